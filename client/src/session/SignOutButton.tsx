@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { LogoutDocument } from '../graphql/generated';
+import { clearSession, reloadTo } from './storage';
+
+/** Revokes the token on the server, clears browser storage, goes to /. */
+export function SignOutButton({ className }: { className?: string }) {
+  const [logout, { loading }] = useMutation(LogoutDocument);
+  async function signOut() {
+    try {
+      await logout();
+    } catch (e) {
+      // Signing out locally still happens: the token may already be gone on the server.
+      console.error('Sign-out request failed', e);
+    }
+    clearSession();
+    reloadTo('/');
+  }
+  return (
+    <button type="button" className={className} onClick={signOut} disabled={loading}>
+      Sign Out
+    </button>
+  );
+}

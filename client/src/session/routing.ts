@@ -1,0 +1,144 @@
+/**
+ * Every routing decision of the platform spec (§2 route table, §4 transitions, §6 restriction),
+ * as pure functions of the user and the view flags, so they are tested once and used everywhere.
+ */
+
+export interface RoutingSchool {
+  schoolType: string;
+  dualSchoolEnabled: boolean;
+  fourYearPlanEnabled: boolean;
+  baselinePlansEnabled: boolean;
+}
+
+export interface RoutingUser {
+  userType: number;
+  applicationStatus: string | null;
+  school: RoutingSchool | null;
+}
+
+export interface ViewFlags {
+  adminViewing: boolean;
+  parentViewing: boolean;
+}
+
+export const NOT_VIEWING: ViewFlags = { adminViewing: false, parentViewing: false };
+
+export function afterSignInPath(userType: number): string {
+  if (userType === 2) return '/courses';
+  if (userType === 3) return '/parent-students';
+  return '/plan';
+}
+
+export function afterSignUpPath(userType: number): string {
+  return userType === 1 ? '/student-info' : '/';
+}
+
+/** A dual-school parent whose application is unfinished may reach only /application. */
+export function isRestricted(user: RoutingUser | null, flags: ViewFlags): boolean {
+  return (
+    !!user &&
+    user.userType === 3 &&
+    !flags.parentViewing &&
+    user.school?.schoolType === 'HS' &&
+    user.school.dualSchoolEnabled === true &&
+    (user.applicationStatus === 'not_started' || user.applicationStatus === 'in_progress')
+  );
+}
+
+export type HomeView = 'landing' | 'students-list' | 'parent-home' | 'plan' | 'profile';
+
+export function homeView(user: RoutingUser | null, flags: ViewFlags): HomeView {
+  if (!user) return 'landing';
+  if (user.userType === 2 && !flags.adminViewing) return 'students-list';
+  if (user.userType === 3 && !flags.parentViewing) return 'parent-home';
+  return user.school?.fourYearPlanEnabled ? 'plan' : 'profile';
+}
+
+export type HeaderKind =
+  | 'default'
+  | 'restricted'
+  | 'admin-hs'
+  | 'admin'
+  | 'parent'
+  | 'baseline'
+  | 'student'
+  | 'admin-as-student'
+  | 'parent-as-student';
+
+export function headerKind(user: RoutingUser | null, flags: ViewFlags): HeaderKind {
+  if (!user) return 'default';
+  if (isRestricted(user, flags)) return 'restricted';
+  if (flags.adminViewing) return 'admin-as-student';
+  if (flags.parentViewing) return 'parent-as-student';
+  if (user.userType === 2) return user.school?.schoolType === 'HS' ? 'admin-hs' : 'admin';
+  if (user.userType === 3) return 'parent';
+  if (user.userType === 4) return 'baseline';
+  if (user.userType === 1) return 'student';
+  return 'default';
+}
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** Staff: Students only without the four-year plan; else My Courses, CC Courses, Pathways, Students (+ Baseline Plans). */
+export function staffNav(school: RoutingSchool | null): NavItem[] {
+  if (!school?.fourYearPlanEnabled) return [{ label: 'Students', to: '/students-list' }];
+  const items: NavItem[] = [
+    { label: 'My Courses', to: '/courses' },
+    { label: 'CC Courses', to: '/partner-courses' },
+    { label: 'Pathways', to: '/pathways' },
+    { label: 'Students', to: '/students-list' },
+  ];
+  if (school.baselinePlansEnabled) items.push({ label: 'Baseline Plans', to: '/baseline-plans' });
+  return items;
+}
+
+/** Students (and anyone viewing as one): Academic Plan, Pathways, and Courses when the school plans four years. */
+export function studentNav(school: RoutingSchool | null, alwaysCourses = false): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Academic Plan', to: '/plan' },
+    { label: 'Pathways', to: '/pathways' },
+  ];
+  if (alwaysCourses || school?.fourYearPlanEnabled) items.push({ label: 'Courses', to: '/courses' });
+  return items;
+}
+
+/** Parents: My Students and Payments are hidden while an application is complete or accepted. */
+export function parentNav(applicationStatus: string | null): NavItem[] {
+  const waiting = applicationStatus === 'complete' || applicationStatus === 'accepted';
+  const items: NavItem[] = [];
+  if (!waiting) items.push({ label: 'My Students', to: '/parent-home' });
+  items.push({ label: 'Applications', to: '/parent-applications' });
+  if (!waiting) items.push({ label: 'Payments', to: '/parent-payments' });
+  return items;
+}
+
+export function navItems(kind: HeaderKind, user: RoutingUser | null): NavItem[] {
+  switch (kind) {
+    case 'admin-hs':
+    case 'admin':
+      return staffNav(user?.school ?? null);
+    case 'parent':
+      return parentNav(user?.applicationStatus ?? null);
+    case 'baseline':
+    case 'admin-as-student':
+    case 'parent-as-student':
+      return studentNav(user?.school ?? null, true);
+    case 'student':
+      return studentNav(user?.school ?? null);
+    default:
+      return [];
+  }
+}
+
+/** Year labels set when joining a school (platform §7). */
+export function yearLabelsFor(schoolType: string): string[] {
+  return schoolType === 'HS' ? ['9th Grade', '10th Grade', '11th Grade', '12th Grade'] : ['1st Year', '2nd Year'];
+}
+
+/** Application progress bar: the signature is saved as step 10, so the fill is (step+1)/10. */
+export function applicationProgress(step: number): number {
+  return Math.min(1, Math.max(0, (step + 1) / 10));
+}

@@ -1,0 +1,26 @@
+// Starts the built app for the browser journeys on a fresh database with the demo school:
+// a fresh PostgreSQL database next to DATABASE_URL's when it is set (CI), else a fresh embedded one.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const env = { ...process.env, PORT: process.env.E2E_PORT ?? '4173', SEED_DEMO: 'true', NODE_ENV: 'test' };
+if (process.env.DATABASE_URL) {
+  const url = new URL(process.env.DATABASE_URL);
+  const name = `${url.pathname.slice(1) || 'planner'}_e2e`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+} else {
+  env.DATABASE_URL = '';
+  env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-'));
+}
+const child = spawn(process.execPath, ['server/dist/server/src/main.js'], { env, stdio: 'inherit' });
+for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

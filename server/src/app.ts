@@ -1,0 +1,91 @@
+/** Builds the express app: /api (legacy REST), /graphql, and the built SPA with history fallback. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { DataSource } from 'typeorm';
+import type { Config } from './config.js';
+import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
+import { createApolloServer } from './graphql/server.js';
+import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
+import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
+import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
+import { mountParentRoutes } from './modules/parents/parents.rest.js';
+import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
+import { mountStudentRoutes } from './modules/students/students.rest.js';
+import { mountSystemRoutes } from './modules/system/system.rest.js';
+import { createServices } from './services.js';
+
+export interface BuiltApp {
+  app: express.Express;
+  deps: AppDeps;
+  stop(): Promise<void>;
+}
+
+/** Headers for every answer: no sniffing, no framing by other sites, no referrer (reset links carry tokens). */
+function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  res.setHeader(
+    'Content-Security-Policy',
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "frame-src 'self' blob: https://www.youtube-nocookie.com",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'self'",
+    ].join('; '),
+  );
+  next();
+}
+
+export async function buildApp(db: DataSource, config: Config, databaseKind: 'embedded' | 'server'): Promise<BuiltApp> {
+  const services = createServices(db, config, databaseKind);
+  const deps: AppDeps = { db, config, services };
+  const app = express();
+  app.disable('x-powered-by');
+  // Behind the deployment's proxy, the client address comes from X-Forwarded-For (loopback and private proxies only).
+  app.set('trust proxy', 'loopback, uniquelocal');
+  app.use(securityHeaders);
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  mountAccountRoutes(api, deps);
+  mountSchoolRoutes(api, deps);
+  mountParentRoutes(api, deps);
+  mountStudentRoutes(api, deps);
+  mountBlogRoutes(api, deps);
+  mountConsentFormRoutes(api, deps);
+  mountSystemRoutes(api, deps);
+  api.use((_req, res) => {
+    res.status(404).json({ error: 'Not found.' });
+  });
+  api.use(apiErrorHandler);
+  app.use('/api', api);
+
+  const apollo = await createApolloServer(config);
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, { context: async ({ req }) => buildContext(deps, req) }),
+  );
+
+  const indexHtml = path.join(config.clientDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
+    app.get('/{*splat}', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('text').send('The client is not built. Run `npm run build` (npm start does it) or `npm run dev`.');
+    });
+  }
+  return { app, deps, stop: () => apollo.stop() };
+}

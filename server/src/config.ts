@@ -1,0 +1,91 @@
+/**
+ * Every environment variable the server reads, parsed and validated in one place.
+ * The README's configuration table mirrors this file.
+ */
+import path from 'node:path';
+
+function str(name: string, fallback: string): string {
+  const v = process.env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  /** PostgreSQL connection string; empty means the embedded database. */
+  databaseUrl: string;
+  /** Directory of the embedded database (and nothing else). */
+  dataDir: string;
+  /** Seed the demo school when the database holds no school yet. Always on for the embedded database. */
+  seedDemo: boolean;
+  /** Public address of the app, used in links sent by email and text message. */
+  publicUrl: string;
+  dualSchoolSignupCode: string;
+  /** Session tokens: absolute lifetime and idle timeout, in minutes. */
+  tokenTtlMinutes: number;
+  tokenIdleMinutes: number;
+  resetTokenTtlMinutes: number;
+  /** Attempts allowed per window for sign-in, sign-up and reset requests. */
+  authRateLimit: number;
+  authRateWindowSeconds: number;
+  /** SMTP server for outgoing email, e.g. smtp://user:pass@host:587; empty keeps mail in the outbox. */
+  smtpUrl: string;
+  mailFrom: string;
+  graphqlMaxDepth: number;
+  graphqlMaxAliases: number;
+  clientDist: string;
+}
+
+export function loadConfig(): Config {
+  const nodeEnv = str('NODE_ENV', 'development');
+  const port = int('PORT', 4000);
+  return {
+    nodeEnv,
+    port,
+    databaseUrl: str('DATABASE_URL', ''),
+    dataDir: path.resolve(str('DATA_DIR', './.data')),
+    seedDemo: bool('SEED_DEMO', false),
+    publicUrl: str('PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, ''),
+    dualSchoolSignupCode: str('DUAL_SCHOOL_SIGNUP_CODE', 'DUAL-PARENT'),
+    tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 60 * 24 * 30),
+    tokenIdleMinutes: int('TOKEN_IDLE_MINUTES', 60 * 24 * 7),
+    resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 60),
+    authRateLimit: int('AUTH_RATE_LIMIT', 10),
+    authRateWindowSeconds: int('AUTH_RATE_WINDOW_SECONDS', 15 * 60),
+    smtpUrl: str('SMTP_URL', ''),
+    mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
+    graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
+    graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
+    clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
+  };
+}
+
+/** The server package folder, whether running from src/ (tsx) or dist/server/src/ (tsc). */
+export function serverPackageDir(): string {
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  return here.includes(`${path.sep}dist${path.sep}server${path.sep}src`) ? path.resolve(here, '../../..') : path.resolve(here, '..');
+}
+
+let current: Config | undefined;
+export function config(): Config {
+  current ??= loadConfig();
+  return current;
+}
+/** Tests change the environment and call this to re-read it. */
+export function resetConfig(): void {
+  current = undefined;
+}

@@ -1,0 +1,35 @@
+/**
+ * Who is calling, and on whose behalf. Built once per request from the Authorization header by
+ * both adapters; the caller and their school always come from here, never from arguments.
+ */
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config.js';
+import type { User } from '../modules/accounts/user.entity.js';
+import type { Services } from '../services.js';
+import type { Loaders } from './loaders.js';
+
+export interface Caller {
+  user: User;
+  tokenId: string;
+  /** Set on a view-as token: the admin or parent who is acting as `user`. */
+  actingUserId: number | null;
+  /** A parent's view-as token may read but never write. */
+  readOnly: boolean;
+}
+
+export interface RequestContext {
+  caller: Caller | null;
+  /** The client address, for rate limits. */
+  ip: string;
+  db: DataSource;
+  config: Config;
+  services: Services;
+  loaders: Loaders;
+}
+
+/** Reads `Authorization: Token <token>`; also accepts `Bearer` for third-party dashboards. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^(Token|Bearer)\s+(\S+)\s*$/i.exec(header);
+  return m ? m[2] : null;
+}

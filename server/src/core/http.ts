@@ -1,0 +1,71 @@
+/**
+ * The REST adapter's one chain: build the context (who is calling) -> guard read-only tokens ->
+ * call the service -> send JSON, or map the error to its status and `{ "error": message }`.
+ */
+import type { NextFunction, Request, Response, Router } from 'express';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config.js';
+import type { Services } from '../services.js';
+import { tokenFromHeader, type RequestContext } from './context.js';
+import { AppError, HTTP_STATUS } from './errors.js';
+import { createLoaders } from './loaders.js';
+import { assertOperationAllowed } from './policy.js';
+
+export interface AppDeps {
+  db: DataSource;
+  config: Config;
+  services: Services;
+}
+
+export async function buildContext(deps: AppDeps, req: Request): Promise<RequestContext> {
+  const caller = await deps.services.accounts.authenticate(tokenFromHeader(req.headers.authorization));
+  return { caller, ip: req.ip ?? 'unknown', db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
+}
+
+type Handler = (ctx: RequestContext, req: Request, res: Response) => Promise<unknown>;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Declares a route. `operation` names it for the read-only guard (the same names as the GraphQL
+ * mutations). A handler's return value is sent as JSON; undefined sends 204 unless it wrote itself.
+ */
+export function route(router: Router, deps: AppDeps, method: Method, path: string, operation: string, handler: Handler): void {
+  router[method](path, async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const ctx = await buildContext(deps, req);
+      assertOperationAllowed(ctx.caller, operation, method !== 'get');
+      const result = await handler(ctx, req, res);
+      if (res.headersSent) return;
+      if (result === undefined) res.status(204).end();
+      else res.json(result);
+    } catch (e) {
+      next(e);
+    }
+  });
+}
+
+/** Last handler of /api: every error becomes a status and a message; unknown ones are logged, not shown. */
+export function apiErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  if (res.headersSent) return;
+  if (err instanceof AppError) {
+    if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+    res.status(HTTP_STATUS[err.code]).json({ error: err.message });
+    return;
+  }
+  const status = (err as { status?: number; type?: string })?.status;
+  if (status && status >= 400 && status < 500) {
+    // Body-parser refusals: malformed JSON, too large.
+    const type = (err as { type?: string }).type;
+    const message = type === 'entity.too.large' ? 'The request is too large.' : 'The request body is not valid JSON.';
+    res.status(status).json({ error: message });
+    return;
+  }
+  console.error('[api] unexpected error', err);
+  res.status(500).json({ error: 'Server error. Please try again later.' });
+}
+
+/** Reads a numeric route parameter; anything else is a 404 (no such object), never a crash. */
+export function intParam(value: string | string[] | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : -1;
+}

@@ -1,0 +1,47 @@
+/**
+ * Fixed-window rate limits kept in PostgreSQL, so every replica of the app agrees on the count.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import { AppError } from './errors.js';
+
+export interface RateLimitRule {
+  /** Names the limit in the 429 message, e.g. 'sign-in'. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Counts one hit on `key`; throws a 429 with Retry-After once the window's limit is passed. */
+export async function hit(db: DataSource | EntityManager, rule: RateLimitRule, key: string): Promise<void> {
+  const rows: { hits: number; retry_after: number }[] = await db.query(
+    `INSERT INTO rate_limit_buckets (key, window_start, hits) VALUES ($1, now(), 1)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN rate_limit_buckets.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE rate_limit_buckets.hits + 1 END,
+       window_start = CASE WHEN rate_limit_buckets.window_start <= now() - make_interval(secs => $2) THEN now() ELSE rate_limit_buckets.window_start END
+     RETURNING hits, ceil(extract(epoch FROM (window_start + make_interval(secs => $2) - now())))::int AS retry_after`,
+    [`${rule.name}:${key}`, rule.windowSeconds],
+  );
+  const row = rows[0];
+  if (row && row.hits > rule.limit) throw tooMany(rule, row.retry_after);
+}
+
+/** Tells whether `key` is already over its limit without counting a hit. */
+export async function check(db: DataSource | EntityManager, rule: RateLimitRule, key: string): Promise<void> {
+  const rows: { hits: number; retry_after: number }[] = await db.query(
+    `SELECT hits, ceil(extract(epoch FROM (window_start + make_interval(secs => $2) - now())))::int AS retry_after
+       FROM rate_limit_buckets WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
+    [`${rule.name}:${key}`, rule.windowSeconds],
+  );
+  const row = rows[0];
+  if (row && row.hits >= rule.limit) throw tooMany(rule, row.retry_after);
+}
+
+function tooMany(rule: RateLimitRule, retryAfter: number): AppError {
+  const wait = Math.max(1, retryAfter);
+  const minutes = Math.ceil(wait / 60);
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many ${rule.name} attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    wait,
+  );
+}

@@ -1,0 +1,11 @@
+/** Every TypeORM entity of the app; each area adds its own here. */
+import { AuthToken, PasswordReset, SignupCode } from '../modules/accounts/auth-token.entity.js';
+import { ParentStudentLink, User } from '../modules/accounts/user.entity.js';
+import { Blog } from '../modules/blogs/blog.entity.js';
+import { ConsentForm } from '../modules/consent-forms/consent-form.entity.js';
+import { OutboxMessage } from '../modules/outbox/outbox.entity.js';
+import { School, SchoolMembership } from '../modules/schools/school.entity.js';
+
+export const entities = [
+  School, SchoolMembership, User, ParentStudentLink, AuthToken, PasswordReset, SignupCode, Blog, OutboxMessage, ConsentForm,
+];

@@ -1,0 +1,36 @@
+/**
+ * Counts SQL statements per unit of work (a request, a test block, a benchmark step) through
+ * AsyncLocalStorage, so tests can assert that a query's statement count does not grow with data.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Logger } from 'typeorm';
+
+interface Counter { statements: string[] }
+const storage = new AsyncLocalStorage<Counter>();
+
+export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const counter: Counter = { statements: [] };
+  const result = await storage.run(counter, fn);
+  return { result, statements: counter.statements };
+}
+
+export class CountingLogger implements Logger {
+  constructor(private readonly logErrors: boolean) {}
+  logQuery(query: string): void {
+    storage.getStore()?.statements.push(query);
+  }
+  logQueryError(error: string | Error, query: string): void {
+    storage.getStore()?.statements.push(query);
+    if (this.logErrors) console.error('[sql] error', typeof error === 'string' ? error : error.message);
+  }
+  logQuerySlow(time: number, query: string): void {
+    console.warn(`[sql] slow (${time} ms): ${query.slice(0, 200)}`);
+  }
+  logSchemaBuild(): void {}
+  logMigration(message: string): void {
+    if (this.logErrors) console.log(`[migration] ${message}`);
+  }
+  log(level: 'log' | 'info' | 'warn', message: unknown): void {
+    if (level === 'warn') console.warn('[typeorm]', message);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The demo school: what `npm start` shows on an empty embedded database, what the README lists,
+ * and what the browser tests sign in with. Every account's password is DEMO_PASSWORD.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import { hashPassword } from '../core/passwords.js';
+import { SignupCode } from '../modules/accounts/auth-token.entity.js';
+import { ParentStudentLink, User, UserType } from '../modules/accounts/user.entity.js';
+import { Blog } from '../modules/blogs/blog.entity.js';
+import { defaultYearLabels, School, SchoolMembership, SchoolType } from '../modules/schools/school.entity.js';
+
+export const DEMO_PASSWORD = 'Planner#2026';
+export const DEMO = {
+  admin: 'admin@lincoln.example',
+  student: 'student@lincoln.example',
+  parent: 'parent@lincoln.example',
+  baseline: 'baseline@lincoln.example',
+  admissions: 'admissions@dualschool.example',
+  studentParentCode: 'LHSDEMO10',
+  codes: { student: 'LINCOLN-STUDENT', staff: 'LINCOLN-STAFF', parent: 'LINCOLN-PARENT' },
+} as const;
+
+/** Seeds once: returns false when the database already holds a school. */
+export async function seedDemoIfEmpty(db: DataSource): Promise<boolean> {
+  return db.transaction(async (m) => {
+    // Lock so two starting replicas cannot both seed.
+    await m.query(`LOCK TABLE schools IN EXCLUSIVE MODE`);
+    if ((await m.getRepository(School).count()) > 0) return false;
+    await seedDemo(m);
+    return true;
+  });
+}
+
+async function seedDemo(m: EntityManager): Promise<void> {
+  const schools = m.getRepository(School);
+  const lincoln = await schools.save(schools.create({
+    name: 'Lincoln High School', schoolType: SchoolType.HS, location: 'CA', primaryColor: '#8b1e3f',
+    dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true, hsFullAccessEnabled: true,
+    cccApplyEnabled: true, parentFormEnabled: true, cccDemoEnabled: true,
+  }));
+  // The partner college: the course catalogue area links its courses to Lincoln.
+  await schools.save(schools.create({
+    name: 'Valley Community College', schoolType: SchoolType.CLG, location: 'CA', primaryColor: '#0b6e4f',
+    fourYearPlanEnabled: true,
+  }));
+  const dual = await schools.save(schools.create({
+    name: 'Dual School', schoolType: SchoolType.HS, location: 'CA', primaryColor: '#2e4a9e',
+    dualSchoolEnabled: true, fourYearPlanEnabled: true,
+  }));
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const users = m.getRepository(User);
+  const mk = (email: string, firstName: string, lastName: string, userType: UserType, school: School, extra: Partial<User> = {}) =>
+    users.save(users.create({ email, passwordHash, firstName, lastName, userType, schoolId: school.id, ...extra }));
+
+  const admin = await mk(DEMO.admin, 'Alex', 'Rivera', UserType.Staff, lincoln);
+  const student = await mk(DEMO.student, 'Sam', 'Lee', UserType.Student, lincoln, {
+    grade: '10', dob: '03142010', parentCode: DEMO.studentParentCode, academicYearLabels: defaultYearLabels(SchoolType.HS),
+  });
+  const parent = await mk(DEMO.parent, 'Jordan', 'Lee', UserType.Parent, lincoln);
+  const baseline = await mk(DEMO.baseline, 'STEM Pathway', 'A four-year plan toward engineering', UserType.BaselinePlan, lincoln, {
+    academicYearLabels: defaultYearLabels(SchoolType.HS),
+  });
+  const admissions = await mk(DEMO.admissions, 'Morgan', 'Ellis', UserType.Staff, dual);
+
+  await m.getRepository(SchoolMembership).insert([
+    { userId: admin.id, schoolId: lincoln.id },
+    { userId: student.id, schoolId: lincoln.id },
+    { userId: parent.id, schoolId: lincoln.id },
+    { userId: baseline.id, schoolId: lincoln.id },
+    { userId: admissions.id, schoolId: dual.id },
+  ]);
+  await m.getRepository(ParentStudentLink).insert({ parentId: parent.id, studentId: student.id });
+  await m.query(`INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2)`, [student.id, lincoln.id]);
+  await m.getRepository(SignupCode).insert([
+    { code: DEMO.codes.student, userType: UserType.Student, schoolId: lincoln.id },
+    { code: DEMO.codes.staff, userType: UserType.Staff, schoolId: lincoln.id },
+    { code: DEMO.codes.parent, userType: UserType.Parent, schoolId: lincoln.id },
+  ]);
+  await m.getRepository(Blog).insert(DEMO_BLOGS);
+}
+
+const DEMO_BLOGS: Omit<Blog, 'id'>[] = [
+  {
+    title: 'Dual Enrollment, Explained for Families',
+    subtitle: 'What it is, what it costs, and how credits follow your student to college',
+    image: '/blog/dual-enrollment.svg',
+    date: '2025-09-08',
+    author: 'Alex Rivera',
+    body: `<p>Dual enrollment lets a high school student take a community college course and earn high school and college credit at the same time. In California, most dual-enrollment courses are free for students: tuition is waived and many colleges lend the textbooks.</p>
+<h2>Why it matters</h2>
+<p>Students who take even one college course in high school are more likely to enroll in college and to finish a degree. The course also shows a student that college-level work is within reach.</p>
+<h2>Will the credit transfer?</h2>
+<p>Courses marked <strong>UC</strong> or <strong>CSU</strong> in the catalogue transfer to the University of California or California State University systems. The planner shows these tags on every course card, so a student can choose courses that count twice.</p>
+<p>Talk with your counselor before enrolling: they will check prerequisites and help fit the course around the school day.</p>`,
+  },
+  {
+    title: 'Building a Four-Year Plan That Keeps Doors Open',
+    subtitle: 'A-G requirements, graduation, and room for what your student loves',
+    image: '/blog/four-year-plan.svg',
+    date: '2025-10-14',
+    author: 'Dana Whitfield',
+    body: `<p>A good four-year plan is not a cage: it is a map that shows which doors stay open. Start with graduation requirements, then the A-G courses that public universities expect, then add electives, career-technical courses and dual enrollment.</p>
+<ol><li>List the courses required for graduation, year by year.</li><li>Check each subject area against the A-G list.</li><li>Add one or two college courses where the schedule allows.</li><li>Review the plan with a counselor every spring.</li></ol>
+<p>The planner warns when a course is scheduled before its prerequisites, so problems show up in ninth grade, not in twelfth.</p>`,
+  },
+  {
+    title: 'Counselors at 350 to 1: Working Smarter with Pathways',
+    subtitle: 'How pathways and baseline plans give every student a starting point',
+    image: '/blog/pathways.svg',
+    date: '2025-11-03',
+    author: 'Alex Rivera',
+    body: `<p>The national average is about 350 students for every school counselor. No one can hand-build 350 plans each year, so the planner lets counselors publish <em>pathways</em> (sets of requirements toward a goal) and <em>baseline plans</em> (ready-made four-year plans) that students start from.</p>
+<p>Students see at a glance which requirements their courses already meet, and counselors spend their time on the conversations that need a person.</p>`,
+  },
+];

@@ -1,0 +1,34 @@
+/** Builds the executable schema from the resolver classes; no database is needed (codegen runs first). */
+import 'reflect-metadata';
+import type { GraphQLSchema } from 'graphql';
+import { buildSchema, type MiddlewareFn } from 'type-graphql';
+import type { RequestContext } from '../core/context.js';
+import { assertOperationAllowed } from '../core/policy.js';
+import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
+import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
+import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
+import { ParentsResolver } from '../modules/parents/parents.resolver.js';
+import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
+import { StudentsResolver } from '../modules/students/students.resolver.js';
+import { SystemResolver } from '../modules/system/system.resolver.js';
+
+export const resolvers = [
+  AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
+] as const;
+
+/** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */
+const readOnlyGuard: MiddlewareFn<RequestContext> = async ({ context, info }, next) => {
+  if (info.parentType.name === 'Mutation') assertOperationAllowed(context.caller, info.fieldName, true);
+  return next();
+};
+
+let cached: Promise<GraphQLSchema> | undefined;
+export function buildAppSchema(): Promise<GraphQLSchema> {
+  cached ??= buildSchema({
+    resolvers: resolvers as unknown as [Function, ...Function[]],
+    globalMiddlewares: [readOnlyGuard],
+    validate: false,
+    emitSchemaFile: false,
+  });
+  return cached;
+}

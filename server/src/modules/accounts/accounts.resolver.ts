@@ -1,0 +1,140 @@
+import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../core/context.js';
+import { School } from '../schools/school.entity.js';
+import type { CurrentUserView } from './profile.service.js';
+import { UserType } from './user.entity.js';
+
+@ObjectType({ description: 'Set when an admin or a parent is viewing the product as this student' })
+class ViewingAs {
+  @Field(() => Int) actingUserId: number;
+  @Field(() => Boolean, { description: "True for a parent's view: the server refuses every change" }) readOnly: boolean;
+}
+
+@ObjectType({ description: 'The signed-in user (or the student being viewed)' })
+export class CurrentUser {
+  @Field(() => Int) id: number;
+  @Field(() => String) firstName: string;
+  @Field(() => String) lastName: string;
+  @Field(() => String) email: string;
+  @Field(() => Int, { description: '1 student, 2 teacher or admin, 3 parent, 4 baseline-plan record' }) userType: number;
+  @Field(() => String, { nullable: true, description: 'Dual-school parents: not_started, in_progress, complete, accepted, enrolled, declined' })
+  applicationStatus: string | null;
+  @Field(() => String, { nullable: true }) grade: string | null;
+  @Field(() => String, { nullable: true, description: 'MMDDYYYY' }) dob: string | null;
+  @Field(() => String, { nullable: true, description: 'Students only: the code a parent uses to link' }) parentCode: string | null;
+  @Field(() => [String], { description: 'Term labels in order; a term is its 1-based position' }) academicYearLabels: string[];
+  @Field(() => School, { nullable: true }) school: School | null;
+  @Field(() => Boolean) dualSchoolEnabled: boolean;
+  @Field(() => ViewingAs, { nullable: true }) viewingAs: ViewingAs | null;
+}
+
+export function toCurrentUser({ user, school, caller }: CurrentUserView): CurrentUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    userType: user.userType,
+    applicationStatus: user.applicationStatus,
+    grade: user.grade,
+    dob: user.dob,
+    parentCode: user.userType === UserType.Student ? user.parentCode : null,
+    academicYearLabels: user.academicYearLabels,
+    school,
+    dualSchoolEnabled: school?.dualSchoolEnabled ?? false,
+    viewingAs: caller.actingUserId === null ? null : { actingUserId: caller.actingUserId, readOnly: caller.readOnly },
+  };
+}
+
+@ObjectType()
+class AuthPayload {
+  @Field(() => String) token: string;
+  @Field(() => Int) userType: number;
+}
+
+@ObjectType()
+class TokenPayload {
+  @Field(() => String) token: string;
+}
+
+@InputType()
+class RegisterInput {
+  @Field(() => String) signupCode: string;
+  @Field(() => String) email: string;
+  @Field(() => String) password: string;
+  @Field(() => String) firstName: string;
+  @Field(() => String) lastName: string;
+}
+
+@Resolver()
+export class AccountsResolver {
+  @Query(() => CurrentUser, { nullable: true, description: 'Null when no valid token is sent' })
+  async currentUser(@Ctx() ctx: RequestContext): Promise<CurrentUser | null> {
+    if (!ctx.caller) return null;
+    return toCurrentUser(await ctx.services.profile.currentUser(ctx));
+  }
+
+  @Mutation(() => AuthPayload, { description: 'Creates an account from a sign-up code and signs it in' })
+  async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput) input: RegisterInput): Promise<AuthPayload> {
+    return ctx.services.accounts.register(ctx, {
+      signup_code: input.signupCode,
+      email: input.email,
+      password: input.password,
+      first_name: input.firstName,
+      last_name: input.lastName,
+    });
+  }
+
+  @Mutation(() => AuthPayload)
+  async login(
+    @Ctx() ctx: RequestContext,
+    @Arg('email', () => String) email: string,
+    @Arg('password', () => String) password: string,
+  ): Promise<AuthPayload> {
+    return ctx.services.accounts.login(ctx, { email, password });
+  }
+
+  @Mutation(() => Boolean, { description: 'Revokes the token this request carries' })
+  async logout(@Ctx() ctx: RequestContext): Promise<boolean> {
+    await ctx.services.accounts.logout(ctx);
+    return true;
+  }
+
+  @Mutation(() => [String])
+  async updateUserLabels(@Ctx() ctx: RequestContext, @Arg('labels', () => [String]) labels: string[]): Promise<string[]> {
+    return ctx.services.profile.updateLabels(ctx, labels);
+  }
+
+  @Mutation(() => Boolean, { description: 'Always true: whether the email has an account is never told' })
+  async requestPasswordReset(@Ctx() ctx: RequestContext, @Arg('email', () => String) email: string): Promise<boolean> {
+    await ctx.services.accounts.requestPasswordReset(ctx, { email });
+    return true;
+  }
+
+  @Mutation(() => Boolean)
+  async resetPassword(
+    @Ctx() ctx: RequestContext,
+    @Arg('uidb64', () => String) uidb64: string,
+    @Arg('token', () => String) token: string,
+    @Arg('password', () => String) password: string,
+  ): Promise<boolean> {
+    await ctx.services.accounts.resetPassword(ctx, uidb64, token, { password });
+    return true;
+  }
+
+  @Mutation(() => TokenPayload, { description: "Staff of the student's school or a linked parent get a token for the student" })
+  async viewAsStudent(@Ctx() ctx: RequestContext, @Arg('studentId', () => Int) studentId: number): Promise<TokenPayload> {
+    return { token: await ctx.services.viewAs.viewAsStudent(ctx, { studentId }) };
+  }
+
+  @Mutation(() => TokenPayload)
+  async returnToAdminView(@Ctx() ctx: RequestContext, @Arg('adminToken', () => String) adminToken: string): Promise<TokenPayload> {
+    return { token: await ctx.services.viewAs.returnToOwnView(ctx, UserType.Staff, adminToken) };
+  }
+
+  @Mutation(() => TokenPayload)
+  async returnToParentView(@Ctx() ctx: RequestContext, @Arg('parentToken', () => String) parentToken: string): Promise<TokenPayload> {
+    return { token: await ctx.services.viewAs.returnToOwnView(ctx, UserType.Parent, parentToken) };
+  }
+}
+

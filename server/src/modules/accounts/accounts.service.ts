@@ -1,0 +1,271 @@
+/**
+ * Accounts and sessions: sign-up with a sign-up code, sign-in, sign-out, tokens, password reset.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Config } from '../../config.js';
+import type { Caller, RequestContext } from '../../core/context.js';
+import { badInput, unauthenticated } from '../../core/errors.js';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../core/passwords.js';
+import { requireCaller } from '../../core/policy.js';
+import { check, hit, type RateLimitRule } from '../../core/rate-limit.js';
+import { parseInput, rawText, text, z } from '../../core/validation.js';
+import { looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '../../rules/password.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
+import { defaultYearLabels, School, SchoolMembership } from '../schools/school.entity.js';
+import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';
+import { User, UserType } from './user.entity.js';
+
+export const MESSAGES = {
+  allFieldsRequired: 'All fields are required',
+  invalidSignupCode: 'Invalid sign-up code.',
+  emailExists: 'A user with this email already exists.',
+  invalidEmail: 'Please enter a valid email address.',
+  invalidCredentials: 'Invalid email or password.',
+  passwordsRequired: 'Please enter your new password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+} as const;
+
+const registerInput = z.object({
+  signup_code: text(),
+  email: text(),
+  password: rawText(),
+  first_name: text(),
+  last_name: text(),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+const loginInput = z.object({ email: text(), password: rawText() });
+
+export interface IssuedToken {
+  token: string;
+  userType: UserType;
+}
+
+export class AccountsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: Config,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  private get limits(): Record<'signIn' | 'signUp' | 'reset', RateLimitRule> {
+    const { authRateLimit: limit, authRateWindowSeconds: windowSeconds } = this.config;
+    return {
+      signIn: { name: 'sign-in', limit, windowSeconds },
+      signUp: { name: 'sign-up', limit, windowSeconds },
+      reset: { name: 'password reset', limit, windowSeconds },
+    };
+  }
+
+  /** Per address the limit is five times the per-account one: a school shares one address. */
+  private perAddress(rule: RateLimitRule): RateLimitRule {
+    return { ...rule, limit: rule.limit * 5 };
+  }
+
+  // ---- tokens -------------------------------------------------------------------------------
+
+  async issueToken(
+    userId: number,
+    opts: { actingUserId?: number | null; readOnly?: boolean; ttlMinutes?: number } = {},
+    manager: EntityManager = this.db.manager,
+  ): Promise<string> {
+    const token = randomToken();
+    const now = Date.now();
+    const ttl = Math.min(opts.ttlMinutes ?? this.config.tokenTtlMinutes, this.config.tokenTtlMinutes);
+    await manager.getRepository(AuthToken).insert({
+      tokenHash: sha256(token),
+      userId,
+      actingUserId: opts.actingUserId ?? null,
+      readOnly: opts.readOnly ?? false,
+      lastFour: token.slice(-4),
+      lastUsedAt: new Date(now),
+      expiresAt: new Date(now + ttl * 60_000),
+    });
+    return token;
+  }
+
+  /** The caller a token stands for, or null when it is unknown, revoked, expired or idle too long. */
+  async authenticate(token: string | null): Promise<Caller | null> {
+    if (!token || token.length > 200) return null;
+    const row = await this.db.getRepository(AuthToken).findOneBy({ tokenHash: sha256(token) });
+    if (!row || row.revokedAt) return null;
+    const now = Date.now();
+    if (row.expiresAt.getTime() <= now) return null;
+    if (row.lastUsedAt.getTime() + this.config.tokenIdleMinutes * 60_000 <= now) return null;
+    const user = await this.db.getRepository(User).findOneBy({ id: row.userId });
+    if (!user) return null;
+    // Refresh the idle clock at most once a minute, not on every request.
+    if (now - row.lastUsedAt.getTime() > 60_000) {
+      await this.db.getRepository(AuthToken).update({ id: row.id }, { lastUsedAt: new Date(now) });
+    }
+    return { user, tokenId: row.id, actingUserId: row.actingUserId, readOnly: row.readOnly };
+  }
+
+  /** Resolves a token that the caller holds aside (adminToken, parentToken) without the idle refresh. */
+  async tokenRow(token: string): Promise<AuthToken | null> {
+    if (!token || token.length > 200) return null;
+    const row = await this.db.getRepository(AuthToken).findOneBy({ tokenHash: sha256(token) });
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
+    return row;
+  }
+
+  async revokeToken(tokenId: string, manager: EntityManager = this.db.manager): Promise<void> {
+    await manager.getRepository(AuthToken).update({ id: tokenId }, { revokedAt: new Date() });
+  }
+
+  async logout(ctx: RequestContext): Promise<void> {
+    const caller = requireCaller(ctx);
+    await this.revokeToken(caller.tokenId);
+  }
+
+  // ---- sign-up and sign-in ------------------------------------------------------------------
+
+  async register(ctx: Pick<RequestContext, 'ip'>, raw: unknown): Promise<IssuedToken> {
+    const input = parseInput(registerInput, raw, MESSAGES.allFieldsRequired);
+    await hit(this.db, this.perAddress(this.limits.signUp), `ip:${ctx.ip}`);
+    if (!input.email || !input.password || !input.first_name || !input.last_name) throw badInput(MESSAGES.allFieldsRequired);
+    const codeProblem = signupCodeProblem(input.signup_code);
+    if (codeProblem) throw badInput(codeProblem);
+    if (!looksLikeEmail(input.email)) throw badInput(MESSAGES.invalidEmail);
+    if (!passwordMeetsRules(input.password, input.first_name, input.last_name)) throw badInput(PASSWORD_RULES_MESSAGE);
+
+    const target = await this.resolveSignupCode(input.signup_code);
+    if (!target) throw badInput(MESSAGES.invalidSignupCode);
+    const email = input.email.toLowerCase();
+    const passwordHash = await hashPassword(input.password);
+
+    return this.db.transaction(async (m) => {
+      if (await m.getRepository(User).existsBy({ email })) throw badInput(MESSAGES.emailExists);
+      const user = await m.getRepository(User).save({
+        email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        userType: target.userType,
+        schoolId: target.school.id,
+        parentCode: target.userType === UserType.Student ? await this.newParentCode(m) : null,
+        academicYearLabels: target.userType === UserType.Student ? defaultYearLabels(target.school.schoolType) : [],
+        applicationStatus: target.dualSchoolParent ? 'not_started' : null,
+      });
+      await m.getRepository(SchoolMembership).insert({ userId: user.id, schoolId: target.school.id });
+      const token = await this.issueToken(user.id, {}, m);
+      return { token, userType: user.userType };
+    }).catch((e: unknown) => {
+      // Two sign-ups racing on one email: the unique index answers like the check above.
+      if (isUniqueViolation(e)) throw badInput(MESSAGES.emailExists);
+      throw e;
+    });
+  }
+
+  /** A code names a user type and a school; the dual-school parent code comes from configuration. */
+  async resolveSignupCode(code: string): Promise<{ userType: UserType; school: School; dualSchoolParent: boolean } | null> {
+    const normalized = code.trim().toUpperCase();
+    if (normalized === this.config.dualSchoolSignupCode.trim().toUpperCase()) {
+      const school = await this.db.getRepository(School).findOne({
+        where: { dualSchoolEnabled: true, schoolType: 'HS' as never },
+        order: { id: 'ASC' },
+      });
+      return school ? { userType: UserType.Parent, school, dualSchoolParent: true } : null;
+    }
+    const row = await this.db.getRepository(SignupCode).findOneBy({ code: normalized });
+    if (!row) return null;
+    const school = await this.db.getRepository(School).findOneBy({ id: row.schoolId });
+    return school ? { userType: row.userType as UserType, school, dualSchoolParent: false } : null;
+  }
+
+  private async newParentCode(m: EntityManager): Promise<string> {
+    // 8 characters from an alphabet without look-alikes (0/O, 1/I): easy to read over the phone.
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    for (;;) {
+      const bytes = randomToken(16);
+      let code = '';
+      for (let i = 0; code.length < 8 && i < bytes.length; i++) code += alphabet[bytes.charCodeAt(i) % alphabet.length];
+      if (!(await m.getRepository(User).existsBy({ parentCode: code }))) return code;
+    }
+  }
+
+  async login(ctx: Pick<RequestContext, 'ip'>, raw: unknown): Promise<IssuedToken> {
+    const input = parseInput(loginInput, raw);
+    if (!input.email || !input.password) throw badInput('Please enter your email and password.');
+    const email = input.email.toLowerCase();
+    const rule = this.limits.signIn;
+    await check(this.db, rule, `email:${email}`);
+    await check(this.db, this.perAddress(rule), `ip:${ctx.ip}`);
+    const user = await this.db.getRepository(User).findOneBy({ email });
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? '');
+    if (!user || !ok) {
+      // Only failures count: a school's shared address signing in all morning is not an attack.
+      await hit(this.db, rule, `email:${email}`);
+      await hit(this.db, this.perAddress(rule), `ip:${ctx.ip}`);
+      throw unauthenticated(MESSAGES.invalidCredentials);
+    }
+    return { token: await this.issueToken(user.id), userType: user.userType };
+  }
+
+  // ---- password reset -----------------------------------------------------------------------
+
+  /** Always answers the same way, so nobody learns whether an email has an account. */
+  async requestPasswordReset(ctx: Pick<RequestContext, 'ip'>, raw: unknown): Promise<void> {
+    const { email: rawEmail } = parseInput(z.object({ email: text() }), raw);
+    if (!rawEmail) throw badInput('Please enter your email address.');
+    const email = rawEmail.toLowerCase();
+    await hit(this.db, this.limits.reset, `email:${email}`);
+    await hit(this.db, this.perAddress(this.limits.reset), `ip:${ctx.ip}`);
+    const user = await this.db.getRepository(User).findOneBy({ email });
+    if (!user) return;
+    const token = randomToken();
+    const uidb64 = Buffer.from(String(user.id)).toString('base64url');
+    await this.db.transaction(async (m) => {
+      await m.getRepository(PasswordReset).insert({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + this.config.resetTokenTtlMinutes * 60_000),
+      });
+      const link = `${this.config.publicUrl}/reset-password/${uidb64}/${token}`;
+      await this.outbox.enqueue(
+        'email',
+        user.email,
+        'Reset your password',
+        `Hello ${user.firstName},\n\nSomeone asked to reset the password of your account. To choose a new one, open this link within ${this.config.resetTokenTtlMinutes} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        m,
+      );
+    });
+  }
+
+  /** Sets a new password from an emailed link; the link works once, and every other session ends. */
+  async resetPassword(ctx: Pick<RequestContext, 'ip'>, uidb64: string, token: string, raw: unknown): Promise<void> {
+    const { password } = parseInput(z.object({ password: rawText() }), raw);
+    if (!password) throw badInput(MESSAGES.passwordsRequired);
+    await hit(this.db, this.perAddress(this.limits.reset), `ip:${ctx.ip}`);
+    const userId = Number(Buffer.from(uidb64 ?? '', 'base64url').toString('utf8'));
+    if (!Number.isInteger(userId) || userId <= 0 || userId > 2_147_483_647 || !token) throw badInput(MESSAGES.resetLinkInvalid);
+    const user = await this.db.getRepository(User).findOneBy({ id: userId });
+    if (!user) throw badInput(MESSAGES.resetLinkInvalid);
+    if (!passwordMeetsRules(password, user.firstName, user.lastName)) throw badInput(PASSWORD_RULES_MESSAGE);
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (m) => {
+      // Marking used in the same statement that checks it: two clicks cannot both succeed.
+      const result = await m.query(
+        `UPDATE password_resets SET used_at = now()
+          WHERE token_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING id`,
+        [sha256(token), userId],
+      );
+      const rows = Array.isArray(result[0]) ? result[0] : result;
+      if (!rows.length) throw badInput(MESSAGES.resetLinkInvalid);
+      await m.getRepository(User).update({ id: userId }, { passwordHash });
+      await m.query(`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+      await m.query(`UPDATE auth_tokens SET revoked_at = now() WHERE acting_user_id = $1 AND revoked_at IS NULL`, [userId]);
+    });
+  }
+
+  async userById(id: number): Promise<User | null> {
+    return this.db.getRepository(User).findOneBy({ id });
+  }
+
+}
+
+export function isUniqueViolation(e: unknown): boolean {
+  return (e as { code?: string; driverError?: { code?: string } })?.driverError?.code === '23505' ||
+    (e as { code?: string })?.code === '23505';
+}
+

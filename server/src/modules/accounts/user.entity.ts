@@ -1,0 +1,81 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** user_type of the spec: 1 student, 2 teacher or admin, 3 parent, 4 baseline-plan record. */
+export enum UserType {
+  Student = 1,
+  Staff = 2,
+  Parent = 3,
+  BaselinePlan = 4,
+}
+
+export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  /** Lower-cased; baseline-plan records carry a generated username instead. */
+  @Column({ type: 'text', unique: true })
+  email: string;
+
+  /** scrypt hash; empty for records that never sign in (baseline plans). */
+  @Column({ name: 'password_hash', type: 'text', default: '' })
+  passwordHash: string;
+
+  @Column({ name: 'first_name', type: 'text', default: '' })
+  firstName: string;
+
+  @Column({ name: 'last_name', type: 'text', default: '' })
+  lastName: string;
+
+  @Column({ name: 'user_type', type: 'smallint' })
+  userType: UserType;
+
+  /** School of record; null until the user joins or creates one. */
+  @Column({ name: 'school_id', type: 'integer', nullable: true })
+  schoolId: number | null;
+
+  /** Students only: the code a parent types to link to this student. */
+  @Column({ name: 'parent_code', type: 'text', nullable: true, unique: true })
+  parentCode: string | null;
+
+  /** Term labels of the student's plan, in order; a term is its 1-based position. */
+  @Column({ name: 'academic_year_labels', type: 'jsonb', default: () => `'[]'::jsonb` })
+  academicYearLabels: string[];
+
+  @Column({ type: 'text', nullable: true })
+  grade: string | null;
+
+  /** Date of birth as the spec sends it: MMDDYYYY digits. */
+  @Column({ type: 'text', nullable: true })
+  dob: string | null;
+
+  /** Dual-school parents: where their admission application stands. */
+  @Column({ name: 'application_status', type: 'text', nullable: true })
+  applicationStatus: ApplicationStatus | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
+
+/** A parent's link to a student, made with the student's parent code. */
+@Entity('parent_student_links')
+export class ParentStudentLink {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'parent_id', type: 'integer' })
+  parentId: number;
+
+  @Column({ name: 'student_id', type: 'integer' })
+  studentId: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
+
+export function fullName(u: Pick<User, 'firstName' | 'lastName'>): string {
+  return `${u.firstName} ${u.lastName}`.trim();
+}

@@ -1,0 +1,16 @@
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../core/context.js';
+import { Blog } from './blog.entity.js';
+
+@Resolver(() => Blog)
+export class BlogsResolver {
+  @Query(() => [Blog], { description: 'Public: newest first' })
+  blogs(@Ctx() ctx: RequestContext): Promise<Blog[]> {
+    return ctx.services.blogs.list();
+  }
+
+  @Query(() => Blog)
+  blog(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Blog> {
+    return ctx.services.blogs.get(id);
+  }
+}

@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export type OutboxChannel = 'email' | 'sms';
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** Every email and text message the product sends is first a row here: the record of what was sent. */
+@Entity('outbox_messages')
+export class OutboxMessage {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  channel: OutboxChannel;
+
+  @Column({ type: 'text' })
+  recipient: string;
+
+  @Column({ type: 'text', default: '' })
+  subject: string;
+
+  @Column({ type: 'text' })
+  body: string;
+
+  @Column({ type: 'text', default: 'pending' })
+  status: OutboxStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+}

@@ -1,0 +1,45 @@
+/** Parents and the students they link to with a parent code. */
+import type { DataSource } from 'typeorm';
+import type { RequestContext } from '../../core/context.js';
+import { badInput } from '../../core/errors.js';
+import { hit } from '../../core/rate-limit.js';
+import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { parseInput, text, z } from '../../core/validation.js';
+import { ParentStudentLink, User, UserType } from '../accounts/user.entity.js';
+
+export const PARENT_MESSAGES = {
+  codeRequired: 'Please enter a parent code.',
+  codeInvalid: 'No student was found with this parent code. Please check the code and try again.',
+} as const;
+
+export class ParentsService {
+  constructor(private readonly db: DataSource) {}
+
+  async linkedStudents(ctx: RequestContext): Promise<User[]> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Parent);
+    return this.db
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .innerJoin(ParentStudentLink, 'l', 'l.student_id = u.id AND l.parent_id = :pid', { pid: caller.user.id })
+      .orderBy('u.first_name')
+      .addOrderBy('u.last_name')
+      .getMany();
+  }
+
+  /** Links exactly the student whose code it is; linking twice is harmless; a wrong code reveals nothing. */
+  async addStudent(ctx: RequestContext, raw: unknown): Promise<User> {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Parent);
+    const { parent_code } = parseInput(z.object({ parent_code: text() }), raw);
+    if (!parent_code) throw badInput(PARENT_MESSAGES.codeRequired);
+    await hit(this.db, { name: 'parent code', limit: 20, windowSeconds: 15 * 60 }, `user:${caller.user.id}`);
+    const student = await this.db.getRepository(User).findOneBy({ parentCode: parent_code.toUpperCase(), userType: UserType.Student });
+    if (!student) throw badInput(PARENT_MESSAGES.codeInvalid);
+    await this.db.query(
+      `INSERT INTO parent_student_links (parent_id, student_id) VALUES ($1, $2) ON CONFLICT (parent_id, student_id) DO NOTHING`,
+      [caller.user.id, student.id],
+    );
+    return student;
+  }
+}

@@ -1,0 +1,90 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** HS high school (four year labels), CLG college (two). */
+export enum SchoolType {
+  HS = 'HS',
+  CLG = 'CLG',
+}
+registerEnumType(SchoolType, { name: 'SchoolType', description: 'HS high school, CLG college' });
+
+/** A school or college. Its feature flags decide what the client shows and what the server allows. */
+@ObjectType({ description: 'A school or college with its feature flags' })
+@Entity('schools')
+export class School {
+  @Field(() => Int, { description: 'Numeric id (sent as school_id by the export call)' })
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Field(() => String)
+  @Column({ type: 'uuid', unique: true, default: () => 'gen_random_uuid()' })
+  uuid: string;
+
+  @Field(() => String)
+  @Column({ type: 'text' })
+  name: string;
+
+  @Field(() => SchoolType)
+  @Column({ name: 'school_type', type: 'text' })
+  schoolType: SchoolType;
+
+  @Field(() => String, { description: 'State, e.g. CA' })
+  @Column({ type: 'text', default: '' })
+  location: string;
+
+  @Field(() => String, { description: 'CSS colour used for course card borders and pathway chips' })
+  @Column({ name: 'primary_color', type: 'text', default: '#1f4e79' })
+  primaryColor: string;
+
+  @Field(() => Boolean)
+  @Column({ name: 'dual_school_enabled', type: 'boolean', default: false })
+  dualSchoolEnabled: boolean;
+
+  @Field(() => Boolean)
+  @Column({ name: 'four_year_plan_enabled', type: 'boolean', default: true })
+  fourYearPlanEnabled: boolean;
+
+  @Field(() => Boolean)
+  @Column({ name: 'baseline_plans_enabled', type: 'boolean', default: false })
+  baselinePlansEnabled: boolean;
+
+  @Field(() => Boolean)
+  @Column({ name: 'hs_full_access_enabled', type: 'boolean', default: false })
+  hsFullAccessEnabled: boolean;
+
+  @Field(() => Boolean)
+  @Column({ name: 'ccc_apply_enabled', type: 'boolean', default: false })
+  cccApplyEnabled: boolean;
+
+  @Field(() => Boolean)
+  @Column({ name: 'parent_form_enabled', type: 'boolean', default: false })
+  parentFormEnabled: boolean;
+
+  @Field(() => Boolean)
+  @Column({ name: 'ccc_demo_enabled', type: 'boolean', default: false })
+  cccDemoEnabled: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
+
+/** A staff member's (or student's) access to a school beyond their school of record. */
+@Entity('school_memberships')
+export class SchoolMembership {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ name: 'school_id', type: 'integer' })
+  schoolId: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
+
+/** The year labels a school's students start with: HS four grades, CLG two years. */
+export function defaultYearLabels(type: SchoolType): string[] {
+  return type === SchoolType.HS ? ['9th Grade', '10th Grade', '11th Grade', '12th Grade'] : ['1st Year', '2nd Year'];
+}

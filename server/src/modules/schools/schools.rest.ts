@@ -1,0 +1,41 @@
+import type { Router } from 'express';
+import { route, type AppDeps } from '../../core/http.js';
+import type { School } from './school.entity.js';
+
+export function schoolJson(s: School) {
+  return {
+    id: s.id,
+    uuid: s.uuid,
+    name: s.name,
+    school_type: s.schoolType,
+    location: s.location,
+    primary_color: s.primaryColor,
+    dual_school_enabled: s.dualSchoolEnabled,
+    four_year_plan_enabled: s.fourYearPlanEnabled,
+    baseline_plans_enabled: s.baselinePlansEnabled,
+    hs_full_access_enabled: s.hsFullAccessEnabled,
+    ccc_apply_enabled: s.cccApplyEnabled,
+    parent_form_enabled: s.parentFormEnabled,
+    ccc_demo_enabled: s.cccDemoEnabled,
+  };
+}
+
+export function mountSchoolRoutes(r: Router, deps: AppDeps): void {
+  const { schools } = deps.services;
+  route(r, deps, 'get', '/schools/', 'schools', async (ctx) => (await schools.list(ctx)).map(schoolJson));
+  route(r, deps, 'post', '/schools/', 'createSchool', async (ctx, req, res) => {
+    const school = await schools.create(ctx, req.body);
+    res.status(201).json(schoolJson(school));
+  });
+  route(r, deps, 'post', '/schools/:uuid/join/', 'joinSchool', async (ctx, req) => {
+    const school = await schools.join(ctx, String(req.params.uuid));
+    return { message: `Joined ${school.name}.`, school: schoolJson(school) };
+  });
+  route(r, deps, 'post', '/set-school-of-record/:uuid/', 'setSchoolOfRecord', async (ctx, req) => {
+    const school = await schools.setSchoolOfRecord(ctx, String(req.params.uuid));
+    return { message: `${school.name} is now your school of record.`, school: schoolJson(school) };
+  });
+  route(r, deps, 'get', '/accessible-schools/', 'accessibleSchools', async (ctx) =>
+    (await schools.accessibleSchools(ctx)).map(schoolJson),
+  );
+}

@@ -1,0 +1,108 @@
+/** Schools: listing, creating (staff), joining, school of record, the schools a user reaches. */
+import type { DataSource } from 'typeorm';
+import type { RequestContext } from '../../core/context.js';
+import { badInput, forbidden, notFound } from '../../core/errors.js';
+import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { parseInput, text, z } from '../../core/validation.js';
+import { User, UserType } from '../accounts/user.entity.js';
+import { defaultYearLabels, School, SchoolMembership, SchoolType } from './school.entity.js';
+
+export const SCHOOL_MESSAGES = {
+  nameRequired: 'Please enter the school name.',
+  stateRequired: 'Please enter the state.',
+  typeInvalid: 'School type must be HS (High School) or CLG (College).',
+  selectSchool: 'Please select a school.',
+  notMember: 'You are not a member of this school.',
+} as const;
+
+const createInput = z.object({ name: text(), school_type: text(), location: text() });
+const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class SchoolsService {
+  constructor(private readonly db: DataSource) {}
+
+  async list(ctx: RequestContext): Promise<School[]> {
+    requireCaller(ctx);
+    return this.db.getRepository(School).find({ order: { name: 'ASC' } });
+  }
+
+  async byUuid(uuid: string): Promise<School> {
+    if (!uuidRe.test(uuid ?? '')) throw notFound('School not found.');
+    const school = await this.db.getRepository(School).findOneBy({ uuid });
+    if (!school) throw notFound('School not found.');
+    return school;
+  }
+
+  /** Staff create a school and become its member; the client then makes it their school of record. */
+  async create(ctx: RequestContext, raw: unknown): Promise<School> {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Staff);
+    const input = parseInput(createInput, raw);
+    if (!input.name) throw badInput(SCHOOL_MESSAGES.nameRequired);
+    if (input.name.length > 200) throw badInput('School name must be at most 200 characters.');
+    const type = input.school_type.toUpperCase();
+    if (type !== SchoolType.HS && type !== SchoolType.CLG) throw badInput(SCHOOL_MESSAGES.typeInvalid);
+    if (!input.location) throw badInput(SCHOOL_MESSAGES.stateRequired);
+    if (input.location.length > 60) throw badInput('State must be at most 60 characters.');
+    return this.db.transaction(async (m) => {
+      const school = await m.getRepository(School).save(
+        m.getRepository(School).create({ name: input.name, schoolType: type as SchoolType, location: input.location }),
+      );
+      await m.getRepository(SchoolMembership).insert({ userId: caller.user.id, schoolId: school.id });
+      return school;
+    });
+  }
+
+  /**
+   * Students and staff join a school. A student's school of record becomes it, with its year
+   * labels; a staff member gains access and keeps their school of record unless they had none.
+   */
+  async join(ctx: RequestContext, uuid: string): Promise<School> {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Student, UserType.Staff);
+    if (!uuid) throw badInput(SCHOOL_MESSAGES.selectSchool);
+    const school = await this.byUuid(uuid);
+    await this.db.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO school_memberships (user_id, school_id) VALUES ($1, $2) ON CONFLICT (user_id, school_id) DO NOTHING`,
+        [caller.user.id, school.id],
+      );
+      if (caller.user.userType === UserType.Student) {
+        await m.getRepository(User).update(
+          { id: caller.user.id },
+          { schoolId: school.id, academicYearLabels: defaultYearLabels(school.schoolType) },
+        );
+      } else if (caller.user.schoolId === null) {
+        await m.getRepository(User).update({ id: caller.user.id }, { schoolId: school.id });
+      }
+    });
+    return school;
+  }
+
+  async setSchoolOfRecord(ctx: RequestContext, uuid: string): Promise<School> {
+    const caller = requireWriter(ctx);
+    const school = await this.byUuid(uuid);
+    const member = await this.db.getRepository(SchoolMembership).existsBy({ userId: caller.user.id, schoolId: school.id });
+    if (!member) throw forbidden(SCHOOL_MESSAGES.notMember);
+    await this.db.getRepository(User).update({ id: caller.user.id }, { schoolId: school.id });
+    return school;
+  }
+
+  /** Ids of the schools a user reaches: their school of record and every membership. */
+  async accessibleSchoolIds(user: User): Promise<number[]> {
+    const rows: { school_id: number }[] = await this.db.query(
+      `SELECT school_id FROM school_memberships WHERE user_id = $1`,
+      [user.id],
+    );
+    const ids = new Set(rows.map((r) => r.school_id));
+    if (user.schoolId !== null) ids.add(user.schoolId);
+    return [...ids];
+  }
+
+  async accessibleSchools(ctx: RequestContext): Promise<School[]> {
+    const caller = requireCaller(ctx);
+    const ids = await this.accessibleSchoolIds(caller.user);
+    if (!ids.length) return [];
+    return this.db.getRepository(School).createQueryBuilder('s').where('s.id IN (:...ids)', { ids }).orderBy('s.name').getMany();
+  }
+}

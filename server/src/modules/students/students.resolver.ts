@@ -1,0 +1,49 @@
+import { Arg, Ctx, Field, FieldResolver, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../core/context.js';
+import { School } from '../schools/school.entity.js';
+import type { StudentRow, StudentSort } from './students.service.js';
+
+@ObjectType({ description: "A row of the staff's students list" })
+export class StudentListItem {
+  @Field(() => Int) id: number;
+  @Field(() => String) firstName: string;
+  @Field(() => String) lastName: string;
+  @Field(() => String) email: string;
+  @Field(() => String, { nullable: true }) grade: string | null;
+  @Field(() => String, { nullable: true }) parentCode: string | null;
+  @Field(() => String, { nullable: true, description: 'admin_signed, student_signed, parent_signed, both_signed, or null' })
+  parentConsentFormState: string | null;
+  schoolId: number;
+}
+
+@ObjectType()
+class StudentConnection {
+  @Field(() => [StudentListItem]) nodes: StudentListItem[];
+  @Field(() => Int) totalCount: number;
+  @Field(() => String, { nullable: true }) endCursor: string | null;
+  @Field(() => Boolean) hasNextPage: boolean;
+}
+
+@Resolver(() => StudentListItem)
+export class StudentsResolver {
+  @Query(() => StudentConnection, { description: 'Staff: students of the schools they reach, searched, sorted and paged' })
+  async students(
+    @Ctx() ctx: RequestContext,
+    @Arg('search', () => String, { nullable: true }) search: string | null,
+    @Arg('schoolId', () => Int, { nullable: true }) schoolId: number | null,
+    @Arg('sort', () => String, { nullable: true, description: 'first_name, last_name, email or grade' }) sort: string | null,
+    @Arg('descending', () => Boolean, { nullable: true }) descending: boolean | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<StudentConnection> {
+    const page = await ctx.services.students.list(ctx, {
+      search, schoolId, sort: (sort ?? 'first_name') as StudentSort, descending: descending ?? false, first: first ?? 50, after,
+    });
+    return { nodes: page.rows as StudentRow[], totalCount: page.totalCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
+  }
+
+  @FieldResolver(() => School, { nullable: true })
+  school(@Root() row: StudentListItem, @Ctx() ctx: RequestContext): Promise<School | null> {
+    return ctx.loaders.schoolById.load(row.schoolId);
+  }
+}

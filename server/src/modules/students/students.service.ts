@@ -1,0 +1,93 @@
+/** The staff's list of students: every student of the schools the staff member reaches. */
+import type { DataSource } from 'typeorm';
+import type { RequestContext } from '../../core/context.js';
+import { badInput } from '../../core/errors.js';
+import { requireCaller, requireUserType } from '../../core/policy.js';
+import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
+import { UserType } from '../accounts/user.entity.js';
+import type { SchoolsService } from '../schools/schools.service.js';
+
+export interface StudentRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  grade: string | null;
+  parentCode: string | null;
+  parentConsentFormState: string | null;
+  schoolId: number;
+}
+
+export const STUDENT_SORTS = ['first_name', 'last_name', 'email', 'grade'] as const;
+export type StudentSort = (typeof STUDENT_SORTS)[number];
+
+export interface StudentQuery {
+  search?: string | null;
+  schoolId?: number | null;
+  sort?: StudentSort;
+  descending?: boolean;
+  /** Page size, at most 500. */
+  first?: number;
+  /** Opaque cursor from a previous page. */
+  after?: string | null;
+}
+
+export interface StudentPage {
+  rows: StudentRow[];
+  totalCount: number;
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+export const MAX_PAGE = 500;
+
+export class StudentsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly schools: SchoolsService,
+  ) {}
+
+  async list(ctx: RequestContext, q: StudentQuery): Promise<StudentPage> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    let schoolIds = await this.schools.accessibleSchoolIds(caller.user);
+    if (q.schoolId !== undefined && q.schoolId !== null) schoolIds = schoolIds.filter((id) => id === q.schoolId);
+    const first = q.first ?? 50;
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(`Page size must be between 1 and ${MAX_PAGE}.`);
+    const offset = decodeCursor(q.after);
+    if (!schoolIds.length) return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
+    const sort = STUDENT_SORTS.includes(q.sort as StudentSort) ? (q.sort as StudentSort) : 'first_name';
+    const dir = q.descending ? 'DESC' : 'ASC';
+    const params: unknown[] = [schoolIds, UserType.Student];
+    let where = `u.school_id = ANY($1) AND u.user_type = $2`;
+    const search = (q.search ?? '').trim().toLowerCase();
+    if (hasNul(search)) throw badInput(NUL_MESSAGE);
+    if (search) {
+      params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where += ` AND (lower(u.first_name) LIKE $3 OR lower(u.last_name) LIKE $3 OR lower(u.email) LIKE $3)`;
+    }
+    const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM users u WHERE ${where}`, params);
+    const rows: StudentRow[] = await this.db.query(
+      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade,
+              u.parent_code AS "parentCode", cf.state AS "parentConsentFormState", u.school_id AS "schoolId"
+         FROM users u LEFT JOIN consent_forms cf ON cf.student_id = u.id
+        WHERE ${where}
+        ORDER BY lower(u.${sort}) ${dir} NULLS LAST, u.id ${dir}
+        LIMIT ${first} OFFSET ${offset}`,
+      params,
+    );
+    const next = offset + rows.length;
+    return { rows, totalCount: count, endCursor: rows.length ? encodeCursor(next) : null, hasNextPage: next < count };
+  }
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string | null | undefined): number {
+  if (!cursor) return 0;
+  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw badInput('Invalid page cursor.');
+  return Number(m[1]);
+}

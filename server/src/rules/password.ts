@@ -1,0 +1,53 @@
+/**
+ * Account rules shared word for word by the server (which enforces them) and the client (which
+ * shows them live). Pure functions, no imports: the client bundles this file too.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for pass-phrases; bounded so hashing cost stays bounded. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_SPECIALS = '!@#$%^&*';
+export const PASSWORD_RULES_MESSAGE = 'Your password does not meet the requirements.';
+
+export interface PasswordCheck {
+  key: 'length' | 'upper' | 'lower' | 'digit' | 'special' | 'name';
+  label: string;
+  ok: boolean;
+}
+
+/** Each rule with whether the password meets it, in the order the sign-up tooltip lists them. */
+export function passwordChecks(password: string, firstName = '', lastName = ''): PasswordCheck[] {
+  const lower = password.toLowerCase();
+  const first = firstName.trim().toLowerCase();
+  const last = lastName.trim().toLowerCase();
+  // The name rule passes when either name is empty (spec 1 §5).
+  const nameOk = !first || !last || (!lower.includes(first) && !lower.includes(last));
+  return [
+    { key: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, ok: password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH },
+    { key: 'upper', label: 'An uppercase letter', ok: /[A-Z]/.test(password) },
+    { key: 'lower', label: 'A lowercase letter', ok: /[a-z]/.test(password) },
+    { key: 'digit', label: 'A number', ok: /[0-9]/.test(password) },
+    { key: 'special', label: `A special character (${PASSWORD_SPECIALS.split('').join(' ')})`, ok: /[!@#$%^&*]/.test(password) },
+    { key: 'name', label: 'Does not contain your first or last name', ok: nameOk },
+  ];
+}
+
+export function passwordMeetsRules(password: string, firstName = '', lastName = ''): boolean {
+  return passwordChecks(password, firstName, lastName).every((c) => c.ok);
+}
+
+export const SIGNUP_CODE_MIN_LENGTH = 3;
+export const SIGNUP_CODE_REQUIRED = 'Please enter a sign-up code.';
+export const SIGNUP_CODE_TOO_SHORT = 'Sign-up code must be at least 3 characters long.';
+
+/** The spec's sign-up code message, or null when the code may be sent. */
+export function signupCodeProblem(code: string): string | null {
+  if (!code) return SIGNUP_CODE_REQUIRED;
+  if (code.trim().length < SIGNUP_CODE_MIN_LENGTH) return SIGNUP_CODE_TOO_SHORT;
+  return null;
+}
+
+/** A plain shape check; deliverability is proven by the reset email, not here. */
+export function looksLikeEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && email.length <= 254;
+}

@@ -1,0 +1,34 @@
+/** The services of every area, wired once at start-up. Resolvers and REST routes reach them through the request context. */
+import type { DataSource } from 'typeorm';
+import type { Config } from './config.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { ProfileService } from './modules/accounts/profile.service.js';
+import { ViewAsService } from './modules/accounts/view-as.service.js';
+import { BlogsService } from './modules/blogs/blogs.service.js';
+import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
+import { OutboxService } from './modules/outbox/outbox.service.js';
+import { ParentsService } from './modules/parents/parents.service.js';
+import { SchoolsService } from './modules/schools/schools.service.js';
+import { StudentsService } from './modules/students/students.service.js';
+import { SystemService } from './modules/system/system.service.js';
+
+export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
+  const outbox = new OutboxService(db);
+  const accounts = new AccountsService(db, config, outbox);
+  const schools = new SchoolsService(db);
+  return {
+    outbox,
+    accounts,
+    schools,
+    profile: new ProfileService(db),
+    viewAs: new ViewAsService(db, accounts, schools),
+    parents: new ParentsService(db),
+    students: new StudentsService(db, schools),
+    blogs: new BlogsService(db),
+    consentForms: new ConsentFormsService(db),
+    // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
+    system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
