@@ -1,4 +1,5 @@
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
+import { Planning1732300000000 } from './1732300000000-Planning.js';
 
-export const migrations = [Foundation1732200000000];
+export const migrations = [Foundation1732200000000, Planning1732300000000];

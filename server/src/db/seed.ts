@@ -7,6 +7,7 @@ import { hashPassword } from '../core/passwords.js';
 import { SignupCode } from '../modules/accounts/auth-token.entity.js';
 import { ParentStudentLink, User, UserType } from '../modules/accounts/user.entity.js';
 import { Blog } from '../modules/blogs/blog.entity.js';
+import { SchoolPartnership } from '../modules/courses/course.entity.js';
 import { defaultYearLabels, School, SchoolMembership, SchoolType } from '../modules/schools/school.entity.js';
 
 export const DEMO_PASSWORD = 'Planner#2026';
@@ -38,8 +39,8 @@ async function seedDemo(m: EntityManager): Promise<void> {
     dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true, hsFullAccessEnabled: true,
     cccApplyEnabled: true, parentFormEnabled: true, cccDemoEnabled: true,
   }));
-  // The partner college: the course catalogue area links its courses to Lincoln.
-  await schools.save(schools.create({
+  // The partner college: its catalogue is Lincoln's partner catalogue (dual enrollment).
+  const valley = await schools.save(schools.create({
     name: 'Valley Community College', schoolType: SchoolType.CLG, location: 'CA', primaryColor: '#0b6e4f',
     fourYearPlanEnabled: true,
   }));
@@ -47,6 +48,8 @@ async function seedDemo(m: EntityManager): Promise<void> {
     name: 'Dual School', schoolType: SchoolType.HS, location: 'CA', primaryColor: '#2e4a9e',
     dualSchoolEnabled: true, fourYearPlanEnabled: true,
   }));
+
+  await m.getRepository(SchoolPartnership).insert({ schoolId: lincoln.id, partnerSchoolId: valley.id });
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const users = m.getRepository(User);
