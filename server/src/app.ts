@@ -11,6 +11,7 @@ import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
+import { mountPlanRoutes } from './modules/plans/plans.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
@@ -59,6 +60,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountSchoolRoutes(api, deps);
   mountParentRoutes(api, deps);
   mountStudentRoutes(api, deps);
+  mountPlanRoutes(api, deps);
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
   mountSystemRoutes(api, deps);

@@ -8,6 +8,7 @@ import { BlogsService } from './modules/blogs/blogs.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
+import { PlansService } from './modules/plans/plans.service.js';
 import { SchoolsService } from './modules/schools/schools.service.js';
 import { StudentsService } from './modules/students/students.service.js';
 import { SystemService } from './modules/system/system.service.js';
@@ -24,6 +25,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     viewAs: new ViewAsService(db, accounts, schools),
     parents: new ParentsService(db),
     students: new StudentsService(db, schools),
+    plans: new PlansService(db, schools),
     blogs: new BlogsService(db),
     consentForms: new ConsentFormsService(db),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
