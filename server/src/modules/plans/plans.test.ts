@@ -506,3 +506,27 @@ describe('PDF export', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('the demo plans', () => {
+  it("gives Sam Lee a four-year plan of Lincoln's courses with their prerequisite groups and no warnings", async () => {
+    const plan = (await h.gql(PLAN, {}, await h.login(DEMO.student))).data!.plan;
+    expect(plan.fullName).toBe('Sam Lee');
+    expect(titles(plan, '9th Grade')).toEqual(['English 9', 'Algebra I', 'Biology', 'Spanish I']);
+    expect(titles(plan, '10th Grade')).toEqual(['English 10', 'Geometry', 'Physical Science', 'Spanish II']);
+    expect(titles(plan, '11th Grade')).toEqual(['English 11', 'Algebra II with Financial Applications', 'Chemistry']);
+    const chemistry = termOf(plan, '11th Grade').courses[2].course;
+    expect(chemistry).toMatchObject({ courseId: '7301', prerequisiteGroups: ['4504 or 4506 or 7101'], school: { name: 'Lincoln High School' } });
+    expect(plan.warnings).toEqual([]);
+  });
+
+  it('seeds again without duplicating courses or plan entries', async () => {
+    const { seedDemoPlan } = await import('../../db/seed-plan.js');
+    const sam = await h.userByEmail(DEMO.student);
+    const before = await h.db.query(`SELECT count(*)::int AS n FROM scheduled_courses WHERE user_id = $1`, [sam.id]);
+    await h.db.transaction((m) => seedDemoPlan(m, sam.id, sam.schoolId!));
+    const after = await h.db.query(`SELECT count(*)::int AS n FROM scheduled_courses WHERE user_id = $1`, [sam.id]);
+    expect(after).toEqual(before);
+    const [{ n }] = await h.db.query(`SELECT count(*)::int AS n FROM courses WHERE school_id = $1 AND course_id = '7301'`, [sam.schoolId]);
+    expect(n).toBe(1);
+  });
+});
