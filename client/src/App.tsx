@@ -11,6 +11,7 @@ import { useSession } from './session/SessionProvider';
 const StudentsListPage = lazy(() => import('./pages/students/StudentsListPage'));
 const ParentHomePage = lazy(() => import('./pages/parents/ParentHomePage'));
 const PlanPage = lazy(() => import('./pages/plan/PlanPage'));
+const StudentCoursePage = lazy(() => import('./pages/plan/StudentCoursePage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
 const SignUpPage = lazy(() => import('./pages/accounts/SignUpPage'));
 const LogInPage = lazy(() => import('./pages/accounts/LogInPage'));
@@ -75,7 +76,7 @@ export default function App() {
             <Route path="/student-info" element={<AreaUnavailablePage title={'Student Information'} />} />
             <Route path="/student-demographics" element={<AreaUnavailablePage title={'Student Demographics'} />} />
             <Route path="/courses" element={<AreaUnavailablePage title={'Courses'} />} />
-            <Route path="/course-page/:uuid" element={<AreaUnavailablePage title={'Course'} />} />
+            <Route path="/course-page/:uuid" element={<StudentCoursePage />} />
             <Route path="/courses/:id" element={<AreaUnavailablePage title={'Course'} />} />
             <Route path="/partner-courses" element={<AreaUnavailablePage title={'Partner Courses'} />} />
             <Route path="/pathways" element={<AreaUnavailablePage title={'Pathways'} />} />
