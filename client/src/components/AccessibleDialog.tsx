@@ -20,8 +20,9 @@ export function AccessibleDialog({ title, onClose, children }: DialogProps) {
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? ref.current)?.focus();
+    // The first field or button of the body; the × in the title bar only when there is nothing else.
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    (items.find((el) => !el.classList.contains('dialog-close')) ?? items[0] ?? ref.current)?.focus();
     return () => opener?.focus?.();
   }, []);
 
@@ -50,7 +51,7 @@ export function AccessibleDialog({ title, onClose, children }: DialogProps) {
       <div ref={ref} className="dialog card stack" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="row dialog-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="link dialog-close" aria-label="Close" onClick={onClose}>×</button>
+          <button type="button" className="link dialog-close" aria-label="Close dialog" onClick={onClose}>×</button>
         </div>
         {children}
       </div>

@@ -25,6 +25,7 @@ describe('drag and drop on the plan', () => {
     expect(dropTarget(plan, 1, 'course:3')).toEqual({ term: '2', index: 0 });
     expect(dropTarget(plan, 3, 'course:2')).toEqual({ term: '1', index: 1 });
     expect(dropTarget(plan, 1, null)).toBeNull();
+    expect(dropTarget(plan, 2, 'course:2')).toEqual({ term: '1', index: 1 });
   });
 
   it('drops on a later tile of the same term after it', () => {

@@ -29,6 +29,8 @@ export function dropTarget(plan: PlanData, entryId: number, overId: string | nul
     const overEntry = Number(overId.slice(7));
     const term = plan.terms.find((t) => t.courses.some((c) => c.id === overEntry));
     if (!term) return null;
+    // Over its own place: it stays where it is.
+    if (overEntry === entryId) return { term: term.term, index: term.courses.findIndex((c) => c.id === entryId) };
     const without = term.courses.filter((c) => c.id !== entryId);
     const at = without.findIndex((c) => c.id === overEntry);
     // Dropping on a later tile of the same term puts the course after it; otherwise before it.
