@@ -37,7 +37,9 @@ const planMock = (readOnly: boolean) => ({
   } } },
 });
 
-function renderWith(ui: React.ReactNode, readOnly: boolean, extra: object[] = []) {
+type Mocks = NonNullable<ConstructorParameters<typeof MockedProvider>[0]['mocks']>;
+
+function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
   localStorage.setItem('token', 't');
   if (readOnly) localStorage.setItem('isParentViewingAsStudent', 'true');
   render(
