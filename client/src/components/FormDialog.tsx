@@ -20,7 +20,7 @@ export function FormDialog({ title, onClose, onSubmit, children, actions }: Prop
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('input, select, textarea, button');
+    const first = ref.current?.querySelector<HTMLElement>('form input, form select, form textarea, form button');
     (first ?? ref.current)?.focus();
     return () => before?.focus?.();
   }, []);

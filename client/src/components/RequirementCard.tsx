@@ -64,10 +64,13 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
           <span>
             {requirement.name}
             {progress?.isFulfilled && (
-              <span className="check" style={{ marginLeft: 8 }}>
-                <span aria-hidden="true">✓</span>
-                <span className="sr-only"> Fulfilled</span>
-              </span>
+              <>
+                {' '}
+                <span className="check" style={{ marginLeft: 4 }}>
+                  <span aria-hidden="true">✓</span>
+                  <span className="sr-only">Fulfilled</span>
+                </span>
+              </>
             )}
           </span>
           <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
