@@ -1,4 +1,5 @@
-import { MockedProvider, type MockedResponse } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -16,11 +17,11 @@ const fulfillment = (id: number, name: string, group: string | null = null) => (
   __typename: 'CourseFulfillment' as const, nonDuplicableGroup: group, requirement: req(id, name), pathway,
 });
 
-function listMock(items: ReturnType<typeof fulfillment>[]): MockedResponse {
+function listMock(items: ReturnType<typeof fulfillment>[]): MockLink.MockedResponse {
   return { request: { query: CourseFulfillmentsDocument, variables: { courseUuid: COURSE_UUID } }, result: { data: { courseFulfillments: items } } };
 }
 
-function renderControls(mocks: MockedResponse[]) {
+function renderControls(mocks: MockLink.MockedResponse[]) {
   render(
     <MockedProvider mocks={mocks}>
       <CourseFulfillmentControls courseUuid={COURSE_UUID} courseId={7} />

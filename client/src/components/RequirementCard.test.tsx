@@ -1,4 +1,5 @@
-import { MockedProvider, type MockedResponse } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeleteRequirementDocument, EligibleCoursesDocument } from '../graphql/generated';
@@ -9,7 +10,7 @@ const requirement: RequirementCardData = {
 };
 const course = (id: number, courseId: string, title: string) => ({ __typename: 'Course' as const, id, uuid: `c-${id}`, courseId, title });
 
-function eligible(nodes: { isScheduled: boolean; course: ReturnType<typeof course> }[]): MockedResponse {
+function eligible(nodes: { isScheduled: boolean; course: ReturnType<typeof course> }[]): MockLink.MockedResponse {
   return {
     request: { query: EligibleCoursesDocument, variables: { requirementUuid: 'r-1', first: 100 } },
     result: {
@@ -23,7 +24,7 @@ function eligible(nodes: { isScheduled: boolean; course: ReturnType<typeof cours
   };
 }
 
-function renderCard(props: { progress?: RequirementProgressData | null; data?: RequirementCardData; onChanged?: () => void }, mocks: MockedResponse[]) {
+function renderCard(props: { progress?: RequirementProgressData | null; data?: RequirementCardData; onChanged?: () => void }, mocks: MockLink.MockedResponse[]) {
   render(
     <MockedProvider mocks={mocks}>
       <RequirementCard requirement={props.data ?? requirement} progress={props.progress} onChanged={props.onChanged} />
