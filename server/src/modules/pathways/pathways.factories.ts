@@ -5,12 +5,21 @@
 import crypto from 'node:crypto';
 import type { RequestContext } from '../../core/context.js';
 import { createLoaders } from '../../core/loaders.js';
-import type { Harness } from '../../test/harness.js';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../config.js';
+import type { Services } from '../../services.js';
 import type { User } from '../accounts/user.entity.js';
 import { Course, CourseTransfer, SchoolPartnership } from '../courses/course.entity.js';
 import { ScheduledCourse } from '../plans/scheduled-course.entity.js';
 import type { School } from '../schools/school.entity.js';
 import { CourseRequirement, Pathway, Requirement } from './pathway.entity.js';
+
+/** What the factories need of the test harness (kept structural: this file is part of the server build). */
+interface Harness {
+  db: DataSource;
+  config: Config;
+  services: Services;
+}
 
 const suffix = () => crypto.randomBytes(3).toString('hex');
 
