@@ -285,7 +285,15 @@ export class PathwaysService {
     requireWriter(ctx);
     const pathway = await this.pathwayByUuid(uuid);
     await this.requireEditor(ctx, pathway.schoolId);
-    await this.db.getRepository(Pathway).delete({ id: pathway.id });
+    await this.db.transaction(async (m) => {
+      const groups: { g: string }[] = await m.query(
+        `SELECT DISTINCT cr.non_duplicable_group AS g FROM course_requirements cr JOIN requirements r ON r.id = cr.requirement_id
+          WHERE r.pathway_id = $1 AND cr.non_duplicable_group IS NOT NULL`,
+        [pathway.id],
+      );
+      await m.getRepository(Pathway).delete({ id: pathway.id });
+      await dissolveSingletons(m, groups.map((x) => x.g));
+    });
   }
 
   // ---- requirements --------------------------------------------------------------------------

@@ -182,15 +182,21 @@ describe('create, edit and delete pathways (REST)', () => {
     expect(add.status).toBe(201);
   });
 
-  it('deletes a pathway with its requirements and fulfilments (204)', async () => {
+  it('deletes a pathway with its requirements and fulfilments (204), dissolving groups left with one member', async () => {
     const w = await world();
     const p = await buildPathway(h, w.hs);
     const r = await buildRequirement(h, p);
-    await attach(h, await buildCourse(h, w.hs), r);
+    const course = await buildCourse(h, w.hs);
+    const elsewhere = await buildRequirement(h, await buildPathway(h, w.hs, { name: 'Stays' }));
+    const group = '00000000-0000-4000-8000-0000000000aa';
+    await attach(h, course, r, group);
+    await attach(h, course, elsewhere, group);
     const res = await h.api.delete(`/api/pathways/${p.uuid}/`).set(h.auth(w.staffToken));
     expect(res.status).toBe(204);
     expect(await h.db.query(`SELECT 1 FROM pathways WHERE id = $1`, [p.id])).toEqual([]);
     expect(await h.db.query(`SELECT 1 FROM course_requirements WHERE requirement_id = $1`, [r.id])).toEqual([]);
+    expect(await h.db.query(`SELECT non_duplicable_group FROM course_requirements WHERE requirement_id = $1`, [elsewhere.id]))
+      .toEqual([{ non_duplicable_group: null }]);
     expect((await h.api.get(`/api/pathways/${p.uuid}/`).set(h.auth(w.staffToken))).status).toBe(404);
   });
 });
