@@ -12,9 +12,13 @@ import { RequirementCard } from '../../components/RequirementCard';
 import { RequirementDialog } from '../../components/RequirementDialog';
 import { PathwayDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { errorInfo } from '../../graphql/errors';
+import { useSession } from '../../session/SessionProvider';
 
 export default function PathwayProgressPage() {
   const { uuid = '' } = useParams();
+  const { user } = useSession();
+  // Staff on their own token have no plan: the summary line speaks to students (and views as one).
+  const hasPlan = user?.userType !== 2;
   const pathwayQuery = useQuery(PathwayDocument, { variables: { uuid } });
   const progressQuery = useQuery(RequirementProgressDocument, { variables: { pathwayUuid: uuid }, fetchPolicy: 'cache-and-network' });
   const [dialog, setDialog] = useState<'edit' | 'add' | null>(null);
@@ -45,7 +49,7 @@ export default function PathwayProgressPage() {
     <main className="page stack">
       <p style={{ margin: 0 }}><Link to={`/pathways/${pathway.uuid}`}>← {pathway.name}</Link></p>
       <PathwayHeader pathway={pathway} />
-      {progressQuery.data && (
+      {hasPlan && progressQuery.data && (
         <p className="muted" style={{ margin: 0 }}>
           {fulfilled} of {pathway.requirements.length} requirements fulfilled by your Four Year Plan.
         </p>
