@@ -11,6 +11,7 @@ import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
+import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
@@ -61,6 +62,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountStudentRoutes(api, deps);
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
+  mountPathwayRoutes(api, deps);
   mountSystemRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
