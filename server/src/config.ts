@@ -47,6 +47,10 @@ export interface Config {
   mailFrom: string;
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
+  /** Largest cost of one GraphQL operation (see costLimit in graphql/limits.ts). */
+  graphqlMaxCost: number;
+  /** Most lexical tokens in one GraphQL document, checked while parsing. */
+  graphqlMaxTokens: number;
   clientDist: string;
 }
 
@@ -70,6 +74,8 @@ export function loadConfig(): Config {
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
+    graphqlMaxCost: int('GRAPHQL_MAX_COST', 20000),
+    graphqlMaxTokens: int('GRAPHQL_MAX_TOKENS', 5000),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
   };
 }
