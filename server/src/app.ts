@@ -10,6 +10,7 @@ import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
+import { mountCourseRoutes } from './modules/courses/courses.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
@@ -62,6 +63,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
   mountSystemRoutes(api, deps);
+  mountCourseRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });

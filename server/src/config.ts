@@ -48,6 +48,8 @@ export interface Config {
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
   clientDist: string;
+  /** Largest course CSV accepted by the import, in bytes (COURSE_CSV_MAX_BYTES, default 5 MB). */
+  courseCsvMaxBytes: number;
 }
 
 export function loadConfig(): Config {
@@ -70,6 +72,7 @@ export function loadConfig(): Config {
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
+    courseCsvMaxBytes: int('COURSE_CSV_MAX_BYTES', 5 * 1024 * 1024),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
   };
 }

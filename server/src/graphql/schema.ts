@@ -7,6 +7,7 @@ import { assertOperationAllowed } from '../core/policy.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
+import { CoursesResolver } from '../modules/courses/courses.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
 import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
 import { StudentsResolver } from '../modules/students/students.resolver.js';
@@ -14,6 +15,7 @@ import { SystemResolver } from '../modules/system/system.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
+  CoursesResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */
