@@ -66,7 +66,7 @@ export const tooLargeMessage = (bytes: number) => `The file is larger than ${for
 const formatBytes = (b: number) => (b % (1024 * 1024) === 0 ? `${b / (1024 * 1024)} MB` : `${Math.round(b / 1024)} KB`);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const MAX_PAGE = 500;
+export const MAX_PAGE = 1000;
 export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);
 
 export type CourseListKind = 'own' | 'partner' | 'requirement';
@@ -294,7 +294,9 @@ export class CoursesService {
       `SELECT c.id FROM courses c WHERE ${where} ORDER BY c.course_id, c.id LIMIT ${first} OFFSET ${offset}`,
       params,
     );
-    const rows = ids.length ? await this.db.getRepository(Course).createQueryBuilder('c').whereInIds(ids.map((r) => r.id)).getMany() : [];
+    const rows = ids.length
+      ? await this.db.getRepository(Course).createQueryBuilder('c').where('c.id = ANY(:ids)', { ids: ids.map((r) => r.id) }).getMany()
+      : [];
     const byId = new Map(rows.map((c) => [c.id, c]));
     const ordered = ids.map((r) => byId.get(r.id)!).filter(Boolean);
     for (const c of ordered) ctx.loaders.courseById.prime(c.id, c);
@@ -516,7 +518,8 @@ export class CoursesService {
   async delete(ctx: RequestContext, key: string | number): Promise<void> {
     const { course } = await this.editable(ctx, key);
     const deleted: unknown[] = await this.db.query(
-      `DELETE FROM courses WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM scheduled_courses WHERE course_id = $1) RETURNING id`,
+      `WITH d AS (DELETE FROM courses WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM scheduled_courses WHERE course_id = $1) RETURNING id)
+       SELECT id FROM d`,
       [course.id],
     );
     if (deleted.length) return;
