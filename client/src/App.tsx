@@ -27,6 +27,9 @@ const AcceptableUsePolicyPage = lazy(() => import('./pages/legal/AcceptableUsePo
 const ApplicationPage = lazy(() => import('./pages/application/ApplicationPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
+const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
+const PartnerCoursesPage = lazy(() => import('./pages/courses/PartnerCoursesPage'));
+const CoursePage = lazy(() => import('./pages/courses/CoursePage'));
 
 function Home() {
   const { user, flags } = useSession();
@@ -74,10 +77,10 @@ export default function App() {
             <Route path="/onboarding-questions" element={<AreaUnavailablePage title={'Tell us about yourself'} />} />
             <Route path="/student-info" element={<AreaUnavailablePage title={'Student Information'} />} />
             <Route path="/student-demographics" element={<AreaUnavailablePage title={'Student Demographics'} />} />
-            <Route path="/courses" element={<AreaUnavailablePage title={'Courses'} />} />
-            <Route path="/course-page/:uuid" element={<AreaUnavailablePage title={'Course'} />} />
-            <Route path="/courses/:id" element={<AreaUnavailablePage title={'Course'} />} />
-            <Route path="/partner-courses" element={<AreaUnavailablePage title={'Partner Courses'} />} />
+            <Route path="/courses" element={<CoursesPage />} />
+            <Route path="/course-page/:uuid" element={<CoursePage />} />
+            <Route path="/courses/:id" element={<CoursePage />} />
+            <Route path="/partner-courses" element={<PartnerCoursesPage />} />
             <Route path="/pathways" element={<AreaUnavailablePage title={'Pathways'} />} />
             <Route path="/pathways/:uuid" element={<AreaUnavailablePage title={'Pathway'} />} />
             <Route path="/blog-page/:id" element={<BlogPostPage />} />
