@@ -70,24 +70,27 @@ export default function SignUpPage() {
         <label>First Name<input value={form.firstName} onChange={set('firstName')} autoComplete="given-name" required /></label>
         <label>Last Name<input value={form.lastName} onChange={set('lastName')} autoComplete="family-name" required /></label>
         <label>Email<input type="email" value={form.email} onChange={set('email')} autoComplete="email" required /></label>
-        <label className="tooltip-anchor">
-          Password
-          <input
-            type="password"
-            value={form.password}
-            onChange={set('password')}
-            onFocus={() => setShowRules(true)}
-            onBlur={() => setShowRules(false)}
-            autoComplete="new-password"
-            aria-describedby="password-rules"
-            required
-          />
+        {/* The rules sit beside the label, not inside it, so the field's name stays "Password". */}
+        <div className="tooltip-anchor">
+          <label>
+            Password
+            <input
+              type="password"
+              value={form.password}
+              onChange={set('password')}
+              onFocus={() => setShowRules(true)}
+              onBlur={() => setShowRules(false)}
+              autoComplete="new-password"
+              aria-describedby="password-rules"
+              required
+            />
+          </label>
           {(showRules || form.password.length > 0) && (
             <div className="tooltip" role="tooltip">
               <PasswordRules id="password-rules" password={form.password} firstName={form.firstName} lastName={form.lastName} />
             </div>
           )}
-        </label>
+        </div>
         <label>Confirm Password<input type="password" value={form.confirm} onChange={set('confirm')} autoComplete="new-password" required /></label>
         <label>Sign-up Code<input value={form.signupCode} onChange={set('signupCode')} autoComplete="off" required /></label>
         <button type="submit" disabled={loading}>{loading ? 'Signing up...' : 'Sign Up'}</button>

@@ -1,0 +1,58 @@
+/** A blog post at /blog-page/{id} (platform §2, §3): title, subtitle, date, author, image and the HTML body. */
+import { useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { BlogDocument } from '../../graphql/generated';
+import { formatBlogDate } from '../landing/LandingPage';
+import '../landing/landing.css';
+
+export const BLOG_POST_ERROR = 'Error fetching the blog post';
+
+const MAX_ID = 2_147_483_647;
+
+/** The route's id as a positive GraphQL Int, or null when it cannot name a post. */
+function parseBlogId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= MAX_ID ? id : null;
+}
+
+export default function BlogPostPage() {
+  const { id } = useParams();
+  const blogId = parseBlogId(id);
+  const { data, loading, error } = useQuery(BlogDocument, { variables: { id: blogId ?? 0 }, skip: blogId === null });
+
+  useEffect(() => {
+    if (error) console.error('Failed to load the blog post', error);
+  }, [error]);
+
+  const blog = data?.blog;
+  let content;
+  if (blog) {
+    content = (
+      <article>
+        <h1>{blog.title}</h1>
+        {blog.subtitle && <p className="subtitle">{blog.subtitle}</p>}
+        <p className="byline muted">
+          {blog.author && <>By {blog.author} · </>}
+          <time dateTime={blog.date}>{formatBlogDate(blog.date)}</time>
+        </p>
+        {/* Decorative: the heading above names the article. */}
+        {blog.image && <img className="hero-image" src={blog.image} alt="" />}
+        {/*
+          The body is HTML written by staff and stored on the server, so it is rendered as is.
+          The Content-Security-Policy (script-src 'self') also blocks inline scripts and event handlers in it.
+        */}
+        <div className="blog-body" dangerouslySetInnerHTML={{ __html: blog.body }} />
+      </article>
+    );
+  } else if (blogId === null || error) {
+    content = <p className="alert alert-danger" role="alert">{BLOG_POST_ERROR}</p>;
+  } else if (loading) {
+    content = <p role="status">Loading...</p>;
+  }
+
+  return (
+    <main className="page blog-post">{content}</main>
+  );
+}
