@@ -56,7 +56,7 @@ export function AccessibleDialog({ title, onClose, children, wide }: Props) {
       <div ref={ref} className={`dialog card${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="dialog-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="link dialog-close" aria-label="Close" onClick={onClose}>×</button>
+          <button type="button" className="link dialog-close" aria-label="Close dialog" onClick={onClose}>×</button>
         </div>
         {children}
       </div>
