@@ -27,7 +27,7 @@ export function PrerequisiteGroupsField({ groups, onChange }: Props) {
     <fieldset className="prereq-groups">
       <legend>
         Prerequisites{' '}
-        <span className="info-tip" tabIndex={0} title={PREREQUISITE_TOOLTIP} aria-describedby={tipId}>ⓘ</span>
+        <span className="info-tip" tabIndex={0} title={PREREQUISITE_TOOLTIP} aria-describedby={tipId}>?</span>
         <span id={tipId} role="tooltip" className="tooltip-text">{PREREQUISITE_TOOLTIP}</span>
       </legend>
       {shown.map((members, i) => (
