@@ -1,5 +1,5 @@
 /** The spec's course, transferability, partner-school, tag and CSV routes (spec 2 §7), over CoursesService. */
-import type { Request, Response, Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import multer from 'multer';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
@@ -105,6 +105,18 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
   const courses = deps.services.courses;
   const listRoute = (path: string, op: string, kind: CourseListKind) =>
     route(r, deps, 'get', path, op, (ctx, req, res) => sendList(req, res, (q) => courses.list(ctx, kind, q), ctx, courses));
+
+  // The create and update calls also accept form posts (urlencoded or multipart fields); groups and tags then come as JSON text.
+  const formFields = multer({ limits: { fields: 20, fieldSize: 100_000, files: 0 } }).none();
+  const urlencoded = express.urlencoded({ extended: false, limit: '1mb' });
+  const parseForm = (req: Request, res: Response, next: NextFunction) => {
+    const type = req.headers['content-type'] ?? '';
+    if (type.startsWith('multipart/form-data')) {
+      formFields(req, res, (err: unknown) => next(err ? badInput('The form could not be read.') : undefined));
+    } else if (type.startsWith('application/x-www-form-urlencoded')) urlencoded(req, res, next);
+    else next();
+  };
+  r.post(['/courses/create/', '/courses/createcc/', '/courses/:id/'], parseForm);
 
   listRoute('/courses/', 'courses', 'own');
   listRoute('/partner-courses/', 'partnerCourses', 'partner');

@@ -199,6 +199,16 @@ describe('POST /api/courses/create/', () => {
     expect(rows.map((r) => [r.groupIndex, r.prerequisiteId]).sort()).toEqual([[0, algebra.id], [0, geometry.id], [1, english.id]].sort());
   });
 
+  it('accepts the same fields as a form post, with groups and tags as JSON text', async () => {
+    const res = await h.api.post('/api/courses/create/').set(h.auth(staffToken))
+      .field('course_id', 'FORM 1').field('title', 'Form course').field('units', '1.5')
+      .field('prerequisite_groups', JSON.stringify([[algebra.uuid]])).field('tags', JSON.stringify({ cte: 'CTE' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ course_id: 'FORM 1', units: 1.5, prerequisite_groups: ['MATH 1'], tags: { cte: 'CTE' } });
+    const urlencoded = await h.api.post('/api/courses/create/').set(h.auth(staffToken)).type('form').send({ course_id: 'FORM 2', title: 'Urlencoded' });
+    expect(urlencoded.status).toBe(201);
+  });
+
   it('refuses a duplicate course id, missing fields, bad units and unknown prerequisites', async () => {
     const dup = await post('/api/courses/create/', { course_id: 'MATH 1', title: 'Again' });
     expect(dup.status).toBe(409);
