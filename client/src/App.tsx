@@ -30,6 +30,9 @@ const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
 const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
 const PartnerCoursesPage = lazy(() => import('./pages/courses/PartnerCoursesPage'));
 const CoursePage = lazy(() => import('./pages/courses/CoursePage'));
+const PathwaysPage = lazy(() => import('./pages/pathways/PathwaysPage'));
+const PathwayPage = lazy(() => import('./pages/pathways/PathwayPage'));
+const PathwayProgressPage = lazy(() => import('./pages/pathways/PathwayProgressPage'));
 
 function Home() {
   const { user, flags } = useSession();
@@ -81,8 +84,9 @@ export default function App() {
             <Route path="/course-page/:uuid" element={<CoursePage />} />
             <Route path="/courses/:id" element={<CoursePage />} />
             <Route path="/partner-courses" element={<PartnerCoursesPage />} />
-            <Route path="/pathways" element={<AreaUnavailablePage title={'Pathways'} />} />
-            <Route path="/pathways/:uuid" element={<AreaUnavailablePage title={'Pathway'} />} />
+            <Route path="/pathways" element={<PathwaysPage />} />
+            <Route path="/pathways/:uuid" element={<PathwayPage />} />
+            <Route path="/pathways/:uuid/progress" element={<PathwayProgressPage />} />
             <Route path="/blog-page/:id" element={<BlogPostPage />} />
             <Route path="/plan" element={<PlanPage />} />
             <Route path="/students-list" element={<StudentsListPage />} />

@@ -5,6 +5,7 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
 import { ViewAsService } from './modules/accounts/view-as.service.js';
 import { BlogsService } from './modules/blogs/blogs.service.js';
+import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
@@ -28,6 +29,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     blogs: new BlogsService(db),
     consentForms: new ConsentFormsService(db),
     courses: new CoursesService(db, config.courseCsvMaxBytes),
+    pathways: new PathwaysService(db),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };

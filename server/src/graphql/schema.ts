@@ -9,6 +9,7 @@ import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { CoursesResolver } from '../modules/courses/courses.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
+import { EligibleCoursesResolver, PathwaysResolver, RequirementsResolver } from '../modules/pathways/pathways.resolver.js';
 import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
 import { StudentsResolver } from '../modules/students/students.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
@@ -16,6 +17,7 @@ import { SystemResolver } from '../modules/system/system.resolver.js';
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
   CoursesResolver,
+  PathwaysResolver, RequirementsResolver, EligibleCoursesResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */

@@ -2,12 +2,14 @@
  * The course page: /course-page/{uuid} (also /courses/{id} with the numeric id). Everyone sees the
  * course card's details; staff (user_type 2) also get Edit Course Details (when the server says they
  * may edit it: own school's course, or hs_full_access_enabled), Accept or Remove Transferability for
- * another school's course (the transferability check decides which) and Delete course.
+ * another school's course (the transferability check decides which), Delete course, and the
+ * pathways area's course-fulfilment controls.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CourseCard } from '../../components/CourseCard';
+import { CourseFulfillmentControls } from '../../components/CourseFulfillmentControls';
 import { CourseDocument, DeleteCourseDocument, IsTransferableDocument, RemoveTransferabilityDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
@@ -91,6 +93,7 @@ export default function CoursePage() {
           {course.canEdit && <button type="button" className="danger" onClick={destroy} disabled={deleteState.loading}>Delete course</button>}
         </div>
       )}
+      {staff && <CourseFulfillmentControls courseUuid={course.uuid} courseId={course.id} />}
       {/*
         STUDENT COURSE CONTROLS SLOT: for non-staff users the plan area's controls (add to plan /
         remove, Edit Course Grade, "Course Completed - Grade: {grade}") are rendered here, e.g.
