@@ -11,7 +11,6 @@ import { useSession } from './session/SessionProvider';
 const StudentsListPage = lazy(() => import('./pages/students/StudentsListPage'));
 const ParentHomePage = lazy(() => import('./pages/parents/ParentHomePage'));
 const PlanPage = lazy(() => import('./pages/plan/PlanPage'));
-const StudentCoursePage = lazy(() => import('./pages/plan/StudentCoursePage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
 const SignUpPage = lazy(() => import('./pages/accounts/SignUpPage'));
 const LogInPage = lazy(() => import('./pages/accounts/LogInPage'));
@@ -28,6 +27,9 @@ const AcceptableUsePolicyPage = lazy(() => import('./pages/legal/AcceptableUsePo
 const ApplicationPage = lazy(() => import('./pages/application/ApplicationPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
+const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
+const PartnerCoursesPage = lazy(() => import('./pages/courses/PartnerCoursesPage'));
+const CoursePage = lazy(() => import('./pages/courses/CoursePage'));
 const PathwaysPage = lazy(() => import('./pages/pathways/PathwaysPage'));
 const PathwayPage = lazy(() => import('./pages/pathways/PathwayPage'));
 const PathwayProgressPage = lazy(() => import('./pages/pathways/PathwayProgressPage'));
@@ -78,10 +80,10 @@ export default function App() {
             <Route path="/onboarding-questions" element={<AreaUnavailablePage title={'Tell us about yourself'} />} />
             <Route path="/student-info" element={<AreaUnavailablePage title={'Student Information'} />} />
             <Route path="/student-demographics" element={<AreaUnavailablePage title={'Student Demographics'} />} />
-            <Route path="/courses" element={<AreaUnavailablePage title={'Courses'} />} />
-            <Route path="/course-page/:uuid" element={<StudentCoursePage />} />
-            <Route path="/courses/:id" element={<AreaUnavailablePage title={'Course'} />} />
-            <Route path="/partner-courses" element={<AreaUnavailablePage title={'Partner Courses'} />} />
+            <Route path="/courses" element={<CoursesPage />} />
+            <Route path="/course-page/:uuid" element={<CoursePage />} />
+            <Route path="/courses/:id" element={<CoursePage />} />
+            <Route path="/partner-courses" element={<PartnerCoursesPage />} />
             <Route path="/pathways" element={<PathwaysPage />} />
             <Route path="/pathways/:uuid" element={<PathwayPage />} />
             <Route path="/pathways/:uuid/progress" element={<PathwayProgressPage />} />

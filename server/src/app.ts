@@ -10,6 +10,7 @@ import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
+import { mountCourseRoutes } from './modules/courses/courses.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
 import { mountPlanRoutes } from './modules/plans/plans.rest.js';
 import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
@@ -66,6 +67,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountConsentFormRoutes(api, deps);
   mountPathwayRoutes(api, deps);
   mountSystemRoutes(api, deps);
+  mountCourseRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });

@@ -7,6 +7,7 @@ import { ViewAsService } from './modules/accounts/view-as.service.js';
 import { BlogsService } from './modules/blogs/blogs.service.js';
 import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
+import { CoursesService } from './modules/courses/courses.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
 import { PlansService } from './modules/plans/plans.service.js';
@@ -29,6 +30,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     plans: new PlansService(db, schools),
     blogs: new BlogsService(db),
     consentForms: new ConsentFormsService(db),
+    courses: new CoursesService(db, config.courseCsvMaxBytes),
     pathways: new PathwaysService(db),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),

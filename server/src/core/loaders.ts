@@ -6,6 +6,7 @@ import DataLoader from 'dataloader';
 import { In, type DataSource, type ObjectLiteral, type EntityTarget } from 'typeorm';
 import { User } from '../modules/accounts/user.entity.js';
 import { planLoaders } from '../modules/plans/plans.loaders.js';
+import { createCourseLoaders } from '../modules/courses/course.loaders.js';
 import { Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
 import { School } from '../modules/schools/school.entity.js';
 
@@ -27,6 +28,7 @@ export function createLoaders(db: DataSource) {
     schoolById: byKey<School, number>(db, School, 'id'),
     userById: byKey<User, number>(db, User, 'id'),
     ...planLoaders(db),
+    ...createCourseLoaders(db),
     pathwayById: byKey<Pathway, number>(db, Pathway, 'id'),
     /** A pathway's requirements by name (case-insensitive), then uuid. */
     requirementsByPathwayId: new DataLoader<number, Requirement[]>(async (ids) => {
