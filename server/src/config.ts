@@ -48,6 +48,9 @@ export interface Config {
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
   clientDist: string;
+  /** Dual School transcripts: largest file accepted, in bytes, and most files per application. */
+  transcriptMaxBytes: number;
+  transcriptMaxFiles: number;
 }
 
 export function loadConfig(): Config {
@@ -71,6 +74,8 @@ export function loadConfig(): Config {
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
+    transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
+    transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),
   };
 }
 

@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource, type ObjectLiteral, type EntityTarget } from 'typeorm';
 import { User } from '../modules/accounts/user.entity.js';
+import { TranscriptFile } from '../modules/admissions/application.entity.js';
 import { School } from '../modules/schools/school.entity.js';
 
 /** Loads rows by a numeric or text key in one `IN (...)` query, answering in the keys' order. */
@@ -24,6 +25,11 @@ export function createLoaders(db: DataSource) {
   return {
     schoolById: byKey<School, number>(db, School, 'id'),
     userById: byKey<User, number>(db, User, 'id'),
+    /** The transcripts of each application (without their bytes), oldest first. */
+    transcriptsByApplicationId: new DataLoader<number, TranscriptFile[]>(async (ids) => {
+      const rows = await db.getRepository(TranscriptFile).find({ where: { applicationId: In(ids as number[]) }, order: { id: 'ASC' } });
+      return ids.map((id) => rows.filter((r) => r.applicationId === id));
+    }),
   };
 }
 
