@@ -13,9 +13,10 @@ import {
   resumeStep,
   toRecords,
   WIZARD_STEP_COUNT,
+  type ApplicationValues,
 } from './application.js';
 
-const filled = () => ({
+const filled = (): ApplicationValues => ({
   ...emptyValues(),
   studentFullName: 'Riley', studentDOB: '04/12/2011', studentCurrentGrade: '8', studentApplyingGrade: '9', studentEmail: 'r@example.org',
   parent1FullName: 'Pat', parent1Relationship: 'Mother', parent1Email: 'p@example.org', parent1Phone: '555', parent1Address: '1 Main',
