@@ -1,8 +1,17 @@
 /** Test factories of the admissions area: a dual school, its parents and staff, and complete form data. */
 import { emptyValues, toRecords, type ApplicationValues, type StepRecord } from '../../rules/application.js';
-import type { Harness, UserOverrides } from '../../test/harness.js';
 import type { User } from '../accounts/user.entity.js';
 import type { School } from '../schools/school.entity.js';
+
+/**
+ * The part of the test harness these factories use (typed here so the production build, which
+ * leaves out src/test/, does not pull the harness in).
+ */
+interface Harness {
+  buildSchool(overrides?: Partial<School>): Promise<School>;
+  buildParent(o?: { school?: School | null; applicationStatus?: User['applicationStatus']; firstName?: string; lastName?: string; email?: string }): Promise<User>;
+}
+type UserOverrides = { firstName?: string; lastName?: string; email?: string };
 
 export function buildDualSchool(h: Harness, overrides: Partial<School> = {}): Promise<School> {
   return h.buildSchool({ name: `Dual Test ${Math.random().toString(36).slice(2, 8)}`, dualSchoolEnabled: true, ...overrides });
