@@ -1,6 +1,7 @@
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
+import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
 import { Admissions1732300000400 } from './1732300000400-Admissions.js';
 
-export const migrations = [Foundation1732200000000, Planning1732300000000, Admissions1732300000400];
+export const migrations = [Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, Admissions1732300000400];

@@ -47,6 +47,10 @@ export interface Config {
   mailFrom: string;
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
+  /** Largest cost of one GraphQL operation (see costLimit in graphql/limits.ts). */
+  graphqlMaxCost: number;
+  /** Most lexical tokens in one GraphQL document, checked while parsing. */
+  graphqlMaxTokens: number;
   clientDist: string;
   /** Dual School transcripts: largest file accepted, in bytes, and most files per application. */
   transcriptMaxBytes: number;
@@ -73,6 +77,8 @@ export function loadConfig(): Config {
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
+    graphqlMaxCost: int('GRAPHQL_MAX_COST', 20000),
+    graphqlMaxTokens: int('GRAPHQL_MAX_TOKENS', 5000),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
     transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
     transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),

@@ -56,6 +56,24 @@ export class User {
   @Column({ name: 'application_status', type: 'text', nullable: true })
   applicationStatus: ApplicationStatus | null;
 
+  /** Student information (spec 3 §3): the parent or guardian the consent form is texted to. */
+  @Column({ name: 'guardian_first_name', type: 'text', nullable: true })
+  guardianFirstName: string | null;
+
+  @Column({ name: 'guardian_last_name', type: 'text', nullable: true })
+  guardianLastName: string | null;
+
+  @Column({ name: 'guardian_phone', type: 'text', nullable: true })
+  guardianPhone: string | null;
+
+  /** The demographics payload of spec 3 §3, as sent (citizenshipStatus, fosterCare, ... raceEthnicity). */
+  @Column({ type: 'jsonb', nullable: true })
+  demographics: Record<string, unknown> | null;
+
+  /** Answers of the onboarding questions (ed_goals). */
+  @Column({ name: 'ed_goals', type: 'jsonb', nullable: true })
+  edGoals: string[] | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
