@@ -71,7 +71,7 @@ describe('the application wizard', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderPage([
       loaded('in_progress', [{ step: 5, title: 'Academic & Personal Interests', data: { hobbies: 'Chess' } }]),
-      { request: { query: SaveApplicationDocument }, variableMatcher: () => true, error: new Error('offline') },
+      { request: { query: SaveApplicationDocument, variables: () => true }, error: new Error('offline') },
     ]);
     expect(await screen.findByRole('heading', { name: '5. Academic & Personal Interests' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
