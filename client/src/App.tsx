@@ -31,6 +31,9 @@ const AdmissionsListPage = lazy(() => import('./pages/admissions/AdmissionsListP
 const AdmissionReviewPage = lazy(() => import('./pages/admissions/AdmissionReviewPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
+const PathwaysPage = lazy(() => import('./pages/pathways/PathwaysPage'));
+const PathwayPage = lazy(() => import('./pages/pathways/PathwayPage'));
+const PathwayProgressPage = lazy(() => import('./pages/pathways/PathwayProgressPage'));
 
 function Home() {
   const { user, flags } = useSession();
@@ -82,8 +85,9 @@ export default function App() {
             <Route path="/course-page/:uuid" element={<AreaUnavailablePage title={'Course'} />} />
             <Route path="/courses/:id" element={<AreaUnavailablePage title={'Course'} />} />
             <Route path="/partner-courses" element={<AreaUnavailablePage title={'Partner Courses'} />} />
-            <Route path="/pathways" element={<AreaUnavailablePage title={'Pathways'} />} />
-            <Route path="/pathways/:uuid" element={<AreaUnavailablePage title={'Pathway'} />} />
+            <Route path="/pathways" element={<PathwaysPage />} />
+            <Route path="/pathways/:uuid" element={<PathwayPage />} />
+            <Route path="/pathways/:uuid/progress" element={<PathwayProgressPage />} />
             <Route path="/blog-page/:id" element={<BlogPostPage />} />
             <Route path="/plan" element={<PlanPage />} />
             <Route path="/students-list" element={<StudentsListPage />} />

@@ -12,6 +12,7 @@ import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admission
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
+import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
@@ -62,6 +63,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountStudentRoutes(api, deps);
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
+  mountPathwayRoutes(api, deps);
   mountSystemRoutes(api, deps);
   mountAdmissionRoutes(api, deps);
   api.use((_req, res) => {

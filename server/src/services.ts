@@ -6,6 +6,7 @@ import { ProfileService } from './modules/accounts/profile.service.js';
 import { ViewAsService } from './modules/accounts/view-as.service.js';
 import { AdmissionsService } from './modules/admissions/admissions.service.js';
 import { BlogsService } from './modules/blogs/blogs.service.js';
+import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
@@ -27,6 +28,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     students: new StudentsService(db, schools),
     blogs: new BlogsService(db),
     consentForms: new ConsentFormsService(db),
+    pathways: new PathwaysService(db),
     admissions: new AdmissionsService(db, config, schools, outbox),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),

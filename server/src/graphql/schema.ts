@@ -9,12 +9,14 @@ import { AdmissionsResolver, ApplicationListItemResolver } from '../modules/admi
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
+import { EligibleCoursesResolver, PathwaysResolver, RequirementsResolver } from '../modules/pathways/pathways.resolver.js';
 import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
 import { StudentsResolver } from '../modules/students/students.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
+  PathwaysResolver, RequirementsResolver, EligibleCoursesResolver,
   AdmissionsResolver, ApplicationListItemResolver,
 ] as const;
 
