@@ -7,6 +7,9 @@ import { SessionProvider } from '../../session/SessionProvider';
 import { APPLICATION_STEP_EVENT } from '../../session/storage';
 import ApplicationPage from './ApplicationPage';
 
+/** The first render loads the wizard and the shared rules: generous under a busy machine. */
+const WAIT = { timeout: 5000 };
+
 const loaded = (applicationStatus: string, formData: { step: number; title: string; data: Record<string, unknown> }[]) => ({
   request: { query: MyApplicationDocument },
   result: {
@@ -44,7 +47,7 @@ describe('the application wizard', () => {
         { step: 5, title: 'Academic & Personal Interests', data: { hobbies: '' } },
       ]),
     ]);
-    expect(await screen.findByRole('heading', { name: '4. Student Educational Background' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '4. Student Educational Background' }, WAIT)).toBeTruthy();
     expect(screen.getByText('Step 4 of 9')).toBeTruthy();
     expect((screen.getByLabelText(/^Current\/Most Recent School/) as HTMLInputElement).value).toBe('Reno MS');
     expect(localStorage.getItem('applicationStep')).toBe('3');
@@ -54,7 +57,7 @@ describe('the application wizard', () => {
 
   it('starts a submitted application at step 0, read-only', async () => {
     renderPage([loaded('complete', [{ step: 4, title: 'x', data: { schoolName: 'Reno MS' } }])]);
-    expect(await screen.findByText(/Your application has been submitted/)).toBeTruthy();
+    expect(await screen.findByText(/Your application has been submitted/, {}, WAIT)).toBeTruthy();
     expect(screen.getByRole('heading', { name: '1. Applicant Information' })).toBeTruthy();
     expect(screen.getByLabelText(/^Full Legal Name/).matches(':disabled')).toBe(true);
   });
@@ -62,8 +65,8 @@ describe('the application wizard', () => {
   it('starts at step 0 when loading fails', async () => {
     localStorage.setItem('applicationStep', '5');
     renderPage([{ request: { query: MyApplicationDocument }, error: new Error('offline') }]);
-    await waitFor(() => expect(localStorage.getItem('applicationStep')).toBe('0'));
-    expect(await screen.findByLabelText(/^Full Legal Name/)).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem('applicationStep')).toBe('0'), WAIT);
+    expect(await screen.findByLabelText(/^Full Legal Name/, {}, WAIT)).toBeTruthy();
     expect(screen.getByRole('heading', { name: '1. Applicant Information' })).toBeTruthy();
   });
 
@@ -73,16 +76,16 @@ describe('the application wizard', () => {
       loaded('in_progress', [{ step: 5, title: 'Academic & Personal Interests', data: { hobbies: 'Chess' } }]),
       { request: { query: SaveApplicationDocument, variables: () => true }, error: new Error('offline') },
     ]);
-    expect(await screen.findByRole('heading', { name: '5. Academic & Personal Interests' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '5. Academic & Personal Interests' }, WAIT)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to save application. Please check your connection.'));
-    expect(await screen.findByRole('heading', { name: '6. Additional Information' })).toBeTruthy();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to save application. Please check your connection.'), WAIT);
+    expect(await screen.findByRole('heading', { name: '6. Additional Information' }, WAIT)).toBeTruthy();
     expect(localStorage.getItem('applicationStep')).toBe('5');
   });
 
   it('shows the terms box and Submit Application on the last step', async () => {
     renderPage([loaded('in_progress', [{ step: 10, title: 'Signature & Acknowledgment', data: { parentSignature: 'Pat' } }])]);
-    expect(await screen.findByRole('heading', { name: '9. Signature & Acknowledgment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '9. Signature & Acknowledgment' }, WAIT)).toBeTruthy();
     const terms = screen.getByRole('region', { name: 'Terms' }).textContent ?? '';
     expect(terms).toContain('Annual tuition is $10,000');
     expect(terms).toContain('6 participating state university campuses');

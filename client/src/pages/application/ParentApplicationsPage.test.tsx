@@ -26,7 +26,7 @@ function renderWith(applicationStatus: string) {
 describe('Applications (parent)', () => {
   it('says a complete application is under review and offers View Application', async () => {
     renderWith('complete');
-    expect(await screen.findByRole('cell', { name: 'Avery Rivers' })).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Avery Rivers' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText(/within 2-3 business days of submitting/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Application' }).getAttribute('href')).toBe('/application-summary');
     expect(screen.queryByText(/Action Required/)).toBeNull();
@@ -34,13 +34,13 @@ describe('Applications (parent)', () => {
 
   it('asks an accepted parent to sign the enrollment contract', async () => {
     renderWith('accepted');
-    expect((await screen.findByRole('link', { name: 'Sign Enrollment Contract' })).getAttribute('href')).toBe('/enrollment-contract');
+    expect((await screen.findByRole('link', { name: 'Sign Enrollment Contract' }, { timeout: 5000 })).getAttribute('href')).toBe('/enrollment-contract');
     expect(screen.getByText(/Action Required/).parentElement?.textContent).toContain('sign the enrollment contract for the 2025-26 school year');
   });
 
   it('tells an enrolled parent no action is required while no payment is due', async () => {
     renderWith('enrolled');
-    expect(await screen.findByText('Your student is successfully enrolled in Dual School!')).toBeTruthy();
+    expect(await screen.findByText('Your student is successfully enrolled in Dual School!', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('No Action Required')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Make Tuition Payment' })).toBeNull();
   });
