@@ -54,6 +54,9 @@ export interface Config {
   clientDist: string;
   /** Largest course CSV accepted by the import, in bytes (COURSE_CSV_MAX_BYTES, default 5 MB). */
   courseCsvMaxBytes: number;
+  /** Dual School transcripts: largest file accepted, in bytes, and most files per application. */
+  transcriptMaxBytes: number;
+  transcriptMaxFiles: number;
 }
 
 export function loadConfig(): Config {
@@ -80,6 +83,8 @@ export function loadConfig(): Config {
     graphqlMaxCost: int('GRAPHQL_MAX_COST', 20000),
     graphqlMaxTokens: int('GRAPHQL_MAX_TOKENS', 5000),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
+    transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
+    transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),
   };
 }
 
