@@ -1,31 +1,9 @@
 /**
- * Pathway journeys. Courses and plan entries belong to the catalogue and plan areas, so this
- * journey inserts them straight into the app's database (the fresh `<db>_e2e` database that
- * e2e/serve.mjs creates next to DATABASE_URL's); the fulfilments go through the pathway API.
+ * Pathway journeys. The courses, the transfer and the student's plan are set up through the
+ * catalogue and plan APIs; the pathway and its requirements through the pathway pages.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import pg from 'pg';
 import { apiToken, DEMO, signIn } from './helpers';
-
-function e2eDatabaseUrl(): string {
-  const given = process.env.DATABASE_URL;
-  if (!given) {
-    throw new Error('The pathway journeys insert courses into the database: run them with DATABASE_URL set (as CI does).');
-  }
-  const url = new URL(given);
-  url.pathname = `/${url.pathname.slice(1) || 'planner'}_e2e`;
-  return url.toString();
-}
-
-async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await db.connect();
-  try {
-    return await fn(db);
-  } finally {
-    await db.end();
-  }
-}
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -80,27 +58,32 @@ test('staff create a pathway with two requirements; the student sees both fulfil
   await add.getByRole('button', { name: 'Add Requirement' }).click();
   await expect(page.getByRole('button', { name: 'Math', exact: true })).toBeVisible();
 
-  // Courses and the student's plan (other areas) straight into the database.
+  // Courses (Lincoln's own and two of its partner college's), a transfer and the student's plan, through the APIs.
   const t = tag();
-  const ids = await withDb(async (db) => {
-    const school = async (n: string) => (await db.query(`SELECT id FROM schools WHERE name = $1`, [n])).rows[0].id as number;
-    const lincoln = await school('Lincoln High School');
-    const valley = await school('Valley Community College');
-    const course = async (schoolId: number, code: string, title: string, units: number) =>
-      (await db.query(`INSERT INTO courses (school_id, course_id, title, units) VALUES ($1, $2, $3, $4) RETURNING id`, [schoolId, code, title, units])).rows[0].id as number;
-    const eng9 = await course(lincoln, `ENG 9-${t}`, 'English 9', 5);
-    const eng10 = await course(lincoln, `ENG 10-${t}`, 'English 10', 5);
-    const calc = await course(valley, `MATH 1A-${t}`, 'Calculus I', 5);
-    const stats = await course(valley, `MATH 10-${t}`, 'Statistics', 4);
-    await db.query(`INSERT INTO course_transfers (course_id, school_id, adjusted_units) VALUES ($1, $2, 3.5)`, [calc, lincoln]);
-    const student = (await db.query(`SELECT id FROM users WHERE email = $1`, [DEMO.student])).rows[0].id as number;
-    for (const [i, c] of [eng9, eng10, calc, stats].entries()) {
-      await db.query(`INSERT INTO scheduled_courses (user_id, course_id, term, position) VALUES ($1, $2, $3, $4)`, [student, c, String(i + 1), 0]);
-    }
-    return { eng9, eng10, calc, stats };
-  });
-
   const adminToken = await apiToken(request, DEMO.admin);
+  const studentToken = await apiToken(request, DEMO.student);
+  const asAdmin = { Authorization: `Token ${adminToken}` };
+  const course = async (path: string, code: string, title: string, units: number) => {
+    const res = await request.post(path, { headers: asAdmin, data: { course_id: code, title, description: '', units, prerequisite_groups: [], tags: {} } });
+    expect(res.status()).toBe(201);
+    return (await res.json()) as { id: number; school: { uuid: string } };
+  };
+  const eng9 = await course('/api/courses/create/', `ENG 9-${t}`, 'English 9', 5);
+  const eng10 = await course('/api/courses/create/', `ENG 10-${t}`, 'English 10', 5);
+  const calc = await course('/api/courses/createcc/', `MATH 1A-${t}`, 'Calculus I', 5);
+  const stats = await course('/api/courses/createcc/', `MATH 10-${t}`, 'Statistics', 4);
+  const accepted = await request.post('/api/transfer-course/', {
+    headers: asAdmin, data: { original_course_id: calc.id, accepting_school_id: eng9.school.uuid, adjusted_units: 3.5 },
+  });
+  expect(accepted.status()).toBe(200);
+  for (const [i, c] of [eng9, eng10, calc, stats].entries()) {
+    const res = await request.post('/api/add-scheduled-course/', {
+      headers: { Authorization: `Token ${studentToken}` }, data: { course_id: c.id, term: String(i + 1) },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const ids = { eng9: eng9.id, eng10: eng10.id, calc: calc.id, stats: stats.id };
+
   const reqs = await requirementUuids(request, adminToken, pathwayUuid);
   for (const [courseId, requirement] of [[ids.eng9, 'English'], [ids.eng10, 'English'], [ids.calc, 'Math'], [ids.stats, 'Math']] as const) {
     const res = await request.post(`/api/courses/${courseId}/requirement/`, {

@@ -154,7 +154,9 @@ export class PlansService {
     const caller = requireCaller(ctx);
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid ?? '')) throw notFound(PLAN_MESSAGES.courseNotFound);
     const rows: { id: number }[] = await this.db.query(`SELECT id FROM courses WHERE uuid = $1`, [uuid]);
-    if (!rows.length || !(await this.reachable(this.db.manager, caller.user, rows[0].id))) throw notFound(PLAN_MESSAGES.courseNotFound);
+    if (!rows.length || !(await this.reachable(this.db.manager, await this.schools.accessibleSchoolIds(caller.user), rows[0].id))) {
+      throw notFound(PLAN_MESSAGES.courseNotFound);
+    }
     const [course] = await loadCourses(this.db.manager, [rows[0].id]);
     return course;
   }
@@ -164,10 +166,12 @@ export class PlansService {
   async schedule(ctx: RequestContext, raw: unknown): Promise<PlanEntry> {
     const owner = planOwner(requireWriter(ctx).user);
     const input = parseInput(z.object({ course_id: idSchema, term: termSchema }), raw, 'Please choose a course and a term.');
+    // Read before the transaction: the embedded database serves one connection, and the transaction holds it.
+    const schoolIds = await this.schools.accessibleSchoolIds(owner);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, owner.id);
       const term = parseTerm(input.term, labels.length);
-      if (!(await this.reachable(m, owner, input.course_id))) throw notFound(PLAN_MESSAGES.courseNotFound);
+      if (!(await this.reachable(m, schoolIds, input.course_id))) throw notFound(PLAN_MESSAGES.courseNotFound);
       const taken = await m.query(`SELECT 1 FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [owner.id, input.course_id]);
       if (taken.length) throw conflict(PLAN_MESSAGES.alreadyScheduled);
       const [{ next }] = await m.query(
@@ -368,8 +372,8 @@ export class PlansService {
   }
 
   /** Whether `user` may put `courseId` in a plan: a course of a school they reach, a partner of one, or accepted by one. */
-  private async reachable(m: EntityManager, user: User, courseId: number): Promise<boolean> {
-    const schoolIds = await this.schools.accessibleSchoolIds(user);
+  /** Whether a course belongs to one of `schoolIds`, to a partner of one, or was accepted by one. */
+  private async reachable(m: EntityManager, schoolIds: number[], courseId: number): Promise<boolean> {
     if (!schoolIds.length) return false;
     const rows = await m.query(
       `SELECT 1 FROM courses c
