@@ -9,6 +9,8 @@ import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
+import { mountContractFiles, mountContractRoutes } from './modules/contracts/contracts.rest.js';
+import { mountPaymentPages, mountPaymentRoutes } from './modules/payments/payments.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
@@ -53,6 +55,8 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   app.set('trust proxy', 'loopback, uniquelocal');
   app.use(securityHeaders);
 
+  // Before the JSON parser: the Stripe webhook verifies its raw body; the test checkout pages.
+  mountPaymentPages(app, deps);
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   mountAccountRoutes(api, deps);
@@ -62,11 +66,14 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
   mountSystemRoutes(api, deps);
+  mountContractRoutes(api, deps);
+  mountPaymentRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });
   api.use(apiErrorHandler);
   app.use('/api', api);
+  mountContractFiles(app, deps);
 
   const apollo = await createApolloServer(config);
   app.use(
@@ -87,5 +94,5 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
       res.type('text').send('The client is not built. Run `npm run build` (npm start does it) or `npm run dev`.');
     });
   }
-  return { app, deps, stop: () => apollo.stop() };
+  return { app, deps, stop: async () => { await apollo.stop(); await services.payments.close(); } };
 }

@@ -48,6 +48,16 @@ export interface Config {
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
   clientDist: string;
+  /** Stripe: empty secret key runs the built-in test checkout (a local stand-in for Stripe). */
+  stripeSecretKey: string;
+  stripePublishableKey: string;
+  /** Signing secret of the webhook endpoint; empty with no secret key: one generated per process. */
+  stripeWebhookSecret: string;
+  /** Price ids of the two hosted-checkout plans (upfront $9,500 one-time; monthly $1,000 recurring). */
+  stripePriceUpfront: string;
+  stripePriceMonthly: string;
+  /** Another API address for the SDK, e.g. http://127.0.0.1:12111 (a local stand-in); empty: Stripe's. */
+  stripeApiBase: string;
 }
 
 export function loadConfig(): Config {
@@ -70,6 +80,12 @@ export function loadConfig(): Config {
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
+    stripeSecretKey: str('STRIPE_SECRET_KEY', ''),
+    stripePublishableKey: str('STRIPE_PUBLISHABLE_KEY', ''),
+    stripeWebhookSecret: str('STRIPE_WEBHOOK_SECRET', ''),
+    stripePriceUpfront: str('STRIPE_PRICE_UPFRONT', ''),
+    stripePriceMonthly: str('STRIPE_PRICE_MONTHLY', ''),
+    stripeApiBase: str('STRIPE_API_BASE', '').replace(/\/$/, ''),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
   };
 }

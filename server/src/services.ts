@@ -5,6 +5,8 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
 import { ViewAsService } from './modules/accounts/view-as.service.js';
 import { BlogsService } from './modules/blogs/blogs.service.js';
+import { ContractsService } from './modules/contracts/contracts.service.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
@@ -16,6 +18,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const outbox = new OutboxService(db);
   const accounts = new AccountsService(db, config, outbox);
   const schools = new SchoolsService(db);
+  const payments = new PaymentsService(db, config);
   return {
     outbox,
     accounts,
@@ -26,6 +29,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     students: new StudentsService(db, schools),
     blogs: new BlogsService(db),
     consentForms: new ConsentFormsService(db),
+    payments,
+    contracts: new ContractsService(db, config, payments),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };

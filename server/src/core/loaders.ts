@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource, type ObjectLiteral, type EntityTarget } from 'typeorm';
 import { User } from '../modules/accounts/user.entity.js';
+import { contractByParentLoader, paymentsByFamilyLoader } from '../modules/payments/payments.loaders.js';
 import { School } from '../modules/schools/school.entity.js';
 
 /** Loads rows by a numeric or text key in one `IN (...)` query, answering in the keys' order. */
@@ -24,6 +25,8 @@ export function createLoaders(db: DataSource) {
   return {
     schoolById: byKey<School, number>(db, School, 'id'),
     userById: byKey<User, number>(db, User, 'id'),
+    paymentsByFamily: paymentsByFamilyLoader(db),
+    contractByParent: contractByParentLoader(db),
   };
 }
 

@@ -3,6 +3,8 @@ import { AuthToken, PasswordReset, SignupCode } from '../modules/accounts/auth-t
 import { ParentStudentLink, User } from '../modules/accounts/user.entity.js';
 import { Blog } from '../modules/blogs/blog.entity.js';
 import { ConsentForm } from '../modules/consent-forms/consent-form.entity.js';
+import { EnrollmentContract } from '../modules/contracts/enrollment-contract.entity.js';
+import { CheckoutSessionRow, Payment, PaymentRecord, StripeEventRow } from '../modules/payments/payment.entity.js';
 import { Course, CoursePrerequisite, CourseTransfer, SchoolPartnership } from '../modules/courses/course.entity.js';
 import { OutboxMessage } from '../modules/outbox/outbox.entity.js';
 import { CourseRequirement, Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
@@ -12,4 +14,5 @@ import { School, SchoolMembership } from '../modules/schools/school.entity.js';
 export const entities = [
   School, SchoolMembership, User, ParentStudentLink, AuthToken, PasswordReset, SignupCode, Blog, OutboxMessage, ConsentForm,
   SchoolPartnership, Course, CoursePrerequisite, CourseTransfer, Pathway, Requirement, CourseRequirement, ScheduledCourse,
+  EnrollmentContract, Payment, PaymentRecord, CheckoutSessionRow, StripeEventRow,
 ];

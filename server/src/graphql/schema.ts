@@ -6,6 +6,8 @@ import type { RequestContext } from '../core/context.js';
 import { assertOperationAllowed } from '../core/policy.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
+import { ContractsResolver } from '../modules/contracts/contracts.resolver.js';
+import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
 import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
@@ -14,6 +16,7 @@ import { SystemResolver } from '../modules/system/system.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
+  ContractsResolver, PaymentsResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */
