@@ -167,7 +167,7 @@ export class PaymentsService {
       const stripe = await this.gateway.stripe();
       session = await stripe.checkout.sessions.create(params);
     } catch (e) {
-      console.error('[payments] checkout session failed', e);
+      console.error('[payments] checkout session failed:', (e as Error).message);
       throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.providerFailed);
     }
     await this.db.getRepository(CheckoutSessionRow).insert({ id: session.id, familyId: caller.user.id, paymentId: due.id, plan, priceId: expected });
