@@ -25,6 +25,11 @@ const TermsOfUsePage = lazy(() => import('./pages/legal/TermsOfUsePage'));
 const ServiceAgreementPage = lazy(() => import('./pages/legal/ServiceAgreementPage'));
 const AcceptableUsePolicyPage = lazy(() => import('./pages/legal/AcceptableUsePolicyPage'));
 const ApplicationPage = lazy(() => import('./pages/application/ApplicationPage'));
+const EnrollmentContractPage = lazy(() => import('./pages/contracts/EnrollmentContractPage'));
+const EnrollmentSuccessPage = lazy(() => import('./pages/contracts/EnrollmentSuccessPage'));
+const DirectoryOptOutFormPage = lazy(() => import('./pages/contracts/DirectoryOptOutFormPage'));
+const ParentPaymentsPage = lazy(() => import('./pages/payments/ParentPaymentsPage'));
+const FamilyPaymentsPage = lazy(() => import('./pages/payments/FamilyPaymentsPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
 
@@ -89,7 +94,7 @@ export default function App() {
             <Route path="/parent-home" element={<ParentHomePage />} />
             <Route path="/parent-students" element={<ParentHomePage />} />
             <Route path="/parent-applications" element={<AreaUnavailablePage title={'Applications'} />} />
-            <Route path="/parent-payments" element={<AreaUnavailablePage title={'Payments'} />} />
+            <Route path="/parent-payments" element={<ParentPaymentsPage />} />
             <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
             <Route path="/terms-of-use" element={<TermsOfUsePage />} />
             <Route path="/service-agreement" element={<ServiceAgreementPage />} />
@@ -106,9 +111,10 @@ export default function App() {
             <Route path="/cccapply/success" element={<AreaUnavailablePage title={'Congratulations!'} />} />
             <Route path="/application" element={<ApplicationPage />} />
             <Route path="/application-summary" element={<AreaUnavailablePage title={'Application Summary'} />} />
-            <Route path="/enrollment-contract" element={<AreaUnavailablePage title={'Enrollment Contract'} />} />
-            <Route path="/directory-opt-out-form" element={<AreaUnavailablePage title={'Directory Information Opt-Out Form'} />} />
-            <Route path="/enrollment-success" element={<AreaUnavailablePage title={'Welcome to Dual School!'} />} />
+            <Route path="/enrollment-contract" element={<EnrollmentContractPage />} />
+            <Route path="/directory-opt-out-form" element={<DirectoryOptOutFormPage />} />
+            <Route path="/enrollment-success" element={<EnrollmentSuccessPage />} />
+            <Route path="/admissions/payments" element={<FamilyPaymentsPage />} />
             <Route path="/test" element={<StatusPage />} />
             <Route path="*" element={<AreaUnavailablePage title={'Page not found'} />} />
           </Routes>

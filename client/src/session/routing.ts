@@ -84,7 +84,9 @@ export interface NavItem {
 
 /** Staff: Students only without the four-year plan; else My Courses, CC Courses, Pathways, Students (+ Baseline Plans). */
 export function staffNav(school: RoutingSchool | null): NavItem[] {
-  if (!school?.fourYearPlanEnabled) return [{ label: 'Students', to: '/students-list' }];
+  // Dual-school staff also see the families' tuition payments.
+  const payments: NavItem[] = school?.dualSchoolEnabled ? [{ label: 'Family Payments', to: '/admissions/payments' }] : [];
+  if (!school?.fourYearPlanEnabled) return [{ label: 'Students', to: '/students-list' }, ...payments];
   const items: NavItem[] = [
     { label: 'My Courses', to: '/courses' },
     { label: 'CC Courses', to: '/partner-courses' },
@@ -92,7 +94,7 @@ export function staffNav(school: RoutingSchool | null): NavItem[] {
     { label: 'Students', to: '/students-list' },
   ];
   if (school.baselinePlansEnabled) items.push({ label: 'Baseline Plans', to: '/baseline-plans' });
-  return items;
+  return [...items, ...payments];
 }
 
 /** Students (and anyone viewing as one): Academic Plan, Pathways, and Courses when the school plans four years. */
