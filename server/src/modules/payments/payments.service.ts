@@ -25,7 +25,6 @@ import { AppError, badInput, conflict, forbidden, notFound } from '../../core/er
 import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { User, UserType } from '../accounts/user.entity.js';
-import { School } from '../schools/school.entity.js';
 import { CheckoutSessionRow, Payment, PaymentRecord } from './payment.entity.js';
 import {
   ANNUAL_TUITION_CENTS, MONTHLY_INSTALLMENT_CENTS, MONTHLY_INSTALLMENTS, quoteTuition, TUITION_DUE_DATE, TUITION_TITLE,
@@ -219,12 +218,8 @@ export class PaymentsService {
     });
   }
 
-  private async sessionRow(m: EntityManager, session: { id: string; metadata?: Record<string, string> | null }): Promise<CheckoutSessionRow | null> {
-    return m.getRepository(CheckoutSessionRow).findOneBy({ id: session.id });
-  }
-
   private async onSessionCompleted(m: EntityManager, session: Stripe.Checkout.Session, at: Date): Promise<void> {
-    const row = await this.sessionRow(m, session);
+    const row = await m.getRepository(CheckoutSessionRow).findOneBy({ id: session.id });
     if (!row) {
       console.warn(`[payments] checkout session ${session.id} is not one of ours; ignored`);
       return;
@@ -396,10 +391,6 @@ export class PaymentsService {
     if (!caller || caller.user.userType !== UserType.Staff) return false;
     const ids = await this.staffDualSchoolIds(ctx).catch(() => [] as number[]);
     return ids.includes(schoolId);
-  }
-
-  async schoolOf(user: User): Promise<School | null> {
-    return user.schoolId === null ? null : this.db.getRepository(School).findOneBy({ id: user.schoolId });
   }
 }
 
