@@ -25,6 +25,10 @@ const TermsOfUsePage = lazy(() => import('./pages/legal/TermsOfUsePage'));
 const ServiceAgreementPage = lazy(() => import('./pages/legal/ServiceAgreementPage'));
 const AcceptableUsePolicyPage = lazy(() => import('./pages/legal/AcceptableUsePolicyPage'));
 const ApplicationPage = lazy(() => import('./pages/application/ApplicationPage'));
+const ParentApplicationsPage = lazy(() => import('./pages/application/ParentApplicationsPage'));
+const ApplicationSummaryPage = lazy(() => import('./pages/application/ApplicationSummaryPage'));
+const AdmissionsListPage = lazy(() => import('./pages/admissions/AdmissionsListPage'));
+const AdmissionReviewPage = lazy(() => import('./pages/admissions/AdmissionReviewPage'));
 const EnrollmentContractPage = lazy(() => import('./pages/contracts/EnrollmentContractPage'));
 const EnrollmentSuccessPage = lazy(() => import('./pages/contracts/EnrollmentSuccessPage'));
 const DirectoryOptOutFormPage = lazy(() => import('./pages/contracts/DirectoryOptOutFormPage'));
@@ -32,6 +36,12 @@ const ParentPaymentsPage = lazy(() => import('./pages/payments/ParentPaymentsPag
 const FamilyPaymentsPage = lazy(() => import('./pages/payments/FamilyPaymentsPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
+const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
+const PartnerCoursesPage = lazy(() => import('./pages/courses/PartnerCoursesPage'));
+const CoursePage = lazy(() => import('./pages/courses/CoursePage'));
+const PathwaysPage = lazy(() => import('./pages/pathways/PathwaysPage'));
+const PathwayPage = lazy(() => import('./pages/pathways/PathwayPage'));
+const PathwayProgressPage = lazy(() => import('./pages/pathways/PathwayProgressPage'));
 
 function Home() {
   const { user, flags } = useSession();
@@ -79,12 +89,13 @@ export default function App() {
             <Route path="/onboarding-questions" element={<AreaUnavailablePage title={'Tell us about yourself'} />} />
             <Route path="/student-info" element={<AreaUnavailablePage title={'Student Information'} />} />
             <Route path="/student-demographics" element={<AreaUnavailablePage title={'Student Demographics'} />} />
-            <Route path="/courses" element={<AreaUnavailablePage title={'Courses'} />} />
-            <Route path="/course-page/:uuid" element={<AreaUnavailablePage title={'Course'} />} />
-            <Route path="/courses/:id" element={<AreaUnavailablePage title={'Course'} />} />
-            <Route path="/partner-courses" element={<AreaUnavailablePage title={'Partner Courses'} />} />
-            <Route path="/pathways" element={<AreaUnavailablePage title={'Pathways'} />} />
-            <Route path="/pathways/:uuid" element={<AreaUnavailablePage title={'Pathway'} />} />
+            <Route path="/courses" element={<CoursesPage />} />
+            <Route path="/course-page/:uuid" element={<CoursePage />} />
+            <Route path="/courses/:id" element={<CoursePage />} />
+            <Route path="/partner-courses" element={<PartnerCoursesPage />} />
+            <Route path="/pathways" element={<PathwaysPage />} />
+            <Route path="/pathways/:uuid" element={<PathwayPage />} />
+            <Route path="/pathways/:uuid/progress" element={<PathwayProgressPage />} />
             <Route path="/blog-page/:id" element={<BlogPostPage />} />
             <Route path="/plan" element={<PlanPage />} />
             <Route path="/students-list" element={<StudentsListPage />} />
@@ -93,7 +104,7 @@ export default function App() {
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/parent-home" element={<ParentHomePage />} />
             <Route path="/parent-students" element={<ParentHomePage />} />
-            <Route path="/parent-applications" element={<AreaUnavailablePage title={'Applications'} />} />
+            <Route path="/parent-applications" element={<ParentApplicationsPage />} />
             <Route path="/parent-payments" element={<ParentPaymentsPage />} />
             <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
             <Route path="/terms-of-use" element={<TermsOfUsePage />} />
@@ -110,11 +121,13 @@ export default function App() {
             <Route path="/cccapply/application" element={<AreaUnavailablePage title={'Community College Application'} />} />
             <Route path="/cccapply/success" element={<AreaUnavailablePage title={'Congratulations!'} />} />
             <Route path="/application" element={<ApplicationPage />} />
-            <Route path="/application-summary" element={<AreaUnavailablePage title={'Application Summary'} />} />
+            <Route path="/application-summary" element={<ApplicationSummaryPage />} />
+            <Route path="/admissions" element={<AdmissionsListPage />} />
+            <Route path="/admissions/payments" element={<FamilyPaymentsPage />} />
+            <Route path="/admissions/:id" element={<AdmissionReviewPage />} />
             <Route path="/enrollment-contract" element={<EnrollmentContractPage />} />
             <Route path="/directory-opt-out-form" element={<DirectoryOptOutFormPage />} />
             <Route path="/enrollment-success" element={<EnrollmentSuccessPage />} />
-            <Route path="/admissions/payments" element={<FamilyPaymentsPage />} />
             <Route path="/test" element={<StatusPage />} />
             <Route path="*" element={<AreaUnavailablePage title={'Page not found'} />} />
           </Routes>

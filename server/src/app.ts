@@ -8,11 +8,15 @@ import type { Config } from './config.js';
 import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
+import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admissions/admissions.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountContractFiles, mountContractRoutes } from './modules/contracts/contracts.rest.js';
 import { mountPaymentPages, mountPaymentRoutes } from './modules/payments/payments.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
+import { mountCourseRoutes } from './modules/courses/courses.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
+import { mountPlanRoutes } from './modules/plans/plans.rest.js';
+import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
@@ -63,9 +67,13 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountSchoolRoutes(api, deps);
   mountParentRoutes(api, deps);
   mountStudentRoutes(api, deps);
+  mountPlanRoutes(api, deps);
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
+  mountPathwayRoutes(api, deps);
   mountSystemRoutes(api, deps);
+  mountCourseRoutes(api, deps);
+  mountAdmissionRoutes(api, deps);
   mountContractRoutes(api, deps);
   mountPaymentRoutes(api, deps);
   api.use((_req, res) => {
@@ -74,6 +82,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   api.use(apiErrorHandler);
   app.use('/api', api);
   mountContractFiles(app, deps);
+  app.use('/files', transcriptFilesRouter(deps));
 
   const apollo = await createApolloServer(config);
   app.use(

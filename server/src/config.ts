@@ -47,7 +47,16 @@ export interface Config {
   mailFrom: string;
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
+  /** Largest cost of one GraphQL operation (see costLimit in graphql/limits.ts). */
+  graphqlMaxCost: number;
+  /** Most lexical tokens in one GraphQL document, checked while parsing. */
+  graphqlMaxTokens: number;
   clientDist: string;
+  /** Largest course CSV accepted by the import, in bytes (COURSE_CSV_MAX_BYTES, default 5 MB). */
+  courseCsvMaxBytes: number;
+  /** Dual School transcripts: largest file accepted, in bytes, and most files per application. */
+  transcriptMaxBytes: number;
+  transcriptMaxFiles: number;
   /** Stripe: empty secret key runs the built-in test checkout (a local stand-in for Stripe). */
   stripeSecretKey: string;
   stripePublishableKey: string;
@@ -80,6 +89,9 @@ export function loadConfig(): Config {
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
+    courseCsvMaxBytes: int('COURSE_CSV_MAX_BYTES', 5 * 1024 * 1024),
+    graphqlMaxCost: int('GRAPHQL_MAX_COST', 20000),
+    graphqlMaxTokens: int('GRAPHQL_MAX_TOKENS', 5000),
     stripeSecretKey: str('STRIPE_SECRET_KEY', ''),
     stripePublishableKey: str('STRIPE_PUBLISHABLE_KEY', ''),
     stripeWebhookSecret: str('STRIPE_WEBHOOK_SECRET', ''),
@@ -87,6 +99,8 @@ export function loadConfig(): Config {
     stripePriceMonthly: str('STRIPE_PRICE_MONTHLY', ''),
     stripeApiBase: str('STRIPE_API_BASE', '').replace(/\/$/, ''),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
+    transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
+    transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),
   };
 }
 

@@ -99,6 +99,15 @@ export class ContractsService {
       `INSERT INTO enrollment_contracts (parent_id, school_id) VALUES ($1, $2) ON CONFLICT (parent_id) DO NOTHING`,
       [user.id, school.id],
     );
+    // The student's name comes from the accepted application (step 1, studentFullName) when the contract has none.
+    await this.db.query(
+      `UPDATE enrollment_contracts c
+          SET student_name = btrim(e.elem->'data'->>'studentFullName')
+         FROM applications a, jsonb_array_elements(a.form_data) AS e(elem)
+        WHERE c.parent_id = $1 AND a.parent_id = $1 AND c.student_name = '' AND c.completed_at IS NULL
+          AND e.elem->>'step' = '1' AND coalesce(btrim(e.elem->'data'->>'studentFullName'), '') <> ''`,
+      [user.id],
+    );
     const contract = await repo.findOneByOrFail({ parentId: user.id });
     const parentName = `${user.firstName} ${user.lastName}`.trim();
     const pdf = await renderContractPdf({

@@ -88,6 +88,17 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
     expect(row.completedAt).toBeNull();
   });
 
+  it("names the student from the accepted application when the contract has no name", async () => {
+    const school = await h.buildSchool({ dualSchoolEnabled: true });
+    const parent = await h.buildParent({ school, applicationStatus: 'accepted', firstName: 'Dana', lastName: 'Reyes' });
+    const formData = [{ step: 1, title: 'Applicant Information', data: { studentFullName: 'Luis Reyes', studentDOB: '01/02/2011' } }];
+    await h.db.query(`INSERT INTO applications (parent_id, school_id, form_data) VALUES ($1, $2, $3)`, [parent.id, school.id, JSON.stringify(formData)]);
+    const token = await h.tokenFor(parent);
+    const res = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(token)).send(contractPayload(fullPlacements('Dana Reyes', 'DR')));
+    expect(res.status).toBe(200);
+    expect((await h.db.getRepository(EnrollmentContract).findOneByOrFail({ parentId: parent.id })).studentName).toBe('Luis Reyes');
+  });
+
   it('lists the missing spots and stores nothing', async () => {
     const fam = await buildAcceptedParent(h);
     const { liability_initials: _l, parent_signature: _s, ...partial } = fullPlacements();
