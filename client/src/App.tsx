@@ -29,6 +29,11 @@ const ParentApplicationsPage = lazy(() => import('./pages/application/ParentAppl
 const ApplicationSummaryPage = lazy(() => import('./pages/application/ApplicationSummaryPage'));
 const AdmissionsListPage = lazy(() => import('./pages/admissions/AdmissionsListPage'));
 const AdmissionReviewPage = lazy(() => import('./pages/admissions/AdmissionReviewPage'));
+const EnrollmentContractPage = lazy(() => import('./pages/contracts/EnrollmentContractPage'));
+const EnrollmentSuccessPage = lazy(() => import('./pages/contracts/EnrollmentSuccessPage'));
+const DirectoryOptOutFormPage = lazy(() => import('./pages/contracts/DirectoryOptOutFormPage'));
+const ParentPaymentsPage = lazy(() => import('./pages/payments/ParentPaymentsPage'));
+const FamilyPaymentsPage = lazy(() => import('./pages/payments/FamilyPaymentsPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
 const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
@@ -100,7 +105,7 @@ export default function App() {
             <Route path="/parent-home" element={<ParentHomePage />} />
             <Route path="/parent-students" element={<ParentHomePage />} />
             <Route path="/parent-applications" element={<ParentApplicationsPage />} />
-            <Route path="/parent-payments" element={<AreaUnavailablePage title={'Payments'} />} />
+            <Route path="/parent-payments" element={<ParentPaymentsPage />} />
             <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
             <Route path="/terms-of-use" element={<TermsOfUsePage />} />
             <Route path="/service-agreement" element={<ServiceAgreementPage />} />
@@ -118,10 +123,11 @@ export default function App() {
             <Route path="/application" element={<ApplicationPage />} />
             <Route path="/application-summary" element={<ApplicationSummaryPage />} />
             <Route path="/admissions" element={<AdmissionsListPage />} />
+            <Route path="/admissions/payments" element={<FamilyPaymentsPage />} />
             <Route path="/admissions/:id" element={<AdmissionReviewPage />} />
-            <Route path="/enrollment-contract" element={<AreaUnavailablePage title={'Enrollment Contract'} />} />
-            <Route path="/directory-opt-out-form" element={<AreaUnavailablePage title={'Directory Information Opt-Out Form'} />} />
-            <Route path="/enrollment-success" element={<AreaUnavailablePage title={'Welcome to Dual School!'} />} />
+            <Route path="/enrollment-contract" element={<EnrollmentContractPage />} />
+            <Route path="/directory-opt-out-form" element={<DirectoryOptOutFormPage />} />
+            <Route path="/enrollment-success" element={<EnrollmentSuccessPage />} />
             <Route path="/test" element={<StatusPage />} />
             <Route path="*" element={<AreaUnavailablePage title={'Page not found'} />} />
           </Routes>

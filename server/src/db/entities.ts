@@ -4,6 +4,8 @@ import { ParentStudentLink, User } from '../modules/accounts/user.entity.js';
 import { Application, TranscriptFile } from '../modules/admissions/application.entity.js';
 import { Blog } from '../modules/blogs/blog.entity.js';
 import { ConsentForm } from '../modules/consent-forms/consent-form.entity.js';
+import { EnrollmentContract } from '../modules/contracts/enrollment-contract.entity.js';
+import { CheckoutSessionRow, Payment, PaymentRecord, StripeEventRow } from '../modules/payments/payment.entity.js';
 import { Course, CoursePrerequisite, CourseTransfer, SchoolPartnership } from '../modules/courses/course.entity.js';
 import { OutboxMessage } from '../modules/outbox/outbox.entity.js';
 import { CourseRequirement, Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
@@ -14,4 +16,5 @@ export const entities = [
   School, SchoolMembership, User, ParentStudentLink, AuthToken, PasswordReset, SignupCode, Blog, OutboxMessage, ConsentForm,
   SchoolPartnership, Course, CoursePrerequisite, CourseTransfer, Pathway, Requirement, CourseRequirement, ScheduledCourse,
   Application, TranscriptFile,
+  EnrollmentContract, Payment, PaymentRecord, CheckoutSessionRow, StripeEventRow,
 ];
