@@ -3,8 +3,9 @@
  * dialog: annual (default) and monthly start a hosted checkout; check makes no call.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { AccessibleDialog } from '../../components/AccessibleDialog';
 import {
   CheckoutConfigDocument, CreateMonthlyCheckoutSessionDocument, CreateUpfrontCheckoutSessionDocument, PaymentHistoryDocument,
   PaymentsDueDocument,
@@ -101,15 +102,8 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [upfront] = useMutation(CreateUpfrontCheckoutSessionDocument);
   const [monthly] = useMutation(CreateMonthlyCheckoutSessionDocument);
-  const first = useRef<HTMLInputElement>(null);
   const config = data?.checkoutConfig;
   const cents = (c: number | undefined, fallback: number) => formatDollars((c ?? fallback) / 100);
-
-  useEffect(() => first.current?.focus(), []);
-
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Escape' && !busy) onClose();
-  }
 
   async function proceed() {
     if (plan === 'check') {
@@ -133,13 +127,12 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <div className="modal-backdrop">
-      <div role="dialog" aria-modal="true" aria-labelledby="payment-option-title" className="card stack modal" onKeyDown={onKeyDown}>
-        <h2 id="payment-option-title">Select Payment Option</h2>
+    // While a checkout starts, closing would leave the redirect running: the dialog stays until it leaves.
+    <AccessibleDialog title="Select Payment Option" onClose={() => !busy && onClose()}>
         <fieldset className="stack" style={{ border: 'none', padding: 0 }}>
           <legend className="muted">Tuition for the 2025-26 school year</legend>
           <label className="option">
-            <input ref={first} type="radio" name="plan" value="annual" checked={plan === 'annual'} onChange={() => setPlan('annual')} />
+            <input type="radio" name="plan" value="annual" checked={plan === 'annual'} onChange={() => setPlan('annual')} />
             Annual payment: {cents(config?.upfrontCents, 950_000)} paid now by card (5% upfront discount on {cents(config?.annualCents, 1_000_000)})
           </label>
           <label className="option">
@@ -160,7 +153,6 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
             {plan === 'check' ? "Got It - I'll Send a Check" : busy ? 'Processing...' : 'Continue to Payment'}
           </button>
         </div>
-      </div>
-    </div>
+    </AccessibleDialog>
   );
 }
