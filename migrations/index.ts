@@ -2,5 +2,6 @@
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
 import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
+import { ConsentForms1732300000500 } from './1732300000500-ConsentForms.js';
 
-export const migrations = [Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050];
+export const migrations = [Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, ConsentForms1732300000500];

@@ -9,6 +9,7 @@ import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
+import { mountConsentFileRoutes } from './modules/consent-forms/consent-files.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
@@ -67,6 +68,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   });
   api.use(apiErrorHandler);
   app.use('/api', api);
+  mountConsentFileRoutes(app, deps);
 
   const apollo = await createApolloServer(config);
   app.use(

@@ -48,6 +48,10 @@ export interface Config {
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
   clientDist: string;
+  /** Largest consent PDF (template or signed form) accepted, in bytes. */
+  consentPdfMaxBytes: number;
+  /** Rows read per query while streaming a consent-form ZIP export. */
+  consentExportBatchSize: number;
 }
 
 export function loadConfig(): Config {
@@ -70,6 +74,8 @@ export function loadConfig(): Config {
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
+    consentPdfMaxBytes: int('CONSENT_PDF_MAX_MB', 5) * 1024 * 1024,
+    consentExportBatchSize: Math.max(1, int('CONSENT_EXPORT_BATCH_SIZE', 50)),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
   };
 }

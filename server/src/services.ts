@@ -25,7 +25,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     parents: new ParentsService(db),
     students: new StudentsService(db, schools),
     blogs: new BlogsService(db),
-    consentForms: new ConsentFormsService(db),
+    consentForms: new ConsentFormsService(db, config, outbox, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };
