@@ -59,3 +59,35 @@ export async function insertForm(h: Harness, student: User, state: string, pdf: 
   );
   return row.id;
 }
+
+/**
+ * `n` students of `grade` at `school`, each with a completed (both_signed) form whose PDF carries
+ * the student's name; returns them by id with the stored bytes.
+ */
+export async function bulkCompletedForms(
+  h: Harness,
+  school: School,
+  grade: string,
+  n: number,
+  prefix = 'Bulk',
+): Promise<Map<number, { firstName: string; lastName: string; pdf: Buffer }>> {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const rows: { id: number; first_name: string; last_name: string }[] = await h.db.query(
+    `INSERT INTO users (email, first_name, last_name, user_type, school_id, grade)
+     SELECT $1 || '-' || i || '@bulk.test', $2 || i, 'Last' || lpad(i::text, 4, '0'), 1, $3, $4 FROM generate_series(1, $5) AS i
+     RETURNING id, first_name, last_name`,
+    [`${prefix.toLowerCase()}-${tag}`, prefix, school.id, grade, n],
+  );
+  const out = new Map<number, { firstName: string; lastName: string; pdf: Buffer }>();
+  for (let i = 0; i < rows.length; i += 50) {
+    const chunk = rows.slice(i, i + 50);
+    const pdfs = await Promise.all(chunk.map((r) => buildPdf([`${r.first_name} ${r.last_name}`, `Parent of ${r.first_name}`])));
+    await h.db.query(
+      `INSERT INTO consent_forms (student_id, school_id, state, signed_pdf, page_count, student_signed_at, parent_signed_at)
+       SELECT unnest($1::int[]), $2, 'both_signed', unnest($3::bytea[]), 1, now(), now()`,
+      [chunk.map((r) => r.id), school.id, pdfs],
+    );
+    chunk.forEach((r, j) => out.set(r.id, { firstName: r.first_name, lastName: r.last_name, pdf: pdfs[j] }));
+  }
+  return out;
+}

@@ -9,7 +9,8 @@ export const PDF_MESSAGES = {
   missing: 'Please attach the PDF as the part named pdf.',
   notPdf: 'The uploaded file is not a PDF.',
   unreadable: 'The uploaded PDF could not be read.',
-  tooLarge: (maxBytes: number) => `The PDF is larger than the limit of ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+  tooLarge: (maxBytes: number) =>
+    `The PDF is larger than the limit of ${maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} KB`}.`,
   pageCount: (expected: number, got: number) =>
     `The signed PDF has ${got} page${got === 1 ? '' : 's'}; the form has ${expected} page${expected === 1 ? '' : 's'}.`,
 } as const;
