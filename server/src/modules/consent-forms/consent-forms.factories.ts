@@ -1,10 +1,17 @@
 /** Test factories of the consent-form area: PDFs, students with a guardian, forms in any state. */
 import crypto from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Harness } from '../../test/harness.js';
+import type { DataSource } from 'typeorm';
 import { User } from '../accounts/user.entity.js';
 import type { School } from '../schools/school.entity.js';
 import { generateDefaultTemplate } from './default-template.js';
+
+/** What these factories use of the test harness (typed here so the production build never compiles the harness). */
+interface Harness {
+  db: DataSource;
+  buildSchool(overrides?: Partial<School>): Promise<School>;
+  buildStudent(o?: { school?: School | null; firstName?: string; lastName?: string; grade?: string | null }): Promise<User>;
+}
 
 /** A PDF of `pages` pages with `lines` drawn on the first (what a browser uploads after signing). */
 export async function buildPdf(lines: string[] = ['Signed'], pages = 1): Promise<Buffer> {
