@@ -2,6 +2,9 @@
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
 import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
+import { CccApplyStatus1732300000300 } from './1732300000300-CccApplyStatus.js';
 import { ConsentForms1732300000500 } from './1732300000500-ConsentForms.js';
 
-export const migrations = [Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, ConsentForms1732300000500];
+export const migrations = [
+  Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, ConsentForms1732300000500,
+];

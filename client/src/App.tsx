@@ -27,6 +27,12 @@ const AcceptableUsePolicyPage = lazy(() => import('./pages/legal/AcceptableUsePo
 const ApplicationPage = lazy(() => import('./pages/application/ApplicationPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
+const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
+const PartnerCoursesPage = lazy(() => import('./pages/courses/PartnerCoursesPage'));
+const CoursePage = lazy(() => import('./pages/courses/CoursePage'));
+const PathwaysPage = lazy(() => import('./pages/pathways/PathwaysPage'));
+const PathwayPage = lazy(() => import('./pages/pathways/PathwayPage'));
+const PathwayProgressPage = lazy(() => import('./pages/pathways/PathwayProgressPage'));
 const StudentConsentPage = lazy(() => import('./pages/consent/StudentConsentPage'));
 const ParentSignPage = lazy(() => import('./pages/consent/ParentSignPage'));
 const ParentFormViewerPage = lazy(() => import('./pages/consent/ParentFormViewerPage'));
@@ -80,12 +86,13 @@ export default function App() {
             <Route path="/onboarding-questions" element={<AreaUnavailablePage title={'Tell us about yourself'} />} />
             <Route path="/student-info" element={<AreaUnavailablePage title={'Student Information'} />} />
             <Route path="/student-demographics" element={<AreaUnavailablePage title={'Student Demographics'} />} />
-            <Route path="/courses" element={<AreaUnavailablePage title={'Courses'} />} />
-            <Route path="/course-page/:uuid" element={<AreaUnavailablePage title={'Course'} />} />
-            <Route path="/courses/:id" element={<AreaUnavailablePage title={'Course'} />} />
-            <Route path="/partner-courses" element={<AreaUnavailablePage title={'Partner Courses'} />} />
-            <Route path="/pathways" element={<AreaUnavailablePage title={'Pathways'} />} />
-            <Route path="/pathways/:uuid" element={<AreaUnavailablePage title={'Pathway'} />} />
+            <Route path="/courses" element={<CoursesPage />} />
+            <Route path="/course-page/:uuid" element={<CoursePage />} />
+            <Route path="/courses/:id" element={<CoursePage />} />
+            <Route path="/partner-courses" element={<PartnerCoursesPage />} />
+            <Route path="/pathways" element={<PathwaysPage />} />
+            <Route path="/pathways/:uuid" element={<PathwayPage />} />
+            <Route path="/pathways/:uuid/progress" element={<PathwayProgressPage />} />
             <Route path="/blog-page/:id" element={<BlogPostPage />} />
             <Route path="/plan" element={<PlanPage />} />
             <Route path="/students-list" element={<StudentsListPage />} />

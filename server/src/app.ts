@@ -11,7 +11,10 @@ import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountConsentFileRoutes } from './modules/consent-forms/consent-files.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
+import { mountCourseRoutes } from './modules/courses/courses.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
+import { mountPlanRoutes } from './modules/plans/plans.rest.js';
+import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
@@ -60,9 +63,12 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountSchoolRoutes(api, deps);
   mountParentRoutes(api, deps);
   mountStudentRoutes(api, deps);
+  mountPlanRoutes(api, deps);
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
+  mountPathwayRoutes(api, deps);
   mountSystemRoutes(api, deps);
+  mountCourseRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });

@@ -5,9 +5,12 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
 import { ViewAsService } from './modules/accounts/view-as.service.js';
 import { BlogsService } from './modules/blogs/blogs.service.js';
+import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
+import { CoursesService } from './modules/courses/courses.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
+import { PlansService } from './modules/plans/plans.service.js';
 import { SchoolsService } from './modules/schools/schools.service.js';
 import { StudentsService } from './modules/students/students.service.js';
 import { SystemService } from './modules/system/system.service.js';
@@ -24,8 +27,11 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     viewAs: new ViewAsService(db, accounts, schools),
     parents: new ParentsService(db),
     students: new StudentsService(db, schools),
+    plans: new PlansService(db, schools),
     blogs: new BlogsService(db),
     consentForms: new ConsentFormsService(db, config, outbox, schools),
+    courses: new CoursesService(db, config.courseCsvMaxBytes),
+    pathways: new PathwaysService(db),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };
