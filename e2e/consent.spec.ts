@@ -80,3 +80,22 @@ test('the student signs, the parent signs from the texted link, staff export and
   await expect(frame).toBeVisible();
   expect(await frame.evaluate((el) => (el as HTMLIFrameElement).getBoundingClientRect().height)).toBe(1000);
 });
+
+test('staff open the consent template from their profile and move a field', async ({ page, request }) => {
+  await signIn(page, DEMO.admin);
+  await expect(page).not.toHaveURL(/\/log-in$/);
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Consent Form Template' }).click();
+  await expect(page).toHaveURL(/\/consent-template$/);
+  await expect(page.getByRole('heading', { name: 'Consent Form Template' })).toBeVisible();
+  await expect(page.getByText('The default template, 1 page.')).toBeVisible();
+  await expect(page.locator('iframe[title="Template preview"]')).toBeVisible();
+  await page.getByLabel('Student info: grade (user.grade) x').fill('260');
+  await page.getByRole('button', { name: 'Save Positions' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Field positions saved.' })).toBeVisible();
+  await expect(page.getByText("Your school's own template, 1 page.")).toBeVisible();
+  const staff = await apiToken(request, DEMO.admin);
+  const template = await (await request.get('/api/consent-template/', { headers: { Authorization: `Token ${staff}` } })).json();
+  expect(template.custom).toBe(true);
+  expect(template.field_config.student_info.grade.x).toBe(260);
+});
