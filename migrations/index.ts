@@ -3,8 +3,10 @@ import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
 import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
 import { CccApplyStatus1732300000300 } from './1732300000300-CccApplyStatus.js';
+import { Admissions1732300000400 } from './1732300000400-Admissions.js';
 import { ConsentForms1732300000500 } from './1732300000500-ConsentForms.js';
 
 export const migrations = [
-  Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, ConsentForms1732300000500,
+  Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
+  ConsentForms1732300000500,
 ];

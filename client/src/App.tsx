@@ -25,6 +25,10 @@ const TermsOfUsePage = lazy(() => import('./pages/legal/TermsOfUsePage'));
 const ServiceAgreementPage = lazy(() => import('./pages/legal/ServiceAgreementPage'));
 const AcceptableUsePolicyPage = lazy(() => import('./pages/legal/AcceptableUsePolicyPage'));
 const ApplicationPage = lazy(() => import('./pages/application/ApplicationPage'));
+const ParentApplicationsPage = lazy(() => import('./pages/application/ParentApplicationsPage'));
+const ApplicationSummaryPage = lazy(() => import('./pages/application/ApplicationSummaryPage'));
+const AdmissionsListPage = lazy(() => import('./pages/admissions/AdmissionsListPage'));
+const AdmissionReviewPage = lazy(() => import('./pages/admissions/AdmissionReviewPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
 const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
@@ -101,7 +105,7 @@ export default function App() {
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/parent-home" element={<ParentHomePage />} />
             <Route path="/parent-students" element={<ParentHomePage />} />
-            <Route path="/parent-applications" element={<AreaUnavailablePage title={'Applications'} />} />
+            <Route path="/parent-applications" element={<ParentApplicationsPage />} />
             <Route path="/parent-payments" element={<AreaUnavailablePage title={'Payments'} />} />
             <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
             <Route path="/terms-of-use" element={<TermsOfUsePage />} />
@@ -119,7 +123,9 @@ export default function App() {
             <Route path="/cccapply/application" element={<AreaUnavailablePage title={'Community College Application'} />} />
             <Route path="/cccapply/success" element={<AreaUnavailablePage title={'Congratulations!'} />} />
             <Route path="/application" element={<ApplicationPage />} />
-            <Route path="/application-summary" element={<AreaUnavailablePage title={'Application Summary'} />} />
+            <Route path="/application-summary" element={<ApplicationSummaryPage />} />
+            <Route path="/admissions" element={<AdmissionsListPage />} />
+            <Route path="/admissions/:id" element={<AdmissionReviewPage />} />
             <Route path="/enrollment-contract" element={<AreaUnavailablePage title={'Enrollment Contract'} />} />
             <Route path="/directory-opt-out-form" element={<AreaUnavailablePage title={'Directory Information Opt-Out Form'} />} />
             <Route path="/enrollment-success" element={<AreaUnavailablePage title={'Welcome to Dual School!'} />} />

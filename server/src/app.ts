@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
+import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admissions/admissions.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountConsentFileRoutes } from './modules/consent-forms/consent-files.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
@@ -69,12 +70,14 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountPathwayRoutes(api, deps);
   mountSystemRoutes(api, deps);
   mountCourseRoutes(api, deps);
+  mountAdmissionRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });
   api.use(apiErrorHandler);
   app.use('/api', api);
   mountConsentFileRoutes(app, deps);
+  app.use('/files', transcriptFilesRouter(deps));
 
   const apollo = await createApolloServer(config);
   app.use(

@@ -54,6 +54,9 @@ export interface Config {
   clientDist: string;
   /** Largest course CSV accepted by the import, in bytes (COURSE_CSV_MAX_BYTES, default 5 MB). */
   courseCsvMaxBytes: number;
+  /** Dual School transcripts: largest file accepted, in bytes, and most files per application. */
+  transcriptMaxBytes: number;
+  transcriptMaxFiles: number;
   /** Largest consent PDF (template or signed form) accepted, in bytes. */
   consentPdfMaxBytes: number;
   /** Rows read per query while streaming a consent-form ZIP export. */
@@ -86,6 +89,8 @@ export function loadConfig(): Config {
     consentPdfMaxBytes: int('CONSENT_PDF_MAX_MB', 5) * 1024 * 1024,
     consentExportBatchSize: Math.max(1, int('CONSENT_EXPORT_BATCH_SIZE', 50)),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
+    transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
+    transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),
   };
 }
 

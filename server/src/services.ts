@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
 import { ViewAsService } from './modules/accounts/view-as.service.js';
+import { AdmissionsService } from './modules/admissions/admissions.service.js';
 import { BlogsService } from './modules/blogs/blogs.service.js';
 import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
@@ -32,6 +33,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     consentForms: new ConsentFormsService(db, config, outbox, schools),
     courses: new CoursesService(db, config.courseCsvMaxBytes),
     pathways: new PathwaysService(db),
+    admissions: new AdmissionsService(db, config, schools, outbox),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };

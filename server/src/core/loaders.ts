@@ -8,6 +8,7 @@ import { User } from '../modules/accounts/user.entity.js';
 import { planLoaders } from '../modules/plans/plans.loaders.js';
 import { createCourseLoaders } from '../modules/courses/course.loaders.js';
 import { Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
+import { TranscriptFile } from '../modules/admissions/application.entity.js';
 import { School } from '../modules/schools/school.entity.js';
 
 /** Loads rows by a numeric or text key in one `IN (...)` query, answering in the keys' order. */
@@ -46,6 +47,11 @@ export function createLoaders(db: DataSource) {
         [[...ids]],
       );
       return ids.map((id) => [...new Set(rows.filter((r) => r.school_id === id).map((r) => r.partner_id))].sort((a, b) => a - b));
+    }),
+    /** The transcripts of each application (without their bytes), oldest first. */
+    transcriptsByApplicationId: new DataLoader<number, TranscriptFile[]>(async (ids) => {
+      const rows = await db.getRepository(TranscriptFile).find({ where: { applicationId: In(ids as number[]) }, order: { id: 'ASC' } });
+      return ids.map((id) => rows.filter((r) => r.applicationId === id));
     }),
   };
 }

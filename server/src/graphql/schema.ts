@@ -5,6 +5,7 @@ import { buildSchema, type MiddlewareFn } from 'type-graphql';
 import type { RequestContext } from '../core/context.js';
 import { assertOperationAllowed } from '../core/policy.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
+import { AdmissionsResolver, ApplicationListItemResolver } from '../modules/admissions/admissions.resolver.js';
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { CoursesResolver } from '../modules/courses/courses.resolver.js';
@@ -20,6 +21,7 @@ export const resolvers = [
   PlansResolver, PlanCourseResolver,
   CoursesResolver,
   PathwaysResolver, RequirementsResolver, EligibleCoursesResolver,
+  AdmissionsResolver, ApplicationListItemResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */
