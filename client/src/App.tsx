@@ -42,6 +42,12 @@ const CoursePage = lazy(() => import('./pages/courses/CoursePage'));
 const PathwaysPage = lazy(() => import('./pages/pathways/PathwaysPage'));
 const PathwayPage = lazy(() => import('./pages/pathways/PathwayPage'));
 const PathwayProgressPage = lazy(() => import('./pages/pathways/PathwayProgressPage'));
+const StudentConsentPage = lazy(() => import('./pages/consent/StudentConsentPage'));
+const ParentSignPage = lazy(() => import('./pages/consent/ParentSignPage'));
+const ParentFormViewerPage = lazy(() => import('./pages/consent/ParentFormViewerPage'));
+const ParentFormSuccessPage = lazy(() => import('./pages/consent/ParentFormSuccessPage'));
+const ParentFormConfirmationPage = lazy(() => import('./pages/consent/ParentFormConfirmationPage'));
+const ConsentTemplatePage = lazy(() => import('./pages/consent/ConsentTemplatePage'));
 
 function Home() {
   const { user, flags } = useSession();
@@ -110,11 +116,12 @@ export default function App() {
             <Route path="/terms-of-use" element={<TermsOfUsePage />} />
             <Route path="/service-agreement" element={<ServiceAgreementPage />} />
             <Route path="/acceptable-use-policy" element={<AcceptableUsePolicyPage />} />
-            <Route path="/parent-form" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
-            <Route path="/parent-sign/:code" element={<AreaUnavailablePage title={"Review and Sign Your Child's Consent Form"} />} />
-            <Route path="/parent-form-viewer/:code" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
-            <Route path="/parent-form-success" element={<AreaUnavailablePage title={'Reminder: Parent Signature Needed'} />} />
-            <Route path="/parent-form-confirmation" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
+            <Route path="/parent-form" element={<StudentConsentPage />} />
+            <Route path="/parent-sign/:code" element={<ParentSignPage />} />
+            <Route path="/parent-form-viewer/:code" element={<ParentFormViewerPage />} />
+            <Route path="/parent-form-success" element={<ParentFormSuccessPage />} />
+            <Route path="/parent-form-confirmation" element={<ParentFormConfirmationPage />} />
+            <Route path="/consent-template" element={<ConsentTemplatePage />} />
             <Route path="/cccapply/consent" element={<AreaUnavailablePage title={'Community College Application Consent'} />} />
             <Route path="/cccapply/open-account-setup" element={<AreaUnavailablePage title={'Create Open CCC Account'} />} />
             <Route path="/cccapply/confirmation" element={<AreaUnavailablePage title={'Verify Email'} />} />

@@ -12,6 +12,7 @@ import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admission
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountContractFiles, mountContractRoutes } from './modules/contracts/contracts.rest.js';
 import { mountPaymentPages, mountPaymentRoutes } from './modules/payments/payments.rest.js';
+import { mountConsentFileRoutes } from './modules/consent-forms/consent-files.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
 import { mountCourseRoutes } from './modules/courses/courses.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
@@ -82,6 +83,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   api.use(apiErrorHandler);
   app.use('/api', api);
   mountContractFiles(app, deps);
+  mountConsentFileRoutes(app, deps);
   app.use('/files', transcriptFilesRouter(deps));
 
   const apollo = await createApolloServer(config);

@@ -67,6 +67,10 @@ export interface Config {
   stripePriceMonthly: string;
   /** Another API address for the SDK, e.g. http://127.0.0.1:12111 (a local stand-in); empty: Stripe's. */
   stripeApiBase: string;
+  /** Largest consent PDF (template or signed form) accepted, in bytes. */
+  consentPdfMaxBytes: number;
+  /** Rows read per query while streaming a consent-form ZIP export. */
+  consentExportBatchSize: number;
 }
 
 export function loadConfig(): Config {
@@ -98,6 +102,8 @@ export function loadConfig(): Config {
     stripePriceUpfront: str('STRIPE_PRICE_UPFRONT', ''),
     stripePriceMonthly: str('STRIPE_PRICE_MONTHLY', ''),
     stripeApiBase: str('STRIPE_API_BASE', '').replace(/\/$/, ''),
+    consentPdfMaxBytes: int('CONSENT_PDF_MAX_MB', 5) * 1024 * 1024,
+    consentExportBatchSize: Math.max(1, int('CONSENT_EXPORT_BATCH_SIZE', 50)),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
     transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
     transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),

@@ -33,7 +33,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     students: new StudentsService(db, schools),
     plans: new PlansService(db, schools),
     blogs: new BlogsService(db),
-    consentForms: new ConsentFormsService(db),
+    consentForms: new ConsentFormsService(db, config, outbox, schools),
     courses: new CoursesService(db, config.courseCsvMaxBytes),
     pathways: new PathwaysService(db),
     admissions: new AdmissionsService(db, config, schools, outbox),
