@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
+import { mountBaselinePlanRoutes } from './modules/baseline-plans/baseline-plans.rest.js';
+import { mountOnboardingRoutes } from './modules/onboarding/onboarding.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
@@ -62,6 +64,8 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
   mountSystemRoutes(api, deps);
+  mountOnboardingRoutes(api, deps);
+  mountBaselinePlanRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });

@@ -6,6 +6,8 @@ import { ProfileService } from './modules/accounts/profile.service.js';
 import { ViewAsService } from './modules/accounts/view-as.service.js';
 import { BlogsService } from './modules/blogs/blogs.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
+import { BaselinePlansService } from './modules/baseline-plans/baseline-plans.service.js';
+import { OnboardingService } from './modules/onboarding/onboarding.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
 import { SchoolsService } from './modules/schools/schools.service.js';
@@ -26,6 +28,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     students: new StudentsService(db, schools),
     blogs: new BlogsService(db),
     consentForms: new ConsentFormsService(db),
+    onboarding: new OnboardingService(db),
+    baselinePlans: new BaselinePlansService(db, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };

@@ -4,6 +4,7 @@ import { ParentStudentLink, User } from '../modules/accounts/user.entity.js';
 import { Blog } from '../modules/blogs/blog.entity.js';
 import { ConsentForm } from '../modules/consent-forms/consent-form.entity.js';
 import { Course, CoursePrerequisite, CourseTransfer, SchoolPartnership } from '../modules/courses/course.entity.js';
+import { CccApplyConsent } from '../modules/onboarding/cccapply-consent.entity.js';
 import { OutboxMessage } from '../modules/outbox/outbox.entity.js';
 import { CourseRequirement, Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
 import { ScheduledCourse } from '../modules/plans/scheduled-course.entity.js';
@@ -12,4 +13,5 @@ import { School, SchoolMembership } from '../modules/schools/school.entity.js';
 export const entities = [
   School, SchoolMembership, User, ParentStudentLink, AuthToken, PasswordReset, SignupCode, Blog, OutboxMessage, ConsentForm,
   SchoolPartnership, Course, CoursePrerequisite, CourseTransfer, Pathway, Requirement, CourseRequirement, ScheduledCourse,
+  CccApplyConsent,
 ];

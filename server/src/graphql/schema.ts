@@ -5,6 +5,8 @@ import { buildSchema, type MiddlewareFn } from 'type-graphql';
 import type { RequestContext } from '../core/context.js';
 import { assertOperationAllowed } from '../core/policy.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
+import { BaselinePlansResolver } from '../modules/baseline-plans/baseline-plans.resolver.js';
+import { OnboardingResolver } from '../modules/onboarding/onboarding.resolver.js';
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
@@ -14,6 +16,7 @@ import { SystemResolver } from '../modules/system/system.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
+  OnboardingResolver, BaselinePlansResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */

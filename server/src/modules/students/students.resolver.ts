@@ -13,6 +13,8 @@ export class StudentListItem {
   @Field(() => String, { nullable: true }) parentCode: string | null;
   @Field(() => String, { nullable: true, description: 'admin_signed, student_signed, parent_signed, both_signed, or null' })
   parentConsentFormState: string | null;
+  @Field(() => String, { nullable: true, description: 'CCCApply status: consent_signed, account_created, or null (Not Set)' })
+  cccApplyStatus: string | null;
   schoolId: number;
 }
 

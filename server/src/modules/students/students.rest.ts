@@ -31,7 +31,7 @@ export function mountStudentRoutes(r: Router, deps: AppDeps): void {
           last_name: s.lastName,
           email: s.email,
           grade: s.grade,
-          ccc_apply_status: null,
+          ccc_apply_status: s.cccApplyStatus,
           parent_consent_form_state: s.parentConsentFormState,
           parent_code: s.parentCode,
           school: school ? { id: school.id, name: school.name, four_year_plan_enabled: school.fourYearPlanEnabled } : null,

@@ -15,6 +15,8 @@ export interface StudentRow {
   grade: string | null;
   parentCode: string | null;
   parentConsentFormState: string | null;
+  /** consent_signed, account_created, or null (Not Set): see onboarding.service.ts. */
+  cccApplyStatus: string | null;
   schoolId: number;
 }
 
@@ -69,8 +71,10 @@ export class StudentsService {
     const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM users u WHERE ${where}`, params);
     const rows: StudentRow[] = await this.db.query(
       `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade,
-              u.parent_code AS "parentCode", cf.state AS "parentConsentFormState", u.school_id AS "schoolId"
+              u.parent_code AS "parentCode", cf.state AS "parentConsentFormState", u.school_id AS "schoolId",
+              cc.status AS "cccApplyStatus"
          FROM users u LEFT JOIN consent_forms cf ON cf.student_id = u.id
+         LEFT JOIN cccapply_consents cc ON cc.student_id = u.id
         WHERE ${where}
         ORDER BY lower(u.${sort}) ${dir} NULLS LAST, u.id ${dir}
         LIMIT ${first} OFFSET ${offset}`,
