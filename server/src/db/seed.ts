@@ -9,6 +9,7 @@ import { ParentStudentLink, User, UserType } from '../modules/accounts/user.enti
 import { Blog } from '../modules/blogs/blog.entity.js';
 import { SchoolPartnership } from '../modules/courses/course.entity.js';
 import { defaultYearLabels, School, SchoolMembership, SchoolType } from '../modules/schools/school.entity.js';
+import { seedBaselinePlans } from './seed-baseline.js';
 
 export const DEMO_PASSWORD = 'Planner#2026';
 export const DEMO = {
@@ -81,6 +82,7 @@ async function seedDemo(m: EntityManager): Promise<void> {
     { code: DEMO.codes.parent, userType: UserType.Parent, schoolId: lincoln.id },
   ]);
   await m.getRepository(Blog).insert(DEMO_BLOGS);
+  await seedBaselinePlans(m, lincoln, baseline);
 }
 
 const DEMO_BLOGS: Omit<Blog, 'id'>[] = [

@@ -8,6 +8,7 @@ import { READ_ONLY_MESSAGE } from '../../core/policy.js';
 import { SIGNATURE_REQUIRED_MESSAGE } from '../../rules/student-info.js';
 import { DEMO, useHarness } from '../../test/harness.js';
 import type { User } from '../accounts/user.entity.js';
+import type { Course } from '../courses/course.entity.js';
 import type { School } from '../schools/school.entity.js';
 import { onboardingFactories } from './onboarding.factories.js';
 import { ONBOARDING_MESSAGES } from './onboarding.service.js';
@@ -254,7 +255,7 @@ describe('generate four-year plan', () => {
     await catalogue(small.school);
     const big = await studentWithToken({ grade: '9' });
     const c = await catalogue(big.school);
-    const extra = [];
+    const extra: Course[] = [];
     for (let i = 0; i < 12; i++) extra.push(await f.buildCourse(big.school, { courseId: `EL${i}`, prerequisites: i ? [[extra[i - 1]]] : [] }));
     await f.buildPathway(big.school, 'Electives', [{ numberOfCourses: 12, courses: extra }, { numberOfCourses: 2, courses: [c.psych] }]);
     const mutation = 'mutation { generateFourYearPlan { addedCount } }';
