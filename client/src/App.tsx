@@ -25,6 +25,15 @@ const TermsOfUsePage = lazy(() => import('./pages/legal/TermsOfUsePage'));
 const ServiceAgreementPage = lazy(() => import('./pages/legal/ServiceAgreementPage'));
 const AcceptableUsePolicyPage = lazy(() => import('./pages/legal/AcceptableUsePolicyPage'));
 const ApplicationPage = lazy(() => import('./pages/application/ApplicationPage'));
+const StudentInfoPage = lazy(() => import('./pages/onboarding/StudentInfoPage'));
+const StudentDemographicsPage = lazy(() => import('./pages/onboarding/StudentDemographicsPage'));
+const OnboardingQuestionsPage = lazy(() => import('./pages/onboarding/OnboardingQuestionsPage'));
+const BaselinePlansPage = lazy(() => import('./pages/baseline-plans/BaselinePlansPage'));
+const CccConsentPage = lazy(() => import('./pages/cccapply/CccConsentPage'));
+const OpenAccountSetupPage = lazy(() => import('./pages/cccapply/OpenAccountSetupPage'));
+const CccConfirmationPage = lazy(() => import('./pages/cccapply/CccConfirmationPage'));
+const CccApplicationPage = lazy(() => import('./pages/cccapply/CccApplicationPage'));
+const CccSuccessPage = lazy(() => import('./pages/cccapply/CccSuccessPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
 
@@ -71,9 +80,9 @@ export default function App() {
             <Route path="/dual-parent-login" element={<DualParentSignUpPage />} />
             <Route path="/student-onboarding" element={<JoinSchoolPage />} />
             <Route path="/admin-onboarding" element={<CreateSchoolPage />} />
-            <Route path="/onboarding-questions" element={<AreaUnavailablePage title={'Tell us about yourself'} />} />
-            <Route path="/student-info" element={<AreaUnavailablePage title={'Student Information'} />} />
-            <Route path="/student-demographics" element={<AreaUnavailablePage title={'Student Demographics'} />} />
+            <Route path="/onboarding-questions" element={<OnboardingQuestionsPage />} />
+            <Route path="/student-info" element={<StudentInfoPage />} />
+            <Route path="/student-demographics" element={<StudentDemographicsPage />} />
             <Route path="/courses" element={<AreaUnavailablePage title={'Courses'} />} />
             <Route path="/course-page/:uuid" element={<AreaUnavailablePage title={'Course'} />} />
             <Route path="/courses/:id" element={<AreaUnavailablePage title={'Course'} />} />
@@ -83,8 +92,8 @@ export default function App() {
             <Route path="/blog-page/:id" element={<BlogPostPage />} />
             <Route path="/plan" element={<PlanPage />} />
             <Route path="/students-list" element={<StudentsListPage />} />
-            <Route path="/auto-gen-plans" element={<AreaUnavailablePage title={'Baseline Plans'} />} />
-            <Route path="/baseline-plans" element={<AreaUnavailablePage title={'Baseline Plans'} />} />
+            <Route path="/auto-gen-plans" element={<BaselinePlansPage />} />
+            <Route path="/baseline-plans" element={<BaselinePlansPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/parent-home" element={<ParentHomePage />} />
             <Route path="/parent-students" element={<ParentHomePage />} />
@@ -99,11 +108,11 @@ export default function App() {
             <Route path="/parent-form-viewer/:code" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
             <Route path="/parent-form-success" element={<AreaUnavailablePage title={'Reminder: Parent Signature Needed'} />} />
             <Route path="/parent-form-confirmation" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
-            <Route path="/cccapply/consent" element={<AreaUnavailablePage title={'Community College Application Consent'} />} />
-            <Route path="/cccapply/open-account-setup" element={<AreaUnavailablePage title={'Create Open CCC Account'} />} />
-            <Route path="/cccapply/confirmation" element={<AreaUnavailablePage title={'Verify Email'} />} />
-            <Route path="/cccapply/application" element={<AreaUnavailablePage title={'Community College Application'} />} />
-            <Route path="/cccapply/success" element={<AreaUnavailablePage title={'Congratulations!'} />} />
+            <Route path="/cccapply/consent" element={<CccConsentPage />} />
+            <Route path="/cccapply/open-account-setup" element={<OpenAccountSetupPage />} />
+            <Route path="/cccapply/confirmation" element={<CccConfirmationPage />} />
+            <Route path="/cccapply/application" element={<CccApplicationPage />} />
+            <Route path="/cccapply/success" element={<CccSuccessPage />} />
             <Route path="/application" element={<ApplicationPage />} />
             <Route path="/application-summary" element={<AreaUnavailablePage title={'Application Summary'} />} />
             <Route path="/enrollment-contract" element={<AreaUnavailablePage title={'Enrollment Contract'} />} />
