@@ -9,7 +9,9 @@ import type { RequestContext } from '../../core/context.js';
 import { createLoaders } from '../../core/loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { buildAppSchema } from '../../graphql/schema.js';
-import type { Harness } from '../../test/harness.js';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../config.js';
+import type { Services } from '../../services.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { Course, CoursePrerequisite } from '../courses/course.entity.js';
 import { CourseRequirement, Pathway, Requirement } from '../pathways/pathway.entity.js';
@@ -24,7 +26,14 @@ export interface CourseSpec {
   prerequisites?: Course[][];
 }
 
-export function onboardingFactories(h: Harness) {
+/** What the factories need of the test harness (typed structurally: the production build leaves src/test out). */
+export interface FactoryHarness {
+  db: DataSource;
+  config: Config;
+  services: Services;
+}
+
+export function onboardingFactories(h: FactoryHarness) {
   const f = {
     async buildCourse(school: School, o: CourseSpec = {}): Promise<Course> {
       const repo = h.db.getRepository(Course);
