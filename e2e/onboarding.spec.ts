@@ -3,12 +3,19 @@ import { apiToken, DEMO, signIn, unique } from './helpers';
 
 const PASSWORD = 'Sunrise#2031';
 
+/** The student's plan through the plans area's GET /api/user-scheduled-courses/, in term and position order. */
 async function planCourses(request: APIRequestContext, token: string): Promise<{ courseCode: string; term: string }[]> {
-  const res = await request.post('/graphql', {
-    headers: { Authorization: `Token ${token}` },
-    data: { query: '{ planAssignmentStatus { courses { courseCode term } } }' },
-  });
-  return (await res.json()).data.planAssignmentStatus.courses;
+  const res = await request.get('/api/user-scheduled-courses/', { headers: { Authorization: `Token ${token}` } });
+  expect(res.status()).toBe(200);
+  const entries: { term: string; position: number; course: { course_id: string } }[] = await res.json();
+  return entries
+    .sort((a, b) => Number(a.term) - Number(b.term) || a.position - b.position)
+    .map((e) => ({ courseCode: e.course.course_id, term: e.term }));
+}
+
+/** The plan's prerequisite warnings (GET /api/plan/ of the plans area). */
+async function planWarnings(request: APIRequestContext, token: string): Promise<unknown[]> {
+  return (await (await request.get('/api/plan/', { headers: { Authorization: `Token ${token}` } })).json()).warnings;
 }
 
 /** Collects window.alert / confirm texts; confirms are accepted. */
@@ -105,6 +112,7 @@ test('a new Lincoln student goes from sign-up through onboarding and the CCCAppl
   expect(health).toHaveLength(22);
   expect(health.slice(0, 2)).toEqual([{ courseCode: '2401', term: '1' }, { courseCode: '4301', term: '1' }]);
   expect(health.map((c) => c.courseCode)).toContain('3066');
+  expect(await planWarnings(request, token)).toEqual([]);
 
   // Choosing another plan asks first, then replaces every course.
   await page.goto('/baseline-plans');

@@ -2,9 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The community-college application hand-off (spec 3 §2): the student's signed consent (the
- * eight consent booleans, the typed signature, when and from where) and where the student's
- * CCCApply hand-off stands: consent_signed after the consent, account_created once the student
- * confirms the Open CCC account (one row per student; signing again replaces the consent).
+ * eight consent booleans, the typed signature, when and from where; one row per student, signing
+ * again replaces it) and when the student confirmed the Open CCC account. The status the students
+ * list shows stays in users.ccc_apply_status (migration 1732300000300).
  */
 export class Onboarding1732300000600 implements MigrationInterface {
   name = 'Onboarding1732300000600';
@@ -25,7 +25,6 @@ export class Onboarding1732300000600 implements MigrationInterface {
         electronic_signature text NOT NULL CHECK (length(btrim(electronic_signature)) > 0),
         signed_at timestamptz NOT NULL DEFAULT now(),
         ip text NOT NULL DEFAULT '',
-        status text NOT NULL DEFAULT 'consent_signed' CHECK (status IN ('consent_signed', 'account_created')),
         account_created_at timestamptz
       )`);
   }

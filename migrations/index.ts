@@ -2,6 +2,11 @@
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
 import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
+import { CccApplyStatus1732300000300 } from './1732300000300-CccApplyStatus.js';
+import { Admissions1732300000400 } from './1732300000400-Admissions.js';
 import { Onboarding1732300000600 } from './1732300000600-Onboarding.js';
 
-export const migrations = [Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, Onboarding1732300000600];
+export const migrations = [
+  Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
+  Onboarding1732300000600,
+];

@@ -25,6 +25,10 @@ const TermsOfUsePage = lazy(() => import('./pages/legal/TermsOfUsePage'));
 const ServiceAgreementPage = lazy(() => import('./pages/legal/ServiceAgreementPage'));
 const AcceptableUsePolicyPage = lazy(() => import('./pages/legal/AcceptableUsePolicyPage'));
 const ApplicationPage = lazy(() => import('./pages/application/ApplicationPage'));
+const ParentApplicationsPage = lazy(() => import('./pages/application/ParentApplicationsPage'));
+const ApplicationSummaryPage = lazy(() => import('./pages/application/ApplicationSummaryPage'));
+const AdmissionsListPage = lazy(() => import('./pages/admissions/AdmissionsListPage'));
+const AdmissionReviewPage = lazy(() => import('./pages/admissions/AdmissionReviewPage'));
 const StudentInfoPage = lazy(() => import('./pages/onboarding/StudentInfoPage'));
 const StudentDemographicsPage = lazy(() => import('./pages/onboarding/StudentDemographicsPage'));
 const OnboardingQuestionsPage = lazy(() => import('./pages/onboarding/OnboardingQuestionsPage'));
@@ -36,6 +40,12 @@ const CccApplicationPage = lazy(() => import('./pages/cccapply/CccApplicationPag
 const CccSuccessPage = lazy(() => import('./pages/cccapply/CccSuccessPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
+const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
+const PartnerCoursesPage = lazy(() => import('./pages/courses/PartnerCoursesPage'));
+const CoursePage = lazy(() => import('./pages/courses/CoursePage'));
+const PathwaysPage = lazy(() => import('./pages/pathways/PathwaysPage'));
+const PathwayPage = lazy(() => import('./pages/pathways/PathwayPage'));
+const PathwayProgressPage = lazy(() => import('./pages/pathways/PathwayProgressPage'));
 
 function Home() {
   const { user, flags } = useSession();
@@ -83,12 +93,13 @@ export default function App() {
             <Route path="/onboarding-questions" element={<OnboardingQuestionsPage />} />
             <Route path="/student-info" element={<StudentInfoPage />} />
             <Route path="/student-demographics" element={<StudentDemographicsPage />} />
-            <Route path="/courses" element={<AreaUnavailablePage title={'Courses'} />} />
-            <Route path="/course-page/:uuid" element={<AreaUnavailablePage title={'Course'} />} />
-            <Route path="/courses/:id" element={<AreaUnavailablePage title={'Course'} />} />
-            <Route path="/partner-courses" element={<AreaUnavailablePage title={'Partner Courses'} />} />
-            <Route path="/pathways" element={<AreaUnavailablePage title={'Pathways'} />} />
-            <Route path="/pathways/:uuid" element={<AreaUnavailablePage title={'Pathway'} />} />
+            <Route path="/courses" element={<CoursesPage />} />
+            <Route path="/course-page/:uuid" element={<CoursePage />} />
+            <Route path="/courses/:id" element={<CoursePage />} />
+            <Route path="/partner-courses" element={<PartnerCoursesPage />} />
+            <Route path="/pathways" element={<PathwaysPage />} />
+            <Route path="/pathways/:uuid" element={<PathwayPage />} />
+            <Route path="/pathways/:uuid/progress" element={<PathwayProgressPage />} />
             <Route path="/blog-page/:id" element={<BlogPostPage />} />
             <Route path="/plan" element={<PlanPage />} />
             <Route path="/students-list" element={<StudentsListPage />} />
@@ -97,7 +108,7 @@ export default function App() {
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/parent-home" element={<ParentHomePage />} />
             <Route path="/parent-students" element={<ParentHomePage />} />
-            <Route path="/parent-applications" element={<AreaUnavailablePage title={'Applications'} />} />
+            <Route path="/parent-applications" element={<ParentApplicationsPage />} />
             <Route path="/parent-payments" element={<AreaUnavailablePage title={'Payments'} />} />
             <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
             <Route path="/terms-of-use" element={<TermsOfUsePage />} />
@@ -114,7 +125,9 @@ export default function App() {
             <Route path="/cccapply/application" element={<CccApplicationPage />} />
             <Route path="/cccapply/success" element={<CccSuccessPage />} />
             <Route path="/application" element={<ApplicationPage />} />
-            <Route path="/application-summary" element={<AreaUnavailablePage title={'Application Summary'} />} />
+            <Route path="/application-summary" element={<ApplicationSummaryPage />} />
+            <Route path="/admissions" element={<AdmissionsListPage />} />
+            <Route path="/admissions/:id" element={<AdmissionReviewPage />} />
             <Route path="/enrollment-contract" element={<AreaUnavailablePage title={'Enrollment Contract'} />} />
             <Route path="/directory-opt-out-form" element={<AreaUnavailablePage title={'Directory Information Opt-Out Form'} />} />
             <Route path="/enrollment-success" element={<AreaUnavailablePage title={'Welcome to Dual School!'} />} />

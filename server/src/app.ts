@@ -8,11 +8,15 @@ import type { Config } from './config.js';
 import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
+import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admissions/admissions.rest.js';
 import { mountBaselinePlanRoutes } from './modules/baseline-plans/baseline-plans.rest.js';
 import { mountOnboardingRoutes } from './modules/onboarding/onboarding.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
+import { mountCourseRoutes } from './modules/courses/courses.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
+import { mountPlanRoutes } from './modules/plans/plans.rest.js';
+import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
@@ -61,9 +65,13 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountSchoolRoutes(api, deps);
   mountParentRoutes(api, deps);
   mountStudentRoutes(api, deps);
+  mountPlanRoutes(api, deps);
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
+  mountPathwayRoutes(api, deps);
   mountSystemRoutes(api, deps);
+  mountCourseRoutes(api, deps);
+  mountAdmissionRoutes(api, deps);
   mountOnboardingRoutes(api, deps);
   mountBaselinePlanRoutes(api, deps);
   api.use((_req, res) => {
@@ -71,6 +79,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   });
   api.use(apiErrorHandler);
   app.use('/api', api);
+  app.use('/files', transcriptFilesRouter(deps));
 
   const apollo = await createApolloServer(config);
   app.use(

@@ -47,7 +47,16 @@ export interface Config {
   mailFrom: string;
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
+  /** Largest cost of one GraphQL operation (see costLimit in graphql/limits.ts). */
+  graphqlMaxCost: number;
+  /** Most lexical tokens in one GraphQL document, checked while parsing. */
+  graphqlMaxTokens: number;
   clientDist: string;
+  /** Largest course CSV accepted by the import, in bytes (COURSE_CSV_MAX_BYTES, default 5 MB). */
+  courseCsvMaxBytes: number;
+  /** Dual School transcripts: largest file accepted, in bytes, and most files per application. */
+  transcriptMaxBytes: number;
+  transcriptMaxFiles: number;
 }
 
 export function loadConfig(): Config {
@@ -70,7 +79,12 @@ export function loadConfig(): Config {
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
+    courseCsvMaxBytes: int('COURSE_CSV_MAX_BYTES', 5 * 1024 * 1024),
+    graphqlMaxCost: int('GRAPHQL_MAX_COST', 20000),
+    graphqlMaxTokens: int('GRAPHQL_MAX_TOKENS', 5000),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
+    transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
+    transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),
   };
 }
 

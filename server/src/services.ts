@@ -4,12 +4,16 @@ import type { Config } from './config.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { ProfileService } from './modules/accounts/profile.service.js';
 import { ViewAsService } from './modules/accounts/view-as.service.js';
+import { AdmissionsService } from './modules/admissions/admissions.service.js';
 import { BlogsService } from './modules/blogs/blogs.service.js';
+import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
+import { CoursesService } from './modules/courses/courses.service.js';
 import { BaselinePlansService } from './modules/baseline-plans/baseline-plans.service.js';
 import { OnboardingService } from './modules/onboarding/onboarding.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
+import { PlansService } from './modules/plans/plans.service.js';
 import { SchoolsService } from './modules/schools/schools.service.js';
 import { StudentsService } from './modules/students/students.service.js';
 import { SystemService } from './modules/system/system.service.js';
@@ -26,8 +30,12 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     viewAs: new ViewAsService(db, accounts, schools),
     parents: new ParentsService(db),
     students: new StudentsService(db, schools),
+    plans: new PlansService(db, schools),
     blogs: new BlogsService(db),
     consentForms: new ConsentFormsService(db),
+    courses: new CoursesService(db, config.courseCsvMaxBytes),
+    pathways: new PathwaysService(db),
+    admissions: new AdmissionsService(db, config, schools, outbox),
     onboarding: new OnboardingService(db),
     baselinePlans: new BaselinePlansService(db, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.

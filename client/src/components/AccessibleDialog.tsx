@@ -1,19 +1,48 @@
-/** A modal dialog: role="dialog", aria-modal, labelled by its title, focus moved into it, Escape closes. */
+/**
+ * A modal dialog: role="dialog", aria-modal, labelled by its title, focus moved into it on open
+ * and given back on close, Escape and the close button close it, Tab stays inside.
+ */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-export function AccessibleDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
+interface Props {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  /** Wider dialogs for forms with tables. */
+  wide?: boolean;
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function AccessibleDialog({ title, onClose, children, wide }: Props) {
   const titleId = useId();
-  const close = useRef(onClose);
-  close.current = onClose;
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('input, select, textarea, button:not([disabled])');
-    (first ?? ref.current)?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close.current();
-    };
+    const node = ref.current;
+    const first = node?.querySelector<HTMLElement>('input, select, textarea') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? node)?.focus();
+    function onKey(e: KeyboardEvent) {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        closeRef.current();
+      } else if (e.key === 'Tab' && node) {
+        const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        if (!items.length) return;
+        const firstItem = items[0];
+        const last = items[items.length - 1];
+        if (e.shiftKey && document.activeElement === firstItem) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          firstItem.focus();
+        }
+      }
+    }
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
@@ -22,9 +51,12 @@ export function AccessibleDialog({ title, onClose, children }: { title: string; 
   }, []);
 
   return (
-    <div className="dialog-backdrop">
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className="card stack dialog">
-        <h2 id={titleId}>{title}</h2>
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={ref} className={`dialog card stack${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <div className="dialog-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="link dialog-close" aria-label="Close dialog" onClick={onClose}>×</button>
+        </div>
         {children}
       </div>
     </div>

@@ -1,11 +1,12 @@
 /** Chooses the header of platform §2 for the current user and view, with the view banners. */
 import { useMutation } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { ReturnToAdminViewDocument, ReturnToParentViewDocument } from '../graphql/generated';
 import { errorInfo } from '../graphql/errors';
 import { applicationProgress, headerKind, navItems, type HeaderKind } from '../session/routing';
 import { useSession } from '../session/SessionProvider';
-import { clearSession, endViewAs, KEYS, reloadTo } from '../session/storage';
+import { APPLICATION_STEP_EVENT, clearSession, endViewAs, getApplicationStep, KEYS, reloadTo } from '../session/storage';
 import { PublicHeader } from './PublicHeader';
 import { SignOutButton } from '../session/SignOutButton';
 
@@ -78,7 +79,17 @@ function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | '
 
 /** The dual-school parent's header while the application is unfinished. */
 export function RestrictedHeader() {
-  const step = Number(localStorage.getItem(KEYS.applicationStep) ?? '0') || 0;
+  // Follows the wizard: it stores applicationStep and fires APPLICATION_STEP_EVENT on every step change.
+  const [step, setStep] = useState(getApplicationStep);
+  useEffect(() => {
+    const update = () => setStep(getApplicationStep());
+    window.addEventListener(APPLICATION_STEP_EVENT, update);
+    window.addEventListener('storage', update);
+    return () => {
+      window.removeEventListener(APPLICATION_STEP_EVENT, update);
+      window.removeEventListener('storage', update);
+    };
+  }, []);
   const pct = Math.round(applicationProgress(step) * 100);
   return (
     <header className="app-header" data-header="restricted">

@@ -68,6 +68,10 @@ describe('headers', () => {
     expect(labels(user(2, { ...hs, baselinePlansEnabled: false }))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students']);
     expect(labels(user(2, { ...hs, fourYearPlanEnabled: false }))).toEqual(['Students']);
   });
+  it('adds Admissions for staff of a school with the dual school', () => {
+    expect(labels(user(2, dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions']);
+    expect(labels(user(2, { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions']);
+  });
   it('gives students Courses only with the four-year plan', () => {
     expect(labels(user(1))).toEqual(['Academic Plan', 'Pathways', 'Courses']);
     expect(labels(user(1, { ...hs, fourYearPlanEnabled: false }))).toEqual(['Academic Plan', 'Pathways']);

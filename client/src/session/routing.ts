@@ -82,9 +82,13 @@ export interface NavItem {
   to: string;
 }
 
-/** Staff: Students only without the four-year plan; else My Courses, CC Courses, Pathways, Students (+ Baseline Plans). */
+/**
+ * Staff: Students only without the four-year plan; else My Courses, CC Courses, Pathways, Students (+ Baseline Plans).
+ * Staff of a school with the dual school also get Admissions (the review of applications).
+ */
 export function staffNav(school: RoutingSchool | null): NavItem[] {
-  if (!school?.fourYearPlanEnabled) return [{ label: 'Students', to: '/students-list' }];
+  const admissions: NavItem[] = school?.dualSchoolEnabled ? [{ label: 'Admissions', to: '/admissions' }] : [];
+  if (!school?.fourYearPlanEnabled) return [{ label: 'Students', to: '/students-list' }, ...admissions];
   const items: NavItem[] = [
     { label: 'My Courses', to: '/courses' },
     { label: 'CC Courses', to: '/partner-courses' },
@@ -92,7 +96,7 @@ export function staffNav(school: RoutingSchool | null): NavItem[] {
     { label: 'Students', to: '/students-list' },
   ];
   if (school.baselinePlansEnabled) items.push({ label: 'Baseline Plans', to: '/baseline-plans' });
-  return items;
+  return [...items, ...admissions];
 }
 
 /** Students (and anyone viewing as one): Academic Plan, Pathways, and Courses when the school plans four years. */

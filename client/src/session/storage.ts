@@ -70,3 +70,16 @@ export function endViewAs(role: 'admin' | 'parent', ownToken: string): void {
 export function reloadTo(path: string): void {
   window.location.assign(path);
 }
+
+/** Window event fired when the application wizard's step changes (the restricted header's progress bar listens). */
+export const APPLICATION_STEP_EVENT = 'applicationStepChange';
+
+export function getApplicationStep(): number {
+  const n = Number(localStorage.getItem(KEYS.applicationStep) ?? '0');
+  return Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+export function setApplicationStep(step: number): void {
+  localStorage.setItem(KEYS.applicationStep, String(step));
+  window.dispatchEvent(new Event(APPLICATION_STEP_EVENT));
+}

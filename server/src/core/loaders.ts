@@ -5,6 +5,10 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource, type ObjectLiteral, type EntityTarget } from 'typeorm';
 import { User } from '../modules/accounts/user.entity.js';
+import { planLoaders } from '../modules/plans/plans.loaders.js';
+import { createCourseLoaders } from '../modules/courses/course.loaders.js';
+import { Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
+import { TranscriptFile } from '../modules/admissions/application.entity.js';
 import { School } from '../modules/schools/school.entity.js';
 
 /** Loads rows by a numeric or text key in one `IN (...)` query, answering in the keys' order. */
@@ -36,6 +40,31 @@ export function createLoaders(db: DataSource) {
   return {
     schoolById: byKey<School, number>(db, School, 'id'),
     userById: byKey<User, number>(db, User, 'id'),
+    ...planLoaders(db),
+    ...createCourseLoaders(db),
+    pathwayById: byKey<Pathway, number>(db, Pathway, 'id'),
+    /** A pathway's requirements by name (case-insensitive), then uuid. */
+    requirementsByPathwayId: new DataLoader<number, Requirement[]>(async (ids) => {
+      const rows = await db.getRepository(Requirement).createQueryBuilder('r')
+        .where('r.pathway_id IN (:...ids)', { ids: [...ids] })
+        .orderBy('lower(r.name) COLLATE "C"', 'ASC').addOrderBy('r.uuid', 'ASC')
+        .getMany();
+      return ids.map((id) => rows.filter((r) => r.pathwayId === id));
+    }),
+    /** The partner schools of a school (school_partnerships read both ways). */
+    partnerSchoolIds: new DataLoader<number, number[]>(async (ids) => {
+      const rows: { school_id: number; partner_id: number }[] = await db.query(
+        `SELECT school_id, partner_school_id AS partner_id FROM school_partnerships WHERE school_id = ANY($1)
+         UNION SELECT partner_school_id, school_id FROM school_partnerships WHERE partner_school_id = ANY($1)`,
+        [[...ids]],
+      );
+      return ids.map((id) => [...new Set(rows.filter((r) => r.school_id === id).map((r) => r.partner_id))].sort((a, b) => a - b));
+    }),
+    /** The transcripts of each application (without their bytes), oldest first. */
+    transcriptsByApplicationId: new DataLoader<number, TranscriptFile[]>(async (ids) => {
+      const rows = await db.getRepository(TranscriptFile).find({ where: { applicationId: In(ids as number[]) }, order: { id: 'ASC' } });
+      return ids.map((id) => rows.filter((r) => r.applicationId === id));
+    }),
     scheduledCourseCountByUser: scheduledCourseCount(db),
   };
 }

@@ -1,6 +1,7 @@
 /** Every TypeORM entity of the app; each area adds its own here. */
 import { AuthToken, PasswordReset, SignupCode } from '../modules/accounts/auth-token.entity.js';
 import { ParentStudentLink, User } from '../modules/accounts/user.entity.js';
+import { Application, TranscriptFile } from '../modules/admissions/application.entity.js';
 import { Blog } from '../modules/blogs/blog.entity.js';
 import { ConsentForm } from '../modules/consent-forms/consent-form.entity.js';
 import { Course, CoursePrerequisite, CourseTransfer, SchoolPartnership } from '../modules/courses/course.entity.js';
@@ -13,5 +14,6 @@ import { School, SchoolMembership } from '../modules/schools/school.entity.js';
 export const entities = [
   School, SchoolMembership, User, ParentStudentLink, AuthToken, PasswordReset, SignupCode, Blog, OutboxMessage, ConsentForm,
   SchoolPartnership, Course, CoursePrerequisite, CourseTransfer, Pathway, Requirement, CourseRequirement, ScheduledCourse,
+  Application, TranscriptFile,
   CccApplyConsent,
 ];

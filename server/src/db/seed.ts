@@ -9,6 +9,8 @@ import { ParentStudentLink, User, UserType } from '../modules/accounts/user.enti
 import { Blog } from '../modules/blogs/blog.entity.js';
 import { SchoolPartnership } from '../modules/courses/course.entity.js';
 import { defaultYearLabels, School, SchoolMembership, SchoolType } from '../modules/schools/school.entity.js';
+import { seedDemoPlan } from './seed-plan.js';
+import { seedCatalogues } from './seed-catalogues.js';
 import { seedBaselinePlans } from './seed-baseline.js';
 
 export const DEMO_PASSWORD = 'Planner#2026';
@@ -51,6 +53,7 @@ async function seedDemo(m: EntityManager): Promise<void> {
   }));
 
   await m.getRepository(SchoolPartnership).insert({ schoolId: lincoln.id, partnerSchoolId: valley.id });
+  await seedCatalogues(m, lincoln.id, valley.id);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const users = m.getRepository(User);
@@ -82,6 +85,7 @@ async function seedDemo(m: EntityManager): Promise<void> {
     { code: DEMO.codes.parent, userType: UserType.Parent, schoolId: lincoln.id },
   ]);
   await m.getRepository(Blog).insert(DEMO_BLOGS);
+  await seedDemoPlan(m, student.id, lincoln.id, baseline.id);
   await seedBaselinePlans(m, lincoln, baseline);
 }
 

@@ -84,6 +84,44 @@ describe('malformed GraphQL requests', () => {
   });
 });
 
+describe('schema privacy and cost', () => {
+  it('refuses a query costing more than GRAPHQL_MAX_COST, counting page sizes', async () => {
+    const api = await h.appWith({ graphqlMaxCost: 50 });
+    const token = await h.tokenFor(await h.buildStaff());
+    const big = await api.post('/graphql').set(h.auth(token)).send({ query: '{ students(first: 100) { nodes { id email } } }' });
+    expect(big.status).toBe(400);
+    expect(big.body.errors[0].message).toBe('Query is too expensive: it costs 301, at most 50 is allowed. Ask for fewer rows or fields.');
+    const small = await api.post('/graphql').set(h.auth(token)).send({ query: '{ students(first: 10) { nodes { id email } } }' });
+    expect(small.body.errors).toBeUndefined();
+  });
+
+  it('refuses a document with more tokens than GRAPHQL_MAX_TOKENS while parsing', async () => {
+    const api = await h.appWith({ graphqlMaxTokens: 20 });
+    const res = await api.post('/graphql').send({ query: `{ blogs { ${'id '.repeat(30)} } }` });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(res.body.errors[0].message).toMatch(/more that 20 tokens/);
+  });
+
+  it('in production, refuses introspection to anonymous callers and keeps it for signed-in users', async () => {
+    const api = await h.appWith({ nodeEnv: 'production' });
+    const anonymous = await api.post('/graphql').send({ query: '{ __schema { queryType { name } } }' });
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body.errors[0]).toMatchObject({ message: 'Introspection is available to signed-in users only.', extensions: { code: 'FORBIDDEN' } });
+    const token = await h.tokenFor(await h.buildStaff());
+    const staff = await api.post('/graphql').set(h.auth(token)).send({ query: '{ __schema { queryType { name } } }' });
+    expect(staff.body.data.__schema.queryType.name).toBe('Query');
+  });
+
+  it('gives anonymous callers no field-name suggestions, and signed-in callers keep them', async () => {
+    const anonymous = await h.gql('{ blogs { titel } }');
+    expect(anonymous.errors![0].message).toBe('Cannot query field "titel" on type "Blog".');
+    const token = await h.tokenFor(await h.buildStaff());
+    const staff = await h.api.post('/graphql').set(h.auth(token)).send({ query: '{ blogs { titel } }' });
+    expect(staff.body.errors[0].message).toBe('Cannot query field "titel" on type "Blog". Did you mean "title" or "date"?');
+  });
+});
+
 describe('odd input is refused, never a 500', () => {
   const NUL = 'Text may not contain the NUL character.';
 

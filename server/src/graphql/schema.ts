@@ -5,17 +5,25 @@ import { buildSchema, type MiddlewareFn } from 'type-graphql';
 import type { RequestContext } from '../core/context.js';
 import { assertOperationAllowed } from '../core/policy.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
+import { AdmissionsResolver, ApplicationListItemResolver } from '../modules/admissions/admissions.resolver.js';
 import { BaselinePlansResolver } from '../modules/baseline-plans/baseline-plans.resolver.js';
 import { OnboardingResolver } from '../modules/onboarding/onboarding.resolver.js';
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
+import { CoursesResolver } from '../modules/courses/courses.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
+import { PlanCourseResolver, PlansResolver } from '../modules/plans/plans.resolver.js';
+import { EligibleCoursesResolver, PathwaysResolver, RequirementsResolver } from '../modules/pathways/pathways.resolver.js';
 import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
 import { StudentsResolver } from '../modules/students/students.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
+  PlansResolver, PlanCourseResolver,
+  CoursesResolver,
+  PathwaysResolver, RequirementsResolver, EligibleCoursesResolver,
+  AdmissionsResolver, ApplicationListItemResolver,
   OnboardingResolver, BaselinePlansResolver,
 ] as const;
 

@@ -1,14 +1,14 @@
 /** Apollo Server on /graphql: the limits, and errors mapped to stable codes and readable messages. */
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Config } from '../config.js';
 import type { RequestContext } from '../core/context.js';
 import { AppError } from '../core/errors.js';
-import { aliasLimit, depthLimit } from './limits.js';
+import { aliasLimit, asksForIntrospection, costLimit, depthLimit, withoutSuggestions } from './limits.js';
 import { buildAppSchema } from './schema.js';
 
-const KNOWN_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE']);
+const KNOWN_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE', 'FORBIDDEN']);
 
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
@@ -26,12 +26,39 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   return { message: 'Server error. Please try again later.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
+/**
+ * What anonymous callers may not learn about the schema: in production they get no introspection
+ * (signed-in staff keep it, for the explorer and dashboards), and nobody anonymous gets field-name
+ * suggestions in error messages.
+ */
+function anonymousSchemaPrivacy(production: boolean): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart({ contextValue }) {
+      const anonymous = !contextValue.caller;
+      return {
+        async didResolveOperation({ request }) {
+          if (anonymous && production && asksForIntrospection(request.query)) {
+            throw new GraphQLError('Introspection is available to signed-in users only.', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
+          }
+        },
+        async willSendResponse({ response }) {
+          if (!anonymous || response.body.kind !== 'single' || !response.body.singleResult.errors) return;
+          response.body.singleResult.errors = response.body.singleResult.errors.map((e) => ({ ...e, message: withoutSuggestions(e.message) }));
+        },
+      };
+    },
+  };
+}
+
 export async function createApolloServer(config: Config): Promise<ApolloServer<RequestContext>> {
   const server = new ApolloServer<RequestContext>({
     schema: await buildAppSchema(),
     formatError,
-    validationRules: [depthLimit(config.graphqlMaxDepth), aliasLimit(config.graphqlMaxAliases)],
-    introspection: config.nodeEnv !== 'production',
+    validationRules: [depthLimit(config.graphqlMaxDepth), aliasLimit(config.graphqlMaxAliases), costLimit(config.graphqlMaxCost)],
+    parseOptions: { maxTokens: config.graphqlMaxTokens },
+    // Introspection stays on in the schema; the plugin refuses it to anonymous callers in production.
+    introspection: true,
+    plugins: [anonymousSchemaPrivacy(config.nodeEnv === 'production')],
     includeStacktraceInErrorResponses: false,
   });
   await server.start();

@@ -1,27 +1,283 @@
 /**
- * Dual School admission application (/application). The overview pane is here; the step-by-step
- * form is built by the admissions area.
+ * Dual School admission application (/application, admissions §2, §4, §5): the overview pane and
+ * the nine-step wizard. Next and Back save the whole form as in_progress (a failed save alerts and
+ * does not block); Submit saves as complete, refreshes the cached user and goes to
+ * /parent-applications with a reload after 100 ms. The step index is kept as applicationStep and
+ * the restricted header's progress bar follows it.
  */
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  APPLICATION_STEPS,
+  emptyValues,
+  isRequired,
+  mergeRecords,
+  resumeStep,
+  toRecords,
+  TRANSCRIPT_ACCEPT,
+  WIZARD_STEP_COUNT,
+  type ApplicationField,
+  type ApplicationValues,
+  type StepRecord,
+} from '@rules/application';
+import { MyApplicationDocument, SaveApplicationDocument } from '../../graphql/generated';
+import { errorInfo } from '../../graphql/errors';
+import { useSession } from '../../session/SessionProvider';
+import { getToken, reloadTo, setApplicationStep } from '../../session/storage';
+import './application.css';
+
+export const SAVE_FAILED = 'Failed to save application. Please check your connection.';
+/** Post-submit page reload (admissions §9). */
+const RELOAD_DELAY_MS = 100;
+
+/** Uploads one transcript (POST /api/application/, multipart field `file`); true when stored. */
+async function uploadTranscript(file: File): Promise<boolean> {
+  const body = new FormData();
+  body.append('file', file);
+  const token = getToken();
+  try {
+    const res = await fetch('/api/application/', { method: 'POST', body, headers: token ? { Authorization: `Token ${token}` } : {} });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 export default function ApplicationPage() {
+  const client = useApolloClient();
+  const { refresh } = useSession();
+  const [values, setValues] = useState<ApplicationValues>(emptyValues);
+  const [step, setStepState] = useState(0);
+  const [loaded, setLoaded] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [save] = useMutation(SaveApplicationDocument);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const goTo = (n: number) => {
+    const next = Math.min(WIZARD_STEP_COUNT - 1, Math.max(0, n));
+    setStepState(next);
+    setApplicationStep(next);
+  };
+
+  useEffect(() => {
+    let live = true;
+    client
+      .query({ query: MyApplicationDocument, fetchPolicy: 'network-only' })
+      .then(({ data }) => {
+        if (!live || !data) return;
+        const records = data.application.formData.map((r) => ({ step: r.step, title: r.title, data: (r.data ?? {}) as Record<string, unknown> })) as StepRecord[];
+        setValues((v) => mergeRecords(v, records));
+        if (data.application.applicationStatus === 'complete') setSubmitted(true);
+        goTo(resumeStep(data.application.applicationStatus, records));
+      })
+      .catch((e: unknown) => {
+        console.error('Failed to load the application', e);
+        if (live) goTo(0);
+      })
+      .finally(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client]);
+
+  useEffect(() => {
+    if (loaded) headingRef.current?.focus();
+  }, [step, loaded]);
+
+  const set = (name: string, value: ApplicationValues[string]) => setValues((v) => ({ ...v, [name]: value }));
+
+  async function saveProgress(): Promise<void> {
+    if (submitted) return;
+    try {
+      await save({ variables: { formData: toRecords(values), applicationStatus: 'in_progress' } });
+    } catch (e) {
+      console.error('Saving the application failed', e);
+      window.alert(SAVE_FAILED);
+    }
+  }
+
+  async function move(delta: number) {
+    setBusy(true);
+    await saveProgress();
+    setBusy(false);
+    goTo(step + delta);
+  }
+
+  async function submitApplication() {
+    setBusy(true);
+    try {
+      await save({ variables: { formData: toRecords(values), applicationStatus: 'complete' } });
+    } catch (e) {
+      console.error('Submitting the application failed', e);
+      // The server names the required fields left blank; a lost connection gets the save message.
+      window.alert(errorInfo(e).serverText ?? SAVE_FAILED);
+      setBusy(false);
+      return;
+    }
+    try {
+      await refresh();
+    } catch (e) {
+      console.error('Refreshing the current user failed', e);
+    }
+    setApplicationStep(0);
+    window.setTimeout(() => reloadTo('/parent-applications'), RELOAD_DELAY_MS);
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || uploading) return;
+    if (step === WIZARD_STEP_COUNT - 1) {
+      if (!submitted) void submitApplication();
+    } else {
+      void move(1);
+    }
+  }
+
+  async function onFiles(e: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(e.target.files ?? []);
+    e.target.value = '';
+    if (!files.length) return;
+    setUploading(true);
+    const stored: string[] = [];
+    // One request per file, in order; a failure alerts and the others continue.
+    for (const file of files) {
+      if (await uploadTranscript(file)) stored.push(file.name);
+      else window.alert(`Failed to upload ${file.name}`);
+    }
+    setValues((v) => ({ ...v, transcriptFiles: [...(v.transcriptFiles as string[]), ...stored] }));
+    setUploading(false);
+  }
+
+  const current = APPLICATION_STEPS[step];
+  const isLast = step === WIZARD_STEP_COUNT - 1;
+
   return (
-    <main className="page stack">
-      <h1>Dual School Admission Application</h1>
-      <section className="card stack" aria-label="Overview">
-        <p>Questions? Email <a href="mailto:admissions@dualschool.example">admissions@dualschool.example</a>.</p>
-        <h2>Before you apply</h2>
-        <ul>
-          <li>Review the Dual School website.</li>
-          <li>Book a 15-minute intro call with our admissions team.</li>
-        </ul>
-        <h2>What the application needs</h2>
-        <ul>
-          <li>The application form.</li>
-          <li>Unofficial transcripts from the last 2 years.</li>
-          <li>A virtual interview with the student and at least one parent, scheduled after we receive the application.</li>
-        </ul>
-        <p>Dual School admits students on a rolling basis.</p>
-      </section>
-      <p className="muted">The online application form opens soon; we will email you when it is ready.</p>
+    <main className="page">
+      <div className="application-layout">
+        <Overview />
+        <section className="card stack" aria-labelledby="application-step-title">
+          <h2 id="application-step-title" ref={headingRef} tabIndex={-1}>
+            {step + 1}. {current.title}
+          </h2>
+          {submitted && (
+            <div className="alert alert-success" role="status">
+              <span>Your application has been submitted. <Link to="/parent-applications">See its status</Link>.</span>
+            </div>
+          )}
+          {!loaded ? (
+            <p role="status">Loading...</p>
+          ) : (
+            <form className="stack" onSubmit={onSubmit}>
+              <fieldset disabled={submitted} className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
+                {isLast && <Terms />}
+                {current.fields.filter((f) => !f.noInput).map((f) =>
+                  f.kind === 'files' ? (
+                    <div key={f.name} className="stack">
+                      <label>
+                        {f.input ?? f.label}
+                        <span className="hint">Accepted formats: {f.hint}. You can choose several files.</span>
+                        <input type="file" multiple accept={TRANSCRIPT_ACCEPT} onChange={onFiles} disabled={uploading || submitted} />
+                      </label>
+                      {uploading && <p role="status">Uploading...</p>}
+                      {(values.transcriptFiles as string[]).length > 0 ? (
+                        <ul aria-label="Uploaded transcripts">
+                          {(values.transcriptFiles as string[]).map((name, i) => <li key={`${name}-${i}`}>{name}</li>)}
+                        </ul>
+                      ) : (
+                        <p className="muted">No files uploaded yet.</p>
+                      )}
+                    </div>
+                  ) : (
+                    <FieldInput key={f.name} field={f} values={values} onChange={set} />
+                  ),
+                )}
+              </fieldset>
+              <div className="wizard-nav">
+                <button type="button" className="secondary" onClick={() => move(-1)} disabled={step === 0 || busy || uploading}>Back</button>
+                <span className="muted">Step {step + 1} of {WIZARD_STEP_COUNT}</span>
+                {isLast ? (
+                  <button type="submit" disabled={busy || uploading || submitted}>Submit Application</button>
+                ) : (
+                  <button type="submit" disabled={busy || uploading}>Next</button>
+                )}
+              </div>
+            </form>
+          )}
+        </section>
+      </div>
     </main>
+  );
+}
+
+function FieldInput({ field: f, values, onChange }: { field: ApplicationField; values: ApplicationValues; onChange: (name: string, v: ApplicationValues[string]) => void }) {
+  const label = f.input ?? f.label;
+  const required = isRequired(f, values);
+  if (f.kind === 'bool') {
+    return (
+      <label className="check">
+        <input type="checkbox" checked={values[f.name] === true} onChange={(e) => onChange(f.name, e.target.checked)} />
+        {label}
+      </label>
+    );
+  }
+  const value = typeof values[f.name] === 'string' ? (values[f.name] as string) : '';
+  if (f.kind === 'textarea') {
+    return (
+      <label>
+        {label}
+        <textarea rows={4} value={value} required={required} onChange={(e) => onChange(f.name, e.target.value)} />
+      </label>
+    );
+  }
+  // No format checks on email, phone, date or grade (§5): plain text, except the signature date's picker.
+  const type = f.kind === 'date' ? 'date' : f.kind === 'tel' ? 'tel' : 'text';
+  return (
+    <label>
+      {label}
+      {required && <span aria-hidden="true"> *</span>}
+      {f.hint && <span className="hint">{f.hint}</span>}
+      <input type={type} inputMode={f.kind === 'email' ? 'email' : undefined} value={value} required={required} onChange={(e) => onChange(f.name, e.target.value)} />
+    </label>
+  );
+}
+
+function Overview() {
+  return (
+    <aside className="card stack" aria-label="Overview">
+      <h1>Dual School Admission Application</h1>
+      <p>Questions? Email <a href="mailto:admissions@dualschool.example">admissions@dualschool.example</a>.</p>
+      <h2>Before you apply</h2>
+      <ul>
+        <li>Review the Dual School website.</li>
+        <li>Book a 15-minute intro call with our admissions team.</li>
+      </ul>
+      <h2>What the application needs</h2>
+      <ul>
+        <li>The application form.</li>
+        <li>Unofficial transcripts from the last 2 years.</li>
+        <li>A virtual interview with the student and at least one parent, scheduled after we receive the application.</li>
+      </ul>
+      <p>Dual School admits students on a rolling basis.</p>
+    </aside>
+  );
+}
+
+/** The terms box of the last step (admissions §2, §9). */
+function Terms() {
+  return (
+    <div className="terms stack" role="region" aria-label="Terms">
+      <h3>Please review before signing</h3>
+      <p><strong>Tuition.</strong> Annual tuition is $10,000. Payment instructions will be sent after acceptance.</p>
+      <p>
+        <strong>University guarantee.</strong> If the student meets all of their duties under the program but is not admitted to one
+        of the 6 participating state university campuses, Dual School refunds the full amount paid, less direct course costs.
+      </p>
+      <p><strong>Interview.</strong> A virtual interview with the student and at least one parent is required before admission.</p>
+      <p>By signing below, I confirm that the information in this application is true and complete and that I have read these terms.</p>
+    </div>
   );
 }

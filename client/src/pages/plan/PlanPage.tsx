@@ -1,30 +1,168 @@
 /**
- * Academic Plan (/plan). This first version shows the plan's terms from the student's year
- * labels; scheduling courses into them arrives with the course catalogue and plan areas.
+ * Academic Plan (/plan): the student's terms and courses in a grid (drag and drop) or a list,
+ * the Prerequisite Warnings panel, term editing, the PDF export and, when the school has them,
+ * baseline plans. A parent viewing as the student sees it read-only.
  */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PlanGrid } from '../../components/PlanGrid';
+import { MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument } from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
+import { isParentViewing } from '../../session/storage';
+import { openPlanPdf, PDF_FAILED } from './pdfExport';
+import { applyMove, formatUnits, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
+import { AddTermDialog, EditTermDialog } from './TermDialogs';
 import './plan.css';
+
+export const MOVE_FAILED = 'An error occurred while updating the course term.';
+
+export function planHeading(plan: Pick<PlanData, 'userType' | 'fullName' | 'firstName'>): string {
+  if (plan.userType === 1) return `${plan.fullName} - Academic Plan`;
+  // A baseline-plan record's first name is the plan's name; its last name is a description.
+  if (plan.userType === 4) return `${plan.firstName} - Academic Plan`;
+  return 'Academic Plan';
+}
 
 export default function PlanPage() {
   const { user } = useSession();
+  const navigate = useNavigate();
+  const isPlanOwner = user?.userType === 1 || user?.userType === 4;
+  const { data, loading, error } = useQuery(PlanDocument, { skip: !isPlanOwner });
+  const [move] = useMutation(MoveScheduledCourseDocument);
+  const [reorder] = useMutation(ReorderTermDocument);
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<PlanTermData | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
   if (!user) return <main className="page"><p>Please sign in to see the plan.</p></main>;
-  const heading = user.userType === 1 || user.userType === 4 ? `${user.firstName} ${user.lastName} - Academic Plan` : 'Academic Plan';
-  const terms = user.academicYearLabels;
+  if (!isPlanOwner) return <main className="page"><h1>Academic Plan</h1><p>Only students have an academic plan. View a student from the Students List to see theirs.</p></main>;
+  if (loading && !data) return <main className="page"><p role="status">Loading...</p></main>;
+  if (error || !data) {
+    if (error) console.error('Failed to load the plan', error);
+    return <main className="page"><h1>Academic Plan</h1><div className="alert alert-danger" role="alert">The plan could not be loaded. Please try again.</div></main>;
+  }
+
+  const plan = data.plan;
+  const readOnly = plan.readOnly || isParentViewing();
+
+  async function moveCourse(entryId: number, drop: Drop) {
+    if (readOnly || isNoop(plan, entryId, drop)) return;
+    const from = plan.terms.find((t) => t.courses.some((c) => c.id === entryId));
+    const next = applyMove(plan, entryId, drop);
+    setMessage(null);
+    if (from?.term === drop.term) {
+      const ids = next.terms.find((t) => t.term === drop.term)!.courses.map((c) => c.id);
+      try {
+        await reorder({ variables: { term: drop.term, scheduledCourseIds: ids }, optimisticResponse: { reorderTerm: next } });
+      } catch (e) {
+        // Planning §8: a failed position update is only logged; the order goes back as it was.
+        console.error('Failed to update course positions', e);
+      }
+      return;
+    }
+    try {
+      await move({
+        variables: { scheduledCourseId: entryId, term: drop.term, position: drop.index },
+        optimisticResponse: { moveScheduledCourse: next },
+      });
+    } catch (e) {
+      console.error('Failed to move the course', e);
+      setMessage(messageOr(e, MOVE_FAILED));
+    }
+  }
+
+  async function exportPdf() {
+    setExporting(true);
+    try {
+      await openPlanPdf();
+    } catch (e) {
+      console.error('PDF export failed', e);
+      window.alert(PDF_FAILED);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const open = (uuid: string) => navigate(`/course-page/${uuid}`);
+  const termCount = plan.labels.length;
+
   return (
-    <main className="page stack">
-      <h1>{heading}</h1>
-      {terms.length === 0 ? (
-        <p className="muted">This plan has no terms yet. Join a school to start with its year labels.</p>
+    <main className="page stack plan-page">
+      <h1>{planHeading(plan)}</h1>
+      <div className="row plan-toolbar">
+        <button type="button" className="secondary" onClick={exportPdf} disabled={exporting}>
+          {exporting ? 'Preparing PDF...' : 'Print / Export PDF'}
+        </button>
+        <div className="row toggle" role="group" aria-label="Plan view">
+          <button type="button" className={view === 'grid' ? '' : 'secondary'} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>Grid</button>
+          <button type="button" className={view === 'list' ? '' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>List</button>
+        </div>
+        {!readOnly && <button type="button" onClick={() => setAdding(true)}>Add Term</button>}
+        {user.school?.baselinePlansEnabled && (
+          <button type="button" className="secondary" onClick={() => navigate('/baseline-plans')}>View Baseline Plans</button>
+        )}
+        <Link to="/pathways">Pathways</Link>
+      </div>
+      <p className="muted">
+        {plan.terms.reduce((n, t) => n + t.courses.length, 0)} courses, {formatUnits(plan.totalUnits)} units planned, {formatUnits(plan.completedUnits)} units completed.
+        {!readOnly && view === 'grid' && ' Drag a course to reorder it or move it to another term; with the keyboard, press Space on a course, use the arrow keys, and press Space again.'}
+      </p>
+
+      {message && (
+        <div className="alert alert-danger" role="alert">
+          <span>{message}</span>
+          <button type="button" aria-label="Dismiss" onClick={() => setMessage(null)}>×</button>
+        </div>
+      )}
+
+      {plan.warnings.length > 0 && (
+        <section className="card plan-warnings" aria-labelledby="plan-warnings-title">
+          <h2 id="plan-warnings-title">Prerequisite Warnings</h2>
+          <ul>
+            {plan.warnings.map((w, i) => (
+              <li key={`${w.scheduledCourseId}-${i}`}>{w.message}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {plan.terms.length === 0 ? (
+        <p className="muted">This plan has no terms yet.{!readOnly && ' Use Add Term to start.'}</p>
+      ) : view === 'grid' ? (
+        <PlanGrid plan={plan} readOnly={readOnly} onMove={moveCourse} onOpen={open} onEditTerm={setEditing} />
       ) : (
-        <div className="plan-grid" style={{ gridTemplateColumns: `repeat(${terms.length}, minmax(160px, 1fr))` }}>
-          {terms.map((label, i) => (
-            <section key={`${label}-${i}`} className="plan-term card" aria-label={label}>
-              <h2>{label}</h2>
-              <p className="muted">No courses scheduled for this year.</p>
+        <div className="stack plan-list">
+          {plan.terms.map((t) => (
+            <section key={t.term} className="card" aria-label={t.label}>
+              <div className="plan-term-head">
+                <h2>{t.label}</h2>
+                {!readOnly && t.position !== null && (
+                  <button type="button" className="link pencil" aria-label={`Edit term ${t.label}`} onClick={() => setEditing(t)}>✎</button>
+                )}
+              </div>
+              {t.courses.length === 0 ? (
+                <p className="muted">No courses scheduled for this year.</p>
+              ) : (
+                <ul>
+                  {t.courses.map((c) => (
+                    <li key={c.id}>
+                      <Link to={`/course-page/${c.course.uuid}`}>{c.course.courseId} {c.course.title}</Link>{' '}
+                      <span className="muted">({formatUnits(c.course.units)} units{c.grade ? `, Grade: ${c.grade}` : ''}{c.completed ? ', completed' : ''})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </section>
           ))}
         </div>
       )}
+
+      {adding && <AddTermDialog onClose={() => setAdding(false)} />}
+      {editing && <EditTermDialog term={editing} count={termCount} onClose={() => setEditing(null)} />}
     </main>
   );
 }

@@ -1,28 +1,49 @@
 /**
- * Students List (/students-list): search, sortable columns, view as a student. Paged on the
- * server (50 a page, "Load more"), so a school of thousands stays fast.
+ * Students List (/students-list): case-insensitive search over first name, last name, email and
+ * CCCApply status, sortable columns (aria-sort), the conditional columns of planning §2, view as a
+ * student, and the Export Parent Forms dialog. Paged on the server (50 a page, "Load more"), so a
+ * school of thousands of students stays fast.
  */
 import { useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
-import { StudentsDocument } from '../../graphql/generated';
+import { useEffect, useState, type FormEvent } from 'react';
+import { AccessibleSchoolsDocument, StudentsDocument } from '../../graphql/generated';
+import { useSession } from '../../session/SessionProvider';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { consentStateLabel } from './consentLabels';
+import { ExportParentFormsDialog } from './ExportParentFormsDialog';
 
-type Sort = 'first_name' | 'last_name' | 'email' | 'grade';
-const COLUMNS: { key: Sort; label: string }[] = [
-  { key: 'first_name', label: 'First Name' },
-  { key: 'last_name', label: 'Last Name' },
-  { key: 'email', label: 'Email' },
-  { key: 'grade', label: 'Grade' },
-];
+type Sort = 'first_name' | 'last_name' | 'email' | 'grade' | 'ccc_apply_status';
 
 export default function StudentsListPage() {
+  const { user } = useSession();
+  const school = user?.school ?? null;
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('first_name');
   const [descending, setDescending] = useState(false);
-  const { data, loading, fetchMore } = useQuery(StudentsDocument, { variables: { search, sort, descending, first: 50 } });
+  const [exporting, setExporting] = useState(false);
+  const { data, loading, error, fetchMore } = useQuery(StudentsDocument, { variables: { search, sort, descending, first: 50 } });
+  const accessible = useQuery(AccessibleSchoolsDocument);
   const { view, loading: viewing } = useViewAsStudent('admin');
+
+  useEffect(() => {
+    if (error) console.error('Failed to load students', error);
+    if (accessible.error) console.error('Failed to load accessible schools', accessible.error);
+  }, [error, accessible.error]);
+
+  // Planning §7: when the accessible schools cannot be loaded, the user's own school is used.
+  const schools = accessible.data?.accessibleSchools ?? (school ? [school] : []);
+  const showSchool = schools.length > 1;
+  const showCcc = !!school?.cccApplyEnabled;
+  const parentForms = !!school?.parentFormEnabled;
+
+  const columns: { key: Sort; label: string }[] = [
+    { key: 'first_name', label: 'First Name' },
+    { key: 'last_name', label: 'Last Name' },
+    { key: 'email', label: 'Email' },
+    { key: 'grade', label: 'Grade' },
+    ...(showCcc ? [{ key: 'ccc_apply_status' as const, label: 'CCCApply Status' }] : []),
+  ];
 
   function toggle(key: Sort) {
     if (key === sort) setDescending(!descending);
@@ -33,56 +54,98 @@ export default function StudentsListPage() {
   }
   function submit(e: FormEvent) {
     e.preventDefault();
-    setSearch(draft);
+    setSearch(draft.trim());
   }
 
   const page = data?.students;
   return (
     <main className="page stack">
-      <h1>Students List</h1>
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <h1>Students List</h1>
+        {parentForms && <button type="button" onClick={() => setExporting(true)}>Export Parent Forms</button>}
+      </div>
       <form className="row" onSubmit={submit} role="search">
         <label style={{ flex: 1 }}>
           <span className="sr-only">Search students</span>
-          <input type="search" placeholder="Search by name or email" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <input
+            type="search"
+            placeholder={showCcc ? 'Search by name, email or CCCApply status' : 'Search by name or email'}
+            value={draft}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              if (!e.target.value) setSearch('');
+            }}
+          />
         </label>
         <button type="submit">Search</button>
       </form>
       {loading && !page ? (
-        <p>Loading...</p>
+        <p role="status">Loading...</p>
       ) : (
         <>
-          <p className="muted">{page?.totalCount ?? 0} students</p>
-          <table className="data">
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c.key} aria-sort={sort === c.key ? (descending ? 'descending' : 'ascending') : 'none'}>
-                    <button type="button" onClick={() => toggle(c.key)}>
-                      {c.label} {sort === c.key ? (descending ? '▼' : '▲') : ''}
-                    </button>
-                  </th>
-                ))}
-                <th>Parent Consent Form</th>
-                <th>Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page?.nodes.map((s) => (
-                <tr key={s.id}>
-                  <td>{s.firstName}</td>
-                  <td>{s.lastName}</td>
-                  <td>{s.email}</td>
-                  <td>{s.grade ?? ''}</td>
-                  <td>{consentStateLabel(s.parentConsentFormState)}</td>
-                  <td>
-                    <button type="button" onClick={() => view(s.id)} disabled={viewing} aria-label={`View ${s.firstName} ${s.lastName}`}>
-                      View Student
-                    </button>
-                  </td>
+          <p className="muted" aria-live="polite">{page?.totalCount ?? 0} students</p>
+          <div style={{ overflowX: 'auto' }}>
+            <table className="data">
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c.key} aria-sort={sort === c.key ? (descending ? 'descending' : 'ascending') : 'none'}>
+                      <button type="button" onClick={() => toggle(c.key)}>
+                        {c.label} <span aria-hidden="true">{sort === c.key ? (descending ? '▼' : '▲') : ''}</span>
+                      </button>
+                    </th>
+                  ))}
+                  {showSchool && <th>School</th>}
+                  <th>Parent Consent Form</th>
+                  {parentForms && <th>Parent Form</th>}
+                  <th>EdPlan</th>
+                  <th>Action</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page?.nodes.map((s) => {
+                  const name = `${s.firstName} ${s.lastName}`;
+                  return (
+                    <tr key={s.id}>
+                      <td>{s.firstName}</td>
+                      <td>{s.lastName}</td>
+                      <td>{s.email}</td>
+                      <td>{s.grade ?? ''}</td>
+                      {showCcc && <td>{s.cccApplyStatus || 'Not Set'}</td>}
+                      {showSchool && <td>{s.school?.name ?? ''}</td>}
+                      <td>{consentStateLabel(s.parentConsentFormState)}</td>
+                      {parentForms && (
+                        <td>
+                          {s.parentCode && (
+                            <button
+                              type="button"
+                              className="secondary"
+                              aria-label={`Parent Form for ${name}`}
+                              onClick={() => window.open(`/parent-form-viewer/${encodeURIComponent(s.parentCode!)}`, '_blank', 'noopener')}
+                            >
+                              Parent Form
+                            </button>
+                          )}
+                        </td>
+                      )}
+                      <td>
+                        {s.school?.fourYearPlanEnabled && (
+                          <button type="button" className="secondary" onClick={() => view(s.id)} disabled={viewing} aria-label={`EdPlan for ${name}`}>
+                            EdPlan
+                          </button>
+                        )}
+                      </td>
+                      <td>
+                        <button type="button" onClick={() => view(s.id)} disabled={viewing} aria-label={`View ${name}`}>
+                          View Student
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
           {page?.hasNextPage && (
             <button type="button" className="secondary" onClick={() => fetchMore({
               variables: { after: page.endCursor },
@@ -95,6 +158,7 @@ export default function StudentsListPage() {
           )}
         </>
       )}
+      {exporting && <ExportParentFormsDialog schools={schools} onClose={() => setExporting(false)} />}
     </main>
   );
 }

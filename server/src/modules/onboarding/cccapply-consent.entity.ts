@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Where a student's community-college application hand-off stands (null: Not Set). */
+/** Where a student's community-college application hand-off stands (users.ccc_apply_status; null: Not Set). */
 export const CCC_APPLY_STATUSES = ['consent_signed', 'account_created'] as const;
 export type CccApplyStatus = (typeof CCC_APPLY_STATUSES)[number];
 
@@ -45,9 +45,6 @@ export class CccApplyConsent {
 
   @Column({ type: 'text', default: '' })
   ip: string;
-
-  @Column({ type: 'text', default: 'consent_signed' })
-  status: CccApplyStatus;
 
   @Column({ name: 'account_created_at', type: 'timestamptz', nullable: true })
   accountCreatedAt: Date | null;

@@ -9,9 +9,10 @@
  *
  * Decisions where the spec says "not shown":
  * - The consent checkboxes are stored as sent and not enforced (spec 3 §5); the signature is.
- * - CCCApply status (students list): null (Not Set) until the consent is signed, 'consent_signed'
- *   after POST /api/cccapply/consent/, 'account_created' after POST /api/cccapply/account-created/
- *   (step 3 of /cccapply/open-account-setup). Signing the consent again keeps 'account_created'.
+ * - CCCApply status (users.ccc_apply_status, shown on the students list): null (Not Set) until the
+ *   consent is signed, 'consent_signed' after POST /api/cccapply/consent/, 'account_created' after
+ *   POST /api/cccapply/account-created/ (step 3 of /cccapply/open-account-setup). Signing the
+ *   consent again keeps 'account_created'.
  * - The demo confirmation code (/cccapply/confirmation) is not checked by the server (spec 3 §4).
  * - The grade used to generate the plan is the onboarding answer ('10th Grade') when there is one,
  *   the most recent thing the student said, else the student-info grade.
@@ -27,7 +28,7 @@ import {
 } from '../../rules/student-info.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { defaultYearLabels, SchoolType, type School } from '../schools/school.entity.js';
-import { CccApplyConsent, type CccApplyStatus } from './cccapply-consent.entity.js';
+import type { CccApplyStatus } from './cccapply-consent.entity.js';
 import {
   firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, selectPathways, TERM_CAPS, type GenCourse, type GenPathway,
 } from './plan-generator.js';
@@ -329,31 +330,40 @@ export class OnboardingService {
     }));
   }
 
-  /** Stores the consent (replacing an earlier one) with the signature, time and address. */
+  /**
+   * Stores the consent (replacing an earlier one) with the signature, time and address, and sets
+   * the student's CCCApply status, in one transaction.
+   */
   async signCccApplyConsent(ctx: RequestContext, raw: unknown): Promise<CccApplyStatus> {
     const caller = this.student(ctx);
     const school = await this.schoolOf(ctx, caller);
     if (!school.cccApplyEnabled) throw forbidden(ONBOARDING_MESSAGES.cccDisabled);
     const c = parseConsent(raw);
-    const [row] = await this.db.query(
-      `INSERT INTO cccapply_consents (student_id, consent_data_release, consent_ccc_apply, consent_verification,
-         consent_privacy_policy, consent_submit_application, consent_financial_aid, consent_terms_of_use,
-         consent_pathway_planner, electronic_signature, ip, signed_at, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now(), 'consent_signed')
-       ON CONFLICT (student_id) DO UPDATE SET
-         consent_data_release = EXCLUDED.consent_data_release, consent_ccc_apply = EXCLUDED.consent_ccc_apply,
-         consent_verification = EXCLUDED.consent_verification, consent_privacy_policy = EXCLUDED.consent_privacy_policy,
-         consent_submit_application = EXCLUDED.consent_submit_application, consent_financial_aid = EXCLUDED.consent_financial_aid,
-         consent_terms_of_use = EXCLUDED.consent_terms_of_use, consent_pathway_planner = EXCLUDED.consent_pathway_planner,
-         electronic_signature = EXCLUDED.electronic_signature, ip = EXCLUDED.ip, signed_at = now()
-       RETURNING status`,
-      [
-        caller.user.id, c.consentDataRelease, c.consentCCCApply, c.consentVerification, c.consentPrivacyPolicy,
-        c.consentSubmitApplication, c.consentFinancialAid, c.consentTermsOfUse, c.consentPathwayPlanner,
-        c.electronicSignature, ctx.ip,
-      ],
-    );
-    return row.status as CccApplyStatus;
+    return this.db.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO cccapply_consents (student_id, consent_data_release, consent_ccc_apply, consent_verification,
+           consent_privacy_policy, consent_submit_application, consent_financial_aid, consent_terms_of_use,
+           consent_pathway_planner, electronic_signature, ip, signed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now())
+         ON CONFLICT (student_id) DO UPDATE SET
+           consent_data_release = EXCLUDED.consent_data_release, consent_ccc_apply = EXCLUDED.consent_ccc_apply,
+           consent_verification = EXCLUDED.consent_verification, consent_privacy_policy = EXCLUDED.consent_privacy_policy,
+           consent_submit_application = EXCLUDED.consent_submit_application, consent_financial_aid = EXCLUDED.consent_financial_aid,
+           consent_terms_of_use = EXCLUDED.consent_terms_of_use, consent_pathway_planner = EXCLUDED.consent_pathway_planner,
+           electronic_signature = EXCLUDED.electronic_signature, ip = EXCLUDED.ip, signed_at = now()`,
+        [
+          caller.user.id, c.consentDataRelease, c.consentCCCApply, c.consentVerification, c.consentPrivacyPolicy,
+          c.consentSubmitApplication, c.consentFinancialAid, c.consentTermsOfUse, c.consentPathwayPlanner,
+          c.electronicSignature, ctx.ip,
+        ],
+      );
+      const [rows]: [{ status: CccApplyStatus }[], number] = await m.query(
+        `UPDATE users SET ccc_apply_status = CASE WHEN ccc_apply_status = 'account_created' THEN ccc_apply_status ELSE 'consent_signed' END
+          WHERE id = $1 RETURNING ccc_apply_status AS status`,
+        [caller.user.id],
+      );
+      return rows[0].status;
+    });
   }
 
   /** Step 3 of /cccapply/open-account-setup: the student says the Open CCC account exists. */
@@ -361,19 +371,21 @@ export class OnboardingService {
     const caller = this.student(ctx);
     const school = await this.schoolOf(ctx, caller);
     if (!school.cccApplyEnabled) throw forbidden(ONBOARDING_MESSAGES.cccDisabled);
-    const [rows]: [{ status: CccApplyStatus }[], number] = await this.db.query(
-      `UPDATE cccapply_consents SET status = 'account_created', account_created_at = COALESCE(account_created_at, now())
-        WHERE student_id = $1 RETURNING status`,
-      [caller.user.id],
-    );
-    if (!rows.length) throw badInput(ONBOARDING_MESSAGES.consentFirst);
-    return rows[0].status;
+    return this.db.transaction(async (m) => {
+      const [consents]: [unknown[], number] = await m.query(
+        `UPDATE cccapply_consents SET account_created_at = COALESCE(account_created_at, now()) WHERE student_id = $1 RETURNING id`,
+        [caller.user.id],
+      );
+      if (!consents.length) throw badInput(ONBOARDING_MESSAGES.consentFirst);
+      await m.query(`UPDATE users SET ccc_apply_status = 'account_created' WHERE id = $1`, [caller.user.id]);
+      return 'account_created' as const;
+    });
   }
 
   /** The caller's own CCCApply status (students), null when not set. */
   async cccApplyStatus(ctx: RequestContext): Promise<CccApplyStatus | null> {
     const caller = requireCaller(ctx);
-    const row = await this.db.getRepository(CccApplyConsent).findOneBy({ studentId: caller.user.id });
-    return row?.status ?? null;
+    const [row] = await this.db.query(`SELECT ccc_apply_status AS status FROM users WHERE id = $1`, [caller.user.id]);
+    return (row?.status as CccApplyStatus | undefined) ?? null;
   }
 }

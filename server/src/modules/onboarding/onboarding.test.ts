@@ -281,7 +281,11 @@ describe('generate four-year plan', () => {
 
 describe('community-college consent and Open CCC account', () => {
   const statusOf = async (studentId: number) =>
-    (await h.db.query(`SELECT status, electronic_signature, consent_financial_aid, consent_ccc_apply, ip FROM cccapply_consents WHERE student_id = $1`, [studentId]))[0];
+    (await h.db.query(
+      `SELECT u.ccc_apply_status AS status, c.electronic_signature, c.consent_financial_aid, c.consent_ccc_apply, c.ip
+         FROM cccapply_consents c JOIN users u ON u.id = c.student_id WHERE c.student_id = $1`,
+      [studentId],
+    ))[0];
 
   it('stores the consent and the signature; the status shows on the students list (REST and GraphQL)', async () => {
     const { student, token, school } = await studentWithToken();

@@ -13,7 +13,7 @@ export class StudentListItem {
   @Field(() => String, { nullable: true }) parentCode: string | null;
   @Field(() => String, { nullable: true, description: 'admin_signed, student_signed, parent_signed, both_signed, or null' })
   parentConsentFormState: string | null;
-  @Field(() => String, { nullable: true, description: 'CCCApply status: consent_signed, account_created, or null (Not Set)' })
+  @Field(() => String, { nullable: true, description: 'Community-college application status; null shows as Not Set' })
   cccApplyStatus: string | null;
   schoolId: number;
 }
@@ -33,7 +33,7 @@ export class StudentsResolver {
     @Ctx() ctx: RequestContext,
     @Arg('search', () => String, { nullable: true }) search: string | null,
     @Arg('schoolId', () => Int, { nullable: true }) schoolId: number | null,
-    @Arg('sort', () => String, { nullable: true, description: 'first_name, last_name, email or grade' }) sort: string | null,
+    @Arg('sort', () => String, { nullable: true, description: 'first_name, last_name, email, grade or ccc_apply_status' }) sort: string | null,
     @Arg('descending', () => Boolean, { nullable: true }) descending: boolean | null,
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) after: string | null,
@@ -42,6 +42,11 @@ export class StudentsResolver {
       search, schoolId, sort: (sort ?? 'first_name') as StudentSort, descending: descending ?? false, first: first ?? 50, after,
     });
     return { nodes: page.rows as StudentRow[], totalCount: page.totalCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
+  }
+
+  @Query(() => [String], { description: "Staff: the distinct grades of their schools' students, sorted numerically" })
+  studentGrades(@Ctx() ctx: RequestContext): Promise<string[]> {
+    return ctx.services.students.grades(ctx);
   }
 
   @FieldResolver(() => School, { nullable: true })

@@ -15,12 +15,15 @@ export interface StudentRow {
   grade: string | null;
   parentCode: string | null;
   parentConsentFormState: string | null;
-  /** consent_signed, account_created, or null (Not Set): see onboarding.service.ts. */
+  /** The community-college application status; null shows as Not Set. */
   cccApplyStatus: string | null;
   schoolId: number;
 }
 
-export const STUDENT_SORTS = ['first_name', 'last_name', 'email', 'grade'] as const;
+/** What the list shows for a missing CCCApply status; searching for it finds those students. */
+export const CCC_NOT_SET = 'Not Set';
+
+export const STUDENT_SORTS = ['first_name', 'last_name', 'email', 'grade', 'ccc_apply_status'] as const;
 export type StudentSort = (typeof STUDENT_SORTS)[number];
 
 export interface StudentQuery {
@@ -49,6 +52,13 @@ export class StudentsService {
     private readonly schools: SchoolsService,
   ) {}
 
+  /** The distinct grades of the caller's students, numerically sorted: the Export Parent Forms grade choices. */
+  async grades(ctx: RequestContext): Promise<string[]> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    return distinctGrades(this.db, await this.schools.accessibleSchoolIds(caller.user));
+  }
+
   async list(ctx: RequestContext, q: StudentQuery): Promise<StudentPage> {
     const caller = requireCaller(ctx);
     requireUserType(caller, UserType.Staff);
@@ -66,23 +76,48 @@ export class StudentsService {
     if (hasNul(search)) throw badInput(NUL_MESSAGE);
     if (search) {
       params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where += ` AND (lower(u.first_name) LIKE $3 OR lower(u.last_name) LIKE $3 OR lower(u.email) LIKE $3)`;
+      where += ` AND (lower(u.first_name) LIKE $3 OR lower(u.last_name) LIKE $3 OR lower(u.email) LIKE $3
+                 OR lower(COALESCE(u.ccc_apply_status, '${CCC_NOT_SET}')) LIKE $3)`;
     }
     const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM users u WHERE ${where}`, params);
     const rows: StudentRow[] = await this.db.query(
       `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade,
-              u.parent_code AS "parentCode", cf.state AS "parentConsentFormState", u.school_id AS "schoolId",
-              cc.status AS "cccApplyStatus"
+              u.parent_code AS "parentCode", cf.state AS "parentConsentFormState", u.ccc_apply_status AS "cccApplyStatus",
+              u.school_id AS "schoolId"
          FROM users u LEFT JOIN consent_forms cf ON cf.student_id = u.id
-         LEFT JOIN cccapply_consents cc ON cc.student_id = u.id
         WHERE ${where}
-        ORDER BY lower(u.${sort}) ${dir} NULLS LAST, u.id ${dir}
+        ORDER BY ${orderBy(sort, dir)}
         LIMIT ${first} OFFSET ${offset}`,
       params,
     );
     const next = offset + rows.length;
     return { rows, totalCount: count, endCursor: rows.length ? encodeCursor(next) : null, hasNextPage: next < count };
   }
+}
+
+/**
+ * The ORDER BY of a sort column (never user text: the column comes from STUDENT_SORTS). Grades
+ * sort as numbers ('9' before '10'), any non-numeric grade after them; ties break on id.
+ */
+/** Distinct grades of the students of the schools the staff member reaches, sorted numerically (export dialog). */
+export async function distinctGrades(db: DataSource, schoolIds: number[]): Promise<string[]> {
+  if (!schoolIds.length) return [];
+  const rows: { grade: string }[] = await db.query(
+    `SELECT DISTINCT grade FROM users WHERE school_id = ANY($1::int[]) AND user_type = $2 AND grade IS NOT NULL AND btrim(grade) <> ''`,
+    [schoolIds, UserType.Student],
+  );
+  return rows.map((r) => r.grade).sort((a, b) => {
+    const na = Number(a), nb = Number(b);
+    if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+    return Number.isFinite(na) ? -1 : Number.isFinite(nb) ? 1 : a.localeCompare(b);
+  });
+}
+
+function orderBy(sort: StudentSort, dir: 'ASC' | 'DESC'): string {
+  if (sort === 'grade') {
+    return `(CASE WHEN u.grade ~ '^[0-9]{1,4}$' THEN u.grade::int END) ${dir} NULLS LAST, lower(u.grade) ${dir} NULLS LAST, u.id ${dir}`;
+  }
+  return `lower(u.${sort}) ${dir} NULLS LAST, u.id ${dir}`;
 }
 
 function encodeCursor(offset: number): string {

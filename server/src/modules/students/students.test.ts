@@ -25,6 +25,7 @@ beforeAll(async () => {
   await h.buildParent({ school, students: [alice] });
   await h.buildStaff({ school, firstName: 'Another' });
   await h.db.query(`INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2)`, [bob.id, school.id]);
+  await h.db.query(`UPDATE users SET ccc_apply_status = 'Submitted' WHERE id = $1`, [carol.id]);
   staffToken = await h.tokenFor(await h.buildStaff({ school }));
 });
 
@@ -34,7 +35,7 @@ const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 const STUDENTS = `query ($first: Int, $after: String, $search: String, $sort: String, $descending: Boolean, $schoolId: Int) {
   students(first: $first, after: $after, search: $search, sort: $sort, descending: $descending, schoolId: $schoolId) {
     totalCount hasNextPage endCursor
-    nodes { id firstName lastName email grade parentCode parentConsentFormState school { name } }
+    nodes { id firstName lastName email grade parentCode parentConsentFormState cccApplyStatus school { name } }
   } }`;
 
 describe('students-in-school', () => {
@@ -80,10 +81,20 @@ describe('students-in-school', () => {
     expect(ids((await list('?sort=last_name')).body)).toEqual([bob.id, alice.id, carol.id]);
     expect(ids((await list('?sort=last_name&order=desc')).body)).toEqual([carol.id, alice.id, bob.id]);
     expect(ids((await list('?sort=first_name&order=desc')).body)).toEqual([carol.id, bob.id, alice.id]);
-    // Grades sort as text: '11' < '12' < '9'.
-    expect(ids((await list('?sort=grade')).body)).toEqual([alice.id, carol.id, bob.id]);
+    // Grades sort as numbers: 9, 11, 12.
+    expect(ids((await list('?sort=grade')).body)).toEqual([bob.id, alice.id, carol.id]);
+    expect(ids((await list('?sort=grade&order=desc')).body)).toEqual([carol.id, alice.id, bob.id]);
     // An unknown column falls back to first name, never into the SQL.
     expect(ids((await list('?sort=id;drop')).body)).toEqual([alice.id, bob.id, carol.id]);
+  });
+
+  it('shows, searches and sorts the CCCApply status, finding missing ones as Not Set', async () => {
+    const rows = (await list()).body;
+    expect(rows.find((r: any) => r.id === carol.id).ccc_apply_status).toBe('Submitted');
+    expect(rows.find((r: any) => r.id === bob.id).ccc_apply_status).toBeNull();
+    expect(ids((await list('?search=SUBMIT')).body)).toEqual([carol.id]);
+    expect(ids((await list('?search=not%20set')).body)).toEqual([alice.id, bob.id]);
+    expect(ids((await list('?sort=ccc_apply_status')).body)).toEqual([carol.id, alice.id, bob.id]);
   });
 
   it('pages with page_size and the X-Next-Cursor header', async () => {
@@ -150,6 +161,12 @@ describe('students (GraphQL)', () => {
     const cursor = await h.gql(STUDENTS, { after: 'garbage' }, staffToken);
     expect(cursor.code).toBe('BAD_USER_INPUT');
     expect(cursor.errors![0].message).toBe('Invalid page cursor.');
+  });
+
+  it('lists the distinct grades of the students, sorted numerically, to staff only', async () => {
+    const g = await h.gql('{ studentGrades }', {}, staffToken);
+    expect(g.data!.studentGrades).toEqual(['9', '11', '12']);
+    expect((await h.gql('{ studentGrades }', {}, await h.tokenFor(alice))).code).toBe('FORBIDDEN');
   });
 
   it('refuses a student caller', async () => {

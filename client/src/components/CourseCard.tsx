@@ -1,0 +1,87 @@
+/**
+ * The course card of spec 2 §2, reused by every list: course_id and title, a checkmark when the
+ * course is in the caller's plan, school, description, prerequisites, a table with one column per
+ * relevant school (name and units; rows are the requirements fulfilled there as 'pathway:
+ * requirement'), tag chips (name shown, colour from the tag key), a border in the school's colour.
+ * Clicking it, or Enter on it, opens /course-page/{uuid}.
+ */
+import type { KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { CourseCardFieldsFragment } from '../graphql/generated';
+import './CourseCard.css';
+
+interface Props {
+  course: CourseCardFieldsFragment;
+  /** false on the course page itself: the card is then not a link. */
+  link?: boolean;
+}
+
+export function formatUnits(units: number): string {
+  const n = Number.isInteger(units) ? String(units) : String(Math.round(units * 100) / 100);
+  return `${n} ${units === 1 ? 'unit' : 'units'}`;
+}
+
+export function CourseCard({ course, link = true }: Props) {
+  const navigate = useNavigate();
+  const open = () => navigate(`/course-page/${course.uuid}`);
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      open();
+    }
+  };
+  const columns = course.unitsInfo;
+  const rows = Math.max(0, ...columns.map((c) => c.requirements.length));
+  const linkProps = link
+    ? { role: 'link' as const, tabIndex: 0, onClick: open, onKeyDown: onKey, 'aria-label': `${course.courseId} ${course.title}` }
+    : {};
+  return (
+    <article className={`course-card${link ? ' clickable' : ''}`} style={{ borderColor: course.school.primaryColor }} data-course-id={course.courseId} {...linkProps}>
+      <header className="course-card-head">
+        <h3>
+          <span className="course-code">{course.courseId}</span> {course.title}
+        </h3>
+        {course.isScheduled && (
+          <span className="scheduled-check" title="In your plan">
+            <span aria-hidden="true">✓</span>
+            <span className="sr-only">Scheduled in your plan</span>
+          </span>
+        )}
+      </header>
+      <p className="course-school">{course.school.name}</p>
+      {course.description && <p className="course-description">{course.description}</p>}
+      {course.prerequisiteGroups.length > 0 && (
+        <p className="course-prereqs">Prerequisites: {course.prerequisiteGroups.join('; ')}</p>
+      )}
+      <table className="course-schools">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.schoolUuid} scope="col" style={{ borderTopColor: c.primaryColor }}>
+                {c.schoolName} {formatUnits(c.units)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {rows > 0 && (
+          <tbody>
+            {Array.from({ length: rows }, (_, i) => (
+              <tr key={i}>
+                {columns.map((c) => (
+                  <td key={c.schoolUuid}>{c.requirements[i]?.label ?? ''}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        )}
+      </table>
+      {course.formattedTags.length > 0 && (
+        <ul className="tag-chips" aria-label="Tags">
+          {course.formattedTags.map((t) => (
+            <li key={t.key} className="tag-chip" style={{ backgroundColor: t.color }}>{t.name}</li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * Course fulfilment controls for the staff course page: the requirements this course fulfils, an
+ * Add Course Fulfillment dialog (a pathway requirement plus optional non-duplicable requirements:
+ * the course then counts toward only one of them) and a Remove Course Fulfillment dialog.
+ * Takes the course's uuid (reads, removal) and numeric id (adding, as the legacy call does).
+ */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useMemo, useState } from 'react';
+import {
+  AddCourseFulfillmentDocument,
+  CourseFulfillmentsDocument,
+  FulfillmentOptionsDocument,
+  RemoveCourseFulfillmentDocument,
+} from '../graphql/generated';
+import { messageOr } from '../graphql/errors';
+import { FormDialog } from './FormDialog';
+import './pathways.css';
+
+interface Props {
+  courseUuid: string;
+  courseId: number;
+}
+
+export function CourseFulfillmentControls({ courseUuid, courseId }: Props) {
+  const { data, error, refetch } = useQuery(CourseFulfillmentsDocument, { variables: { courseUuid } });
+  const [dialog, setDialog] = useState<'add' | 'remove' | null>(null);
+  if (error) console.error('Failed to load course fulfillments', error);
+  const list = data?.courseFulfillments ?? [];
+
+  // Requirements sharing a non-duplicable group, shown beside each other.
+  const groupNames = new Map<string, string[]>();
+  for (const f of list) {
+    if (f.nonDuplicableGroup) groupNames.set(f.nonDuplicableGroup, [...(groupNames.get(f.nonDuplicableGroup) ?? []), f.requirement.name]);
+  }
+
+  return (
+    <section className="stack" aria-label="Course fulfillment">
+      <h3 style={{ margin: 0 }}>Requirements Fulfilled</h3>
+      {list.length === 0 ? (
+        <p className="muted" style={{ margin: 0 }}>This course does not fulfill any requirement yet.</p>
+      ) : (
+        <ul className="fulfillment-list">
+          {list.map((f) => {
+            const others = f.nonDuplicableGroup ? groupNames.get(f.nonDuplicableGroup)!.filter((n) => n !== f.requirement.name) : [];
+            return (
+              <li key={f.requirement.uuid}>
+                {f.pathway.name}: {f.requirement.name}
+                {others.length > 0 && <span className="muted"> (counts once with {others.join(', ')})</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="row">
+        <button type="button" onClick={() => setDialog('add')}>Add Course Fulfillment</button>
+        <button type="button" className="secondary" onClick={() => setDialog('remove')} disabled={list.length === 0}>
+          Remove Course Fulfillment
+        </button>
+      </div>
+      {dialog === 'add' && (
+        <AddFulfillmentDialog courseId={courseId} taken={list.map((f) => f.requirement.uuid)} onClose={() => setDialog(null)} onDone={() => void refetch()} />
+      )}
+      {dialog === 'remove' && (
+        <RemoveFulfillmentDialog
+          courseUuid={courseUuid}
+          options={list.map((f) => ({ uuid: f.requirement.uuid, label: `${f.pathway.name}: ${f.requirement.name}` }))}
+          onClose={() => setDialog(null)}
+          onDone={() => void refetch()}
+        />
+      )}
+    </section>
+  );
+}
+
+function AddFulfillmentDialog({ courseId, taken, onClose, onDone }: { courseId: number; taken: string[]; onClose(): void; onDone(): void }) {
+  const { data, loading } = useQuery(FulfillmentOptionsDocument);
+  const [requirement, setRequirement] = useState('');
+  const [others, setOthers] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [add, adding] = useMutation(AddCourseFulfillmentDocument);
+
+  const options = useMemo(
+    () =>
+      (data?.pathways.nodes ?? [])
+        .filter((p) => p.canEdit)
+        .flatMap((p) => p.requirements.map((r) => ({ uuid: r.uuid, label: `${p.name}: ${r.name}` }))),
+    [data],
+  );
+
+  async function submit() {
+    setError(null);
+    if (!requirement) {
+      setError('Please select a requirement.');
+      return;
+    }
+    try {
+      await add({ variables: { courseId, requirementUuid: requirement, nonDuplicables: others.filter((u) => u !== requirement) } });
+      onDone();
+      onClose();
+    } catch (e) {
+      console.error('Failed to add the course fulfillment', e);
+      setError(messageOr(e, 'Failed to add course fulfillment.'));
+    }
+  }
+
+  return (
+    <FormDialog
+      title="Add Course Fulfillment"
+      onClose={onClose}
+      onSubmit={submit}
+      actions={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+          <button type="submit" disabled={adding.loading}>Add Fulfillment</button>
+        </>
+      }
+    >
+      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      <label>
+        Pathway Requirement
+        <select value={requirement} onChange={(e) => setRequirement(e.target.value)} disabled={loading && !data}>
+          <option value="">Select a requirement</option>
+          {options.map((o) => (
+            <option key={o.uuid} value={o.uuid}>{o.label}{taken.includes(o.uuid) ? ' (already fulfilled)' : ''}</option>
+          ))}
+        </select>
+      </label>
+      {requirement && options.length > 1 && (
+        <fieldset>
+          <legend>Non-duplicable with (optional): the course counts toward only one of these and the requirement above</legend>
+          {options.filter((o) => o.uuid !== requirement).map((o) => (
+            <label key={o.uuid}>
+              <input
+                type="checkbox"
+                checked={others.includes(o.uuid)}
+                onChange={(e) => setOthers(e.target.checked ? [...others, o.uuid] : others.filter((u) => u !== o.uuid))}
+              />
+              {o.label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </FormDialog>
+  );
+}
+
+function RemoveFulfillmentDialog({ courseUuid, options, onClose, onDone }: {
+  courseUuid: string;
+  options: { uuid: string; label: string }[];
+  onClose(): void;
+  onDone(): void;
+}) {
+  const [choice, setChoice] = useState('');
+  const [remove, removing] = useMutation(RemoveCourseFulfillmentDocument);
+
+  async function submit() {
+    if (!choice) {
+      window.alert('Please select a course to remove.');
+      return;
+    }
+    if (!window.confirm('Are you sure you want to remove this course fulfillment?')) return;
+    try {
+      await remove({ variables: { courseUuid, requirementUuid: choice } });
+      onDone();
+      onClose();
+    } catch (e) {
+      console.error('Failed to remove the course fulfillment', e);
+      window.alert('Failed to remove course fulfillment.');
+    }
+  }
+
+  return (
+    <FormDialog
+      title="Remove Course Fulfillment"
+      onClose={onClose}
+      onSubmit={submit}
+      actions={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+          <button type="submit" className="danger" disabled={removing.loading}>Remove</button>
+        </>
+      }
+    >
+      <label>
+        Requirement to remove
+        <select value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <option value="">Select a requirement</option>
+          {options.map((o) => (
+            <option key={o.uuid} value={o.uuid}>{o.label}</option>
+          ))}
+        </select>
+      </label>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * One application for Dual School staff (/admissions/:id): the summary, the transcripts (downloaded
+ * with the staff member's token), and the decision: accept a complete application, or decline it
+ * with a reason. The server emails the parent either way.
+ */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApplicationSections } from '../../components/ApplicationSections';
+import { AdmissionApplicationDocument, DecideApplicationDocument } from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
+import { getToken } from '../../session/storage';
+import { formatDate } from './AdmissionsListPage';
+
+async function download(url: string, fileName: string): Promise<void> {
+  const token = getToken();
+  const res = await fetch(url, { headers: token ? { Authorization: `Token ${token}` } : {} });
+  if (!res.ok) throw new Error(`Download failed (${res.status})`);
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+export default function AdmissionReviewPage() {
+  const id = Number(useParams().id);
+  const { data, loading, error } = useQuery(AdmissionApplicationDocument, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: 'network-only' });
+  const [decide, deciding] = useMutation(DecideApplicationDocument, { refetchQueries: [AdmissionApplicationDocument] });
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const app = data?.admissionApplication;
+
+  async function send(decision: 'accepted' | 'declined', e?: FormEvent) {
+    e?.preventDefault();
+    setMessage(null);
+    try {
+      await decide({ variables: { id, decision, reason: reason.trim() || null } });
+      setMessage({ ok: true, text: decision === 'accepted' ? 'Application accepted. The parent has been emailed.' : 'Application declined. The parent has been emailed.' });
+      setReason('');
+    } catch (err) {
+      setMessage({ ok: false, text: messageOr(err, 'The decision could not be saved. Please try again.') });
+    }
+  }
+
+  async function get(url: string, name: string) {
+    try {
+      await download(url, name);
+    } catch (err) {
+      console.error(err);
+      window.alert(`Failed to download ${name}`);
+    }
+  }
+
+  const step1 = app?.formData.find((r) => r.step === 1)?.data as Record<string, unknown> | undefined;
+  const student = typeof step1?.studentFullName === 'string' && step1.studentFullName ? step1.studentFullName : 'Application';
+
+  return (
+    <main className="page stack">
+      <p><Link to="/admissions">Back to Admissions</Link></p>
+      {error && <div className="alert alert-danger" role="alert">{messageOr(error, 'The application could not be loaded.')}</div>}
+      {loading && !data && <p role="status">Loading...</p>}
+      {app && (
+        <>
+          <h1>{student}</h1>
+          <div className="card stack">
+            <p>Parent: {app.parent ? `${app.parent.firstName} ${app.parent.lastName} (${app.parent.email})` : 'N/A'}</p>
+            <p>Status: <strong data-testid="application-status">{app.applicationStatus}</strong></p>
+            <p>Submitted: {formatDate(app.submittedAt) || 'not yet'}</p>
+            {app.decidedAt && <p>Decided: {formatDate(app.decidedAt)}{app.decisionReason ? ` (${app.decisionReason})` : ''}</p>}
+          </div>
+          {message && <div className={`alert ${message.ok ? 'alert-success' : 'alert-danger'}`} role={message.ok ? 'status' : 'alert'}>{message.text}</div>}
+          {app.applicationStatus === 'complete' && (
+            <section className="card stack" aria-labelledby="decision-title">
+              <h2 id="decision-title">Decision</h2>
+              <button type="button" onClick={() => send('accepted')} disabled={deciding.loading}>Accept Application</button>
+              <form className="stack" onSubmit={(e) => send('declined', e)}>
+                <label>Reason for declining<textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} required /></label>
+                <button type="submit" className="danger" disabled={deciding.loading}>Decline Application</button>
+              </form>
+            </section>
+          )}
+          <section className="card stack" aria-labelledby="transcripts-title">
+            <h2 id="transcripts-title">Transcripts</h2>
+            {app.transcripts.length === 0 ? (
+              <p>No transcripts uploaded.</p>
+            ) : (
+              <ul>
+                {app.transcripts.map((t) => (
+                  <li key={t.id}>
+                    <button type="button" className="link" onClick={() => get(t.url, t.fileName)}>Download {t.fileName}</button>{' '}
+                    <span className="muted">({Math.ceil(t.size / 1024)} KB)</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <ApplicationSections formData={app.formData} />
+        </>
+      )}
+    </main>
+  );
+}

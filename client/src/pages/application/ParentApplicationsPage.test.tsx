@@ -1,0 +1,53 @@
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { MyApplicationDocument } from '../../graphql/generated';
+import { SessionProvider } from '../../session/SessionProvider';
+import ParentApplicationsPage, { statusText } from './ParentApplicationsPage';
+
+function renderWith(applicationStatus: string) {
+  render(
+    <MockedProvider
+      mocks={[{
+        request: { query: MyApplicationDocument },
+        result: { data: { application: { __typename: 'AdmissionApplication', id: 1, applicationStatus, submittedAt: null, formData: [
+          { __typename: 'ApplicationStepRecord', step: 1, title: 'Applicant Information', data: { studentFullName: 'Avery Rivers' } },
+        ] } } },
+      }]}
+    >
+      <SessionProvider>
+        <MemoryRouter><ParentApplicationsPage /></MemoryRouter>
+      </SessionProvider>
+    </MockedProvider>,
+  );
+}
+
+describe('Applications (parent)', () => {
+  it('says a complete application is under review and offers View Application', async () => {
+    renderWith('complete');
+    expect(await screen.findByRole('cell', { name: 'Avery Rivers' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/within 2-3 business days of submitting/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Application' }).getAttribute('href')).toBe('/application-summary');
+    expect(screen.queryByText(/Action Required/)).toBeNull();
+  });
+
+  it('asks an accepted parent to sign the enrollment contract', async () => {
+    renderWith('accepted');
+    expect((await screen.findByRole('link', { name: 'Sign Enrollment Contract' }, { timeout: 5000 })).getAttribute('href')).toBe('/enrollment-contract');
+    expect(screen.getByText(/Action Required/).parentElement?.textContent).toContain('sign the enrollment contract for the 2025-26 school year');
+  });
+
+  it('tells an enrolled parent no action is required while no payment is due', async () => {
+    renderWith('enrolled');
+    expect(await screen.findByText('Your student is successfully enrolled in Dual School!', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('No Action Required')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Make Tuition Payment' })).toBeNull();
+  });
+
+  it('shows other statuses raw, or N/A', () => {
+    expect(statusText('declined')).toBe('declined');
+    expect(statusText('in_progress')).toBe('in_progress');
+    expect(statusText(null)).toBe('N/A');
+  });
+});

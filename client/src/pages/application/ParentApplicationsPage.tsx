@@ -1,0 +1,71 @@
+/**
+ * Applications (/parent-applications, admissions §2): the parent's single application with its
+ * status text, the 'Action Required' banners and the action for its status.
+ */
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { MyApplicationDocument } from '../../graphql/generated';
+import { useSession } from '../../session/SessionProvider';
+
+/**
+ * Payments come with another issue: until a payments table exists no payment is ever due, so the
+ * enrolled parent sees 'No Action Required' and no tuition banner.
+ */
+const PAYMENT_DUE = false;
+const HAS_MONTHLY_PLAN = false;
+
+export function statusText(status: string | null | undefined): string {
+  if (status === 'complete') {
+    return 'Your application has been submitted for review. You will receive an email about acceptance within 2-3 business days of submitting.';
+  }
+  if (status === 'enrolled') return 'Your student is successfully enrolled in Dual School!';
+  return status || 'N/A';
+}
+
+export default function ParentApplicationsPage() {
+  const { user } = useSession();
+  const { data, error } = useQuery(MyApplicationDocument, { fetchPolicy: 'network-only' });
+  if (error) console.error('Failed to load the application', error);
+  const app = error ? null : data?.application ?? null;
+  const status = app?.applicationStatus ?? null;
+  const step1 = app?.formData.find((r) => r.step === 1)?.data as Record<string, unknown> | undefined;
+  const studentName = typeof step1?.studentFullName === 'string' && step1.studentFullName.trim() ? step1.studentFullName : '';
+  const name = studentName || (user ? `${user.firstName} ${user.lastName}`.trim() : '');
+  const paymentAction = status === 'enrolled' && PAYMENT_DUE && !HAS_MONTHLY_PLAN;
+
+  return (
+    <main className="page stack">
+      <h1>Applications</h1>
+      {status === 'accepted' && (
+        <div className="alert alert-success" role="status">
+          <span><strong>Action Required:</strong> Please sign the enrollment contract for the 2025-26 school year.</span>
+        </div>
+      )}
+      {paymentAction && (
+        <div className="alert alert-danger" role="status">
+          <span><strong>Action Required:</strong> Please pay tuition before the school year starts.</span>
+        </div>
+      )}
+      {app && (
+        <table className="data">
+          <thead><tr><th>Name</th><th>Application Status</th><th>Action</th></tr></thead>
+          <tbody>
+            <tr>
+              <td>{name}</td>
+              <td>{statusText(status)}</td>
+              <td>
+                {status === 'accepted' ? (
+                  <Link className="button" to="/enrollment-contract">Sign Enrollment Contract</Link>
+                ) : status === 'enrolled' ? (
+                  paymentAction ? <Link className="button" to="/parent-payments">Make Tuition Payment</Link> : <span>No Action Required</span>
+                ) : (
+                  <Link className="button secondary" to="/application-summary">View Application</Link>
+                )}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

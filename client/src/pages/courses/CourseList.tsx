@@ -1,0 +1,124 @@
+/**
+ * The searchable, filterable card list shared by /courses and /partner-courses: search on Enter or
+ * the Search button, the Filter by Requirement dialog and its chip, a spinner image while loading,
+ * 50 cards a page with "Load more".
+ */
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { CourseCard } from '../../components/CourseCard';
+import { CoursesDocument, PartnerCoursesDocument, type CourseCardFieldsFragment } from '../../graphql/generated';
+import { FilterByRequirementDialog, type RequirementChoice } from './FilterByRequirementDialog';
+import './courses.css';
+
+interface Props {
+  kind: 'own' | 'partner';
+  /** Buttons shown beside the search (Add Course, Upload Courses CSV). */
+  actions?: ReactNode;
+  /** Changes when the list must be fetched again (after an add or an upload). */
+  version: number;
+}
+
+const PAGE = 50;
+
+interface Page {
+  totalCount: number;
+  endCursor?: string | null;
+  hasNextPage: boolean;
+  nodes: CourseCardFieldsFragment[];
+}
+
+export function CourseList({ kind, actions, version }: Props) {
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const [requirement, setRequirement] = useState<RequirementChoice | null>(null);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const variables = { search: search || null, requirement: requirement?.uuid ?? null, first: PAGE };
+  const own = useQuery(CoursesDocument, { variables, skip: kind !== 'own', notifyOnNetworkStatusChange: true });
+  const partner = useQuery(PartnerCoursesDocument, { variables, skip: kind !== 'partner', notifyOnNetworkStatusChange: true });
+  const q = kind === 'own' ? own : partner;
+  const page: Page | undefined = kind === 'own' ? own.data?.courses : partner.data?.partnerCourses;
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useEffect(() => {
+    if (q.error) console.error('Failed to load courses', q.error);
+  }, [q.error]);
+  useEffect(() => {
+    if (version > 0) void q.refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSearch(draft.trim());
+  }
+
+  async function loadMore() {
+    if (!page?.endCursor) return;
+    setLoadingMore(true);
+    try {
+      if (kind === 'own') {
+        await own.fetchMore({
+          variables: { after: page.endCursor },
+          updateQuery: (prev, { fetchMoreResult }) => (fetchMoreResult && prev.courses
+            ? { courses: { ...fetchMoreResult.courses, nodes: [...prev.courses.nodes, ...fetchMoreResult.courses.nodes] } }
+            : (prev as typeof fetchMoreResult)),
+        });
+      } else {
+        await partner.fetchMore({
+          variables: { after: page.endCursor },
+          updateQuery: (prev, { fetchMoreResult }) => (fetchMoreResult && prev.partnerCourses
+            ? { partnerCourses: { ...fetchMoreResult.partnerCourses, nodes: [...prev.partnerCourses.nodes, ...fetchMoreResult.partnerCourses.nodes] } }
+            : (prev as typeof fetchMoreResult)),
+        });
+      }
+    } catch (e) {
+      console.error('Failed to load more courses', e);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  const loading = q.loading && !loadingMore;
+  return (
+    <div className="stack">
+      <div className="course-toolbar">
+        <form className="row" role="search" onSubmit={submit}>
+          <label className="grow">
+            <span className="sr-only">Search courses</span>
+            <input type="search" placeholder="Search by course ID, title or description" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          </label>
+          <button type="submit">Search</button>
+          <button type="button" className="secondary" onClick={() => setFilterOpen(true)}>Filter by Requirement</button>
+        </form>
+        {actions && <div className="row">{actions}</div>}
+      </div>
+      {requirement && (
+        <div className="filter-chip" role="status">
+          <span>Requirement: {requirement.label}</span>
+          <button type="button" aria-label={`Clear filter ${requirement.label}`} onClick={() => setRequirement(null)}>×</button>
+        </div>
+      )}
+      {loading && <img src="/spinner.svg" alt="Loading" className="spinner" />}
+      {page && !loading && (
+        <p className="muted" aria-live="polite">{page.totalCount} {page.totalCount === 1 ? 'course' : 'courses'}</p>
+      )}
+      {page && !loading && page.nodes.length === 0 && <p>No courses found.</p>}
+      {page && !loading && (
+        <div className="course-list">
+          {page.nodes.map((c) => <CourseCard key={c.uuid} course={c} />)}
+        </div>
+      )}
+      {page?.hasNextPage && !loading && (
+        <button type="button" className="secondary" onClick={loadMore} disabled={loadingMore}>
+          {loadingMore ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+      {filterOpen && (
+        <FilterByRequirementDialog onClose={() => setFilterOpen(false)} onChoose={(choice) => {
+          setRequirement(choice);
+          setFilterOpen(false);
+        }} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The course page: /course-page/{uuid} (also /courses/{id} with the numeric id). Everyone sees the
+ * course card's details; staff (user_type 2) also get Edit Course Details (when the server says they
+ * may edit it: own school's course, or hs_full_access_enabled), Accept or Remove Transferability for
+ * another school's course (the transferability check decides which), Delete course, and the
+ * pathways area's course-fulfilment controls; students get the plan area's StudentCourseControls.
+ */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CourseCard } from '../../components/CourseCard';
+import { CourseFulfillmentControls } from '../../components/CourseFulfillmentControls';
+import { StudentCourseControls } from '../plan/StudentCourseControls';
+import { CourseDocument, DeleteCourseDocument, IsTransferableDocument, RemoveTransferabilityDocument } from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
+import { useSession } from '../../session/SessionProvider';
+import { AcceptTransferabilityDialog } from './AcceptTransferabilityDialog';
+import { CourseFormDialog } from './CourseFormDialog';
+import './courses.css';
+
+export default function CoursePage() {
+  const { uuid, id } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const staff = user?.userType === 2;
+  const numericId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  const { data, loading, error, refetch } = useQuery(CourseDocument, {
+    variables: uuid ? { uuid } : { id: numericId ?? -1 },
+    fetchPolicy: 'cache-and-network',
+  });
+  const course = data?.course;
+  const otherSchool = !!course && !!user?.school && course.school.uuid !== user.school.uuid;
+  const transfer = useQuery(IsTransferableDocument, {
+    variables: { courseUuid: course?.uuid ?? '', schoolUuid: user?.school?.uuid ?? null },
+    skip: !staff || !otherSchool,
+    fetchPolicy: 'network-only',
+  });
+  const [removeTransfer, removeState] = useMutation(RemoveTransferabilityDocument);
+  const [deleteCourse, deleteState] = useMutation(DeleteCourseDocument);
+  const [dialog, setDialog] = useState<'edit' | 'accept' | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
+
+  if (loading && !course) return <main className="page"><img src="/spinner.svg" alt="Loading" className="spinner" /></main>;
+  if (!course) {
+    if (error) console.error('Failed to load the course', error);
+    return <main className="page"><h1>Course not found</h1><p>This course does not exist or is not part of your school's catalogues.</p></main>;
+  }
+
+  async function remove() {
+    if (!course || !window.confirm('Are you sure you want to remove transferability?')) return;
+    setNotice(null);
+    try {
+      await removeTransfer({ variables: { courseUuid: course.uuid } });
+      setNotice({ kind: 'success', text: 'Transferability removed successfully.' });
+      await Promise.all([transfer.refetch(), refetch()]);
+    } catch (e) {
+      console.error('Failed to remove transferability', e);
+      setNotice({ kind: 'danger', text: 'Failed to remove transferability.' });
+    }
+  }
+
+  async function destroy() {
+    if (!course || !window.confirm('Are you sure you want to delete this course?')) return;
+    setNotice(null);
+    try {
+      await deleteCourse({ variables: { uuid: course.uuid } });
+      navigate('/courses');
+    } catch (e) {
+      console.error('Failed to delete the course', e);
+      setNotice({ kind: 'danger', text: messageOr(e, 'Failed to delete the course.') });
+    }
+  }
+
+  const transferable = transfer.data?.isTransferable;
+  return (
+    <main className="page stack course-page">
+      <h1>{course.courseId} {course.title}</h1>
+      {notice && (
+        <div className={`alert alert-${notice.kind}`} role={notice.kind === 'danger' ? 'alert' : 'status'}>
+          <span>{notice.text}</span>
+          <button type="button" aria-label="Dismiss" onClick={() => setNotice(null)}>×</button>
+        </div>
+      )}
+      <CourseCard course={course} link={false} />
+      {staff && (
+        <div className="row course-actions">
+          {course.canEdit && <button type="button" onClick={() => setDialog('edit')}>Edit Course Details</button>}
+          {otherSchool && transferable === false && (
+            <button type="button" onClick={() => setDialog('accept')}>Accept Transferability</button>
+          )}
+          {otherSchool && transferable === true && (
+            <button type="button" className="secondary" onClick={remove} disabled={removeState.loading}>Remove Transferability</button>
+          )}
+          {course.canEdit && <button type="button" className="danger" onClick={destroy} disabled={deleteState.loading}>Delete course</button>}
+        </div>
+      )}
+      {staff && <CourseFulfillmentControls courseUuid={course.uuid} courseId={course.id} />}
+      {/* Students (and a parent viewing as one) get the plan area's controls; they hide themselves while a parent views. */}
+      {!staff && <StudentCourseControls courseUuid={course.uuid} />}
+      {dialog === 'edit' && (
+        <CourseFormDialog mode={{ kind: 'edit', course }} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); void refetch(); }} />
+      )}
+      {dialog === 'accept' && (
+        <AcceptTransferabilityDialog courseUuid={course.uuid} units={course.units} onClose={() => setDialog(null)}
+          onAccepted={() => { setDialog(null); setNotice({ kind: 'success', text: 'Transferability accepted.' }); void transfer.refetch(); void refetch(); }} />
+      )}
+    </main>
+  );
+}

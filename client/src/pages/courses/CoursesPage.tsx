@@ -1,0 +1,32 @@
+/** /courses: My Courses (staff, with Add Course and Upload Courses CSV) or Explore Courses (everyone else). */
+import { useState } from 'react';
+import { useSession } from '../../session/SessionProvider';
+import { CourseFormDialog } from './CourseFormDialog';
+import { CourseList } from './CourseList';
+import { UploadCoursesCsvDialog } from './UploadCoursesCsvDialog';
+
+export default function CoursesPage() {
+  const { user } = useSession();
+  const staff = user?.userType === 2;
+  const [dialog, setDialog] = useState<'add' | 'upload' | null>(null);
+  const [version, setVersion] = useState(0);
+  const refresh = () => setVersion((v) => v + 1);
+  return (
+    <main className="page stack">
+      <h1>{staff ? 'My Courses' : 'Explore Courses'}</h1>
+      {!staff && (
+        <p className="intro">
+          This list includes community college and high school courses available to you. Open a course to add it to your four-year plan.
+        </p>
+      )}
+      <CourseList kind="own" version={version} actions={staff ? (
+        <>
+          <button type="button" onClick={() => setDialog('add')}>Add Course</button>
+          <button type="button" className="secondary" onClick={() => setDialog('upload')}>Upload Courses CSV</button>
+        </>
+      ) : undefined} />
+      {dialog === 'add' && <CourseFormDialog mode={{ kind: 'add' }} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); refresh(); }} />}
+      {dialog === 'upload' && <UploadCoursesCsvDialog onClose={() => setDialog(null)} onUploaded={refresh} />}
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * /pathways/{uuid}: name, school, description and the requirements by name. Users whose school
+ * owns the pathway (or has hs_full_access_enabled) get Edit Pathway and Add Requirement; the
+ * server decides (canEdit). A link leads to the student's progress page.
+ */
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { EditPathwayDialog } from '../../components/PathwayDialogs';
+import { PathwayHeader } from '../../components/PathwayHeader';
+import { RequirementCard } from '../../components/RequirementCard';
+import { RequirementDialog } from '../../components/RequirementDialog';
+import { PathwayDocument } from '../../graphql/generated';
+import { errorInfo } from '../../graphql/errors';
+
+export default function PathwayPage() {
+  const { uuid = '' } = useParams();
+  const { data, loading, error, refetch } = useQuery(PathwayDocument, { variables: { uuid } });
+  const [dialog, setDialog] = useState<'edit' | 'add' | null>(null);
+  if (error) console.error('Failed to load the pathway', error);
+  const pathway = data?.pathway;
+
+  if (loading && !pathway) return <main className="page" role="status">Loading...</main>;
+  if (!pathway) {
+    const code = errorInfo(error).code;
+    return (
+      <main className="page stack">
+        <h1>Pathway</h1>
+        <p>{code === 'FORBIDDEN' ? 'You do not have access to this pathway.' : 'This pathway was not found.'}</p>
+        <Link to="/pathways">Back to Pathways</Link>
+      </main>
+    );
+  }
+
+  return (
+    <main className="page stack">
+      <p style={{ margin: 0 }}><Link to="/pathways">← Pathways</Link></p>
+      <PathwayHeader pathway={pathway} />
+      <div className="row">
+        <Link className="button secondary" to={`/pathways/${pathway.uuid}/progress`}>View My Progress</Link>
+        {pathway.canEdit && (
+          <>
+            <button type="button" onClick={() => setDialog('edit')}>Edit Pathway</button>
+            <button type="button" onClick={() => setDialog('add')}>Add Requirement</button>
+          </>
+        )}
+      </div>
+      <h2>Requirements</h2>
+      {pathway.requirements.length === 0 ? (
+        <p className="muted">This pathway has no requirements yet.</p>
+      ) : (
+        <ul className="requirement-list">
+          {pathway.requirements.map((r) => (
+            <li key={r.uuid}>
+              <RequirementCard requirement={r} onChanged={() => void refetch()} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog === 'edit' && <EditPathwayDialog pathway={pathway} onClose={() => setDialog(null)} />}
+      {dialog === 'add' && <RequirementDialog mode="add" pathwayUuid={pathway.uuid} onClose={() => setDialog(null)} />}
+    </main>
+  );
+}

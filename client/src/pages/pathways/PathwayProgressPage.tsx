@@ -1,0 +1,79 @@
+/**
+ * /pathways/{uuid}/progress: the read-only progress of the student (or of the student an admin
+ * or parent views as): the pathway header and the requirement cards merged with the progress the
+ * server computed. Staff who may edit also get Edit Pathway (with Pathway Color) and Add Requirement.
+ */
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { EditPathwayDialog } from '../../components/PathwayDialogs';
+import { PathwayHeader } from '../../components/PathwayHeader';
+import { RequirementCard } from '../../components/RequirementCard';
+import { RequirementDialog } from '../../components/RequirementDialog';
+import { PathwayDocument, RequirementProgressDocument } from '../../graphql/generated';
+import { errorInfo } from '../../graphql/errors';
+import { useSession } from '../../session/SessionProvider';
+
+export default function PathwayProgressPage() {
+  const { uuid = '' } = useParams();
+  const { user } = useSession();
+  // Staff on their own token have no plan: the summary line speaks to students (and views as one).
+  const hasPlan = user?.userType !== 2;
+  const pathwayQuery = useQuery(PathwayDocument, { variables: { uuid } });
+  const progressQuery = useQuery(RequirementProgressDocument, { variables: { pathwayUuid: uuid }, fetchPolicy: 'cache-and-network' });
+  const [dialog, setDialog] = useState<'edit' | 'add' | null>(null);
+  const pathway = pathwayQuery.data?.pathway;
+  if (pathwayQuery.error) console.error('Failed to load the pathway', pathwayQuery.error);
+  if (progressQuery.error) console.error('Failed to load requirement progress', progressQuery.error);
+
+  if (pathwayQuery.loading && !pathway) return <main className="page" role="status">Loading...</main>;
+  if (!pathway) {
+    const code = errorInfo(pathwayQuery.error).code;
+    return (
+      <main className="page stack">
+        <h1>Pathway Progress</h1>
+        <p>{code === 'FORBIDDEN' ? 'You do not have access to this pathway.' : 'This pathway was not found.'}</p>
+        <Link to="/pathways">Back to Pathways</Link>
+      </main>
+    );
+  }
+
+  const progress = new Map((progressQuery.data?.requirementProgress ?? []).map((p) => [p.uuid, p]));
+  const refresh = () => {
+    void pathwayQuery.refetch();
+    void progressQuery.refetch();
+  };
+  const fulfilled = pathway.requirements.filter((r) => progress.get(r.uuid)?.isFulfilled).length;
+
+  return (
+    <main className="page stack">
+      <p style={{ margin: 0 }}><Link to={`/pathways/${pathway.uuid}`}>← {pathway.name}</Link></p>
+      <PathwayHeader pathway={pathway} />
+      {hasPlan && progressQuery.data && (
+        <p className="muted" style={{ margin: 0 }}>
+          {fulfilled} of {pathway.requirements.length} requirements fulfilled by your Four Year Plan.
+        </p>
+      )}
+      {pathway.canEdit && (
+        <div className="row">
+          <button type="button" onClick={() => setDialog('edit')}>Edit Pathway</button>
+          <button type="button" onClick={() => setDialog('add')}>Add Requirement</button>
+        </div>
+      )}
+      <h2>Requirements</h2>
+      {pathway.requirements.length === 0 ? (
+        <p className="muted">This pathway has no requirements yet.</p>
+      ) : (
+        <ul className="requirement-list">
+          {pathway.requirements.map((r) => (
+            <li key={r.uuid}>
+              <RequirementCard requirement={r} progress={progress.get(r.uuid) ?? null} onChanged={refresh} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog === 'edit' && <EditPathwayDialog pathway={pathway} withColor onClose={() => setDialog(null)} />}
+      {dialog === 'add' && <RequirementDialog mode="add" pathwayUuid={pathway.uuid} onClose={() => setDialog(null)} />}
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * /pathways: every pathway of the user's school and its partner schools, by name, as cards linking
+ * to /pathways/{uuid}. Staff (user_type 2) get the My Pathways variant: a colour selector that
+ * filters the list and the Create New Pathway dialog.
+ */
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CreatePathwayDialog, colorLabel, PATHWAY_COLORS } from '../../components/PathwayDialogs';
+import { PathwaysDocument } from '../../graphql/generated';
+import { useSession } from '../../session/SessionProvider';
+import '../../components/pathways.css';
+
+export default function PathwaysPage() {
+  const { user, flags } = useSession();
+  const isStaff = user?.userType === 2 && !flags.adminViewing;
+  const [color, setColor] = useState('');
+  const [creating, setCreating] = useState(false);
+  const { data, loading, error, refetch, fetchMore } = useQuery(PathwaysDocument, { variables: { color: color || null, first: 100 } });
+  if (error) console.error('Failed to load pathways', error);
+  const page = data?.pathways;
+
+  return (
+    <main className="page stack">
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <h1 style={{ margin: 0 }}>{isStaff ? 'My Pathways' : 'Pathways'}</h1>
+        {isStaff && <button type="button" onClick={() => setCreating(true)}>Create New Pathway</button>}
+      </div>
+      {isStaff && (
+        <label style={{ maxWidth: 260 }}>
+          Filter by Color
+          <select value={color} onChange={(e) => setColor(e.target.value)}>
+            {PATHWAY_COLORS.map((c) => (
+              <option key={c} value={c}>{c ? colorLabel(c) : 'All colors'}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {loading && !page ? (
+        <p role="status">Loading...</p>
+      ) : !page?.nodes.length ? (
+        <p className="muted">No pathways yet.</p>
+      ) : (
+        <ul className="pathway-grid">
+          {page.nodes.map((p) => (
+            <li key={p.uuid}>
+              <Link to={`/pathways/${p.uuid}`} className="card pathway-card" style={{ borderLeftColor: p.color || p.school?.primaryColor }}>
+                <h2>{p.name}</h2>
+                {p.school && (
+                  <span className="school-chip" style={{ background: p.school.primaryColor }}>{p.school.name}</span>
+                )}
+                <p className="muted" style={{ margin: '8px 0 0' }}>
+                  {p.requirements.length} requirement{p.requirements.length === 1 ? '' : 's'}
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page?.hasNextPage && (
+        <button type="button" className="secondary" onClick={() => fetchMore({
+          variables: { after: page.endCursor },
+          updateQuery: (prev, { fetchMoreResult }) => fetchMoreResult ? {
+            pathways: { ...fetchMoreResult.pathways, nodes: [...prev.pathways.nodes, ...fetchMoreResult.pathways.nodes] },
+          } : prev,
+        })}>
+          Load more
+        </button>
+      )}
+      {creating && <CreatePathwayDialog onClose={() => setCreating(false)} onCreated={() => void refetch()} />}
+    </main>
+  );
+}

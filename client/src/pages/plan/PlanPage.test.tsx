@@ -1,0 +1,117 @@
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { CurrentUserDocument, PlanCourseDocument, PlanDocument } from '../../graphql/generated';
+import { SessionProvider } from '../../session/SessionProvider';
+import PlanPage from './PlanPage';
+import { StudentCourseControls } from './StudentCourseControls';
+
+const school = {
+  __typename: 'School', id: 1, uuid: 's1', name: 'Lincoln High School', schoolType: 'HS', location: 'CA', primaryColor: '#8b1e3f',
+  dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true, hsFullAccessEnabled: true, cccApplyEnabled: true,
+  parentFormEnabled: true, cccDemoEnabled: true,
+};
+const me = (readOnly: boolean) => ({
+  request: { query: CurrentUserDocument },
+  result: { data: { currentUser: {
+    __typename: 'CurrentUser', id: 7, firstName: 'Sam', lastName: 'Lee', email: 'student@lincoln.example', userType: 1, applicationStatus: null,
+    grade: '10', dob: null, parentCode: 'LHSDEMO10', academicYearLabels: ['9th Grade', '10th Grade'], dualSchoolEnabled: false, school,
+    viewingAs: readOnly ? { __typename: 'ViewingAs', actingUserId: 3, readOnly: true } : null,
+  } } },
+});
+const entry = (id: number, courseId: string, title: string, term: string, position: number, grade = '', completed = false) => ({
+  __typename: 'ScheduledCourse', id, term, position, grade, completed,
+  course: { __typename: 'PlanCourse', id: id * 10, uuid: `uuid-${id}`, courseId, title, units: 1, prerequisiteGroups: [], school: { __typename: 'School', id: 1, name: 'Lincoln High School', primaryColor: '#8b1e3f' } },
+});
+const planMock = (readOnly: boolean) => ({
+  request: { query: PlanDocument },
+  result: { data: { plan: {
+    __typename: 'Plan', id: 'plan:7', userId: 7, firstName: 'Sam', lastName: 'Lee', fullName: 'Sam Lee', userType: 1, readOnly,
+    labels: ['9th Grade', '10th Grade'], totalUnits: 2, completedUnits: 1,
+    terms: [
+      { __typename: 'PlanTerm', term: '1', position: 1, label: '9th Grade', units: 2, courses: [entry(1, '4401', 'Geometry', '1', 0, 'B+', true), entry(2, '2401', 'English 9', '1', 1)] },
+      { __typename: 'PlanTerm', term: '2', position: 2, label: '10th Grade', units: 0, courses: [] },
+    ],
+    warnings: [{ __typename: 'PlanWarning', scheduledCourseId: 1, courseId: 10, title: 'Geometry', term: '1', termLabel: '9th Grade', message: 'Prerequisite not met for "Geometry" in 9th Grade' }],
+  } } },
+});
+
+type Mocks = NonNullable<ConstructorParameters<typeof MockedProvider>[0]['mocks']>;
+
+function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
+  localStorage.setItem('token', 't');
+  if (readOnly) localStorage.setItem('isParentViewingAsStudent', 'true');
+  render(
+    <MockedProvider mocks={[me(readOnly), planMock(readOnly), planMock(readOnly), ...extra]}>
+      <SessionProvider>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </SessionProvider>
+    </MockedProvider>,
+  );
+}
+
+describe('Academic Plan page', () => {
+  it('shows the heading, the terms with their tiles, the warnings and the list view', async () => {
+    renderWith(<PlanPage />, false);
+    expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Prerequisite Warnings' })).toBeTruthy();
+    expect(screen.getByText('Prerequisite not met for "Geometry" in 9th Grade')).toBeTruthy();
+    const tile = screen.getByRole('region', { name: '9th Grade' });
+    expect(tile.textContent).toContain('4401');
+    expect(tile.textContent).toContain('Grade: B+');
+    expect(screen.getByRole('button', { name: 'Add Term' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit term 9th Grade' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View Baseline Plans' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    expect(screen.getByRole('region', { name: '10th Grade' }).textContent).toContain('No courses scheduled for this year.');
+  });
+
+  it('opens the Add Term dialog with focus in the label and closes it with Escape', async () => {
+    renderWith(<PlanPage />, false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Term' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Term' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Enter Label'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a label.');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("hides Add Term and the term pencil in a parent's view", async () => {
+    renderWith(<PlanPage />, true);
+    expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Term' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit term/ })).toBeNull();
+  });
+});
+
+describe('StudentCourseControls', () => {
+  const courseMock = {
+    request: { query: PlanCourseDocument, variables: { uuid: 'uuid-1' } },
+    result: { data: { planCourse: {
+      __typename: 'PlanCourse', id: 10, uuid: 'uuid-1', courseId: '4401', title: 'Geometry', description: '', units: 1, prerequisiteGroups: [],
+      school: { __typename: 'School', id: 1, name: 'Lincoln High School', primaryColor: '#8b1e3f' },
+      scheduled: { __typename: 'ScheduledCourse', id: 1, term: '1', grade: 'B+', completed: true },
+    } } },
+  };
+
+  it('shows the completed grade and the grade and remove controls to the student', async () => {
+    renderWith(<StudentCourseControls courseUuid="uuid-1" />, false, [courseMock]);
+    expect(await screen.findByText(/Course Completed - Grade: B\+/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Course Grade' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove from Plan' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Course Grade' }));
+    expect(screen.getByPlaceholderText('Enter your grade (e.g., A, B+)')).toBeTruthy();
+  });
+
+  it("renders nothing in a parent's view", async () => {
+    // The plan page beside it shows once the session has loaded the student.
+    renderWith(<><PlanPage /><div data-testid="host"><StudentCourseControls courseUuid="uuid-1" /></div></>, true, [courseMock]);
+    expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' })).toBeTruthy();
+    expect(screen.getByTestId('host').textContent).toBe('');
+    expect(screen.queryByRole('button', { name: /Edit Course Grade|Remove from Plan|Add to Plan/ })).toBeNull();
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The student's controls on a course page (planning §2): add to plan (choosing a term), remove
+ * from plan, Edit Course Grade, and the completed note. Hidden while a parent views as the
+ * student; the server refuses those changes anyway.
+ */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AccessibleDialog } from '../../components/AccessibleDialog';
+import {
+  PlanCourseDocument,
+  PlanDocument,
+  ScheduleCourseDocument,
+  UnscheduleCourseDocument,
+  UpdateGradeDocument,
+  type PlanCourseQuery,
+  type PlanQuery,
+} from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
+import { useSession } from '../../session/SessionProvider';
+import { isParentViewing } from '../../session/storage';
+
+export const COURSE_CONTROL_MESSAGES = {
+  scheduleFailed: 'An error occurred while scheduling the course. Please try again.',
+  confirmRemove: 'Are you sure you want to remove this course from your 4 Year Plan?',
+  removeFailed: 'An error occurred while removing the course. Please try again.',
+  gradeFailed: 'An error occurred while submitting the grade. Please try again.',
+  gradeHint: 'Enter your grade (e.g., A, B+)',
+} as const;
+
+export function StudentCourseControls({ courseUuid }: { courseUuid: string }) {
+  const { user, flags } = useSession();
+  const isPlanOwner = user?.userType === 1 || user?.userType === 4;
+  const hidden = !isPlanOwner || flags.parentViewing || isParentViewing() || user?.viewingAs?.readOnly === true;
+  const course = useQuery(PlanCourseDocument, { variables: { uuid: courseUuid }, skip: hidden });
+  const plan = useQuery(PlanDocument, { skip: hidden });
+  if (hidden) return null;
+  if (course.loading && !course.data) return <p role="status">Loading...</p>;
+  if (!course.data || !plan.data) return null;
+  return <Controls course={course.data.planCourse} terms={plan.data.plan.terms} />;
+}
+
+type CourseData = PlanCourseQuery['planCourse'];
+type Terms = PlanQuery['plan']['terms'];
+
+function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
+  const navigate = useNavigate();
+  const choices = terms.filter((t) => t.position !== null);
+  const [term, setTerm] = useState(choices[0]?.term ?? '1');
+  const [error, setError] = useState<string | null>(null);
+  const [grading, setGrading] = useState(false);
+  const refetch = { refetchQueries: [PlanDocument, { query: PlanCourseDocument, variables: { uuid: course.uuid } }], awaitRefetchQueries: true };
+  const [schedule, scheduling] = useMutation(ScheduleCourseDocument);
+  const [unschedule, removing] = useMutation(UnscheduleCourseDocument, refetch);
+  const entry = course.scheduled;
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await schedule({ variables: { courseId: course.id, term }, refetchQueries: [PlanDocument] });
+      navigate('/plan');
+    } catch (err) {
+      console.error('Scheduling failed', err);
+      setError(messageOr(err, COURSE_CONTROL_MESSAGES.scheduleFailed));
+    }
+  }
+
+  async function remove() {
+    if (!window.confirm(COURSE_CONTROL_MESSAGES.confirmRemove)) return;
+    setError(null);
+    try {
+      await unschedule({ variables: { courseId: course.id } });
+    } catch (err) {
+      console.error('Removing failed', err);
+      setError(messageOr(err, COURSE_CONTROL_MESSAGES.removeFailed));
+    }
+  }
+
+  const termLabel = entry ? terms.find((t) => t.term === entry.term)?.label ?? `Term ${entry.term}` : '';
+  return (
+    <section className="course-controls stack" aria-label="My plan">
+      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      {entry ? (
+        <>
+          <p>In your plan: <strong>{termLabel}</strong></p>
+          {entry.completed && (
+            <p className="completed-note"><span aria-hidden="true">✓ </span>Course Completed - Grade: {entry.grade}</p>
+          )}
+          <div className="row">
+            <button type="button" onClick={() => setGrading(true)}>Edit Course Grade</button>
+            <button type="button" className="danger" onClick={remove} disabled={removing.loading}>Remove from Plan</button>
+          </div>
+          {grading && <GradeDialog scheduledId={entry.id} grade={entry.grade} completed={entry.completed} onClose={() => setGrading(false)} />}
+        </>
+      ) : (
+        <form className="row" onSubmit={add}>
+          <label>
+            Term
+            <select value={term} onChange={(e) => setTerm(e.target.value)}>
+              {choices.map((t) => (
+                <option key={t.term} value={t.term}>{t.label}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={scheduling.loading || !choices.length} style={{ alignSelf: 'flex-end' }}>Add to Plan</button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function GradeDialog({ scheduledId, grade, completed, onClose }: { scheduledId: number; grade: string; completed: boolean; onClose(): void }) {
+  const [value, setValue] = useState(grade);
+  const [done, setDone] = useState(completed);
+  const [error, setError] = useState<string | null>(null);
+  const [update, { loading }] = useMutation(UpdateGradeDocument, { refetchQueries: [PlanDocument] });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await update({ variables: { scheduledCourseId: scheduledId, grade: value, completed: done } });
+      onClose();
+    } catch (err) {
+      console.error('Grade update failed', err);
+      setError(COURSE_CONTROL_MESSAGES.gradeFailed);
+    }
+  }
+
+  return (
+    <AccessibleDialog title="Edit Course Grade" onClose={onClose}>
+      <form className="stack" onSubmit={submit}>
+        <label>
+          Grade
+          <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={COURSE_CONTROL_MESSAGES.gradeHint} maxLength={20} aria-describedby="grade-hint" />
+        </label>
+        <p id="grade-hint" className="muted small">{COURSE_CONTROL_MESSAGES.gradeHint}</p>
+        <label className="row" style={{ gap: 8 }}>
+          <input type="checkbox" checked={done} onChange={(e) => setDone(e.target.checked)} style={{ width: 'auto', margin: 0 }} />
+          Completed
+        </label>
+        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        <div className="row">
+          <button type="submit" disabled={loading}>Submit</button>
+          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+        </div>
+      </form>
+    </AccessibleDialog>
+  );
+}

@@ -1,0 +1,116 @@
+/** Add Term and Edit Term dialogs of the plan page (planning §2, §5, §8). */
+import { useMutation } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { AccessibleDialog } from '../../components/AccessibleDialog';
+import { AddTermDocument, DeleteTermDocument, UpdateTermDocument } from '../../graphql/generated';
+import { errorInfo, messageOr } from '../../graphql/errors';
+import type { PlanTermData } from './planMoves';
+
+export const TERM_MESSAGES = {
+  labelRequired: 'Please enter a label.',
+  confirmDelete: 'Are you sure you want to delete this term? This action cannot be undone.',
+  hasCourses: 'Cannot delete a term that has courses.',
+  deleteFailed: 'Error deleting the term.',
+  saveFailed: 'Error saving the term.',
+  addFailed: 'Error adding the term.',
+} as const;
+
+export function AddTermDialog({ onClose }: { onClose(): void }) {
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [addTerm, { loading }] = useMutation(AddTermDocument);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!label.trim()) {
+      setError(TERM_MESSAGES.labelRequired);
+      return;
+    }
+    try {
+      await addTerm({ variables: { label: label.trim() } });
+      onClose();
+    } catch (err) {
+      console.error('Add term failed', err);
+      setError(messageOr(err, TERM_MESSAGES.addFailed));
+    }
+  }
+
+  return (
+    <AccessibleDialog title="Add Term" onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <label>
+          Enter Label
+          <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={60} placeholder="e.g. Summer 2027" />
+        </label>
+        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        <div className="row">
+          <button type="submit" disabled={loading}>Add</button>
+          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+        </div>
+      </form>
+    </AccessibleDialog>
+  );
+}
+
+export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; count: number; onClose(): void }) {
+  const position = term.position ?? 1;
+  const [label, setLabel] = useState(term.label);
+  const [newPosition, setNewPosition] = useState(position);
+  const [error, setError] = useState<string | null>(null);
+  const [updateTerm, updating] = useMutation(UpdateTermDocument);
+  const [deleteTerm, deleting] = useMutation(DeleteTermDocument);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!label.trim()) {
+      setError(TERM_MESSAGES.labelRequired);
+      return;
+    }
+    try {
+      await updateTerm({ variables: { position, label: label.trim(), newPosition } });
+      onClose();
+    } catch (err) {
+      console.error('Update term failed', err);
+      setError(messageOr(err, TERM_MESSAGES.saveFailed));
+    }
+  }
+
+  async function remove() {
+    if (term.courses.length > 0) {
+      setError(TERM_MESSAGES.hasCourses);
+      return;
+    }
+    if (!window.confirm(TERM_MESSAGES.confirmDelete)) return;
+    try {
+      await deleteTerm({ variables: { position } });
+      onClose();
+    } catch (err) {
+      console.error('Delete term failed', err);
+      setError(errorInfo(err).code === 'CONFLICT' ? TERM_MESSAGES.hasCourses : TERM_MESSAGES.deleteFailed);
+    }
+  }
+
+  return (
+    <AccessibleDialog title="Edit Term" onClose={onClose}>
+      <form className="stack" onSubmit={save} noValidate>
+        <label>
+          Term Label
+          <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={60} />
+        </label>
+        <label>
+          Term Position
+          <select value={newPosition} onChange={(e) => setNewPosition(Number(e.target.value))}>
+            {Array.from({ length: count }, (_, i) => i + 1).map((p) => (
+              <option key={p} value={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        <div className="row">
+          <button type="submit" disabled={updating.loading || deleting.loading}>Save</button>
+          <button type="button" className="danger" onClick={remove} disabled={updating.loading || deleting.loading}>Delete Term</button>
+        </div>
+      </form>
+    </AccessibleDialog>
+  );
+}

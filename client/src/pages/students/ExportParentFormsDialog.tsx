@@ -1,0 +1,65 @@
+/** Export Parent Forms dialog (planning §2, §5, §8): a grade and a school, then a ZIP download. */
+import { useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { AccessibleDialog } from '../../components/AccessibleDialog';
+import { StudentGradesDocument } from '../../graphql/generated';
+import { EXPORT_MESSAGES, ExportError, exportParentForms, sortGrades } from './exportParentForms';
+
+export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: number; name: string }[]; onClose(): void }) {
+  const grades = useQuery(StudentGradesDocument);
+  const [grade, setGrade] = useState('');
+  const [schoolId, setSchoolId] = useState(schools.length === 1 ? String(schools[0].id) : '');
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const options = sortGrades(grades.data?.studentGrades ?? []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!grade || !schoolId) return;
+    setRunning(true);
+    setError(null);
+    setDone(null);
+    try {
+      const name = await exportParentForms(grade, Number.parseInt(schoolId, 10));
+      setDone(`Downloaded ${name}.`);
+    } catch (err) {
+      setError(err instanceof ExportError ? err.message : EXPORT_MESSAGES.failed);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <AccessibleDialog title="Export Parent Forms" onClose={onClose}>
+      <form className="stack" onSubmit={submit}>
+        <label>
+          Grade
+          <select value={grade} onChange={(e) => setGrade(e.target.value)}>
+            <option value="">Select a grade</option>
+            {options.map((g) => (
+              <option key={g} value={g}>{g}</option>
+            ))}
+          </select>
+        </label>
+        {!grade && <p className="muted small">{EXPORT_MESSAGES.selectGrade}</p>}
+        <label>
+          School
+          <select value={schoolId} onChange={(e) => setSchoolId(e.target.value)}>
+            <option value="">Select a school</option>
+            {schools.map((s) => (
+              <option key={s.id} value={s.id}>{s.name}</option>
+            ))}
+          </select>
+        </label>
+        {!schoolId && <p className="muted small">{EXPORT_MESSAGES.selectSchool}</p>}
+        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        {done && <div className="alert alert-success" role="status">{done}</div>}
+        <div className="row">
+          <button type="submit" disabled={!grade || !schoolId || running}>{running ? 'Exporting...' : 'Export'}</button>
+          <button type="button" className="secondary" onClick={onClose}>Close</button>
+        </div>
+      </form>
+    </AccessibleDialog>
+  );
+}

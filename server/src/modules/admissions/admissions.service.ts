@@ -1,0 +1,452 @@
+/**
+ * Dual School admissions (admissions §2-§9 plus the staff review the spec leaves to us).
+ *
+ * Rules that are ours (the spec says "not shown"):
+ * - One application per parent account; only a parent (type 3) of a school with dual_school_enabled
+ *   has one, and only that parent reads or writes it. Staff (type 2) of a dual school read every
+ *   application of the dual schools they reach and decide on them.
+ * - The status lives on users.application_status (the session and the restricted state read it) and
+ *   moves only as rules/application.ts canMove allows. Saving or uploading after submission is a 409.
+ * - A parent with no saved application yet reads { id: null, application_status: 'not_started', form_data: [] };
+ *   the row is created by the first save or upload.
+ * - Submit (application_status complete) checks the required fields of §5 on the server, merged with
+ *   what was saved before, and names the missing ones. Transcripts are not required on submit (the
+ *   spec's required list does not name them; staff see whether any came).
+ * - Only complete applications can be accepted or declined; a decline needs a reason. Each decision
+ *   emails the parent through the outbox, in the same transaction.
+ * - Transcripts: .pdf .jpg .jpeg .png .doc .docx whose first bytes match the type, at most
+ *   config.transcriptMaxBytes (10 MB) each and config.transcriptMaxFiles (20) per application,
+ *   stored as bytea, served only to the parent and the dual school's staff.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Config } from '../../config.js';
+import type { Caller, RequestContext } from '../../core/context.js';
+import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
+import { requireCaller, requireWriter } from '../../core/policy.js';
+import { hasNul, NUL_MESSAGE, parseInput, text, z } from '../../core/validation.js';
+import {
+  APPLICATION_STEPS,
+  canMove,
+  emptyValues,
+  fieldDef,
+  isEditable,
+  mergeRecords,
+  missingRequired,
+  missingRequiredMessage,
+  stepDef,
+  type StepRecord,
+} from '../../rules/application.js';
+import { User, UserType, type ApplicationStatus } from '../accounts/user.entity.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
+import { School } from '../schools/school.entity.js';
+import type { SchoolsService } from '../schools/schools.service.js';
+import { Application, TranscriptFile } from './application.entity.js';
+
+export const ADMISSION_MESSAGES = {
+  notApplicant: 'Only parent accounts of Dual School have an admission application.',
+  notReviewer: 'Only staff of Dual School review admission applications.',
+  alreadySubmitted: 'This application has already been submitted and can no longer be changed.',
+  badStatus: 'application_status must be in_progress or complete.',
+  noFile: 'Please choose a file to upload (multipart field "file").',
+  badType: 'Transcripts must be PDF, JPG, PNG, DOC or DOCX files.',
+  emptyFile: 'The file is empty.',
+  tooManyFiles: (n: number) => `An application holds at most ${n} transcript files.`,
+  tooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MB.`,
+  mismatch: (name: string, type: string) => `The file "${name}" is not a valid ${type} file.`,
+  onlyComplete: (decision: string) => `Only submitted applications (status complete) can be ${decision}.`,
+  reasonRequired: 'Please give a reason for declining the application.',
+} as const;
+
+/** Allowed transcript types: extension -> MIME type and the magic bytes the file must start with. */
+const TYPES: Record<string, { label: string; mime: string; magic: number[] }> = {
+  '.pdf': { label: 'PDF', mime: 'application/pdf', magic: [0x25, 0x50, 0x44, 0x46] },
+  '.png': { label: 'PNG', mime: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  '.jpg': { label: 'JPEG', mime: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+  '.jpeg': { label: 'JPEG', mime: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+  '.doc': { label: 'DOC', mime: 'application/msword', magic: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] },
+  '.docx': { label: 'DOCX', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', magic: [0x50, 0x4b, 0x03, 0x04] },
+};
+
+/** The type of an upload, or the reason it is refused. Pure, unit-tested. */
+export function checkTranscript(fileName: string, bytes: Buffer): { ok: true; mime: string } | { ok: false; message: string } {
+  const ext = /\.[^.]+$/.exec(fileName.toLowerCase())?.[0] ?? '';
+  const type = TYPES[ext];
+  if (!type) return { ok: false, message: ADMISSION_MESSAGES.badType };
+  if (bytes.length === 0) return { ok: false, message: ADMISSION_MESSAGES.emptyFile };
+  const matches = type.magic.every((b, i) => bytes[i] === b);
+  if (!matches) return { ok: false, message: ADMISSION_MESSAGES.mismatch(fileName, type.label) };
+  return { ok: true, mime: type.mime };
+}
+
+/** The stored name: the last path segment, without control characters, at most 200 characters. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (clean || 'transcript').slice(-200);
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^A-Za-z0-9._ ()-]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const MAX_TEXT = 5000;
+const MAX_FILE_NAMES = 50;
+
+const saveInput = z.object({
+  form_data: z.array(z.object({ step: z.number().int(), title: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() }), {
+    message: 'form_data must be a list of { step, title, data } records.',
+  }).max(APPLICATION_STEPS.length, 'form_data has more records than the application has steps.'),
+  application_status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'in_progress' : v), z.enum(['in_progress', 'complete'], { message: ADMISSION_MESSAGES.badStatus })),
+});
+
+const decisionInput = z.object({
+  decision: z.enum(['accepted', 'declined'], { message: 'decision must be accepted or declined.' }),
+  reason: text().pipe(z.string().max(2000, 'The reason may be at most 2000 characters.')),
+});
+
+/** Checks and normalises the records a parent sends; unknown steps or fields, or wrong types, are a 400. */
+export function normaliseRecords(records: { step: number; data?: Record<string, unknown> }[]): StepRecord[] {
+  const out = new Map<number, StepRecord>();
+  for (const r of records) {
+    const def = stepDef(r.step);
+    if (!def) throw badInput(`Unknown application step ${r.step}.`);
+    const data: Record<string, unknown> = { ...(out.get(r.step)?.data ?? {}) };
+    for (const [key, value] of Object.entries(r.data ?? {})) {
+      const f = fieldDef(key);
+      if (!f || !def.fields.includes(f)) throw badInput(`Unknown field "${key}" in step ${r.step}.`);
+      if (f.kind === 'bool') {
+        if (typeof value !== 'boolean') throw badInput(`${f.label} must be true or false.`);
+        data[key] = value;
+      } else if (f.kind === 'files') {
+        if (!Array.isArray(value) || value.length > MAX_FILE_NAMES || value.some((v) => typeof v !== 'string' || v.length > 255 || hasNul(v))) {
+          throw badInput(`${f.label} must be a list of file names.`);
+        }
+        data[key] = value;
+      } else {
+        const v = value === null || value === undefined ? '' : value;
+        if (typeof v !== 'string') throw badInput(`${f.label} must be text.`);
+        if (v.length > MAX_TEXT) throw badInput(`${f.label} may be at most ${MAX_TEXT} characters.`);
+        if (hasNul(v)) throw badInput(NUL_MESSAGE);
+        data[key] = v;
+      }
+    }
+    out.set(r.step, { step: def.step, title: def.title, data });
+  }
+  return [...out.values()];
+}
+
+/** Saved records with the new ones merged in, field by field, in step order. */
+export function mergeFormData(saved: StepRecord[], incoming: StepRecord[]): StepRecord[] {
+  return APPLICATION_STEPS.flatMap((def) => {
+    const before = saved.find((r) => r.step === def.step);
+    const now = incoming.find((r) => r.step === def.step);
+    if (!before && !now) return [];
+    return [{ step: def.step, title: def.title, data: { ...(before?.data ?? {}), ...(now?.data ?? {}) } }];
+  });
+}
+
+export interface ApplicationView {
+  id: number | null;
+  applicationStatus: ApplicationStatus;
+  formData: StepRecord[];
+  submittedAt: Date | null;
+  decidedAt: Date | null;
+  decisionReason: string;
+  parentId: number;
+  schoolId: number | null;
+}
+
+export interface ApplicationListRow {
+  id: number;
+  parentId: number;
+  studentName: string | null;
+  applicationStatus: ApplicationStatus;
+  submittedAt: Date | null;
+  decidedAt: Date | null;
+}
+
+export interface ApplicationPage {
+  rows: ApplicationListRow[];
+  totalCount: number;
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+export const MAX_APPLICATION_PAGE = 200;
+
+/** Where a transcript is served (the caller sends their Authorization header). */
+export const transcriptUrl = (id: number) => `/files/transcripts/${id}`;
+
+export interface UploadedFile {
+  originalname: string;
+  buffer: Buffer;
+  size: number;
+}
+
+export class AdmissionsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: Config,
+    private readonly schools: SchoolsService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  // ---- the parent's side ----------------------------------------------------------------------
+
+  /** The caller as an applicant: a parent of a school with the dual-school feature on. */
+  private async applicant(ctx: RequestContext, caller: Caller): Promise<User> {
+    const user = caller.user;
+    if (user.userType !== UserType.Parent || user.schoolId === null) throw forbidden(ADMISSION_MESSAGES.notApplicant);
+    const school = await ctx.loaders.schoolById.load(user.schoolId);
+    if (!school?.dualSchoolEnabled) throw forbidden(ADMISSION_MESSAGES.notApplicant);
+    return user;
+  }
+
+  async mine(ctx: RequestContext): Promise<ApplicationView> {
+    const user = await this.applicant(ctx, requireCaller(ctx));
+    const app = await this.db.getRepository(Application).findOneBy({ parentId: user.id });
+    return this.view(user, app);
+  }
+
+  private view(parent: User, app: Application | null): ApplicationView {
+    return {
+      id: app?.id ?? null,
+      applicationStatus: parent.applicationStatus ?? 'not_started',
+      formData: app?.formData ?? [],
+      submittedAt: app?.submittedAt ?? null,
+      decidedAt: app?.decidedAt ?? null,
+      decisionReason: app?.decisionReason ?? '',
+      parentId: parent.id,
+      schoolId: app?.schoolId ?? parent.schoolId,
+    };
+  }
+
+  /** The parent row locked for this transaction (saves, uploads and decisions of one parent queue up). */
+  private async lockParent(m: EntityManager, parentId: number): Promise<User> {
+    const user = await m.getRepository(User).findOne({ where: { id: parentId }, lock: { mode: 'pessimistic_write' } });
+    if (!user) throw notFound();
+    return user;
+  }
+
+  private async applicationFor(m: EntityManager, parent: User): Promise<Application> {
+    const repo = m.getRepository(Application);
+    const found = await repo.findOneBy({ parentId: parent.id });
+    if (found) return found;
+    return repo.save(repo.create({ parentId: parent.id, schoolId: parent.schoolId!, formData: [] }));
+  }
+
+  /** PATCH /api/application/ and saveApplication: merge the records, move the status, check on submit. */
+  async save(ctx: RequestContext, raw: unknown): Promise<ApplicationView> {
+    const caller = requireWriter(ctx);
+    await this.applicant(ctx, caller);
+    const input = parseInput(saveInput, raw);
+    const records = normaliseRecords(input.form_data);
+    const target = input.application_status;
+    return this.db.transaction(async (m) => {
+      const parent = await this.lockParent(m, caller.user.id);
+      if (!isEditable(parent.applicationStatus)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
+      if (!canMove(parent.applicationStatus, target)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
+      const app = await this.applicationFor(m, parent);
+      const merged = mergeFormData(app.formData, records);
+      if (target === 'complete') {
+        const missing = missingRequired(mergeRecords(emptyValues(), merged));
+        if (missing.length) throw badInput(missingRequiredMessage(missing));
+        app.submittedAt = new Date();
+      }
+      app.formData = merged;
+      await m.getRepository(Application).save(app);
+      await m.getRepository(User).update({ id: parent.id }, { applicationStatus: target });
+      parent.applicationStatus = target;
+      return this.view(parent, app);
+    });
+  }
+
+  /** POST /api/application/: one transcript per request. */
+  async upload(ctx: RequestContext, file: UploadedFile | undefined): Promise<TranscriptFile> {
+    const caller = requireWriter(ctx);
+    await this.applicant(ctx, caller);
+    if (!file) throw badInput(ADMISSION_MESSAGES.noFile);
+    const fileName = sanitizeFileName(file.originalname);
+    if (file.size > this.config.transcriptMaxBytes) throw badInput(ADMISSION_MESSAGES.tooLarge(this.config.transcriptMaxBytes));
+    const checked = checkTranscript(fileName, file.buffer);
+    if (!checked.ok) throw badInput(checked.message);
+    return this.db.transaction(async (m) => {
+      const parent = await this.lockParent(m, caller.user.id);
+      if (!isEditable(parent.applicationStatus)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
+      const app = await this.applicationFor(m, parent);
+      const repo = m.getRepository(TranscriptFile);
+      if ((await repo.countBy({ applicationId: app.id })) >= this.config.transcriptMaxFiles) {
+        throw badInput(ADMISSION_MESSAGES.tooManyFiles(this.config.transcriptMaxFiles));
+      }
+      const { data: _bytes, ...saved } = await repo.save(repo.create({ applicationId: app.id, fileName, contentType: checked.mime, size: file.buffer.length, data: file.buffer }));
+      return saved as TranscriptFile;
+    });
+  }
+
+  // ---- staff review ---------------------------------------------------------------------------
+
+  /** Ids of the dual schools the caller (staff) reaches; anyone else is refused. */
+  async reviewSchoolIds(ctx: RequestContext): Promise<number[]> {
+    const caller = requireCaller(ctx);
+    if (caller.user.userType !== UserType.Staff) throw forbidden(ADMISSION_MESSAGES.notReviewer);
+    const ids = await this.schools.accessibleSchoolIds(caller.user);
+    if (!ids.length) throw forbidden(ADMISSION_MESSAGES.notReviewer);
+    const rows: { id: number }[] = await this.db.query(`SELECT id FROM schools WHERE id = ANY($1) AND dual_school_enabled`, [ids]);
+    if (!rows.length) throw forbidden(ADMISSION_MESSAGES.notReviewer);
+    return rows.map((r) => r.id);
+  }
+
+  /** Staff: applications of their dual schools, newest submission first (drafts last), paged. */
+  async list(ctx: RequestContext, q: { status?: string | null; first?: number | null; after?: string | null }): Promise<ApplicationPage> {
+    const schoolIds = await this.reviewSchoolIds(ctx);
+    const first = q.first ?? 50;
+    if (!Number.isInteger(first) || first < 1 || first > MAX_APPLICATION_PAGE) throw badInput(`Page size must be between 1 and ${MAX_APPLICATION_PAGE}.`);
+    const offset = decodeCursor(q.after);
+    const params: unknown[] = [schoolIds];
+    let where = 'a.school_id = ANY($1)';
+    if (q.status) {
+      if (!['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'].includes(q.status)) throw badInput('Unknown application status.');
+      params.push(q.status);
+      where += ` AND coalesce(u.application_status, 'not_started') = $2`;
+    }
+    const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM applications a JOIN users u ON u.id = a.parent_id WHERE ${where}`, params);
+    const rows: ApplicationListRow[] = await this.db.query(
+      `SELECT a.id, a.parent_id AS "parentId",
+              (SELECT nullif(btrim(r->'data'->>'studentFullName'), '') FROM jsonb_array_elements(a.form_data) r WHERE r->>'step' = '1' LIMIT 1) AS "studentName",
+              coalesce(u.application_status, 'not_started') AS "applicationStatus",
+              a.submitted_at AS "submittedAt", a.decided_at AS "decidedAt"
+         FROM applications a JOIN users u ON u.id = a.parent_id
+        WHERE ${where}
+        ORDER BY a.submitted_at DESC NULLS LAST, a.id DESC
+        LIMIT ${first} OFFSET ${offset}`,
+      params,
+    );
+    const next = offset + rows.length;
+    return { rows, totalCount: count, endCursor: rows.length ? encodeCursor(next) : null, hasNextPage: next < count };
+  }
+
+  /** Staff: one application of their dual schools. */
+  async getForStaff(ctx: RequestContext, id: number): Promise<ApplicationView> {
+    const schoolIds = await this.reviewSchoolIds(ctx);
+    const app = await this.db.getRepository(Application).findOneBy({ id: id > 0 ? id : -1 });
+    if (!app) throw notFound('Application not found.');
+    if (!schoolIds.includes(app.schoolId)) throw forbidden();
+    const parent = await ctx.loaders.userById.load(app.parentId);
+    if (!parent) throw notFound('Application not found.');
+    return this.view(parent, app);
+  }
+
+  /** Staff: accept (complete -> accepted) or decline (complete -> declined, with a reason); the parent is emailed. */
+  async decide(ctx: RequestContext, id: number, raw: unknown): Promise<ApplicationView> {
+    const caller = requireWriter(ctx);
+    const schoolIds = await this.reviewSchoolIds(ctx);
+    const input = parseInput(decisionInput, raw);
+    if (input.decision === 'declined' && !input.reason) throw badInput(ADMISSION_MESSAGES.reasonRequired);
+    return this.db.transaction(async (m) => {
+      const app = await m.getRepository(Application).findOneBy({ id: id > 0 ? id : -1 });
+      if (!app) throw notFound('Application not found.');
+      if (!schoolIds.includes(app.schoolId)) throw forbidden();
+      const parent = await this.lockParent(m, app.parentId);
+      if (parent.applicationStatus !== 'complete' || !canMove(parent.applicationStatus, input.decision)) {
+        throw conflict(ADMISSION_MESSAGES.onlyComplete(input.decision));
+      }
+      app.decidedAt = new Date();
+      app.decidedBy = caller.user.id;
+      app.decisionReason = input.reason;
+      await m.getRepository(Application).save(app);
+      await m.getRepository(User).update({ id: parent.id }, { applicationStatus: input.decision });
+      parent.applicationStatus = input.decision;
+      const school = await m.getRepository(School).findOneBy({ id: app.schoolId });
+      const email = decisionEmail(input.decision, parent, studentNameOf(app.formData), school?.name ?? 'Dual School', input.reason, this.config.publicUrl);
+      await this.outbox.enqueue('email', parent.email, email.subject, email.body, m);
+      return this.view(parent, app);
+    });
+  }
+
+  // ---- transcripts ----------------------------------------------------------------------------
+
+  /** The transcripts of one application, for its parent or its staff (the GraphQL field batches them). */
+  async transcriptsOf(ctx: RequestContext, view: ApplicationView): Promise<TranscriptFile[]> {
+    if (view.id === null) return [];
+    return ctx.loaders.transcriptsByApplicationId.load(view.id);
+  }
+
+  /** A stored transcript with its bytes, for the parent who uploaded it or staff of its dual school. */
+  async transcriptFile(ctx: RequestContext, id: number): Promise<TranscriptFile> {
+    const caller = requireCaller(ctx);
+    const meta = await this.db.getRepository(TranscriptFile).findOneBy({ id: id > 0 ? id : -1 });
+    if (!meta) throw notFound('File not found.');
+    const app = await this.db.getRepository(Application).findOneBy({ id: meta.applicationId });
+    if (!app) throw notFound('File not found.');
+    if (caller.user.userType === UserType.Staff) {
+      const schoolIds = await this.reviewSchoolIds(ctx);
+      if (!schoolIds.includes(app.schoolId)) throw forbidden();
+    } else if (!(caller.user.userType === UserType.Parent && app.parentId === caller.user.id)) {
+      // Existence must not leak to other parents or students.
+      throw notFound('File not found.');
+    }
+    const full = await this.db.getRepository(TranscriptFile).findOne({ where: { id: meta.id }, select: { id: true, fileName: true, contentType: true, size: true, data: true, applicationId: true, createdAt: true } });
+    return full!;
+  }
+}
+
+export function studentNameOf(formData: StepRecord[]): string | null {
+  const name = formData.find((r) => r.step === 1)?.data?.studentFullName;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+}
+
+export function decisionEmail(
+  decision: 'accepted' | 'declined',
+  parent: Pick<User, 'firstName' | 'lastName'>,
+  studentName: string | null,
+  schoolName: string,
+  reason: string,
+  publicUrl: string,
+): { subject: string; body: string } {
+  const who = studentName ?? 'your student';
+  const greeting = `Dear ${`${parent.firstName} ${parent.lastName}`.trim() || 'parent'},`;
+  if (decision === 'accepted') {
+    return {
+      subject: `Your ${schoolName} application has been accepted`,
+      body: [
+        greeting,
+        '',
+        `Congratulations! The application for ${who} has been accepted to ${schoolName} for the 2025-26 school year.`,
+        '',
+        `Next step: sign the enrollment contract. Sign in and open Applications, or go to ${publicUrl}/enrollment-contract.`,
+        ...(reason ? ['', `Note from the admissions team: ${reason}`] : []),
+        '',
+        `${schoolName} Admissions`,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `An update on your ${schoolName} application`,
+    body: [
+      greeting,
+      '',
+      `Thank you for applying to ${schoolName}. After review, we are unable to offer ${who} a place at this time.`,
+      '',
+      `Reason: ${reason}`,
+      '',
+      `If you have questions, reply to this email or contact the admissions team.`,
+      '',
+      `${schoolName} Admissions`,
+    ].join('\n'),
+  };
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string | null | undefined): number {
+  if (!cursor) return 0;
+  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw badInput('Invalid page cursor.');
+  return Number(m[1]);
+}

@@ -1,0 +1,266 @@
+/**
+ * The course CSV format of spec 2 §5 and its validation, as pure functions: which rows are saved,
+ * which are refused and why. Columns (by header name, any order, case-insensitive): Course ID,
+ * Title, Description, Units, Prerequisites (a JSON list of lists of course ids, [] or empty for
+ * none), Tags (a JSON list of tag names). Rows may appear in any order: a prerequisite may name a
+ * course further down the file or one the school already has.
+ *
+ * Decisions:
+ *  - A second row with a course id already seen in the file is refused as a duplicate (the first wins).
+ *  - A prerequisite group whose members are ALL unknown (neither in the school nor among the file's
+ *    good rows) refuses the row; unknown members of a group that has a known member are dropped, with
+ *    a warning naming them (real catalogues name retired courses).
+ *  - A course cannot require itself; rows whose prerequisites form a cycle (also through courses the
+ *    school already has) are refused, each naming the cycle.
+ *  - A refused row is not a known course for the other rows (unless the school already has it), so
+ *    refusals propagate until the remaining rows are consistent.
+ *  - Empty Units means 0; units must be a number from 0 to 9999.99 and are rounded to 0.01.
+ */
+import { CsvSyntaxError, parseCsv } from './csv.js';
+import { compareCourseIds, nodesOnCycles } from './prerequisites.js';
+import { tagKey } from './tags.js';
+
+export interface ImportIssue {
+  line: number;
+  course_id: string;
+  message: string;
+}
+
+export interface ImportRow {
+  line: number;
+  courseId: string;
+  title: string;
+  description: string;
+  units: number;
+  /** Groups of course ids, unknown members already dropped. */
+  groups: string[][];
+  tags: Record<string, string>;
+}
+
+export interface ImportPlan {
+  rows: ImportRow[];
+  errors: ImportIssue[];
+  warnings: ImportIssue[];
+}
+
+export const COURSE_ID_MAX = 60;
+export const TITLE_MAX = 300;
+export const DESCRIPTION_MAX = 20_000;
+export const UNITS_MAX = 9999.99;
+export const MAX_GROUPS = 20;
+export const MAX_GROUP_MEMBERS = 50;
+export const MAX_TAGS = 30;
+
+export const CSV_COLUMNS = ['Course ID', 'Title', 'Description', 'Units', 'Prerequisites', 'Tags'] as const;
+export const CSV_HEADER_MESSAGE = `The first line must name the columns: ${CSV_COLUMNS.join(', ')}.`;
+
+/** Thrown for a file that cannot be read at all (nothing is saved). */
+export class CsvFileError extends Error {}
+
+interface RawRow {
+  line: number;
+  courseId: string;
+  title: string;
+  description: string;
+  unitsText: string;
+  prereqText: string;
+  tagsText: string;
+}
+
+/**
+ * Validates a whole file against the school's current catalogue.
+ * `existing`: the school's course ids; `existingGroups`: prerequisite groups (course ids) of the
+ * school's courses, used to find cycles through courses the file does not change.
+ */
+export function planImport(csvText: string, existing: Set<string>, existingGroups: Map<string, string[][]>): ImportPlan {
+  let records;
+  try {
+    records = parseCsv(csvText);
+  } catch (e) {
+    if (e instanceof CsvSyntaxError) throw new CsvFileError(e.message);
+    throw e;
+  }
+  if (!records.length) throw new CsvFileError('The file is empty.');
+  const header = records[0].fields.map((h) => h.trim().toLowerCase());
+  const col = (name: string) => header.indexOf(name.toLowerCase());
+  const idx = {
+    courseId: col('Course ID'),
+    title: col('Title'),
+    description: col('Description'),
+    units: col('Units'),
+    prereqs: col('Prerequisites'),
+    tags: col('Tags'),
+  };
+  if (idx.courseId < 0 || idx.title < 0) throw new CsvFileError(CSV_HEADER_MESSAGE);
+  if (records.length === 1) throw new CsvFileError('The file has a header but no courses.');
+
+  const errors: ImportIssue[] = [];
+  const warnings: ImportIssue[] = [];
+  const get = (fields: string[], i: number) => (i >= 0 && i < fields.length ? fields[i] : '');
+
+  // 1. Row-level checks, duplicates.
+  const firstLine = new Map<string, number>();
+  const candidates = new Map<string, { raw: RawRow; units: number; groups: string[][]; tags: Record<string, string> }>();
+  for (const rec of records.slice(1)) {
+    const raw: RawRow = {
+      line: rec.line,
+      courseId: get(rec.fields, idx.courseId).trim(),
+      title: get(rec.fields, idx.title).trim(),
+      description: get(rec.fields, idx.description).trim(),
+      unitsText: get(rec.fields, idx.units).trim(),
+      prereqText: get(rec.fields, idx.prereqs).trim(),
+      tagsText: get(rec.fields, idx.tags).trim(),
+    };
+    const fail = (message: string) => errors.push({ line: raw.line, course_id: raw.courseId, message });
+    if (rec.fields.length > header.length && rec.fields.slice(header.length).some((f) => f.trim() !== '')) {
+      fail(`The row has ${rec.fields.length} fields but the header has ${header.length}; quote descriptions that hold commas.`);
+      continue;
+    }
+    if (!raw.courseId) { fail('Course ID is missing.'); continue; }
+    if (raw.courseId.length > COURSE_ID_MAX) { fail(`Course ID must be at most ${COURSE_ID_MAX} characters.`); continue; }
+    if (raw.courseId.includes('\u0000') || raw.title.includes('\u0000') || raw.description.includes('\u0000')) {
+      fail('Text may not contain the NUL character.');
+      continue;
+    }
+    const seen = firstLine.get(raw.courseId);
+    if (seen !== undefined) { fail(`Duplicate Course ID ${raw.courseId} in the file (first on line ${seen}).`); continue; }
+    firstLine.set(raw.courseId, raw.line);
+    if (!raw.title) { fail('Title is missing.'); continue; }
+    if (raw.title.length > TITLE_MAX) { fail(`Title must be at most ${TITLE_MAX} characters.`); continue; }
+    if (raw.description.length > DESCRIPTION_MAX) { fail(`Description must be at most ${DESCRIPTION_MAX} characters.`); continue; }
+    const units = parseUnits(raw.unitsText);
+    if (typeof units === 'string') { fail(units); continue; }
+    const groups = parsePrerequisites(raw.prereqText);
+    if (typeof groups === 'string') { fail(groups); continue; }
+    if (groups.some((g) => g.includes(raw.courseId))) { fail('A course cannot be its own prerequisite.'); continue; }
+    const tags = parseTags(raw.tagsText);
+    if (typeof tags === 'string') { fail(tags); continue; }
+    candidates.set(raw.courseId, { raw, units, groups, tags });
+  }
+
+  // 2. Resolve prerequisites and find cycles, refusing rows until the rest is consistent.
+  const refused = new Set<string>();
+  const resolved = new Map<string, string[][]>();
+  for (;;) {
+    let changed = false;
+    const known = (id: string) => existing.has(id) || (candidates.has(id) && !refused.has(id));
+    resolved.clear();
+    const rowWarnings = new Map<string, string[]>();
+    for (const [id, c] of candidates) {
+      if (refused.has(id)) continue;
+      const kept: string[][] = [];
+      let error: string | null = null;
+      const dropped: string[] = [];
+      for (const group of c.groups) {
+        const good = group.filter(known);
+        const bad = group.filter((m) => !known(m));
+        if (!good.length) {
+          error = bad.length === 1
+            ? `Unknown prerequisite ${bad[0]}: it is neither in the school's catalogue nor a valid row of this file.`
+            : `Unknown prerequisites ${bad.join(', ')}: none of this group is in the school's catalogue or a valid row of this file.`;
+          break;
+        }
+        dropped.push(...bad);
+        kept.push(good);
+      }
+      if (error) {
+        errors.push({ line: c.raw.line, course_id: id, message: error });
+        refused.add(id);
+        changed = true;
+        continue;
+      }
+      resolved.set(id, kept);
+      if (dropped.length) rowWarnings.set(id, dropped);
+    }
+    if (changed) continue;
+    // Cycles: the file's rows replace their course's groups; other courses keep theirs.
+    const graphNodes = new Set<string>([...resolved.keys(), ...existingGroups.keys()]);
+    const edgesOf = (id: string): string[] => (resolved.get(id) ?? (candidates.has(id) && !refused.has(id) ? [] : existingGroups.get(id)) ?? []).flat();
+    const cycles = nodesOnCycles(graphNodes, edgesOf);
+    for (const cycle of cycles) {
+      const names = [...cycle].sort(compareCourseIds);
+      for (const id of cycle) {
+        if (!resolved.has(id)) continue;
+        errors.push({
+          line: candidates.get(id)!.raw.line,
+          course_id: id,
+          message: `Prerequisites form a cycle among ${names.join(', ')}: a course cannot require itself, directly or through other courses.`,
+        });
+        refused.add(id);
+        changed = true;
+      }
+    }
+    if (changed) continue;
+    for (const [id, dropped] of rowWarnings) {
+      warnings.push({
+        line: candidates.get(id)!.raw.line,
+        course_id: id,
+        message: `Unknown prerequisite${dropped.length > 1 ? 's' : ''} ${dropped.join(', ')} dropped from ${dropped.length > 1 ? 'their groups' : 'its group'}; the other courses of the group were kept.`,
+      });
+    }
+    break;
+  }
+
+  const rows: ImportRow[] = [];
+  for (const [id, c] of candidates) {
+    if (refused.has(id)) continue;
+    rows.push({ line: c.raw.line, courseId: id, title: c.raw.title, description: c.raw.description, units: c.units, groups: resolved.get(id) ?? [], tags: c.tags });
+  }
+  const byLine = (a: ImportIssue, b: ImportIssue) => a.line - b.line;
+  return { rows, errors: errors.sort(byLine), warnings: warnings.sort(byLine) };
+}
+
+export function parseUnits(text: string): number | string {
+  if (text === '') return 0;
+  if (!/^[+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return `Units "${text}" is not a number.`;
+  const units = Math.round(Number(text) * 100) / 100;
+  if (units > UNITS_MAX) return `Units must be at most ${UNITS_MAX}.`;
+  return units;
+}
+
+/** A JSON list of lists of course ids (strings; numbers are read as their text). */
+export function parsePrerequisites(text: string): string[][] | string {
+  if (text === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return `Prerequisites is not valid JSON (expected a list of lists of course ids, e.g. [["MATH 1"], ["ENGL 1", "ENGL 2"]]).`;
+  }
+  if (!Array.isArray(value)) return 'Prerequisites must be a JSON list of lists of course ids.';
+  if (value.length > MAX_GROUPS) return `A course may have at most ${MAX_GROUPS} prerequisite groups.`;
+  const groups: string[][] = [];
+  for (const g of value) {
+    if (!Array.isArray(g)) return 'Prerequisites must be a JSON list of lists of course ids.';
+    const ids: string[] = [];
+    for (const m of g) {
+      if (typeof m !== 'string' && typeof m !== 'number') return 'Each prerequisite must be a course id (text).';
+      const id = String(m).trim();
+      if (id && !ids.includes(id)) ids.push(id);
+    }
+    if (ids.length > MAX_GROUP_MEMBERS) return `A prerequisite group may have at most ${MAX_GROUP_MEMBERS} courses.`;
+    if (ids.length) groups.push(ids);
+  }
+  return groups;
+}
+
+/** A JSON list of tag names -> { key: name }. */
+export function parseTags(text: string): Record<string, string> | string {
+  if (text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'Tags is not valid JSON (expected a list of tag names, e.g. ["UC", "CSU"]).';
+  }
+  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) return 'Tags must be a JSON list of tag names.';
+  if (value.length > MAX_TAGS) return `A course may have at most ${MAX_TAGS} tags.`;
+  const tags: Record<string, string> = {};
+  for (const t of value as string[]) {
+    const name = t.trim();
+    if (!name) continue;
+    if (name.length > 100) return 'A tag name must be at most 100 characters.';
+    tags[tagKey(name)] = name;
+  }
+  return tags;
+}

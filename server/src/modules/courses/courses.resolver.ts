@@ -1,0 +1,303 @@
+/** GraphQL for the course catalogue: thin over CoursesService; every relation of Course is batched per request. */
+import { Arg, Ctx, Field, FieldResolver, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../core/context.js';
+import { School } from '../schools/school.entity.js';
+import { Course } from './course.entity.js';
+import type { CourseInput, CoursePage } from './courses.service.js';
+
+@ObjectType({ description: "A requirement a course fulfils, with its pathway ('pathway: requirement')" })
+export class CourseRequirementInfo {
+  @Field(() => ID) uuid: string;
+  @Field(() => String) name: string;
+  @Field(() => ID) pathwayUuid: string;
+  @Field(() => String) pathwayName: string;
+  @Field(() => [String]) pathwayNames: string[];
+  @Field(() => [String]) pathwayColors: string[];
+  @Field(() => String) schoolUuid: string;
+  @Field(() => String) schoolName: string;
+  @Field(() => String, { description: "'pathway name: requirement name'" }) label: string;
+}
+
+@ObjectType({ description: "A column of the course card's table: a school, the course's units there, the requirements it fulfils there" })
+export class CourseUnitsInfo {
+  @Field(() => String) schoolName: string;
+  @Field(() => String) schoolUuid: string;
+  @Field(() => Float) units: number;
+  @Field(() => String) primaryColor: string;
+  @Field(() => [CourseRequirementInfo]) requirements: CourseRequirementInfo[];
+}
+
+@ObjectType({ description: 'A member of a prerequisite group' })
+export class PrerequisiteCourse {
+  @Field(() => Int) id: number;
+  @Field(() => ID) uuid: string;
+  @Field(() => String) courseId: string;
+  @Field(() => String) title: string;
+}
+
+@ObjectType({ description: 'A tag option: key and name' })
+export class CourseTag {
+  @Field(() => String) key: string;
+  @Field(() => String) value: string;
+}
+
+@ObjectType({ description: "A tag chip: its name and a colour chosen from the tag's key" })
+export class FormattedTag {
+  @Field(() => String) key: string;
+  @Field(() => String) name: string;
+  @Field(() => String) color: string;
+}
+
+@ObjectType()
+export class CourseConnection {
+  @Field(() => [Course]) nodes: Course[];
+  @Field(() => Int) totalCount: number;
+  @Field(() => String, { nullable: true }) endCursor: string | null;
+  @Field(() => Boolean) hasNextPage: boolean;
+}
+
+@ObjectType({ description: 'An entry of the Filter by Requirement dialog' })
+export class RequirementFilterOption {
+  @Field(() => ID) uuid: string;
+  @Field(() => String) name: string;
+  @Field(() => String) pathwayName: string;
+  @Field(() => String, { description: "'pathway name: requirement name'" }) label: string;
+}
+
+@ObjectType({ description: 'A rejected (or, for warnings, adjusted) row of a course CSV' })
+export class CourseImportIssue {
+  @Field(() => Int, { description: 'Line of the file (the header is line 1)' }) line: number;
+  @Field(() => String) courseId: string;
+  @Field(() => String) message: string;
+}
+
+@ObjectType()
+export class CourseImportResult {
+  @Field(() => Int) created: number;
+  @Field(() => Int) updated: number;
+  @Field(() => [CourseImportIssue], { description: 'Rows not saved, with the reason' }) errors: CourseImportIssue[];
+  @Field(() => [CourseImportIssue], { description: 'Rows saved with unknown prerequisites dropped' }) warnings: CourseImportIssue[];
+}
+
+@InputType()
+export class CourseInputGql {
+  @Field(() => String, { nullable: true }) courseId?: string;
+  @Field(() => String, { nullable: true }) title?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => Float, { nullable: true }) units?: number;
+  @Field(() => String, { nullable: true }) subject?: string;
+  @Field(() => [[ID]], { nullable: true, description: 'Prerequisite groups: lists of course uuids; one course of each group is needed' })
+  prerequisiteGroups?: string[][];
+  @Field(() => [TagInput], { nullable: true, description: 'Tags as key and name' })
+  tags?: TagInput[];
+}
+
+@InputType()
+export class TagInput {
+  @Field(() => String) key: string;
+  @Field(() => String) value: string;
+}
+
+function toServiceInput(i: CourseInputGql): CourseInput {
+  const out: CourseInput = {};
+  if (i.courseId !== undefined && i.courseId !== null) out.course_id = i.courseId;
+  if (i.title !== undefined && i.title !== null) out.title = i.title;
+  if (i.description !== undefined && i.description !== null) out.description = i.description;
+  if (i.units !== undefined && i.units !== null) out.units = i.units;
+  if (i.subject !== undefined && i.subject !== null) out.subject = i.subject;
+  if (i.prerequisiteGroups !== undefined && i.prerequisiteGroups !== null) out.prerequisite_groups = i.prerequisiteGroups;
+  if (i.tags !== undefined && i.tags !== null) out.tags = Object.fromEntries(i.tags.map((t) => [t.key, t.value]));
+  return out;
+}
+
+const connection = (p: CoursePage): CourseConnection => ({ nodes: p.rows, totalCount: p.totalCount, endCursor: p.endCursor, hasNextPage: p.hasNextPage });
+
+@Resolver(() => Course)
+export class CoursesResolver {
+  @Query(() => CourseConnection, { description: "My Courses / Explore Courses: the caller's school's courses and the partner courses it accepted" })
+  courses(
+    @Ctx() ctx: RequestContext,
+    @Arg('search', () => String, { nullable: true }) search: string | null,
+    @Arg('requirement', () => ID, { nullable: true, description: 'Only courses fulfilling this requirement (uuid)' }) requirement: string | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<CourseConnection> {
+    return ctx.services.courses.list(ctx, 'own', { search, requirement, first: first ?? 50, after }).then(connection);
+  }
+
+  @Query(() => CourseConnection, { description: "Every course of the caller's school's partner schools" })
+  partnerCourses(
+    @Ctx() ctx: RequestContext,
+    @Arg('search', () => String, { nullable: true }) search: string | null,
+    @Arg('requirement', () => ID, { nullable: true }) requirement: string | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<CourseConnection> {
+    return ctx.services.courses.list(ctx, 'partner', { search, requirement, first: first ?? 50, after }).then(connection);
+  }
+
+  @Query(() => CourseConnection, { description: 'Courses fulfilling a requirement' })
+  coursesByRequirement(
+    @Ctx() ctx: RequestContext,
+    @Arg('requirement', () => ID) requirement: string,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<CourseConnection> {
+    return ctx.services.courses.byRequirement(ctx, requirement, { first: first ?? 50, after }).then(connection);
+  }
+
+  @Query(() => Course, { description: 'One course, by uuid or by numeric id' })
+  course(
+    @Ctx() ctx: RequestContext,
+    @Arg('uuid', () => ID, { nullable: true }) uuid: string | null,
+    @Arg('id', () => Int, { nullable: true }) id: number | null,
+  ): Promise<Course> {
+    return ctx.services.courses.get(ctx, uuid ?? (id === null ? '' : id));
+  }
+
+  @Query(() => [Course], { description: 'Searchable course choices for prerequisite pickers (every catalogue the caller reads)' })
+  courseChoices(
+    @Ctx() ctx: RequestContext,
+    @Arg('search', () => String, { nullable: true }) search: string | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+  ): Promise<Course[]> {
+    return ctx.services.courses.choices(ctx, search, first ?? 20);
+  }
+
+  @Query(() => [RequirementFilterOption], { description: 'Requirements of the pathways the caller can see, for the course filter' })
+  requirementFilterOptions(@Ctx() ctx: RequestContext): Promise<RequirementFilterOption[]> {
+    return ctx.services.courses.requirementFilterOptions(ctx);
+  }
+
+  @Query(() => [School], { description: "The caller's school's partner schools" })
+  partnerSchools(@Ctx() ctx: RequestContext): Promise<School[]> {
+    return ctx.services.courses.partnerSchools(ctx);
+  }
+
+  @Query(() => [CourseTag], { description: 'Tags a course can carry' })
+  courseTagOptions(@Ctx() ctx: RequestContext): Promise<CourseTag[]> {
+    return ctx.services.courses.tagOptions(ctx);
+  }
+
+  @Query(() => Boolean, { description: 'Whether a school (default: the caller\'s) accepted the course as transferable' })
+  isTransferable(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseUuid', () => ID) courseUuid: string,
+    @Arg('schoolUuid', () => String, { nullable: true }) schoolUuid: string | null,
+  ): Promise<boolean> {
+    return ctx.services.courses.isTransferable(ctx, courseUuid, schoolUuid);
+  }
+
+  @Mutation(() => Course)
+  createCourse(@Ctx() ctx: RequestContext, @Arg('input', () => CourseInputGql) input: CourseInputGql): Promise<Course> {
+    return ctx.services.courses.create(ctx, toServiceInput(input));
+  }
+
+  @Mutation(() => Course, { description: 'Add a course to a partner school (staff of a school with hs_full_access_enabled)' })
+  createPartnerCourse(
+    @Ctx() ctx: RequestContext,
+    @Arg('schoolUuid', () => String, { nullable: true }) schoolUuid: string | null,
+    @Arg('input', () => CourseInputGql) input: CourseInputGql,
+  ): Promise<Course> {
+    return ctx.services.courses.createPartnerCourse(ctx, { ...toServiceInput(input), school_uuid: schoolUuid ?? undefined });
+  }
+
+  @Mutation(() => Course)
+  updateCourse(
+    @Ctx() ctx: RequestContext,
+    @Arg('uuid', () => ID) uuid: string,
+    @Arg('input', () => CourseInputGql) input: CourseInputGql,
+  ): Promise<Course> {
+    return ctx.services.courses.update(ctx, uuid, toServiceInput(input));
+  }
+
+  @Mutation(() => Boolean)
+  async deleteCourse(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID) uuid: string): Promise<boolean> {
+    await ctx.services.courses.delete(ctx, uuid);
+    return true;
+  }
+
+  @Mutation(() => Course, { description: "Accept a course of another school for the caller's school (or schoolUuid), with adjusted units" })
+  async acceptTransferability(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseUuid', () => ID) courseUuid: string,
+    @Arg('adjustedUnits', () => Float) adjustedUnits: number,
+    @Arg('schoolUuid', () => String, { nullable: true }) schoolUuid: string | null,
+  ): Promise<Course> {
+    const t = await ctx.services.courses.acceptTransferability(ctx, { original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined, adjusted_units: adjustedUnits });
+    return t.course;
+  }
+
+  @Mutation(() => Course)
+  removeTransferability(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseUuid', () => ID) courseUuid: string,
+    @Arg('schoolUuid', () => String, { nullable: true }) schoolUuid: string | null,
+  ): Promise<Course> {
+    return ctx.services.courses.removeTransferability(ctx, { original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined });
+  }
+
+  @Mutation(() => CourseImportResult, { description: "Import a course CSV (spec 2 §5) into the caller's school" })
+  async uploadCoursesCsv(@Ctx() ctx: RequestContext, @Arg('csv', () => String) csv: string): Promise<CourseImportResult> {
+    const r = await ctx.services.courses.importCsv(ctx, { bytes: Buffer.from(csv, 'utf8') });
+    const issue = (i: { line: number; course_id: string; message: string }) => ({ line: i.line, courseId: i.course_id, message: i.message });
+    return { created: r.created, updated: r.updated, errors: r.errors.map(issue), warnings: r.warnings.map(issue) };
+  }
+
+  // ---- the card's relations, batched ---------------------------------------------------------
+
+  @FieldResolver(() => School)
+  async school(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<School> {
+    return (await ctx.services.courses.view(ctx, c)).school;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The caller (or the student viewed as) has the course in their plan' })
+  async isScheduled(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return (await ctx.services.courses.view(ctx, c)).isScheduled;
+  }
+
+  @FieldResolver(() => [PrerequisiteCourse], { description: 'Every course of every prerequisite group' })
+  async prerequisites(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<PrerequisiteCourse[]> {
+    return (await ctx.services.courses.view(ctx, c)).prerequisites;
+  }
+
+  @FieldResolver(() => [String], { description: "Display strings: a group's course ids joined with ' or '" })
+  async prerequisiteGroups(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<string[]> {
+    return (await ctx.services.courses.view(ctx, c)).prerequisiteGroups;
+  }
+
+  @FieldResolver(() => [[ID]], { description: 'The groups as lists of course uuids' })
+  async prerequisiteGroupsUuids(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<string[][]> {
+    return (await ctx.services.courses.view(ctx, c)).prerequisiteGroupsUuids;
+  }
+
+  @FieldResolver(() => [CourseTag], { description: 'Tags as key and name' })
+  tags(@Root() c: Course): CourseTag[] {
+    return Object.entries(c.tags ?? {}).map(([key, value]) => ({ key, value }));
+  }
+
+  @FieldResolver(() => [FormattedTag])
+  async formattedTags(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<FormattedTag[]> {
+    return (await ctx.services.courses.view(ctx, c)).formattedTags;
+  }
+
+  @FieldResolver(() => [CourseUnitsInfo], { description: 'One entry per relevant school: own school, accepting schools' })
+  async unitsInfo(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<CourseUnitsInfo[]> {
+    return (await ctx.services.courses.view(ctx, c)).unitsInfo;
+  }
+
+  @FieldResolver(() => [CourseRequirementInfo])
+  async requirements(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<CourseRequirementInfo[]> {
+    return (await ctx.services.courses.view(ctx, c)).requirements;
+  }
+
+  @FieldResolver(() => [[CourseRequirementInfo]], { description: 'Groups of requirements of which the course counts toward one only' })
+  async nonDuplicables(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<CourseRequirementInfo[][]> {
+    return (await ctx.services.courses.view(ctx, c)).nonDuplicables;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The caller may edit or delete this course' })
+  async canEdit(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return ctx.services.courses.canEditCourse(ctx, c);
+  }
+}

@@ -1,0 +1,243 @@
+/** GraphQL of pathways, requirements, fulfilment and progress: thin adapters over PathwaysService. */
+import { Arg, Ctx, Field, FieldResolver, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../core/context.js';
+import { Course } from '../courses/course.entity.js';
+import { School } from '../schools/school.entity.js';
+import { Pathway, Requirement } from './pathway.entity.js';
+import type { Fulfillment } from './pathways.service.js';
+
+@ObjectType()
+class PathwayConnection {
+  @Field(() => [Pathway]) nodes: Pathway[];
+  @Field(() => Int) totalCount: number;
+  @Field(() => String, { nullable: true }) endCursor: string | null;
+  @Field(() => Boolean) hasNextPage: boolean;
+}
+
+@ObjectType({ description: "A requirement with how far the caller's plan meets it (computed on the server)" })
+class RequirementProgress {
+  @Field(() => ID, { description: 'The requirement uuid' }) uuid: string;
+  @Field(() => String) name: string;
+  @Field(() => String) description: string;
+  @Field(() => ID) pathwayUuid: string;
+  @Field(() => String) pathwayName: string;
+  @Field(() => String) pathwayColor: string;
+  @Field(() => Int) requiredCourses: number;
+  @Field(() => Float) requiredUnits: number;
+  @Field(() => Int) completedCourses: number;
+  @Field(() => Float) completedUnits: number;
+  @Field(() => Boolean) isFulfilled: boolean;
+}
+
+@ObjectType({ description: 'A course attached to a requirement, and whether it is in the caller\'s plan' })
+class EligibleCourse {
+  @Field(() => Course) course: Course;
+  @Field(() => Boolean) isScheduled: boolean;
+}
+
+@ObjectType()
+class EligibleCourseConnection {
+  @Field(() => [EligibleCourse]) nodes: EligibleCourse[];
+  @Field(() => Int) totalCount: number;
+  @Field(() => String, { nullable: true }) endCursor: string | null;
+  @Field(() => Boolean) hasNextPage: boolean;
+}
+
+@ObjectType({ description: 'A requirement a course fulfils' })
+class CourseFulfillment {
+  @Field(() => Requirement) requirement: Requirement;
+  @Field(() => Pathway) pathway: Pathway;
+  @Field(() => String, { nullable: true, description: 'Rows of one course sharing this id count toward one requirement only' })
+  nonDuplicableGroup: string | null;
+}
+
+@InputType()
+class CreatePathwayInput {
+  @Field(() => String) name: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true, description: 'red, blue, green, yellow, purple, orange, pink, or empty' }) color?: string;
+}
+
+@InputType({ description: 'Only the fields given change' })
+class UpdatePathwayInput {
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true }) color?: string;
+}
+
+@InputType()
+class AddRequirementInput {
+  @Field(() => ID) pathwayUuid: string;
+  @Field(() => String) name: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => Float, { nullable: true, description: 'Default 0' }) numberOfUnits?: number;
+  @Field(() => Int, { nullable: true, description: 'Default 0' }) numberOfCourses?: number;
+}
+
+@InputType({ description: 'Only the fields given change' })
+class UpdateRequirementInput {
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => Float, { nullable: true }) numberOfUnits?: number;
+  @Field(() => Int, { nullable: true }) numberOfCourses?: number;
+}
+
+const toFulfillments = (list: Fulfillment[]): CourseFulfillment[] =>
+  list.map((f) => ({ requirement: f.requirement, pathway: f.pathway, nonDuplicableGroup: f.group }));
+
+const requirementRaw = (i: UpdateRequirementInput) => ({
+  name: i.name, description: i.description, number_of_units: i.numberOfUnits, number_of_courses: i.numberOfCourses,
+});
+
+@Resolver(() => Pathway)
+export class PathwaysResolver {
+  @Query(() => PathwayConnection, { description: "Pathways of the caller's school and its partner schools, by name" })
+  async pathways(
+    @Ctx() ctx: RequestContext,
+    @Arg('color', () => String, { nullable: true, description: 'Only this colour; empty means all' }) color: string | null,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, default 100, at most 500' }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<PathwayConnection> {
+    return ctx.services.pathways.list(ctx, { color, first, after });
+  }
+
+  @Query(() => Pathway)
+  pathway(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID) uuid: string): Promise<Pathway> {
+    return ctx.services.pathways.get(ctx, uuid);
+  }
+
+  @Query(() => [RequirementProgress], { description: "The caller's progress per requirement, of every pathway they see or of one" })
+  requirementProgress(
+    @Ctx() ctx: RequestContext,
+    @Arg('pathwayUuid', () => ID, { nullable: true }) pathwayUuid: string | null,
+  ): Promise<RequirementProgress[]> {
+    return ctx.services.pathways.progress(ctx, pathwayUuid);
+  }
+
+  @Query(() => EligibleCourseConnection, { description: "Courses fulfilling a requirement; the caller's scheduled ones first, then by course_id" })
+  eligibleCourses(
+    @Ctx() ctx: RequestContext,
+    @Arg('requirementUuid', () => ID) requirementUuid: string,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<EligibleCourseConnection> {
+    return ctx.services.pathways.eligibleCourses(ctx, requirementUuid, { first, after });
+  }
+
+  @Query(() => [CourseFulfillment], { description: 'The requirements (of pathways the caller sees) a course fulfils' })
+  async courseFulfillments(@Ctx() ctx: RequestContext, @Arg('courseUuid', () => ID) courseUuid: string): Promise<CourseFulfillment[]> {
+    return toFulfillments((await ctx.services.pathways.courseFulfillments(ctx, courseUuid)).fulfillments);
+  }
+
+  @Mutation(() => Pathway)
+  createPathway(@Ctx() ctx: RequestContext, @Arg('input', () => CreatePathwayInput) input: CreatePathwayInput): Promise<Pathway> {
+    return ctx.services.pathways.create(ctx, { name: input.name, description: input.description, color: input.color });
+  }
+
+  @Mutation(() => Pathway)
+  updatePathway(
+    @Ctx() ctx: RequestContext,
+    @Arg('uuid', () => ID) uuid: string,
+    @Arg('input', () => UpdatePathwayInput) input: UpdatePathwayInput,
+  ): Promise<Pathway> {
+    return ctx.services.pathways.update(ctx, uuid, { name: input.name, description: input.description, color: input.color });
+  }
+
+  @Mutation(() => Boolean)
+  async deletePathway(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID) uuid: string): Promise<boolean> {
+    await ctx.services.pathways.delete(ctx, uuid);
+    return true;
+  }
+
+  @Mutation(() => Requirement)
+  addRequirement(@Ctx() ctx: RequestContext, @Arg('input', () => AddRequirementInput) input: AddRequirementInput): Promise<Requirement> {
+    return ctx.services.pathways.addRequirement(ctx, { pathway_uuid: input.pathwayUuid, ...requirementRaw(input) });
+  }
+
+  @Mutation(() => Requirement)
+  updateRequirement(
+    @Ctx() ctx: RequestContext,
+    @Arg('uuid', () => ID) uuid: string,
+    @Arg('input', () => UpdateRequirementInput) input: UpdateRequirementInput,
+  ): Promise<Requirement> {
+    return ctx.services.pathways.updateRequirement(ctx, uuid, requirementRaw(input));
+  }
+
+  @Mutation(() => Boolean)
+  async deleteRequirement(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID) uuid: string): Promise<boolean> {
+    await ctx.services.pathways.deleteRequirement(ctx, uuid);
+    return true;
+  }
+
+  @Mutation(() => [CourseFulfillment], { description: "Counts the course toward a requirement; with nonDuplicables, toward only one of them. Answers the course's fulfilments." })
+  async addCourseFulfillment(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseId', () => Int, { description: "The course's numeric id" }) courseId: number,
+    @Arg('requirementUuid', () => ID) requirementUuid: string,
+    @Arg('nonDuplicables', () => [ID], { nullable: true }) nonDuplicables: string[] | null,
+  ): Promise<CourseFulfillment[]> {
+    const { fulfillments } = await ctx.services.pathways.addCourseFulfillment(ctx, courseId, {
+      requirement_uuid: requirementUuid, non_duplicables: nonDuplicables ?? [],
+    });
+    return toFulfillments(fulfillments);
+  }
+
+  @Mutation(() => [CourseFulfillment], { description: "Stops counting the course toward the requirement. Answers the course's remaining fulfilments." })
+  async removeCourseFulfillment(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseUuid', () => ID) courseUuid: string,
+    @Arg('requirementUuid', () => ID) requirementUuid: string,
+  ): Promise<CourseFulfillment[]> {
+    const { fulfillments } = await ctx.services.pathways.removeCourseFulfillment(ctx, courseUuid, { requirement_uuid: requirementUuid });
+    return toFulfillments(fulfillments);
+  }
+
+  @FieldResolver(() => School, { nullable: true, description: 'The owning school (name, uuid, primary_color: school_info)' })
+  school(@Root() p: Pathway, @Ctx() ctx: RequestContext): Promise<School | null> {
+    return ctx.loaders.schoolById.load(p.schoolId);
+  }
+
+  @FieldResolver(() => [Requirement], { description: 'By name' })
+  requirements(@Root() p: Pathway, @Ctx() ctx: RequestContext): Promise<Requirement[]> {
+    return ctx.services.pathways.requirementsOf(ctx, p);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether the caller may edit the pathway and its requirements' })
+  canEdit(@Root() p: Pathway, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return ctx.services.pathways.canEdit(ctx, p);
+  }
+}
+
+@Resolver(() => Requirement)
+export class RequirementsResolver {
+  @FieldResolver(() => Pathway)
+  async pathway(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<Pathway> {
+    return (await ctx.loaders.pathwayById.load(r.pathwayId))!;
+  }
+
+  @FieldResolver(() => [String])
+  async pathwayNames(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<string[]> {
+    const p = await ctx.loaders.pathwayById.load(r.pathwayId);
+    return p ? [p.name] : [];
+  }
+
+  @FieldResolver(() => [String])
+  async pathwayColors(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<string[]> {
+    const p = await ctx.loaders.pathwayById.load(r.pathwayId);
+    return p ? [p.color] : [];
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether the caller may edit or delete this requirement' })
+  async canEdit(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<boolean> {
+    const p = await ctx.loaders.pathwayById.load(r.pathwayId);
+    return p ? ctx.services.pathways.canEdit(ctx, p) : false;
+  }
+}
+
+@Resolver(() => EligibleCourse)
+export class EligibleCoursesResolver {
+  @FieldResolver(() => School, { nullable: true, description: "The course's school" })
+  school(@Root() e: EligibleCourse, @Ctx() ctx: RequestContext): Promise<School | null> {
+    return ctx.loaders.schoolById.load(e.course.schoolId);
+  }
+}

@@ -1,0 +1,501 @@
+/**
+ * Pathways, their requirements, course fulfilment and requirement progress. Every rule and
+ * permission of the area lives here; the REST routes and the GraphQL resolver only translate.
+ *
+ * Decisions where the spec says "not shown":
+ * - Reach: a user sees the pathways of their school of record and of its partner schools
+ *   (school_partnerships, read both ways), so a Lincoln student also sees Valley College's
+ *   transfer pathways. Pathways of any other school answer 403; an unknown uuid 404.
+ * - Editing (pathways, requirements, fulfilment): staff (user_type 2) of the pathway's school;
+ *   with hs_full_access_enabled on their school, staff may also edit the pathways of the partner
+ *   schools they see — never of an unrelated school. Students, parents and view-as tokens: 403.
+ * - POST /api/pathways/{id}/ may carry `requirements` (the progress page sends them back): they
+ *   are ignored; requirements change only through their own calls.
+ * - Adding a fulfilment with non_duplicables puts the requirement and those requirements into one
+ *   new non-duplicable group for that course (a requirement already in another group of the
+ *   course moves to the new one); without non_duplicables an existing row keeps its group. A group
+ *   left with one member is dissolved.
+ * - The colour filter of the My Pathways list: empty or absent means every colour.
+ * - Eligible courses of a requirement: every course attached to it, the caller's scheduled ones
+ *   first, then by course_id; the caller is the student (or the student being viewed as).
+ */
+import crypto from 'node:crypto';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { RequestContext } from '../../core/context.js';
+import { badInput, forbidden, notFound } from '../../core/errors.js';
+import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { parseInput, text, z } from '../../core/validation.js';
+import { UserType } from '../accounts/user.entity.js';
+import { Course } from '../courses/course.entity.js';
+import { CourseRequirement, Pathway, PATHWAY_COLORS, Requirement } from './pathway.entity.js';
+import { ProgressService, type RequirementProgressRow } from './progress.js';
+
+export const PATHWAY_MESSAGES = {
+  nameRequired: 'Pathway name is required.',
+  requirementNameRequired: 'Requirement name is required.',
+  nameTooLong: 'Name must be at most 200 characters.',
+  descriptionTooLong: 'Description must be at most 5000 characters.',
+  colorInvalid: 'Pathway color must be one of red, blue, green, yellow, purple, orange, pink, or empty.',
+  unitsInvalid: 'Number of units must be a number from 0 to 9999.99.',
+  coursesInvalid: 'Number of courses must be a whole number from 0 to 10000.',
+  pathwayNotFound: 'Pathway not found.',
+  requirementNotFound: 'Requirement not found.',
+  courseNotFound: 'Course not found.',
+  noSchool: 'Join a school before creating pathways.',
+  notYourPathway: 'You can only change pathways of your own school.',
+  notYourSchool: 'This pathway belongs to a school you do not have access to.',
+  courseNotReachable: 'This course belongs to a school you do not have access to.',
+  selectPathway: 'Please select a pathway.',
+  selectRequirement: 'Please select a requirement.',
+  nonDuplicablesInvalid: 'non_duplicables must be a list of requirement uuids.',
+  fulfillmentNotFound: 'This course does not fulfill that requirement.',
+  pageSize: 'Page size must be between 1 and 500.',
+  cursor: 'Invalid page cursor.',
+} as const;
+
+export const MAX_PAGE = 500;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_UNITS = 9999.99;
+const MAX_COURSES = 10_000;
+
+/** The schools a caller sees and may edit pathways of. */
+export interface Reach {
+  schoolId: number | null;
+  visible: number[];
+  editable: Set<number>;
+}
+
+export interface Page<T> {
+  nodes: T[];
+  totalCount: number;
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+}
+
+export interface EligibleCourse {
+  course: Course;
+  isScheduled: boolean;
+}
+
+/** A requirement a course fulfils, with its pathway and its non-duplicable group (null: none). */
+export interface Fulfillment {
+  requirement: Requirement;
+  pathway: Pathway;
+  group: string | null;
+}
+
+const pathwayInput = z.object({ name: text().optional(), description: text().optional(), color: text().optional() });
+const requirementInput = z.object({
+  name: text().optional(),
+  description: text().optional(),
+  number_of_units: z.unknown().optional(),
+  number_of_courses: z.unknown().optional(),
+});
+
+function parseUnits(v: unknown): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
+  if (!Number.isFinite(n) || n < 0 || n > MAX_UNITS) throw badInput(PATHWAY_MESSAGES.unitsInvalid);
+  return Math.round(n * 100) / 100;
+}
+
+function parseCourses(v: unknown): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
+  if (!Number.isInteger(n) || n < 0 || n > MAX_COURSES) throw badInput(PATHWAY_MESSAGES.coursesInvalid);
+  return n;
+}
+
+function checkName(name: string | undefined, message: string): string | undefined {
+  if (name === undefined) return undefined;
+  if (!name) throw badInput(message);
+  if (name.length > 200) throw badInput(PATHWAY_MESSAGES.nameTooLong);
+  return name;
+}
+
+function checkDescription(d: string | undefined): string | undefined {
+  if (d !== undefined && d.length > 5000) throw badInput(PATHWAY_MESSAGES.descriptionTooLong);
+  return d;
+}
+
+function checkColor(c: string | undefined): string | undefined {
+  if (c === undefined) return undefined;
+  const color = c.toLowerCase();
+  if (!(PATHWAY_COLORS as readonly string[]).includes(color)) throw badInput(PATHWAY_MESSAGES.colorInvalid);
+  return color;
+}
+
+function pageSize(first: number | null | undefined, fallback: number): number {
+  const n = first ?? fallback;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE) throw badInput(PATHWAY_MESSAGES.pageSize);
+  return n;
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string | null | undefined): number {
+  if (!cursor) return 0;
+  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw badInput(PATHWAY_MESSAGES.cursor);
+  return Number(m[1]);
+}
+
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);
+
+export class PathwaysService {
+  readonly progressEngine: ProgressService;
+  private readonly reaches = new WeakMap<object, Promise<Reach>>();
+
+  constructor(private readonly db: DataSource) {
+    this.progressEngine = new ProgressService(db);
+  }
+
+  // ---- reach and permissions ---------------------------------------------------------------
+
+  /** The caller's reach, computed once per request (two batched loads). */
+  reach(ctx: RequestContext): Promise<Reach> {
+    const caller = requireCaller(ctx);
+    let r = this.reaches.get(ctx);
+    if (!r) {
+      r = (async () => {
+        const schoolId = caller.user.schoolId;
+        if (schoolId === null) return { schoolId, visible: [], editable: new Set<number>() };
+        const school = await ctx.loaders.schoolById.load(schoolId);
+        const partners = await ctx.loaders.partnerSchoolIds.load(schoolId);
+        const editable = new Set<number>();
+        if (caller.user.userType === UserType.Staff && !caller.readOnly) {
+          editable.add(schoolId);
+          if (school?.hsFullAccessEnabled) partners.forEach((id) => editable.add(id));
+        }
+        return { schoolId, visible: [schoolId, ...partners], editable };
+      })();
+      this.reaches.set(ctx, r);
+    }
+    return r;
+  }
+
+  /** Whether the caller gets Edit Pathway / Add Requirement / requirement edit buttons. */
+  async canEdit(ctx: RequestContext, pathway: Pathway): Promise<boolean> {
+    if (!ctx.caller) return false;
+    return (await this.reach(ctx)).editable.has(pathway.schoolId);
+  }
+
+  private async assertVisible(ctx: RequestContext, schoolId: number, message: string = PATHWAY_MESSAGES.notYourSchool): Promise<void> {
+    if (!(await this.reach(ctx)).visible.includes(schoolId)) throw forbidden(message);
+  }
+
+  private async pathwayByUuid(uuid: unknown, m: EntityManager = this.db.manager): Promise<Pathway> {
+    if (!isUuid(uuid)) throw notFound(PATHWAY_MESSAGES.pathwayNotFound);
+    const p = await m.getRepository(Pathway).findOneBy({ uuid });
+    if (!p) throw notFound(PATHWAY_MESSAGES.pathwayNotFound);
+    return p;
+  }
+
+  private async requirementByUuid(uuid: unknown): Promise<{ requirement: Requirement; pathway: Pathway }> {
+    if (!isUuid(uuid)) throw notFound(PATHWAY_MESSAGES.requirementNotFound);
+    const requirement = await this.db.getRepository(Requirement).findOneBy({ uuid });
+    if (!requirement) throw notFound(PATHWAY_MESSAGES.requirementNotFound);
+    const pathway = await this.db.getRepository(Pathway).findOneByOrFail({ id: requirement.pathwayId });
+    return { requirement, pathway };
+  }
+
+  /** A writer who is staff and may edit pathways of `schoolId`. */
+  private async requireEditor(ctx: RequestContext, schoolId: number): Promise<void> {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Staff);
+    const reach = await this.reach(ctx);
+    if (!reach.editable.has(schoolId)) {
+      throw forbidden(reach.visible.includes(schoolId) ? PATHWAY_MESSAGES.notYourPathway : PATHWAY_MESSAGES.notYourSchool);
+    }
+  }
+
+  // ---- pathways ------------------------------------------------------------------------------
+
+  /** Pathways of the schools the caller sees, by name; optionally of one colour; paged. */
+  async list(ctx: RequestContext, q: { color?: string | null } & PageArgs, defaultPage = 100): Promise<Page<Pathway>> {
+    const reach = await this.reach(ctx);
+    const first = pageSize(q.first, defaultPage);
+    const offset = decodeCursor(q.after);
+    const color = q.color ? checkColor(q.color.trim()) : undefined;
+    if (!reach.visible.length) return { nodes: [], totalCount: 0, endCursor: null, hasNextPage: false };
+    const qb = this.db.getRepository(Pathway).createQueryBuilder('p').where('p.school_id IN (:...ids)', { ids: reach.visible });
+    if (color) qb.andWhere('p.color = :color', { color });
+    const totalCount = await qb.getCount();
+    const nodes = await qb
+      .orderBy('lower(p.name) COLLATE "C"', 'ASC')
+      .addOrderBy('p.uuid', 'ASC')
+      .offset(offset)
+      .limit(first)
+      .getMany();
+    const next = offset + nodes.length;
+    return { nodes, totalCount, endCursor: nodes.length ? encodeCursor(next) : null, hasNextPage: next < totalCount };
+  }
+
+  async get(ctx: RequestContext, uuid: string): Promise<Pathway> {
+    requireCaller(ctx);
+    const pathway = await this.pathwayByUuid(uuid);
+    await this.assertVisible(ctx, pathway.schoolId);
+    return pathway;
+  }
+
+  /** Requirements of one pathway by name (batched per request). */
+  requirementsOf(ctx: RequestContext, pathway: Pathway): Promise<Requirement[]> {
+    return ctx.loaders.requirementsByPathwayId.load(pathway.id);
+  }
+
+  async create(ctx: RequestContext, raw: unknown): Promise<Pathway> {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Staff);
+    if (caller.user.schoolId === null) throw badInput(PATHWAY_MESSAGES.noSchool);
+    const input = parseInput(pathwayInput, raw);
+    const name = checkName(input.name ?? '', PATHWAY_MESSAGES.nameRequired)!;
+    const repo = this.db.getRepository(Pathway);
+    return repo.save(repo.create({
+      schoolId: caller.user.schoolId,
+      name,
+      description: checkDescription(input.description) ?? '',
+      color: checkColor(input.color) ?? '',
+    }));
+  }
+
+  /** Changes the fields present in `raw` (name, description, color). */
+  async update(ctx: RequestContext, uuid: string, raw: unknown): Promise<Pathway> {
+    requireWriter(ctx);
+    const pathway = await this.pathwayByUuid(uuid);
+    await this.requireEditor(ctx, pathway.schoolId);
+    const input = parseInput(pathwayInput, raw);
+    const name = checkName(input.name, PATHWAY_MESSAGES.nameRequired);
+    const description = checkDescription(input.description);
+    const color = checkColor(input.color);
+    if (name !== undefined) pathway.name = name;
+    if (description !== undefined) pathway.description = description;
+    if (color !== undefined) pathway.color = color;
+    return this.db.getRepository(Pathway).save(pathway);
+  }
+
+  /** Deletes the pathway with its requirements and their fulfilment rows (ON DELETE CASCADE). */
+  async delete(ctx: RequestContext, uuid: string): Promise<void> {
+    requireWriter(ctx);
+    const pathway = await this.pathwayByUuid(uuid);
+    await this.requireEditor(ctx, pathway.schoolId);
+    await this.db.transaction(async (m) => {
+      const groups: { g: string }[] = await m.query(
+        `SELECT DISTINCT cr.non_duplicable_group AS g FROM course_requirements cr JOIN requirements r ON r.id = cr.requirement_id
+          WHERE r.pathway_id = $1 AND cr.non_duplicable_group IS NOT NULL`,
+        [pathway.id],
+      );
+      await m.getRepository(Pathway).delete({ id: pathway.id });
+      await dissolveSingletons(m, groups.map((x) => x.g));
+    });
+  }
+
+  // ---- requirements --------------------------------------------------------------------------
+
+  async addRequirement(ctx: RequestContext, raw: unknown): Promise<Requirement> {
+    requireWriter(ctx);
+    const pathwayUuid = (raw as { pathway_uuid?: unknown } | null)?.pathway_uuid;
+    if (pathwayUuid === undefined || pathwayUuid === null || pathwayUuid === '') throw badInput(PATHWAY_MESSAGES.selectPathway);
+    const pathway = await this.pathwayByUuid(pathwayUuid);
+    await this.requireEditor(ctx, pathway.schoolId);
+    const input = parseInput(requirementInput, raw);
+    const repo = this.db.getRepository(Requirement);
+    return repo.save(repo.create({
+      pathwayId: pathway.id,
+      name: checkName(input.name ?? '', PATHWAY_MESSAGES.requirementNameRequired)!,
+      description: checkDescription(input.description) ?? '',
+      numberOfUnits: parseUnits(input.number_of_units) ?? 0,
+      numberOfCourses: parseCourses(input.number_of_courses) ?? 0,
+    }));
+  }
+
+  /** Changes the fields present in `raw` (name, description, number_of_units, number_of_courses). */
+  async updateRequirement(ctx: RequestContext, uuid: string, raw: unknown): Promise<Requirement> {
+    requireWriter(ctx);
+    const { requirement, pathway } = await this.requirementByUuid(uuid);
+    await this.requireEditor(ctx, pathway.schoolId);
+    const input = parseInput(requirementInput, raw);
+    const name = checkName(input.name, PATHWAY_MESSAGES.requirementNameRequired);
+    const description = checkDescription(input.description);
+    const units = parseUnits(input.number_of_units);
+    const courses = parseCourses(input.number_of_courses);
+    if (name !== undefined) requirement.name = name;
+    if (description !== undefined) requirement.description = description;
+    if (units !== undefined) requirement.numberOfUnits = units;
+    if (courses !== undefined) requirement.numberOfCourses = courses;
+    return this.db.getRepository(Requirement).save(requirement);
+  }
+
+  async deleteRequirement(ctx: RequestContext, uuid: string): Promise<void> {
+    requireWriter(ctx);
+    const { requirement, pathway } = await this.requirementByUuid(uuid);
+    await this.requireEditor(ctx, pathway.schoolId);
+    await this.db.transaction(async (m) => {
+      const groups: { g: string }[] = await m.query(
+        `SELECT DISTINCT non_duplicable_group AS g FROM course_requirements WHERE requirement_id = $1 AND non_duplicable_group IS NOT NULL`,
+        [requirement.id],
+      );
+      await m.getRepository(Requirement).delete({ id: requirement.id });
+      await dissolveSingletons(m, groups.map((x) => x.g));
+    });
+  }
+
+  // ---- course fulfilment ---------------------------------------------------------------------
+
+  private async reachableCourse(ctx: RequestContext, course: Course | null): Promise<Course> {
+    if (!course) throw notFound(PATHWAY_MESSAGES.courseNotFound);
+    await this.assertVisible(ctx, course.schoolId, PATHWAY_MESSAGES.courseNotReachable);
+    return course;
+  }
+
+  /** The requirements (of pathways the caller sees) a course fulfils, by pathway then requirement name. */
+  async fulfillments(ctx: RequestContext, course: Course): Promise<Fulfillment[]> {
+    const reach = await this.reach(ctx);
+    if (!reach.visible.length) return [];
+    const rows: { requirement_id: number; non_duplicable_group: string | null }[] = await this.db.query(
+      `SELECT cr.requirement_id, cr.non_duplicable_group
+         FROM course_requirements cr JOIN requirements r ON r.id = cr.requirement_id JOIN pathways p ON p.id = r.pathway_id
+        WHERE cr.course_id = $1 AND p.school_id = ANY($2)
+        ORDER BY lower(p.name) COLLATE "C", p.uuid, lower(r.name) COLLATE "C", r.uuid`,
+      [course.id, reach.visible],
+    );
+    if (!rows.length) return [];
+    const reqs = await this.db.getRepository(Requirement).findBy({ id: In(rows.map((r) => r.requirement_id)) });
+    const reqById = new Map(reqs.map((r) => [r.id, r]));
+    const pathways = await ctx.loaders.pathwayById.loadMany([...new Set(reqs.map((r) => r.pathwayId))]);
+    const pathwayById = new Map(pathways.filter((p): p is Pathway => !!p && !(p instanceof Error)).map((p) => [p.id, p]));
+    return rows.map((row) => {
+      const requirement = reqById.get(row.requirement_id)!;
+      return { requirement, pathway: pathwayById.get(requirement.pathwayId)!, group: row.non_duplicable_group };
+    });
+  }
+
+  async courseFulfillments(ctx: RequestContext, courseUuid: string): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
+    requireCaller(ctx);
+    const course = await this.reachableCourse(ctx, isUuid(courseUuid) ? await this.db.getRepository(Course).findOneBy({ uuid: courseUuid }) : null);
+    return { course, fulfillments: await this.fulfillments(ctx, course) };
+  }
+
+  /**
+   * The course counts toward `requirement_uuid`; with `non_duplicables` (requirement uuids), the
+   * course counts toward only one of that requirement and those (one transaction).
+   */
+  async addCourseFulfillment(ctx: RequestContext, courseId: number, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Staff);
+    const body = (raw ?? {}) as { requirement_uuid?: unknown; non_duplicables?: unknown };
+    if (body.requirement_uuid === undefined || body.requirement_uuid === null || body.requirement_uuid === '') {
+      throw badInput(PATHWAY_MESSAGES.selectRequirement);
+    }
+    const others = body.non_duplicables ?? [];
+    if (!Array.isArray(others) || others.some((u) => typeof u !== 'string') || others.length > 100) {
+      throw badInput(PATHWAY_MESSAGES.nonDuplicablesInvalid);
+    }
+    const course = await this.reachableCourse(ctx, courseId > 0 ? await this.db.getRepository(Course).findOneBy({ id: courseId }) : null);
+    const uuids = [...new Set([body.requirement_uuid, ...others])];
+    const targets: Requirement[] = [];
+    for (const uuid of uuids) {
+      const { requirement, pathway } = await this.requirementByUuid(uuid);
+      await this.requireEditor(ctx, pathway.schoolId);
+      targets.push(requirement);
+    }
+    await this.db.transaction(async (m) => {
+      if (targets.length === 1) {
+        await m.query(
+          `INSERT INTO course_requirements (course_id, requirement_id) VALUES ($1, $2) ON CONFLICT (course_id, requirement_id) DO NOTHING`,
+          [course.id, targets[0].id],
+        );
+        return;
+      }
+      const before: { g: string }[] = await m.query(
+        `SELECT DISTINCT non_duplicable_group AS g FROM course_requirements
+          WHERE course_id = $1 AND requirement_id = ANY($2) AND non_duplicable_group IS NOT NULL`,
+        [course.id, targets.map((t) => t.id)],
+      );
+      const group = crypto.randomUUID();
+      await m.query(
+        `INSERT INTO course_requirements (course_id, requirement_id, non_duplicable_group)
+         SELECT $1, unnest($2::int[]), $3::uuid
+         ON CONFLICT (course_id, requirement_id) DO UPDATE SET non_duplicable_group = EXCLUDED.non_duplicable_group`,
+        [course.id, targets.map((t) => t.id), group],
+      );
+      await dissolveSingletons(m, before.map((b) => b.g));
+    });
+    return { course, fulfillments: await this.fulfillments(ctx, course) };
+  }
+
+  async removeCourseFulfillment(ctx: RequestContext, courseUuid: string, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Staff);
+    const course = await this.reachableCourse(ctx, isUuid(courseUuid) ? await this.db.getRepository(Course).findOneBy({ uuid: courseUuid }) : null);
+    const reqUuid = (raw as { requirement_uuid?: unknown } | null)?.requirement_uuid;
+    if (reqUuid === undefined || reqUuid === null || reqUuid === '') throw badInput(PATHWAY_MESSAGES.selectRequirement);
+    const { requirement, pathway } = await this.requirementByUuid(reqUuid);
+    await this.requireEditor(ctx, pathway.schoolId);
+    await this.db.transaction(async (m) => {
+      const row = await m.getRepository(CourseRequirement).findOneBy({ courseId: course.id, requirementId: requirement.id });
+      if (!row) throw notFound(PATHWAY_MESSAGES.fulfillmentNotFound);
+      await m.getRepository(CourseRequirement).delete({ id: row.id });
+      if (row.nonDuplicableGroup) await dissolveSingletons(m, [row.nonDuplicableGroup]);
+    });
+    return { course, fulfillments: await this.fulfillments(ctx, course) };
+  }
+
+  // ---- progress and eligible courses -----------------------------------------------------------
+
+  /**
+   * Progress of the caller's plan (a student, or the student a staff member or parent views as)
+   * for every requirement they see, or for one pathway's requirements.
+   */
+  async progress(ctx: RequestContext, pathwayUuid?: string | null): Promise<RequirementProgressRow[]> {
+    const caller = requireCaller(ctx);
+    let pathwayId: number | undefined;
+    if (pathwayUuid) pathwayId = (await this.get(ctx, pathwayUuid)).id;
+    const reach = await this.reach(ctx);
+    return this.progressEngine.forStudent(caller.user, reach.visible, pathwayId);
+  }
+
+  /** Courses attached to a requirement; the caller's scheduled ones first, then by course_id. */
+  async eligibleCourses(ctx: RequestContext, requirementUuid: string, args: PageArgs = {}, defaultPage = 100): Promise<Page<EligibleCourse>> {
+    const caller = requireCaller(ctx);
+    const first = pageSize(args.first, defaultPage);
+    const offset = decodeCursor(args.after);
+    const { requirement, pathway } = await this.requirementByUuid(requirementUuid);
+    await this.assertVisible(ctx, pathway.schoolId);
+    const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM course_requirements WHERE requirement_id = $1`, [requirement.id]);
+    const rows: { id: number; is_scheduled: boolean }[] = await this.db.query(
+      `SELECT c.id, (sc.id IS NOT NULL) AS is_scheduled
+         FROM course_requirements cr
+         JOIN courses c ON c.id = cr.course_id
+         LEFT JOIN scheduled_courses sc ON sc.course_id = c.id AND sc.user_id = $2
+        WHERE cr.requirement_id = $1
+        ORDER BY (sc.id IS NOT NULL) DESC, c.course_id COLLATE "C", c.id
+        LIMIT ${first} OFFSET ${offset}`,
+      [requirement.id, caller.user.id],
+    );
+    const courses = rows.length ? await this.db.getRepository(Course).findBy({ id: In(rows.map((r) => r.id)) }) : [];
+    const byId = new Map(courses.map((c) => [c.id, c]));
+    const nodes = rows.map((r) => ({ course: byId.get(r.id)!, isScheduled: r.is_scheduled }));
+    const next = offset + nodes.length;
+    return { nodes, totalCount: count, endCursor: nodes.length ? encodeCursor(next) : null, hasNextPage: next < count };
+  }
+}
+
+/** A non-duplicable group with a single row left means nothing: clear it. */
+async function dissolveSingletons(m: EntityManager, groups: string[]): Promise<void> {
+  if (!groups.length) return;
+  await m.query(
+    `UPDATE course_requirements SET non_duplicable_group = NULL
+      WHERE non_duplicable_group IN (
+        SELECT non_duplicable_group FROM course_requirements
+         WHERE non_duplicable_group = ANY($1::uuid[])
+         GROUP BY non_duplicable_group HAVING count(*) = 1)`,
+    [groups],
+  );
+}

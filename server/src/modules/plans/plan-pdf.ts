@@ -1,0 +1,200 @@
+/**
+ * The plan as an A4 portrait PDF drawn with pdf-lib: real text (searchable, sharp at any zoom,
+ * a few kilobytes), a 50-point margin, every term with its courses (course_id, title, units,
+ * grade), the totals and the prerequisite warnings. Long plans continue on further pages.
+ */
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { School } from '../schools/school.entity.js';
+import type { PlanView } from './plans.service.js';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+const INK = rgb(0.11, 0.14, 0.2);
+const MUTED = rgb(0.36, 0.39, 0.46);
+const LINE = rgb(0.85, 0.87, 0.9);
+const BAND = rgb(0.93, 0.95, 0.98);
+const DANGER = rgb(0.71, 0.14, 0.09);
+
+/** Columns of a term's table, from the left margin. */
+const COLS = { code: 0, title: 80, units: 355, grade: 410, done: 460 };
+const TITLE_WIDTH = COLS.units - COLS.title - 10;
+
+export async function renderPlanPdf(view: PlanView, schools: Map<number, School>, generatedAt: Date): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const name = `${view.user.firstName} ${view.user.lastName}`.trim();
+  doc.setTitle(`${name} - Academic Plan`);
+  doc.setAuthor('Pathway Planner');
+  doc.setCreationDate(generatedAt);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const w = new Writer(doc, regular, bold);
+
+  w.text(`${name} - Academic Plan`, { size: 18, font: bold });
+  w.gap(4);
+  w.text(`Generated ${generatedAt.toISOString().slice(0, 10)}`, { size: 9, color: MUTED });
+  w.gap(14);
+
+  for (const term of view.terms) {
+    w.ensure(44);
+    w.band(`${term.label}`, `${term.courses.length} ${term.courses.length === 1 ? 'course' : 'courses'}, ${fmt(term.units)} units`);
+    if (!term.courses.length) {
+      w.text('No courses scheduled for this year.', { size: 9, color: MUTED, x: 6 });
+      w.gap(10);
+      continue;
+    }
+    w.row([
+      { x: COLS.code, text: 'Course ID' }, { x: COLS.title, text: 'Title' }, { x: COLS.units, text: 'Units' },
+      { x: COLS.grade, text: 'Grade' }, { x: COLS.done, text: 'Completed' },
+    ], { font: bold, size: 8, color: MUTED });
+    for (const e of term.courses) {
+      const school = schools.get(e.course.schoolId);
+      const title = school ? `${e.course.title} (${school.name})` : e.course.title;
+      w.row([
+        { x: COLS.code, text: e.course.courseId, width: COLS.title - 8 },
+        { x: COLS.title, text: title, width: TITLE_WIDTH },
+        { x: COLS.units, text: fmt(e.course.units) },
+        { x: COLS.grade, text: e.grade || '-' },
+        { x: COLS.done, text: e.completed ? 'Yes' : 'No' },
+      ], { size: 9.5, rule: true });
+    }
+    w.gap(12);
+  }
+
+  w.ensure(40);
+  w.text('Totals', { size: 12, font: bold });
+  w.gap(4);
+  w.text(
+    `${view.entries.length} ${view.entries.length === 1 ? 'course' : 'courses'} in ${view.terms.length} ${view.terms.length === 1 ? 'term' : 'terms'}; ` +
+      `${fmt(view.totalUnits)} units planned, ${fmt(view.completedUnits)} units completed.`,
+    { size: 10 },
+  );
+  w.gap(14);
+
+  w.ensure(40);
+  w.text('Prerequisite Warnings', { size: 12, font: bold, color: view.warnings.length ? DANGER : INK });
+  w.gap(4);
+  if (!view.warnings.length) w.text('None: every prerequisite is scheduled in the same or an earlier term.', { size: 10, color: MUTED });
+  for (const warning of view.warnings) w.paragraph(`- ${warning.message}`, { size: 10, color: DANGER });
+
+  w.footers(name);
+  return doc.save({ useObjectStreams: false });
+}
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
+
+interface TextOpts {
+  size?: number;
+  font?: PDFFont;
+  color?: ReturnType<typeof rgb>;
+  x?: number;
+}
+
+/** Draws top to bottom and starts a new page when the next block would cross the bottom margin. */
+class Writer {
+  private page: PDFPage;
+  private y: number;
+  private readonly pages: PDFPage[] = [];
+  private readonly charset: Set<number>;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly regular: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.charset = new Set(regular.getCharacterSet());
+    this.page = this.newPage();
+    this.y = A4[1] - MARGIN;
+  }
+
+  private newPage(): PDFPage {
+    const page = this.doc.addPage(A4);
+    this.pages.push(page);
+    this.y = A4[1] - MARGIN;
+    return page;
+  }
+
+  /** Characters the standard font cannot draw (it covers WinAnsi) become '?', never an exception. */
+  clean(s: string): string {
+    return [...s.replace(/[\r\n\t]+/g, ' ')].map((ch) => (this.charset.has(ch.codePointAt(0)!) ? ch : '?')).join('');
+  }
+
+  ensure(height: number): void {
+    if (this.y - height < MARGIN + 16) this.page = this.newPage();
+  }
+
+  gap(h: number): void {
+    this.y -= h;
+  }
+
+  text(s: string, o: TextOpts = {}): void {
+    const size = o.size ?? 10;
+    this.ensure(size + 2);
+    this.y -= size;
+    this.page.drawText(this.clean(s), { x: MARGIN + (o.x ?? 0), y: this.y, size, font: o.font ?? this.regular, color: o.color ?? INK });
+    this.y -= 3;
+  }
+
+  paragraph(s: string, o: TextOpts = {}): void {
+    const size = o.size ?? 10;
+    for (const line of this.wrap(this.clean(s), o.font ?? this.regular, size, A4[0] - 2 * MARGIN)) this.text(line, o);
+  }
+
+  band(left: string, right: string): void {
+    const h = 20;
+    this.ensure(h + 4);
+    this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: A4[0] - 2 * MARGIN, height: h, color: BAND });
+    this.page.drawText(this.clean(left), { x: MARGIN + 6, y: this.y - 14, size: 11.5, font: this.bold, color: INK });
+    const r = this.clean(right);
+    const rw = this.regular.widthOfTextAtSize(r, 9);
+    this.page.drawText(r, { x: A4[0] - MARGIN - 6 - rw, y: this.y - 13.5, size: 9, font: this.regular, color: MUTED });
+    this.y -= h + 6;
+  }
+
+  row(cells: { x: number; text: string; width?: number }[], o: TextOpts & { rule?: boolean } = {}): void {
+    const size = o.size ?? 9.5;
+    const font = o.font ?? this.regular;
+    const lineHeight = size + 3;
+    const wrapped = cells.map((c) => (c.width ? this.wrap(this.clean(c.text), font, size, c.width) : [this.clean(c.text)]));
+    const lines = Math.max(...wrapped.map((l) => l.length));
+    this.ensure(lines * lineHeight + 4);
+    cells.forEach((c, i) => {
+      wrapped[i].forEach((line, j) => {
+        this.page.drawText(line, { x: MARGIN + 6 + c.x, y: this.y - size - j * lineHeight, size, font, color: o.color ?? INK });
+      });
+    });
+    this.y -= lines * lineHeight + 3;
+    if (o.rule) this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.5, color: LINE });
+    this.y -= 2;
+  }
+
+  /** Greedy word wrap to `width`; a word longer than a line is cut. */
+  wrap(s: string, font: PDFFont, size: number, width: number): string[] {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of s.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+        let cut = rest.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    if (line || !lines.length) lines.push(line);
+    return lines;
+  }
+
+  footers(name: string): void {
+    this.pages.forEach((page, i) => {
+      const text = this.clean(`${name} - Academic Plan - page ${i + 1} of ${this.pages.length}`);
+      page.drawText(text, { x: MARGIN, y: MARGIN - 20, size: 8, font: this.regular, color: MUTED });
+    });
+  }
+}

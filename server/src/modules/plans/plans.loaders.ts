@@ -1,0 +1,28 @@
+/** Per-request DataLoaders of the plan area: a plan's courses and a caller's plan entries, batched per query level. */
+import DataLoader from 'dataloader';
+import type { DataSource } from 'typeorm';
+import { loadCourses, type PlanCourseInfo, type PlanEntry } from './plans.service.js';
+
+export function planLoaders(db: DataSource) {
+  return {
+    /** Courses with their prerequisite groups, by numeric id. */
+    planCourseById: new DataLoader<number, PlanCourseInfo | null>(async (ids) => {
+      const byId = new Map((await loadCourses(db.manager, ids)).map((c) => [c.id, c]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+    /** A user's plan entry for a course; key `${userId}:${courseId}`. */
+    scheduledEntry: new DataLoader<string, PlanEntry | null>(async (keys) => {
+      const pairs = keys.map((k) => k.split(':').map(Number));
+      const rows: Omit<PlanEntry, 'course'>[] = await db.query(
+        `SELECT sc.id, sc.user_id AS "userId", sc.course_id AS "courseId", sc.term, sc.position, sc.grade, sc.completed
+           FROM scheduled_courses sc
+           JOIN (SELECT unnest($1::int[]) AS user_id, unnest($2::int[]) AS course_id) k
+             ON k.user_id = sc.user_id AND k.course_id = sc.course_id`,
+        [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+      );
+      const courses = new Map((await loadCourses(db.manager, [...new Set(rows.map((r) => r.courseId))])).map((c) => [c.id, c]));
+      const byKey = new Map(rows.map((r) => [`${r.userId}:${r.courseId}`, { ...r, course: courses.get(r.courseId)! }]));
+      return keys.map((k) => byKey.get(k) ?? null);
+    }),
+  };
+}

@@ -1,0 +1,136 @@
+/** The plan calls of planning §7 on /api/*, with the spec's payloads and snake_case fields. Thin: the service decides. */
+import type { Router } from 'express';
+import type { RequestContext } from '../../core/context.js';
+import { intParam, route, type AppDeps } from '../../core/http.js';
+import type { School } from '../schools/school.entity.js';
+import type { PrerequisiteWarning } from './plan-rules.js';
+import { renderPlanPdf } from './plan-pdf.js';
+import type { PlanEntry, PlanView } from './plans.service.js';
+
+async function schoolsOf(ctx: RequestContext, entries: PlanEntry[]): Promise<Map<number, School>> {
+  const ids = [...new Set(entries.map((e) => e.course.schoolId))];
+  const schools = await ctx.loaders.schoolById.loadMany(ids);
+  const map = new Map<number, School>();
+  schools.forEach((s) => {
+    if (s && !(s instanceof Error)) map.set(s.id, s);
+  });
+  return map;
+}
+
+export function entryJson(e: PlanEntry, schools: Map<number, School>) {
+  const school = schools.get(e.course.schoolId);
+  return {
+    id: e.id,
+    term: e.term,
+    position: e.position,
+    grade: e.grade,
+    completed: e.completed,
+    course: {
+      uuid: e.course.uuid,
+      UUID: e.course.uuid,
+      id: e.course.id,
+      course_id: e.course.courseId,
+      title: e.course.title,
+      description: e.course.description,
+      units: e.course.units,
+      school: school ? { name: school.name, uuid: school.uuid, primary_color: school.primaryColor, school_type: school.schoolType } : null,
+      prerequisite_groups: e.course.prerequisiteGroups,
+      prerequisite_groups_uuids: e.course.prerequisiteGroupUuids,
+    },
+  };
+}
+
+const warningJson = (w: PrerequisiteWarning) => ({
+  scheduled_course_id: w.scheduledCourseId,
+  course_id: w.courseId,
+  title: w.title,
+  term: w.term,
+  term_label: w.termLabel,
+  message: w.message,
+});
+
+async function planJson(ctx: RequestContext, view: PlanView) {
+  const schools = await schoolsOf(ctx, view.entries);
+  return {
+    first_name: view.user.firstName,
+    last_name: view.user.lastName,
+    academic_year_labels: view.labels,
+    terms: view.terms.map((t) => ({ term: t.term, position: t.position, label: t.label, units: t.units, courses: t.courses.map((e) => entryJson(e, schools)) })),
+    warnings: view.warnings.map(warningJson),
+    total_units: view.totalUnits,
+    completed_units: view.completedUnits,
+  };
+}
+
+export function mountPlanRoutes(r: Router, deps: AppDeps): void {
+  const { plans } = deps.services;
+
+  route(r, deps, 'get', '/check-course-scheduled/:id/', 'checkCourseScheduled', async (ctx, req) => ({
+    isScheduled: await plans.isScheduled(ctx, intParam(req.params.id)),
+  }));
+
+  route(r, deps, 'get', '/get-scheduled-course/:id/', 'scheduledCourse', async (ctx, req) => {
+    const e = await plans.requireEntryForCourse(ctx, intParam(req.params.id));
+    return { id: e.id, grade: e.grade, completed: e.completed, term: e.term };
+  });
+
+  route(r, deps, 'post', '/add-scheduled-course/', 'scheduleCourse', async (ctx, req, res) => {
+    const e = await plans.schedule(ctx, req.body);
+    res.status(201).json({ message: 'Course scheduled successfully.', id: e.id, term: e.term, position: e.position });
+  });
+
+  route(r, deps, 'delete', '/remove-scheduled-course/:id/', 'unscheduleCourse', async (ctx, req) => {
+    await plans.unschedule(ctx, intParam(req.params.id));
+    return { message: 'Course removed from your plan.' };
+  });
+
+  route(r, deps, 'post', '/courses/update-grade/:scheduledId/', 'updateGrade', async (ctx, req) => {
+    await plans.updateGrade(ctx, intParam(req.params.scheduledId), req.body);
+    return { message: 'Grade updated successfully.' };
+  });
+
+  route(r, deps, 'get', '/user-scheduled-courses/', 'userScheduledCourses', async (ctx) => {
+    const entries = await plans.entries(ctx);
+    const schools = await schoolsOf(ctx, entries);
+    return entries.map((e) => entryJson(e, schools));
+  });
+
+  route(r, deps, 'put', '/update-course-positions/', 'reorderTerm', async (ctx, req) => {
+    await plans.updatePositions(ctx, req.body);
+    return { message: 'Course positions updated.' };
+  });
+
+  // Only the PUT of /api/courses/{id}/ is the plan's (the catalogue owns its POST and DELETE); id is the scheduled course.
+  route(r, deps, 'put', '/courses/:id/', 'moveScheduledCourse', async (ctx, req) => {
+    const e = await plans.moveToTerm(ctx, intParam(req.params.id), req.body);
+    return { message: 'Course term updated.', id: e.id, term: e.term, position: e.position };
+  });
+
+  // Beyond the spec: the whole plan with its warnings, and term edits that keep courses with their term.
+  route(r, deps, 'get', '/plan/', 'plan', async (ctx) => planJson(ctx, await plans.plan(ctx)));
+
+  route(r, deps, 'post', '/terms/', 'addTerm', async (ctx, req, res) => {
+    res.status(201).json({ academic_year_labels: await plans.addTerm(ctx, req.body?.label) });
+  });
+
+  route(r, deps, 'put', '/terms/:position/', 'updateTerm', async (ctx, req) => {
+    const to = req.body?.position;
+    return {
+      academic_year_labels: await plans.updateTerm(ctx, intParam(req.params.position), req.body?.label, to === undefined || to === null ? null : Number(to)),
+    };
+  });
+
+  route(r, deps, 'delete', '/terms/:position/', 'deleteTerm', async (ctx, req) => ({
+    academic_year_labels: await plans.deleteTerm(ctx, intParam(req.params.position)),
+  }));
+
+  route(r, deps, 'get', '/plan-pdf/', 'planPdf', async (ctx, _req, res) => {
+    const view = await plans.plan(ctx);
+    const pdf = await renderPlanPdf(view, await schoolsOf(ctx, view.entries), new Date());
+    const name = `${view.user.firstName} ${view.user.lastName} Academic Plan`.replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/\s+/g, '_') || 'Academic_Plan';
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `inline; filename="${name}.pdf"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(Buffer.from(pdf));
+  });
+}
