@@ -11,6 +11,7 @@ import { SchoolPartnership } from '../modules/courses/course.entity.js';
 import { defaultYearLabels, School, SchoolMembership, SchoolType } from '../modules/schools/school.entity.js';
 import { seedDemoPlan } from './seed-plan.js';
 import { seedCatalogues } from './seed-catalogues.js';
+import { seedBaselinePlans } from './seed-baseline.js';
 
 export const DEMO_PASSWORD = 'Planner#2026';
 export const DEMO = {
@@ -92,6 +93,7 @@ async function seedDemo(m: EntityManager): Promise<void> {
   ]);
   await m.getRepository(Blog).insert(DEMO_BLOGS);
   await seedDemoPlan(m, student.id, lincoln.id, baseline.id);
+  await seedBaselinePlans(m, lincoln, baseline);
 }
 
 const DEMO_BLOGS: Omit<Blog, 'id'>[] = [
