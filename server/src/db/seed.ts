@@ -9,9 +9,9 @@ import { ParentStudentLink, User, UserType } from '../modules/accounts/user.enti
 import { Blog } from '../modules/blogs/blog.entity.js';
 import { SchoolPartnership } from '../modules/courses/course.entity.js';
 import { defaultYearLabels, School, SchoolMembership, SchoolType } from '../modules/schools/school.entity.js';
-import { seedDemoPlan } from './seed-plan.js';
 import { seedCatalogues } from './seed-catalogues.js';
-import { seedBaselinePlans } from './seed-baseline.js';
+import { seedDemoPathways } from './seed-pathways.js';
+import { seedDemoPlans } from './seed-plans.js';
 
 export const DEMO_PASSWORD = 'Planner#2026';
 export const DEMO = {
@@ -92,8 +92,8 @@ async function seedDemo(m: EntityManager): Promise<void> {
     { code: DEMO.codes.parent, userType: UserType.Parent, schoolId: lincoln.id },
   ]);
   await m.getRepository(Blog).insert(DEMO_BLOGS);
-  await seedDemoPlan(m, student.id, lincoln.id, baseline.id);
-  await seedBaselinePlans(m, lincoln, baseline);
+  await seedDemoPathways(m, lincoln.id, valley.id);
+  await seedDemoPlans(m, lincoln, student, baseline);
 }
 
 const DEMO_BLOGS: Omit<Blog, 'id'>[] = [
