@@ -4,19 +4,25 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The fields to add requirement. */
 export type AddRequirementInput = {
+  /** Free-text description. */
   description?: string | null | undefined;
+  /** Name, as shown to people. */
   name: string;
   /** Default 0 */
   numberOfCourses?: number | null | undefined;
   /** Default 0 */
   numberOfUnits?: number | null | undefined;
+  /** UUID of the pathway. */
   pathwayUuid: string | number;
 };
 
 /** One step record of PATCH /api/application/ form_data */
 export type ApplicationStepInput = {
+  /** The data (JSON). */
   data?: unknown;
+  /** Current step. */
   step: number;
   /** Ignored: the server stores the canonical title */
   title?: string | null | undefined;
@@ -24,69 +30,103 @@ export type ApplicationStepInput = {
 
 /** The community-college application consent; the booleans are stored as sent */
 export type CccApplyConsentInput = {
+  /** Consent given: CCC apply. */
   consentCCCApply?: boolean | null | undefined;
+  /** Consent given: data release. */
   consentDataRelease?: boolean | null | undefined;
+  /** Consent given: financial aid. */
   consentFinancialAid?: boolean | null | undefined;
+  /** Consent given: pathway planner. */
   consentPathwayPlanner?: boolean | null | undefined;
+  /** Consent given: privacy policy. */
   consentPrivacyPolicy?: boolean | null | undefined;
+  /** Consent given: submit application. */
   consentSubmitApplication?: boolean | null | undefined;
+  /** Consent given: terms of use. */
   consentTermsOfUse?: boolean | null | undefined;
+  /** Consent given: verification. */
   consentVerification?: boolean | null | undefined;
   /** The student's typed full name */
   electronicSignature: string;
 };
 
+/** The fields to course. */
 export type CourseInputGql = {
+  /** Numeric identifier of the course. */
   courseId?: string | null | undefined;
+  /** Free-text description. */
   description?: string | null | undefined;
   /** Prerequisite groups: lists of course uuids; one course of each group is needed */
   prerequisiteGroups?: Array<Array<string | number>> | null | undefined;
+  /** Subject line. */
   subject?: string | null | undefined;
   /** Tags as key and name */
   tags?: Array<TagInput> | null | undefined;
+  /** Title, as shown to people. */
   title?: string | null | undefined;
+  /** Credit units. */
   units?: number | null | undefined;
 };
 
+/** The fields to create pathway. */
 export type CreatePathwayInput = {
   /** red, blue, green, yellow, purple, orange, pink, or empty */
   color?: string | null | undefined;
+  /** Free-text description. */
   description?: string | null | undefined;
+  /** Name, as shown to people. */
   name: string;
 };
 
+/** The fields to create school. */
 export type CreateSchoolInput = {
   /** State */
   location: string;
+  /** Name, as shown to people. */
   name: string;
   /** HS or CLG */
   schoolType: string;
 };
 
+/** The fields to generate contract pdf. */
 export type GenerateContractPdfInput = {
   /** ISO date and time */
   completionDate: string;
+  /** The placed signatures. */
   placedSignatures: Array<PlacedSignatureInput>;
+  /** The user email. */
   userEmail?: string | null | undefined;
+  /** The user name. */
   userName?: string | null | undefined;
 };
 
+/** The fields to placed signature. */
 export type PlacedSignatureInput = {
+  /** Where the signature goes. */
   spot: string;
+  /** The value. */
   value: string;
 };
 
+/** The fields to register. */
 export type RegisterInput = {
+  /** Email address (lower case). */
   email: string;
+  /** First name. */
   firstName: string;
+  /** Last name. */
   lastName: string;
+  /** The password (at least 8 characters). */
   password: string;
+  /** Sign-up code, which names a user type and a school. */
   signupCode: string;
 };
 
 /** HS high school, CLG college */
 export type SchoolType =
+  /** A college (two year labels). */
   | 'CLG'
+  /** A high school (four year labels). */
   | 'HS';
 
 /** Demographics (/student-demographics) */
@@ -101,6 +141,7 @@ export type StudentDemographicsInput = {
   gender: string;
   /** yes or no (the last 24 months) */
   homelessness: string;
+  /** The race ethnicity. */
   raceEthnicity: Array<string>;
 };
 
@@ -110,28 +151,41 @@ export type StudentInfoInput = {
   dob: string;
   /** 8, 9, 10, 11, 12, college or other */
   grade: string;
+  /** The guardian first name. */
   guardianFirstName: string;
+  /** The guardian last name. */
   guardianLastName: string;
+  /** The guardian phone. */
   guardianPhone: string;
 };
 
+/** The fields to tag. */
 export type TagInput = {
+  /** Machine-readable key. */
   key: string;
+  /** The value. */
   value: string;
 };
 
 /** Only the fields given change */
 export type UpdatePathwayInput = {
+  /** Display colour (hex). */
   color?: string | null | undefined;
+  /** Free-text description. */
   description?: string | null | undefined;
+  /** Name, as shown to people. */
   name?: string | null | undefined;
 };
 
 /** Only the fields given change */
 export type UpdateRequirementInput = {
+  /** Free-text description. */
   description?: string | null | undefined;
+  /** Name, as shown to people. */
   name?: string | null | undefined;
+  /** Courses needed to fulfil it. */
   numberOfCourses?: number | null | undefined;
+  /** Units needed to fulfil it. */
   numberOfUnits?: number | null | undefined;
 };
 
