@@ -23,6 +23,7 @@ import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
+import { mountIntegrationRoutes } from './modules/integrations/integrations.rest.js';
 import { createServices } from './services.js';
 
 export interface BuiltApp {
@@ -81,6 +82,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountPaymentRoutes(api, deps);
   mountOnboardingRoutes(api, deps);
   mountBaselinePlanRoutes(api, deps);
+  mountIntegrationRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });

@@ -19,6 +19,8 @@ import { EligibleCoursesResolver, PathwaysResolver, RequirementsResolver } from 
 import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
 import { StudentsResolver } from '../modules/students/students.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
+import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver.js';
+import { RosterResolver } from '../modules/roster/roster.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
@@ -28,6 +30,7 @@ export const resolvers = [
   AdmissionsResolver, ApplicationListItemResolver,
   ContractsResolver, PaymentsResolver,
   OnboardingResolver, BaselinePlansResolver,
+  ApiTokensResolver, RosterResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */
