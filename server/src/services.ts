@@ -21,6 +21,7 @@ import { StudentsService } from './modules/students/students.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service.js';
 import { RosterService } from './modules/roster/roster.service.js';
+import { StudentDashboardService } from './modules/students/student-dashboard.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
   const outbox = new OutboxService(db);
@@ -47,6 +48,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     baselinePlans: new BaselinePlansService(db, schools),
     apiTokens: new ApiTokensService(db),
     roster: new RosterService(db, accounts, config.courseCsvMaxBytes),
+    studentDashboard: new StudentDashboardService(db, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };

@@ -21,6 +21,7 @@ import { StudentsResolver } from '../modules/students/students.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
 import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver.js';
 import { RosterResolver } from '../modules/roster/roster.resolver.js';
+import { StudentDashboardResolver } from '../modules/students/student-dashboard.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
@@ -30,7 +31,7 @@ export const resolvers = [
   AdmissionsResolver, ApplicationListItemResolver,
   ContractsResolver, PaymentsResolver,
   OnboardingResolver, BaselinePlansResolver,
-  ApiTokensResolver, RosterResolver,
+  ApiTokensResolver, RosterResolver, StudentDashboardResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */

@@ -37,9 +37,13 @@ export class StudentsResolver {
     @Arg('descending', () => Boolean, { description: 'Sort in descending order.', nullable: true }) descending: boolean | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('consentState', () => String, { nullable: true, description: "Only students whose consent form is in this state: none, admin_signed, student_signed, parent_signed or both_signed." }) consentState: string | null,
+    @Arg('cccApplyStatus', () => String, { nullable: true, description: 'Only students with this CCCApply status (case-insensitive; "Not Set" for none).' }) cccApplyStatus: string | null,
+    @Arg('plan', () => String, { nullable: true, description: 'Only students with no plan ("none") or with a prerequisite warning ("warnings").' }) plan: string | null,
   ): Promise<StudentConnection> {
     const page = await ctx.services.students.list(ctx, {
       search, schoolId, sort: (sort ?? 'first_name') as StudentSort, descending: descending ?? false, first: first ?? 50, after,
+      consentState, cccApplyStatus, plan,
     });
     return { nodes: page.rows as StudentRow[], totalCount: page.totalCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
   }

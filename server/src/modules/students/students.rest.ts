@@ -21,6 +21,9 @@ export function mountStudentRoutes(r: Router, deps: AppDeps): void {
         descending: q.order === 'desc',
         first: pageSize ?? MAX_PAGE,
         after,
+        consentState: typeof q.consent_state === 'string' ? q.consent_state : null,
+        cccApplyStatus: typeof q.ccc_apply_status === 'string' ? q.ccc_apply_status : null,
+        plan: typeof q.plan === 'string' ? q.plan : null,
       });
       const schools = await ctx.loaders.schoolById.loadMany(page.rows.map((s) => s.schoolId));
       page.rows.forEach((s, i) => {
