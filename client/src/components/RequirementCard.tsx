@@ -7,6 +7,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { DeleteRequirementDocument, EligibleCoursesDocument } from '../graphql/generated';
+import { ProgressBar } from './ProgressBar';
+import './ops.css';
 import { RequirementDialog } from './RequirementDialog';
 import './pathways.css';
 
@@ -82,7 +84,9 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
           {progress ? (
             <div>
               <p style={{ margin: 0 }}>Course Requirement: {progress.completedCourses} fulfilled / {progress.requiredCourses} required</p>
+              <ProgressBar label="Courses" value={progress.completedCourses} max={progress.requiredCourses} text={`${progress.completedCourses} of ${progress.requiredCourses} courses`} />
               <p style={{ margin: 0 }}>Unit Requirement: {formatUnits(progress.completedUnits)} fulfilled / {formatUnits(progress.requiredUnits)} required</p>
+              <ProgressBar label="Units" value={progress.completedUnits} max={progress.requiredUnits} text={`${formatUnits(progress.completedUnits)} of ${formatUnits(progress.requiredUnits)} units`} />
             </div>
           ) : (
             <div>

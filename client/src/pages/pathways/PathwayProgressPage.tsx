@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { EditPathwayDialog } from '../../components/PathwayDialogs';
 import { PathwayHeader } from '../../components/PathwayHeader';
+import { ProgressBar } from '../../components/ProgressBar';
 import { RequirementCard } from '../../components/RequirementCard';
 import { RequirementDialog } from '../../components/RequirementDialog';
 import { PathwayDocument, RequirementProgressDocument } from '../../graphql/generated';
@@ -53,6 +54,9 @@ export default function PathwayProgressPage() {
         <p className="muted" style={{ margin: 0 }}>
           {fulfilled} of {pathway.requirements.length} requirements fulfilled by your Four Year Plan.
         </p>
+      )}
+      {hasPlan && progressQuery.data && pathway.requirements.length > 0 && (
+        <ProgressBar label="Requirements" value={fulfilled} max={pathway.requirements.length} text={`${fulfilled} of ${pathway.requirements.length} requirements`} />
       )}
       {pathway.canEdit && (
         <div className="row">

@@ -5,6 +5,7 @@
  * parent code, N/A when missing.
  */
 import { Link } from 'react-router-dom';
+import { ApiTokensCard } from '../../components/ApiTokensCard';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';
 
@@ -39,6 +40,7 @@ export default function ProfilePage() {
           <SignOutButton />
         </div>
       </section>
+      {user.userType === 2 && <ApiTokensCard />}
     </main>
   );
 }

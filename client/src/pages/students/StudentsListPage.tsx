@@ -11,6 +11,9 @@ import { useSession } from '../../session/SessionProvider';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { consentStateLabel } from './consentLabels';
 import { ExportParentFormsDialog } from './ExportParentFormsDialog';
+import { ImportRosterButton } from './ImportRosterDialog';
+import { StudentDashboard } from './StudentDashboard';
+import { useStudentFilters } from './studentFilters';
 
 type Sort = 'first_name' | 'last_name' | 'email' | 'grade' | 'ccc_apply_status';
 
@@ -22,7 +25,8 @@ export default function StudentsListPage() {
   const [sort, setSort] = useState<Sort>('first_name');
   const [descending, setDescending] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const { data, loading, error, fetchMore } = useQuery(StudentsDocument, { variables: { search, sort, descending, first: 50 } });
+  const filters = useStudentFilters();
+  const { data, loading, error, fetchMore } = useQuery(StudentsDocument, { variables: { search, sort, descending, first: 50, ...filters } });
   const accessible = useQuery(AccessibleSchoolsDocument);
   const { view, loading: viewing } = useViewAsStudent('admin');
 
@@ -62,8 +66,12 @@ export default function StudentsListPage() {
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h1>Students List</h1>
-        {parentForms && <button type="button" onClick={() => setExporting(true)}>Export Parent Forms</button>}
+        <div className="row">
+          <ImportRosterButton />
+          {parentForms && <button type="button" onClick={() => setExporting(true)}>Export Parent Forms</button>}
+        </div>
       </div>
+      <StudentDashboard showCccApply={showCcc} />
       <form className="row" onSubmit={submit} role="search">
         <label style={{ flex: 1 }}>
           <span className="sr-only">Search students</span>
