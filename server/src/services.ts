@@ -50,7 +50,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     roster: new RosterService(db, accounts, config.courseCsvMaxBytes),
     studentDashboard: new StudentDashboardService(db, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
-    system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
+    system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded', schools),
   };
 }
 

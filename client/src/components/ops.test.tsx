@@ -40,7 +40,7 @@ const dashboardMock: MockLink.MockedResponse = {
         __typename: 'StudentDashboard', totalStudents: 3, studentsWithoutPlan: 1, studentsWithWarnings: 2,
         consentStates: [{ __typename: 'DashboardBucket', key: 'none', count: 3 }],
         cccApplyStatuses: [{ __typename: 'DashboardBucket', key: 'Not Set', count: 3 }],
-        applicationStatuses: [{ __typename: 'DashboardBucket', key: 'submitted', count: 0 }],
+        applicationStatuses: [{ __typename: 'DashboardBucket', key: 'complete', count: 0 }],
       },
     },
   },

@@ -22,6 +22,7 @@ import { SystemResolver } from '../modules/system/system.resolver.js';
 import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver.js';
 import { RosterResolver } from '../modules/roster/roster.resolver.js';
 import { StudentDashboardResolver } from '../modules/students/student-dashboard.resolver.js';
+import { OutboxResolver } from '../modules/outbox/outbox.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
@@ -31,7 +32,7 @@ export const resolvers = [
   AdmissionsResolver, ApplicationListItemResolver,
   ContractsResolver, PaymentsResolver,
   OnboardingResolver, BaselinePlansResolver,
-  ApiTokensResolver, RosterResolver, StudentDashboardResolver,
+  ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */

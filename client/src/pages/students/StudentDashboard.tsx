@@ -17,7 +17,7 @@ const CONSENT_LABELS: Record<string, string> = {
   parent_signed: 'Needs Student Signature',
 };
 const APPLICATION_LABELS: Record<string, string> = {
-  not_started: 'Not Started', in_progress: 'In Progress', submitted: 'Submitted', accepted: 'Accepted', rejected: 'Rejected',
+  not_started: 'Not Started', in_progress: 'In Progress', complete: 'Submitted', accepted: 'Accepted', enrolled: 'Enrolled', declined: 'Declined',
 };
 const PLAN_LABELS: Record<string, string> = { none: 'No Plan Yet', warnings: 'Prerequisite Warnings' };
 

@@ -4,7 +4,9 @@
  * them on the outbox page (development) — the reset-password journey in tests reads them too.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import { OutboxMessage, type OutboxChannel } from './outbox.entity.js';
+import { enqueueJob } from '../jobs/job-queue.js';
+import { MAX_ATTEMPTS, OUTBOX_QUEUE } from './delivery.js';
+import { OutboxMessage, type OutboxChannel, type OutboxStatus } from './outbox.entity.js';
 
 export class OutboxService {
   constructor(private readonly db: DataSource) {}
@@ -16,7 +18,10 @@ export class OutboxService {
     body: string,
     manager: EntityManager = this.db.manager,
   ): Promise<OutboxMessage> {
-    return manager.getRepository(OutboxMessage).save({ channel, recipient, subject, body, status: 'pending' });
+    const message = await manager.getRepository(OutboxMessage).save({ channel, recipient, subject, body, status: 'pending' });
+    // Delivery is a job written in the same transaction: it runs once the message is committed, on any replica.
+    await enqueueJob(manager, OUTBOX_QUEUE, { messageId: message.id }, { singletonKey: message.id, maxAttempts: MAX_ATTEMPTS });
+    return message;
   }
 
   async backlog(): Promise<number> {
@@ -25,5 +30,22 @@ export class OutboxService {
 
   async recent(limit = 50): Promise<OutboxMessage[]> {
     return this.db.getRepository(OutboxMessage).find({ order: { createdAt: 'DESC' }, take: limit });
+  }
+
+  /**
+   * A page of messages, newest first, optionally of one status; `recipients` limits it to messages
+   * addressed to accounts (by email) or guardians (by phone) of those schools.
+   */
+  async page(q: { status?: OutboxStatus | null; limit: number; offset: number; schoolIds?: number[] | null }): Promise<{ rows: OutboxMessage[]; total: number }> {
+    const qb = this.db.getRepository(OutboxMessage).createQueryBuilder('m');
+    if (q.status) qb.andWhere('m.status = :status', { status: q.status });
+    if (q.schoolIds) {
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM users u WHERE u.school_id = ANY(:schoolIds) AND (u.email = m.recipient OR u.guardian_phone = m.recipient))`,
+        { schoolIds: q.schoolIds },
+      );
+    }
+    const [rows, total] = await qb.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC').take(q.limit).skip(q.offset).getManyAndCount();
+    return { rows, total };
   }
 }

@@ -29,7 +29,7 @@ async function schoolWithStudents(): Promise<{ school: School; token: string }> 
   await buildScheduled(h.db, cy.id, geometry, 2);
   await h.db.query(`INSERT INTO consent_forms (student_id, school_id, state) VALUES ($1, $2, 'parent_signed')`, [bo.id, school.id]);
   await h.db.query(`UPDATE users SET ccc_apply_status = 'Submitted' WHERE id = ANY($1)`, [[bo.id, cy.id]]);
-  await h.buildUser(UserType.Parent, { school, applicationStatus: 'submitted' });
+  await h.buildUser(UserType.Parent, { school, applicationStatus: 'complete' });
   return { school, token };
 }
 
@@ -47,7 +47,7 @@ describe('counselor dashboard', () => {
       { key: 'parent_signed', count: 1 }, { key: 'both_signed', count: 0 },
     ]);
     expect(d.cccApplyStatuses).toEqual([{ key: 'Submitted', count: 2 }, { key: 'Not Set', count: 1 }]);
-    expect(d.applicationStatuses.find((b: { key: string }) => b.key === 'submitted').count).toBe(1);
+    expect(d.applicationStatuses.find((b: { key: string }) => b.key === 'complete').count).toBe(1);
   });
 
   it('each bar opens the filtered list (GraphQL and REST)', async () => {

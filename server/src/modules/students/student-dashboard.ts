@@ -32,7 +32,7 @@ export interface StudentDashboard {
 }
 
 export const CONSENT_STATES = ['none', 'admin_signed', 'student_signed', 'parent_signed', 'both_signed'] as const;
-export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'submitted', 'accepted', 'rejected'] as const;
+export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'] as const;
 
 export class StudentDashboardService {
   constructor(
