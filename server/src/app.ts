@@ -44,6 +44,8 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
+      // The GraphiQL explorer's editor (Monaco) embeds its fonts as data: URLs.
+      "font-src 'self' data:",
       "frame-src 'self' blob: https://www.youtube-nocookie.com",
       "connect-src 'self'",
       "object-src 'none'",
