@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * For the people who run it: personal API tokens (a name and a kind on auth_tokens), roster
- * import (a student's OneRoster sourcedId), outbox retries with backoff, and the job queue.
+ * import (a student's OneRoster sourcedId), outbox retries with backoff, the job queue, and the
+ * test checkout's sessions in the database (so app replicas agree on them).
  */
 export class Operations1732300000900 implements MigrationInterface {
   name = 'Operations1732300000900';
@@ -36,10 +37,13 @@ export class Operations1732300000900 implements MigrationInterface {
         finished_at timestamptz
       )`);
     await q.query(`CREATE INDEX jobs_due_idx ON jobs (run_at) WHERE status = 'pending'`);
+    // The built-in test checkout (no Stripe keys): its sessions, shared by every replica of the app.
+    await q.query(`CREATE TABLE test_checkout_sessions (id text PRIMARY KEY, data jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`);
     await q.query(`CREATE UNIQUE INDEX jobs_singleton_idx ON jobs (queue, singleton_key) WHERE singleton_key IS NOT NULL AND status IN ('pending', 'running')`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE IF EXISTS test_checkout_sessions`);
     await q.query(`DROP TABLE IF EXISTS jobs`);
     await q.query(`DROP INDEX IF EXISTS outbox_messages_created_idx`);
     await q.query(`ALTER TABLE outbox_messages DROP COLUMN IF EXISTS next_attempt_at`);
