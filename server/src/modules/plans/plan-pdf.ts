@@ -37,7 +37,7 @@ export async function renderPlanPdf(view: PlanView, schools: Map<number, School>
 
   for (const term of view.terms) {
     w.ensure(44);
-    w.band(`${term.label}`, `${term.courses.length} ${term.courses.length === 1 ? 'course' : 'courses'}, ${fmt(term.units)} units`);
+    w.band(`${term.label}`, `${term.courses.length} ${term.courses.length === 1 ? 'course' : 'courses'}, ${unitsText(term.units)}`);
     if (!term.courses.length) {
       w.text('No courses scheduled for this year.', { size: 9, color: MUTED, x: 6 });
       w.gap(10);
@@ -66,7 +66,7 @@ export async function renderPlanPdf(view: PlanView, schools: Map<number, School>
   w.gap(4);
   w.text(
     `${view.entries.length} ${view.entries.length === 1 ? 'course' : 'courses'} in ${view.terms.length} ${view.terms.length === 1 ? 'term' : 'terms'}; ` +
-      `${fmt(view.totalUnits)} units planned, ${fmt(view.completedUnits)} units completed.`,
+      `${unitsText(view.totalUnits)} planned, ${unitsText(view.completedUnits)} completed.`,
     { size: 10 },
   );
   w.gap(14);
@@ -82,6 +82,7 @@ export async function renderPlanPdf(view: PlanView, schools: Map<number, School>
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
+const unitsText = (n: number) => `${fmt(n)} ${n === 1 ? 'unit' : 'units'}`;
 
 interface TextOpts {
   size?: number;
