@@ -132,7 +132,7 @@ test('staff search and sort the students list and view a student\'s plan', async
 
   await page.getByRole('searchbox', { name: 'Search students' }).fill('LEE');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText('1 students')).toBeVisible();
+  await expect(page.getByText('1 student', { exact: true })).toBeVisible();
   const row = page.getByRole('row', { name: /student@lincoln\.example/ });
   await expect(row.getByRole('cell', { name: 'Not Set' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Parent Form for Sam Lee' })).toBeVisible();

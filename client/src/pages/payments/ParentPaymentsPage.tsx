@@ -149,7 +149,8 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
         )}
         <div className="row">
           <button type="button" className="secondary" onClick={onClose} disabled={busy}>Cancel</button>
-          <button type="button" onClick={proceed} disabled={busy}>
+          {/* A card payment needs the configured price ids first: the button waits for them. */}
+          <button type="button" onClick={proceed} disabled={busy || (plan !== 'check' && !config)}>
             {plan === 'check' ? "Got It - I'll Send a Check" : busy ? 'Processing...' : 'Continue to Payment'}
           </button>
         </div>
