@@ -18,6 +18,7 @@
  *   config.transcriptMaxBytes (10 MB) each and config.transcriptMaxFiles (20) per application,
  *   stored as bytea, served only to the parent and the dual school's staff.
  */
+import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Caller, RequestContext } from '../../core/context.js';
@@ -269,6 +270,7 @@ export class AdmissionsService {
   async upload(ctx: RequestContext, file: UploadedFile | undefined): Promise<TranscriptFile> {
     const caller = requireWriter(ctx);
     await this.applicant(ctx, caller);
+    await limit(ctx, 'upload');
     if (!file) throw badInput(ADMISSION_MESSAGES.noFile);
     const fileName = sanitizeFileName(file.originalname);
     if (file.size > this.config.transcriptMaxBytes) throw badInput(ADMISSION_MESSAGES.tooLarge(this.config.transcriptMaxBytes));

@@ -11,6 +11,7 @@
  * (userInfo from the browser is checked for shape only); the PDF may be regenerated any number
  * of times before completion (the last one counts); completion needs a generated PDF.
  */
+import { limit } from '../../core/rate-limit.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
@@ -83,6 +84,7 @@ export class ContractsService {
   /** POST /api/generate-enrollment-contract-pdf/: draws the placements into the PDF and stores it. */
   async generatePdf(ctx: RequestContext, input: unknown): Promise<{ id: string; pdfUrl: string }> {
     const { user, school } = await this.requireSigner(ctx);
+    await limit(ctx, 'upload');
     const { contractData } = parseInput(generateSchema, input, 'contractData with placedSignatures and completionDate is required.');
     const placed = contractData.placedSignatures;
     for (const name of Object.keys(placed)) {
