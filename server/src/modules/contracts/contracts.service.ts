@@ -11,6 +11,7 @@
  * (userInfo from the browser is checked for shape only); the PDF may be regenerated any number
  * of times before completion (the last one counts); completion needs a generated PDF.
  */
+import { recordAccess } from '../access-log/access-log.service.js';
 import { limit } from '../../core/rate-limit.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
@@ -156,6 +157,7 @@ export class ContractsService {
     if (!contract?.pdf) throw notFound();
     const own = caller.user.id === contract.parentId && !caller.actingUserId;
     if (!own && !(await this.payments.staffSeesSchool(ctx, contract.schoolId))) throw notFound();
+    if (!own) await recordAccess(this.db, caller, { studentId: contract.parentId, schoolId: contract.schoolId, action: 'contract_download', reason: 'enrollment contract download by staff' });
     return { bytes: contract.pdf, filename: `enrollment-contract-${contract.id}.pdf` };
   }
 }

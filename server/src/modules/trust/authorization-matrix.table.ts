@@ -21,6 +21,7 @@ export const EXPECTED_REST: Record<string, string> = {
   'DELETE /api/remove-transferability/':                  '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'DELETE /api/requirements/:uuid/':                      '401  401  401  403  403  403  403  403  403  403  403  403  ok',
   'DELETE /api/terms/:position/':                         '401  401  401  404  403  403  404  403  403  404  403  403  403',
+  'GET /api/access-log/':                                 '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'GET /api/accessible-schools/':                         '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'GET /api/admissions/payments/':                        '401  401  401  403  403  403  403  403  403  403  403  ok   403',
   'GET /api/application/':                                '401  401  401  403  403  403  403  403  403  403  ok   403  403',
