@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
+import { mountAccessLogRoutes } from './modules/access-log/access-log.rest.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admissions/admissions.rest.js';
 import { mountBaselinePlanRoutes } from './modules/baseline-plans/baseline-plans.rest.js';
@@ -81,6 +82,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountPaymentRoutes(api, deps);
   mountOnboardingRoutes(api, deps);
   mountBaselinePlanRoutes(api, deps);
+  mountAccessLogRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });

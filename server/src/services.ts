@@ -1,4 +1,5 @@
 /** The services of every area, wired once at start-up. Resolvers and REST routes reach them through the request context. */
+import { AccessLogService } from './modules/access-log/access-log.service.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -44,6 +45,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     onboarding: new OnboardingService(db),
     baselinePlans: new BaselinePlansService(db, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
+    accessLog: new AccessLogService(db, schools),
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };
 }

@@ -26,6 +26,7 @@
  *  - CSV import: into the caller's school of record; at most config.courseCsvMaxBytes (5 MB);
  *    validation rules in catalogue-import.ts.
  */
+import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
@@ -650,6 +651,7 @@ export class CoursesService {
   async importCsv(ctx: RequestContext, file: { bytes: Buffer; filename?: string | null; mimetype?: string | null }): Promise<ImportResult> {
     const scope = await this.staffScope(ctx);
     if (!scope.school) throw badInput(COURSE_MESSAGES.noSchool);
+    await limit(ctx, 'upload');
     if (file.bytes.length > this.csvMaxBytes) throw badInput(tooLargeMessage(this.csvMaxBytes));
     const name = (file.filename ?? '').toLowerCase();
     const type = (file.mimetype ?? '').toLowerCase();

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import { requireCaller, requireUserType } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import type { OutboxMessage } from '../outbox/outbox.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 
 export interface SystemStatus {
@@ -28,10 +29,25 @@ export class SystemService {
    * The outbox for staff while developing or testing (no mail server): what would have been sent.
    * On a district's server (production, PostgreSQL) it is not served: reset links must reach only their owner.
    */
-  async outboxMessages(ctx: RequestContext) {
+  async outboxMessages(ctx: RequestContext): Promise<OutboxMessage[]> {
     requireUserType(requireCaller(ctx), UserType.Staff);
+    const caller = requireCaller(ctx);
     if (!this.outboxReadable) throw notFound();
-    return this.outbox.recent(50);
+    // Trust (issue 11): only messages to people of the caller's schools (students, parents, their
+    // guardians' phones, and the caller), never another school's reset links or consent codes,
+    // and never another staff member's reset link.
+    return this.db.query(
+      `WITH mine AS (SELECT school_id FROM school_memberships WHERE user_id = $1 UNION SELECT school_id FROM users WHERE id = $1 AND school_id IS NOT NULL),
+            people AS (SELECT u.id, u.email, u.guardian_phone, u.user_type FROM users u
+                        WHERE u.id = $1 OR (u.user_type <> 2 AND (u.school_id IN (SELECT school_id FROM mine)
+                          OR u.id IN (SELECT user_id FROM school_memberships WHERE school_id IN (SELECT school_id FROM mine))
+                          OR u.id IN (SELECT l.parent_id FROM parent_student_links l JOIN users s ON s.id = l.student_id WHERE s.school_id IN (SELECT school_id FROM mine)))))
+       SELECT o.id, o.channel, o.recipient, o.subject, o.body, o.status, o.attempts, o.last_error AS "lastError", o.created_at AS "createdAt", o.sent_at AS "sentAt"
+         FROM outbox_messages o
+        WHERE lower(o.recipient) IN (SELECT lower(email) FROM people) OR o.recipient IN (SELECT guardian_phone FROM people WHERE guardian_phone IS NOT NULL)
+        ORDER BY o.created_at DESC LIMIT 50`,
+      [caller.user.id],
+    );
   }
 
   async status(ctx: RequestContext): Promise<SystemStatus> {
