@@ -5,7 +5,8 @@
  * community college as partner; a college catalogue with prerequisite chains (up to 10 deep, some
  * courses with two groups) and each high school's own catalogue; pathways with requirements and the
  * courses that fulfil them; students with plans of 20-40 courses over four years, placed after their
- * prerequisites; a parent per two students; a consent form per student; staff per school.
+ * prerequisites; a parent per two students; a consent form per student; staff per school; an online
+ * (dual) school with one applicant parent per 50 students and their applications (half submitted).
  *
  * Rows go in with `INSERT ... SELECT FROM unnest($1::type[], ...)`, BATCH rows per statement, so the
  * statement count grows with batches, not rows. Every account's password is the demo password.
@@ -17,6 +18,7 @@ import type { DataSource } from 'typeorm';
 import { hashPassword } from '../server/src/core/passwords.js';
 import { makeDataSource, migrate } from '../server/src/db/database.js';
 import { DEMO_PASSWORD } from '../server/src/db/seed.js';
+import { completeRecords } from '../server/src/modules/admissions/admissions.factories.js';
 
 const BATCH = 5000;
 const STUDENTS_PER_HIGH_SCHOOL = 2500;
@@ -29,6 +31,25 @@ export interface DistrictSize {
   students: number;
   courses: number;
   pathways: number;
+  /** Students per high school (default 2500): a school of the district has at most this many. */
+  studentsPerSchool?: number;
+  /** Each high school's own catalogue (default 120); the college gets the rest of `courses`, at least 10. */
+  hsCoursesPerSchool?: number;
+}
+
+/** What was made, so a benchmark or a test can sign in and pick its subjects. */
+export interface DistrictSummary {
+  runTag: string;
+  collegeId: number;
+  highSchoolIds: number[];
+  dualSchoolId: number;
+  /** One staff member per high school, in the order of highSchoolIds. */
+  staffEmails: string[];
+  /** The i-th student's email (students go round the high schools: student i is at highSchoolIds[i % n]). */
+  studentEmail(i: number): string;
+  students: number;
+  scheduledCourses: number;
+  applications: number;
 }
 
 /** mulberry32: a small seeded random source, so the same sizes give the same district. */
@@ -57,16 +78,16 @@ async function bulkInsert(db: DataSource, table: string, columns: string[], type
   return out;
 }
 
-export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: string) => void = console.log): Promise<void> {
+export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: string) => void = console.log): Promise<DistrictSummary> {
   const rnd = random(size.students * 31 + size.courses * 7 + size.pathways);
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
-  const runTag = Date.now().toString(36);
+  const runTag = Date.now().toString(36) + Math.floor(Math.random() * 1296).toString(36);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const started = Date.now();
   const step = (m: string) => log(`${((Date.now() - started) / 1000).toFixed(1)}s  ${m}`);
 
   // Schools: one community college and enough high schools for the students.
-  const highSchools = Math.max(1, Math.ceil(size.students / STUDENTS_PER_HIGH_SCHOOL));
+  const highSchools = Math.max(1, Math.ceil(size.students / (size.studentsPerSchool ?? STUDENTS_PER_HIGH_SCHOOL)));
   const schoolRows: unknown[][] = [[`District Community College ${runTag}`, 'CLG', 'CA', '#0b6e4f', false, false, false]];
   for (let i = 1; i <= highSchools; i++) schoolRows.push([`District High School ${i} ${runTag}`, 'HS', 'CA', '#8b1e3f', true, true, true]);
   const schools = await bulkInsert(
@@ -80,7 +101,8 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
   step(`${schools.length} schools`);
 
   // Courses: the college gets what the high schools' catalogues leave of --courses.
-  const collegeCourses = Math.max(10, size.courses - highSchools * HS_COURSES_PER_SCHOOL);
+  const hsCourses = size.hsCoursesPerSchool ?? HS_COURSES_PER_SCHOOL;
+  const collegeCourses = Math.max(10, size.courses - highSchools * hsCourses);
   const subjects = ['MATH', 'ENGL', 'BIOL', 'CHEM', 'HIST', 'PSYCH', 'CS', 'ART', 'MUSIC', 'ECON', 'PHYS', 'SPAN'];
   const tagNames = ['UC', 'CSU', 'Cal-GETC 1A', 'Cal-GETC 2', 'Cal-GETC 5B'];
   const courseRows: unknown[][] = [];
@@ -91,7 +113,7 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
       `A college course in ${subject}.`, pick([3, 4, 5, 2.5]), subject, JSON.stringify(tags)]);
   }
   for (const hs of hsIds) {
-    for (let i = 0; i < HS_COURSES_PER_SCHOOL; i++) {
+    for (let i = 0; i < hsCourses; i++) {
       const subject = subjects[i % subjects.length];
       courseRows.push([hs, String(1000 + i), `${subject} ${Math.floor(i / subjects.length) + 1}`, `A high-school course in ${subject}.`,
         pick([0.5, 1]), subject, '{}']);
@@ -219,8 +241,42 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
     if (planRows.length >= BATCH * 4) await flush();
   }
   await flush();
-  const [{ count }] = await db.query('SELECT count(*)::int AS count FROM scheduled_courses');
-  step(`plans written (${count} scheduled courses in the database)`);
+  const [{ count }] = await db.query('SELECT count(*)::int AS count FROM scheduled_courses WHERE user_id = ANY($1::int[])', [students.map((s) => s.id)]);
+  step(`plans written (${count} scheduled courses)`);
+
+  // The online (dual) school's admissions: an applicant parent per 50 students, each with an
+  // application; half submitted (a quarter of those decided), the others still being filled in.
+  const [dual] = await bulkInsert(
+    db, 'schools', ['name', 'school_type', 'location', 'primary_color', 'dual_school_enabled'], ['text', 'text', 'text', 'text', 'boolean'],
+    [[`District Online High School ${runTag}`, 'HS', 'CA', '#2e4a9e', true]], 'id',
+  );
+  const applicants = Math.max(1, Math.floor(size.students / 50));
+  const statusOf = (i: number) => (i % 2 ? 'in_progress' : i % 8 === 0 ? 'accepted' : 'complete');
+  const applicantUsers = await bulkInsert(
+    db, 'users', ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id', 'application_status'],
+    ['text', 'text', 'text', 'text', 'smallint', 'int', 'text'],
+    Array.from({ length: applicants }, (_, i) => [`applicant-${runTag}-${i}@district.example`, passwordHash, 'Applicant', `${i + 1}`, 3, dual.id, statusOf(i)]),
+    'id',
+  );
+  const formData = JSON.stringify(completeRecords());
+  const now = new Date().toISOString();
+  await bulkInsert(
+    db, 'applications', ['parent_id', 'school_id', 'form_data', 'submitted_at', 'decided_at'], ['int', 'int', 'jsonb', 'timestamptz', 'timestamptz'],
+    (applicantUsers as { id: number }[]).map((u, i) => [u.id, dual.id, formData, statusOf(i) === 'in_progress' ? null : now, statusOf(i) === 'accepted' ? now : null]),
+  );
+  step(`${applicants} applications at the online school`);
+
+  return {
+    runTag,
+    collegeId,
+    highSchoolIds: hsIds,
+    dualSchoolId: dual.id,
+    staffEmails: hsIds.map((_, i) => `staff-${runTag}-${i}@district.example`),
+    studentEmail: (i) => `student-${runTag}-${i}@district.example`,
+    students: students.length,
+    scheduledCourses: count,
+    applications: applicants,
+  };
 }
 
 async function main(): Promise<void> {
@@ -229,11 +285,16 @@ async function main(): Promise<void> {
       students: { type: 'string', default: '50000' },
       courses: { type: 'string', default: '5000' },
       pathways: { type: 'string', default: '200' },
+      'students-per-school': { type: 'string', default: String(STUDENTS_PER_HIGH_SCHOOL) },
+      json: { type: 'boolean', default: false },
     },
   });
-  const size: DistrictSize = { students: Number(values.students), courses: Number(values.courses), pathways: Number(values.pathways) };
+  const size: DistrictSize = {
+    students: Number(values.students), courses: Number(values.courses), pathways: Number(values.pathways),
+    studentsPerSchool: Number(values['students-per-school']),
+  };
   for (const [k, v] of Object.entries(size)) {
-    if (!Number.isInteger(v) || v < 1) throw new Error(`--${k} must be a positive whole number`);
+    if (!Number.isInteger(v) || v < 1) throw new Error(`--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a positive whole number`);
   }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('Set DATABASE_URL to the PostgreSQL database to fill (it is migrated first).');
@@ -241,7 +302,9 @@ async function main(): Promise<void> {
   await db.initialize();
   try {
     await migrate(db);
-    await seedDistrict(db, size);
+    // --json: progress on stderr, and the summary (without the email function) as the last stdout line.
+    const summary = await seedDistrict(db, size, values.json ? (m) => console.error(m) : console.log);
+    if (values.json) console.log(JSON.stringify({ ...summary, studentEmail: undefined, firstStudentEmail: summary.studentEmail(0) }));
   } finally {
     await db.destroy();
   }
