@@ -29,6 +29,11 @@ const ParentApplicationsPage = lazy(() => import('./pages/application/ParentAppl
 const ApplicationSummaryPage = lazy(() => import('./pages/application/ApplicationSummaryPage'));
 const AdmissionsListPage = lazy(() => import('./pages/admissions/AdmissionsListPage'));
 const AdmissionReviewPage = lazy(() => import('./pages/admissions/AdmissionReviewPage'));
+const EnrollmentContractPage = lazy(() => import('./pages/contracts/EnrollmentContractPage'));
+const EnrollmentSuccessPage = lazy(() => import('./pages/contracts/EnrollmentSuccessPage'));
+const DirectoryOptOutFormPage = lazy(() => import('./pages/contracts/DirectoryOptOutFormPage'));
+const ParentPaymentsPage = lazy(() => import('./pages/payments/ParentPaymentsPage'));
+const FamilyPaymentsPage = lazy(() => import('./pages/payments/FamilyPaymentsPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
 const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
 const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
@@ -37,6 +42,12 @@ const CoursePage = lazy(() => import('./pages/courses/CoursePage'));
 const PathwaysPage = lazy(() => import('./pages/pathways/PathwaysPage'));
 const PathwayPage = lazy(() => import('./pages/pathways/PathwayPage'));
 const PathwayProgressPage = lazy(() => import('./pages/pathways/PathwayProgressPage'));
+const StudentConsentPage = lazy(() => import('./pages/consent/StudentConsentPage'));
+const ParentSignPage = lazy(() => import('./pages/consent/ParentSignPage'));
+const ParentFormViewerPage = lazy(() => import('./pages/consent/ParentFormViewerPage'));
+const ParentFormSuccessPage = lazy(() => import('./pages/consent/ParentFormSuccessPage'));
+const ParentFormConfirmationPage = lazy(() => import('./pages/consent/ParentFormConfirmationPage'));
+const ConsentTemplatePage = lazy(() => import('./pages/consent/ConsentTemplatePage'));
 
 function Home() {
   const { user, flags } = useSession();
@@ -100,16 +111,17 @@ export default function App() {
             <Route path="/parent-home" element={<ParentHomePage />} />
             <Route path="/parent-students" element={<ParentHomePage />} />
             <Route path="/parent-applications" element={<ParentApplicationsPage />} />
-            <Route path="/parent-payments" element={<AreaUnavailablePage title={'Payments'} />} />
+            <Route path="/parent-payments" element={<ParentPaymentsPage />} />
             <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
             <Route path="/terms-of-use" element={<TermsOfUsePage />} />
             <Route path="/service-agreement" element={<ServiceAgreementPage />} />
             <Route path="/acceptable-use-policy" element={<AcceptableUsePolicyPage />} />
-            <Route path="/parent-form" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
-            <Route path="/parent-sign/:code" element={<AreaUnavailablePage title={"Review and Sign Your Child's Consent Form"} />} />
-            <Route path="/parent-form-viewer/:code" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
-            <Route path="/parent-form-success" element={<AreaUnavailablePage title={'Reminder: Parent Signature Needed'} />} />
-            <Route path="/parent-form-confirmation" element={<AreaUnavailablePage title={'Parent Consent Form'} />} />
+            <Route path="/parent-form" element={<StudentConsentPage />} />
+            <Route path="/parent-sign/:code" element={<ParentSignPage />} />
+            <Route path="/parent-form-viewer/:code" element={<ParentFormViewerPage />} />
+            <Route path="/parent-form-success" element={<ParentFormSuccessPage />} />
+            <Route path="/parent-form-confirmation" element={<ParentFormConfirmationPage />} />
+            <Route path="/consent-template" element={<ConsentTemplatePage />} />
             <Route path="/cccapply/consent" element={<AreaUnavailablePage title={'Community College Application Consent'} />} />
             <Route path="/cccapply/open-account-setup" element={<AreaUnavailablePage title={'Create Open CCC Account'} />} />
             <Route path="/cccapply/confirmation" element={<AreaUnavailablePage title={'Verify Email'} />} />
@@ -118,10 +130,11 @@ export default function App() {
             <Route path="/application" element={<ApplicationPage />} />
             <Route path="/application-summary" element={<ApplicationSummaryPage />} />
             <Route path="/admissions" element={<AdmissionsListPage />} />
+            <Route path="/admissions/payments" element={<FamilyPaymentsPage />} />
             <Route path="/admissions/:id" element={<AdmissionReviewPage />} />
-            <Route path="/enrollment-contract" element={<AreaUnavailablePage title={'Enrollment Contract'} />} />
-            <Route path="/directory-opt-out-form" element={<AreaUnavailablePage title={'Directory Information Opt-Out Form'} />} />
-            <Route path="/enrollment-success" element={<AreaUnavailablePage title={'Welcome to Dual School!'} />} />
+            <Route path="/enrollment-contract" element={<EnrollmentContractPage />} />
+            <Route path="/directory-opt-out-form" element={<DirectoryOptOutFormPage />} />
+            <Route path="/enrollment-success" element={<EnrollmentSuccessPage />} />
             <Route path="/test" element={<StatusPage />} />
             <Route path="*" element={<AreaUnavailablePage title={'Page not found'} />} />
           </Routes>

@@ -11,6 +11,9 @@ import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admissions/admissions.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
+import { mountContractFiles, mountContractRoutes } from './modules/contracts/contracts.rest.js';
+import { mountPaymentPages, mountPaymentRoutes } from './modules/payments/payments.rest.js';
+import { mountConsentFileRoutes } from './modules/consent-forms/consent-files.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
 import { mountCourseRoutes } from './modules/courses/courses.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
@@ -59,6 +62,8 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   app.use(securityHeaders);
   mountBenchInstrumentation(app, config);
 
+  // Before the JSON parser: the Stripe webhook verifies its raw body; the test checkout pages.
+  mountPaymentPages(app, deps);
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   mountAccountRoutes(api, deps);
@@ -72,11 +77,15 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountSystemRoutes(api, deps);
   mountCourseRoutes(api, deps);
   mountAdmissionRoutes(api, deps);
+  mountContractRoutes(api, deps);
+  mountPaymentRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });
   api.use(apiErrorHandler);
   app.use('/api', api);
+  mountContractFiles(app, deps);
+  mountConsentFileRoutes(app, deps);
   app.use('/files', transcriptFilesRouter(deps));
 
   const apollo = await createApolloServer(config);
@@ -98,5 +107,5 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
       res.type('text').send('The client is not built. Run `npm run build` (npm start does it) or `npm run dev`.');
     });
   }
-  return { app, deps, stop: () => apollo.stop() };
+  return { app, deps, stop: async () => { await apollo.stop(); await services.payments.close(); } };
 }

@@ -57,6 +57,20 @@ export interface Config {
   /** Dual School transcripts: largest file accepted, in bytes, and most files per application. */
   transcriptMaxBytes: number;
   transcriptMaxFiles: number;
+  /** Stripe: empty secret key runs the built-in test checkout (a local stand-in for Stripe). */
+  stripeSecretKey: string;
+  stripePublishableKey: string;
+  /** Signing secret of the webhook endpoint; empty with no secret key: one generated per process. */
+  stripeWebhookSecret: string;
+  /** Price ids of the two hosted-checkout plans (upfront $9,500 one-time; monthly $1,000 recurring). */
+  stripePriceUpfront: string;
+  stripePriceMonthly: string;
+  /** Another API address for the SDK, e.g. http://127.0.0.1:12111 (a local stand-in); empty: Stripe's. */
+  stripeApiBase: string;
+  /** Largest consent PDF (template or signed form) accepted, in bytes. */
+  consentPdfMaxBytes: number;
+  /** Rows read per query while streaming a consent-form ZIP export. */
+  consentExportBatchSize: number;
 }
 
 export function loadConfig(): Config {
@@ -82,6 +96,14 @@ export function loadConfig(): Config {
     courseCsvMaxBytes: int('COURSE_CSV_MAX_BYTES', 5 * 1024 * 1024),
     graphqlMaxCost: int('GRAPHQL_MAX_COST', 20000),
     graphqlMaxTokens: int('GRAPHQL_MAX_TOKENS', 5000),
+    stripeSecretKey: str('STRIPE_SECRET_KEY', ''),
+    stripePublishableKey: str('STRIPE_PUBLISHABLE_KEY', ''),
+    stripeWebhookSecret: str('STRIPE_WEBHOOK_SECRET', ''),
+    stripePriceUpfront: str('STRIPE_PRICE_UPFRONT', ''),
+    stripePriceMonthly: str('STRIPE_PRICE_MONTHLY', ''),
+    stripeApiBase: str('STRIPE_API_BASE', '').replace(/\/$/, ''),
+    consentPdfMaxBytes: int('CONSENT_PDF_MAX_MB', 5) * 1024 * 1024,
+    consentExportBatchSize: Math.max(1, int('CONSENT_EXPORT_BATCH_SIZE', 50)),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
     transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
     transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),

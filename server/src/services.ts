@@ -7,6 +7,8 @@ import { ViewAsService } from './modules/accounts/view-as.service.js';
 import { AdmissionsService } from './modules/admissions/admissions.service.js';
 import { BlogsService } from './modules/blogs/blogs.service.js';
 import { PathwaysService } from './modules/pathways/pathways.service.js';
+import { ContractsService } from './modules/contracts/contracts.service.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
@@ -20,6 +22,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const outbox = new OutboxService(db);
   const accounts = new AccountsService(db, config, outbox);
   const schools = new SchoolsService(db);
+  const payments = new PaymentsService(db, config);
   return {
     outbox,
     accounts,
@@ -30,10 +33,12 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     students: new StudentsService(db, schools),
     plans: new PlansService(db, schools),
     blogs: new BlogsService(db),
-    consentForms: new ConsentFormsService(db),
+    consentForms: new ConsentFormsService(db, config, outbox, schools),
     courses: new CoursesService(db, config.courseCsvMaxBytes),
     pathways: new PathwaysService(db),
     admissions: new AdmissionsService(db, config, schools, outbox),
+    payments,
+    contracts: new ContractsService(db, config, payments),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };

@@ -68,9 +68,9 @@ describe('headers', () => {
     expect(labels(user(2, { ...hs, baselinePlansEnabled: false }))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students']);
     expect(labels(user(2, { ...hs, fourYearPlanEnabled: false }))).toEqual(['Students']);
   });
-  it('adds Admissions for staff of a school with the dual school', () => {
-    expect(labels(user(2, dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions']);
-    expect(labels(user(2, { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions']);
+  it('adds Admissions and Family Payments for staff of a school with the dual school', () => {
+    expect(labels(user(2, dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions', 'Family Payments']);
+    expect(labels(user(2, { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions', 'Family Payments']);
   });
   it('gives students Courses only with the four-year plan', () => {
     expect(labels(user(1))).toEqual(['Academic Plan', 'Pathways', 'Courses']);

@@ -87,7 +87,10 @@ export interface NavItem {
  * Staff of a school with the dual school also get Admissions (the review of applications).
  */
 export function staffNav(school: RoutingSchool | null): NavItem[] {
-  const admissions: NavItem[] = school?.dualSchoolEnabled ? [{ label: 'Admissions', to: '/admissions' }] : [];
+  // Dual-school staff: admissions, and the families' tuition payments.
+  const admissions: NavItem[] = school?.dualSchoolEnabled
+    ? [{ label: 'Admissions', to: '/admissions' }, { label: 'Family Payments', to: '/admissions/payments' }]
+    : [];
   if (!school?.fourYearPlanEnabled) return [{ label: 'Students', to: '/students-list' }, ...admissions];
   const items: NavItem[] = [
     { label: 'My Courses', to: '/courses' },

@@ -9,6 +9,7 @@ import { planLoaders } from '../modules/plans/plans.loaders.js';
 import { createCourseLoaders } from '../modules/courses/course.loaders.js';
 import { Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
 import { TranscriptFile } from '../modules/admissions/application.entity.js';
+import { contractByParentLoader, paymentsByFamilyLoader } from '../modules/payments/payments.loaders.js';
 import { School } from '../modules/schools/school.entity.js';
 
 /** Loads rows by a numeric or text key in one `IN (...)` query, answering in the keys' order. */
@@ -53,6 +54,8 @@ export function createLoaders(db: DataSource) {
       const rows = await db.getRepository(TranscriptFile).find({ where: { applicationId: In(ids as number[]) }, order: { id: 'ASC' } });
       return ids.map((id) => rows.filter((r) => r.applicationId === id));
     }),
+    paymentsByFamily: paymentsByFamilyLoader(db),
+    contractByParent: contractByParentLoader(db),
   };
 }
 

@@ -3,7 +3,9 @@ import { AuthToken, PasswordReset, SignupCode } from '../modules/accounts/auth-t
 import { ParentStudentLink, User } from '../modules/accounts/user.entity.js';
 import { Application, TranscriptFile } from '../modules/admissions/application.entity.js';
 import { Blog } from '../modules/blogs/blog.entity.js';
-import { ConsentForm } from '../modules/consent-forms/consent-form.entity.js';
+import { EnrollmentContract } from '../modules/contracts/enrollment-contract.entity.js';
+import { CheckoutSessionRow, Payment, PaymentRecord, StripeEventRow } from '../modules/payments/payment.entity.js';
+import { ConsentForm, ConsentTemplate, StudentRecordAccess } from '../modules/consent-forms/consent-form.entity.js';
 import { Course, CoursePrerequisite, CourseTransfer, SchoolPartnership } from '../modules/courses/course.entity.js';
 import { OutboxMessage } from '../modules/outbox/outbox.entity.js';
 import { CourseRequirement, Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
@@ -13,5 +15,6 @@ import { School, SchoolMembership } from '../modules/schools/school.entity.js';
 export const entities = [
   School, SchoolMembership, User, ParentStudentLink, AuthToken, PasswordReset, SignupCode, Blog, OutboxMessage, ConsentForm,
   SchoolPartnership, Course, CoursePrerequisite, CourseTransfer, Pathway, Requirement, CourseRequirement, ScheduledCourse,
-  Application, TranscriptFile,
+  Application, TranscriptFile, ConsentTemplate, StudentRecordAccess,
+  EnrollmentContract, Payment, PaymentRecord, CheckoutSessionRow, StripeEventRow,
 ];

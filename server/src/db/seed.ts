@@ -19,6 +19,8 @@ export const DEMO = {
   parent: 'parent@lincoln.example',
   baseline: 'baseline@lincoln.example',
   admissions: 'admissions@dualschool.example',
+  /** A dual-school parent whose application was accepted: signs the contract and pays tuition. */
+  acceptedParent: 'accepted.parent@dualschool.example',
   studentParentCode: 'LHSDEMO10',
   codes: { student: 'LINCOLN-STUDENT', staff: 'LINCOLN-STAFF', parent: 'LINCOLN-PARENT' },
 } as const;
@@ -62,12 +64,14 @@ async function seedDemo(m: EntityManager): Promise<void> {
   const admin = await mk(DEMO.admin, 'Alex', 'Rivera', UserType.Staff, lincoln);
   const student = await mk(DEMO.student, 'Sam', 'Lee', UserType.Student, lincoln, {
     grade: '10', dob: '03142010', parentCode: DEMO.studentParentCode, academicYearLabels: defaultYearLabels(SchoolType.HS),
+    guardianFirstName: 'Jordan', guardianLastName: 'Lee', guardianPhone: '(555) 010-0142',
   });
   const parent = await mk(DEMO.parent, 'Jordan', 'Lee', UserType.Parent, lincoln);
   const baseline = await mk(DEMO.baseline, 'STEM Pathway', 'A four-year plan toward engineering', UserType.BaselinePlan, lincoln, {
     academicYearLabels: defaultYearLabels(SchoolType.HS),
   });
   const admissions = await mk(DEMO.admissions, 'Morgan', 'Ellis', UserType.Staff, dual);
+  const accepted = await mk(DEMO.acceptedParent, 'Casey', 'Morgan', UserType.Parent, dual, { applicationStatus: 'accepted' });
 
   await m.getRepository(SchoolMembership).insert([
     { userId: admin.id, schoolId: lincoln.id },
@@ -75,7 +79,10 @@ async function seedDemo(m: EntityManager): Promise<void> {
     { userId: parent.id, schoolId: lincoln.id },
     { userId: baseline.id, schoolId: lincoln.id },
     { userId: admissions.id, schoolId: dual.id },
+    { userId: accepted.id, schoolId: dual.id },
   ]);
+  // Casey's contract, unsigned: it names the student of the accepted application.
+  await m.query(`INSERT INTO enrollment_contracts (parent_id, school_id, student_name) VALUES ($1, $2, $3)`, [accepted.id, dual.id, 'Jamie Morgan']);
   await m.getRepository(ParentStudentLink).insert({ parentId: parent.id, studentId: student.id });
   await m.query(`INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2)`, [student.id, lincoln.id]);
   await m.getRepository(SignupCode).insert([

@@ -7,6 +7,8 @@ import { assertOperationAllowed } from '../core/policy.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import { AdmissionsResolver, ApplicationListItemResolver } from '../modules/admissions/admissions.resolver.js';
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
+import { ContractsResolver } from '../modules/contracts/contracts.resolver.js';
+import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { CoursesResolver } from '../modules/courses/courses.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
@@ -22,6 +24,7 @@ export const resolvers = [
   CoursesResolver,
   PathwaysResolver, RequirementsResolver, EligibleCoursesResolver,
   AdmissionsResolver, ApplicationListItemResolver,
+  ContractsResolver, PaymentsResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */

@@ -2,14 +2,20 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { MyApplicationDocument } from '../../graphql/generated';
+import { MyApplicationDocument, PaymentsDueDocument } from '../../graphql/generated';
 import { SessionProvider } from '../../session/SessionProvider';
 import ParentApplicationsPage, { statusText } from './ParentApplicationsPage';
 
-function renderWith(applicationStatus: string) {
+type Due = { id: number; title: string; dueDate: string; amount: number; paymentType: string };
+
+function renderWith(applicationStatus: string, paymentsDue: Due[] = []) {
+  const dueMock = {
+    request: { query: PaymentsDueDocument },
+    result: { data: { paymentsDue: paymentsDue.map((p) => ({ __typename: 'PaymentDue' as const, ...p })) } },
+  };
   render(
     <MockedProvider
-      mocks={[{
+      mocks={[dueMock, {
         request: { query: MyApplicationDocument },
         result: { data: { application: { __typename: 'AdmissionApplication', id: 1, applicationStatus, submittedAt: null, formData: [
           { __typename: 'ApplicationStepRecord', step: 1, title: 'Applicant Information', data: { studentFullName: 'Avery Rivers' } },
@@ -43,6 +49,18 @@ describe('Applications (parent)', () => {
     expect(await screen.findByText('Your student is successfully enrolled in Dual School!', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('No Action Required')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Make Tuition Payment' })).toBeNull();
+  });
+
+  it('asks an enrolled parent with tuition due to pay, with the banner', async () => {
+    renderWith('enrolled', [{ id: 7, title: 'Tuition 2025-26', dueDate: '2025-08-01', amount: 10000, paymentType: 'annual' }]);
+    expect((await screen.findByRole('link', { name: 'Make Tuition Payment' }, { timeout: 5000 })).getAttribute('href')).toBe('/parent-payments');
+    expect(screen.getByText(/Action Required/).parentElement?.textContent).toContain('pay tuition before the school year starts');
+  });
+
+  it('needs no action from an enrolled parent on the monthly plan', async () => {
+    renderWith('enrolled', [{ id: 8, title: 'Tuition 2025-26 (1 of 10)', dueDate: '2025-08-01', amount: 1000, paymentType: 'monthly' }]);
+    expect(await screen.findByText('No Action Required', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/Action Required:/)).toBeNull();
   });
 
   it('shows other statuses raw, or N/A', () => {

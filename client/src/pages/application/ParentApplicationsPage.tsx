@@ -4,15 +4,8 @@
  */
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
-import { MyApplicationDocument } from '../../graphql/generated';
+import { MyApplicationDocument, PaymentsDueDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
-
-/**
- * Payments come with another issue: until a payments table exists no payment is ever due, so the
- * enrolled parent sees 'No Action Required' and no tuition banner.
- */
-const PAYMENT_DUE = false;
-const HAS_MONTHLY_PLAN = false;
 
 export function statusText(status: string | null | undefined): string {
   if (status === 'complete') {
@@ -31,7 +24,11 @@ export default function ParentApplicationsPage() {
   const step1 = app?.formData.find((r) => r.step === 1)?.data as Record<string, unknown> | undefined;
   const studentName = typeof step1?.studentFullName === 'string' && step1.studentFullName.trim() ? step1.studentFullName : '';
   const name = studentName || (user ? `${user.firstName} ${user.lastName}`.trim() : '');
-  const paymentAction = status === 'enrolled' && PAYMENT_DUE && !HAS_MONTHLY_PLAN;
+  // An enrolled family with tuition due and no monthly plan is asked to pay; a failed load shows no banner (spec §8).
+  const due = useQuery(PaymentsDueDocument, { skip: status !== 'enrolled', fetchPolicy: 'network-only' });
+  if (due.error) console.error('Failed to load the payments due', due.error);
+  const payments = due.error ? [] : due.data?.paymentsDue ?? [];
+  const paymentAction = status === 'enrolled' && payments.length > 0 && !payments.some((p) => p.paymentType === 'monthly');
 
   return (
     <main className="page stack">

@@ -4,6 +4,7 @@
  * Plan (the spec labels everyone else Student, which would mislead a parent); students see their
  * parent code, N/A when missing.
  */
+import { Link } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';
 
@@ -33,6 +34,7 @@ export default function ProfilePage() {
           ))}
         </dl>
         <div className="row">
+          {user.userType === 2 && user.school?.parentFormEnabled && <Link className="button secondary" to="/consent-template">Consent Form Template</Link>}
           {user.userType === 2 && <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">Help</a>}
           <SignOutButton />
         </div>

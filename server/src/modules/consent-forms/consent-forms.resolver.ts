@@ -1,10 +1,86 @@
-import { Ctx, Mutation, Resolver } from 'type-graphql';
+/** The consent form on /graphql where no file moves: form state, PDF path and field_config; the staff template. */
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/context.js';
+import type { ConsentFormView, ViewedConsentForm } from './consent-forms.service.js';
+import type { TemplateView } from './consent-templates.service.js';
+
+@ObjectType({ description: "A student's parent consent form: its state, the path of its current PDF and where fields go" })
+export class ParentConsentForm {
+  @Field(() => ID) id: string;
+  @Field(() => String, { description: 'admin_signed, student_signed, parent_signed or both_signed' }) state: string;
+  @Field(() => String, { description: 'Path of the current PDF on this host (/files/...)' }) pdf: string;
+  @Field(() => GraphQLJSONObject, { description: 'field_config: student_info, student_signature, parent_signature' })
+  fieldConfig: Record<string, unknown>;
+}
+
+@ObjectType({ description: 'The student a viewed consent form belongs to' })
+export class ConsentFormStudent {
+  @Field(() => Int) id: number;
+  @Field(() => String) firstName: string;
+  @Field(() => String) lastName: string;
+}
+
+@ObjectType({ description: 'A consent form opened by staff in the viewer' })
+export class ViewedParentConsentForm extends ParentConsentForm {
+  @Field(() => ConsentFormStudent) student: ConsentFormStudent;
+}
+
+@ObjectType({ description: "The consent template of the staff member's school" })
+export class ConsentTemplate {
+  @Field(() => String, { description: 'Path of the template PDF on this host' }) pdf: string;
+  @Field(() => GraphQLJSONObject) fieldConfig: Record<string, unknown>;
+  @Field(() => Int) pageCount: number;
+  @Field(() => Boolean, { description: 'True when the school uses its own template, false for the default' }) custom: boolean;
+  @Field(() => String, { description: 'ISO time of the last change' }) updatedAt: string;
+}
+
+const form = (f: ConsentFormView): ParentConsentForm => ({
+  id: f.id, state: f.state, pdf: f.pdf, fieldConfig: f.fieldConfig as unknown as Record<string, unknown>,
+});
+const template = (t: TemplateView): ConsentTemplate => ({
+  pdf: t.pdf, fieldConfig: t.fieldConfig as unknown as Record<string, unknown>, pageCount: t.pageCount, custom: t.custom,
+  updatedAt: new Date(t.updatedAt).toISOString(),
+});
 
 @Resolver()
 export class ConsentFormsResolver {
   @Mutation(() => String, { description: "Creates the student's parent consent form if missing; returns its state" })
   async createParentForm(@Ctx() ctx: RequestContext): Promise<string> {
     return (await ctx.services.consentForms.createForCaller(ctx)).state;
+  }
+
+  @Query(() => ParentConsentForm, { description: "The signed-in student's consent form, created on the first visit" })
+  async parentConsentForm(@Ctx() ctx: RequestContext): Promise<ParentConsentForm> {
+    return form(await ctx.services.consentForms.studentForm(ctx));
+  }
+
+  @Query(() => ParentConsentForm, { description: "The form a parent signs through the texted link's code (no sign-in)" })
+  async parentSignForm(@Ctx() ctx: RequestContext, @Arg('code', () => String) code: string): Promise<ParentConsentForm> {
+    return form(await ctx.services.consentForms.formForParent(code));
+  }
+
+  @Query(() => ViewedParentConsentForm, { description: "Staff: a student's consent form by the student's parent code" })
+  async parentFormViewer(@Ctx() ctx: RequestContext, @Arg('parentCode', () => String) parentCode: string): Promise<ViewedParentConsentForm> {
+    const f: ViewedConsentForm = await ctx.services.consentForms.formForViewer(ctx, parentCode);
+    return { ...form(f), student: f.student };
+  }
+
+  @Query(() => ConsentTemplate, { description: "Staff: their school's consent template (or the default)" })
+  async consentTemplate(@Ctx() ctx: RequestContext): Promise<ConsentTemplate> {
+    return template(await ctx.services.consentForms.templates.forCaller(ctx));
+  }
+
+  @Mutation(() => ConsentTemplate, { description: "Staff: saves the field positions of their school's consent template" })
+  async updateConsentTemplate(
+    @Ctx() ctx: RequestContext,
+    @Arg('fieldConfig', () => GraphQLJSONObject) fieldConfig: Record<string, unknown>,
+  ): Promise<ConsentTemplate> {
+    return template(await ctx.services.consentForms.templates.updateConfig(ctx, fieldConfig));
+  }
+
+  @Mutation(() => ConsentTemplate, { description: "Staff: drops their school's own template; the default applies again" })
+  async resetConsentTemplate(@Ctx() ctx: RequestContext): Promise<ConsentTemplate> {
+    return template(await ctx.services.consentForms.templates.reset(ctx));
   }
 }

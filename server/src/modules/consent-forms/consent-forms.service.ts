@@ -1,30 +1,340 @@
 /**
- * Parent consent forms. At sign-up the client asks for the student's form; it is created once,
- * in state admin_signed, when the student's school uses consent forms.
+ * Parent consent forms (spec 3 §3-§4, §7; spec 2 export). Every rule and permission check of the
+ * area lives here; the REST routes, the GraphQL resolver and the /files route only translate.
+ *
+ * State machine (enforced here, each transition one transaction with the row locked):
+ *   admin_signed   --student signs-->  student_signed  (the parent is texted a link code)
+ *   student_signed --parent signs -->  both_signed     (the link code expires)
+ *   parent_signed  --student signs-->  both_signed     (parent_signed is in the spec's list but no
+ *                                                        flow of ours produces it: the parent's link
+ *                                                        exists only once the student has signed)
+ * The student may not sign at student_signed or both_signed; the parent may not sign at
+ * parent_signed or both_signed, nor before the student (409 with the spec's message).
+ *
+ * Decisions where the spec says "not shown":
+ * - The student signing screen is /parent-form (the onboarding chain's consent step).
+ * - Forms are created at sign-up (POST /api/create-parent-form/) or on the student's first visit.
+ * - Only the student signs as the student: an admin viewing as the student may read the form but
+ *   not sign it (403), and a parent's view-as token is read-only.
+ * - The parent's link code is 32 random bytes (base64url), stored as its SHA-256, usable only to
+ *   read and sign that one form, and void once the form is complete. A wrong or spent code is a 404
+ *   that reveals nothing.
+ * - The text message goes to the guardian phone given in student information. When there is no
+ *   phone, no message is recorded (there is no one to send it to); the form still moves to
+ *   student_signed and staff see 'Needs Parent Signature' in the students list.
+ * - Staff of the student's school (any school they reach) view and export forms; each export and
+ *   each viewer open is written to student_record_access.
  */
+import crypto from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
-import { requireUserType, requireWriter } from '../../core/policy.js';
-import { UserType } from '../accounts/user.entity.js';
+import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
+import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '../../rules/consent-form.js';
+import { UserType, type User } from '../accounts/user.entity.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
+import type { SchoolsService } from '../schools/schools.service.js';
 import { ConsentForm } from './consent-form.entity.js';
+import { ConsentTemplatesService } from './consent-templates.service.js';
+import { checkPdf } from './pdf-check.js';
+import { safeFileName, ZipWriter } from './zip-writer.js';
 
 export const CONSENT_MESSAGES = {
   notEnabled: 'Parent consent forms are not used at your school.',
+  notEnabledForSchool: 'Parent consent forms are not used at this school.',
+  alreadySigned: CONSENT_TEXT.alreadySigned,
+  studentFirst: 'The student has not signed this form yet.',
+  onlyStudent: 'Only the student can sign their own consent form.',
+  noForm: 'This student has no parent consent form yet.',
+  noneToExport: 'No completed parent forms found for the selected grade and school.',
 } as const;
 
+export interface ConsentFormView {
+  id: string;
+  studentId: number;
+  state: ConsentState;
+  /** Path of the form's current PDF on this host. */
+  pdf: string;
+  fieldConfig: ConsentFieldConfig;
+}
+
+export interface ViewedConsentForm extends ConsentFormView {
+  student: { id: number; firstName: string; lastName: string };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CODE = /^[A-Za-z0-9_-]{43}$/;
+
+const hashCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
+export const newParentCode = () => crypto.randomBytes(32).toString('base64url');
+export const formPdfPath = (id: string) => `/files/consent-forms/${id}.pdf`;
+
+const exportInput = z.object({
+  grade: z
+    .union([z.string(), z.number()], { error: 'Please choose a grade.' })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, 'Please choose a grade.').max(20, 'The grade is too long.')),
+  school_id: z.union(
+    [z.number().int().positive().max(2_147_483_647), z.string().regex(/^\d{1,9}$/).transform(Number)],
+    { error: 'school_id must be a whole number.' },
+  ),
+});
+
+interface FormRow {
+  id: string;
+  student_id: number;
+  school_id: number;
+  state: ConsentState;
+  field_config: ConsentFieldConfig | null;
+  page_count: number | null;
+}
+
 export class ConsentFormsService {
-  constructor(private readonly db: DataSource) {}
+  readonly templates: ConsentTemplatesService;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: Config,
+    private readonly outbox: OutboxService,
+    private readonly schools: SchoolsService,
+  ) {
+    this.templates = new ConsentTemplatesService(db, config, schools);
+  }
+
+  private async studentSchool(ctx: RequestContext, user: User) {
+    const school = user.schoolId === null ? null : await ctx.loaders.schoolById.load(user.schoolId);
+    if (!school?.parentFormEnabled) throw badInput(CONSENT_MESSAGES.notEnabled);
+    return school;
+  }
 
   async createForCaller(ctx: RequestContext): Promise<ConsentForm> {
     const caller = requireWriter(ctx);
     requireUserType(caller, UserType.Student);
-    const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
-    if (!school?.parentFormEnabled) throw badInput(CONSENT_MESSAGES.notEnabled);
+    const school = await this.studentSchool(ctx, caller.user);
     await this.db.query(
       `INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`,
       [caller.user.id, school.id],
     );
     return this.db.getRepository(ConsentForm).findOneByOrFail({ studentId: caller.user.id });
+  }
+
+  private async view(row: FormRow, pdf = formPdfPath(row.id)): Promise<ConsentFormView> {
+    let fieldConfig = row.field_config;
+    if (!fieldConfig) {
+      await this.templates.ensureDefault();
+      fieldConfig = (await this.templates.effective(row.school_id)).fieldConfig;
+    }
+    return { id: row.id, studentId: row.student_id, state: row.state, pdf, fieldConfig };
+  }
+
+  private async formOfStudent(studentId: number): Promise<FormRow | undefined> {
+    const [row] = await this.db.query(
+      `SELECT id, student_id, school_id, state, field_config, page_count FROM consent_forms WHERE student_id = $1`,
+      [studentId],
+    );
+    return row;
+  }
+
+  // ---- the student ---------------------------------------------------------------------------
+
+  /** GET /api/parent-consent/: the caller's form, created on the first visit. */
+  async studentForm(ctx: RequestContext): Promise<ConsentFormView> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Student);
+    const school = await this.studentSchool(ctx, caller.user);
+    // Creating the form is a write: a parent's read-only view only reads an existing one.
+    if (!caller.readOnly) {
+      await this.db.query(
+        `INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`,
+        [caller.user.id, school.id],
+      );
+    }
+    const row = await this.formOfStudent(caller.user.id);
+    if (!row) throw notFound();
+    return this.view(row);
+  }
+
+  /** PUT /api/parent-consent/: the student's signed PDF replaces the form; the parent is texted. */
+  async signAsStudent(ctx: RequestContext, pdf: Buffer | undefined): Promise<ConsentFormView> {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Student);
+    if (caller.actingUserId !== null) throw forbidden(CONSENT_MESSAGES.onlyStudent);
+    const school = await this.studentSchool(ctx, caller.user);
+    await this.templates.ensureDefault();
+    const student = caller.user;
+    const row = await this.db.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`,
+        [student.id, school.id],
+      );
+      const [form]: FormRow[] = await m.query(
+        `SELECT id, student_id, school_id, state, field_config, page_count FROM consent_forms WHERE student_id = $1 FOR UPDATE`,
+        [student.id],
+      );
+      if (form.state === 'student_signed' || form.state === 'both_signed') throw conflict(CONSENT_MESSAGES.alreadySigned);
+      const template = await this.templates.effective(form.school_id, m);
+      const pages = await checkPdf(pdf, this.config.consentPdfMaxBytes, template.pageCount);
+      const next: ConsentState = form.state === 'parent_signed' ? 'both_signed' : 'student_signed';
+      const code = next === 'student_signed' ? newParentCode() : null;
+      await m.query(
+        `UPDATE consent_forms SET signed_pdf = $2, page_count = $3, field_config = $4, state = $5,
+                student_signed_at = now(), parent_code_hash = $6, updated_at = now() WHERE id = $1`,
+        [form.id, pdf, pages, JSON.stringify(template.fieldConfig), next, code ? hashCode(code) : null],
+      );
+      const phone = student.guardianPhone?.trim();
+      if (code && phone) {
+        const link = `${this.config.publicUrl}/parent-sign/${code}`;
+        const body = `${student.firstName} ${student.lastName} has signed the parent consent form for dual enrollment at ${school.name}. Please review and sign it: ${link}`;
+        await this.outbox.enqueue('sms', phone, 'Parent consent form', body, m);
+      }
+      return { ...form, state: next, field_config: template.fieldConfig, page_count: pages };
+    });
+    return this.view(row);
+  }
+
+  // ---- the parent, through the texted link (no account) --------------------------------------
+
+  private async formByCode(code: string): Promise<FormRow> {
+    if (!CODE.test(code)) throw notFound();
+    const [row] = await this.db.query(
+      `SELECT id, student_id, school_id, state, field_config, page_count FROM consent_forms WHERE parent_code_hash = $1`,
+      [hashCode(code)],
+    );
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** GET /api/sign-parent-form/{code}/ */
+  async formForParent(code: string): Promise<ConsentFormView> {
+    const row = await this.formByCode(code);
+    return this.view(row, `${formPdfPath(row.id)}?code=${encodeURIComponent(code)}`);
+  }
+
+  /** PUT /api/sign-parent-form/{code}/: completes the form; the code stops working. */
+  async signAsParent(code: string, pdf: Buffer | undefined): Promise<{ state: ConsentState }> {
+    if (!CODE.test(code)) throw notFound();
+    return this.db.transaction(async (m) => {
+      const [form]: FormRow[] = await m.query(
+        `SELECT id, state, page_count FROM consent_forms WHERE parent_code_hash = $1 FOR UPDATE`,
+        [hashCode(code)],
+      );
+      if (!form) throw notFound();
+      if (form.state === 'parent_signed' || form.state === 'both_signed') throw conflict(CONSENT_MESSAGES.alreadySigned);
+      if (form.state !== 'student_signed') throw conflict(CONSENT_MESSAGES.studentFirst);
+      const pages = await checkPdf(pdf, this.config.consentPdfMaxBytes, form.page_count ?? undefined);
+      await m.query(
+        `UPDATE consent_forms SET signed_pdf = $2, page_count = $3, state = 'both_signed', parent_signed_at = now(),
+                parent_code_hash = NULL, updated_at = now() WHERE id = $1`,
+        [form.id, pdf, pages],
+      );
+      return { state: 'both_signed' as const };
+    });
+  }
+
+  // ---- staff ---------------------------------------------------------------------------------
+
+  private async requireStaffOf(ctx: RequestContext, schoolId: number): Promise<User> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    if (!(await this.schools.accessibleSchoolIds(caller.user)).includes(schoolId)) throw forbidden();
+    return caller.user;
+  }
+
+  /** The viewer of /parent-form-viewer/{parent_code}: staff of the student's school only. */
+  async formForViewer(ctx: RequestContext, parentCode: string): Promise<ViewedConsentForm> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    if (!parentCode || parentCode.length > 64) throw notFound();
+    const [student] = await this.db.query(
+      `SELECT id, first_name, last_name, school_id FROM users WHERE parent_code = $1 AND user_type = $2`,
+      [parentCode, UserType.Student],
+    );
+    // Another school's student is as unknown as a wrong code.
+    if (!student || !(await this.schools.accessibleSchoolIds(caller.user)).includes(student.school_id)) throw notFound();
+    const row = await this.formOfStudent(student.id);
+    if (!row) throw notFound(CONSENT_MESSAGES.noForm);
+    await this.db.query(
+      `INSERT INTO student_record_access (actor_user_id, student_id, action, reason) VALUES ($1, $2, 'consent_form_view', 'viewer')`,
+      [caller.user.id, student.id],
+    );
+    return { ...(await this.view(row)), student: { id: student.id, firstName: student.first_name, lastName: student.last_name } };
+  }
+
+  /**
+   * POST /api/export-parent-forms/: streams a ZIP of the completed forms of one grade of a school,
+   * reading `consentExportBatchSize` rows at a time and writing each PDF as it is read. `open`
+   * is called once the request is known to succeed, with the download's file name.
+   */
+  async exportCompleted(ctx: RequestContext, input: unknown, open: (fileName: string) => Writable): Promise<number> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    const parsed = exportInput.safeParse(input ?? {});
+    if (!parsed.success) throw badInput(parsed.error.issues[0].message);
+    const { grade, school_id: schoolId } = parsed.data;
+    const actor = await this.requireStaffOf(ctx, schoolId);
+    const school = await ctx.loaders.schoolById.load(schoolId);
+    if (!school) throw notFound();
+    if (!school.parentFormEnabled) throw forbidden(CONSENT_MESSAGES.notEnabledForSchool);
+
+    const where = `u.school_id = $1 AND u.user_type = ${UserType.Student} AND u.grade = $2 AND cf.state = 'both_signed' AND cf.signed_pdf IS NOT NULL`;
+    const any = await this.db.query(
+      `SELECT 1 FROM consent_forms cf JOIN users u ON u.id = cf.student_id WHERE ${where} LIMIT 1`,
+      [schoolId, grade],
+    );
+    if (!any.length) throw notFound(CONSENT_MESSAGES.noneToExport);
+
+    const zip = new ZipWriter(open(`Grade_${safeFileName(grade)}_Parent_Forms.zip`));
+    const batch = this.config.consentExportBatchSize;
+    let after = 0;
+    for (;;) {
+      const rows: { student_id: number; first_name: string; last_name: string; signed_pdf: Buffer; signed_at: Date | null }[] =
+        await this.db.query(
+          `/* consent export batch */ SELECT cf.student_id, u.first_name, u.last_name, cf.signed_pdf, cf.parent_signed_at AS signed_at
+             FROM consent_forms cf JOIN users u ON u.id = cf.student_id
+            WHERE ${where} AND cf.student_id > $3
+            ORDER BY cf.student_id LIMIT ${batch}`,
+          [schoolId, grade, after],
+        );
+      if (!rows.length) break;
+      await this.db.query(
+        `INSERT INTO student_record_access (actor_user_id, student_id, action, reason)
+         SELECT $1, unnest($2::int[]), 'consent_form_export', 'export'`,
+        [actor.id, rows.map((r) => r.student_id)],
+      );
+      for (const r of rows) {
+        await zip.add(`${safeFileName(r.last_name)}_${safeFileName(r.first_name)}_${r.student_id}.pdf`, r.signed_pdf, r.signed_at ?? new Date());
+      }
+      after = rows[rows.length - 1].student_id;
+      if (rows.length < batch) break;
+    }
+    await zip.finish();
+    return zip.entries;
+  }
+
+  // ---- files ---------------------------------------------------------------------------------
+
+  /** The bytes behind /files/consent-forms/{id}.pdf: the student, staff of the school, or the parent's code. */
+  async formPdf(ctx: RequestContext, id: string, code: string | undefined): Promise<Buffer> {
+    if (!UUID.test(id)) throw notFound();
+    let row: { student_id: number; school_id: number } | undefined;
+    if (code !== undefined) {
+      if (!CODE.test(code)) throw notFound();
+      [row] = await this.db.query(
+        `SELECT student_id, school_id FROM consent_forms WHERE id = $1 AND parent_code_hash = $2`,
+        [id, hashCode(code)],
+      );
+      if (!row) throw notFound();
+    } else {
+      const caller = requireCaller(ctx);
+      [row] = await this.db.query(`SELECT student_id, school_id FROM consent_forms WHERE id = $1`, [id]);
+      if (!row) throw notFound();
+      const own = caller.user.userType === UserType.Student && caller.user.id === row.student_id;
+      if (!own) await this.requireStaffOf(ctx, row.school_id);
+    }
+    const [{ signed_pdf: signed }] = await this.db.query(`SELECT signed_pdf FROM consent_forms WHERE id = $1`, [id]);
+    return signed ?? (await this.templates.pdfForSchool(row!.school_id));
   }
 }

@@ -1,0 +1,159 @@
+/**
+ * /consent-template — staff upload their school's consent template PDF and edit where each field
+ * is drawn (PDF points from the bottom-left corner). The preview shows the template filled with
+ * sample data and sample signatures at the saved positions.
+ */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { CONSENT_FONTS, type ConsentFieldConfig, type ConsentFont, type FieldPlacement } from '@rules/consent-form';
+import { PdfFrame } from '../../components/PdfFrame';
+import { ConsentTemplateDocument, ResetConsentTemplateDocument, UpdateConsentTemplateDocument } from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
+import { fetchPdf, uploadSignedPdf } from './consentFlow';
+import { isFieldConfig, prefillPdf, signAsParent, signAsStudent } from './prefill';
+
+const SAMPLE = { firstName: 'Sample', lastName: 'Student', email: 'sample@school.example', dob: '01152010', grade: '10', school: { name: 'Your School' } };
+
+type Row = { label: string; get: (c: ConsentFieldConfig) => FieldPlacement };
+
+function rows(config: ConsentFieldConfig): Row[] {
+  return [
+    ...Object.keys(config.student_info).map((k) => ({ label: `Student info: ${k} (${config.student_info[k].source})`, get: (c: ConsentFieldConfig) => c.student_info[k] })),
+    { label: 'Student signature', get: (c) => c.student_signature.signature },
+    { label: 'Student signature date', get: (c) => c.student_signature.date },
+    { label: 'Parent printed name', get: (c) => c.parent_signature.printed_name },
+    { label: 'Parent signature', get: (c) => c.parent_signature.signature },
+    { label: 'Parent signature date', get: (c) => c.parent_signature.date },
+  ];
+}
+
+export default function ConsentTemplatePage() {
+  const { data, error, refetch } = useQuery(ConsentTemplateDocument, { fetchPolicy: 'network-only' });
+  const [save, saveState] = useMutation(UpdateConsentTemplateDocument);
+  const [reset, resetState] = useMutation(ResetConsentTemplateDocument);
+  const [config, setConfig] = useState<ConsentFieldConfig | null>(null);
+  const [preview, setPreview] = useState<Uint8Array | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const template = data?.consentTemplate;
+
+  useEffect(() => {
+    if (template && isFieldConfig(template.fieldConfig)) setConfig(structuredClone(template.fieldConfig));
+  }, [template]);
+
+  useEffect(() => {
+    if (!template || !isFieldConfig(template.fieldConfig)) return;
+    const saved = template.fieldConfig;
+    let live = true;
+    (async () => {
+      let bytes = await prefillPdf(await fetchPdf(template.pdf), saved, SAMPLE);
+      bytes = await signAsStudent(bytes, saved, 'Sample Student');
+      bytes = await signAsParent(bytes, saved, 'Sample Parent', 'Sample Parent');
+      if (live) setPreview(bytes);
+    })().catch((e) => console.error('Failed to build the template preview', e));
+    return () => {
+      live = false;
+    };
+  }, [template]);
+
+  function edit(row: Row, key: 'page' | 'x' | 'y' | 'font_size' | 'font', value: string) {
+    if (!config) return;
+    const next = structuredClone(config);
+    const p = row.get(next);
+    if (key === 'font') p.font = value as ConsentFont;
+    else if (key === 'page') p.page = Math.max(0, Number(value) - 1);
+    else p[key] = Number(value);
+    setConfig(next);
+  }
+
+  async function savePositions(e: FormEvent) {
+    e.preventDefault();
+    setNotice(null);
+    try {
+      await save({ variables: { fieldConfig: config as unknown as Record<string, unknown> } });
+      await refetch();
+      setNotice({ ok: true, text: 'Field positions saved.' });
+    } catch (err) {
+      setNotice({ ok: false, text: messageOr(err, 'The field positions could not be saved.') });
+    }
+  }
+
+  async function upload(e: FormEvent) {
+    e.preventDefault();
+    setNotice(null);
+    if (!file) return setNotice({ ok: false, text: 'Choose a PDF file first.' });
+    try {
+      await uploadSignedPdf('/api/consent-template/', new Uint8Array(await file.arrayBuffer()));
+      await refetch();
+      setNotice({ ok: true, text: 'Template uploaded.' });
+    } catch (err) {
+      setNotice({ ok: false, text: (err as Error).message || 'The template could not be uploaded.' });
+    }
+  }
+
+  async function backToDefault() {
+    if (!window.confirm('Use the default consent template again? Your own template and positions will be removed.')) return;
+    try {
+      await reset();
+      await refetch();
+      setNotice({ ok: true, text: 'The default template is used again.' });
+    } catch (err) {
+      setNotice({ ok: false, text: messageOr(err, 'The template could not be reset.') });
+    }
+  }
+
+  return (
+    <main className="page">
+      <section className="card stack">
+        <h1>Consent Form Template</h1>
+        {error && <div className="alert alert-danger" role="alert">{messageOr(error, 'The template could not be loaded.')}</div>}
+        {notice && <div className={`alert ${notice.ok ? 'alert-success' : 'alert-danger'}`} role={notice.ok ? 'status' : 'alert'}>{notice.text}</div>}
+        {template && (
+          <p className="muted">
+            {template.custom ? "Your school's own template" : 'The default template'}, {template.pageCount} page{template.pageCount === 1 ? '' : 's'}.
+            New forms use it; forms already signed keep theirs.
+          </p>
+        )}
+        <form className="row" onSubmit={upload}>
+          <label htmlFor="template-file">Template PDF</label>
+          <input id="template-file" type="file" accept="application/pdf,.pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <button type="submit">Upload Template</button>
+          {template?.custom && <button type="button" className="secondary" onClick={backToDefault} disabled={resetState.loading}>Use Default Template</button>}
+        </form>
+        {config && (
+          <form className="stack" onSubmit={savePositions}>
+            <h2>Field positions</h2>
+            <p className="muted">Positions are in points (1/72 inch) from the bottom-left corner of the page.</p>
+            <table className="data">
+              <thead>
+                <tr><th>Field</th><th>Page</th><th>X</th><th>Y</th><th>Font</th><th>Size</th></tr>
+              </thead>
+              <tbody>
+                {rows(config).map((row) => {
+                  const p = row.get(config);
+                  return (
+                    <tr key={row.label}>
+                      <td>{row.label}</td>
+                      <td><input type="number" min={1} aria-label={`${row.label} page`} value={(p.page ?? 0) + 1} onChange={(e) => edit(row, 'page', e.target.value)} style={{ width: 60 }} /></td>
+                      <td><input type="number" aria-label={`${row.label} x`} value={p.x} onChange={(e) => edit(row, 'x', e.target.value)} style={{ width: 80 }} /></td>
+                      <td><input type="number" aria-label={`${row.label} y`} value={p.y} onChange={(e) => edit(row, 'y', e.target.value)} style={{ width: 80 }} /></td>
+                      <td>
+                        <select aria-label={`${row.label} font`} value={p.font} onChange={(e) => edit(row, 'font', e.target.value)}>
+                          {CONSENT_FONTS.map((f) => <option key={f} value={f}>{f}</option>)}
+                        </select>
+                      </td>
+                      <td><input type="number" aria-label={`${row.label} size`} value={p.font_size} onChange={(e) => edit(row, 'font_size', e.target.value)} style={{ width: 60 }} /></td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <div className="row"><button type="submit" disabled={saveState.loading}>Save Positions</button></div>
+          </form>
+        )}
+        <h2>Preview with sample data</h2>
+        <PdfFrame bytes={preview} title="Template preview" height={1000} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+/** /parent-form-viewer/{parent_code} — staff read a student's current consent form PDF (1000 px high). */
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { PdfFrame } from '../../components/PdfFrame';
+import { ParentFormViewerDocument } from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
+import { consentStateLabel } from '../students/consentLabels';
+import { fetchPdf } from './consentFlow';
+
+export default function ParentFormViewerPage() {
+  const { code = '' } = useParams();
+  const { data, error, loading } = useQuery(ParentFormViewerDocument, { variables: { parentCode: code }, fetchPolicy: 'network-only' });
+  const [bytes, setBytes] = useState<Uint8Array | null>(null);
+  const form = data?.parentFormViewer;
+
+  useEffect(() => {
+    if (!form) return;
+    let live = true;
+    fetchPdf(form.pdf)
+      .then((b) => live && setBytes(b))
+      .catch((e) => console.error('Failed to load the consent form PDF', e));
+    return () => {
+      live = false;
+    };
+  }, [form]);
+
+  return (
+    <main className="page">
+      <section className="card stack">
+        <h1>Parent Consent Form{form ? `: ${form.student.firstName} ${form.student.lastName}` : ''}</h1>
+        {loading && <p role="status">Loading...</p>}
+        {error && <div className="alert alert-danger" role="alert">{messageOr(error, 'The form could not be loaded.')}</div>}
+        {form && (
+          <>
+            <p>Status: <strong>{consentStateLabel(form.state)}</strong></p>
+            <PdfFrame bytes={bytes} title="Parent consent form" height={1000} />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * /parent-sign/{code} — 'Review and Sign Your Child's Consent Form', no account needed (spec 3 §2, §5).
+ * The code of the texted link authorises reading and signing this one form. A load failure is
+ * logged and nothing is shown (spec 3 §8).
+ */
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CONSENT_TEXT, type ConsentFieldConfig } from '@rules/consent-form';
+import { PdfFrame } from '../../components/PdfFrame';
+import { ParentSignFormDocument } from '../../graphql/generated';
+import { alreadySigned, fetchPdf, uploadSignedPdf, UploadError } from './consentFlow';
+import { formatDate, isFieldConfig, signAsParent } from './prefill';
+
+export default function ParentSignPage() {
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const { data, error, loading } = useQuery(ParentSignFormDocument, { variables: { code }, fetchPolicy: 'network-only' });
+  const [bytes, setBytes] = useState<Uint8Array | null>(null);
+  const [printedName, setPrintedName] = useState('');
+  const [signature, setSignature] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = data?.parentSignForm;
+  const config: ConsentFieldConfig | null = isFieldConfig(form?.fieldConfig) ? form.fieldConfig : null;
+  const today = formatDate(new Date());
+
+  useEffect(() => {
+    if (error) console.error('Failed to load the consent form', error);
+  }, [error]);
+
+  useEffect(() => {
+    if (!form) return;
+    let live = true;
+    fetchPdf(form.pdf, false)
+      .then((b) => live && setBytes(b))
+      .catch((e) => console.error('Failed to load the consent form PDF', e));
+    return () => {
+      live = false;
+    };
+  }, [form]);
+
+  async function sign(e: FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    if (!signature.trim()) return setMessage(CONSENT_TEXT.parentSignatureMissing);
+    if (!config || !bytes) return setMessage(CONSENT_TEXT.configNotLoaded);
+    if (alreadySigned(form?.state, 'parent')) return setMessage(CONSENT_TEXT.alreadySigned);
+    setBusy(true);
+    try {
+      const signed = await signAsParent(bytes, config, printedName, signature);
+      await uploadSignedPdf(`/api/sign-parent-form/${encodeURIComponent(code)}/`, signed, false);
+      navigate('/parent-form-confirmation');
+    } catch (err) {
+      console.error('Signing the consent form failed', err);
+      if (err instanceof UploadError && err.status === 409) setMessage(CONSENT_TEXT.alreadySigned);
+      else window.alert(CONSENT_TEXT.parentSignFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page">
+      <section className="card stack">
+        <h1>Review and Sign Your Child&apos;s Consent Form</h1>
+        {loading && <p role="status">Loading...</p>}
+        {form && (
+          <>
+            <p>Your child has signed this consent form. Please review it, then type your name to sign.</p>
+            <PdfFrame bytes={bytes} title="Consent form to sign" height={800} />
+            <form className="stack" onSubmit={sign} noValidate>
+              <label htmlFor="parent-printed-name">Printed Name</label>
+              <input id="parent-printed-name" value={printedName} onChange={(e) => setPrintedName(e.target.value)} autoComplete="name" />
+              <label htmlFor="parent-signature">Signature (type your full name)</label>
+              <input id="parent-signature" value={signature} onChange={(e) => setSignature(e.target.value)} />
+              <label htmlFor="parent-date">Date</label>
+              <input id="parent-date" value={today} readOnly />
+              {message && <div className="alert alert-danger" role="alert">{message}</div>}
+              <div className="row">
+                <button type="submit" disabled={busy}>{busy ? 'Signing...' : 'Sign Form'}</button>
+              </div>
+            </form>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

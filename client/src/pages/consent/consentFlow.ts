@@ -1,0 +1,56 @@
+/** Routing and fetching of the consent screens (spec 3 §2, §4, §7), kept out of the components. */
+import { getToken } from '../../session/storage';
+
+export interface ReminderSchool {
+  cccApplyEnabled?: boolean | null;
+  fourYearPlanEnabled?: boolean | null;
+  baselinePlansEnabled?: boolean | null;
+}
+
+/** Next on 'Reminder: Parent Signature Needed'. */
+export function nextAfterReminder(school: ReminderSchool | null | undefined): string {
+  if (school?.cccApplyEnabled) return '/cccapply/consent';
+  if (school?.fourYearPlanEnabled) return school.baselinePlansEnabled ? '/baseline-plans' : '/plan';
+  return '/parent-form-confirmation';
+}
+
+/** The screen reloads once (per browser session) when the user lacks a date of birth or grade. */
+export const RELOAD_FLAG = 'parentFormReloaded';
+export function shouldReloadOnce(user: { dob?: string | null; grade?: string | number | null } | null, storage: Storage = sessionStorage): boolean {
+  const missing = !user || !user.dob || user.grade === null || user.grade === undefined || user.grade === '';
+  if (!missing || storage.getItem(RELOAD_FLAG) === 'true') return false;
+  storage.setItem(RELOAD_FLAG, 'true');
+  return true;
+}
+
+export const alreadySigned = (state: string | null | undefined, who: 'student' | 'parent') =>
+  who === 'student' ? state === 'student_signed' || state === 'both_signed' : state === 'parent_signed' || state === 'both_signed';
+
+function headers(withToken: boolean): HeadersInit {
+  const token = withToken ? getToken() : null;
+  return token ? { Authorization: `Token ${token}` } : {};
+}
+
+/** The PDF behind a path the API returned (/files/...). */
+export async function fetchPdf(path: string, withToken = true): Promise<Uint8Array> {
+  const res = await fetch(path, { headers: headers(withToken) });
+  if (!res.ok) throw new Error(`PDF request failed with status ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+export class UploadError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/** PUT of a signed PDF as the multipart part `pdf`. */
+export async function uploadSignedPdf(url: string, bytes: Uint8Array, withToken = true): Promise<void> {
+  const body = new FormData();
+  body.append('pdf', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'consent-form.pdf');
+  const res = await fetch(url, { method: 'PUT', body, headers: headers(withToken) });
+  if (!res.ok) {
+    const text = await res.json().then((j: { error?: string }) => j.error ?? '', () => '');
+    throw new UploadError(res.status, text || `Upload failed with status ${res.status}`);
+  }
+}

@@ -1,0 +1,40 @@
+/** The contract page's placement rules (spec 3 §3, §4, §5): what each spot takes, and what is missing. */
+
+export const REQUIRED_PLACEMENTS = 11;
+
+export const MESSAGES = {
+  adoptMissing: 'Please provide both your full name and initials.',
+  missingSpots: 'Please place all required signatures and initials. Missing: ',
+  pdfFailed: 'Failed to generate PDF. Please try again.',
+} as const;
+
+export interface Adopted {
+  fullName: string;
+  initials: string;
+}
+
+/** Today's date in the browser's time zone, as the parent reads it (e.g. 11/23/2026). */
+export function todayLocal(now = new Date()): string {
+  return now.toLocaleDateString('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
+}
+
+/** Initials spots take the initials; the signature and printed name take the full name; the date takes today's local date. */
+export function valueForSpot(kind: string, adopted: Adopted, now = new Date()): string {
+  if (kind === 'initials') return adopted.initials.trim();
+  if (kind === 'date') return todayLocal(now);
+  return adopted.fullName.trim();
+}
+
+/** Required spots without a value, in contract order. */
+export function missingSpots(required: readonly string[], placed: Readonly<Record<string, string>>): string[] {
+  return required.filter((name) => !placed[name]?.trim());
+}
+
+export function canAdopt(adopted: Adopted): boolean {
+  return adopted.fullName.trim() !== '' && adopted.initials.trim() !== '';
+}
+
+/** Stage 2 -> 3 needs at least 11 placed spots and no request in flight. */
+export function canContinue(placedCount: number, generating: boolean): boolean {
+  return placedCount >= REQUIRED_PLACEMENTS && !generating;
+}

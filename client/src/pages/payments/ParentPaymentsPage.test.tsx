@@ -1,0 +1,95 @@
+import { MockedProvider } from '@apollo/client/testing/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CheckoutConfigDocument, CreateUpfrontCheckoutSessionDocument, PaymentHistoryDocument, PaymentsDueDocument } from '../../graphql/generated';
+import { returnedFromCheckout } from './format';
+import ParentPaymentsPage from './ParentPaymentsPage';
+
+const config = {
+  request: { query: CheckoutConfigDocument },
+  result: { data: { checkoutConfig: { __typename: 'CheckoutConfig', publishableKey: '', upfrontPriceId: 'price_up', monthlyPriceId: 'price_mo', testCheckout: true, annualCents: 1_000_000, upfrontCents: 950_000, monthlyCents: 100_000, monthlyInstallments: 10 } } },
+};
+const due = (rows: { id: number; title: string; dueDate: string; amount: number; paymentType: string }[]) => ({
+  request: { query: PaymentsDueDocument },
+  result: { data: { paymentsDue: rows.map((r) => ({ __typename: 'PaymentDue', ...r })) } },
+});
+const history = (rows: { id: number; title: string; date: string; amount: number; status: string }[]) => ({
+  request: { query: PaymentHistoryDocument },
+  result: { data: { paymentHistory: rows.map((r) => ({ __typename: 'PaymentHistoryItem', ...r })) } },
+});
+
+function renderPage(mocks: unknown[], path = '/parent-payments') {
+  render(
+    <MockedProvider mocks={mocks as never}>
+      <MemoryRouter initialEntries={[path]}>
+        <ParentPaymentsPage />
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('Payments page', () => {
+  it('shows Loading..., then the tables, with Auto-pay scheduled for monthly items', async () => {
+    renderPage([
+      due([{ id: 1, title: 'Tuition 2025-26 (month 2 of 10)', dueDate: '2025-09-01', amount: 1000, paymentType: 'monthly' }]),
+      history([{ id: 7, title: 'Tuition 2025-26 (month 1 of 10)', date: '2025-08-01', amount: 1000, status: 'paid' }]),
+    ]);
+    expect(screen.getAllByText('Loading...')).toHaveLength(2);
+    expect(await screen.findByText('Auto-pay scheduled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(screen.getAllByText('$1,000.00')).toHaveLength(2);
+    expect(screen.getByText('Sep 1, 2025')).toBeTruthy();
+    expect(screen.getByText('Paid')).toBeTruthy();
+  });
+
+  it('shows the empty messages, also when loading fails', async () => {
+    renderPage([
+      { request: { query: PaymentsDueDocument }, error: new Error('offline') },
+      history([]),
+    ]);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await screen.findByText('No upcoming payments')).toBeTruthy();
+    expect(await screen.findByText('No payment history')).toBeTruthy();
+  });
+
+  it('Pay Now opens Select Payment Option with annual chosen; check makes no call; Escape closes', async () => {
+    renderPage([due([{ id: 1, title: 'Tuition 2025-26', dueDate: '2025-08-01', amount: 10000, paymentType: 'annual' }]), history([]), config]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
+    const dialog = screen.getByRole('dialog', { name: 'Select Payment Option' });
+    expect((within(dialog).getByRole('radio', { name: /Annual payment/ }) as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: /Annual payment/ }));
+    expect(within(dialog).getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Pay by check/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: "Got It - I'll Send a Check" }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('alerts when the checkout cannot start', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage([
+      due([{ id: 1, title: 'Tuition 2025-26', dueDate: '2025-08-01', amount: 10000, paymentType: 'annual' }]), history([]), config,
+      { request: { query: CreateUpfrontCheckoutSessionDocument, variables: { priceId: 'price_up' } }, error: new Error('down') },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
+    await screen.findByText(/Annual payment: \$9,500\.00/);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    });
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to start payment. Please try again.'));
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();
+  });
+});
+
+it('recognises a return from checkout by payment_intent or session_id', () => {
+  expect(returnedFromCheckout('?session_id=cs_test_1')).toBe(true);
+  expect(returnedFromCheckout('?payment_intent=pi_1&redirect_status=succeeded')).toBe(true);
+  expect(returnedFromCheckout('')).toBe(false);
+});

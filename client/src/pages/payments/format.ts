@@ -1,0 +1,19 @@
+/** Money and dates as the payment screens show them. The API sends dollars and YYYY-MM-DD. */
+export function formatDollars(amount: number): string {
+  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+}
+
+export function formatDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  if (!y || !m || !d) return isoDate;
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** Returning from checkout: the address carries payment_intent or session_id. */
+export function returnedFromCheckout(search: string): boolean {
+  const q = new URLSearchParams(search);
+  return q.has('payment_intent') || q.has('session_id');
+}
+
+export const PAYMENT_RELOAD_DELAY_MS = 2000;
+export const PAYMENT_START_FAILED = 'Failed to start payment. Please try again.';

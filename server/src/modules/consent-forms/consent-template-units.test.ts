@@ -1,0 +1,56 @@
+/** Units: the default template and its field_config agree; the ZIP writer's output reads back. */
+import { PassThrough } from 'node:stream';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FIELD_CONFIG, DEFAULT_TEMPLATE_BLANKS } from '../../rules/consent-form.js';
+import { generateDefaultTemplate } from './default-template.js';
+import { parseFieldConfig } from './field-config.js';
+import { pdfText } from './testing/pdf-text.js';
+import { readZip } from './testing/zip-reader.js';
+import { safeFileName, ZipWriter } from './zip-writer.js';
+
+describe('default template', () => {
+  it('is a one-page letter with a labelled blank for every prefilled field and signature', async () => {
+    const bytes = await generateDefaultTemplate();
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(1);
+    const { width, height } = doc.getPage(0).getSize();
+    const text = pdfText(bytes);
+    for (const { label } of Object.values(DEFAULT_TEMPLATE_BLANKS)) expect(text).toContain(`${label}:`);
+    // Each student_info entry sits just above its blank's line, inside the page.
+    for (const [key, field] of Object.entries(DEFAULT_FIELD_CONFIG.student_info)) {
+      const blank = DEFAULT_TEMPLATE_BLANKS[key as keyof typeof DEFAULT_TEMPLATE_BLANKS];
+      expect(field.y - blank.y, key).toBe(3);
+      expect(field.x).toBeGreaterThan(0);
+      expect(field.x).toBeLessThan(width - 100);
+    }
+    for (const p of [...Object.values(DEFAULT_FIELD_CONFIG.student_signature), ...Object.values(DEFAULT_FIELD_CONFIG.parent_signature)]) {
+      expect(p.y).toBeGreaterThan(0);
+      expect(p.y).toBeLessThan(height);
+    }
+    // The shipped configuration passes the same validation as a staff edit.
+    expect(parseFieldConfig(DEFAULT_FIELD_CONFIG, 1)).toEqual(DEFAULT_FIELD_CONFIG);
+  });
+});
+
+describe('ZipWriter', () => {
+  it('writes entries that a ZIP reader inflates back byte for byte, with UTF-8 names', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const zip = new ZipWriter(out);
+    await zip.add('Lee_Sam_1.pdf', Buffer.from('%PDF-1.7 first'));
+    await zip.add(`${safeFileName('Núñez')}_${safeFileName('Ana María')}_2.pdf`, Buffer.alloc(100_000, 7));
+    await zip.finish();
+    const entries = readZip(Buffer.concat(chunks));
+    expect(entries.map((e) => e.name)).toEqual(['Lee_Sam_1.pdf', 'Nunez_Ana_Maria_2.pdf']);
+    expect(entries[0].data.toString()).toBe('%PDF-1.7 first');
+    expect(entries[1].data.equals(Buffer.alloc(100_000, 7))).toBe(true);
+  });
+
+  it('makes names safe', () => {
+    expect(safeFileName('../etc/passwd')).toBe('.._etc_passwd');
+    expect(safeFileName("O'Brien")).toBe('O_Brien');
+    expect(safeFileName('')).toBe('unnamed');
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Consent templates: the default template (generated once with pdf-lib and stored like any other)
+ * and a school's own, uploaded by its staff, with the field positions staff can edit.
+ *
+ * Decisions: staff edit the template of their school of record (the one they signed up with);
+ * editing positions without uploading copies the default PDF into the school's own template;
+ * resetting removes the school's template so the default applies again. A template change does
+ * not touch forms already signed: each signed form keeps its PDF and the positions it was signed with.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Config } from '../../config.js';
+import type { RequestContext } from '../../core/context.js';
+import { badInput, forbidden, notFound } from '../../core/errors.js';
+import { requireUserType, requireWriter, requireCaller } from '../../core/policy.js';
+import { DEFAULT_FIELD_CONFIG, type ConsentFieldConfig } from '../../rules/consent-form.js';
+import { UserType } from '../accounts/user.entity.js';
+import type { SchoolsService } from '../schools/schools.service.js';
+import { generateDefaultTemplate } from './default-template.js';
+import { assertPagesFit, parseFieldConfig } from './field-config.js';
+import { checkPdf } from './pdf-check.js';
+
+export interface EffectiveTemplate {
+  id: number;
+  schoolId: number | null;
+  pageCount: number;
+  fieldConfig: ConsentFieldConfig;
+  updatedAt: Date;
+}
+
+export interface TemplateView extends EffectiveTemplate {
+  /** Path of the template PDF on this host (staff only). */
+  pdf: string;
+  /** True when the school uses its own template rather than the default. */
+  custom: boolean;
+}
+
+export class ConsentTemplatesService {
+  private defaultReady: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: Config,
+    private readonly schools: SchoolsService,
+  ) {}
+
+  /** Creates the default template the first time it is needed (two starting replicas insert once). */
+  ensureDefault(): Promise<void> {
+    this.defaultReady ??= (async () => {
+      const rows = await this.db.query(`SELECT 1 FROM consent_templates WHERE is_default`);
+      if (rows.length) return;
+      const pdf = Buffer.from(await generateDefaultTemplate());
+      await this.db.query(
+        `INSERT INTO consent_templates (is_default, pdf, page_count, field_config)
+         VALUES (true, $1, 1, $2) ON CONFLICT (is_default) WHERE is_default DO NOTHING`,
+        [pdf, JSON.stringify(DEFAULT_FIELD_CONFIG)],
+      );
+    })().catch((e) => {
+      this.defaultReady = undefined;
+      throw e;
+    });
+    return this.defaultReady;
+  }
+
+  /** The template a school's forms use: its own, else the default. Call ensureDefault() first. */
+  async effective(schoolId: number, m: EntityManager = this.db.manager): Promise<EffectiveTemplate> {
+    const [row] = await m.query(
+      `SELECT id, school_id, page_count, field_config, updated_at FROM consent_templates
+        WHERE school_id = $1 OR is_default ORDER BY is_default LIMIT 1`,
+      [schoolId],
+    );
+    if (!row) throw new Error('The default consent template is missing.');
+    return { id: row.id, schoolId: row.school_id, pageCount: row.page_count, fieldConfig: row.field_config, updatedAt: row.updated_at };
+  }
+
+  async pdfForSchool(schoolId: number, m: EntityManager = this.db.manager): Promise<Buffer> {
+    await this.ensureDefault();
+    const [row] = await m.query(
+      `SELECT pdf FROM consent_templates WHERE school_id = $1 OR is_default ORDER BY is_default LIMIT 1`,
+      [schoolId],
+    );
+    return row.pdf as Buffer;
+  }
+
+  // ---- staff -------------------------------------------------------------------------------
+
+  private staffSchoolId(ctx: RequestContext): number {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    if (caller.user.schoolId === null) throw badInput('Join a school before editing its consent form template.');
+    return caller.user.schoolId;
+  }
+
+  private view(t: EffectiveTemplate, schoolId: number): TemplateView {
+    const custom = t.schoolId === schoolId;
+    return { ...t, custom, pdf: custom ? `/files/consent-templates/${schoolId}.pdf` : '/files/consent-templates/default.pdf' };
+  }
+
+  async forCaller(ctx: RequestContext): Promise<TemplateView> {
+    const schoolId = this.staffSchoolId(ctx);
+    await this.ensureDefault();
+    return this.view(await this.effective(schoolId), schoolId);
+  }
+
+  /** Replaces the school's template PDF; the positions stay (or are replaced when given). */
+  async uploadPdf(ctx: RequestContext, pdf: Buffer | undefined, rawConfig?: unknown): Promise<TemplateView> {
+    requireWriter(ctx);
+    const schoolId = this.staffSchoolId(ctx);
+    await this.ensureDefault();
+    const pageCount = await checkPdf(pdf, this.config.consentPdfMaxBytes);
+    const current = await this.effective(schoolId);
+    const fieldConfig = rawConfig === undefined ? current.fieldConfig : parseFieldConfig(rawConfig, pageCount);
+    assertPagesFit(fieldConfig, pageCount);
+    await this.db.query(
+      `INSERT INTO consent_templates (school_id, pdf, page_count, field_config, updated_by, updated_at)
+       VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (school_id) DO UPDATE SET pdf = EXCLUDED.pdf, page_count = EXCLUDED.page_count,
+         field_config = EXCLUDED.field_config, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+      [schoolId, pdf, pageCount, JSON.stringify(fieldConfig), requireCaller(ctx).user.id],
+    );
+    return this.view(await this.effective(schoolId), schoolId);
+  }
+
+  async updateConfig(ctx: RequestContext, rawConfig: unknown): Promise<TemplateView> {
+    requireWriter(ctx);
+    const schoolId = this.staffSchoolId(ctx);
+    await this.ensureDefault();
+    const current = await this.effective(schoolId);
+    const fieldConfig = parseFieldConfig(rawConfig, current.pageCount);
+    const by = requireCaller(ctx).user.id;
+    await this.db.transaction(async (m) => {
+      const updated = await m.query(
+        `UPDATE consent_templates SET field_config = $2, updated_by = $3, updated_at = now() WHERE school_id = $1 RETURNING id`,
+        [schoolId, JSON.stringify(fieldConfig), by],
+      );
+      if (!updated[0]?.length) {
+        await m.query(
+          `INSERT INTO consent_templates (school_id, pdf, page_count, field_config, updated_by)
+           SELECT $1, pdf, page_count, $2, $3 FROM consent_templates WHERE is_default`,
+          [schoolId, JSON.stringify(fieldConfig), by],
+        );
+      }
+    });
+    return this.view(await this.effective(schoolId), schoolId);
+  }
+
+  async reset(ctx: RequestContext): Promise<TemplateView> {
+    requireWriter(ctx);
+    const schoolId = this.staffSchoolId(ctx);
+    await this.ensureDefault();
+    await this.db.query(`DELETE FROM consent_templates WHERE school_id = $1`, [schoolId]);
+    return this.view(await this.effective(schoolId), schoolId);
+  }
+
+  /** The bytes behind /files/consent-templates/{default|schoolId}.pdf, for staff (of that school). */
+  async templatePdf(ctx: RequestContext, which: string): Promise<Buffer> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    await this.ensureDefault();
+    if (which === 'default') {
+      const [row] = await this.db.query(`SELECT pdf FROM consent_templates WHERE is_default`);
+      return row.pdf as Buffer;
+    }
+    const schoolId = /^\d{1,9}$/.test(which) ? Number(which) : -1;
+    if (!(await this.schools.accessibleSchoolIds(caller.user)).includes(schoolId)) throw forbidden();
+    const [row] = await this.db.query(`SELECT pdf FROM consent_templates WHERE school_id = $1`, [schoolId]);
+    if (!row) throw notFound();
+    return row.pdf as Buffer;
+  }
+}

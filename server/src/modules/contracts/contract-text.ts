@@ -1,0 +1,204 @@
+/**
+ * The enrollment contract's text, ONCE: the /enrollment-contract page receives these sections
+ * through GraphQL (query enrollmentContract { document }) and the PDF generator draws the same
+ * sections, so the page and the PDF always say the same thing. Attachment A's figures come from
+ * the pricing module. Plain ASCII only: the PDF's standard fonts encode nothing else.
+ */
+import {
+  ANNUAL_TUITION_CENTS, FULL_REFUND_DAYS, HALF_REFUND_DAYS, LATE_FEE_PERCENT_PER_MONTH, MONTHLY_INSTALLMENT_CENTS,
+  MONTHLY_INSTALLMENTS, PARTNER_COURSE_COST_CENTS, POD_DISCOUNT_PERCENT, POD_MIN_STUDENTS, quoteTuition, SCHOOL_YEAR,
+  UPFRONT_DISCOUNT_PERCENT,
+} from '../payments/pricing.js';
+
+export const REQUIRED_SPOTS = [
+  'ferpa_initials', 'coppa_initials', 'tech_initials', 'academic_initials', 'enrollment_initials', 'liability_initials',
+  'dispute_initials', 'agreement_initials', 'parent_signature', 'parent_name', 'parent_date',
+] as const;
+export type SpotName = (typeof REQUIRED_SPOTS)[number];
+
+/** What a spot takes: initials -> the adopted initials; signature and name -> the full name; date -> today's local date. */
+export type SpotKind = 'initials' | 'signature' | 'name' | 'date';
+
+export interface ContractSpot {
+  name: SpotName;
+  label: string;
+  kind: SpotKind;
+}
+
+export interface ContractSection {
+  key: string;
+  heading: string;
+  paragraphs: string[];
+  spots: ContractSpot[];
+  /** A link shown after the paragraphs (attachment B's opt-out form). */
+  link?: { label: string; href: string };
+}
+
+export interface ContractDocument {
+  title: string;
+  intro: string;
+  sections: ContractSection[];
+}
+
+const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+const initials = (name: SpotName, topic: string): ContractSpot => ({ name, label: `Parent/Guardian initials: ${topic}`, kind: 'initials' });
+
+export const SCHOOL_NAME = 'Dual School';
+export const OPT_OUT_DAYS = 15;
+export const OPT_OUT_FORM_PATH = '/directory-opt-out-form';
+
+export function contractDocument(): ContractDocument {
+  const upfront = quoteTuition('annual').totalCents;
+  const podUpfront = quoteTuition('annual', POD_MIN_STUDENTS).totalCents;
+  return {
+    title: `${SCHOOL_NAME} Enrollment Contract, ${SCHOOL_YEAR} School Year`,
+    intro:
+      `This Enrollment Contract ("Contract") is made between ${SCHOOL_NAME}, a private online high school ("the School"), and the ` +
+      `parent or legal guardian signing below ("Parent") on behalf of the enrolled student ("Student"). By initialing each ` +
+      `section and signing, Parent agrees to every term of this Contract and its Attachments A and B.`,
+    sections: [
+      {
+        key: 'program',
+        heading: '1. Program Structure',
+        paragraphs: [
+          `The School combines a virtual high school with dual enrollment at partner community colleges. Students complete ` +
+            `high school coursework online and take college courses that earn both high school and college credit.`,
+          `The School assigns each Student an academic pathway, prepared with the family, toward the School's transfer ` +
+            `agreement with 6 state university campuses. Course schedules, partner institutions and instructors may change ` +
+            `to keep the pathway on track.`,
+        ],
+        spots: [],
+      },
+      {
+        key: 'legal',
+        heading: '2. Legal Compliance: FERPA, COPPA and Privacy',
+        paragraphs: [
+          `The School protects education records under the Family Educational Rights and Privacy Act (FERPA). Parent may ` +
+            `inspect and request correction of the Student's records, and consents to the School sharing records with partner ` +
+            `colleges and universities as needed to enroll the Student, award credit and apply the university guarantee.`,
+          `Where the Student is under 13, Parent consents under the Children's Online Privacy Protection Act (COPPA) to the ` +
+            `collection of the Student's information by the School's learning platforms for educational purposes only. The ` +
+            `School does not sell personal data and uses it only to provide the program.`,
+        ],
+        spots: [initials('ferpa_initials', 'FERPA'), initials('coppa_initials', 'COPPA and privacy')],
+      },
+      {
+        key: 'conduct',
+        heading: '3. Code of Conduct and Technology Use',
+        paragraphs: [
+          `The Student will follow the School's code of conduct and the acceptable use policy of the School and of each partner ` +
+            `institution, including rules on academic honesty, respectful communication and the use of online accounts.`,
+          `Families buy their own technology: a computer able to run current browsers and video calls, a webcam, and reliable ` +
+            `internet access. The School is not responsible for the repair or replacement of family-owned equipment.`,
+        ],
+        spots: [initials('tech_initials', 'code of conduct and technology')],
+      },
+      {
+        key: 'academic',
+        heading: '4. College-Level Academic Responsibilities',
+        paragraphs: [
+          `College courses are taught at college level and graded on the Student's permanent college transcript. The Student ` +
+            `will attend required sessions, meet deadlines set by each partner institution, and seek help early. Grades earned ` +
+            `in college courses cannot be removed by the School.`,
+        ],
+        spots: [initials('academic_initials', 'academic responsibilities')],
+      },
+      {
+        key: 'enrollment',
+        heading: '5. Enrollment Terms: Tuition, Withdrawal and Termination',
+        paragraphs: [
+          `Annual tuition for the ${SCHOOL_YEAR} school year is ${usd(ANNUAL_TUITION_CENTS)}, payable as set out in Attachment A, ` +
+            `before the school year starts. Monthly payments are collected automatically; unpaid amounts incur a late fee of ` +
+            `${LATE_FEE_PERCENT_PER_MONTH}% per month.`,
+          `Parent may withdraw the Student by written notice. Refunds: 100% of tuition paid within ${FULL_REFUND_DAYS} calendar ` +
+            `days of enrollment; 50% within ${HALF_REFUND_DAYS} calendar days; no refund after ${HALF_REFUND_DAYS} calendar days. In ` +
+            `each case, amounts the School has paid directly to partner institutions (for example ${usd(PARTNER_COURSE_COST_CENTS)} ` +
+            `per student per semester) are not refunded.`,
+          `The School may terminate enrollment for serious or repeated violations of the code of conduct, or for non-payment ` +
+            `after written notice.`,
+        ],
+        spots: [initials('enrollment_initials', 'enrollment terms')],
+      },
+      {
+        key: 'guarantee',
+        heading: '6. University Guarantee and Limitation of Liability',
+        paragraphs: [
+          `If the Student meets every duty of the program and is not admitted to one of the 6 guaranteed state university ` +
+            `campuses, the School refunds the tuition paid, less direct course costs paid to partner institutions. The ` +
+            `guarantee may be limited for students who enroll in 11th or 12th grade.`,
+          `Except for this refund, the School's total liability under this Contract is limited to the tuition paid in the ` +
+            `prior 12 months. The School is not liable for indirect or consequential losses.`,
+        ],
+        spots: [initials('liability_initials', 'guarantee and liability')],
+      },
+      {
+        key: 'dispute',
+        heading: '7. Dispute Resolution',
+        paragraphs: [
+          `This Contract is governed by the laws of the State of Nevada. The parties will first try to resolve any dispute ` +
+            `through mediation; a dispute not resolved by mediation will be settled by binding arbitration in Clark County, ` +
+            `Nevada.`,
+        ],
+        spots: [initials('dispute_initials', 'dispute resolution')],
+      },
+      {
+        key: 'agreement',
+        heading: '8. Entire Agreement',
+        paragraphs: [
+          `This Contract, with Attachments A and B, is the entire agreement between the parties about the Student's enrollment ` +
+            `and replaces every earlier statement. Changes must be in writing and signed by both parties. If a term is found ` +
+            `unenforceable, the remaining terms stay in effect.`,
+        ],
+        spots: [initials('agreement_initials', 'entire agreement')],
+      },
+      {
+        key: 'signatures',
+        heading: '9. Signatures',
+        paragraphs: [
+          `By signing, Parent confirms having read this Contract and its attachments, and agrees to them on behalf of the ` +
+            `Student. Electronic signatures have the same effect as handwritten ones.`,
+        ],
+        spots: [
+          { name: 'parent_signature', label: 'Parent/Guardian signature', kind: 'signature' },
+          { name: 'parent_name', label: 'Parent/Guardian printed name', kind: 'name' },
+          { name: 'parent_date', label: 'Date', kind: 'date' },
+        ],
+      },
+      {
+        key: 'attachment_a',
+        heading: 'Attachment A: Tuition and Fee Schedule',
+        paragraphs: [
+          `Annual tuition: ${usd(ANNUAL_TUITION_CENTS)} per student.`,
+          `Upfront or check payment: ${usd(upfront)} (${UPFRONT_DISCOUNT_PERCENT}% upfront discount). Checks are mailed to ` +
+            `${SCHOOL_NAME}, LP; the payment shows as received when the check is cashed.`,
+          `Monthly plan: ${usd(MONTHLY_INSTALLMENT_CENTS)} per month for ${MONTHLY_INSTALLMENTS} months by automatic payment ` +
+            `(subscription); no discount.`,
+          `Pod discount: ${POD_DISCOUNT_PERCENT}% for groups of ${POD_MIN_STUDENTS} or more students ` +
+            `(${usd(ANNUAL_TUITION_CENTS - (ANNUAL_TUITION_CENTS * POD_DISCOUNT_PERCENT) / 100)} per student). Both discounts ` +
+            `stack: ${usd(podUpfront)} per student.`,
+          `Late fee: ${LATE_FEE_PERCENT_PER_MONTH}% per month on unpaid amounts.`,
+          `Refunds: 100% within ${FULL_REFUND_DAYS} calendar days of enrollment, 50% within ${HALF_REFUND_DAYS} calendar days, none ` +
+            `after; in each case less direct payments to partner institutions (for example ${usd(PARTNER_COURSE_COST_CENTS)} per ` +
+            `student per semester).`,
+        ],
+        spots: [],
+      },
+      {
+        key: 'attachment_b',
+        heading: 'Attachment B: Directory Information Opt-Out',
+        paragraphs: [
+          `Under FERPA the School may disclose directory information (the Student's name, grade level, enrollment status and ` +
+            `participation in school activities) without consent. Parent may refuse this disclosure by completing the Directory ` +
+            `Information Opt-Out Form and emailing it to the School within ${OPT_OUT_DAYS} calendar days of signing this Contract.`,
+        ],
+        spots: [],
+        link: { label: 'Directory Information Opt-Out Form', href: OPT_OUT_FORM_PATH },
+      },
+    ],
+  };
+}
+
+/** Required spots not placed (absent or blank), in contract order. */
+export function missingSpots(placed: Record<string, unknown>): SpotName[] {
+  return REQUIRED_SPOTS.filter((s) => typeof placed[s] !== 'string' || (placed[s] as string).trim() === '');
+}

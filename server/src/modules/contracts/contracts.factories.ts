@@ -1,0 +1,71 @@
+/** Test factories of the contracts and payments areas: accepted families, placements, PDF text. */
+import zlib from 'node:zlib';
+import type { Harness } from '../../test/harness.js';
+import type { User } from '../accounts/user.entity.js';
+import { UserType } from '../accounts/user.entity.js';
+import type { School } from '../schools/school.entity.js';
+import { REQUIRED_SPOTS, type SpotName } from './contract-text.js';
+
+export interface AcceptedFamily {
+  parent: User;
+  school: School;
+  token: string;
+}
+
+/** A parent at a dual school whose application was accepted (status set directly), with a contract naming the student. */
+export async function buildAcceptedParent(h: Harness, o: { school?: School; studentName?: string; firstName?: string; lastName?: string } = {}): Promise<AcceptedFamily> {
+  const school = o.school ?? (await h.buildSchool({ dualSchoolEnabled: true }));
+  const parent = await h.buildUser(UserType.Parent, { school, applicationStatus: 'accepted', firstName: o.firstName ?? 'Robin', lastName: o.lastName ?? 'Avery' });
+  await h.db.query(`INSERT INTO enrollment_contracts (parent_id, school_id, student_name) VALUES ($1, $2, $3)`, [parent.id, school.id, o.studentName ?? 'Jesse Avery']);
+  return { parent, school, token: await h.tokenFor(parent) };
+}
+
+/** All 11 placements as the page fills them: initials, the full name twice, and a local date. */
+export function fullPlacements(fullName = 'Robin Avery', initials = 'R.A.', date = '11/23/2026'): Record<SpotName, string> {
+  return Object.fromEntries(
+    REQUIRED_SPOTS.map((s) => [s, s.endsWith('_initials') ? initials : s === 'parent_date' ? date : fullName]),
+  ) as Record<SpotName, string>;
+}
+
+export function contractPayload(placed: Record<string, string> = fullPlacements(), completionDate = new Date().toISOString()) {
+  return { contractData: { placedSignatures: placed, userInfo: { name: 'Robin Avery', email: 'robin@example.org' }, completionDate } };
+}
+
+/** Generates and completes the contract through the API: the family is enrolled and tuition is due. */
+export async function enrollFamily(h: Harness, o: { school?: School } = {}): Promise<AcceptedFamily> {
+  const family = await buildAcceptedParent(h, o);
+  const gen = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(family.token)).send(contractPayload());
+  if (gen.status !== 200) throw new Error(`generate failed: ${JSON.stringify(gen.body)}`);
+  const done = await h.api.post('/api/enrollment-contract-completion/').set(h.auth(family.token)).send({});
+  if (done.status !== 200) throw new Error(`completion failed: ${JSON.stringify(done.body)}`);
+  return family;
+}
+
+/**
+ * The text a PDF draws: pdf-lib writes each line as a hex string shown with Tj inside a
+ * Flate-compressed content stream; this inflates the streams and decodes those strings.
+ */
+export function pdfText(bytes: Buffer | Uint8Array): string {
+  const buf = Buffer.from(bytes);
+  const out: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = buf.indexOf('stream', at, 'latin1');
+    if (start < 0) break;
+    let dataStart = start + 'stream'.length;
+    if (buf[dataStart] === 0x0d) dataStart++;
+    if (buf[dataStart] === 0x0a) dataStart++;
+    const end = buf.indexOf('endstream', dataStart, 'latin1');
+    if (end < 0) break;
+    const raw = buf.subarray(dataStart, end);
+    let content: string;
+    try {
+      content = zlib.inflateSync(raw).toString('latin1');
+    } catch {
+      content = raw.toString('latin1');
+    }
+    for (const m of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(m[1], 'hex').toString('latin1'));
+    at = end + 'endstream'.length;
+  }
+  return out.join('\n');
+}

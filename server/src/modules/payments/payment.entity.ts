@@ -1,0 +1,128 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
+export type PaymentType = 'annual' | 'monthly';
+export type PaymentStatus = 'due' | 'paid' | 'cancelled';
+
+/** Something a family owes: the annual tuition, or one installment of the monthly plan. */
+@Entity('payments')
+export class Payment {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  /** The parent's user id: the family is the parent's account. */
+  @Column({ name: 'family_id', type: 'integer' })
+  familyId: number;
+
+  @Column({ name: 'school_id', type: 'integer' })
+  schoolId: number;
+
+  @Column({ name: 'contract_id', type: 'uuid', nullable: true })
+  contractId: string | null;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  /** YYYY-MM-DD */
+  @Column({ name: 'due_date', type: 'date' })
+  dueDate: string;
+
+  @Column({ name: 'amount_cents', type: 'integer' })
+  amountCents: number;
+
+  @Column({ name: 'payment_type', type: 'text' })
+  paymentType: PaymentType;
+
+  @Column({ type: 'text', default: 'due' })
+  status: PaymentStatus;
+
+  /** Monthly plan: 1..10. */
+  @Column({ type: 'smallint', nullable: true })
+  installment: number | null;
+
+  @Column({ name: 'stripe_subscription_id', type: 'text', nullable: true })
+  stripeSubscriptionId: string | null;
+
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
+
+/** A row of the payment history: money received (or a failed charge). */
+@Entity('payment_records')
+export class PaymentRecord {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'family_id', type: 'integer' })
+  familyId: number;
+
+  @Column({ name: 'payment_id', type: 'integer', nullable: true })
+  paymentId: number | null;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  @Column({ name: 'amount_cents', type: 'integer' })
+  amountCents: number;
+
+  @Column({ type: 'text' })
+  status: 'paid' | 'failed';
+
+  @Column({ type: 'text' })
+  method: 'card' | 'check';
+
+  @Column({ name: 'stripe_session_id', type: 'text', nullable: true })
+  stripeSessionId: string | null;
+
+  @Column({ name: 'stripe_invoice_id', type: 'text', nullable: true })
+  stripeInvoiceId: string | null;
+
+  @Column({ name: 'recorded_by', type: 'integer', nullable: true })
+  recordedBy: number | null;
+
+  @Column({ name: 'occurred_at', type: 'timestamptz' })
+  occurredAt: Date;
+}
+
+/** A Checkout Session started by a family, so webhook events map back to the family and payment. */
+@Entity('checkout_sessions')
+export class CheckoutSessionRow {
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ name: 'family_id', type: 'integer' })
+  familyId: number;
+
+  @Column({ name: 'payment_id', type: 'integer' })
+  paymentId: number;
+
+  @Column({ type: 'text' })
+  plan: 'annual' | 'monthly';
+
+  @Column({ name: 'price_id', type: 'text' })
+  priceId: string;
+
+  @Column({ type: 'text', default: 'open' })
+  status: 'open' | 'complete' | 'expired';
+
+  @Column({ name: 'stripe_subscription_id', type: 'text', nullable: true })
+  stripeSubscriptionId: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
+
+/** A processed Stripe event: the primary key makes each event id count once. */
+@Entity('stripe_events')
+export class StripeEventRow {
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ type: 'text' })
+  type: string;
+
+  @CreateDateColumn({ name: 'received_at', type: 'timestamptz' })
+  receivedAt: Date;
+}

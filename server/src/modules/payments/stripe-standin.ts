@@ -1,0 +1,238 @@
+/**
+ * A local stand-in for the part of Stripe's API this app uses: POST /v1/checkout/sessions and
+ * GET /v1/checkout/sessions/{id}, enough for the real Stripe SDK (pointed here with its
+ * host/port/protocol options). It also plays the customer: complete() and expire() build the
+ * events Stripe would send (checkout.session.completed, invoice.paid, checkout.session.expired),
+ * which the caller signs with the webhook secret and posts to the app's webhook.
+ *
+ * Used by `npm start` without Stripe keys (the built-in test checkout) and by the API tests.
+ * Sessions live in memory: a restart forgets unfinished test checkouts, as an expired session.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StandInPrice {
+  unitAmount: number;
+  recurring: boolean;
+}
+
+export interface StandInSession {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment' | 'subscription';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  url: string | null;
+  success_url: string;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  subscription: string | null;
+  payment_intent: string | null;
+  amount_total: number;
+  currency: 'usd';
+  livemode: false;
+  created: number;
+  /** Not part of Stripe's answer: what was bought, for events and the test checkout page. */
+  line_items_data: { price: string; quantity: number }[];
+  subscription_metadata: Record<string, string>;
+}
+
+export interface StandInEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Parses Stripe's form encoding (`line_items[0][price]=x&metadata[a]=b`) into nested objects and arrays. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  const arrays = (v: unknown): unknown => {
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o);
+    if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) return keys.sort((a, b) => +a - +b).map((k) => arrays(o[k]));
+    return Object.fromEntries(keys.map((k) => [k, arrays(o[k])]));
+  };
+  return arrays(root) as Record<string, unknown>;
+}
+
+export class StripeStandIn {
+  readonly sessions = new Map<string, StandInSession>();
+  /** Every API request received, for tests to check what the SDK sent. */
+  readonly requests: { method: string; path: string; body: Record<string, unknown>; authorization: string | undefined }[] = [];
+  private server: http.Server | null = null;
+  private starting: Promise<number> | null = null;
+
+  constructor(private readonly opts: { prices: Record<string, StandInPrice>; hostedUrl: (sessionId: string) => string }) {}
+
+  /** Starts listening on 127.0.0.1 (a free port unless one is given); answers the port. */
+  listen(port = 0): Promise<number> {
+    this.starting ??= new Promise<number>((resolve, reject) => {
+      const server = http.createServer((req, res) => this.handle(req, res));
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        this.server = server;
+        resolve((server.address() as AddressInfo).port);
+      });
+    });
+    return this.starting;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    this.starting = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const body = parseStripeForm(Buffer.concat(chunks).toString('utf8'));
+      this.requests.push({ method: req.method ?? 'GET', path: url.pathname, body, authorization: req.headers.authorization });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': rid('req') });
+        res.end(JSON.stringify(payload));
+      };
+      const fail = (status: number, message: string, param?: string) =>
+        send(status, { error: { type: status === 401 ? 'invalid_request_error' : 'invalid_request_error', message, ...(param ? { param } : {}) } });
+
+      if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? '')) return fail(401, 'Invalid API Key provided.');
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const result = this.createSession(body);
+        return typeof result === 'string' ? fail(400, result) : send(200, this.publicView(result));
+      }
+      const m = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && m) {
+        const s = this.sessions.get(m[1]);
+        return s ? send(200, this.publicView(s)) : fail(404, `No such checkout.session: '${m[1]}'`, 'id');
+      }
+      return fail(404, `Unrecognized request URL (${req.method}: ${url.pathname}).`);
+    });
+  }
+
+  private createSession(body: Record<string, unknown>): StandInSession | string {
+    const mode = body.mode;
+    if (mode !== 'payment' && mode !== 'subscription') return 'Missing required param: mode.';
+    if (typeof body.success_url !== 'string') return 'Missing required param: success_url.';
+    const items = Array.isArray(body.line_items) ? (body.line_items as Record<string, string>[]) : [];
+    if (items.length === 0) return 'Missing required param: line_items.';
+    let total = 0;
+    const lineItems: StandInSession['line_items_data'] = [];
+    for (const item of items) {
+      const price = this.opts.prices[item.price];
+      if (!price) return `No such price: '${item.price}'`;
+      if (price.recurring !== (mode === 'subscription')) {
+        return mode === 'subscription'
+          ? 'You must provide at least one recurring price in `subscription` mode when using prices.'
+          : 'You specified `payment` mode but passed a recurring price.';
+      }
+      const quantity = Number(item.quantity ?? 1);
+      total += price.unitAmount * quantity;
+      lineItems.push({ price: item.price, quantity });
+    }
+    const id = `cs_test_${crypto.randomBytes(16).toString('hex')}`;
+    const session: StandInSession = {
+      id,
+      object: 'checkout.session',
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      url: this.opts.hostedUrl(id),
+      success_url: body.success_url,
+      cancel_url: typeof body.cancel_url === 'string' ? body.cancel_url : null,
+      client_reference_id: typeof body.client_reference_id === 'string' ? body.client_reference_id : null,
+      customer_email: typeof body.customer_email === 'string' ? body.customer_email : null,
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      subscription: null,
+      payment_intent: null,
+      amount_total: total,
+      currency: 'usd',
+      livemode: false,
+      created: now(),
+      line_items_data: lineItems,
+      subscription_metadata: ((body.subscription_data as Record<string, unknown> | undefined)?.metadata as Record<string, string>) ?? {},
+    };
+    this.sessions.set(id, session);
+    return session;
+  }
+
+  private publicView(s: StandInSession): Record<string, unknown> {
+    const { line_items_data: _items, subscription_metadata: _meta, ...rest } = s;
+    return rest;
+  }
+
+  static event(type: string, object: Record<string, unknown>): StandInEvent {
+    return {
+      id: rid('evt'),
+      object: 'event',
+      api_version: '2025-10-29.clover',
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+  }
+
+  /** An invoice of a subscription, as invoice.paid / invoice.payment_failed carry it. */
+  static invoice(subscription: string, metadata: Record<string, string>, amount: number, paid: boolean): Record<string, unknown> {
+    return {
+      id: rid('in'),
+      object: 'invoice',
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      currency: 'usd',
+      status: paid ? 'paid' : 'open',
+      billing_reason: 'subscription_cycle',
+      parent: { type: 'subscription_details', subscription_details: { subscription, metadata } },
+      created: now(),
+    };
+  }
+
+  /** The customer pays: the session completes; a subscription also gets its first paid invoice. */
+  complete(sessionId: string): StandInEvent[] {
+    const s = this.sessions.get(sessionId);
+    if (!s || s.status !== 'open') return [];
+    s.status = 'complete';
+    s.payment_status = 'paid';
+    if (s.mode === 'payment') {
+      s.payment_intent = rid('pi');
+      return [StripeStandIn.event('checkout.session.completed', this.publicView(s))];
+    }
+    s.subscription = rid('sub');
+    const invoice = { ...StripeStandIn.invoice(s.subscription, s.subscription_metadata, s.amount_total, true), billing_reason: 'subscription_create' };
+    return [StripeStandIn.event('checkout.session.completed', this.publicView(s)), StripeStandIn.event('invoice.paid', invoice)];
+  }
+
+  /** The customer leaves: the session expires. */
+  expire(sessionId: string): StandInEvent[] {
+    const s = this.sessions.get(sessionId);
+    if (!s || s.status !== 'open') return [];
+    s.status = 'expired';
+    return [StripeStandIn.event('checkout.session.expired', this.publicView(s))];
+  }
+}
