@@ -19,6 +19,7 @@ import { hashPassword } from '../server/src/core/passwords.js';
 import { makeDataSource, migrate } from '../server/src/db/database.js';
 import { DEMO_PASSWORD } from '../server/src/db/seed.js';
 import { completeRecords } from '../server/src/modules/admissions/admissions.factories.js';
+import { defaultTemplateBytes, stampPdf } from '../server/src/modules/consent-forms/consent-forms.factories.js';
 
 const BATCH = 5000;
 const STUDENTS_PER_HIGH_SCHOOL = 2500;
@@ -279,6 +280,100 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
   };
 }
 
+/**
+ * Two students whose data differ by `factor` and nothing else, for the growth budget: each at its own
+ * high school partnered with its own college; catalogue 12*s courses per school (chains of
+ * prerequisites), 2*s pathways of 5 requirements (4 fulfilling courses each), half the college
+ * catalogue accepted, and a plan of 4*s courses over the four years, placed at random so some
+ * prerequisites are not met (warnings). s is 1 for the base student and `factor` for the grown one.
+ */
+export async function seedGrowthFixture(db: DataSource, factor: number): Promise<{ baseEmail: string; grownEmail: string }> {
+  const rnd = random(factor * 977);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+  const tag = Date.now().toString(36) + Math.floor(Math.random() * 1296).toString(36);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const emails: string[] = [];
+  for (const s of [1, factor]) {
+    const [college, hs] = await bulkInsert(db, 'schools', ['name', 'school_type', 'location'], ['text', 'text', 'text'],
+      [[`Growth College x${s} ${tag}`, 'CLG', 'CA'], [`Growth High x${s} ${tag}`, 'HS', 'CA']], 'id');
+    await bulkInsert(db, 'school_partnerships', ['school_id', 'partner_school_id'], ['int', 'int'], [[hs.id, college.id]]);
+    const ids: Record<number, number[]> = {};
+    for (const school of [college.id, hs.id]) {
+      const rows = Array.from({ length: 12 * s }, (_, i) => [school, `G${i + 1}`, `Growth course ${i + 1}`, '', 3, 'GEN', '{}']);
+      ids[school] = (await bulkInsert(db, 'courses', ['school_id', 'course_id', 'title', 'description', 'units', 'subject', 'tags'],
+        ['int', 'text', 'text', 'text', 'numeric', 'text', 'jsonb'], rows, 'id')).map((r: { id: number }) => r.id);
+      const pre = ids[school].flatMap((id, i) => (i >= 6 ? [[id, 0, ids[school][i - 6]]] : []));
+      await bulkInsert(db, 'course_prerequisites', ['course_id', 'group_index', 'prerequisite_id'], ['int', 'smallint', 'int'], pre);
+    }
+    await bulkInsert(db, 'course_transfers', ['course_id', 'school_id', 'adjusted_units'], ['int', 'int', 'numeric'],
+      ids[college.id].filter((_, i) => i % 2 === 0).map((id) => [id, hs.id, 1]));
+    const pathways = await bulkInsert(db, 'pathways', ['school_id', 'name', 'description', 'color'], ['int', 'text', 'text', 'text'],
+      Array.from({ length: 2 * s }, (_, i) => [hs.id, `Growth pathway ${i + 1}`, '', 'blue']), 'id');
+    const reqs = await bulkInsert(db, 'requirements', ['pathway_id', 'name', 'description', 'number_of_units', 'number_of_courses'],
+      ['int', 'text', 'text', 'numeric', 'int'],
+      pathways.flatMap((p: { id: number }) => Array.from({ length: 5 }, (_, r) => [p.id, `Requirement ${r + 1}`, '', 6, 2])), 'id');
+    const pool = [...ids[hs.id], ...ids[college.id]];
+    const fulfil: unknown[][] = [];
+    for (const r of reqs as { id: number }[]) {
+      const chosen = new Set<number>();
+      while (chosen.size < 4) chosen.add(pick(pool));
+      for (const c of chosen) fulfil.push([c, r.id]);
+    }
+    await bulkInsert(db, 'course_requirements', ['course_id', 'requirement_id'], ['int', 'int'], fulfil);
+    const email = `growth-x${s}-${tag}@district.example`;
+    const [student] = await bulkInsert(db, 'users',
+      ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id', 'academic_year_labels', 'grade'],
+      ['text', 'text', 'text', 'text', 'smallint', 'int', 'jsonb', 'text'],
+      [[email, passwordHash, 'Growth', `x${s}`, 1, hs.id, JSON.stringify(HS_TERMS), '10']], 'id');
+    const chosen = new Set<number>();
+    while (chosen.size < 4 * s) chosen.add(pick(pool));
+    const perTerm = [0, 0, 0, 0];
+    await bulkInsert(db, 'scheduled_courses', ['user_id', 'course_id', 'term', 'position', 'grade', 'completed'],
+      ['int', 'int', 'text', 'int', 'text', 'boolean'],
+      [...chosen].map((c, i) => {
+        const term = i % 4;
+        return [student.id, c, String(term + 1), perTerm[term]++, i % 3 ? 'A' : '', i % 3 !== 0];
+      }));
+    emails.push(email);
+  }
+  return { baseEmail: emails[0], grownEmail: emails[1] };
+}
+
+/**
+ * A high school with the parent form on, a staff member, and for each count a grade of that many
+ * students whose forms are completed (both_signed) with a signed PDF: the default template stamped
+ * with the student's and the parent's names, as the signing screens save it.
+ */
+export async function seedConsentExportFixture(db: DataSource, counts: number[]): Promise<{ schoolId: number; staffEmail: string; grades: string[] }> {
+  const tag = Date.now().toString(36) + Math.floor(Math.random() * 1296).toString(36);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [school] = await bulkInsert(db, 'schools', ['name', 'school_type', 'location', 'parent_form_enabled'], ['text', 'text', 'text', 'boolean'],
+    [[`Export High ${tag}`, 'HS', 'CA', true]], 'id');
+  const staffEmail = `export-staff-${tag}@district.example`;
+  await bulkInsert(db, 'users', ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id'],
+    ['text', 'text', 'text', 'text', 'smallint', 'int'], [[staffEmail, passwordHash, 'Export', 'Staff', 2, school.id]]);
+  const template = await defaultTemplateBytes();
+  const grades: string[] = [];
+  for (const [k, n] of counts.entries()) {
+    const grade = String(9 + k);
+    grades.push(grade);
+    const students = await bulkInsert(db, 'users', ['email', 'first_name', 'last_name', 'user_type', 'school_id', 'grade'],
+      ['text', 'text', 'text', 'smallint', 'int', 'text'],
+      Array.from({ length: n }, (_, i) => [`export-${tag}-${grade}-${i}@district.example`, `Student${i}`, `Grade${grade}`, 1, school.id, grade]),
+      'id, first_name, last_name');
+    for (let i = 0; i < students.length; i += 50) {
+      const chunk = students.slice(i, i + 50) as { id: number; first_name: string; last_name: string }[];
+      const pdfs = await Promise.all(chunk.map((st) => stampPdf(template, [`${st.first_name} ${st.last_name}`, `Parent of ${st.first_name}`])));
+      await db.query(
+        `INSERT INTO consent_forms (student_id, school_id, state, signed_pdf, page_count, student_signed_at, parent_signed_at)
+         SELECT unnest($1::int[]), $2, 'both_signed', unnest($3::bytea[]), 1, now(), now()`,
+        [chunk.map((st) => st.id), school.id, pdfs],
+      );
+    }
+  }
+  return { schoolId: school.id, staffEmail, grades };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -287,6 +382,10 @@ async function main(): Promise<void> {
       pathways: { type: 'string', default: '200' },
       'students-per-school': { type: 'string', default: String(STUDENTS_PER_HIGH_SCHOOL) },
       json: { type: 'boolean', default: false },
+      /** Also the growth pair: two students whose data differ by this factor (bench budget 3). */
+      growth: { type: 'string' },
+      /** Also the consent-export school: comma-separated counts of completed forms per grade, e.g. 50,500. */
+      'export-forms': { type: 'string' },
     },
   });
   const size: DistrictSize = {
@@ -303,8 +402,15 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     // --json: progress on stderr, and the summary (without the email function) as the last stdout line.
-    const summary = await seedDistrict(db, size, values.json ? (m) => console.error(m) : console.log);
-    if (values.json) console.log(JSON.stringify({ ...summary, studentEmail: undefined, firstStudentEmail: summary.studentEmail(0) }));
+    const log = values.json ? (m: string) => console.error(m) : console.log;
+    const summary = await seedDistrict(db, size, log);
+    const growth = values.growth ? await seedGrowthFixture(db, Number(values.growth)) : undefined;
+    if (growth) log(`growth pair: ${growth.baseEmail}, ${growth.grownEmail}`);
+    const exportForms = values['export-forms'] ? await seedConsentExportFixture(db, values['export-forms'].split(',').map(Number)) : undefined;
+    if (exportForms) log(`consent export school ${exportForms.schoolId}: grades ${exportForms.grades.join(', ')}`);
+    if (values.json) {
+      console.log(JSON.stringify({ ...summary, studentEmail: undefined, firstStudentEmail: summary.studentEmail(0), growth, exportForms }));
+    }
   } finally {
     await db.destroy();
   }
