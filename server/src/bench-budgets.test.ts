@@ -113,6 +113,24 @@ describe('SQL statements per operation do not grow with the district', () => {
   });
 });
 
+describe('a one-row REST read', () => {
+  it('runs two statements: the token with its user, and the row', async () => {
+    const school = await h.buildSchool();
+    const student = await h.buildStudent({ school });
+    const [course] = await h.db.query(
+      `INSERT INTO courses (school_id, course_id, title, units) VALUES ($1, 'ONE 1', 'One Row', 3) RETURNING id`, [school.id]);
+    const [entry] = await h.db.query(
+      `INSERT INTO scheduled_courses (user_id, course_id, term, position, grade, completed) VALUES ($1, $2, '2', 0, 'B', true) RETURNING id`,
+      [student.id, course.id]);
+    const token = await h.tokenFor(student);
+    const res = await h.api.get(`/api/get-scheduled-course/${course.id}/`).set(h.auth(token));
+    expect(res.body).toEqual({ id: entry.id, grade: 'B', completed: true, term: '2' });
+    expect(statements(res)).toBe(2);
+    const missing = await h.api.get(`/api/get-scheduled-course/${course.id + 1000000}/`).set(h.auth(token));
+    expect(missing.status).toBe(404);
+  });
+});
+
 describe('bench instrumentation', () => {
   it('is on for tests and BENCH=1, never in production', async () => {
     expect(benchInstrumentationEnabled({ nodeEnv: 'test' }, {})).toBe(true);
