@@ -14,6 +14,8 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
 import type { DataSource } from 'typeorm';
 import { hashPassword } from '../server/src/core/passwords.js';
 import { makeDataSource, migrate } from '../server/src/db/database.js';
@@ -339,6 +341,26 @@ export async function seedGrowthFixture(db: DataSource, factor: number): Promise
   return { baseEmail: emails[0], grownEmail: emails[1] };
 }
 
+/** A valid RGB PNG of random pixels (compresses to about its raw size, like a scan). */
+function noisePng(width: number, height: number): Uint8Array {
+  const rnd = random(width * height);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let i = 0; i < raw.length; i++) raw[i] = i % (width * 3 + 1) === 0 ? 0 : Math.floor(rnd() * 256);
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
 /**
  * A high school with the parent form on, a staff member, and for each count a grade of that many
  * students whose forms are completed (both_signed) with a signed PDF: the default template stamped
@@ -352,7 +374,13 @@ export async function seedConsentExportFixture(db: DataSource, counts: number[])
   const staffEmail = `export-staff-${tag}@district.example`;
   await bulkInsert(db, 'users', ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id'],
     ['text', 'text', 'text', 'text', 'smallint', 'int'], [[staffEmail, passwordHash, 'Export', 'Staff', 2, school.id]]);
-  const template = await defaultTemplateBytes();
+  // A signed form as parents send it back: the template with a scanned signature page (an
+  // incompressible ~100 KB image, as a photo or scan is), stamped with the names.
+  const base = await PDFDocument.load(await defaultTemplateBytes());
+  const scan = await base.embedPng(noisePng(200, 170));
+  const page = base.addPage([612, 792]);
+  page.drawImage(scan, { x: 72, y: 400, width: 468, height: 398 });
+  const template = await base.save();
   const grades: string[] = [];
   for (const [k, n] of counts.entries()) {
     const grade = String(9 + k);

@@ -33,14 +33,16 @@ function sqlStatementHeader(_req: Request, res: Response, next: NextFunction): v
 function statsRouter(): express.Router {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
+  // Memory: RSS, and the JavaScript heap plus the Buffers outside it (heapUsed + external).
+  const live = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
   let peakRss = 0;
   let peakHeap = 0;
   let startRss = process.memoryUsage().rss;
-  let startHeap = process.memoryUsage().heapUsed;
+  let startHeap = live(process.memoryUsage());
   const sample = () => {
     const m = process.memoryUsage();
     peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
+    peakHeap = Math.max(peakHeap, live(m));
   };
   setInterval(sample, 10).unref();
 
@@ -59,7 +61,9 @@ function statsRouter(): express.Router {
       cpu_system_us: cpu.system,
       rss: m.rss,
       heap_used: m.heapUsed,
+      external: m.external,
       window_start_rss: startRss,
+      /** heapUsed + external at the start of the window, and its peak since. */
       window_start_heap: startHeap,
       peak_rss: peakRss,
       peak_heap: peakHeap,
@@ -72,7 +76,7 @@ function statsRouter(): express.Router {
       delay.reset();
       const now = process.memoryUsage();
       startRss = peakRss = now.rss;
-      startHeap = peakHeap = now.heapUsed;
+      startHeap = peakHeap = live(now);
     }
   });
   return router;
