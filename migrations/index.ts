@@ -5,9 +5,10 @@ import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
 import { CccApplyStatus1732300000300 } from './1732300000300-CccApplyStatus.js';
 import { Admissions1732300000400 } from './1732300000400-Admissions.js';
 import { ConsentForms1732300000500 } from './1732300000500-ConsentForms.js';
+import { Onboarding1732300000600 } from './1732300000600-Onboarding.js';
 import { ContractsPayments1732300000700 } from './1732300000700-ContractsPayments.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
-  ConsentForms1732300000500, ContractsPayments1732300000700,
+  ConsentForms1732300000500, Onboarding1732300000600, ContractsPayments1732300000700,
 ];

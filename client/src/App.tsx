@@ -34,8 +34,17 @@ const EnrollmentSuccessPage = lazy(() => import('./pages/contracts/EnrollmentSuc
 const DirectoryOptOutFormPage = lazy(() => import('./pages/contracts/DirectoryOptOutFormPage'));
 const ParentPaymentsPage = lazy(() => import('./pages/payments/ParentPaymentsPage'));
 const FamilyPaymentsPage = lazy(() => import('./pages/payments/FamilyPaymentsPage'));
+const StudentInfoPage = lazy(() => import('./pages/onboarding/StudentInfoPage'));
+const StudentDemographicsPage = lazy(() => import('./pages/onboarding/StudentDemographicsPage'));
+const OnboardingQuestionsPage = lazy(() => import('./pages/onboarding/OnboardingQuestionsPage'));
+const BaselinePlansPage = lazy(() => import('./pages/baseline-plans/BaselinePlansPage'));
+const CccConsentPage = lazy(() => import('./pages/cccapply/CccConsentPage'));
+const OpenAccountSetupPage = lazy(() => import('./pages/cccapply/OpenAccountSetupPage'));
+const CccConfirmationPage = lazy(() => import('./pages/cccapply/CccConfirmationPage'));
+const CccApplicationPage = lazy(() => import('./pages/cccapply/CccApplicationPage'));
+const CccSuccessPage = lazy(() => import('./pages/cccapply/CccSuccessPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
-const AreaUnavailablePage = lazy(() => import('./pages/AreaUnavailablePage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
 const PartnerCoursesPage = lazy(() => import('./pages/courses/PartnerCoursesPage'));
 const CoursePage = lazy(() => import('./pages/courses/CoursePage'));
@@ -92,9 +101,9 @@ export default function App() {
             <Route path="/dual-parent-login" element={<DualParentSignUpPage />} />
             <Route path="/student-onboarding" element={<JoinSchoolPage />} />
             <Route path="/admin-onboarding" element={<CreateSchoolPage />} />
-            <Route path="/onboarding-questions" element={<AreaUnavailablePage title={'Tell us about yourself'} />} />
-            <Route path="/student-info" element={<AreaUnavailablePage title={'Student Information'} />} />
-            <Route path="/student-demographics" element={<AreaUnavailablePage title={'Student Demographics'} />} />
+            <Route path="/onboarding-questions" element={<OnboardingQuestionsPage />} />
+            <Route path="/student-info" element={<StudentInfoPage />} />
+            <Route path="/student-demographics" element={<StudentDemographicsPage />} />
             <Route path="/courses" element={<CoursesPage />} />
             <Route path="/course-page/:uuid" element={<CoursePage />} />
             <Route path="/courses/:id" element={<CoursePage />} />
@@ -105,8 +114,8 @@ export default function App() {
             <Route path="/blog-page/:id" element={<BlogPostPage />} />
             <Route path="/plan" element={<PlanPage />} />
             <Route path="/students-list" element={<StudentsListPage />} />
-            <Route path="/auto-gen-plans" element={<AreaUnavailablePage title={'Baseline Plans'} />} />
-            <Route path="/baseline-plans" element={<AreaUnavailablePage title={'Baseline Plans'} />} />
+            <Route path="/auto-gen-plans" element={<BaselinePlansPage />} />
+            <Route path="/baseline-plans" element={<BaselinePlansPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/parent-home" element={<ParentHomePage />} />
             <Route path="/parent-students" element={<ParentHomePage />} />
@@ -122,11 +131,11 @@ export default function App() {
             <Route path="/parent-form-success" element={<ParentFormSuccessPage />} />
             <Route path="/parent-form-confirmation" element={<ParentFormConfirmationPage />} />
             <Route path="/consent-template" element={<ConsentTemplatePage />} />
-            <Route path="/cccapply/consent" element={<AreaUnavailablePage title={'Community College Application Consent'} />} />
-            <Route path="/cccapply/open-account-setup" element={<AreaUnavailablePage title={'Create Open CCC Account'} />} />
-            <Route path="/cccapply/confirmation" element={<AreaUnavailablePage title={'Verify Email'} />} />
-            <Route path="/cccapply/application" element={<AreaUnavailablePage title={'Community College Application'} />} />
-            <Route path="/cccapply/success" element={<AreaUnavailablePage title={'Congratulations!'} />} />
+            <Route path="/cccapply/consent" element={<CccConsentPage />} />
+            <Route path="/cccapply/open-account-setup" element={<OpenAccountSetupPage />} />
+            <Route path="/cccapply/confirmation" element={<CccConfirmationPage />} />
+            <Route path="/cccapply/application" element={<CccApplicationPage />} />
+            <Route path="/cccapply/success" element={<CccSuccessPage />} />
             <Route path="/application" element={<ApplicationPage />} />
             <Route path="/application-summary" element={<ApplicationSummaryPage />} />
             <Route path="/admissions" element={<AdmissionsListPage />} />
@@ -136,7 +145,7 @@ export default function App() {
             <Route path="/directory-opt-out-form" element={<DirectoryOptOutFormPage />} />
             <Route path="/enrollment-success" element={<EnrollmentSuccessPage />} />
             <Route path="/test" element={<StatusPage />} />
-            <Route path="*" element={<AreaUnavailablePage title={'Page not found'} />} />
+            <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>
       </RestrictionGuard>

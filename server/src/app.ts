@@ -10,6 +10,8 @@ import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admissions/admissions.rest.js';
+import { mountBaselinePlanRoutes } from './modules/baseline-plans/baseline-plans.rest.js';
+import { mountOnboardingRoutes } from './modules/onboarding/onboarding.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountContractFiles, mountContractRoutes } from './modules/contracts/contracts.rest.js';
 import { mountPaymentPages, mountPaymentRoutes } from './modules/payments/payments.rest.js';
@@ -79,6 +81,8 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountAdmissionRoutes(api, deps);
   mountContractRoutes(api, deps);
   mountPaymentRoutes(api, deps);
+  mountOnboardingRoutes(api, deps);
+  mountBaselinePlanRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });

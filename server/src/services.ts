@@ -11,6 +11,8 @@ import { ContractsService } from './modules/contracts/contracts.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
+import { BaselinePlansService } from './modules/baseline-plans/baseline-plans.service.js';
+import { OnboardingService } from './modules/onboarding/onboarding.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
 import { PlansService } from './modules/plans/plans.service.js';
@@ -39,6 +41,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     admissions: new AdmissionsService(db, config, schools, outbox),
     payments,
     contracts: new ContractsService(db, config, payments),
+    onboarding: new OnboardingService(db),
+    baselinePlans: new BaselinePlansService(db, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };

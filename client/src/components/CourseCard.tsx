@@ -9,6 +9,8 @@ import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CourseCardFieldsFragment } from '../graphql/generated';
 import './CourseCard.css';
+import { formatUnits } from './units';
+
 
 interface Props {
   course: CourseCardFieldsFragment;
@@ -16,10 +18,6 @@ interface Props {
   link?: boolean;
 }
 
-export function formatUnits(units: number): string {
-  const n = Number.isInteger(units) ? String(units) : String(Math.round(units * 100) / 100);
-  return `${n} ${units === 1 ? 'unit' : 'units'}`;
-}
 
 export function CourseCard({ course, link = true }: Props) {
   const navigate = useNavigate();

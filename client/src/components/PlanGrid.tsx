@@ -21,7 +21,8 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { dropTarget, formatUnits, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from '../pages/plan/planMoves';
+import { dropTarget, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from '../pages/plan/planMoves';
+import { formatUnits } from './units';
 
 export interface PlanGridProps {
   plan: PlanData;
@@ -152,7 +153,7 @@ function TermColumn({ term, readOnly, onOpen, onEditTerm }: { term: PlanTermData
           </button>
         )}
       </div>
-      <p className="muted small">{formatUnits(term.units)} units</p>
+      <p className="muted small">{formatUnits(term.units)}</p>
       {term.courses.length === 0 ? (
         <p className="muted small">No courses scheduled for this year.</p>
       ) : (
@@ -204,7 +205,7 @@ function TileBody({ entry }: { entry: PlanEntryData }) {
     <div className="plan-tile-body">
       <div className="row tile-top">
         <strong>{entry.course.courseId}</strong>
-        <span className="muted small">{formatUnits(entry.course.units)} units</span>
+        <span className="muted small">{formatUnits(entry.course.units)}</span>
       </div>
       <div>{entry.course.title}</div>
       {(entry.grade || entry.completed) && (

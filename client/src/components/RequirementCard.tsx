@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { DeleteRequirementDocument, EligibleCoursesDocument } from '../graphql/generated';
 import { RequirementDialog } from './RequirementDialog';
 import './pathways.css';
+import { unitNumber } from './units';
 
 export interface RequirementCardData {
   uuid: string;
@@ -37,7 +38,6 @@ interface Props {
 }
 
 /** Units as typed: up to two decimals, no trailing zeros. */
-export const formatUnits = (n: number) => String(Math.round(n * 100) / 100);
 
 export const EMPTY_ELIGIBLE = 'You do not have any courses that fulfill this requirement in your Four Year Plan.';
 
@@ -82,12 +82,12 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
           {progress ? (
             <div>
               <p style={{ margin: 0 }}>Course Requirement: {progress.completedCourses} fulfilled / {progress.requiredCourses} required</p>
-              <p style={{ margin: 0 }}>Unit Requirement: {formatUnits(progress.completedUnits)} fulfilled / {formatUnits(progress.requiredUnits)} required</p>
+              <p style={{ margin: 0 }}>Unit Requirement: {unitNumber(progress.completedUnits)} fulfilled / {unitNumber(progress.requiredUnits)} required</p>
             </div>
           ) : (
             <div>
               <p style={{ margin: 0 }}>Courses Required: {requirement.numberOfCourses}</p>
-              <p style={{ margin: 0 }}>Units Required: {formatUnits(requirement.numberOfUnits)}</p>
+              <p style={{ margin: 0 }}>Units Required: {unitNumber(requirement.numberOfUnits)}</p>
             </div>
           )}
           <EligibleCourses requirementUuid={requirement.uuid} />

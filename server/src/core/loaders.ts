@@ -25,6 +25,18 @@ export function byKey<E extends ObjectLiteral, K extends string | number>(
   });
 }
 
+/** How many courses each user's plan holds (baseline plans' tiles and lists), in one grouped query. */
+function scheduledCourseCount(db: DataSource): DataLoader<number, number> {
+  return new DataLoader<number, number>(async (ids) => {
+    const rows: { userId: number; count: number }[] = await db.query(
+      `SELECT user_id AS "userId", count(*)::int AS count FROM scheduled_courses WHERE user_id = ANY($1::int[]) GROUP BY user_id`,
+      [ids],
+    );
+    const map = new Map(rows.map((r) => [r.userId, r.count]));
+    return ids.map((id) => map.get(id) ?? 0);
+  });
+}
+
 export function createLoaders(db: DataSource) {
   return {
     schoolById: byKey<School, number>(db, School, 'id'),
@@ -56,6 +68,7 @@ export function createLoaders(db: DataSource) {
     }),
     paymentsByFamily: paymentsByFamilyLoader(db),
     contractByParent: contractByParentLoader(db),
+    scheduledCourseCountByUser: scheduledCourseCount(db),
   };
 }
 

@@ -7,6 +7,7 @@ import { EnrollmentContract } from '../modules/contracts/enrollment-contract.ent
 import { CheckoutSessionRow, Payment, PaymentRecord, StripeEventRow } from '../modules/payments/payment.entity.js';
 import { ConsentForm, ConsentTemplate, StudentRecordAccess } from '../modules/consent-forms/consent-form.entity.js';
 import { Course, CoursePrerequisite, CourseTransfer, SchoolPartnership } from '../modules/courses/course.entity.js';
+import { CccApplyConsent } from '../modules/onboarding/cccapply-consent.entity.js';
 import { OutboxMessage } from '../modules/outbox/outbox.entity.js';
 import { CourseRequirement, Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
 import { ScheduledCourse } from '../modules/plans/scheduled-course.entity.js';
@@ -17,4 +18,5 @@ export const entities = [
   SchoolPartnership, Course, CoursePrerequisite, CourseTransfer, Pathway, Requirement, CourseRequirement, ScheduledCourse,
   Application, TranscriptFile, ConsentTemplate, StudentRecordAccess,
   EnrollmentContract, Payment, PaymentRecord, CheckoutSessionRow, StripeEventRow,
+  CccApplyConsent,
 ];

@@ -5,7 +5,8 @@
  * as transferable for Lincoln so Lincoln's students see them in Explore Courses.
  */
 import fs from 'node:fs';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
+import { Course } from '../modules/courses/course.entity.js';
 import { importCatalogue } from '../modules/courses/catalogue-store.js';
 
 export const DEMO_TRANSFERS: { courseId: string; adjustedUnits: number }[] = [
@@ -30,4 +31,13 @@ export async function seedCatalogues(m: EntityManager, highSchoolId: number, col
      ON CONFLICT (course_id, school_id) DO NOTHING`,
     [collegeId, highSchoolId, DEMO_TRANSFERS.map((t) => t.courseId), acceptedBy, DEMO_TRANSFERS.map((t) => t.adjustedUnits)],
   );
+}
+
+/** A school's courses by course_id; every code must exist (the demo data names catalogue courses only). */
+export async function coursesByCode(m: EntityManager, schoolId: number, codes: string[]): Promise<Map<string, Course>> {
+  const rows = await m.getRepository(Course).findBy({ schoolId, courseId: In([...new Set(codes)]) });
+  const byCode = new Map(rows.map((c) => [c.courseId, c]));
+  const missing = codes.filter((c) => !byCode.has(c));
+  if (missing.length) throw new Error(`The demo data names courses the catalogue lacks: ${missing.join(', ')}`);
+  return byCode;
 }

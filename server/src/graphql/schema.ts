@@ -6,6 +6,8 @@ import type { RequestContext } from '../core/context.js';
 import { assertOperationAllowed } from '../core/policy.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import { AdmissionsResolver, ApplicationListItemResolver } from '../modules/admissions/admissions.resolver.js';
+import { BaselinePlansResolver } from '../modules/baseline-plans/baseline-plans.resolver.js';
+import { OnboardingResolver } from '../modules/onboarding/onboarding.resolver.js';
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ContractsResolver } from '../modules/contracts/contracts.resolver.js';
 import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
@@ -25,6 +27,7 @@ export const resolvers = [
   PathwaysResolver, RequirementsResolver, EligibleCoursesResolver,
   AdmissionsResolver, ApplicationListItemResolver,
   ContractsResolver, PaymentsResolver,
+  OnboardingResolver, BaselinePlansResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */

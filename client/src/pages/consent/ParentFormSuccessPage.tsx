@@ -2,7 +2,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
 import { cachedUser } from '../../session/storage';
-import { nextAfterReminder } from './consentFlow';
+import { parentReminderNextPath } from '../../session/onboardingRouting';
 
 export default function ParentFormSuccessPage() {
   const navigate = useNavigate();
@@ -18,7 +18,7 @@ export default function ParentFormSuccessPage() {
           remind them to sign it: the form is complete only when they have signed too.
         </p>
         <div className="row">
-          <button type="button" onClick={() => navigate(nextAfterReminder(school))}>Next</button>
+          <button type="button" onClick={() => navigate(parentReminderNextPath(school))}>Next</button>
         </div>
       </section>
     </main>

@@ -1,19 +1,6 @@
 /** Routing and fetching of the consent screens (spec 3 §2, §4, §7), kept out of the components. */
 import { getToken } from '../../session/storage';
 
-export interface ReminderSchool {
-  cccApplyEnabled?: boolean | null;
-  fourYearPlanEnabled?: boolean | null;
-  baselinePlansEnabled?: boolean | null;
-}
-
-/** Next on 'Reminder: Parent Signature Needed'. */
-export function nextAfterReminder(school: ReminderSchool | null | undefined): string {
-  if (school?.cccApplyEnabled) return '/cccapply/consent';
-  if (school?.fourYearPlanEnabled) return school.baselinePlansEnabled ? '/baseline-plans' : '/plan';
-  return '/parent-form-confirmation';
-}
-
 /** The screen reloads once (per browser session) when the user lacks a date of birth or grade. */
 export const RELOAD_FLAG = 'parentFormReloaded';
 export function shouldReloadOnce(user: { dob?: string | null; grade?: string | number | null } | null, storage: Storage = sessionStorage): boolean {

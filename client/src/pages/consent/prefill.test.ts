@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FIELD_CONFIG, type ConsentFieldConfig } from '@rules/consent-form';
 import { pdfStrings } from '../../../../server/src/modules/consent-forms/testing/pdf-text';
-import { alreadySigned, nextAfterReminder, RELOAD_FLAG, shouldReloadOnce } from './consentFlow';
+import { alreadySigned, RELOAD_FLAG, shouldReloadOnce } from './consentFlow';
 import {
   applyTransform,
   formatDob,
@@ -126,14 +126,6 @@ describe('field placement', () => {
 });
 
 describe('consent flow rules', () => {
-  it('chooses Next on the reminder screen', () => {
-    expect(nextAfterReminder({ cccApplyEnabled: true, fourYearPlanEnabled: true })).toBe('/cccapply/consent');
-    expect(nextAfterReminder({ fourYearPlanEnabled: true, baselinePlansEnabled: true })).toBe('/baseline-plans');
-    expect(nextAfterReminder({ fourYearPlanEnabled: true })).toBe('/plan');
-    expect(nextAfterReminder({})).toBe('/parent-form-confirmation');
-    expect(nextAfterReminder(null)).toBe('/parent-form-confirmation');
-  });
-
   it('reloads once when dob or grade is missing', () => {
     sessionStorage.removeItem(RELOAD_FLAG);
     expect(shouldReloadOnce({ dob: '03142010', grade: '10' })).toBe(false);

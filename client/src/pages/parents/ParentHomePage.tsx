@@ -1,9 +1,12 @@
 /** My Students (parent home, /parent-home and /parent-students): linked students, add by parent code, view as. */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
+import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { AddStudentDocument, ParentStudentsDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
+
+export const ADD_STUDENT_FAILED = 'An error occurred while adding the student.';
 
 export default function ParentHomePage() {
   const { data, loading } = useQuery(ParentStudentsDocument);
@@ -13,6 +16,12 @@ export default function ParentHomePage() {
   const [error, setError] = useState('');
   const [addStudent, adding] = useMutation(AddStudentDocument, { refetchQueries: [ParentStudentsDocument] });
 
+  function close() {
+    setOpen(false);
+    setError('');
+    setCode('');
+  }
+
   async function add(e: FormEvent) {
     e.preventDefault();
     setError('');
@@ -21,7 +30,7 @@ export default function ParentHomePage() {
       setOpen(false);
       setCode('');
     } catch (err) {
-      setError(messageOr(err, 'An error occurred while adding the student.'));
+      setError(messageOr(err, ADD_STUDENT_FAILED));
     }
   }
 
@@ -33,17 +42,16 @@ export default function ParentHomePage() {
         <button type="button" onClick={() => setOpen(true)}>Add Student</button>
       </div>
       {open && (
-        <div role="dialog" aria-modal="true" aria-labelledby="add-student-title" className="card stack">
-          <h2 id="add-student-title">Add Student</h2>
+        <AccessibleDialog title="Add Student" onClose={close}>
           <form className="stack" onSubmit={add}>
             {error && <div className="alert alert-danger" role="alert">{error}</div>}
-            <label>Parent Code<input value={code} onChange={(e) => setCode(e.target.value)} autoFocus /></label>
+            <label>Parent Code<input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" /></label>
             <div className="row">
               <button type="submit" disabled={adding.loading}>Add Student</button>
-              <button type="button" className="secondary" onClick={() => { setOpen(false); setError(''); }}>Cancel</button>
+              <button type="button" className="secondary" onClick={close}>Cancel</button>
             </div>
           </form>
-        </div>
+        </AccessibleDialog>
       )}
       {loading && !data ? (
         <p>Loading...</p>

@@ -12,9 +12,10 @@ import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
 import { openPlanPdf, PDF_FAILED } from './pdfExport';
-import { applyMove, formatUnits, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
+import { applyMove, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
 import { AddTermDialog, EditTermDialog } from './TermDialogs';
 import './plan.css';
+import { formatUnits } from '../../components/units';
 
 export const MOVE_FAILED = 'An error occurred while updating the course term.';
 
@@ -108,7 +109,7 @@ export default function PlanPage() {
         <Link to="/pathways">Pathways</Link>
       </div>
       <p className="muted">
-        {plan.terms.reduce((n, t) => n + t.courses.length, 0)} courses, {formatUnits(plan.totalUnits)} units planned, {formatUnits(plan.completedUnits)} units completed.
+        {plan.terms.reduce((n, t) => n + t.courses.length, 0)} courses, {formatUnits(plan.totalUnits)} planned, {formatUnits(plan.completedUnits)} completed.
         {!readOnly && view === 'grid' && ' Drag a course to reorder it or move it to another term; with the keyboard, press Space on a course, use the arrow keys, and press Space again.'}
       </p>
 
@@ -151,7 +152,7 @@ export default function PlanPage() {
                   {t.courses.map((c) => (
                     <li key={c.id}>
                       <Link to={`/course-page/${c.course.uuid}`}>{c.course.courseId} {c.course.title}</Link>{' '}
-                      <span className="muted">({formatUnits(c.course.units)} units{c.grade ? `, Grade: ${c.grade}` : ''}{c.completed ? ', completed' : ''})</span>
+                      <span className="muted">({formatUnits(c.course.units)}{c.grade ? `, Grade: ${c.grade}` : ''}{c.completed ? ', completed' : ''})</span>
                     </li>
                   ))}
                 </ul>

@@ -83,7 +83,7 @@ export default function StudentsListPage() {
         <p role="status">Loading...</p>
       ) : (
         <>
-          <p className="muted" aria-live="polite">{page?.totalCount ?? 0} students</p>
+          <p className="muted" aria-live="polite">{page?.totalCount === 1 ? "1 student" : `${page?.totalCount ?? 0} students`}</p>
           <div style={{ overflowX: 'auto' }}>
             <table className="data">
               <thead>

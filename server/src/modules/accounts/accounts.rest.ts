@@ -39,6 +39,11 @@ export function mountAccountRoutes(r: Router, deps: AppDeps): void {
     return { message: 'Signed out.' };
   });
   route(r, deps, 'get', '/current-user/', 'currentUser', async (ctx) => currentUserJson(await profile.currentUser(ctx)));
+  // Spec 3 §7: the user as the consent and Open CCC screens read it.
+  route(r, deps, 'get', '/user/', 'user', async (ctx) => {
+    const { user, school } = await profile.currentUser(ctx);
+    return { first_name: user.firstName, last_name: user.lastName, email: user.email, dob: user.dob, grade: user.grade, school: school ? { name: school.name } : null };
+  });
   route(r, deps, 'put', '/update-user-labels/', 'updateUserLabels', async (ctx, req) => ({
     academic_year_labels: await profile.updateLabels(ctx, req.body?.academic_year_labels),
   }));

@@ -9,7 +9,7 @@ import { DEMO, useHarness } from '../../test/harness.js';
 import type { Course } from '../courses/course.entity.js';
 import { SchoolPartnership } from '../courses/course.entity.js';
 import { User, UserType } from '../accounts/user.entity.js';
-import { SchoolType, type School } from '../schools/school.entity.js';
+import { School, SchoolType } from '../schools/school.entity.js';
 import { pdfText } from './pdf-text.js';
 import { buildCourse, buildScheduled } from './plans.factories.js';
 
@@ -497,7 +497,7 @@ describe('PDF export', () => {
     for (const s of [
       'Pat Planner - Academic Plan', '9th Grade', '10th Grade', '12th Grade', '4401', 'Geometry (Plan Test High)', 'B+',
       'ENGL 1', 'College Composition (Plan Test College)', 'No courses scheduled for this year.',
-      '2 courses in 4 terms; 5 units planned, 1 units completed.', 'Prerequisite not met for "Geometry" in 9th Grade',
+      '2 courses in 4 terms; 5 units planned, 1 unit completed.', 'Prerequisite not met for "Geometry" in 9th Grade',
     ]) expect(text).toContain(s);
   });
 
@@ -519,14 +519,17 @@ describe('the demo plans', () => {
     expect(plan.warnings).toEqual([]);
   });
 
-  it('seeds again without duplicating courses or plan entries', async () => {
-    const { seedDemoPlan } = await import('../../db/seed-plan.js');
+  it('seeds again without duplicating plan entries', async () => {
+    const { seedDemoPlans } = await import('../../db/seed-plans.js');
     const sam = await h.userByEmail(DEMO.student);
-    const before = await h.db.query(`SELECT count(*)::int AS n FROM scheduled_courses WHERE user_id = $1`, [sam.id]);
-    await h.db.transaction((m) => seedDemoPlan(m, sam.id, sam.schoolId!));
-    const after = await h.db.query(`SELECT count(*)::int AS n FROM scheduled_courses WHERE user_id = $1`, [sam.id]);
-    expect(after).toEqual(before);
-    const [{ n }] = await h.db.query(`SELECT count(*)::int AS n FROM courses WHERE school_id = $1 AND course_id = '7301'`, [sam.schoolId]);
-    expect(n).toBe(1);
+    const stem = await h.userByEmail(DEMO.baseline);
+    const count = async (id: number) => (await h.db.query(`SELECT count(*)::int AS n FROM scheduled_courses WHERE user_id = $1`, [id]))[0].n;
+    const before = [await count(sam.id), await count(stem.id)];
+    await h.db.transaction(async (m) => {
+      const lincoln = await m.getRepository(School).findOneByOrFail({ id: sam.schoolId! });
+      await m.query(`DELETE FROM users WHERE email = 'baseline_plan_health_sciences'`);
+      await seedDemoPlans(m, lincoln, sam, stem);
+    });
+    expect([await count(sam.id), await count(stem.id)]).toEqual(before);
   });
 });

@@ -1,0 +1,7 @@
+/** A unit count without trailing zeros: 3, 2.5, 0.33. */
+export const unitNumber = (units: number) => String(Math.round(units * 100) / 100);
+
+/** Units as people write them: '3 units', '1 unit', '2.5 units'. */
+export function formatUnits(units: number): string {
+  return `${unitNumber(units)} ${units === 1 ? 'unit' : 'units'}`;
+}

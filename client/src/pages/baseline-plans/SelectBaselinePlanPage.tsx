@@ -1,0 +1,73 @@
+/** Select a Baseline Plan (students): start from scratch or from one of the school's plans, then /plan with a reload. */
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { AssignPlanToStudentDocument, BaselinePlansForSchoolDocument, ClearStudentCoursesDocument, PlanAssignmentStatusDocument } from '../../graphql/generated';
+import { useSession } from '../../session/SessionProvider';
+import { reloadTo } from '../../session/storage';
+import './baseline-plans.css';
+
+export const ASSIGN_FAILED = 'An error occurred while assigning the plan.';
+export const scratchConfirm = (n: number) =>
+  `You currently have ${n} course(s) in your academic plan. Creating a plan from scratch will remove all of your existing courses. Are you sure you want to continue?`;
+export const PLAN_CONFIRM = 'Selecting this baseline plan will replace all of your existing courses with the courses in this baseline plan.';
+
+export default function SelectBaselinePlanPage() {
+  const { user, flags } = useSession();
+  const enabled = !!user?.school?.baselinePlansEnabled;
+  const { data, loading, error } = useQuery(BaselinePlansForSchoolDocument, { skip: !enabled });
+  const client = useApolloClient();
+  const [assign, assigning] = useMutation(AssignPlanToStudentDocument);
+  const [clear, clearing] = useMutation(ClearStudentCoursesDocument);
+  const busy = assigning.loading || clearing.loading;
+  const readOnly = flags.parentViewing;
+
+  if (error) console.error('Loading baseline plans failed', error);
+
+  async function choose(planId: number | null) {
+    try {
+      const { data: status } = await client.query({ query: PlanAssignmentStatusDocument, fetchPolicy: 'network-only' });
+      const s = status?.planAssignmentStatus;
+      if (s?.hasCourses && !window.confirm(planId === null ? scratchConfirm(s.courseCount) : PLAN_CONFIRM)) return;
+      if (planId === null) await clear();
+      else await assign({ variables: { planId } });
+      reloadTo('/plan');
+    } catch (err) {
+      console.error('Assigning the plan failed', err);
+      window.alert(ASSIGN_FAILED);
+    }
+  }
+
+  if (!enabled) {
+    return (
+      <main className="page stack">
+        <h1>Select a Baseline Plan</h1>
+        <p>Baseline plans are not available at your school. <Link to="/plan">Go to your academic plan</Link></p>
+      </main>
+    );
+  }
+  const plans = data?.baselinePlansForSchool.nodes ?? [];
+  return (
+    <main className="page stack">
+      <h1>Select a Baseline Plan</h1>
+      <p className="muted">Start from a plan your school made, or build your own. You can change any plan afterwards.</p>
+      {readOnly && <p className="alert alert-danger">You are viewing this student's page; plans cannot be chosen in this view.</p>}
+      {loading && !data ? <p>Loading...</p> : (
+        <div className="plan-tiles">
+          <article className="card stack plan-tile" aria-label="Create your plan from scratch">
+            <h2>Create your plan from scratch</h2>
+            <p className="muted">Start with an empty plan and add your own courses.</p>
+            {!readOnly && <button type="button" onClick={() => choose(null)} disabled={busy}>Select Plan</button>}
+          </article>
+          {plans.map((p) => (
+            <article key={p.id} className="card stack plan-tile" aria-label={p.title}>
+              <h2>{p.title}</h2>
+              <p>{p.description}</p>
+              <p className="muted">{p.courseCount} course{p.courseCount === 1 ? '' : 's'}</p>
+              {!readOnly && <button type="button" onClick={() => choose(p.id)} disabled={busy}>Select Plan</button>}
+            </article>
+          ))}
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+/** Student demographics (/student-demographics): the community-college application's questions, then the next onboarding step. */
+import { useMutation } from '@apollo/client/react';
+import { CITIZENSHIP_OPTIONS, RACE_ETHNICITY_OPTIONS } from '@rules/student-info';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { SaveStudentDemographicsDocument } from '../../graphql/generated';
+import { afterDemographicsPath } from '../../session/onboardingRouting';
+import { useSession } from '../../session/SessionProvider';
+import { ONBOARDING_ERROR } from './StudentInfoPage';
+
+const FOSTER_CARE_AGES: [string, string][] = [
+  ['current', 'I am currently in foster care'],
+  ['after13', 'I was in foster care at age 13 or older'],
+  ['before13', 'I was in foster care only before age 13'],
+  ['unknown', "I don't know"],
+];
+const GENDERS: [string, string][] = [['female', 'Female'], ['male', 'Male'], ['non-binary', 'Non-binary'], ['decline', 'Decline to state']];
+
+export default function StudentDemographicsPage() {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const [save, { loading }] = useMutation(SaveStudentDemographicsDocument);
+  const [form, setForm] = useState({ citizenshipStatus: '', fosterCare: '', fosterCareAge: '', homelessness: '', gender: '' });
+  const [race, setRace] = useState<string[]>([]);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    try {
+      await save({
+        variables: {
+          input: { ...form, fosterCareAge: form.fosterCare === 'yes' ? form.fosterCareAge : null, raceEthnicity: RACE_ETHNICITY_OPTIONS.filter((o) => race.includes(o)) },
+        },
+      });
+      const fresh = await refresh().catch(() => null);
+      navigate(afterDemographicsPath(fresh?.school));
+    } catch (err) {
+      console.error('Saving demographics failed', err);
+      window.alert(ONBOARDING_ERROR);
+    }
+  }
+
+  const yesNo = (k: 'fosterCare' | 'homelessness', label: string) => (
+    <label>{label}
+      <select value={form[k]} onChange={set(k)} required>
+        <option value="">Select an answer</option>
+        <option value="yes">Yes</option>
+        <option value="no">No</option>
+      </select>
+    </label>
+  );
+
+  return (
+    <main className="page narrow">
+      <form className="card stack" onSubmit={submit}>
+        <h1>Student Demographics</h1>
+        <p className="muted">Your community college application asks these questions. Your answers stay private.</p>
+        <label>Citizenship Status
+          <select value={form.citizenshipStatus} onChange={set('citizenshipStatus')} required>
+            <option value="">Select an answer</option>
+            {CITIZENSHIP_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
+          </select>
+        </label>
+        {yesNo('fosterCare', 'Have you ever been in foster care?')}
+        {form.fosterCare === 'yes' && (
+          <label>When were you in foster care?
+            <select value={form.fosterCareAge} onChange={set('fosterCareAge')} required>
+              <option value="">Select an answer</option>
+              {FOSTER_CARE_AGES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            </select>
+          </label>
+        )}
+        {yesNo('homelessness', 'At any time in the last 24 months, have you been homeless or without a stable place to live?')}
+        <label>Gender
+          <select value={form.gender} onChange={set('gender')} required>
+            <option value="">Select an answer</option>
+            {GENDERS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+          </select>
+        </label>
+        <fieldset className="stack">
+          <legend>Race/Ethnicity (select all that apply)</legend>
+          {RACE_ETHNICITY_OPTIONS.map((o) => (
+            <label key={o} className="row">
+              <input type="checkbox" checked={race.includes(o)} onChange={(e) => setRace(e.target.checked ? [...race, o] : race.filter((r) => r !== o))} />
+              {o}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={loading}>Continue</button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+/** Student Information (/student-info): grade, date of birth and the parent or guardian, then the next onboarding step. */
+import { useMutation } from '@apollo/client/react';
+import { dateInputToDob, GRADE_OPTIONS } from '@rules/student-info';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { SaveStudentInfoDocument } from '../../graphql/generated';
+import { afterStudentInfoPath } from '../../session/onboardingRouting';
+import { useSession } from '../../session/SessionProvider';
+
+export const ONBOARDING_ERROR = 'An error occurred. Please try again.';
+
+export default function StudentInfoPage() {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const [save, { loading }] = useMutation(SaveStudentInfoDocument);
+  const [form, setForm] = useState({ grade: '', dob: '', guardianFirstName: '', guardianLastName: '', guardianPhone: '' });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    try {
+      await save({ variables: { input: { ...form, dob: dateInputToDob(form.dob) } } });
+      const fresh = await refresh().catch(() => null);
+      navigate(afterStudentInfoPath(fresh?.school));
+    } catch (err) {
+      console.error('Saving student information failed', err);
+      window.alert(ONBOARDING_ERROR);
+    }
+  }
+
+  return (
+    <main className="page narrow">
+      <form className="card stack" onSubmit={submit}>
+        <h1>Student Information</h1>
+        <label>Current Grade
+          <select value={form.grade} onChange={set('grade')} required>
+            <option value="">Select your grade</option>
+            {GRADE_OPTIONS.map((g) => <option key={g} value={g}>{g === 'college' ? 'College' : g === 'other' ? 'Other' : g}</option>)}
+          </select>
+        </label>
+        <label>Date of Birth<input type="date" value={form.dob} onChange={set('dob')} required /></label>
+        <label>Parent/Guardian First Name<input value={form.guardianFirstName} onChange={set('guardianFirstName')} required autoComplete="off" /></label>
+        <label>Parent/Guardian Last Name<input value={form.guardianLastName} onChange={set('guardianLastName')} required autoComplete="off" /></label>
+        <label>Parent/Guardian Phone Number<input type="tel" value={form.guardianPhone} onChange={set('guardianPhone')} required autoComplete="off" /></label>
+        <button type="submit" disabled={loading}>Continue</button>
+      </form>
+    </main>
+  );
+}

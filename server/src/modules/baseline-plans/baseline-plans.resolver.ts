@@ -1,0 +1,126 @@
+/** GraphQL twin of baseline-plans.rest.ts: the same service calls; a plan's title and description are its first and last name. */
+import { Arg, Ctx, Field, FieldResolver, Float, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../core/context.js';
+import type { User } from '../accounts/user.entity.js';
+import { School } from '../schools/school.entity.js';
+import type { PlanPage } from './baseline-plans.service.js';
+
+@ObjectType({ description: 'A baseline plan: a ready-made plan of a school (a type-4 record)' })
+export class BaselinePlan {
+  @Field(() => Int, { description: 'The record id: view it with viewAsStudent(studentId)' }) id: number;
+  @Field(() => String, { description: 'first_name of the record' }) title: string;
+  @Field(() => String, { description: 'last_name of the record' }) description: string;
+  @Field(() => String, { description: 'Generated: baseline_plan_ and a timestamp' }) username: string;
+  @Field(() => [String]) academicYearLabels: string[];
+  schoolId: number | null;
+}
+
+@ObjectType()
+class BaselinePlanConnection {
+  @Field(() => [BaselinePlan]) nodes: BaselinePlan[];
+  @Field(() => Int) totalCount: number;
+  @Field(() => String, { nullable: true }) endCursor: string | null;
+  @Field(() => Boolean) hasNextPage: boolean;
+}
+
+@ObjectType({ description: "A course in the caller's plan" })
+class PlannedCourse {
+  @Field(() => Int) courseId: number;
+  @Field(() => String, { description: "The school's course code, e.g. 2401" }) courseCode: string;
+  @Field(() => String) title: string;
+  @Field(() => Float) units: number;
+  @Field(() => String, { description: '1-based position among the term labels, as text' }) term: string;
+  @Field(() => Int) position: number;
+}
+
+@ObjectType({ description: 'GET /api/assign-plan-to-student/: what the student has before choosing a plan' })
+class PlanAssignmentStatus {
+  @Field(() => Boolean) hasCourses: boolean;
+  @Field(() => Int) courseCount: number;
+  @Field(() => [PlannedCourse]) courses: PlannedCourse[];
+}
+
+export const toBaselinePlan = (u: User): BaselinePlan => ({
+  id: u.id, title: u.firstName, description: u.lastName, username: u.email, academicYearLabels: u.academicYearLabels, schoolId: u.schoolId,
+});
+const toConnection = (p: PlanPage): BaselinePlanConnection => ({
+  nodes: p.rows.map(toBaselinePlan), totalCount: p.totalCount, endCursor: p.endCursor, hasNextPage: p.hasNextPage,
+});
+
+@Resolver(() => BaselinePlan)
+export class BaselinePlansResolver {
+  @Query(() => BaselinePlanConnection, { description: "Staff: their schools' baseline plans, by title" })
+  async baselinePlans(
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<BaselinePlanConnection> {
+    return toConnection(await ctx.services.baselinePlans.list(ctx, first ?? 50, after));
+  }
+
+  @Query(() => BaselinePlanConnection, { description: "Students: their school's baseline plans" })
+  async baselinePlansForSchool(
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<BaselinePlanConnection> {
+    return toConnection(await ctx.services.baselinePlans.listForSchool(ctx, first ?? 50, after));
+  }
+
+  @Query(() => PlanAssignmentStatus)
+  async planAssignmentStatus(@Ctx() ctx: RequestContext): Promise<PlanAssignmentStatus> {
+    const { courseCount, courses } = await ctx.services.baselinePlans.planSummary(ctx);
+    return { hasCourses: courseCount > 0, courseCount, courses };
+  }
+
+  @Mutation(() => BaselinePlan)
+  async createBaselinePlan(
+    @Ctx() ctx: RequestContext,
+    @Arg('title', () => String) title: string,
+    @Arg('description', () => String) description: string,
+    @Arg('username', () => String, { nullable: true, description: 'Generated when missing' }) username: string | null,
+  ): Promise<BaselinePlan> {
+    return toBaselinePlan(await ctx.services.baselinePlans.create(ctx, { first_name: title, last_name: description, username: username ?? undefined }));
+  }
+
+  @Mutation(() => BaselinePlan)
+  async updateBaselinePlan(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('title', () => String) title: string,
+    @Arg('description', () => String) description: string,
+  ): Promise<BaselinePlan> {
+    return toBaselinePlan(await ctx.services.baselinePlans.update(ctx, id, { first_name: title, last_name: description }));
+  }
+
+  @Mutation(() => Boolean)
+  async deleteBaselinePlan(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
+    await ctx.services.baselinePlans.remove(ctx, id);
+    return true;
+  }
+
+  @Mutation(() => BaselinePlan, { description: "A copy titled '{title} (Copy)' with the same terms and courses" })
+  async duplicateBaselinePlan(@Ctx() ctx: RequestContext, @Arg('planId', () => Int) planId: number): Promise<BaselinePlan> {
+    return toBaselinePlan(await ctx.services.baselinePlans.duplicate(ctx, { planId }));
+  }
+
+  @Mutation(() => Int, { description: "Replaces the student's terms and courses with the plan's; answers the number of courses copied" })
+  assignPlanToStudent(@Ctx() ctx: RequestContext, @Arg('planId', () => Int) planId: number): Promise<number> {
+    return ctx.services.baselinePlans.assignToStudent(ctx, { planId });
+  }
+
+  @Mutation(() => Int, { description: "Removes every course from the student's plan; answers how many" })
+  clearStudentCourses(@Ctx() ctx: RequestContext): Promise<number> {
+    return ctx.services.baselinePlans.clearStudentCourses(ctx);
+  }
+
+  @FieldResolver(() => Int)
+  courseCount(@Root() plan: BaselinePlan, @Ctx() ctx: RequestContext): Promise<number> {
+    return ctx.loaders.scheduledCourseCountByUser.load(plan.id);
+  }
+
+  @FieldResolver(() => School, { nullable: true })
+  async school(@Root() plan: BaselinePlan, @Ctx() ctx: RequestContext): Promise<School | null> {
+    return plan.schoolId === null ? null : ctx.loaders.schoolById.load(plan.schoolId);
+  }
+}

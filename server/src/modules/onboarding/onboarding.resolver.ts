@@ -1,0 +1,110 @@
+/** GraphQL twin of onboarding.rest.ts: the same service calls, camelCase names. */
+import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../core/context.js';
+
+@InputType({ description: 'Student information (/student-info); dob as MMDDYYYY' })
+class StudentInfoInput {
+  @Field(() => String, { description: '8, 9, 10, 11, 12, college or other' }) grade: string;
+  @Field(() => String, { description: 'MMDDYYYY' }) dob: string;
+  @Field(() => String) guardianFirstName: string;
+  @Field(() => String) guardianLastName: string;
+  @Field(() => String) guardianPhone: string;
+}
+
+@ObjectType({ description: 'Student information as saved' })
+class StudentInfo {
+  @Field(() => String) grade: string;
+  @Field(() => String, { description: 'MMDDYYYY' }) dob: string;
+  @Field(() => String) guardianFirstName: string;
+  @Field(() => String) guardianLastName: string;
+  @Field(() => String) guardianPhone: string;
+}
+
+@InputType({ description: 'Demographics (/student-demographics)' })
+class StudentDemographicsInput {
+  @Field(() => String, { description: 'US Citizen or Non US Citizen' }) citizenshipStatus: string;
+  @Field(() => String, { description: 'yes or no' }) fosterCare: string;
+  @Field(() => String, { nullable: true, description: 'current, after13, before13 or unknown; required when fosterCare is yes' })
+  fosterCareAge?: string | null;
+  @Field(() => String, { description: 'yes or no (the last 24 months)' }) homelessness: string;
+  @Field(() => String, { description: 'female, male, non-binary or decline' }) gender: string;
+  @Field(() => [String]) raceEthnicity: string[];
+}
+
+@ObjectType({ description: 'Demographics as saved' })
+class StudentDemographics {
+  @Field(() => String) citizenshipStatus: string;
+  @Field(() => String) fosterCare: string;
+  @Field(() => String, { nullable: true }) fosterCareAge: string | null;
+  @Field(() => String) homelessness: string;
+  @Field(() => String) gender: string;
+  @Field(() => [String]) raceEthnicity: string[];
+}
+
+@InputType({ description: 'The community-college application consent; the booleans are stored as sent' })
+class CccApplyConsentInput {
+  @Field(() => Boolean, { nullable: true }) consentDataRelease?: boolean;
+  @Field(() => Boolean, { nullable: true }) consentCCCApply?: boolean;
+  @Field(() => Boolean, { nullable: true }) consentVerification?: boolean;
+  @Field(() => Boolean, { nullable: true }) consentPrivacyPolicy?: boolean;
+  @Field(() => Boolean, { nullable: true }) consentSubmitApplication?: boolean;
+  @Field(() => Boolean, { nullable: true }) consentFinancialAid?: boolean;
+  @Field(() => Boolean, { nullable: true }) consentTermsOfUse?: boolean;
+  @Field(() => Boolean, { nullable: true }) consentPathwayPlanner?: boolean;
+  @Field(() => String, { description: "The student's typed full name" }) electronicSignature: string;
+}
+
+@ObjectType({ description: 'A course the plan generator added' })
+class GeneratedCourse {
+  @Field(() => Int, { description: 'Numeric course id' }) courseId: number;
+  @Field(() => String, { description: '1-based position among the term labels, as text' }) term: string;
+  @Field(() => Int) position: number;
+}
+
+@ObjectType()
+class GeneratedPlan {
+  @Field(() => Int) addedCount: number;
+  @Field(() => [GeneratedCourse]) courses: GeneratedCourse[];
+}
+
+@Resolver()
+export class OnboardingResolver {
+  @Mutation(() => StudentInfo, { description: 'POST /api/student-info/' })
+  saveStudentInfo(@Ctx() ctx: RequestContext, @Arg('input', () => StudentInfoInput) input: StudentInfoInput): Promise<StudentInfo> {
+    return ctx.services.onboarding.saveStudentInfo(ctx, { ...input });
+  }
+
+  @Mutation(() => StudentDemographics, { description: 'POST /api/student-demographics/' })
+  saveStudentDemographics(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => StudentDemographicsInput) input: StudentDemographicsInput,
+  ): Promise<StudentDemographics> {
+    return ctx.services.onboarding.saveDemographics(ctx, { ...input });
+  }
+
+  @Mutation(() => [String], { description: 'POST /api/update-ed-goals/: the onboarding answers, several answers joined by ", "' })
+  updateEdGoals(@Ctx() ctx: RequestContext, @Arg('edGoals', () => [String]) edGoals: string[]): Promise<string[]> {
+    return ctx.services.onboarding.updateEdGoals(ctx, edGoals);
+  }
+
+  @Mutation(() => GeneratedPlan, { description: "POST /api/generate-four-year-plan/: adds pathway courses to the student's remaining terms" })
+  async generateFourYearPlan(@Ctx() ctx: RequestContext): Promise<GeneratedPlan> {
+    const courses = await ctx.services.onboarding.generateFourYearPlan(ctx);
+    return { addedCount: courses.length, courses };
+  }
+
+  @Mutation(() => String, { description: 'POST /api/cccapply/consent/; answers the CCCApply status (consent_signed or account_created)' })
+  signCccApplyConsent(@Ctx() ctx: RequestContext, @Arg('input', () => CccApplyConsentInput) input: CccApplyConsentInput): Promise<string> {
+    return ctx.services.onboarding.signCccApplyConsent(ctx, { ...input });
+  }
+
+  @Mutation(() => String, { description: "POST /api/cccapply/account-created/: the student has created the Open CCC account" })
+  confirmOpenCccAccount(@Ctx() ctx: RequestContext): Promise<string> {
+    return ctx.services.onboarding.confirmOpenCccAccount(ctx);
+  }
+
+  @Query(() => String, { nullable: true, description: "The caller's CCCApply status: consent_signed, account_created, or null (Not Set)" })
+  myCccApplyStatus(@Ctx() ctx: RequestContext): Promise<string | null> {
+    return ctx.services.onboarding.cccApplyStatus(ctx);
+  }
+}

@@ -1,0 +1,391 @@
+/**
+ * A student's onboarding (spec 3 §2-§4): student information, demographics, the onboarding
+ * questions' education goals, the generated four-year plan, and the community-college
+ * application hand-off (consent, then the Open CCC account).
+ *
+ * Who: only the student themself. A parent's view-as token is read-only (requireWriter), and an
+ * admin viewing as the student is refused too: these are the student's own statements and
+ * signature, not the counselor's (decision; the spec does not say).
+ *
+ * Decisions where the spec says "not shown":
+ * - The consent checkboxes are stored as sent and not enforced (spec 3 §5); the signature is.
+ * - CCCApply status (users.ccc_apply_status, shown on the students list): null (Not Set) until the
+ *   consent is signed, 'consent_signed' after POST /api/cccapply/consent/, 'account_created' after
+ *   POST /api/cccapply/account-created/ (step 3 of /cccapply/open-account-setup). Signing the
+ *   consent again keeps 'account_created'.
+ * - The demo confirmation code (/cccapply/confirmation) is not checked by the server (spec 3 §4).
+ * - The grade used to generate the plan is the onboarding answer ('10th Grade') when there is one,
+ *   the most recent thing the student said, else the student-info grade.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Caller, RequestContext } from '../../core/context.js';
+import { badInput, forbidden } from '../../core/errors.js';
+import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
+import {
+  CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
+  SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
+} from '../../rules/student-info.js';
+import { User, UserType } from '../accounts/user.entity.js';
+import { defaultYearLabels, SchoolType, type School } from '../schools/school.entity.js';
+import type { CccApplyStatus } from './cccapply-consent.entity.js';
+import {
+  firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, selectPathways, TERM_CAPS, type GenCourse, type GenPathway,
+} from './plan-generator.js';
+
+export const ONBOARDING_MESSAGES = {
+  studentsOnly: 'Only the student can do this.',
+  grade: 'Please choose a current grade (8, 9, 10, 11, 12, college or other).',
+  dob: 'Please enter a valid date of birth (MMDDYYYY).',
+  dobFuture: 'The date of birth cannot be in the future.',
+  guardianFirstName: 'Please enter the parent or guardian first name.',
+  guardianLastName: 'Please enter the parent or guardian last name.',
+  guardianPhone: 'Please enter a valid parent or guardian phone number (10 to 15 digits).',
+  tooLong: (field: string, max: number) => `The ${field} may have at most ${max} characters.`,
+  citizenship: 'Please choose a citizenship status (US Citizen or Non US Citizen).',
+  fosterCare: 'Please answer whether you have ever been in foster care (yes or no).',
+  fosterCareAge: 'Please choose when you were in foster care (current, after13, before13 or unknown).',
+  homelessness: 'Please answer whether you have experienced homelessness in the last 24 months (yes or no).',
+  gender: 'Please choose a gender (female, male, non-binary or decline).',
+  raceEthnicity: `Race/ethnicity must be a list of these options: ${RACE_ETHNICITY_OPTIONS.join('; ')}.`,
+  edGoals: 'ed_goals must be a list of 1 to 10 answers, each at most 500 characters.',
+  consentBoolean: (key: string) => `${key} must be true or false.`,
+  signatureTooLong: 'The electronic signature may have at most 200 characters.',
+  noSchool: 'Please join a school first.',
+  planDisabled: 'The four-year plan is not enabled at your school.',
+  cccDisabled: 'The community college application is not enabled at your school.',
+  consentFirst: 'Please sign the community college application consent first.',
+} as const;
+
+type Body = Record<string, unknown>;
+
+const asBody = (raw: unknown): Body => (raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Body) : {});
+
+/** A trimmed string, or '' for anything that is not a string or number. */
+function str(v: unknown): string {
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+function requiredText(v: unknown, message: string, field: string, max: number): string {
+  const s = str(v);
+  if (!s) throw badInput(message);
+  if (hasNul(s)) throw badInput(NUL_MESSAGE);
+  if (s.length > max) throw badInput(ONBOARDING_MESSAGES.tooLong(field, max));
+  return s;
+}
+
+function choice<T extends string>(v: unknown, options: readonly T[], message: string): T {
+  const s = str(v);
+  const found = options.find((o) => o.toLowerCase() === s.toLowerCase());
+  if (!found) throw badInput(message);
+  return found;
+}
+
+export interface StudentInfo {
+  grade: string;
+  dob: string;
+  guardianFirstName: string;
+  guardianLastName: string;
+  guardianPhone: string;
+}
+
+export interface Demographics {
+  citizenshipStatus: string;
+  fosterCare: string;
+  fosterCareAge: string | null;
+  homelessness: string;
+  gender: string;
+  raceEthnicity: string[];
+}
+
+export function parseStudentInfo(raw: unknown, today = new Date()): StudentInfo {
+  const b = asBody(raw);
+  const grade = choice(b.grade, GRADE_OPTIONS, ONBOARDING_MESSAGES.grade);
+  const dobText = str(b.dob);
+  if (!/^\d{8}$/.test(dobText)) throw badInput(ONBOARDING_MESSAGES.dob);
+  const parts = parseDob(dobText);
+  if (!parts || parts.year < 1900) throw badInput(ONBOARDING_MESSAGES.dob);
+  const born = Date.UTC(parts.year, parts.month - 1, parts.day);
+  if (born > Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) throw badInput(ONBOARDING_MESSAGES.dobFuture);
+  const guardianFirstName = requiredText(b.guardianFirstName, ONBOARDING_MESSAGES.guardianFirstName, 'parent or guardian first name', 100);
+  const guardianLastName = requiredText(b.guardianLastName, ONBOARDING_MESSAGES.guardianLastName, 'parent or guardian last name', 100);
+  const guardianPhone = requiredText(b.guardianPhone, ONBOARDING_MESSAGES.guardianPhone, 'parent or guardian phone number', 30);
+  const digits = guardianPhone.replace(/\D/g, '');
+  if (!/^[0-9+().\-\s]+$/.test(guardianPhone) || digits.length < 10 || digits.length > 15) throw badInput(ONBOARDING_MESSAGES.guardianPhone);
+  return { grade, dob: dobText, guardianFirstName, guardianLastName, guardianPhone };
+}
+
+export function parseDemographics(raw: unknown): Demographics {
+  const b = asBody(raw);
+  const citizenshipStatus = choice(b.citizenshipStatus, CITIZENSHIP_OPTIONS, ONBOARDING_MESSAGES.citizenship);
+  const fosterCare = choice(b.fosterCare, YES_NO, ONBOARDING_MESSAGES.fosterCare);
+  // Asked (and required) only when foster care is yes; otherwise nothing is kept.
+  const fosterCareAge = fosterCare === 'yes' ? choice(b.fosterCareAge, FOSTER_CARE_AGE_OPTIONS, ONBOARDING_MESSAGES.fosterCareAge) : null;
+  const homelessness = choice(b.homelessness, YES_NO, ONBOARDING_MESSAGES.homelessness);
+  const gender = choice(b.gender, GENDER_OPTIONS, ONBOARDING_MESSAGES.gender);
+  const rawRace = b.raceEthnicity ?? [];
+  if (!Array.isArray(rawRace)) throw badInput(ONBOARDING_MESSAGES.raceEthnicity);
+  const chosen = new Set(rawRace.map((r) => choice(r, RACE_ETHNICITY_OPTIONS, ONBOARDING_MESSAGES.raceEthnicity)));
+  // Kept in the form's order, each once.
+  const raceEthnicity = RACE_ETHNICITY_OPTIONS.filter((o) => chosen.has(o));
+  return { citizenshipStatus, fosterCare, fosterCareAge, homelessness, gender, raceEthnicity };
+}
+
+export function parseEdGoals(raw: unknown): string[] {
+  const list = typeof raw === 'string' ? [raw] : raw;
+  if (!Array.isArray(list) || list.length < 1 || list.length > 10) throw badInput(ONBOARDING_MESSAGES.edGoals);
+  const goals = list.map((g) => (typeof g === 'string' ? g.trim() : null));
+  if (goals.some((g) => g === null || g.length > 500)) throw badInput(ONBOARDING_MESSAGES.edGoals);
+  if (goals.some((g) => hasNul(g!))) throw badInput(NUL_MESSAGE);
+  return goals as string[];
+}
+
+export type ConsentInput = Record<ConsentKey, boolean> & { electronicSignature: string };
+
+export function parseConsent(raw: unknown): ConsentInput {
+  const b = asBody(raw);
+  const out = {} as ConsentInput;
+  for (const key of CONSENT_KEYS) {
+    const v = b[key];
+    if (v === undefined || v === null) out[key] = false;
+    else if (typeof v === 'boolean') out[key] = v;
+    else if (v === 'true' || v === 'false') out[key] = v === 'true';
+    else throw badInput(ONBOARDING_MESSAGES.consentBoolean(key));
+  }
+  const signature = str(b.electronicSignature);
+  if (!signature) throw badInput(SIGNATURE_REQUIRED_MESSAGE);
+  if (hasNul(signature)) throw badInput(NUL_MESSAGE);
+  if (signature.length > 200) throw badInput(ONBOARDING_MESSAGES.signatureTooLong);
+  out.electronicSignature = signature;
+  return out;
+}
+
+export interface GeneratedCourse {
+  courseId: number;
+  /** 1-based position among the plan's term labels, as text (as scheduled_courses stores it). */
+  term: string;
+  position: number;
+}
+
+export class OnboardingService {
+  constructor(private readonly db: DataSource) {}
+
+  /** The student themself, writing: no parent (read-only) and no admin view. */
+  private student(ctx: RequestContext): Caller {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Student);
+    if (caller.actingUserId !== null) throw forbidden(ONBOARDING_MESSAGES.studentsOnly);
+    return caller;
+  }
+
+  private async schoolOf(ctx: RequestContext, caller: Caller): Promise<School> {
+    const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
+    if (!school) throw badInput(ONBOARDING_MESSAGES.noSchool);
+    return school;
+  }
+
+  async saveStudentInfo(ctx: RequestContext, raw: unknown): Promise<StudentInfo> {
+    const caller = this.student(ctx);
+    const info = parseStudentInfo(raw);
+    await this.db.getRepository(User).update({ id: caller.user.id }, info);
+    return info;
+  }
+
+  async saveDemographics(ctx: RequestContext, raw: unknown): Promise<Demographics> {
+    const caller = this.student(ctx);
+    const demographics = parseDemographics(raw);
+    await this.db.query(`UPDATE users SET demographics = $2::jsonb WHERE id = $1`, [caller.user.id, JSON.stringify(demographics)]);
+    return demographics;
+  }
+
+  async updateEdGoals(ctx: RequestContext, raw: unknown): Promise<string[]> {
+    const caller = this.student(ctx);
+    const edGoals = parseEdGoals(raw);
+    await this.db.getRepository(User).update({ id: caller.user.id }, { edGoals });
+    return edGoals;
+  }
+
+  /**
+   * Builds the student's four-year plan with plan-generator.ts: loads everything in five
+   * statements inside one transaction (the student's row is locked, so two generations or a
+   * generation and a baseline assignment never interleave) and inserts the new courses in one.
+   */
+  async generateFourYearPlan(ctx: RequestContext): Promise<GeneratedCourse[]> {
+    const caller = this.student(ctx);
+    const school = await this.schoolOf(ctx, caller);
+    if (!school.fourYearPlanEnabled) throw forbidden(ONBOARDING_MESSAGES.planDisabled);
+    return this.db.transaction(async (m) => {
+      const [user] = await m.query(
+        `SELECT grade, ed_goals AS "edGoals", academic_year_labels AS "labels" FROM users WHERE id = $1 FOR UPDATE`,
+        [caller.user.id],
+      );
+      const edGoals: string[] = Array.isArray(user.edGoals) ? user.edGoals : [];
+      let labels: string[] = Array.isArray(user.labels) ? user.labels : [];
+      if (!labels.length) {
+        labels = defaultYearLabels(school.schoolType);
+        await m.query(`UPDATE users SET academic_year_labels = $2::jsonb WHERE id = $1`, [caller.user.id, JSON.stringify(labels)]);
+      }
+      const answered = edGoals.map(gradeOfAnswer).find((g) => g !== null) ?? null;
+      const recorded = Number.parseInt(String(user.grade ?? ''), 10);
+      const grade = answered ?? (Number.isNaN(recorded) ? null : recorded);
+
+      const pathways = selectPathways(await this.loadPathways(m, school.id), goalsOf(edGoals));
+      const existing: { courseId: number; term: string; position: number }[] = await m.query(
+        `SELECT course_id AS "courseId", term, position FROM scheduled_courses WHERE user_id = $1`,
+        [caller.user.id],
+      );
+      const wanted = new Set<number>(existing.map((e) => e.courseId));
+      for (const p of pathways) for (const r of p.requirements) for (const c of r.courses) wanted.add(c.courseId);
+      const courses = await this.loadCourses(m, [...wanted], school.id);
+
+      const caps = TERM_CAPS[school.schoolType === SchoolType.CLG ? 'CLG' : 'HS'];
+      const added = generatePlan({
+        termCount: labels.length,
+        firstTerm: firstRemainingTerm(labels, grade),
+        unitCap: caps.units,
+        courseCap: caps.courses,
+        courses,
+        pathways,
+        existing: existing.map((e) => ({ courseId: e.courseId, term: Number(e.term) - 1, position: e.position })),
+      });
+      const rows = added.map((a) => ({ courseId: a.courseId, term: String(a.term + 1), position: a.position }));
+      if (rows.length) {
+        await m.query(
+          `INSERT INTO scheduled_courses (user_id, course_id, term, position)
+           SELECT $1, c, t, p FROM unnest($2::int[], $3::text[], $4::int[]) AS x(c, t, p)
+           ON CONFLICT (user_id, course_id) DO NOTHING`,
+          [caller.user.id, rows.map((r) => r.courseId), rows.map((r) => r.term), rows.map((r) => r.position)],
+        );
+      }
+      return rows;
+    });
+  }
+
+  /** The school's pathways with their requirements and fulfilling courses, in one statement. */
+  private async loadPathways(m: EntityManager, schoolId: number): Promise<GenPathway[]> {
+    const rows: {
+      pathwayId: number; name: string; requirementId: number | null; numberOfCourses: number | null; numberOfUnits: string | null;
+      courseId: number | null; nonDuplicableGroup: string | null;
+    }[] = await m.query(
+      `SELECT p.id AS "pathwayId", p.name, r.id AS "requirementId", r.number_of_courses AS "numberOfCourses",
+              r.number_of_units AS "numberOfUnits", cr.course_id AS "courseId", cr.non_duplicable_group AS "nonDuplicableGroup"
+         FROM pathways p
+         LEFT JOIN requirements r ON r.pathway_id = p.id
+         LEFT JOIN course_requirements cr ON cr.requirement_id = r.id
+        WHERE p.school_id = $1
+        ORDER BY p.id, r.id, cr.id`,
+      [schoolId],
+    );
+    const pathways = new Map<number, GenPathway>();
+    for (const row of rows) {
+      let p = pathways.get(row.pathwayId);
+      if (!p) pathways.set(row.pathwayId, (p = { id: row.pathwayId, name: row.name, requirements: [] }));
+      if (row.requirementId === null) continue;
+      let r = p.requirements.find((x) => x.id === row.requirementId);
+      if (!r) {
+        r = { id: row.requirementId, numberOfCourses: row.numberOfCourses ?? 0, numberOfUnits: Number(row.numberOfUnits ?? 0), courses: [] };
+        p.requirements.push(r);
+      }
+      if (row.courseId !== null) r.courses.push({ courseId: row.courseId, nonDuplicableGroup: row.nonDuplicableGroup });
+    }
+    return [...pathways.values()];
+  }
+
+  /**
+   * The given courses and, recursively, their prerequisites (one recursive statement), with the
+   * units they count for at the student's school (a transferred course's adjusted units), then
+   * their prerequisite groups (one statement).
+   */
+  private async loadCourses(m: EntityManager, ids: number[], schoolId: number): Promise<GenCourse[]> {
+    if (!ids.length) return [];
+    const rows: { id: number; code: string; units: string }[] = await m.query(
+      `WITH RECURSIVE needed(id) AS (
+         SELECT unnest($1::int[])
+         UNION
+         SELECT cp.prerequisite_id FROM course_prerequisites cp JOIN needed n ON cp.course_id = n.id
+       )
+       SELECT c.id, c.course_id AS code, COALESCE(t.adjusted_units, c.units) AS units
+         FROM courses c
+         JOIN needed n ON n.id = c.id
+         LEFT JOIN course_transfers t ON t.course_id = c.id AND t.school_id = $2 AND c.school_id <> $2`,
+      [ids, schoolId],
+    );
+    const prereqs: { courseId: number; groupIndex: number; prerequisiteId: number }[] = await m.query(
+      `SELECT course_id AS "courseId", group_index AS "groupIndex", prerequisite_id AS "prerequisiteId"
+         FROM course_prerequisites WHERE course_id = ANY($1::int[]) ORDER BY course_id, group_index, id`,
+      [rows.map((r) => r.id)],
+    );
+    const groups = new Map<number, Map<number, number[]>>();
+    for (const p of prereqs) {
+      const byGroup = groups.get(p.courseId) ?? new Map<number, number[]>();
+      groups.set(p.courseId, byGroup);
+      byGroup.set(p.groupIndex, [...(byGroup.get(p.groupIndex) ?? []), p.prerequisiteId]);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      units: Number(r.units),
+      prerequisiteGroups: [...(groups.get(r.id)?.entries() ?? [])].sort(([a], [b]) => a - b).map(([, members]) => members),
+    }));
+  }
+
+  /**
+   * Stores the consent (replacing an earlier one) with the signature, time and address, and sets
+   * the student's CCCApply status, in one transaction.
+   */
+  async signCccApplyConsent(ctx: RequestContext, raw: unknown): Promise<CccApplyStatus> {
+    const caller = this.student(ctx);
+    const school = await this.schoolOf(ctx, caller);
+    if (!school.cccApplyEnabled) throw forbidden(ONBOARDING_MESSAGES.cccDisabled);
+    const c = parseConsent(raw);
+    return this.db.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO cccapply_consents (student_id, consent_data_release, consent_ccc_apply, consent_verification,
+           consent_privacy_policy, consent_submit_application, consent_financial_aid, consent_terms_of_use,
+           consent_pathway_planner, electronic_signature, ip, signed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now())
+         ON CONFLICT (student_id) DO UPDATE SET
+           consent_data_release = EXCLUDED.consent_data_release, consent_ccc_apply = EXCLUDED.consent_ccc_apply,
+           consent_verification = EXCLUDED.consent_verification, consent_privacy_policy = EXCLUDED.consent_privacy_policy,
+           consent_submit_application = EXCLUDED.consent_submit_application, consent_financial_aid = EXCLUDED.consent_financial_aid,
+           consent_terms_of_use = EXCLUDED.consent_terms_of_use, consent_pathway_planner = EXCLUDED.consent_pathway_planner,
+           electronic_signature = EXCLUDED.electronic_signature, ip = EXCLUDED.ip, signed_at = now()`,
+        [
+          caller.user.id, c.consentDataRelease, c.consentCCCApply, c.consentVerification, c.consentPrivacyPolicy,
+          c.consentSubmitApplication, c.consentFinancialAid, c.consentTermsOfUse, c.consentPathwayPlanner,
+          c.electronicSignature, ctx.ip,
+        ],
+      );
+      const [rows]: [{ status: CccApplyStatus }[], number] = await m.query(
+        `UPDATE users SET ccc_apply_status = CASE WHEN ccc_apply_status = 'account_created' THEN ccc_apply_status ELSE 'consent_signed' END
+          WHERE id = $1 RETURNING ccc_apply_status AS status`,
+        [caller.user.id],
+      );
+      return rows[0].status;
+    });
+  }
+
+  /** Step 3 of /cccapply/open-account-setup: the student says the Open CCC account exists. */
+  async confirmOpenCccAccount(ctx: RequestContext): Promise<CccApplyStatus> {
+    const caller = this.student(ctx);
+    const school = await this.schoolOf(ctx, caller);
+    if (!school.cccApplyEnabled) throw forbidden(ONBOARDING_MESSAGES.cccDisabled);
+    return this.db.transaction(async (m) => {
+      const [consents]: [unknown[], number] = await m.query(
+        `UPDATE cccapply_consents SET account_created_at = COALESCE(account_created_at, now()) WHERE student_id = $1 RETURNING id`,
+        [caller.user.id],
+      );
+      if (!consents.length) throw badInput(ONBOARDING_MESSAGES.consentFirst);
+      await m.query(`UPDATE users SET ccc_apply_status = 'account_created' WHERE id = $1`, [caller.user.id]);
+      return 'account_created' as const;
+    });
+  }
+
+  /** The caller's own CCCApply status (students), null when not set. */
+  async cccApplyStatus(ctx: RequestContext): Promise<CccApplyStatus | null> {
+    const caller = requireCaller(ctx);
+    const [row] = await this.db.query(`SELECT ccc_apply_status AS status FROM users WHERE id = $1`, [caller.user.id]);
+    return (row?.status as CccApplyStatus | undefined) ?? null;
+  }
+}
