@@ -71,7 +71,7 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   }));
 
   route(r, deps, 'get', '/get-scheduled-course/:id/', 'scheduledCourse', async (ctx, req) => {
-    const e = await plans.requireEntryForCourse(ctx, intParam(req.params.id));
+    const e = await plans.scheduledFields(ctx, intParam(req.params.id));
     return { id: e.id, grade: e.grade, completed: e.completed, term: e.term };
   });
 
