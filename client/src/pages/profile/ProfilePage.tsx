@@ -7,12 +7,14 @@
 import { Link } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';
+import { useT } from '../../i18n';
 
 const ROLE_LABEL: Record<number, string> = { 1: 'Student', 2: 'Administrator', 3: 'Parent', 4: 'Baseline Plan' };
 
 export default function ProfilePage() {
+  const t = useT();
   const { user } = useSession();
-  if (!user) return <main className="page"><p>Please sign in to see your profile.</p></main>;
+  if (!user) return <main className="page"><p>{t('profile.pleaseSignInToSeeYour')}</p></main>;
   const fields: [string, string][] = [
     ['First Name', user.firstName],
     ['Last Name', user.lastName],
@@ -24,7 +26,7 @@ export default function ProfilePage() {
   return (
     <main className="page narrow">
       <section className="card stack">
-        <h1>My Profile</h1>
+        <h1>{t('profile.myProfile')}</h1>
         <dl className="profile-fields">
           {fields.map(([label, value]) => (
             <div key={label} className="stack" style={{ marginBottom: 10 }}>
@@ -34,8 +36,8 @@ export default function ProfilePage() {
           ))}
         </dl>
         <div className="row">
-          {user.userType === 2 && user.school?.parentFormEnabled && <Link className="button secondary" to="/consent-template">Consent Form Template</Link>}
-          {user.userType === 2 && <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">Help</a>}
+          {user.userType === 2 && user.school?.parentFormEnabled && <Link className="button secondary" to="/consent-template">{t('profile.consentFormTemplate')}</Link>}
+          {user.userType === 2 && <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">{t('profile.help')}</a>}
           <SignOutButton />
         </div>
       </section>

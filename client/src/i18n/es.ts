@@ -1,0 +1,4 @@
+import type { MessageKey } from './en';
+import { en } from './en';
+
+export const es: Record<MessageKey, string> = { ...en };
