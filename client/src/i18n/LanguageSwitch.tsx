@@ -20,3 +20,11 @@ export function LanguageSwitch({ className }: { className?: string }) {
     </button>
   );
 }
+
+/** On the legal pages in another language: only the headings are translated, and the English text governs. */
+export function EnglishGovernsNote() {
+  const t = useT();
+  const { locale } = useLocale();
+  if (locale === 'en') return null;
+  return <p className="muted" role="note">{t('legal.englishGoverns')}</p>;
+}

@@ -10,7 +10,7 @@ export type Params = Record<string, string | number | null | undefined>;
 /** t(key, params); t.text(english) translates a known English text (constants, the server's messages). */
 export type TFunction = ((key: MessageKey, params?: Params) => string) & { text(english: string): string };
 
-const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { en, es };
+const CATALOGUES: Record<Locale, Partial<Record<MessageKey, string>>> = { en, es };
 
 export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
@@ -46,16 +46,19 @@ export function translate(key: MessageKey, params?: Params): string {
   return format(current, key, params);
 }
 
-// English text -> key, for texts that arrive as English (the server's messages, exported constants).
-let reverse: Map<string, MessageKey> | null = null;
+// English text -> keys, for texts that arrive as English (the server's messages, exported constants).
+let reverse: Map<string, MessageKey[]> | null = null;
 /** The translation of a known English text (a server message of the spec's catalogue); unknown texts stay as they are. */
 export function translateText(text: string, locale: Locale = current): string {
   if (locale === 'en') return text;
-  reverse ??= new Map((Object.entries(en) as [MessageKey, string][]).map(([k, v]) => [v.trim(), k]));
-  const key = reverse.get(text.trim());
+  if (!reverse) {
+    reverse = new Map();
+    for (const [k, v] of Object.entries(en) as [MessageKey, string][]) reverse.set(v.trim(), [...(reverse.get(v.trim()) ?? []), k]);
+  }
+  // The same English text may sit under several keys: use one that has a translation.
+  const key = reverse.get(text.trim())?.find((k) => CATALOGUES[locale][k] !== undefined);
   return key ? format(locale, key) : text;
 }
-
 
 export function makeT(locale: Locale): TFunction {
   return Object.assign((key: MessageKey, params?: Params) => format(locale, key, params), { text: (english: string) => translateText(english, locale) });

@@ -746,6 +746,14 @@ export const en = {
   "profile.myProfile": "My Profile",
   "profile.consentFormTemplate": "Consent Form Template",
   "profile.help": "Help",
+  "profile.userType": "User Type",
+  "profile.school": "School",
+  "profile.notSet": "Not set",
+  "profile.notAvailable": "N/A",
+  "profile.roleStudent": "Student",
+  "profile.roleAdministrator": "Administrator",
+  "profile.roleParent": "Parent",
+  "profile.roleBaselinePlan": "Baseline Plan",
   // session
   "session.viewStudentFailed": "An error occurred while trying to view the student.",
   // students

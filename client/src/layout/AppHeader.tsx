@@ -9,6 +9,7 @@ import { useSession } from '../session/SessionProvider';
 import { APPLICATION_STEP_EVENT, clearSession, endViewAs, getApplicationStep, KEYS, reloadTo } from '../session/storage';
 import { PublicHeader } from './PublicHeader';
 import { SignOutButton } from '../session/SignOutButton';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { useT } from '../i18n';
 
 export function AppHeader() {
@@ -28,6 +29,7 @@ export function AppHeader() {
               <NavLink key={item.to} to={item.to}>{t.text(item.label)}</NavLink>
             ))}
           </nav>
+          {(kind === 'parent' || kind === 'parent-as-student') && <LanguageSwitch />}
           <Link to="/profile" className="profile-icon" aria-label={t('layout.myProfile')} title={t('layout.myProfile')}>{initials}</Link>
         </div>
       </header>
@@ -99,6 +101,7 @@ export function RestrictedHeader() {
     <header className="app-header" data-header="restricted">
       <div className="inner">
         <span className="brand">{t('layout.dualSchoolAdmissionApplication')}</span>
+        <LanguageSwitch />
         <SignOutButton className="secondary" />
       </div>
       <div className="progress" role="progressbar" aria-label={t('layout.applicationProgress')} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>

@@ -1,6 +1,7 @@
 /** The default header for visitors who are not signed in (platform §2): landing anchors and Sign In. */
 import { Link, NavLink } from 'react-router-dom';
 import { useT } from '../i18n';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 
 const LANDING_LINKS = [
   { hash: 'articles', label: 'Articles' },
@@ -22,6 +23,7 @@ export function PublicHeader() {
           ))}
           <NavLink to="/log-in">{t('common.signIn')}</NavLink>
         </nav>
+        <LanguageSwitch />
       </div>
     </header>
   );

@@ -2,12 +2,14 @@
 import { Link } from 'react-router-dom';
 import './legal.css';
 import { useT } from '../../i18n';
+import { EnglishGovernsNote } from '../../i18n/LanguageSwitch';
 
 export default function AcceptableUsePolicyPage() {
   const t = useT();
   return (
     <main className="page legal">
       <h1>{t('legal.acceptableUsePolicy')}</h1>
+      <EnglishGovernsNote />
       <p className="legal-meta">Last updated: January 1, 2025</p>
 
       <p>
