@@ -9,7 +9,8 @@ import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CourseCardFieldsFragment } from '../graphql/generated';
 import './CourseCard.css';
-import { translate, useT } from '../i18n';
+import { useT } from '../i18n';
+import { formatUnits } from './units';
 
 interface Props {
   course: CourseCardFieldsFragment;
@@ -17,10 +18,6 @@ interface Props {
   link?: boolean;
 }
 
-export function formatUnits(units: number): string {
-  const n = Number.isInteger(units) ? String(units) : String(Math.round(units * 100) / 100);
-  return translate(units === 1 ? 'components.unitCountOne' : 'components.unitCountOther', { count: n });
-}
 
 export function CourseCard({ course, link = true }: Props) {
   const t = useT();

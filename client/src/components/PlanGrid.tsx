@@ -21,7 +21,8 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { dropTarget, formatUnits, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from '../pages/plan/planMoves';
+import { dropTarget, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from '../pages/plan/planMoves';
+import { formatUnits } from './units';
 import { useT } from '../i18n';
 
 export interface PlanGridProps {
@@ -154,7 +155,7 @@ function TermColumn({ term, readOnly, onOpen, onEditTerm }: { term: PlanTermData
           </button>
         )}
       </div>
-      <p className="muted small">{t('components.unitsUnits', { units: formatUnits(term.units) })}</p>
+      <p className="muted small">{formatUnits(term.units)}</p>
       {term.courses.length === 0 ? (
         <p className="muted small">{t('components.noCoursesScheduledForThisYear')}</p>
       ) : (
@@ -207,7 +208,7 @@ function TileBody({ entry }: { entry: PlanEntryData }) {
     <div className="plan-tile-body">
       <div className="row tile-top">
         <strong>{entry.course.courseId}</strong>
-        <span className="muted small">{t('components.unitsUnits', { units: formatUnits(entry.course.units) })}</span>
+        <span className="muted small">{formatUnits(entry.course.units)}</span>
       </div>
       <div>{entry.course.title}</div>
       {(entry.grade || entry.completed) && (

@@ -10,6 +10,7 @@ import { DeleteRequirementDocument, EligibleCoursesDocument } from '../graphql/g
 import { RequirementDialog } from './RequirementDialog';
 import './pathways.css';
 import { useT } from '../i18n';
+import { unitNumber } from './units';
 
 export interface RequirementCardData {
   uuid: string;
@@ -38,7 +39,6 @@ interface Props {
 }
 
 /** Units as typed: up to two decimals, no trailing zeros. */
-export const formatUnits = (n: number) => String(Math.round(n * 100) / 100);
 
 export const EMPTY_ELIGIBLE = 'You do not have any courses that fulfill this requirement in your Four Year Plan.';
 
@@ -84,12 +84,12 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
           {progress ? (
             <div>
               <p style={{ margin: 0 }}>{t('components.courseRequirementCompletedcoursesFulfill', { completedCourses: progress.completedCourses, requiredCourses: progress.requiredCourses })}</p>
-              <p style={{ margin: 0 }}>{t('components.unitRequirementCompletedunitsFulfilledRe', { completedUnits: formatUnits(progress.completedUnits), requiredUnits: formatUnits(progress.requiredUnits) })}</p>
+              <p style={{ margin: 0 }}>{t('components.unitRequirementCompletedunitsFulfilledRe', { completedUnits: unitNumber(progress.completedUnits), requiredUnits: unitNumber(progress.requiredUnits) })}</p>
             </div>
           ) : (
             <div>
               <p style={{ margin: 0 }}>{t('components.coursesRequiredNumberofcourses', { numberOfCourses: requirement.numberOfCourses })}</p>
-              <p style={{ margin: 0 }}>{t('components.unitsRequiredNumberofunits', { numberOfUnits: formatUnits(requirement.numberOfUnits) })}</p>
+              <p style={{ margin: 0 }}>{t('components.unitsRequiredNumberofunits', { numberOfUnits: unitNumber(requirement.numberOfUnits) })}</p>
             </div>
           )}
           <EligibleCourses requirementUuid={requirement.uuid} />

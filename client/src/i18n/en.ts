@@ -739,8 +739,7 @@ export const en = {
   "plan.saveFailed": "Error saving the term.",
   "plan.addFailed": "Error adding the term.",
   "plan.moveFailed": "An error occurred while updating the course term.",
-  "plan.summary": "{courses} courses, {planned} units planned, {completed} units completed.",
-  "plan.unitsCount": "{units} units",
+  "plan.summary": "{courses} courses, {planned} planned, {completed} completed.",
   // profile
   "profile.pleaseSignInToSeeYour": "Please sign in to see your profile.",
   "profile.myProfile": "My Profile",
@@ -770,7 +769,6 @@ export const en = {
   "students.searchByNameEmailOrCccapply": "Search by name, email or CCCApply status",
   "students.searchByNameOrEmail": "Search by name or email",
   "students.search": "Search",
-  "students.valueStudents": "{value} students",
   "students.parentConsentForm": "Parent Consent Form",
   "students.parentForm": "Parent Form",
   "students.edplan": "EdPlan",
@@ -785,6 +783,8 @@ export const en = {
   "students.selectSchool": "Please select a school",
   "students.notFound": "No completed parent forms found for the selected grade and school",
   "students.failed": "Error exporting parent forms. Please try again.",
+  "students.countOne": "{count} student",
+  "students.countOther": "{count} students",
   // system
   "system.systemStatus": "System Status",
   "system.systemStatus2": "System status",

@@ -64,6 +64,9 @@ export const es: Partial<Record<MessageKey, string>> = {
   "layout.faqs": "Preguntas frecuentes",
   "layout.demo": "Demostración",
   "layout.aboutUs": "Quiénes somos",
+  // components
+  "components.unitCountOne": "{count} unidad",
+  "components.unitCountOther": "{count} unidades",
   // accounts
   "accounts.applyToDualSchool": "Solicite admisión a Dual School",
   "accounts.alreadyHaveAnAccount": "¿Ya tiene una cuenta?",
@@ -248,8 +251,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   "plan.saveFailed": "Error al guardar el período.",
   "plan.addFailed": "Error al agregar el período.",
   "plan.moveFailed": "Se produjo un error al cambiar el período del curso.",
-  "plan.summary": "{courses} cursos, {planned} unidades planificadas, {completed} unidades completadas.",
-  "plan.unitsCount": "{units} unidades",
+  "plan.summary": "{courses} cursos, {planned} planificadas, {completed} completadas.",
   // profile
   "profile.pleaseSignInToSeeYour": "Inicie sesión para ver su perfil.",
   "profile.myProfile": "Mi perfil",

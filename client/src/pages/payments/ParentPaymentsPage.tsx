@@ -152,7 +152,8 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
         )}
         <div className="row">
           <button type="button" className="secondary" onClick={onClose} disabled={busy}>{t('common.cancel')}</button>
-          <button type="button" onClick={proceed} disabled={busy}>
+          {/* A card payment needs the configured price ids first: the button waits for them. */}
+          <button type="button" onClick={proceed} disabled={busy || (plan !== 'check' && !config)}>
             {plan === 'check' ? t('payments.gotItILlSendA') : busy ? t('payments.processing') : t('payments.continueToPayment')}
           </button>
         </div>

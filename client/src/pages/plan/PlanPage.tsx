@@ -12,10 +12,11 @@ import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
 import { openPlanPdf, PDF_FAILED } from './pdfExport';
-import { applyMove, formatUnits, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
+import { applyMove, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
 import { AddTermDialog, EditTermDialog } from './TermDialogs';
 import './plan.css';
 import { useT } from '../../i18n';
+import { formatUnits } from '../../components/units';
 
 export const MOVE_FAILED = 'An error occurred while updating the course term.';
 
@@ -153,7 +154,7 @@ export default function PlanPage() {
                   {term.courses.map((c) => (
                     <li key={c.id}>
                       <Link to={`/course-page/${c.course.uuid}`}>{c.course.courseId} {c.course.title}</Link>{' '}
-                      <span className="muted">({t('plan.unitsCount', { units: formatUnits(c.course.units) })}{c.grade ? t('plan.gradeGrade', { grade: c.grade }) : ''}{c.completed ? t('plan.completed') : ''})</span>
+                      <span className="muted">({formatUnits(c.course.units)}{c.grade ? t('plan.gradeGrade', { grade: c.grade }) : ''}{c.completed ? t('plan.completed') : ''})</span>
                     </li>
                   ))}
                 </ul>

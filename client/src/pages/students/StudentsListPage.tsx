@@ -85,7 +85,7 @@ export default function StudentsListPage() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <p className="muted" aria-live="polite">{t('students.valueStudents', { value: page?.totalCount ?? 0 })}</p>
+          <p className="muted" aria-live="polite">{t(page?.totalCount === 1 ? 'students.countOne' : 'students.countOther', { count: page?.totalCount ?? 0 })}</p>
           <div style={{ overflowX: 'auto' }}>
             <table className="data">
               <thead>

@@ -41,6 +41,7 @@ import type { OutboxService } from '../outbox/outbox.service.js';
 import { School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { Application, TranscriptFile } from './application.entity.js';
+import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const ADMISSION_MESSAGES = {
   notApplicant: 'Only parent accounts of Dual School have an admission application.',
@@ -440,13 +441,3 @@ export function decisionEmail(
   };
 }
 
-function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badInput('Invalid page cursor.');
-  return Number(m[1]);
-}

@@ -39,6 +39,7 @@ import { Course, CourseTransfer } from './course.entity.js';
 import type { RequirementRow } from './course.loaders.js';
 import { compareCourseIds, groupDisplay, groupMembers } from './prerequisites.js';
 import { BASE_TAGS, formatTags, tagKey, type FormattedTag } from './tags.js';
+import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const COURSE_MESSAGES = {
   notFound: 'Course not found.',
@@ -689,17 +690,6 @@ function requirementInfo(r: RequirementRow): RequirementInfo {
 
 function emptyPage(): CoursePage {
   return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
-}
-
-function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badInput('Invalid page cursor.');
-  return Number(m[1]);
 }
 
 function uniqueViolation(e: unknown): boolean {
