@@ -107,7 +107,7 @@ test('a student adds three courses, drags one to an earlier term, sees the warni
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const text = pdfText(await pdf.body());
   for (const s of ['Robin Park - Academic Plan', '9th Grade', 'Senior Year', 'Algebra I (Lincoln High School)', 'Geometry (Lincoln High School)',
-    'Algebra II with Financial Applications (Lincoln High School)', 'A-', '3 courses in 4 terms; 3 units planned, 1 units completed.']) {
+    'Algebra II with Financial Applications (Lincoln High School)', 'A-', '3 courses in 4 terms; 3 units planned, 1 unit completed.']) {
     expect(text).toContain(s);
   }
   // The button opens it in a new tab.
@@ -132,7 +132,7 @@ test('staff search and sort the students list and view a student\'s plan', async
 
   await page.getByRole('searchbox', { name: 'Search students' }).fill('LEE');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText('1 students')).toBeVisible();
+  await expect(page.getByText('1 student', { exact: true })).toBeVisible();
   const row = page.getByRole('row', { name: /student@lincoln\.example/ });
   await expect(row.getByRole('cell', { name: 'Not Set' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Parent Form for Sam Lee' })).toBeVisible();

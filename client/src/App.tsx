@@ -6,6 +6,7 @@ import { Footer } from './layout/Footer';
 import LandingPage from './pages/landing/LandingPage';
 import { homeView, isRestricted } from './session/routing';
 import { useSession } from './session/SessionProvider';
+import { useT } from './i18n';
 
 // Route-level code splitting: each screen loads on demand; the landing page is in the first bundle.
 const StudentsListPage = lazy(() => import('./pages/students/StudentsListPage'));
@@ -85,15 +86,16 @@ function RestrictionGuard({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const t = useT();
   const { loading } = useSession();
   if (loading) {
-    return <div className="page" role="status" aria-live="polite">Loading...</div>;
+    return <div className="page" role="status" aria-live="polite">{t('common.loading')}</div>;
   }
   return (
     <>
       <AppHeader />
       <RestrictionGuard>
-        <Suspense fallback={<div className="page" role="status">Loading...</div>}>
+        <Suspense fallback={<div className="page" role="status">{t('common.loading')}</div>}>
           <Routes>
             <Route path="/" element={<Home />} />
             <Route path="/sign-up" element={<SignUpPage />} />

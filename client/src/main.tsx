@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import App from './App';
 import { createApolloClient } from './graphql/client';
+import { I18nProvider } from './i18n';
 import { SessionProvider } from './session/SessionProvider';
 import './styles.css';
 
@@ -11,9 +12,11 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ApolloProvider client={createApolloClient()}>
       <SessionProvider>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
+        <I18nProvider>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </I18nProvider>
       </SessionProvider>
     </ApolloProvider>
   </StrictMode>,

@@ -5,8 +5,10 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
+import { mountBenchInstrumentation } from './core/bench.js';
 import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
+import { mountAccessLogRoutes } from './modules/access-log/access-log.rest.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
 import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admissions/admissions.rest.js';
 import { mountBaselinePlanRoutes } from './modules/baseline-plans/baseline-plans.rest.js';
@@ -64,6 +66,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   // Behind the deployment's proxy, the client address comes from X-Forwarded-For (loopback and private proxies only).
   app.set('trust proxy', 'loopback, uniquelocal');
   app.use(securityHeaders);
+  mountBenchInstrumentation(app, config);
 
   // Before the JSON parser: the Stripe webhook verifies its raw body; the test checkout pages.
   mountPaymentPages(app, deps);
@@ -84,6 +87,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountPaymentRoutes(api, deps);
   mountOnboardingRoutes(api, deps);
   mountBaselinePlanRoutes(api, deps);
+  mountAccessLogRoutes(api, deps);
   mountIntegrationRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });

@@ -23,6 +23,15 @@ function bool(name: string, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
 }
 
+/** A rate-limit preset from "limit/windowSeconds", e.g. RATE_LIMIT_UPLOAD=30/900. */
+function rate(name: string, limit: number, windowSeconds: number): { limit: number; windowSeconds: number } {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return { limit, windowSeconds };
+  const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  if (!m || Number(m[2]) === 0) throw new Error(`${name} must look like "limit/windowSeconds", e.g. 30/900, got "${raw}"`);
+  return { limit: Number(m[1]), windowSeconds: Number(m[2]) };
+}
+
 export interface Config {
   nodeEnv: string;
   port: number;
@@ -42,6 +51,8 @@ export interface Config {
   /** Attempts allowed per window for sign-in, sign-up and reset requests. */
   authRateLimit: number;
   authRateWindowSeconds: number;
+  /** Named rate-limit presets besides sign-in/sign-up/reset (core/rate-limit.ts): RATE_LIMIT_<NAME>="limit/windowSeconds". */
+  rateLimits: Record<'parentCode' | 'upload' | 'consentLink', { limit: number; windowSeconds: number }>;
   /** SMTP server for outgoing email, e.g. smtp://user:pass@host:587; empty keeps mail in the outbox. */
   smtpUrl: string;
   mailFrom: string;
@@ -89,6 +100,11 @@ export function loadConfig(): Config {
     resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 60),
     authRateLimit: int('AUTH_RATE_LIMIT', 10),
     authRateWindowSeconds: int('AUTH_RATE_WINDOW_SECONDS', 15 * 60),
+    rateLimits: {
+      parentCode: rate('RATE_LIMIT_PARENT_CODE', 20, 15 * 60),
+      upload: rate('RATE_LIMIT_UPLOAD', 30, 15 * 60),
+      consentLink: rate('RATE_LIMIT_CONSENT_LINK', 30, 15 * 60),
+    },
     smtpUrl: str('SMTP_URL', ''),
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),

@@ -1,4 +1,5 @@
 /** The services of every area, wired once at start-up. Resolvers and REST routes reach them through the request context. */
+import { AccessLogService } from './modules/access-log/access-log.service.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -50,7 +51,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     roster: new RosterService(db, accounts, config.courseCsvMaxBytes),
     studentDashboard: new StudentDashboardService(db, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
-    system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded', schools),
+    accessLog: new AccessLogService(db, schools),
+    system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
   };
 }
 

@@ -3,6 +3,7 @@
  * and given back on close, Escape and the close button close it, Tab stays inside.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../i18n';
 
 interface Props {
   title: string;
@@ -15,6 +16,7 @@ interface Props {
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function AccessibleDialog({ title, onClose, children, wide }: Props) {
+  const t = useT();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -55,7 +57,7 @@ export function AccessibleDialog({ title, onClose, children, wide }: Props) {
       <div ref={ref} className={`dialog card stack${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="dialog-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="link dialog-close" aria-label="Close dialog" onClick={onClose}>×</button>
+          <button type="button" className="link dialog-close" aria-label={t('components.closeDialog')} onClick={onClose}>×</button>
         </div>
         {children}
       </div>

@@ -3,7 +3,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { CALCULUS } from '../test/courseFixtures';
 import type { CourseCardFieldsFragment } from '../graphql/generated';
-import { CourseCard, formatUnits } from './CourseCard';
+import { CourseCard } from './CourseCard';
+import { formatUnits } from './units';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

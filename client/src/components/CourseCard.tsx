@@ -9,6 +9,8 @@ import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CourseCardFieldsFragment } from '../graphql/generated';
 import './CourseCard.css';
+import { useT } from '../i18n';
+import { formatUnits } from './units';
 
 interface Props {
   course: CourseCardFieldsFragment;
@@ -16,12 +18,9 @@ interface Props {
   link?: boolean;
 }
 
-export function formatUnits(units: number): string {
-  const n = Number.isInteger(units) ? String(units) : String(Math.round(units * 100) / 100);
-  return `${n} ${units === 1 ? 'unit' : 'units'}`;
-}
 
 export function CourseCard({ course, link = true }: Props) {
+  const t = useT();
   const navigate = useNavigate();
   const open = () => navigate(`/course-page/${course.uuid}`);
   const onKey = (e: KeyboardEvent) => {
@@ -42,16 +41,16 @@ export function CourseCard({ course, link = true }: Props) {
           <span className="course-code">{course.courseId}</span> {course.title}
         </h3>
         {course.isScheduled && (
-          <span className="scheduled-check" title="In your plan">
+          <span className="scheduled-check" title={t('components.inYourPlan')}>
             <span aria-hidden="true">✓</span>
-            <span className="sr-only">Scheduled in your plan</span>
+            <span className="sr-only">{t('components.scheduledInYourPlan')}</span>
           </span>
         )}
       </header>
       <p className="course-school">{course.school.name}</p>
       {course.description && <p className="course-description">{course.description}</p>}
       {course.prerequisiteGroups.length > 0 && (
-        <p className="course-prereqs">Prerequisites: {course.prerequisiteGroups.join('; ')}</p>
+        <p className="course-prereqs">{t('components.prerequisitesValue', { value: course.prerequisiteGroups.join('; ') })}</p>
       )}
       <table className="course-schools">
         <thead>
@@ -76,9 +75,9 @@ export function CourseCard({ course, link = true }: Props) {
         )}
       </table>
       {course.formattedTags.length > 0 && (
-        <ul className="tag-chips" aria-label="Tags">
-          {course.formattedTags.map((t) => (
-            <li key={t.key} className="tag-chip" style={{ backgroundColor: t.color }}>{t.name}</li>
+        <ul className="tag-chips" aria-label={t('components.tags')}>
+          {course.formattedTags.map((tag) => (
+            <li key={tag.key} className="tag-chip" style={{ backgroundColor: tag.color }}>{tag.name}</li>
           ))}
         </ul>
       )}

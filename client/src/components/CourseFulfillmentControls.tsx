@@ -15,6 +15,7 @@ import {
 import { messageOr } from '../graphql/errors';
 import { FormDialog } from './FormDialog';
 import './pathways.css';
+import { useT } from '../i18n';
 
 interface Props {
   courseUuid: string;
@@ -22,6 +23,7 @@ interface Props {
 }
 
 export function CourseFulfillmentControls({ courseUuid, courseId }: Props) {
+  const t = useT();
   const { data, error, refetch } = useQuery(CourseFulfillmentsDocument, { variables: { courseUuid } });
   const [dialog, setDialog] = useState<'add' | 'remove' | null>(null);
   if (error) console.error('Failed to load course fulfillments', error);
@@ -34,10 +36,10 @@ export function CourseFulfillmentControls({ courseUuid, courseId }: Props) {
   }
 
   return (
-    <section className="stack" aria-label="Course fulfillment">
-      <h3 style={{ margin: 0 }}>Requirements Fulfilled</h3>
+    <section className="stack" aria-label={t('components.courseFulfillment')}>
+      <h3 style={{ margin: 0 }}>{t('components.requirementsFulfilled')}</h3>
       {list.length === 0 ? (
-        <p className="muted" style={{ margin: 0 }}>This course does not fulfill any requirement yet.</p>
+        <p className="muted" style={{ margin: 0 }}>{t('components.thisCourseDoesNotFulfillAny')}</p>
       ) : (
         <ul className="fulfillment-list">
           {list.map((f) => {
@@ -45,16 +47,16 @@ export function CourseFulfillmentControls({ courseUuid, courseId }: Props) {
             return (
               <li key={f.requirement.uuid}>
                 {f.pathway.name}: {f.requirement.name}
-                {others.length > 0 && <span className="muted"> (counts once with {others.join(', ')})</span>}
+                {others.length > 0 && <span className="muted">{' '}{t('components.countsOnceWithValue', { value: others.join(', ') })}</span>}
               </li>
             );
           })}
         </ul>
       )}
       <div className="row">
-        <button type="button" onClick={() => setDialog('add')}>Add Course Fulfillment</button>
+        <button type="button" onClick={() => setDialog('add')}>{t('components.addCourseFulfillment')}</button>
         <button type="button" className="secondary" onClick={() => setDialog('remove')} disabled={list.length === 0}>
-          Remove Course Fulfillment
+          {t('components.removeCourseFulfillment')}
         </button>
       </div>
       {dialog === 'add' && (
@@ -73,6 +75,7 @@ export function CourseFulfillmentControls({ courseUuid, courseId }: Props) {
 }
 
 function AddFulfillmentDialog({ courseId, taken, onClose, onDone }: { courseId: number; taken: string[]; onClose(): void; onDone(): void }) {
+  const t = useT();
   const { data, loading } = useQuery(FulfillmentOptionsDocument);
   const [requirement, setRequirement] = useState('');
   const [others, setOthers] = useState<string[]>([]);
@@ -90,7 +93,7 @@ function AddFulfillmentDialog({ courseId, taken, onClose, onDone }: { courseId: 
   async function submit() {
     setError(null);
     if (!requirement) {
-      setError('Please select a requirement.');
+      setError(t('components.pleaseSelectARequirement'));
       return;
     }
     try {
@@ -99,35 +102,35 @@ function AddFulfillmentDialog({ courseId, taken, onClose, onDone }: { courseId: 
       onClose();
     } catch (e) {
       console.error('Failed to add the course fulfillment', e);
-      setError(messageOr(e, 'Failed to add course fulfillment.'));
+      setError(messageOr(e, t('components.failedToAddCourseFulfillment')));
     }
   }
 
   return (
     <FormDialog
-      title="Add Course Fulfillment"
+      title={t('components.addCourseFulfillment')}
       onClose={onClose}
       onSubmit={submit}
       actions={
         <>
-          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
-          <button type="submit" disabled={adding.loading}>Add Fulfillment</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" disabled={adding.loading}>{t('components.addFulfillment')}</button>
         </>
       }
     >
       {error && <div className="alert alert-danger" role="alert">{error}</div>}
       <label>
-        Pathway Requirement
+        {t('components.pathwayRequirement')}
         <select value={requirement} onChange={(e) => setRequirement(e.target.value)} disabled={loading && !data}>
-          <option value="">Select a requirement</option>
+          <option value="">{t('components.selectARequirement')}</option>
           {options.map((o) => (
-            <option key={o.uuid} value={o.uuid}>{o.label}{taken.includes(o.uuid) ? ' (already fulfilled)' : ''}</option>
+            <option key={o.uuid} value={o.uuid}>{o.label}{taken.includes(o.uuid) ? t('components.alreadyFulfilled') : ''}</option>
           ))}
         </select>
       </label>
       {requirement && options.length > 1 && (
         <fieldset>
-          <legend>Non-duplicable with (optional): the course counts toward only one of these and the requirement above</legend>
+          <legend>{t('components.nonDuplicableWithOptionalTheCourse')}</legend>
           {options.filter((o) => o.uuid !== requirement).map((o) => (
             <label key={o.uuid}>
               <input
@@ -150,41 +153,42 @@ function RemoveFulfillmentDialog({ courseUuid, options, onClose, onDone }: {
   onClose(): void;
   onDone(): void;
 }) {
+  const t = useT();
   const [choice, setChoice] = useState('');
   const [remove, removing] = useMutation(RemoveCourseFulfillmentDocument);
 
   async function submit() {
     if (!choice) {
-      window.alert('Please select a course to remove.');
+      window.alert(t('components.pleaseSelectACourseToRemove'));
       return;
     }
-    if (!window.confirm('Are you sure you want to remove this course fulfillment?')) return;
+    if (!window.confirm(t('components.areYouSureYouWantTo'))) return;
     try {
       await remove({ variables: { courseUuid, requirementUuid: choice } });
       onDone();
       onClose();
     } catch (e) {
       console.error('Failed to remove the course fulfillment', e);
-      window.alert('Failed to remove course fulfillment.');
+      window.alert(t('components.failedToRemoveCourseFulfillment'));
     }
   }
 
   return (
     <FormDialog
-      title="Remove Course Fulfillment"
+      title={t('components.removeCourseFulfillment')}
       onClose={onClose}
       onSubmit={submit}
       actions={
         <>
-          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
-          <button type="submit" className="danger" disabled={removing.loading}>Remove</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" className="danger" disabled={removing.loading}>{t('components.remove')}</button>
         </>
       }
     >
       <label>
-        Requirement to remove
+        {t('components.requirementToRemove')}
         <select value={choice} onChange={(e) => setChoice(e.target.value)}>
-          <option value="">Select a requirement</option>
+          <option value="">{t('components.selectARequirement')}</option>
           {options.map((o) => (
             <option key={o.uuid} value={o.uuid}>{o.label}</option>
           ))}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CreatePathwayDocument, DeletePathwayDocument, UpdatePathwayDocument } from '../graphql/generated';
 import { reloadTo } from '../session/storage';
 import { FormDialog } from './FormDialog';
+import { useT } from '../i18n';
 
 /** Planning §9: the colours a pathway may carry, plus an empty choice. */
 export const PATHWAY_COLORS = ['', 'red', 'blue', 'green', 'yellow', 'purple', 'orange', 'pink'] as const;
@@ -23,6 +24,7 @@ function ColorSelect({ label, value, onChange }: { label: string; value: string;
 }
 
 export function CreatePathwayDialog({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
+  const t = useT();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [color, setColor] = useState('');
@@ -43,26 +45,26 @@ export function CreatePathwayDialog({ onClose, onCreated }: { onClose(): void; o
 
   return (
     <FormDialog
-      title="Create New Pathway"
+      title={t('components.createNewPathway')}
       onClose={onClose}
       onSubmit={submit}
       actions={
         <>
-          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
-          <button type="submit" disabled={loading}>Create Pathway</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" disabled={loading}>{t('components.createPathway')}</button>
         </>
       }
     >
       {error && <div className="alert alert-danger" role="alert">{error}</div>}
       <label>
-        Name
+        {t('components.name')}
         <input value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
-        Description
+        {t('common.description')}
         <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       </label>
-      <ColorSelect label="Color" value={color} onChange={setColor} />
+      <ColorSelect label={t('components.color')} value={color} onChange={setColor} />
     </FormDialog>
   );
 }
@@ -75,6 +77,7 @@ interface EditProps {
 }
 
 export function EditPathwayDialog({ pathway, withColor = false, onClose }: EditProps) {
+  const t = useT();
   const [name, setName] = useState(pathway.name);
   const [description, setDescription] = useState(pathway.description);
   const [color, setColor] = useState(pathway.color);
@@ -92,7 +95,7 @@ export function EditPathwayDialog({ pathway, withColor = false, onClose }: EditP
   }
 
   async function del() {
-    if (!window.confirm('Are you sure you want to delete this pathway?')) return;
+    if (!window.confirm(t('components.areYouSureYouWantTo2'))) return;
     try {
       await remove({ variables: { uuid: pathway.uuid } });
       reloadTo('/pathways');
@@ -103,25 +106,25 @@ export function EditPathwayDialog({ pathway, withColor = false, onClose }: EditP
 
   return (
     <FormDialog
-      title="Edit Pathway"
+      title={t('components.editPathway')}
       onClose={onClose}
       onSubmit={save}
       actions={
         <>
-          <button type="button" className="danger" onClick={del} disabled={removing.loading}>Delete Pathway</button>
-          <button type="submit" disabled={loading}>Save Pathway</button>
+          <button type="button" className="danger" onClick={del} disabled={removing.loading}>{t('components.deletePathway')}</button>
+          <button type="submit" disabled={loading}>{t('components.savePathway')}</button>
         </>
       }
     >
       <label>
-        Pathway Name
+        {t('components.pathwayName')}
         <input value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
-        Pathway Description
+        {t('components.pathwayDescription')}
         <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       </label>
-      {withColor && <ColorSelect label="Pathway Color" value={color} onChange={setColor} />}
+      {withColor && <ColorSelect label={t('components.pathwayColor')} value={color} onChange={setColor} />}
     </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
 /** A PDF shown in an <iframe> from a blob URL of its bytes (the bytes may be prefilled or signed in the browser). */
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n';
 
 export function PdfFrame({ bytes, title, height = 800 }: { bytes: Uint8Array | null; title: string; height?: number }) {
+  const t = useT();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!bytes) {
@@ -12,6 +14,6 @@ export function PdfFrame({ bytes, title, height = 800 }: { bytes: Uint8Array | n
     setUrl(next);
     return () => URL.revokeObjectURL(next);
   }, [bytes]);
-  if (!url) return <p className="muted" role="status">Loading the form...</p>;
+  if (!url) return <p className="muted" role="status">{t('components.loadingTheForm')}</p>;
   return <iframe title={title} src={url} style={{ width: '100%', height, border: '1px solid var(--line)', borderRadius: 6 }} />;
 }

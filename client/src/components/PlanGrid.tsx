@@ -21,7 +21,9 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { dropTarget, formatUnits, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from '../pages/plan/planMoves';
+import { dropTarget, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from '../pages/plan/planMoves';
+import { formatUnits } from './units';
+import { useT } from '../i18n';
 
 export interface PlanGridProps {
   plan: PlanData;
@@ -80,18 +82,18 @@ export function PlanGrid({ plan, readOnly, onMove, onOpen, onEditTerm }: PlanGri
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),
   );
-  const entries = plan.terms.flatMap((t) => t.courses);
+  const entries = plan.terms.flatMap((term) => term.courses);
   const entryOf = (id: string | number) => entries.find((e) => tileId(e.id) === String(id));
   const describe = (overId: string | number | undefined, entryId: number) => {
     const drop = dropTarget(plan, entryId, overId === undefined ? null : String(overId));
     if (!drop) return 'not over a term';
-    const term = plan.terms.find((t) => t.term === drop.term);
+    const term = plan.terms.find((term) => term.term === drop.term);
     return `over ${term?.label ?? 'a term'}, position ${drop.index + 1} of ${(term?.courses.filter((c) => c.id !== entryId).length ?? 0) + 1}`;
   };
   const announcements: Announcements = {
     onDragStart: ({ active: a }) => {
       const e = entryOf(a.id);
-      const term = plan.terms.find((t) => t.term === e?.term);
+      const term = plan.terms.find((term) => term.term === e?.term);
       return e ? `Picked up ${e.course.title} in ${term?.label ?? 'its term'}.` : 'Picked up a course.';
     },
     onDragOver: ({ active: a, over }) => {
@@ -141,20 +143,21 @@ export function PlanGrid({ plan, readOnly, onMove, onOpen, onEditTerm }: PlanGri
 }
 
 function TermColumn({ term, readOnly, onOpen, onEditTerm }: { term: PlanTermData; readOnly: boolean; onOpen(uuid: string): void; onEditTerm(term: PlanTermData): void }) {
+  const t = useT();
   const { setNodeRef, isOver } = useDroppable({ id: termDropId(term.term), disabled: readOnly });
   return (
     <section ref={setNodeRef} className={`plan-term card${isOver ? ' drop-over' : ''}`} aria-label={term.label} data-term={term.term}>
       <div className="plan-term-head">
         <h2>{term.label}</h2>
         {!readOnly && term.position !== null && (
-          <button type="button" className="link pencil" aria-label={`Edit term ${term.label}`} title="Edit term" onClick={() => onEditTerm(term)}>
+          <button type="button" className="link pencil" aria-label={t('components.editTermLabel', { label: term.label })} title={t('components.editTerm')} onClick={() => onEditTerm(term)}>
             ✎
           </button>
         )}
       </div>
-      <p className="muted small">{formatUnits(term.units)} units</p>
+      <p className="muted small">{formatUnits(term.units)}</p>
       {term.courses.length === 0 ? (
-        <p className="muted small">No courses scheduled for this year.</p>
+        <p className="muted small">{t('components.noCoursesScheduledForThisYear')}</p>
       ) : (
         <ul className="plan-tiles">
           {term.courses.map((e) => (
@@ -200,17 +203,18 @@ function CourseTile({ entry, readOnly, onOpen }: { entry: PlanEntryData; readOnl
 }
 
 function TileBody({ entry }: { entry: PlanEntryData }) {
+  const t = useT();
   return (
     <div className="plan-tile-body">
       <div className="row tile-top">
         <strong>{entry.course.courseId}</strong>
-        <span className="muted small">{formatUnits(entry.course.units)} units</span>
+        <span className="muted small">{formatUnits(entry.course.units)}</span>
       </div>
       <div>{entry.course.title}</div>
       {(entry.grade || entry.completed) && (
         <div className="small tile-grade">
-          {entry.completed && <span aria-label="Completed">✓ </span>}
-          {entry.grade ? `Grade: ${entry.grade}` : 'Completed'}
+          {entry.completed && <span aria-label={t('components.completed')}>✓ </span>}
+          {entry.grade ? t('components.gradeGrade', { grade: entry.grade }) : t('components.completed')}
         </div>
       )}
     </div>

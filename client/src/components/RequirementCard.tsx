@@ -11,6 +11,8 @@ import { ProgressBar } from './ProgressBar';
 import './ops.css';
 import { RequirementDialog } from './RequirementDialog';
 import './pathways.css';
+import { useT } from '../i18n';
+import { unitNumber } from './units';
 
 export interface RequirementCardData {
   uuid: string;
@@ -39,18 +41,18 @@ interface Props {
 }
 
 /** Units as typed: up to two decimals, no trailing zeros. */
-export const formatUnits = (n: number) => String(Math.round(n * 100) / 100);
 
 export const EMPTY_ELIGIBLE = 'You do not have any courses that fulfill this requirement in your Four Year Plan.';
 
 export function RequirementCard({ requirement, progress, onChanged, defaultExpanded = false }: Props) {
+  const t = useT();
   const [expanded, setExpanded] = useState(defaultExpanded);
   const [editing, setEditing] = useState(false);
   const bodyId = useId();
   const [remove, removing] = useMutation(DeleteRequirementDocument);
 
   async function del() {
-    if (!window.confirm('Are you sure you want to delete this requirement?')) return;
+    if (!window.confirm(t('components.areYouSureYouWantTo3'))) return;
     try {
       await remove({ variables: { uuid: requirement.uuid } });
       onChanged?.();
@@ -70,7 +72,7 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
                 {' '}
                 <span className="check" style={{ marginLeft: 4 }}>
                   <span aria-hidden="true">✓</span>
-                  <span className="sr-only">Fulfilled</span>
+                  <span className="sr-only">{t('components.fulfilled')}</span>
                 </span>
               </>
             )}
@@ -83,22 +85,22 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
           {requirement.description && <p style={{ margin: 0 }}>{requirement.description}</p>}
           {progress ? (
             <div>
-              <p style={{ margin: 0 }}>Course Requirement: {progress.completedCourses} fulfilled / {progress.requiredCourses} required</p>
+              <p style={{ margin: 0 }}>{t('components.courseRequirementCompletedcoursesFulfill', { completedCourses: progress.completedCourses, requiredCourses: progress.requiredCourses })}</p>
               <ProgressBar label="Courses" value={progress.completedCourses} max={progress.requiredCourses} text={`${progress.completedCourses} of ${progress.requiredCourses} courses`} />
-              <p style={{ margin: 0 }}>Unit Requirement: {formatUnits(progress.completedUnits)} fulfilled / {formatUnits(progress.requiredUnits)} required</p>
-              <ProgressBar label="Units" value={progress.completedUnits} max={progress.requiredUnits} text={`${formatUnits(progress.completedUnits)} of ${formatUnits(progress.requiredUnits)} units`} />
+              <p style={{ margin: 0 }}>{t('components.unitRequirementCompletedunitsFulfilledRe', { completedUnits: unitNumber(progress.completedUnits), requiredUnits: unitNumber(progress.requiredUnits) })}</p>
+              <ProgressBar label="Units" value={progress.completedUnits} max={progress.requiredUnits} text={`${unitNumber(progress.completedUnits)} of ${unitNumber(progress.requiredUnits)} units`} />
             </div>
           ) : (
             <div>
-              <p style={{ margin: 0 }}>Courses Required: {requirement.numberOfCourses}</p>
-              <p style={{ margin: 0 }}>Units Required: {formatUnits(requirement.numberOfUnits)}</p>
+              <p style={{ margin: 0 }}>{t('components.coursesRequiredNumberofcourses', { numberOfCourses: requirement.numberOfCourses })}</p>
+              <p style={{ margin: 0 }}>{t('components.unitsRequiredNumberofunits', { numberOfUnits: unitNumber(requirement.numberOfUnits) })}</p>
             </div>
           )}
           <EligibleCourses requirementUuid={requirement.uuid} />
           {requirement.canEdit && (
             <div className="row">
-              <button type="button" className="secondary" onClick={() => setEditing(true)}>Edit Requirement</button>
-              <button type="button" className="danger" onClick={del} disabled={removing.loading}>Delete Requirement</button>
+              <button type="button" className="secondary" onClick={() => setEditing(true)}>{t('components.editRequirement')}</button>
+              <button type="button" className="danger" onClick={del} disabled={removing.loading}>{t('components.deleteRequirement')}</button>
             </div>
           )}
         </div>
@@ -111,16 +113,17 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
 }
 
 function EligibleCourses({ requirementUuid }: { requirementUuid: string }) {
+  const t = useT();
   const { data, loading, error } = useQuery(EligibleCoursesDocument, { variables: { requirementUuid, first: 100 } });
   if (error) console.error('Failed to load eligible courses', error);
   const nodes = data?.eligibleCourses.nodes ?? [];
   return (
     <div>
-      <h4 style={{ margin: '4px 0' }}>Eligible Courses</h4>
+      <h4 style={{ margin: '4px 0' }}>{t('components.eligibleCourses')}</h4>
       {loading && !data ? (
-        <p className="muted">Loading...</p>
+        <p className="muted">{t('common.loading')}</p>
       ) : nodes.length === 0 ? (
-        <p className="muted">{EMPTY_ELIGIBLE}</p>
+        <p className="muted">{t.text(EMPTY_ELIGIBLE)}</p>
       ) : (
         <ul className="courses">
           {nodes.map(({ course, isScheduled }) => (
@@ -128,7 +131,7 @@ function EligibleCourses({ requirementUuid }: { requirementUuid: string }) {
               <strong>{course.courseId}</strong> {course.title}
               {isScheduled && (
                 <span className="scheduled-mark">
-                  <span aria-hidden="true">✓</span> Scheduled
+                  <span aria-hidden="true">✓</span>{' '}{t('components.scheduled')}
                 </span>
               )}
             </li>
@@ -136,7 +139,7 @@ function EligibleCourses({ requirementUuid }: { requirementUuid: string }) {
         </ul>
       )}
       {(data?.eligibleCourses.totalCount ?? 0) > nodes.length && (
-        <p className="muted">and {data!.eligibleCourses.totalCount - nodes.length} more</p>
+        <p className="muted">{t('components.andValueMore', { value: data!.eligibleCourses.totalCount - nodes.length })}</p>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { AddRequirementDocument, UpdateRequirementDocument } from '../graphql/generated';
 import { FormDialog } from './FormDialog';
+import { useT } from '../i18n';
 
 interface RequirementValues {
   uuid: string;
@@ -22,6 +23,7 @@ type Props =
 const num = (v: string) => (v.trim() === '' ? 0 : Number(v));
 
 export function RequirementDialog(props: Props) {
+  const t = useT();
   const initial = props.mode === 'edit' ? props.requirement : null;
   const [name, setName] = useState(initial?.name ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
@@ -56,27 +58,27 @@ export function RequirementDialog(props: Props) {
       onSubmit={submit}
       actions={
         <>
-          <button type="button" className="secondary" onClick={props.onClose}>Cancel</button>
+          <button type="button" className="secondary" onClick={props.onClose}>{t('common.cancel')}</button>
           <button type="submit" disabled={adding.loading || updating.loading}>
-            {props.mode === 'add' ? 'Add Requirement' : 'Save Requirement'}
+            {props.mode === 'add' ? t('components.addRequirement') : t('components.saveRequirement')}
           </button>
         </>
       }
     >
       <label>
-        Requirement Name
+        {t('components.requirementName')}
         <input value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
-        Requirement Description
+        {t('components.requirementDescription')}
         <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       </label>
       <label>
-        Number of Units Required
+        {t('components.numberOfUnitsRequired')}
         <input type="number" min={0} step={0.01} value={units} onChange={(e) => setUnits(e.target.value)} />
       </label>
       <label>
-        Number of Courses Required
+        {t('components.numberOfCoursesRequired')}
         <input type="number" min={0} step={1} value={courses} onChange={(e) => setCourses(e.target.value)} />
       </label>
     </FormDialog>

@@ -1,5 +1,6 @@
 /** Reads what a person should see from an Apollo error: the server's text, or a status-only fallback. */
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { translateText } from '../i18n/core';
 
 export interface ErrorInfo {
   /** The server's message, when the server gave one a person can act on. */
@@ -19,7 +20,10 @@ export function errorInfo(error: unknown): ErrorInfo {
   return {};
 }
 
-/** The server's text when there is one, else the given fallback. */
+/**
+ * The server's text when there is one, else the given fallback; in the language in effect when the
+ * text is one the catalogues know (the spec's error texts), otherwise as the server wrote it.
+ */
 export function messageOr(error: unknown, fallback: string): string {
-  return errorInfo(error).serverText ?? fallback;
+  return translateText(errorInfo(error).serverText ?? fallback);
 }

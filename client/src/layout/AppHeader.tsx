@@ -9,8 +9,11 @@ import { useSession } from '../session/SessionProvider';
 import { APPLICATION_STEP_EVENT, clearSession, endViewAs, getApplicationStep, KEYS, reloadTo } from '../session/storage';
 import { PublicHeader } from './PublicHeader';
 import { SignOutButton } from '../session/SignOutButton';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { useT } from '../i18n';
 
 export function AppHeader() {
+  const t = useT();
   const { user, flags } = useSession();
   const kind = headerKind(user, flags);
   if (kind === 'default') return <PublicHeader />;
@@ -20,13 +23,14 @@ export function AppHeader() {
     <>
       <header className="app-header" data-header={kind}>
         <div className="inner">
-          <Link to="/" className="brand">Pathway Planner</Link>
-          <nav className="collapsible" aria-label="Main">
+          <Link to="/" className="brand">{t('layout.pathwayPlanner')}</Link>
+          <nav className="collapsible" aria-label={t('layout.main')}>
             {navItems(kind, user).map((item) => (
-              <NavLink key={item.to} to={item.to}>{item.label}</NavLink>
+              <NavLink key={item.to} to={item.to}>{t.text(item.label)}</NavLink>
             ))}
           </nav>
-          <Link to="/profile" className="profile-icon" aria-label="My Profile" title="My Profile">{initials}</Link>
+          {(kind === 'parent' || kind === 'parent-as-student') && <LanguageSwitch />}
+          <Link to="/profile" className="profile-icon" aria-label={t('layout.myProfile')} title={t('layout.myProfile')}>{initials}</Link>
         </div>
       </header>
       {(kind === 'admin-as-student' || kind === 'parent-as-student') && <ViewBanner kind={kind} />}
@@ -35,6 +39,7 @@ export function AppHeader() {
 }
 
 function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | 'parent-as-student'> }) {
+  const t = useT();
   const { user } = useSession();
   const [returnToAdmin, adminState] = useMutation(ReturnToAdminViewDocument);
   const [returnToParent, parentState] = useMutation(ReturnToParentViewDocument);
@@ -68,9 +73,9 @@ function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | '
   return (
     <div className="view-banner" role="status">
       <div className="inner">
-        <span>You are in {label}: <strong>{name}</strong></span>
+        <span>{t('layout.youAreIn')}{' '}{label}: <strong>{name}</strong></span>
         <button type="button" onClick={back} disabled={busy}>
-          {kind === 'admin-as-student' ? 'Return to Admin View' : 'Return to Parent View'}
+          {kind === 'admin-as-student' ? t('layout.returnToAdminView') : t('layout.returnToParentView')}
         </button>
       </div>
     </div>
@@ -79,6 +84,7 @@ function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | '
 
 /** The dual-school parent's header while the application is unfinished. */
 export function RestrictedHeader() {
+  const t = useT();
   // Follows the wizard: it stores applicationStep and fires APPLICATION_STEP_EVENT on every step change.
   const [step, setStep] = useState(getApplicationStep);
   useEffect(() => {
@@ -94,10 +100,11 @@ export function RestrictedHeader() {
   return (
     <header className="app-header" data-header="restricted">
       <div className="inner">
-        <span className="brand">Dual School Admission Application</span>
+        <span className="brand">{t('layout.dualSchoolAdmissionApplication')}</span>
+        <LanguageSwitch />
         <SignOutButton className="secondary" />
       </div>
-      <div className="progress" role="progressbar" aria-label="Application progress" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+      <div className="progress" role="progressbar" aria-label={t('layout.applicationProgress')} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
         <div style={{ width: `${pct}%` }} />
       </div>
     </header>

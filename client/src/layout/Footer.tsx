@@ -1,6 +1,7 @@
 /** The site footer on every page (platform §2): the year, the Privacy Policy and the other legal pages. */
 import { Link } from 'react-router-dom';
 import '../pages/landing/landing.css';
+import { useT } from '../i18n';
 
 const LEGAL_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
@@ -10,14 +11,15 @@ const LEGAL_LINKS = [
 ] as const;
 
 export function Footer() {
+  const t = useT();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="inner">
-        <p>© {year} Pathway Planner</p>
-        <nav aria-label="Legal">
+        <p>{t('layout.yearPathwayPlanner', { year })}</p>
+        <nav aria-label={t('layout.legal')}>
           {LEGAL_LINKS.map((item) => (
-            <Link key={item.to} to={item.to}>{item.label}</Link>
+            <Link key={item.to} to={item.to}>{t.text(item.label)}</Link>
           ))}
         </nav>
       </div>

@@ -1,12 +1,14 @@
 /** Any path outside the route table. */
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n';
 
 export default function NotFoundPage() {
+  const t = useT();
   return (
     <main className="page stack">
-      <h1>Page not found</h1>
-      <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
-      <p><Link to="/">Go to the home page</Link></p>
+      <h1>{t('pages.pageNotFound')}</h1>
+      <p>{t('pages.thereIsNoPageAtThis')}</p>
+      <p><Link to="/">{t('pages.goToTheHomePage')}</Link></p>
     </main>
   );
 }

@@ -1,9 +1,11 @@
 import { useMutation } from '@apollo/client/react';
 import { LogoutDocument } from '../graphql/generated';
 import { clearSession, reloadTo } from './storage';
+import { useT } from '../i18n';
 
 /** Revokes the token on the server, clears browser storage, goes to /. */
 export function SignOutButton({ className }: { className?: string }) {
+  const t = useT();
   const [logout, { loading }] = useMutation(LogoutDocument);
   async function signOut() {
     try {
@@ -17,7 +19,7 @@ export function SignOutButton({ className }: { className?: string }) {
   }
   return (
     <button type="button" className={className} onClick={signOut} disabled={loading}>
-      Sign Out
+      {t('app.signOut')}
     </button>
   );
 }

@@ -12,6 +12,8 @@ export const KEYS = {
   firstName: 'firstName',
   lastName: 'lastName',
   email: 'email',
+  /** The interface language of an anonymous visitor (issue 12); survives signing out. */
+  locale: 'locale',
 } as const;
 
 export type SessionUser = NonNullable<CurrentUserQuery['currentUser']>;
@@ -42,10 +44,10 @@ export function cachedUser(): SessionUser | null {
 export const isAdminViewing = () => localStorage.getItem(KEYS.isAdminViewingAsStudent) === 'true';
 export const isParentViewing = () => localStorage.getItem(KEYS.isParentViewingAsStudent) === 'true';
 
-/** Signing in or out: everything but the remembered application step goes. */
+/** Signing in or out: everything but the remembered application step and the language goes. */
 export function clearSession(): void {
   for (const key of Object.values(KEYS)) {
-    if (key !== KEYS.applicationStep) localStorage.removeItem(key);
+    if (key !== KEYS.applicationStep && key !== KEYS.locale) localStorage.removeItem(key);
   }
 }
 

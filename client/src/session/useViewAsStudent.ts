@@ -1,3 +1,4 @@
+import { translateText } from '../i18n/core';
 import { useMutation } from '@apollo/client/react';
 import { ViewAsStudentDocument } from '../graphql/generated';
 import { beginViewAs, reloadTo } from './storage';
@@ -15,7 +16,7 @@ export function useViewAsStudent(role: 'admin' | 'parent') {
       reloadTo('/plan');
     } catch (err) {
       console.error('View student failed', err);
-      window.alert(VIEW_STUDENT_FAILED);
+      window.alert(translateText(VIEW_STUDENT_FAILED));
     }
   }
   return { view, loading };

@@ -72,3 +72,43 @@ export function intParam(value: string | string[] | undefined): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : -1;
 }
+
+/** One page of a paginated list, as the services return them. */
+export interface ListPage<T> {
+  rows: T[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+  totalCount?: number;
+}
+
+/**
+ * The spec's lists are one array. District scripts may page them with ?page_size= and ?cursor=
+ * (the next cursor comes back in the X-Next-Cursor header, the total in X-Total-Count when known);
+ * without them the whole list is sent, read from the database a page at a time.
+ */
+export async function sendPagedList<T, J>(
+  req: Request,
+  res: Response,
+  maxPage: number,
+  load: (first: number, after: string | null) => Promise<ListPage<T>>,
+  toJson: (rows: T[]) => J[] | Promise<J[]>,
+): Promise<J[]> {
+  const raw = req.query.page_size;
+  const pageSize = raw === undefined || raw === '' ? undefined : Number(raw);
+  if (pageSize !== undefined && (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPage)) {
+    throw new AppError('BAD_USER_INPUT', `page_size must be between 1 and ${maxPage}.`);
+  }
+  const out: J[] = [];
+  let after = typeof req.query.cursor === 'string' ? req.query.cursor : null;
+  for (;;) {
+    const page = await load(pageSize ?? maxPage, after);
+    out.push(...(await toJson(page.rows)));
+    if (page.totalCount !== undefined) res.setHeader('X-Total-Count', String(page.totalCount));
+    after = page.endCursor;
+    if (pageSize !== undefined) {
+      if (page.hasNextPage && after) res.setHeader('X-Next-Cursor', after);
+      return out;
+    }
+    if (!page.hasNextPage) return out;
+  }
+}

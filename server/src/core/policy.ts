@@ -10,9 +10,10 @@ export const READ_ONLY_MESSAGE = 'You are viewing as this student in read-only m
 
 /**
  * Operations a read-only (parent view-as) token may still perform although they are writes:
- * leaving the view, and signing out. Both adapters ask this one list.
+ * leaving the view, signing out, and choosing the interface language (the parent's own setting,
+ * saved on the parent, not the student's data). Both adapters ask this one list.
  */
-const READ_ONLY_ALLOWED = new Set(['returnToParentView', 'logout']);
+const READ_ONLY_ALLOWED = new Set(['returnToParentView', 'logout', 'updateLocale']);
 
 export function requireCaller(ctx: Pick<RequestContext, 'caller'>): Caller {
   if (!ctx.caller) throw unauthenticated();

@@ -45,3 +45,46 @@ function tooMany(rule: RateLimitRule, retryAfter: number): AppError {
     wait,
   );
 }
+
+/**
+ * The named limits of the app (README "Rate limits"). Each is `limit` hits per `windowSeconds`,
+ * counted per account (or per client address where nobody is signed in):
+ * - signIn, signUp, reset: AUTH_RATE_LIMIT per AUTH_RATE_WINDOW_SECONDS per email (five times that per address);
+ * - parentCode: POST /api/add-student/ tries per parent (RATE_LIMIT_PARENT_CODE, default 20/900);
+ * - upload: course CSVs, transcripts, consent PDFs and templates, contract PDFs per account (RATE_LIMIT_UPLOAD, default 30/900);
+ * - consentLink: the unauthenticated GET/PUT /api/sign-parent-form/{code}/ per address (RATE_LIMIT_CONSENT_LINK, default 30/900).
+ */
+export type RateLimitPreset = 'signIn' | 'signUp' | 'reset' | 'parentCode' | 'upload' | 'consentLink';
+
+export interface RateLimitSetting {
+  limit: number;
+  windowSeconds: number;
+}
+
+const PRESET_NAMES: Record<RateLimitPreset, string> = {
+  signIn: 'sign-in',
+  signUp: 'sign-up',
+  reset: 'password reset',
+  parentCode: 'parent code',
+  upload: 'upload',
+  consentLink: 'consent link',
+};
+
+export function presetRule(
+  config: { authRateLimit: number; authRateWindowSeconds: number; rateLimits: Record<'parentCode' | 'upload' | 'consentLink', RateLimitSetting> },
+  preset: RateLimitPreset,
+): RateLimitRule {
+  const setting = preset === 'signIn' || preset === 'signUp' || preset === 'reset'
+    ? { limit: config.authRateLimit, windowSeconds: config.authRateWindowSeconds }
+    : config.rateLimits[preset];
+  return { name: PRESET_NAMES[preset], ...setting };
+}
+
+/** Counts one hit of `preset` for the caller (or, anonymous, the client address); 429 past the limit. */
+export async function limit(
+  ctx: { db: DataSource | EntityManager; config: Parameters<typeof presetRule>[0]; ip: string; caller?: { user: { id: number } } | null },
+  preset: RateLimitPreset,
+): Promise<void> {
+  const key = ctx.caller ? `user:${ctx.caller.user.id}` : `ip:${ctx.ip}`;
+  await hit(ctx.db, presetRule(ctx.config, preset), key);
+}

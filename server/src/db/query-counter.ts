@@ -5,13 +5,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'typeorm';
 
-interface Counter { statements: string[] }
+export interface Counter { statements: string[] }
 const storage = new AsyncLocalStorage<Counter>();
 
 export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
   const counter: Counter = { statements: [] };
   const result = await storage.run(counter, fn);
   return { result, statements: counter.statements };
+}
+
+/**
+ * Runs `fn` (e.g. the rest of an HTTP request) counting into `counter`, whose `statements` keep
+ * growing while work started inside `fn` goes on.
+ */
+export function runCounted(counter: Counter, fn: () => void): void {
+  storage.run(counter, fn);
 }
 
 export class CountingLogger implements Logger {

@@ -92,8 +92,35 @@ async function seedDemo(m: EntityManager): Promise<void> {
     { code: DEMO.codes.parent, userType: UserType.Parent, schoolId: lincoln.id },
   ]);
   await m.getRepository(Blog).insert(DEMO_BLOGS);
+  await seedClassmates(m, lincoln, passwordHash);
   await seedDemoPathways(m, lincoln.id, valley.id);
   await seedDemoPlans(m, lincoln, student, baseline);
+}
+
+/**
+ * Sam's classmates, so the students list has rows to search, sort and page: grades 9 to 12, a
+ * mix of CCCApply statuses, each with a consent form waiting for signatures. They sign in with
+ * the demo password too (first.last@lincoln.example).
+ */
+const CLASSMATES: [first: string, last: string, grade: string, cccApply: string | null][] = [
+  ['Ava', 'Martinez', '9', null], ['Ben', 'Okafor', '9', null], ['Chloe', 'Nguyen', '10', 'consent_signed'],
+  ['Diego', 'Hernandez', '10', null], ['Emma', 'Johnson', '11', 'account_created'], ['Farah', 'Haddad', '11', 'consent_signed'],
+  ['Gabriel', 'Silva', '11', null], ['Hana', 'Kim', '12', 'account_created'], ['Isaac', 'Brown', '12', null],
+  ['Jada', 'Williams', '12', 'consent_signed'], ['Kai', 'Nakamura', '9', null],
+];
+
+async function seedClassmates(m: EntityManager, lincoln: School, passwordHash: string): Promise<void> {
+  const users = m.getRepository(User);
+  for (const [i, [firstName, lastName, grade, cccApplyStatus]] of CLASSMATES.entries()) {
+    const student = await users.save(users.create({
+      email: `${firstName}.${lastName}@lincoln.example`.toLowerCase(), passwordHash, firstName, lastName, userType: UserType.Student,
+      schoolId: lincoln.id, grade, dob: `0${(i % 9) + 1}15${2016 - Number(grade)}`, parentCode: `LHS${firstName.toUpperCase()}${grade}`,
+      academicYearLabels: defaultYearLabels(SchoolType.HS),
+    }));
+    if (cccApplyStatus) await m.query(`UPDATE users SET ccc_apply_status = $1 WHERE id = $2`, [cccApplyStatus, student.id]);
+    await m.getRepository(SchoolMembership).insert({ userId: student.id, schoolId: lincoln.id });
+    await m.query(`INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2)`, [student.id, lincoln.id]);
+  }
 }
 
 const DEMO_BLOGS: Omit<Blog, 'id'>[] = [

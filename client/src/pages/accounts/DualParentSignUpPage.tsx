@@ -9,10 +9,12 @@ import { Link } from 'react-router-dom';
 import { RegisterDocument } from '../../graphql/generated';
 import { clearSession, KEYS, reloadTo, setToken } from '../../session/storage';
 import './accounts.css';
+import { useT } from '../../i18n';
 
 const DUAL_SIGNUP_CODE = (import.meta.env.VITE_DUAL_SCHOOL_SIGNUP_CODE as string | undefined) || 'DUAL-PARENT';
 
 export default function DualParentSignUpPage() {
+  const t = useT();
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirm: '' });
   const [mismatch, setMismatch] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -44,16 +46,16 @@ export default function DualParentSignUpPage() {
   return (
     <main className="page narrow">
       <form className="card stack auth-form" onSubmit={submit}>
-        <h1>Apply to Dual School</h1>
-        <p>Already have an account? <Link to="/log-in">Sign In</Link></p>
-        {failed && <div className="alert alert-danger" role="alert">Registration failed! Please check your information and try again.</div>}
-        <label>First Name<input value={form.firstName} onChange={set('firstName')} required autoComplete="given-name" /></label>
-        <label>Last Name<input value={form.lastName} onChange={set('lastName')} required autoComplete="family-name" /></label>
-        <label>Email<input type="email" value={form.email} onChange={set('email')} required autoComplete="email" /></label>
-        <label>Password<input type="password" value={form.password} onChange={set('password')} required autoComplete="new-password" /></label>
-        <label>Confirm Password<input type="password" value={form.confirm} onChange={set('confirm')} required autoComplete="new-password" /></label>
-        {mismatch && <p className="error-text" style={{ color: 'red' }}>Passwords do not match.</p>}
-        <button type="submit" disabled={loading}>Create Account</button>
+        <h1>{t('accounts.applyToDualSchool')}</h1>
+        <p>{t('accounts.alreadyHaveAnAccount')}{' '}<Link to="/log-in">{t('common.signIn')}</Link></p>
+        {failed && <div className="alert alert-danger" role="alert">{t('accounts.registrationFailedPleaseCheckYourInforma')}</div>}
+        <label>{t('common.firstName')}<input value={form.firstName} onChange={set('firstName')} required autoComplete="given-name" /></label>
+        <label>{t('common.lastName')}<input value={form.lastName} onChange={set('lastName')} required autoComplete="family-name" /></label>
+        <label>{t('common.email')}<input type="email" value={form.email} onChange={set('email')} required autoComplete="email" /></label>
+        <label>{t('accounts.password')}<input type="password" value={form.password} onChange={set('password')} required autoComplete="new-password" /></label>
+        <label>{t('accounts.confirmPassword')}<input type="password" value={form.confirm} onChange={set('confirm')} required autoComplete="new-password" /></label>
+        {mismatch && <p className="error-text" style={{ color: 'red' }}>{t('accounts.passwordsDoNotMatch')}</p>}
+        <button type="submit" disabled={loading}>{t('accounts.createAccount')}</button>
       </form>
     </main>
   );

@@ -10,11 +10,13 @@ import { clearSession, reloadTo, setToken } from '../../session/storage';
 import { PasswordRules } from './PasswordRules';
 import { signUpErrorMessage } from './signUpErrors';
 import './accounts.css';
+import { useT } from '../../i18n';
 
 /** The spec reloads 100 ms after sign-up so the new session starts clean. */
 export const SIGN_UP_RELOAD_DELAY_MS = 100;
 
 export default function SignUpPage() {
+  const t = useT();
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirm: '', signupCode: '' });
   const [error, setError] = useState('');
   const [showRules, setShowRules] = useState(false);
@@ -27,7 +29,7 @@ export default function SignUpPage() {
     setError('');
     const codeProblem = signupCodeProblem(form.signupCode);
     if (codeProblem) return setError(codeProblem);
-    if (form.password !== form.confirm) return setError('Passwords do not match!');
+    if (form.password !== form.confirm) return setError(t('accounts.passwordsDoNotMatch2'));
     if (!passwordMeetsRules(form.password, form.firstName, form.lastName)) return setError(PASSWORD_RULES_MESSAGE);
     try {
       const { data } = await register({
@@ -53,27 +55,27 @@ export default function SignUpPage() {
       const path = afterSignUpPath(data.register.userType);
       setTimeout(() => reloadTo(path), SIGN_UP_RELOAD_DELAY_MS);
     } catch (err) {
-      setError(signUpErrorMessage(errorInfo(err)));
+      setError(t.text(signUpErrorMessage(errorInfo(err))));
     }
   }
 
   return (
     <main className="page narrow">
       <form className="card stack auth-form" onSubmit={submit} noValidate>
-        <h1>Sign Up</h1>
+        <h1>{t('accounts.signUp')}</h1>
         {error && (
           <div className="alert alert-danger" role="alert">
             <span>{error}</span>
-            <button type="button" aria-label="Dismiss" onClick={() => setError('')}>×</button>
+            <button type="button" aria-label={t('common.dismiss')} onClick={() => setError('')}>×</button>
           </div>
         )}
-        <label>First Name<input value={form.firstName} onChange={set('firstName')} autoComplete="given-name" required /></label>
-        <label>Last Name<input value={form.lastName} onChange={set('lastName')} autoComplete="family-name" required /></label>
-        <label>Email<input type="email" value={form.email} onChange={set('email')} autoComplete="email" required /></label>
+        <label>{t('common.firstName')}<input value={form.firstName} onChange={set('firstName')} autoComplete="given-name" required /></label>
+        <label>{t('common.lastName')}<input value={form.lastName} onChange={set('lastName')} autoComplete="family-name" required /></label>
+        <label>{t('common.email')}<input type="email" value={form.email} onChange={set('email')} autoComplete="email" required /></label>
         {/* The rules sit beside the label, not inside it, so the field's name stays "Password". */}
         <div className="tooltip-anchor">
           <label>
-            Password
+            {t('accounts.password')}
             <input
               type="password"
               value={form.password}
@@ -91,10 +93,10 @@ export default function SignUpPage() {
             </div>
           )}
         </div>
-        <label>Confirm Password<input type="password" value={form.confirm} onChange={set('confirm')} autoComplete="new-password" required /></label>
-        <label>Sign-up Code<input value={form.signupCode} onChange={set('signupCode')} autoComplete="off" required /></label>
-        <button type="submit" disabled={loading}>{loading ? 'Signing up...' : 'Sign Up'}</button>
-        <p>Already have an account? <Link to="/log-in">Sign In</Link></p>
+        <label>{t('accounts.confirmPassword')}<input type="password" value={form.confirm} onChange={set('confirm')} autoComplete="new-password" required /></label>
+        <label>{t('accounts.signUpCode')}<input value={form.signupCode} onChange={set('signupCode')} autoComplete="off" required /></label>
+        <button type="submit" disabled={loading}>{loading ? t('accounts.signingUp') : t('accounts.signUp')}</button>
+        <p>{t('accounts.alreadyHaveAnAccount')}{' '}<Link to="/log-in">{t('common.signIn')}</Link></p>
       </form>
     </main>
   );

@@ -11,6 +11,7 @@ import { AdmissionApplicationDocument, DecideApplicationDocument } from '../../g
 import { messageOr } from '../../graphql/errors';
 import { getToken } from '../../session/storage';
 import { formatDate } from './AdmissionsListPage';
+import { useT } from '../../i18n';
 
 async function download(url: string, fileName: string): Promise<void> {
   const token = getToken();
@@ -27,6 +28,7 @@ async function download(url: string, fileName: string): Promise<void> {
 }
 
 export default function AdmissionReviewPage() {
+  const t = useT();
   const id = Number(useParams().id);
   const { data, loading, error } = useQuery(AdmissionApplicationDocument, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: 'network-only' });
   const [decide, deciding] = useMutation(DecideApplicationDocument, { refetchQueries: [AdmissionApplicationDocument] });
@@ -39,10 +41,10 @@ export default function AdmissionReviewPage() {
     setMessage(null);
     try {
       await decide({ variables: { id, decision, reason: reason.trim() || null } });
-      setMessage({ ok: true, text: decision === 'accepted' ? 'Application accepted. The parent has been emailed.' : 'Application declined. The parent has been emailed.' });
+      setMessage({ ok: true, text: decision === 'accepted' ? t('admissions.applicationAcceptedTheParentHasBeen') : t('admissions.applicationDeclinedTheParentHasBeen') });
       setReason('');
     } catch (err) {
-      setMessage({ ok: false, text: messageOr(err, 'The decision could not be saved. Please try again.') });
+      setMessage({ ok: false, text: messageOr(err, t('admissions.theDecisionCouldNotBeSaved')) });
     }
   }
 
@@ -51,7 +53,7 @@ export default function AdmissionReviewPage() {
       await download(url, name);
     } catch (err) {
       console.error(err);
-      window.alert(`Failed to download ${name}`);
+      window.alert(t('admissions.failedToDownloadName', { name }));
     }
   }
 
@@ -60,39 +62,39 @@ export default function AdmissionReviewPage() {
 
   return (
     <main className="page stack">
-      <p><Link to="/admissions">Back to Admissions</Link></p>
-      {error && <div className="alert alert-danger" role="alert">{messageOr(error, 'The application could not be loaded.')}</div>}
-      {loading && !data && <p role="status">Loading...</p>}
+      <p><Link to="/admissions">{t('admissions.backToAdmissions')}</Link></p>
+      {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('admissions.theApplicationCouldNotBeLoaded'))}</div>}
+      {loading && !data && <p role="status">{t('common.loading')}</p>}
       {app && (
         <>
           <h1>{student}</h1>
           <div className="card stack">
-            <p>Parent: {app.parent ? `${app.parent.firstName} ${app.parent.lastName} (${app.parent.email})` : 'N/A'}</p>
-            <p>Status: <strong data-testid="application-status">{app.applicationStatus}</strong></p>
-            <p>Submitted: {formatDate(app.submittedAt) || 'not yet'}</p>
-            {app.decidedAt && <p>Decided: {formatDate(app.decidedAt)}{app.decisionReason ? ` (${app.decisionReason})` : ''}</p>}
+            <p>{t('admissions.parent')}{' '}{app.parent ? `${app.parent.firstName} ${app.parent.lastName} (${app.parent.email})` : 'N/A'}</p>
+            <p>{t('admissions.status')}{' '}<strong data-testid="application-status">{app.applicationStatus}</strong></p>
+            <p>{t('admissions.submitted')}{' '}{formatDate(app.submittedAt) || t('admissions.notYet')}</p>
+            {app.decidedAt && <p>{t('admissions.decided')}{' '}{formatDate(app.decidedAt)}{app.decisionReason ? ` (${app.decisionReason})` : ''}</p>}
           </div>
           {message && <div className={`alert ${message.ok ? 'alert-success' : 'alert-danger'}`} role={message.ok ? 'status' : 'alert'}>{message.text}</div>}
           {app.applicationStatus === 'complete' && (
             <section className="card stack" aria-labelledby="decision-title">
-              <h2 id="decision-title">Decision</h2>
-              <button type="button" onClick={() => send('accepted')} disabled={deciding.loading}>Accept Application</button>
+              <h2 id="decision-title">{t('admissions.decision')}</h2>
+              <button type="button" onClick={() => send('accepted')} disabled={deciding.loading}>{t('admissions.acceptApplication')}</button>
               <form className="stack" onSubmit={(e) => send('declined', e)}>
-                <label>Reason for declining<textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} required /></label>
-                <button type="submit" className="danger" disabled={deciding.loading}>Decline Application</button>
+                <label>{t('admissions.reasonForDeclining')}<textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} required /></label>
+                <button type="submit" className="danger" disabled={deciding.loading}>{t('admissions.declineApplication')}</button>
               </form>
             </section>
           )}
           <section className="card stack" aria-labelledby="transcripts-title">
-            <h2 id="transcripts-title">Transcripts</h2>
+            <h2 id="transcripts-title">{t('admissions.transcripts')}</h2>
             {app.transcripts.length === 0 ? (
-              <p>No transcripts uploaded.</p>
+              <p>{t('admissions.noTranscriptsUploaded')}</p>
             ) : (
               <ul>
-                {app.transcripts.map((t) => (
-                  <li key={t.id}>
-                    <button type="button" className="link" onClick={() => get(t.url, t.fileName)}>Download {t.fileName}</button>{' '}
-                    <span className="muted">({Math.ceil(t.size / 1024)} KB)</span>
+                {app.transcripts.map((transcript) => (
+                  <li key={transcript.id}>
+                    <button type="button" className="link" onClick={() => get(transcript.url, transcript.fileName)}>{t('admissions.downloadFilename', { fileName: transcript.fileName })}</button>{' '}
+                    <span className="muted">{t('admissions.valueKb', { value: Math.ceil(transcript.size / 1024) })}</span>
                   </li>
                 ))}
               </ul>

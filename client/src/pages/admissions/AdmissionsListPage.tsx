@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdmissionApplicationsDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
+import { useT } from '../../i18n';
 
 const PAGE = 50;
 const STATUSES = ['complete', 'in_progress', 'not_started', 'accepted', 'declined', 'enrolled'];
@@ -11,6 +12,7 @@ const STATUSES = ['complete', 'in_progress', 'not_started', 'accepted', 'decline
 export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '');
 
 export default function AdmissionsListPage() {
+  const t = useT();
   const [status, setStatus] = useState('');
   const { data, loading, error, fetchMore } = useQuery(AdmissionApplicationsDocument, {
     variables: { status: status || null, first: PAGE },
@@ -30,24 +32,24 @@ export default function AdmissionsListPage() {
 
   return (
     <main className="page stack">
-      <h1>Admissions</h1>
+      <h1>{t('admissions.admissions')}</h1>
       <label style={{ maxWidth: 280 }}>
-        Status
+        {t('admissions.status2')}
         <select value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">All applications</option>
+          <option value="">{t('admissions.allApplications')}</option>
           {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
         </select>
       </label>
-      {error && <div className="alert alert-danger" role="alert">{messageOr(error, 'The applications could not be loaded.')}</div>}
+      {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('admissions.theApplicationsCouldNotBeLoaded'))}</div>}
       {loading && !data ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('common.loading')}</p>
       ) : page && page.nodes.length === 0 ? (
-        <p>No applications yet.</p>
+        <p>{t('admissions.noApplicationsYet')}</p>
       ) : page ? (
         <>
-          <p className="muted">{page.totalCount} application(s)</p>
+          <p className="muted">{t('admissions.totalcountApplicationS', { totalCount: page.totalCount })}</p>
           <table className="data">
-            <thead><tr><th>Student</th><th>Parent</th><th>Status</th><th>Submitted</th><th>Action</th></tr></thead>
+            <thead><tr><th>{t('admissions.student')}</th><th>{t('admissions.parent2')}</th><th>{t('admissions.status2')}</th><th>{t('admissions.submitted2')}</th><th>{t('common.action')}</th></tr></thead>
             <tbody>
               {page.nodes.map((a) => (
                 <tr key={a.id}>
@@ -55,12 +57,12 @@ export default function AdmissionsListPage() {
                   <td>{a.parent ? `${a.parent.firstName} ${a.parent.lastName}`.trim() : ''}<br /><span className="muted">{a.parent?.email}</span></td>
                   <td>{a.applicationStatus}</td>
                   <td>{formatDate(a.submittedAt)}</td>
-                  <td><Link to={`/admissions/${a.id}`} aria-label={`Review application of ${a.studentName ?? a.parent?.email ?? a.id}`}>Review</Link></td>
+                  <td><Link to={`/admissions/${a.id}`} aria-label={t('admissions.reviewApplicationOfValue', { value: a.studentName ?? a.parent?.email ?? a.id })}>{t('admissions.review')}</Link></td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {page.hasNextPage && <button type="button" className="secondary" onClick={more}>Load more</button>}
+          {page.hasNextPage && <button type="button" className="secondary" onClick={more}>{t('common.loadMore')}</button>}
         </>
       ) : null}
     </main>

@@ -26,6 +26,7 @@ import { errorInfo } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { getToken, reloadTo, setApplicationStep } from '../../session/storage';
 import './application.css';
+import { useT } from '../../i18n';
 
 export const SAVE_FAILED = 'Failed to save application. Please check your connection.';
 /** Post-submit page reload (admissions §9). */
@@ -45,6 +46,7 @@ async function uploadTranscript(file: File): Promise<boolean> {
 }
 
 export default function ApplicationPage() {
+  const t = useT();
   const client = useApolloClient();
   const { refresh } = useSession();
   const [values, setValues] = useState<ApplicationValues>(emptyValues);
@@ -96,7 +98,7 @@ export default function ApplicationPage() {
       await save({ variables: { formData: toRecords(values), applicationStatus: 'in_progress' } });
     } catch (e) {
       console.error('Saving the application failed', e);
-      window.alert(SAVE_FAILED);
+      window.alert(t.text(SAVE_FAILED));
     }
   }
 
@@ -114,7 +116,7 @@ export default function ApplicationPage() {
     } catch (e) {
       console.error('Submitting the application failed', e);
       // The server names the required fields left blank; a lost connection gets the save message.
-      window.alert(errorInfo(e).serverText ?? SAVE_FAILED);
+      window.alert(t.text(errorInfo(e).serverText ?? SAVE_FAILED));
       setBusy(false);
       return;
     }
@@ -146,7 +148,7 @@ export default function ApplicationPage() {
     // One request per file, in order; a failure alerts and the others continue.
     for (const file of files) {
       if (await uploadTranscript(file)) stored.push(file.name);
-      else window.alert(`Failed to upload ${file.name}`);
+      else window.alert(t('application.failedToUploadName', { name: file.name }));
     }
     setValues((v) => ({ ...v, transcriptFiles: [...(v.transcriptFiles as string[]), ...stored] }));
     setUploading(false);
@@ -165,11 +167,11 @@ export default function ApplicationPage() {
           </h2>
           {submitted && (
             <div className="alert alert-success" role="status">
-              <span>Your application has been submitted. <Link to="/parent-applications">See its status</Link>.</span>
+              <span>{t('application.yourApplicationHasBeenSubmitted')}{' '}<Link to="/parent-applications">{t('application.seeItsStatus')}</Link>.</span>
             </div>
           )}
           {!loaded ? (
-            <p role="status">Loading...</p>
+            <p role="status">{t('common.loading')}</p>
           ) : (
             <form className="stack" onSubmit={onSubmit}>
               <fieldset disabled={submitted} className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -179,16 +181,16 @@ export default function ApplicationPage() {
                     <div key={f.name} className="stack">
                       <label>
                         {f.input ?? f.label}
-                        <span className="hint">Accepted formats: {f.hint}. You can choose several files.</span>
+                        <span className="hint">{t('application.acceptedFormatsHintYouCanChoose', { hint: f.hint })}</span>
                         <input type="file" multiple accept={TRANSCRIPT_ACCEPT} onChange={onFiles} disabled={uploading || submitted} />
                       </label>
-                      {uploading && <p role="status">Uploading...</p>}
+                      {uploading && <p role="status">{t('application.uploading')}</p>}
                       {(values.transcriptFiles as string[]).length > 0 ? (
-                        <ul aria-label="Uploaded transcripts">
+                        <ul aria-label={t('application.uploadedTranscripts')}>
                           {(values.transcriptFiles as string[]).map((name, i) => <li key={`${name}-${i}`}>{name}</li>)}
                         </ul>
                       ) : (
-                        <p className="muted">No files uploaded yet.</p>
+                        <p className="muted">{t('application.noFilesUploadedYet')}</p>
                       )}
                     </div>
                   ) : (
@@ -197,12 +199,12 @@ export default function ApplicationPage() {
                 )}
               </fieldset>
               <div className="wizard-nav">
-                <button type="button" className="secondary" onClick={() => move(-1)} disabled={step === 0 || busy || uploading}>Back</button>
-                <span className="muted">Step {step + 1} of {WIZARD_STEP_COUNT}</span>
+                <button type="button" className="secondary" onClick={() => move(-1)} disabled={step === 0 || busy || uploading}>{t('common.back')}</button>
+                <span className="muted">{t('application.stepValueOfWizardStepCount', { value: step + 1, WIZARD_STEP_COUNT })}</span>
                 {isLast ? (
-                  <button type="submit" disabled={busy || uploading || submitted}>Submit Application</button>
+                  <button type="submit" disabled={busy || uploading || submitted}>{t('application.submitApplication')}</button>
                 ) : (
-                  <button type="submit" disabled={busy || uploading}>Next</button>
+                  <button type="submit" disabled={busy || uploading}>{t('common.next')}</button>
                 )}
               </div>
             </form>
@@ -246,38 +248,39 @@ function FieldInput({ field: f, values, onChange }: { field: ApplicationField; v
 }
 
 function Overview() {
+  const t = useT();
   return (
-    <aside className="card stack" aria-label="Overview">
-      <h1>Dual School Admission Application</h1>
-      <p>Questions? Email <a href="mailto:admissions@dualschool.example">admissions@dualschool.example</a>.</p>
-      <h2>Before you apply</h2>
+    <aside className="card stack" aria-label={t('application.overview')}>
+      <h1>{t('application.dualSchoolAdmissionApplication')}</h1>
+      <p>{t('application.questionsEmail')}{' '}<a href="mailto:admissions@dualschool.example">{t('application.admissionsDualschoolExample')}</a>.</p>
+      <h2>{t('application.beforeYouApply')}</h2>
       <ul>
-        <li>Review the Dual School website.</li>
-        <li>Book a 15-minute intro call with our admissions team.</li>
+        <li>{t('application.reviewTheDualSchoolWebsite')}</li>
+        <li>{t('application.bookA15MinuteIntroCall')}</li>
       </ul>
-      <h2>What the application needs</h2>
+      <h2>{t('application.whatTheApplicationNeeds')}</h2>
       <ul>
-        <li>The application form.</li>
-        <li>Unofficial transcripts from the last 2 years.</li>
-        <li>A virtual interview with the student and at least one parent, scheduled after we receive the application.</li>
+        <li>{t('application.theApplicationForm')}</li>
+        <li>{t('application.unofficialTranscriptsFromTheLast2')}</li>
+        <li>{t('application.aVirtualInterviewWithTheStudent')}</li>
       </ul>
-      <p>Dual School admits students on a rolling basis.</p>
+      <p>{t('application.dualSchoolAdmitsStudentsOnA')}</p>
     </aside>
   );
 }
 
 /** The terms box of the last step (admissions §2, §9). */
 function Terms() {
+  const t = useT();
   return (
-    <div className="terms stack" role="region" aria-label="Terms">
-      <h3>Please review before signing</h3>
-      <p><strong>Tuition.</strong> Annual tuition is $10,000. Payment instructions will be sent after acceptance.</p>
+    <div className="terms stack" role="region" aria-label={t('application.terms')}>
+      <h3>{t('application.pleaseReviewBeforeSigning')}</h3>
+      <p><strong>{t('application.tuition')}</strong>{' '}{t('application.annualTuitionIs10000Payment')}</p>
       <p>
-        <strong>University guarantee.</strong> If the student meets all of their duties under the program but is not admitted to one
-        of the 6 participating state university campuses, Dual School refunds the full amount paid, less direct course costs.
+        <strong>{t('application.universityGuarantee')}</strong>{' '}{t('application.ifTheStudentMeetsAllOf')}
       </p>
-      <p><strong>Interview.</strong> A virtual interview with the student and at least one parent is required before admission.</p>
-      <p>By signing below, I confirm that the information in this application is true and complete and that I have read these terms.</p>
+      <p><strong>{t('application.interview')}</strong>{' '}{t('application.aVirtualInterviewWithTheStudent2')}</p>
+      <p>{t('application.bySigningBelowIConfirmThat')}</p>
     </div>
   );
 }

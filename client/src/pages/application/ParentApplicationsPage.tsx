@@ -6,6 +6,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { MyApplicationDocument, PaymentsDueDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
+import { useT } from '../../i18n';
 
 export function statusText(status: string | null | undefined): string {
   if (status === 'complete') {
@@ -16,6 +17,7 @@ export function statusText(status: string | null | undefined): string {
 }
 
 export default function ParentApplicationsPage() {
+  const t = useT();
   const { user } = useSession();
   const { data, error } = useQuery(MyApplicationDocument, { fetchPolicy: 'network-only' });
   if (error) console.error('Failed to load the application', error);
@@ -32,31 +34,31 @@ export default function ParentApplicationsPage() {
 
   return (
     <main className="page stack">
-      <h1>Applications</h1>
+      <h1>{t('application.applications')}</h1>
       {status === 'accepted' && (
         <div className="alert alert-success" role="status">
-          <span><strong>Action Required:</strong> Please sign the enrollment contract for the 2025-26 school year.</span>
+          <span><strong>{t('application.actionRequired')}</strong>{' '}{t('application.pleaseSignTheEnrollmentContractFor')}</span>
         </div>
       )}
       {paymentAction && (
         <div className="alert alert-danger" role="status">
-          <span><strong>Action Required:</strong> Please pay tuition before the school year starts.</span>
+          <span><strong>{t('application.actionRequired')}</strong>{' '}{t('application.pleasePayTuitionBeforeTheSchool')}</span>
         </div>
       )}
       {app && (
         <table className="data">
-          <thead><tr><th>Name</th><th>Application Status</th><th>Action</th></tr></thead>
+          <thead><tr><th>{t('application.name')}</th><th>{t('application.applicationStatus')}</th><th>{t('common.action')}</th></tr></thead>
           <tbody>
             <tr>
               <td>{name}</td>
               <td>{statusText(status)}</td>
               <td>
                 {status === 'accepted' ? (
-                  <Link className="button" to="/enrollment-contract">Sign Enrollment Contract</Link>
+                  <Link className="button" to="/enrollment-contract">{t('application.signEnrollmentContract')}</Link>
                 ) : status === 'enrolled' ? (
-                  paymentAction ? <Link className="button" to="/parent-payments">Make Tuition Payment</Link> : <span>No Action Required</span>
+                  paymentAction ? <Link className="button" to="/parent-payments">{t('application.makeTuitionPayment')}</Link> : <span>{t('application.noActionRequired')}</span>
                 ) : (
-                  <Link className="button secondary" to="/application-summary">View Application</Link>
+                  <Link className="button secondary" to="/application-summary">{t('application.viewApplication')}</Link>
                 )}
               </td>
             </tr>

@@ -6,6 +6,7 @@ import {
   BaselinePlansDocument, CreateBaselinePlanDocument, DeleteBaselinePlanDocument, DuplicateBaselinePlanDocument, UpdateBaselinePlanDocument,
 } from '../../graphql/generated';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
+import { useT } from '../../i18n';
 
 export const DUPLICATE_FAILED = 'Failed to duplicate plan. Please try again.';
 export const DELETE_CONFIRM = 'Are you sure you want to delete this plan? This action cannot be undone.';
@@ -13,15 +14,17 @@ export const DELETE_CONFIRM = 'Are you sure you want to delete this plan? This a
 interface Plan { id: number; title: string; description: string }
 
 function PlanFields({ title, description, onChange }: { title: string; description: string; onChange(t: string, d: string): void }) {
+  const t = useT();
   return (
     <>
-      <label>Title<input value={title} onChange={(e) => onChange(e.target.value, description)} required maxLength={200} /></label>
-      <label>Description<textarea value={description} onChange={(e) => onChange(title, e.target.value)} required maxLength={2000} rows={3} /></label>
+      <label>{t('common.title')}<input value={title} onChange={(e) => onChange(e.target.value, description)} required maxLength={200} /></label>
+      <label>{t('common.description')}<textarea value={description} onChange={(e) => onChange(title, e.target.value)} required maxLength={2000} rows={3} /></label>
     </>
   );
 }
 
 export default function BaselinePlansAdminPage() {
+  const t = useT();
   // The largest page the server gives: a school's baseline plans are a handful, not thousands.
   const { data, loading, error } = useQuery(BaselinePlansDocument, { variables: { first: 200 } });
   const refetchQueries = [BaselinePlansDocument];
@@ -67,12 +70,12 @@ export default function BaselinePlansAdminPage() {
       setEditing(null);
     } catch (err) {
       console.error('Duplicating the baseline plan failed', err);
-      window.alert(DUPLICATE_FAILED);
+      window.alert(t.text(DUPLICATE_FAILED));
     }
   }
 
   async function del() {
-    if (!editing || !window.confirm(DELETE_CONFIRM)) return;
+    if (!editing || !window.confirm(t.text(DELETE_CONFIRM))) return;
     try {
       await remove({ variables: { id: editing.id } });
       setEditing(null);
@@ -84,24 +87,24 @@ export default function BaselinePlansAdminPage() {
   return (
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h1>Baseline Plans</h1>
-        <button type="button" onClick={() => setCreatingOpen(true)}>Create Baseline Plan</button>
+        <h1>{t('baselinePlans.baselinePlans')}</h1>
+        <button type="button" onClick={() => setCreatingOpen(true)}>{t('baselinePlans.createBaselinePlan')}</button>
       </div>
       {loading && !data ? (
-        <p>Loading...</p>
+        <p>{t('common.loading')}</p>
       ) : plans.length === 0 ? (
-        <p className="muted">No baseline plans yet. Create one to give students a starting point.</p>
+        <p className="muted">{t('baselinePlans.noBaselinePlansYetCreateOne')}</p>
       ) : (
         <table className="data">
-          <thead><tr><th>Title</th><th>Description</th><th>Action</th></tr></thead>
+          <thead><tr><th>{t('common.title')}</th><th>{t('common.description')}</th><th>{t('common.action')}</th></tr></thead>
           <tbody>
             {plans.map((p) => (
               <tr key={p.id}>
                 <td>{p.title}</td>
                 <td>{p.description}</td>
                 <td className="row">
-                  <button type="button" onClick={() => view(p.id)} disabled={viewing} aria-label={`View ${p.title}`}>View</button>
-                  <button type="button" className="secondary" onClick={() => setEditing({ id: p.id, title: p.title, description: p.description })} aria-label={`Edit ${p.title}`}>Edit</button>
+                  <button type="button" onClick={() => view(p.id)} disabled={viewing} aria-label={t('baselinePlans.viewTitle', { title: p.title })}>{t('baselinePlans.view')}</button>
+                  <button type="button" className="secondary" onClick={() => setEditing({ id: p.id, title: p.title, description: p.description })} aria-label={t('baselinePlans.editTitle', { title: p.title })}>{t('baselinePlans.edit')}</button>
                 </td>
               </tr>
             ))}
@@ -110,26 +113,26 @@ export default function BaselinePlansAdminPage() {
       )}
 
       {creatingOpen && (
-        <AccessibleDialog title="Create Baseline Plan" onClose={() => setCreatingOpen(false)}>
+        <AccessibleDialog title={t('baselinePlans.createBaselinePlan')} onClose={() => setCreatingOpen(false)}>
           <form className="stack" onSubmit={submitCreate}>
             <PlanFields title={draft.title} description={draft.description} onChange={(title, description) => setDraft({ title, description })} />
             <div className="row">
-              <button type="submit" disabled={creating.loading}>Create</button>
-              <button type="button" className="secondary" onClick={() => setCreatingOpen(false)}>Cancel</button>
+              <button type="submit" disabled={creating.loading}>{t('baselinePlans.create')}</button>
+              <button type="button" className="secondary" onClick={() => setCreatingOpen(false)}>{t('common.cancel')}</button>
             </div>
           </form>
         </AccessibleDialog>
       )}
 
       {editing && (
-        <AccessibleDialog title="Edit Baseline Plan" onClose={() => setEditing(null)}>
+        <AccessibleDialog title={t('baselinePlans.editBaselinePlan')} onClose={() => setEditing(null)}>
           <form className="stack" onSubmit={save}>
             <PlanFields title={editing.title} description={editing.description} onChange={(title, description) => setEditing({ ...editing, title, description })} />
             <div className="row">
-              <button type="submit" disabled={busy}>Save Changes</button>
-              <button type="button" className="secondary" onClick={copy} disabled={busy}>Duplicate Plan</button>
-              <button type="button" className="danger" onClick={del} disabled={busy}>Delete Plan</button>
-              <button type="button" className="secondary" onClick={() => setEditing(null)}>Cancel</button>
+              <button type="submit" disabled={busy}>{t('baselinePlans.saveChanges')}</button>
+              <button type="button" className="secondary" onClick={copy} disabled={busy}>{t('baselinePlans.duplicatePlan')}</button>
+              <button type="button" className="danger" onClick={del} disabled={busy}>{t('baselinePlans.deletePlan')}</button>
+              <button type="button" className="secondary" onClick={() => setEditing(null)}>{t('common.cancel')}</button>
             </div>
           </form>
         </AccessibleDialog>

@@ -3,16 +3,18 @@ import { Link } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
 import BaselinePlansAdminPage from './BaselinePlansAdminPage';
 import SelectBaselinePlanPage from './SelectBaselinePlanPage';
+import { useT } from '../../i18n';
 
 export default function BaselinePlansPage() {
+  const t = useT();
   const { user, flags } = useSession();
   if (user?.userType === 2 && !flags.adminViewing) return <BaselinePlansAdminPage />;
   if (user?.userType === 1) return <SelectBaselinePlanPage />;
   return (
     <main className="page stack">
-      <h1>Baseline Plans</h1>
-      <p>{user?.userType === 4 ? 'Return to Admin View to manage baseline plans.' : 'Baseline plans are chosen by students and managed by school staff.'}</p>
-      <p><Link to="/">Go to your home page</Link></p>
+      <h1>{t('baselinePlans.baselinePlans')}</h1>
+      <p>{user?.userType === 4 ? t('baselinePlans.returnToAdminViewToManage') : t('baselinePlans.baselinePlansAreChosenByStudents')}</p>
+      <p><Link to="/">{t('baselinePlans.goToYourHomePage')}</Link></p>
     </main>
   );
 }

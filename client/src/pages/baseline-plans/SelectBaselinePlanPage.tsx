@@ -5,6 +5,7 @@ import { AssignPlanToStudentDocument, BaselinePlansForSchoolDocument, ClearStude
 import { useSession } from '../../session/SessionProvider';
 import { reloadTo } from '../../session/storage';
 import './baseline-plans.css';
+import { useT } from '../../i18n';
 
 export const ASSIGN_FAILED = 'An error occurred while assigning the plan.';
 export const scratchConfirm = (n: number) =>
@@ -12,6 +13,7 @@ export const scratchConfirm = (n: number) =>
 export const PLAN_CONFIRM = 'Selecting this baseline plan will replace all of your existing courses with the courses in this baseline plan.';
 
 export default function SelectBaselinePlanPage() {
+  const t = useT();
   const { user, flags } = useSession();
   const enabled = !!user?.school?.baselinePlansEnabled;
   const { data, loading, error } = useQuery(BaselinePlansForSchoolDocument, { skip: !enabled });
@@ -27,43 +29,43 @@ export default function SelectBaselinePlanPage() {
     try {
       const { data: status } = await client.query({ query: PlanAssignmentStatusDocument, fetchPolicy: 'network-only' });
       const s = status?.planAssignmentStatus;
-      if (s?.hasCourses && !window.confirm(planId === null ? scratchConfirm(s.courseCount) : PLAN_CONFIRM)) return;
+      if (s?.hasCourses && !window.confirm(planId === null ? scratchConfirm(s.courseCount) : t.text(PLAN_CONFIRM))) return;
       if (planId === null) await clear();
       else await assign({ variables: { planId } });
       reloadTo('/plan');
     } catch (err) {
       console.error('Assigning the plan failed', err);
-      window.alert(ASSIGN_FAILED);
+      window.alert(t.text(ASSIGN_FAILED));
     }
   }
 
   if (!enabled) {
     return (
       <main className="page stack">
-        <h1>Select a Baseline Plan</h1>
-        <p>Baseline plans are not available at your school. <Link to="/plan">Go to your academic plan</Link></p>
+        <h1>{t('baselinePlans.selectABaselinePlan')}</h1>
+        <p>{t('baselinePlans.baselinePlansAreNotAvailableAt')}{' '}<Link to="/plan">{t('baselinePlans.goToYourAcademicPlan')}</Link></p>
       </main>
     );
   }
   const plans = data?.baselinePlansForSchool.nodes ?? [];
   return (
     <main className="page stack">
-      <h1>Select a Baseline Plan</h1>
-      <p className="muted">Start from a plan your school made, or build your own. You can change any plan afterwards.</p>
-      {readOnly && <p className="alert alert-danger">You are viewing this student's page; plans cannot be chosen in this view.</p>}
-      {loading && !data ? <p>Loading...</p> : (
+      <h1>{t('baselinePlans.selectABaselinePlan')}</h1>
+      <p className="muted">{t('baselinePlans.startFromAPlanYourSchool')}</p>
+      {readOnly && <p className="alert alert-danger">{t('baselinePlans.youAreViewingThisStudentS')}</p>}
+      {loading && !data ? <p>{t('common.loading')}</p> : (
         <div className="plan-tiles">
-          <article className="card stack plan-tile" aria-label="Create your plan from scratch">
-            <h2>Create your plan from scratch</h2>
-            <p className="muted">Start with an empty plan and add your own courses.</p>
-            {!readOnly && <button type="button" onClick={() => choose(null)} disabled={busy}>Select Plan</button>}
+          <article className="card stack plan-tile" aria-label={t('baselinePlans.createYourPlanFromScratch')}>
+            <h2>{t('baselinePlans.createYourPlanFromScratch')}</h2>
+            <p className="muted">{t('baselinePlans.startWithAnEmptyPlanAnd')}</p>
+            {!readOnly && <button type="button" onClick={() => choose(null)} disabled={busy}>{t('baselinePlans.selectPlan')}</button>}
           </article>
           {plans.map((p) => (
             <article key={p.id} className="card stack plan-tile" aria-label={p.title}>
               <h2>{p.title}</h2>
               <p>{p.description}</p>
-              <p className="muted">{p.courseCount} course{p.courseCount === 1 ? '' : 's'}</p>
-              {!readOnly && <button type="button" onClick={() => choose(p.id)} disabled={busy}>Select Plan</button>}
+              <p className="muted">{t(p.courseCount === 1 ? 'baselinePlans.courseCountOne' : 'baselinePlans.courseCountOther', { count: p.courseCount })}</p>
+              {!readOnly && <button type="button" onClick={() => choose(p.id)} disabled={busy}>{t('baselinePlans.selectPlan')}</button>}
             </article>
           ))}
         </div>

@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { BlogDocument } from '../../graphql/generated';
 import { formatBlogDate } from '../landing/LandingPage';
 import '../landing/landing.css';
+import { useT } from '../../i18n';
 
 export const BLOG_POST_ERROR = 'Error fetching the blog post';
 
@@ -18,6 +19,7 @@ function parseBlogId(raw: string | undefined): number | null {
 }
 
 export default function BlogPostPage() {
+  const t = useT();
   const { id } = useParams();
   const blogId = parseBlogId(id);
   const { data, loading, error } = useQuery(BlogDocument, { variables: { id: blogId ?? 0 }, skip: blogId === null });
@@ -34,7 +36,7 @@ export default function BlogPostPage() {
         <h1>{blog.title}</h1>
         {blog.subtitle && <p className="subtitle">{blog.subtitle}</p>}
         <p className="byline muted">
-          {blog.author && <>By {blog.author} · </>}
+          {blog.author && <>{t('blog.by')}{' '}{blog.author} · </>}
           <time dateTime={blog.date}>{formatBlogDate(blog.date)}</time>
         </p>
         {/* Decorative: the heading above names the article. */}
@@ -47,9 +49,9 @@ export default function BlogPostPage() {
       </article>
     );
   } else if (blogId === null || error) {
-    content = <p className="alert alert-danger" role="alert">{BLOG_POST_ERROR}</p>;
+    content = <p className="alert alert-danger" role="alert">{t.text(BLOG_POST_ERROR)}</p>;
   } else if (loading) {
-    content = <p role="status">Loading...</p>;
+    content = <p role="status">{t('common.loading')}</p>;
   }
 
   return (

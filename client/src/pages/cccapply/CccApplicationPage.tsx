@@ -1,3 +1,4 @@
+import { useT } from '../../i18n';
 /**
  * The community-college answers review, read-only. The spec gives it no route ("not shown") and
  * lists /cccapply/application as a navigation target only: it is shown here (our decision).
@@ -11,10 +12,11 @@ const ANSWERS: [question: string, answer: string][] = [
 ];
 
 export default function CccApplicationPage() {
+  const t = useT();
   return (
     <main className="page stack">
-      <h1>Community College Application Answers</h1>
-      <p className="muted">These are the answers submitted with your community college application.</p>
+      <h1>{t('cccapply.communityCollegeApplicationAnswers')}</h1>
+      <p className="muted">{t('cccapply.theseAreTheAnswersSubmittedWith')}</p>
       <div className="stack">
         {ANSWERS.map(([q, a]) => (
           <section key={q} className="card" aria-label={q}>
@@ -24,7 +26,7 @@ export default function CccApplicationPage() {
         ))}
       </div>
       <div className="alert alert-success" role="note">
-        To change any of these answers, please contact support before your application is submitted.
+        {t('cccapply.toChangeAnyOfTheseAnswers')}
       </div>
     </main>
   );

@@ -4,8 +4,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../i18n';
 
 export default function CccConfirmationPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   function submit(e: FormEvent) {
@@ -15,10 +17,10 @@ export default function CccConfirmationPage() {
   return (
     <main className="page narrow">
       <form className="card stack" onSubmit={submit}>
-        <h1>Verify Email</h1>
-        <p>We sent a confirmation code to your email address. Enter it below to confirm your community college application.</p>
-        <label>Confirmation Code<input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" /></label>
-        <button type="submit">Verify</button>
+        <h1>{t('cccapply.verifyEmail')}</h1>
+        <p>{t('cccapply.weSentAConfirmationCodeTo')}</p>
+        <label>{t('cccapply.confirmationCode')}<input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" /></label>
+        <button type="submit">{t('cccapply.verify')}</button>
       </form>
     </main>
   );

@@ -7,6 +7,7 @@ import { SignCccApplyConsentDocument } from '../../graphql/generated';
 import { afterConsentPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
 import { ONBOARDING_ERROR } from '../onboarding/StudentInfoPage';
+import { useT } from '../../i18n';
 
 export const CONSENT_LABELS: Record<ConsentKey, string> = {
   consentDataRelease: 'I allow my school to share my student information (name, date of birth, contact details and demographics) with the community college for this application.',
@@ -20,6 +21,7 @@ export const CONSENT_LABELS: Record<ConsentKey, string> = {
 };
 
 export default function CccConsentPage() {
+  const t = useT();
   const { user } = useSession();
   const navigate = useNavigate();
   const [sign, { loading }] = useMutation(SignCccApplyConsentDocument);
@@ -36,22 +38,21 @@ export default function CccConsentPage() {
       navigate(afterConsentPath(user?.school));
     } catch (err) {
       console.error('Signing the consent failed', err);
-      window.alert(ONBOARDING_ERROR);
+      window.alert(t.text(ONBOARDING_ERROR));
     }
   }
 
   return (
     <main className="page narrow">
       <form className="card stack" onSubmit={submit} noValidate>
-        <h1>Community College Application Consent</h1>
+        <h1>{t('cccapply.communityCollegeApplicationConsent')}</h1>
         <p>
-          Pathway Planner submits your community college application for you, so you can take college courses while in high school.
-          Please read each statement, check it, and sign with your full name. You can review the application's answers on the{' '}
-          <Link to="/cccapply/application">application review</Link>; see also the <Link to="/privacy-policy">Privacy Policy</Link> and{' '}
-          <Link to="/terms-of-use">Terms of Use</Link>.
+          {t('cccapply.pathwayPlannerSubmitsYourCommunityColleg')}{' '}
+          <Link to="/cccapply/application">{t('cccapply.applicationReview')}</Link>{t('cccapply.seeAlsoThe')}{' '}<Link to="/privacy-policy">{t('cccapply.privacyPolicy')}</Link>{' '}{t('cccapply.and')}{' '}
+          <Link to="/terms-of-use">{t('cccapply.termsOfUse')}</Link>.
         </p>
         <fieldset className="stack">
-          <legend>Consents (required)</legend>
+          <legend>{t('cccapply.consentsRequired')}</legend>
           {CONSENT_KEYS.map((k) => (
             <label key={k} className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
               <input type="checkbox" required checked={checked[k]} onChange={(e) => setChecked({ ...checked, [k]: e.target.checked })} />
@@ -59,10 +60,10 @@ export default function CccConsentPage() {
             </label>
           ))}
         </fieldset>
-        <label>Electronic Signature (type your full name)
+        <label>{t('cccapply.electronicSignatureTypeYourFullName')}
           <input value={signature} onChange={(e) => setSignature(e.target.value)} autoComplete="name" />
         </label>
-        <button type="submit" disabled={loading}>Sign and Continue</button>
+        <button type="submit" disabled={loading}>{t('cccapply.signAndContinue')}</button>
       </form>
     </main>
   );

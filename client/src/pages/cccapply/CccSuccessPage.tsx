@@ -2,17 +2,19 @@
 import { useNavigate } from 'react-router-dom';
 import { afterCccApplyPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
+import { useT } from '../../i18n';
 
 export default function CccSuccessPage() {
+  const t = useT();
   const { user } = useSession();
   const navigate = useNavigate();
   return (
     <main className="page narrow">
       <div className="card stack">
-        <h1>Congratulations!</h1>
-        <p>You're all set. Pathway Planner will submit your community college application on your behalf.</p>
-        <p>You will receive a confirmation email from the college in a few days.</p>
-        <button type="button" onClick={() => navigate(afterCccApplyPath(user?.school))}>Next</button>
+        <h1>{t('cccapply.congratulations')}</h1>
+        <p>{t('cccapply.youReAllSetPathwayPlanner')}</p>
+        <p>{t('cccapply.youWillReceiveAConfirmationEmail')}</p>
+        <button type="button" onClick={() => navigate(afterCccApplyPath(user?.school))}>{t('common.next')}</button>
       </div>
     </main>
   );

@@ -7,11 +7,13 @@ import { ConfirmOpenCccAccountDocument } from '../../graphql/generated';
 import { afterCccApplyPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
 import { copyText } from './copyText';
+import { useT } from '../../i18n';
 
 /** The external Open CCC login page for the partner college (college code 221). */
 export const OPEN_CCC_LOGIN_URL = 'https://www.opencccapply.net/gateway/apply?cccMisCode=221';
 
 export default function OpenAccountSetupPage() {
+  const t = useT();
   const { user } = useSession();
   const navigate = useNavigate();
   const [copied, setCopied] = useState(false);
@@ -36,30 +38,30 @@ export default function OpenAccountSetupPage() {
   return (
     <main className="page narrow">
       <div className="card stack">
-        <h1>Create Open CCC account</h1>
-        <p>Your community college application needs an Open CCC account. It takes three steps.</p>
+        <h1>{t('cccapply.createOpenCccAccount')}</h1>
+        <p>{t('cccapply.yourCommunityCollegeApplicationNeedsAn')}</p>
         <ol className="stack">
           <li className="stack">
-            <h2>Step 1: Copy your password</h2>
-            <p>Use this password for your Open CCC account:</p>
+            <h2>{t('cccapply.step1CopyYourPassword')}</h2>
+            <p>{t('cccapply.useThisPasswordForYourOpen')}</p>
             <div className="row">
-              <code aria-label="Generated password">{password}</code>
-              <button type="button" className="secondary" onClick={copy}>Copy Password</button>
-              {copied && <span role="status" className="muted">Copied!</span>}
+              <code aria-label={t('cccapply.generatedPassword')}>{password}</code>
+              <button type="button" className="secondary" onClick={copy}>{t('cccapply.copyPassword')}</button>
+              {copied && <span role="status" className="muted">{t('cccapply.copied')}</span>}
             </div>
           </li>
           <li className="stack">
-            <h2>Step 2: Create your account</h2>
-            <p>Open the Open CCC page, choose Create an Account, and use the password from step 1.</p>
-            <p><a href={OPEN_CCC_LOGIN_URL} target="_blank" rel="noopener noreferrer">Open the Open CCC login page</a></p>
+            <h2>{t('cccapply.step2CreateYourAccount')}</h2>
+            <p>{t('cccapply.openTheOpenCccPageChoose')}</p>
+            <p><a href={OPEN_CCC_LOGIN_URL} target="_blank" rel="noopener noreferrer">{t('cccapply.openTheOpenCccLoginPage')}</a></p>
           </li>
           <li className="stack">
-            <h2>Step 3: Come back here</h2>
-            <button type="button" onClick={created} disabled={loading}>I've Created My Open CCC Account</button>
+            <h2>{t('cccapply.step3ComeBackHere')}</h2>
+            <button type="button" onClick={created} disabled={loading}>{t('cccapply.iVeCreatedMyOpenCcc')}</button>
           </li>
         </ol>
         <button type="button" className="link" onClick={() => navigate(afterCccApplyPath(user?.school))}>
-          Skip this step (I already have an Open CCC account and have submitted the application)
+          {t('cccapply.skipThisStepIAlreadyHave')}
         </button>
       </div>
     </main>

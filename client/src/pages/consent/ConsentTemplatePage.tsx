@@ -11,6 +11,7 @@ import { ConsentTemplateDocument, ResetConsentTemplateDocument, UpdateConsentTem
 import { messageOr } from '../../graphql/errors';
 import { fetchPdf, uploadSignedPdf } from './consentFlow';
 import { isFieldConfig, prefillPdf, signAsParent, signAsStudent } from './prefill';
+import { useT } from '../../i18n';
 
 const SAMPLE = { firstName: 'Sample', lastName: 'Student', email: 'sample@school.example', dob: '01152010', grade: '10', school: { name: 'Your School' } };
 
@@ -28,6 +29,7 @@ function rows(config: ConsentFieldConfig): Row[] {
 }
 
 export default function ConsentTemplatePage() {
+  const t = useT();
   const { data, error, refetch } = useQuery(ConsentTemplateDocument, { fetchPolicy: 'network-only' });
   const [save, saveState] = useMutation(UpdateConsentTemplateDocument);
   const [reset, resetState] = useMutation(ResetConsentTemplateDocument);
@@ -72,61 +74,60 @@ export default function ConsentTemplatePage() {
     try {
       await save({ variables: { fieldConfig: config as unknown as Record<string, unknown> } });
       await refetch();
-      setNotice({ ok: true, text: 'Field positions saved.' });
+      setNotice({ ok: true, text: t('consent.fieldPositionsSaved') });
     } catch (err) {
-      setNotice({ ok: false, text: messageOr(err, 'The field positions could not be saved.') });
+      setNotice({ ok: false, text: messageOr(err, t('consent.theFieldPositionsCouldNotBe')) });
     }
   }
 
   async function upload(e: FormEvent) {
     e.preventDefault();
     setNotice(null);
-    if (!file) return setNotice({ ok: false, text: 'Choose a PDF file first.' });
+    if (!file) return setNotice({ ok: false, text: t('consent.chooseAPdfFileFirst') });
     try {
       await uploadSignedPdf('/api/consent-template/', new Uint8Array(await file.arrayBuffer()));
       await refetch();
-      setNotice({ ok: true, text: 'Template uploaded.' });
+      setNotice({ ok: true, text: t('consent.templateUploaded') });
     } catch (err) {
       setNotice({ ok: false, text: (err as Error).message || 'The template could not be uploaded.' });
     }
   }
 
   async function backToDefault() {
-    if (!window.confirm('Use the default consent template again? Your own template and positions will be removed.')) return;
+    if (!window.confirm(t('consent.useTheDefaultConsentTemplateAgain'))) return;
     try {
       await reset();
       await refetch();
-      setNotice({ ok: true, text: 'The default template is used again.' });
+      setNotice({ ok: true, text: t('consent.theDefaultTemplateIsUsedAgain') });
     } catch (err) {
-      setNotice({ ok: false, text: messageOr(err, 'The template could not be reset.') });
+      setNotice({ ok: false, text: messageOr(err, t('consent.theTemplateCouldNotBeReset')) });
     }
   }
 
   return (
     <main className="page">
       <section className="card stack">
-        <h1>Consent Form Template</h1>
-        {error && <div className="alert alert-danger" role="alert">{messageOr(error, 'The template could not be loaded.')}</div>}
+        <h1>{t('consent.consentFormTemplate')}</h1>
+        {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('consent.theTemplateCouldNotBeLoaded'))}</div>}
         {notice && <div className={`alert ${notice.ok ? 'alert-success' : 'alert-danger'}`} role={notice.ok ? 'status' : 'alert'}>{notice.text}</div>}
         {template && (
           <p className="muted">
-            {template.custom ? "Your school's own template" : 'The default template'}, {template.pageCount} page{template.pageCount === 1 ? '' : 's'}.
-            New forms use it; forms already signed keep theirs.
+            {t(template.pageCount === 1 ? 'consent.templateSummaryOne' : 'consent.templateSummaryOther', { template: template.custom ? t('consent.yourSchoolSOwnTemplate') : t('consent.theDefaultTemplate'), count: template.pageCount })}
           </p>
         )}
         <form className="row" onSubmit={upload}>
-          <label htmlFor="template-file">Template PDF</label>
+          <label htmlFor="template-file">{t('consent.templatePdf')}</label>
           <input id="template-file" type="file" accept="application/pdf,.pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          <button type="submit">Upload Template</button>
-          {template?.custom && <button type="button" className="secondary" onClick={backToDefault} disabled={resetState.loading}>Use Default Template</button>}
+          <button type="submit">{t('consent.uploadTemplate')}</button>
+          {template?.custom && <button type="button" className="secondary" onClick={backToDefault} disabled={resetState.loading}>{t('consent.useDefaultTemplate')}</button>}
         </form>
         {config && (
           <form className="stack" onSubmit={savePositions}>
-            <h2>Field positions</h2>
-            <p className="muted">Positions are in points (1/72 inch) from the bottom-left corner of the page.</p>
+            <h2>{t('consent.fieldPositions')}</h2>
+            <p className="muted">{t('consent.positionsAreInPoints172')}</p>
             <table className="data">
               <thead>
-                <tr><th>Field</th><th>Page</th><th>X</th><th>Y</th><th>Font</th><th>Size</th></tr>
+                <tr><th>{t('consent.field')}</th><th>{t('consent.page2')}</th><th>X</th><th>Y</th><th>{t('consent.font')}</th><th>{t('consent.size')}</th></tr>
               </thead>
               <tbody>
                 {rows(config).map((row) => {
@@ -134,25 +135,25 @@ export default function ConsentTemplatePage() {
                   return (
                     <tr key={row.label}>
                       <td>{row.label}</td>
-                      <td><input type="number" min={1} aria-label={`${row.label} page`} value={(p.page ?? 0) + 1} onChange={(e) => edit(row, 'page', e.target.value)} style={{ width: 60 }} /></td>
+                      <td><input type="number" min={1} aria-label={t('consent.labelPage', { label: row.label })} value={(p.page ?? 0) + 1} onChange={(e) => edit(row, 'page', e.target.value)} style={{ width: 60 }} /></td>
                       <td><input type="number" aria-label={`${row.label} x`} value={p.x} onChange={(e) => edit(row, 'x', e.target.value)} style={{ width: 80 }} /></td>
                       <td><input type="number" aria-label={`${row.label} y`} value={p.y} onChange={(e) => edit(row, 'y', e.target.value)} style={{ width: 80 }} /></td>
                       <td>
-                        <select aria-label={`${row.label} font`} value={p.font} onChange={(e) => edit(row, 'font', e.target.value)}>
+                        <select aria-label={t('consent.labelFont', { label: row.label })} value={p.font} onChange={(e) => edit(row, 'font', e.target.value)}>
                           {CONSENT_FONTS.map((f) => <option key={f} value={f}>{f}</option>)}
                         </select>
                       </td>
-                      <td><input type="number" aria-label={`${row.label} size`} value={p.font_size} onChange={(e) => edit(row, 'font_size', e.target.value)} style={{ width: 60 }} /></td>
+                      <td><input type="number" aria-label={t('consent.labelSize', { label: row.label })} value={p.font_size} onChange={(e) => edit(row, 'font_size', e.target.value)} style={{ width: 60 }} /></td>
                     </tr>
                   );
                 })}
               </tbody>
             </table>
-            <div className="row"><button type="submit" disabled={saveState.loading}>Save Positions</button></div>
+            <div className="row"><button type="submit" disabled={saveState.loading}>{t('consent.savePositions')}</button></div>
           </form>
         )}
-        <h2>Preview with sample data</h2>
-        <PdfFrame bytes={preview} title="Template preview" height={1000} />
+        <h2>{t('consent.previewWithSampleData')}</h2>
+        <PdfFrame bytes={preview} title={t('consent.templatePreview')} height={1000} />
       </section>
     </main>
   );

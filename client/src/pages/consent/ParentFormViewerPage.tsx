@@ -7,8 +7,10 @@ import { ParentFormViewerDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { consentStateLabel } from '../students/consentLabels';
 import { fetchPdf } from './consentFlow';
+import { useT } from '../../i18n';
 
 export default function ParentFormViewerPage() {
+  const t = useT();
   const { code = '' } = useParams();
   const { data, error, loading } = useQuery(ParentFormViewerDocument, { variables: { parentCode: code }, fetchPolicy: 'network-only' });
   const [bytes, setBytes] = useState<Uint8Array | null>(null);
@@ -28,13 +30,13 @@ export default function ParentFormViewerPage() {
   return (
     <main className="page">
       <section className="card stack">
-        <h1>Parent Consent Form{form ? `: ${form.student.firstName} ${form.student.lastName}` : ''}</h1>
-        {loading && <p role="status">Loading...</p>}
-        {error && <div className="alert alert-danger" role="alert">{messageOr(error, 'The form could not be loaded.')}</div>}
+        <h1>{t('consent.parentConsentForm')}{form ? `: ${form.student.firstName} ${form.student.lastName}` : ''}</h1>
+        {loading && <p role="status">{t('common.loading')}</p>}
+        {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('consent.theFormCouldNotBeLoaded'))}</div>}
         {form && (
           <>
-            <p>Status: <strong>{consentStateLabel(form.state)}</strong></p>
-            <PdfFrame bytes={bytes} title="Parent consent form" height={1000} />
+            <p>{t('consent.status')}{' '}<strong>{consentStateLabel(form.state)}</strong></p>
+            <PdfFrame bytes={bytes} title={t('consent.parentConsentForm2')} height={1000} />
           </>
         )}
       </section>

@@ -11,8 +11,10 @@ import { PdfFrame } from '../../components/PdfFrame';
 import { ParentSignFormDocument } from '../../graphql/generated';
 import { alreadySigned, fetchPdf, uploadSignedPdf, UploadError } from './consentFlow';
 import { formatDate, isFieldConfig, signAsParent } from './prefill';
+import { useT } from '../../i18n';
 
 export default function ParentSignPage() {
+  const t = useT();
   const { code = '' } = useParams();
   const navigate = useNavigate();
   const { data, error, loading } = useQuery(ParentSignFormDocument, { variables: { code }, fetchPolicy: 'network-only' });
@@ -63,22 +65,22 @@ export default function ParentSignPage() {
   return (
     <main className="page">
       <section className="card stack">
-        <h1>Review and Sign Your Child&apos;s Consent Form</h1>
-        {loading && <p role="status">Loading...</p>}
+        <h1>{t('consent.reviewAndSignYourChildApos')}</h1>
+        {loading && <p role="status">{t('common.loading')}</p>}
         {form && (
           <>
-            <p>Your child has signed this consent form. Please review it, then type your name to sign.</p>
-            <PdfFrame bytes={bytes} title="Consent form to sign" height={800} />
+            <p>{t('consent.yourChildHasSignedThisConsent')}</p>
+            <PdfFrame bytes={bytes} title={t('consent.consentFormToSign')} height={800} />
             <form className="stack" onSubmit={sign} noValidate>
-              <label htmlFor="parent-printed-name">Printed Name</label>
+              <label htmlFor="parent-printed-name">{t('consent.printedName')}</label>
               <input id="parent-printed-name" value={printedName} onChange={(e) => setPrintedName(e.target.value)} autoComplete="name" />
-              <label htmlFor="parent-signature">Signature (type your full name)</label>
+              <label htmlFor="parent-signature">{t('consent.signatureTypeYourFullName')}</label>
               <input id="parent-signature" value={signature} onChange={(e) => setSignature(e.target.value)} />
-              <label htmlFor="parent-date">Date</label>
+              <label htmlFor="parent-date">{t('consent.date')}</label>
               <input id="parent-date" value={today} readOnly />
               {message && <div className="alert alert-danger" role="alert">{message}</div>}
               <div className="row">
-                <button type="submit" disabled={busy}>{busy ? 'Signing...' : 'Sign Form'}</button>
+                <button type="submit" disabled={busy}>{busy ? t('consent.signing') : t('consent.signForm')}</button>
               </div>
             </form>
           </>

@@ -14,8 +14,10 @@ import { useSession } from '../../session/SessionProvider';
 import { cachedUser } from '../../session/storage';
 import { alreadySigned, fetchPdf, shouldReloadOnce, uploadSignedPdf, UploadError } from './consentFlow';
 import { isFieldConfig, prefillPdf, signAsStudent, type PrefillUser } from './prefill';
+import { useT } from '../../i18n';
 
 export default function StudentConsentPage() {
+  const t = useT();
   const navigate = useNavigate();
   const { user: sessionUser, refresh } = useSession();
   const { data, error, loading } = useQuery(ParentConsentFormDocument, { fetchPolicy: 'network-only' });
@@ -92,21 +94,20 @@ export default function StudentConsentPage() {
   return (
     <main className="page">
       <section className="card stack">
-        <h1>Student Signature: Parent Consent Form</h1>
-        {loading && <p role="status">Loading...</p>}
+        <h1>{t('consent.studentSignatureParentConsentForm')}</h1>
+        {loading && <p role="status">{t('common.loading')}</p>}
         {form && (
           <>
             <p>
-              Review your information on the form below, then type your full name to sign. After you sign, your parent or
-              guardian receives a text message with a link to sign it too.
+              {t('consent.reviewYourInformationOnTheForm')}
             </p>
-            <PdfFrame bytes={bytes} title="Parent consent form" height={800} />
+            <PdfFrame bytes={bytes} title={t('consent.parentConsentForm2')} height={800} />
             <form className="stack" onSubmit={sign} noValidate>
-              <label htmlFor="student-signature">Signature (type your full name)</label>
+              <label htmlFor="student-signature">{t('consent.signatureTypeYourFullName')}</label>
               <input id="student-signature" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
               {message && <div className="alert alert-danger" role="alert">{message}</div>}
               <div className="row">
-                <button type="submit" disabled={busy}>{busy ? 'Signing...' : 'Sign Form'}</button>
+                <button type="submit" disabled={busy}>{busy ? t('consent.signing') : t('consent.signForm')}</button>
               </div>
             </form>
           </>

@@ -14,10 +14,12 @@ import {
 import { cachedUser, cacheUser, KEYS } from '../../session/storage';
 import { canAdopt, canContinue, MESSAGES, missingSpots, REQUIRED_PLACEMENTS, valueForSpot, type Adopted } from './placement';
 import './contracts.css';
+import { useT } from '../../i18n';
 
 type Doc = EnrollmentContractPageQuery['enrollmentContractDocument'];
 
 export default function EnrollmentContractPage() {
+  const t = useT();
   const { data, loading } = useQuery(EnrollmentContractPageDocument, { fetchPolicy: 'network-only' });
   const [stage, setStage] = useState<1 | 2 | 3>(1);
   const [adopted, setAdopted] = useState<Adopted>({ fullName: '', initials: '' });
@@ -39,14 +41,14 @@ export default function EnrollmentContractPage() {
     if (pdfSrc?.startsWith('blob:')) URL.revokeObjectURL(pdfSrc);
   }, [pdfSrc]);
 
-  if (loading && !data) return <main className="page"><p>Loading...</p></main>;
-  if (!doc) return <main className="page"><p className="alert alert-danger">The enrollment contract could not be loaded. Please try again.</p></main>;
+  if (loading && !data) return <main className="page"><p>{t('common.loading')}</p></main>;
+  if (!doc) return <main className="page"><p className="alert alert-danger">{t('contracts.theEnrollmentContractCouldNotBe')}</p></main>;
   if (data?.myEnrollmentContract?.status === 'completed') {
     return (
       <main className="page stack">
-        <h1>Enrollment Contract</h1>
-        <p className="alert alert-success">Your enrollment contract is signed. Thank you!</p>
-        <p><Link to="/parent-payments">View payment options</Link></p>
+        <h1>{t('contracts.enrollmentContract')}</h1>
+        <p className="alert alert-success">{t('contracts.yourEnrollmentContractIsSignedThank')}</p>
+        <p><Link to="/parent-payments">{t('contracts.viewPaymentOptions')}</Link></p>
       </main>
     );
   }
@@ -54,7 +56,7 @@ export default function EnrollmentContractPage() {
   function adopt(e: FormEvent) {
     e.preventDefault();
     if (!canAdopt(adopted)) {
-      window.alert(MESSAGES.adoptMissing);
+      window.alert(t.text(MESSAGES.adoptMissing));
       return;
     }
     setStage(2);
@@ -88,14 +90,14 @@ export default function EnrollmentContractPage() {
       }
     } catch (err) {
       console.error('Failed to generate the contract PDF', err);
-      window.alert(MESSAGES.pdfFailed);
+      window.alert(t.text(MESSAGES.pdfFailed));
     }
   }
 
   async function submit() {
     const missing = missingSpots(required, placed);
     if (missing.length > 0) {
-      window.alert(MESSAGES.missingSpots + missing.join(', '));
+      window.alert(t.text(MESSAGES.missingSpots) + missing.join(', '));
       return;
     }
     try {
@@ -113,39 +115,39 @@ export default function EnrollmentContractPage() {
 
   return (
     <main className="page stack">
-      <p className="muted">Step {stage} of 3 · {doc.title}{data?.myEnrollmentContract?.studentName ? ` · Student: ${data.myEnrollmentContract.studentName}` : ''}</p>
+      <p className="muted">{t('contracts.stepOf3', { stage, title: doc.title })}{data?.myEnrollmentContract?.studentName ? t('contracts.studentStudentname', { studentName: data.myEnrollmentContract.studentName }) : ''}</p>
       {stage === 1 && (
         <form className="card stack" onSubmit={adopt} aria-labelledby="stage-title">
-          <h1 id="stage-title" ref={heading} tabIndex={-1}>Adopt Your Signature and Initials</h1>
-          <p>Type your full name and initials. They will be placed on the contract where you click.</p>
-          <label>Full Name<input value={adopted.fullName} onChange={(e) => setAdopted({ ...adopted, fullName: e.target.value })} autoComplete="name" /></label>
-          <label>Initials<input value={adopted.initials} onChange={(e) => setAdopted({ ...adopted, initials: e.target.value })} maxLength={10} /></label>
+          <h1 id="stage-title" ref={heading} tabIndex={-1}>{t('contracts.adoptYourSignatureAndInitials')}</h1>
+          <p>{t('contracts.typeYourFullNameAndInitials')}</p>
+          <label>{t('contracts.fullName')}<input value={adopted.fullName} onChange={(e) => setAdopted({ ...adopted, fullName: e.target.value })} autoComplete="name" /></label>
+          <label>{t('contracts.initials')}<input value={adopted.initials} onChange={(e) => setAdopted({ ...adopted, initials: e.target.value })} maxLength={10} /></label>
           <div className="row" style={{ alignItems: 'flex-start' }}>
             <div style={{ flex: 2 }}>
-              <div className="muted">Signature preview</div>
+              <div className="muted">{t('contracts.signaturePreview')}</div>
               <div className="script-preview" data-testid="signature-preview">{adopted.fullName}</div>
             </div>
             <div style={{ flex: 1 }}>
-              <div className="muted">Initials preview</div>
+              <div className="muted">{t('contracts.initialsPreview')}</div>
               <div className="script-preview" data-testid="initials-preview">{adopted.initials}</div>
             </div>
           </div>
-          <div><button type="submit" disabled={!canAdopt(adopted)}>Adopt Signature and Initials</button></div>
+          <div><button type="submit" disabled={!canAdopt(adopted)}>{t('contracts.adoptSignatureAndInitials')}</button></div>
         </form>
       )}
 
       {stage === 2 && (
         <section className="stack" aria-labelledby="stage-title">
-          <h1 id="stage-title" ref={heading} tabIndex={-1}>Place Your Signatures and Initials</h1>
-          <p>Click each highlighted spot to place your initials, signature, name and today's date.</p>
-          <div className="contract-scroll" tabIndex={0} aria-label="Enrollment contract">
-            <div className="placement-counter" role="status" aria-live="polite">{placedCount} of {REQUIRED_PLACEMENTS} placed</div>
+          <h1 id="stage-title" ref={heading} tabIndex={-1}>{t('contracts.placeYourSignaturesAndInitials')}</h1>
+          <p>{t('contracts.clickEachHighlightedSpotToPlace')}</p>
+          <div className="contract-scroll" tabIndex={0} aria-label={t('contracts.enrollmentContract2')}>
+            <div className="placement-counter" role="status" aria-live="polite">{t('contracts.placedcountOfRequiredPlacementsPlaced', { placedCount, REQUIRED_PLACEMENTS })}</div>
             <ContractText doc={doc} placed={placed} onPlace={place} />
           </div>
           <div className="row">
-            <button type="button" className="secondary" onClick={() => setStage(1)}>Back</button>
+            <button type="button" className="secondary" onClick={() => setStage(1)}>{t('common.back')}</button>
             <button type="button" onClick={toReview} disabled={!canContinue(placedCount, generating.loading)}>
-              {generating.loading ? 'Generating PDF...' : 'Continue to Final Review'}
+              {generating.loading ? t('contracts.generatingPdf') : t('contracts.continueToFinalReview')}
             </button>
           </div>
         </section>
@@ -153,18 +155,18 @@ export default function EnrollmentContractPage() {
 
       {stage === 3 && (
         <section className="stack" aria-labelledby="stage-title">
-          <h1 id="stage-title" ref={heading} tabIndex={-1}>Final Review and Sign</h1>
+          <h1 id="stage-title" ref={heading} tabIndex={-1}>{t('contracts.finalReviewAndSign')}</h1>
           {pdfSrc ? (
-            <iframe className="contract-pdf" src={pdfSrc} title="Enrollment contract PDF" />
+            <iframe className="contract-pdf" src={pdfSrc} title={t('contracts.enrollmentContractPdf')} />
           ) : pdfUrl ? (
-            <p role="status">PDF is being generated...</p>
+            <p role="status">{t('contracts.pdfIsBeingGenerated')}</p>
           ) : (
             <div className="contract-scroll"><ContractText doc={doc} placed={placed} /></div>
           )}
           <div className="row">
-            <button type="button" className="secondary" onClick={() => setStage(2)} disabled={completing.loading}>Back</button>
+            <button type="button" className="secondary" onClick={() => setStage(2)} disabled={completing.loading}>{t('common.back')}</button>
             <button type="button" onClick={submit} disabled={completing.loading}>
-              {completing.loading ? 'Submitting...' : pdfUrl ? 'Confirm and Submit' : 'Complete Signing'}
+              {completing.loading ? t('contracts.submitting') : pdfUrl ? t('contracts.confirmAndSubmit') : t('contracts.completeSigning')}
             </button>
           </div>
         </section>
@@ -174,6 +176,7 @@ export default function EnrollmentContractPage() {
 }
 
 function ContractText({ doc, placed, onPlace }: { doc: Doc; placed: Record<string, string>; onPlace?: (name: string, kind: string) => void }) {
+  const t = useT();
   return (
     <article>
       <h2>{doc.title}</h2>
@@ -192,11 +195,11 @@ function ContractText({ doc, placed, onPlace }: { doc: Doc; placed: Record<strin
                   type="button"
                   className={`spot${value ? ' placed' : ''}${spot.kind === 'date' || spot.kind === 'name' ? ' plain' : ''}`}
                   data-spot={spot.name}
-                  aria-label={value ? `${spot.label}: ${value}` : `Place ${spot.label}`}
+                  aria-label={value ? `${spot.label}: ${value}` : t('contracts.placeLabel', { label: spot.label })}
                   onClick={() => onPlace?.(spot.name, spot.kind)}
                   disabled={!onPlace}
                 >
-                  {value || 'Click to place'}
+                  {value || t('contracts.clickToPlace')}
                 </button>
               </div>
             );

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import './contracts.css';
+import { useT } from '../../i18n';
 
 export const CONFETTI_PIECES = 100;
 export const CONFETTI_TICK_MS = 50;
@@ -43,23 +44,24 @@ export function Confetti() {
 }
 
 export default function EnrollmentSuccessPage() {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <main className="page stack">
       <Confetti />
       <div className="card stack" style={{ position: 'relative', zIndex: 6 }}>
-        <h1>Welcome to Dual School!</h1>
-        <p>Congratulations! Your enrollment contract is signed and your student is now enrolled in Dual School for the 2025-26 school year. We are excited to have your family with us.</p>
-        <h2>What's Next?</h2>
+        <h1>{t('contracts.welcomeToDualSchool')}</h1>
+        <p>{t('contracts.congratulationsYourEnrollmentContractIsS')}</p>
+        <h2>{t('contracts.whatSNext')}</h2>
         <ol>
-          <li>View your payment options and pay the first tuition payment on the Payments page.</li>
-          <li>Our team prepares your student's academic pathway.</li>
-          <li>Schedule your family consultation and the student orientation.</li>
-          <li>Your student receives access to the student portal.</li>
-          <li>Watch for a welcome email with everything you need to get started.</li>
+          <li>{t('contracts.viewYourPaymentOptionsAndPay')}</li>
+          <li>{t('contracts.ourTeamPreparesYourStudentS')}</li>
+          <li>{t('contracts.scheduleYourFamilyConsultationAndThe')}</li>
+          <li>{t('contracts.yourStudentReceivesAccessToThe')}</li>
+          <li>{t('contracts.watchForAWelcomeEmailWith')}</li>
         </ol>
-        <p className="muted"><strong>Tip:</strong> check your email (and your spam folder) for messages from Dual School over the next few days.</p>
-        <div><button type="button" onClick={() => navigate('/parent-applications')}>Go to Dashboard</button></div>
+        <p className="muted"><strong>{t('contracts.tip')}</strong>{' '}{t('contracts.checkYourEmailAndYourSpam')}</p>
+        <div><button type="button" onClick={() => navigate('/parent-applications')}>{t('contracts.goToDashboard')}</button></div>
       </div>
     </main>
   );

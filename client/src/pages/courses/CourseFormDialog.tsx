@@ -13,6 +13,7 @@ import {
   type CourseDetailFieldsFragment, type CourseInputGql,
 } from '../../graphql/generated';
 import { responseBody } from './responseBody';
+import { useT } from '../../i18n';
 
 type Mode = { kind: 'add' } | { kind: 'add-partner' } | { kind: 'edit'; course: CourseDetailFieldsFragment };
 
@@ -30,13 +31,14 @@ function initialGroups(course?: CourseDetailFieldsFragment): ChosenCourse[][] {
 }
 
 export function CourseFormDialog({ mode, onClose, onSaved }: Props) {
+  const t = useT();
   const course = mode.kind === 'edit' ? mode.course : undefined;
   const [courseId, setCourseId] = useState(course?.courseId ?? '');
   const [title, setTitle] = useState(course?.title ?? '');
   const [description, setDescription] = useState(course?.description ?? '');
   const [units, setUnits] = useState(course ? String(course.units) : '0');
   const [groups, setGroups] = useState<ChosenCourse[][]>(initialGroups(course));
-  const [tags, setTags] = useState<Record<string, string>>(Object.fromEntries((course?.tags ?? []).map((t) => [t.key, t.value])));
+  const [tags, setTags] = useState<Record<string, string>>(Object.fromEntries((course?.tags ?? []).map((tag) => [tag.key, tag.value])));
   const [schoolUuid, setSchoolUuid] = useState('');
   const [error, setError] = useState<string | null>(null);
   const tagOptions = useQuery(CourseTagOptionsDocument);
@@ -76,19 +78,19 @@ export function CourseFormDialog({ mode, onClose, onSaved }: Props) {
       <form className="stack course-form" onSubmit={submit}>
         {mode.kind === 'add-partner' && (
           <label>
-            School
+            {t('courses.school')}
             <select value={schoolUuid} onChange={(e) => setSchoolUuid(e.target.value)}>
               {(partners.data?.partnerSchools ?? []).map((s) => <option key={s.uuid} value={s.uuid}>{s.name}</option>)}
             </select>
           </label>
         )}
-        <label>Course ID<input value={courseId} onChange={(e) => setCourseId(e.target.value)} /></label>
-        <label>Title<input value={title} onChange={(e) => setTitle(e.target.value)} /></label>
-        <label>Description<textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
-        <label>Units<input type="number" step="0.01" min="0" value={units} onChange={(e) => setUnits(e.target.value)} /></label>
+        <label>{t('courses.courseId')}<input value={courseId} onChange={(e) => setCourseId(e.target.value)} /></label>
+        <label>{t('common.title')}<input value={title} onChange={(e) => setTitle(e.target.value)} /></label>
+        <label>{t('common.description')}<textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
+        <label>{t('courses.units')}<input type="number" step="0.01" min="0" value={units} onChange={(e) => setUnits(e.target.value)} /></label>
         <PrerequisiteGroupsField groups={groups} onChange={setGroups} />
         <fieldset className="tag-options">
-          <legend>Tags</legend>
+          <legend>{t('courses.tags')}</legend>
           {options.map((o) => (
             <label key={o.key} className="check">
               <input type="checkbox" value={o.key} checked={o.key in tags} onChange={(e) => {
@@ -104,14 +106,14 @@ export function CourseFormDialog({ mode, onClose, onSaved }: Props) {
         {error !== null && (
           <div className="alert alert-danger" role="alert">
             <div>
-              {mode.kind === 'edit' ? 'Error updating course: ' : 'Error adding course: '}
+              {mode.kind === 'edit' ? t('courses.errorUpdatingCourse') : t('courses.errorAddingCourse')}
               <pre className="response-body">{error}</pre>
             </div>
           </div>
         )}
         <div className="row">
-          <button type="submit" disabled={busy}>{mode.kind === 'edit' ? 'Save Changes' : 'Add Course'}</button>
-          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+          <button type="submit" disabled={busy}>{mode.kind === 'edit' ? t('courses.saveChanges') : t('courses.addCourse')}</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
         </div>
       </form>
     </AccessibleDialog>

@@ -9,6 +9,7 @@ import { CourseCard } from '../../components/CourseCard';
 import { CoursesDocument, PartnerCoursesDocument, type CourseCardFieldsFragment } from '../../graphql/generated';
 import { FilterByRequirementDialog, type RequirementChoice } from './FilterByRequirementDialog';
 import './courses.css';
+import { useT } from '../../i18n';
 
 interface Props {
   kind: 'own' | 'partner';
@@ -28,6 +29,7 @@ interface Page {
 }
 
 export function CourseList({ kind, actions, version }: Props) {
+  const t = useT();
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [requirement, setRequirement] = useState<RequirementChoice | null>(null);
@@ -84,25 +86,25 @@ export function CourseList({ kind, actions, version }: Props) {
       <div className="course-toolbar">
         <form className="row" role="search" onSubmit={submit}>
           <label className="grow">
-            <span className="sr-only">Search courses</span>
-            <input type="search" placeholder="Search by course ID, title or description" value={draft} onChange={(e) => setDraft(e.target.value)} />
+            <span className="sr-only">{t('courses.searchCourses')}</span>
+            <input type="search" placeholder={t('courses.searchByCourseIdTitleOr')} value={draft} onChange={(e) => setDraft(e.target.value)} />
           </label>
-          <button type="submit">Search</button>
-          <button type="button" className="secondary" onClick={() => setFilterOpen(true)}>Filter by Requirement</button>
+          <button type="submit">{t('courses.search')}</button>
+          <button type="button" className="secondary" onClick={() => setFilterOpen(true)}>{t('courses.filterByRequirement')}</button>
         </form>
         {actions && <div className="row">{actions}</div>}
       </div>
       {requirement && (
         <div className="filter-chip" role="status">
-          <span>Requirement: {requirement.label}</span>
-          <button type="button" aria-label={`Clear filter ${requirement.label}`} onClick={() => setRequirement(null)}>×</button>
+          <span>{t('courses.requirementLabel', { label: requirement.label })}</span>
+          <button type="button" aria-label={t('courses.clearFilterLabel', { label: requirement.label })} onClick={() => setRequirement(null)}>×</button>
         </div>
       )}
-      {loading && <img src="/spinner.svg" alt="Loading" className="spinner" />}
+      {loading && <img src="/spinner.svg" alt={t('courses.loading')} className="spinner" />}
       {page && !loading && (
-        <p className="muted" aria-live="polite">{page.totalCount} {page.totalCount === 1 ? 'course' : 'courses'}</p>
+        <p className="muted" aria-live="polite">{t(page.totalCount === 1 ? 'courses.courseCountOne' : 'courses.courseCountOther', { count: page.totalCount })}</p>
       )}
-      {page && !loading && page.nodes.length === 0 && <p>No courses found.</p>}
+      {page && !loading && page.nodes.length === 0 && <p>{t('courses.noCoursesFound')}</p>}
       {page && !loading && (
         <div className="course-list">
           {page.nodes.map((c) => <CourseCard key={c.uuid} course={c} />)}
@@ -110,7 +112,7 @@ export function CourseList({ kind, actions, version }: Props) {
       )}
       {page?.hasNextPage && !loading && (
         <button type="button" className="secondary" onClick={loadMore} disabled={loadingMore}>
-          {loadingMore ? 'Loading…' : 'Load more'}
+          {loadingMore ? t('courses.loading2') : t('common.loadMore')}
         </button>
       )}
       {filterOpen && (

@@ -17,8 +17,10 @@ import { useSession } from '../../session/SessionProvider';
 import { AcceptTransferabilityDialog } from './AcceptTransferabilityDialog';
 import { CourseFormDialog } from './CourseFormDialog';
 import './courses.css';
+import { useT } from '../../i18n';
 
 export default function CoursePage() {
+  const t = useT();
   const { uuid, id } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -40,34 +42,34 @@ export default function CoursePage() {
   const [dialog, setDialog] = useState<'edit' | 'accept' | null>(null);
   const [notice, setNotice] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
 
-  if (loading && !course) return <main className="page"><img src="/spinner.svg" alt="Loading" className="spinner" /></main>;
+  if (loading && !course) return <main className="page"><img src="/spinner.svg" alt={t('courses.loading')} className="spinner" /></main>;
   if (!course) {
     if (error) console.error('Failed to load the course', error);
-    return <main className="page"><h1>Course not found</h1><p>This course does not exist or is not part of your school's catalogues.</p></main>;
+    return <main className="page"><h1>{t('courses.courseNotFound')}</h1><p>{t('courses.thisCourseDoesNotExistOr')}</p></main>;
   }
 
   async function remove() {
-    if (!course || !window.confirm('Are you sure you want to remove transferability?')) return;
+    if (!course || !window.confirm(t('courses.areYouSureYouWantTo'))) return;
     setNotice(null);
     try {
       await removeTransfer({ variables: { courseUuid: course.uuid } });
-      setNotice({ kind: 'success', text: 'Transferability removed successfully.' });
+      setNotice({ kind: 'success', text: t('courses.transferabilityRemovedSuccessfully') });
       await Promise.all([transfer.refetch(), refetch()]);
     } catch (e) {
       console.error('Failed to remove transferability', e);
-      setNotice({ kind: 'danger', text: 'Failed to remove transferability.' });
+      setNotice({ kind: 'danger', text: t('courses.failedToRemoveTransferability') });
     }
   }
 
   async function destroy() {
-    if (!course || !window.confirm('Are you sure you want to delete this course?')) return;
+    if (!course || !window.confirm(t('courses.areYouSureYouWantTo2'))) return;
     setNotice(null);
     try {
       await deleteCourse({ variables: { uuid: course.uuid } });
       navigate('/courses');
     } catch (e) {
       console.error('Failed to delete the course', e);
-      setNotice({ kind: 'danger', text: messageOr(e, 'Failed to delete the course.') });
+      setNotice({ kind: 'danger', text: messageOr(e, t('courses.failedToDeleteTheCourse')) });
     }
   }
 
@@ -78,20 +80,20 @@ export default function CoursePage() {
       {notice && (
         <div className={`alert alert-${notice.kind}`} role={notice.kind === 'danger' ? 'alert' : 'status'}>
           <span>{notice.text}</span>
-          <button type="button" aria-label="Dismiss" onClick={() => setNotice(null)}>×</button>
+          <button type="button" aria-label={t('common.dismiss')} onClick={() => setNotice(null)}>×</button>
         </div>
       )}
       <CourseCard course={course} link={false} />
       {staff && (
         <div className="row course-actions">
-          {course.canEdit && <button type="button" onClick={() => setDialog('edit')}>Edit Course Details</button>}
+          {course.canEdit && <button type="button" onClick={() => setDialog('edit')}>{t('courses.editCourseDetails')}</button>}
           {otherSchool && transferable === false && (
-            <button type="button" onClick={() => setDialog('accept')}>Accept Transferability</button>
+            <button type="button" onClick={() => setDialog('accept')}>{t('courses.acceptTransferability')}</button>
           )}
           {otherSchool && transferable === true && (
-            <button type="button" className="secondary" onClick={remove} disabled={removeState.loading}>Remove Transferability</button>
+            <button type="button" className="secondary" onClick={remove} disabled={removeState.loading}>{t('courses.removeTransferability')}</button>
           )}
-          {course.canEdit && <button type="button" className="danger" onClick={destroy} disabled={deleteState.loading}>Delete course</button>}
+          {course.canEdit && <button type="button" className="danger" onClick={destroy} disabled={deleteState.loading}>{t('courses.deleteCourse')}</button>}
         </div>
       )}
       {staff && <CourseFulfillmentControls courseUuid={course.uuid} courseId={course.id} />}
@@ -102,7 +104,7 @@ export default function CoursePage() {
       )}
       {dialog === 'accept' && (
         <AcceptTransferabilityDialog courseUuid={course.uuid} units={course.units} onClose={() => setDialog(null)}
-          onAccepted={() => { setDialog(null); setNotice({ kind: 'success', text: 'Transferability accepted.' }); void transfer.refetch(); void refetch(); }} />
+          onAccepted={() => { setDialog(null); setNotice({ kind: 'success', text: t('courses.transferabilityAccepted') }); void transfer.refetch(); void refetch(); }} />
       )}
     </main>
   );

@@ -4,8 +4,10 @@ import { useSession } from '../../session/SessionProvider';
 import { CourseFormDialog } from './CourseFormDialog';
 import { CourseList } from './CourseList';
 import { UploadCoursesCsvDialog } from './UploadCoursesCsvDialog';
+import { useT } from '../../i18n';
 
 export default function CoursesPage() {
+  const t = useT();
   const { user } = useSession();
   const staff = user?.userType === 2;
   const [dialog, setDialog] = useState<'add' | 'upload' | null>(null);
@@ -13,16 +15,16 @@ export default function CoursesPage() {
   const refresh = () => setVersion((v) => v + 1);
   return (
     <main className="page stack">
-      <h1>{staff ? 'My Courses' : 'Explore Courses'}</h1>
+      <h1>{staff ? t('courses.myCourses') : t('courses.exploreCourses')}</h1>
       {!staff && (
         <p className="intro">
-          This list includes community college and high school courses available to you. Open a course to add it to your four-year plan.
+          {t('courses.thisListIncludesCommunityCollegeAnd')}
         </p>
       )}
       <CourseList kind="own" version={version} actions={staff ? (
         <>
-          <button type="button" onClick={() => setDialog('add')}>Add Course</button>
-          <button type="button" className="secondary" onClick={() => setDialog('upload')}>Upload Courses CSV</button>
+          <button type="button" onClick={() => setDialog('add')}>{t('courses.addCourse')}</button>
+          <button type="button" className="secondary" onClick={() => setDialog('upload')}>{t('courses.uploadCoursesCsv')}</button>
         </>
       ) : undefined} />
       {dialog === 'add' && <CourseFormDialog mode={{ kind: 'add' }} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); refresh(); }} />}

@@ -7,19 +7,21 @@ import { useState } from 'react';
 import { useSession } from '../../session/SessionProvider';
 import { CourseFormDialog } from './CourseFormDialog';
 import { CourseList } from './CourseList';
+import { useT } from '../../i18n';
 
 export default function PartnerCoursesPage() {
+  const t = useT();
   const { user } = useSession();
   const canAdd = user?.userType === 2 && !!user.school?.hsFullAccessEnabled;
   const [adding, setAdding] = useState(false);
   const [version, setVersion] = useState(0);
   return (
     <main className="page stack">
-      <h1>Partner Courses</h1>
+      <h1>{t('courses.partnerCourses')}</h1>
       <p className="intro">
-        This list shows all courses offered by your partner schools. Open a course to make it transferable to your school.
+        {t('courses.thisListShowsAllCoursesOffered')}
       </p>
-      <CourseList kind="partner" version={version} actions={canAdd ? <button type="button" onClick={() => setAdding(true)}>Add Course</button> : undefined} />
+      <CourseList kind="partner" version={version} actions={canAdd ? <button type="button" onClick={() => setAdding(true)}>{t('courses.addCourse')}</button> : undefined} />
       {adding && (
         <CourseFormDialog mode={{ kind: 'add-partner' }} onClose={() => setAdding(false)} onSaved={() => { setAdding(false); setVersion((v) => v + 1); }} />
       )}

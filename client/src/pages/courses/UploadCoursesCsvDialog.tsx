@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { uploadCoursesCsv, type ImportIssue } from './uploadCoursesCsv';
+import { useT } from '../../i18n';
 
 type Result =
   | { kind: 'success'; created: number; updated: number; warnings: ImportIssue[] }
@@ -9,6 +10,7 @@ type Result =
   | { kind: 'failed'; reason: string | null };
 
 export function UploadCoursesCsvDialog({ onClose, onUploaded }: { onClose(): void; onUploaded(): void }) {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(0);
@@ -37,53 +39,53 @@ export function UploadCoursesCsvDialog({ onClose, onUploaded }: { onClose(): voi
   }
 
   return (
-    <AccessibleDialog title="Upload Courses CSV" onClose={onClose} wide>
+    <AccessibleDialog title={t('courses.uploadCoursesCsv')} onClose={onClose} wide>
       <form className="stack" onSubmit={submit}>
         <div className="csv-help">
-          <p>The first line names the columns; each further line is one course:</p>
+          <p>{t('courses.theFirstLineNamesTheColumns')}</p>
           <ul>
-            <li><strong>Course ID</strong>: unique within your school (a Course ID already in your catalogue updates that course).</li>
-            <li><strong>Title</strong></li>
-            <li><strong>Description</strong>: in double quotes if it contains commas.</li>
-            <li><strong>Units</strong>: a number, e.g. 3 or 2.5.</li>
-            <li><strong>Prerequisites</strong>: a JSON list of lists of course IDs, e.g. <code>[["MATH 1"], ["ENGL 1", "ENGL 2"]]</code>; each course must exist in your school or be in the same file; <code>[]</code> for none. A prerequisite group is a set of courses of which students must complete at least one; they need one course from each group.</li>
-            <li><strong>Tags</strong>: a JSON list of tag names, e.g. <code>["UC", "CSU"]</code>.</li>
+            <li><strong>{t('courses.courseId')}</strong>{t('courses.uniqueWithinYourSchoolACourse')}</li>
+            <li><strong>{t('common.title')}</strong></li>
+            <li><strong>{t('common.description')}</strong>{t('courses.inDoubleQuotesIfItContains')}</li>
+            <li><strong>{t('courses.units')}</strong>{t('courses.aNumberEG3Or')}</li>
+            <li><strong>{t('courses.prerequisites')}</strong>{t('courses.aJsonListOfListsOf')}{' '}<code>{t('courses.math1Engl1Engl2')}</code>{t('courses.eachCourseMustExistInYour')}{' '}<code>[]</code>{' '}{t('courses.forNoneAPrerequisiteGroupIs')}</li>
+            <li><strong>{t('courses.tags')}</strong>{t('courses.aJsonListOfTagNames')}{' '}<code>{t('courses.ucCsu')}</code>.</li>
           </ul>
         </div>
         <label>
-          CSV File
+          {t('courses.csvFile')}
           <input type="file" accept=".csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         {busy && (
           <div className="stack">
-            <progress aria-label={progress === null ? 'Importing courses' : 'Uploading'} max={1} {...(progress === null ? {} : { value: progress })} />
-            <span className="muted">{progress === null ? 'Importing courses…' : `Uploading… ${Math.round(progress * 100)}%`}</span>
+            <progress aria-label={progress === null ? t('courses.importingCourses') : t('courses.uploading')} max={1} {...(progress === null ? {} : { value: progress })} />
+            <span className="muted">{progress === null ? t('courses.importingCourses2') : t('courses.uploadingValue', { value: Math.round(progress * 100) })}</span>
           </div>
         )}
         {result?.kind === 'success' && (
           <div className="alert alert-success" role="status">
-            <span>Courses uploaded successfully! <span className="muted">({result.created} added, {result.updated} updated)</span></span>
+            <span>{t('courses.coursesUploadedSuccessfully')}{' '}<span className="muted">{t('courses.createdAddedUpdatedUpdated', { created: result.created, updated: result.updated })}</span></span>
           </div>
         )}
         {result?.kind === 'partial' && (
           <>
             <div className="alert alert-danger" role="alert">
-              <span>Some courses could not be uploaded. Check the console for details. <span>({result.created} added, {result.updated} updated, {result.errors.length} rejected)</span></span>
+              <span>{t('courses.someCoursesCouldNotBeUploaded')}{' '}<span>{t('courses.createdAddedUpdatedUpdatedLengthRejected', { created: result.created, updated: result.updated, length: result.errors.length })}</span></span>
             </div>
-            <IssueTable caption="Rejected rows" issues={result.errors} />
+            <IssueTable caption={t('courses.rejectedRows')} issues={result.errors} />
           </>
         )}
         {result?.kind === 'failed' && (
           <div className="alert alert-danger" role="alert">
-            <span>Failed to upload courses. Please check the file format.{result.reason ? <><br />{result.reason}</> : null}</span>
+            <span>{t('courses.failedToUploadCoursesPleaseCheck')}{result.reason ? <><br />{result.reason}</> : null}</span>
           </div>
         )}
         {result && result.kind !== 'failed' && result.warnings.length > 0 && (
-          <IssueTable caption="Saved with unknown prerequisites removed" issues={result.warnings} />
+          <IssueTable caption={t('courses.savedWithUnknownPrerequisitesRemoved')} issues={result.warnings} />
         )}
         <div className="row">
-          <button type="submit" disabled={!file || busy}>Upload</button>
-          <button type="button" className="secondary" onClick={onClose}>Close</button>
+          <button type="submit" disabled={!file || busy}>{t('courses.upload')}</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('courses.close')}</button>
         </div>
       </form>
     </AccessibleDialog>
@@ -91,11 +93,12 @@ export function UploadCoursesCsvDialog({ onClose, onUploaded }: { onClose(): voi
 }
 
 function IssueTable({ caption, issues }: { caption: string; issues: ImportIssue[] }) {
+  const t = useT();
   return (
     <table className="data">
       <caption>{caption}</caption>
       <thead>
-        <tr><th scope="col">Line</th><th scope="col">Course ID</th><th scope="col">Reason</th></tr>
+        <tr><th scope="col">{t('courses.line')}</th><th scope="col">{t('courses.courseId')}</th><th scope="col">{t('courses.reason')}</th></tr>
       </thead>
       <tbody>
         {issues.map((i) => (

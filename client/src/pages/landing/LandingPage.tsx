@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BlogsDocument } from '../../graphql/generated';
 import './landing.css';
+import { useT } from '../../i18n';
 
 export const BLOGS_LOADING = 'Loading blogs...';
 export const BLOGS_ERROR = 'Error fetching the blogs';
@@ -116,21 +117,20 @@ export default function LandingPage() {
 }
 
 function Hero() {
+  const t = useT();
   return (
     <section id="hero" className="landing-hero" aria-labelledby="hero-title">
       <div className="landing-inner">
-        <h1 id="hero-title">Every student deserves a clear path to college and career</h1>
+        <h1 id="hero-title">{t('landing.everyStudentDeservesAClearPath')}</h1>
         <p className="lead">
-          Pathway Planner is a dual-enrollment and four-year academic planning platform for public schools. Students
-          map their courses toward graduation, college credit and the careers they want; parents see the same plan;
-          counselors guide hundreds of students without losing sight of any one of them.
+          {t('landing.pathwayPlannerIsADualEnrollment')}
         </p>
         <div className="row">
-          <Link to="/sign-up" className="button">Sign Up</Link>
-          <a href="#value" className="button secondary">Learn More</a>
+          <Link to="/sign-up" className="button">{t('landing.signUp')}</Link>
+          <a href="#value" className="button secondary">{t('landing.learnMore')}</a>
         </div>
         <p className="hero-sign-in">
-          Already have an account? <Link to="/log-in">Sign In</Link>
+          {t('landing.alreadyHaveAnAccount')}{' '}<Link to="/log-in">{t('common.signIn')}</Link>
         </p>
       </div>
     </section>
@@ -138,27 +138,23 @@ function Hero() {
 }
 
 function ValueSections() {
+  const t = useT();
   return (
     <>
       <section id="equity" className="landing-section value" aria-labelledby="equity-title">
         <div className="landing-inner">
-          <h2 id="equity-title">Advancing educational equity</h2>
+          <h2 id="equity-title">{t('landing.advancingEducationalEquity')}</h2>
           <div className="value-grid">
             <div>
-              <h3>Opportunity should not depend on a zip code</h3>
+              <h3>{t('landing.opportunityShouldNotDependOnA')}</h3>
               <p>
-                Students from low-income families and students who will be the first in their families to attend college
-                are the least likely to take college courses in high school, even though they gain the most from them.
-                Pathway Planner puts the same guidance in front of every student, so access to dual enrollment no longer
-                depends on who happens to know how the system works.
+                {t('landing.studentsFromLowIncomeFamiliesAnd')}
               </p>
             </div>
             <div>
-              <h3>A K-16 mindset</h3>
+              <h3>{t('landing.aK16Mindset')}</h3>
               <p>
-                Planning does not stop at the high school diploma. Pathway Planner connects high school courses to
-                college programs and careers, so students, families and schools can think of kindergarten through a
-                four-year degree as one continuous journey rather than separate systems that rarely talk to each other.
+                {t('landing.planningDoesNotStopAtThe')}
               </p>
             </div>
           </div>
@@ -167,22 +163,18 @@ function ValueSections() {
 
       <section id="dual-enrollment" className="landing-section value" aria-labelledby="dual-enrollment-title">
         <div className="landing-inner">
-          <h2 id="dual-enrollment-title">Transferable dual enrollment, made easy</h2>
+          <h2 id="dual-enrollment-title">{t('landing.transferableDualEnrollmentMadeEasy')}</h2>
           <div className="value-grid">
             <div>
-              <h3>Built for high schools</h3>
+              <h3>{t('landing.builtForHighSchools')}</h3>
               <p>
-                Schools publish their partner college courses once. Students then see which college courses fit their
-                schedule, which meet high school requirements, and how the credit is expected to transfer, so a dual
-                enrollment course counts toward a degree instead of becoming an elective that goes nowhere.
+                {t('landing.schoolsPublishTheirPartnerCollegeCourses')}
               </p>
             </div>
             <div>
-              <h3>Four-year planning, simplified</h3>
+              <h3>{t('landing.fourYearPlanningSimplified')}</h3>
               <p>
-                One plan brings together dual enrollment, graduation requirements, career technical education (CTE)
-                pathways and NCAA eligibility for student athletes. Students can see at a glance what they have
-                completed, what is still required and what each choice opens up.
+                {t('landing.onePlanBringsTogetherDualEnrollment')}
               </p>
             </div>
           </div>
@@ -191,22 +183,18 @@ function ValueSections() {
 
       <section id="counselors" className="landing-section value" aria-labelledby="counselors-title">
         <div className="landing-inner">
-          <h2 id="counselors-title">More time for counselors, more choice for students</h2>
+          <h2 id="counselors-title">{t('landing.moreTimeForCounselorsMoreChoice')}</h2>
           <div className="value-grid">
             <div>
-              <h3>Help for counselors at 350:1</h3>
+              <h3>{t('landing.helpForCounselorsAt3501')}</h3>
               <p>
-                With a student-to-counselor ratio of 350:1, no counselor can hand-build a plan for every student each
-                year. Pathways and ready-made baseline plans give each student a sound starting point, and counselors can
-                spend their time on the conversations that need a person.
+                {t('landing.withAStudentToCounselorRatio')}
               </p>
             </div>
             <div>
-              <h3>Support for individual goals</h3>
+              <h3>{t('landing.supportForIndividualGoals')}</h3>
               <p>
-                Whether a student is aiming for a university, a skilled trade, the military or a college team, the plan
-                adapts to that goal. Students explore options, compare pathways and adjust their plan as their interests
-                grow.
+                {t('landing.whetherAStudentIsAimingFor')}
               </p>
             </div>
           </div>
@@ -217,6 +205,7 @@ function ValueSections() {
 }
 
 function RecentArticles() {
+  const t = useT();
   const { data, loading, error } = useQuery(BlogsDocument);
 
   useEffect(() => {
@@ -227,7 +216,7 @@ function RecentArticles() {
   if (data) {
     content =
       data.blogs.length === 0 ? (
-        <p className="muted">No articles have been published yet.</p>
+        <p className="muted">{t('landing.noArticlesHaveBeenPublishedYet')}</p>
       ) : (
         <ul className="blog-grid">
           {data.blogs.map((blog) => (
@@ -246,15 +235,15 @@ function RecentArticles() {
         </ul>
       );
   } else if (error) {
-    content = <p className="alert alert-danger" role="alert">{BLOGS_ERROR}</p>;
+    content = <p className="alert alert-danger" role="alert">{t.text(BLOGS_ERROR)}</p>;
   } else if (loading) {
-    content = <p role="status">{BLOGS_LOADING}</p>;
+    content = <p role="status">{t.text(BLOGS_LOADING)}</p>;
   }
 
   return (
     <section id="articles" className="landing-section" aria-labelledby="articles-title">
       <div className="landing-inner">
-        <h2 id="articles-title">Recent Articles</h2>
+        <h2 id="articles-title">{t('landing.recentArticles')}</h2>
         {content}
       </div>
     </section>
@@ -262,60 +251,49 @@ function RecentArticles() {
 }
 
 function Faqs() {
+  const t = useT();
   return (
     <section id="faqs" className="landing-section" aria-labelledby="faqs-title">
       <div className="landing-inner">
-        <h2 id="faqs-title">Frequently Asked Questions</h2>
+        <h2 id="faqs-title">{t('landing.frequentlyAskedQuestions')}</h2>
         <div className="faq-list">
           <details>
-            <summary>Is Pathway Planner free for students?</summary>
+            <summary>{t('landing.isPathwayPlannerFreeForStudents')}</summary>
             <p>
-              Yes. Pathway Planner is always free for students and their families. The platform is funded by grants,
-              school and district partnerships and other sources, so no student ever pays to plan their courses.
+              {t('landing.yesPathwayPlannerIsAlwaysFree')}
             </p>
           </details>
           <details>
-            <summary>What is dual enrollment?</summary>
+            <summary>{t('landing.whatIsDualEnrollment')}</summary>
             <p>
-              Dual enrollment lets high school students take college courses, taught at their high school, on a
-              college campus or online, and earn high school and college credit for the same course. In many states
-              the courses are free or low-cost for students.
+              {t('landing.dualEnrollmentLetsHighSchoolStudents')}
             </p>
           </details>
           <details>
-            <summary>What are the DUAL advantages of dual enrollment?</summary>
+            <summary>{t('landing.whatAreTheDualAdvantagesOf')}</summary>
             <ul>
-              <li><strong>D</strong>ollars saved: college credit earned in high school costs families little or nothing.</li>
-              <li><strong>U</strong>niversity readiness: students experience college-level expectations with their high school support still around them.</li>
-              <li><strong>A</strong>ccelerated progress: transferable credits can shorten the time, and the cost, of a degree.</li>
-              <li><strong>L</strong>asting momentum: students who take college courses in high school are more likely to enroll in college and to finish a degree.</li>
+              <li><strong>D</strong>{t('landing.ollarsSavedCollegeCreditEarnedIn')}</li>
+              <li><strong>U</strong>{t('landing.niversityReadinessStudentsExperienceColl')}</li>
+              <li><strong>A</strong>{t('landing.cceleratedProgressTransferableCreditsCan')}</li>
+              <li><strong>L</strong>{t('landing.astingMomentumStudentsWhoTakeCollege')}</li>
             </ul>
           </details>
           <details>
-            <summary>How does Pathway Planner support schools?</summary>
+            <summary>{t('landing.howDoesPathwayPlannerSupportSchools')}</summary>
             <p>
-              Schools get a shared place for courses, pathways and four-year plans. Counselors and administrators can
-              publish pathways and baseline plans, review every student's plan, and view the planner as a student
-              sees it. Our team helps each school set up its course catalogue and partner college courses, and trains
-              staff before students are invited.
+              {t('landing.schoolsGetASharedPlaceFor')}
             </p>
           </details>
           <details>
-            <summary>What is the transferability engine?</summary>
+            <summary>{t('landing.whatIsTheTransferabilityEngine')}</summary>
             <p>
-              The transferability engine compares each dual-enrollment course with published articulation and transfer
-              agreements and general education requirements. Before enrolling, a student can see whether a course is
-              expected to transfer to the colleges they are interested in and what it would count toward. Students
-              should still confirm final credit decisions with the receiving college.
+              {t('landing.theTransferabilityEngineComparesEachDual')}
             </p>
           </details>
           <details>
-            <summary>Can Pathway Planner help us enhance our curriculum?</summary>
+            <summary>{t('landing.canPathwayPlannerHelpUsEnhance')}</summary>
             <p>
-              Yes. Planning data, reported in aggregate, shows which courses students want, where pathways have gaps
-              and where demand outgrows the seats available. Schools use it to plan new dual enrollment and CTE
-              offerings with their college partners and to align high school courses with the programs students aim
-              for.
+              {t('landing.yesPlanningDataReportedInAggregate')}
             </p>
           </details>
         </div>
@@ -325,15 +303,16 @@ function Faqs() {
 }
 
 function Demo() {
+  const t = useT();
   return (
     <section id="demo" className="landing-section" aria-labelledby="demo-title">
       <div className="landing-inner">
-        <h2 id="demo-title">See Pathway Planner in action</h2>
-        <p>A short walkthrough of how a student builds a four-year plan with dual enrollment courses.</p>
+        <h2 id="demo-title">{t('landing.seePathwayPlannerInAction')}</h2>
+        <p>{t('landing.aShortWalkthroughOfHowA')}</p>
         <div className="video-frame">
           <iframe
             src={DEMO_VIDEO_SRC}
-            title="Product demo video"
+            title={t('landing.productDemoVideo')}
             loading="lazy"
             allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
             // The app sends no referrer by default; YouTube's player needs the origin to play embeds.
@@ -347,14 +326,13 @@ function Demo() {
 }
 
 function AboutUs() {
+  const t = useT();
   return (
     <section id="about" className="landing-section" aria-labelledby="about-title">
       <div className="landing-inner">
-        <h2 id="about-title">About Us</h2>
+        <h2 id="about-title">{t('landing.aboutUs')}</h2>
         <p>
-          Pathway Planner was founded by a school counselor and a software engineer who both saw talented students miss
-          out on college credit simply because planning was too complicated. We work with public schools, community
-          colleges and families to make every student's path visible.
+          {t('landing.pathwayPlannerWasFoundedByA')}
         </p>
         <ul className="founders">
           {FOUNDERS.map((f) => (
@@ -364,10 +342,10 @@ function AboutUs() {
               <p>{f.bio}</p>
               <div className="row">
                 <button type="button" className="secondary" onClick={() => copyEmail(f.email)}>
-                  Copy <span className="visually-hidden">{f.name}'s</span> email
+                  {t('landing.copy')}{' '}<span className="visually-hidden">{f.name}'s</span>{' '}{t('landing.email')}
                 </button>
                 <a className="button secondary" href={f.linkedIn} target="_blank" rel="noopener noreferrer">
-                  LinkedIn<span className="visually-hidden">: {f.name} (opens in a new tab)</span>
+                  {t('landing.linkedin')}<span className="visually-hidden">{t('landing.nameOpensInANewTab', { name: f.name })}</span>
                 </a>
               </div>
             </li>

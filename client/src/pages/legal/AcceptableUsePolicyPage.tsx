@@ -1,11 +1,15 @@
 /** Acceptable Use Policy: what users may and may not do with Pathway Planner. */
 import { Link } from 'react-router-dom';
 import './legal.css';
+import { useT } from '../../i18n';
+import { EnglishGovernsNote } from '../../i18n/LanguageSwitch';
 
 export default function AcceptableUsePolicyPage() {
+  const t = useT();
   return (
     <main className="page legal">
-      <h1>Acceptable Use Policy</h1>
+      <h1>{t('legal.acceptableUsePolicy')}</h1>
+      <EnglishGovernsNote />
       <p className="legal-meta">Last updated: January 1, 2025</p>
 
       <p>
@@ -15,7 +19,7 @@ export default function AcceptableUsePolicyPage() {
       </p>
 
       <section aria-labelledby="purpose">
-        <h2 id="purpose">Use the Service for education</h2>
+        <h2 id="purpose">{t('legal.useTheServiceForEducation')}</h2>
         <p>
           Use Pathway Planner only to plan coursework, support students in your care and carry out your role at your
           school. Do not use it for commercial solicitation, advertising or any purpose unrelated to education.
@@ -23,7 +27,7 @@ export default function AcceptableUsePolicyPage() {
       </section>
 
       <section aria-labelledby="prohibited">
-        <h2 id="prohibited">What is not allowed</h2>
+        <h2 id="prohibited">{t('legal.whatIsNotAllowed')}</h2>
         <ul>
           <li>Sharing your password, using someone else's account or pretending to be another person.</li>
           <li>Trying to see or change information your role does not give you access to.</li>
@@ -37,7 +41,7 @@ export default function AcceptableUsePolicyPage() {
       </section>
 
       <section aria-labelledby="staff">
-        <h2 id="staff">Additional rules for school staff</h2>
+        <h2 id="staff">{t('legal.additionalRulesForSchoolStaff')}</h2>
         <p>
           Staff may access a student's information only when they have a legitimate educational interest in it. Use
           features such as viewing the planner as a student only to help that student. Export or share student
@@ -46,7 +50,7 @@ export default function AcceptableUsePolicyPage() {
       </section>
 
       <section aria-labelledby="reporting">
-        <h2 id="reporting">Reporting problems</h2>
+        <h2 id="reporting">{t('legal.reportingProblems')}</h2>
         <p>
           If you see misuse, or find a security issue, tell your school or email{' '}
           <a href="mailto:security@pathwayplanner.org">security@pathwayplanner.org</a>. Good-faith reports of security
@@ -55,7 +59,7 @@ export default function AcceptableUsePolicyPage() {
       </section>
 
       <section aria-labelledby="enforcement">
-        <h2 id="enforcement">Enforcement</h2>
+        <h2 id="enforcement">{t('legal.enforcement')}</h2>
         <p>
           We may remove content, suspend or close accounts that break this policy, and inform the school concerned.
           Where the law requires, we may report unlawful activity to the authorities.
@@ -63,7 +67,7 @@ export default function AcceptableUsePolicyPage() {
       </section>
 
       <section aria-labelledby="changes">
-        <h2 id="changes">Changes to this policy</h2>
+        <h2 id="changes">{t('legal.changesToThisPolicy')}</h2>
         <p>
           We may update this policy from time to time and will post the new version here with a new date. Questions can
           be sent to <a href="mailto:support@pathwayplanner.org">support@pathwayplanner.org</a>.

@@ -1,11 +1,15 @@
 /** Privacy Policy (platform §2): FERPA, data collected, use, sharing, security and retention, rights, changes, contact. */
 import { Link } from 'react-router-dom';
 import './legal.css';
+import { useT } from '../../i18n';
+import { EnglishGovernsNote } from '../../i18n/LanguageSwitch';
 
 export default function PrivacyPolicyPage() {
+  const t = useT();
   return (
     <main className="page legal">
-      <h1>Privacy Policy</h1>
+      <h1>{t('legal.privacyPolicy')}</h1>
+      <EnglishGovernsNote />
       <p className="legal-meta">Last updated: January 1, 2025</p>
 
       <p>
@@ -20,7 +24,7 @@ export default function PrivacyPolicyPage() {
       </p>
 
       <section aria-labelledby="ferpa">
-        <h2 id="ferpa">FERPA compliance</h2>
+        <h2 id="ferpa">{t('legal.ferpaCompliance')}</h2>
         <p>
           When a school or district uses Pathway Planner, we act as a "school official" with a legitimate educational
           interest under the Family Educational Rights and Privacy Act (FERPA). The school remains in direct control of
@@ -40,7 +44,7 @@ export default function PrivacyPolicyPage() {
       </section>
 
       <section aria-labelledby="collect">
-        <h2 id="collect">Data we collect</h2>
+        <h2 id="collect">{t('legal.dataWeCollect')}</h2>
         <ul>
           <li>
             <strong>Account information:</strong> name, email address, password (stored only as a one-way hash), role
@@ -64,7 +68,7 @@ export default function PrivacyPolicyPage() {
       </section>
 
       <section aria-labelledby="use">
-        <h2 id="use">How we use data</h2>
+        <h2 id="use">{t('legal.howWeUseData')}</h2>
         <ul>
           <li>To provide the service: building and showing plans, matching courses to pathways and requirements, and giving parents and staff the views their role allows.</li>
           <li>To manage accounts, including sign-in, password resets and messages about the service.</li>
@@ -75,7 +79,7 @@ export default function PrivacyPolicyPage() {
       </section>
 
       <section aria-labelledby="sharing">
-        <h2 id="sharing">Sharing</h2>
+        <h2 id="sharing">{t('legal.sharing')}</h2>
         <p>We do not sell personal data. We share information only:</p>
         <ul>
           <li>With the student's school and the staff the school authorizes.</li>
@@ -97,7 +101,7 @@ export default function PrivacyPolicyPage() {
       </section>
 
       <section aria-labelledby="security">
-        <h2 id="security">Security and retention</h2>
+        <h2 id="security">{t('legal.securityAndRetention')}</h2>
         <p>
           We protect information with encryption in transit, hashed passwords, role-based access controls and
           monitoring of our systems. Only personnel who need access to support the service can reach student data.
@@ -112,7 +116,7 @@ export default function PrivacyPolicyPage() {
       </section>
 
       <section aria-labelledby="rights">
-        <h2 id="rights">Your rights</h2>
+        <h2 id="rights">{t('legal.yourRights')}</h2>
         <p>
           Students, parents and eligible students can review and correct much of their information directly in the
           application. You may also ask for access to, correction of or deletion of personal data. Because schools are
@@ -123,7 +127,7 @@ export default function PrivacyPolicyPage() {
       </section>
 
       <section aria-labelledby="changes">
-        <h2 id="changes">Changes to this policy</h2>
+        <h2 id="changes">{t('legal.changesToThisPolicy')}</h2>
         <p>
           We may update this policy as the service or the law changes. We will post the new version here with a new
           date and, for material changes, notify schools before the changes take effect. We will not use personal data
@@ -132,7 +136,7 @@ export default function PrivacyPolicyPage() {
       </section>
 
       <section aria-labelledby="contact">
-        <h2 id="contact">Contact</h2>
+        <h2 id="contact">{t('legal.contact')}</h2>
         <p>
           Questions or requests about this policy can be sent to{' '}
           <a href="mailto:privacy@pathwayplanner.org">privacy@pathwayplanner.org</a>. See also our{' '}

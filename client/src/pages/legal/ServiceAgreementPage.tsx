@@ -1,11 +1,15 @@
 /** Subscription Service Agreement: the terms under which schools and districts subscribe to Pathway Planner. */
 import { Link } from 'react-router-dom';
 import './legal.css';
+import { useT } from '../../i18n';
+import { EnglishGovernsNote } from '../../i18n/LanguageSwitch';
 
 export default function ServiceAgreementPage() {
+  const t = useT();
   return (
     <main className="page legal">
-      <h1>Subscription Service Agreement</h1>
+      <h1>{t('legal.subscriptionServiceAgreement')}</h1>
+      <EnglishGovernsNote />
       <p className="legal-meta">Effective date: January 1, 2025</p>
 
       <p>
@@ -15,7 +19,7 @@ export default function ServiceAgreementPage() {
       </p>
 
       <section aria-labelledby="service">
-        <h2 id="service">1. The Service</h2>
+        <h2 id="service">{t('legal.n1TheService')}</h2>
         <p>
           During the subscription term, Provider will make the Service available to Customer and to the students,
           parents and staff Customer authorizes ("Authorized Users"), as described in the order form. Provider will
@@ -25,7 +29,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="customer">
-        <h2 id="customer">2. Customer responsibilities</h2>
+        <h2 id="customer">{t('legal.n2CustomerResponsibilities')}</h2>
         <p>
           Customer will issue sign-up codes only to its own students, parents and staff, keep its course and requirement
           data accurate, and ensure that Authorized Users follow the <Link to="/terms-of-use">Terms of Use</Link> and
@@ -35,7 +39,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="data">
-        <h2 id="data">3. Student data</h2>
+        <h2 id="data">{t('legal.n3StudentData')}</h2>
         <p>
           Customer owns and controls its education records. Provider acts as a school official under FERPA, processes
           student data only to provide the Service, does not sell it and does not use it for targeted advertising, as
@@ -46,7 +50,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="fees">
-        <h2 id="fees">4. Fees and payment</h2>
+        <h2 id="fees">{t('legal.n4FeesAndPayment')}</h2>
         <p>
           Customer will pay the subscription fees stated in the order form. Provider will invoice annually in advance
           unless the order form says otherwise. Invoices are due within 30 days of the invoice date. Late amounts bear
@@ -58,7 +62,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="term">
-        <h2 id="term">5. Term and renewal</h2>
+        <h2 id="term">{t('legal.n5TermAndRenewal')}</h2>
         <p>
           The initial subscription term is stated in the order form. After that, this Agreement renews automatically for
           successive 12-month terms unless either party gives 30 days' notice of non-renewal before the end of the
@@ -67,7 +71,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="termination">
-        <h2 id="termination">6. Termination</h2>
+        <h2 id="termination">{t('legal.n6Termination')}</h2>
         <p>
           Either party may terminate this Agreement if the other materially breaches it and does not cure the breach
           within 30 days after written notice. If Customer terminates for Provider's uncured breach, Provider will refund
@@ -77,7 +81,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="warranties">
-        <h2 id="warranties">7. Warranties</h2>
+        <h2 id="warranties">{t('legal.n7Warranties')}</h2>
         <p>
           Provider warrants that the Service will perform materially as described in its documentation. If it does not,
           Provider will correct the problem or, if it cannot do so within a reasonable time, Customer may terminate the
@@ -87,7 +91,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="liability">
-        <h2 id="liability">8. Limitation of liability</h2>
+        <h2 id="liability">{t('legal.n8LimitationOfLiability')}</h2>
         <p>
           Each party's total liability arising out of or relating to this Agreement is capped at the fees paid in the 12
           months before the claim. Neither party is liable for indirect, incidental, special or consequential damages,
@@ -97,7 +101,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="confidentiality">
-        <h2 id="confidentiality">9. Confidentiality</h2>
+        <h2 id="confidentiality">{t('legal.n9Confidentiality')}</h2>
         <p>
           Each party will protect the other's confidential information with at least reasonable care and use it only to
           perform this Agreement. This does not restrict disclosures required by law, including public records laws
@@ -106,7 +110,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="law">
-        <h2 id="law">10. Governing law</h2>
+        <h2 id="law">{t('legal.n10GoverningLaw')}</h2>
         <p>
           This Agreement is governed by the laws of the State of Nevada, without regard to its conflict-of-laws rules.
           If Customer is a public entity whose governing law requires that a different law or venue apply, that
@@ -115,7 +119,7 @@ export default function ServiceAgreementPage() {
       </section>
 
       <section aria-labelledby="general">
-        <h2 id="general">11. General</h2>
+        <h2 id="general">{t('legal.n11General')}</h2>
         <p>
           This Agreement, the order form and the documents they reference are the parties' entire agreement about the
           Service. If they conflict, the order form controls, then this Agreement. Neither party may assign this

@@ -1,11 +1,15 @@
 /** Terms of Use: the rules for everyone who uses Pathway Planner. */
 import { Link } from 'react-router-dom';
 import './legal.css';
+import { useT } from '../../i18n';
+import { EnglishGovernsNote } from '../../i18n/LanguageSwitch';
 
 export default function TermsOfUsePage() {
+  const t = useT();
   return (
     <main className="page legal">
-      <h1>Terms of Use</h1>
+      <h1>{t('legal.termsOfUse')}</h1>
+      <EnglishGovernsNote />
       <p className="legal-meta">Last updated: January 1, 2025</p>
 
       <p>
@@ -16,7 +20,7 @@ export default function TermsOfUsePage() {
       </p>
 
       <section aria-labelledby="eligibility">
-        <h2 id="eligibility">Who may use the Service</h2>
+        <h2 id="eligibility">{t('legal.whoMayUseTheService')}</h2>
         <p>
           The Service is provided to schools and districts for their students, parents and guardians, and staff.
           Accounts are created with a sign-up code issued by a participating school. Students under 13 may use the
@@ -26,7 +30,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="accounts">
-        <h2 id="accounts">Your account</h2>
+        <h2 id="accounts">{t('legal.yourAccount')}</h2>
         <p>
           Provide accurate information when you register and keep it up to date. Keep your password private and do not
           let anyone else use your account. You are responsible for activity under your account; tell your school or
@@ -35,7 +39,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="acceptable-use">
-        <h2 id="acceptable-use">Acceptable use</h2>
+        <h2 id="acceptable-use">{t('legal.acceptableUse')}</h2>
         <p>
           Use the Service only for legitimate educational planning and in line with our{' '}
           <Link to="/acceptable-use-policy">Acceptable Use Policy</Link>, which is part of these terms.
@@ -43,7 +47,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="content">
-        <h2 id="content">Your information and content</h2>
+        <h2 id="content">{t('legal.yourInformationAndContent')}</h2>
         <p>
           Students, parents and schools keep their rights in the information they enter. You give us permission to
           store, process and display that information only as needed to provide the Service to you and your school, as
@@ -52,7 +56,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="guidance">
-        <h2 id="guidance">Planning guidance is not a guarantee</h2>
+        <h2 id="guidance">{t('legal.planningGuidanceIsNotAGuarantee')}</h2>
         <p>
           Plans, pathway progress and transferability information are guidance based on the course, requirement and
           agreement data available to us and to your school. Course availability, graduation requirements, eligibility
@@ -62,7 +66,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="ip">
-        <h2 id="ip">Our intellectual property</h2>
+        <h2 id="ip">{t('legal.ourIntellectualProperty')}</h2>
         <p>
           The Service, including its software, design and content we provide, belongs to Pathway Planner and its
           licensors. We grant you a limited, non-exclusive, non-transferable right to use the Service for its intended
@@ -71,7 +75,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="third-party">
-        <h2 id="third-party">Third-party services</h2>
+        <h2 id="third-party">{t('legal.thirdPartyServices')}</h2>
         <p>
           The Service may link to or embed content from other sites, such as college websites or a video player. Those
           sites are governed by their own terms and privacy policies, and we are not responsible for their content.
@@ -79,7 +83,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="termination">
-        <h2 id="termination">Suspension and termination</h2>
+        <h2 id="termination">{t('legal.suspensionAndTermination')}</h2>
         <p>
           You may stop using the Service at any time. Your school may close your account. We may suspend or close an
           account that breaks these terms or puts the Service or other users at risk, and we will tell the school when
@@ -88,7 +92,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="disclaimers">
-        <h2 id="disclaimers">Disclaimers and limitation of liability</h2>
+        <h2 id="disclaimers">{t('legal.disclaimersAndLimitationOfLiability')}</h2>
         <p>
           We work hard to keep the Service accurate and available, but it is provided "as is" and "as available" without
           warranties of any kind, to the extent the law allows. To the extent the law allows, Pathway Planner is not
@@ -97,7 +101,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="changes">
-        <h2 id="changes">Changes to these terms</h2>
+        <h2 id="changes">{t('legal.changesToTheseTerms')}</h2>
         <p>
           We may update these terms from time to time. We will post the new version here with a new date and give
           notice of material changes in the Service or by email. Continuing to use the Service after changes take
@@ -106,7 +110,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="law">
-        <h2 id="law">Governing law</h2>
+        <h2 id="law">{t('legal.governingLaw')}</h2>
         <p>
           These terms are governed by the laws of the State of Nevada, except where the law of your school's state must
           apply to a public school or to its students.
@@ -114,7 +118,7 @@ export default function TermsOfUsePage() {
       </section>
 
       <section aria-labelledby="contact">
-        <h2 id="contact">Contact</h2>
+        <h2 id="contact">{t('legal.contact')}</h2>
         <p>
           Questions about these terms can be sent to{' '}
           <a href="mailto:support@pathwayplanner.org">support@pathwayplanner.org</a>.

@@ -7,8 +7,10 @@ import { reloadTo } from '../../session/storage';
 import '../accounts/accounts.css';
 import { SchoolPicker } from './SchoolPicker';
 import { useJoinSchool } from './useJoinSchool';
+import { useT } from '../../i18n';
 
 export default function CreateSchoolPage() {
+  const t = useT();
   const { user } = useSession();
   const [form, setForm] = useState({ name: '', location: '', schoolType: 'HS' });
   const [error, setError] = useState('');
@@ -28,41 +30,41 @@ export default function CreateSchoolPage() {
       reloadTo('/courses');
     } catch (err) {
       console.error('School creation failed', err);
-      setError('School creation failed! Please try again.');
+      setError(t('onboarding.schoolCreationFailedPleaseTryAgain'));
     }
   }
 
   async function join(e: FormEvent) {
     e.preventDefault();
-    if (!selected) return window.alert('Please select a school.');
+    if (!selected) return window.alert(t('onboarding.pleaseSelectASchool'));
     try {
       await joinSchool(selected, user?.userType);
     } catch (err) {
       console.error('Join school failed', err);
-      window.alert('Failed to join school. Please try again.');
+      window.alert(t('onboarding.failedToJoinSchoolPleaseTry'));
     }
   }
 
   return (
     <main className="page narrow stack">
       <form className="card stack" onSubmit={submit}>
-        <h1>Create Your School</h1>
+        <h1>{t('onboarding.createYourSchool')}</h1>
         {error && <div className="alert alert-danger" role="alert">{error}</div>}
-        <label>School Name<input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required /></label>
-        <label>State<input value={form.location} onChange={(e) => setForm({ ...form, location: e.target.value })} required placeholder="e.g. CA" /></label>
+        <label>{t('onboarding.schoolName')}<input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required /></label>
+        <label>{t('onboarding.state')}<input value={form.location} onChange={(e) => setForm({ ...form, location: e.target.value })} required placeholder={t('onboarding.eGCa')} /></label>
         <label>
-          School Type
+          {t('onboarding.schoolType')}
           <select value={form.schoolType} onChange={(e) => setForm({ ...form, schoolType: e.target.value })}>
-            <option value="HS">High School</option>
-            <option value="CLG">College</option>
+            <option value="HS">{t('onboarding.highSchool')}</option>
+            <option value="CLG">{t('onboarding.college')}</option>
           </select>
         </label>
-        <button type="submit" disabled={createState.loading || recordState.loading}>Create School</button>
+        <button type="submit" disabled={createState.loading || recordState.loading}>{t('onboarding.createSchool')}</button>
       </form>
       <form className="card stack" onSubmit={join}>
-        <h2>Or join an existing school</h2>
+        <h2>{t('onboarding.orJoinAnExistingSchool')}</h2>
         <SchoolPicker schools={data?.schools ?? []} value={selected} onChange={setSelected} />
-        <button type="submit" className="secondary" disabled={joining}>Join School</button>
+        <button type="submit" className="secondary" disabled={joining}>{t('onboarding.joinSchool')}</button>
       </form>
     </main>
   );

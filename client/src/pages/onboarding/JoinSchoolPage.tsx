@@ -6,8 +6,10 @@ import { useSession } from '../../session/SessionProvider';
 import '../accounts/accounts.css';
 import { SchoolPicker } from './SchoolPicker';
 import { useJoinSchool } from './useJoinSchool';
+import { useT } from '../../i18n';
 
 export default function JoinSchoolPage() {
+  const t = useT();
   const { user } = useSession();
   const { data } = useQuery(SchoolsDocument);
   const [selected, setSelected] = useState('');
@@ -15,21 +17,21 @@ export default function JoinSchoolPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!selected) return window.alert('Please select a school.');
+    if (!selected) return window.alert(t('onboarding.pleaseSelectASchool'));
     try {
       await joinSchool(selected, user?.userType);
     } catch (err) {
       console.error('Join school failed', err);
-      window.alert('Failed to join school. Please try again.');
+      window.alert(t('onboarding.failedToJoinSchoolPleaseTry'));
     }
   }
 
   return (
     <main className="page narrow">
       <form className="card stack" onSubmit={submit}>
-        <h1>Join Your School</h1>
+        <h1>{t('onboarding.joinYourSchool')}</h1>
         <SchoolPicker schools={data?.schools ?? []} value={selected} onChange={setSelected} />
-        <button type="submit" disabled={loading}>Join School</button>
+        <button type="submit" disabled={loading}>{t('onboarding.joinSchool')}</button>
       </form>
     </main>
   );

@@ -9,11 +9,13 @@ import { useNavigate } from 'react-router-dom';
 import { GenerateFourYearPlanDocument, UpdateEdGoalsDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { ONBOARDING_ERROR } from './StudentInfoPage';
+import { useT } from '../../i18n';
 
 const NONE = 'None of the above';
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
 
 export default function OnboardingQuestionsPage() {
+  const t = useT();
   const { refresh } = useSession();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
@@ -45,19 +47,19 @@ export default function OnboardingQuestionsPage() {
       navigate('/plan');
     } catch (err) {
       console.error('Saving the onboarding answers failed', err);
-      window.alert(ONBOARDING_ERROR);
+      window.alert(t.text(ONBOARDING_ERROR));
     }
   }
 
   return (
     <main className="page narrow">
       <form className="card stack" onSubmit={next}>
-        <h1>Tell us about yourself</h1>
-        <p className="muted">Step {step + 1} of 3</p>
+        <h1>{t('onboarding.tellUsAboutYourself')}</h1>
+        <p className="muted">{t('onboarding.stepValueOf3', { value: step + 1 })}</p>
         {problem && <div className="alert alert-danger" role="alert">{problem}</div>}
         {step === 0 && (
           <fieldset className="stack">
-            <legend>What grade are you in?</legend>
+            <legend>{t('onboarding.whatGradeAreYouIn')}</legend>
             {ONBOARDING_GRADE_OPTIONS.map((g) => (
               <label key={g} className="row"><input type="radio" name="grade" value={g} checked={grade === g} onChange={() => setGrade(g)} />{g}</label>
             ))}
@@ -65,7 +67,7 @@ export default function OnboardingQuestionsPage() {
         )}
         {step === 1 && (
           <fieldset className="stack">
-            <legend>What are you interested in? (select all that apply)</legend>
+            <legend>{t('onboarding.whatAreYouInterestedInSelect')}</legend>
             {ONBOARDING_INTERESTS.map((o) => (
               <label key={o} className="row">
                 <input type="checkbox" checked={interests.includes(o)} onChange={(e) => setInterests(toggle(interests, o, e.target.checked))} />
@@ -76,7 +78,7 @@ export default function OnboardingQuestionsPage() {
         )}
         {step === 2 && (
           <fieldset className="stack">
-            <legend>Which of these classes did you take before 9th grade?</legend>
+            <legend>{t('onboarding.whichOfTheseClassesDidYou')}</legend>
             {ONBOARDING_PRIOR_CLASSES.map((o) => (
               <label key={o} className="row">
                 <input type="checkbox" checked={classes.includes(o)} onChange={(e) => toggleClass(o, e.target.checked)} />
@@ -86,8 +88,8 @@ export default function OnboardingQuestionsPage() {
           </fieldset>
         )}
         <div className="row">
-          {step > 0 && <button type="button" className="secondary" onClick={() => setStep(step - 1)} disabled={busy}>Back</button>}
-          <button type="submit" disabled={busy}>{busy ? 'Building your plan...' : 'Next'}</button>
+          {step > 0 && <button type="button" className="secondary" onClick={() => setStep(step - 1)} disabled={busy}>{t('common.back')}</button>}
+          <button type="submit" disabled={busy}>{busy ? t('onboarding.buildingYourPlan') : t('common.next')}</button>
         </div>
       </form>
     </main>

@@ -1,5 +1,6 @@
 /** A searchable school dropdown: type to filter, pick one from the list. */
 import { useId, useMemo, useState } from 'react';
+import { useT } from '../../i18n';
 
 export interface PickableSchool {
   uuid: string;
@@ -9,6 +10,7 @@ export interface PickableSchool {
 }
 
 export function SchoolPicker({ schools, value, onChange }: { schools: PickableSchool[]; value: string; onChange(uuid: string): void }) {
+  const t = useT();
   const [query, setQuery] = useState('');
   const listId = useId();
   const shown = useMemo(() => {
@@ -18,18 +20,18 @@ export function SchoolPicker({ schools, value, onChange }: { schools: PickableSc
   return (
     <div className="stack">
       <label>
-        Search schools
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-controls={listId} placeholder="Type a school name" />
+        {t('onboarding.searchSchools')}
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-controls={listId} placeholder={t('onboarding.typeASchoolName')} />
       </label>
-      <ul id={listId} className="school-search" role="listbox" aria-label="Schools">
+      <ul id={listId} className="school-search" role="listbox" aria-label={t('onboarding.schools')}>
         {shown.map((s) => (
           <li key={s.uuid}>
             <button type="button" role="option" aria-selected={value === s.uuid} onClick={() => onChange(s.uuid)}>
-              {s.name} <span className="muted">({s.schoolType === 'HS' ? 'High School' : 'College'}, {s.location})</span>
+              {s.name} <span className="muted">({s.schoolType === 'HS' ? t('onboarding.highSchool') : t('onboarding.college')}, {s.location})</span>
             </button>
           </li>
         ))}
-        {!shown.length && <li className="muted" style={{ padding: 8 }}>No school matches.</li>}
+        {!shown.length && <li className="muted" style={{ padding: 8 }}>{t('onboarding.noSchoolMatches')}</li>}
       </ul>
     </div>
   );

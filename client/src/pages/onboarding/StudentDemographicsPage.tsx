@@ -7,6 +7,7 @@ import { SaveStudentDemographicsDocument } from '../../graphql/generated';
 import { afterDemographicsPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
 import { ONBOARDING_ERROR } from './StudentInfoPage';
+import { useT } from '../../i18n';
 
 const FOSTER_CARE_AGES: [string, string][] = [
   ['current', 'I am currently in foster care'],
@@ -17,6 +18,7 @@ const FOSTER_CARE_AGES: [string, string][] = [
 const GENDERS: [string, string][] = [['female', 'Female'], ['male', 'Male'], ['non-binary', 'Non-binary'], ['decline', 'Decline to state']];
 
 export default function StudentDemographicsPage() {
+  const t = useT();
   const { refresh } = useSession();
   const navigate = useNavigate();
   const [save, { loading }] = useMutation(SaveStudentDemographicsDocument);
@@ -36,16 +38,16 @@ export default function StudentDemographicsPage() {
       navigate(afterDemographicsPath(fresh?.school));
     } catch (err) {
       console.error('Saving demographics failed', err);
-      window.alert(ONBOARDING_ERROR);
+      window.alert(t.text(ONBOARDING_ERROR));
     }
   }
 
   const yesNo = (k: 'fosterCare' | 'homelessness', label: string) => (
     <label>{label}
       <select value={form[k]} onChange={set(k)} required>
-        <option value="">Select an answer</option>
-        <option value="yes">Yes</option>
-        <option value="no">No</option>
+        <option value="">{t('onboarding.selectAnAnswer')}</option>
+        <option value="yes">{t('onboarding.yes')}</option>
+        <option value="no">{t('onboarding.no')}</option>
       </select>
     </label>
   );
@@ -53,32 +55,32 @@ export default function StudentDemographicsPage() {
   return (
     <main className="page narrow">
       <form className="card stack" onSubmit={submit}>
-        <h1>Student Demographics</h1>
-        <p className="muted">Your community college application asks these questions. Your answers stay private.</p>
-        <label>Citizenship Status
+        <h1>{t('onboarding.studentDemographics')}</h1>
+        <p className="muted">{t('onboarding.yourCommunityCollegeApplicationAsksThese')}</p>
+        <label>{t('onboarding.citizenshipStatus')}
           <select value={form.citizenshipStatus} onChange={set('citizenshipStatus')} required>
-            <option value="">Select an answer</option>
+            <option value="">{t('onboarding.selectAnAnswer')}</option>
             {CITIZENSHIP_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
           </select>
         </label>
         {yesNo('fosterCare', 'Have you ever been in foster care?')}
         {form.fosterCare === 'yes' && (
-          <label>When were you in foster care?
+          <label>{t('onboarding.whenWereYouInFosterCare')}
             <select value={form.fosterCareAge} onChange={set('fosterCareAge')} required>
-              <option value="">Select an answer</option>
+              <option value="">{t('onboarding.selectAnAnswer')}</option>
               {FOSTER_CARE_AGES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
             </select>
           </label>
         )}
         {yesNo('homelessness', 'At any time in the last 24 months, have you been homeless or without a stable place to live?')}
-        <label>Gender
+        <label>{t('onboarding.gender')}
           <select value={form.gender} onChange={set('gender')} required>
-            <option value="">Select an answer</option>
+            <option value="">{t('onboarding.selectAnAnswer')}</option>
             {GENDERS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
           </select>
         </label>
         <fieldset className="stack">
-          <legend>Race/Ethnicity (select all that apply)</legend>
+          <legend>{t('onboarding.raceEthnicitySelectAllThatApply')}</legend>
           {RACE_ETHNICITY_OPTIONS.map((o) => (
             <label key={o} className="row">
               <input type="checkbox" checked={race.includes(o)} onChange={(e) => setRace(e.target.checked ? [...race, o] : race.filter((r) => r !== o))} />
@@ -86,7 +88,7 @@ export default function StudentDemographicsPage() {
             </label>
           ))}
         </fieldset>
-        <button type="submit" disabled={loading}>Continue</button>
+        <button type="submit" disabled={loading}>{t('onboarding.continue')}</button>
       </form>
     </main>
   );

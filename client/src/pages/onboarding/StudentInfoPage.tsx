@@ -6,10 +6,12 @@ import { useNavigate } from 'react-router-dom';
 import { SaveStudentInfoDocument } from '../../graphql/generated';
 import { afterStudentInfoPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
+import { useT } from '../../i18n';
 
 export const ONBOARDING_ERROR = 'An error occurred. Please try again.';
 
 export default function StudentInfoPage() {
+  const t = useT();
   const { refresh } = useSession();
   const navigate = useNavigate();
   const [save, { loading }] = useMutation(SaveStudentInfoDocument);
@@ -24,25 +26,25 @@ export default function StudentInfoPage() {
       navigate(afterStudentInfoPath(fresh?.school));
     } catch (err) {
       console.error('Saving student information failed', err);
-      window.alert(ONBOARDING_ERROR);
+      window.alert(t.text(ONBOARDING_ERROR));
     }
   }
 
   return (
     <main className="page narrow">
       <form className="card stack" onSubmit={submit}>
-        <h1>Student Information</h1>
-        <label>Current Grade
+        <h1>{t('onboarding.studentInformation')}</h1>
+        <label>{t('onboarding.currentGrade')}
           <select value={form.grade} onChange={set('grade')} required>
-            <option value="">Select your grade</option>
-            {GRADE_OPTIONS.map((g) => <option key={g} value={g}>{g === 'college' ? 'College' : g === 'other' ? 'Other' : g}</option>)}
+            <option value="">{t('onboarding.selectYourGrade')}</option>
+            {GRADE_OPTIONS.map((g) => <option key={g} value={g}>{g === 'college' ? t('onboarding.college') : g === 'other' ? t('onboarding.other') : g}</option>)}
           </select>
         </label>
-        <label>Date of Birth<input type="date" value={form.dob} onChange={set('dob')} required /></label>
-        <label>Parent/Guardian First Name<input value={form.guardianFirstName} onChange={set('guardianFirstName')} required autoComplete="off" /></label>
-        <label>Parent/Guardian Last Name<input value={form.guardianLastName} onChange={set('guardianLastName')} required autoComplete="off" /></label>
-        <label>Parent/Guardian Phone Number<input type="tel" value={form.guardianPhone} onChange={set('guardianPhone')} required autoComplete="off" /></label>
-        <button type="submit" disabled={loading}>Continue</button>
+        <label>{t('onboarding.dateOfBirth')}<input type="date" value={form.dob} onChange={set('dob')} required /></label>
+        <label>{t('onboarding.parentGuardianFirstName')}<input value={form.guardianFirstName} onChange={set('guardianFirstName')} required autoComplete="off" /></label>
+        <label>{t('onboarding.parentGuardianLastName')}<input value={form.guardianLastName} onChange={set('guardianLastName')} required autoComplete="off" /></label>
+        <label>{t('onboarding.parentGuardianPhoneNumber')}<input type="tel" value={form.guardianPhone} onChange={set('guardianPhone')} required autoComplete="off" /></label>
+        <button type="submit" disabled={loading}>{t('onboarding.continue')}</button>
       </form>
     </main>
   );

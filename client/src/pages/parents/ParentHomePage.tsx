@@ -5,10 +5,12 @@ import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { AddStudentDocument, ParentStudentsDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
+import { useT } from '../../i18n';
 
 export const ADD_STUDENT_FAILED = 'An error occurred while adding the student.';
 
 export default function ParentHomePage() {
+  const t = useT();
   const { data, loading } = useQuery(ParentStudentsDocument);
   const { view, loading: viewing } = useViewAsStudent('parent');
   const [open, setOpen] = useState(false);
@@ -30,7 +32,7 @@ export default function ParentHomePage() {
       setOpen(false);
       setCode('');
     } catch (err) {
-      setError(messageOr(err, ADD_STUDENT_FAILED));
+      setError(messageOr(err, t.text(ADD_STUDENT_FAILED)));
     }
   }
 
@@ -38,33 +40,33 @@ export default function ParentHomePage() {
   return (
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h1>My Students</h1>
-        <button type="button" onClick={() => setOpen(true)}>Add Student</button>
+        <h1>{t('parents.myStudents')}</h1>
+        <button type="button" onClick={() => setOpen(true)}>{t('parents.addStudent')}</button>
       </div>
       {open && (
-        <AccessibleDialog title="Add Student" onClose={close}>
+        <AccessibleDialog title={t('parents.addStudent')} onClose={close}>
           <form className="stack" onSubmit={add}>
             {error && <div className="alert alert-danger" role="alert">{error}</div>}
-            <label>Parent Code<input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" /></label>
+            <label>{t('parents.parentCode')}<input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" /></label>
             <div className="row">
-              <button type="submit" disabled={adding.loading}>Add Student</button>
-              <button type="button" className="secondary" onClick={close}>Cancel</button>
+              <button type="submit" disabled={adding.loading}>{t('parents.addStudent')}</button>
+              <button type="button" className="secondary" onClick={close}>{t('common.cancel')}</button>
             </div>
           </form>
         </AccessibleDialog>
       )}
       {loading && !data ? (
-        <p>Loading...</p>
+        <p>{t('common.loading')}</p>
       ) : students.length === 0 ? (
-        <p>No students linked to your account.</p>
+        <p>{t('parents.noStudentsLinkedToYourAccount')}</p>
       ) : (
         <table className="data">
-          <thead><tr><th>First Name</th><th>Last Name</th><th>Email</th><th>Action</th></tr></thead>
+          <thead><tr><th>{t('common.firstName')}</th><th>{t('common.lastName')}</th><th>{t('common.email')}</th><th>{t('common.action')}</th></tr></thead>
           <tbody>
             {students.map((s) => (
               <tr key={s.id}>
                 <td>{s.firstName}</td><td>{s.lastName}</td><td>{s.email}</td>
-                <td><button type="button" onClick={() => view(s.id)} disabled={viewing}>View Student</button></td>
+                <td><button type="button" onClick={() => view(s.id)} disabled={viewing}>{t('parents.viewStudent')}</button></td>
               </tr>
             ))}
           </tbody>

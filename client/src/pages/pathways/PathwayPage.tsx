@@ -12,42 +12,44 @@ import { RequirementCard } from '../../components/RequirementCard';
 import { RequirementDialog } from '../../components/RequirementDialog';
 import { PathwayDocument } from '../../graphql/generated';
 import { errorInfo } from '../../graphql/errors';
+import { useT } from '../../i18n';
 
 export default function PathwayPage() {
+  const t = useT();
   const { uuid = '' } = useParams();
   const { data, loading, error, refetch } = useQuery(PathwayDocument, { variables: { uuid } });
   const [dialog, setDialog] = useState<'edit' | 'add' | null>(null);
   if (error) console.error('Failed to load the pathway', error);
   const pathway = data?.pathway;
 
-  if (loading && !pathway) return <main className="page" role="status">Loading...</main>;
+  if (loading && !pathway) return <main className="page" role="status">{t('common.loading')}</main>;
   if (!pathway) {
     const code = errorInfo(error).code;
     return (
       <main className="page stack">
-        <h1>Pathway</h1>
-        <p>{code === 'FORBIDDEN' ? 'You do not have access to this pathway.' : 'This pathway was not found.'}</p>
-        <Link to="/pathways">Back to Pathways</Link>
+        <h1>{t('pathways.pathway')}</h1>
+        <p>{code === 'FORBIDDEN' ? t('pathways.youDoNotHaveAccessTo') : t('pathways.thisPathwayWasNotFound')}</p>
+        <Link to="/pathways">{t('pathways.backToPathways')}</Link>
       </main>
     );
   }
 
   return (
     <main className="page stack">
-      <p style={{ margin: 0 }}><Link to="/pathways">← Pathways</Link></p>
+      <p style={{ margin: 0 }}><Link to="/pathways">{t('pathways.pathways')}</Link></p>
       <PathwayHeader pathway={pathway} />
       <div className="row">
-        <Link className="button secondary" to={`/pathways/${pathway.uuid}/progress`}>View My Progress</Link>
+        <Link className="button secondary" to={`/pathways/${pathway.uuid}/progress`}>{t('pathways.viewMyProgress')}</Link>
         {pathway.canEdit && (
           <>
-            <button type="button" onClick={() => setDialog('edit')}>Edit Pathway</button>
-            <button type="button" onClick={() => setDialog('add')}>Add Requirement</button>
+            <button type="button" onClick={() => setDialog('edit')}>{t('pathways.editPathway')}</button>
+            <button type="button" onClick={() => setDialog('add')}>{t('pathways.addRequirement')}</button>
           </>
         )}
       </div>
-      <h2>Requirements</h2>
+      <h2>{t('pathways.requirements')}</h2>
       {pathway.requirements.length === 0 ? (
-        <p className="muted">This pathway has no requirements yet.</p>
+        <p className="muted">{t('pathways.thisPathwayHasNoRequirementsYet')}</p>
       ) : (
         <ul className="requirement-list">
           {pathway.requirements.map((r) => (

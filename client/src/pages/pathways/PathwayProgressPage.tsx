@@ -14,8 +14,10 @@ import { RequirementDialog } from '../../components/RequirementDialog';
 import { PathwayDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { errorInfo } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
+import { useT } from '../../i18n';
 
 export default function PathwayProgressPage() {
+  const t = useT();
   const { uuid = '' } = useParams();
   const { user } = useSession();
   // Staff on their own token have no plan: the summary line speaks to students (and views as one).
@@ -27,14 +29,14 @@ export default function PathwayProgressPage() {
   if (pathwayQuery.error) console.error('Failed to load the pathway', pathwayQuery.error);
   if (progressQuery.error) console.error('Failed to load requirement progress', progressQuery.error);
 
-  if (pathwayQuery.loading && !pathway) return <main className="page" role="status">Loading...</main>;
+  if (pathwayQuery.loading && !pathway) return <main className="page" role="status">{t('common.loading')}</main>;
   if (!pathway) {
     const code = errorInfo(pathwayQuery.error).code;
     return (
       <main className="page stack">
-        <h1>Pathway Progress</h1>
-        <p>{code === 'FORBIDDEN' ? 'You do not have access to this pathway.' : 'This pathway was not found.'}</p>
-        <Link to="/pathways">Back to Pathways</Link>
+        <h1>{t('pathways.pathwayProgress')}</h1>
+        <p>{code === 'FORBIDDEN' ? t('pathways.youDoNotHaveAccessTo') : t('pathways.thisPathwayWasNotFound')}</p>
+        <Link to="/pathways">{t('pathways.backToPathways')}</Link>
       </main>
     );
   }
@@ -51,22 +53,20 @@ export default function PathwayProgressPage() {
       <p style={{ margin: 0 }}><Link to={`/pathways/${pathway.uuid}`}>← {pathway.name}</Link></p>
       <PathwayHeader pathway={pathway} />
       {hasPlan && progressQuery.data && (
-        <p className="muted" style={{ margin: 0 }}>
-          {fulfilled} of {pathway.requirements.length} requirements fulfilled by your Four Year Plan.
-        </p>
+        <p className="muted" style={{ margin: 0 }}>{t('pathways.fulfilledOfLengthRequirementsFulfilledBy', { fulfilled, length: pathway.requirements.length })}</p>
       )}
       {hasPlan && progressQuery.data && pathway.requirements.length > 0 && (
         <ProgressBar label="Requirements" value={fulfilled} max={pathway.requirements.length} text={`${fulfilled} of ${pathway.requirements.length} requirements`} />
       )}
       {pathway.canEdit && (
         <div className="row">
-          <button type="button" onClick={() => setDialog('edit')}>Edit Pathway</button>
-          <button type="button" onClick={() => setDialog('add')}>Add Requirement</button>
+          <button type="button" onClick={() => setDialog('edit')}>{t('pathways.editPathway')}</button>
+          <button type="button" onClick={() => setDialog('add')}>{t('pathways.addRequirement')}</button>
         </div>
       )}
-      <h2>Requirements</h2>
+      <h2>{t('pathways.requirements')}</h2>
       {pathway.requirements.length === 0 ? (
-        <p className="muted">This pathway has no requirements yet.</p>
+        <p className="muted">{t('pathways.thisPathwayHasNoRequirementsYet')}</p>
       ) : (
         <ul className="requirement-list">
           {pathway.requirements.map((r) => (

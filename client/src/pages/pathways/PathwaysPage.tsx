@@ -10,8 +10,10 @@ import { CreatePathwayDialog, colorLabel, PATHWAY_COLORS } from '../../component
 import { PathwaysDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import '../../components/pathways.css';
+import { useT } from '../../i18n';
 
 export default function PathwaysPage() {
+  const t = useT();
   const { user, flags } = useSession();
   const isStaff = user?.userType === 2 && !flags.adminViewing;
   const [color, setColor] = useState('');
@@ -23,23 +25,23 @@ export default function PathwaysPage() {
   return (
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h1 style={{ margin: 0 }}>{isStaff ? 'My Pathways' : 'Pathways'}</h1>
-        {isStaff && <button type="button" onClick={() => setCreating(true)}>Create New Pathway</button>}
+        <h1 style={{ margin: 0 }}>{isStaff ? t('pathways.myPathways') : t('pathways.pathways2')}</h1>
+        {isStaff && <button type="button" onClick={() => setCreating(true)}>{t('pathways.createNewPathway')}</button>}
       </div>
       {isStaff && (
         <label style={{ maxWidth: 260 }}>
-          Filter by Color
+          {t('pathways.filterByColor')}
           <select value={color} onChange={(e) => setColor(e.target.value)}>
             {PATHWAY_COLORS.map((c) => (
-              <option key={c} value={c}>{c ? colorLabel(c) : 'All colors'}</option>
+              <option key={c} value={c}>{c ? colorLabel(c) : t('pathways.allColors')}</option>
             ))}
           </select>
         </label>
       )}
       {loading && !page ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('common.loading')}</p>
       ) : !page?.nodes.length ? (
-        <p className="muted">No pathways yet.</p>
+        <p className="muted">{t('pathways.noPathwaysYet')}</p>
       ) : (
         <ul className="pathway-grid">
           {page.nodes.map((p) => (
@@ -50,7 +52,7 @@ export default function PathwaysPage() {
                   <span className="school-chip" style={{ background: p.school.primaryColor }}>{p.school.name}</span>
                 )}
                 <p className="muted" style={{ margin: '8px 0 0' }}>
-                  {p.requirements.length} requirement{p.requirements.length === 1 ? '' : 's'}
+                  {t(p.requirements.length === 1 ? 'pathways.requirementCountOne' : 'pathways.requirementCountOther', { count: p.requirements.length })}
                 </p>
               </Link>
             </li>
@@ -64,7 +66,7 @@ export default function PathwaysPage() {
             pathways: { ...fetchMoreResult.pathways, nodes: [...prev.pathways.nodes, ...fetchMoreResult.pathways.nodes] },
           } : prev,
         })}>
-          Load more
+          {t('common.loadMore')}
         </button>
       )}
       {creating && <CreatePathwayDialog onClose={() => setCreating(false)} onCreated={() => void refetch()} />}

@@ -4,20 +4,22 @@ import { fetchFileAsBlobUrl } from '../../components/files';
 import { DualSchoolFamiliesDocument, RecordCheckPaymentDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { formatDate, formatDollars } from './format';
+import { useT } from '../../i18n';
 
 const PAGE_SIZE = 25;
 
 export default function FamilyPaymentsPage() {
+  const t = useT();
   const { data, loading, error, fetchMore } = useQuery(DualSchoolFamiliesDocument, { variables: { first: PAGE_SIZE }, fetchPolicy: 'network-only' });
   const [recordCheck, recording] = useMutation(RecordCheckPaymentDocument, { refetchQueries: [DualSchoolFamiliesDocument] });
   const page = data?.dualSchoolFamilies;
 
   async function record(paymentId: number, title: string, family: string) {
-    if (!window.confirm(`Record a received check for "${title}" (${family})?`)) return;
+    if (!window.confirm(t('payments.recordAReceivedCheckForTitle', { title, family }))) return;
     try {
       await recordCheck({ variables: { paymentId } });
     } catch (e) {
-      window.alert(messageOr(e, 'The check could not be recorded. Please try again.'));
+      window.alert(messageOr(e, t('payments.theCheckCouldNotBeRecorded')));
     }
   }
 
@@ -26,7 +28,7 @@ export default function FamilyPaymentsPage() {
       window.open(await fetchFileAsBlobUrl(url), '_blank', 'noopener');
     } catch (e) {
       console.error('Failed to open the contract', e);
-      window.alert('The contract could not be opened. Please try again.');
+      window.alert(t('payments.theContractCouldNotBeOpened'));
     }
   }
 
@@ -41,32 +43,32 @@ export default function FamilyPaymentsPage() {
 
   return (
     <main className="page stack">
-      <h1>Family Payments</h1>
-      {error && <p className="alert alert-danger" role="alert">{messageOr(error, 'Family payments could not be loaded.')}</p>}
-      {loading && !data ? <p>Loading...</p> : page && page.nodes.length === 0 ? <p>No accepted or enrolled families yet.</p> : null}
+      <h1>{t('payments.familyPayments')}</h1>
+      {error && <p className="alert alert-danger" role="alert">{messageOr(error, t('payments.familyPaymentsCouldNotBeLoaded'))}</p>}
+      {loading && !data ? <p>{t('common.loading')}</p> : page && page.nodes.length === 0 ? <p>{t('payments.noAcceptedOrEnrolledFamiliesYet')}</p> : null}
       {page?.nodes.map((f) => (
         <section key={f.parentId} className="card stack" aria-label={f.parentName}>
           <div className="row" style={{ justifyContent: 'space-between' }}>
             <div>
               <h2 style={{ margin: 0 }}>{f.parentName}</h2>
-              <div className="muted">{f.email} · Student: {f.contract?.studentName || 'not recorded'} · Status: {f.applicationStatus ?? 'N/A'}</div>
+              <div className="muted">{f.email}{' '}{t('payments.student')}{' '}{f.contract?.studentName || t('payments.notRecorded')}{' '}{t('payments.status')}{' '}{f.applicationStatus ?? 'N/A'}</div>
             </div>
             {f.contract?.pdfUrl && f.contract.status === 'completed' && (
-              <button type="button" className="secondary" onClick={() => openContract(f.contract!.pdfUrl!)}>Download Contract</button>
+              <button type="button" className="secondary" onClick={() => openContract(f.contract!.pdfUrl!)}>{t('payments.downloadContract')}</button>
             )}
           </div>
           {f.payments.length === 0 ? (
-            <p className="muted">No payments yet{f.contract?.status === 'completed' ? '' : ': the contract is not signed'}.</p>
+            <p className="muted">{t('payments.noPaymentsYet')}{f.contract?.status === 'completed' ? '' : t('payments.theContractIsNotSigned')}.</p>
           ) : (
             <table className="data">
-              <thead><tr><th>Title</th><th>Due Date</th><th>Amount</th><th>Status</th><th>Action</th></tr></thead>
+              <thead><tr><th>{t('common.title')}</th><th>{t('payments.dueDate')}</th><th>{t('payments.amount')}</th><th>{t('payments.status2')}</th><th>{t('common.action')}</th></tr></thead>
               <tbody>
                 {f.payments.map((p) => (
                   <tr key={p.id}>
                     <td>{p.title}</td><td>{formatDate(p.dueDate)}</td><td>{formatDollars(p.amount)}</td>
-                    <td>{p.status === 'due' ? 'Due' : p.status === 'paid' ? 'Paid' : 'Replaced by monthly plan'}</td>
+                    <td>{p.status === 'due' ? t('payments.due') : p.status === 'paid' ? t('payments.paid') : t('payments.replacedByMonthlyPlan')}</td>
                     <td>{p.status === 'due' && (
-                      <button type="button" onClick={() => record(p.id, p.title, f.parentName)} disabled={recording.loading}>Record Check</button>
+                      <button type="button" onClick={() => record(p.id, p.title, f.parentName)} disabled={recording.loading}>{t('payments.recordCheck')}</button>
                     )}</td>
                   </tr>
                 ))}
@@ -75,7 +77,7 @@ export default function FamilyPaymentsPage() {
           )}
         </section>
       ))}
-      {page?.hasNextPage && <div><button type="button" className="secondary" onClick={more}>Load more</button></div>}
+      {page?.hasNextPage && <div><button type="button" className="secondary" onClick={more}>{t('common.loadMore')}</button></div>}
     </main>
   );
 }

@@ -80,8 +80,11 @@ describe('Payments page', () => {
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
     await screen.findByText(/Annual payment: \$9,500\.00/);
+    // The button waits for the payment configuration (the price ids) before it starts a checkout.
+    const proceed = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
+    await vi.waitFor(() => expect(proceed.disabled).toBe(false));
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      fireEvent.click(proceed);
     });
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to start payment. Please try again.'));
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();

@@ -11,10 +11,12 @@ import {
   PaymentsDueDocument,
 } from '../../graphql/generated';
 import { formatDate, formatDollars, PAYMENT_RELOAD_DELAY_MS, PAYMENT_START_FAILED, returnedFromCheckout } from './format';
+import { useT } from '../../i18n';
 
 type Plan = 'annual' | 'monthly' | 'check';
 
 export default function ParentPaymentsPage() {
+  const t = useT();
   const dueQuery = useQuery(PaymentsDueDocument, { fetchPolicy: 'network-only' });
   const historyQuery = useQuery(PaymentHistoryDocument, { fetchPolicy: 'network-only' });
   const [open, setOpen] = useState(false);
@@ -45,24 +47,24 @@ export default function ParentPaymentsPage() {
 
   return (
     <main className="page stack">
-      <h1>Payments</h1>
-      {returned && <p className="alert alert-success" role="status">Thank you! Your payment is being confirmed; this page updates in a moment.</p>}
+      <h1>{t('payments.payments')}</h1>
+      {returned && <p className="alert alert-success" role="status">{t('payments.thankYouYourPaymentIsBeing')}</p>}
       <section className="stack">
-        <h2>Upcoming Payments</h2>
+        <h2>{t('payments.upcomingPayments')}</h2>
         <table className="data">
-          <thead><tr><th>Title</th><th>Due Date</th><th>Amount</th><th>Action</th></tr></thead>
+          <thead><tr><th>{t('common.title')}</th><th>{t('payments.dueDate')}</th><th>{t('payments.amount')}</th><th>{t('common.action')}</th></tr></thead>
           <tbody>
             {dueLoading ? (
-              <tr><td colSpan={4}>Loading...</td></tr>
+              <tr><td colSpan={4}>{t('common.loading')}</td></tr>
             ) : due.length === 0 ? (
-              <tr><td colSpan={4}>No upcoming payments</td></tr>
+              <tr><td colSpan={4}>{t('payments.noUpcomingPayments')}</td></tr>
             ) : (
               due.map((p) => (
                 <tr key={p.id}>
                   <td>{p.title}</td>
                   <td>{formatDate(p.dueDate)}</td>
                   <td>{formatDollars(p.amount)}</td>
-                  <td>{p.paymentType === 'monthly' ? <span className="muted">Auto-pay scheduled</span> : <button type="button" onClick={() => setOpen(true)}>Pay Now</button>}</td>
+                  <td>{p.paymentType === 'monthly' ? <span className="muted">{t('payments.autoPayScheduled')}</span> : <button type="button" onClick={() => setOpen(true)}>{t('payments.payNow')}</button>}</td>
                 </tr>
               ))
             )}
@@ -70,21 +72,21 @@ export default function ParentPaymentsPage() {
         </table>
       </section>
       <section className="stack">
-        <h2>Payment History</h2>
+        <h2>{t('payments.paymentHistory')}</h2>
         <table className="data">
-          <thead><tr><th>Title</th><th>Date</th><th>Amount</th><th>Status</th></tr></thead>
+          <thead><tr><th>{t('common.title')}</th><th>{t('payments.date')}</th><th>{t('payments.amount')}</th><th>{t('payments.status2')}</th></tr></thead>
           <tbody>
             {historyLoading ? (
-              <tr><td colSpan={4}>Loading...</td></tr>
+              <tr><td colSpan={4}>{t('common.loading')}</td></tr>
             ) : history.length === 0 ? (
-              <tr><td colSpan={4}>No payment history</td></tr>
+              <tr><td colSpan={4}>{t('payments.noPaymentHistory')}</td></tr>
             ) : (
               history.map((p) => (
                 <tr key={p.id}>
                   <td>{p.title}</td>
                   <td>{formatDate(p.date)}</td>
                   <td>{formatDollars(p.amount)}</td>
-                  <td>{p.status === 'paid' ? 'Paid' : p.status === 'failed' ? 'Failed' : p.status}</td>
+                  <td>{p.status === 'paid' ? t('payments.paid') : p.status === 'failed' ? t('payments.failed') : p.status}</td>
                 </tr>
               ))
             )}
@@ -97,6 +99,7 @@ export default function ParentPaymentsPage() {
 }
 
 export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const { data } = useQuery(CheckoutConfigDocument);
   const [plan, setPlan] = useState<Plan>('annual');
   const [busy, setBusy] = useState(false);
@@ -121,36 +124,37 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
       window.location.assign(result.url);
     } catch (err) {
       console.error('Failed to start payment', err);
-      window.alert(PAYMENT_START_FAILED);
+      window.alert(t.text(PAYMENT_START_FAILED));
       setBusy(false);
     }
   }
 
   return (
     // While a checkout starts, closing would leave the redirect running: the dialog stays until it leaves.
-    <AccessibleDialog title="Select Payment Option" onClose={() => !busy && onClose()}>
+    <AccessibleDialog title={t('payments.selectPaymentOption')} onClose={() => !busy && onClose()}>
         <fieldset className="stack" style={{ border: 'none', padding: 0 }}>
-          <legend className="muted">Tuition for the 2025-26 school year</legend>
+          <legend className="muted">{t('payments.tuitionForThe202526School')}</legend>
           <label className="option">
             <input type="radio" name="plan" value="annual" checked={plan === 'annual'} onChange={() => setPlan('annual')} />
-            Annual payment: {cents(config?.upfrontCents, 950_000)} paid now by card (5% upfront discount on {cents(config?.annualCents, 1_000_000)})
+            {t('payments.annualPayment')}{' '}{cents(config?.upfrontCents, 950_000)}{' '}{t('payments.paidNowByCard5Upfront')}{' '}{cents(config?.annualCents, 1_000_000)})
           </label>
           <label className="option">
             <input type="radio" name="plan" value="monthly" checked={plan === 'monthly'} onChange={() => setPlan('monthly')} />
-            Monthly plan: {cents(config?.monthlyCents, 100_000)} per month for {config?.monthlyInstallments ?? 10} months, by automatic payment
+            {t('payments.monthlyPlan')}{' '}{cents(config?.monthlyCents, 100_000)}{' '}{t('payments.perMonthFor')}{' '}{config?.monthlyInstallments ?? 10}{' '}{t('payments.monthsByAutomaticPayment')}
           </label>
           <label className="option">
             <input type="radio" name="plan" value="check" checked={plan === 'check'} onChange={() => setPlan('check')} />
-            Pay by check: {cents(config?.upfrontCents, 950_000)} (5% upfront discount)
+            {t('payments.payByCheck')}{' '}{cents(config?.upfrontCents, 950_000)}{' '}{t('payments.n5UpfrontDiscount')}
           </label>
         </fieldset>
         {plan === 'check' && (
-          <p className="muted">Make the check payable to Dual School, LP and mail it to the school. Your payment status updates when the check is cashed.</p>
+          <p className="muted">{t('payments.makeTheCheckPayableToDual')}</p>
         )}
         <div className="row">
-          <button type="button" className="secondary" onClick={onClose} disabled={busy}>Cancel</button>
-          <button type="button" onClick={proceed} disabled={busy}>
-            {plan === 'check' ? "Got It - I'll Send a Check" : busy ? 'Processing...' : 'Continue to Payment'}
+          <button type="button" className="secondary" onClick={onClose} disabled={busy}>{t('common.cancel')}</button>
+          {/* A card payment needs the configured price ids first: the button waits for them. */}
+          <button type="button" onClick={proceed} disabled={busy || (plan !== 'check' && !config)}>
+            {plan === 'check' ? t('payments.gotItILlSendA') : busy ? t('payments.processing') : t('payments.continueToPayment')}
           </button>
         </div>
     </AccessibleDialog>

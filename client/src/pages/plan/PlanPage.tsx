@@ -12,9 +12,11 @@ import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
 import { openPlanPdf, PDF_FAILED } from './pdfExport';
-import { applyMove, formatUnits, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
+import { applyMove, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
 import { AddTermDialog, EditTermDialog } from './TermDialogs';
 import './plan.css';
+import { useT } from '../../i18n';
+import { formatUnits } from '../../components/units';
 
 export const MOVE_FAILED = 'An error occurred while updating the course term.';
 
@@ -26,6 +28,7 @@ export function planHeading(plan: Pick<PlanData, 'userType' | 'fullName' | 'firs
 }
 
 export default function PlanPage() {
+  const t = useT();
   const { user } = useSession();
   const navigate = useNavigate();
   const isPlanOwner = user?.userType === 1 || user?.userType === 4;
@@ -38,12 +41,12 @@ export default function PlanPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  if (!user) return <main className="page"><p>Please sign in to see the plan.</p></main>;
-  if (!isPlanOwner) return <main className="page"><h1>Academic Plan</h1><p>Only students have an academic plan. View a student from the Students List to see theirs.</p></main>;
-  if (loading && !data) return <main className="page"><p role="status">Loading...</p></main>;
+  if (!user) return <main className="page"><p>{t('plan.pleaseSignInToSeeThe')}</p></main>;
+  if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
+  if (loading && !data) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
-    return <main className="page"><h1>Academic Plan</h1><div className="alert alert-danger" role="alert">The plan could not be loaded. Please try again.</div></main>;
+    return <main className="page"><h1>{t('plan.academicPlan')}</h1><div className="alert alert-danger" role="alert">{t('plan.thePlanCouldNotBeLoaded')}</div></main>;
   }
 
   const plan = data.plan;
@@ -51,11 +54,11 @@ export default function PlanPage() {
 
   async function moveCourse(entryId: number, drop: Drop) {
     if (readOnly || isNoop(plan, entryId, drop)) return;
-    const from = plan.terms.find((t) => t.courses.some((c) => c.id === entryId));
+    const from = plan.terms.find((term) => term.courses.some((c) => c.id === entryId));
     const next = applyMove(plan, entryId, drop);
     setMessage(null);
     if (from?.term === drop.term) {
-      const ids = next.terms.find((t) => t.term === drop.term)!.courses.map((c) => c.id);
+      const ids = next.terms.find((term) => term.term === drop.term)!.courses.map((c) => c.id);
       try {
         await reorder({ variables: { term: drop.term, scheduledCourseIds: ids }, optimisticResponse: { reorderTerm: next } });
       } catch (e) {
@@ -71,7 +74,7 @@ export default function PlanPage() {
       });
     } catch (e) {
       console.error('Failed to move the course', e);
-      setMessage(messageOr(e, MOVE_FAILED));
+      setMessage(messageOr(e, t.text(MOVE_FAILED)));
     }
   }
 
@@ -81,7 +84,7 @@ export default function PlanPage() {
       await openPlanPdf();
     } catch (e) {
       console.error('PDF export failed', e);
-      window.alert(PDF_FAILED);
+      window.alert(t.text(PDF_FAILED));
     } finally {
       setExporting(false);
     }
@@ -95,33 +98,33 @@ export default function PlanPage() {
       <h1>{planHeading(plan)}</h1>
       <div className="row plan-toolbar">
         <button type="button" className="secondary" onClick={exportPdf} disabled={exporting}>
-          {exporting ? 'Preparing PDF...' : 'Print / Export PDF'}
+          {exporting ? t('plan.preparingPdf') : t('plan.printExportPdf')}
         </button>
-        <div className="row toggle" role="group" aria-label="Plan view">
-          <button type="button" className={view === 'grid' ? '' : 'secondary'} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>Grid</button>
-          <button type="button" className={view === 'list' ? '' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>List</button>
+        <div className="row toggle" role="group" aria-label={t('plan.planView')}>
+          <button type="button" className={view === 'grid' ? '' : 'secondary'} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>{t('plan.grid')}</button>
+          <button type="button" className={view === 'list' ? '' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>{t('plan.list')}</button>
         </div>
-        {!readOnly && <button type="button" onClick={() => setAdding(true)}>Add Term</button>}
+        {!readOnly && <button type="button" onClick={() => setAdding(true)}>{t('plan.addTerm')}</button>}
         {user.school?.baselinePlansEnabled && (
-          <button type="button" className="secondary" onClick={() => navigate('/baseline-plans')}>View Baseline Plans</button>
+          <button type="button" className="secondary" onClick={() => navigate('/baseline-plans')}>{t('plan.viewBaselinePlans')}</button>
         )}
-        <Link to="/pathways">Pathways</Link>
+        <Link to="/pathways">{t('plan.pathways')}</Link>
       </div>
       <p className="muted">
-        {plan.terms.reduce((n, t) => n + t.courses.length, 0)} courses, {formatUnits(plan.totalUnits)} units planned, {formatUnits(plan.completedUnits)} units completed.
-        {!readOnly && view === 'grid' && ' Drag a course to reorder it or move it to another term; with the keyboard, press Space on a course, use the arrow keys, and press Space again.'}
+        {t('plan.summary', { courses: plan.terms.reduce((n, term) => n + term.courses.length, 0), planned: formatUnits(plan.totalUnits), completed: formatUnits(plan.completedUnits) })}
+        {!readOnly && view === 'grid' && t('plan.dragACourseToReorderIt')}
       </p>
 
       {message && (
         <div className="alert alert-danger" role="alert">
           <span>{message}</span>
-          <button type="button" aria-label="Dismiss" onClick={() => setMessage(null)}>×</button>
+          <button type="button" aria-label={t('common.dismiss')} onClick={() => setMessage(null)}>×</button>
         </div>
       )}
 
       {plan.warnings.length > 0 && (
         <section className="card plan-warnings" aria-labelledby="plan-warnings-title">
-          <h2 id="plan-warnings-title">Prerequisite Warnings</h2>
+          <h2 id="plan-warnings-title">{t('plan.prerequisiteWarnings')}</h2>
           <ul>
             {plan.warnings.map((w, i) => (
               <li key={`${w.scheduledCourseId}-${i}`}>{w.message}</li>
@@ -131,27 +134,27 @@ export default function PlanPage() {
       )}
 
       {plan.terms.length === 0 ? (
-        <p className="muted">This plan has no terms yet.{!readOnly && ' Use Add Term to start.'}</p>
+        <p className="muted">{t('plan.thisPlanHasNoTermsYet')}{!readOnly && t('plan.useAddTermToStart')}</p>
       ) : view === 'grid' ? (
         <PlanGrid plan={plan} readOnly={readOnly} onMove={moveCourse} onOpen={open} onEditTerm={setEditing} />
       ) : (
         <div className="stack plan-list">
-          {plan.terms.map((t) => (
-            <section key={t.term} className="card" aria-label={t.label}>
+          {plan.terms.map((term) => (
+            <section key={term.term} className="card" aria-label={term.label}>
               <div className="plan-term-head">
-                <h2>{t.label}</h2>
-                {!readOnly && t.position !== null && (
-                  <button type="button" className="link pencil" aria-label={`Edit term ${t.label}`} onClick={() => setEditing(t)}>✎</button>
+                <h2>{term.label}</h2>
+                {!readOnly && term.position !== null && (
+                  <button type="button" className="link pencil" aria-label={t('plan.editTermLabel', { label: term.label })} onClick={() => setEditing(term)}>✎</button>
                 )}
               </div>
-              {t.courses.length === 0 ? (
-                <p className="muted">No courses scheduled for this year.</p>
+              {term.courses.length === 0 ? (
+                <p className="muted">{t('plan.noCoursesScheduledForThisYear')}</p>
               ) : (
                 <ul>
-                  {t.courses.map((c) => (
+                  {term.courses.map((c) => (
                     <li key={c.id}>
                       <Link to={`/course-page/${c.course.uuid}`}>{c.course.courseId} {c.course.title}</Link>{' '}
-                      <span className="muted">({formatUnits(c.course.units)} units{c.grade ? `, Grade: ${c.grade}` : ''}{c.completed ? ', completed' : ''})</span>
+                      <span className="muted">({formatUnits(c.course.units)}{c.grade ? t('plan.gradeGrade', { grade: c.grade }) : ''}{c.completed ? t('plan.completed') : ''})</span>
                     </li>
                   ))}
                 </ul>

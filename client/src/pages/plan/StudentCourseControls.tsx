@@ -19,6 +19,7 @@ import {
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
+import { useT } from '../../i18n';
 
 export const COURSE_CONTROL_MESSAGES = {
   scheduleFailed: 'An error occurred while scheduling the course. Please try again.',
@@ -29,13 +30,14 @@ export const COURSE_CONTROL_MESSAGES = {
 } as const;
 
 export function StudentCourseControls({ courseUuid }: { courseUuid: string }) {
+  const t = useT();
   const { user, flags } = useSession();
   const isPlanOwner = user?.userType === 1 || user?.userType === 4;
   const hidden = !isPlanOwner || flags.parentViewing || isParentViewing() || user?.viewingAs?.readOnly === true;
   const course = useQuery(PlanCourseDocument, { variables: { uuid: courseUuid }, skip: hidden });
   const plan = useQuery(PlanDocument, { skip: hidden });
   if (hidden) return null;
-  if (course.loading && !course.data) return <p role="status">Loading...</p>;
+  if (course.loading && !course.data) return <p role="status">{t('common.loading')}</p>;
   if (!course.data || !plan.data) return null;
   return <Controls course={course.data.planCourse} terms={plan.data.plan.terms} />;
 }
@@ -44,8 +46,9 @@ type CourseData = PlanCourseQuery['planCourse'];
 type Terms = PlanQuery['plan']['terms'];
 
 function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
+  const t = useT();
   const navigate = useNavigate();
-  const choices = terms.filter((t) => t.position !== null);
+  const choices = terms.filter((term) => term.position !== null);
   const [term, setTerm] = useState(choices[0]?.term ?? '1');
   const [error, setError] = useState<string | null>(null);
   const [grading, setGrading] = useState(false);
@@ -62,48 +65,48 @@ function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
       navigate('/plan');
     } catch (err) {
       console.error('Scheduling failed', err);
-      setError(messageOr(err, COURSE_CONTROL_MESSAGES.scheduleFailed));
+      setError(messageOr(err, t.text(COURSE_CONTROL_MESSAGES.scheduleFailed)));
     }
   }
 
   async function remove() {
-    if (!window.confirm(COURSE_CONTROL_MESSAGES.confirmRemove)) return;
+    if (!window.confirm(t.text(COURSE_CONTROL_MESSAGES.confirmRemove))) return;
     setError(null);
     try {
       await unschedule({ variables: { courseId: course.id } });
     } catch (err) {
       console.error('Removing failed', err);
-      setError(messageOr(err, COURSE_CONTROL_MESSAGES.removeFailed));
+      setError(messageOr(err, t.text(COURSE_CONTROL_MESSAGES.removeFailed)));
     }
   }
 
-  const termLabel = entry ? terms.find((t) => t.term === entry.term)?.label ?? `Term ${entry.term}` : '';
+  const termLabel = entry ? terms.find((term) => term.term === entry.term)?.label ?? `Term ${entry.term}` : '';
   return (
-    <section className="course-controls stack" aria-label="My plan">
+    <section className="course-controls stack" aria-label={t('plan.myPlan')}>
       {error && <div className="alert alert-danger" role="alert">{error}</div>}
       {entry ? (
         <>
-          <p>In your plan: <strong>{termLabel}</strong></p>
+          <p>{t('plan.inYourPlan')}{' '}<strong>{termLabel}</strong></p>
           {entry.completed && (
-            <p className="completed-note"><span aria-hidden="true">✓ </span>Course Completed - Grade: {entry.grade}</p>
+            <p className="completed-note"><span aria-hidden="true">✓ </span>{t('plan.courseCompletedGrade')}{' '}{entry.grade}</p>
           )}
           <div className="row">
-            <button type="button" onClick={() => setGrading(true)}>Edit Course Grade</button>
-            <button type="button" className="danger" onClick={remove} disabled={removing.loading}>Remove from Plan</button>
+            <button type="button" onClick={() => setGrading(true)}>{t('plan.editCourseGrade')}</button>
+            <button type="button" className="danger" onClick={remove} disabled={removing.loading}>{t('plan.removeFromPlan')}</button>
           </div>
           {grading && <GradeDialog scheduledId={entry.id} grade={entry.grade} completed={entry.completed} onClose={() => setGrading(false)} />}
         </>
       ) : (
         <form className="row" onSubmit={add}>
           <label>
-            Term
+            {t('plan.term')}
             <select value={term} onChange={(e) => setTerm(e.target.value)}>
-              {choices.map((t) => (
-                <option key={t.term} value={t.term}>{t.label}</option>
+              {choices.map((term) => (
+                <option key={term.term} value={term.term}>{term.label}</option>
               ))}
             </select>
           </label>
-          <button type="submit" disabled={scheduling.loading || !choices.length} style={{ alignSelf: 'flex-end' }}>Add to Plan</button>
+          <button type="submit" disabled={scheduling.loading || !choices.length} style={{ alignSelf: 'flex-end' }}>{t('plan.addToPlan')}</button>
         </form>
       )}
     </section>
@@ -111,6 +114,7 @@ function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
 }
 
 function GradeDialog({ scheduledId, grade, completed, onClose }: { scheduledId: number; grade: string; completed: boolean; onClose(): void }) {
+  const t = useT();
   const [value, setValue] = useState(grade);
   const [done, setDone] = useState(completed);
   const [error, setError] = useState<string | null>(null);
@@ -124,26 +128,26 @@ function GradeDialog({ scheduledId, grade, completed, onClose }: { scheduledId: 
       onClose();
     } catch (err) {
       console.error('Grade update failed', err);
-      setError(COURSE_CONTROL_MESSAGES.gradeFailed);
+      setError(t.text(COURSE_CONTROL_MESSAGES.gradeFailed));
     }
   }
 
   return (
-    <AccessibleDialog title="Edit Course Grade" onClose={onClose}>
+    <AccessibleDialog title={t('plan.editCourseGrade')} onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <label>
-          Grade
-          <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={COURSE_CONTROL_MESSAGES.gradeHint} maxLength={20} aria-describedby="grade-hint" />
+          {t('plan.grade')}
+          <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={t.text(COURSE_CONTROL_MESSAGES.gradeHint)} maxLength={20} aria-describedby="grade-hint" />
         </label>
-        <p id="grade-hint" className="muted small">{COURSE_CONTROL_MESSAGES.gradeHint}</p>
+        <p id="grade-hint" className="muted small">{t.text(COURSE_CONTROL_MESSAGES.gradeHint)}</p>
         <label className="row" style={{ gap: 8 }}>
           <input type="checkbox" checked={done} onChange={(e) => setDone(e.target.checked)} style={{ width: 'auto', margin: 0 }} />
-          Completed
+          {t('plan.completed2')}
         </label>
         {error && <div className="alert alert-danger" role="alert">{error}</div>}
         <div className="row">
-          <button type="submit" disabled={loading}>Submit</button>
-          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+          <button type="submit" disabled={loading}>{t('plan.submit')}</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
         </div>
       </form>
     </AccessibleDialog>

@@ -5,6 +5,7 @@ import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { AddTermDocument, DeleteTermDocument, UpdateTermDocument } from '../../graphql/generated';
 import { errorInfo, messageOr } from '../../graphql/errors';
 import type { PlanTermData } from './planMoves';
+import { useT } from '../../i18n';
 
 export const TERM_MESSAGES = {
   labelRequired: 'Please enter a label.',
@@ -16,6 +17,7 @@ export const TERM_MESSAGES = {
 } as const;
 
 export function AddTermDialog({ onClose }: { onClose(): void }) {
+  const t = useT();
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [addTerm, { loading }] = useMutation(AddTermDocument);
@@ -23,7 +25,7 @@ export function AddTermDialog({ onClose }: { onClose(): void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!label.trim()) {
-      setError(TERM_MESSAGES.labelRequired);
+      setError(t.text(TERM_MESSAGES.labelRequired));
       return;
     }
     try {
@@ -31,21 +33,21 @@ export function AddTermDialog({ onClose }: { onClose(): void }) {
       onClose();
     } catch (err) {
       console.error('Add term failed', err);
-      setError(messageOr(err, TERM_MESSAGES.addFailed));
+      setError(messageOr(err, t.text(TERM_MESSAGES.addFailed)));
     }
   }
 
   return (
-    <AccessibleDialog title="Add Term" onClose={onClose}>
+    <AccessibleDialog title={t('plan.addTerm')} onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
         <label>
-          Enter Label
-          <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={60} placeholder="e.g. Summer 2027" />
+          {t('plan.enterLabel')}
+          <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={60} placeholder={t('plan.eGSummer2027')} />
         </label>
         {error && <div className="alert alert-danger" role="alert">{error}</div>}
         <div className="row">
-          <button type="submit" disabled={loading}>Add</button>
-          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+          <button type="submit" disabled={loading}>{t('plan.add')}</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
         </div>
       </form>
     </AccessibleDialog>
@@ -53,6 +55,7 @@ export function AddTermDialog({ onClose }: { onClose(): void }) {
 }
 
 export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; count: number; onClose(): void }) {
+  const t = useT();
   const position = term.position ?? 1;
   const [label, setLabel] = useState(term.label);
   const [newPosition, setNewPosition] = useState(position);
@@ -63,7 +66,7 @@ export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; c
   async function save(e: FormEvent) {
     e.preventDefault();
     if (!label.trim()) {
-      setError(TERM_MESSAGES.labelRequired);
+      setError(t.text(TERM_MESSAGES.labelRequired));
       return;
     }
     try {
@@ -71,34 +74,34 @@ export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; c
       onClose();
     } catch (err) {
       console.error('Update term failed', err);
-      setError(messageOr(err, TERM_MESSAGES.saveFailed));
+      setError(messageOr(err, t.text(TERM_MESSAGES.saveFailed)));
     }
   }
 
   async function remove() {
     if (term.courses.length > 0) {
-      setError(TERM_MESSAGES.hasCourses);
+      setError(t.text(TERM_MESSAGES.hasCourses));
       return;
     }
-    if (!window.confirm(TERM_MESSAGES.confirmDelete)) return;
+    if (!window.confirm(t.text(TERM_MESSAGES.confirmDelete))) return;
     try {
       await deleteTerm({ variables: { position } });
       onClose();
     } catch (err) {
       console.error('Delete term failed', err);
-      setError(errorInfo(err).code === 'CONFLICT' ? TERM_MESSAGES.hasCourses : TERM_MESSAGES.deleteFailed);
+      setError(errorInfo(err).code === 'CONFLICT' ? t.text(TERM_MESSAGES.hasCourses) : t.text(TERM_MESSAGES.deleteFailed));
     }
   }
 
   return (
-    <AccessibleDialog title="Edit Term" onClose={onClose}>
+    <AccessibleDialog title={t('plan.editTerm')} onClose={onClose}>
       <form className="stack" onSubmit={save} noValidate>
         <label>
-          Term Label
+          {t('plan.termLabel')}
           <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={60} />
         </label>
         <label>
-          Term Position
+          {t('plan.termPosition')}
           <select value={newPosition} onChange={(e) => setNewPosition(Number(e.target.value))}>
             {Array.from({ length: count }, (_, i) => i + 1).map((p) => (
               <option key={p} value={p}>{p}</option>
@@ -107,8 +110,8 @@ export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; c
         </label>
         {error && <div className="alert alert-danger" role="alert">{error}</div>}
         <div className="row">
-          <button type="submit" disabled={updating.loading || deleting.loading}>Save</button>
-          <button type="button" className="danger" onClick={remove} disabled={updating.loading || deleting.loading}>Delete Term</button>
+          <button type="submit" disabled={updating.loading || deleting.loading}>{t('plan.save')}</button>
+          <button type="button" className="danger" onClick={remove} disabled={updating.loading || deleting.loading}>{t('plan.deleteTerm')}</button>
         </div>
       </form>
     </AccessibleDialog>

@@ -66,4 +66,3 @@ export function isNoop(plan: PlanData, entryId: number, drop: Drop): boolean {
     term.courses.findIndex((c) => c.id === entryId) === drop.index;
 }
 
-export const formatUnits = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));

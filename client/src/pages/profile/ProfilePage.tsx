@@ -8,24 +8,27 @@ import { Link } from 'react-router-dom';
 import { ApiTokensCard } from '../../components/ApiTokensCard';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';
+import { useT } from '../../i18n';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 
 const ROLE_LABEL: Record<number, string> = { 1: 'Student', 2: 'Administrator', 3: 'Parent', 4: 'Baseline Plan' };
 
 export default function ProfilePage() {
+  const t = useT();
   const { user } = useSession();
-  if (!user) return <main className="page"><p>Please sign in to see your profile.</p></main>;
+  if (!user) return <main className="page"><p>{t('profile.pleaseSignInToSeeYour')}</p></main>;
   const fields: [string, string][] = [
-    ['First Name', user.firstName],
-    ['Last Name', user.lastName],
-    ['Email', user.email],
-    ['User Type', ROLE_LABEL[user.userType] ?? 'Student'],
-    ['School', user.school?.name ?? 'Not set'],
+    [t('common.firstName'), user.firstName],
+    [t('common.lastName'), user.lastName],
+    [t('common.email'), user.email],
+    [t('profile.userType'), t.text(ROLE_LABEL[user.userType] ?? 'Student')],
+    [t('profile.school'), user.school?.name ?? t('profile.notSet')],
   ];
-  if (user.userType === 1) fields.push(['Parent Code', user.parentCode || 'N/A']);
+  if (user.userType === 1) fields.push([t('parents.parentCode'), user.parentCode || t('profile.notAvailable')]);
   return (
     <main className="page narrow">
       <section className="card stack">
-        <h1>My Profile</h1>
+        <h1>{t('profile.myProfile')}</h1>
         <dl className="profile-fields">
           {fields.map(([label, value]) => (
             <div key={label} className="stack" style={{ marginBottom: 10 }}>
@@ -35,10 +38,13 @@ export default function ProfilePage() {
           ))}
         </dl>
         <div className="row">
-          {user.userType === 2 && user.school?.parentFormEnabled && <Link className="button secondary" to="/consent-template">Consent Form Template</Link>}
-          {user.userType === 2 && <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">Help</a>}
+          {user.userType === 2 && user.school?.parentFormEnabled && <Link className="button secondary" to="/consent-template">{t('profile.consentFormTemplate')}</Link>}
+          {user.userType === 2 && <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">{t('profile.help')}</a>}
           <SignOutButton />
         </div>
+        <p className="row">
+          <span>{t('i18n.language')}:</span> <LanguageSwitch />
+        </p>
       </section>
       {user.userType === 2 && <ApiTokensCard />}
     </main>

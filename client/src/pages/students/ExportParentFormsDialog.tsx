@@ -4,8 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { StudentGradesDocument } from '../../graphql/generated';
 import { EXPORT_MESSAGES, ExportError, exportParentForms, sortGrades } from './exportParentForms';
+import { useT } from '../../i18n';
 
 export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: number; name: string }[]; onClose(): void }) {
+  const t = useT();
   const grades = useQuery(StudentGradesDocument);
   const [grade, setGrade] = useState('');
   const [schoolId, setSchoolId] = useState(schools.length === 1 ? String(schools[0].id) : '');
@@ -22,42 +24,42 @@ export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: n
     setDone(null);
     try {
       const name = await exportParentForms(grade, Number.parseInt(schoolId, 10));
-      setDone(`Downloaded ${name}.`);
+      setDone(t('students.downloadedName', { name }));
     } catch (err) {
-      setError(err instanceof ExportError ? err.message : EXPORT_MESSAGES.failed);
+      setError(err instanceof ExportError ? t.text(err.message) : t.text(EXPORT_MESSAGES.failed));
     } finally {
       setRunning(false);
     }
   }
 
   return (
-    <AccessibleDialog title="Export Parent Forms" onClose={onClose}>
+    <AccessibleDialog title={t('students.exportParentForms')} onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <label>
-          Grade
+          {t('students.grade')}
           <select value={grade} onChange={(e) => setGrade(e.target.value)}>
-            <option value="">Select a grade</option>
+            <option value="">{t('students.selectAGrade')}</option>
             {options.map((g) => (
               <option key={g} value={g}>{g}</option>
             ))}
           </select>
         </label>
-        {!grade && <p className="muted small">{EXPORT_MESSAGES.selectGrade}</p>}
+        {!grade && <p className="muted small">{t.text(EXPORT_MESSAGES.selectGrade)}</p>}
         <label>
-          School
+          {t('students.school')}
           <select value={schoolId} onChange={(e) => setSchoolId(e.target.value)}>
-            <option value="">Select a school</option>
+            <option value="">{t('students.selectASchool')}</option>
             {schools.map((s) => (
               <option key={s.id} value={s.id}>{s.name}</option>
             ))}
           </select>
         </label>
-        {!schoolId && <p className="muted small">{EXPORT_MESSAGES.selectSchool}</p>}
+        {!schoolId && <p className="muted small">{t.text(EXPORT_MESSAGES.selectSchool)}</p>}
         {error && <div className="alert alert-danger" role="alert">{error}</div>}
         {done && <div className="alert alert-success" role="status">{done}</div>}
         <div className="row">
-          <button type="submit" disabled={!grade || !schoolId || running}>{running ? 'Exporting...' : 'Export'}</button>
-          <button type="button" className="secondary" onClick={onClose}>Close</button>
+          <button type="submit" disabled={!grade || !schoolId || running}>{running ? t('students.exporting') : t('students.export')}</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('students.close')}</button>
         </div>
       </form>
     </AccessibleDialog>

@@ -14,10 +14,12 @@ import { ExportParentFormsDialog } from './ExportParentFormsDialog';
 import { ImportRosterButton } from './ImportRosterDialog';
 import { StudentDashboard } from './StudentDashboard';
 import { useStudentFilters } from './studentFilters';
+import { useT } from '../../i18n';
 
 type Sort = 'first_name' | 'last_name' | 'email' | 'grade' | 'ccc_apply_status';
 
 export default function StudentsListPage() {
+  const t = useT();
   const { user } = useSession();
   const school = user?.school ?? null;
   const [draft, setDraft] = useState('');
@@ -42,11 +44,11 @@ export default function StudentsListPage() {
   const parentForms = !!school?.parentFormEnabled;
 
   const columns: { key: Sort; label: string }[] = [
-    { key: 'first_name', label: 'First Name' },
-    { key: 'last_name', label: 'Last Name' },
-    { key: 'email', label: 'Email' },
-    { key: 'grade', label: 'Grade' },
-    ...(showCcc ? [{ key: 'ccc_apply_status' as const, label: 'CCCApply Status' }] : []),
+    { key: 'first_name', label: t('common.firstName') },
+    { key: 'last_name', label: t('common.lastName') },
+    { key: 'email', label: t('common.email') },
+    { key: 'grade', label: t('students.grade') },
+    ...(showCcc ? [{ key: 'ccc_apply_status' as const, label: t('students.cccapplyStatus') }] : []),
   ];
 
   function toggle(key: Sort) {
@@ -65,19 +67,19 @@ export default function StudentsListPage() {
   return (
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h1>Students List</h1>
+        <h1>{t('students.studentsList')}</h1>
         <div className="row">
           <ImportRosterButton />
-          {parentForms && <button type="button" onClick={() => setExporting(true)}>Export Parent Forms</button>}
+          {parentForms && <button type="button" onClick={() => setExporting(true)}>{t('students.exportParentForms')}</button>}
         </div>
       </div>
       <StudentDashboard showCccApply={showCcc} />
       <form className="row" onSubmit={submit} role="search">
         <label style={{ flex: 1 }}>
-          <span className="sr-only">Search students</span>
+          <span className="sr-only">{t('students.searchStudents')}</span>
           <input
             type="search"
-            placeholder={showCcc ? 'Search by name, email or CCCApply status' : 'Search by name or email'}
+            placeholder={showCcc ? t('students.searchByNameEmailOrCccapply') : t('students.searchByNameOrEmail')}
             value={draft}
             onChange={(e) => {
               setDraft(e.target.value);
@@ -85,13 +87,13 @@ export default function StudentsListPage() {
             }}
           />
         </label>
-        <button type="submit">Search</button>
+        <button type="submit">{t('students.search')}</button>
       </form>
       {loading && !page ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <p className="muted" aria-live="polite">{page?.totalCount ?? 0} students</p>
+          <p className="muted" aria-live="polite">{t(page?.totalCount === 1 ? 'students.countOne' : 'students.countOther', { count: page?.totalCount ?? 0 })}</p>
           <div style={{ overflowX: 'auto' }}>
             <table className="data">
               <thead>
@@ -103,11 +105,11 @@ export default function StudentsListPage() {
                       </button>
                     </th>
                   ))}
-                  {showSchool && <th>School</th>}
-                  <th>Parent Consent Form</th>
-                  {parentForms && <th>Parent Form</th>}
-                  <th>EdPlan</th>
-                  <th>Action</th>
+                  {showSchool && <th>{t('students.school')}</th>}
+                  <th>{t('students.parentConsentForm')}</th>
+                  {parentForms && <th>{t('students.parentForm')}</th>}
+                  <th>{t('students.edplan')}</th>
+                  <th>{t('common.action')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -119,7 +121,7 @@ export default function StudentsListPage() {
                       <td>{s.lastName}</td>
                       <td>{s.email}</td>
                       <td>{s.grade ?? ''}</td>
-                      {showCcc && <td>{s.cccApplyStatus || 'Not Set'}</td>}
+                      {showCcc && <td>{s.cccApplyStatus || t('students.notSet')}</td>}
                       {showSchool && <td>{s.school?.name ?? ''}</td>}
                       <td>{consentStateLabel(s.parentConsentFormState)}</td>
                       {parentForms && (
@@ -128,24 +130,24 @@ export default function StudentsListPage() {
                             <button
                               type="button"
                               className="secondary"
-                              aria-label={`Parent Form for ${name}`}
+                              aria-label={t('students.parentFormForName', { name })}
                               onClick={() => window.open(`/parent-form-viewer/${encodeURIComponent(s.parentCode!)}`, '_blank', 'noopener')}
                             >
-                              Parent Form
+                              {t('students.parentForm')}
                             </button>
                           )}
                         </td>
                       )}
                       <td>
                         {s.school?.fourYearPlanEnabled && (
-                          <button type="button" className="secondary" onClick={() => view(s.id)} disabled={viewing} aria-label={`EdPlan for ${name}`}>
-                            EdPlan
+                          <button type="button" className="secondary" onClick={() => view(s.id)} disabled={viewing} aria-label={t('students.edplanForName', { name })}>
+                            {t('students.edplan')}
                           </button>
                         )}
                       </td>
                       <td>
-                        <button type="button" onClick={() => view(s.id)} disabled={viewing} aria-label={`View ${name}`}>
-                          View Student
+                        <button type="button" onClick={() => view(s.id)} disabled={viewing} aria-label={t('students.viewName', { name })}>
+                          {t('students.viewStudent')}
                         </button>
                       </td>
                     </tr>
@@ -161,7 +163,7 @@ export default function StudentsListPage() {
                 students: { ...fetchMoreResult.students, nodes: [...prev.students.nodes, ...fetchMoreResult.students.nodes] },
               } : prev,
             })}>
-              Load more
+              {t('common.loadMore')}
             </button>
           )}
         </>

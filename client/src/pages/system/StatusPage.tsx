@@ -2,22 +2,24 @@
 import { useQuery } from '@apollo/client/react';
 import { SystemStatusDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
+import { useT } from '../../i18n';
 
 export default function StatusPage() {
+  const t = useT();
   const { data, error, loading } = useQuery(SystemStatusDocument);
   const s = data?.systemStatus;
   return (
     <main className="page stack">
-      <h1>System Status</h1>
-      {loading && !s && <p>Loading...</p>}
-      {error && <p className="error-text">{messageOr(error, 'The status could not be loaded.')}</p>}
+      <h1>{t('system.systemStatus')}</h1>
+      {loading && !s && <p>{t('common.loading')}</p>}
+      {error && <p className="error-text">{messageOr(error, t('system.theStatusCouldNotBeLoaded'))}</p>}
       {s && (
-        <table className="data" aria-label="System status">
+        <table className="data" aria-label={t('system.systemStatus2')}>
           <tbody>
-            <tr><th scope="row">Version</th><td>{s.version}</td></tr>
-            <tr><th scope="row">Database</th><td>{s.databaseKind === 'embedded' ? 'Embedded (PGlite)' : 'PostgreSQL server'}</td></tr>
-            <tr><th scope="row">Migrations applied</th><td>{s.migrations.length}: {s.migrations.join(', ')}</td></tr>
-            <tr><th scope="row">Outbox backlog</th><td>{s.outboxBacklog} message{s.outboxBacklog === 1 ? '' : 's'} waiting</td></tr>
+            <tr><th scope="row">{t('system.version')}</th><td>{s.version}</td></tr>
+            <tr><th scope="row">{t('system.database')}</th><td>{s.databaseKind === 'embedded' ? t('system.embeddedPglite') : t('system.postgresqlServer')}</td></tr>
+            <tr><th scope="row">{t('system.migrationsApplied')}</th><td>{s.migrations.length}: {s.migrations.join(', ')}</td></tr>
+            <tr><th scope="row">{t('system.outboxBacklog')}</th><td>{t(s.outboxBacklog === 1 ? 'system.backlogOne' : 'system.backlogOther', { count: s.outboxBacklog })}</td></tr>
           </tbody>
         </table>
       )}

@@ -26,9 +26,11 @@ export class CurrentUser {
   @Field(() => School, { description: 'The school.', nullable: true }) school: School | null;
   @Field(() => Boolean, { description: 'School feature flag: dual school is on.' }) dualSchoolEnabled: boolean;
   @Field(() => ViewingAs, { description: 'Set while a view-as token is used: who is acting as this student.', nullable: true }) viewingAs: ViewingAs | null;
+  @Field(() => String, { description: "Interface language of the person signed in ('en' or 'es'); while viewing as a student, the viewer's own" })
+  locale: string;
 }
 
-export function toCurrentUser({ user, school, caller }: CurrentUserView): CurrentUser {
+export function toCurrentUser({ user, school, caller, locale }: CurrentUserView): CurrentUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -43,6 +45,7 @@ export function toCurrentUser({ user, school, caller }: CurrentUserView): Curren
     school,
     dualSchoolEnabled: school?.dualSchoolEnabled ?? false,
     viewingAs: caller.actingUserId === null ? null : { actingUserId: caller.actingUserId, readOnly: caller.readOnly },
+    locale,
   };
 }
 
@@ -98,6 +101,11 @@ export class AccountsResolver {
   async logout(@Ctx() ctx: RequestContext): Promise<boolean> {
     await ctx.services.accounts.logout(ctx);
     return true;
+  }
+
+  @Mutation(() => String, { description: "Saves the interface language ('en' or 'es') of the person signed in" })
+  async updateLocale(@Ctx() ctx: RequestContext, @Arg('locale', () => String, { description: "'en' or 'es'." }) locale: string): Promise<string> {
+    return ctx.services.profile.updateLocale(ctx, locale);
   }
 
   @Mutation(() => [String], { description: 'Updates the user labels.' })

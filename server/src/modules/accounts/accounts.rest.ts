@@ -4,7 +4,7 @@ import { schoolJson } from '../schools/schools.rest.js';
 import type { CurrentUserView } from './profile.service.js';
 import { UserType } from './user.entity.js';
 
-export function currentUserJson({ user, school, caller }: CurrentUserView) {
+export function currentUserJson({ user, school, caller, locale }: CurrentUserView) {
   return {
     user_id: user.id,
     id: user.id,
@@ -20,6 +20,7 @@ export function currentUserJson({ user, school, caller }: CurrentUserView) {
     school: school ? schoolJson(school) : null,
     dual_school_enabled: school?.dualSchoolEnabled ?? false,
     viewing_as: caller.actingUserId === null ? null : { acting_user_id: caller.actingUserId, read_only: caller.readOnly },
+    locale,
   };
 }
 
@@ -44,6 +45,7 @@ export function mountAccountRoutes(r: Router, deps: AppDeps): void {
     const { user, school } = await profile.currentUser(ctx);
     return { first_name: user.firstName, last_name: user.lastName, email: user.email, dob: user.dob, grade: user.grade, school: school ? { name: school.name } : null };
   });
+  route(r, deps, 'put', '/locale/', 'updateLocale', async (ctx, req) => ({ locale: await profile.updateLocale(ctx, req.body?.locale) }));
   route(r, deps, 'put', '/update-user-labels/', 'updateUserLabels', async (ctx, req) => ({
     academic_year_labels: await profile.updateLabels(ctx, req.body?.academic_year_labels),
   }));

@@ -5,7 +5,7 @@ import { badInput } from '../../core/errors.js';
 import { requireCaller, requireWriter } from '../../core/policy.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import { School } from '../schools/school.entity.js';
-import { User } from './user.entity.js';
+import { LOCALES, User, type Locale } from './user.entity.js';
 
 export const MAX_TERMS = 24;
 export const MAX_LABEL_LENGTH = 60;
@@ -14,6 +14,8 @@ export interface CurrentUserView {
   user: User;
   school: School | null;
   caller: Caller;
+  /** The language of the person at the keyboard (see locale() below). */
+  locale: Locale;
 }
 
 export class ProfileService {
@@ -22,7 +24,33 @@ export class ProfileService {
   async currentUser(ctx: RequestContext): Promise<CurrentUserView> {
     const caller = requireCaller(ctx);
     const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
-    return { user: caller.user, school, caller };
+    return { user: caller.user, school, caller, locale: await this.locale(ctx) };
+  }
+
+  /**
+   * The interface language is the person's, not the viewed record's: while an admin or a parent views
+   * as a student, the language shown and saved is the admin's or parent's own (decision: a Spanish-speaking
+   * parent keeps Spanish while looking at the child's plan, and never changes the child's setting).
+   */
+  async locale(ctx: RequestContext): Promise<Locale> {
+    const caller = requireCaller(ctx);
+    if (caller.actingUserId === null) return caller.user.locale ?? 'en';
+    const person = await ctx.loaders.userById.load(caller.actingUserId);
+    return person?.locale ?? 'en';
+  }
+
+  /**
+   * Saves the interface language. Not a change to the student's data, so a parent's read-only
+   * view-as token may do it too (it is saved on the parent, see locale()).
+   */
+  async updateLocale(ctx: RequestContext, raw: unknown): Promise<Locale> {
+    const caller = requireCaller(ctx);
+    if (typeof raw !== 'string' || !(LOCALES as readonly string[]).includes(raw)) {
+      throw badInput(`locale must be one of: ${LOCALES.join(', ')}.`);
+    }
+    const locale = raw as Locale;
+    await this.db.getRepository(User).update({ id: caller.actingUserId ?? caller.user.id }, { locale });
+    return locale;
   }
 
   /** Saves the whole ordered list of term labels (a term is its 1-based position in it). */

@@ -9,6 +9,9 @@ export enum UserType {
 }
 
 export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'] as const;
+export const LOCALES = ['en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 @Entity('users')
@@ -73,6 +76,10 @@ export class User {
   /** Answers of the onboarding questions (ed_goals). */
   @Column({ name: 'ed_goals', type: 'jsonb', nullable: true })
   edGoals: string[] | null;
+
+  /** Interface language the person chose (issue 12): 'en' or 'es'. */
+  @Column({ type: 'text', default: 'en' })
+  locale: Locale;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -3,6 +3,7 @@
  * student's school or a parent linked to the student, records who is acting, makes a parent's
  * token read-only, and swaps back only to the same admin or parent.
  */
+import { recordAccess } from '../access-log/access-log.service.js';
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, forbidden, notFound } from '../../core/errors.js';
@@ -52,6 +53,11 @@ export class ViewAsService {
     const student = studentId <= MAX_ID ? await this.db.getRepository(User).findOneBy({ id: studentId }) : null;
     // An unknown id and someone else's student answer alike: nothing is learned by guessing ids.
     if (!student || !(await this.canView(caller.user, student))) throw notFound('Student not found.');
+    await recordAccess(this.db, caller, {
+      studentId: student.id,
+      action: 'view_as',
+      reason: caller.user.userType === UserType.Parent ? 'view-as started by a linked parent' : 'view-as started by staff',
+    });
     return this.accounts.issueToken(student.id, {
       actingUserId: caller.user.id,
       readOnly: caller.user.userType === UserType.Parent,

@@ -7,7 +7,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import multer from 'multer';
 import { badInput } from '../../core/errors.js';
-import { apiErrorHandler, intParam, route, type AppDeps } from '../../core/http.js';
+import { apiErrorHandler, intParam, route, sendPagedList, type AppDeps } from '../../core/http.js';
 import type { RequestContext } from '../../core/context.js';
 import type { TranscriptFile } from './application.entity.js';
 import { ADMISSION_MESSAGES, contentDisposition, MAX_APPLICATION_PAGE, transcriptUrl, type ApplicationView, type UploadedFile } from './admissions.service.js';
@@ -76,33 +76,21 @@ export function mountAdmissionRoutes(r: Router, deps: AppDeps): void {
 
   /** Staff. One array; ?page_size= and ?cursor= page it (the next cursor in X-Next-Cursor); ?status= filters. */
   route(r, deps, 'get', '/applications/', 'applications', async (ctx, req, res) => {
-    const q = req.query;
-    const pageSize = q.page_size ? Number(q.page_size) : undefined;
-    const status = typeof q.status === 'string' && q.status ? q.status : null;
-    const out: Record<string, unknown>[] = [];
-    let after = typeof q.cursor === 'string' ? q.cursor : null;
-    for (;;) {
-      const page = await admissions.list(ctx, { status, first: pageSize ?? MAX_APPLICATION_PAGE, after });
-      const parents = await ctx.loaders.userById.loadMany(page.rows.map((a) => a.parentId));
-      page.rows.forEach((a, i) => {
+    const status = typeof req.query.status === 'string' && req.query.status ? req.query.status : null;
+    return sendPagedList(req, res, MAX_APPLICATION_PAGE, (first, after) => admissions.list(ctx, { status, first, after }), async (rows) => {
+      const parents = await ctx.loaders.userById.loadMany(rows.map((a) => a.parentId));
+      return rows.map((a, i) => {
         const p = parents[i] instanceof Error ? null : parents[i];
-        out.push({
+        return {
           id: a.id,
           parent: p ? { id: p.id, first_name: p.firstName, last_name: p.lastName, email: p.email } : null,
           student_name: a.studentName,
           status: a.applicationStatus,
           submitted_at: a.submittedAt,
           decided_at: a.decidedAt,
-        });
+        };
       });
-      after = page.endCursor;
-      if (pageSize !== undefined) {
-        if (page.hasNextPage && after) res.setHeader('X-Next-Cursor', after);
-        break;
-      }
-      if (!page.hasNextPage) break;
-    }
-    return out;
+    });
   });
 
   route(r, deps, 'get', '/applications/:id/', 'admissionApplication', async (ctx, req) => {

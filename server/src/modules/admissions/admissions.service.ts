@@ -18,6 +18,8 @@
  *   config.transcriptMaxBytes (10 MB) each and config.transcriptMaxFiles (20) per application,
  *   stored as bytea, served only to the parent and the dual school's staff.
  */
+import { recordAccess } from '../access-log/access-log.service.js';
+import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Caller, RequestContext } from '../../core/context.js';
@@ -41,6 +43,7 @@ import type { OutboxService } from '../outbox/outbox.service.js';
 import { School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { Application, TranscriptFile } from './application.entity.js';
+import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const ADMISSION_MESSAGES = {
   notApplicant: 'Only parent accounts of Dual School have an admission application.',
@@ -269,6 +272,7 @@ export class AdmissionsService {
   async upload(ctx: RequestContext, file: UploadedFile | undefined): Promise<TranscriptFile> {
     const caller = requireWriter(ctx);
     await this.applicant(ctx, caller);
+    await limit(ctx, 'upload');
     if (!file) throw badInput(ADMISSION_MESSAGES.noFile);
     const fileName = sanitizeFileName(file.originalname);
     if (file.size > this.config.transcriptMaxBytes) throw badInput(ADMISSION_MESSAGES.tooLarge(this.config.transcriptMaxBytes));
@@ -337,6 +341,7 @@ export class AdmissionsService {
     if (!schoolIds.includes(app.schoolId)) throw forbidden();
     const parent = await ctx.loaders.userById.load(app.parentId);
     if (!parent) throw notFound('Application not found.');
+    await recordAccess(this.db, ctx.caller, { studentId: parent.id, schoolId: app.schoolId, action: 'application_view', reason: 'admissions review' });
     return this.view(parent, app);
   }
 
@@ -389,6 +394,9 @@ export class AdmissionsService {
       // Existence must not leak to other parents or students.
       throw notFound('File not found.');
     }
+    if (caller.user.userType === UserType.Staff) {
+      await recordAccess(this.db, caller, { studentId: app.parentId, schoolId: app.schoolId, action: 'transcript_download', reason: 'admissions review' });
+    }
     const full = await this.db.getRepository(TranscriptFile).findOne({ where: { id: meta.id }, select: { id: true, fileName: true, contentType: true, size: true, data: true, applicationId: true, createdAt: true } });
     return full!;
   }
@@ -440,13 +448,3 @@ export function decisionEmail(
   };
 }
 
-function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badInput('Invalid page cursor.');
-  return Number(m[1]);
-}

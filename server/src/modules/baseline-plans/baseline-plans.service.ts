@@ -21,6 +21,7 @@ import { User, UserType } from '../accounts/user.entity.js';
 import { isUniqueViolation } from '../accounts/accounts.service.js';
 import { defaultYearLabels, SchoolMembership, type School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
+import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const BASELINE_MESSAGES = {
   disabled: 'Baseline plans are not enabled at your school.',
@@ -80,16 +81,6 @@ export function parsePlanId(raw: unknown): number {
 }
 
 const generatedUsername = () => `baseline_plan_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
-
-function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
-}
-function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badInput('Invalid page cursor.');
-  return Number(m[1]);
-}
 
 export class BaselinePlansService {
   constructor(

@@ -1,4 +1,5 @@
 /** The consent form on /graphql where no file moves: form state, PDF path and field_config; the staff template. */
+import { limit } from '../../core/rate-limit.js';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/context.js';
@@ -57,6 +58,7 @@ export class ConsentFormsResolver {
 
   @Query(() => ParentConsentForm, { description: "The form a parent signs through the texted link's code (no sign-in)" })
   async parentSignForm(@Ctx() ctx: RequestContext, @Arg('code', () => String, { description: 'The code from the link.' }) code: string): Promise<ParentConsentForm> {
+    await limit({ ...ctx, caller: null }, 'consentLink');
     return form(await ctx.services.consentForms.formForParent(code));
   }
 

@@ -1,4 +1,5 @@
 /** The consent-form calls of spec 3 §7 and spec 2 §7 (export), plus the staff template routes. */
+import { limit } from '../../core/rate-limit.js';
 import type { Request, Response, Router } from 'express';
 import multer from 'multer';
 import { route, type AppDeps } from '../../core/http.js';
@@ -49,11 +50,14 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
     return formJson(await consentForms.signAsStudent(ctx, pdf));
   });
 
-  route(r, deps, 'get', '/sign-parent-form/:code/', 'parentSignForm', async (_ctx, req) =>
-    formJson(await consentForms.formForParent(String(req.params.code))),
-  );
+  // The parent's texted link needs no account: limited per client address (preset consentLink).
+  route(r, deps, 'get', '/sign-parent-form/:code/', 'parentSignForm', async (ctx, req) => {
+    await limit({ ...ctx, caller: null }, 'consentLink');
+    return formJson(await consentForms.formForParent(String(req.params.code)));
+  });
 
-  route(r, deps, 'put', '/sign-parent-form/:code/', 'signParentForm', async (_ctx, req, res) => {
+  route(r, deps, 'put', '/sign-parent-form/:code/', 'signParentForm', async (ctx, req, res) => {
+    await limit({ ...ctx, caller: null }, 'consentLink');
     const { pdf } = await readPdf(req, res);
     return consentForms.signAsParent(String(req.params.code), pdf);
   });

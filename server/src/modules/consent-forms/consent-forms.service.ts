@@ -25,6 +25,7 @@
  * - Staff of the student's school (any school they reach) view and export forms; each export and
  *   each viewer open is written to student_record_access.
  */
+import { limit } from '../../core/rate-limit.js';
 import crypto from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { DataSource } from 'typeorm';
@@ -162,6 +163,7 @@ export class ConsentFormsService {
     const caller = requireWriter(ctx);
     requireUserType(caller, UserType.Student);
     if (caller.actingUserId !== null) throw forbidden(CONSENT_MESSAGES.onlyStudent);
+    await limit(ctx, 'upload');
     const school = await this.studentSchool(ctx, caller.user);
     await this.templates.ensureDefault();
     const student = caller.user;

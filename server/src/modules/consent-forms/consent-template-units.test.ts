@@ -1,4 +1,5 @@
 /** Units: the default template and its field_config agree; the ZIP writer's output reads back. */
+import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +47,20 @@ describe('ZipWriter', () => {
     expect(entries.map((e) => e.name)).toEqual(['Lee_Sam_1.pdf', 'Nunez_Ana_Maria_2.pdf']);
     expect(entries[0].data.toString()).toBe('%PDF-1.7 first');
     expect(entries[1].data.equals(Buffer.alloc(100_000, 7))).toBe(true);
+  });
+
+  it('stores an entry that deflate cannot shrink (a scan) and still reads it back', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const zip = new ZipWriter(out);
+    const scan = crypto.randomBytes(50_000);
+    await zip.add('scan.pdf', scan);
+    await zip.finish();
+    const archive = Buffer.concat(chunks);
+    expect(archive.readUInt16LE(8)).toBe(0); // method: stored
+    expect(archive.length).toBeLessThan(scan.length + 200);
+    expect(readZip(archive)[0].data.equals(scan)).toBe(true);
   });
 
   it('makes names safe', () => {

@@ -7,6 +7,7 @@
  * resetting removes the school's template so the default applies again. A template change does
  * not touch forms already signed: each signed form keeps its PDF and the positions it was signed with.
  */
+import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
@@ -105,6 +106,7 @@ export class ConsentTemplatesService {
   async uploadPdf(ctx: RequestContext, pdf: Buffer | undefined, rawConfig?: unknown): Promise<TemplateView> {
     requireWriter(ctx);
     const schoolId = this.staffSchoolId(ctx);
+    await limit(ctx, 'upload');
     await this.ensureDefault();
     const pageCount = await checkPdf(pdf, this.config.consentPdfMaxBytes);
     const current = await this.effective(schoolId);

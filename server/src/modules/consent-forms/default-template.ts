@@ -5,6 +5,7 @@
  * in the database like any uploaded template.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { wrapText } from '../../core/pdf-text.js';
 import {
   DEFAULT_BLANK_X,
   DEFAULT_PARENT_NAME_Y,
@@ -17,24 +18,8 @@ const LEFT = 72;
 const RIGHT = 540;
 const GREY = rgb(0.35, 0.35, 0.35);
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = next;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 function paragraph(page: PDFPage, text: string, font: PDFFont, y: number, size = 10.5, leading = 13.5): number {
-  for (const line of wrap(text, font, size, RIGHT - LEFT)) {
+  for (const line of wrapText(text, font, size, RIGHT - LEFT)) {
     page.drawText(line, { x: LEFT, y, size, font });
     y -= leading;
   }

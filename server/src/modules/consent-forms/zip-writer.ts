@@ -1,11 +1,16 @@
 /**
- * A small streaming ZIP writer: each entry is deflated and written as soon as it is added (local
+ * A small streaming ZIP writer: each entry is deflated (off the event loop; stored when that does not
+ * make it smaller) and written as soon as it is added (local
  * header, data), only the central directory (a few dozen bytes per entry) is kept until the end.
  * Entries are held one at a time, so an export's memory does not grow with the number of files.
  * Limits: classic ZIP (no ZIP64) — at most 65,535 entries and 4 GB, far above one grade's forms.
  */
 import type { Writable } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+
+/** Deflate on libuv's thread pool: a large export never blocks the event loop while compressing. */
+const deflateRaw = promisify(zlib.deflateRaw);
 
 const MAX_ENTRIES = 0xffff;
 const MAX_OFFSET = 0xffffffff;
@@ -33,7 +38,10 @@ export class ZipWriter {
   async add(name: string, data: Uint8Array, modified = new Date()): Promise<void> {
     if (this.count >= MAX_ENTRIES) throw new Error('Too many files for one ZIP archive.');
     const nameBytes = Buffer.from(name, 'utf8');
-    const compressed = zlib.deflateRawSync(data);
+    const deflated = await deflateRaw(data);
+    // Scans and most PDFs are compressed already: such an entry is stored as it is (method 0).
+    const method = deflated.length < data.length ? 8 : 0;
+    const compressed = method === 8 ? deflated : data;
     const crc = zlib.crc32(data);
     const { time, date } = dosDateTime(modified);
     if (this.offset + 30 + nameBytes.length + compressed.length > MAX_OFFSET) throw new Error('The ZIP archive would exceed 4 GB.');
@@ -42,7 +50,7 @@ export class ZipWriter {
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
     local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt16LE(method, 8); // deflate or stored
     local.writeUInt16LE(time, 10);
     local.writeUInt16LE(date, 12);
     local.writeUInt32LE(crc, 14);
@@ -56,7 +64,7 @@ export class ZipWriter {
     header.writeUInt16LE(20, 4); // version made by
     header.writeUInt16LE(20, 6);
     header.writeUInt16LE(0x0800, 8);
-    header.writeUInt16LE(8, 10);
+    header.writeUInt16LE(method, 10);
     header.writeUInt16LE(time, 12);
     header.writeUInt16LE(date, 14);
     header.writeUInt32LE(crc, 16);

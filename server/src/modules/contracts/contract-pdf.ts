@@ -4,6 +4,7 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { ContractDocument, SpotName } from './contract-text.js';
+import { wrapText } from '../../core/pdf-text.js';
 
 const PAGE = { width: 612, height: 792 };
 const MARGIN = 54;
@@ -13,20 +14,6 @@ const LEADING = 14;
 /** The standard fonts encode WinAnsi only: anything else becomes '?' rather than failing the PDF. */
 export function pdfSafe(text: string): string {
   return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7E]/g, '?');
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 export interface ContractPdfInput {
@@ -58,7 +45,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
     }
   };
   const paragraph = (text: string, font = regular, size = BODY) => {
-    for (const line of wrap(pdfSafe(text), font, size, width)) {
+    for (const line of wrapText(pdfSafe(text), font, size, width)) {
       ensure(LEADING);
       page.drawText(line, { x: MARGIN, y, size, font, color: rgb(0.1, 0.12, 0.2) });
       y -= size + 4;

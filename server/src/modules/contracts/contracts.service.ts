@@ -11,6 +11,8 @@
  * (userInfo from the browser is checked for shape only); the PDF may be regenerated any number
  * of times before completion (the last one counts); completion needs a generated PDF.
  */
+import { recordAccess } from '../access-log/access-log.service.js';
+import { limit } from '../../core/rate-limit.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
@@ -83,6 +85,7 @@ export class ContractsService {
   /** POST /api/generate-enrollment-contract-pdf/: draws the placements into the PDF and stores it. */
   async generatePdf(ctx: RequestContext, input: unknown): Promise<{ id: string; pdfUrl: string }> {
     const { user, school } = await this.requireSigner(ctx);
+    await limit(ctx, 'upload');
     const { contractData } = parseInput(generateSchema, input, 'contractData with placedSignatures and completionDate is required.');
     const placed = contractData.placedSignatures;
     for (const name of Object.keys(placed)) {
@@ -154,6 +157,7 @@ export class ContractsService {
     if (!contract?.pdf) throw notFound();
     const own = caller.user.id === contract.parentId && !caller.actingUserId;
     if (!own && !(await this.payments.staffSeesSchool(ctx, contract.schoolId))) throw notFound();
+    if (!own) await recordAccess(this.db, caller, { studentId: contract.parentId, schoolId: contract.schoolId, action: 'contract_download', reason: 'enrollment contract download by staff' });
     return { bytes: contract.pdf, filename: `enrollment-contract-${contract.id}.pdf` };
   }
 }

@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import multer from 'multer';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, sendPagedList, type AppDeps } from '../../core/http.js';
 import type { Course } from './course.entity.js';
 import { COURSE_MESSAGES, MAX_PAGE, tooLargeMessage, type CourseListKind, type CoursePage, type CourseQuery, type CoursesService, type CourseView, type RequirementInfo } from './courses.service.js';
 import type { ImportResult } from './catalogue-store.js';
@@ -66,30 +66,9 @@ function listQuery(req: Request): CourseQuery {
   };
 }
 
-/**
- * The spec's lists are one array. Scripts may page them with ?page_size= and ?cursor= (the next
- * cursor comes back in the X-Next-Cursor header, the total in X-Total-Count); without them the
- * whole list is sent, read from the database a page at a time.
- */
-async function sendList(req: Request, res: Response, load: (q: CourseQuery) => Promise<CoursePage>, ctx: RequestContext, courses: CoursesService) {
-  const pageSize = req.query.page_size !== undefined ? Number(req.query.page_size) : undefined;
-  if (pageSize !== undefined && (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE)) {
-    throw badInput(`page_size must be between 1 and ${MAX_PAGE}.`);
-  }
-  const out: unknown[] = [];
-  let after = typeof req.query.cursor === 'string' ? req.query.cursor : null;
-  for (;;) {
-    const page = await load({ ...listQuery(req), first: pageSize ?? MAX_PAGE, after });
-    out.push(...(await viewsJson(ctx, courses, page.rows)));
-    res.setHeader('X-Total-Count', String(page.totalCount));
-    after = page.endCursor;
-    if (pageSize !== undefined) {
-      if (page.hasNextPage && after) res.setHeader('X-Next-Cursor', after);
-      break;
-    }
-    if (!page.hasNextPage) break;
-  }
-  return out;
+/** A course list, paged for scripts (see sendPagedList); ?search= and ?requirement= filter it. */
+function sendList(req: Request, res: Response, load: (q: CourseQuery) => Promise<CoursePage>, ctx: RequestContext, courses: CoursesService) {
+  return sendPagedList(req, res, MAX_PAGE, (first, after) => load({ ...listQuery(req), first, after }), (rows) => viewsJson(ctx, courses, rows));
 }
 
 export function importJson(r: ImportResult) {

@@ -26,6 +26,7 @@
  *  - CSV import: into the caller's school of record; at most config.courseCsvMaxBytes (5 MB);
  *    validation rules in catalogue-import.ts.
  */
+import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
@@ -39,6 +40,7 @@ import { Course, CourseTransfer } from './course.entity.js';
 import type { RequirementRow } from './course.loaders.js';
 import { compareCourseIds, groupDisplay, groupMembers } from './prerequisites.js';
 import { BASE_TAGS, formatTags, tagKey, type FormattedTag } from './tags.js';
+import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const COURSE_MESSAGES = {
   notFound: 'Course not found.',
@@ -649,6 +651,7 @@ export class CoursesService {
   async importCsv(ctx: RequestContext, file: { bytes: Buffer; filename?: string | null; mimetype?: string | null }): Promise<ImportResult> {
     const scope = await this.staffScope(ctx);
     if (!scope.school) throw badInput(COURSE_MESSAGES.noSchool);
+    await limit(ctx, 'upload');
     if (file.bytes.length > this.csvMaxBytes) throw badInput(tooLargeMessage(this.csvMaxBytes));
     const name = (file.filename ?? '').toLowerCase();
     const type = (file.mimetype ?? '').toLowerCase();
@@ -689,17 +692,6 @@ function requirementInfo(r: RequirementRow): RequirementInfo {
 
 function emptyPage(): CoursePage {
   return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
-}
-
-function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badInput('Invalid page cursor.');
-  return Number(m[1]);
 }
 
 function uniqueViolation(e: unknown): boolean {

@@ -4,6 +4,8 @@ import { servedRoutes, toOpenApiPath } from './routes.js';
 
 const h = useHarness();
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+/** Benchmark instrumentation: mounted only with BENCH=1 or in tests, never in production, so not part of the published API. */
+const isApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/bench/');
 
 describe('OpenAPI document of /api/*', () => {
   it('is served at /api/openapi.json without a token, as OpenAPI 3.1', async () => {
@@ -18,7 +20,7 @@ describe('OpenAPI document of /api/*', () => {
   it('lists exactly the routes the built app serves under /api (compared both ways)', async () => {
     const doc = (await h.api.get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
     const served = new Set(
-      servedRoutes(h.built.app).filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method.toUpperCase()} ${toOpenApiPath(r.path)}`),
+      servedRoutes(h.built.app).filter((r) => isApi(r.path)).map((r) => `${r.method.toUpperCase()} ${toOpenApiPath(r.path)}`),
     );
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${p}`)),
@@ -31,7 +33,7 @@ describe('OpenAPI document of /api/*', () => {
   it('names each operation as the route does (the read-only guard and GraphQL use the same names)', async () => {
     const doc = (await h.api.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { operationId: string }>> };
     const mismatched = servedRoutes(h.built.app)
-      .filter((r) => r.path.startsWith('/api/') && r.operation)
+      .filter((r) => isApi(r.path) && r.operation)
       .filter((r) => doc.paths[toOpenApiPath(r.path)]?.[r.method]?.operationId !== r.operation)
       .map((r) => `${r.method} ${r.path}: ${r.operation}`);
     expect(mismatched).toEqual([]);

@@ -4,6 +4,9 @@
  * openapi.test.ts compares it both ways with the routes the built app really serves, so a route
  * added, removed or renamed without its entry here fails the build.
  *
+ * Not documented: /api/bench/* (benchmark instrumentation, served only with BENCH=1 or in tests,
+ * never in production).
+ *
  * Flags after the summary: public (no token), multipart (form upload, field "file"), form
  * (urlencoded or multipart fields), pdf / zip / file (binary answer), html.
  */
@@ -28,6 +31,7 @@ POST /api/logout/ | logout | Accounts | End the session of the token sent. |
 GET /api/current-user/ | currentUser | Accounts | The signed-in user: first_name, last_name, user_type, user_id, application_status, school. |
 GET /api/user/ | user | Accounts | The signed-in user's profile, including academic_year_labels. |
 PUT /api/update-user-labels/ | updateUserLabels | Accounts | Rename the academic year labels of the signed-in student (academic_year_labels). |
+PUT /api/locale/ | updateLocale | Accounts | Save the interface language of the signed-in person (locale: en or es). |
 POST /api/request-reset-password/ | requestPasswordReset | Accounts | Email a single-use password reset link (always answers the same way). | public
 POST /api/reset-password/:uidb64/:token/ | resetPassword | Accounts | Set a new password from an emailed link (password). | public
 POST /api/view-as-student/ | viewAsStudent | Accounts | Staff or a linked parent: a token acting as the student (studentId); a parent's is read-only. |
@@ -86,6 +90,7 @@ GET /api/requirement-progress/ | requirementProgress | Pathways | The caller's p
 GET /api/courses/by-requirement-and-user/:uuid | eligibleCourses | Pathways | Courses that fulfil a requirement for the caller. |
 GET /api/system-status/ | systemStatus | System | Staff: version, database kind, migrations applied, outbox backlog. |
 GET /api/outbox/ | outbox | System | Staff: email and text messages, newest first, with status, attempts and last error (paginated: limit, offset, status). |
+GET /api/access-log/ | accessLog | System | Staff: who viewed or changed which student record, paginated (student_id, actor_id, action, from, to, first, after). |
 GET /api/health/ | health | System | Liveness and database check for load balancers. | public
 GET /api/openapi.json | openApiDocument | System | This document. | public
 POST /api/courses/create/ | createCourse | Courses | Staff: create a course (form fields). | form

@@ -6,7 +6,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { MAX_ATTEMPTS, OUTBOX_QUEUE } from './delivery.js';
-import { OutboxMessage, type OutboxChannel, type OutboxStatus } from './outbox.entity.js';
+import { OutboxMessage, type OutboxChannel } from './outbox.entity.js';
 
 export class OutboxService {
   constructor(private readonly db: DataSource) {}
@@ -32,20 +32,4 @@ export class OutboxService {
     return this.db.getRepository(OutboxMessage).find({ order: { createdAt: 'DESC' }, take: limit });
   }
 
-  /**
-   * A page of messages, newest first, optionally of one status; `recipients` limits it to messages
-   * addressed to accounts (by email) or guardians (by phone) of those schools.
-   */
-  async page(q: { status?: OutboxStatus | null; limit: number; offset: number; schoolIds?: number[] | null }): Promise<{ rows: OutboxMessage[]; total: number }> {
-    const qb = this.db.getRepository(OutboxMessage).createQueryBuilder('m');
-    if (q.status) qb.andWhere('m.status = :status', { status: q.status });
-    if (q.schoolIds) {
-      qb.andWhere(
-        `EXISTS (SELECT 1 FROM users u WHERE u.school_id = ANY(:schoolIds) AND (u.email = m.recipient OR u.guardian_phone = m.recipient))`,
-        { schoolIds: q.schoolIds },
-      );
-    }
-    const [rows, total] = await qb.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC').take(q.limit).skip(q.offset).getManyAndCount();
-    return { rows, total };
-  }
 }

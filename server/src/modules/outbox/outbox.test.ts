@@ -94,7 +94,7 @@ describe('outbox delivery on the job queue', () => {
 describe('outbox page', () => {
   it('pages and filters by status for staff, with attempts and errors (GraphQL and REST)', async () => {
     const staff = await h.login(DEMO.admin);
-    const parent = await h.buildParent();
+    const parent = await h.buildParent({ school: await h.schoolNamed('Lincoln High School') });
     const id = await queueReset(parent.email);
     await h.db.query(`UPDATE outbox_messages SET status = 'failed', attempts = 5, last_error = 'mailbox unavailable' WHERE id = $1`, [id]);
     const res = await h.gql('{ outboxMessages(status: "failed", limit: 200) { totalCount nodes { id recipient status attempts lastError body } } }', {}, staff);
@@ -111,7 +111,7 @@ describe('outbox page', () => {
 
   it('on a production server shows only messages to people of the staff member\'s schools, without bodies', async () => {
     // The service as a district's server wires it (production on PostgreSQL: the outbox is not readable whole).
-    const system = new SystemService(h.db, 'server', h.services.outbox, false, h.services.schools);
+    const system = new SystemService(h.db, 'server', h.services.outbox, false);
     const school = await h.buildSchool();
     const staff = await h.buildStaff({ school });
     const ours = await h.buildStudent({ school });

@@ -2,7 +2,7 @@
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
-import { hit } from '../../core/rate-limit.js';
+import { limit } from '../../core/rate-limit.js';
 import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { ParentStudentLink, User, UserType } from '../accounts/user.entity.js';
@@ -33,7 +33,7 @@ export class ParentsService {
     requireUserType(caller, UserType.Parent);
     const { parent_code } = parseInput(z.object({ parent_code: text() }), raw);
     if (!parent_code) throw badInput(PARENT_MESSAGES.codeRequired);
-    await hit(this.db, { name: 'parent code', limit: 20, windowSeconds: 15 * 60 }, `user:${caller.user.id}`);
+    await limit(ctx, 'parentCode');
     const student = await this.db.getRepository(User).findOneBy({ parentCode: parent_code.toUpperCase(), userType: UserType.Student });
     if (!student) throw badInput(PARENT_MESSAGES.codeInvalid);
     await this.db.query(

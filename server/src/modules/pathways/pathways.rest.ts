@@ -1,11 +1,14 @@
 /** The spec's pathway, requirement, fulfilment and progress calls (planning §7) over the service. */
 import type { Router } from 'express';
 import type { RequestContext } from '../../core/context.js';
-import { intParam, route, type AppDeps } from '../../core/http.js';
+import { intParam, route, sendPagedList, type AppDeps } from '../../core/http.js';
 import type { Course } from '../courses/course.entity.js';
 import type { School } from '../schools/school.entity.js';
 import type { Pathway, Requirement } from './pathway.entity.js';
 import { MAX_PAGE, type Fulfillment, type Page } from './pathways.service.js';
+
+/** The service's pages carry `nodes` (the GraphQL connection's name); the REST helper reads `rows`. */
+const asListPage = <T>(page: Page<T>) => ({ ...page, rows: page.nodes });
 import type { RequirementProgressRow } from './progress.js';
 
 const schoolRef = (s: School | null) => (s ? { name: s.name, uuid: s.uuid } : null);
@@ -75,37 +78,14 @@ function fulfillmentJson(course: Course, list: Fulfillment[]) {
   };
 }
 
-/**
- * Lists are one array as the spec has them; scripts may page with ?page_size= and ?cursor= (the
- * next cursor comes back in X-Next-Cursor).
- */
-async function allPages<T>(
-  query: Record<string, unknown>,
-  setHeader: (name: string, value: string) => void,
-  fetch: (first: number, after: string | null) => Promise<Page<T>>,
-): Promise<T[]> {
-  const pageSize = query.page_size ? Number(query.page_size) : undefined;
-  let after = typeof query.cursor === 'string' ? query.cursor : null;
-  const out: T[] = [];
-  for (;;) {
-    const page = await fetch(pageSize ?? MAX_PAGE, after);
-    out.push(...page.nodes);
-    after = page.endCursor;
-    if (pageSize !== undefined) {
-      if (page.hasNextPage && after) setHeader('X-Next-Cursor', after);
-      return out;
-    }
-    if (!page.hasNextPage) return out;
-  }
-}
 
 export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
   const { pathways } = deps.services;
 
   route(r, deps, 'get', '/pathways/', 'pathways', async (ctx, req, res) => {
     const color = typeof req.query.color === 'string' ? req.query.color : null;
-    const list = await allPages(req.query, (n, v) => res.setHeader(n, v), (first, after) => pathways.list(ctx, { color, first, after }));
-    return Promise.all(list.map((p) => pathwayJson(ctx, p, false)));
+    return sendPagedList(req, res, MAX_PAGE, (first, after) => pathways.list(ctx, { color, first, after }).then(asListPage),
+      (rows) => Promise.all(rows.map((p) => pathwayJson(ctx, p, false))));
   });
 
   route(r, deps, 'post', '/pathways/create/', 'createPathway', async (ctx, req, res) => {
@@ -162,26 +142,26 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
     return (await pathways.progress(ctx, pathway)).map(progressJson);
   });
 
-  route(r, deps, 'get', '/courses/by-requirement-and-user/:uuid', 'eligibleCourses', async (ctx, req, res) => {
-    const list = await allPages(req.query, (n, v) => res.setHeader(n, v), (first, after) =>
-      pathways.eligibleCourses(ctx, String(req.params.uuid), { first, after }),
-    );
-    const schools = await ctx.loaders.schoolById.loadMany([...new Set(list.map((e) => e.course.schoolId))]);
-    const schoolById = new Map(schools.filter((s): s is School => !!s && !(s instanceof Error)).map((s) => [s.id, s]));
-    return list.map(({ course: c, isScheduled }) => {
-      const s = schoolById.get(c.schoolId) ?? null;
-      return {
-        id: c.id,
-        uuid: c.uuid,
-        UUID: c.uuid,
-        course_id: c.courseId,
-        title: c.title,
-        description: c.description,
-        units: c.units,
-        subject: c.subject,
-        school: s ? { name: s.name, uuid: s.uuid, primary_color: s.primaryColor, school_type: s.schoolType } : null,
-        is_scheduled: isScheduled,
-      };
-    });
-  });
+  route(r, deps, 'get', '/courses/by-requirement-and-user/:uuid', 'eligibleCourses', (ctx, req, res) =>
+    sendPagedList(req, res, MAX_PAGE, (first, after) => pathways.eligibleCourses(ctx, String(req.params.uuid), { first, after }).then(asListPage),
+      async (list) => {
+        const schools = await ctx.loaders.schoolById.loadMany([...new Set(list.map((e) => e.course.schoolId))]);
+        const schoolById = new Map(schools.filter((s): s is School => !!s && !(s instanceof Error)).map((s) => [s.id, s]));
+        return list.map(({ course: c, isScheduled }) => {
+          const s = schoolById.get(c.schoolId) ?? null;
+          return {
+            id: c.id,
+            uuid: c.uuid,
+            UUID: c.uuid,
+            course_id: c.courseId,
+            title: c.title,
+            description: c.description,
+            units: c.units,
+            subject: c.subject,
+            school: s ? { name: s.name, uuid: s.uuid, primary_color: s.primaryColor, school_type: s.schoolType } : null,
+            is_scheduled: isScheduled,
+          };
+        });
+      }),
+  );
 }

@@ -29,6 +29,7 @@ import { UserType } from '../accounts/user.entity.js';
 import { Course } from '../courses/course.entity.js';
 import { CourseRequirement, Pathway, PATHWAY_COLORS, Requirement } from './pathway.entity.js';
 import { ProgressService, type RequirementProgressRow } from './progress.js';
+import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const PATHWAY_MESSAGES = {
   nameRequired: 'Pathway name is required.',
@@ -50,7 +51,6 @@ export const PATHWAY_MESSAGES = {
   nonDuplicablesInvalid: 'non_duplicables must be a list of requirement uuids.',
   fulfillmentNotFound: 'This course does not fulfill that requirement.',
   pageSize: 'Page size must be between 1 and 500.',
-  cursor: 'Invalid page cursor.',
 } as const;
 
 export const MAX_PAGE = 500;
@@ -134,17 +134,6 @@ function pageSize(first: number | null | undefined, fallback: number): number {
   const n = first ?? fallback;
   if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE) throw badInput(PATHWAY_MESSAGES.pageSize);
   return n;
-}
-
-function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badInput(PATHWAY_MESSAGES.cursor);
-  return Number(m[1]);
 }
 
 const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);

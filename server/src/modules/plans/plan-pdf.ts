@@ -6,6 +6,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { School } from '../schools/school.entity.js';
 import type { PlanView } from './plans.service.js';
+import { wrapText } from '../../core/pdf-text.js';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -36,7 +37,7 @@ export async function renderPlanPdf(view: PlanView, schools: Map<number, School>
 
   for (const term of view.terms) {
     w.ensure(44);
-    w.band(`${term.label}`, `${term.courses.length} ${term.courses.length === 1 ? 'course' : 'courses'}, ${fmt(term.units)} units`);
+    w.band(`${term.label}`, `${term.courses.length} ${term.courses.length === 1 ? 'course' : 'courses'}, ${unitsText(term.units)}`);
     if (!term.courses.length) {
       w.text('No courses scheduled for this year.', { size: 9, color: MUTED, x: 6 });
       w.gap(10);
@@ -65,7 +66,7 @@ export async function renderPlanPdf(view: PlanView, schools: Map<number, School>
   w.gap(4);
   w.text(
     `${view.entries.length} ${view.entries.length === 1 ? 'course' : 'courses'} in ${view.terms.length} ${view.terms.length === 1 ? 'term' : 'terms'}; ` +
-      `${fmt(view.totalUnits)} units planned, ${fmt(view.completedUnits)} units completed.`,
+      `${unitsText(view.totalUnits)} planned, ${unitsText(view.completedUnits)} completed.`,
     { size: 10 },
   );
   w.gap(14);
@@ -81,6 +82,7 @@ export async function renderPlanPdf(view: PlanView, schools: Map<number, School>
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
+const unitsText = (n: number) => `${fmt(n)} ${n === 1 ? 'unit' : 'units'}`;
 
 interface TextOpts {
   size?: number;
@@ -136,7 +138,7 @@ class Writer {
 
   paragraph(s: string, o: TextOpts = {}): void {
     const size = o.size ?? 10;
-    for (const line of this.wrap(this.clean(s), o.font ?? this.regular, size, A4[0] - 2 * MARGIN)) this.text(line, o);
+    for (const line of wrapText(this.clean(s), o.font ?? this.regular, size, A4[0] - 2 * MARGIN)) this.text(line, o);
   }
 
   band(left: string, right: string): void {
@@ -154,7 +156,7 @@ class Writer {
     const size = o.size ?? 9.5;
     const font = o.font ?? this.regular;
     const lineHeight = size + 3;
-    const wrapped = cells.map((c) => (c.width ? this.wrap(this.clean(c.text), font, size, c.width) : [this.clean(c.text)]));
+    const wrapped = cells.map((c) => (c.width ? wrapText(this.clean(c.text), font, size, c.width) : [this.clean(c.text)]));
     const lines = Math.max(...wrapped.map((l) => l.length));
     this.ensure(lines * lineHeight + 4);
     cells.forEach((c, i) => {
@@ -165,30 +167,6 @@ class Writer {
     this.y -= lines * lineHeight + 3;
     if (o.rule) this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.5, color: LINE });
     this.y -= 2;
-  }
-
-  /** Greedy word wrap to `width`; a word longer than a line is cut. */
-  wrap(s: string, font: PDFFont, size: number, width: number): string[] {
-    const lines: string[] = [];
-    let line = '';
-    for (const word of s.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    if (line || !lines.length) lines.push(line);
-    return lines;
   }
 
   footers(name: string): void {

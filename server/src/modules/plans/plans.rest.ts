@@ -1,4 +1,5 @@
 /** The plan calls of planning §7 on /api/*, with the spec's payloads and snake_case fields. Thin: the service decides. */
+import { recordAccess } from '../access-log/access-log.service.js';
 import type { Router } from 'express';
 import type { RequestContext } from '../../core/context.js';
 import { intParam, route, type AppDeps } from '../../core/http.js';
@@ -70,7 +71,7 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   }));
 
   route(r, deps, 'get', '/get-scheduled-course/:id/', 'scheduledCourse', async (ctx, req) => {
-    const e = await plans.requireEntryForCourse(ctx, intParam(req.params.id));
+    const e = await plans.scheduledFields(ctx, intParam(req.params.id));
     return { id: e.id, grade: e.grade, completed: e.completed, term: e.term };
   });
 
@@ -126,6 +127,7 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
 
   route(r, deps, 'get', '/plan-pdf/', 'planPdf', async (ctx, _req, res) => {
     const view = await plans.plan(ctx);
+    await recordAccess(ctx.db, ctx.caller, { studentId: view.user.id, action: 'plan_pdf_export', reason: ctx.caller?.actingUserId ? 'plan PDF exported while viewing as the student' : 'plan PDF exported' });
     const pdf = await renderPlanPdf(view, await schoolsOf(ctx, view.entries), new Date());
     const name = `${view.user.firstName} ${view.user.lastName} Academic Plan`.replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/\s+/g, '_') || 'Academic_Plan';
     res.setHeader('Content-Type', 'application/pdf');

@@ -141,12 +141,19 @@ export class PlansService {
     return entry ?? null;
   }
 
-  /** GET /api/get-scheduled-course/{courseId}/: 404 when the course is not in the plan. */
-  async requireEntryForCourse(ctx: RequestContext, courseId: number): Promise<PlanEntry> {
-    planOwner(requireCaller(ctx).user);
-    const entry = await this.entryForCourse(ctx, courseId);
-    if (!entry) throw notFound(PLAN_MESSAGES.notScheduled);
-    return entry;
+  /**
+   * GET /api/get-scheduled-course/{courseId}/: the entry's own fields in one statement (the course
+   * page asks this often and needs no course details); 404 when the course is not in the plan.
+   */
+  async scheduledFields(ctx: RequestContext, courseId: number): Promise<{ id: number; grade: string; completed: boolean; term: string }> {
+    const caller = requireCaller(ctx);
+    const owner = planOwner(caller.user);
+    const rows: { id: number; grade: string; completed: boolean; term: string }[] = courseId < 1 || courseId > MAX_ID ? [] : await this.db.query(
+      `SELECT id, grade, completed, term FROM scheduled_courses WHERE user_id = $1 AND course_id = $2 ORDER BY position, id LIMIT 1`,
+      [owner.id, courseId],
+    );
+    if (!rows.length) throw notFound(PLAN_MESSAGES.notScheduled);
+    return rows[0];
   }
 
   /** A course the caller can reach, by uuid, as the plan shows it (the student course page). */

@@ -497,7 +497,7 @@ describe('PDF export', () => {
     for (const s of [
       'Pat Planner - Academic Plan', '9th Grade', '10th Grade', '12th Grade', '4401', 'Geometry (Plan Test High)', 'B+',
       'ENGL 1', 'College Composition (Plan Test College)', 'No courses scheduled for this year.',
-      '2 courses in 4 terms; 5 units planned, 1 units completed.', 'Prerequisite not met for "Geometry" in 9th Grade',
+      '2 courses in 4 terms; 5 units planned, 1 unit completed.', 'Prerequisite not met for "Geometry" in 9th Grade',
     ]) expect(text).toContain(s);
   });
 

@@ -13,6 +13,7 @@ export const SCHOOL_MESSAGES = {
   typeInvalid: 'School type must be HS (High School) or CLG (College).',
   selectSchool: 'Please select a school.',
   notMember: 'You are not a member of this school.',
+  staffJoin: 'Staff get access to another school through a sign-up code from that school.',
 } as const;
 
 const createInput = z.object({ name: text(), school_type: text(), location: text() });
@@ -62,6 +63,13 @@ export class SchoolsService {
     requireUserType(caller, UserType.Student, UserType.Staff);
     if (!uuid) throw badInput(SCHOOL_MESSAGES.selectSchool);
     const school = await this.byUuid(uuid);
+    // Trust (issue 11): joining gives staff every student record of the school, so staff who
+    // already have a school cannot add themselves to another one (a staff sign-up code of that
+    // school is the way in). Students pick their school freely, as the join screen shows.
+    if (caller.user.userType === UserType.Staff && caller.user.schoolId !== null && caller.user.schoolId !== school.id) {
+      const member = await this.db.getRepository(SchoolMembership).existsBy({ userId: caller.user.id, schoolId: school.id });
+      if (!member) throw forbidden(SCHOOL_MESSAGES.staffJoin);
+    }
     await this.db.transaction(async (m) => {
       await m.query(
         `INSERT INTO school_memberships (user_id, school_id) VALUES ($1, $2) ON CONFLICT (user_id, school_id) DO NOTHING`,

@@ -143,17 +143,19 @@ describe('join school', () => {
     expect(saved.academicYearLabels).toEqual(['9th Grade', '10th Grade', '11th Grade', '12th Grade']);
   });
 
-  it('gives staff access to the school but keeps their school of record', async () => {
+  it('refuses staff who already have a school joining another one (their records stay closed)', async () => {
     const home = await h.buildSchool();
     const staff = await h.buildStaff({ school: home });
     const other = await h.buildSchool();
     const token = await h.tokenFor(staff);
-    expect((await h.api.post(`/api/schools/${other.uuid}/join/`).set(h.auth(token))).status).toBe(200);
-    // Joining twice is harmless.
-    expect((await h.api.post(`/api/schools/${other.uuid}/join/`).set(h.auth(token))).status).toBe(200);
+    const res = await h.api.post(`/api/schools/${other.uuid}/join/`).set(h.auth(token));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: 'Staff get access to another school through a sign-up code from that school.' });
+    // Joining their own school again is harmless.
+    expect((await h.api.post(`/api/schools/${home.uuid}/join/`).set(h.auth(token))).status).toBe(200);
     expect((await h.db.getRepository(User).findOneByOrFail({ id: staff.id })).schoolId).toBe(home.id);
     const rows = await h.db.query(`SELECT school_id FROM school_memberships WHERE user_id = $1 ORDER BY school_id`, [staff.id]);
-    expect(rows).toEqual([{ school_id: home.id }, { school_id: other.id }]);
+    expect(rows).toEqual([{ school_id: home.id }]);
   });
 
   it('answers 404 for an unknown school', async () => {
@@ -206,7 +208,8 @@ describe('accessible schools', () => {
     const joined = await h.buildSchool({ name: 'Alpha College Test', schoolType: SchoolType.CLG });
     const staff = await h.buildStaff({ school: home });
     const token = await h.tokenFor(staff);
-    expect((await h.api.post(`/api/schools/${joined.uuid}/join/`).set(h.auth(token))).status).toBe(200);
+    // A second school comes from a sign-up code of that school (staff cannot join one themselves).
+    await h.db.query('INSERT INTO school_memberships (user_id, school_id) VALUES ($1, $2)', [staff.id, joined.id]);
 
     const res = await h.api.get('/api/accessible-schools/').set(h.auth(token));
     expect(res.status).toBe(200);

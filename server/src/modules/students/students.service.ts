@@ -6,6 +6,7 @@ import { requireCaller, requireUserType } from '../../core/policy.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import { UserType } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
+import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 import { studentsWithWarnings } from './student-dashboard.js';
 
 export interface StudentRow {
@@ -148,13 +149,3 @@ function orderBy(sort: StudentSort, dir: 'ASC' | 'DESC'): string {
   return `lower(u.${sort}) ${dir} NULLS LAST, u.id ${dir}`;
 }
 
-function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  const m = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badInput('Invalid page cursor.');
-  return Number(m[1]);
-}

@@ -45,9 +45,14 @@ describe('system-status', () => {
 
 describe('outbox', () => {
   it('shows staff the queued messages outside production, and refuses students', async () => {
-    const parent = await h.buildParent();
+    const school = await h.buildSchool();
+    const parent = await h.buildParent({ school });
     await h.api.post('/api/request-reset-password/').send({ email: parent.email });
-    const res = await h.api.get('/api/outbox/').set(h.auth(await h.tokenFor(await h.buildStaff())));
+    // Another school's staff never sees this family's reset link.
+    const foreign = await h.api.get('/api/outbox/').set(h.auth(await h.tokenFor(await h.buildStaff())));
+    expect(foreign.status).toBe(200);
+    expect(foreign.body.find((m: { recipient: string }) => m.recipient === parent.email)).toBeUndefined();
+    const res = await h.api.get('/api/outbox/').set(h.auth(await h.tokenFor(await h.buildStaff({ school }))));
     expect(res.status).toBe(200);
     const mine = res.body.find((m: { recipient: string }) => m.recipient === parent.email);
     expect(mine).toMatchObject({ channel: 'email', subject: 'Reset your password', status: 'pending' });

@@ -1,0 +1,64 @@
+/** The language switch: anonymous visitors keep it in localStorage; signed-in people save it with updateLocale. */
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { CurrentUserDocument, UpdateLocaleDocument } from '../graphql/generated';
+import { PublicHeader } from '../layout/PublicHeader';
+import { SessionProvider } from '../session/SessionProvider';
+import { I18nProvider } from '.';
+import { LanguageSwitch } from './LanguageSwitch';
+
+function renderWith(mocks: ConstructorParameters<typeof MockedProvider>[0]['mocks'], ui: React.ReactNode) {
+  return render(
+    <MockedProvider mocks={mocks}>
+      <SessionProvider>
+        <I18nProvider>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </I18nProvider>
+      </SessionProvider>
+    </MockedProvider>,
+  );
+}
+
+const user = {
+  __typename: 'CurrentUser' as const, id: 7, firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', userType: 3,
+  applicationStatus: null, grade: null, dob: null, parentCode: null, academicYearLabels: [], dualSchoolEnabled: false,
+  school: null, viewingAs: null,
+};
+
+describe('LanguageSwitch', () => {
+  it('switches the public header to Spanish for an anonymous visitor and remembers it in localStorage', async () => {
+    renderWith([], <PublicHeader />);
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch the language to Español' }));
+    expect(await screen.findByRole('link', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Preguntas frecuentes' })).toBeTruthy();
+    expect(localStorage.getItem('locale')).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+    fireEvent.click(screen.getByRole('button', { name: 'Cambiar el idioma a English' }));
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeTruthy();
+    expect(localStorage.getItem('locale')).toBe('en');
+  });
+
+  it("shows the signed-in person's saved language and saves a change with updateLocale", async () => {
+    localStorage.setItem('token', 'abc');
+    let saved = '';
+    const mocks = [
+      { request: { query: CurrentUserDocument }, result: { data: { currentUser: { ...user, locale: 'es' } } } },
+      {
+        request: { query: UpdateLocaleDocument, variables: { locale: 'en' } },
+        result: () => {
+          saved = 'en';
+          return { data: { updateLocale: 'en' } };
+        },
+      },
+      { request: { query: CurrentUserDocument }, result: { data: { currentUser: { ...user, locale: 'en' } } } },
+    ];
+    renderWith(mocks, <LanguageSwitch />);
+    const toEnglish = await screen.findByRole('button', { name: 'Cambiar el idioma a English' });
+    fireEvent.click(toEnglish);
+    await waitFor(() => expect(saved).toBe('en'));
+    expect(await screen.findByRole('button', { name: 'Switch the language to Español' })).toBeTruthy();
+  });
+});

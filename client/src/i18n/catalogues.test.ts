@@ -1,0 +1,46 @@
+/** The catalogues match (issue 12): Spanish has en.ts's keys with the same placeholders and no empty text. */
+import { describe, expect, it } from 'vitest';
+import { format, translateText } from './core';
+import { en, type MessageKey } from './en';
+import { es, PENDING_AREAS } from './es';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const area = (key: string) => key.split('.')[0];
+
+describe('catalogues', () => {
+  it('every Spanish key exists in English, with the same placeholders and a non-empty text', () => {
+    for (const [key, text] of Object.entries(es)) {
+      expect(en, key).toHaveProperty(key);
+      expect(text?.trim(), key).toBeTruthy();
+      expect(placeholders(text!), key).toEqual(placeholders(en[key as MessageKey]));
+    }
+  });
+
+  it('every English key has a Spanish text, except in the areas still listed as pending', () => {
+    const missing = Object.keys(en).filter((k) => !(k in es) && !PENDING_AREAS.includes(area(k)));
+    expect(missing).toEqual([]);
+    // A pending area that is complete must leave the list.
+    const complete = PENDING_AREAS.filter((a) => Object.keys(en).filter((k) => area(k) === a).every((k) => k in es));
+    expect(complete).toEqual([]);
+  });
+
+  it('has no empty English text', () => {
+    expect(Object.entries(en).filter(([, v]) => !v.trim())).toEqual([]);
+  });
+
+  it('fills placeholders and falls back to English for a text not translated yet', () => {
+    expect(format('es', 'plan.summary', { courses: 3, planned: '12 unidades', completed: '4 unidades' })).toBe('3 cursos, 12 unidades planificadas, 4 unidades completadas.');
+    expect(format('en', 'plan.summary', { courses: 3, planned: '12 units', completed: '4 units' })).toBe('3 courses, 12 units planned, 4 units completed.');
+    const pendingKey = (Object.keys(en) as MessageKey[]).find((k) => !(k in es));
+    if (pendingKey) expect(format('es', pendingKey)).toBe(en[pendingKey]);
+  });
+
+  it("translates the server's known texts and keeps unknown ones", () => {
+    expect(translateText('You are viewing as this student in read-only mode; changes are not allowed.', 'es')).toBe(
+      'Usted está viendo la cuenta de este/a estudiante en modo de solo lectura; no se permiten cambios.',
+    );
+    expect(translateText('Login failed! Please check your credentials and try again.', 'es')).toBe(es['accounts.loginFailed']);
+    expect(translateText('Something the catalogue does not know.', 'es')).toBe('Something the catalogue does not know.');
+    expect(translateText('Invalid sign-up code.', 'en')).toBe('Invalid sign-up code.');
+  });
+});

@@ -1,0 +1,65 @@
+/** The non-React half of the i18n layer: catalogues, formatting, the language in effect. */
+import { KEYS } from '../session/storage';
+import { en, type MessageKey } from './en';
+import { es } from './es';
+
+export type { MessageKey } from './en';
+export const LOCALES = ['en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export type Params = Record<string, string | number | null | undefined>;
+/** t(key, params); t.text(english) translates a known English text (constants, the server's messages). */
+export type TFunction = ((key: MessageKey, params?: Params) => string) & { text(english: string): string };
+
+const CATALOGUES: Record<Locale, Partial<Record<MessageKey, string>>> = { en, es };
+
+export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
+
+/** The anonymous visitor's choice (kept across sign-out). */
+export function storedLocale(): Locale {
+  try {
+    const v = localStorage.getItem(KEYS.locale);
+    return isLocale(v) ? v : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** The message of `key` in `locale`, with {name} placeholders filled; English when a text is missing. */
+export function format(locale: Locale, key: MessageKey, params?: Params): string {
+  const text = CATALOGUES[locale][key] ?? en[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    return v === undefined || v === null ? whole : String(v);
+  });
+}
+
+// The language in effect, for code that runs outside render (event handlers, error mapping).
+let current: Locale = 'en';
+export const currentLocale = (): Locale => current;
+export function setCurrentLocale(locale: Locale): void {
+  current = locale;
+}
+
+/** translate() for code without the hook; components use useT() so they re-render on a switch. */
+export function translate(key: MessageKey, params?: Params): string {
+  return format(current, key, params);
+}
+
+// English text -> keys, for texts that arrive as English (the server's messages, exported constants).
+let reverse: Map<string, MessageKey[]> | null = null;
+/** The translation of a known English text (a server message of the spec's catalogue); unknown texts stay as they are. */
+export function translateText(text: string, locale: Locale = current): string {
+  if (locale === 'en') return text;
+  if (!reverse) {
+    reverse = new Map();
+    for (const [k, v] of Object.entries(en) as [MessageKey, string][]) reverse.set(v.trim(), [...(reverse.get(v.trim()) ?? []), k]);
+  }
+  // The same English text may sit under several keys: use one that has a translation.
+  const key = reverse.get(text.trim())?.find((k) => CATALOGUES[locale][k] !== undefined);
+  return key ? format(locale, key) : text;
+}
+
+export function makeT(locale: Locale): TFunction {
+  return Object.assign((key: MessageKey, params?: Params) => format(locale, key, params), { text: (english: string) => translateText(english, locale) });
+}

@@ -1,0 +1,68 @@
+/**
+ * The tiny i18n layer (issue 12): catalogues keyed by stable ids (en.ts is the source, es.ts its
+ * Spanish), `useT()` for components, `translate()` for code outside render, {placeholder} params.
+ * The language: a signed-in person's users.locale (saved with updateLocale), else the browser's
+ * localStorage for anonymous visitors; English by default.
+ */
+import { useMutation } from '@apollo/client/react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { UpdateLocaleDocument } from '../graphql/generated';
+import { useSession } from '../session/SessionProvider';
+import { KEYS } from '../session/storage';
+import { isLocale, makeT, setCurrentLocale, storedLocale, type Locale, type TFunction } from './core';
+
+export * from './core';
+
+interface I18n {
+  locale: Locale;
+  t: TFunction;
+  setLocale(locale: Locale): Promise<void>;
+}
+
+const I18nContext = createContext<I18n>({ locale: 'en', t: makeT('en'), setLocale: async () => {} });
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const { user, refresh } = useSession();
+  const [chosen, setChosen] = useState<Locale | null>(null);
+  const [save] = useMutation(UpdateLocaleDocument);
+  const fromUser = isLocale(user?.locale) ? user.locale : null;
+  const locale: Locale = chosen ?? fromUser ?? storedLocale();
+  setCurrentLocale(locale);
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  const setLocale = useCallback(
+    async (next: Locale) => {
+      setChosen(next);
+      try {
+        localStorage.setItem(KEYS.locale, next);
+      } catch {
+        // Storage unavailable (private mode): the choice lasts for this page.
+      }
+      if (!user) return;
+      try {
+        await save({ variables: { locale: next } });
+        await refresh();
+      } catch (e) {
+        // The screen already switched; the choice is not remembered on the account this time.
+        console.error('Failed to save the language', e);
+      }
+    },
+    [user, save, refresh],
+  );
+
+  const value = useMemo<I18n>(() => ({ locale, t: makeT(locale), setLocale }), [locale, setLocale]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** The translation function of the language in effect. */
+export function useT(): TFunction {
+  return useContext(I18nContext).t;
+}
+
+export function useLocale(): Pick<I18n, 'locale' | 'setLocale'> {
+  const { locale, setLocale } = useContext(I18nContext);
+  return { locale, setLocale };
+}

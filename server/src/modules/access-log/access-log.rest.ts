@@ -1,0 +1,17 @@
+/** GET /api/access-log/: the school's student-record access log for staff (?student_id, actor_id, action, from, to, first, after). */
+import type { Router } from 'express';
+import { route, type AppDeps } from '../../core/http.js';
+
+export function mountAccessLogRoutes(r: Router, deps: AppDeps): void {
+  route(r, deps, 'get', '/access-log/', 'accessLog', async (ctx, req) => {
+    const page = await deps.services.accessLog.list(ctx, req.query);
+    return {
+      results: page.rows.map((e) => ({
+        id: e.id, created_at: e.createdAt, action: e.action, reason: e.reason,
+        student_id: e.studentId, student_name: e.studentName, actor_id: e.actorUserId, actor_name: e.actorName,
+      })),
+      count: page.totalCount,
+      next_cursor: page.hasNextPage ? page.endCursor : null,
+    };
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * The append-only access log of student records: who read or disclosed which student's record,
+ * what, when and why. Rows are only ever inserted (a database trigger refuses UPDATE, DELETE and
+ * TRUNCATE: migrations/1732300000800-AccessLog.ts).
+ *
+ * Written by: view-as starts (staff and parents), plan PDF exports, consent viewer opens and
+ * exports, staff reads of applications and transcripts, staff contract downloads, and student
+ * data deletion. Read by: staff of the student's school (their accessible schools), filtered by
+ * student, actor, action and date range, newest first, paginated.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Caller, RequestContext } from '../../core/context.js';
+import { badInput } from '../../core/errors.js';
+import { requireCaller, requireUserType } from '../../core/policy.js';
+import { parseInput, z } from '../../core/validation.js';
+import { UserType } from '../accounts/user.entity.js';
+import type { SchoolsService } from '../schools/schools.service.js';
+
+export const ACCESS_ACTIONS = [
+  'view_as', 'plan_pdf_export', 'consent_form_view', 'consent_form_export', 'application_view',
+  'transcript_download', 'contract_download', 'student_deleted',
+] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+
+export interface AccessEntry {
+  studentId: number;
+  action: AccessAction;
+  reason: string;
+  schoolId?: number | null;
+}
+
+/**
+ * Appends one row. The actor is the person behind the token: on a view-as token the admin or
+ * parent who is acting (acting_user_id keeps who), otherwise the caller.
+ */
+export async function recordAccess(db: DataSource | EntityManager, caller: Caller | null, e: AccessEntry): Promise<void> {
+  const actor = caller ? caller.actingUserId ?? caller.user.id : null;
+  await db.query(
+    `INSERT INTO student_record_access (actor_user_id, acting_user_id, student_id, school_id, action, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [actor, caller?.actingUserId ? caller.user.id : null, e.studentId, e.schoolId ?? null, e.action, e.reason],
+  );
+}
+
+export interface AccessLogRow {
+  id: string;
+  createdAt: Date;
+  action: string;
+  reason: string;
+  studentId: number;
+  studentName: string | null;
+  actorUserId: number | null;
+  actorName: string | null;
+}
+
+export interface AccessLogPage {
+  rows: AccessLogRow[];
+  totalCount: number;
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+export const MAX_ACCESS_LOG_PAGE = 200;
+
+const filterInput = z.object({
+  student_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  actor_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  action: z.enum(ACCESS_ACTIONS).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  first: z.coerce.number().int().min(1).max(MAX_ACCESS_LOG_PAGE).optional(),
+  after: z.string().regex(/^\d{1,18}$/).optional(),
+});
+export type AccessLogFilter = z.input<typeof filterInput>;
+
+export class AccessLogService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly schools: SchoolsService,
+  ) {}
+
+  /** Staff: their schools' log, newest first. Unknown filters are refused with a message. */
+  async list(ctx: RequestContext, raw: unknown): Promise<AccessLogPage> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    const f = parseInput(filterInput, raw ?? {}, 'The access-log filters are not valid (dates as YYYY-MM-DD, ids as numbers).');
+    if (f.from && f.to && f.from > f.to) throw badInput('The start date must be on or before the end date.');
+    const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
+    if (!schoolIds.length) return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
+    const where = ['a.school_id = ANY($1)'];
+    const params: unknown[] = [schoolIds];
+    const add = (sql: string, v: unknown) => { params.push(v); where.push(sql.replace('?', `$${params.length}`)); };
+    if (f.student_id) add('a.student_id = ?', f.student_id);
+    if (f.actor_id) add('a.actor_user_id = ?', f.actor_id);
+    if (f.action) add('a.action = ?', f.action);
+    if (f.from) add(`a.created_at >= ?::date`, f.from);
+    if (f.to) add(`a.created_at < ?::date + 1`, f.to);
+    const [{ n }] = await this.db.query(`SELECT count(*)::int AS n FROM student_record_access a WHERE ${where.join(' AND ')}`, params);
+    if (f.after) add('a.id < ?', f.after);
+    const first = f.first ?? 50;
+    params.push(first + 1);
+    const rows: any[] = await this.db.query(
+      `SELECT a.id::text AS id, a.created_at AS "createdAt", a.action, a.reason, a.student_id AS "studentId", a.actor_user_id AS "actorUserId",
+              NULLIF(trim(s.first_name || ' ' || s.last_name), '') AS "studentName", NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS "actorName"
+         FROM student_record_access a
+         LEFT JOIN users s ON s.id = a.student_id
+         LEFT JOIN users u ON u.id = a.actor_user_id
+        WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`,
+      params,
+    );
+    const page = rows.slice(0, first) as AccessLogRow[];
+    return { rows: page, totalCount: n, endCursor: page.length ? page[page.length - 1].id : null, hasNextPage: rows.length > first };
+  }
+}
