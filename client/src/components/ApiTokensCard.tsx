@@ -5,12 +5,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiTokensDocument, CreateApiTokenDocument, RevokeApiTokenDocument } from '../graphql/generated';
+import { useT } from '../i18n';
 import './ops.css';
 
 const LIFETIMES = [30, 90, 180, 365];
 const day = (iso: unknown) => new Date(String(iso)).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 export function ApiTokensCard() {
+  const t = useT();
   const { data, error, refetch } = useQuery(ApiTokensDocument, { fetchPolicy: 'cache-and-network' });
   const [create, creating] = useMutation(CreateApiTokenDocument);
   const [revoke] = useMutation(RevokeApiTokenDocument);
@@ -35,70 +37,72 @@ export function ApiTokensCard() {
       setName('');
       await refetch();
     } catch (err) {
-      setMessage((err as Error).message || 'The token could not be created.');
+      setMessage(t.text((err as Error).message || '') || t('ops.tokenNotCreated'));
     }
   }
 
   async function remove(id: string, tokenName: string) {
-    if (!window.confirm(`Revoke the token "${tokenName}"? Scripts using it stop working at once.`)) return;
+    if (!window.confirm(t('ops.revokeConfirm', { name: tokenName }))) return;
     try {
       await revoke({ variables: { id } });
       await refetch();
     } catch (err) {
-      setMessage((err as Error).message || 'The token could not be revoked.');
+      setMessage(t.text((err as Error).message || '') || t('ops.tokenNotRevoked'));
     }
   }
 
   const tokens = data?.apiTokens ?? [];
   return (
     <section className="card stack" aria-labelledby="api-tokens-title">
-      <h2 id="api-tokens-title" style={{ margin: 0 }}>API Tokens</h2>
-      <p className="muted" style={{ margin: 0 }}>
-        For your district's scripts and dashboards: send <code>Authorization: Token &lt;token&gt;</code> to <code>/api/</code> (see <a href="/api/openapi.json">the API description</a>) or <code>/graphql</code>. A token acts as you.
-      </p>
+      <h2 id="api-tokens-title" style={{ margin: 0 }}>{t('ops.apiTokens')}</h2>
+      <p className="muted" style={{ margin: 0 }}>{t('ops.apiTokensIntro')}</p>
+      <p style={{ margin: 0 }}><a href="/api/openapi.json">{t('ops.apiDescription')}</a></p>
       <form className="row" onSubmit={submit}>
         <label>
-          Token name
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder="Nightly SIS sync" required />
+          {t('ops.tokenName')}
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder={t('ops.tokenNamePlaceholder')} required />
         </label>
         <label>
-          Expires after
+          {t('ops.expiresAfter')}
           <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {LIFETIMES.map((d) => <option key={d} value={d}>{d} days</option>)}
+            {LIFETIMES.map((d) => <option key={d} value={d}>{t('ops.days', { days: d })}</option>)}
           </select>
         </label>
-        <button type="submit" disabled={creating.loading || !name.trim()}>Create Token</button>
+        <button type="submit" disabled={creating.loading || !name.trim()}>{t('ops.createToken')}</button>
       </form>
       {message && <div className="alert alert-danger" role="alert">{message}</div>}
       {secret && (
         <div className="alert alert-success stack" role="status">
-          <span>Token "{secret.name}" created. Copy it now: it will not be shown again.</span>
-          <code className="token-secret" aria-label="New API token">{secret.token}</code>
+          <span>{t('ops.tokenCreated', { name: secret.name })}</span>
+          <code className="token-secret" aria-label={t('ops.newApiToken')}>{secret.token}</code>
           <div className="row">
             <button type="button" className="secondary" onClick={() => void navigator.clipboard?.writeText(secret.token).then(() => setCopied(true))}>
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t('ops.copied') : t('ops.copy')}
             </button>
-            <button type="button" className="link" onClick={() => setSecret(null)}>Done</button>
+            <button type="button" className="link" onClick={() => setSecret(null)}>{t('ops.done')}</button>
           </div>
         </div>
       )}
       {tokens.length === 0 ? (
-        <p className="muted">You have no API tokens.</p>
+        <p className="muted">{t('ops.noApiTokens')}</p>
       ) : (
         <table className="data">
-          <caption className="sr-only">Your API tokens</caption>
+          <caption className="sr-only">{t('ops.yourApiTokens')}</caption>
           <thead>
-            <tr><th scope="col">Name</th><th scope="col">Token</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
+            <tr>
+              <th scope="col">{t('ops.name')}</th><th scope="col">{t('ops.token')}</th><th scope="col">{t('ops.created')}</th>
+              <th scope="col">{t('ops.expires')}</th><th scope="col">{t('ops.lastUsed')}</th><th scope="col"><span className="sr-only">{t('ops.actions')}</span></th>
+            </tr>
           </thead>
           <tbody>
-            {tokens.map((t) => (
-              <tr key={t.id}>
-                <td>{t.name}</td>
-                <td>…{t.lastFour}</td>
-                <td>{day(t.createdAt)}</td>
-                <td>{t.expired ? <strong>Expired</strong> : day(t.expiresAt)}</td>
-                <td>{t.lastUsedAt ? day(t.lastUsedAt) : 'Never'}</td>
-                <td><button type="button" className="danger" onClick={() => void remove(t.id, t.name)} aria-label={`Revoke ${t.name}`}>Revoke</button></td>
+            {tokens.map((tok) => (
+              <tr key={tok.id}>
+                <td>{tok.name}</td>
+                <td>…{tok.lastFour}</td>
+                <td>{day(tok.createdAt)}</td>
+                <td>{tok.expired ? <strong>{t('ops.expired')}</strong> : day(tok.expiresAt)}</td>
+                <td>{tok.lastUsedAt ? day(tok.lastUsedAt) : t('ops.never')}</td>
+                <td><button type="button" className="danger" onClick={() => void remove(tok.id, tok.name)} aria-label={t('ops.revokeNamed', { name: tok.name })}>{t('ops.revoke')}</button></td>
               </tr>
             ))}
           </tbody>

@@ -86,9 +86,9 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
           {progress ? (
             <div>
               <p style={{ margin: 0 }}>{t('components.courseRequirementCompletedcoursesFulfill', { completedCourses: progress.completedCourses, requiredCourses: progress.requiredCourses })}</p>
-              <ProgressBar label="Courses" value={progress.completedCourses} max={progress.requiredCourses} text={`${progress.completedCourses} of ${progress.requiredCourses} courses`} />
+              <ProgressBar label={t('ops.progressCourses')} value={progress.completedCourses} max={progress.requiredCourses} text={t('ops.coursesOf', { done: progress.completedCourses, required: progress.requiredCourses })} />
               <p style={{ margin: 0 }}>{t('components.unitRequirementCompletedunitsFulfilledRe', { completedUnits: unitNumber(progress.completedUnits), requiredUnits: unitNumber(progress.requiredUnits) })}</p>
-              <ProgressBar label="Units" value={progress.completedUnits} max={progress.requiredUnits} text={`${unitNumber(progress.completedUnits)} of ${unitNumber(progress.requiredUnits)} units`} />
+              <ProgressBar label={t('ops.progressUnits')} value={progress.completedUnits} max={progress.requiredUnits} text={t('ops.unitsOf', { done: unitNumber(progress.completedUnits), required: unitNumber(progress.requiredUnits) })} />
             </div>
           ) : (
             <div>

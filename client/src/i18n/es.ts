@@ -6,7 +6,7 @@
 import type { MessageKey } from './en';
 
 /** Areas whose screens still show English in Spanish mode (i18n/catalogues.test.ts checks every other area is complete). */
-export const PENDING_AREAS: readonly string[] = ['components', 'admissions', 'application', 'baselinePlans', 'cccapply', 'consent', 'contracts', 'courses', 'landing', 'onboarding', 'pathways', 'students'];
+export const PENDING_AREAS: readonly string[] = ['components', 'admissions', 'application', 'baselinePlans', 'cccapply', 'consent', 'contracts', 'courses', 'landing', 'onboarding', 'ops', 'pathways', 'students'];
 
 export const es: Partial<Record<MessageKey, string>> = {
   // common

@@ -56,7 +56,7 @@ export default function PathwayProgressPage() {
         <p className="muted" style={{ margin: 0 }}>{t('pathways.fulfilledOfLengthRequirementsFulfilledBy', { fulfilled, length: pathway.requirements.length })}</p>
       )}
       {hasPlan && progressQuery.data && pathway.requirements.length > 0 && (
-        <ProgressBar label="Requirements" value={fulfilled} max={pathway.requirements.length} text={`${fulfilled} of ${pathway.requirements.length} requirements`} />
+        <ProgressBar label={t('ops.progressRequirements')} value={fulfilled} max={pathway.requirements.length} text={t('ops.requirementsOf', { done: fulfilled, required: pathway.requirements.length })} />
       )}
       {pathway.canEdit && (
         <div className="row">

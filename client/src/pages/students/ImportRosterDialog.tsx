@@ -5,6 +5,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
+import { useT } from '../../i18n';
 import { uploadRoster, type RosterIssue } from './uploadRoster';
 
 type Result =
@@ -12,6 +13,7 @@ type Result =
   | { kind: 'failed'; reason: string | null };
 
 export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; onImported(): void }) {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(0);
@@ -35,57 +37,59 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
   }
 
   return (
-    <AccessibleDialog title="Import Roster" onClose={onClose} wide>
+    <AccessibleDialog title={t('ops.importRoster')} onClose={onClose} wide>
       <form className="stack" onSubmit={submit}>
         <div className="csv-help">
-          <p>A CSV file whose first line names the columns (OneRoster style, any order; other columns are ignored):</p>
+          <p>{t('ops.rosterIntro')}</p>
           <ul>
-            <li><strong>sourcedId</strong>: the student's id in your student information system (matches the student on later imports).</li>
-            <li><strong>givenName</strong> and <strong>familyName</strong></li>
-            <li><strong>email</strong>: new students receive a link at this address to set their password.</li>
-            <li><strong>grade</strong>: 1 to 12 (09 is read as 9), or empty.</li>
+            <li>{t('ops.rosterSourcedId')}</li>
+            <li>{t('ops.rosterNames')}</li>
+            <li>{t('ops.rosterEmail')}</li>
+            <li>{t('ops.rosterGrade')}</li>
           </ul>
-          <p className="muted">A student already in your school (same sourcedId, or same email) is updated, not duplicated.</p>
+          <p className="muted">{t('ops.rosterUpdates')}</p>
         </div>
         <label>
-          CSV File
+          {t('ops.csvFile')}
           <input type="file" accept=".csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         {busy && (
           <div className="stack">
-            <progress aria-label={progress === null ? 'Importing students' : 'Uploading'} max={1} {...(progress === null ? {} : { value: progress })} />
-            <span className="muted">{progress === null ? 'Importing students…' : `Uploading… ${Math.round(progress * 100)}%`}</span>
+            <progress aria-label={progress === null ? t('ops.importingStudents') : t('ops.uploading')} max={1} {...(progress === null ? {} : { value: progress })} />
+            <span className="muted">{progress === null ? t('ops.importingStudentsEllipsis') : t('ops.uploadingPercent', { percent: Math.round(progress * 100) })}</span>
           </div>
         )}
         {result?.kind === 'done' && (
           <div className={`alert ${result.errors.length ? 'alert-danger' : 'alert-success'}`} role={result.errors.length ? 'alert' : 'status'}>
             <span>
-              {result.errors.length ? 'Some students could not be imported.' : 'Roster imported successfully!'}{' '}
-              ({result.created} added, {result.updated} updated, {result.emailed} emailed{result.errors.length ? `, ${result.errors.length} rejected` : ''})
+              {result.errors.length ? t('ops.rosterSomeRejected') : t('ops.rosterImported')}{' '}
+              {result.errors.length
+                ? t('ops.rosterCountsRejected', { created: result.created, updated: result.updated, emailed: result.emailed, rejected: result.errors.length })
+                : t('ops.rosterCounts', { created: result.created, updated: result.updated, emailed: result.emailed })}
             </span>
           </div>
         )}
         {result?.kind === 'done' && result.errors.length > 0 && (
           <table className="data">
-            <caption>Rejected rows</caption>
+            <caption>{t('ops.rejectedRows')}</caption>
             <thead>
-              <tr><th scope="col">Line</th><th scope="col">sourcedId</th><th scope="col">Email</th><th scope="col">Reason</th></tr>
+              <tr><th scope="col">{t('ops.line')}</th><th scope="col">{t('ops.sourcedId')}</th><th scope="col">{t('common.email')}</th><th scope="col">{t('ops.reason')}</th></tr>
             </thead>
             <tbody>
               {result.errors.map((i) => (
-                <tr key={i.line}><td>{i.line}</td><td>{i.sourced_id}</td><td>{i.email}</td><td>{i.message}</td></tr>
+                <tr key={i.line}><td>{i.line}</td><td>{i.sourced_id}</td><td>{i.email}</td><td>{t.text(i.message)}</td></tr>
               ))}
             </tbody>
           </table>
         )}
         {result?.kind === 'failed' && (
           <div className="alert alert-danger" role="alert">
-            <span>Failed to import the roster. Please check the file format.{result.reason ? <><br />{result.reason}</> : null}</span>
+            <span>{t('ops.rosterFailed')}{result.reason ? <><br />{t.text(result.reason)}</> : null}</span>
           </div>
         )}
         <div className="row">
-          <button type="submit" disabled={!file || busy}>Upload</button>
-          <button type="button" className="secondary" onClick={onClose}>Close</button>
+          <button type="submit" disabled={!file || busy}>{t('ops.upload')}</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('ops.close')}</button>
         </div>
       </form>
     </AccessibleDialog>
@@ -94,12 +98,13 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
 
 /** The "Import Roster" button of the students list, with its dialog; refreshes the list and the dashboard after an import. */
 export function ImportRosterButton() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const client = useApolloClient();
   const onImported = () => void client.refetchQueries({ include: ['Students', 'StudentDashboard'] });
   return (
     <>
-      <button type="button" className="secondary" onClick={() => setOpen(true)}>Import Roster</button>
+      <button type="button" className="secondary" onClick={() => setOpen(true)}>{t('ops.importRoster')}</button>
       {open && <ImportRosterDialog onClose={() => setOpen(false)} onImported={onImported} />}
     </>
   );

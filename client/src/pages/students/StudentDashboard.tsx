@@ -9,20 +9,20 @@ import { Link } from 'react-router-dom';
 import { BarChart } from '../../components/BarChart';
 import '../../components/ops.css';
 import { StudentDashboardDocument } from '../../graphql/generated';
+import { useT, type MessageKey } from '../../i18n';
 import { consentStateLabel } from './consentLabels';
 import { useSetStudentFilter, useStudentFilters } from './studentFilters';
 
-const CONSENT_LABELS: Record<string, string> = {
-  none: 'No Form Yet',
-  parent_signed: 'Needs Student Signature',
+const CONSENT_LABELS: Record<string, MessageKey> = { none: 'ops.noFormYet', parent_signed: 'ops.needsStudentSignature' };
+const APPLICATION_LABELS: Record<string, MessageKey> = {
+  not_started: 'ops.appNotStarted', in_progress: 'ops.appInProgress', complete: 'ops.appComplete',
+  accepted: 'ops.appAccepted', enrolled: 'ops.appEnrolled', declined: 'ops.appDeclined',
 };
-const APPLICATION_LABELS: Record<string, string> = {
-  not_started: 'Not Started', in_progress: 'In Progress', complete: 'Submitted', accepted: 'Accepted', enrolled: 'Enrolled', declined: 'Declined',
-};
-const PLAN_LABELS: Record<string, string> = { none: 'No Plan Yet', warnings: 'Prerequisite Warnings' };
+const PLAN_LABELS: Record<string, MessageKey> = { none: 'ops.noPlanYet', warnings: 'ops.prerequisiteWarnings' };
 
 /** `showCccApply`: the school's CCCApply flag, as for the list's CCCApply column. */
 export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
+  const t = useT();
   const { data, error } = useQuery(StudentDashboardDocument, { fetchPolicy: 'cache-and-network' });
   const filters = useStudentFilters();
   const setFilter = useSetStudentFilter();
@@ -32,41 +32,43 @@ export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
   const d = data?.studentDashboard;
   if (!d) return null;
 
+  const consentLabel = (key: string) => (CONSENT_LABELS[key] ? t(CONSENT_LABELS[key]) : t.text(consentStateLabel(key)));
+  const students = (n: number) => (n === 1 ? t('ops.studentCount') : t('ops.studentsCount', { count: n }));
   const active = filters.consentState
-    ? `Consent form: ${CONSENT_LABELS[filters.consentState] ?? consentStateLabel(filters.consentState)}`
+    ? t('ops.filterConsent', { value: consentLabel(filters.consentState) })
     : filters.cccApplyStatus
-      ? `CCCApply status: ${filters.cccApplyStatus}`
+      ? t('ops.filterCcc', { value: filters.cccApplyStatus })
       : filters.plan
-        ? `Plan: ${PLAN_LABELS[filters.plan] ?? filters.plan}`
+        ? t('ops.filterPlan', { value: PLAN_LABELS[filters.plan] ? t(PLAN_LABELS[filters.plan]) : filters.plan })
         : null;
   const applications = d.applicationStatuses.reduce((s, b) => s + b.count, 0);
 
   return (
     <section aria-labelledby="dashboard-title" className="stack">
-      <h2 id="dashboard-title" style={{ margin: 0 }}>Dashboard <span className="muted">({d.totalStudents} students)</span></h2>
+      <h2 id="dashboard-title" style={{ margin: 0 }}>{t('ops.dashboard')} <span className="muted">{t('ops.dashboardTotal', { count: d.totalStudents })}</span></h2>
       <div className="dashboard">
         <BarChart
-          title="Parent Consent Forms"
-          unit="students"
-          bars={d.consentStates.map((b) => ({ key: b.key, count: b.count, label: CONSENT_LABELS[b.key] ?? consentStateLabel(b.key) }))}
+          title={t('ops.parentConsentForms')}
+          countText={students}
+          bars={d.consentStates.map((b) => ({ key: b.key, count: b.count, label: consentLabel(b.key) }))}
           selected={filters.consentState}
           onSelect={(key) => setFilter('consent_state', key)}
         />
         {showCccApply && (
           <BarChart
-            title="CCCApply Status"
-            unit="students"
+            title={t('ops.cccApplyStatus')}
+            countText={students}
             bars={d.cccApplyStatuses.map((b) => ({ key: b.key, count: b.count, label: b.key }))}
             selected={filters.cccApplyStatus}
             onSelect={(key) => setFilter('ccc_apply_status', key)}
           />
         )}
         <BarChart
-          title="Plan Completeness"
-          unit="students"
+          title={t('ops.planCompleteness')}
+          countText={students}
           bars={[
-            { key: 'none', label: PLAN_LABELS.none, count: d.studentsWithoutPlan },
-            { key: 'warnings', label: PLAN_LABELS.warnings, count: d.studentsWithWarnings },
+            { key: 'none', label: t('ops.noPlanYet'), count: d.studentsWithoutPlan },
+            { key: 'warnings', label: t('ops.prerequisiteWarnings'), count: d.studentsWithWarnings },
           ]}
           selected={filters.plan}
           onSelect={(key) => setFilter('plan', key)}
@@ -74,18 +76,18 @@ export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
         {applications > 0 && (
           <div className="stack">
             <BarChart
-              title="Dual School Applications"
-              unit="applications"
-              bars={d.applicationStatuses.map((b) => ({ key: b.key, count: b.count, label: APPLICATION_LABELS[b.key] ?? b.key }))}
+              title={t('ops.dualSchoolApplications')}
+              countText={(n) => (n === 1 ? t('ops.applicationCount') : t('ops.applicationsCount', { count: n }))}
+              bars={d.applicationStatuses.map((b) => ({ key: b.key, count: b.count, label: APPLICATION_LABELS[b.key] ? t(APPLICATION_LABELS[b.key]) : b.key }))}
             />
-            <Link to="/admissions">Open the applications</Link>
+            <Link to="/admissions">{t('ops.openApplications')}</Link>
           </div>
         )}
       </div>
       {active && (
         <div className="row" role="status">
-          <span>Showing students with {active}.</span>
-          <button type="button" className="secondary" onClick={() => setFilter(null)}>Show all students</button>
+          <span>{t('ops.showingStudentsWith', { filter: active })}</span>
+          <button type="button" className="secondary" onClick={() => setFilter(null)}>{t('ops.showAllStudents')}</button>
         </div>
       )}
     </section>

@@ -7,6 +7,7 @@
 import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
 import { GraphiQL } from 'graphiql';
+import { useT } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { getToken } from '../../session/storage';
 
@@ -31,12 +32,13 @@ async function fetcher(params: unknown) {
 }
 
 export default function GraphiqlPage() {
+  const t = useT();
   const { user } = useSession();
   if (user?.userType !== 2) {
-    return <main className="page"><h1>GraphQL Explorer</h1><p>This page is for staff.</p></main>;
+    return <main className="page"><h1>{t('ops.graphqlExplorer')}</h1><p>{t('ops.forStaff')}</p></main>;
   }
   return (
-    <main className="graphiql-page" style={{ height: 'calc(100vh - 64px)' }} aria-label="GraphQL Explorer">
+    <main className="graphiql-page" style={{ height: 'calc(100vh - 64px)' }} aria-label={t('ops.graphqlExplorer')}>
       <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} />
     </main>
   );

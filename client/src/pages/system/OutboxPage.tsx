@@ -7,13 +7,15 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import '../../components/ops.css';
 import { OutboxMessagesDocument } from '../../graphql/generated';
+import { useT, type MessageKey } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 
 const PAGE = 50;
 const when = (iso: unknown) => (iso ? new Date(String(iso)).toLocaleString('en-US') : '');
-const STATUS_LABEL: Record<string, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
+const STATUS_LABEL: Record<string, MessageKey> = { pending: 'ops.pending', sent: 'ops.sent', failed: 'ops.failed' };
 
 export default function OutboxPage() {
+  const t = useT();
   const { user } = useSession();
   const [status, setStatus] = useState('');
   const [offset, setOffset] = useState(0);
@@ -26,54 +28,57 @@ export default function OutboxPage() {
     if (error) console.error('Failed to load the outbox', error);
   }, [error]);
 
-  if (user?.userType !== 2) return <main className="page"><h1>Outbox</h1><p>This page is for staff.</p></main>;
+  if (user?.userType !== 2) return <main className="page"><h1>{t('ops.outbox')}</h1><p>{t('ops.forStaff')}</p></main>;
   const page = data?.outboxMessages;
   return (
     <main className="page stack">
-      <h1>Outbox</h1>
-      <p className="muted" style={{ margin: 0 }}>Emails and text messages, newest first. A failed send is retried with growing delays, then marked Failed.</p>
+      <h1>{t('ops.outbox')}</h1>
+      <p className="muted" style={{ margin: 0 }}>{t('ops.outboxIntro')}</p>
       <label style={{ maxWidth: 240 }}>
-        Status
+        {t('ops.status')}
         <select value={status} onChange={(e) => { setStatus(e.target.value); setOffset(0); }}>
-          <option value="">All</option>
-          <option value="pending">Pending</option>
-          <option value="sent">Sent</option>
-          <option value="failed">Failed</option>
+          <option value="">{t('ops.all')}</option>
+          <option value="pending">{t('ops.pending')}</option>
+          <option value="sent">{t('ops.sent')}</option>
+          <option value="failed">{t('ops.failed')}</option>
         </select>
       </label>
-      {error && <div className="alert alert-danger" role="alert">The outbox could not be loaded.</div>}
+      {error && <div className="alert alert-danger" role="alert">{t('ops.outboxLoadFailed')}</div>}
       {loading && !page ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('common.loading')}</p>
       ) : page && page.nodes.length === 0 ? (
-        <p>No messages.</p>
+        <p>{t('ops.noMessages')}</p>
       ) : page ? (
         <>
-          <p className="muted" aria-live="polite">{page.totalCount} messages</p>
+          <p className="muted" aria-live="polite">{t('ops.messagesCount', { count: page.totalCount })}</p>
           <div style={{ overflowX: 'auto' }}>
             <table className="data">
               <thead>
-                <tr><th scope="col">Queued</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Details</th></tr>
+                <tr>
+                  <th scope="col">{t('ops.queued')}</th><th scope="col">{t('ops.to')}</th><th scope="col">{t('ops.subject')}</th>
+                  <th scope="col">{t('ops.status')}</th><th scope="col">{t('ops.attempts')}</th><th scope="col">{t('ops.details')}</th>
+                </tr>
               </thead>
               <tbody>
                 {page.nodes.map((m) => (
                   <tr key={m.id}>
                     <td>{when(m.createdAt)}</td>
-                    <td>{m.channel === 'sms' ? `Text: ${m.recipient}` : m.recipient}</td>
+                    <td>{m.channel === 'sms' ? t('ops.textTo', { recipient: m.recipient }) : m.recipient}</td>
                     <td>
-                      {m.subject || <span className="muted">(text message)</span>}
+                      {m.subject || <span className="muted">{t('ops.textMessage')}</span>}
                       {m.body && (
                         <details>
-                          <summary>Message</summary>
+                          <summary>{t('ops.message')}</summary>
                           <div className="outbox-body">{m.body}</div>
                         </details>
                       )}
                     </td>
-                    <td>{STATUS_LABEL[m.status] ?? m.status}</td>
+                    <td>{STATUS_LABEL[m.status] ? t(STATUS_LABEL[m.status]) : m.status}</td>
                     <td>{m.attempts}</td>
                     <td>
-                      {m.status === "sent" && m.sentAt ? <>Sent {when(m.sentAt)}</> : null}
-                      {m.lastError && <div>Last error: {m.lastError}</div>}
-                      {m.status === "pending" && m.attempts > 0 && m.nextAttemptAt ? <div>Next attempt {when(m.nextAttemptAt)}</div> : null}
+                      {m.status === 'sent' && m.sentAt ? t('ops.sentAt', { when: when(m.sentAt) }) : null}
+                      {m.lastError && <div>{t('ops.lastError', { error: m.lastError })}</div>}
+                      {m.status === 'pending' && m.attempts > 0 && m.nextAttemptAt ? <div>{t('ops.nextAttempt', { when: when(m.nextAttemptAt) })}</div> : null}
                     </td>
                   </tr>
                 ))}
@@ -81,8 +86,8 @@ export default function OutboxPage() {
             </table>
           </div>
           <div className="row">
-            <button type="button" className="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Newer</button>
-            <button type="button" className="secondary" disabled={offset + PAGE >= page.totalCount} onClick={() => setOffset(offset + PAGE)}>Older</button>
+            <button type="button" className="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>{t('ops.newer')}</button>
+            <button type="button" className="secondary" disabled={offset + PAGE >= page.totalCount} onClick={() => setOffset(offset + PAGE)}>{t('ops.older')}</button>
           </div>
         </>
       ) : null}
