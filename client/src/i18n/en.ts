@@ -329,7 +329,7 @@ export const en = {
   "consent.parentConsentForm": "Parent Consent Form",
   "consent.status": "Status:",
   "consent.parentConsentForm2": "Parent consent form",
-  "consent.reviewAndSignYourChildApos": "Review and Sign Your Child&apos;s Consent Form",
+  "consent.reviewAndSignYourChildApos": "Review and Sign Your Child's Consent Form",
   "consent.yourChildHasSignedThisConsent": "Your child has signed this consent form. Please review it, then type your name to sign.",
   "consent.consentFormToSign": "Consent form to sign",
   "consent.printedName": "Printed Name",
