@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { ApiTokensDocument, CreateApiTokenDocument, RevokeApiTokenDocument } from '../graphql/generated';
 import { useT } from '../i18n';
 import './ops.css';
@@ -56,7 +57,7 @@ export function ApiTokensCard() {
     <section className="card stack" aria-labelledby="api-tokens-title">
       <h2 id="api-tokens-title" style={{ margin: 0 }}>{t('ops.apiTokens')}</h2>
       <p className="muted" style={{ margin: 0 }}>{t('ops.apiTokensIntro')}</p>
-      <p style={{ margin: 0 }}><a href="/api/openapi.json">{t('ops.apiDescription')}</a></p>
+      <p style={{ margin: 0 }}><a href="/api/openapi.json">{t('ops.apiDescription')}</a> · <Link to="/graphiql">{t('ops.graphqlExplorer')}</Link></p>
       <form className="row" onSubmit={submit}>
         <label>
           {t('ops.tokenName')}

@@ -82,7 +82,7 @@ describe('ApiTokensCard', () => {
           result: { data: { createApiToken: { __typename: 'CreatedApiToken', token: 'secret-abcdwxyz', apiToken: { __typename: 'ApiToken', id: 't1', name: 'Nightly sync', lastFour: 'wxyz' } } } } },
         listed([token]),
       ]}>
-        <ApiTokensCard />
+        <MemoryRouter><ApiTokensCard /></MemoryRouter>
       </MockedProvider>,
     );
     expect(await screen.findByText('You have no API tokens.')).toBeTruthy();

@@ -910,6 +910,7 @@ export const en = {
   "ops.newer": "Newer",
   "ops.older": "Older",
   "ops.graphqlExplorer": "GraphQL Explorer",
+  "ops.openOutbox": "Outbox: what was sent and what failed",
 };
 
 export type MessageKey = keyof typeof en;

@@ -15,6 +15,10 @@ describe('OpenAPI document of /api/*', () => {
     expect(res.body.paths['/api/login/'].post.security).toEqual([]);
     expect(res.body.paths['/api/students-in-school/'].get.summary).toMatch(/students of the caller's school/);
     expect(res.body.components.securitySchemes.TokenAuth.name).toBe('Authorization');
+    const list = res.body.paths['/api/students-in-school/'].get;
+    expect(list.parameters.find((p: { name: string }) => p.name === 'plan').schema.enum).toEqual(['none', 'warnings']);
+    expect(res.body.paths['/api/reset-password/{uidb64}/{token}/'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['uidb64', 'token']);
+    expect(res.body.paths['/api/roster-import/'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
   });
 
   it('lists exactly the routes the built app serves under /api (compared both ways)', async () => {

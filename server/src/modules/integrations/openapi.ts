@@ -151,6 +151,73 @@ export function catalogue(): Entry[] {
   });
 }
 
+const q = (name: string, description: string, type: 'string' | 'integer' = 'string', values?: string[]) => ({
+  name, in: 'query', required: false, description, schema: values ? { type, enum: values } : { type },
+});
+/** ?page_size= and ?cursor= of the lists scripts page through (core/http.ts sendPagedList). */
+const PAGED = [
+  q('page_size', 'Page size; without it the whole list comes back as one array.', 'integer'),
+  q('cursor', 'The X-Next-Cursor header of the previous page.'),
+];
+
+/** Query parameters of the routes a district script filters or pages. */
+const QUERY: Record<string, object[]> = {
+  'get /api/students-in-school/': [
+    q('search', 'Case-insensitive match on first name, last name, email or CCCApply status.'),
+    q('school_id', 'Only this school (one the caller reaches).', 'integer'),
+    q('sort', 'Sort column.', 'string', ['first_name', 'last_name', 'email', 'grade', 'ccc_apply_status']),
+    q('order', 'Sort order.', 'string', ['asc', 'desc']),
+    q('consent_state', 'Only students whose consent form is in this state.', 'string', ['none', 'admin_signed', 'student_signed', 'parent_signed', 'both_signed']),
+    q('ccc_apply_status', 'Only students with this CCCApply status ("Not Set" for none).'),
+    q('plan', 'Only students with no plan, or with a prerequisite warning.', 'string', ['none', 'warnings']),
+    ...PAGED,
+  ],
+  'get /api/outbox/': [
+    q('status', 'Only messages in this state.', 'string', ['pending', 'sent', 'failed']),
+    q('limit', 'Page size, 1 to 200 (default 50); the total is in the X-Total-Count header.', 'integer'),
+    q('offset', 'How many messages to skip.', 'integer'),
+  ],
+  'get /api/access-log/': [
+    q('student_id', 'Only this student.', 'integer'), q('actor_id', 'Only this actor.', 'integer'), q('action', 'Only this action.'),
+    q('from', 'From this time (ISO 8601).'), q('to', 'Until this time (ISO 8601).'),
+    q('first', 'Page size.', 'integer'), q('after', 'Cursor of the previous page.'),
+  ],
+  'get /api/pathways/': PAGED,
+  'get /api/applications/': PAGED,
+  'get /api/courses/by-requirement-and-user/:uuid': PAGED,
+};
+
+const obj = (properties: Record<string, object>, required: string[] = []) => ({ type: 'object', properties, required });
+const str = (description: string) => ({ type: 'string', description });
+
+/** Request and answer shapes of the routes integration scripts use most. */
+const SHAPES: Record<string, { body?: object; answer?: object }> = {
+  'post /api/login/': {
+    body: obj({ email: str('Email address.'), password: str('Password.') }, ['email', 'password']),
+    answer: obj({ token: str('Session token for `Authorization: Token <token>`.'), user_type: { type: 'integer', description: '1 student, 2 staff, 3 parent, 4 baseline-plan record.' } }),
+  },
+  'post /api/api-tokens/': {
+    body: obj({ name: str('A name to recognise the token by.'), expires_in_days: { type: 'integer', minimum: 1, maximum: 365, default: 90 } }, ['name']),
+    answer: obj({ token: str('The token: shown this once, never stored.'), id: str('Identifier, to revoke it.'), name: str('Name.'), last_four: str('Last four characters.'), expires_at: { type: 'string', format: 'date-time' } }),
+  },
+  'post /api/roster-import/': {
+    answer: obj({
+      created: { type: 'integer' }, updated: { type: 'integer' }, emailed: { type: 'integer', description: 'Set-password emails queued.' },
+      errors: { type: 'array', items: obj({ line: { type: 'integer' }, sourced_id: str('As given.'), email: str('As given.'), message: str('Why the row was not saved.') }) },
+    }),
+  },
+  'get /api/students-in-school/': {
+    answer: {
+      type: 'array',
+      items: obj({
+        id: { type: 'integer' }, first_name: str(''), last_name: str(''), email: str(''), grade: { type: ['string', 'null'] },
+        ccc_apply_status: { type: ['string', 'null'] }, parent_consent_form_state: { type: ['string', 'null'] }, parent_code: { type: ['string', 'null'] },
+        school: { type: ['object', 'null'] },
+      }),
+    },
+  },
+};
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -164,11 +231,14 @@ function operation(e: Entry) {
     schema: { type: 'string' },
     description: /id$/i.test(m[1]) && m[1] !== 'uuid' ? 'Numeric identifier.' : `The ${m[1]} of the object.`,
   }));
+  const key = `${e.method} ${e.path}`;
+  const parameters = [...params, ...(QUERY[key] ?? [])];
+  const shape = SHAPES[key] ?? {};
   const op: Record<string, unknown> = {
     operationId: e.operationId,
     tags: [e.tag],
     summary: e.summary,
-    ...(params.length ? { parameters: params } : {}),
+    ...(parameters.length ? { parameters } : {}),
   };
   if (e.flags.includes('public')) op.security = [];
   if (['post', 'put', 'patch'].includes(e.method)) {
@@ -179,7 +249,7 @@ function operation(e: Entry) {
         }
       : e.flags.includes('form')
         ? { content: { 'multipart/form-data': { schema: { type: 'object', additionalProperties: { type: 'string' } } } } }
-        : { content: { 'application/json': { schema: { type: 'object', description: 'snake_case fields named in the summary.' } } } };
+        : { content: { 'application/json': { schema: shape.body ?? { type: 'object', description: 'snake_case fields named in the summary.' } } } };
   }
   const ok = e.flags.includes('pdf')
     ? { description: 'A PDF file.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }
@@ -187,7 +257,7 @@ function operation(e: Entry) {
       ? { description: 'A ZIP archive, streamed.', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } }
       : e.flags.includes('file')
         ? { description: 'The stored file, as an attachment.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
-        : { description: 'Success (JSON, snake_case field names).', content: { 'application/json': { schema: {} } } };
+        : { description: 'Success (JSON, snake_case field names).', content: { 'application/json': { schema: shape.answer ?? {} } } };
   op.responses = {
     '200': ok,
     '204': { description: 'Done, nothing to answer.' },
