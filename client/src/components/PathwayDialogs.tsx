@@ -95,7 +95,7 @@ export function EditPathwayDialog({ pathway, withColor = false, onClose }: EditP
   }
 
   async function del() {
-    if (!window.confirm(t('components.areYouSureYouWantTo2'))) return;
+    if (!window.confirm(t('components.confirmDeletePathway'))) return;
     try {
       await remove({ variables: { uuid: pathway.uuid } });
       reloadTo('/pathways');

@@ -25,7 +25,7 @@ export default function PathwaysPage() {
   return (
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h1 style={{ margin: 0 }}>{isStaff ? t('pathways.myPathways') : t('pathways.pathways2')}</h1>
+        <h1 style={{ margin: 0 }}>{isStaff ? t('pathways.myPathways') : t('pathways.pathwaysHeading')}</h1>
         {isStaff && <button type="button" onClick={() => setCreating(true)}>{t('pathways.createNewPathway')}</button>}
       </div>
       {isStaff && (
