@@ -53,6 +53,7 @@ export default function PathwaysPage() {
                 )}
                 <p className="muted" style={{ margin: '8px 0 0' }}>
                   {t(p.requirements.length === 1 ? 'pathways.requirementCountOne' : 'pathways.requirementCountOther', { count: p.requirements.length })}
+                  {p.color && <>{' · '}{t('components.colorValue', { color: colorLabel(p.color) })}</>}
                 </p>
               </Link>
             </li>
