@@ -77,6 +77,8 @@ const ROUTES: Record<Person, Visit[]> = {
     { path: '/admin-onboarding' },
     { path: '/parent-form-viewer/not-a-code' },
     { path: '/profile' },
+    { path: '/outbox' },
+    { path: '/graphiql' },
   ],
   parent: [{ path: '/parent-home' }, { path: '/parent-students' }, { path: '/profile' }],
   acceptedParent: [

@@ -6,6 +6,7 @@
  */
 import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
+import '../../components/ops.css';
 import { GraphiQL } from 'graphiql';
 import { useT } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
