@@ -165,6 +165,14 @@ async function setSpanish(page: Page, person: Person) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 }
 
+/** The choice is saved on the account: put it back, so later journeys of the same person read English. */
+async function restoreEnglish(page: Page, person: Person) {
+  if (person === 'anonymous') return;
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.put('/api/locale/', { headers: { Authorization: `Token ${token}` }, data: { locale: 'en' } });
+  expect(res.status()).toBe(200);
+}
+
 for (const person of Object.keys(ROUTES) as Person[]) {
   test(`${person}: every page has no serious or critical violation`, async ({ browser }) => {
     test.setTimeout(180_000);
@@ -178,8 +186,12 @@ for (const person of Object.keys(ROUTES) as Person[]) {
     const spanish = SPANISH[person];
     if (spanish) {
       await setSpanish(page, person);
-      for (const path of spanish) found.push(...(await audit(page, path)));
-      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      try {
+        for (const path of spanish) found.push(...(await audit(page, path)));
+        await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      } finally {
+        await restoreEnglish(page, person);
+      }
     }
     expect(found).toEqual([]);
     await page.context().close();
