@@ -197,6 +197,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation updateUserLabels':              '401  401  401  ok   ok   ok   ok   403  ok   ok   ok   ok   ok',
   'mutation uploadCoursesCsv':              '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'mutation viewAsStudent':                 '401  401  401  404  404  404  404  403  ok   404  404  404  ok',
+  'query accessLog':                        '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'query accessibleSchools':                '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'query admissionApplication':             '401  401  401  403  403  403  403  403  403  403  403  ok   403',
   'query application':                      '401  401  401  403  403  403  403  403  403  403  ok   403  403',
