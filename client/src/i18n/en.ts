@@ -832,6 +832,7 @@ export const en = {
   "trust.deleteConfirm": "Delete {name} and every record about them? This cannot be undone.",
   "trust.deleting": "Deleting...",
   "trust.deleted": "{name} and every record about them were deleted.",
+  "server.commonPassword": "This password is too common and easy to guess. Please choose a different one.",
 };
 
 export type MessageKey = keyof typeof en;

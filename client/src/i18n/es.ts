@@ -314,4 +314,5 @@ export const es: Partial<Record<MessageKey, string>> = {
   "trust.deleteConfirm": "¿Eliminar a {name} y todos sus registros? Esta acción no se puede deshacer.",
   "trust.deleting": "Eliminando...",
   "trust.deleted": "Se eliminó a {name} y todos sus registros.",
+  "server.commonPassword": "Esta contraseña es demasiado común y fácil de adivinar. Por favor, elija otra.",
 };
