@@ -4,7 +4,7 @@
  * page with "Load more". A deleted student's rows stay (the log is append-only) without a name.
  */
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AccessLogDocument } from '../../graphql/generated';
 import { useT, type MessageKey } from '../../i18n';
 
@@ -24,6 +24,7 @@ const EMPTY: Filters = { student: '', actor: '', action: '', from: '', to: '' };
 
 export default function AccessLogPage() {
   const t = useT();
+  const id = useId();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const variables = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v.trim() || null]));
@@ -50,29 +51,29 @@ export default function AccessLogPage() {
       <h1>{t('accessLog.title')}</h1>
       <p className="muted">{t('accessLog.intro')}</p>
       <form className="row" onSubmit={submit} role="search" aria-label={t('accessLog.filters')} style={{ flexWrap: 'wrap', alignItems: 'flex-end' }}>
-        <label>
-          {t('accessLog.student')}
-          <input type="search" value={draft.student} onChange={set('student')} placeholder={t('accessLog.nameOrEmail')} />
-        </label>
-        <label>
-          {t('accessLog.who')}
-          <input type="search" value={draft.actor} onChange={set('actor')} placeholder={t('accessLog.nameOrEmail')} />
-        </label>
-        <label>
-          {t('accessLog.action')}
-          <select value={draft.action} onChange={set('action')}>
+        <div className="stack">
+          <label htmlFor={`${id}-student`}>{t('accessLog.student')}</label>
+          <input id={`${id}-student`} type="search" value={draft.student} onChange={set('student')} placeholder={t('accessLog.nameOrEmail')} />
+        </div>
+        <div className="stack">
+          <label htmlFor={`${id}-actor`}>{t('accessLog.who')}</label>
+          <input id={`${id}-actor`} type="search" value={draft.actor} onChange={set('actor')} placeholder={t('accessLog.nameOrEmail')} />
+        </div>
+        <div className="stack">
+          <label htmlFor={`${id}-action`}>{t('accessLog.action')}</label>
+          <select id={`${id}-action`} value={draft.action} onChange={set('action')}>
             <option value="">{t('accessLog.anyAction')}</option>
             {ACCESS_ACTIONS.map((a) => <option key={a} value={a}>{actionLabel(a)}</option>)}
           </select>
-        </label>
-        <label>
-          {t('accessLog.from')}
-          <input type="date" value={draft.from} onChange={set('from')} />
-        </label>
-        <label>
-          {t('accessLog.to')}
-          <input type="date" value={draft.to} onChange={set('to')} />
-        </label>
+        </div>
+        <div className="stack">
+          <label htmlFor={`${id}-from`}>{t('accessLog.from')}</label>
+          <input id={`${id}-from`} type="date" value={draft.from} onChange={set('from')} />
+        </div>
+        <div className="stack">
+          <label htmlFor={`${id}-to`}>{t('accessLog.to')}</label>
+          <input id={`${id}-to`} type="date" value={draft.to} onChange={set('to')} />
+        </div>
         <button type="submit">{t('accessLog.apply')}</button>
         <button type="button" className="secondary" onClick={clear}>{t('accessLog.clear')}</button>
       </form>

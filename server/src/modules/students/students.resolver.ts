@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, FieldResolver, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../core/context.js';
 import { School } from '../schools/school.entity.js';
 import type { StudentRow, StudentSort } from './students.service.js';
@@ -47,6 +47,12 @@ export class StudentsResolver {
   @Query(() => [String], { description: "Staff: the distinct grades of their schools' students, sorted numerically" })
   studentGrades(@Ctx() ctx: RequestContext): Promise<string[]> {
     return ctx.services.students.grades(ctx);
+  }
+
+  @Mutation(() => Boolean, { description: "Staff of the student's school: delete the student's account and every record about it (cannot be undone)" })
+  async deleteStudent(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
+    await ctx.services.students.deleteStudent(ctx, id);
+    return true;
   }
 
   @FieldResolver(() => School, { nullable: true })

@@ -64,6 +64,12 @@ class Fresh {
     await schedule(this.h, this.w.student, course, '1');
     return course.id;
   }
+  /** A student of school A with a plan entry, for the student-deletion cells. */
+  async student() {
+    const s = await this.h.buildStudent({ school: this.w.schoolA });
+    await schedule(this.h, s, await this.course(), '1');
+    return s;
+  }
   async baselinePlan() {
     const { UserType } = await import('../accounts/user.entity.js');
     return this.h.buildUser(UserType.BaselinePlan, { school: this.w.schoolA, email: `baseline_plan_${Math.random().toString(36).slice(2, 10)}` });
@@ -78,6 +84,7 @@ const REST_CALLS: Record<string, CallSpec> = {
   'POST /api/applications/:id/decision/': (w) => ({ url: `/api/applications/${w.applicationId}/decision/`, body: { decision: 'nonsense' } }),
   'GET /files/transcripts/:id': (w) => ({ url: `/files/transcripts/${w.transcriptId}` }),
   'PUT /api/baseline-plans/:id/': (w) => ({ url: `/api/baseline-plans/${w.baseline.id}/`, body: { title: 'Renamed', description: 'Still a plan' } }),
+  'DELETE /api/students/:id/': async (_w, f) => ({ url: `/api/students/${(await f.student()).id}/` }),
   'DELETE /api/baseline-plans/:id/': async (_w, f) => ({ url: `/api/baseline-plans/${(await f.baselinePlan()).id}/` }),
   'POST /api/duplicate-baseline-plan/': (w) => ({ body: { id: w.baseline.id, plan_id: w.baseline.id } }),
   'GET /api/blogs/:id/': () => ({ url: '/api/blogs/1/' }),
@@ -141,6 +148,7 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   deleteCourse: async (_w, f) => ({ uuid: (await f.course()).uuid }),
   deletePathway: async (_w, f) => ({ uuid: (await f.pathway()).uuid }),
   deleteRequirement: async (_w, f) => ({ uuid: (await f.requirement()).uuid }),
+  deleteStudent: async (_w, f) => ({ id: (await f.student()).id }),
   deleteBaselinePlan: async (_w, f) => ({ id: (await f.baselinePlan()).id }),
   duplicateBaselinePlan: (w) => ({ planId: w.baseline.id }),
   updateBaselinePlan: (w) => ({ id: w.baseline.id, title: 'Renamed', description: 'Still a plan' }),
