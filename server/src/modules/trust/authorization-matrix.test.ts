@@ -23,7 +23,7 @@ import { buildAppSchema } from '../../graphql/schema.js';
 import { useHarness, type Harness } from '../../test/harness.js';
 import { SAMPLE_FILES } from '../admissions/admissions.factories.js';
 import { buildCourse, buildPathway, buildRequirement, schedule } from '../pathways/pathways.factories.js';
-import { ACTORS, buildWorld, tokenOf, type Actor, type World } from './trust.factories.js';
+import { ACTORS, buildWorld, restRoutes, tokenOf, type Actor, type World } from './trust.factories.js';
 import { EXPECTED_GRAPHQL, EXPECTED_REST } from './authorization-matrix.table.js';
 
 type Outcome = 'ok' | 'bad' | '401' | '403' | '404' | '429' | '5xx' | '3xx';
@@ -186,31 +186,6 @@ const GQL_CODES: Record<string, Outcome> = {
   UNAUTHENTICATED: '401', FORBIDDEN: '403', NOT_FOUND: '404', BAD_USER_INPUT: 'bad', CONFLICT: 'bad',
   GRAPHQL_VALIDATION_FAILED: 'bad', RATE_LIMITED: '429', INTERNAL_SERVER_ERROR: '5xx',
 };
-
-/** Every route of the built app, as 'METHOD /mount/path', read from the Express router stack. */
-export function restRoutes(app: any): string[] {
-  const out: string[] = [];
-  const walk = (stack: any[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const p of paths) {
-          for (const m of Object.keys(layer.route.methods)) {
-            if (m === '_all') continue;
-            // The course form parser shares paths with real routes; it is not a route of its own.
-            if (layer.route.stack.every((l: any) => l.name === 'parseForm')) continue;
-            out.push(`${m.toUpperCase()} ${prefix}${p}`);
-          }
-        }
-      } else if (layer.name === 'router' && layer.handle?.stack) {
-        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-        walk(layer.handle.stack, prefix + mount);
-      }
-    }
-  };
-  walk(app.router.stack, '');
-  return [...new Set(out)].filter((r) => !r.endsWith(' /{*splat}') && r !== 'GET /').sort();
-}
 
 async function restCell(key: string, actor: Actor): Promise<Outcome> {
   const [method, path] = key.split(' ');
