@@ -176,6 +176,11 @@ const gqlVars = (name: string) => {
 const BUDGET_MS = 40_000;
 
 describe('bad-input fuzzing', () => {
+  it('regressions it found: a NUL in a parent code is no such code (404), not a server error', async () => {
+    const res = await h.api.get('/api/parent-form-viewer/%00/').set(h.auth(tokens.admin));
+    expect(res.status).toBe(404);
+  });
+
   it('the checksum sees a changed row and a new row', async () => {
     const before = await checksum();
     const [{ id }] = await h.db.query(`SELECT id FROM users ORDER BY id LIMIT 1`);
