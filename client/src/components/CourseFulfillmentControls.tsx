@@ -162,7 +162,7 @@ function RemoveFulfillmentDialog({ courseUuid, options, onClose, onDone }: {
       window.alert(t('components.pleaseSelectACourseToRemove'));
       return;
     }
-    if (!window.confirm(t('components.areYouSureYouWantTo'))) return;
+    if (!window.confirm(t('components.confirmRemoveFulfillment'))) return;
     try {
       await remove({ variables: { courseUuid, requirementUuid: choice } });
       onDone();

@@ -7,8 +7,14 @@ import { FormDialog } from './FormDialog';
 import { useT } from '../i18n';
 
 /** Planning §9: the colours a pathway may carry, plus an empty choice. */
+import { translate, type MessageKey } from '../i18n/core';
 export const PATHWAY_COLORS = ['', 'red', 'blue', 'green', 'yellow', 'purple', 'orange', 'pink'] as const;
-export const colorLabel = (c: string) => (c ? c[0].toUpperCase() + c.slice(1) : 'None');
+const COLOR_KEYS: Record<string, MessageKey> = {
+  '': 'components.colorNone', red: 'components.colorRed', blue: 'components.colorBlue', green: 'components.colorGreen',
+  yellow: 'components.colorYellow', purple: 'components.colorPurple', orange: 'components.colorOrange', pink: 'components.colorPink',
+};
+/** A pathway colour's name in the language in effect (colour is never the only signal: cards write it too). */
+export const colorLabel = (c: string) => (COLOR_KEYS[c] ? translate(COLOR_KEYS[c]) : c);
 
 function ColorSelect({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
   return (
@@ -95,7 +101,7 @@ export function EditPathwayDialog({ pathway, withColor = false, onClose }: EditP
   }
 
   async function del() {
-    if (!window.confirm(t('components.areYouSureYouWantTo2'))) return;
+    if (!window.confirm(t('components.confirmDeletePathway'))) return;
     try {
       await remove({ variables: { uuid: pathway.uuid } });
       reloadTo('/pathways');

@@ -182,11 +182,10 @@ function CourseTile({ entry, readOnly, onOpen }: { entry: PlanEntryData; readOnl
     onKeyDown?.(e);
   }
   return (
-    <li
-      ref={(node) => {
-        drag.setNodeRef(node);
-        drop.setNodeRef(node);
-      }}
+    // The list item stays a list item (a list holds only items); the draggable button is the tile inside it.
+    <li ref={drop.setNodeRef} className="plan-tile-item">
+    <div
+      ref={drag.setNodeRef}
       className={`plan-tile${drag.isDragging ? ' dragging' : ''}${drop.isOver && !drag.isDragging ? ' drop-over' : ''}`}
       style={{ borderLeftColor: entry.course.school?.primaryColor ?? undefined }}
       data-course={entry.course.courseId}
@@ -198,6 +197,7 @@ function CourseTile({ entry, readOnly, onOpen }: { entry: PlanEntryData; readOnl
       onClick={() => onOpen(entry.course.uuid)}
     >
       <TileBody entry={entry} />
+    </div>
     </li>
   );
 }

@@ -50,7 +50,7 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
   const [remove, removing] = useMutation(DeleteRequirementDocument);
 
   async function del() {
-    if (!window.confirm(t('components.areYouSureYouWantTo3'))) return;
+    if (!window.confirm(t('components.confirmDeleteRequirement'))) return;
     try {
       await remove({ variables: { uuid: requirement.uuid } });
       onChanged?.();

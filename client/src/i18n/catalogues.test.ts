@@ -29,8 +29,8 @@ describe('catalogues', () => {
   });
 
   it('fills placeholders and falls back to English for a text not translated yet', () => {
-    expect(format('es', 'plan.summary', { courses: 3, planned: '12 unidades', completed: '4 unidades' })).toBe('3 cursos, 12 unidades planificadas, 4 unidades completadas.');
-    expect(format('en', 'plan.summary', { courses: 3, planned: '12 units', completed: '4 units' })).toBe('3 courses, 12 units planned, 4 units completed.');
+    expect(format('es', 'plan.unitsPlannedOther', { count: 12 })).toBe('12 unidades planificadas');
+    expect(format('en', 'payments.monthlyOption', { monthly: '$1,000.00', months: 10 })).toBe('Monthly plan: $1,000.00 per month for 10 months, by automatic payment');
     const pendingKey = (Object.keys(en) as MessageKey[]).find((k) => !(k in es));
     if (pendingKey) expect(format('es', pendingKey)).toBe(en[pendingKey]);
   });

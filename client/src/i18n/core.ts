@@ -37,6 +37,8 @@ export function format(locale: Locale, key: MessageKey, params?: Params): string
 // The language in effect, for code that runs outside render (event handlers, error mapping).
 let current: Locale = 'en';
 export const currentLocale = (): Locale => current;
+/** The Intl locale for dates, money and numbers: US conventions in both languages (es-US writes "8 sept 2025", "$9,500.00"). */
+export const intlLocale = (locale: Locale = current): string => (locale === 'es' ? 'es-US' : 'en-US');
 export function setCurrentLocale(locale: Locale): void {
   current = locale;
 }

@@ -11,6 +11,7 @@ import { PublicHeader } from './PublicHeader';
 import { SignOutButton } from '../session/SignOutButton';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { useT } from '../i18n';
+import { rich } from '../i18n/rich';
 
 export function AppHeader() {
   const t = useT();
@@ -69,11 +70,10 @@ function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | '
     }
   }
 
-  const label = kind === 'admin-as-student' && isBaseline ? 'Baseline Plan View for' : 'Student View for';
   return (
     <div className="view-banner" role="status">
       <div className="inner">
-        <span>{t('layout.youAreIn')}{' '}{label}: <strong>{name}</strong></span>
+        <span>{rich(t(kind === 'admin-as-student' && isBaseline ? 'layout.youAreInBaselinePlanView' : 'layout.youAreInStudentView'), { name: <strong>{name}</strong> })}</span>
         <button type="button" onClick={back} disabled={busy}>
           {kind === 'admin-as-student' ? t('layout.returnToAdminView') : t('layout.returnToParentView')}
         </button>

@@ -29,7 +29,7 @@ export default function SignUpPage() {
     setError('');
     const codeProblem = signupCodeProblem(form.signupCode);
     if (codeProblem) return setError(codeProblem);
-    if (form.password !== form.confirm) return setError(t('accounts.passwordsDoNotMatch2'));
+    if (form.password !== form.confirm) return setError(t('accounts.passwordsDoNotMatchSignUp'));
     if (!passwordMeetsRules(form.password, form.firstName, form.lastName)) return setError(PASSWORD_RULES_MESSAGE);
     try {
       const { data } = await register({

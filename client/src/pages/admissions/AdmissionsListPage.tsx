@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdmissionApplicationsDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
-import { useT } from '../../i18n';
+import { useT, intlLocale } from '../../i18n';
 
 const PAGE = 50;
 const STATUSES = ['complete', 'in_progress', 'not_started', 'accepted', 'declined', 'enrolled'];
 
-export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '');
+export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric' }) : '');
 
 export default function AdmissionsListPage() {
   const t = useT();
@@ -34,7 +34,7 @@ export default function AdmissionsListPage() {
     <main className="page stack">
       <h1>{t('admissions.admissions')}</h1>
       <label style={{ maxWidth: 280 }}>
-        {t('admissions.status2')}
+        {t('admissions.statusColumn')}
         <select value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">{t('admissions.allApplications')}</option>
           {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
@@ -49,7 +49,7 @@ export default function AdmissionsListPage() {
         <>
           <p className="muted">{t('admissions.totalcountApplicationS', { totalCount: page.totalCount })}</p>
           <table className="data">
-            <thead><tr><th>{t('admissions.student')}</th><th>{t('admissions.parent2')}</th><th>{t('admissions.status2')}</th><th>{t('admissions.submitted2')}</th><th>{t('common.action')}</th></tr></thead>
+            <thead><tr><th>{t('admissions.student')}</th><th>{t('admissions.parentColumn')}</th><th>{t('admissions.statusColumn')}</th><th>{t('admissions.submittedColumn')}</th><th>{t('common.action')}</th></tr></thead>
             <tbody>
               {page.nodes.map((a) => (
                 <tr key={a.id}>

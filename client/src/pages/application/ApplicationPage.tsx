@@ -279,7 +279,7 @@ function Terms() {
       <p>
         <strong>{t('application.universityGuarantee')}</strong>{' '}{t('application.ifTheStudentMeetsAllOf')}
       </p>
-      <p><strong>{t('application.interview')}</strong>{' '}{t('application.aVirtualInterviewWithTheStudent2')}</p>
+      <p><strong>{t('application.interview')}</strong>{' '}{t('application.interviewRequiredBeforeAdmission')}</p>
       <p>{t('application.bySigningBelowIConfirmThat')}</p>
     </div>
   );

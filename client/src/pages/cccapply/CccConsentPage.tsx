@@ -8,6 +8,7 @@ import { afterConsentPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
 import { ONBOARDING_ERROR } from '../onboarding/StudentInfoPage';
 import { useT } from '../../i18n';
+import { rich } from '../../i18n/rich';
 
 export const CONSENT_LABELS: Record<ConsentKey, string> = {
   consentDataRelease: 'I allow my school to share my student information (name, date of birth, contact details and demographics) with the community college for this application.',
@@ -32,7 +33,7 @@ export default function CccConsentPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!signature.trim()) return window.alert(SIGNATURE_REQUIRED_MESSAGE);
+    if (!signature.trim()) return window.alert(t.text(SIGNATURE_REQUIRED_MESSAGE));
     try {
       await sign({ variables: { input: { ...checked, electronicSignature: signature.trim() } } });
       navigate(afterConsentPath(user?.school));
@@ -47,16 +48,18 @@ export default function CccConsentPage() {
       <form className="card stack" onSubmit={submit} noValidate>
         <h1>{t('cccapply.communityCollegeApplicationConsent')}</h1>
         <p>
-          {t('cccapply.pathwayPlannerSubmitsYourCommunityColleg')}{' '}
-          <Link to="/cccapply/application">{t('cccapply.applicationReview')}</Link>{t('cccapply.seeAlsoThe')}{' '}<Link to="/privacy-policy">{t('cccapply.privacyPolicy')}</Link>{' '}{t('cccapply.and')}{' '}
-          <Link to="/terms-of-use">{t('cccapply.termsOfUse')}</Link>.
+          {rich(t('cccapply.consentIntro'), {
+            applicationReview: <Link to="/cccapply/application">{t('cccapply.applicationReview')}</Link>,
+            privacyPolicy: <Link to="/privacy-policy">{t('cccapply.privacyPolicy')}</Link>,
+            termsOfUse: <Link to="/terms-of-use">{t('cccapply.termsOfUse')}</Link>,
+          })}
         </p>
         <fieldset className="stack">
           <legend>{t('cccapply.consentsRequired')}</legend>
           {CONSENT_KEYS.map((k) => (
             <label key={k} className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
               <input type="checkbox" required checked={checked[k]} onChange={(e) => setChecked({ ...checked, [k]: e.target.checked })} />
-              <span>{CONSENT_LABELS[k]} <span aria-hidden="true" className="error-text">*</span></span>
+              <span>{t.text(CONSENT_LABELS[k])} <span aria-hidden="true" className="error-text">*</span></span>
             </label>
           ))}
         </fieldset>

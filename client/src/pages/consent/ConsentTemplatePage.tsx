@@ -127,7 +127,7 @@ export default function ConsentTemplatePage() {
             <p className="muted">{t('consent.positionsAreInPoints172')}</p>
             <table className="data">
               <thead>
-                <tr><th>{t('consent.field')}</th><th>{t('consent.page2')}</th><th>X</th><th>Y</th><th>{t('consent.font')}</th><th>{t('consent.size')}</th></tr>
+                <tr><th>{t('consent.field')}</th><th>{t('consent.pageColumn')}</th><th>X</th><th>Y</th><th>{t('consent.font')}</th><th>{t('consent.size')}</th></tr>
               </thead>
               <tbody>
                 {rows(config).map((row) => {

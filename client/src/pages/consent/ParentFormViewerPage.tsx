@@ -36,7 +36,7 @@ export default function ParentFormViewerPage() {
         {form && (
           <>
             <p>{t('consent.status')}{' '}<strong>{consentStateLabel(form.state)}</strong></p>
-            <PdfFrame bytes={bytes} title={t('consent.parentConsentForm2')} height={1000} />
+            <PdfFrame bytes={bytes} title={t('consent.parentConsentFormDocument')} height={1000} />
           </>
         )}
       </section>

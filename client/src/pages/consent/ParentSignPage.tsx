@@ -65,7 +65,7 @@ export default function ParentSignPage() {
   return (
     <main className="page">
       <section className="card stack">
-        <h1>{t('consent.reviewAndSignYourChildApos')}</h1>
+        <h1>{t('consent.reviewAndSignYourChildsConsentForm')}</h1>
         {loading && <p role="status">{t('common.loading')}</p>}
         {form && (
           <>

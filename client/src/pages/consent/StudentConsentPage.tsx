@@ -101,7 +101,7 @@ export default function StudentConsentPage() {
             <p>
               {t('consent.reviewYourInformationOnTheForm')}
             </p>
-            <PdfFrame bytes={bytes} title={t('consent.parentConsentForm2')} height={800} />
+            <PdfFrame bytes={bytes} title={t('consent.parentConsentFormDocument')} height={800} />
             <form className="stack" onSubmit={sign} noValidate>
               <label htmlFor="student-signature">{t('consent.signatureTypeYourFullName')}</label>
               <input id="student-signature" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />

@@ -13,7 +13,7 @@ export interface Adopted {
   initials: string;
 }
 
-/** Today's date in the browser's time zone, as the parent reads it (e.g. 11/23/2026). */
+/** Today's date in the browser's time zone (e.g. 11/23/2026). Stays en-US in Spanish too: it is written on the English contract, which governs. */
 export function todayLocal(now = new Date()): string {
   return now.toLocaleDateString('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
 }

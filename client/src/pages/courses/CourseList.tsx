@@ -112,7 +112,7 @@ export function CourseList({ kind, actions, version }: Props) {
       )}
       {page?.hasNextPage && !loading && (
         <button type="button" className="secondary" onClick={loadMore} disabled={loadingMore}>
-          {loadingMore ? t('courses.loading2') : t('common.loadMore')}
+          {loadingMore ? t('courses.loadingMore') : t('common.loadMore')}
         </button>
       )}
       {filterOpen && (

@@ -49,7 +49,7 @@ export default function CoursePage() {
   }
 
   async function remove() {
-    if (!course || !window.confirm(t('courses.areYouSureYouWantTo'))) return;
+    if (!course || !window.confirm(t('courses.confirmRemoveTransferability'))) return;
     setNotice(null);
     try {
       await removeTransfer({ variables: { courseUuid: course.uuid } });
@@ -62,7 +62,7 @@ export default function CoursePage() {
   }
 
   async function destroy() {
-    if (!course || !window.confirm(t('courses.areYouSureYouWantTo2'))) return;
+    if (!course || !window.confirm(t('courses.confirmDeleteCourse'))) return;
     setNotice(null);
     try {
       await deleteCourse({ variables: { uuid: course.uuid } });

@@ -59,7 +59,7 @@ export function UploadCoursesCsvDialog({ onClose, onUploaded }: { onClose(): voi
         {busy && (
           <div className="stack">
             <progress aria-label={progress === null ? t('courses.importingCourses') : t('courses.uploading')} max={1} {...(progress === null ? {} : { value: progress })} />
-            <span className="muted">{progress === null ? t('courses.importingCourses2') : t('courses.uploadingValue', { value: Math.round(progress * 100) })}</span>
+            <span className="muted">{progress === null ? t('courses.importingCoursesStatus') : t('courses.uploadingValue', { value: Math.round(progress * 100) })}</span>
           </div>
         )}
         {result?.kind === 'success' && (

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BlogsDocument } from '../../graphql/generated';
 import './landing.css';
-import { useT } from '../../i18n';
+import { useT, intlLocale } from '../../i18n';
 
 export const BLOGS_LOADING = 'Loading blogs...';
 export const BLOGS_ERROR = 'Error fetching the blogs';
@@ -46,7 +46,7 @@ export function formatBlogDate(date: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return date;
   const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return day.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return day.toLocaleDateString(intlLocale(), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** Copies with the Clipboard API, falling back to a hidden textarea where the API is missing or refused. */

@@ -25,14 +25,15 @@ export function SchoolPicker({ schools, value, onChange }: { schools: PickableSc
       </label>
       <ul id={listId} className="school-search" role="listbox" aria-label={t('onboarding.schools')}>
         {shown.map((s) => (
-          <li key={s.uuid}>
+          <li key={s.uuid} role="none">
             <button type="button" role="option" aria-selected={value === s.uuid} onClick={() => onChange(s.uuid)}>
               {s.name} <span className="muted">({s.schoolType === 'HS' ? t('onboarding.highSchool') : t('onboarding.college')}, {s.location})</span>
             </button>
           </li>
         ))}
-        {!shown.length && <li className="muted" style={{ padding: 8 }}>{t('onboarding.noSchoolMatches')}</li>}
       </ul>
+      {/* Outside the listbox: a listbox holds only options. */}
+      {!shown.length && <p className="muted" role="status" style={{ padding: 8, margin: 0 }}>{t('onboarding.noSchoolMatches')}</p>}
     </div>
   );
 }

@@ -25,7 +25,7 @@ export default function PathwaysPage() {
   return (
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h1 style={{ margin: 0 }}>{isStaff ? t('pathways.myPathways') : t('pathways.pathways2')}</h1>
+        <h1 style={{ margin: 0 }}>{isStaff ? t('pathways.myPathways') : t('pathways.pathwaysHeading')}</h1>
         {isStaff && <button type="button" onClick={() => setCreating(true)}>{t('pathways.createNewPathway')}</button>}
       </div>
       {isStaff && (
@@ -53,6 +53,7 @@ export default function PathwaysPage() {
                 )}
                 <p className="muted" style={{ margin: '8px 0 0' }}>
                   {t(p.requirements.length === 1 ? 'pathways.requirementCountOne' : 'pathways.requirementCountOther', { count: p.requirements.length })}
+                  {p.color && <>{' · '}{t('components.colorValue', { color: colorLabel(p.color) })}</>}
                 </p>
               </Link>
             </li>

@@ -61,7 +61,7 @@ export default function FamilyPaymentsPage() {
             <p className="muted">{t('payments.noPaymentsYet')}{f.contract?.status === 'completed' ? '' : t('payments.theContractIsNotSigned')}.</p>
           ) : (
             <table className="data">
-              <thead><tr><th>{t('common.title')}</th><th>{t('payments.dueDate')}</th><th>{t('payments.amount')}</th><th>{t('payments.status2')}</th><th>{t('common.action')}</th></tr></thead>
+              <thead><tr><th>{t('common.title')}</th><th>{t('payments.dueDate')}</th><th>{t('payments.amount')}</th><th>{t('payments.statusColumn')}</th><th>{t('common.action')}</th></tr></thead>
               <tbody>
                 {f.payments.map((p) => (
                   <tr key={p.id}>

@@ -74,7 +74,7 @@ export default function ParentPaymentsPage() {
       <section className="stack">
         <h2>{t('payments.paymentHistory')}</h2>
         <table className="data">
-          <thead><tr><th>{t('common.title')}</th><th>{t('payments.date')}</th><th>{t('payments.amount')}</th><th>{t('payments.status2')}</th></tr></thead>
+          <thead><tr><th>{t('common.title')}</th><th>{t('payments.date')}</th><th>{t('payments.amount')}</th><th>{t('payments.statusColumn')}</th></tr></thead>
           <tbody>
             {historyLoading ? (
               <tr><td colSpan={4}>{t('common.loading')}</td></tr>
@@ -136,15 +136,15 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
           <legend className="muted">{t('payments.tuitionForThe202526School')}</legend>
           <label className="option">
             <input type="radio" name="plan" value="annual" checked={plan === 'annual'} onChange={() => setPlan('annual')} />
-            {t('payments.annualPayment')}{' '}{cents(config?.upfrontCents, 950_000)}{' '}{t('payments.paidNowByCard5Upfront')}{' '}{cents(config?.annualCents, 1_000_000)})
+            {t('payments.annualOption', { upfront: cents(config?.upfrontCents, 950_000), annual: cents(config?.annualCents, 1_000_000) })}
           </label>
           <label className="option">
             <input type="radio" name="plan" value="monthly" checked={plan === 'monthly'} onChange={() => setPlan('monthly')} />
-            {t('payments.monthlyPlan')}{' '}{cents(config?.monthlyCents, 100_000)}{' '}{t('payments.perMonthFor')}{' '}{config?.monthlyInstallments ?? 10}{' '}{t('payments.monthsByAutomaticPayment')}
+            {t('payments.monthlyOption', { monthly: cents(config?.monthlyCents, 100_000), months: config?.monthlyInstallments ?? 10 })}
           </label>
           <label className="option">
             <input type="radio" name="plan" value="check" checked={plan === 'check'} onChange={() => setPlan('check')} />
-            {t('payments.payByCheck')}{' '}{cents(config?.upfrontCents, 950_000)}{' '}{t('payments.n5UpfrontDiscount')}
+            {t('payments.checkOption', { upfront: cents(config?.upfrontCents, 950_000) })}
           </label>
         </fieldset>
         {plan === 'check' && (

@@ -1,12 +1,14 @@
-/** Money and dates as the payment screens show them. The API sends dollars and YYYY-MM-DD. */
+import { intlLocale } from '../../i18n/core';
+
+/** Money and dates as the payment screens show them, in the language in effect. The API sends dollars and YYYY-MM-DD. */
 export function formatDollars(amount: number): string {
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  return amount.toLocaleString(intlLocale(), { style: 'currency', currency: 'USD' });
 }
 
 export function formatDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   if (!y || !m || !d) return isoDate;
-  return new Date(y, m - 1, d).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(y, m - 1, d).toLocaleDateString(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** Returning from checkout: the address carries payment_intent or session_id. */

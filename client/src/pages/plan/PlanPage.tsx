@@ -16,6 +16,7 @@ import { applyMove, isNoop, type Drop, type PlanData, type PlanTermData } from '
 import { AddTermDialog, EditTermDialog } from './TermDialogs';
 import './plan.css';
 import { useT } from '../../i18n';
+import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
 
 export const MOVE_FAILED = 'An error occurred while updating the course term.';
@@ -111,7 +112,7 @@ export default function PlanPage() {
         <Link to="/pathways">{t('plan.pathways')}</Link>
       </div>
       <p className="muted">
-        {t('plan.summary', { courses: plan.terms.reduce((n, term) => n + term.courses.length, 0), planned: formatUnits(plan.totalUnits), completed: formatUnits(plan.completedUnits) })}
+        {planSummary(t, plan.terms.reduce((n, term) => n + term.courses.length, 0), plan.totalUnits, plan.completedUnits)}
         {!readOnly && view === 'grid' && t('plan.dragACourseToReorderIt')}
       </p>
 

@@ -142,7 +142,7 @@ function GradeDialog({ scheduledId, grade, completed, onClose }: { scheduledId: 
         <p id="grade-hint" className="muted small">{t.text(COURSE_CONTROL_MESSAGES.gradeHint)}</p>
         <label className="row" style={{ gap: 8 }}>
           <input type="checkbox" checked={done} onChange={(e) => setDone(e.target.checked)} style={{ width: 'auto', margin: 0 }} />
-          {t('plan.completed2')}
+          {t('plan.completedLabel')}
         </label>
         {error && <div className="alert alert-danger" role="alert">{error}</div>}
         <div className="row">

@@ -14,7 +14,7 @@ export default function StatusPage() {
       {loading && !s && <p>{t('common.loading')}</p>}
       {error && <p className="error-text">{messageOr(error, t('system.theStatusCouldNotBeLoaded'))}</p>}
       {s && (
-        <table className="data" aria-label={t('system.systemStatus2')}>
+        <table className="data" aria-label={t('system.systemStatusTable')}>
           <tbody>
             <tr><th scope="row">{t('system.version')}</th><td>{s.version}</td></tr>
             <tr><th scope="row">{t('system.database')}</th><td>{s.databaseKind === 'embedded' ? t('system.embeddedPglite') : t('system.postgresqlServer')}</td></tr>
