@@ -78,6 +78,8 @@ const ROUTES: Record<Person, Visit[]> = {
     { path: '/admin-onboarding' },
     { path: '/parent-form-viewer/not-a-code' },
     { path: '/profile' },
+    { path: '/outbox' },
+    { path: '/graphiql' },
   ],
   parent: [{ path: '/parent-home' }, { path: '/parent-students' }, { path: '/profile' }],
   acceptedParent: [

@@ -46,6 +46,8 @@ const CccConfirmationPage = lazy(() => import('./pages/cccapply/CccConfirmationP
 const CccApplicationPage = lazy(() => import('./pages/cccapply/CccApplicationPage'));
 const CccSuccessPage = lazy(() => import('./pages/cccapply/CccSuccessPage'));
 const StatusPage = lazy(() => import('./pages/system/StatusPage'));
+const OutboxPage = lazy(() => import('./pages/system/OutboxPage'));
+const GraphiqlPage = lazy(() => import('./pages/system/GraphiqlPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const CoursesPage = lazy(() => import('./pages/courses/CoursesPage'));
 const PartnerCoursesPage = lazy(() => import('./pages/courses/PartnerCoursesPage'));
@@ -149,6 +151,8 @@ export default function App() {
             <Route path="/directory-opt-out-form" element={<DirectoryOptOutFormPage />} />
             <Route path="/enrollment-success" element={<EnrollmentSuccessPage />} />
             <Route path="/test" element={<StatusPage />} />
+            <Route path="/outbox" element={<OutboxPage />} />
+            <Route path="/graphiql" element={<GraphiqlPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -25,6 +25,7 @@ import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
+import { mountIntegrationRoutes } from './modules/integrations/integrations.rest.js';
 import { createServices } from './services.js';
 
 export interface BuiltApp {
@@ -45,6 +46,8 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
+      // The GraphiQL explorer's editor (Monaco) embeds its fonts as data: URLs.
+      "font-src 'self' data:",
       "frame-src 'self' blob: https://www.youtube-nocookie.com",
       "connect-src 'self'",
       "object-src 'none'",
@@ -85,6 +88,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountOnboardingRoutes(api, deps);
   mountBaselinePlanRoutes(api, deps);
   mountAccessLogRoutes(api, deps);
+  mountIntegrationRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });

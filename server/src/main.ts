@@ -4,7 +4,8 @@ import { buildApp } from './app.js';
 import { config } from './config.js';
 import { migrate, openDatabase } from './db/database.js';
 import { seedDemoIfEmpty } from './db/seed.js';
-import { startEmailDelivery } from './modules/outbox/delivery.js';
+import { JobWorker } from './modules/jobs/job-queue.js';
+import { OUTBOX_QUEUE, outboxDeliveryHandler, requeuePendingMessages, smtpTransport } from './modules/outbox/delivery.js';
 
 const cfg = config();
 const db = await openDatabase({ url: cfg.databaseUrl, dataDir: cfg.dataDir });
@@ -14,7 +15,11 @@ if (db.kind === 'embedded' || cfg.seedDemo) {
   if (await seedDemoIfEmpty(db.dataSource)) console.log('Seeded the demo school (accounts in README.md).');
 }
 const built = await buildApp(db.dataSource, cfg, db.kind);
-const stopDelivery = cfg.smtpUrl ? startEmailDelivery(db.dataSource, cfg.smtpUrl, cfg.mailFrom) : () => {};
+// Background work runs on the PostgreSQL job queue, on every replica (jobs are claimed with SKIP LOCKED).
+const email = smtpTransport(cfg.smtpUrl);
+const worker = new JobWorker(db.dataSource, { [OUTBOX_QUEUE]: outboxDeliveryHandler(db.dataSource, { email }, cfg.mailFrom) });
+if (email) await requeuePendingMessages(db.dataSource, ['email']);
+worker.start();
 const server = built.app.listen(cfg.port, () => {
   console.log(`Planner listening on http://localhost:${cfg.port} (database: ${db.kind === 'embedded' ? `embedded, ${cfg.dataDir}` : 'server'})`);
 });
@@ -24,7 +29,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  stopDelivery();
+  await worker.stop();
   server.close();
   await built.stop();
   // Closing PGlite releases its data directory so the next start can open it.

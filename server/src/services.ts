@@ -20,6 +20,9 @@ import { PlansService } from './modules/plans/plans.service.js';
 import { SchoolsService } from './modules/schools/schools.service.js';
 import { StudentsService } from './modules/students/students.service.js';
 import { SystemService } from './modules/system/system.service.js';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service.js';
+import { RosterService } from './modules/roster/roster.service.js';
+import { StudentDashboardService } from './modules/students/student-dashboard.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
   const outbox = new OutboxService(db);
@@ -44,6 +47,9 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     contracts: new ContractsService(db, config, payments),
     onboarding: new OnboardingService(db),
     baselinePlans: new BaselinePlansService(db, schools),
+    apiTokens: new ApiTokensService(db),
+    roster: new RosterService(db, accounts, config.courseCsvMaxBytes),
+    studentDashboard: new StudentDashboardService(db, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     accessLog: new AccessLogService(db, schools),
     system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),

@@ -7,6 +7,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { DeleteRequirementDocument, EligibleCoursesDocument } from '../graphql/generated';
+import { ProgressBar } from './ProgressBar';
+import './ops.css';
 import { RequirementDialog } from './RequirementDialog';
 import './pathways.css';
 import { useT } from '../i18n';
@@ -84,7 +86,9 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
           {progress ? (
             <div>
               <p style={{ margin: 0 }}>{t('components.courseRequirementCompletedcoursesFulfill', { completedCourses: progress.completedCourses, requiredCourses: progress.requiredCourses })}</p>
+              <ProgressBar label={t('ops.progressCourses')} value={progress.completedCourses} max={progress.requiredCourses} text={t('ops.coursesOf', { done: progress.completedCourses, required: progress.requiredCourses })} />
               <p style={{ margin: 0 }}>{t('components.unitRequirementCompletedunitsFulfilledRe', { completedUnits: unitNumber(progress.completedUnits), requiredUnits: unitNumber(progress.requiredUnits) })}</p>
+              <ProgressBar label={t('ops.progressUnits')} value={progress.completedUnits} max={progress.requiredUnits} text={t('ops.unitsOf', { done: unitNumber(progress.completedUnits), required: unitNumber(progress.requiredUnits) })} />
             </div>
           ) : (
             <div>

@@ -15,6 +15,8 @@ export interface Caller {
   actingUserId: number | null;
   /** A parent's view-as token may read but never write. */
   readOnly: boolean;
+  /** 'api' for a personal API token (scripts, dashboards); 'session' otherwise. */
+  tokenKind?: 'session' | 'api';
 }
 
 export interface RequestContext {

@@ -44,7 +44,7 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * mutations). A handler's return value is sent as JSON; undefined sends 204 unless it wrote itself.
  */
 export function route(router: Router, deps: AppDeps, method: Method, path: string, operation: string, handler: Handler): void {
-  router[method](path, async (req: Request, res: Response, next: NextFunction) => {
+  const handle = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const ctx = await buildContext(deps, req);
       assertOperationAllowed(ctx.caller, operation, method !== 'get');
@@ -55,7 +55,10 @@ export function route(router: Router, deps: AppDeps, method: Method, path: strin
     } catch (e) {
       next(e);
     }
-  });
+  };
+  // Named for the route listing of the OpenAPI document (modules/integrations/routes.ts).
+  Object.assign(handle, { operation });
+  router[method](path, handle);
 }
 
 /** Last handler of /api: every error becomes a status and a message; unknown ones are logged, not shown. */

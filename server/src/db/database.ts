@@ -74,7 +74,20 @@ export async function startEmbedded(dataDir: string): Promise<{ url: string; sto
   };
 }
 
+/**
+ * Runs pending migrations. Replicas starting together take turns: a PostgreSQL advisory lock,
+ * held on its own connection, lets one migrate while the others wait, then find nothing to do.
+ * (The embedded database has one connection and one process: no lock needed, and none possible.)
+ */
 export async function migrate(dataSource: DataSource): Promise<string[]> {
-  const ran = await dataSource.runMigrations({ transaction: 'each' });
-  return ran.map((m) => m.name);
+  const poolMax = (dataSource.options as { extra?: { max?: number } }).extra?.max ?? 10;
+  if (poolMax < 2) return (await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+  const lock = dataSource.createQueryRunner();
+  try {
+    await lock.query(`SELECT pg_advisory_lock(hashtext('planner:migrations'))`);
+    return (await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+  } finally {
+    await lock.query(`SELECT pg_advisory_unlock(hashtext('planner:migrations'))`).catch(() => undefined);
+    await lock.release();
+  }
 }

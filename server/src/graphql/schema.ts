@@ -20,6 +20,10 @@ import { EligibleCoursesResolver, PathwaysResolver, RequirementsResolver } from 
 import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
 import { StudentsResolver } from '../modules/students/students.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
+import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver.js';
+import { RosterResolver } from '../modules/roster/roster.resolver.js';
+import { StudentDashboardResolver } from '../modules/students/student-dashboard.resolver.js';
+import { OutboxResolver } from '../modules/outbox/outbox.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
@@ -30,6 +34,7 @@ export const resolvers = [
   ContractsResolver, PaymentsResolver,
   OnboardingResolver, BaselinePlansResolver,
   AccessLogResolver,
+  ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver,
 ] as const;
 
 /** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { EditPathwayDialog } from '../../components/PathwayDialogs';
 import { PathwayHeader } from '../../components/PathwayHeader';
+import { ProgressBar } from '../../components/ProgressBar';
 import { RequirementCard } from '../../components/RequirementCard';
 import { RequirementDialog } from '../../components/RequirementDialog';
 import { PathwayDocument, RequirementProgressDocument } from '../../graphql/generated';
@@ -53,6 +54,9 @@ export default function PathwayProgressPage() {
       <PathwayHeader pathway={pathway} />
       {hasPlan && progressQuery.data && (
         <p className="muted" style={{ margin: 0 }}>{t('pathways.fulfilledOfLengthRequirementsFulfilledBy', { fulfilled, length: pathway.requirements.length })}</p>
+      )}
+      {hasPlan && progressQuery.data && pathway.requirements.length > 0 && (
+        <ProgressBar label={t('ops.progressRequirements')} value={fulfilled} max={pathway.requirements.length} text={t('ops.requirementsOf', { done: fulfilled, required: pathway.requirements.length })} />
       )}
       {pathway.canEdit && (
         <div className="row">

@@ -5,6 +5,7 @@
  * parent code, N/A when missing.
  */
 import { Link } from 'react-router-dom';
+import { ApiTokensCard } from '../../components/ApiTokensCard';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';
 import { useT } from '../../i18n';
@@ -45,6 +46,7 @@ export default function ProfilePage() {
           <span>{t('i18n.language')}:</span> <LanguageSwitch />
         </p>
       </section>
+      {user.userType === 2 && <ApiTokensCard />}
     </main>
   );
 }

@@ -11,6 +11,9 @@ import { useSession } from '../../session/SessionProvider';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { consentStateLabel } from './consentLabels';
 import { ExportParentFormsDialog } from './ExportParentFormsDialog';
+import { ImportRosterButton } from './ImportRosterDialog';
+import { StudentDashboard } from './StudentDashboard';
+import { useStudentFilters } from './studentFilters';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
 import { useT } from '../../i18n';
 
@@ -27,7 +30,8 @@ export default function StudentsListPage() {
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const [notice, setNotice] = useState('');
-  const { data, loading, error, fetchMore } = useQuery(StudentsDocument, { variables: { search, sort, descending, first: 50 } });
+  const filters = useStudentFilters();
+  const { data, loading, error, fetchMore } = useQuery(StudentsDocument, { variables: { search, sort, descending, first: 50, ...filters } });
   const accessible = useQuery(AccessibleSchoolsDocument);
   const { view, loading: viewing } = useViewAsStudent('admin');
 
@@ -67,8 +71,12 @@ export default function StudentsListPage() {
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h1>{t('students.studentsList')}</h1>
-        {parentForms && <button type="button" onClick={() => setExporting(true)}>{t('students.exportParentForms')}</button>}
+        <div className="row">
+          <ImportRosterButton />
+          {parentForms && <button type="button" onClick={() => setExporting(true)}>{t('students.exportParentForms')}</button>}
+        </div>
       </div>
+      <StudentDashboard showCccApply={showCcc} />
       <form className="row" onSubmit={submit} role="search">
         <label style={{ flex: 1 }}>
           <span className="sr-only">{t('students.searchStudents')}</span>

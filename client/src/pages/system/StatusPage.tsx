@@ -1,5 +1,6 @@
 /** /test: a system status page for staff — version, database kind, migrations applied, outbox backlog. */
 import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
 import { SystemStatusDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useT } from '../../i18n';
@@ -23,6 +24,7 @@ export default function StatusPage() {
           </tbody>
         </table>
       )}
+      <p><Link to="/outbox">{t('ops.openOutbox')}</Link> · <Link to="/graphiql">{t('ops.graphqlExplorer')}</Link></p>
     </main>
   );
 }

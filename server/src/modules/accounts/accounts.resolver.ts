@@ -6,26 +6,26 @@ import { UserType } from './user.entity.js';
 
 @ObjectType({ description: 'Set when an admin or a parent is viewing the product as this student' })
 class ViewingAs {
-  @Field(() => Int) actingUserId: number;
+  @Field(() => Int, { description: 'Who is acting through a view-as token (staff or parent), if anyone.' }) actingUserId: number;
   @Field(() => Boolean, { description: "True for a parent's view: the server refuses every change" }) readOnly: boolean;
 }
 
 @ObjectType({ description: 'The signed-in user (or the student being viewed)' })
 export class CurrentUser {
-  @Field(() => Int) id: number;
-  @Field(() => String) firstName: string;
-  @Field(() => String) lastName: string;
-  @Field(() => String) email: string;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
+  @Field(() => String, { description: 'First name.' }) firstName: string;
+  @Field(() => String, { description: 'Last name.' }) lastName: string;
+  @Field(() => String, { description: 'Email address (lower case).' }) email: string;
   @Field(() => Int, { description: '1 student, 2 teacher or admin, 3 parent, 4 baseline-plan record' }) userType: number;
   @Field(() => String, { nullable: true, description: 'Dual-school parents: not_started, in_progress, complete, accepted, enrolled, declined' })
   applicationStatus: string | null;
-  @Field(() => String, { nullable: true }) grade: string | null;
+  @Field(() => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.', nullable: true }) grade: string | null;
   @Field(() => String, { nullable: true, description: 'MMDDYYYY' }) dob: string | null;
   @Field(() => String, { nullable: true, description: 'Students only: the code a parent uses to link' }) parentCode: string | null;
   @Field(() => [String], { description: 'Term labels in order; a term is its 1-based position' }) academicYearLabels: string[];
-  @Field(() => School, { nullable: true }) school: School | null;
-  @Field(() => Boolean) dualSchoolEnabled: boolean;
-  @Field(() => ViewingAs, { nullable: true }) viewingAs: ViewingAs | null;
+  @Field(() => School, { description: 'The school.', nullable: true }) school: School | null;
+  @Field(() => Boolean, { description: 'School feature flag: dual school is on.' }) dualSchoolEnabled: boolean;
+  @Field(() => ViewingAs, { description: 'Set while a view-as token is used: who is acting as this student.', nullable: true }) viewingAs: ViewingAs | null;
   @Field(() => String, { description: "Interface language of the person signed in ('en' or 'es'); while viewing as a student, the viewer's own" })
   locale: string;
 }
@@ -49,24 +49,24 @@ export function toCurrentUser({ user, school, caller, locale }: CurrentUserView)
   };
 }
 
-@ObjectType()
+@ObjectType({ description: 'A new session: its token and the user type.' })
 class AuthPayload {
-  @Field(() => String) token: string;
-  @Field(() => Int) userType: number;
+  @Field(() => String, { description: 'A session token, for the Authorization header (`Token <token>`).' }) token: string;
+  @Field(() => Int, { description: 'User type: 1 student, 2 staff, 3 parent, 4 baseline-plan record.' }) userType: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A session token.' })
 class TokenPayload {
-  @Field(() => String) token: string;
+  @Field(() => String, { description: 'A session token, for the Authorization header (`Token <token>`).' }) token: string;
 }
 
-@InputType()
+@InputType({ description: 'The fields to register.' })
 class RegisterInput {
-  @Field(() => String) signupCode: string;
-  @Field(() => String) email: string;
-  @Field(() => String) password: string;
-  @Field(() => String) firstName: string;
-  @Field(() => String) lastName: string;
+  @Field(() => String, { description: 'Sign-up code, which names a user type and a school.' }) signupCode: string;
+  @Field(() => String, { description: 'Email address (lower case).' }) email: string;
+  @Field(() => String, { description: 'The password (at least 8 characters).' }) password: string;
+  @Field(() => String, { description: 'First name.' }) firstName: string;
+  @Field(() => String, { description: 'Last name.' }) lastName: string;
 }
 
 @Resolver()
@@ -78,7 +78,7 @@ export class AccountsResolver {
   }
 
   @Mutation(() => AuthPayload, { description: 'Creates an account from a sign-up code and signs it in' })
-  async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput) input: RegisterInput): Promise<AuthPayload> {
+  async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput, { description: 'The fields to save.' }) input: RegisterInput): Promise<AuthPayload> {
     return ctx.services.accounts.register(ctx, {
       signup_code: input.signupCode,
       email: input.email,
@@ -88,11 +88,11 @@ export class AccountsResolver {
     });
   }
 
-  @Mutation(() => AuthPayload)
+  @Mutation(() => AuthPayload, { description: 'Signs in.' })
   async login(
     @Ctx() ctx: RequestContext,
-    @Arg('email', () => String) email: string,
-    @Arg('password', () => String) password: string,
+    @Arg('email', () => String, { description: 'Email address (lower case).' }) email: string,
+    @Arg('password', () => String, { description: 'The password (at least 8 characters).' }) password: string,
   ): Promise<AuthPayload> {
     return ctx.services.accounts.login(ctx, { email, password });
   }
@@ -104,44 +104,44 @@ export class AccountsResolver {
   }
 
   @Mutation(() => String, { description: "Saves the interface language ('en' or 'es') of the person signed in" })
-  async updateLocale(@Ctx() ctx: RequestContext, @Arg('locale', () => String) locale: string): Promise<string> {
+  async updateLocale(@Ctx() ctx: RequestContext, @Arg('locale', () => String, { description: "'en' or 'es'." }) locale: string): Promise<string> {
     return ctx.services.profile.updateLocale(ctx, locale);
   }
 
-  @Mutation(() => [String])
-  async updateUserLabels(@Ctx() ctx: RequestContext, @Arg('labels', () => [String]) labels: string[]): Promise<string[]> {
+  @Mutation(() => [String], { description: 'Updates the user labels.' })
+  async updateUserLabels(@Ctx() ctx: RequestContext, @Arg('labels', () => [String], { description: 'The labels, in order.' }) labels: string[]): Promise<string[]> {
     return ctx.services.profile.updateLabels(ctx, labels);
   }
 
   @Mutation(() => Boolean, { description: 'Always true: whether the email has an account is never told' })
-  async requestPasswordReset(@Ctx() ctx: RequestContext, @Arg('email', () => String) email: string): Promise<boolean> {
+  async requestPasswordReset(@Ctx() ctx: RequestContext, @Arg('email', () => String, { description: 'Email address (lower case).' }) email: string): Promise<boolean> {
     await ctx.services.accounts.requestPasswordReset(ctx, { email });
     return true;
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: 'Resets the password.' })
   async resetPassword(
     @Ctx() ctx: RequestContext,
-    @Arg('uidb64', () => String) uidb64: string,
-    @Arg('token', () => String) token: string,
-    @Arg('password', () => String) password: string,
+    @Arg('uidb64', () => String, { description: 'The user id from the reset link (base64).' }) uidb64: string,
+    @Arg('token', () => String, { description: 'The single-use token from the reset link.' }) token: string,
+    @Arg('password', () => String, { description: 'The password (at least 8 characters).' }) password: string,
   ): Promise<boolean> {
     await ctx.services.accounts.resetPassword(ctx, uidb64, token, { password });
     return true;
   }
 
   @Mutation(() => TokenPayload, { description: "Staff of the student's school or a linked parent get a token for the student" })
-  async viewAsStudent(@Ctx() ctx: RequestContext, @Arg('studentId', () => Int) studentId: number): Promise<TokenPayload> {
+  async viewAsStudent(@Ctx() ctx: RequestContext, @Arg('studentId', () => Int, { description: 'Numeric identifier of the student.' }) studentId: number): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.viewAsStudent(ctx, { studentId }) };
   }
 
-  @Mutation(() => TokenPayload)
-  async returnToAdminView(@Ctx() ctx: RequestContext, @Arg('adminToken', () => String) adminToken: string): Promise<TokenPayload> {
+  @Mutation(() => TokenPayload, { description: 'Ends a staff view-as session: answers the staff member\'s own token again.' })
+  async returnToAdminView(@Ctx() ctx: RequestContext, @Arg('adminToken', () => String, { description: 'The staff member\'s own token, kept aside while viewing as a student.' }) adminToken: string): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.returnToOwnView(ctx, UserType.Staff, adminToken) };
   }
 
-  @Mutation(() => TokenPayload)
-  async returnToParentView(@Ctx() ctx: RequestContext, @Arg('parentToken', () => String) parentToken: string): Promise<TokenPayload> {
+  @Mutation(() => TokenPayload, { description: 'Ends a parent view-as session: answers the parent\'s own token again.' })
+  async returnToParentView(@Ctx() ctx: RequestContext, @Arg('parentToken', () => String, { description: 'The parent\'s own token, kept aside while viewing as a student.' }) parentToken: string): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.returnToOwnView(ctx, UserType.Parent, parentToken) };
   }
 }

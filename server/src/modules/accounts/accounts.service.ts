@@ -91,21 +91,22 @@ export class AccountsService {
     // The token and its user in one statement: this runs on every authenticated request.
     const { entities, raw } = await this.db.getRepository(User).createQueryBuilder('u')
       .innerJoin(AuthToken, 't', 't.user_id = u.id')
-      .addSelect(['t.id', 't.actingUserId', 't.readOnly', 't.lastUsedAt', 't.expiresAt', 't.revokedAt'])
+      .addSelect(['t.id', 't.actingUserId', 't.readOnly', 't.lastUsedAt', 't.expiresAt', 't.revokedAt', 't.kind'])
       .where('t.token_hash = :hash', { hash: sha256(token) })
-      .getRawAndEntities<{ t_id: string; t_acting_user_id: number | null; t_read_only: boolean; t_last_used_at: Date; t_expires_at: Date; t_revoked_at: Date | null }>();
+      .getRawAndEntities<{ t_id: string; t_acting_user_id: number | null; t_read_only: boolean; t_last_used_at: Date; t_expires_at: Date; t_revoked_at: Date | null; t_kind: 'session' | 'api' }>();
     const user = entities[0];
     const t = raw[0];
     if (!user || !t || t.t_revoked_at) return null;
-    const row = { id: t.t_id, actingUserId: t.t_acting_user_id, readOnly: t.t_read_only, lastUsedAt: new Date(t.t_last_used_at), expiresAt: new Date(t.t_expires_at) };
+    const row = { id: t.t_id, actingUserId: t.t_acting_user_id, readOnly: t.t_read_only, lastUsedAt: new Date(t.t_last_used_at), expiresAt: new Date(t.t_expires_at), kind: t.t_kind };
     const now = Date.now();
     if (row.expiresAt.getTime() <= now) return null;
-    if (row.lastUsedAt.getTime() + this.config.tokenIdleMinutes * 60_000 <= now) return null;
+    // A personal API token runs a nightly script: it has no idle timeout, only its chosen expiry.
+    if (row.kind !== 'api' && row.lastUsedAt.getTime() + this.config.tokenIdleMinutes * 60_000 <= now) return null;
     // Refresh the idle clock at most once a minute, not on every request.
     if (now - row.lastUsedAt.getTime() > 60_000) {
       await this.db.getRepository(AuthToken).update({ id: row.id }, { lastUsedAt: new Date(now) });
     }
-    return { user, tokenId: row.id, actingUserId: row.actingUserId, readOnly: row.readOnly };
+    return { user, tokenId: row.id, actingUserId: row.actingUserId, readOnly: row.readOnly, tokenKind: row.kind };
   }
 
   /** Resolves a token that the caller holds aside (adminToken, parentToken) without the idle refresh. */
@@ -181,7 +182,7 @@ export class AccountsService {
     return school ? { userType: row.userType as UserType, school, dualSchoolParent: false } : null;
   }
 
-  private async newParentCode(m: EntityManager): Promise<string> {
+  async newParentCode(m: EntityManager): Promise<string> {
     // 8 characters from an alphabet without look-alikes (0/O, 1/I): easy to read over the phone.
     const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
     for (;;) {
@@ -265,6 +266,29 @@ export class AccountsService {
       await m.query(`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
       await m.query(`UPDATE auth_tokens SET revoked_at = now() WHERE acting_user_id = $1 AND revoked_at IS NULL`, [userId]);
     });
+  }
+
+  /**
+   * A welcome email with a set-password link for an account someone else created (roster import).
+   * The same single-use machinery as a reset link, valid for `ttlMinutes` (default 7 days).
+   */
+  async enqueueSetPasswordLink(user: Pick<User, 'id' | 'email' | 'firstName'>, schoolName: string, manager: EntityManager, ttlMinutes = 7 * 24 * 60): Promise<void> {
+    const token = randomToken();
+    const uidb64 = Buffer.from(String(user.id)).toString('base64url');
+    await manager.getRepository(PasswordReset).insert({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+    });
+    const link = `${this.config.publicUrl}/reset-password/${uidb64}/${token}`;
+    const days = Math.round(ttlMinutes / (24 * 60));
+    await this.outbox.enqueue(
+      'email',
+      user.email,
+      'Set your password for Pathway Planner',
+      `Hello ${user.firstName},\n\n${schoolName} created your Pathway Planner account for planning your courses. To choose your password, open this link within ${days} days:\n\n${link}\n\nThen sign in with this email address.`,
+      manager,
+    );
   }
 
   async userById(id: number): Promise<User | null> {

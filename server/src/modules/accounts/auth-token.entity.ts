@@ -36,6 +36,14 @@ export class AuthToken {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
+
+  /** 'session' (sign-in, view-as) or 'api' (a personal API token a staff member created and named). */
+  @Column({ type: 'text', default: 'session' })
+  kind: 'session' | 'api';
+
+  /** The name a staff member gave a personal API token ("Nightly SIS sync"); null for sessions. */
+  @Column({ type: 'text', nullable: true })
+  name: string | null;
 }
 
 /** A single-use password reset link. */

@@ -7,15 +7,15 @@ import { transcriptUrl, type ApplicationListRow, type ApplicationView } from './
 @ObjectType({ description: 'One saved step of the application form' })
 class ApplicationStepRecord {
   @Field(() => Int, { description: '1-8, then 10 for Signature & Acknowledgment' }) step: number;
-  @Field(() => String) title: string;
+  @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
   @Field(() => JSONObjectResolver, { description: 'Field name -> value (text, true/false, or a list of file names)' }) data: Record<string, unknown>;
 }
 
 @ObjectType({ description: 'A transcript uploaded with an application' })
 class TranscriptFileInfo {
-  @Field(() => Int) id: number;
-  @Field(() => String) fileName: string;
-  @Field(() => String) contentType: string;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
+  @Field(() => String, { description: 'File name.' }) fileName: string;
+  @Field(() => String, { description: 'MIME type.' }) contentType: string;
   @Field(() => Int, { description: 'Bytes' }) size: number;
   @Field(() => String, { description: 'ISO time' }) uploadedAt: string;
   @Field(() => String, { description: 'Download address; send the Authorization header' }) url: string;
@@ -23,17 +23,17 @@ class TranscriptFileInfo {
 
 @ObjectType({ description: 'The parent who owns an application' })
 class ApplicationParent {
-  @Field(() => Int) id: number;
-  @Field(() => String) firstName: string;
-  @Field(() => String) lastName: string;
-  @Field(() => String) email: string;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
+  @Field(() => String, { description: 'First name.' }) firstName: string;
+  @Field(() => String, { description: 'Last name.' }) lastName: string;
+  @Field(() => String, { description: 'Email address (lower case).' }) email: string;
 }
 
 @ObjectType({ description: 'A Dual School admission application' })
 export class AdmissionApplication {
   @Field(() => Int, { nullable: true, description: 'Null until the first save or upload' }) id: number | null;
   @Field(() => String, { description: 'not_started, in_progress, complete, accepted, enrolled or declined' }) applicationStatus: string;
-  @Field(() => [ApplicationStepRecord]) formData: ApplicationStepRecord[];
+  @Field(() => [ApplicationStepRecord], { description: 'The form answers (JSON).' }) formData: ApplicationStepRecord[];
   @Field(() => String, { nullable: true, description: 'ISO time of submission' }) submittedAt: string | null;
   @Field(() => String, { nullable: true, description: 'ISO time of the staff decision' }) decidedAt: string | null;
   @Field(() => String, { description: "The staff's reason given with the decision" }) decisionReason: string;
@@ -42,27 +42,27 @@ export class AdmissionApplication {
 
 @ObjectType({ description: "A row of the staff's applications list" })
 export class ApplicationListItem {
-  @Field(() => Int) id: number;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
   @Field(() => String, { nullable: true, description: 'Full Legal Name of step 1' }) studentName: string | null;
-  @Field(() => String) applicationStatus: string;
-  @Field(() => String, { nullable: true }) submittedAt: string | null;
-  @Field(() => String, { nullable: true }) decidedAt: string | null;
+  @Field(() => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.' }) applicationStatus: string;
+  @Field(() => String, { description: 'When it was submitted.', nullable: true }) submittedAt: string | null;
+  @Field(() => String, { description: 'When it was decided.', nullable: true }) decidedAt: string | null;
   parentId: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of application items, with the total count and the cursor of the next page.' })
 class ApplicationConnection {
-  @Field(() => [ApplicationListItem]) nodes: ApplicationListItem[];
-  @Field(() => Int) totalCount: number;
-  @Field(() => String, { nullable: true }) endCursor: string | null;
-  @Field(() => Boolean) hasNextPage: boolean;
+  @Field(() => [ApplicationListItem], { description: 'The items of this page.' }) nodes: ApplicationListItem[];
+  @Field(() => Int, { description: 'How many items match, across all pages.' }) totalCount: number;
+  @Field(() => String, { description: 'Cursor of the last item of this page; pass it as `after` to read the next page.', nullable: true }) endCursor: string | null;
+  @Field(() => Boolean, { description: 'Whether another page follows (ask again with after = endCursor).' }) hasNextPage: boolean;
 }
 
 @InputType({ description: 'One step record of PATCH /api/application/ form_data' })
 class ApplicationStepInput {
-  @Field(() => Int) step: number;
+  @Field(() => Int, { description: 'Current step.' }) step: number;
   @Field(() => String, { nullable: true, description: 'Ignored: the server stores the canonical title' }) title?: string | null;
-  @Field(() => JSONObjectResolver, { nullable: true }) data?: Record<string, unknown> | null;
+  @Field(() => JSONObjectResolver, { description: 'The data (JSON).', nullable: true }) data?: Record<string, unknown> | null;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -96,16 +96,16 @@ export class AdmissionsResolver {
   }
 
   @Query(() => AdmissionApplication, { description: 'Dual School staff: one application' })
-  async admissionApplication(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<AdmissionApplication> {
+  async admissionApplication(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number): Promise<AdmissionApplication> {
     return toGql(await ctx.services.admissions.getForStaff(ctx, id));
   }
 
   @Query(() => ApplicationConnection, { description: "Dual School staff: their schools' applications, newest submission first" })
   async applications(
     @Ctx() ctx: RequestContext,
-    @Arg('status', () => String, { nullable: true }) status: string | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('status', () => String, { description: 'Status.', nullable: true }) status: string | null,
+    @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
+    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<ApplicationConnection> {
     const page = await ctx.services.admissions.list(ctx, { status, first, after });
     return { nodes: page.rows.map(toListItem), totalCount: page.totalCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
@@ -114,8 +114,8 @@ export class AdmissionsResolver {
   @Mutation(() => AdmissionApplication, { description: 'PATCH /api/application/: save the form as in_progress, or submit it as complete' })
   async saveApplication(
     @Ctx() ctx: RequestContext,
-    @Arg('formData', () => [ApplicationStepInput]) formData: ApplicationStepInput[],
-    @Arg('applicationStatus', () => String) applicationStatus: string,
+    @Arg('formData', () => [ApplicationStepInput], { description: 'The form answers (JSON).' }) formData: ApplicationStepInput[],
+    @Arg('applicationStatus', () => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.' }) applicationStatus: string,
   ): Promise<AdmissionApplication> {
     const v = await ctx.services.admissions.save(ctx, {
       form_data: formData.map((r) => ({ step: r.step, title: r.title ?? undefined, data: r.data ?? {} })),
@@ -127,19 +127,19 @@ export class AdmissionsResolver {
   @Mutation(() => AdmissionApplication, { description: 'Dual School staff: accept (complete -> accepted) or decline with a reason' })
   async decideApplication(
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int) id: number,
+    @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number,
     @Arg('decision', () => String, { description: 'accepted or declined' }) decision: string,
-    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+    @Arg('reason', () => String, { description: 'Reason, shown to the family.', nullable: true }) reason: string | null,
   ): Promise<AdmissionApplication> {
     return toGql(await ctx.services.admissions.decide(ctx, id, { decision, reason: reason ?? '' }));
   }
 
-  @FieldResolver(() => ApplicationParent, { nullable: true })
+  @FieldResolver(() => ApplicationParent, { description: 'The parent.', nullable: true })
   parent(@Root() a: AdmissionApplication, @Ctx() ctx: RequestContext): Promise<ApplicationParent | null> {
     return parentOf(ctx, a.view.parentId);
   }
 
-  @FieldResolver(() => [TranscriptFileInfo])
+  @FieldResolver(() => [TranscriptFileInfo], { description: 'The transcripts.' })
   async transcripts(@Root() a: AdmissionApplication, @Ctx() ctx: RequestContext): Promise<TranscriptFileInfo[]> {
     const files = await ctx.services.admissions.transcriptsOf(ctx, a.view);
     return files.map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size, uploadedAt: f.createdAt.toISOString(), url: transcriptUrl(f.id) }));
@@ -148,7 +148,7 @@ export class AdmissionsResolver {
 
 @Resolver(() => ApplicationListItem)
 export class ApplicationListItemResolver {
-  @FieldResolver(() => ApplicationParent, { nullable: true })
+  @FieldResolver(() => ApplicationParent, { description: 'The parent.', nullable: true })
   parent(@Root() row: ApplicationListItem, @Ctx() ctx: RequestContext): Promise<ApplicationParent | null> {
     return parentOf(ctx, row.parentId);
   }

@@ -4,15 +4,15 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 @ObjectType({ description: 'An article shown on the landing page and at /blog-page/{id}' })
 @Entity('blogs')
 export class Blog {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Numeric identifier.' })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Title, as shown to people.' })
   @Column({ type: 'text' })
   title: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Subtitle.' })
   @Column({ type: 'text', default: '' })
   subtitle: string;
 
@@ -24,7 +24,7 @@ export class Blog {
   @Column({ type: 'date' })
   date: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Author.' })
   @Column({ type: 'text', default: '' })
   author: string;
 

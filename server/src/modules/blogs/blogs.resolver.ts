@@ -9,8 +9,8 @@ export class BlogsResolver {
     return ctx.services.blogs.list();
   }
 
-  @Query(() => Blog)
-  blog(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Blog> {
+  @Query(() => Blog, { description: 'Reads the blog.' })
+  blog(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number): Promise<Blog> {
     return ctx.services.blogs.get(id);
   }
 }

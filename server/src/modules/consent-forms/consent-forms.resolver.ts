@@ -8,7 +8,7 @@ import type { TemplateView } from './consent-templates.service.js';
 
 @ObjectType({ description: "A student's parent consent form: its state, the path of its current PDF and where fields go" })
 export class ParentConsentForm {
-  @Field(() => ID) id: string;
+  @Field(() => ID, { description: 'Numeric identifier.' }) id: string;
   @Field(() => String, { description: 'admin_signed, student_signed, parent_signed or both_signed' }) state: string;
   @Field(() => String, { description: 'Path of the current PDF on this host (/files/...)' }) pdf: string;
   @Field(() => GraphQLJSONObject, { description: 'field_config: student_info, student_signature, parent_signature' })
@@ -17,21 +17,21 @@ export class ParentConsentForm {
 
 @ObjectType({ description: 'The student a viewed consent form belongs to' })
 export class ConsentFormStudent {
-  @Field(() => Int) id: number;
-  @Field(() => String) firstName: string;
-  @Field(() => String) lastName: string;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
+  @Field(() => String, { description: 'First name.' }) firstName: string;
+  @Field(() => String, { description: 'Last name.' }) lastName: string;
 }
 
 @ObjectType({ description: 'A consent form opened by staff in the viewer' })
 export class ViewedParentConsentForm extends ParentConsentForm {
-  @Field(() => ConsentFormStudent) student: ConsentFormStudent;
+  @Field(() => ConsentFormStudent, { description: 'The student.' }) student: ConsentFormStudent;
 }
 
 @ObjectType({ description: "The consent template of the staff member's school" })
 export class ConsentTemplate {
   @Field(() => String, { description: 'Path of the template PDF on this host' }) pdf: string;
-  @Field(() => GraphQLJSONObject) fieldConfig: Record<string, unknown>;
-  @Field(() => Int) pageCount: number;
+  @Field(() => GraphQLJSONObject, { description: 'Where each field sits on the PDF (JSON).' }) fieldConfig: Record<string, unknown>;
+  @Field(() => Int, { description: 'Number of pages.' }) pageCount: number;
   @Field(() => Boolean, { description: 'True when the school uses its own template, false for the default' }) custom: boolean;
   @Field(() => String, { description: 'ISO time of the last change' }) updatedAt: string;
 }
@@ -57,13 +57,13 @@ export class ConsentFormsResolver {
   }
 
   @Query(() => ParentConsentForm, { description: "The form a parent signs through the texted link's code (no sign-in)" })
-  async parentSignForm(@Ctx() ctx: RequestContext, @Arg('code', () => String) code: string): Promise<ParentConsentForm> {
+  async parentSignForm(@Ctx() ctx: RequestContext, @Arg('code', () => String, { description: 'The code from the link.' }) code: string): Promise<ParentConsentForm> {
     await limit({ ...ctx, caller: null }, 'consentLink');
     return form(await ctx.services.consentForms.formForParent(code));
   }
 
   @Query(() => ViewedParentConsentForm, { description: "Staff: a student's consent form by the student's parent code" })
-  async parentFormViewer(@Ctx() ctx: RequestContext, @Arg('parentCode', () => String) parentCode: string): Promise<ViewedParentConsentForm> {
+  async parentFormViewer(@Ctx() ctx: RequestContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<ViewedParentConsentForm> {
     const f: ViewedConsentForm = await ctx.services.consentForms.formForViewer(ctx, parentCode);
     return { ...form(f), student: f.student };
   }
@@ -76,7 +76,7 @@ export class ConsentFormsResolver {
   @Mutation(() => ConsentTemplate, { description: "Staff: saves the field positions of their school's consent template" })
   async updateConsentTemplate(
     @Ctx() ctx: RequestContext,
-    @Arg('fieldConfig', () => GraphQLJSONObject) fieldConfig: Record<string, unknown>,
+    @Arg('fieldConfig', () => GraphQLJSONObject, { description: 'Where each field sits on the PDF (JSON).' }) fieldConfig: Record<string, unknown>,
   ): Promise<ConsentTemplate> {
     return template(await ctx.services.consentForms.templates.updateConfig(ctx, fieldConfig));
   }

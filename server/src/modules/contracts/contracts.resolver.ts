@@ -4,83 +4,83 @@ import type { ContractView } from './contracts.service.js';
 
 @ObjectType({ description: 'A spot to sign or initial; kind says what it takes: initials, signature, name or date' })
 export class ContractSpotType {
-  @Field(() => String) name: string;
-  @Field(() => String) label: string;
-  @Field(() => String) kind: string;
+  @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
+  @Field(() => String, { description: 'Label shown to people.' }) label: string;
+  @Field(() => String, { description: 'Kind.' }) kind: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A contract link.' })
 class ContractLink {
-  @Field(() => String) label: string;
-  @Field(() => String) href: string;
+  @Field(() => String, { description: 'Label shown to people.' }) label: string;
+  @Field(() => String, { description: 'Link address.' }) href: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A contract section type.' })
 export class ContractSectionType {
-  @Field(() => String) key: string;
-  @Field(() => String) heading: string;
-  @Field(() => [String]) paragraphs: string[];
-  @Field(() => [ContractSpotType]) spots: ContractSpotType[];
-  @Field(() => ContractLink, { nullable: true }) link?: ContractLink | null;
+  @Field(() => String, { description: 'Machine-readable key.' }) key: string;
+  @Field(() => String, { description: 'Heading.' }) heading: string;
+  @Field(() => [String], { description: 'Paragraphs of text.' }) paragraphs: string[];
+  @Field(() => [ContractSpotType], { description: 'Where signatures go.' }) spots: ContractSpotType[];
+  @Field(() => ContractLink, { description: 'Link address.', nullable: true }) link?: ContractLink | null;
 }
 
 @ObjectType({ description: 'The enrollment contract text: the same sections the PDF draws' })
 export class ContractDocumentType {
-  @Field(() => String) title: string;
-  @Field(() => String) intro: string;
-  @Field(() => [ContractSectionType]) sections: ContractSectionType[];
+  @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
+  @Field(() => String, { description: 'Introductory text.' }) intro: string;
+  @Field(() => [ContractSectionType], { description: 'The sections.' }) sections: ContractSectionType[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'A placed signature.' })
 export class PlacedSignature {
-  @Field(() => String) spot: string;
-  @Field(() => String) value: string;
+  @Field(() => String, { description: 'Where the signature goes.' }) spot: string;
+  @Field(() => String, { description: 'The value.' }) value: string;
 }
 
 @ObjectType({ description: "A parent's enrollment contract" })
 export class EnrollmentContractType {
-  @Field(() => String) id: string;
-  @Field(() => String) studentName: string;
+  @Field(() => String, { description: 'Numeric identifier.' }) id: string;
+  @Field(() => String, { description: 'Name of the student.' }) studentName: string;
   @Field(() => String, { description: 'unsigned, generated or completed' }) status: string;
   @Field(() => String, { nullable: true, description: '/files/contracts/{id}.pdf once generated' }) pdfUrl: string | null;
-  @Field(() => Date, { nullable: true }) completedAt: Date | null;
-  @Field(() => [PlacedSignature]) placedSignatures: PlacedSignature[];
+  @Field(() => Date, { description: 'When it was completed.', nullable: true }) completedAt: Date | null;
+  @Field(() => [PlacedSignature], { description: 'The placed signatures.' }) placedSignatures: PlacedSignature[];
 }
 
 export function toContractType(v: ContractView): EnrollmentContractType {
   return { ...v, placedSignatures: Object.entries(v.placedSignatures).map(([spot, value]) => ({ spot, value })) };
 }
 
-@InputType()
+@InputType({ description: 'The fields to placed signature.' })
 class PlacedSignatureInput {
-  @Field(() => String) spot: string;
-  @Field(() => String) value: string;
+  @Field(() => String, { description: 'Where the signature goes.' }) spot: string;
+  @Field(() => String, { description: 'The value.' }) value: string;
 }
 
-@InputType()
+@InputType({ description: 'The fields to generate contract pdf.' })
 class GenerateContractPdfInput {
-  @Field(() => [PlacedSignatureInput]) placedSignatures: PlacedSignatureInput[];
-  @Field(() => String, { nullable: true }) userName?: string | null;
-  @Field(() => String, { nullable: true }) userEmail?: string | null;
+  @Field(() => [PlacedSignatureInput], { description: 'The placed signatures.' }) placedSignatures: PlacedSignatureInput[];
+  @Field(() => String, { description: 'The user name.', nullable: true }) userName?: string | null;
+  @Field(() => String, { description: 'The user email.', nullable: true }) userEmail?: string | null;
   @Field(() => String, { description: 'ISO date and time' }) completionDate: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The generated enrollment contract PDF.' })
 class ContractPdfResult {
-  @Field(() => Boolean) success: boolean;
-  @Field(() => String, { nullable: true }) pdfUrl: string | null;
-  @Field(() => String, { nullable: true }) error: string | null;
+  @Field(() => Boolean, { description: 'Whether it succeeded.' }) success: boolean;
+  @Field(() => String, { description: 'Address of the PDF.', nullable: true }) pdfUrl: string | null;
+  @Field(() => String, { description: 'What went wrong, if anything.', nullable: true }) error: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A contract completion.' })
 class ContractCompletion {
-  @Field(() => String) applicationStatus: string;
-  @Field(() => Date) completedAt: Date;
+  @Field(() => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.' }) applicationStatus: string;
+  @Field(() => Date, { description: 'When it was completed.' }) completedAt: Date;
 }
 
 @Resolver()
 export class ContractsResolver {
-  @Query(() => ContractDocumentType)
+  @Query(() => ContractDocumentType, { description: 'Reads the enrollment contract document.' })
   enrollmentContractDocument(@Ctx() ctx: RequestContext): ContractDocumentType {
     return ctx.services.contracts.document();
   }
@@ -94,7 +94,7 @@ export class ContractsResolver {
   @Mutation(() => ContractPdfResult, { description: 'Draws the placed signatures into the contract PDF and stores it' })
   async generateEnrollmentContractPdf(
     @Ctx() ctx: RequestContext,
-    @Arg('input', () => GenerateContractPdfInput) input: GenerateContractPdfInput,
+    @Arg('input', () => GenerateContractPdfInput, { description: 'The fields to save.' }) input: GenerateContractPdfInput,
   ): Promise<ContractPdfResult> {
     const placed: Record<string, string> = {};
     for (const p of input.placedSignatures) placed[p.spot] = p.value;

@@ -24,11 +24,11 @@ export class Course {
   @Column({ name: 'course_id', type: 'text' })
   courseId: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Title, as shown to people.' })
   @Column({ type: 'text' })
   title: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Free-text description.' })
   @Column({ type: 'text', default: '' })
   description: string;
 
@@ -36,7 +36,7 @@ export class Course {
   @Column({ type: 'numeric', precision: 6, scale: 2, default: 0, transformer: numericColumn })
   units: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Subject line.' })
   @Column({ type: 'text', default: '' })
   subject: string;
 

@@ -7,95 +7,95 @@ import type { CourseInput, CoursePage } from './courses.service.js';
 
 @ObjectType({ description: "A requirement a course fulfils, with its pathway ('pathway: requirement')" })
 export class CourseRequirementInfo {
-  @Field(() => ID) uuid: string;
-  @Field(() => String) name: string;
-  @Field(() => ID) pathwayUuid: string;
-  @Field(() => String) pathwayName: string;
-  @Field(() => [String]) pathwayNames: string[];
-  @Field(() => [String]) pathwayColors: string[];
-  @Field(() => String) schoolUuid: string;
-  @Field(() => String) schoolName: string;
+  @Field(() => ID, { description: 'Stable public identifier (UUID).' }) uuid: string;
+  @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
+  @Field(() => ID, { description: 'UUID of the pathway.' }) pathwayUuid: string;
+  @Field(() => String, { description: 'Name of the pathway.' }) pathwayName: string;
+  @Field(() => [String], { description: 'The pathway names.' }) pathwayNames: string[];
+  @Field(() => [String], { description: 'The pathway colors.' }) pathwayColors: string[];
+  @Field(() => String, { description: 'UUID of the school.' }) schoolUuid: string;
+  @Field(() => String, { description: 'Name of the school.' }) schoolName: string;
   @Field(() => String, { description: "'pathway name: requirement name'" }) label: string;
 }
 
 @ObjectType({ description: "A column of the course card's table: a school, the course's units there, the requirements it fulfils there" })
 export class CourseUnitsInfo {
-  @Field(() => String) schoolName: string;
-  @Field(() => String) schoolUuid: string;
-  @Field(() => Float) units: number;
-  @Field(() => String) primaryColor: string;
-  @Field(() => [CourseRequirementInfo]) requirements: CourseRequirementInfo[];
+  @Field(() => String, { description: 'Name of the school.' }) schoolName: string;
+  @Field(() => String, { description: 'UUID of the school.' }) schoolUuid: string;
+  @Field(() => Float, { description: 'Credit units.' }) units: number;
+  @Field(() => String, { description: 'Brand colour of the school (hex).' }) primaryColor: string;
+  @Field(() => [CourseRequirementInfo], { description: 'The requirements.' }) requirements: CourseRequirementInfo[];
 }
 
 @ObjectType({ description: 'A member of a prerequisite group' })
 export class PrerequisiteCourse {
-  @Field(() => Int) id: number;
-  @Field(() => ID) uuid: string;
-  @Field(() => String) courseId: string;
-  @Field(() => String) title: string;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
+  @Field(() => ID, { description: 'Stable public identifier (UUID).' }) uuid: string;
+  @Field(() => String, { description: 'Numeric identifier of the course.' }) courseId: string;
+  @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
 }
 
 @ObjectType({ description: 'A tag option: key and name' })
 export class CourseTag {
-  @Field(() => String) key: string;
-  @Field(() => String) value: string;
+  @Field(() => String, { description: 'Machine-readable key.' }) key: string;
+  @Field(() => String, { description: 'The value.' }) value: string;
 }
 
 @ObjectType({ description: "A tag chip: its name and a colour chosen from the tag's key" })
 export class FormattedTag {
-  @Field(() => String) key: string;
-  @Field(() => String) name: string;
-  @Field(() => String) color: string;
+  @Field(() => String, { description: 'Machine-readable key.' }) key: string;
+  @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
+  @Field(() => String, { description: 'Display colour (hex).' }) color: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of course items, with the total count and the cursor of the next page.' })
 export class CourseConnection {
-  @Field(() => [Course]) nodes: Course[];
-  @Field(() => Int) totalCount: number;
-  @Field(() => String, { nullable: true }) endCursor: string | null;
-  @Field(() => Boolean) hasNextPage: boolean;
+  @Field(() => [Course], { description: 'The items of this page.' }) nodes: Course[];
+  @Field(() => Int, { description: 'How many items match, across all pages.' }) totalCount: number;
+  @Field(() => String, { description: 'Cursor of the last item of this page; pass it as `after` to read the next page.', nullable: true }) endCursor: string | null;
+  @Field(() => Boolean, { description: 'Whether another page follows (ask again with after = endCursor).' }) hasNextPage: boolean;
 }
 
 @ObjectType({ description: 'An entry of the Filter by Requirement dialog' })
 export class RequirementFilterOption {
-  @Field(() => ID) uuid: string;
-  @Field(() => String) name: string;
-  @Field(() => String) pathwayName: string;
+  @Field(() => ID, { description: 'Stable public identifier (UUID).' }) uuid: string;
+  @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
+  @Field(() => String, { description: 'Name of the pathway.' }) pathwayName: string;
   @Field(() => String, { description: "'pathway name: requirement name'" }) label: string;
 }
 
 @ObjectType({ description: 'A rejected (or, for warnings, adjusted) row of a course CSV' })
 export class CourseImportIssue {
   @Field(() => Int, { description: 'Line of the file (the header is line 1)' }) line: number;
-  @Field(() => String) courseId: string;
-  @Field(() => String) message: string;
+  @Field(() => String, { description: 'Numeric identifier of the course.' }) courseId: string;
+  @Field(() => String, { description: 'A message a person can read.' }) message: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The outcome of a course CSV import: rows added and per-row problems.' })
 export class CourseImportResult {
-  @Field(() => Int) created: number;
-  @Field(() => Int) updated: number;
+  @Field(() => Int, { description: 'When it was created.' }) created: number;
+  @Field(() => Int, { description: 'When it was last changed.' }) updated: number;
   @Field(() => [CourseImportIssue], { description: 'Rows not saved, with the reason' }) errors: CourseImportIssue[];
   @Field(() => [CourseImportIssue], { description: 'Rows saved with unknown prerequisites dropped' }) warnings: CourseImportIssue[];
 }
 
-@InputType()
+@InputType({ description: 'The fields to course.' })
 export class CourseInputGql {
-  @Field(() => String, { nullable: true }) courseId?: string;
-  @Field(() => String, { nullable: true }) title?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Float, { nullable: true }) units?: number;
-  @Field(() => String, { nullable: true }) subject?: string;
+  @Field(() => String, { description: 'Numeric identifier of the course.', nullable: true }) courseId?: string;
+  @Field(() => String, { description: 'Title, as shown to people.', nullable: true }) title?: string;
+  @Field(() => String, { description: 'Free-text description.', nullable: true }) description?: string;
+  @Field(() => Float, { description: 'Credit units.', nullable: true }) units?: number;
+  @Field(() => String, { description: 'Subject line.', nullable: true }) subject?: string;
   @Field(() => [[ID]], { nullable: true, description: 'Prerequisite groups: lists of course uuids; one course of each group is needed' })
   prerequisiteGroups?: string[][];
   @Field(() => [TagInput], { nullable: true, description: 'Tags as key and name' })
   tags?: TagInput[];
 }
 
-@InputType()
+@InputType({ description: 'The fields to tag.' })
 export class TagInput {
-  @Field(() => String) key: string;
-  @Field(() => String) value: string;
+  @Field(() => String, { description: 'Machine-readable key.' }) key: string;
+  @Field(() => String, { description: 'The value.' }) value: string;
 }
 
 function toServiceInput(i: CourseInputGql): CourseInput {
@@ -117,10 +117,10 @@ export class CoursesResolver {
   @Query(() => CourseConnection, { description: "My Courses / Explore Courses: the caller's school's courses and the partner courses it accepted" })
   courses(
     @Ctx() ctx: RequestContext,
-    @Arg('search', () => String, { nullable: true }) search: string | null,
+    @Arg('search', () => String, { description: 'Text matched against names and emails (case-insensitive).', nullable: true }) search: string | null,
     @Arg('requirement', () => ID, { nullable: true, description: 'Only courses fulfilling this requirement (uuid)' }) requirement: string | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
+    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<CourseConnection> {
     return ctx.services.courses.list(ctx, 'own', { search, requirement, first: first ?? 50, after }).then(connection);
   }
@@ -128,10 +128,10 @@ export class CoursesResolver {
   @Query(() => CourseConnection, { description: "Every course of the caller's school's partner schools" })
   partnerCourses(
     @Ctx() ctx: RequestContext,
-    @Arg('search', () => String, { nullable: true }) search: string | null,
-    @Arg('requirement', () => ID, { nullable: true }) requirement: string | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('search', () => String, { description: 'Text matched against names and emails (case-insensitive).', nullable: true }) search: string | null,
+    @Arg('requirement', () => ID, { description: 'The requirement.', nullable: true }) requirement: string | null,
+    @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
+    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<CourseConnection> {
     return ctx.services.courses.list(ctx, 'partner', { search, requirement, first: first ?? 50, after }).then(connection);
   }
@@ -139,9 +139,9 @@ export class CoursesResolver {
   @Query(() => CourseConnection, { description: 'Courses fulfilling a requirement' })
   coursesByRequirement(
     @Ctx() ctx: RequestContext,
-    @Arg('requirement', () => ID) requirement: string,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('requirement', () => ID, { description: 'The requirement.' }) requirement: string,
+    @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
+    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<CourseConnection> {
     return ctx.services.courses.byRequirement(ctx, requirement, { first: first ?? 50, after }).then(connection);
   }
@@ -149,8 +149,8 @@ export class CoursesResolver {
   @Query(() => Course, { description: 'One course, by uuid or by numeric id' })
   course(
     @Ctx() ctx: RequestContext,
-    @Arg('uuid', () => ID, { nullable: true }) uuid: string | null,
-    @Arg('id', () => Int, { nullable: true }) id: number | null,
+    @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).', nullable: true }) uuid: string | null,
+    @Arg('id', () => Int, { description: 'Numeric identifier.', nullable: true }) id: number | null,
   ): Promise<Course> {
     return ctx.services.courses.get(ctx, uuid ?? (id === null ? '' : id));
   }
@@ -158,8 +158,8 @@ export class CoursesResolver {
   @Query(() => [Course], { description: 'Searchable course choices for prerequisite pickers (every catalogue the caller reads)' })
   courseChoices(
     @Ctx() ctx: RequestContext,
-    @Arg('search', () => String, { nullable: true }) search: string | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('search', () => String, { description: 'Text matched against names and emails (case-insensitive).', nullable: true }) search: string | null,
+    @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
   ): Promise<Course[]> {
     return ctx.services.courses.choices(ctx, search, first ?? 20);
   }
@@ -182,37 +182,37 @@ export class CoursesResolver {
   @Query(() => Boolean, { description: 'Whether a school (default: the caller\'s) accepted the course as transferable' })
   isTransferable(
     @Ctx() ctx: RequestContext,
-    @Arg('courseUuid', () => ID) courseUuid: string,
-    @Arg('schoolUuid', () => String, { nullable: true }) schoolUuid: string | null,
+    @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
+    @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
   ): Promise<boolean> {
     return ctx.services.courses.isTransferable(ctx, courseUuid, schoolUuid);
   }
 
-  @Mutation(() => Course)
-  createCourse(@Ctx() ctx: RequestContext, @Arg('input', () => CourseInputGql) input: CourseInputGql): Promise<Course> {
+  @Mutation(() => Course, { description: 'Creates the course.' })
+  createCourse(@Ctx() ctx: RequestContext, @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql): Promise<Course> {
     return ctx.services.courses.create(ctx, toServiceInput(input));
   }
 
   @Mutation(() => Course, { description: 'Add a course to a partner school (staff of a school with hs_full_access_enabled)' })
   createPartnerCourse(
     @Ctx() ctx: RequestContext,
-    @Arg('schoolUuid', () => String, { nullable: true }) schoolUuid: string | null,
-    @Arg('input', () => CourseInputGql) input: CourseInputGql,
+    @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
+    @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql,
   ): Promise<Course> {
     return ctx.services.courses.createPartnerCourse(ctx, { ...toServiceInput(input), school_uuid: schoolUuid ?? undefined });
   }
 
-  @Mutation(() => Course)
+  @Mutation(() => Course, { description: 'Updates the course.' })
   updateCourse(
     @Ctx() ctx: RequestContext,
-    @Arg('uuid', () => ID) uuid: string,
-    @Arg('input', () => CourseInputGql) input: CourseInputGql,
+    @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string,
+    @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql,
   ): Promise<Course> {
     return ctx.services.courses.update(ctx, uuid, toServiceInput(input));
   }
 
-  @Mutation(() => Boolean)
-  async deleteCourse(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID) uuid: string): Promise<boolean> {
+  @Mutation(() => Boolean, { description: 'Deletes the course.' })
+  async deleteCourse(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<boolean> {
     await ctx.services.courses.delete(ctx, uuid);
     return true;
   }
@@ -220,25 +220,25 @@ export class CoursesResolver {
   @Mutation(() => Course, { description: "Accept a course of another school for the caller's school (or schoolUuid), with adjusted units" })
   async acceptTransferability(
     @Ctx() ctx: RequestContext,
-    @Arg('courseUuid', () => ID) courseUuid: string,
-    @Arg('adjustedUnits', () => Float) adjustedUnits: number,
-    @Arg('schoolUuid', () => String, { nullable: true }) schoolUuid: string | null,
+    @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
+    @Arg('adjustedUnits', () => Float, { description: 'Units after adjustment.' }) adjustedUnits: number,
+    @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
   ): Promise<Course> {
     const t = await ctx.services.courses.acceptTransferability(ctx, { original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined, adjusted_units: adjustedUnits });
     return t.course;
   }
 
-  @Mutation(() => Course)
+  @Mutation(() => Course, { description: 'Removes the transferability.' })
   removeTransferability(
     @Ctx() ctx: RequestContext,
-    @Arg('courseUuid', () => ID) courseUuid: string,
-    @Arg('schoolUuid', () => String, { nullable: true }) schoolUuid: string | null,
+    @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
+    @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
   ): Promise<Course> {
     return ctx.services.courses.removeTransferability(ctx, { original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined });
   }
 
   @Mutation(() => CourseImportResult, { description: "Import a course CSV (spec 2 §5) into the caller's school" })
-  async uploadCoursesCsv(@Ctx() ctx: RequestContext, @Arg('csv', () => String) csv: string): Promise<CourseImportResult> {
+  async uploadCoursesCsv(@Ctx() ctx: RequestContext, @Arg('csv', () => String, { description: 'The CSV text.' }) csv: string): Promise<CourseImportResult> {
     const r = await ctx.services.courses.importCsv(ctx, { bytes: Buffer.from(csv, 'utf8') });
     const issue = (i: { line: number; course_id: string; message: string }) => ({ line: i.line, courseId: i.course_id, message: i.message });
     return { created: r.created, updated: r.updated, errors: r.errors.map(issue), warnings: r.warnings.map(issue) };
@@ -246,7 +246,7 @@ export class CoursesResolver {
 
   // ---- the card's relations, batched ---------------------------------------------------------
 
-  @FieldResolver(() => School)
+  @FieldResolver(() => School, { description: '---- the card\'s relations, batched ---------------------------------------------------------.' })
   async school(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<School> {
     return (await ctx.services.courses.view(ctx, c)).school;
   }
@@ -276,7 +276,7 @@ export class CoursesResolver {
     return Object.entries(c.tags ?? {}).map(([key, value]) => ({ key, value }));
   }
 
-  @FieldResolver(() => [FormattedTag])
+  @FieldResolver(() => [FormattedTag], { description: 'The formatted tags.' })
   async formattedTags(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<FormattedTag[]> {
     return (await ctx.services.courses.view(ctx, c)).formattedTags;
   }
@@ -286,7 +286,7 @@ export class CoursesResolver {
     return (await ctx.services.courses.view(ctx, c)).unitsInfo;
   }
 
-  @FieldResolver(() => [CourseRequirementInfo])
+  @FieldResolver(() => [CourseRequirementInfo], { description: 'The requirements.' })
   async requirements(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<CourseRequirementInfo[]> {
     return (await ctx.services.courses.view(ctx, c)).requirements;
   }

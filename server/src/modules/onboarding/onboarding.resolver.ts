@@ -6,18 +6,18 @@ import type { RequestContext } from '../../core/context.js';
 class StudentInfoInput {
   @Field(() => String, { description: '8, 9, 10, 11, 12, college or other' }) grade: string;
   @Field(() => String, { description: 'MMDDYYYY' }) dob: string;
-  @Field(() => String) guardianFirstName: string;
-  @Field(() => String) guardianLastName: string;
-  @Field(() => String) guardianPhone: string;
+  @Field(() => String, { description: 'The guardian first name.' }) guardianFirstName: string;
+  @Field(() => String, { description: 'The guardian last name.' }) guardianLastName: string;
+  @Field(() => String, { description: 'The guardian phone.' }) guardianPhone: string;
 }
 
 @ObjectType({ description: 'Student information as saved' })
 class StudentInfo {
-  @Field(() => String) grade: string;
+  @Field(() => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.' }) grade: string;
   @Field(() => String, { description: 'MMDDYYYY' }) dob: string;
-  @Field(() => String) guardianFirstName: string;
-  @Field(() => String) guardianLastName: string;
-  @Field(() => String) guardianPhone: string;
+  @Field(() => String, { description: 'The guardian first name.' }) guardianFirstName: string;
+  @Field(() => String, { description: 'The guardian last name.' }) guardianLastName: string;
+  @Field(() => String, { description: 'The guardian phone.' }) guardianPhone: string;
 }
 
 @InputType({ description: 'Demographics (/student-demographics)' })
@@ -28,29 +28,29 @@ class StudentDemographicsInput {
   fosterCareAge?: string | null;
   @Field(() => String, { description: 'yes or no (the last 24 months)' }) homelessness: string;
   @Field(() => String, { description: 'female, male, non-binary or decline' }) gender: string;
-  @Field(() => [String]) raceEthnicity: string[];
+  @Field(() => [String], { description: 'The race ethnicity.' }) raceEthnicity: string[];
 }
 
 @ObjectType({ description: 'Demographics as saved' })
 class StudentDemographics {
-  @Field(() => String) citizenshipStatus: string;
-  @Field(() => String) fosterCare: string;
-  @Field(() => String, { nullable: true }) fosterCareAge: string | null;
-  @Field(() => String) homelessness: string;
-  @Field(() => String) gender: string;
-  @Field(() => [String]) raceEthnicity: string[];
+  @Field(() => String, { description: 'The citizenship status.' }) citizenshipStatus: string;
+  @Field(() => String, { description: 'The foster care.' }) fosterCare: string;
+  @Field(() => String, { description: 'The foster care age.', nullable: true }) fosterCareAge: string | null;
+  @Field(() => String, { description: 'The homelessness.' }) homelessness: string;
+  @Field(() => String, { description: 'The gender.' }) gender: string;
+  @Field(() => [String], { description: 'The race ethnicity.' }) raceEthnicity: string[];
 }
 
 @InputType({ description: 'The community-college application consent; the booleans are stored as sent' })
 class CccApplyConsentInput {
-  @Field(() => Boolean, { nullable: true }) consentDataRelease?: boolean;
-  @Field(() => Boolean, { nullable: true }) consentCCCApply?: boolean;
-  @Field(() => Boolean, { nullable: true }) consentVerification?: boolean;
-  @Field(() => Boolean, { nullable: true }) consentPrivacyPolicy?: boolean;
-  @Field(() => Boolean, { nullable: true }) consentSubmitApplication?: boolean;
-  @Field(() => Boolean, { nullable: true }) consentFinancialAid?: boolean;
-  @Field(() => Boolean, { nullable: true }) consentTermsOfUse?: boolean;
-  @Field(() => Boolean, { nullable: true }) consentPathwayPlanner?: boolean;
+  @Field(() => Boolean, { description: 'Consent given: data release.', nullable: true }) consentDataRelease?: boolean;
+  @Field(() => Boolean, { description: 'Consent given: CCC apply.', nullable: true }) consentCCCApply?: boolean;
+  @Field(() => Boolean, { description: 'Consent given: verification.', nullable: true }) consentVerification?: boolean;
+  @Field(() => Boolean, { description: 'Consent given: privacy policy.', nullable: true }) consentPrivacyPolicy?: boolean;
+  @Field(() => Boolean, { description: 'Consent given: submit application.', nullable: true }) consentSubmitApplication?: boolean;
+  @Field(() => Boolean, { description: 'Consent given: financial aid.', nullable: true }) consentFinancialAid?: boolean;
+  @Field(() => Boolean, { description: 'Consent given: terms of use.', nullable: true }) consentTermsOfUse?: boolean;
+  @Field(() => Boolean, { description: 'Consent given: pathway planner.', nullable: true }) consentPathwayPlanner?: boolean;
   @Field(() => String, { description: "The student's typed full name" }) electronicSignature: string;
 }
 
@@ -58,32 +58,32 @@ class CccApplyConsentInput {
 class GeneratedCourse {
   @Field(() => Int, { description: 'Numeric course id' }) courseId: number;
   @Field(() => String, { description: '1-based position among the term labels, as text' }) term: string;
-  @Field(() => Int) position: number;
+  @Field(() => Int, { description: 'Position (0-based order).' }) position: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A generated plan.' })
 class GeneratedPlan {
-  @Field(() => Int) addedCount: number;
-  @Field(() => [GeneratedCourse]) courses: GeneratedCourse[];
+  @Field(() => Int, { description: 'The added count.' }) addedCount: number;
+  @Field(() => [GeneratedCourse], { description: 'The courses.' }) courses: GeneratedCourse[];
 }
 
 @Resolver()
 export class OnboardingResolver {
   @Mutation(() => StudentInfo, { description: 'POST /api/student-info/' })
-  saveStudentInfo(@Ctx() ctx: RequestContext, @Arg('input', () => StudentInfoInput) input: StudentInfoInput): Promise<StudentInfo> {
+  saveStudentInfo(@Ctx() ctx: RequestContext, @Arg('input', () => StudentInfoInput, { description: 'The fields to save.' }) input: StudentInfoInput): Promise<StudentInfo> {
     return ctx.services.onboarding.saveStudentInfo(ctx, { ...input });
   }
 
   @Mutation(() => StudentDemographics, { description: 'POST /api/student-demographics/' })
   saveStudentDemographics(
     @Ctx() ctx: RequestContext,
-    @Arg('input', () => StudentDemographicsInput) input: StudentDemographicsInput,
+    @Arg('input', () => StudentDemographicsInput, { description: 'The fields to save.' }) input: StudentDemographicsInput,
   ): Promise<StudentDemographics> {
     return ctx.services.onboarding.saveDemographics(ctx, { ...input });
   }
 
   @Mutation(() => [String], { description: 'POST /api/update-ed-goals/: the onboarding answers, several answers joined by ", "' })
-  updateEdGoals(@Ctx() ctx: RequestContext, @Arg('edGoals', () => [String]) edGoals: string[]): Promise<string[]> {
+  updateEdGoals(@Ctx() ctx: RequestContext, @Arg('edGoals', () => [String], { description: 'Education goals.' }) edGoals: string[]): Promise<string[]> {
     return ctx.services.onboarding.updateEdGoals(ctx, edGoals);
   }
 
@@ -94,7 +94,7 @@ export class OnboardingResolver {
   }
 
   @Mutation(() => String, { description: 'POST /api/cccapply/consent/; answers the CCCApply status (consent_signed or account_created)' })
-  signCccApplyConsent(@Ctx() ctx: RequestContext, @Arg('input', () => CccApplyConsentInput) input: CccApplyConsentInput): Promise<string> {
+  signCccApplyConsent(@Ctx() ctx: RequestContext, @Arg('input', () => CccApplyConsentInput, { description: 'The fields to save.' }) input: CccApplyConsentInput): Promise<string> {
     return ctx.services.onboarding.signCccApplyConsent(ctx, { ...input });
   }
 

@@ -1,42 +1,66 @@
 /**
- * Sends pending email from the outbox through SMTP when SMTP_URL is set. The row stays the record:
- * it turns sent, or failed after five attempts with the last error. Text messages wait for an
- * SMS gateway (not configured yet) and stay pending, visible to staff on the outbox list.
+ * Delivers outbox messages from the job queue (queue 'outbox.deliver', one job per message,
+ * written in the same transaction as the message). Email goes through SMTP when SMTP_URL is set
+ * (nodemailer); text messages wait for an SMS gateway (none configured yet). Without a transport
+ * for its channel a message stays 'pending', and staff read it on the outbox page.
+ *
+ * The row stays the record: attempts, last_error, next_attempt_at (when the next try is due,
+ * exponential backoff), then 'sent', or 'failed' after MAX_ATTEMPTS.
  */
 import nodemailer from 'nodemailer';
 import type { DataSource } from 'typeorm';
+import { backoffSeconds, type JobHandler } from '../jobs/job-queue.js';
+import type { OutboxChannel } from './outbox.entity.js';
 
-const MAX_ATTEMPTS = 5;
+export const OUTBOX_QUEUE = 'outbox.deliver';
+export const MAX_ATTEMPTS = 5;
 
-export function startEmailDelivery(db: DataSource, smtpUrl: string, from: string, intervalMs = 5000): () => void {
-  const transport = nodemailer.createTransport(smtpUrl);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+export type Transports = Partial<Record<OutboxChannel, MailTransport | null>>;
+
+export function smtpTransport(smtpUrl: string): MailTransport | null {
+  return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+}
+
+export function outboxDeliveryHandler(db: DataSource, transports: Transports, from: string, backoffBaseSeconds = 30): JobHandler {
+  return async (payload) => {
+    const rows: { id: string; channel: OutboxChannel; recipient: string; subject: string; body: string; status: string; attempts: number }[] =
+      await db.query(`SELECT id, channel, recipient, subject, body, status, attempts FROM outbox_messages WHERE id = $1`, [String(payload.messageId)]);
+    const m = rows[0];
+    if (!m || m.status !== 'pending') return;
+    const transport = transports[m.channel];
+    if (!transport) return;
     try {
-      const rows: { id: string; recipient: string; subject: string; body: string; attempts: number }[] = await db.query(
-        `SELECT id, recipient, subject, body, attempts FROM outbox_messages
-          WHERE channel = 'email' AND status = 'pending' ORDER BY created_at LIMIT 20`,
+      await transport.sendMail({ from, to: m.recipient, subject: m.subject, text: m.body });
+      await db.query(
+        `UPDATE outbox_messages SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
+        [m.id],
       );
-      for (const m of rows) {
-        try {
-          await transport.sendMail({ from, to: m.recipient, subject: m.subject, text: m.body });
-          await db.query(`UPDATE outbox_messages SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [m.id]);
-        } catch (e) {
-          await db.query(
-            `UPDATE outbox_messages SET attempts = attempts + 1, last_error = $2,
-               status = CASE WHEN attempts + 1 >= $3 THEN 'failed' ELSE 'pending' END WHERE id = $1`,
-            [m.id, (e as Error).message.slice(0, 500), MAX_ATTEMPTS],
-          );
-        }
-      }
     } catch (e) {
-      console.error('[outbox] delivery pass failed', e);
-    } finally {
-      running = false;
+      const attempts = m.attempts + 1;
+      const final = attempts >= MAX_ATTEMPTS;
+      await db.query(
+        `UPDATE outbox_messages SET attempts = $2, last_error = $3, status = $4,
+                next_attempt_at = now() + make_interval(secs => $5) WHERE id = $1`,
+        [m.id, attempts, ((e as Error)?.message ?? String(e)).slice(0, 500), final ? 'failed' : 'pending', final ? 0 : backoffSeconds(attempts, backoffBaseSeconds)],
+      );
+      // The job queue retries on the same schedule; after the last attempt the message is 'failed' and so is the job.
+      throw e;
     }
   };
-  const timer = setInterval(() => void tick(), intervalMs);
-  return () => clearInterval(timer);
+}
+
+/** Queues a delivery job for every pending message of the given channels that has none (e.g. after SMTP was configured). */
+export async function requeuePendingMessages(db: DataSource, channels: OutboxChannel[]): Promise<void> {
+  if (!channels.length) return;
+  await db.query(
+    `INSERT INTO jobs (queue, payload, singleton_key, max_attempts)
+     SELECT $1, jsonb_build_object('messageId', id), id::text, $3 FROM outbox_messages
+      WHERE status = 'pending' AND channel = ANY($2::text[])
+     ON CONFLICT DO NOTHING`,
+    [OUTBOX_QUEUE, channels, MAX_ATTEMPTS],
+  );
 }

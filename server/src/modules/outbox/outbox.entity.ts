@@ -35,4 +35,8 @@ export class OutboxMessage {
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt: Date | null;
+
+  /** When the next delivery attempt is due (exponential backoff after a failure). */
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', default: () => 'now()' })
+  nextAttemptAt: Date;
 }

@@ -4,6 +4,8 @@
  * them on the outbox page (development) — the reset-password journey in tests reads them too.
  */
 import type { DataSource, EntityManager } from 'typeorm';
+import { enqueueJob } from '../jobs/job-queue.js';
+import { MAX_ATTEMPTS, OUTBOX_QUEUE } from './delivery.js';
 import { OutboxMessage, type OutboxChannel } from './outbox.entity.js';
 
 export class OutboxService {
@@ -16,7 +18,10 @@ export class OutboxService {
     body: string,
     manager: EntityManager = this.db.manager,
   ): Promise<OutboxMessage> {
-    return manager.getRepository(OutboxMessage).save({ channel, recipient, subject, body, status: 'pending' });
+    const message = await manager.getRepository(OutboxMessage).save({ channel, recipient, subject, body, status: 'pending' });
+    // Delivery is a job written in the same transaction: it runs once the message is committed, on any replica.
+    await enqueueJob(manager, OUTBOX_QUEUE, { messageId: message.id }, { singletonKey: message.id, maxAttempts: MAX_ATTEMPTS });
+    return message;
   }
 
   async backlog(): Promise<number> {
@@ -26,4 +31,5 @@ export class OutboxService {
   async recent(limit = 50): Promise<OutboxMessage[]> {
     return this.db.getRepository(OutboxMessage).find({ order: { createdAt: 'DESC' }, take: limit });
   }
+
 }

@@ -9,22 +9,22 @@ export const PATHWAY_COLORS = ['', 'red', 'blue', 'green', 'yellow', 'purple', '
 @ObjectType({ description: 'A set of requirements toward an academic goal' })
 @Entity('pathways')
 export class Pathway {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Numeric identifier.' })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Stable public identifier (UUID).' })
   @Column({ type: 'uuid', unique: true, default: () => 'gen_random_uuid()' })
   uuid: string;
 
   @Column({ name: 'school_id', type: 'integer' })
   schoolId: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name, as shown to people.' })
   @Column({ type: 'text' })
   name: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Free-text description.' })
   @Column({ type: 'text', default: '' })
   description: string;
 
@@ -40,30 +40,30 @@ export class Pathway {
 @ObjectType({ description: 'A requirement of a pathway' })
 @Entity('requirements')
 export class Requirement {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Numeric identifier.' })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Stable public identifier (UUID).' })
   @Column({ type: 'uuid', unique: true, default: () => 'gen_random_uuid()' })
   uuid: string;
 
   @Column({ name: 'pathway_id', type: 'integer' })
   pathwayId: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name, as shown to people.' })
   @Column({ type: 'text' })
   name: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Free-text description.' })
   @Column({ type: 'text', default: '' })
   description: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Units needed to fulfil it.' })
   @Column({ name: 'number_of_units', type: 'numeric', precision: 6, scale: 2, default: 0, transformer: numericColumn })
   numberOfUnits: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Courses needed to fulfil it.' })
   @Column({ name: 'number_of_courses', type: 'integer', default: 0 })
   numberOfCourses: number;
 

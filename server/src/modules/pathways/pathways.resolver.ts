@@ -6,80 +6,80 @@ import { School } from '../schools/school.entity.js';
 import { Pathway, Requirement } from './pathway.entity.js';
 import type { Fulfillment } from './pathways.service.js';
 
-@ObjectType()
+@ObjectType({ description: 'A page of pathway items, with the total count and the cursor of the next page.' })
 class PathwayConnection {
-  @Field(() => [Pathway]) nodes: Pathway[];
-  @Field(() => Int) totalCount: number;
-  @Field(() => String, { nullable: true }) endCursor: string | null;
-  @Field(() => Boolean) hasNextPage: boolean;
+  @Field(() => [Pathway], { description: 'The items of this page.' }) nodes: Pathway[];
+  @Field(() => Int, { description: 'How many items match, across all pages.' }) totalCount: number;
+  @Field(() => String, { description: 'Cursor of the last item of this page; pass it as `after` to read the next page.', nullable: true }) endCursor: string | null;
+  @Field(() => Boolean, { description: 'Whether another page follows (ask again with after = endCursor).' }) hasNextPage: boolean;
 }
 
 @ObjectType({ description: "A requirement with how far the caller's plan meets it (computed on the server)" })
 class RequirementProgress {
   @Field(() => ID, { description: 'The requirement uuid' }) uuid: string;
-  @Field(() => String) name: string;
-  @Field(() => String) description: string;
-  @Field(() => ID) pathwayUuid: string;
-  @Field(() => String) pathwayName: string;
-  @Field(() => String) pathwayColor: string;
-  @Field(() => Int) requiredCourses: number;
-  @Field(() => Float) requiredUnits: number;
-  @Field(() => Int) completedCourses: number;
-  @Field(() => Float) completedUnits: number;
-  @Field(() => Boolean) isFulfilled: boolean;
+  @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
+  @Field(() => String, { description: 'Free-text description.' }) description: string;
+  @Field(() => ID, { description: 'UUID of the pathway.' }) pathwayUuid: string;
+  @Field(() => String, { description: 'Name of the pathway.' }) pathwayName: string;
+  @Field(() => String, { description: 'The pathway color.' }) pathwayColor: string;
+  @Field(() => Int, { description: 'The required courses.' }) requiredCourses: number;
+  @Field(() => Float, { description: 'The required units.' }) requiredUnits: number;
+  @Field(() => Int, { description: 'The completed courses.' }) completedCourses: number;
+  @Field(() => Float, { description: 'The completed units.' }) completedUnits: number;
+  @Field(() => Boolean, { description: 'Whether it is fulfilled.' }) isFulfilled: boolean;
 }
 
 @ObjectType({ description: 'A course attached to a requirement, and whether it is in the caller\'s plan' })
 class EligibleCourse {
-  @Field(() => Course) course: Course;
-  @Field(() => Boolean) isScheduled: boolean;
+  @Field(() => Course, { description: 'The course.' }) course: Course;
+  @Field(() => Boolean, { description: 'Whether it is scheduled.' }) isScheduled: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of eligible course items, with the total count and the cursor of the next page.' })
 class EligibleCourseConnection {
-  @Field(() => [EligibleCourse]) nodes: EligibleCourse[];
-  @Field(() => Int) totalCount: number;
-  @Field(() => String, { nullable: true }) endCursor: string | null;
-  @Field(() => Boolean) hasNextPage: boolean;
+  @Field(() => [EligibleCourse], { description: 'The items of this page.' }) nodes: EligibleCourse[];
+  @Field(() => Int, { description: 'How many items match, across all pages.' }) totalCount: number;
+  @Field(() => String, { description: 'Cursor of the last item of this page; pass it as `after` to read the next page.', nullable: true }) endCursor: string | null;
+  @Field(() => Boolean, { description: 'Whether another page follows (ask again with after = endCursor).' }) hasNextPage: boolean;
 }
 
 @ObjectType({ description: 'A requirement a course fulfils' })
 class CourseFulfillment {
-  @Field(() => Requirement) requirement: Requirement;
-  @Field(() => Pathway) pathway: Pathway;
+  @Field(() => Requirement, { description: 'The requirement.' }) requirement: Requirement;
+  @Field(() => Pathway, { description: 'The pathway.' }) pathway: Pathway;
   @Field(() => String, { nullable: true, description: 'Rows of one course sharing this id count toward one requirement only' })
   nonDuplicableGroup: string | null;
 }
 
-@InputType()
+@InputType({ description: 'The fields to create pathway.' })
 class CreatePathwayInput {
-  @Field(() => String) name: string;
-  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
+  @Field(() => String, { description: 'Free-text description.', nullable: true }) description?: string;
   @Field(() => String, { nullable: true, description: 'red, blue, green, yellow, purple, orange, pink, or empty' }) color?: string;
 }
 
 @InputType({ description: 'Only the fields given change' })
 class UpdatePathwayInput {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) color?: string;
+  @Field(() => String, { description: 'Name, as shown to people.', nullable: true }) name?: string;
+  @Field(() => String, { description: 'Free-text description.', nullable: true }) description?: string;
+  @Field(() => String, { description: 'Display colour (hex).', nullable: true }) color?: string;
 }
 
-@InputType()
+@InputType({ description: 'The fields to add requirement.' })
 class AddRequirementInput {
-  @Field(() => ID) pathwayUuid: string;
-  @Field(() => String) name: string;
-  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => ID, { description: 'UUID of the pathway.' }) pathwayUuid: string;
+  @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
+  @Field(() => String, { description: 'Free-text description.', nullable: true }) description?: string;
   @Field(() => Float, { nullable: true, description: 'Default 0' }) numberOfUnits?: number;
   @Field(() => Int, { nullable: true, description: 'Default 0' }) numberOfCourses?: number;
 }
 
 @InputType({ description: 'Only the fields given change' })
 class UpdateRequirementInput {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Float, { nullable: true }) numberOfUnits?: number;
-  @Field(() => Int, { nullable: true }) numberOfCourses?: number;
+  @Field(() => String, { description: 'Name, as shown to people.', nullable: true }) name?: string;
+  @Field(() => String, { description: 'Free-text description.', nullable: true }) description?: string;
+  @Field(() => Float, { description: 'Units needed to fulfil it.', nullable: true }) numberOfUnits?: number;
+  @Field(() => Int, { description: 'Courses needed to fulfil it.', nullable: true }) numberOfCourses?: number;
 }
 
 const toFulfillments = (list: Fulfillment[]): CourseFulfillment[] =>
@@ -96,20 +96,20 @@ export class PathwaysResolver {
     @Ctx() ctx: RequestContext,
     @Arg('color', () => String, { nullable: true, description: 'Only this colour; empty means all' }) color: string | null,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, default 100, at most 500' }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<PathwayConnection> {
     return ctx.services.pathways.list(ctx, { color, first, after });
   }
 
-  @Query(() => Pathway)
-  pathway(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID) uuid: string): Promise<Pathway> {
+  @Query(() => Pathway, { description: 'Reads the pathway.' })
+  pathway(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<Pathway> {
     return ctx.services.pathways.get(ctx, uuid);
   }
 
   @Query(() => [RequirementProgress], { description: "The caller's progress per requirement, of every pathway they see or of one" })
   requirementProgress(
     @Ctx() ctx: RequestContext,
-    @Arg('pathwayUuid', () => ID, { nullable: true }) pathwayUuid: string | null,
+    @Arg('pathwayUuid', () => ID, { description: 'UUID of the pathway.', nullable: true }) pathwayUuid: string | null,
   ): Promise<RequirementProgress[]> {
     return ctx.services.pathways.progress(ctx, pathwayUuid);
   }
@@ -117,54 +117,54 @@ export class PathwaysResolver {
   @Query(() => EligibleCourseConnection, { description: "Courses fulfilling a requirement; the caller's scheduled ones first, then by course_id" })
   eligibleCourses(
     @Ctx() ctx: RequestContext,
-    @Arg('requirementUuid', () => ID) requirementUuid: string,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
+    @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
+    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<EligibleCourseConnection> {
     return ctx.services.pathways.eligibleCourses(ctx, requirementUuid, { first, after });
   }
 
   @Query(() => [CourseFulfillment], { description: 'The requirements (of pathways the caller sees) a course fulfils' })
-  async courseFulfillments(@Ctx() ctx: RequestContext, @Arg('courseUuid', () => ID) courseUuid: string): Promise<CourseFulfillment[]> {
+  async courseFulfillments(@Ctx() ctx: RequestContext, @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string): Promise<CourseFulfillment[]> {
     return toFulfillments((await ctx.services.pathways.courseFulfillments(ctx, courseUuid)).fulfillments);
   }
 
-  @Mutation(() => Pathway)
-  createPathway(@Ctx() ctx: RequestContext, @Arg('input', () => CreatePathwayInput) input: CreatePathwayInput): Promise<Pathway> {
+  @Mutation(() => Pathway, { description: 'Creates the pathway.' })
+  createPathway(@Ctx() ctx: RequestContext, @Arg('input', () => CreatePathwayInput, { description: 'The fields to save.' }) input: CreatePathwayInput): Promise<Pathway> {
     return ctx.services.pathways.create(ctx, { name: input.name, description: input.description, color: input.color });
   }
 
-  @Mutation(() => Pathway)
+  @Mutation(() => Pathway, { description: 'Updates the pathway.' })
   updatePathway(
     @Ctx() ctx: RequestContext,
-    @Arg('uuid', () => ID) uuid: string,
-    @Arg('input', () => UpdatePathwayInput) input: UpdatePathwayInput,
+    @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string,
+    @Arg('input', () => UpdatePathwayInput, { description: 'The fields to save.' }) input: UpdatePathwayInput,
   ): Promise<Pathway> {
     return ctx.services.pathways.update(ctx, uuid, { name: input.name, description: input.description, color: input.color });
   }
 
-  @Mutation(() => Boolean)
-  async deletePathway(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID) uuid: string): Promise<boolean> {
+  @Mutation(() => Boolean, { description: 'Deletes the pathway.' })
+  async deletePathway(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<boolean> {
     await ctx.services.pathways.delete(ctx, uuid);
     return true;
   }
 
-  @Mutation(() => Requirement)
-  addRequirement(@Ctx() ctx: RequestContext, @Arg('input', () => AddRequirementInput) input: AddRequirementInput): Promise<Requirement> {
+  @Mutation(() => Requirement, { description: 'Adds the requirement.' })
+  addRequirement(@Ctx() ctx: RequestContext, @Arg('input', () => AddRequirementInput, { description: 'The fields to save.' }) input: AddRequirementInput): Promise<Requirement> {
     return ctx.services.pathways.addRequirement(ctx, { pathway_uuid: input.pathwayUuid, ...requirementRaw(input) });
   }
 
-  @Mutation(() => Requirement)
+  @Mutation(() => Requirement, { description: 'Updates the requirement.' })
   updateRequirement(
     @Ctx() ctx: RequestContext,
-    @Arg('uuid', () => ID) uuid: string,
-    @Arg('input', () => UpdateRequirementInput) input: UpdateRequirementInput,
+    @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string,
+    @Arg('input', () => UpdateRequirementInput, { description: 'The fields to save.' }) input: UpdateRequirementInput,
   ): Promise<Requirement> {
     return ctx.services.pathways.updateRequirement(ctx, uuid, requirementRaw(input));
   }
 
-  @Mutation(() => Boolean)
-  async deleteRequirement(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID) uuid: string): Promise<boolean> {
+  @Mutation(() => Boolean, { description: 'Deletes the requirement.' })
+  async deleteRequirement(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<boolean> {
     await ctx.services.pathways.deleteRequirement(ctx, uuid);
     return true;
   }
@@ -173,8 +173,8 @@ export class PathwaysResolver {
   async addCourseFulfillment(
     @Ctx() ctx: RequestContext,
     @Arg('courseId', () => Int, { description: "The course's numeric id" }) courseId: number,
-    @Arg('requirementUuid', () => ID) requirementUuid: string,
-    @Arg('nonDuplicables', () => [ID], { nullable: true }) nonDuplicables: string[] | null,
+    @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
+    @Arg('nonDuplicables', () => [ID], { description: 'The non duplicables.', nullable: true }) nonDuplicables: string[] | null,
   ): Promise<CourseFulfillment[]> {
     const { fulfillments } = await ctx.services.pathways.addCourseFulfillment(ctx, courseId, {
       requirement_uuid: requirementUuid, non_duplicables: nonDuplicables ?? [],
@@ -185,8 +185,8 @@ export class PathwaysResolver {
   @Mutation(() => [CourseFulfillment], { description: "Stops counting the course toward the requirement. Answers the course's remaining fulfilments." })
   async removeCourseFulfillment(
     @Ctx() ctx: RequestContext,
-    @Arg('courseUuid', () => ID) courseUuid: string,
-    @Arg('requirementUuid', () => ID) requirementUuid: string,
+    @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
+    @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
   ): Promise<CourseFulfillment[]> {
     const { fulfillments } = await ctx.services.pathways.removeCourseFulfillment(ctx, courseUuid, { requirement_uuid: requirementUuid });
     return toFulfillments(fulfillments);
@@ -210,18 +210,18 @@ export class PathwaysResolver {
 
 @Resolver(() => Requirement)
 export class RequirementsResolver {
-  @FieldResolver(() => Pathway)
+  @FieldResolver(() => Pathway, { description: 'The pathway.' })
   async pathway(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<Pathway> {
     return (await ctx.loaders.pathwayById.load(r.pathwayId))!;
   }
 
-  @FieldResolver(() => [String])
+  @FieldResolver(() => [String], { description: 'The pathway names.' })
   async pathwayNames(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<string[]> {
     const p = await ctx.loaders.pathwayById.load(r.pathwayId);
     return p ? [p.name] : [];
   }
 
-  @FieldResolver(() => [String])
+  @FieldResolver(() => [String], { description: 'The pathway colors.' })
   async pathwayColors(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<string[]> {
     const p = await ctx.loaders.pathwayById.load(r.pathwayId);
     return p ? [p.color] : [];

@@ -7,53 +7,53 @@ import { toDollars } from './pricing.js';
 
 @ObjectType({ description: 'An upcoming payment of the family' })
 class PaymentDue {
-  @Field(() => Int) id: number;
-  @Field(() => String) title: string;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
+  @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
   @Field(() => String, { description: 'YYYY-MM-DD' }) dueDate: string;
   @Field(() => Float, { description: 'Dollars' }) amount: number;
-  @Field(() => Int) amountCents: number;
+  @Field(() => Int, { description: 'Amount in US cents.' }) amountCents: number;
   @Field(() => String, { description: 'annual or monthly' }) paymentType: string;
 }
 
 @ObjectType({ description: 'A row of the payment history' })
 class PaymentHistoryItem {
-  @Field(() => Int) id: number;
-  @Field(() => String) title: string;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
+  @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
   @Field(() => String, { description: 'YYYY-MM-DD' }) date: string;
   @Field(() => Float, { description: 'Dollars' }) amount: number;
-  @Field(() => Int) amountCents: number;
+  @Field(() => Int, { description: 'Amount in US cents.' }) amountCents: number;
   @Field(() => String, { description: 'paid or failed' }) status: string;
   @Field(() => String, { description: 'card or check' }) method: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A checkout config.' })
 class CheckoutConfig {
   @Field(() => String, { description: 'Stripe publishable key; empty in test-checkout mode' }) publishableKey: string;
-  @Field(() => String) upfrontPriceId: string;
-  @Field(() => String) monthlyPriceId: string;
+  @Field(() => String, { description: 'Identifier of the upfront price.' }) upfrontPriceId: string;
+  @Field(() => String, { description: 'Identifier of the monthly price.' }) monthlyPriceId: string;
   @Field(() => Boolean, { description: 'True when the built-in test checkout stands in for Stripe' }) testCheckout: boolean;
-  @Field(() => Int) annualCents: number;
-  @Field(() => Int) upfrontCents: number;
-  @Field(() => Int) monthlyCents: number;
-  @Field(() => Int) monthlyInstallments: number;
+  @Field(() => Int, { description: 'Annual amount, in US cents.' }) annualCents: number;
+  @Field(() => Int, { description: 'Upfront amount, in US cents.' }) upfrontCents: number;
+  @Field(() => Int, { description: 'Monthly amount, in US cents.' }) monthlyCents: number;
+  @Field(() => Int, { description: 'The monthly installments.' }) monthlyInstallments: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A started checkout: where to send the parent to pay.' })
 class CheckoutSessionResult {
-  @Field(() => String) sessionId: string;
+  @Field(() => String, { description: 'Checkout session identifier.' }) sessionId: string;
   @Field(() => String, { nullable: true, description: 'The hosted checkout to redirect to' }) url: string | null;
 }
 
 @ObjectType({ description: 'A payment as staff see it' })
 class StaffPayment {
-  @Field(() => Int) id: number;
-  @Field(() => String) title: string;
-  @Field(() => String) dueDate: string;
-  @Field(() => Float) amount: number;
-  @Field(() => Int) amountCents: number;
-  @Field(() => String) paymentType: string;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
+  @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
+  @Field(() => String, { description: 'Due date.' }) dueDate: string;
+  @Field(() => Float, { description: 'Amount.' }) amount: number;
+  @Field(() => Int, { description: 'Amount in US cents.' }) amountCents: number;
+  @Field(() => String, { description: 'The payment type.' }) paymentType: string;
   @Field(() => String, { description: 'due, paid or cancelled' }) status: string;
-  @Field(() => Date, { nullable: true }) paidAt: Date | null;
+  @Field(() => Date, { description: 'When it was paid.', nullable: true }) paidAt: Date | null;
 }
 
 const staffPayment = (p: Payment): StaffPayment => ({
@@ -63,69 +63,69 @@ const staffPayment = (p: Payment): StaffPayment => ({
 
 @ObjectType({ description: 'A dual-school family (the parent account) for staff' })
 class DualSchoolFamily {
-  @Field(() => Int) parentId: number;
-  @Field(() => String) parentName: string;
-  @Field(() => String) email: string;
-  @Field(() => String, { nullable: true }) applicationStatus: string | null;
+  @Field(() => Int, { description: 'Numeric identifier of the parent.' }) parentId: number;
+  @Field(() => String, { description: 'Name of the parent.' }) parentName: string;
+  @Field(() => String, { description: 'Email address (lower case).' }) email: string;
+  @Field(() => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.', nullable: true }) applicationStatus: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of dual school family items, with the total count and the cursor of the next page.' })
 class DualSchoolFamilyConnection {
-  @Field(() => [DualSchoolFamily]) nodes: DualSchoolFamily[];
-  @Field(() => Int) totalCount: number;
-  @Field(() => String, { nullable: true }) endCursor: string | null;
-  @Field(() => Boolean) hasNextPage: boolean;
+  @Field(() => [DualSchoolFamily], { description: 'The items of this page.' }) nodes: DualSchoolFamily[];
+  @Field(() => Int, { description: 'How many items match, across all pages.' }) totalCount: number;
+  @Field(() => String, { description: 'Cursor of the last item of this page; pass it as `after` to read the next page.', nullable: true }) endCursor: string | null;
+  @Field(() => Boolean, { description: 'Whether another page follows (ask again with after = endCursor).' }) hasNextPage: boolean;
 }
 
 @Resolver(() => DualSchoolFamily)
 export class PaymentsResolver {
-  @Query(() => [PaymentDue])
+  @Query(() => [PaymentDue], { description: 'Reads the payments due.' })
   async paymentsDue(@Ctx() ctx: RequestContext): Promise<PaymentDue[]> {
     return (await ctx.services.payments.paymentsDue(ctx)).map((p) => ({ ...p, amount: toDollars(p.amountCents) }));
   }
 
-  @Query(() => [PaymentHistoryItem])
+  @Query(() => [PaymentHistoryItem], { description: 'Reads the payment history.' })
   async paymentHistory(@Ctx() ctx: RequestContext): Promise<PaymentHistoryItem[]> {
     return (await ctx.services.payments.paymentHistory(ctx)).map((p) => ({ ...p, amount: toDollars(p.amountCents) }));
   }
 
-  @Query(() => CheckoutConfig)
+  @Query(() => CheckoutConfig, { description: 'Reads the checkout config.' })
   checkoutConfig(@Ctx() ctx: RequestContext): CheckoutConfig {
     return ctx.services.payments.checkoutConfig();
   }
 
   @Mutation(() => CheckoutSessionResult, { description: 'Stripe Checkout for the annual tuition paid upfront' })
-  createUpfrontCheckoutSession(@Ctx() ctx: RequestContext, @Arg('priceId', () => String) priceId: string): Promise<CheckoutSessionResult> {
+  createUpfrontCheckoutSession(@Ctx() ctx: RequestContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
     return ctx.services.payments.createCheckoutSession(ctx, 'annual', { price_id: priceId });
   }
 
   @Mutation(() => CheckoutSessionResult, { description: 'Stripe Checkout for the monthly plan (subscription)' })
-  createMonthlyCheckoutSession(@Ctx() ctx: RequestContext, @Arg('priceId', () => String) priceId: string): Promise<CheckoutSessionResult> {
+  createMonthlyCheckoutSession(@Ctx() ctx: RequestContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
     return ctx.services.payments.createCheckoutSession(ctx, 'monthly', { price_id: priceId });
   }
 
   @Query(() => DualSchoolFamilyConnection, { description: 'Dual-school staff: accepted and enrolled families, paged' })
   dualSchoolFamilies(
     @Ctx() ctx: RequestContext,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
+    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<DualSchoolFamilyConnection> {
     return ctx.services.payments.families(ctx, { first: first ?? 50, after });
   }
 
-  @FieldResolver(() => [StaffPayment])
+  @FieldResolver(() => [StaffPayment], { description: 'The payments.' })
   async payments(@Root() family: DualSchoolFamily, @Ctx() ctx: RequestContext): Promise<StaffPayment[]> {
     return (await ctx.loaders.paymentsByFamily.load(family.parentId)).map(staffPayment);
   }
 
-  @FieldResolver(() => EnrollmentContractType, { nullable: true })
+  @FieldResolver(() => EnrollmentContractType, { description: 'The contract.', nullable: true })
   async contract(@Root() family: DualSchoolFamily, @Ctx() ctx: RequestContext): Promise<EnrollmentContractType | null> {
     const c = await ctx.loaders.contractByParent.load(family.parentId);
     return c && toContractType(contractView(c));
   }
 
   @Mutation(() => StaffPayment, { description: 'Dual-school staff record a check received: the payment is paid' })
-  async recordCheckPayment(@Ctx() ctx: RequestContext, @Arg('paymentId', () => Int) paymentId: number): Promise<StaffPayment> {
+  async recordCheckPayment(@Ctx() ctx: RequestContext, @Arg('paymentId', () => Int, { description: 'Identifier of the payment.' }) paymentId: number): Promise<StaffPayment> {
     return staffPayment(await ctx.services.payments.recordCheck(ctx, paymentId));
   }
 }

@@ -66,8 +66,8 @@ export function mountPaymentPages(app: Express, deps: AppDeps): void {
 
   const pages = express.Router();
   pages.use((_req, _res, next) => (payments.gateway.testCheckout ? next() : next('router')));
-  pages.get('/test-checkout/:id', (req, res) => {
-    const session = payments.testCheckoutSession(String(req.params.id));
+  pages.get('/test-checkout/:id', async (req, res) => {
+    const session = await payments.testCheckoutSession(String(req.params.id));
     if (!session) {
       res.status(404).type('html').send(page('Checkout not found', '<p>This checkout does not exist or has ended. Return to <a href="/parent-payments">Payments</a>.</p>'));
       return;
@@ -86,7 +86,7 @@ export function mountPaymentPages(app: Express, deps: AppDeps): void {
   });
   const finish = (action: 'pay' | 'cancel') => async (req: Request, res: Response, next: (e?: unknown) => void) => {
     try {
-      if (!payments.testCheckoutSession(String(req.params.id))) throw notFound('No such test checkout.');
+      if (!(await payments.testCheckoutSession(String(req.params.id)))) throw notFound('No such test checkout.');
       const webhookUrl = `http://127.0.0.1:${req.socket.localPort}/api/stripe/webhook/`;
       res.redirect(303, await payments.finishTestCheckout(String(req.params.id), action, webhookUrl));
     } catch (e) {

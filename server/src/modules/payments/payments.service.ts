@@ -32,6 +32,7 @@ import {
 } from './pricing.js';
 import { StripeGateway } from './stripe-gateway.js';
 import type { StandInEvent, StandInSession } from './stripe-standin.js';
+import { testCheckoutStore } from './test-checkout-store.js';
 
 export const PAYMENT_MESSAGES = {
   familyOnly: 'Only the family and the dual school staff can see these payments.',
@@ -81,7 +82,7 @@ export class PaymentsService {
   readonly gateway: StripeGateway;
 
   constructor(private readonly db: DataSource, private readonly config: Config) {
-    this.gateway = new StripeGateway(config);
+    this.gateway = new StripeGateway(config, testCheckoutStore(db));
   }
 
   close(): Promise<void> {
@@ -307,8 +308,9 @@ export class PaymentsService {
 
   // ---- the built-in test checkout (no Stripe keys) --------------------------------------------
 
-  testCheckoutSession(id: string): StandInSession | null {
-    return this.gateway.standIn?.sessions.get(id) ?? null;
+  /** A test checkout session, from the database: it may have been started on another replica. */
+  async testCheckoutSession(id: string): Promise<StandInSession | null> {
+    return (await this.gateway.standIn?.fetch(id)) ?? null;
   }
 
   /**
@@ -317,9 +319,10 @@ export class PaymentsService {
    */
   async finishTestCheckout(id: string, action: 'pay' | 'cancel', webhookUrl: string): Promise<string> {
     const standIn = this.gateway.standIn;
-    const session = standIn?.sessions.get(id);
+    const session = await standIn?.fetch(id);
     if (!standIn || !session) throw notFound('No such test checkout.');
     const events: StandInEvent[] = action === 'pay' ? standIn.complete(id) : standIn.expire(id);
+    await standIn.persist(id);
     for (const event of events) {
       const payload = JSON.stringify(event);
       const res = await fetch(webhookUrl, {

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { MONTHLY_PRICE_CENTS, UPFRONT_PRICE_CENTS } from './pricing.js';
-import { StripeStandIn } from './stripe-standin.js';
+import { StripeStandIn, type StandInStore } from './stripe-standin.js';
 
 export const LOCAL_PRICE_UPFRONT = 'price_local_upfront';
 export const LOCAL_PRICE_MONTHLY = 'price_local_monthly';
@@ -24,7 +24,7 @@ export class StripeGateway {
   readonly standIn: StripeStandIn | null;
   private client: Stripe | null = null;
 
-  constructor(config: Config) {
+  constructor(config: Config, store?: StandInStore) {
     this.testCheckout = !config.stripeSecretKey;
     this.publishableKey = config.stripePublishableKey;
     this.prices = {
@@ -39,6 +39,7 @@ export class StripeGateway {
             [this.prices.monthly]: { unitAmount: MONTHLY_PRICE_CENTS, recurring: true },
           },
           hostedUrl: (id) => `${config.publicUrl}/test-checkout/${id}`,
+          store,
         })
       : null;
     if (!this.testCheckout) this.client = new Stripe(config.stripeSecretKey, { ...apiAddress(config.stripeApiBase), maxNetworkRetries: 0, telemetry: false });

@@ -6,7 +6,9 @@
  * which the caller signs with the webhook secret and posts to the app's webhook.
  *
  * Used by `npm start` without Stripe keys (the built-in test checkout) and by the API tests.
- * Sessions live in memory: a restart forgets unfinished test checkouts, as an expired session.
+ * Sessions are kept in memory and, when a store is given (the app gives one backed by PostgreSQL),
+ * written through to it and read back on a miss: a checkout started on one replica of the app can
+ * be paid on another, and survives a restart.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -76,6 +78,12 @@ export function parseStripeForm(body: string): Record<string, unknown> {
   return arrays(root) as Record<string, unknown>;
 }
 
+/** Where sessions are shared between app replicas (test_checkout_sessions). */
+export interface StandInStore {
+  save(session: StandInSession): Promise<void>;
+  load(id: string): Promise<StandInSession | null>;
+}
+
 export class StripeStandIn {
   readonly sessions = new Map<string, StandInSession>();
   /** Every API request received, for tests to check what the SDK sent. */
@@ -83,7 +91,20 @@ export class StripeStandIn {
   private server: http.Server | null = null;
   private starting: Promise<number> | null = null;
 
-  constructor(private readonly opts: { prices: Record<string, StandInPrice>; hostedUrl: (sessionId: string) => string }) {}
+  constructor(private readonly opts: { prices: Record<string, StandInPrice>; hostedUrl: (sessionId: string) => string; store?: StandInStore }) {}
+
+  /** The session, read from the shared store when there is one (another replica may have changed it). */
+  async fetch(id: string): Promise<StandInSession | null> {
+    const stored = this.opts.store ? await this.opts.store.load(id) : null;
+    if (stored) this.sessions.set(id, stored);
+    return this.sessions.get(id) ?? null;
+  }
+
+  /** Writes a session's current state to the shared store. */
+  async persist(id: string): Promise<void> {
+    const s = this.sessions.get(id);
+    if (s && this.opts.store) await this.opts.store.save(s);
+  }
 
   /** Starts listening on 127.0.0.1 (a free port unless one is given); answers the port. */
   listen(port = 0): Promise<number> {
@@ -122,12 +143,15 @@ export class StripeStandIn {
       if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? '')) return fail(401, 'Invalid API Key provided.');
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const result = this.createSession(body);
-        return typeof result === 'string' ? fail(400, result) : send(200, this.publicView(result));
+        if (typeof result === 'string') return fail(400, result);
+        return void this.persist(result.id).then(() => send(200, this.publicView(result)), () => fail(500, 'The session could not be stored.'));
       }
       const m = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m) {
-        const s = this.sessions.get(m[1]);
-        return s ? send(200, this.publicView(s)) : fail(404, `No such checkout.session: '${m[1]}'`, 'id');
+        return void this.fetch(m[1]).then(
+          (s) => (s ? send(200, this.publicView(s)) : fail(404, `No such checkout.session: '${m[1]}'`, 'id')),
+          () => fail(500, 'The session could not be read.'),
+        );
       }
       return fail(404, `Unrecognized request URL (${req.method}: ${url.pathname}).`);
     });

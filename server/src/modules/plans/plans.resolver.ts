@@ -9,11 +9,11 @@ import type { PlanCourseInfo, PlanEntry, PlanView } from './plans.service.js';
 @ObjectType({ description: 'A course as the plan shows it: codes, units, school and prerequisite groups' })
 export class PlanCourse {
   @Field(() => Int, { description: 'Numeric course id (the course_id of POST /api/add-scheduled-course/)' }) id: number;
-  @Field(() => ID) uuid: string;
+  @Field(() => ID, { description: 'Stable public identifier (UUID).' }) uuid: string;
   @Field(() => String, { description: "The school's code of the course, e.g. 4401" }) courseId: string;
-  @Field(() => String) title: string;
-  @Field(() => String) description: string;
-  @Field(() => Float) units: number;
+  @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
+  @Field(() => String, { description: 'Free-text description.' }) description: string;
+  @Field(() => Float, { description: 'Credit units.' }) units: number;
   @Field(() => [String], { description: "Display strings: each group's course codes joined with ' or '" }) prerequisiteGroups: string[];
   schoolId: number;
 }
@@ -22,35 +22,35 @@ export class PlanCourse {
 class PlanTerm {
   @Field(() => String, { description: 'The term value of its courses: the 1-based position as text' }) term: string;
   @Field(() => Int, { nullable: true, description: 'Position among the labels; null for courses whose term is not a label' }) position: number | null;
-  @Field(() => String) label: string;
-  @Field(() => Float) units: number;
-  @Field(() => [ScheduledCourse]) courses: PlanEntry[];
+  @Field(() => String, { description: 'Label shown to people.' }) label: string;
+  @Field(() => Float, { description: 'Credit units.' }) units: number;
+  @Field(() => [ScheduledCourse], { description: 'The courses.' }) courses: PlanEntry[];
 }
 
 @ObjectType({ description: 'A prerequisite group with no course in the same or an earlier term' })
 class PlanWarning {
-  @Field(() => Int) scheduledCourseId: number;
-  @Field(() => Int) courseId: number;
-  @Field(() => String) title: string;
-  @Field(() => String) term: string;
-  @Field(() => String) termLabel: string;
+  @Field(() => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number;
+  @Field(() => Int, { description: 'Numeric identifier of the course.' }) courseId: number;
+  @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
+  @Field(() => String, { description: 'The term (0-based position in the plan).' }) term: string;
+  @Field(() => String, { description: 'The term label.' }) termLabel: string;
   @Field(() => String, { description: 'Prerequisite not met for "{title}" in {term label}' }) message: string;
 }
 
 @ObjectType({ description: "A student's (or baseline plan's) academic plan" })
 class Plan {
-  @Field(() => ID) id: string;
-  @Field(() => Int) userId: number;
-  @Field(() => String) firstName: string;
-  @Field(() => String) lastName: string;
-  @Field(() => String) fullName: string;
-  @Field(() => Int) userType: number;
+  @Field(() => ID, { description: 'Numeric identifier.' }) id: string;
+  @Field(() => Int, { description: 'Numeric identifier of the user.' }) userId: number;
+  @Field(() => String, { description: 'First name.' }) firstName: string;
+  @Field(() => String, { description: 'Last name.' }) lastName: string;
+  @Field(() => String, { description: 'Full name.' }) fullName: string;
+  @Field(() => Int, { description: 'User type: 1 student, 2 staff, 3 parent, 4 baseline-plan record.' }) userType: number;
   @Field(() => Boolean, { description: "True in a parent's view: every change is refused" }) readOnly: boolean;
-  @Field(() => [String]) labels: string[];
-  @Field(() => [PlanTerm]) terms: PlanTerm[];
-  @Field(() => [PlanWarning]) warnings: PlanWarning[];
-  @Field(() => Float) totalUnits: number;
-  @Field(() => Float) completedUnits: number;
+  @Field(() => [String], { description: 'The labels, in order.' }) labels: string[];
+  @Field(() => [PlanTerm], { description: 'The terms, in order.' }) terms: PlanTerm[];
+  @Field(() => [PlanWarning], { description: 'Prerequisite warnings.' }) warnings: PlanWarning[];
+  @Field(() => Float, { description: 'The total units.' }) totalUnits: number;
+  @Field(() => Float, { description: 'The completed units.' }) completedUnits: number;
 }
 
 function toPlan(view: PlanView): Plan {
@@ -78,31 +78,31 @@ export class PlansResolver {
   }
 
   @Query(() => PlanCourse, { description: 'A course the caller can put in a plan, by uuid (the student course page)' })
-  planCourse(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID) uuid: string): Promise<PlanCourseInfo> {
+  planCourse(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<PlanCourseInfo> {
     return ctx.services.plans.courseByUuid(ctx, uuid);
   }
 
   @Mutation(() => ScheduledCourse, { description: 'Adds a course to a term (1-based position as text) of the plan' })
   scheduleCourse(
     @Ctx() ctx: RequestContext,
-    @Arg('courseId', () => Int) courseId: number,
-    @Arg('term', () => String) term: string,
+    @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number,
+    @Arg('term', () => String, { description: 'The term (0-based position in the plan).' }) term: string,
   ): Promise<PlanEntry> {
     return ctx.services.plans.schedule(ctx, { course_id: courseId, term });
   }
 
   @Mutation(() => Boolean, { description: 'Removes a course (by course id) from the plan' })
-  async unscheduleCourse(@Ctx() ctx: RequestContext, @Arg('courseId', () => Int) courseId: number): Promise<boolean> {
+  async unscheduleCourse(@Ctx() ctx: RequestContext, @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number): Promise<boolean> {
     await ctx.services.plans.unschedule(ctx, courseId);
     return true;
   }
 
-  @Mutation(() => ScheduledCourse)
+  @Mutation(() => ScheduledCourse, { description: 'Updates the grade.' })
   updateGrade(
     @Ctx() ctx: RequestContext,
-    @Arg('scheduledCourseId', () => Int) scheduledCourseId: number,
-    @Arg('grade', () => String) grade: string,
-    @Arg('completed', () => Boolean) completed: boolean,
+    @Arg('scheduledCourseId', () => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number,
+    @Arg('grade', () => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.' }) grade: string,
+    @Arg('completed', () => Boolean, { description: 'Whether it is completed.' }) completed: boolean,
   ): Promise<PlanEntry> {
     return ctx.services.plans.updateGrade(ctx, scheduledCourseId, { grade, completed });
   }
@@ -110,9 +110,9 @@ export class PlansResolver {
   @Mutation(() => Plan, { description: 'Moves a course to a term, at a position there (default: the end)' })
   async moveScheduledCourse(
     @Ctx() ctx: RequestContext,
-    @Arg('scheduledCourseId', () => Int) scheduledCourseId: number,
-    @Arg('term', () => String) term: string,
-    @Arg('position', () => Int, { nullable: true }) position: number | null,
+    @Arg('scheduledCourseId', () => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number,
+    @Arg('term', () => String, { description: 'The term (0-based position in the plan).' }) term: string,
+    @Arg('position', () => Int, { description: 'Position (0-based order).', nullable: true }) position: number | null,
   ): Promise<Plan> {
     await ctx.services.plans.moveToTerm(ctx, scheduledCourseId, { term, position: position ?? undefined });
     return toPlan(await ctx.services.plans.plan(ctx));
@@ -121,15 +121,15 @@ export class PlansResolver {
   @Mutation(() => Plan, { description: 'The courses of one term in their new order' })
   async reorderTerm(
     @Ctx() ctx: RequestContext,
-    @Arg('term', () => String) term: string,
-    @Arg('scheduledCourseIds', () => [Int]) scheduledCourseIds: number[],
+    @Arg('term', () => String, { description: 'The term (0-based position in the plan).' }) term: string,
+    @Arg('scheduledCourseIds', () => [Int], { description: 'The scheduled course ids.' }) scheduledCourseIds: number[],
   ): Promise<Plan> {
     await ctx.services.plans.reorderTerm(ctx, term, scheduledCourseIds);
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 
-  @Mutation(() => Plan)
-  async addTerm(@Ctx() ctx: RequestContext, @Arg('label', () => String) label: string): Promise<Plan> {
+  @Mutation(() => Plan, { description: 'Adds the term.' })
+  async addTerm(@Ctx() ctx: RequestContext, @Arg('label', () => String, { description: 'Label shown to people.' }) label: string): Promise<Plan> {
     await ctx.services.plans.addTerm(ctx, label);
     return toPlan(await ctx.services.plans.plan(ctx));
   }
@@ -137,21 +137,21 @@ export class PlansResolver {
   @Mutation(() => Plan, { description: 'Renames the term at position and moves it to newPosition; its courses move with it' })
   async updateTerm(
     @Ctx() ctx: RequestContext,
-    @Arg('position', () => Int) position: number,
-    @Arg('label', () => String) label: string,
-    @Arg('newPosition', () => Int, { nullable: true }) newPosition: number | null,
+    @Arg('position', () => Int, { description: 'Position (0-based order).' }) position: number,
+    @Arg('label', () => String, { description: 'Label shown to people.' }) label: string,
+    @Arg('newPosition', () => Int, { description: 'The new position (0-based).', nullable: true }) newPosition: number | null,
   ): Promise<Plan> {
     await ctx.services.plans.updateTerm(ctx, position, label, newPosition);
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 
   @Mutation(() => Plan, { description: 'Deletes an empty term; later terms move up' })
-  async deleteTerm(@Ctx() ctx: RequestContext, @Arg('position', () => Int) position: number): Promise<Plan> {
+  async deleteTerm(@Ctx() ctx: RequestContext, @Arg('position', () => Int, { description: 'Position (0-based order).' }) position: number): Promise<Plan> {
     await ctx.services.plans.deleteTerm(ctx, position);
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 
-  @FieldResolver(() => PlanCourse)
+  @FieldResolver(() => PlanCourse, { description: 'The course.' })
   async course(@Root() entry: ScheduledCourse & { course?: PlanCourseInfo }, @Ctx() ctx: RequestContext): Promise<PlanCourseInfo> {
     if (entry.course) return entry.course;
     const course = await ctx.loaders.planCourseById.load(entry.courseId);
@@ -162,7 +162,7 @@ export class PlansResolver {
 
 @Resolver(() => PlanCourse)
 export class PlanCourseResolver {
-  @FieldResolver(() => School, { nullable: true })
+  @FieldResolver(() => School, { description: 'The school.', nullable: true })
   school(@Root() course: PlanCourse, @Ctx() ctx: RequestContext): Promise<School | null> {
     return ctx.loaders.schoolById.load(course.schoolId);
   }

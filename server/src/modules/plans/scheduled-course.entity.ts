@@ -5,7 +5,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 @ObjectType({ description: "A course in a term of a student's plan" })
 @Entity('scheduled_courses')
 export class ScheduledCourse {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Numeric identifier.' })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -28,7 +28,7 @@ export class ScheduledCourse {
   @Column({ type: 'text', default: '' })
   grade: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether it is completed.' })
   @Column({ type: 'boolean', default: false })
   completed: boolean;
 

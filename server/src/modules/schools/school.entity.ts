@@ -6,7 +6,11 @@ export enum SchoolType {
   HS = 'HS',
   CLG = 'CLG',
 }
-registerEnumType(SchoolType, { name: 'SchoolType', description: 'HS high school, CLG college' });
+registerEnumType(SchoolType, {
+  name: 'SchoolType',
+  description: 'HS high school, CLG college',
+  valuesConfig: { HS: { description: 'A high school (four year labels).' }, CLG: { description: 'A college (two year labels).' } },
+});
 
 /** A school or college. Its feature flags decide what the client shows and what the server allows. */
 @ObjectType({ description: 'A school or college with its feature flags' })
@@ -16,15 +20,15 @@ export class School {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Stable public identifier (UUID).' })
   @Column({ type: 'uuid', unique: true, default: () => 'gen_random_uuid()' })
   uuid: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name, as shown to people.' })
   @Column({ type: 'text' })
   name: string;
 
-  @Field(() => SchoolType)
+  @Field(() => SchoolType, { description: 'HS or CLG.' })
   @Column({ name: 'school_type', type: 'text' })
   schoolType: SchoolType;
 
@@ -36,31 +40,31 @@ export class School {
   @Column({ name: 'primary_color', type: 'text', default: '#1f4e79' })
   primaryColor: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'School feature flag: dual school is on.' })
   @Column({ name: 'dual_school_enabled', type: 'boolean', default: false })
   dualSchoolEnabled: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'School feature flag: four year plan is on.' })
   @Column({ name: 'four_year_plan_enabled', type: 'boolean', default: true })
   fourYearPlanEnabled: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'School feature flag: baseline plans is on.' })
   @Column({ name: 'baseline_plans_enabled', type: 'boolean', default: false })
   baselinePlansEnabled: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'School feature flag: hs full access is on.' })
   @Column({ name: 'hs_full_access_enabled', type: 'boolean', default: false })
   hsFullAccessEnabled: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'School feature flag: ccc apply is on.' })
   @Column({ name: 'ccc_apply_enabled', type: 'boolean', default: false })
   cccApplyEnabled: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'School feature flag: parent form is on.' })
   @Column({ name: 'parent_form_enabled', type: 'boolean', default: false })
   parentFormEnabled: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'School feature flag: ccc demo is on.' })
   @Column({ name: 'ccc_demo_enabled', type: 'boolean', default: false })
   cccDemoEnabled: boolean;
 

@@ -2,16 +2,16 @@ import { Arg, Ctx, InputType, Field, Mutation, Query, Resolver } from 'type-grap
 import type { RequestContext } from '../../core/context.js';
 import { School } from './school.entity.js';
 
-@InputType()
+@InputType({ description: 'The fields to create school.' })
 class CreateSchoolInput {
-  @Field(() => String) name: string;
+  @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
   @Field(() => String, { description: 'HS or CLG' }) schoolType: string;
   @Field(() => String, { description: 'State' }) location: string;
 }
 
 @Resolver(() => School)
 export class SchoolsResolver {
-  @Query(() => [School])
+  @Query(() => [School], { description: 'Reads the schools.' })
   schools(@Ctx() ctx: RequestContext): Promise<School[]> {
     return ctx.services.schools.list(ctx);
   }
@@ -21,18 +21,18 @@ export class SchoolsResolver {
     return ctx.services.schools.accessibleSchools(ctx);
   }
 
-  @Mutation(() => School)
-  createSchool(@Ctx() ctx: RequestContext, @Arg('input', () => CreateSchoolInput) input: CreateSchoolInput): Promise<School> {
+  @Mutation(() => School, { description: 'Creates the school.' })
+  createSchool(@Ctx() ctx: RequestContext, @Arg('input', () => CreateSchoolInput, { description: 'The fields to save.' }) input: CreateSchoolInput): Promise<School> {
     return ctx.services.schools.create(ctx, { name: input.name, school_type: input.schoolType, location: input.location });
   }
 
-  @Mutation(() => School)
-  joinSchool(@Ctx() ctx: RequestContext, @Arg('uuid', () => String) uuid: string): Promise<School> {
+  @Mutation(() => School, { description: 'Joins the school.' })
+  joinSchool(@Ctx() ctx: RequestContext, @Arg('uuid', () => String, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<School> {
     return ctx.services.schools.join(ctx, uuid);
   }
 
-  @Mutation(() => School)
-  setSchoolOfRecord(@Ctx() ctx: RequestContext, @Arg('uuid', () => String) uuid: string): Promise<School> {
+  @Mutation(() => School, { description: 'Sets the school of record.' })
+  setSchoolOfRecord(@Ctx() ctx: RequestContext, @Arg('uuid', () => String, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<School> {
     return ctx.services.schools.setSchoolOfRecord(ctx, uuid);
   }
 }

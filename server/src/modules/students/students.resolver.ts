@@ -5,12 +5,12 @@ import type { StudentRow, StudentSort } from './students.service.js';
 
 @ObjectType({ description: "A row of the staff's students list" })
 export class StudentListItem {
-  @Field(() => Int) id: number;
-  @Field(() => String) firstName: string;
-  @Field(() => String) lastName: string;
-  @Field(() => String) email: string;
-  @Field(() => String, { nullable: true }) grade: string | null;
-  @Field(() => String, { nullable: true }) parentCode: string | null;
+  @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
+  @Field(() => String, { description: 'First name.' }) firstName: string;
+  @Field(() => String, { description: 'Last name.' }) lastName: string;
+  @Field(() => String, { description: 'Email address (lower case).' }) email: string;
+  @Field(() => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.', nullable: true }) grade: string | null;
+  @Field(() => String, { description: 'The student\'s parent code, which links a parent to the student.', nullable: true }) parentCode: string | null;
   @Field(() => String, { nullable: true, description: 'admin_signed, student_signed, parent_signed, both_signed, or null' })
   parentConsentFormState: string | null;
   @Field(() => String, { nullable: true, description: 'Community-college application status; null shows as Not Set' })
@@ -18,12 +18,12 @@ export class StudentListItem {
   schoolId: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of student items, with the total count and the cursor of the next page.' })
 class StudentConnection {
-  @Field(() => [StudentListItem]) nodes: StudentListItem[];
-  @Field(() => Int) totalCount: number;
-  @Field(() => String, { nullable: true }) endCursor: string | null;
-  @Field(() => Boolean) hasNextPage: boolean;
+  @Field(() => [StudentListItem], { description: 'The items of this page.' }) nodes: StudentListItem[];
+  @Field(() => Int, { description: 'How many items match, across all pages.' }) totalCount: number;
+  @Field(() => String, { description: 'Cursor of the last item of this page; pass it as `after` to read the next page.', nullable: true }) endCursor: string | null;
+  @Field(() => Boolean, { description: 'Whether another page follows (ask again with after = endCursor).' }) hasNextPage: boolean;
 }
 
 @Resolver(() => StudentListItem)
@@ -31,15 +31,19 @@ export class StudentsResolver {
   @Query(() => StudentConnection, { description: 'Staff: students of the schools they reach, searched, sorted and paged' })
   async students(
     @Ctx() ctx: RequestContext,
-    @Arg('search', () => String, { nullable: true }) search: string | null,
-    @Arg('schoolId', () => Int, { nullable: true }) schoolId: number | null,
+    @Arg('search', () => String, { description: 'Text matched against names and emails (case-insensitive).', nullable: true }) search: string | null,
+    @Arg('schoolId', () => Int, { description: 'Numeric identifier of the school.', nullable: true }) schoolId: number | null,
     @Arg('sort', () => String, { nullable: true, description: 'first_name, last_name, email, grade or ccc_apply_status' }) sort: string | null,
-    @Arg('descending', () => Boolean, { nullable: true }) descending: boolean | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('descending', () => Boolean, { description: 'Sort in descending order.', nullable: true }) descending: boolean | null,
+    @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
+    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('consentState', () => String, { nullable: true, description: "Only students whose consent form is in this state: none, admin_signed, student_signed, parent_signed or both_signed." }) consentState: string | null,
+    @Arg('cccApplyStatus', () => String, { nullable: true, description: 'Only students with this CCCApply status (case-insensitive; "Not Set" for none).' }) cccApplyStatus: string | null,
+    @Arg('plan', () => String, { nullable: true, description: 'Only students with no plan ("none") or with a prerequisite warning ("warnings").' }) plan: string | null,
   ): Promise<StudentConnection> {
     const page = await ctx.services.students.list(ctx, {
       search, schoolId, sort: (sort ?? 'first_name') as StudentSort, descending: descending ?? false, first: first ?? 50, after,
+      consentState, cccApplyStatus, plan,
     });
     return { nodes: page.rows as StudentRow[], totalCount: page.totalCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
   }
@@ -55,7 +59,7 @@ export class StudentsResolver {
     return true;
   }
 
-  @FieldResolver(() => School, { nullable: true })
+  @FieldResolver(() => School, { description: 'The school.', nullable: true })
   school(@Root() row: StudentListItem, @Ctx() ctx: RequestContext): Promise<School | null> {
     return ctx.loaders.schoolById.load(row.schoolId);
   }

@@ -16,6 +16,9 @@ export function mountStudentRoutes(r: Router, deps: AppDeps): void {
       schoolId: q.school_id ? intParam(String(q.school_id)) : null,
       sort: (typeof q.sort === 'string' ? q.sort : 'first_name') as StudentSort,
       descending: q.order === 'desc',
+      consentState: typeof q.consent_state === 'string' ? q.consent_state : null,
+      cccApplyStatus: typeof q.ccc_apply_status === 'string' ? q.ccc_apply_status : null,
+      plan: typeof q.plan === 'string' ? q.plan : null,
     };
     return sendPagedList(req, res, MAX_PAGE, (first, after) => students.list(ctx, { ...filter, first, after }), async (rows) => {
       const schools = await ctx.loaders.schoolById.loadMany(rows.map((s) => s.schoolId));

@@ -8,6 +8,7 @@ import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import { UserType } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
+import { studentsWithWarnings } from './student-dashboard.js';
 
 export interface StudentRow {
   id: number;
@@ -37,7 +38,16 @@ export interface StudentQuery {
   first?: number;
   /** Opaque cursor from a previous page. */
   after?: string | null;
+  /** Dashboard filters: a consent-form state ('none': no form yet). */
+  consentState?: string | null;
+  /** Dashboard filters: a CCCApply status, case-insensitive ('Not Set' for none). */
+  cccApplyStatus?: string | null;
+  /** Dashboard filters: 'none' (no scheduled course) or 'warnings' (a prerequisite warning). */
+  plan?: string | null;
 }
+
+export const CONSENT_FILTERS = ['none', 'admin_signed', 'student_signed', 'parent_signed', 'both_signed'];
+export const PLAN_FILTERS = ['none', 'warnings'];
 
 export interface StudentPage {
   rows: StudentRow[];
@@ -122,6 +132,24 @@ export class StudentsService {
       params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where += ` AND (lower(u.first_name) LIKE $3 OR lower(u.last_name) LIKE $3 OR lower(u.email) LIKE $3
                  OR lower(COALESCE(u.ccc_apply_status, '${CCC_NOT_SET}')) LIKE $3)`;
+    }
+    if (q.consentState) {
+      if (!CONSENT_FILTERS.includes(q.consentState)) throw badInput(`consent_state must be one of ${CONSENT_FILTERS.join(', ')}.`);
+      params.push(q.consentState);
+      where += ` AND COALESCE((SELECT state FROM consent_forms f WHERE f.student_id = u.id), 'none') = $${params.length}`;
+    }
+    if (q.cccApplyStatus) {
+      if (hasNul(q.cccApplyStatus)) throw badInput(NUL_MESSAGE);
+      params.push(q.cccApplyStatus.trim().toLowerCase());
+      where += ` AND lower(COALESCE(NULLIF(btrim(u.ccc_apply_status), ''), '${CCC_NOT_SET}')) = $${params.length}`;
+    }
+    if (q.plan) {
+      if (!PLAN_FILTERS.includes(q.plan)) throw badInput(`plan must be one of ${PLAN_FILTERS.join(', ')}.`);
+      if (q.plan === 'none') where += ` AND NOT EXISTS (SELECT 1 FROM scheduled_courses sc WHERE sc.user_id = u.id)`;
+      else {
+        params.push([...(await studentsWithWarnings(this.db, schoolIds))]);
+        where += ` AND u.id = ANY($${params.length}::int[])`;
+      }
     }
     const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM users u WHERE ${where}`, params);
     const rows: StudentRow[] = await this.db.query(

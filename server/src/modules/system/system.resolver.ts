@@ -3,15 +3,15 @@ import type { RequestContext } from '../../core/context.js';
 
 @ObjectType({ description: 'What is running: for the staff status page at /test' })
 class SystemStatus {
-  @Field(() => String) version: string;
+  @Field(() => String, { description: 'Application version.' }) version: string;
   @Field(() => String, { description: 'embedded or server' }) databaseKind: string;
-  @Field(() => [String]) migrations: string[];
-  @Field(() => Int) outboxBacklog: number;
+  @Field(() => [String], { description: 'The migrations.' }) migrations: string[];
+  @Field(() => Int, { description: 'The outbox backlog.' }) outboxBacklog: number;
 }
 
 @Resolver()
 export class SystemResolver {
-  @Query(() => SystemStatus)
+  @Query(() => SystemStatus, { description: 'Reads the system status.' })
   systemStatus(@Ctx() ctx: RequestContext): Promise<SystemStatus> {
     return ctx.services.system.status(ctx);
   }

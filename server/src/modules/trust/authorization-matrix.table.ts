@@ -134,6 +134,13 @@ export const EXPECTED_REST: Record<string, string> = {
   'PUT /api/terms/:position/':                            '401  401  401  ok   403  403  404  403  403  ok   403  403  403',
   'PUT /api/update-course-positions/':                    '401  401  401  bad  403  403  bad  403  403  bad  403  403  403',
   'PUT /api/update-user-labels/':                         '401  401  401  bad  bad  bad  bad  403  bad  bad  bad  bad  bad',
+  // Operations (issue 12): personal API tokens (staff; managed only from a session, 404 for another's token),
+  // roster import (staff of their own school; 'bad' here is the missing file), the public OpenAPI document.
+  'DELETE /api/api-tokens/:id/':                          '401  401  401  403  404  403  403  403  403  403  403  404  404',
+  'GET /api/api-tokens/':                                 '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  'GET /api/openapi.json':                                'ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
+  'POST /api/api-tokens/':                                '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
+  'POST /api/roster-import/':                             '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
 };
 
 // prettier-ignore
@@ -242,4 +249,11 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'query studentGrades':                    '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'query students':                         '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'query systemStatus':                     '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  // Operations (issue 12): API tokens, roster import, the counselor dashboard and the outbox page: staff only.
+  'mutation createApiToken':                '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  'mutation importRoster':                  '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
+  'mutation revokeApiToken':                '401  401  401  403  404  403  403  403  403  403  403  404  404',
+  'query apiTokens':                        '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  'query outboxMessages':                   '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  'query studentDashboard':                 '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
 };

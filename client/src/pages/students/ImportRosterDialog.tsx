@@ -1,0 +1,111 @@
+/**
+ * Import Roster: staff upload a OneRoster-style students CSV; new students get an email with a
+ * link to set their password. Upload progress, then the counts and the rows that were not saved.
+ */
+import { useApolloClient } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { AccessibleDialog } from '../../components/AccessibleDialog';
+import { useT } from '../../i18n';
+import { uploadRoster, type RosterIssue } from './uploadRoster';
+
+type Result =
+  | { kind: 'done'; created: number; updated: number; emailed: number; errors: RosterIssue[] }
+  | { kind: 'failed'; reason: string | null };
+
+export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; onImported(): void }) {
+  const t = useT();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(0);
+  const [result, setResult] = useState<Result | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setResult(null);
+    setProgress(0);
+    const { status, body } = await uploadRoster(file, setProgress);
+    setBusy(false);
+    if (status === 200 && body) {
+      setResult({ kind: 'done', created: body.created ?? 0, updated: body.updated ?? 0, emailed: body.emailed ?? 0, errors: body.errors ?? [] });
+      onImported();
+    } else {
+      console.error('Failed to import the roster', status, body);
+      setResult({ kind: 'failed', reason: body?.error ?? null });
+    }
+  }
+
+  return (
+    <AccessibleDialog title={t('ops.importRoster')} onClose={onClose} wide>
+      <form className="stack" onSubmit={submit}>
+        <div className="csv-help">
+          <p>{t('ops.rosterIntro')}</p>
+          <ul>
+            <li>{t('ops.rosterSourcedId')}</li>
+            <li>{t('ops.rosterNames')}</li>
+            <li>{t('ops.rosterEmail')}</li>
+            <li>{t('ops.rosterGrade')}</li>
+          </ul>
+          <p className="muted">{t('ops.rosterUpdates')}</p>
+        </div>
+        <label>
+          {t('ops.csvFile')}
+          <input type="file" accept=".csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </label>
+        {busy && (
+          <div className="stack">
+            <progress aria-label={progress === null ? t('ops.importingStudents') : t('ops.uploading')} max={1} {...(progress === null ? {} : { value: progress })} />
+            <span className="muted">{progress === null ? t('ops.importingStudentsEllipsis') : t('ops.uploadingPercent', { percent: Math.round(progress * 100) })}</span>
+          </div>
+        )}
+        {result?.kind === 'done' && (
+          <div className={`alert ${result.errors.length ? 'alert-danger' : 'alert-success'}`} role={result.errors.length ? 'alert' : 'status'}>
+            <span>
+              {result.errors.length ? t('ops.rosterSomeRejected') : t('ops.rosterImported')}{' '}
+              {result.errors.length
+                ? t('ops.rosterCountsRejected', { created: result.created, updated: result.updated, emailed: result.emailed, rejected: result.errors.length })
+                : t('ops.rosterCounts', { created: result.created, updated: result.updated, emailed: result.emailed })}
+            </span>
+          </div>
+        )}
+        {result?.kind === 'done' && result.errors.length > 0 && (
+          <table className="data">
+            <caption>{t('ops.rejectedRows')}</caption>
+            <thead>
+              <tr><th scope="col">{t('ops.line')}</th><th scope="col">{t('ops.sourcedId')}</th><th scope="col">{t('common.email')}</th><th scope="col">{t('ops.reason')}</th></tr>
+            </thead>
+            <tbody>
+              {result.errors.map((i) => (
+                <tr key={i.line}><td>{i.line}</td><td>{i.sourced_id}</td><td>{i.email}</td><td>{t.text(i.message)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {result?.kind === 'failed' && (
+          <div className="alert alert-danger" role="alert">
+            <span>{t('ops.rosterFailed')}{result.reason ? <><br />{t.text(result.reason)}</> : null}</span>
+          </div>
+        )}
+        <div className="row">
+          <button type="submit" disabled={!file || busy}>{t('ops.upload')}</button>
+          <button type="button" className="secondary" onClick={onClose}>{t('ops.close')}</button>
+        </div>
+      </form>
+    </AccessibleDialog>
+  );
+}
+
+/** The "Import Roster" button of the students list, with its dialog; refreshes the list and the dashboard after an import. */
+export function ImportRosterButton() {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const client = useApolloClient();
+  const onImported = () => void client.refetchQueries({ include: ['Students', 'StudentDashboard'] });
+  return (
+    <>
+      <button type="button" className="secondary" onClick={() => setOpen(true)}>{t('ops.importRoster')}</button>
+      {open && <ImportRosterDialog onClose={() => setOpen(false)} onImported={onImported} />}
+    </>
+  );
+}

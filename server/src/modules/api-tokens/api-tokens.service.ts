@@ -1,0 +1,114 @@
+/**
+ * Personal API tokens: staff create named, expiring, revocable tokens for scripts and dashboards
+ * (profile page). The token is shown once; only its SHA-256 and last four characters are stored.
+ * It works as `Authorization: Token <token>` or `Bearer <token>` on /api and /graphql, acting as
+ * its owner (accounts.service authenticate), with no idle timeout.
+ *
+ * Decisions: only staff may hold them (students and parents have no integration use); a token
+ * cannot be created or revoked with an API token or a view-as token, only from a signed-in
+ * session, so a leaked script token cannot mint more; at most 25 active tokens per person;
+ * lifetime 1 to 365 days (default 90). Revoked tokens leave the list; expired ones stay, marked.
+ */
+import { IsNull, type DataSource } from 'typeorm';
+import type { RequestContext } from '../../core/context.js';
+import { conflict, forbidden, notFound } from '../../core/errors.js';
+import { randomToken, sha256 } from '../../core/passwords.js';
+import { requireUserType, requireWriter, requireCaller } from '../../core/policy.js';
+import { parseInput, text, z } from '../../core/validation.js';
+import { AuthToken } from '../accounts/auth-token.entity.js';
+import { UserType } from '../accounts/user.entity.js';
+
+export const API_TOKEN_MAX_ACTIVE = 25;
+export const API_TOKEN_DEFAULT_DAYS = 90;
+export const API_TOKEN_MAX_DAYS = 365;
+
+export interface ApiTokenView {
+  id: string;
+  name: string;
+  lastFour: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastUsedAt: Date | null;
+  expired: boolean;
+}
+
+const createInput = z.object({
+  name: text().pipe(z.string().min(1, 'Please name the token (for example "Nightly SIS sync").').max(100, 'The name is too long (100 characters at most).')),
+  expires_in_days: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? API_TOKEN_DEFAULT_DAYS : Number(v)),
+    z.number().int('The lifetime must be a whole number of days.').min(1, `The lifetime must be 1 to ${API_TOKEN_MAX_DAYS} days.`).max(API_TOKEN_MAX_DAYS, `The lifetime must be 1 to ${API_TOKEN_MAX_DAYS} days.`),
+  ),
+});
+
+export class ApiTokensService {
+  constructor(private readonly db: DataSource) {}
+
+  private owner(ctx: RequestContext, write: boolean) {
+    const caller = write ? requireWriter(ctx) : requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    if (write && (caller.tokenKind === 'api' || caller.actingUserId)) {
+      throw forbidden('API tokens are managed from a signed-in session on the profile page, not with an API token.');
+    }
+    return caller;
+  }
+
+  async list(ctx: RequestContext): Promise<ApiTokenView[]> {
+    const caller = this.owner(ctx, false);
+    const rows = await this.db.getRepository(AuthToken).find({
+      where: { userId: caller.user.id, kind: 'api', revokedAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+    return rows.map(view);
+  }
+
+  async create(ctx: RequestContext, raw: unknown): Promise<{ token: string; apiToken: ApiTokenView }> {
+    const caller = this.owner(ctx, true);
+    const input = parseInput(createInput, raw);
+    return this.db.transaction(async (m) => {
+      const active: { n: number }[] = await m.query(
+        `SELECT count(*)::int AS n FROM auth_tokens WHERE user_id = $1 AND kind = 'api' AND revoked_at IS NULL AND expires_at > now()`,
+        [caller.user.id],
+      );
+      if ((active[0]?.n ?? 0) >= API_TOKEN_MAX_ACTIVE) throw conflict(`You have ${API_TOKEN_MAX_ACTIVE} active API tokens; revoke one first.`);
+      const token = randomToken();
+      const now = Date.now();
+      const row = await m.getRepository(AuthToken).save({
+        tokenHash: sha256(token),
+        userId: caller.user.id,
+        actingUserId: null,
+        readOnly: false,
+        lastFour: token.slice(-4),
+        // Never used: the epoch. API tokens have no idle timeout, and the first use sets the real time.
+        lastUsedAt: new Date(0),
+        expiresAt: new Date(now + input.expires_in_days * 86_400_000),
+        kind: 'api' as const,
+        name: input.name,
+      });
+      return { token, apiToken: view(row) };
+    });
+  }
+
+  async revoke(ctx: RequestContext, id: string): Promise<void> {
+    const caller = this.owner(ctx, true);
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such API token.');
+    const result = await this.db.query(
+      `UPDATE auth_tokens SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND kind = 'api' AND revoked_at IS NULL RETURNING id`,
+      [id, caller.user.id],
+    );
+    const rows = Array.isArray(result[0]) ? result[0] : result;
+    if (!rows.length) throw notFound('No such API token.');
+  }
+}
+
+function view(r: AuthToken): ApiTokenView {
+  const used = r.lastUsedAt.getTime() > 0;
+  return {
+    id: r.id,
+    name: r.name ?? '',
+    lastFour: r.lastFour,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    lastUsedAt: used ? r.lastUsedAt : null,
+    expired: r.expiresAt.getTime() <= Date.now(),
+  };
+}

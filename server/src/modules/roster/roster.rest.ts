@@ -1,0 +1,25 @@
+/** POST /api/roster-import/: multipart upload of a students CSV (field "file"). */
+import type { Router } from 'express';
+import multer from 'multer';
+import { badInput } from '../../core/errors.js';
+import { route, type AppDeps } from '../../core/http.js';
+import { ROSTER_MESSAGES } from './roster.service.js';
+
+export function mountRosterRoutes(r: Router, deps: AppDeps): void {
+  const { roster } = deps.services;
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: roster.maxBytes, files: 1, fields: 10 } });
+  route(r, deps, 'post', '/roster-import/', 'importRoster', async (ctx, req, res) => {
+    await roster.assertCanImport(ctx);
+    await new Promise<void>((resolve, reject) => {
+      upload.single('file')(req, res, (err: unknown) => {
+        if (!err) return resolve();
+        const code = (err as { code?: string }).code;
+        if (code === 'LIMIT_FILE_SIZE') return reject(badInput(`The file is larger than ${Math.round(roster.maxBytes / 1024 / 1024)} MB.`));
+        if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput('Send one file, in the form field "file".'));
+        reject(badInput('The upload could not be read: send a multipart form with the CSV in the field "file".'));
+      });
+    });
+    if (!req.file) throw badInput(ROSTER_MESSAGES.fileMissing);
+    return roster.importCsv(ctx, { bytes: req.file.buffer, filename: req.file.originalname, mimetype: req.file.mimetype });
+  });
+}
