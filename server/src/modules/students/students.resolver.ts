@@ -54,7 +54,7 @@ export class StudentsResolver {
   }
 
   @Mutation(() => Boolean, { description: "Staff of the student's school: delete the student's account and every record about it (cannot be undone)" })
-  async deleteStudent(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
+  async deleteStudent(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The student's user id" }) id: number): Promise<boolean> {
     await ctx.services.students.deleteStudent(ctx, id);
     return true;
   }
