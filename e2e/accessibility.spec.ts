@@ -67,6 +67,7 @@ const ROUTES: Record<Person, Visit[]> = {
   ],
   admin: [
     { path: '/students-list' },
+    { path: '/access-log' },
     { path: '/courses' },
     { path: '/courses/:id', from: { page: '/courses', link: /^\/(course-page|courses)\/[^/]+$/ } },
     { path: '/partner-courses' },
@@ -101,7 +102,7 @@ const ROUTES: Record<Person, Visit[]> = {
 const SPANISH: Partial<Record<Person, string[]>> = {
   anonymous: ['/', '/log-in', '/sign-up'],
   student: ['/plan', '/courses', '/pathways', '/cccapply/consent'],
-  admin: ['/students-list'],
+  admin: ['/students-list', '/access-log'],
   acceptedParent: ['/parent-payments'],
 };
 

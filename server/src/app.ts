@@ -6,7 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { mountBenchInstrumentation } from './core/bench.js';
-import { apiErrorHandler, buildContext, type AppDeps } from './core/http.js';
+import { apiErrorHandler, buildGraphqlContext, type AppDeps } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccessLogRoutes } from './modules/access-log/access-log.rest.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
@@ -102,7 +102,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   app.use(
     '/graphql',
     express.json({ limit: '1mb' }),
-    expressMiddleware(apollo, { context: async ({ req }) => buildContext(deps, req) }),
+    expressMiddleware(apollo, { context: async ({ req }) => buildGraphqlContext(deps, req) }),
   );
 
   const indexHtml = path.join(config.clientDist, 'index.html');

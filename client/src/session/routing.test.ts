@@ -64,13 +64,13 @@ describe('headers', () => {
     expect(headerKind(user(1), NOT_VIEWING)).toBe('student');
   });
   it('gives staff My Courses, CC Courses, Pathways, Students and Baseline Plans by flags', () => {
-    expect(labels(user(2))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Baseline Plans']);
-    expect(labels(user(2, { ...hs, baselinePlansEnabled: false }))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students']);
-    expect(labels(user(2, { ...hs, fourYearPlanEnabled: false }))).toEqual(['Students']);
+    expect(labels(user(2))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Baseline Plans', 'Access Log']);
+    expect(labels(user(2, { ...hs, baselinePlansEnabled: false }))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Access Log']);
+    expect(labels(user(2, { ...hs, fourYearPlanEnabled: false }))).toEqual(['Students', 'Access Log']);
   });
   it('adds Admissions and Family Payments for staff of a school with the dual school', () => {
-    expect(labels(user(2, dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions', 'Family Payments']);
-    expect(labels(user(2, { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions', 'Family Payments']);
+    expect(labels(user(2, dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions', 'Family Payments', 'Access Log']);
+    expect(labels(user(2, { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions', 'Family Payments', 'Access Log']);
   });
   it('gives students Courses only with the four-year plan', () => {
     expect(labels(user(1))).toEqual(['Academic Plan', 'Pathways', 'Courses']);

@@ -84,14 +84,16 @@ export interface NavItem {
 
 /**
  * Staff: Students only without the four-year plan; else My Courses, CC Courses, Pathways, Students (+ Baseline Plans).
- * Staff of a school with the dual school also get Admissions (the review of applications).
+ * Staff of a school with the dual school also get Admissions (the review of applications); every staff member gets Access Log last.
  */
 export function staffNav(school: RoutingSchool | null): NavItem[] {
   // Dual-school staff: admissions, and the families' tuition payments.
   const admissions: NavItem[] = school?.dualSchoolEnabled
     ? [{ label: 'Admissions', to: '/admissions' }, { label: 'Family Payments', to: '/admissions/payments' }]
     : [];
-  if (!school?.fourYearPlanEnabled) return [{ label: 'Students', to: '/students-list' }, ...admissions];
+  // Every staff member reads their schools' student-record access log (issue 11).
+  const accessLog: NavItem = { label: 'Access Log', to: '/access-log' };
+  if (!school?.fourYearPlanEnabled) return [{ label: 'Students', to: '/students-list' }, ...admissions, accessLog];
   const items: NavItem[] = [
     { label: 'My Courses', to: '/courses' },
     { label: 'CC Courses', to: '/partner-courses' },
@@ -99,7 +101,7 @@ export function staffNav(school: RoutingSchool | null): NavItem[] {
     { label: 'Students', to: '/students-list' },
   ];
   if (school.baselinePlansEnabled) items.push({ label: 'Baseline Plans', to: '/baseline-plans' });
-  return [...items, ...admissions];
+  return [...items, ...admissions, accessLog];
 }
 
 /** Students (and anyone viewing as one): Academic Plan, Pathways, and Courses when the school plans four years. */

@@ -7,7 +7,8 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
 import type { Services } from '../services.js';
 import { tokenFromHeader, type RequestContext } from './context.js';
-import { AppError, HTTP_STATUS } from './errors.js';
+import { GraphQLError } from 'graphql';
+import { AppError, HTTP_STATUS, isConnectionError, UNAVAILABLE_MESSAGE } from './errors.js';
 import { createLoaders } from './loaders.js';
 import { assertOperationAllowed } from './policy.js';
 
@@ -20,6 +21,19 @@ export interface AppDeps {
 export async function buildContext(deps: AppDeps, req: Request): Promise<RequestContext> {
   const caller = await deps.services.accounts.authenticate(tokenFromHeader(req.headers.authorization));
   return { caller, ip: req.ip ?? 'unknown', db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
+}
+
+/** The GraphQL context: a database that cannot be reached answers 503 SERVICE_UNAVAILABLE, not 500. */
+export async function buildGraphqlContext(deps: AppDeps, req: Request): Promise<RequestContext> {
+  try {
+    return await buildContext(deps, req);
+  } catch (e) {
+    if (isConnectionError(e)) {
+      console.warn('[graphql] database unavailable:', (e as Error).message);
+      throw new GraphQLError(UNAVAILABLE_MESSAGE, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new Map([['retry-after', '5']]) } } });
+    }
+    throw e;
+  }
 }
 
 type Handler = (ctx: RequestContext, req: Request, res: Response) => Promise<unknown>;
@@ -53,6 +67,13 @@ export function apiErrorHandler(err: unknown, _req: Request, res: Response, _nex
   if (err instanceof AppError) {
     if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
     res.status(HTTP_STATUS[err.code]).json({ error: err.message });
+    return;
+  }
+  if (isConnectionError(err)) {
+    // The database dropped or refused the connection: say so, and that trying again will work.
+    console.warn('[api] database unavailable:', (err as Error)?.message);
+    res.setHeader('Retry-After', '5');
+    res.status(503).json({ error: UNAVAILABLE_MESSAGE });
     return;
   }
   const status = (err as { status?: number; type?: string })?.status;

@@ -4,6 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type MiddlewareFn } from 'type-graphql';
 import type { RequestContext } from '../core/context.js';
 import { assertOperationAllowed } from '../core/policy.js';
+import { AccessLogResolver } from '../modules/access-log/access-log.resolver.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import { AdmissionsResolver, ApplicationListItemResolver } from '../modules/admissions/admissions.resolver.js';
 import { BaselinePlansResolver } from '../modules/baseline-plans/baseline-plans.resolver.js';
@@ -32,6 +33,7 @@ export const resolvers = [
   AdmissionsResolver, ApplicationListItemResolver,
   ContractsResolver, PaymentsResolver,
   OnboardingResolver, BaselinePlansResolver,
+  AccessLogResolver,
   ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver,
 ] as const;
 

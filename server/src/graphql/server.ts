@@ -4,7 +4,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Config } from '../config.js';
 import type { RequestContext } from '../core/context.js';
-import { AppError } from '../core/errors.js';
+import { AppError, isConnectionError, UNAVAILABLE_MESSAGE } from '../core/errors.js';
 import { aliasLimit, asksForIntrospection, costLimit, depthLimit, withoutSuggestions } from './limits.js';
 import { buildAppSchema } from './schema.js';
 
@@ -20,7 +20,11 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       extensions: { code: original.code, ...(original.retryAfterSeconds ? { retryAfter: original.retryAfterSeconds } : {}) },
     };
   }
+  if (isConnectionError(original) || isConnectionError(error)) {
+    return { message: UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+  }
   const code = formatted.extensions?.code as string | undefined;
+  if (code === 'SERVICE_UNAVAILABLE') return { message: UNAVAILABLE_MESSAGE, extensions: { code } };
   if (code && KNOWN_CODES.has(code)) return { message: formatted.message, locations: formatted.locations, extensions: { code } };
   console.error('[graphql] unexpected error', original);
   return { message: 'Server error. Please try again later.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

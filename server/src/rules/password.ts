@@ -8,6 +8,17 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_SPECIALS = '!@#$%^&*';
 export const PASSWORD_RULES_MESSAGE = 'Your password does not meet the requirements.';
+/**
+ * The server also refuses the most common passwords (rules/common-passwords.txt, about 20,000
+ * entries: too big for the client bundle, so the live tooltip cannot check it and the sign-up and
+ * reset forms show this message from the server instead).
+ */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose a different one.';
+
+/** Whether `password` is on the list of common passwords (compared case-insensitively, trimmed). */
+export function isCommonPassword(password: string, common: ReadonlySet<string>): boolean {
+  return common.has(password.trim().toLowerCase());
+}
 
 export interface PasswordCheck {
   key: 'length' | 'upper' | 'lower' | 'digit' | 'special' | 'name';

@@ -14,6 +14,7 @@ import { ExportParentFormsDialog } from './ExportParentFormsDialog';
 import { ImportRosterButton } from './ImportRosterDialog';
 import { StudentDashboard } from './StudentDashboard';
 import { useStudentFilters } from './studentFilters';
+import { DeleteStudentDialog } from './DeleteStudentDialog';
 import { useT } from '../../i18n';
 
 type Sort = 'first_name' | 'last_name' | 'email' | 'grade' | 'ccc_apply_status';
@@ -27,6 +28,8 @@ export default function StudentsListPage() {
   const [sort, setSort] = useState<Sort>('first_name');
   const [descending, setDescending] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const [notice, setNotice] = useState('');
   const filters = useStudentFilters();
   const { data, loading, error, fetchMore } = useQuery(StudentsDocument, { variables: { search, sort, descending, first: 50, ...filters } });
   const accessible = useQuery(AccessibleSchoolsDocument);
@@ -148,6 +151,9 @@ export default function StudentsListPage() {
                       <td>
                         <button type="button" onClick={() => view(s.id)} disabled={viewing} aria-label={t('students.viewName', { name })}>
                           {t('students.viewStudent')}
+                        </button>{' '}
+                        <button type="button" className="danger" onClick={() => setDeleting({ id: s.id, name })} aria-label={t('trust.deleteName', { name })}>
+                          {t('trust.delete')}
                         </button>
                       </td>
                     </tr>
@@ -168,6 +174,8 @@ export default function StudentsListPage() {
           )}
         </>
       )}
+      {notice && <div className="alert alert-success" role="status">{notice}</div>}
+      {deleting && <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} onDeleted={(m) => { setDeleting(null); setNotice(m); }} />}
       {exporting && <ExportParentFormsDialog schools={schools} onClose={() => setExporting(false)} />}
     </main>
   );

@@ -50,6 +50,9 @@ export interface AccessLogRow {
   studentName: string | null;
   actorUserId: number | null;
   actorName: string | null;
+  /** On a view-as token: the account the actor was acting as (the student); else null. */
+  actingUserId: number | null;
+  actingName: string | null;
 }
 
 export interface AccessLogPage {
@@ -69,6 +72,10 @@ const filterInput = z.object({
   to: z.iso.date().optional(),
   first: z.coerce.number().int().min(1).max(MAX_ACCESS_LOG_PAGE).optional(),
   after: z.string().regex(/^\d{1,18}$/).optional(),
+  /** Part of the student's name or email (case-insensitive). */
+  student: z.string().trim().max(200).refine((v) => !v.includes('\0')).optional(),
+  /** Part of the actor's name or email (case-insensitive). */
+  actor: z.string().trim().max(200).refine((v) => !v.includes('\0')).optional(),
 });
 export type AccessLogFilter = z.input<typeof filterInput>;
 
@@ -88,22 +95,29 @@ export class AccessLogService {
     if (!schoolIds.length) return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
     const where = ['a.school_id = ANY($1)'];
     const params: unknown[] = [schoolIds];
-    const add = (sql: string, v: unknown) => { params.push(v); where.push(sql.replace('?', `$${params.length}`)); };
+    const add = (sql: string, v: unknown) => { params.push(v); where.push(sql.replaceAll('?', `$${params.length}`)); };
     if (f.student_id) add('a.student_id = ?', f.student_id);
     if (f.actor_id) add('a.actor_user_id = ?', f.actor_id);
     if (f.action) add('a.action = ?', f.action);
     if (f.from) add(`a.created_at >= ?::date`, f.from);
     if (f.to) add(`a.created_at < ?::date + 1`, f.to);
+    const like = (v: string) => `%${v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Deleted people keep their rows but no longer match a name search (their names are gone).
+    const person = (column: string) => `${column} IN (SELECT id FROM users WHERE lower(first_name || ' ' || last_name) LIKE ? OR lower(email) LIKE ?)`;
+    if (f.student) add(person('a.student_id'), like(f.student));
+    if (f.actor) add(person('a.actor_user_id'), like(f.actor));
     const [{ n }] = await this.db.query(`SELECT count(*)::int AS n FROM student_record_access a WHERE ${where.join(' AND ')}`, params);
     if (f.after) add('a.id < ?', f.after);
     const first = f.first ?? 50;
     params.push(first + 1);
     const rows: any[] = await this.db.query(
-      `SELECT a.id::text AS id, a.created_at AS "createdAt", a.action, a.reason, a.student_id AS "studentId", a.actor_user_id AS "actorUserId",
+      `SELECT a.id::text AS id, a.created_at AS "createdAt", a.action, a.reason, a.student_id AS "studentId", a.actor_user_id AS "actorUserId", a.acting_user_id AS "actingUserId",
+              NULLIF(trim(g.first_name || ' ' || g.last_name), '') AS "actingName",
               NULLIF(trim(s.first_name || ' ' || s.last_name), '') AS "studentName", NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS "actorName"
          FROM student_record_access a
          LEFT JOIN users s ON s.id = a.student_id
          LEFT JOIN users u ON u.id = a.actor_user_id
+         LEFT JOIN users g ON g.id = a.acting_user_id
         WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`,
       params,
     );

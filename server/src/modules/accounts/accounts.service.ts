@@ -9,7 +9,8 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../core/pa
 import { requireCaller } from '../../core/policy.js';
 import { check, hit, type RateLimitRule } from '../../core/rate-limit.js';
 import { parseInput, rawText, text, z } from '../../core/validation.js';
-import { looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '../../rules/password.js';
+import { COMMON_PASSWORD_MESSAGE, looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '../../rules/password.js';
+import { isCommon } from '../../rules/common-passwords.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import { defaultYearLabels, School, SchoolMembership } from '../schools/school.entity.js';
 import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';
@@ -135,6 +136,7 @@ export class AccountsService {
     if (codeProblem) throw badInput(codeProblem);
     if (!looksLikeEmail(input.email)) throw badInput(MESSAGES.invalidEmail);
     if (!passwordMeetsRules(input.password, input.first_name, input.last_name)) throw badInput(PASSWORD_RULES_MESSAGE);
+    if (isCommon(input.password)) throw badInput(COMMON_PASSWORD_MESSAGE);
 
     const target = await this.resolveSignupCode(input.signup_code);
     if (!target) throw badInput(MESSAGES.invalidSignupCode);
@@ -249,6 +251,7 @@ export class AccountsService {
     const user = await this.db.getRepository(User).findOneBy({ id: userId });
     if (!user) throw badInput(MESSAGES.resetLinkInvalid);
     if (!passwordMeetsRules(password, user.firstName, user.lastName)) throw badInput(PASSWORD_RULES_MESSAGE);
+    if (isCommon(password)) throw badInput(COMMON_PASSWORD_MESSAGE);
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (m) => {
       // Marking used in the same statement that checks it: two clicks cannot both succeed.

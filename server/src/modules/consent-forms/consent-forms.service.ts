@@ -249,7 +249,8 @@ export class ConsentFormsService {
   async formForViewer(ctx: RequestContext, parentCode: string): Promise<ViewedConsentForm> {
     const caller = requireCaller(ctx);
     requireUserType(caller, UserType.Staff);
-    if (!parentCode || parentCode.length > 64) throw notFound();
+    // A NUL cannot be stored in PostgreSQL text: no such code (found by the bad-input fuzz test).
+    if (!parentCode || parentCode.length > 64 || parentCode.includes('\u0000')) throw notFound();
     const [student] = await this.db.query(
       `SELECT id, first_name, last_name, school_id FROM users WHERE parent_code = $1 AND user_type = $2`,
       [parentCode, UserType.Student],

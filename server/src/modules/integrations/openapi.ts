@@ -48,6 +48,7 @@ GET /api/accessible-schools/ | accessibleSchools | Schools | The schools the cal
 GET /api/parent-students/ | parentStudents | Parents | A parent's linked students. |
 POST /api/add-student/ | addStudent | Parents | Link a student to the signed-in parent by the student's parent code. |
 GET /api/students-in-school/ | studentsInSchool | Students | Staff: the students of the caller's school, paginated and searchable (search, consent_state, ccc_apply_status, plan = none or warnings). |
+DELETE /api/students/:id/ | deleteStudent | Students | Staff of the student's school: delete the student's account and every record about it in one transaction (the access log keeps its rows and gains student_deleted). Cannot be undone. |
 POST /api/roster-import/ | importRoster | Students | Staff: import a OneRoster-style students CSV (multipart field "file": sourcedId, givenName, familyName, email, grade); creates or updates students and emails set-password links; answers per-row errors. | multipart
 GET /api/check-course-scheduled/:id/ | checkCourseScheduled | Plans | Whether a course is on the caller's plan. |
 GET /api/get-scheduled-course/:id/ | scheduledCourse | Plans | One scheduled course of the caller's plan. |
@@ -90,7 +91,7 @@ GET /api/requirement-progress/ | requirementProgress | Pathways | The caller's p
 GET /api/courses/by-requirement-and-user/:uuid | eligibleCourses | Pathways | Courses that fulfil a requirement for the caller. |
 GET /api/system-status/ | systemStatus | System | Staff: version, database kind, migrations applied, outbox backlog. |
 GET /api/outbox/ | outbox | System | Staff: email and text messages, newest first, with status, attempts and last error (paginated: limit, offset, status). |
-GET /api/access-log/ | accessLog | System | Staff: who viewed or changed which student record, paginated (student_id, actor_id, action, from, to, first, after). |
+GET /api/access-log/ | accessLog | System | Staff: who viewed or changed which student record, paginated (student_id, actor_id, student, actor, action, from, to, first, after). |
 GET /api/health/ | health | System | Liveness and database check for load balancers. | public
 GET /api/openapi.json | openApiDocument | System | This document. | public
 POST /api/courses/create/ | createCourse | Courses | Staff: create a course (form fields). | form
@@ -179,6 +180,7 @@ const QUERY: Record<string, object[]> = {
   ],
   'get /api/access-log/': [
     q('student_id', 'Only this student.', 'integer'), q('actor_id', 'Only this actor.', 'integer'), q('action', 'Only this action.'),
+    q('student', "Part of the student's name or email."), q('actor', "Part of the actor's name or email."),
     q('from', 'From this time (ISO 8601).'), q('to', 'Until this time (ISO 8601).'),
     q('first', 'Page size.', 'integer'), q('after', 'Cursor of the previous page.'),
   ],

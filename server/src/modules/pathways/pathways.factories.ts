@@ -21,7 +21,8 @@ interface Harness {
   services: Services;
 }
 
-const suffix = () => crypto.randomBytes(3).toString('hex');
+// 6 bytes: the authorization matrix makes hundreds of courses in one school, and 3 bytes collided now and then.
+const suffix = () => crypto.randomBytes(6).toString('hex');
 
 export async function buildCourse(h: Harness, school: School, o: Partial<Course> = {}): Promise<Course> {
   const repo = h.db.getRepository(Course);

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, FieldResolver, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../core/context.js';
 import { School } from '../schools/school.entity.js';
 import type { StudentRow, StudentSort } from './students.service.js';
@@ -51,6 +51,12 @@ export class StudentsResolver {
   @Query(() => [String], { description: "Staff: the distinct grades of their schools' students, sorted numerically" })
   studentGrades(@Ctx() ctx: RequestContext): Promise<string[]> {
     return ctx.services.students.grades(ctx);
+  }
+
+  @Mutation(() => Boolean, { description: "Staff of the student's school: delete the student's account and every record about it (cannot be undone)" })
+  async deleteStudent(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The student's user id" }) id: number): Promise<boolean> {
+    await ctx.services.students.deleteStudent(ctx, id);
+    return true;
   }
 
   @FieldResolver(() => School, { description: 'The school.', nullable: true })

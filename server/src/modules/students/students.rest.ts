@@ -4,6 +4,10 @@ import { MAX_PAGE, type StudentSort } from './students.service.js';
 
 export function mountStudentRoutes(r: Router, deps: AppDeps): void {
   const { students } = deps.services;
+  /** Student data deletion: the account and every record about it (staff of the student's school). */
+  route(r, deps, 'delete', '/students/:id/', 'deleteStudent', async (ctx, req) => {
+    await students.deleteStudent(ctx, intParam(req.params.id));
+  });
   /** Paged for scripts with ?page_size= and ?cursor= (see sendPagedList); ?search, ?school_id, ?sort, ?order. */
   route(r, deps, 'get', '/students-in-school/', 'studentsInSchool', async (ctx, req, res) => {
     const q = req.query;

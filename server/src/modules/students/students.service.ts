@@ -1,8 +1,9 @@
 /** The staff's list of students: every student of the schools the staff member reaches. */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
-import { requireCaller, requireUserType } from '../../core/policy.js';
+import { badInput, notFound } from '../../core/errors.js';
+import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { recordAccess } from '../access-log/access-log.service.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import { UserType } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
@@ -68,6 +69,48 @@ export class StudentsService {
     const caller = requireCaller(ctx);
     requireUserType(caller, UserType.Staff);
     return distinctGrades(this.db, await this.schools.accessibleSchoolIds(caller.user));
+  }
+
+  /**
+   * Student data deletion (issue 11): staff of the student's school delete the student's account
+   * and every record about it in one transaction — plan entries, consent forms (their signed PDFs
+   * are stored in the row), the CCCApply consent, parent links, school memberships, session tokens,
+   * password-reset links, messages waiting in the outbox for the student's address, and any
+   * application or transcript on the account. The access log keeps its rows (append-only) and gets
+   * a 'student_deleted' row naming who deleted whom (the id; the name is gone with the account).
+   *
+   * Decisions: another school's staff get 404, like viewing as a student of another school (whether
+   * the id exists must not leak); only student accounts can be deleted this way (a parent's or staff
+   * account is not a "student record"); a dual-school application belongs to the parent's account
+   * and stays with it; courses and pathways the student never owned are untouched.
+   */
+  async deleteStudent(ctx: RequestContext, id: number): Promise<void> {
+    const caller = requireWriter(ctx);
+    requireUserType(caller, UserType.Staff);
+    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Student not found.');
+    const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
+    await this.db.transaction(async (m) => {
+      const [student]: { id: number; school_id: number | null; email: string }[] = await m.query(
+        `SELECT id, school_id, email FROM users WHERE id = $1 AND user_type = $2 FOR UPDATE`,
+        [id, UserType.Student],
+      );
+      if (!student || student.school_id === null || !schoolIds.includes(student.school_id)) throw notFound('Student not found.');
+      await recordAccess(m, caller, {
+        studentId: student.id, schoolId: student.school_id, action: 'student_deleted', reason: 'student account and every record about them deleted by staff',
+      });
+      // Explicit, so nothing depends on a foreign key's ON DELETE rule; the order respects the keys.
+      await m.query(`DELETE FROM transcript_files WHERE application_id IN (SELECT id FROM applications WHERE parent_id = $1)`, [id]);
+      await m.query(`DELETE FROM applications WHERE parent_id = $1`, [id]);
+      await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [id]);
+      await m.query(`DELETE FROM consent_forms WHERE student_id = $1`, [id]);
+      await m.query(`DELETE FROM cccapply_consents WHERE student_id = $1`, [id]);
+      await m.query(`DELETE FROM parent_student_links WHERE student_id = $1 OR parent_id = $1`, [id]);
+      await m.query(`DELETE FROM school_memberships WHERE user_id = $1`, [id]);
+      await m.query(`DELETE FROM auth_tokens WHERE user_id = $1 OR acting_user_id = $1`, [id]);
+      await m.query(`DELETE FROM password_resets WHERE user_id = $1`, [id]);
+      await m.query(`DELETE FROM outbox_messages WHERE lower(recipient) = lower($1)`, [student.email]);
+      await m.query(`DELETE FROM users WHERE id = $1`, [id]);
+    });
   }
 
   async list(ctx: RequestContext, q: StudentQuery): Promise<StudentPage> {

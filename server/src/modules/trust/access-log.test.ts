@@ -75,4 +75,42 @@ describe('access log', () => {
     const rows = await h.db.query(`SELECT action, reason, school_id FROM student_record_access WHERE student_id = $1`, [student.id]);
     expect(rows).toEqual([{ action: 'view_as', reason: 'view-as started by staff', school_id: student.schoolId }]);
   });
+
+  it('GraphQL accessLog: the same rows, text filters on student and actor, acting-for, cursor pages, staff only', async () => {
+    const { student, admin, parent } = await schoolWithStudent();
+    const adminToken = await h.tokenFor(admin);
+    const view = await h.api.post('/api/view-as-student/').set(h.auth(adminToken)).send({ studentId: student.id });
+    expect((await h.api.get('/api/plan-pdf/').set(h.auth(view.body.token))).status).toBe(200);
+    await h.api.post('/api/view-as-student/').set(h.auth(await h.tokenFor(parent))).send({ studentId: student.id });
+    const q = `query Log($student: String, $actor: String, $action: String, $from: String, $to: String, $first: Int, $after: String) {
+      accessLog(student: $student, actor: $actor, action: $action, from: $from, to: $to, first: $first, after: $after) {
+        totalCount endCursor hasNextPage nodes { action reason studentName actorName actingName createdAt }
+      }
+    }`;
+    const all = await h.gql(q, { student: 'lia logg' }, adminToken);
+    expect(all.errors).toBeUndefined();
+    expect(all.data!.accessLog.totalCount).toBe(3);
+    expect(all.data!.accessLog.nodes.map((n: any) => [n.action, n.actorName, n.actingName])).toEqual([
+      ['view_as', `${parent.firstName} ${parent.lastName}`, null],
+      ['plan_pdf_export', 'Ana Admin', 'Lia Logged'],
+      ['view_as', 'Ana Admin', null],
+    ]);
+    const byEmail = await h.gql(q, { student: student.email.toUpperCase() }, adminToken);
+    expect(byEmail.data!.accessLog.totalCount).toBe(3);
+    const byActor = await h.gql(q, { student: 'Lia', actor: 'ana adm', action: 'view_as' }, adminToken);
+    expect(byActor.data!.accessLog.nodes.map((n: any) => n.reason)).toEqual(['view-as started by staff']);
+    const nobody = await h.gql(q, { student: '%' }, adminToken);
+    expect(nobody.data!.accessLog.totalCount).toBe(0);
+    const first = await h.gql(q, { student: 'Lia Logged', first: 2 }, adminToken);
+    expect(first.data!.accessLog.hasNextPage).toBe(true);
+    const next = await h.gql(q, { student: 'Lia Logged', first: 2, after: first.data!.accessLog.endCursor }, adminToken);
+    expect(next.data!.accessLog.nodes.map((n: any) => n.action)).toEqual(['view_as']);
+    expect(next.data!.accessLog.hasNextPage).toBe(false);
+    const bad = await h.gql(q, { from: 'yesterday' }, adminToken);
+    expect(bad.code).toBe('BAD_USER_INPUT');
+    expect((await h.gql(q, {}, await h.tokenFor(student))).code).toBe('FORBIDDEN');
+    expect((await h.gql(q, {}, null)).code).toBe('UNAUTHENTICATED');
+    const rest = await h.api.get('/api/access-log/').query({ student: 'lia', action: 'plan_pdf_export' }).set(h.auth(adminToken));
+    expect(rest.body.results.map((r: any) => [r.acting_name, r.acting_user_id])).toEqual([['Lia Logged', student.id]]);
+  });
 });

@@ -23,7 +23,7 @@ import { buildAppSchema } from '../../graphql/schema.js';
 import { useHarness, type Harness } from '../../test/harness.js';
 import { SAMPLE_FILES } from '../admissions/admissions.factories.js';
 import { buildCourse, buildPathway, buildRequirement, schedule } from '../pathways/pathways.factories.js';
-import { ACTORS, buildWorld, tokenOf, type Actor, type World } from './trust.factories.js';
+import { ACTORS, buildWorld, restRoutes, tokenOf, type Actor, type World } from './trust.factories.js';
 import { EXPECTED_GRAPHQL, EXPECTED_REST } from './authorization-matrix.table.js';
 
 type Outcome = 'ok' | 'bad' | '401' | '403' | '404' | '429' | '5xx' | '3xx';
@@ -64,6 +64,12 @@ class Fresh {
     await schedule(this.h, this.w.student, course, '1');
     return course.id;
   }
+  /** A student of school A with a plan entry, for the student-deletion cells. */
+  async student() {
+    const s = await this.h.buildStudent({ school: this.w.schoolA });
+    await schedule(this.h, s, await this.course(), '1');
+    return s;
+  }
   async baselinePlan() {
     const { UserType } = await import('../accounts/user.entity.js');
     return this.h.buildUser(UserType.BaselinePlan, { school: this.w.schoolA, email: `baseline_plan_${Math.random().toString(36).slice(2, 10)}` });
@@ -78,6 +84,7 @@ const REST_CALLS: Record<string, CallSpec> = {
   'POST /api/applications/:id/decision/': (w) => ({ url: `/api/applications/${w.applicationId}/decision/`, body: { decision: 'nonsense' } }),
   'GET /files/transcripts/:id': (w) => ({ url: `/files/transcripts/${w.transcriptId}` }),
   'PUT /api/baseline-plans/:id/': (w) => ({ url: `/api/baseline-plans/${w.baseline.id}/`, body: { title: 'Renamed', description: 'Still a plan' } }),
+  'DELETE /api/students/:id/': async (_w, f) => ({ url: `/api/students/${(await f.student()).id}/` }),
   'DELETE /api/baseline-plans/:id/': async (_w, f) => ({ url: `/api/baseline-plans/${(await f.baselinePlan()).id}/` }),
   'POST /api/duplicate-baseline-plan/': (w) => ({ body: { id: w.baseline.id, plan_id: w.baseline.id } }),
   'GET /api/blogs/:id/': () => ({ url: '/api/blogs/1/' }),
@@ -141,6 +148,7 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   deleteCourse: async (_w, f) => ({ uuid: (await f.course()).uuid }),
   deletePathway: async (_w, f) => ({ uuid: (await f.pathway()).uuid }),
   deleteRequirement: async (_w, f) => ({ uuid: (await f.requirement()).uuid }),
+  deleteStudent: async (_w, f) => ({ id: (await f.student()).id }),
   deleteBaselinePlan: async (_w, f) => ({ id: (await f.baselinePlan()).id }),
   duplicateBaselinePlan: (w) => ({ planId: w.baseline.id }),
   updateBaselinePlan: (w) => ({ id: w.baseline.id, title: 'Renamed', description: 'Still a plan' }),
@@ -178,31 +186,6 @@ const GQL_CODES: Record<string, Outcome> = {
   UNAUTHENTICATED: '401', FORBIDDEN: '403', NOT_FOUND: '404', BAD_USER_INPUT: 'bad', CONFLICT: 'bad',
   GRAPHQL_VALIDATION_FAILED: 'bad', RATE_LIMITED: '429', INTERNAL_SERVER_ERROR: '5xx',
 };
-
-/** Every route of the built app, as 'METHOD /mount/path', read from the Express router stack. */
-export function restRoutes(app: any): string[] {
-  const out: string[] = [];
-  const walk = (stack: any[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const p of paths) {
-          for (const m of Object.keys(layer.route.methods)) {
-            if (m === '_all') continue;
-            // The course form parser shares paths with real routes; it is not a route of its own.
-            if (layer.route.stack.every((l: any) => l.name === 'parseForm')) continue;
-            out.push(`${m.toUpperCase()} ${prefix}${p}`);
-          }
-        }
-      } else if (layer.name === 'router' && layer.handle?.stack) {
-        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-        walk(layer.handle.stack, prefix + mount);
-      }
-    }
-  };
-  walk(app.router.stack, '');
-  return [...new Set(out)].filter((r) => !r.endsWith(' /{*splat}') && r !== 'GET /').sort();
-}
 
 async function restCell(key: string, actor: Actor): Promise<Outcome> {
   const [method, path] = key.split(' ');

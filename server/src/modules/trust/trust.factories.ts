@@ -106,3 +106,28 @@ export async function tokenOf(h: Harness, w: World, actor: Actor): Promise<strin
 }
 
 export { ParentStudentLink };
+
+/** Every route of the built app, as 'METHOD /mount/path', read from the Express router stack. */
+export function restRoutes(app: any): string[] {
+  const out: string[] = [];
+  const walk = (stack: any[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+        for (const p of paths) {
+          for (const m of Object.keys(layer.route.methods)) {
+            if (m === '_all') continue;
+            // The course form parser shares paths with real routes; it is not a route of its own.
+            if (layer.route.stack.every((l: any) => l.name === 'parseForm')) continue;
+            out.push(`${m.toUpperCase()} ${prefix}${p}`);
+          }
+        }
+      } else if (layer.name === 'router' && layer.handle?.stack) {
+        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+        walk(layer.handle.stack, prefix + mount);
+      }
+    }
+  };
+  walk(app.router.stack, '');
+  return [...new Set(out)].filter((r) => !r.endsWith(' /{*splat}') && r !== 'GET /').sort();
+}
