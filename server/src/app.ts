@@ -48,7 +48,7 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
       "img-src 'self' data: blob:",
       // The GraphiQL explorer's editor (Monaco) embeds its fonts as data: URLs.
       "font-src 'self' data:",
-      "frame-src 'self' blob: https://www.youtube-nocookie.com",
+      "frame-src 'self' blob:",
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",

@@ -75,7 +75,9 @@ describe('Landing page', () => {
       expect(document.getElementById(id), id).not.toBeNull();
     }
     expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/sign-up');
-    expect(screen.getByTitle('Product demo video').getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    const video = screen.getByLabelText('Product demo video');
+    expect(video.querySelector('source')?.getAttribute('src')).toBe('/demo/pathway-planner-demo.webm');
+    expect(video.querySelector('track[kind="captions"]')?.getAttribute('src')).toBe('/demo/pathway-planner-demo.en.vtt');
   });
 
   it("copies a co-founder's email and says so", async () => {

@@ -7,14 +7,11 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BlogsDocument } from '../../graphql/generated';
 import './landing.css';
-import { useT, intlLocale } from '../../i18n';
+import { useLocale, useT, intlLocale } from '../../i18n';
 
 export const BLOGS_LOADING = 'Loading blogs...';
 export const BLOGS_ERROR = 'Error fetching the blogs';
 
-/** The product demo on YouTube, embedded from youtube-nocookie.com: the one outside frame source the CSP allows. */
-const DEMO_VIDEO_ID = 'pathwayDemo';
-const DEMO_VIDEO_SRC = `https://www.youtube-nocookie.com/embed/${DEMO_VIDEO_ID}?rel=0`;
 
 interface Founder {
   name: string;
@@ -304,21 +301,18 @@ function Faqs() {
 
 function Demo() {
   const t = useT();
+  const { locale } = useLocale();
   return (
     <section id="demo" className="landing-section" aria-labelledby="demo-title">
       <div className="landing-inner">
         <h2 id="demo-title">{t('landing.seePathwayPlannerInAction')}</h2>
         <p>{t('landing.aShortWalkthroughOfHowA')}</p>
         <div className="video-frame">
-          <iframe
-            src={DEMO_VIDEO_SRC}
-            title={t('landing.productDemoVideo')}
-            loading="lazy"
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-            // The app sends no referrer by default; YouTube's player needs the origin to play embeds.
-            referrerPolicy="strict-origin-when-cross-origin"
-            allowFullScreen
-          />
+          {/* A walkthrough recorded from the demo school itself, served by the app (no outside player). */}
+          <video controls preload="none" poster="/demo/poster.png" aria-label={t('landing.productDemoVideo')}>
+            <source src="/demo/pathway-planner-demo.webm" type="video/webm" />
+            <track kind="captions" src={`/demo/pathway-planner-demo.${locale === 'es' ? 'es' : 'en'}.vtt`} srcLang={locale === 'es' ? 'es' : 'en'} label={locale === 'es' ? 'Español' : 'English'} default />
+          </video>
         </div>
       </div>
     </section>
