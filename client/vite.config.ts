@@ -14,6 +14,9 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:4000', '/graphql': 'http://localhost:4000', '/files': 'http://localhost:4000' },
   },
   build: { outDir: 'dist', sourcemap: true },
+  // GraphiQL's editor loads its web workers with `?worker` imports, which the dev server's
+  // dependency pre-bundling cannot follow: serve those packages unbundled in development.
+  optimizeDeps: { exclude: ['graphiql/setup-workers/vite', '@graphiql/react/setup-workers/vite'] },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
