@@ -90,73 +90,75 @@ export default function App() {
   const t = useT();
   const { loading } = useSession();
   if (loading) {
-    return <div className="page" role="status" aria-live="polite">{t('common.loading')}</div>;
+    return <div className="page app-content" role="status" aria-live="polite">{t('common.loading')}</div>;
   }
   return (
     <>
       <AppHeader />
-      <RestrictionGuard>
-        <Suspense fallback={<div className="page" role="status">{t('common.loading')}</div>}>
-          <Routes>
-            <Route path="/" element={<Home />} />
-            <Route path="/sign-up" element={<SignUpPage />} />
-            <Route path="/log-in" element={<LogInPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password/:uidb64/:token" element={<ResetPasswordPage />} />
-            <Route path="/dual-parent-login" element={<DualParentSignUpPage />} />
-            <Route path="/student-onboarding" element={<JoinSchoolPage />} />
-            <Route path="/admin-onboarding" element={<CreateSchoolPage />} />
-            <Route path="/onboarding-questions" element={<OnboardingQuestionsPage />} />
-            <Route path="/student-info" element={<StudentInfoPage />} />
-            <Route path="/student-demographics" element={<StudentDemographicsPage />} />
-            <Route path="/courses" element={<CoursesPage />} />
-            <Route path="/course-page/:uuid" element={<CoursePage />} />
-            <Route path="/courses/:id" element={<CoursePage />} />
-            <Route path="/partner-courses" element={<PartnerCoursesPage />} />
-            <Route path="/pathways" element={<PathwaysPage />} />
-            <Route path="/pathways/:uuid" element={<PathwayPage />} />
-            <Route path="/pathways/:uuid/progress" element={<PathwayProgressPage />} />
-            <Route path="/blog-page/:id" element={<BlogPostPage />} />
-            <Route path="/plan" element={<PlanPage />} />
-            <Route path="/students-list" element={<StudentsListPage />} />
-            <Route path="/access-log" element={<AccessLogPage />} />
-            <Route path="/auto-gen-plans" element={<BaselinePlansPage />} />
-            <Route path="/baseline-plans" element={<BaselinePlansPage />} />
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/parent-home" element={<ParentHomePage />} />
-            <Route path="/parent-students" element={<ParentHomePage />} />
-            <Route path="/parent-applications" element={<ParentApplicationsPage />} />
-            <Route path="/parent-payments" element={<ParentPaymentsPage />} />
-            <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-            <Route path="/terms-of-use" element={<TermsOfUsePage />} />
-            <Route path="/service-agreement" element={<ServiceAgreementPage />} />
-            <Route path="/acceptable-use-policy" element={<AcceptableUsePolicyPage />} />
-            <Route path="/parent-form" element={<StudentConsentPage />} />
-            <Route path="/parent-sign/:code" element={<ParentSignPage />} />
-            <Route path="/parent-form-viewer/:code" element={<ParentFormViewerPage />} />
-            <Route path="/parent-form-success" element={<ParentFormSuccessPage />} />
-            <Route path="/parent-form-confirmation" element={<ParentFormConfirmationPage />} />
-            <Route path="/consent-template" element={<ConsentTemplatePage />} />
-            <Route path="/cccapply/consent" element={<CccConsentPage />} />
-            <Route path="/cccapply/open-account-setup" element={<OpenAccountSetupPage />} />
-            <Route path="/cccapply/confirmation" element={<CccConfirmationPage />} />
-            <Route path="/cccapply/application" element={<CccApplicationPage />} />
-            <Route path="/cccapply/success" element={<CccSuccessPage />} />
-            <Route path="/application" element={<ApplicationPage />} />
-            <Route path="/application-summary" element={<ApplicationSummaryPage />} />
-            <Route path="/admissions" element={<AdmissionsListPage />} />
-            <Route path="/admissions/payments" element={<FamilyPaymentsPage />} />
-            <Route path="/admissions/:id" element={<AdmissionReviewPage />} />
-            <Route path="/enrollment-contract" element={<EnrollmentContractPage />} />
-            <Route path="/directory-opt-out-form" element={<DirectoryOptOutFormPage />} />
-            <Route path="/enrollment-success" element={<EnrollmentSuccessPage />} />
-            <Route path="/test" element={<StatusPage />} />
-            <Route path="/outbox" element={<OutboxPage />} />
-            <Route path="/graphiql" element={<GraphiqlPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </Suspense>
-      </RestrictionGuard>
+      <div className="app-content">
+        <RestrictionGuard>
+          <Suspense fallback={<div className="page" role="status">{t('common.loading')}</div>}>
+            <Routes>
+              <Route path="/" element={<Home />} />
+              <Route path="/sign-up" element={<SignUpPage />} />
+              <Route path="/log-in" element={<LogInPage />} />
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="/reset-password/:uidb64/:token" element={<ResetPasswordPage />} />
+              <Route path="/dual-parent-login" element={<DualParentSignUpPage />} />
+              <Route path="/student-onboarding" element={<JoinSchoolPage />} />
+              <Route path="/admin-onboarding" element={<CreateSchoolPage />} />
+              <Route path="/onboarding-questions" element={<OnboardingQuestionsPage />} />
+              <Route path="/student-info" element={<StudentInfoPage />} />
+              <Route path="/student-demographics" element={<StudentDemographicsPage />} />
+              <Route path="/courses" element={<CoursesPage />} />
+              <Route path="/course-page/:uuid" element={<CoursePage />} />
+              <Route path="/courses/:id" element={<CoursePage />} />
+              <Route path="/partner-courses" element={<PartnerCoursesPage />} />
+              <Route path="/pathways" element={<PathwaysPage />} />
+              <Route path="/pathways/:uuid" element={<PathwayPage />} />
+              <Route path="/pathways/:uuid/progress" element={<PathwayProgressPage />} />
+              <Route path="/blog-page/:id" element={<BlogPostPage />} />
+              <Route path="/plan" element={<PlanPage />} />
+              <Route path="/students-list" element={<StudentsListPage />} />
+              <Route path="/access-log" element={<AccessLogPage />} />
+              <Route path="/auto-gen-plans" element={<BaselinePlansPage />} />
+              <Route path="/baseline-plans" element={<BaselinePlansPage />} />
+              <Route path="/profile" element={<ProfilePage />} />
+              <Route path="/parent-home" element={<ParentHomePage />} />
+              <Route path="/parent-students" element={<ParentHomePage />} />
+              <Route path="/parent-applications" element={<ParentApplicationsPage />} />
+              <Route path="/parent-payments" element={<ParentPaymentsPage />} />
+              <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+              <Route path="/terms-of-use" element={<TermsOfUsePage />} />
+              <Route path="/service-agreement" element={<ServiceAgreementPage />} />
+              <Route path="/acceptable-use-policy" element={<AcceptableUsePolicyPage />} />
+              <Route path="/parent-form" element={<StudentConsentPage />} />
+              <Route path="/parent-sign/:code" element={<ParentSignPage />} />
+              <Route path="/parent-form-viewer/:code" element={<ParentFormViewerPage />} />
+              <Route path="/parent-form-success" element={<ParentFormSuccessPage />} />
+              <Route path="/parent-form-confirmation" element={<ParentFormConfirmationPage />} />
+              <Route path="/consent-template" element={<ConsentTemplatePage />} />
+              <Route path="/cccapply/consent" element={<CccConsentPage />} />
+              <Route path="/cccapply/open-account-setup" element={<OpenAccountSetupPage />} />
+              <Route path="/cccapply/confirmation" element={<CccConfirmationPage />} />
+              <Route path="/cccapply/application" element={<CccApplicationPage />} />
+              <Route path="/cccapply/success" element={<CccSuccessPage />} />
+              <Route path="/application" element={<ApplicationPage />} />
+              <Route path="/application-summary" element={<ApplicationSummaryPage />} />
+              <Route path="/admissions" element={<AdmissionsListPage />} />
+              <Route path="/admissions/payments" element={<FamilyPaymentsPage />} />
+              <Route path="/admissions/:id" element={<AdmissionReviewPage />} />
+              <Route path="/enrollment-contract" element={<EnrollmentContractPage />} />
+              <Route path="/directory-opt-out-form" element={<DirectoryOptOutFormPage />} />
+              <Route path="/enrollment-success" element={<EnrollmentSuccessPage />} />
+              <Route path="/test" element={<StatusPage />} />
+              <Route path="/outbox" element={<OutboxPage />} />
+              <Route path="/graphiql" element={<GraphiqlPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </Suspense>
+        </RestrictionGuard>
+      </div>
       <Footer />
     </>
   );

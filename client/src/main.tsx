@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import App from './App';
@@ -8,7 +8,10 @@ import { I18nProvider } from './i18n';
 import { SessionProvider } from './session/SessionProvider';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+// The first render runs as a transition: React renders it in short slices that yield to the
+// browser, instead of one long task while the page starts (total blocking time).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => root.render(
   <StrictMode>
     <ApolloProvider client={createApolloClient()}>
       <SessionProvider>
@@ -20,4 +23,4 @@ createRoot(document.getElementById('root')!).render(
       </SessionProvider>
     </ApolloProvider>
   </StrictMode>,
-);
+));

@@ -1,7 +1,12 @@
-import { intlLocale, translate } from '../i18n/core';
+import { translate } from '../i18n/core';
 
-/** A unit count without trailing zeros: 3, 2.5, 0.33. */
-export const unitNumber = (units: number) => (Math.round(units * 100) / 100).toLocaleString(intlLocale(), { maximumFractionDigits: 2, useGrouping: false });
+/**
+ * A unit count without trailing zeros: 3, 2.5, 0.33. Both languages write numbers the US way
+ * (intlLocale: en-US, es-US: a decimal point, no grouping needed below 1,000), so plain number
+ * formatting is exact; it also spares the plan page Intl's first-use start-up, which alone took
+ * a long task on a slow phone.
+ */
+export const unitNumber = (units: number) => String(Math.round(units * 100) / 100);
 
 /** Units as people write them: '3 units', '1 unit', '2.5 units' (in the language in effect). */
 export function formatUnits(units: number): string {

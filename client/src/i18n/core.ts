@@ -1,7 +1,6 @@
 /** The non-React half of the i18n layer: catalogues, formatting, the language in effect. */
 import { KEYS } from '../session/storage';
 import { en, type MessageKey } from './en';
-import { es } from './es';
 
 export type { MessageKey } from './en';
 export const LOCALES = ['en', 'es'] as const;
@@ -10,7 +9,21 @@ export type Params = Record<string, string | number | null | undefined>;
 /** t(key, params); t.text(english) translates a known English text (constants, the server's messages). */
 export type TFunction = ((key: MessageKey, params?: Params) => string) & { text(english: string): string };
 
-const CATALOGUES: Record<Locale, Partial<Record<MessageKey, string>>> = { en, es };
+type Catalogue = Partial<Record<MessageKey, string>>;
+// English ships in the first bundle; other languages load when first chosen, so a visitor who
+// reads English never downloads them.
+const CATALOGUES: Partial<Record<Locale, Catalogue>> = { en };
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
+  es: () => import('./es').then((m) => m.es),
+};
+
+export const isCatalogueLoaded = (locale: Locale): boolean => CATALOGUES[locale] !== undefined;
+
+/** Loads the catalogue of `locale` once; later calls answer at once. */
+export async function loadCatalogue(locale: Locale): Promise<void> {
+  if (locale === 'en' || CATALOGUES[locale]) return;
+  CATALOGUES[locale] = await LOADERS[locale]();
+}
 
 export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
@@ -26,7 +39,7 @@ export function storedLocale(): Locale {
 
 /** The message of `key` in `locale`, with {name} placeholders filled; English when a text is missing. */
 export function format(locale: Locale, key: MessageKey, params?: Params): string {
-  const text = CATALOGUES[locale][key] ?? en[key] ?? key;
+  const text = CATALOGUES[locale]?.[key] ?? en[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const v = params[name];
@@ -58,7 +71,7 @@ export function translateText(text: string, locale: Locale = current): string {
     for (const [k, v] of Object.entries(en) as [MessageKey, string][]) reverse.set(v.trim(), [...(reverse.get(v.trim()) ?? []), k]);
   }
   // The same English text may sit under several keys: use one that has a translation.
-  const key = reverse.get(text.trim())?.find((k) => CATALOGUES[locale][k] !== undefined);
+  const key = reverse.get(text.trim())?.find((k) => CATALOGUES[locale]?.[k] !== undefined);
   return key ? format(locale, key) : text;
 }
 

@@ -9,7 +9,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { UpdateLocaleDocument } from '../graphql/generated';
 import { useSession } from '../session/SessionProvider';
 import { KEYS } from '../session/storage';
-import { isLocale, makeT, setCurrentLocale, storedLocale, type Locale, type TFunction } from './core';
+import { isCatalogueLoaded, isLocale, loadCatalogue, makeT, setCurrentLocale, storedLocale, type Locale, type TFunction } from './core';
 
 export * from './core';
 
@@ -26,11 +26,31 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [chosen, setChosen] = useState<Locale | null>(null);
   const [save] = useMutation(UpdateLocaleDocument);
   const fromUser = isLocale(user?.locale) ? user.locale : null;
-  const locale: Locale = chosen ?? fromUser ?? storedLocale();
-  setCurrentLocale(locale);
+  const wanted: Locale = chosen ?? fromUser ?? storedLocale();
+  // Until a language's catalogue has loaded, the screen stays in the language it was in (on a
+  // switch), or waits (at start, so a Spanish reader never sees English flash by).
+  const [shown, setShown] = useState<Locale | null>(() => (isCatalogueLoaded(wanted) ? wanted : null));
+  const locale: Locale | null = isCatalogueLoaded(wanted) ? wanted : shown;
+  setCurrentLocale(locale ?? 'en');
 
   useEffect(() => {
-    document.documentElement.lang = locale;
+    let live = true;
+    if (!isCatalogueLoaded(wanted)) {
+      loadCatalogue(wanted).then(
+        () => live && setShown(wanted),
+        (e) => {
+          console.error('Failed to load the language', e);
+          if (live) setShown((s) => s ?? 'en');
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+
+  useEffect(() => {
+    if (locale) document.documentElement.lang = locale;
   }, [locale]);
 
   const setLocale = useCallback(
@@ -53,7 +73,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     [user, save, refresh],
   );
 
-  const value = useMemo<I18n>(() => ({ locale, t: makeT(locale), setLocale }), [locale, setLocale]);
+  const value = useMemo<I18n | null>(() => (locale ? { locale, t: makeT(locale), setLocale } : null), [locale, setLocale]);
+  if (!value) return <div className="app-content" aria-busy="true" />;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

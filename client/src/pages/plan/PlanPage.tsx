@@ -4,7 +4,7 @@
  * baseline plans. A parent viewing as the student sees it read-only.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PlanGrid } from '../../components/PlanGrid';
 import { MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument } from '../../graphql/generated';
@@ -33,7 +33,10 @@ export default function PlanPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const isPlanOwner = user?.userType === 1 || user?.userType === 4;
-  const { data, loading, error } = useQuery(PlanDocument, { skip: !isPlanOwner });
+  const { data: fetched, loading, error } = useQuery(PlanDocument, { skip: !isPlanOwner });
+  // The grid renders from a deferred copy: React builds it in small interruptible steps instead of
+  // one long task when the plan arrives, so the page stays responsive (total blocking time).
+  const data = useDeferredValue(fetched);
   const [move] = useMutation(MoveScheduledCourseDocument);
   const [reorder] = useMutation(ReorderTermDocument);
   const [view, setView] = useState<'grid' | 'list'>('grid');
@@ -44,7 +47,7 @@ export default function PlanPage() {
 
   if (!user) return <main className="page"><p>{t('plan.pleaseSignInToSeeThe')}</p></main>;
   if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
-  if (loading && !data) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
+  if ((loading || fetched) && !data) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
     return <main className="page"><h1>{t('plan.academicPlan')}</h1><div className="alert alert-danger" role="alert">{t('plan.thePlanCouldNotBeLoaded')}</div></main>;
