@@ -85,28 +85,48 @@ export class AccountsService {
     return token;
   }
 
+  /**
+   * The token lookup runs on every authenticated request, so its SQL is written once (from the
+   * User entity's columns, so a new column is never missed) and its row becomes a User without
+   * the query builder: building and hydrating through TypeORM cost more server time than the
+   * statement itself (bench/README.md, one-row read).
+   */
+  private tokenLookup?: { sql: string; userProps: string[] };
+  private lookupStatement(): { sql: string; userProps: string[] } {
+    if (!this.tokenLookup) {
+      const columns = this.db.getMetadata(User).columns;
+      const userSelect = columns.map((c) => `u.${c.databaseName} AS "${c.propertyName}"`).join(', ');
+      this.tokenLookup = {
+        userProps: columns.map((c) => c.propertyName),
+        sql: `SELECT ${userSelect}, t.id AS "t_id", t.acting_user_id AS "t_acting_user_id", t.read_only AS "t_read_only",
+                t.last_used_at AS "t_last_used_at", t.expires_at AS "t_expires_at", t.revoked_at AS "t_revoked_at", t.kind AS "t_kind"
+              FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
+      };
+    }
+    return this.tokenLookup;
+  }
+
   /** The caller a token stands for, or null when it is unknown, revoked, expired or idle too long. */
   async authenticate(token: string | null): Promise<Caller | null> {
     if (!token || token.length > 200) return null;
-    // The token and its user in one statement: this runs on every authenticated request.
-    const { entities, raw } = await this.db.getRepository(User).createQueryBuilder('u')
-      .innerJoin(AuthToken, 't', 't.user_id = u.id')
-      .addSelect(['t.id', 't.actingUserId', 't.readOnly', 't.lastUsedAt', 't.expiresAt', 't.revokedAt', 't.kind'])
-      .where('t.token_hash = :hash', { hash: sha256(token) })
-      .getRawAndEntities<{ t_id: string; t_acting_user_id: number | null; t_read_only: boolean; t_last_used_at: Date; t_expires_at: Date; t_revoked_at: Date | null; t_kind: 'session' | 'api' }>();
-    const user = entities[0];
-    const t = raw[0];
-    if (!user || !t || t.t_revoked_at) return null;
-    const row = { id: t.t_id, actingUserId: t.t_acting_user_id, readOnly: t.t_read_only, lastUsedAt: new Date(t.t_last_used_at), expiresAt: new Date(t.t_expires_at), kind: t.t_kind };
+    const { sql, userProps } = this.lookupStatement();
+    // The token and its user in one statement.
+    const rows: (Record<string, unknown> & { t_id: string; t_acting_user_id: number | null; t_read_only: boolean; t_last_used_at: Date; t_expires_at: Date; t_revoked_at: Date | null; t_kind: 'session' | 'api' })[] =
+      await this.db.query(sql, [sha256(token)]);
+    const t = rows[0];
+    if (!t || t.t_revoked_at) return null;
     const now = Date.now();
-    if (row.expiresAt.getTime() <= now) return null;
+    if (new Date(t.t_expires_at).getTime() <= now) return null;
+    const lastUsedAt = new Date(t.t_last_used_at).getTime();
     // A personal API token runs a nightly script: it has no idle timeout, only its chosen expiry.
-    if (row.kind !== 'api' && row.lastUsedAt.getTime() + this.config.tokenIdleMinutes * 60_000 <= now) return null;
+    if (t.t_kind !== 'api' && lastUsedAt + this.config.tokenIdleMinutes * 60_000 <= now) return null;
     // Refresh the idle clock at most once a minute, not on every request.
-    if (now - row.lastUsedAt.getTime() > 60_000) {
-      await this.db.getRepository(AuthToken).update({ id: row.id }, { lastUsedAt: new Date(now) });
+    if (now - lastUsedAt > 60_000) {
+      await this.db.getRepository(AuthToken).update({ id: t.t_id }, { lastUsedAt: new Date(now) });
     }
-    return { user, tokenId: row.id, actingUserId: row.actingUserId, readOnly: row.readOnly, tokenKind: row.kind };
+    const user = new User();
+    for (const prop of userProps) (user as unknown as Record<string, unknown>)[prop] = t[prop];
+    return { user, tokenId: t.t_id, actingUserId: t.t_acting_user_id, readOnly: t.t_read_only, tokenKind: t.t_kind };
   }
 
   /** Resolves a token that the caller holds aside (adminToken, parentToken) without the idle refresh. */
