@@ -138,7 +138,7 @@ test('a dual-school parent signs up, applies with a transcript, staff accept, th
   await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admissions' }).click();
   await expect(staff.getByRole('heading', { name: 'Admissions' })).toBeVisible();
   const staffRow = staff.getByRole('row', { name: /Avery Rivers/ });
-  await expect(staffRow).toContainText('complete');
+  await expect(staffRow).toContainText('Submitted');
   await expect(staffRow).toContainText(email);
   await staffRow.getByRole('link', { name: /Review/ }).click();
   await expect(staff.getByRole('heading', { name: 'Avery Rivers' })).toBeVisible();

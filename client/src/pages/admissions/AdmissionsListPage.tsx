@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { AdmissionApplicationsDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useT, intlLocale } from '../../i18n';
+import { APPLICATION_STATUSES, applicationStatusLabel } from '../../components/applicationStatus';
 
 const PAGE = 50;
-const STATUSES = ['complete', 'in_progress', 'not_started', 'accepted', 'declined', 'enrolled'];
 
 export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric' }) : '');
 
@@ -37,7 +37,7 @@ export default function AdmissionsListPage() {
         {t('admissions.statusColumn')}
         <select value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">{t('admissions.allApplications')}</option>
-          {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{applicationStatusLabel(t, s)}</option>)}
         </select>
       </label>
       {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('admissions.theApplicationsCouldNotBeLoaded'))}</div>}
@@ -55,7 +55,7 @@ export default function AdmissionsListPage() {
                 <tr key={a.id}>
                   <td>{a.studentName ?? 'N/A'}</td>
                   <td>{a.parent ? `${a.parent.firstName} ${a.parent.lastName}`.trim() : ''}<br /><span className="muted">{a.parent?.email}</span></td>
-                  <td>{a.applicationStatus}</td>
+                  <td>{applicationStatusLabel(t, a.applicationStatus)}</td>
                   <td>{formatDate(a.submittedAt)}</td>
                   <td><Link to={`/admissions/${a.id}`} aria-label={t('admissions.reviewApplicationOfValue', { value: a.studentName ?? a.parent?.email ?? a.id })}>{t('admissions.review')}</Link></td>
                 </tr>

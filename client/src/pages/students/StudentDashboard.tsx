@@ -10,14 +10,11 @@ import { BarChart } from '../../components/BarChart';
 import '../../components/ops.css';
 import { StudentDashboardDocument } from '../../graphql/generated';
 import { useT, type MessageKey } from '../../i18n';
+import { applicationStatusLabel } from '../../components/applicationStatus';
 import { consentStateLabel } from './consentLabels';
 import { useSetStudentFilter, useStudentFilters } from './studentFilters';
 
 const CONSENT_LABELS: Record<string, MessageKey> = { none: 'ops.noFormYet', parent_signed: 'ops.needsStudentSignature' };
-const APPLICATION_LABELS: Record<string, MessageKey> = {
-  not_started: 'ops.appNotStarted', in_progress: 'ops.appInProgress', complete: 'ops.appComplete',
-  accepted: 'ops.appAccepted', enrolled: 'ops.appEnrolled', declined: 'ops.appDeclined',
-};
 const PLAN_LABELS: Record<string, MessageKey> = { none: 'ops.noPlanYet', warnings: 'ops.prerequisiteWarnings' };
 
 /** `showCccApply`: the school's CCCApply flag, as for the list's CCCApply column. */
@@ -78,7 +75,7 @@ export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
             <BarChart
               title={t('ops.dualSchoolApplications')}
               countText={(n) => (n === 1 ? t('ops.applicationCount') : t('ops.applicationsCount', { count: n }))}
-              bars={d.applicationStatuses.map((b) => ({ key: b.key, count: b.count, label: APPLICATION_LABELS[b.key] ? t(APPLICATION_LABELS[b.key]) : b.key }))}
+              bars={d.applicationStatuses.map((b) => ({ key: b.key, count: b.count, label: applicationStatusLabel(t, b.key) }))}
             />
             <Link to="/admissions">{t('ops.openApplications')}</Link>
           </div>
