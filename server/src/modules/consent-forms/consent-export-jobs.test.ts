@@ -181,6 +181,21 @@ describe('queued consent-form export', () => {
   });
 });
 
+describe('student deletion', () => {
+  it("deletes the stored exports of the student's grade, which may hold a copy of their form", async () => {
+    const own = await consentSchool(h);
+    const token = await h.tokenFor(await h.buildStaff({ school: own }));
+    await bulkCompletedForms(h, own, '9', 1, 'Ninth');
+    const gone = await bulkCompletedForms(h, own, '10', 2, 'Tenth');
+    const ninth = (await start('9', own.id, token)).data!.startParentFormsExport.id;
+    const tenth = (await start('10', own.id, token)).data!.startParentFormsExport.id;
+    await exportWorker().runOnce();
+    const res = await h.api.delete(`/api/students/${[...gone.keys()][0]}/`).set(h.auth(token));
+    expect(res.status).toBeLessThan(300);
+    expect((await h.db.query(`SELECT id FROM exports WHERE id = ANY($1::uuid[])`, [[ninth, tenth]])).map((r: { id: string }) => r.id)).toEqual([ninth]);
+  });
+});
+
 describe('export store', () => {
   it('stores a file as numbered chunks and reads it back one chunk at a time', async () => {
     const [{ id }] = await h.db.query(

@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { useHarness } from '../../test/harness.js';
 import { JobWorker } from '../jobs/job-queue.js';
 import { OUTBOX_QUEUE, outboxDeliveryHandler } from './delivery.js';
@@ -116,7 +117,23 @@ describe('text messages through the SMS gateway', () => {
     expect(after.last_error).toMatch(/^SMS gateway unreachable: .*ECONNREFUSED/);
   });
 
-  it('is off unless configured: texts then stay pending in the outbox', () => {
-    expect(smsTransport(null)).toBeNull();
+  it('is configured by all four SMS_* variables or none; some but not all stops the start with the missing names', () => {
+    const names = ['SMS_GATEWAY_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+    const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+    try {
+      for (const n of names) delete process.env[n];
+      expect(loadConfig().smsGateway).toBeNull();
+      expect(smsTransport(null)).toBeNull();
+      Object.assign(process.env, { SMS_GATEWAY_URL: 'https://sms.example.org', SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 't', SMS_FROM: '+15550001111' });
+      expect(loadConfig().smsGateway).toEqual({ url: 'https://sms.example.org', accountSid: 'AC1', authToken: 't', from: '+15550001111' });
+      delete process.env.SMS_AUTH_TOKEN;
+      delete process.env.SMS_FROM;
+      expect(() => loadConfig()).toThrow('Text messages need all of SMS_GATEWAY_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM; missing: SMS_AUTH_TOKEN, SMS_FROM');
+    } finally {
+      for (const n of names) {
+        if (saved[n] === undefined) delete process.env[n];
+        else process.env[n] = saved[n];
+      }
+    }
   });
 });
