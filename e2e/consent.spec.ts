@@ -70,9 +70,31 @@ test('the student signs, the parent signs from the texted link, staff export and
     expect(text).toContain(expected);
   }
 
-  // The viewer, opened by staff.
+  // The staff screen: the export runs in the background with a progress bar, then the ZIP downloads.
   await signIn(page, DEMO.admin);
   await expect(page).not.toHaveURL(/\/log-in$/);
+  await page.goto('/students-list');
+  await page.getByRole('button', { name: 'Export Parent Forms' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export Parent Forms' });
+  await dialog.getByLabel('Grade').selectOption(sam.grade);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  await expect(dialog.getByRole('button', { name: 'Exporting...' })).toBeDisabled();
+  await expect(dialog.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Grade_10_Parent_Forms.zip');
+  const zipPath = await download.path();
+  const fs = await import('node:fs');
+  expect(readZip(fs.readFileSync(zipPath)).map((e) => e.name)).toEqual([`Lee_Sam_${sam.id}.pdf`]);
+  await expect(dialog.getByRole('status')).toHaveText('Downloaded Grade_10_Parent_Forms.zip.');
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0);
+  // A grade with no completed form: the spec's message, at once.
+  await dialog.getByLabel('Grade').selectOption('11');
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('No completed parent forms found for the selected grade and school');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // The viewer, opened by staff.
   await page.goto(`/parent-form-viewer/${sam.parent_code}`);
   await expect(page.getByRole('heading', { name: 'Parent Consent Form: Sam Lee' })).toBeVisible();
   await expect(page.getByText('Completed')).toBeVisible();

@@ -16,7 +16,10 @@ test('staff import a roster, the new student sets a password from the email, and
     buffer: Buffer.from(`sourcedId,givenName,familyName,email,grade\nE2E-1,Robin,Quill,${email},09\nE2E-2,,NoName,x@example.org,10\n`),
   });
   await dialog.getByRole('button', { name: 'Upload' }).click();
+  // The file is checked at once; a background job imports its rows while the dialog shows them counted.
+  await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
   await expect(dialog.getByRole('alert')).toContainText('(1 added, 0 updated, 1 emailed, 1 rejected)');
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0);
   await expect(dialog.getByRole('row', { name: /givenName and familyName are required/ })).toContainText('3');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

@@ -3,6 +3,7 @@
  * The README's configuration table mirrors this file.
  */
 import path from 'node:path';
+import type { SmsGatewayConfig } from './modules/outbox/sms-gateway.js';
 
 function str(name: string, fallback: string): string {
   const v = process.env[name];
@@ -32,6 +33,23 @@ function rate(name: string, limit: number, windowSeconds: number): { limit: numb
   return { limit: Number(m[1]), windowSeconds: Number(m[2]) };
 }
 
+/** All four SMS_* variables, or none (texts stay in the outbox); some but not all is a mistake worth stopping for. */
+function smsGateway(): SmsGatewayConfig | null {
+  const cfg = {
+    url: str('SMS_GATEWAY_URL', ''),
+    accountSid: str('SMS_ACCOUNT_SID', ''),
+    authToken: str('SMS_AUTH_TOKEN', ''),
+    from: str('SMS_FROM', ''),
+  };
+  const missing = Object.entries({ SMS_GATEWAY_URL: cfg.url, SMS_ACCOUNT_SID: cfg.accountSid, SMS_AUTH_TOKEN: cfg.authToken, SMS_FROM: cfg.from })
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length === 4) return null;
+  if (missing.length) throw new Error(`Text messages need all of SMS_GATEWAY_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM; missing: ${missing.join(', ')}`);
+  if (!/^https?:\/\//.test(cfg.url)) throw new Error(`SMS_GATEWAY_URL must start with http:// or https://, got "${cfg.url}"`);
+  return cfg;
+}
+
 export interface Config {
   nodeEnv: string;
   port: number;
@@ -56,6 +74,12 @@ export interface Config {
   /** SMTP server for outgoing email, e.g. smtp://user:pass@host:587; empty keeps mail in the outbox. */
   smtpUrl: string;
   mailFrom: string;
+  /** SMS gateway for text messages (Twilio's REST shape); null keeps texts in the outbox. */
+  smsGateway: SmsGatewayConfig | null;
+  /** Hours a queued export (e.g. the consent-form ZIP) stays downloadable before a job deletes it. */
+  exportTtlHours: number;
+  /** Roster rows saved per transaction by the import job. */
+  rosterBatchSize: number;
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
   /** Largest cost of one GraphQL operation (see costLimit in graphql/limits.ts). */
@@ -107,6 +131,9 @@ export function loadConfig(): Config {
     },
     smtpUrl: str('SMTP_URL', ''),
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
+    smsGateway: smsGateway(),
+    exportTtlHours: Math.max(1, int('EXPORT_TTL_HOURS', 24)),
+    rosterBatchSize: Math.max(1, int('ROSTER_BATCH_SIZE', 200)),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
     courseCsvMaxBytes: int('COURSE_CSV_MAX_BYTES', 5 * 1024 * 1024),

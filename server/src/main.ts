@@ -4,8 +4,9 @@ import { buildApp } from './app.js';
 import { config } from './config.js';
 import { migrate, openDatabase } from './db/database.js';
 import { seedDemoIfEmpty } from './db/seed.js';
-import { JobWorker } from './modules/jobs/job-queue.js';
-import { OUTBOX_QUEUE, outboxDeliveryHandler, requeuePendingMessages, smtpTransport } from './modules/outbox/delivery.js';
+import { backgroundWorker, configuredTransports } from './modules/jobs/background.js';
+import { requeuePendingMessages } from './modules/outbox/delivery.js';
+import type { OutboxChannel } from './modules/outbox/outbox.entity.js';
 
 const cfg = config();
 const db = await openDatabase({ url: cfg.databaseUrl, dataDir: cfg.dataDir });
@@ -16,9 +17,9 @@ if (db.kind === 'embedded' || cfg.seedDemo) {
 }
 const built = await buildApp(db.dataSource, cfg, db.kind);
 // Background work runs on the PostgreSQL job queue, on every replica (jobs are claimed with SKIP LOCKED).
-const email = smtpTransport(cfg.smtpUrl);
-const worker = new JobWorker(db.dataSource, { [OUTBOX_QUEUE]: outboxDeliveryHandler(db.dataSource, { email }, cfg.mailFrom) });
-if (email) await requeuePendingMessages(db.dataSource, ['email']);
+const transports = configuredTransports(cfg);
+const worker = backgroundWorker(db.dataSource, built.deps.services, transports);
+await requeuePendingMessages(db.dataSource, (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]));
 worker.start();
 const server = built.app.listen(cfg.port, () => {
   console.log(`Planner listening on http://localhost:${cfg.port} (database: ${db.kind === 'embedded' ? `embedded, ${cfg.dataDir}` : 'server'})`);

@@ -10,6 +10,7 @@ import { BlogsService } from './modules/blogs/blogs.service.js';
 import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ContractsService } from './modules/contracts/contracts.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { ConsentExportsService } from './modules/consent-forms/consent-exports.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { BaselinePlansService } from './modules/baseline-plans/baseline-plans.service.js';
@@ -29,6 +30,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const accounts = new AccountsService(db, config, outbox);
   const schools = new SchoolsService(db);
   const payments = new PaymentsService(db, config);
+  const consentForms = new ConsentFormsService(db, config, outbox, schools);
   return {
     outbox,
     accounts,
@@ -39,7 +41,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     students: new StudentsService(db, schools),
     plans: new PlansService(db, schools),
     blogs: new BlogsService(db),
-    consentForms: new ConsentFormsService(db, config, outbox, schools),
+    consentForms,
+    consentExports: new ConsentExportsService(db, config, consentForms),
     courses: new CoursesService(db, config.courseCsvMaxBytes),
     pathways: new PathwaysService(db),
     admissions: new AdmissionsService(db, config, schools, outbox),
@@ -48,7 +51,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     onboarding: new OnboardingService(db),
     baselinePlans: new BaselinePlansService(db, schools),
     apiTokens: new ApiTokensService(db),
-    roster: new RosterService(db, accounts, config.courseCsvMaxBytes),
+    roster: new RosterService(db, accounts, schools, config.courseCsvMaxBytes, config.rosterBatchSize),
     studentDashboard: new StudentDashboardService(db, schools),
     // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     accessLog: new AccessLogService(db, schools),

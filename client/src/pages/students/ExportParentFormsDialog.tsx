@@ -1,9 +1,12 @@
-/** Export Parent Forms dialog (planning §2, §5, §8): a grade and a school, then a ZIP download. */
-import { useQuery } from '@apollo/client/react';
+/**
+ * Export Parent Forms dialog (planning §2, §5, §8): a grade and a school, then the export runs in
+ * the background with a progress bar (forms done of total), and the ZIP is downloaded when done.
+ */
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
-import { StudentGradesDocument } from '../../graphql/generated';
-import { EXPORT_MESSAGES, ExportError, exportParentForms, sortGrades } from './exportParentForms';
+import { ParentFormsExportDocument, StartParentFormsExportDocument, StudentGradesDocument } from '../../graphql/generated';
+import { EXPORT_MESSAGES, ExportError, exportParentForms, sortGrades, type ExportApi, type ExportProgress } from './exportParentForms';
 import { useT } from '../../i18n';
 
 export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: number; name: string }[]; onClose(): void }) {
@@ -11,7 +14,9 @@ export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: n
   const grades = useQuery(StudentGradesDocument);
   const [grade, setGrade] = useState('');
   const [schoolId, setSchoolId] = useState(schools.length === 1 ? String(schools[0].id) : '');
+  const client = useApolloClient();
   const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const options = sortGrades(grades.data?.studentGrades ?? []);
@@ -22,8 +27,13 @@ export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: n
     setRunning(true);
     setError(null);
     setDone(null);
+    setProgress(null);
+    const api: ExportApi = {
+      start: async (g, id) => (await client.mutate({ mutation: StartParentFormsExportDocument, variables: { grade: g, schoolId: id } })).data!.startParentFormsExport,
+      progress: async (id) => (await client.query({ query: ParentFormsExportDocument, variables: { id }, fetchPolicy: 'network-only' })).data!.parentFormsExport,
+    };
     try {
-      const name = await exportParentForms(grade, Number.parseInt(schoolId, 10));
+      const name = await exportParentForms(api, grade, Number.parseInt(schoolId, 10), setProgress);
       setDone(t('students.downloadedName', { name }));
     } catch (err) {
       setError(err instanceof ExportError ? t.text(err.message) : t.text(EXPORT_MESSAGES.failed));
@@ -55,6 +65,18 @@ export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: n
           </select>
         </label>
         {!schoolId && <p className="muted small">{t.text(EXPORT_MESSAGES.selectSchool)}</p>}
+        {running && (
+          <div className="stack">
+            <progress
+              aria-label={t('students.exportProgress')}
+              max={progress?.formsTotal || 1}
+              {...(progress?.formsTotal ? { value: progress.formsDone } : {})}
+            />
+            <span className="muted" aria-live="polite">
+              {progress?.formsTotal ? t('students.formsOf', { done: progress.formsDone, total: progress.formsTotal }) : t('students.preparingExport')}
+            </span>
+          </div>
+        )}
         {error && <div className="alert alert-danger" role="alert">{error}</div>}
         {done && <div className="alert alert-success" role="status">{done}</div>}
         <div className="row">

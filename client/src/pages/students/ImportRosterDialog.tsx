@@ -1,12 +1,14 @@
 /**
  * Import Roster: staff upload a OneRoster-style students CSV; new students get an email with a
- * link to set their password. Upload progress, then the counts and the rows that were not saved.
+ * link to set their password. Upload progress, then the import's progress (rows done of total,
+ * imported in the background), then the counts and the rows that were not saved.
  */
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
+import { RosterImportDocument } from '../../graphql/generated';
 import { useT } from '../../i18n';
-import { uploadRoster, type RosterIssue } from './uploadRoster';
+import { followRosterImport, uploadRoster, type RosterIssue } from './uploadRoster';
 
 type Result =
   | { kind: 'done'; created: number; updated: number; emailed: number; errors: RosterIssue[] }
@@ -14,10 +16,15 @@ type Result =
 
 export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; onImported(): void }) {
   const t = useT();
+  const client = useApolloClient();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(0);
+  const [rows, setRows] = useState<{ doneRows: number; totalRows: number } | null>(null);
   const [result, setResult] = useState<Result | null>(null);
+
+  const readImport = async (id: string) =>
+    (await client.query({ query: RosterImportDocument, variables: { id }, fetchPolicy: 'network-only' })).data!.rosterImport;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -25,15 +32,30 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
     setBusy(true);
     setResult(null);
     setProgress(0);
+    setRows(null);
     const { status, body } = await uploadRoster(file, setProgress);
-    setBusy(false);
-    if (status === 200 && body) {
-      setResult({ kind: 'done', created: body.created ?? 0, updated: body.updated ?? 0, emailed: body.emailed ?? 0, errors: body.errors ?? [] });
-      onImported();
-    } else {
+    if (status !== 202 || !body?.id) {
       console.error('Failed to import the roster', status, body);
       setResult({ kind: 'failed', reason: body?.error ?? null });
+      setBusy(false);
+      return;
     }
+    setRows({ doneRows: body.done_rows ?? 0, totalRows: body.total_rows ?? 0 });
+    try {
+      const done = await followRosterImport(readImport, body.id, setRows);
+      if (done.state === 'done') {
+        setResult({ kind: 'done', created: done.created, updated: done.updated, emailed: done.emailed, errors: done.errors });
+      } else {
+        console.error('The roster import failed', done);
+        setResult({ kind: 'failed', reason: done.error ?? null });
+      }
+    } catch (err) {
+      console.error('Failed to follow the roster import', err);
+      setResult({ kind: 'failed', reason: null });
+    }
+    // Some rows may be saved even when the import stopped: the list is refreshed either way.
+    onImported();
+    setBusy(false);
   }
 
   return (
@@ -53,10 +75,16 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
           {t('ops.csvFile')}
           <input type="file" accept=".csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
-        {busy && (
+        {busy && !rows && (
           <div className="stack">
             <progress aria-label={progress === null ? t('ops.importingStudents') : t('ops.uploading')} max={1} {...(progress === null ? {} : { value: progress })} />
             <span className="muted">{progress === null ? t('ops.importingStudentsEllipsis') : t('ops.uploadingPercent', { percent: Math.round(progress * 100) })}</span>
+          </div>
+        )}
+        {busy && rows && (
+          <div className="stack">
+            <progress aria-label={t('ops.importProgress')} max={rows.totalRows || 1} value={rows.doneRows} />
+            <span className="muted" aria-live="polite">{t('ops.rowsOf', { done: rows.doneRows, total: rows.totalRows })}</span>
           </div>
         )}
         {result?.kind === 'done' && (
@@ -77,7 +105,7 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
             </thead>
             <tbody>
               {result.errors.map((i) => (
-                <tr key={i.line}><td>{i.line}</td><td>{i.sourced_id}</td><td>{i.email}</td><td>{t.text(i.message)}</td></tr>
+                <tr key={i.line}><td>{i.line}</td><td>{i.sourcedId}</td><td>{i.email}</td><td>{t.text(i.message)}</td></tr>
               ))}
             </tbody>
           </table>

@@ -1,4 +1,9 @@
-/** The Export Parent Forms call (planning §7): POST /api/export-parent-forms/ answering a ZIP. */
+/**
+ * Export Parent Forms (planning §7) on the staff screen: a background export of the grade's
+ * completed forms (startParentFormsExport), its progress, then the ZIP's download. Scripts keep
+ * using POST /api/export-parent-forms/, which answers the same ZIP at once.
+ */
+import { errorInfo } from '../../graphql/errors';
 import { getToken } from '../../session/storage';
 
 export const EXPORT_MESSAGES = {
@@ -29,23 +34,70 @@ export function fileNameFrom(header: string | null, grade: string): string {
 
 export class ExportError extends Error {}
 
-/** Sends the export and saves the ZIP; throws ExportError with the message to show. */
-export async function exportParentForms(grade: string, schoolId: number): Promise<string> {
-  const token = getToken();
-  let res: Response;
+export type ExportProgress = { formsDone: number; formsTotal: number };
+
+/** What the export needs of the GraphQL client: start the export, then read its progress. */
+export interface ExportApi {
+  start(grade: string, schoolId: number): Promise<ParentFormsExportFields>;
+  progress(id: string): Promise<ParentFormsExportFields>;
+}
+
+export interface ParentFormsExportFields {
+  id: string;
+  state: string;
+  formsDone: number;
+  formsTotal: number;
+  fileName: string;
+  downloadPath?: string | null;
+}
+
+/** How often the export's progress is read. */
+export const POLL_MS = 1000;
+
+/**
+ * The export of the staff screen: starts a background export of the grade, reports its progress
+ * until it is built, then downloads the ZIP; throws ExportError with the spec's message to show.
+ */
+export async function exportParentForms(
+  api: ExportApi,
+  grade: string,
+  schoolId: number,
+  onProgress: (p: ExportProgress) => void,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<string> {
+  let current: ParentFormsExportFields;
   try {
-    res = await fetch('/api/export-parent-forms/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Token ${token}` } : {}) },
-      body: JSON.stringify({ grade, school_id: Math.trunc(schoolId) }),
-    });
+    current = await api.start(grade, Math.trunc(schoolId));
+    while (current.state === 'queued' || current.state === 'running') {
+      onProgress({ formsDone: current.formsDone, formsTotal: current.formsTotal });
+      await wait(POLL_MS);
+      current = await api.progress(current.id);
+    }
   } catch (e) {
+    if (errorInfo(e).code === 'NOT_FOUND') throw new ExportError(EXPORT_MESSAGES.notFound);
     console.error('Export failed', e);
     throw new ExportError(EXPORT_MESSAGES.failed);
   }
-  if (res.status === 404) throw new ExportError(EXPORT_MESSAGES.notFound);
+  if (current.state !== 'done' || !current.downloadPath) {
+    console.error('Export failed in the background', current);
+    throw new ExportError(EXPORT_MESSAGES.failed);
+  }
+  onProgress({ formsDone: current.formsDone, formsTotal: current.formsTotal });
+  return downloadZip(current.downloadPath, grade);
+}
+
+/** Fetches the finished ZIP (with the session's token) and saves it under the Content-Disposition name. */
+async function downloadZip(path: string, grade: string): Promise<string> {
+  const token = getToken();
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: token ? { Authorization: `Token ${token}` } : {} });
+  } catch (e) {
+    console.error('Export download failed', e);
+    throw new ExportError(EXPORT_MESSAGES.failed);
+  }
   if (!res.ok) {
-    console.error('Export failed with status', res.status);
+    console.error('Export download failed with status', res.status);
     throw new ExportError(EXPORT_MESSAGES.failed);
   }
   const name = fileNameFrom(res.headers.get('Content-Disposition'), grade);

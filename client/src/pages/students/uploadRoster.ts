@@ -1,14 +1,49 @@
-/** POST /api/roster-import/ with upload progress (see uploadWithProgress). */
+/**
+ * Roster import: POST /api/roster-import/ with upload progress (see uploadWithProgress) answers 202
+ * with the queued import; its rows are then imported by a background job, whose progress is read
+ * until it is done.
+ */
 import { uploadWithProgress, type UploadAnswer } from '../../components/uploadWithProgress';
 
 export interface RosterIssue {
   line: number;
-  sourced_id: string;
+  sourcedId: string;
   email: string;
   message: string;
 }
 
-export type RosterAnswer = UploadAnswer<{ created?: number; updated?: number; emailed?: number; errors?: RosterIssue[]; error?: string }>;
+/** The import as the rosterImport query answers it. */
+export interface RosterImportFields {
+  id: string;
+  state: string;
+  totalRows: number;
+  doneRows: number;
+  created: number;
+  updated: number;
+  emailed: number;
+  errors: RosterIssue[];
+  error?: string | null;
+}
+
+export type RosterAnswer = UploadAnswer<{ id?: string; total_rows?: number; done_rows?: number; error?: string }>;
 
 export const uploadRoster = (file: File, onProgress: (fraction: number | null) => void): Promise<RosterAnswer> =>
   uploadWithProgress('/api/roster-import/', file, onProgress);
+
+/** How often the import's progress is read. */
+export const POLL_MS = 700;
+
+/** Reads the import until it is done or failed, reporting rows done of total; answers the last reading. */
+export async function followRosterImport(
+  read: (id: string) => Promise<RosterImportFields>,
+  id: string,
+  onProgress: (p: { doneRows: number; totalRows: number }) => void,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<RosterImportFields> {
+  for (;;) {
+    const current = await read(id);
+    onProgress({ doneRows: current.doneRows, totalRows: current.totalRows });
+    if (current.state !== 'queued' && current.state !== 'running') return current;
+    await wait(POLL_MS);
+  }
+}

@@ -3,6 +3,7 @@ import { limit } from '../../core/rate-limit.js';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/context.js';
+import type { ParentFormsExportView } from './consent-exports.service.js';
 import type { ConsentFormView, ViewedConsentForm } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
 
@@ -36,6 +37,26 @@ export class ConsentTemplate {
   @Field(() => String, { description: 'ISO time of the last change' }) updatedAt: string;
 }
 
+@ObjectType({ description: "A queued export of one grade's completed consent forms as a ZIP: its progress, then its download" })
+export class ParentFormsExport {
+  @Field(() => ID, { description: 'Identifier, to ask for the progress.' }) id: string;
+  @Field(() => String, { description: 'queued, running, done or failed' }) state: string;
+  @Field(() => Int, { description: 'The school whose forms are exported.' }) schoolId: number;
+  @Field(() => String, { description: 'The grade exported.' }) grade: string;
+  @Field(() => Int, { description: 'Forms written into the ZIP so far.' }) formsDone: number;
+  @Field(() => Int, { description: 'Forms the ZIP will hold (known once the export runs).' }) formsTotal: number;
+  @Field(() => String, { nullable: true, description: 'Why the export failed.' }) error: string | null;
+  @Field(() => String, { description: 'The download\'s file name, Grade_{grade}_Parent_Forms.zip' }) fileName: string;
+  @Field(() => String, { nullable: true, description: 'Path of the finished ZIP on this host (GET with the token); null until done' })
+  downloadPath: string | null;
+  @Field(() => String, { description: 'ISO time the export was asked for' }) createdAt: string;
+  @Field(() => String, { description: 'ISO time after which the ZIP is deleted' }) expiresAt: string;
+}
+
+const parentFormsExport = (v: ParentFormsExportView): ParentFormsExport => ({
+  ...v, createdAt: v.createdAt.toISOString(), expiresAt: v.expiresAt.toISOString(),
+});
+
 const form = (f: ConsentFormView): ParentConsentForm => ({
   id: f.id, state: f.state, pdf: f.pdf, fieldConfig: f.fieldConfig as unknown as Record<string, unknown>,
 });
@@ -66,6 +87,22 @@ export class ConsentFormsResolver {
   async parentFormViewer(@Ctx() ctx: RequestContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<ViewedParentConsentForm> {
     const f: ViewedConsentForm = await ctx.services.consentForms.formForViewer(ctx, parentCode);
     return { ...form(f), student: f.student };
+  }
+
+  @Mutation(() => ParentFormsExport, {
+    description: "Staff: starts a background export of one grade's completed consent forms as a ZIP (same rules as POST /api/export-parent-forms/)",
+  })
+  async startParentFormsExport(
+    @Ctx() ctx: RequestContext,
+    @Arg('grade', () => String, { description: 'The grade to export.' }) grade: string,
+    @Arg('schoolId', () => Int, { description: 'The school whose forms are exported.' }) schoolId: number,
+  ): Promise<ParentFormsExport> {
+    return parentFormsExport(await ctx.services.consentExports.start(ctx, { grade, school_id: schoolId }));
+  }
+
+  @Query(() => ParentFormsExport, { description: 'Staff: a consent-form export of their school, with its progress' })
+  async parentFormsExport(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'The export id.' }) id: string): Promise<ParentFormsExport> {
+    return parentFormsExport(await ctx.services.consentExports.get(ctx, id));
   }
 
   @Query(() => ConsentTemplate, { description: "Staff: their school's consent template (or the default)" })

@@ -88,6 +88,27 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
     }
   });
 
+  // The queued export's ZIP (started with the GraphQL mutation startParentFormsExport), streamed from the database.
+  route(r, deps, 'get', '/parent-form-exports/:id/download/', 'downloadParentFormsExport', async (ctx, req, res) => {
+    try {
+      await deps.services.consentExports.download(ctx, String(req.params.id), (fileName, bytes) => {
+        res.status(200);
+        res.setHeader('Content-Type', 'application/zip');
+        res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+        if (bytes) res.setHeader('Content-Length', String(bytes));
+        res.setHeader('Cache-Control', 'no-store');
+        return res;
+      });
+    } catch (e) {
+      if (res.headersSent) {
+        if (!res.destroyed) console.error('[consent] export download failed mid-stream', e);
+        res.destroy();
+        return;
+      }
+      throw e;
+    }
+  });
+
   // Staff: their school's template (the PDF is uploaded as the part `pdf`; field_config may come along as JSON text).
   route(r, deps, 'get', '/consent-template/', 'consentTemplate', async (ctx) => templateJson(await consentForms.templates.forCaller(ctx)));
 

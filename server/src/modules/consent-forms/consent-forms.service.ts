@@ -84,6 +84,20 @@ const exportInput = z.object({
   ),
 });
 
+/** The forms a grade's export holds ($1 school, $2 grade): complete, with their signed PDF. */
+const COMPLETED_OF_GRADE = `u.school_id = $1 AND u.user_type = ${UserType.Student} AND u.grade = $2 AND cf.state = 'both_signed' AND cf.signed_pdf IS NOT NULL`;
+
+/** The download's file name of the spec: Grade_{grade}_Parent_Forms.zip. */
+export const exportFileName = (grade: string) => `Grade_${safeFileName(grade)}_Parent_Forms.zip`;
+
+/** An export the caller may run: who asked, which school and grade, and the download's name. */
+export interface ExportRequest {
+  actorId: number;
+  schoolId: number;
+  grade: string;
+  fileName: string;
+}
+
 interface FormRow {
   id: string;
   student_id: number;
@@ -267,29 +281,59 @@ export class ConsentFormsService {
   }
 
   /**
-   * POST /api/export-parent-forms/: streams a ZIP of the completed forms of one grade of a school,
-   * reading `consentExportBatchSize` rows at a time and writing each PDF as it is read. `open`
-   * is called once the request is known to succeed, with the download's file name.
+   * The rule of every consent-form export, direct or queued: staff of the school (any school they
+   * reach), the school uses consent forms, and at least one form of the grade is complete.
    */
-  async exportCompleted(ctx: RequestContext, input: unknown, open: (fileName: string) => Writable): Promise<number> {
+  async authorizeExport(ctx: RequestContext, input: unknown): Promise<ExportRequest> {
     const caller = requireCaller(ctx);
     requireUserType(caller, UserType.Staff);
     const parsed = exportInput.safeParse(input ?? {});
     if (!parsed.success) throw badInput(parsed.error.issues[0].message);
     const { grade, school_id: schoolId } = parsed.data;
+    const actor = await this.requireExportStaff(ctx, schoolId);
+    if (!(await this.countCompleted(schoolId, grade, 1))) throw notFound(CONSENT_MESSAGES.noneToExport);
+    return { actorId: actor.id, schoolId, grade, fileName: exportFileName(grade) };
+  }
+
+  /** Staff who may export (and see the exports of) this school's consent forms. */
+  async requireExportStaff(ctx: RequestContext, schoolId: number): Promise<User> {
     const actor = await this.requireStaffOf(ctx, schoolId);
     const school = await ctx.loaders.schoolById.load(schoolId);
     if (!school) throw notFound();
     if (!school.parentFormEnabled) throw forbidden(CONSENT_MESSAGES.notEnabledForSchool);
+    return actor;
+  }
 
-    const where = `u.school_id = $1 AND u.user_type = ${UserType.Student} AND u.grade = $2 AND cf.state = 'both_signed' AND cf.signed_pdf IS NOT NULL`;
-    const any = await this.db.query(
-      `SELECT 1 FROM consent_forms cf JOIN users u ON u.id = cf.student_id WHERE ${where} LIMIT 1`,
-      [schoolId, grade],
+  /** How many completed forms of the grade there are (counting stops at `upTo`). */
+  async countCompleted(schoolId: number, grade: string, upTo = 2_147_483_647): Promise<number> {
+    const [{ n }] = await this.db.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM consent_forms cf JOIN users u ON u.id = cf.student_id WHERE ${COMPLETED_OF_GRADE} LIMIT $3) x`,
+      [schoolId, grade, upTo],
     );
-    if (!any.length) throw notFound(CONSENT_MESSAGES.noneToExport);
+    return n;
+  }
 
-    const zip = new ZipWriter(open(`Grade_${safeFileName(grade)}_Parent_Forms.zip`));
+  /**
+   * POST /api/export-parent-forms/: streams a ZIP of the completed forms of one grade of a school.
+   * `open` is called once the request is known to succeed, with the download's file name.
+   */
+  async exportCompleted(ctx: RequestContext, input: unknown, open: (fileName: string) => Writable): Promise<number> {
+    const request = await this.authorizeExport(ctx, input);
+    return this.writeCompletedZip(request, open(request.fileName));
+  }
+
+  /**
+   * Writes the ZIP of the grade's completed forms to `out`, reading `consentExportBatchSize` rows
+   * at a time and writing each PDF as it is read; every exported student is recorded in the access
+   * log. `afterBatch` hears how many forms are written so far (a queued export's progress).
+   */
+  async writeCompletedZip(
+    request: Omit<ExportRequest, 'fileName'>,
+    out: Writable,
+    afterBatch?: (formsDone: number) => Promise<void>,
+  ): Promise<number> {
+    const { actorId, schoolId, grade } = request;
+    const zip = new ZipWriter(out);
     const batch = this.config.consentExportBatchSize;
     let after = 0;
     for (;;) {
@@ -297,7 +341,7 @@ export class ConsentFormsService {
         await this.db.query(
           `/* consent export batch */ SELECT cf.student_id, u.first_name, u.last_name, cf.signed_pdf, cf.parent_signed_at AS signed_at
              FROM consent_forms cf JOIN users u ON u.id = cf.student_id
-            WHERE ${where} AND cf.student_id > $3
+            WHERE ${COMPLETED_OF_GRADE} AND cf.student_id > $3
             ORDER BY cf.student_id LIMIT ${batch}`,
           [schoolId, grade, after],
         );
@@ -305,13 +349,14 @@ export class ConsentFormsService {
       await this.db.query(
         `INSERT INTO student_record_access (actor_user_id, student_id, action, reason)
          SELECT $1, unnest($2::int[]), 'consent_form_export', 'export'`,
-        [actor.id, rows.map((r) => r.student_id)],
+        [actorId, rows.map((r) => r.student_id)],
       );
       for (const r of rows) {
         await zip.add(`${safeFileName(r.last_name)}_${safeFileName(r.first_name)}_${r.student_id}.pdf`, r.signed_pdf, r.signed_at ?? new Date());
       }
       after = rows[rows.length - 1].student_id;
       if (rows.length < batch) break;
+      await afterBatch?.(zip.entries);
     }
     await zip.finish();
     return zip.entries;

@@ -8,11 +8,12 @@
  * never in production).
  *
  * Flags after the summary: public (no token), multipart (form upload, field "file"), form
- * (urlencoded or multipart fields), pdf / zip / file (binary answer), html.
+ * (urlencoded or multipart fields), pdf / zip / file (binary answer), html, accepted (202: the
+ * work is queued for a background job).
  */
 import { appVersion } from '../system/system.service.js';
 
-type Flag = 'public' | 'multipart' | 'form' | 'pdf' | 'zip' | 'file';
+type Flag = 'public' | 'multipart' | 'form' | 'pdf' | 'zip' | 'file' | 'accepted';
 
 interface Entry {
   method: string;
@@ -49,7 +50,8 @@ GET /api/parent-students/ | parentStudents | Parents | A parent's linked student
 POST /api/add-student/ | addStudent | Parents | Link a student to the signed-in parent by the student's parent code. |
 GET /api/students-in-school/ | studentsInSchool | Students | Staff: the students of the caller's school, paginated and searchable (search, consent_state, ccc_apply_status, plan = none or warnings). |
 DELETE /api/students/:id/ | deleteStudent | Students | Staff of the student's school: delete the student's account and every record about it in one transaction (the access log keeps its rows and gains student_deleted). Cannot be undone. |
-POST /api/roster-import/ | importRoster | Students | Staff: import a OneRoster-style students CSV (multipart field "file": sourcedId, givenName, familyName, email, grade); creates or updates students and emails set-password links; answers per-row errors. | multipart
+POST /api/roster-import/ | importRoster | Students | Staff: import a OneRoster-style students CSV (multipart field "file": sourcedId, givenName, familyName, email, grade). The file is checked at once (a broken file or header is a 400), then a background job creates or updates the students and emails set-password links; answers 202 with the import (Location: its progress). | multipart accepted
+GET /api/roster-imports/:id/ | rosterImport | Students | Staff: a roster import of their school: state (queued, running, done, failed), rows done of total, counts and the rejected rows with their reason. |
 GET /api/check-course-scheduled/:id/ | checkCourseScheduled | Plans | Whether a course is on the caller's plan. |
 GET /api/get-scheduled-course/:id/ | scheduledCourse | Plans | One scheduled course of the caller's plan. |
 POST /api/add-scheduled-course/ | scheduleCourse | Plans | Put a course on the plan in a term. |
@@ -72,6 +74,7 @@ GET /api/sign-parent-form/:code/ | parentSignForm | Consent forms | The form a p
 PUT /api/sign-parent-form/:code/ | signParentForm | Consent forms | The parent signs the form by its code. | public
 GET /api/parent-form-viewer/:code/ | parentFormViewer | Consent forms | The signed form, viewed by its code. | public
 POST /api/export-parent-forms/ | exportParentForms | Consent forms | Staff: every signed consent form of the school as a ZIP of PDFs. | zip
+GET /api/parent-form-exports/:id/download/ | downloadParentFormsExport | Consent forms | Staff: the ZIP of a finished background export (started with the GraphQL mutation startParentFormsExport), until it expires. | zip
 GET /api/consent-template/ | consentTemplate | Consent forms | Staff: the school's consent template. |
 PUT /api/consent-template/ | uploadConsentTemplate | Consent forms | Staff: upload a consent template PDF (multipart field "file"). | multipart
 PATCH /api/consent-template/ | updateConsentTemplate | Consent forms | Staff: change the template's field placement. |
@@ -192,6 +195,16 @@ const QUERY: Record<string, object[]> = {
 const obj = (properties: Record<string, object>, required: string[] = []) => ({ type: 'object', properties, required });
 const str = (description: string) => ({ type: 'string', description });
 
+const ROSTER_IMPORT = obj({
+  id: str('The import id.'),
+  state: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
+  total_rows: { type: 'integer', description: 'Data rows in the file.' },
+  done_rows: { type: 'integer', description: 'Rows processed so far (saved or rejected).' },
+  created: { type: 'integer' }, updated: { type: 'integer' }, emailed: { type: 'integer', description: 'Set-password emails queued.' },
+  errors: { type: 'array', items: obj({ line: { type: 'integer' }, sourced_id: str('As given.'), email: str('As given.'), message: str('Why the row was not saved.') }) },
+  error: { type: ['string', 'null'], description: 'Why the import stopped, when it failed.' },
+});
+
 /** Request and answer shapes of the routes integration scripts use most. */
 const SHAPES: Record<string, { body?: object; answer?: object }> = {
   'post /api/login/': {
@@ -202,12 +215,8 @@ const SHAPES: Record<string, { body?: object; answer?: object }> = {
     body: obj({ name: str('A name to recognise the token by.'), expires_in_days: { type: 'integer', minimum: 1, maximum: 365, default: 90 } }, ['name']),
     answer: obj({ token: str('The token: shown this once, never stored.'), id: str('Identifier, to revoke it.'), name: str('Name.'), last_four: str('Last four characters.'), expires_at: { type: 'string', format: 'date-time' } }),
   },
-  'post /api/roster-import/': {
-    answer: obj({
-      created: { type: 'integer' }, updated: { type: 'integer' }, emailed: { type: 'integer', description: 'Set-password emails queued.' },
-      errors: { type: 'array', items: obj({ line: { type: 'integer' }, sourced_id: str('As given.'), email: str('As given.'), message: str('Why the row was not saved.') }) },
-    }),
-  },
+  'post /api/roster-import/': { answer: ROSTER_IMPORT },
+  'get /api/roster-imports/:id/': { answer: ROSTER_IMPORT },
   'get /api/students-in-school/': {
     answer: {
       type: 'array',
@@ -261,7 +270,7 @@ function operation(e: Entry) {
         ? { description: 'The stored file, as an attachment.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
         : { description: 'Success (JSON, snake_case field names).', content: { 'application/json': { schema: shape.answer ?? {} } } };
   op.responses = {
-    '200': ok,
+    [e.flags.includes('accepted') ? '202' : '200']: ok,
     '204': { description: 'Done, nothing to answer.' },
     '400': errorResponse('Bad input: the message says what to fix.'),
     ...(e.flags.includes('public') ? {} : { '401': errorResponse('No valid token.') }),

@@ -13,12 +13,30 @@
  * Retries: a failed job runs again after an exponential backoff (backoffSeconds) until
  * max_attempts, then stays 'failed' with its last error. A job left 'running' by a crashed
  * replica is taken back after STALE_MINUTES.
+ *
+ * Stopping: long jobs (exports, roster imports) work in batches and check the worker's stop
+ * signal between them; one that stops throws JobInterrupted and goes back to the queue at once,
+ * without using up an attempt, so a restart or a deploy resumes it on any replica.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { DataSource, EntityManager } from 'typeorm';
+import { returnedRows } from '../../core/returned-rows.js';
 
-export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
+/** `stopping` is aborted when the worker stops: a handler that works in batches checks it between them. */
+export type JobHandler = (payload: Record<string, unknown>, job: JobRow, stopping: AbortSignal) => Promise<void>;
+
+/** Thrown by a handler that stopped between batches because its worker is stopping: not a failure. */
+export class JobInterrupted extends Error {
+  constructor() {
+    super('The worker stopped; the job goes back to the queue.');
+  }
+}
+
+/** For handlers: throws JobInterrupted once the worker is stopping. */
+export function stopIfAsked(stopping: AbortSignal): void {
+  if (stopping.aborted) throw new JobInterrupted();
+}
 
 export interface JobRow {
   id: string;
@@ -68,6 +86,7 @@ export class JobWorker {
   readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private stopping = new AbortController();
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly backoffBase: number;
@@ -84,12 +103,15 @@ export class JobWorker {
 
   start(): void {
     if (this.timer) return;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
     this.timer = setInterval(() => void this.runOnce().catch((e) => console.error('[jobs] poll failed', e)), this.pollMs);
   }
 
+  /** Stops polling and asks the running job to stop at its next batch; resolves once it has. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping.abort();
     await this.running?.catch(() => 0);
   }
 
@@ -108,7 +130,7 @@ export class JobWorker {
         WHERE status = 'running' AND locked_at < now() - make_interval(mins => $1)`,
       [STALE_MINUTES],
     );
-    const jobs: JobRow[] = await this.db.query(
+    const jobs = returnedRows<JobRow>(await this.db.query(
       `UPDATE jobs SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM jobs
@@ -118,12 +140,22 @@ export class JobWorker {
            FOR UPDATE SKIP LOCKED)
        RETURNING id::text, queue, payload, attempts, max_attempts`,
       [this.id, Object.keys(this.handlers), this.batchSize],
-    ).then((r) => (Array.isArray(r[0]) ? r[0] : r));
-    for (const job of jobs) {
+    ));
+    const signal = this.stopping.signal;
+    for (const [i, job] of jobs.entries()) {
+      // Claimed but not started when the worker stops: back to the queue for another worker.
+      if (i > 0 && signal.aborted) {
+        await this.release(job);
+        continue;
+      }
       try {
-        await this.handlers[job.queue](job.payload, job);
+        await this.handlers[job.queue](job.payload, job, signal);
         await this.db.query(`UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL WHERE id = $1`, [job.id]);
       } catch (e) {
+        if (e instanceof JobInterrupted) {
+          await this.release(job);
+          continue;
+        }
         const message = ((e as Error)?.message ?? String(e)).slice(0, 1000);
         const final = job.attempts >= job.max_attempts;
         await this.db.query(
@@ -135,5 +167,13 @@ export class JobWorker {
       }
     }
     return jobs.length;
+  }
+
+  /** Puts a claimed job back, due at once, without counting the attempt. */
+  private async release(job: JobRow): Promise<void> {
+    await this.db.query(
+      `UPDATE jobs SET status = 'pending', attempts = attempts - 1, locked_at = NULL, locked_by = NULL, run_at = now() WHERE id = $1 AND locked_by = $2`,
+      [job.id, this.id],
+    );
   }
 }

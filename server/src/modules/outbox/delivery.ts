@@ -1,8 +1,9 @@
 /**
  * Delivers outbox messages from the job queue (queue 'outbox.deliver', one job per message,
  * written in the same transaction as the message). Email goes through SMTP when SMTP_URL is set
- * (nodemailer); text messages wait for an SMS gateway (none configured yet). Without a transport
- * for its channel a message stays 'pending', and staff read it on the outbox page.
+ * (nodemailer); text messages through an SMS gateway when SMS_GATEWAY_URL and its account are set
+ * (sms-gateway.ts). Without a transport for its channel a message stays 'pending', and staff read
+ * it on the outbox page.
  *
  * The row stays the record: attempts, last_error, next_attempt_at (when the next try is due,
  * exponential backoff), then 'sent', or 'failed' after MAX_ATTEMPTS.
@@ -15,17 +16,26 @@ import type { OutboxChannel } from './outbox.entity.js';
 export const OUTBOX_QUEUE = 'outbox.deliver';
 export const MAX_ATTEMPTS = 5;
 
-export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+export interface OutgoingMessage {
+  to: string;
+  subject: string;
+  text: string;
 }
 
-export type Transports = Partial<Record<OutboxChannel, MailTransport | null>>;
-
-export function smtpTransport(smtpUrl: string): MailTransport | null {
-  return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+/** Sends one message of a channel; a rejection is a failed attempt whose message is kept on the row. */
+export interface MessageTransport {
+  send(message: OutgoingMessage): Promise<unknown>;
 }
 
-export function outboxDeliveryHandler(db: DataSource, transports: Transports, from: string, backoffBaseSeconds = 30): JobHandler {
+export type Transports = Partial<Record<OutboxChannel, MessageTransport | null>>;
+
+export function smtpTransport(smtpUrl: string, from: string): MessageTransport | null {
+  if (!smtpUrl) return null;
+  const mailer = nodemailer.createTransport(smtpUrl);
+  return { send: (m) => mailer.sendMail({ from, to: m.to, subject: m.subject, text: m.text }) };
+}
+
+export function outboxDeliveryHandler(db: DataSource, transports: Transports, backoffBaseSeconds = 30): JobHandler {
   return async (payload) => {
     const rows: { id: string; channel: OutboxChannel; recipient: string; subject: string; body: string; status: string; attempts: number }[] =
       await db.query(`SELECT id, channel, recipient, subject, body, status, attempts FROM outbox_messages WHERE id = $1`, [String(payload.messageId)]);
@@ -34,7 +44,7 @@ export function outboxDeliveryHandler(db: DataSource, transports: Transports, fr
     const transport = transports[m.channel];
     if (!transport) return;
     try {
-      await transport.sendMail({ from, to: m.recipient, subject: m.subject, text: m.body });
+      await transport.send({ to: m.recipient, subject: m.subject, text: m.body });
       await db.query(
         `UPDATE outbox_messages SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
         [m.id],

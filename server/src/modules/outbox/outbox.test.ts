@@ -3,17 +3,17 @@ import { createLoaders } from '../../core/loaders.js';
 import { DEMO, useHarness } from '../../test/harness.js';
 import { SystemService } from '../system/system.service.js';
 import { JobWorker, backoffSeconds } from '../jobs/job-queue.js';
-import { MAX_ATTEMPTS, OUTBOX_QUEUE, outboxDeliveryHandler, type MailTransport } from './delivery.js';
+import { MAX_ATTEMPTS, OUTBOX_QUEUE, outboxDeliveryHandler, type MessageTransport } from './delivery.js';
 
 const h = useHarness();
 
 /** A transport that fails `failures` times, then accepts, recording what it sent. */
-function flakyTransport(failures: number): MailTransport & { sent: string[] } {
+function flakyTransport(failures: number): MessageTransport & { sent: string[] } {
   let left = failures;
   const sent: string[] = [];
   return {
     sent,
-    async sendMail(m) {
+    async send(m) {
       if (left-- > 0) throw new Error('421 Service not available');
       sent.push(`${m.to}: ${m.subject}`);
     },
@@ -40,7 +40,7 @@ describe('outbox delivery on the job queue', () => {
     expect(job).toEqual({ status: 'pending', max_attempts: MAX_ATTEMPTS });
 
     const transport = flakyTransport(1);
-    const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { email: transport }, 'test@planner.test', 0) }, { backoffBaseSeconds: 0 });
+    const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { email: transport }, 0) }, { backoffBaseSeconds: 0 });
     await runJobOf(worker, id);
     const [failed] = await h.db.query(`SELECT status, attempts, last_error, next_attempt_at > created_at AS later FROM outbox_messages WHERE id = $1`, [id]);
     expect(failed).toEqual({ status: 'pending', attempts: 1, last_error: '421 Service not available', later: true });
@@ -56,7 +56,7 @@ describe('outbox delivery on the job queue', () => {
   it('gives up after the last attempt: the message and its job are failed', async () => {
     const parent = await h.buildParent();
     const id = await queueReset(parent.email);
-    const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { email: flakyTransport(99) }, 'x@planner.test', 0) }, { backoffBaseSeconds: 0 });
+    const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { email: flakyTransport(99) }, 0) }, { backoffBaseSeconds: 0 });
     for (let i = 0; i < MAX_ATTEMPTS + 1; i++) await runJobOf(worker, id);
     const [m] = await h.db.query(`SELECT status, attempts FROM outbox_messages WHERE id = $1`, [id]);
     expect(m).toEqual({ status: 'failed', attempts: MAX_ATTEMPTS });
@@ -67,7 +67,7 @@ describe('outbox delivery on the job queue', () => {
   it('leaves messages pending when no transport is configured for their channel', async () => {
     const parent = await h.buildParent();
     const id = await queueReset(parent.email);
-    const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { email: null }, 'x@planner.test') });
+    const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { email: null }) });
     await runJobOf(worker, id);
     const [m] = await h.db.query(`SELECT status, attempts FROM outbox_messages WHERE id = $1`, [id]);
     expect(m).toEqual({ status: 'pending', attempts: 0 });

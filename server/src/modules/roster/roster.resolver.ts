@@ -1,6 +1,6 @@
-import { Arg, Ctx, Field, Int, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/context.js';
-import type { RosterImportResult as Result } from './roster.service.js';
+import type { RosterImportView } from './roster.service.js';
 
 @ObjectType({ description: 'A roster row that was not saved, and why.' })
 class RosterImportIssue {
@@ -10,24 +10,40 @@ class RosterImportIssue {
   @Field(() => String, { description: 'Why the row was not saved.' }) message: string;
 }
 
-@ObjectType({ description: 'The outcome of a roster import.' })
-class RosterImportResult {
+@ObjectType({ description: 'A roster import, processed in the background: its progress, then its outcome.' })
+class RosterImport {
+  @Field(() => ID, { description: 'Identifier, to ask for the progress.' }) id: string;
+  @Field(() => String, { description: 'queued, running, done or failed.' }) state: string;
+  @Field(() => Int, { description: 'Data rows in the file.' }) totalRows: number;
+  @Field(() => Int, { description: 'Rows processed so far (saved or rejected).' }) doneRows: number;
   @Field(() => Int, { description: 'Student accounts created.' }) created: number;
   @Field(() => Int, { description: 'Student accounts updated.' }) updated: number;
   @Field(() => Int, { description: 'Set-password emails queued (one per new account).' }) emailed: number;
-  @Field(() => [RosterImportIssue], { description: 'Rows not saved, with their reason.' }) errors: RosterImportIssue[];
+  @Field(() => [RosterImportIssue], { description: 'Rows not saved so far, with their reason.' }) errors: RosterImportIssue[];
+  @Field(() => String, { nullable: true, description: 'Why the import stopped, when it failed.' }) error: string | null;
 }
+
+const toGraphql = (v: RosterImportView): RosterImport => ({
+  ...v,
+  errors: v.errors.map((e) => ({ line: e.line, sourcedId: e.sourced_id, email: e.email, message: e.message })),
+});
 
 @Resolver()
 export class RosterResolver {
-  @Mutation(() => RosterImportResult, {
-    description: "Staff: imports a OneRoster-style students CSV (sourcedId, givenName, familyName, email, grade) into the caller's school.",
+  @Mutation(() => RosterImport, {
+    description:
+      "Staff: imports a OneRoster-style students CSV (sourcedId, givenName, familyName, email, grade) into the caller's school. " +
+      'The file is checked at once; its rows are saved by a background job (ask rosterImport for the progress).',
   })
   async importRoster(
     @Ctx() ctx: RequestContext,
     @Arg('csv', () => String, { description: 'The CSV text, first line naming the columns.' }) csv: string,
-  ): Promise<RosterImportResult> {
-    const r: Result = await ctx.services.roster.importCsvText(ctx, csv);
-    return { ...r, errors: r.errors.map((e) => ({ line: e.line, sourcedId: e.sourced_id, email: e.email, message: e.message })) };
+  ): Promise<RosterImport> {
+    return toGraphql(await ctx.services.roster.importCsvText(ctx, csv));
+  }
+
+  @Query(() => RosterImport, { description: "Staff: a roster import of their school, with its progress and rejected rows." })
+  async rosterImport(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'The import id.' }) id: string): Promise<RosterImport> {
+    return toGraphql(await ctx.services.roster.importStatus(ctx, id));
   }
 }

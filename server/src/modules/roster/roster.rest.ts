@@ -1,9 +1,22 @@
-/** POST /api/roster-import/: multipart upload of a students CSV (field "file"). */
+/** POST /api/roster-import/: multipart upload of a students CSV (field "file"), imported by a job; GET its progress. */
 import type { Router } from 'express';
 import multer from 'multer';
 import { badInput } from '../../core/errors.js';
 import { route, type AppDeps } from '../../core/http.js';
-import { ROSTER_MESSAGES } from './roster.service.js';
+import { ROSTER_MESSAGES, type RosterImportView } from './roster.service.js';
+
+/** The import as scripts read it (snake_case, like the rest of /api). */
+export const rosterImportJson = (v: RosterImportView) => ({
+  id: v.id,
+  state: v.state,
+  total_rows: v.totalRows,
+  done_rows: v.doneRows,
+  created: v.created,
+  updated: v.updated,
+  emailed: v.emailed,
+  errors: v.errors,
+  error: v.error,
+});
 
 export function mountRosterRoutes(r: Router, deps: AppDeps): void {
   const { roster } = deps.services;
@@ -20,6 +33,12 @@ export function mountRosterRoutes(r: Router, deps: AppDeps): void {
       });
     });
     if (!req.file) throw badInput(ROSTER_MESSAGES.fileMissing);
-    return roster.importCsv(ctx, { bytes: req.file.buffer, filename: req.file.originalname, mimetype: req.file.mimetype });
+    const started = await roster.importCsv(ctx, { bytes: req.file.buffer, filename: req.file.originalname, mimetype: req.file.mimetype });
+    // Accepted: the rows are saved by a background job; GET the import for its progress.
+    res.status(202).location(`/api/roster-imports/${started.id}/`).json(rosterImportJson(started));
   });
+
+  route(r, deps, 'get', '/roster-imports/:id/', 'rosterImport', async (ctx, req) =>
+    rosterImportJson(await roster.importStatus(ctx, String(req.params.id))),
+  );
 }

@@ -11,15 +11,25 @@
  *   same email; an email that belongs to a non-student or to another school's account is rejected
  *   (it is never moved between schools).
  * - Only new accounts get an email; updated students already have one. Links last 7 days.
- * - Valid rows are saved and bad rows listed with their line and reason (like the course import);
- *   everything is written in one transaction, one import per school at a time.
+ * - Valid rows are saved and bad rows listed with their line and reason (like the course import).
+ * - The upload is checked at once (file type, size, header, row count: a 400 with the reason), then
+ *   stored (roster_imports) and processed by a job on the queue: rows are saved in batches of
+ *   ROSTER_BATCH_SIZE, each batch in one transaction together with the import's progress (rows
+ *   done of total, counts, per-row errors), so a worker stopped or restarted mid-import resumes
+ *   after the last saved batch and never saves a row twice. Within a batch the school's row is
+ *   locked: imports of one school never interleave inside a batch.
+ * - Rows rejected while reading the file count as done at once; the stored file is dropped once
+ *   the import is finished. Staff of the school see the import's progress and result.
  * - Grades: 1 to 12, leading zeros dropped ("09" is 9); KG is kept as K; empty leaves it unset.
  * - The upload size limit is the course CSV's (COURSE_CSV_MAX_BYTES).
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
-import { requireUserType, requireWriter } from '../../core/policy.js';
+import { badInput, notFound } from '../../core/errors.js';
+import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { returnedRows } from '../../core/returned-rows.js';
+import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
+import type { SchoolsService } from '../schools/schools.service.js';
 import { hasNul } from '../../core/validation.js';
 import { looksLikeEmail } from '../../rules/password.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -35,7 +45,10 @@ export const ROSTER_MESSAGES = {
   emptyFile: 'The file is empty.',
   header: `The first line must name the columns: ${ROSTER_COLUMNS.join(', ')}.`,
   tooManyRows: 'The file has more than 20,000 students: split it into smaller files.',
+  notFound: 'Roster import not found.',
+  failed: 'The import stopped before the end. Rows already saved are kept; upload the file again to finish it.',
 } as const;
+export const ROSTER_IMPORT_QUEUE = 'roster.import';
 const MAX_ROWS = 20_000;
 
 export interface RosterIssue {
@@ -45,12 +58,42 @@ export interface RosterIssue {
   message: string;
 }
 
-export interface RosterImportResult {
+export type RosterImportState = 'queued' | 'running' | 'done' | 'failed';
+
+/** An import and its progress: rows done of total, and once done, the counts and rejected rows. */
+export interface RosterImportView {
+  id: string;
+  state: RosterImportState;
+  totalRows: number;
+  doneRows: number;
   created: number;
   updated: number;
   /** Set-password emails queued (one per new account). */
   emailed: number;
   errors: RosterIssue[];
+  /** Why the import stopped, when it failed. */
+  error: string | null;
+}
+
+interface ImportRow {
+  id: string;
+  school_id: number;
+  state: RosterImportState;
+  csv: string | null;
+  total_rows: number;
+  done_rows: number;
+  next_row: number;
+  created: number;
+  updated: number;
+  emailed: number;
+  errors: RosterIssue[];
+  error: string | null;
+}
+
+interface BatchCounts {
+  created: number;
+  updated: number;
+  emailed: number;
 }
 
 interface RosterRow {
@@ -66,7 +109,9 @@ export class RosterService {
   constructor(
     private readonly db: DataSource,
     private readonly accounts: AccountsService,
+    private readonly schools: SchoolsService,
     readonly maxBytes: number,
+    private readonly batchSize: number,
   ) {}
 
   /** The caller's school, for staff only; checked before reading an upload. */
@@ -78,7 +123,8 @@ export class RosterService {
     return school;
   }
 
-  async importCsv(ctx: RequestContext, file: { bytes: Buffer; filename?: string | null; mimetype?: string | null }): Promise<RosterImportResult> {
+  /** POST /api/roster-import/: checks the file at once, stores it and queues its import. */
+  async importCsv(ctx: RequestContext, file: { bytes: Buffer; filename?: string | null; mimetype?: string | null }): Promise<RosterImportView> {
     const school = await this.assertCanImport(ctx);
     if (file.bytes.length > this.maxBytes) throw badInput(`The file is larger than ${Math.round(this.maxBytes / 1024 / 1024)} MB.`);
     const name = (file.filename ?? '').toLowerCase();
@@ -92,35 +138,90 @@ export class RosterService {
     } catch {
       throw badInput(ROSTER_MESSAGES.notCsv);
     }
-    return this.importText(ctx, school, text);
+    return this.enqueueImport(ctx, school, text);
   }
 
   /** The GraphQL mutation sends the CSV as text. */
-  async importCsvText(ctx: RequestContext, csv: string): Promise<RosterImportResult> {
+  async importCsvText(ctx: RequestContext, csv: string): Promise<RosterImportView> {
     const school = await this.assertCanImport(ctx);
     if (Buffer.byteLength(csv) > this.maxBytes) throw badInput(`The file is larger than ${Math.round(this.maxBytes / 1024 / 1024)} MB.`);
-    return this.importText(ctx, school, csv);
+    return this.enqueueImport(ctx, school, csv);
   }
 
-  private async importText(_ctx: RequestContext, school: School, text: string): Promise<RosterImportResult> {
+  private async enqueueImport(ctx: RequestContext, school: School, text: string): Promise<RosterImportView> {
     if (hasNul(text)) throw badInput(ROSTER_MESSAGES.notCsv);
     if (!text.trim()) throw badInput(ROSTER_MESSAGES.emptyFile);
+    // Reading the whole file now answers a broken file or header at once; the job reads it again.
     const { rows, errors } = readRoster(text);
-    const result: RosterImportResult = { created: 0, updated: 0, emailed: 0, errors };
-    await this.db.transaction(async (m) => {
-      // One import per school at a time: the matching and the writes see the same accounts.
-      await m.query(`SELECT id FROM schools WHERE id = $1 FOR UPDATE`, [school.id]);
-      for (const row of rows) {
-        const problem = await this.saveRow(m, school, row, result);
-        if (problem) result.errors.push({ line: row.line, sourced_id: row.sourcedId, email: row.email, message: problem });
-      }
+    const row = await this.db.transaction(async (m) => {
+      const [created]: ImportRow[] = await m.query(
+        `INSERT INTO roster_imports (school_id, requested_by, csv, total_rows, done_rows, errors)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING *`,
+        [school.id, ctx.caller!.user.id, text, rows.length + errors.length, errors.length, JSON.stringify(errors)],
+      );
+      await enqueueJob(m, ROSTER_IMPORT_QUEUE, { importId: created.id }, { singletonKey: created.id, maxAttempts: 5 });
+      return created;
     });
-    result.errors.sort((a, b) => a.line - b.line);
-    return result;
+    return importView(row);
+  }
+
+  /** An import's progress and result, for staff of its school (another school's is as unknown as a wrong id). */
+  async importStatus(ctx: RequestContext, id: string): Promise<RosterImportView> {
+    const caller = requireCaller(ctx);
+    requireUserType(caller, UserType.Staff);
+    const [row]: ImportRow[] = UUID.test(id) ? await this.db.query(`SELECT * FROM roster_imports WHERE id = $1`, [id]) : [];
+    if (!row || !(await this.schools.accessibleSchoolIds(caller.user)).includes(row.school_id)) throw notFound(ROSTER_MESSAGES.notFound);
+    return importView(row);
+  }
+
+  /**
+   * The job: saves the file's valid rows from `next_row` on, one batch per transaction that also
+   * records the progress, checking between batches whether the worker is stopping.
+   */
+  async processImport(importId: string, job: Pick<JobRow, 'attempts' | 'max_attempts'>, stopping: AbortSignal): Promise<void> {
+    const [row] = returnedRows<ImportRow>(await this.db.query(
+      `UPDATE roster_imports SET state = 'running' WHERE id = $1 AND state IN ('queued', 'running') AND csv IS NOT NULL RETURNING *`,
+      [importId],
+    ));
+    if (!row) return;
+    const { rows } = readRoster(row.csv!);
+    try {
+      for (;;) {
+        const more = await this.db.transaction(async (m) => {
+          // The import row, locked, says where to go on: a batch and its progress commit together.
+          const [current]: { next_row: number }[] = await m.query(`SELECT next_row FROM roster_imports WHERE id = $1 FOR UPDATE`, [importId]);
+          const batch = rows.slice(current.next_row, current.next_row + this.batchSize);
+          if (!batch.length) return false;
+          const school = await m.getRepository(School).findOneByOrFail({ id: row.school_id });
+          // One school's imports never interleave inside a batch: the matching and the writes see the same accounts.
+          await m.query(`SELECT id FROM schools WHERE id = $1 FOR UPDATE`, [school.id]);
+          const counts: BatchCounts = { created: 0, updated: 0, emailed: 0 };
+          const issues: RosterIssue[] = [];
+          for (const r of batch) {
+            const problem = await this.saveRow(m, school, r, counts);
+            if (problem) issues.push({ line: r.line, sourced_id: r.sourcedId, email: r.email, message: problem });
+          }
+          await m.query(
+            `UPDATE roster_imports SET next_row = next_row + $2, done_rows = done_rows + $2, created = created + $3,
+                    updated = updated + $4, emailed = emailed + $5, errors = errors || $6::jsonb WHERE id = $1`,
+            [importId, batch.length, counts.created, counts.updated, counts.emailed, JSON.stringify(issues)],
+          );
+          return current.next_row + batch.length < rows.length;
+        });
+        if (!more) break;
+        stopIfAsked(stopping);
+      }
+      await this.db.query(`UPDATE roster_imports SET state = 'done', csv = NULL, finished_at = now() WHERE id = $1`, [importId]);
+    } catch (e) {
+      if (job.attempts >= job.max_attempts && !(e instanceof JobInterrupted)) {
+        await this.db.query(`UPDATE roster_imports SET state = 'failed', error = $2, csv = NULL, finished_at = now() WHERE id = $1`, [importId, ROSTER_MESSAGES.failed]);
+      }
+      throw e;
+    }
   }
 
   /** Creates or updates one student; answers a reason when the row cannot be saved. */
-  private async saveRow(m: EntityManager, school: School, row: RosterRow, result: RosterImportResult): Promise<string | null> {
+  private async saveRow(m: EntityManager, school: School, row: RosterRow, result: BatchCounts): Promise<string | null> {
     type Match = { id: number; email: string; user_type: number; school_id: number | null };
     const bySourced: Match[] = row.sourcedId
       ? await m.query(`SELECT id, email, user_type, school_id FROM users WHERE school_id = $1 AND sourced_id = $2`, [school.id, row.sourcedId])
@@ -157,6 +258,22 @@ export class RosterService {
     result.emailed += 1;
     return null;
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function importView(row: ImportRow): RosterImportView {
+  return {
+    id: row.id,
+    state: row.state,
+    totalRows: row.total_rows,
+    doneRows: row.done_rows,
+    created: row.created,
+    updated: row.updated,
+    emailed: row.emailed,
+    errors: [...row.errors].sort((a, b) => a.line - b.line),
+    error: row.error,
+  };
 }
 
 /** Parses and checks the file: good rows to save, and the reasons of the others. Throws on a broken file. */

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { UserType } from '../accounts/user.entity.js';
 import { DEMO, uniqueEmail, useHarness } from '../../test/harness.js';
-import { normalizeGrade } from './roster.service.js';
+import { backgroundHandlers } from '../jobs/background.js';
+import { JobWorker } from '../jobs/job-queue.js';
+import { normalizeGrade, ROSTER_IMPORT_QUEUE, RosterService } from './roster.service.js';
 
 const h = useHarness();
 
 const csv = (rows: string[]) => Buffer.from(['sourcedId,givenName,familyName,email,grade', ...rows].join('\r\n'));
+
+/** A worker of the roster queue, as every replica runs it. */
+const rosterWorker = () => new JobWorker(h.db, { [ROSTER_IMPORT_QUEUE]: backgroundHandlers(h.db, h.services, {})[ROSTER_IMPORT_QUEUE] });
+
+/** Uploads the file (202: accepted), lets a worker import it, and answers the finished import as GET /api/roster-imports/{id}/ shows it. */
+async function importRoster(token: string, file: Buffer, filename = 'roster.csv') {
+  const res = await h.api.post('/api/roster-import/').set(h.auth(token)).attach('file', file, { filename, contentType: 'text/csv' });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  expect(res.headers.location).toBe(`/api/roster-imports/${res.body.id}/`);
+  await rosterWorker().runOnce();
+  const done = await h.api.get(res.headers.location).set(h.auth(token));
+  expect(done.status).toBe(200);
+  return done;
+}
 
 describe('roster import', () => {
   it('creates students in the staff member\'s school, emails set-password links that work, and lists bad rows', async () => {
@@ -14,16 +30,15 @@ describe('roster import', () => {
     const token = await h.tokenFor(staff);
     const ana = uniqueEmail('ana');
     const ben = uniqueEmail('ben');
-    const res = await h.api.post('/api/roster-import/').set(h.auth(token)).attach('file', csv([
+    const res = await importRoster(token, csv([
       `S-100,Ana,Diaz,${ana.toUpperCase()},09`,
       `S-101,Ben,Okafor,${ben},11`,
       'S-102,,Nobody,nobody@example.org,10',
       `S-103,Cy,Twice,${ana},10`,
       'S-104,Dee,Bad,not-an-email,10',
       'S-105,Eve,Grade,eve@example.org,13',
-    ]), { filename: 'roster.csv', contentType: 'text/csv' });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ created: 2, updated: 0, emailed: 2 });
+    ]));
+    expect(res.body).toMatchObject({ state: 'done', total_rows: 6, done_rows: 6, created: 2, updated: 0, emailed: 2, error: null });
     expect(res.body.errors).toEqual([
       { line: 4, sourced_id: 'S-102', email: 'nobody@example.org', message: 'givenName and familyName are required.' },
       { line: 5, sourced_id: 'S-103', email: ana, message: 'The same email is on line 2.' },
@@ -51,10 +66,10 @@ describe('roster import', () => {
     const token = await h.tokenFor(staff);
     const byEmail = await h.buildStudent({ school, firstName: 'Old', grade: '9' });
     const first = uniqueEmail('sid');
-    await h.api.post('/api/roster-import/').set(h.auth(token)).attach('file', csv([`SID-1,Kai,Lee,${first},10`]), 'r.csv');
+    await importRoster(token, csv([`SID-1,Kai,Lee,${first},10`]), 'r.csv');
     const renamed = uniqueEmail('sid-new');
     const elsewhere = await h.buildStudent();
-    const res = await h.api.post('/api/roster-import/').set(h.auth(token)).attach('file', csv([
+    const res = await importRoster(token, csv([
       `SID-1,Kai,Lee-Park,${renamed},11`,
       `,New,Name,${byEmail.email},12`,
       `X-9,Other,School,${elsewhere.email},10`,
@@ -76,9 +91,20 @@ describe('roster import', () => {
   it('runs through GraphQL too, and refuses students, parents\' read-only tokens, and a wrong header', async () => {
     const staff = await h.login(DEMO.admin);
     const email = uniqueEmail('gql');
-    const res = await h.gql('mutation($csv: String!) { importRoster(csv: $csv) { created updated emailed errors { line message } } }',
+    const res = await h.gql('mutation($csv: String!) { importRoster(csv: $csv) { id state totalRows doneRows errors { line message } } }',
       { csv: `email,familyName,givenName,grade,sourcedId,role\n${email},Gee,Queue,10,G-1,student\nt@example.org,Teach,Er,,T-1,teacher\n` }, staff);
-    expect(res.data?.importRoster).toEqual({ created: 1, updated: 0, emailed: 1, errors: [{ line: 3, message: 'Only students are imported (role must be student).' }] });
+    // Checked and stored at once: the rejected row is done, the good one waits for the worker.
+    expect(res.data?.importRoster).toMatchObject({ state: 'queued', totalRows: 2, doneRows: 1, errors: [{ line: 3, message: 'Only students are imported (role must be student).' }] });
+    await rosterWorker().runOnce();
+    const id = res.data!.importRoster.id;
+    const done = await h.gql('query($id: ID!) { rosterImport(id: $id) { state totalRows doneRows created updated emailed errors { line message } } }', { id }, staff);
+    expect(done.data?.rosterImport).toEqual({
+      state: 'done', totalRows: 2, doneRows: 2, created: 1, updated: 0, emailed: 1, errors: [{ line: 3, message: 'Only students are imported (role must be student).' }],
+    });
+    // Another school's staff do not see it.
+    const outsider = await h.tokenFor(await h.buildStaff({ school: await h.buildSchool() }));
+    expect((await h.gql('query($id: ID!) { rosterImport(id: $id) { state } }', { id }, outsider)).code).toBe('NOT_FOUND');
+    expect((await h.api.get(`/api/roster-imports/${id}/`).set(h.auth(outsider))).status).toBe(404);
 
     const student = await h.login(DEMO.student);
     expect((await h.api.post('/api/roster-import/').set(h.auth(student)).attach('file', csv([]), 'r.csv')).status).toBe(403);
@@ -87,6 +113,47 @@ describe('roster import', () => {
     expect(bad.body.error).toBe('The first line must name the columns: sourcedId, givenName, familyName, email, grade.');
     const none = await h.api.post('/api/roster-import/').set(h.auth(staff));
     expect(none.body.error).toBe('Choose a CSV file to upload (form field "file").');
+  });
+
+  it('answers an empty file at once, and stores nothing', async () => {
+    const staff = await h.tokenFor(await h.buildStaff({ school: await h.buildSchool() }));
+    const before = (await h.db.query(`SELECT count(*)::int AS n FROM roster_imports`))[0].n;
+    const empty = await h.api.post('/api/roster-import/').set(h.auth(staff)).attach('file', Buffer.from('\n\n'), 'r.csv');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toBe('The file is empty.');
+    expect((await h.db.query(`SELECT count(*)::int AS n FROM roster_imports`))[0].n).toBe(before);
+  });
+
+  it('survives a restart: a worker stopped between batches leaves the rest to the next worker, which saves no row twice', async () => {
+    const school = await h.buildSchool();
+    const token = await h.tokenFor(await h.buildStaff({ school }));
+    const emails = Array.from({ length: 7 }, (_, i) => uniqueEmail(`batch${i}`));
+    const upload = await h.api.post('/api/roster-import/').set(h.auth(token))
+      .attach('file', csv([...emails.map((e, i) => `B-${i},Kid${i},Batch,${e},10`), 'B-x,,Nameless,nameless@example.org,10']), 'r.csv');
+    expect(upload.status).toBe(202);
+    const id = upload.body.id;
+    // Batches of 2 rows, each in its own transaction with the progress.
+    const small = new RosterService(h.db, h.services.accounts, h.services.schools, h.services.roster.maxBytes, 2);
+    const worker = () => new JobWorker(h.db, { [ROSTER_IMPORT_QUEUE]: (p, job, stopping) => small.processImport(String(p.importId), job, stopping) });
+
+    const first = worker();
+    const run = first.runOnce();
+    await first.stop(); // stops after the batch it is in
+    await run;
+    const mid = (await h.api.get(`/api/roster-imports/${id}/`).set(h.auth(token))).body;
+    expect(mid).toMatchObject({ state: 'running', total_rows: 8, done_rows: 3, created: 2 });
+    expect((await h.db.query(`SELECT count(*)::int AS n FROM users WHERE school_id = $1`, [school.id]))[0].n).toBe(2 + 1);
+
+    await worker().runOnce();
+    const done = (await h.api.get(`/api/roster-imports/${id}/`).set(h.auth(token))).body;
+    expect(done).toMatchObject({ state: 'done', total_rows: 8, done_rows: 8, created: 7, updated: 0, emailed: 7 });
+    expect(done.errors).toEqual([{ line: 9, sourced_id: 'B-x', email: 'nameless@example.org', message: 'givenName and familyName are required.' }]);
+    const students = await h.db.query(`SELECT email FROM users WHERE school_id = $1 AND user_type = $2 ORDER BY email`, [school.id, UserType.Student]);
+    expect(students.map((r: { email: string }) => r.email)).toEqual([...emails].sort());
+    const [{ n: mails }] = await h.db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = ANY($1::text[])`, [emails]);
+    expect(mails).toBe(7);
+    // The stored file is dropped once the import is done.
+    expect((await h.db.query(`SELECT csv FROM roster_imports WHERE id = $1`, [id]))[0].csv).toBeNull();
   });
 
   it('reads OneRoster grades', () => {

@@ -90,8 +90,8 @@ export class StudentsService {
     if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Student not found.');
     const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
     await this.db.transaction(async (m) => {
-      const [student]: { id: number; school_id: number | null; email: string }[] = await m.query(
-        `SELECT id, school_id, email FROM users WHERE id = $1 AND user_type = $2 FOR UPDATE`,
+      const [student]: { id: number; school_id: number | null; email: string; grade: string | null }[] = await m.query(
+        `SELECT id, school_id, email, grade FROM users WHERE id = $1 AND user_type = $2 FOR UPDATE`,
         [id, UserType.Student],
       );
       if (!student || student.school_id === null || !schoolIds.includes(student.school_id)) throw notFound('Student not found.');
@@ -103,6 +103,8 @@ export class StudentsService {
       await m.query(`DELETE FROM applications WHERE parent_id = $1`, [id]);
       await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [id]);
       await m.query(`DELETE FROM consent_forms WHERE student_id = $1`, [id]);
+      // Stored exports of the student's grade may hold a copy of the form.
+      await m.query(`DELETE FROM exports WHERE school_id = $1 AND grade = $2`, [student.school_id, student.grade ?? '']);
       await m.query(`DELETE FROM cccapply_consents WHERE student_id = $1`, [id]);
       await m.query(`DELETE FROM parent_student_links WHERE student_id = $1 OR parent_id = $1`, [id]);
       await m.query(`DELETE FROM school_memberships WHERE user_id = $1`, [id]);

@@ -141,6 +141,10 @@ export const EXPECTED_REST: Record<string, string> = {
   'GET /api/openapi.json':                                'ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'POST /api/api-tokens/':                                '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'POST /api/roster-import/':                             '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
+  // Background work (issue 12): a roster import's progress and a queued consent export's ZIP, for staff of that school only
+  // (another school's staff get 404: whether the id exists must not leak).
+  'GET /api/roster-imports/:id/':                         '401  401  401  403  404  403  403  403  403  403  403  404  ok',
+  'GET /api/parent-form-exports/:id/download/':           '401  401  401  403  404  403  403  403  403  403  403  404  ok',
 };
 
 // prettier-ignore
@@ -252,6 +256,10 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   // Operations (issue 12): API tokens, roster import, the counselor dashboard and the outbox page: staff only.
   'mutation createApiToken':                '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'mutation importRoster':                  '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
+  'query rosterImport':                     '401  401  401  403  404  403  403  403  403  403  403  404  ok',
+  // The queued consent export: the direct export's rule (staff of a school using consent forms); another school's export is a 404.
+  'mutation startParentFormsExport':        '401  401  401  403  403  403  403  403  403  403  403  403  ok',
+  'query parentFormsExport':                '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'mutation revokeApiToken':                '401  401  401  403  404  403  403  403  403  403  403  404  404',
   'query apiTokens':                        '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'query outboxMessages':                   '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',

@@ -22,6 +22,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAppSchema } from '../../graphql/schema.js';
 import { useHarness, type Harness } from '../../test/harness.js';
 import { SAMPLE_FILES } from '../admissions/admissions.factories.js';
+import { insertForm } from '../consent-forms/consent-forms.factories.js';
 import { buildCourse, buildPathway, buildRequirement, schedule } from '../pathways/pathways.factories.js';
 import { ACTORS, buildWorld, restRoutes, tokenOf, type Actor, type World } from './trust.factories.js';
 import { EXPECTED_GRAPHQL, EXPECTED_REST } from './authorization-matrix.table.js';
@@ -69,6 +70,27 @@ class Fresh {
     const s = await this.h.buildStudent({ school: this.w.schoolA });
     await schedule(this.h, s, await this.course(), '1');
     return s;
+  }
+  /** A grade of school A with one completed consent form, to export. */
+  async completedGrade() {
+    const grade = 'M1';
+    await insertForm(this.h, await this.h.buildStudent({ school: this.w.schoolA, grade }), 'both_signed', SAMPLE_FILES.pdf);
+    return grade;
+  }
+  /** A finished consent-form export of school A (one stored chunk). */
+  async finishedExport(): Promise<string> {
+    const [{ id }] = await this.h.db.query(
+      `INSERT INTO exports (kind, school_id, grade, requested_by, state, file_name, byte_size, run_id, expires_at)
+       VALUES ('consent_forms', $1, 'M1', $2, 'done', 'Grade_M1_Parent_Forms.zip', 4, 'r', now() + interval '1 hour') RETURNING id`,
+      [this.w.schoolA.id, this.w.admin.id],
+    );
+    await this.h.db.query(`INSERT INTO export_chunks (export_id, run_id, seq, data) VALUES ($1, 'r', 0, '\\x504b0506')`, [id]);
+    return id;
+  }
+  /** A roster import into school A. */
+  async rosterImport(): Promise<string> {
+    const [{ id }] = await this.h.db.query(`INSERT INTO roster_imports (school_id, requested_by, total_rows) VALUES ($1, $2, 0) RETURNING id`, [this.w.schoolA.id, this.w.admin.id]);
+    return id;
   }
   async baselinePlan() {
     const { UserType } = await import('../accounts/user.entity.js');
@@ -126,6 +148,8 @@ const REST_CALLS: Record<string, CallSpec> = {
   'POST /test-checkout/:id/pay': () => ({ url: '/test-checkout/nope/pay' }),
   'POST /test-checkout/:id/cancel': () => ({ url: '/test-checkout/nope/cancel' }),
   'GET /test-checkout/:id': () => ({ url: '/test-checkout/nope' }),
+  'GET /api/parent-form-exports/:id/download/': async (_w, f) => ({ url: `/api/parent-form-exports/${await f.finishedExport()}/download/` }),
+  'GET /api/roster-imports/:id/': async (_w, f) => ({ url: `/api/roster-imports/${await f.rosterImport()}/` }),
 };
 
 const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string, unknown>> | Record<string, unknown>> = {
@@ -170,6 +194,9 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   recordCheckPayment: () => ({ paymentId: 999999 }),
   resetPassword: () => ({ uidb64: 'MQ', token: 'not-a-token', password: 'Another#2026x' }),
   login: () => ({ email: 'nobody@test.example', password: 'wrong-password' }),
+  startParentFormsExport: async (w, f) => ({ grade: await f.completedGrade(), schoolId: w.schoolA.id }),
+  parentFormsExport: async (_w, f) => ({ id: await f.finishedExport() }),
+  rosterImport: async (_w, f) => ({ id: await f.rosterImport() }),
 };
 
 // ---- running one cell -----------------------------------------------------------------------

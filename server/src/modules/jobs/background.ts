@@ -1,0 +1,35 @@
+/**
+ * The background worker of every replica: one JobWorker polling the `jobs` table for each kind of
+ * background work — outbox delivery (email, text messages), consent-form ZIP exports and their
+ * cleanup, roster imports.
+ */
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../config.js';
+import type { Services } from '../../services.js';
+import { CONSENT_EXPORT_QUEUE } from '../consent-forms/consent-exports.service.js';
+import { deleteExpiredExports, EXPORT_CLEANUP_QUEUE } from '../exports/export-store.js';
+import { OUTBOX_QUEUE, outboxDeliveryHandler, smtpTransport, type Transports } from '../outbox/delivery.js';
+import { smsTransport } from '../outbox/sms-gateway.js';
+import { ROSTER_IMPORT_QUEUE } from '../roster/roster.service.js';
+import { JobWorker, type JobHandler, type WorkerOptions } from './job-queue.js';
+
+/** The transports configured (SMTP_URL, SMS_*); a channel without one keeps its messages in the outbox. */
+export function configuredTransports(config: Config): Transports {
+  return { email: smtpTransport(config.smtpUrl, config.mailFrom), sms: smsTransport(config.smsGateway) };
+}
+
+/** The handler of each queue. */
+export function backgroundHandlers(db: DataSource, services: Services, transports: Transports, backoffBaseSeconds?: number): Record<string, JobHandler> {
+  return {
+    [OUTBOX_QUEUE]: outboxDeliveryHandler(db, transports, backoffBaseSeconds),
+    [CONSENT_EXPORT_QUEUE]: (payload, job, stopping) => services.consentExports.build(String(payload.exportId), job, stopping),
+    [EXPORT_CLEANUP_QUEUE]: async () => {
+      await deleteExpiredExports(db);
+    },
+    [ROSTER_IMPORT_QUEUE]: (payload, job, stopping) => services.roster.processImport(String(payload.importId), job, stopping),
+  };
+}
+
+export function backgroundWorker(db: DataSource, services: Services, transports: Transports, opts: WorkerOptions = {}): JobWorker {
+  return new JobWorker(db, backgroundHandlers(db, services, transports, opts.backoffBaseSeconds), opts);
+}
