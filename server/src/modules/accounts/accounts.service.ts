@@ -15,6 +15,7 @@ import type { OutboxService } from '../outbox/outbox.service.js';
 import { defaultYearLabels, School, SchoolMembership } from '../schools/school.entity.js';
 import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';
 import { User, UserType } from './user.entity.js';
+import { preparedQuery } from '../../db/prepared.js';
 
 export const MESSAGES = {
   allFieldsRequired: 'All fields are required',
@@ -89,7 +90,7 @@ export class AccountsService {
    * The token lookup runs on every authenticated request, so its SQL is written once (from the
    * User entity's columns, so a new column is never missed) and its row becomes a User without
    * the query builder: building and hydrating through TypeORM cost more server time than the
-   * statement itself (bench/README.md, one-row read).
+   * statement itself (bench/README.md, one-row read). PostgreSQL keeps it prepared.
    */
   private tokenLookup?: { sql: string; userProps: string[] };
   private lookupStatement(): { sql: string; userProps: string[] } {
@@ -112,7 +113,7 @@ export class AccountsService {
     const { sql, userProps } = this.lookupStatement();
     // The token and its user in one statement.
     const rows: (Record<string, unknown> & { t_id: string; t_acting_user_id: number | null; t_read_only: boolean; t_last_used_at: Date; t_expires_at: Date; t_revoked_at: Date | null; t_kind: 'session' | 'api' })[] =
-      await this.db.query(sql, [sha256(token)]);
+      await preparedQuery(this.db, 'authenticate', sql, [sha256(token)]);
     const t = rows[0];
     if (!t || t.t_revoked_at) return null;
     const now = Date.now();
