@@ -19,7 +19,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
-import { requireUserType, requireWriter } from '../../core/policy.js';
+import { authorize } from '../../core/policy.js';
+import { can } from './roster.policy.js';
 import { hasNul } from '../../core/validation.js';
 import { looksLikeEmail } from '../../rules/password.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -71,8 +72,7 @@ export class RosterService {
 
   /** The caller's school, for staff only; checked before reading an upload. */
   async assertCanImport(ctx: RequestContext): Promise<School> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'import', null);
     const school = caller.user.schoolId ? await this.db.getRepository(School).findOneBy({ id: caller.user.schoolId }) : null;
     if (!school) throw badInput(ROSTER_MESSAGES.noSchool);
     return school;
