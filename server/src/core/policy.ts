@@ -101,7 +101,3 @@ export function assertOperationAllowed(caller: Caller | null, operation: string,
   if (caller?.readOnly && isWrite && !READ_ONLY_ALLOWED.has(operation)) throw forbidden(READ_ONLY_MESSAGE);
 }
 
-/** Transitional: areas not yet moved to their policy module. */
-export function requireUserType(caller: Caller, ...types: UserType[]): void {
-  if (!types.includes(caller.user.userType)) throw forbidden();
-}

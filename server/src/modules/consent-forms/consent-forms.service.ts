@@ -33,7 +33,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
-import { authorize, requireCaller } from '../../core/policy.js';
+import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, CONSENT_POLICY_MESSAGES } from './consent-forms.policy.js';
 import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '../../rules/consent-form.js';
 import { UserType, type User } from '../accounts/user.entity.js';
@@ -145,7 +145,7 @@ export class ConsentFormsService {
     const caller = authorize(ctx, can, 'viewOwnForm', null);
     const school = await this.studentSchool(ctx, caller.user);
     // Creating the form is a write: a parent's read-only view only reads an existing one.
-    if (!caller.readOnly) {
+    if (permits(caller, can, 'startOwnForm', null)) {
       await this.db.query(
         `INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`,
         [caller.user.id, school.id],
