@@ -3,6 +3,7 @@
  * of the app sees a checkout another one started, and a restart does not lose it.
  */
 import type { DataSource } from 'typeorm';
+import { hasNul } from '../../core/validation.js';
 import type { StandInSession, StandInStore } from './stripe-standin.js';
 
 export function testCheckoutStore(db: DataSource): StandInStore {
@@ -15,6 +16,8 @@ export function testCheckoutStore(db: DataSource): StandInStore {
       );
     },
     async load(id) {
+      // A NUL cannot be stored in PostgreSQL text: no such session (found by the bad-input fuzz test).
+      if (hasNul(id)) return null;
       const rows: { data: StandInSession }[] = await db.query(`SELECT data FROM test_checkout_sessions WHERE id = $1`, [id]);
       return rows[0]?.data ?? null;
     },

@@ -2,7 +2,7 @@
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
-import { authorize } from '../../core/policy.js';
+import { authorize, permits } from '../../core/policy.js';
 import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { User, UserType } from '../accounts/user.entity.js';
@@ -61,10 +61,12 @@ export class SchoolsService {
     const caller = authorize(ctx, can, 'join', null);
     if (!uuid) throw badInput(SCHOOL_MESSAGES.selectSchool);
     const school = await this.byUuid(uuid);
-    // Only staff membership matters to the rule (students pick their school freely).
-    const member = caller.user.userType === UserType.Staff
-      && await this.db.getRepository(SchoolMembership).existsBy({ userId: caller.user.id, schoolId: school.id });
-    authorize(ctx, can, 'join', { schoolId: school.id, member });
+    const object = { schoolId: school.id, member: false };
+    // Membership is looked up only when the rule needs it (staff joining another school).
+    if (!permits(caller, can, 'join', object)) {
+      object.member = await this.db.getRepository(SchoolMembership).existsBy({ userId: caller.user.id, schoolId: school.id });
+    }
+    authorize(ctx, can, 'join', object);
     await this.db.transaction(async (m) => {
       await m.query(
         `INSERT INTO school_memberships (user_id, school_id) VALUES ($1, $2) ON CONFLICT (user_id, school_id) DO NOTHING`,
