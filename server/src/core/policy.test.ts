@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UserType, type User } from '../modules/accounts/user.entity.js';
 import type { Caller } from './context.js';
 import { AppError } from './errors.js';
-import { actorOf, ALLOW, authorize, type Can, deny, hide, permits, READ_ONLY_MESSAGE, writable } from './policy.js';
+import { actorOf, ALLOW, authorize, type Can, deny, hide, permits, READ_ONLY_MESSAGE, writable, writesAs } from './policy.js';
 
 const caller = (o: Partial<Caller> = {}, user: Partial<User> = {}): Caller => ({
   user: { id: 7, userType: UserType.Staff, schoolId: 3, ...user } as User,
@@ -60,6 +60,13 @@ describe('policy kernel', () => {
     expect(thrown(() => authorize({ caller: caller({ readOnly: true, actingUserId: 30 }) }, can, 'edit', { schoolId: 3 }))).toEqual({
       code: 'FORBIDDEN', message: READ_ONLY_MESSAGE,
     });
+  });
+
+  it('a typed write refuses a read-only token first, then other account types', () => {
+    const parentView = actorOf(caller({ readOnly: true, actingUserId: 30 }, { userType: UserType.Student }));
+    expect(writesAs(parentView, [UserType.Staff])).toEqual(deny(READ_ONLY_MESSAGE));
+    expect(writesAs(actorOf(caller({}, { userType: UserType.Student })), [UserType.Staff], 'Staff only.')).toEqual(deny('Staff only.'));
+    expect(writesAs(actorOf(caller()), [UserType.Staff])).toBe(ALLOW);
   });
 
   it('answers yes or no for flags, no without a caller', () => {

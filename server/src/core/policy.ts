@@ -58,6 +58,9 @@ export const writable = (actor: Actor): Verdict => (actor.readOnly ? deny(READ_O
 export const isType = (actor: Actor, ...types: UserType[]): boolean => types.includes(actor.type);
 /** A type-level gate: allowed for these account types, otherwise the given (or generic) refusal. */
 export const onlyTypes = (actor: Actor, types: UserType[], message?: string): Verdict => (types.includes(actor.type) ? ALLOW : deny(message));
+/** A write by one of these account types: a read-only token is refused first, then other types. */
+export const writesAs = (actor: Actor, types: UserType[], message?: string): Verdict =>
+  (actor.readOnly ? deny(READ_ONLY_MESSAGE) : onlyTypes(actor, types, message));
 /** Both verdicts must allow; the first refusal wins. */
 export const both = (first: Verdict, second: () => Verdict): Verdict => (first === true ? second() : first);
 

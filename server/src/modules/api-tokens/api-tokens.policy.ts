@@ -3,7 +3,7 @@
  * signed-in session of their own (not with an API token, not while viewing as a student), so a
  * leaked token cannot mint more.
  */
-import { ALLOW, both, type Can, deny, onlyTypes, writable } from '../../core/policy.js';
+import { ALLOW, both, type Can, deny, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const API_TOKEN_MESSAGES = {
@@ -13,8 +13,7 @@ export const API_TOKEN_MESSAGES = {
 export type ApiTokenAction = 'list' | 'create' | 'revoke';
 
 export const can: Can<ApiTokenAction, null> = (actor, action) => {
-  const staff = () => onlyTypes(actor, [UserType.Staff]);
-  if (action === 'list') return staff();
-  return both(both(writable(actor), staff), () =>
+  if (action === 'list') return onlyTypes(actor, [UserType.Staff]);
+  return both(writesAs(actor, [UserType.Staff]), () =>
     actor.tokenKind === 'api' || actor.actingUserId !== null ? deny(API_TOKEN_MESSAGES.sessionOnly) : ALLOW);
 };

@@ -2,7 +2,7 @@
  * Baseline plans: staff of a school that uses them manage its plans; students of such a school
  * browse them and copy one into their own plan. Another school's plan is "not found".
  */
-import { ALLOW, both, type Can, deny, hide, onlyTypes, writable, type Actor, type Verdict } from '../../core/policy.js';
+import { ALLOW, both, type Actor, type Can, deny, hide, onlyTypes, writesAs, type Verdict } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const BASELINE_POLICY_MESSAGES = {
@@ -37,6 +37,6 @@ function onObject(object: BaselineObject): Verdict {
 
 export const can: Can<BaselineAction, BaselineObject> = (actor: Actor, action, object) => {
   const type = STAFF_ACTIONS.has(action) ? UserType.Staff : UserType.Student;
-  const gate = both(WRITES.has(action) ? writable(actor) : ALLOW, () => onlyTypes(actor, [type]));
+  const gate = WRITES.has(action) ? writesAs(actor, [type]) : onlyTypes(actor, [type]);
   return both(gate, () => onObject(object));
 };

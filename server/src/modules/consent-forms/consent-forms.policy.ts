@@ -4,7 +4,7 @@
  * staff view, export and edit templates for the schools they reach. The parent signs through the
  * emailed code, which the service checks: it is a link, not an account.
  */
-import { ALLOW, both, type Can, deny, hide, onlyTypes, writable, type Verdict } from '../../core/policy.js';
+import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs, type Verdict } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const CONSENT_POLICY_MESSAGES = {
@@ -39,9 +39,9 @@ export const can: Can<ConsentAction, ConsentObject> = (actor, action, object) =>
     case 'viewOwnForm':
       return onlyTypes(actor, STUDENT);
     case 'startOwnForm':
-      return both(writable(actor), () => onlyTypes(actor, STUDENT));
+      return writesAs(actor, STUDENT);
     case 'signOwnForm':
-      return both(both(writable(actor), () => onlyTypes(actor, STUDENT)), () =>
+      return both(writesAs(actor, STUDENT), () =>
         actor.actingUserId !== null ? deny(CONSENT_POLICY_MESSAGES.onlyStudent) : ALLOW);
     case 'viewForm':
       // Another school's student is as unknown as a wrong code.
@@ -58,7 +58,7 @@ export const can: Can<ConsentAction, ConsentObject> = (actor, action, object) =>
     case 'viewTemplate':
       return onlyTypes(actor, STAFF);
     case 'editTemplate':
-      return both(writable(actor), () => onlyTypes(actor, STAFF));
+      return writesAs(actor, STAFF);
     case 'viewTemplatePdf':
       return both(onlyTypes(actor, STAFF), () => reaches(object, () => deny()));
   }

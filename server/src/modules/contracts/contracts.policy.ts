@@ -2,7 +2,7 @@
  * Enrollment contracts: the parent of an accepted application at a dual school signs their own;
  * the signed PDF goes to that parent (not while someone views as them) and to the school's staff.
  */
-import { ALLOW, both, type Can, deny, hide, onlyTypes, writable } from '../../core/policy.js';
+import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const CONTRACT_POLICY_MESSAGES = {
@@ -27,7 +27,7 @@ export const can: Can<ContractAction, ContractObject> = (actor, action, object) 
     case 'viewOwn':
       return onlyTypes(actor, [UserType.Parent]);
     case 'sign':
-      return both(both(writable(actor), () => onlyTypes(actor, [UserType.Parent], CONTRACT_POLICY_MESSAGES.parentsOnly)), () => {
+      return both(writesAs(actor, [UserType.Parent], CONTRACT_POLICY_MESSAGES.parentsOnly), () => {
         if (object && 'school' in object) return object.school?.dualSchoolEnabled ? ALLOW : deny(CONTRACT_POLICY_MESSAGES.parentsOnly);
         if (object && 'applicationStatus' in object) return object.applicationStatus === 'accepted' ? ALLOW : deny(CONTRACT_POLICY_MESSAGES.notAccepted);
         return ALLOW;

@@ -4,7 +4,7 @@
  * found". Staff change the courses of their schools, and a partner's when their school has full
  * access; they accept transfers for their own schools only.
  */
-import { ALLOW, both, type Can, deny, hide, onlyTypes, writable } from '../../core/policy.js';
+import { ALLOW, both, type Can, deny, hide, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const COURSE_POLICY_MESSAGES = {
@@ -39,7 +39,7 @@ export const can: Can<CourseAction, CourseObject> = (actor, action, object) => {
   const accessible = !!object && object.schoolId !== undefined && object.reach.accessibleIds.includes(object.schoolId);
   if (action === 'read') return !object || visible || object.acceptedHere ? ALLOW : hide(COURSE_POLICY_MESSAGES.notFound);
   if (action === 'readRequirement') return !object || visible ? ALLOW : hide(COURSE_POLICY_MESSAGES.requirementNotFound);
-  return both(both(writable(actor), () => onlyTypes(actor, [UserType.Staff])), () => {
+  return both(writesAs(actor, [UserType.Staff]), () => {
     if (!object) return ALLOW;
     switch (action) {
       case 'manage':

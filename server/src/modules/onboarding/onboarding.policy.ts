@@ -4,7 +4,7 @@
  * student's own statements and signature, not the counselor's. The four-year plan generator and
  * the CCCApply hand-off also need their feature on at the student's school.
  */
-import { ALLOW, both, type Can, deny, onlyTypes, writable } from '../../core/policy.js';
+import { ALLOW, both, type Can, deny, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const ONBOARDING_POLICY_MESSAGES = {
@@ -20,7 +20,7 @@ export type OnboardingObject = null | { school: { fourYearPlanEnabled: boolean; 
 
 export const can: Can<OnboardingAction, OnboardingObject> = (actor, action, object) => {
   if (action === 'viewOwnStatus') return ALLOW;
-  const student = both(both(writable(actor), () => onlyTypes(actor, [UserType.Student])), () =>
+  const student = both(writesAs(actor, [UserType.Student]), () =>
     actor.actingUserId !== null ? deny(ONBOARDING_POLICY_MESSAGES.studentsOnly) : ALLOW);
   return both(student, () => {
     if (!object) return ALLOW;

@@ -3,7 +3,7 @@
  * schools (and the courses there, to attach); staff change those of their own school, and of the
  * partners too when their school has full access. A parent's view-as token changes nothing.
  */
-import { ALLOW, both, type Actor, type Can, deny, onlyTypes, writable } from '../../core/policy.js';
+import { ALLOW, both, type Actor, type Can, deny, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const PATHWAY_POLICY_MESSAGES = {
@@ -43,9 +43,9 @@ export const can: Can<PathwayAction, PathwayObject> = (actor, action, object) =>
       return deny(action === 'view' ? PATHWAY_POLICY_MESSAGES.notYourSchool : PATHWAY_POLICY_MESSAGES.courseNotReachable);
     }
     case 'create':
-      return both(writable(actor), () => onlyTypes(actor, [UserType.Staff]));
+      return writesAs(actor, [UserType.Staff]);
     case 'edit':
-      return both(both(writable(actor), () => onlyTypes(actor, [UserType.Staff])), () => {
+      return both(writesAs(actor, [UserType.Staff]), () => {
         if (!object || editableSchoolIds(actor, object.reach).includes(object.schoolId)) return ALLOW;
         return deny(visibleSchoolIds(object.reach).includes(object.schoolId) ? PATHWAY_POLICY_MESSAGES.notYourPathway : PATHWAY_POLICY_MESSAGES.notYourSchool);
       });

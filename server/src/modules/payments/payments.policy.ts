@@ -2,7 +2,7 @@
  * Tuition payments: a family (parent account) sees and pays its own; staff of a dual school see
  * its families and record checks for them. Another school's payment is "not found".
  */
-import { ALLOW, both, type Can, deny, hide, onlyTypes, writable } from '../../core/policy.js';
+import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const PAYMENT_POLICY_MESSAGES = {
@@ -21,10 +21,10 @@ export const can: Can<PaymentAction, PaymentObject> = (actor, action, object) =>
     case 'viewOwnPayments':
       return onlyTypes(actor, [UserType.Parent], PAYMENT_POLICY_MESSAGES.familyOnly);
     case 'checkout':
-      return both(writable(actor), () => onlyTypes(actor, [UserType.Parent], PAYMENT_POLICY_MESSAGES.familyOnly));
+      return writesAs(actor, [UserType.Parent], PAYMENT_POLICY_MESSAGES.familyOnly);
     case 'viewFamilies':
     case 'recordCheck':
-      return both(both(action === 'recordCheck' ? writable(actor) : ALLOW, () => onlyTypes(actor, [UserType.Staff])), () => {
+      return both(action === 'recordCheck' ? writesAs(actor, [UserType.Staff]) : onlyTypes(actor, [UserType.Staff]), () => {
         if (!object) return ALLOW;
         if (!object.dualSchoolIds.length) return deny(PAYMENT_POLICY_MESSAGES.staffOnly);
         return object.schoolId === undefined || object.dualSchoolIds.includes(object.schoolId) ? ALLOW : hide(PAYMENT_POLICY_MESSAGES.paymentNotFound);

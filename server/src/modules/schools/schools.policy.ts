@@ -3,7 +3,7 @@
  * who already have a school of record only one they are a member of, since joining gives staff
  * every student record of the school); anyone makes a school they belong to their school of record.
  */
-import { ALLOW, both, type Can, deny, onlyTypes, writable } from '../../core/policy.js';
+import { ALLOW, both, type Can, deny, writable, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const SCHOOL_POLICY_MESSAGES = {
@@ -21,9 +21,9 @@ export const can: Can<SchoolAction, SchoolObject> = (actor, action, object) => {
     case 'list':
       return ALLOW;
     case 'create':
-      return both(writable(actor), () => onlyTypes(actor, [UserType.Staff]));
+      return writesAs(actor, [UserType.Staff]);
     case 'join':
-      return both(both(writable(actor), () => onlyTypes(actor, [UserType.Student, UserType.Staff])), () =>
+      return both(writesAs(actor, [UserType.Student, UserType.Staff]), () =>
         object && actor.type === UserType.Staff && actor.schoolId !== null && actor.schoolId !== object.schoolId && !object.member
           ? deny(SCHOOL_POLICY_MESSAGES.staffJoin)
           : ALLOW);

@@ -3,7 +3,7 @@
  * student. Staff reach the students of the schools they reach; another school's student is
  * "not found", so whether an id exists does not leak.
  */
-import { ALLOW, both, type Can, hide, onlyTypes, writable } from '../../core/policy.js';
+import { ALLOW, both, type Can, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const STUDENT_NOT_FOUND = 'Student not found.';
@@ -14,9 +14,8 @@ export type StudentAction = 'list' | 'viewDashboard' | 'delete';
 export type StudentObject = null | { student: { schoolId: number | null }; reach: number[] };
 
 export const can: Can<StudentAction, StudentObject> = (actor, action, object) => {
-  const staff = () => onlyTypes(actor, [UserType.Staff]);
-  if (action !== 'delete') return staff();
-  return both(both(writable(actor), staff), () => {
+  if (action !== 'delete') return onlyTypes(actor, [UserType.Staff]);
+  return both(writesAs(actor, [UserType.Staff]), () => {
     if (!object) return ALLOW;
     const { schoolId } = object.student;
     return schoolId !== null && object.reach.includes(schoolId) ? ALLOW : hide(STUDENT_NOT_FOUND);
