@@ -2,7 +2,6 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { CALCULUS } from '../test/courseFixtures';
-import type { CourseCardFieldsFragment } from '../graphql/generated';
 import { CourseCard } from './CourseCard';
 import { formatUnits } from './units';
 

@@ -1,12 +1,84 @@
 /**
- * Permission rules that cut across areas. Area-specific rules (who may view which student, edit
- * which course) live in their area's service and call these helpers.
+ * The permission kernel. Each area keeps its rules in one `<area>.policy.ts` exporting
+ * `can(actor, action, object)`: a pure function over the caller's facts (the `Actor`) and the
+ * object's facts, which the area's service loads first. Services ask `authorize` (throws) or
+ * `permits` (a yes/no for flags such as "may edit"); GraphQL resolvers and REST handlers call the
+ * services, so both APIs answer from the same rules.
  */
 import { UserType } from '../modules/accounts/user.entity.js';
 import type { Caller, RequestContext } from './context.js';
-import { forbidden, unauthenticated } from './errors.js';
+import { forbidden, notFound, unauthenticated } from './errors.js';
 
 export const READ_ONLY_MESSAGE = 'You are viewing as this student in read-only mode; changes are not allowed.';
+
+/** The caller, reduced to the facts a policy decides on. */
+export interface Actor {
+  /** The account the token acts as (the student, on a view-as token). */
+  userId: number;
+  type: UserType;
+  /** The school of record; memberships come as loaded facts (accessible school ids). */
+  schoolId: number | null;
+  /** Set on a view-as token: the staff member or parent acting as `userId`. */
+  actingUserId: number | null;
+  /** A parent's view-as token: may read, never write. */
+  readOnly: boolean;
+  tokenKind: 'session' | 'api';
+}
+
+export function actorOf(caller: Caller): Actor {
+  return {
+    userId: caller.user.id,
+    type: caller.user.userType,
+    schoolId: caller.user.schoolId,
+    actingUserId: caller.actingUserId,
+    readOnly: caller.readOnly,
+    tokenKind: caller.tokenKind ?? 'session',
+  };
+}
+
+/** Why a policy said no: forbidden with the area's message, or not found where existence must not leak. */
+export class Refusal {
+  constructor(
+    readonly message: string | undefined,
+    readonly hidden: boolean,
+  ) {}
+}
+
+export type Verdict = true | Refusal;
+export const ALLOW = true as const;
+export const deny = (message?: string): Refusal => new Refusal(message, false);
+/** Refused as 404, so that an object out of reach looks like one that does not exist. */
+export const hide = (message?: string): Refusal => new Refusal(message, true);
+
+/** An area's policy: named actions over that area's objects. */
+export type Can<A extends string, O> = (actor: Actor, action: A, object: O) => Verdict;
+
+/** Common first step of write actions: a parent's view-as token is refused. */
+export const writable = (actor: Actor): Verdict => (actor.readOnly ? deny(READ_ONLY_MESSAGE) : ALLOW);
+export const isType = (actor: Actor, ...types: UserType[]): boolean => types.includes(actor.type);
+/** A type-level gate: allowed for these account types, otherwise the given (or generic) refusal. */
+export const onlyTypes = (actor: Actor, types: UserType[], message?: string): Verdict => (types.includes(actor.type) ? ALLOW : deny(message));
+/** A write by one of these account types: a read-only token is refused first, then other types. */
+export const writesAs = (actor: Actor, types: UserType[], message?: string): Verdict =>
+  (actor.readOnly ? deny(READ_ONLY_MESSAGE) : onlyTypes(actor, types, message));
+/** Both verdicts must allow; the first refusal wins. */
+export const both = (first: Verdict, second: () => Verdict): Verdict => (first === true ? second() : first);
+
+/**
+ * The caller, when `can` allows `action` on `object`; otherwise throws: unauthenticated without a
+ * caller, else forbidden (or not found) with the policy's message.
+ */
+export function authorize<A extends string, O>(ctx: Pick<RequestContext, 'caller'>, can: Can<A, O>, action: A, object: O): Caller {
+  const caller = requireCaller(ctx);
+  const verdict = can(actorOf(caller), action, object);
+  if (verdict !== true) throw verdict.hidden ? notFound(verdict.message) : forbidden(verdict.message);
+  return caller;
+}
+
+/** Whether the caller (if any) may: for flags and filters that do not refuse the request. */
+export function permits<A extends string, O>(caller: Caller | null, can: Can<A, O>, action: A, object: O): boolean {
+  return caller !== null && can(actorOf(caller), action, object) === true;
+}
 
 /**
  * Operations a read-only (parent view-as) token may still perform although they are writes:
@@ -20,7 +92,7 @@ export function requireCaller(ctx: Pick<RequestContext, 'caller'>): Caller {
   return ctx.caller;
 }
 
-/** The caller, refused when their token is read-only. Every service write starts here. */
+/** The caller, refused when their token is read-only: writes that need no other rule start here. */
 export function requireWriter(ctx: Pick<RequestContext, 'caller'>): Caller {
   const caller = requireCaller(ctx);
   if (caller.readOnly) throw forbidden(READ_ONLY_MESSAGE);
@@ -32,8 +104,3 @@ export function assertOperationAllowed(caller: Caller | null, operation: string,
   if (caller?.readOnly && isWrite && !READ_ONLY_ALLOWED.has(operation)) throw forbidden(READ_ONLY_MESSAGE);
 }
 
-export function requireUserType(caller: Caller, ...types: UserType[]): void {
-  if (!types.includes(caller.user.userType)) throw forbidden();
-}
-
-export const isStaff = (caller: Caller | null) => caller?.user.userType === UserType.Staff;

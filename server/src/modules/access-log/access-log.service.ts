@@ -11,9 +11,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
-import { requireCaller, requireUserType } from '../../core/policy.js';
+import { authorize } from '../../core/policy.js';
+import { can } from './access-log.policy.js';
 import { parseInput, z } from '../../core/validation.js';
-import { UserType } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 
 export const ACCESS_ACTIONS = [
@@ -87,8 +87,7 @@ export class AccessLogService {
 
   /** Staff: their schools' log, newest first. Unknown filters are refused with a message. */
   async list(ctx: RequestContext, raw: unknown): Promise<AccessLogPage> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'view', null);
     const f = parseInput(filterInput, raw ?? {}, 'The access-log filters are not valid (dates as YYYY-MM-DD, ids as numbers).');
     if (f.from && f.to && f.from > f.to) throw badInput('The start date must be on or before the end date.');
     const schoolIds = await this.schools.accessibleSchoolIds(caller.user);

@@ -6,12 +6,13 @@
 import { recordAccess } from '../access-log/access-log.service.js';
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller } from '../../core/policy.js';
-import { parseInput, text, z } from '../../core/validation.js';
+import { badInput, notFound } from '../../core/errors.js';
+import { authorize, requireCaller } from '../../core/policy.js';
+import { parseInput, z } from '../../core/validation.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import type { AccountsService } from './accounts.service.js';
 import { ParentStudentLink, User, UserType } from './user.entity.js';
+import { can, VIEW_AS_POLICY_MESSAGES } from './view-as.policy.js';
 
 /** A view lasts a working day at most; the admin's or parent's own token is kept aside meanwhile. */
 const VIEW_AS_TTL_MINUTES = 12 * 60;
@@ -19,8 +20,7 @@ const MAX_ID = 2_147_483_647;
 
 export const VIEW_AS_MESSAGES = {
   notViewing: 'You are not viewing as a student.',
-  sessionEnded: 'Your own session has ended. Please sign in again.',
-  nested: 'Return to your own view before viewing another student.',
+  ...VIEW_AS_POLICY_MESSAGES,
 } as const;
 
 export class ViewAsService {
@@ -30,29 +30,19 @@ export class ViewAsService {
     private readonly schools: SchoolsService,
   ) {}
 
-  /** Whether `viewer` may see `student`'s records: staff of the student's school, or a linked parent. */
-  async canView(viewer: User, student: User): Promise<boolean> {
-    if (viewer.userType === UserType.Staff) {
-      if (student.userType !== UserType.Student && student.userType !== UserType.BaselinePlan) return false;
-      if (student.schoolId === null) return false;
-      const schoolIds = await this.schools.accessibleSchoolIds(viewer);
-      return schoolIds.includes(student.schoolId);
-    }
-    if (viewer.userType === UserType.Parent) {
-      if (student.userType !== UserType.Student) return false;
-      return this.db.getRepository(ParentStudentLink).existsBy({ parentId: viewer.id, studentId: student.id });
-    }
-    return false;
-  }
-
   async viewAsStudent(ctx: RequestContext, raw: unknown): Promise<string> {
-    const caller = requireCaller(ctx);
-    if (caller.actingUserId !== null) throw forbidden(VIEW_AS_MESSAGES.nested);
+    const caller = authorize(ctx, can, 'start', null);
     const { studentId } = parseInput(z.object({ studentId: z.coerce.number().int().positive() }), raw, 'Please choose a student.');
     // Ids are PostgreSQL integers: a larger number names no student (and must not reach the query).
     const student = studentId <= MAX_ID ? await this.db.getRepository(User).findOneBy({ id: studentId }) : null;
     // An unknown id and someone else's student answer alike: nothing is learned by guessing ids.
-    if (!student || !(await this.canView(caller.user, student))) throw notFound('Student not found.');
+    if (!student) throw notFound(VIEW_AS_MESSAGES.studentNotFound);
+    // The facts of the viewer's kind: the schools staff reach, whether a parent is linked.
+    const viewer = caller.user;
+    const reach = viewer.userType === UserType.Staff ? await this.schools.accessibleSchoolIds(viewer) : [];
+    const linked = viewer.userType === UserType.Parent
+      && await this.db.getRepository(ParentStudentLink).existsBy({ parentId: viewer.id, studentId: student.id });
+    authorize(ctx, can, 'start', { student: { type: student.userType, schoolId: student.schoolId }, reach, linked });
     await recordAccess(this.db, caller, {
       studentId: student.id,
       action: 'view_as',
@@ -71,10 +61,10 @@ export class ViewAsService {
     if (caller.actingUserId === null) throw badInput(VIEW_AS_MESSAGES.notViewing);
     const token = typeof heldToken === 'string' ? heldToken.trim() : '';
     if (!token) throw badInput(VIEW_AS_MESSAGES.sessionEnded);
-    const row = await this.accounts.tokenRow(token);
-    if (!row || row.userId !== caller.actingUserId || row.actingUserId !== null) throw forbidden(VIEW_AS_MESSAGES.sessionEnded);
-    const actor = await this.db.getRepository(User).findOneBy({ id: row.userId });
-    if (!actor || actor.userType !== role) throw forbidden(VIEW_AS_MESSAGES.sessionEnded);
+    const held = await this.accounts.tokenRow(token);
+    authorize(ctx, can, 'return', { held, role });
+    const actor = await this.db.getRepository(User).findOneBy({ id: held!.userId });
+    authorize(ctx, can, 'return', { held, heldType: actor?.userType ?? null, role });
     await this.accounts.revokeToken(caller.tokenId);
     return token;
   }

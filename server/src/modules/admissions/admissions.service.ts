@@ -22,9 +22,10 @@ import { recordAccess } from '../access-log/access-log.service.js';
 import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller, requireWriter } from '../../core/policy.js';
+import type { RequestContext } from '../../core/context.js';
+import { badInput, conflict, notFound } from '../../core/errors.js';
+import { authorize, requireCaller } from '../../core/policy.js';
+import { ADMISSION_POLICY_MESSAGES, can, type AdmissionAction } from './admissions.policy.js';
 import { hasNul, NUL_MESSAGE, parseInput, text, z } from '../../core/validation.js';
 import {
   APPLICATION_STEPS,
@@ -46,8 +47,7 @@ import { Application, TranscriptFile } from './application.entity.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const ADMISSION_MESSAGES = {
-  notApplicant: 'Only parent accounts of Dual School have an admission application.',
-  notReviewer: 'Only staff of Dual School review admission applications.',
+  ...ADMISSION_POLICY_MESSAGES,
   alreadySubmitted: 'This application has already been submitted and can no longer be changed.',
   badStatus: 'application_status must be in_progress or complete.',
   noFile: 'Please choose a file to upload (multipart field "file").',
@@ -201,16 +201,14 @@ export class AdmissionsService {
   // ---- the parent's side ----------------------------------------------------------------------
 
   /** The caller as an applicant: a parent of a school with the dual-school feature on. */
-  private async applicant(ctx: RequestContext, caller: Caller): Promise<User> {
-    const user = caller.user;
-    if (user.userType !== UserType.Parent || user.schoolId === null) throw forbidden(ADMISSION_MESSAGES.notApplicant);
-    const school = await ctx.loaders.schoolById.load(user.schoolId);
-    if (!school?.dualSchoolEnabled) throw forbidden(ADMISSION_MESSAGES.notApplicant);
+  private async applicant(ctx: RequestContext, action: AdmissionAction): Promise<User> {
+    const user = authorize(ctx, can, action, null).user;
+    authorize(ctx, can, action, { school: await ctx.loaders.schoolById.load(user.schoolId!) });
     return user;
   }
 
   async mine(ctx: RequestContext): Promise<ApplicationView> {
-    const user = await this.applicant(ctx, requireCaller(ctx));
+    const user = await this.applicant(ctx, 'viewOwnApplication');
     const app = await this.db.getRepository(Application).findOneBy({ parentId: user.id });
     return this.view(user, app);
   }
@@ -244,13 +242,12 @@ export class AdmissionsService {
 
   /** PATCH /api/application/ and saveApplication: merge the records, move the status, check on submit. */
   async save(ctx: RequestContext, raw: unknown): Promise<ApplicationView> {
-    const caller = requireWriter(ctx);
-    await this.applicant(ctx, caller);
+    const applicant = await this.applicant(ctx, 'editOwnApplication');
     const input = parseInput(saveInput, raw);
     const records = normaliseRecords(input.form_data);
     const target = input.application_status;
     return this.db.transaction(async (m) => {
-      const parent = await this.lockParent(m, caller.user.id);
+      const parent = await this.lockParent(m, applicant.id);
       if (!isEditable(parent.applicationStatus)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
       if (!canMove(parent.applicationStatus, target)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
       const app = await this.applicationFor(m, parent);
@@ -270,8 +267,7 @@ export class AdmissionsService {
 
   /** POST /api/application/: one transcript per request. */
   async upload(ctx: RequestContext, file: UploadedFile | undefined): Promise<TranscriptFile> {
-    const caller = requireWriter(ctx);
-    await this.applicant(ctx, caller);
+    const applicant = await this.applicant(ctx, 'editOwnApplication');
     await limit(ctx, 'upload');
     if (!file) throw badInput(ADMISSION_MESSAGES.noFile);
     const fileName = sanitizeFileName(file.originalname);
@@ -279,7 +275,7 @@ export class AdmissionsService {
     const checked = checkTranscript(fileName, file.buffer);
     if (!checked.ok) throw badInput(checked.message);
     return this.db.transaction(async (m) => {
-      const parent = await this.lockParent(m, caller.user.id);
+      const parent = await this.lockParent(m, applicant.id);
       if (!isEditable(parent.applicationStatus)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
       const app = await this.applicationFor(m, parent);
       const repo = m.getRepository(TranscriptFile);
@@ -294,14 +290,13 @@ export class AdmissionsService {
   // ---- staff review ---------------------------------------------------------------------------
 
   /** Ids of the dual schools the caller (staff) reaches; anyone else is refused. */
-  async reviewSchoolIds(ctx: RequestContext): Promise<number[]> {
-    const caller = requireCaller(ctx);
-    if (caller.user.userType !== UserType.Staff) throw forbidden(ADMISSION_MESSAGES.notReviewer);
+  async reviewSchoolIds(ctx: RequestContext, action: AdmissionAction = 'review'): Promise<number[]> {
+    const caller = authorize(ctx, can, action, null);
     const ids = await this.schools.accessibleSchoolIds(caller.user);
-    if (!ids.length) throw forbidden(ADMISSION_MESSAGES.notReviewer);
-    const rows: { id: number }[] = await this.db.query(`SELECT id FROM schools WHERE id = ANY($1) AND dual_school_enabled`, [ids]);
-    if (!rows.length) throw forbidden(ADMISSION_MESSAGES.notReviewer);
-    return rows.map((r) => r.id);
+    const rows: { id: number }[] = ids.length ? await this.db.query(`SELECT id FROM schools WHERE id = ANY($1) AND dual_school_enabled`, [ids]) : [];
+    const dualSchoolIds = rows.map((r) => r.id);
+    authorize(ctx, can, action, { dualSchoolIds });
+    return dualSchoolIds;
   }
 
   /** Staff: applications of their dual schools, newest submission first (drafts last), paged. */
@@ -338,7 +333,7 @@ export class AdmissionsService {
     const schoolIds = await this.reviewSchoolIds(ctx);
     const app = await this.db.getRepository(Application).findOneBy({ id: id > 0 ? id : -1 });
     if (!app) throw notFound('Application not found.');
-    if (!schoolIds.includes(app.schoolId)) throw forbidden();
+    authorize(ctx, can, 'review', { dualSchoolIds: schoolIds, application: app });
     const parent = await ctx.loaders.userById.load(app.parentId);
     if (!parent) throw notFound('Application not found.');
     await recordAccess(this.db, ctx.caller, { studentId: parent.id, schoolId: app.schoolId, action: 'application_view', reason: 'admissions review' });
@@ -347,14 +342,14 @@ export class AdmissionsService {
 
   /** Staff: accept (complete -> accepted) or decline (complete -> declined, with a reason); the parent is emailed. */
   async decide(ctx: RequestContext, id: number, raw: unknown): Promise<ApplicationView> {
-    const caller = requireWriter(ctx);
-    const schoolIds = await this.reviewSchoolIds(ctx);
+    const caller = authorize(ctx, can, 'decide', null);
+    const schoolIds = await this.reviewSchoolIds(ctx, 'decide');
     const input = parseInput(decisionInput, raw);
     if (input.decision === 'declined' && !input.reason) throw badInput(ADMISSION_MESSAGES.reasonRequired);
     return this.db.transaction(async (m) => {
       const app = await m.getRepository(Application).findOneBy({ id: id > 0 ? id : -1 });
       if (!app) throw notFound('Application not found.');
-      if (!schoolIds.includes(app.schoolId)) throw forbidden();
+      authorize(ctx, can, 'decide', { dualSchoolIds: schoolIds, application: app });
       const parent = await this.lockParent(m, app.parentId);
       if (parent.applicationStatus !== 'complete' || !canMove(parent.applicationStatus, input.decision)) {
         throw conflict(ADMISSION_MESSAGES.onlyComplete(input.decision));
@@ -384,16 +379,12 @@ export class AdmissionsService {
   async transcriptFile(ctx: RequestContext, id: number): Promise<TranscriptFile> {
     const caller = requireCaller(ctx);
     const meta = await this.db.getRepository(TranscriptFile).findOneBy({ id: id > 0 ? id : -1 });
-    if (!meta) throw notFound('File not found.');
+    if (!meta) throw notFound(ADMISSION_MESSAGES.fileNotFound);
     const app = await this.db.getRepository(Application).findOneBy({ id: meta.applicationId });
-    if (!app) throw notFound('File not found.');
-    if (caller.user.userType === UserType.Staff) {
-      const schoolIds = await this.reviewSchoolIds(ctx);
-      if (!schoolIds.includes(app.schoolId)) throw forbidden();
-    } else if (!(caller.user.userType === UserType.Parent && app.parentId === caller.user.id)) {
-      // Existence must not leak to other parents or students.
-      throw notFound('File not found.');
-    }
+    if (!app) throw notFound(ADMISSION_MESSAGES.fileNotFound);
+    // Staff: the dual schools they review (refused when none).
+    const dualSchoolIds = caller.user.userType === UserType.Staff ? await this.reviewSchoolIds(ctx) : [];
+    authorize(ctx, can, 'viewTranscript', { dualSchoolIds, application: app });
     if (caller.user.userType === UserType.Staff) {
       await recordAccess(this.db, caller, { studentId: app.parentId, schoolId: app.schoolId, action: 'transcript_download', reason: 'admissions review' });
     }

@@ -11,12 +11,12 @@
  */
 import { IsNull, type DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { conflict, forbidden, notFound } from '../../core/errors.js';
+import { conflict, notFound } from '../../core/errors.js';
 import { randomToken, sha256 } from '../../core/passwords.js';
-import { requireUserType, requireWriter, requireCaller } from '../../core/policy.js';
+import { authorize } from '../../core/policy.js';
+import { can } from './api-tokens.policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { AuthToken } from '../accounts/auth-token.entity.js';
-import { UserType } from '../accounts/user.entity.js';
 
 export const API_TOKEN_MAX_ACTIVE = 25;
 export const API_TOKEN_DEFAULT_DAYS = 90;
@@ -43,17 +43,8 @@ const createInput = z.object({
 export class ApiTokensService {
   constructor(private readonly db: DataSource) {}
 
-  private owner(ctx: RequestContext, write: boolean) {
-    const caller = write ? requireWriter(ctx) : requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
-    if (write && (caller.tokenKind === 'api' || caller.actingUserId)) {
-      throw forbidden('API tokens are managed from a signed-in session on the profile page, not with an API token.');
-    }
-    return caller;
-  }
-
   async list(ctx: RequestContext): Promise<ApiTokenView[]> {
-    const caller = this.owner(ctx, false);
+    const caller = authorize(ctx, can, 'list', null);
     const rows = await this.db.getRepository(AuthToken).find({
       where: { userId: caller.user.id, kind: 'api', revokedAt: IsNull() },
       order: { createdAt: 'DESC' },
@@ -62,7 +53,7 @@ export class ApiTokensService {
   }
 
   async create(ctx: RequestContext, raw: unknown): Promise<{ token: string; apiToken: ApiTokenView }> {
-    const caller = this.owner(ctx, true);
+    const caller = authorize(ctx, can, 'create', null);
     const input = parseInput(createInput, raw);
     return this.db.transaction(async (m) => {
       const active: { n: number }[] = await m.query(
@@ -89,7 +80,7 @@ export class ApiTokensService {
   }
 
   async revoke(ctx: RequestContext, id: string): Promise<void> {
-    const caller = this.owner(ctx, true);
+    const caller = authorize(ctx, can, 'revoke', null);
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such API token.');
     const result = await this.db.query(
       `UPDATE auth_tokens SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND kind = 'api' AND revoked_at IS NULL RETURNING id`,

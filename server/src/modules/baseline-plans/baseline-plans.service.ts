@@ -13,9 +13,10 @@
  */
 import crypto from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import type { RequestContext } from '../../core/context.js';
+import { badInput, conflict } from '../../core/errors.js';
+import { authorize, requireWriter } from '../../core/policy.js';
+import { BASELINE_POLICY_MESSAGES, can, type BaselineAction } from './baseline-plans.policy.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { isUniqueViolation } from '../accounts/accounts.service.js';
@@ -24,8 +25,7 @@ import type { SchoolsService } from '../schools/schools.service.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const BASELINE_MESSAGES = {
-  disabled: 'Baseline plans are not enabled at your school.',
-  notFound: 'Baseline plan not found.',
+  ...BASELINE_POLICY_MESSAGES,
   titleRequired: 'Please enter a title.',
   descriptionRequired: 'Please enter a description.',
   titleTooLong: 'The title may have at most 200 characters.',
@@ -88,33 +88,31 @@ export class BaselinePlansService {
     private readonly schools: SchoolsService,
   ) {}
 
-  private async staffSchool(ctx: RequestContext, caller: Caller): Promise<School> {
-    requireUserType(caller, UserType.Staff);
+  private async staffSchool(ctx: RequestContext, action: BaselineAction): Promise<School> {
+    const caller = authorize(ctx, can, action, null);
     const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
     if (!school) throw badInput(BASELINE_MESSAGES.noSchool);
-    if (!school.baselinePlansEnabled) throw forbidden(BASELINE_MESSAGES.disabled);
+    authorize(ctx, can, action, { school });
     return school;
   }
 
   /** Schools whose plans this staff member manages: the ones they reach that use baseline plans. */
-  private async managedSchoolIds(ctx: RequestContext, caller: Caller): Promise<number[]> {
-    requireUserType(caller, UserType.Staff);
+  private async managedSchoolIds(ctx: RequestContext, action: BaselineAction): Promise<number[]> {
+    const caller = authorize(ctx, can, action, null);
     const ids = await this.schools.accessibleSchoolIds(caller.user);
     const schools = await ctx.loaders.schoolById.loadMany(ids);
     return schools.filter((s): s is School => !!s && !(s instanceof Error) && s.baselinePlansEnabled).map((s) => s.id);
   }
 
   /** A plan this staff member manages, or 404 (another school's plan must not be told apart from none). */
-  private async managedPlan(ctx: RequestContext, caller: Caller, id: unknown): Promise<User> {
+  private async managedPlan(ctx: RequestContext, action: BaselineAction, id: unknown): Promise<User> {
     const n = typeof id === 'number' ? id : Number(id);
-    const ids = await this.managedSchoolIds(ctx, caller);
+    const ids = await this.managedSchoolIds(ctx, action);
     const plan = Number.isInteger(n) && n > 0 && n <= MAX_ID ? await this.db.getRepository(User).findOneBy({ id: n, userType: UserType.BaselinePlan }) : null;
-    if (!plan || plan.schoolId === null || !ids.includes(plan.schoolId)) {
-      // Staff of a school without baseline plans learn why, not merely "not found".
-      if (!ids.length) await this.staffSchool(ctx, caller);
-      throw notFound(BASELINE_MESSAGES.notFound);
-    }
-    return plan;
+    // Staff of a school without baseline plans learn why, not merely "not found".
+    if (!ids.length) await this.staffSchool(ctx, action);
+    authorize(ctx, can, action, { plan, reach: ids });
+    return plan!;
   }
 
   private async page(schoolIds: number[], first: number, after: string | null | undefined): Promise<PlanPage> {
@@ -130,24 +128,21 @@ export class BaselinePlansService {
 
   /** Staff: the baseline plans of their schools, by title. */
   async list(ctx: RequestContext, first = 50, after: string | null = null): Promise<PlanPage> {
-    const caller = requireCaller(ctx);
-    const ids = await this.managedSchoolIds(ctx, caller);
-    if (!ids.length) await this.staffSchool(ctx, caller);
+    const ids = await this.managedSchoolIds(ctx, 'list');
+    if (!ids.length) await this.staffSchool(ctx, 'list');
     return this.page(ids, first, after);
   }
 
   /** Students: their school's baseline plans (the Select a Baseline Plan page). */
   async listForSchool(ctx: RequestContext, first = 50, after: string | null = null): Promise<PlanPage> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Student);
+    const caller = authorize(ctx, can, 'browse', null);
     const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
-    if (!school?.baselinePlansEnabled) throw forbidden(BASELINE_MESSAGES.disabled);
-    return this.page([school.id], first, after);
+    authorize(ctx, can, 'browse', { school });
+    return this.page([school!.id], first, after);
   }
 
   async create(ctx: RequestContext, raw: unknown): Promise<User> {
-    const caller = requireWriter(ctx);
-    const school = await this.staffSchool(ctx, caller);
+    const school = await this.staffSchool(ctx, 'create');
     const b = asBody(raw);
     if (b.user_type !== undefined && Number(b.user_type) !== UserType.BaselinePlan) throw badInput(BASELINE_MESSAGES.userType);
     const { firstName, lastName } = parseTitleAndDescription(raw);
@@ -170,8 +165,7 @@ export class BaselinePlansService {
   }
 
   async update(ctx: RequestContext, id: unknown, raw: unknown): Promise<User> {
-    const caller = requireWriter(ctx);
-    const plan = await this.managedPlan(ctx, caller, id);
+    const plan = await this.managedPlan(ctx, 'edit', id);
     const { firstName, lastName } = parseTitleAndDescription(raw);
     await this.db.getRepository(User).update({ id: plan.id }, { firstName, lastName });
     return { ...plan, firstName, lastName } as User;
@@ -179,14 +173,13 @@ export class BaselinePlansService {
 
   /** Deletes the plan and its courses (and any view of it an admin still holds). */
   async remove(ctx: RequestContext, id: unknown): Promise<void> {
-    const caller = requireWriter(ctx);
-    const plan = await this.managedPlan(ctx, caller, id);
+    const plan = await this.managedPlan(ctx, 'delete', id);
     await this.db.getRepository(User).delete({ id: plan.id, userType: UserType.BaselinePlan });
   }
 
   async duplicate(ctx: RequestContext, raw: unknown): Promise<User> {
-    const caller = requireWriter(ctx);
-    const plan = await this.managedPlan(ctx, caller, parsePlanId(raw));
+    requireWriter(ctx);
+    const plan = await this.managedPlan(ctx, 'duplicate', parsePlanId(raw));
     const title = `${plan.firstName} (Copy)`.slice(0, 200);
     return this.db.transaction(async (m) => {
       const copy = await m.getRepository(User).save(m.getRepository(User).create({
@@ -201,21 +194,20 @@ export class BaselinePlansService {
 
   /** The caller's plan at a glance (GET /api/assign-plan-to-student/): whether it has courses, and which. */
   async planSummary(ctx: RequestContext): Promise<{ courseCount: number; courses: PlannedCourseRow[] }> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Student);
+    const caller = authorize(ctx, can, 'viewOwnPlan', null);
     const courses = await plannedCourses(this.db, [caller.user.id]);
     return { courseCount: courses.length, courses };
   }
 
   /** Replaces the student's terms and courses with copies of the plan's, in one transaction. */
   async assignToStudent(ctx: RequestContext, raw: unknown): Promise<number> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Student);
+    const caller = authorize(ctx, can, 'assign', null);
     const planId = parsePlanId(raw);
     const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
-    if (!school?.baselinePlansEnabled) throw forbidden(BASELINE_MESSAGES.disabled);
-    const plan = planId <= MAX_ID ? await this.db.getRepository(User).findOneBy({ id: planId, userType: UserType.BaselinePlan }) : null;
-    if (!plan || plan.schoolId !== school.id) throw notFound(BASELINE_MESSAGES.notFound);
+    authorize(ctx, can, 'assign', { school });
+    const found = planId <= MAX_ID ? await this.db.getRepository(User).findOneBy({ id: planId, userType: UserType.BaselinePlan }) : null;
+    authorize(ctx, can, 'assign', { plan: found, reach: [school!.id] });
+    const plan = found!;
     return this.db.transaction(async (m) => {
       // Locks the student's row: a generation or another assignment waits for this one.
       await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [caller.user.id]);
@@ -229,8 +221,7 @@ export class BaselinePlansService {
 
   /** Starting from scratch: removes every course from the student's plan (terms stay). */
   async clearStudentCourses(ctx: RequestContext): Promise<number> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Student);
+    const caller = authorize(ctx, can, 'clearOwnPlan', null);
     const [, count] = await this.db.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [caller.user.id]);
     return Number(count ?? 0);
   }

@@ -17,8 +17,8 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
-import { requireCaller, requireUserType } from '../../core/policy.js';
-import { UserType } from '../accounts/user.entity.js';
+import { authorize } from '../../core/policy.js';
+import { can } from './consent-forms.policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
 import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import { ExportChunkWriter, readExportChunks, scheduleExportCleanup } from '../exports/export-store.js';
@@ -107,7 +107,7 @@ export class ConsentExportsService {
   }
 
   private async visible(ctx: RequestContext, id: string): Promise<ExportRow> {
-    requireUserType(requireCaller(ctx), UserType.Staff);
+    authorize(ctx, can, 'export', null);
     const [row]: ExportRow[] = UUID.test(id) ? await this.db.query(`SELECT * FROM exports WHERE id = $1 AND kind = $2`, [id, KIND]) : [];
     if (!row) throw notFound(EXPORT_JOB_MESSAGES.notFound);
     try {

@@ -32,8 +32,9 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { badInput, conflict, notFound } from '../../core/errors.js';
+import { authorize, permits, requireCaller } from '../../core/policy.js';
+import { can, CONSENT_POLICY_MESSAGES } from './consent-forms.policy.js';
 import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '../../rules/consent-form.js';
 import { UserType, type User } from '../accounts/user.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
@@ -45,10 +46,9 @@ import { safeFileName, ZipWriter } from './zip-writer.js';
 
 export const CONSENT_MESSAGES = {
   notEnabled: 'Parent consent forms are not used at your school.',
-  notEnabledForSchool: 'Parent consent forms are not used at this school.',
   alreadySigned: CONSENT_TEXT.alreadySigned,
   studentFirst: 'The student has not signed this form yet.',
-  onlyStudent: 'Only the student can sign their own consent form.',
+  ...CONSENT_POLICY_MESSAGES,
   noForm: 'This student has no parent consent form yet.',
   noneToExport: 'No completed parent forms found for the selected grade and school.',
 } as const;
@@ -126,8 +126,7 @@ export class ConsentFormsService {
   }
 
   async createForCaller(ctx: RequestContext): Promise<ConsentForm> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Student);
+    const caller = authorize(ctx, can, 'startOwnForm', null);
     const school = await this.studentSchool(ctx, caller.user);
     await this.db.query(
       `INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`,
@@ -157,11 +156,10 @@ export class ConsentFormsService {
 
   /** GET /api/parent-consent/: the caller's form, created on the first visit. */
   async studentForm(ctx: RequestContext): Promise<ConsentFormView> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Student);
+    const caller = authorize(ctx, can, 'viewOwnForm', null);
     const school = await this.studentSchool(ctx, caller.user);
     // Creating the form is a write: a parent's read-only view only reads an existing one.
-    if (!caller.readOnly) {
+    if (permits(caller, can, 'startOwnForm', null)) {
       await this.db.query(
         `INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`,
         [caller.user.id, school.id],
@@ -174,9 +172,7 @@ export class ConsentFormsService {
 
   /** PUT /api/parent-consent/: the student's signed PDF replaces the form; the parent is texted. */
   async signAsStudent(ctx: RequestContext, pdf: Buffer | undefined): Promise<ConsentFormView> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Student);
-    if (caller.actingUserId !== null) throw forbidden(CONSENT_MESSAGES.onlyStudent);
+    const caller = authorize(ctx, can, 'signOwnForm', null);
     await limit(ctx, 'upload');
     const school = await this.studentSchool(ctx, caller.user);
     await this.templates.ensureDefault();
@@ -252,17 +248,15 @@ export class ConsentFormsService {
 
   // ---- staff ---------------------------------------------------------------------------------
 
-  private async requireStaffOf(ctx: RequestContext, schoolId: number): Promise<User> {
+  /** The school ids staff reach, the fact staff policies need (nothing to load for anyone else). */
+  private async reach(ctx: RequestContext): Promise<number[]> {
     const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
-    if (!(await this.schools.accessibleSchoolIds(caller.user)).includes(schoolId)) throw forbidden();
-    return caller.user;
+    return caller.user.userType === UserType.Staff ? this.schools.accessibleSchoolIds(caller.user) : [];
   }
 
   /** The viewer of /parent-form-viewer/{parent_code}: staff of the student's school only. */
   async formForViewer(ctx: RequestContext, parentCode: string): Promise<ViewedConsentForm> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'viewForm', null);
     // A NUL cannot be stored in PostgreSQL text: no such code (found by the bad-input fuzz test).
     if (!parentCode || parentCode.length > 64 || parentCode.includes('\u0000')) throw notFound();
     const [student] = await this.db.query(
@@ -270,7 +264,8 @@ export class ConsentFormsService {
       [parentCode, UserType.Student],
     );
     // Another school's student is as unknown as a wrong code.
-    if (!student || !(await this.schools.accessibleSchoolIds(caller.user)).includes(student.school_id)) throw notFound();
+    if (!student) throw notFound();
+    authorize(ctx, can, 'viewForm', { schoolId: student.school_id, reach: await this.reach(ctx) });
     const row = await this.formOfStudent(student.id);
     if (!row) throw notFound(CONSENT_MESSAGES.noForm);
     await this.db.query(
@@ -285,8 +280,7 @@ export class ConsentFormsService {
    * reach), the school uses consent forms, and at least one form of the grade is complete.
    */
   async authorizeExport(ctx: RequestContext, input: unknown): Promise<ExportRequest> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+    authorize(ctx, can, 'export', null);
     const parsed = exportInput.safeParse(input ?? {});
     if (!parsed.success) throw badInput(parsed.error.issues[0].message);
     const { grade, school_id: schoolId } = parsed.data;
@@ -297,10 +291,10 @@ export class ConsentFormsService {
 
   /** Staff who may export (and see the exports of) this school's consent forms. */
   async requireExportStaff(ctx: RequestContext, schoolId: number): Promise<User> {
-    const actor = await this.requireStaffOf(ctx, schoolId);
+    const actor = authorize(ctx, can, 'export', { schoolId, reach: await this.reach(ctx) }).user;
     const school = await ctx.loaders.schoolById.load(schoolId);
     if (!school) throw notFound();
-    if (!school.parentFormEnabled) throw forbidden(CONSENT_MESSAGES.notEnabledForSchool);
+    authorize(ctx, can, 'export', { school });
     return actor;
   }
 
@@ -376,11 +370,10 @@ export class ConsentFormsService {
       );
       if (!row) throw notFound();
     } else {
-      const caller = requireCaller(ctx);
+      requireCaller(ctx);
       [row] = await this.db.query(`SELECT student_id, school_id FROM consent_forms WHERE id = $1`, [id]);
       if (!row) throw notFound();
-      const own = caller.user.userType === UserType.Student && caller.user.id === row.student_id;
-      if (!own) await this.requireStaffOf(ctx, row.school_id);
+      authorize(ctx, can, 'viewFormPdf', { studentId: row.student_id, schoolId: row.school_id, reach: await this.reach(ctx) });
     }
     const [{ signed_pdf: signed }] = await this.db.query(`SELECT signed_pdf FROM consent_forms WHERE id = $1`, [id]);
     return signed ?? (await this.templates.pdfForSchool(row!.school_id));

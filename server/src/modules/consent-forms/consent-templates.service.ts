@@ -11,10 +11,10 @@ import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, forbidden, notFound } from '../../core/errors.js';
-import { requireUserType, requireWriter, requireCaller } from '../../core/policy.js';
+import { badInput, notFound } from '../../core/errors.js';
+import { authorize } from '../../core/policy.js';
+import { can, type ConsentAction } from './consent-forms.policy.js';
 import { DEFAULT_FIELD_CONFIG, type ConsentFieldConfig } from '../../rules/consent-form.js';
-import { UserType } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { generateDefaultTemplate } from './default-template.js';
 import { assertPagesFit, parseFieldConfig } from './field-config.js';
@@ -84,11 +84,11 @@ export class ConsentTemplatesService {
 
   // ---- staff -------------------------------------------------------------------------------
 
-  private staffSchoolId(ctx: RequestContext): number {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+  /** The staff member's school of record, whose template they see and edit. */
+  private staffSchool(ctx: RequestContext, action: ConsentAction): { schoolId: number; userId: number } {
+    const caller = authorize(ctx, can, action, null);
     if (caller.user.schoolId === null) throw badInput('Join a school before editing its consent form template.');
-    return caller.user.schoolId;
+    return { schoolId: caller.user.schoolId, userId: caller.user.id };
   }
 
   private view(t: EffectiveTemplate, schoolId: number): TemplateView {
@@ -97,15 +97,14 @@ export class ConsentTemplatesService {
   }
 
   async forCaller(ctx: RequestContext): Promise<TemplateView> {
-    const schoolId = this.staffSchoolId(ctx);
+    const { schoolId } = this.staffSchool(ctx, 'viewTemplate');
     await this.ensureDefault();
     return this.view(await this.effective(schoolId), schoolId);
   }
 
   /** Replaces the school's template PDF; the positions stay (or are replaced when given). */
   async uploadPdf(ctx: RequestContext, pdf: Buffer | undefined, rawConfig?: unknown): Promise<TemplateView> {
-    requireWriter(ctx);
-    const schoolId = this.staffSchoolId(ctx);
+    const { schoolId, userId } = this.staffSchool(ctx, 'editTemplate');
     await limit(ctx, 'upload');
     await this.ensureDefault();
     const pageCount = await checkPdf(pdf, this.config.consentPdfMaxBytes);
@@ -117,18 +116,16 @@ export class ConsentTemplatesService {
        VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT (school_id) DO UPDATE SET pdf = EXCLUDED.pdf, page_count = EXCLUDED.page_count,
          field_config = EXCLUDED.field_config, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-      [schoolId, pdf, pageCount, JSON.stringify(fieldConfig), requireCaller(ctx).user.id],
+      [schoolId, pdf, pageCount, JSON.stringify(fieldConfig), userId],
     );
     return this.view(await this.effective(schoolId), schoolId);
   }
 
   async updateConfig(ctx: RequestContext, rawConfig: unknown): Promise<TemplateView> {
-    requireWriter(ctx);
-    const schoolId = this.staffSchoolId(ctx);
+    const { schoolId, userId: by } = this.staffSchool(ctx, 'editTemplate');
     await this.ensureDefault();
     const current = await this.effective(schoolId);
     const fieldConfig = parseFieldConfig(rawConfig, current.pageCount);
-    const by = requireCaller(ctx).user.id;
     await this.db.transaction(async (m) => {
       const updated = await m.query(
         `UPDATE consent_templates SET field_config = $2, updated_by = $3, updated_at = now() WHERE school_id = $1 RETURNING id`,
@@ -146,8 +143,7 @@ export class ConsentTemplatesService {
   }
 
   async reset(ctx: RequestContext): Promise<TemplateView> {
-    requireWriter(ctx);
-    const schoolId = this.staffSchoolId(ctx);
+    const { schoolId } = this.staffSchool(ctx, 'editTemplate');
     await this.ensureDefault();
     await this.db.query(`DELETE FROM consent_templates WHERE school_id = $1`, [schoolId]);
     return this.view(await this.effective(schoolId), schoolId);
@@ -155,15 +151,14 @@ export class ConsentTemplatesService {
 
   /** The bytes behind /files/consent-templates/{default|schoolId}.pdf, for staff (of that school). */
   async templatePdf(ctx: RequestContext, which: string): Promise<Buffer> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'viewTemplatePdf', null);
     await this.ensureDefault();
     if (which === 'default') {
       const [row] = await this.db.query(`SELECT pdf FROM consent_templates WHERE is_default`);
       return row.pdf as Buffer;
     }
     const schoolId = /^\d{1,9}$/.test(which) ? Number(which) : -1;
-    if (!(await this.schools.accessibleSchoolIds(caller.user)).includes(schoolId)) throw forbidden();
+    authorize(ctx, can, 'viewTemplatePdf', { schoolId, reach: await this.schools.accessibleSchoolIds(caller.user) });
     const [row] = await this.db.query(`SELECT pdf FROM consent_templates WHERE school_id = $1`, [schoolId]);
     if (!row) throw notFound();
     return row.pdf as Buffer;

@@ -2,7 +2,7 @@
  * Draws the enrollment contract (the same sections the page shows) with every placed signature,
  * initial, name and date at its spot, using pdf-lib's standard fonts.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
 import type { ContractDocument, SpotName } from './contract-text.js';
 import { wrapText } from '../../core/pdf-text.js';
 

@@ -16,10 +16,11 @@ import { limit } from '../../core/rate-limit.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller, requireWriter } from '../../core/policy.js';
+import { badInput, conflict, notFound } from '../../core/errors.js';
+import { authorize, permits, requireCaller } from '../../core/policy.js';
+import { can, CONTRACT_POLICY_MESSAGES } from './contracts.policy.js';
 import { parseInput, z } from '../../core/validation.js';
-import { User, UserType } from '../accounts/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { School } from '../schools/school.entity.js';
 import { renderContractPdf } from './contract-pdf.js';
@@ -27,8 +28,7 @@ import { contractDocument, missingSpots, REQUIRED_SPOTS, type SpotName } from '.
 import { contractPdfUrl, EnrollmentContract } from './enrollment-contract.entity.js';
 
 export const CONTRACT_MESSAGES = {
-  parentsOnly: 'Only the parent of an accepted application can sign the enrollment contract.',
-  notAccepted: 'The enrollment contract can be signed once the application is accepted.',
+  ...CONTRACT_POLICY_MESSAGES,
   completed: 'This enrollment contract is already signed and can no longer be changed.',
   missing: (names: string[]) => `Please place all required signatures and initials. Missing: ${names.join(', ')}`,
   unknownSpot: (name: string) => `Unknown signature spot: ${name}.`,
@@ -64,22 +64,21 @@ export class ContractsService {
   /** The caller's own contract (parents), or null when there is none yet. */
   async mine(ctx: RequestContext): Promise<ContractView | null> {
     const caller = requireCaller(ctx);
-    if (caller.user.userType !== UserType.Parent) return null;
+    if (!permits(caller, can, 'viewOwn', null)) return null;
     const c = await this.db.getRepository(EnrollmentContract).findOneBy({ parentId: caller.user.id });
     return c ? contractView(c) : null;
   }
 
   /** The signer, checked: a parent writing for themselves, at a dual school, application accepted. */
   private async requireSigner(ctx: RequestContext): Promise<{ user: User; school: School }> {
-    const caller = requireWriter(ctx);
-    if (caller.user.userType !== UserType.Parent) throw forbidden(CONTRACT_MESSAGES.parentsOnly);
+    const caller = authorize(ctx, can, 'sign', null);
     const user = await this.db.getRepository(User).findOneByOrFail({ id: caller.user.id });
     const school = user.schoolId === null ? null : await this.db.getRepository(School).findOneBy({ id: user.schoolId });
-    if (!school?.dualSchoolEnabled) throw forbidden(CONTRACT_MESSAGES.parentsOnly);
+    authorize(ctx, can, 'sign', { school });
     const existing = await this.db.getRepository(EnrollmentContract).findOneBy({ parentId: user.id });
     if (existing?.completedAt) throw conflict(CONTRACT_MESSAGES.completed);
-    if (user.applicationStatus !== 'accepted') throw forbidden(CONTRACT_MESSAGES.notAccepted);
-    return { user, school };
+    authorize(ctx, can, 'sign', { applicationStatus: user.applicationStatus });
+    return { user, school: school! };
   }
 
   /** POST /api/generate-enrollment-contract-pdf/: draws the placements into the PDF and stores it. */
@@ -140,7 +139,7 @@ export class ContractsService {
       const missing = missingSpots(contract.placedSignatures);
       if (missing.length) throw badInput(CONTRACT_MESSAGES.missing(missing));
       const locked: { application_status: string | null }[] = await m.query(`SELECT application_status FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
-      if (locked[0]?.application_status !== 'accepted') throw forbidden(CONTRACT_MESSAGES.notAccepted);
+      authorize(ctx, can, 'sign', { applicationStatus: locked[0]?.application_status ?? null });
       const completedAt = new Date();
       await m.update(EnrollmentContract, { id: contract.id }, { completedAt });
       await m.update(User, { id: user.id }, { applicationStatus: 'enrolled' });
@@ -155,8 +154,10 @@ export class ContractsService {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
     const contract = await this.db.getRepository(EnrollmentContract).createQueryBuilder('c').addSelect('c.pdf').where('c.id = :id', { id }).getOne();
     if (!contract?.pdf) throw notFound();
-    const own = caller.user.id === contract.parentId && !caller.actingUserId;
-    if (!own && !(await this.payments.staffSeesSchool(ctx, contract.schoolId))) throw notFound();
+    const object = { parentId: contract.parentId, staffSees: false };
+    const own = permits(caller, can, 'downloadPdf', object);
+    if (!own) object.staffSees = await this.payments.staffSeesSchool(ctx, contract.schoolId);
+    authorize(ctx, can, 'downloadPdf', object);
     if (!own) await recordAccess(this.db, caller, { studentId: contract.parentId, schoolId: contract.schoolId, action: 'contract_download', reason: 'enrollment contract download by staff' });
     return { bytes: contract.pdf, filename: `enrollment-contract-${contract.id}.pdf` };
   }

@@ -29,10 +29,11 @@
 import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { badInput, conflict, notFound } from '../../core/errors.js';
+import { authorize, permits, requireCaller } from '../../core/policy.js';
+import { can, COURSE_POLICY_MESSAGES, type CourseReach } from './courses.policy.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
-import { UserType, type User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import { COURSE_ID_MAX, CsvFileError, DESCRIPTION_MAX, MAX_GROUP_MEMBERS, MAX_GROUPS, TITLE_MAX, UNITS_MAX } from './catalogue-import.js';
 import { importCatalogue, type ImportResult } from './catalogue-store.js';
@@ -43,7 +44,7 @@ import { BASE_TAGS, formatTags, tagKey, type FormattedTag } from './tags.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const COURSE_MESSAGES = {
-  notFound: 'Course not found.',
+  ...COURSE_POLICY_MESSAGES,
   duplicate: 'A course with this Course ID already exists.',
   courseIdRequired: 'Course ID is required.',
   titleRequired: 'Title is required.',
@@ -55,7 +56,6 @@ export const COURSE_MESSAGES = {
   ownSchoolTransfer: "A course cannot be made transferable to its own school.",
   notTransferable: 'This course is not transferable to that school.',
   transferRemoved: 'Transferability removed successfully.',
-  requirementNotFound: 'Requirement not found.',
   badRequirement: 'The requirement filter must be a requirement uuid.',
   fileMissing: 'Choose a CSV file to upload (form field "file").',
   notCsv: 'The file is not a CSV file: choose a .csv file saved as UTF-8 text.',
@@ -149,7 +149,7 @@ export interface RequirementOption {
   label: string;
 }
 
-interface Scope {
+interface Scope extends CourseReach {
   user: User;
   /** School of record. */
   school: School | null;
@@ -203,12 +203,11 @@ export class CoursesService {
     const partnerIds = [...new Set(rows.filter((r) => r.kind === 'own-partner').map((r) => r.id))];
     const visibleIds = [...new Set(rows.map((r) => r.id))];
     const school = user.schoolId === null ? null : await ctx.loaders.schoolById.load(user.schoolId);
-    return { user, school, accessibleIds, partnerIds, visibleIds };
+    return { user, school, accessibleIds, partnerIds, visibleIds, fullAccess: !!school?.hsFullAccessEnabled };
   }
 
   private async staffScope(ctx: RequestContext): Promise<Scope> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Staff);
+    authorize(ctx, can, 'manage', null);
     return this.scope(ctx);
   }
 
@@ -216,12 +215,13 @@ export class CoursesService {
   private async readable(ctx: RequestContext, scope: Scope, key: string | number): Promise<Course> {
     const course = await this.find(key);
     if (!course) throw notFound(COURSE_MESSAGES.notFound);
-    if (scope.visibleIds.includes(course.schoolId)) return course;
-    if (scope.user.schoolId !== null) {
-      const accepted = await this.db.getRepository(CourseTransfer).existsBy({ courseId: course.id, schoolId: scope.user.schoolId });
-      if (accepted) return course;
+    const object = { reach: scope, schoolId: course.schoolId, acceptedHere: false };
+    // Whether the school accepted it is asked only of a course outside the caller's catalogues.
+    if (!permits(ctx.caller, can, 'read', object) && scope.user.schoolId !== null) {
+      object.acceptedHere = await this.db.getRepository(CourseTransfer).existsBy({ courseId: course.id, schoolId: scope.user.schoolId });
     }
-    throw notFound(COURSE_MESSAGES.notFound);
+    authorize(ctx, can, 'read', object);
+    return course;
   }
 
   private async find(key: string | number): Promise<Course | null> {
@@ -233,23 +233,16 @@ export class CoursesService {
     return isUuid(key) ? repo.findOneBy({ uuid: key }) : null;
   }
 
-  /** Staff may change a course of a school they belong to, or, with hs_full_access_enabled, a partner school's. */
-  private canEdit(scope: Scope, course: Course): boolean {
-    if (scope.user.userType !== UserType.Staff) return false;
-    if (scope.accessibleIds.includes(course.schoolId)) return true;
-    return !!scope.school?.hsFullAccessEnabled && scope.visibleIds.includes(course.schoolId);
-  }
-
   /** For the client: whether to show Edit Course Details and Delete course. */
   async canEditCourse(ctx: RequestContext, course: Course): Promise<boolean> {
-    if (!ctx.caller || ctx.caller.readOnly) return false;
-    return this.canEdit(await this.scope(ctx), course);
+    if (!permits(ctx.caller, can, 'manage', null)) return false;
+    return permits(ctx.caller, can, 'edit', { reach: await this.scope(ctx), schoolId: course.schoolId });
   }
 
   private async editable(ctx: RequestContext, key: string | number): Promise<{ scope: Scope; course: Course }> {
     const scope = await this.staffScope(ctx);
     const course = await this.readable(ctx, scope, key);
-    if (!this.canEdit(scope, course)) throw forbidden('You can only change the courses of your own school.');
+    authorize(ctx, can, 'edit', { reach: scope, schoolId: course.schoolId });
     return { scope, course };
   }
 
@@ -314,7 +307,8 @@ export class CoursesService {
       `SELECT p.school_id FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE r.uuid = $1`,
       [requirementUuid],
     );
-    if (!found.length || !scope.visibleIds.includes(found[0].school_id)) throw notFound(COURSE_MESSAGES.requirementNotFound);
+    if (!found.length) throw notFound(COURSE_MESSAGES.requirementNotFound);
+    authorize(ctx, can, 'readRequirement', { reach: scope, schoolId: found[0].school_id });
     return this.list(ctx, 'requirement', { ...q, requirement: requirementUuid });
   }
 
@@ -450,7 +444,7 @@ export class CoursesService {
   /** POST /api/courses/createcc/: a course of a partner school, by staff whose school has hs_full_access_enabled. */
   async createPartnerCourse(ctx: RequestContext, raw: CourseInput & { school_uuid?: unknown; school_id?: unknown }): Promise<Course> {
     const scope = await this.staffScope(ctx);
-    if (!scope.school?.hsFullAccessEnabled) throw forbidden('Only staff of a school with full access may add partner courses.');
+    authorize(ctx, can, 'addPartnerCourse', { reach: scope });
     let schoolId: number | undefined;
     const given = raw.school_uuid ?? raw.school_id;
     if (given === undefined || given === null || given === '') {
@@ -585,7 +579,7 @@ export class CoursesService {
 
   // ---- transferability -----------------------------------------------------------------------
 
-  private async acceptingSchool(scope: Scope, given: unknown): Promise<School> {
+  private async acceptingSchool(ctx: RequestContext, scope: Scope, given: unknown): Promise<School> {
     let school: School | null = null;
     if (given === undefined || given === null || given === '') school = scope.school;
     else {
@@ -594,7 +588,7 @@ export class CoursesService {
       else if (/^\d{1,9}$/.test(String(given))) school = await repo.findOneBy({ id: Number(given) });
     }
     if (!school) throw badInput('Choose the school that accepts the course.');
-    if (!scope.accessibleIds.includes(school.id)) throw forbidden('You can only accept courses for your own school.');
+    authorize(ctx, can, 'acceptFor', { reach: scope, schoolId: school.id });
     return school;
   }
 
@@ -613,7 +607,7 @@ export class CoursesService {
     const scope = await this.staffScope(ctx);
     if (raw.original_course_id === undefined || raw.original_course_id === null || raw.original_course_id === '') throw badInput('original_course_id is required.');
     const course = await this.readable(ctx, scope, String(raw.original_course_id));
-    const school = await this.acceptingSchool(scope, raw.accepting_school_id);
+    const school = await this.acceptingSchool(ctx, scope, raw.accepting_school_id);
     if (course.schoolId === school.id) throw badInput(COURSE_MESSAGES.ownSchoolTransfer);
     const units = parseUnitsValue(raw.adjusted_units);
     if (units === undefined || units === null) throw badInput(COURSE_MESSAGES.adjustedUnits);
@@ -629,7 +623,7 @@ export class CoursesService {
     const scope = await this.staffScope(ctx);
     if (raw.original_course_id === undefined || raw.original_course_id === null || raw.original_course_id === '') throw badInput('original_course_id is required.');
     const course = await this.readable(ctx, scope, String(raw.original_course_id));
-    const school = await this.acceptingSchool(scope, raw.accepting_school_id);
+    const school = await this.acceptingSchool(ctx, scope, raw.accepting_school_id);
     const res = await this.db.getRepository(CourseTransfer).delete({ courseId: course.id, schoolId: school.id });
     if (!res.affected) throw notFound(COURSE_MESSAGES.notTransferable);
     return course;

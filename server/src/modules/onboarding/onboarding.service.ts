@@ -3,9 +3,7 @@
  * questions' education goals, the generated four-year plan, and the community-college
  * application hand-off (consent, then the Open CCC account).
  *
- * Who: only the student themself. A parent's view-as token is read-only (requireWriter), and an
- * admin viewing as the student is refused too: these are the student's own statements and
- * signature, not the counselor's (decision; the spec does not say).
+ * Who: only the student themself (onboarding.policy.ts; decision, the spec does not say).
  *
  * Decisions where the spec says "not shown":
  * - The consent checkboxes are stored as sent and not enforced (spec 3 §5); the signature is.
@@ -19,14 +17,15 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { badInput, forbidden } from '../../core/errors.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { badInput } from '../../core/errors.js';
+import { authorize } from '../../core/policy.js';
+import { can, ONBOARDING_POLICY_MESSAGES, type OnboardingAction } from './onboarding.policy.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import {
   CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
   SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
 } from '../../rules/student-info.js';
-import { User, UserType } from '../accounts/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { defaultYearLabels, SchoolType, type School } from '../schools/school.entity.js';
 import type { CccApplyStatus } from './cccapply-consent.entity.js';
 import {
@@ -34,7 +33,7 @@ import {
 } from './plan-generator.js';
 
 export const ONBOARDING_MESSAGES = {
-  studentsOnly: 'Only the student can do this.',
+  ...ONBOARDING_POLICY_MESSAGES,
   grade: 'Please choose a current grade (8, 9, 10, 11, 12, college or other).',
   dob: 'Please enter a valid date of birth (MMDDYYYY).',
   dobFuture: 'The date of birth cannot be in the future.',
@@ -52,8 +51,6 @@ export const ONBOARDING_MESSAGES = {
   consentBoolean: (key: string) => `${key} must be true or false.`,
   signatureTooLong: 'The electronic signature may have at most 200 characters.',
   noSchool: 'Please join a school first.',
-  planDisabled: 'The four-year plan is not enabled at your school.',
-  cccDisabled: 'The community college application is not enabled at your school.',
   consentFirst: 'Please sign the community college application consent first.',
 } as const;
 
@@ -172,16 +169,15 @@ export class OnboardingService {
   constructor(private readonly db: DataSource) {}
 
   /** The student themself, writing: no parent (read-only) and no admin view. */
-  private student(ctx: RequestContext): Caller {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Student);
-    if (caller.actingUserId !== null) throw forbidden(ONBOARDING_MESSAGES.studentsOnly);
-    return caller;
+  private student(ctx: RequestContext, action: OnboardingAction = 'answer'): Caller {
+    return authorize(ctx, can, action, null);
   }
 
-  private async schoolOf(ctx: RequestContext, caller: Caller): Promise<School> {
+  /** The student's school, where `action` must be enabled. */
+  private async schoolOf(ctx: RequestContext, caller: Caller, action: OnboardingAction): Promise<School> {
     const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
     if (!school) throw badInput(ONBOARDING_MESSAGES.noSchool);
+    authorize(ctx, can, action, { school });
     return school;
   }
 
@@ -212,9 +208,8 @@ export class OnboardingService {
    * generation and a baseline assignment never interleave) and inserts the new courses in one.
    */
   async generateFourYearPlan(ctx: RequestContext): Promise<GeneratedCourse[]> {
-    const caller = this.student(ctx);
-    const school = await this.schoolOf(ctx, caller);
-    if (!school.fourYearPlanEnabled) throw forbidden(ONBOARDING_MESSAGES.planDisabled);
+    const caller = this.student(ctx, 'generatePlan');
+    const school = await this.schoolOf(ctx, caller, 'generatePlan');
     return this.db.transaction(async (m) => {
       const [user] = await m.query(
         `SELECT grade, ed_goals AS "edGoals", academic_year_labels AS "labels" FROM users WHERE id = $1 FOR UPDATE`,
@@ -335,9 +330,8 @@ export class OnboardingService {
    * the student's CCCApply status, in one transaction.
    */
   async signCccApplyConsent(ctx: RequestContext, raw: unknown): Promise<CccApplyStatus> {
-    const caller = this.student(ctx);
-    const school = await this.schoolOf(ctx, caller);
-    if (!school.cccApplyEnabled) throw forbidden(ONBOARDING_MESSAGES.cccDisabled);
+    const caller = this.student(ctx, 'applyToCollege');
+    await this.schoolOf(ctx, caller, 'applyToCollege');
     const c = parseConsent(raw);
     return this.db.transaction(async (m) => {
       await m.query(
@@ -368,9 +362,8 @@ export class OnboardingService {
 
   /** Step 3 of /cccapply/open-account-setup: the student says the Open CCC account exists. */
   async confirmOpenCccAccount(ctx: RequestContext): Promise<CccApplyStatus> {
-    const caller = this.student(ctx);
-    const school = await this.schoolOf(ctx, caller);
-    if (!school.cccApplyEnabled) throw forbidden(ONBOARDING_MESSAGES.cccDisabled);
+    const caller = this.student(ctx, 'applyToCollege');
+    await this.schoolOf(ctx, caller, 'applyToCollege');
     return this.db.transaction(async (m) => {
       const [consents]: [unknown[], number] = await m.query(
         `UPDATE cccapply_consents SET account_created_at = COALESCE(account_created_at, now()) WHERE student_id = $1 RETURNING id`,
@@ -384,7 +377,7 @@ export class OnboardingService {
 
   /** The caller's own CCCApply status (students), null when not set. */
   async cccApplyStatus(ctx: RequestContext): Promise<CccApplyStatus | null> {
-    const caller = requireCaller(ctx);
+    const caller = authorize(ctx, can, 'viewOwnStatus', null);
     const [row] = await this.db.query(`SELECT ccc_apply_status AS status FROM users WHERE id = $1`, [caller.user.id]);
     return (row?.status as CccApplyStatus | undefined) ?? null;
   }

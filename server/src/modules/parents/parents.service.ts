@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
 import { limit } from '../../core/rate-limit.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { authorize } from '../../core/policy.js';
+import { can } from './parents.policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { ParentStudentLink, User, UserType } from '../accounts/user.entity.js';
 
@@ -16,8 +17,7 @@ export class ParentsService {
   constructor(private readonly db: DataSource) {}
 
   async linkedStudents(ctx: RequestContext): Promise<User[]> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Parent);
+    const caller = authorize(ctx, can, 'listLinkedStudents', null);
     return this.db
       .getRepository(User)
       .createQueryBuilder('u')
@@ -29,8 +29,7 @@ export class ParentsService {
 
   /** Links exactly the student whose code it is; linking twice is harmless; a wrong code reveals nothing. */
   async addStudent(ctx: RequestContext, raw: unknown): Promise<User> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Parent);
+    const caller = authorize(ctx, can, 'linkStudent', null);
     const { parent_code } = parseInput(z.object({ parent_code: text() }), raw);
     if (!parent_code) throw badInput(PARENT_MESSAGES.codeRequired);
     await limit(ctx, 'parentCode');

@@ -22,10 +22,10 @@
 import crypto from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { badInput, notFound } from '../../core/errors.js';
+import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
+import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, type PathwayReach, visibleSchoolIds } from './pathways.policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
-import { UserType } from '../accounts/user.entity.js';
 import { Course } from '../courses/course.entity.js';
 import { CourseRequirement, Pathway, PATHWAY_COLORS, Requirement } from './pathway.entity.js';
 import { ProgressService, type RequirementProgressRow } from './progress.js';
@@ -43,9 +43,7 @@ export const PATHWAY_MESSAGES = {
   requirementNotFound: 'Requirement not found.',
   courseNotFound: 'Course not found.',
   noSchool: 'Join a school before creating pathways.',
-  notYourPathway: 'You can only change pathways of your own school.',
-  notYourSchool: 'This pathway belongs to a school you do not have access to.',
-  courseNotReachable: 'This course belongs to a school you do not have access to.',
+  ...PATHWAY_POLICY_MESSAGES,
   selectPathway: 'Please select a pathway.',
   selectRequirement: 'Please select a requirement.',
   nonDuplicablesInvalid: 'non_duplicables must be a list of requirement uuids.',
@@ -59,10 +57,9 @@ const MAX_UNITS = 9999.99;
 const MAX_COURSES = 10_000;
 
 /** The schools a caller sees and may edit pathways of. */
-export interface Reach {
-  schoolId: number | null;
+/** The caller's school facts, and the schools whose pathways they see. */
+export interface Reach extends PathwayReach {
   visible: number[];
-  editable: Set<number>;
 }
 
 export interface Page<T> {
@@ -155,15 +152,14 @@ export class PathwaysService {
     if (!r) {
       r = (async () => {
         const schoolId = caller.user.schoolId;
-        if (schoolId === null) return { schoolId, visible: [], editable: new Set<number>() };
-        const school = await ctx.loaders.schoolById.load(schoolId);
-        const partners = await ctx.loaders.partnerSchoolIds.load(schoolId);
-        const editable = new Set<number>();
-        if (caller.user.userType === UserType.Staff && !caller.readOnly) {
-          editable.add(schoolId);
-          if (school?.hsFullAccessEnabled) partners.forEach((id) => editable.add(id));
-        }
-        return { schoolId, visible: [schoolId, ...partners], editable };
+        const facts: PathwayReach = schoolId === null
+          ? { schoolId, partners: [], fullAccess: false }
+          : {
+            schoolId,
+            fullAccess: !!(await ctx.loaders.schoolById.load(schoolId))?.hsFullAccessEnabled,
+            partners: await ctx.loaders.partnerSchoolIds.load(schoolId),
+          };
+        return { ...facts, visible: visibleSchoolIds(facts) };
       })();
       this.reaches.set(ctx, r);
     }
@@ -173,11 +169,12 @@ export class PathwaysService {
   /** Whether the caller gets Edit Pathway / Add Requirement / requirement edit buttons. */
   async canEdit(ctx: RequestContext, pathway: Pathway): Promise<boolean> {
     if (!ctx.caller) return false;
-    return (await this.reach(ctx)).editable.has(pathway.schoolId);
+    return permits(ctx.caller, can, 'edit', { schoolId: pathway.schoolId, reach: await this.reach(ctx) });
   }
 
-  private async assertVisible(ctx: RequestContext, schoolId: number, message: string = PATHWAY_MESSAGES.notYourSchool): Promise<void> {
-    if (!(await this.reach(ctx)).visible.includes(schoolId)) throw forbidden(message);
+  /** Refuses unless `action` is allowed on an object of `schoolId` (the caller's reach loaded first). */
+  private async assertCan(ctx: RequestContext, action: PathwayAction, schoolId: number): Promise<void> {
+    authorize(ctx, can, action, { schoolId, reach: await this.reach(ctx) });
   }
 
   private async pathwayByUuid(uuid: unknown, m: EntityManager = this.db.manager): Promise<Pathway> {
@@ -193,16 +190,6 @@ export class PathwaysService {
     if (!requirement) throw notFound(PATHWAY_MESSAGES.requirementNotFound);
     const pathway = await this.db.getRepository(Pathway).findOneByOrFail({ id: requirement.pathwayId });
     return { requirement, pathway };
-  }
-
-  /** A writer who is staff and may edit pathways of `schoolId`. */
-  private async requireEditor(ctx: RequestContext, schoolId: number): Promise<void> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Staff);
-    const reach = await this.reach(ctx);
-    if (!reach.editable.has(schoolId)) {
-      throw forbidden(reach.visible.includes(schoolId) ? PATHWAY_MESSAGES.notYourPathway : PATHWAY_MESSAGES.notYourSchool);
-    }
   }
 
   // ---- pathways ------------------------------------------------------------------------------
@@ -230,7 +217,7 @@ export class PathwaysService {
   async get(ctx: RequestContext, uuid: string): Promise<Pathway> {
     requireCaller(ctx);
     const pathway = await this.pathwayByUuid(uuid);
-    await this.assertVisible(ctx, pathway.schoolId);
+    await this.assertCan(ctx, 'view', pathway.schoolId);
     return pathway;
   }
 
@@ -240,8 +227,7 @@ export class PathwaysService {
   }
 
   async create(ctx: RequestContext, raw: unknown): Promise<Pathway> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'create', null);
     if (caller.user.schoolId === null) throw badInput(PATHWAY_MESSAGES.noSchool);
     const input = parseInput(pathwayInput, raw);
     const name = checkName(input.name ?? '', PATHWAY_MESSAGES.nameRequired)!;
@@ -258,7 +244,7 @@ export class PathwaysService {
   async update(ctx: RequestContext, uuid: string, raw: unknown): Promise<Pathway> {
     requireWriter(ctx);
     const pathway = await this.pathwayByUuid(uuid);
-    await this.requireEditor(ctx, pathway.schoolId);
+    await this.assertCan(ctx, 'edit', pathway.schoolId);
     const input = parseInput(pathwayInput, raw);
     const name = checkName(input.name, PATHWAY_MESSAGES.nameRequired);
     const description = checkDescription(input.description);
@@ -273,7 +259,7 @@ export class PathwaysService {
   async delete(ctx: RequestContext, uuid: string): Promise<void> {
     requireWriter(ctx);
     const pathway = await this.pathwayByUuid(uuid);
-    await this.requireEditor(ctx, pathway.schoolId);
+    await this.assertCan(ctx, 'edit', pathway.schoolId);
     await this.db.transaction(async (m) => {
       const groups: { g: string }[] = await m.query(
         `SELECT DISTINCT cr.non_duplicable_group AS g FROM course_requirements cr JOIN requirements r ON r.id = cr.requirement_id
@@ -292,7 +278,7 @@ export class PathwaysService {
     const pathwayUuid = (raw as { pathway_uuid?: unknown } | null)?.pathway_uuid;
     if (pathwayUuid === undefined || pathwayUuid === null || pathwayUuid === '') throw badInput(PATHWAY_MESSAGES.selectPathway);
     const pathway = await this.pathwayByUuid(pathwayUuid);
-    await this.requireEditor(ctx, pathway.schoolId);
+    await this.assertCan(ctx, 'edit', pathway.schoolId);
     const input = parseInput(requirementInput, raw);
     const repo = this.db.getRepository(Requirement);
     return repo.save(repo.create({
@@ -308,7 +294,7 @@ export class PathwaysService {
   async updateRequirement(ctx: RequestContext, uuid: string, raw: unknown): Promise<Requirement> {
     requireWriter(ctx);
     const { requirement, pathway } = await this.requirementByUuid(uuid);
-    await this.requireEditor(ctx, pathway.schoolId);
+    await this.assertCan(ctx, 'edit', pathway.schoolId);
     const input = parseInput(requirementInput, raw);
     const name = checkName(input.name, PATHWAY_MESSAGES.requirementNameRequired);
     const description = checkDescription(input.description);
@@ -324,7 +310,7 @@ export class PathwaysService {
   async deleteRequirement(ctx: RequestContext, uuid: string): Promise<void> {
     requireWriter(ctx);
     const { requirement, pathway } = await this.requirementByUuid(uuid);
-    await this.requireEditor(ctx, pathway.schoolId);
+    await this.assertCan(ctx, 'edit', pathway.schoolId);
     await this.db.transaction(async (m) => {
       const groups: { g: string }[] = await m.query(
         `SELECT DISTINCT non_duplicable_group AS g FROM course_requirements WHERE requirement_id = $1 AND non_duplicable_group IS NOT NULL`,
@@ -339,7 +325,7 @@ export class PathwaysService {
 
   private async reachableCourse(ctx: RequestContext, course: Course | null): Promise<Course> {
     if (!course) throw notFound(PATHWAY_MESSAGES.courseNotFound);
-    await this.assertVisible(ctx, course.schoolId, PATHWAY_MESSAGES.courseNotReachable);
+    await this.assertCan(ctx, 'viewCourse', course.schoolId);
     return course;
   }
 
@@ -376,8 +362,7 @@ export class PathwaysService {
    * course counts toward only one of that requirement and those (one transaction).
    */
   async addCourseFulfillment(ctx: RequestContext, courseId: number, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Staff);
+    authorize(ctx, can, 'edit', null);
     const body = (raw ?? {}) as { requirement_uuid?: unknown; non_duplicables?: unknown };
     if (body.requirement_uuid === undefined || body.requirement_uuid === null || body.requirement_uuid === '') {
       throw badInput(PATHWAY_MESSAGES.selectRequirement);
@@ -391,7 +376,7 @@ export class PathwaysService {
     const targets: Requirement[] = [];
     for (const uuid of uuids) {
       const { requirement, pathway } = await this.requirementByUuid(uuid);
-      await this.requireEditor(ctx, pathway.schoolId);
+      await this.assertCan(ctx, 'edit', pathway.schoolId);
       targets.push(requirement);
     }
     await this.db.transaction(async (m) => {
@@ -420,13 +405,12 @@ export class PathwaysService {
   }
 
   async removeCourseFulfillment(ctx: RequestContext, courseUuid: string, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Staff);
+    authorize(ctx, can, 'edit', null);
     const course = await this.reachableCourse(ctx, isUuid(courseUuid) ? await this.db.getRepository(Course).findOneBy({ uuid: courseUuid }) : null);
     const reqUuid = (raw as { requirement_uuid?: unknown } | null)?.requirement_uuid;
     if (reqUuid === undefined || reqUuid === null || reqUuid === '') throw badInput(PATHWAY_MESSAGES.selectRequirement);
     const { requirement, pathway } = await this.requirementByUuid(reqUuid);
-    await this.requireEditor(ctx, pathway.schoolId);
+    await this.assertCan(ctx, 'edit', pathway.schoolId);
     await this.db.transaction(async (m) => {
       const row = await m.getRepository(CourseRequirement).findOneBy({ courseId: course.id, requirementId: requirement.id });
       if (!row) throw notFound(PATHWAY_MESSAGES.fulfillmentNotFound);
@@ -456,7 +440,7 @@ export class PathwaysService {
     const first = pageSize(args.first, defaultPage);
     const offset = decodeCursor(args.after);
     const { requirement, pathway } = await this.requirementByUuid(requirementUuid);
-    await this.assertVisible(ctx, pathway.schoolId);
+    await this.assertCan(ctx, 'view', pathway.schoolId);
     const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM course_requirements WHERE requirement_id = $1`, [requirement.id]);
     const rows: { id: number; is_scheduled: boolean }[] = await this.db.query(
       `SELECT c.id, (sc.id IS NOT NULL) AS is_scheduled

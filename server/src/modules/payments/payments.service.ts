@@ -20,9 +20,10 @@
 import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { AppError, badInput, conflict, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import type { RequestContext } from '../../core/context.js';
+import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import { authorize, permits } from '../../core/policy.js';
+import { can, PAYMENT_POLICY_MESSAGES, type PaymentAction } from './payments.policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { CheckoutSessionRow, Payment, PaymentRecord } from './payment.entity.js';
@@ -35,7 +36,7 @@ import type { StandInEvent, StandInSession } from './stripe-standin.js';
 import { testCheckoutStore } from './test-checkout-store.js';
 
 export const PAYMENT_MESSAGES = {
-  familyOnly: 'Only the family and the dual school staff can see these payments.',
+  ...PAYMENT_POLICY_MESSAGES,
   priceRequired: 'price_id is required.',
   unknownPrice: 'This price is not offered for this payment plan.',
   nothingDue: 'No tuition payment is due.',
@@ -43,7 +44,6 @@ export const PAYMENT_MESSAGES = {
   providerFailed: 'The payment provider could not start the checkout. Please try again.',
   badSignature: 'Invalid Stripe signature.',
   notPayable: 'This payment is not due.',
-  staffOnly: 'Only dual school staff can do this.',
 } as const;
 
 export interface PaymentDueView {
@@ -115,14 +115,8 @@ export class PaymentsService {
     );
   }
 
-  private requireFamily(ctx: RequestContext): Caller {
-    const caller = requireCaller(ctx);
-    if (caller.user.userType !== UserType.Parent) throw forbidden(PAYMENT_MESSAGES.familyOnly);
-    return caller;
-  }
-
   async paymentsDue(ctx: RequestContext): Promise<PaymentDueView[]> {
-    const caller = this.requireFamily(ctx);
+    const caller = authorize(ctx, can, 'viewOwnPayments', null);
     const rows = await this.db.getRepository(Payment).find({
       where: { familyId: caller.user.id, status: 'due' },
       order: { dueDate: 'ASC', id: 'ASC' },
@@ -131,7 +125,7 @@ export class PaymentsService {
   }
 
   async paymentHistory(ctx: RequestContext): Promise<PaymentHistoryView[]> {
-    const caller = this.requireFamily(ctx);
+    const caller = authorize(ctx, can, 'viewOwnPayments', null);
     const rows = await this.db.getRepository(PaymentRecord).find({
       where: { familyId: caller.user.id },
       order: { occurredAt: 'DESC', id: 'DESC' },
@@ -141,8 +135,7 @@ export class PaymentsService {
 
   /** Starts a Stripe Checkout Session for the family's due annual tuition: upfront (payment) or monthly (subscription). */
   async createCheckoutSession(ctx: RequestContext, plan: 'annual' | 'monthly', input: unknown): Promise<{ sessionId: string; url: string | null }> {
-    const caller = requireWriter(ctx);
-    if (caller.user.userType !== UserType.Parent) throw forbidden(PAYMENT_MESSAGES.familyOnly);
+    const caller = authorize(ctx, can, 'checkout', null);
     const { price_id: priceId } = parseInput(priceSchema, input);
     const expected = plan === 'annual' ? this.gateway.prices.upfront : this.gateway.prices.monthly;
     if (!expected) throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.notConfigured);
@@ -338,17 +331,17 @@ export class PaymentsService {
   // ---- dual-school staff --------------------------------------------------------------------
 
   /** The dual schools a staff member works at; anyone else is refused. */
-  async staffDualSchoolIds(ctx: RequestContext): Promise<number[]> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+  async staffDualSchoolIds(ctx: RequestContext, action: PaymentAction = 'viewFamilies'): Promise<number[]> {
+    const caller = authorize(ctx, can, action, null);
     const ids: { id: number }[] = await this.db.query(
       `SELECT s.id FROM schools s
         WHERE s.dual_school_enabled
           AND (s.id = $2 OR EXISTS (SELECT 1 FROM school_memberships sm WHERE sm.user_id = $1 AND sm.school_id = s.id))`,
       [caller.user.id, caller.user.schoolId ?? -1],
     );
-    if (ids.length === 0) throw forbidden(PAYMENT_MESSAGES.staffOnly);
-    return ids.map((r) => r.id);
+    const dualSchoolIds = ids.map((r) => r.id);
+    authorize(ctx, can, action, { dualSchoolIds });
+    return dualSchoolIds;
   }
 
   /** Families of the staff's dual schools that are accepted or enrolled, by parent id, a page at a time. */
@@ -370,11 +363,12 @@ export class PaymentsService {
 
   /** Staff record a check received for a due payment: the payment is paid, the history shows it. */
   async recordCheck(ctx: RequestContext, paymentId: number): Promise<Payment> {
-    const caller = requireWriter(ctx);
-    const schoolIds = await this.staffDualSchoolIds(ctx);
+    const caller = authorize(ctx, can, 'recordCheck', null);
+    const schoolIds = await this.staffDualSchoolIds(ctx, 'recordCheck');
     return this.db.transaction(async (m) => {
       const payment = await m.getRepository(Payment).createQueryBuilder('p').setLock('pessimistic_write').where('p.id = :id', { id: paymentId }).getOne();
-      if (!payment || !schoolIds.includes(payment.schoolId)) throw notFound('Payment not found.');
+      if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+      authorize(ctx, can, 'recordCheck', { dualSchoolIds: schoolIds, schoolId: payment.schoolId });
       if (payment.status !== 'due') throw conflict(PAYMENT_MESSAGES.notPayable);
       // A check pays the annual tuition at the upfront price (§9); an installment at its amount.
       const amount = payment.paymentType === 'annual' ? quoteTuition('check').totalCents : payment.amountCents;
@@ -390,10 +384,9 @@ export class PaymentsService {
 
   /** A staff member may see this family (REST family detail and the contract file). */
   async staffSeesSchool(ctx: RequestContext, schoolId: number): Promise<boolean> {
-    const caller = ctx.caller;
-    if (!caller || caller.user.userType !== UserType.Staff) return false;
-    const ids = await this.staffDualSchoolIds(ctx).catch(() => [] as number[]);
-    return ids.includes(schoolId);
+    if (!permits(ctx.caller, can, 'viewFamilies', null)) return false;
+    const dualSchoolIds = await this.staffDualSchoolIds(ctx).catch(() => [] as number[]);
+    return permits(ctx.caller, can, 'viewFamilies', { dualSchoolIds, schoolId });
   }
 }
 

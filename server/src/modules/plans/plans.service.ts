@@ -22,17 +22,17 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller, requireWriter } from '../../core/policy.js';
+import { badInput, conflict, notFound } from '../../core/errors.js';
+import { authorize, permits, requireCaller } from '../../core/policy.js';
+import { can, PLAN_POLICY_MESSAGES } from './plans.policy.js';
 import { hasNul, NUL_MESSAGE, parseInput, z } from '../../core/validation.js';
 import { parseLabels, MAX_LABEL_LENGTH } from '../accounts/profile.service.js';
-import { User, UserType } from '../accounts/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { moveItem, prerequisiteWarnings, renumberPositions, termDisplayOrder, type PrerequisiteWarning } from './plan-rules.js';
 
 export const PLAN_MESSAGES = {
-  notAPlan: 'Only students and baseline plans have an academic plan.',
-  courseNotFound: 'Course not found.',
+  ...PLAN_POLICY_MESSAGES,
   alreadyScheduled: 'This course is already in your plan.',
   notScheduled: 'This course is not in your plan.',
   scheduledNotFound: 'Scheduled course not found.',
@@ -113,8 +113,8 @@ export class PlansService {
 
   /** The caller's plan (or the plan of the student they view as), with terms and warnings. */
   async plan(ctx: RequestContext): Promise<PlanView> {
-    const caller = requireCaller(ctx);
-    const owner = planOwner(caller.user);
+    const caller = authorize(ctx, can, 'view', null);
+    const owner = caller.user;
     // The labels are read fresh: a term edit earlier in the same session must show.
     const fresh = await this.db.getRepository(User).findOneByOrFail({ id: owner.id });
     const entries = await loadEntries(this.db.manager, { userId: owner.id });
@@ -127,7 +127,7 @@ export class PlansService {
   }
 
   async isScheduled(ctx: RequestContext, courseId: number): Promise<boolean> {
-    const owner = planOwner(requireCaller(ctx).user);
+    const owner = authorize(ctx, can, 'view', null).user;
     if (courseId < 1 || courseId > MAX_ID) return false;
     const rows = await this.db.query(`SELECT 1 FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [owner.id, courseId]);
     return rows.length > 0;
@@ -136,7 +136,7 @@ export class PlansService {
   /** The caller's plan entry for a course, or null. */
   async entryForCourse(ctx: RequestContext, courseId: number): Promise<PlanEntry | null> {
     const caller = requireCaller(ctx);
-    if (!isPlanOwner(caller.user) || courseId < 1 || courseId > MAX_ID) return null;
+    if (!permits(caller, can, 'view', null) || courseId < 1 || courseId > MAX_ID) return null;
     const [entry] = await loadEntries(this.db.manager, { userId: caller.user.id, courseId });
     return entry ?? null;
   }
@@ -146,8 +146,7 @@ export class PlansService {
    * page asks this often and needs no course details); 404 when the course is not in the plan.
    */
   async scheduledFields(ctx: RequestContext, courseId: number): Promise<{ id: number; grade: string; completed: boolean; term: string }> {
-    const caller = requireCaller(ctx);
-    const owner = planOwner(caller.user);
+    const owner = authorize(ctx, can, 'view', null).user;
     const rows: { id: number; grade: string; completed: boolean; term: string }[] = courseId < 1 || courseId > MAX_ID ? [] : await this.db.query(
       `SELECT id, grade, completed, term FROM scheduled_courses WHERE user_id = $1 AND course_id = $2 ORDER BY position, id LIMIT 1`,
       [owner.id, courseId],
@@ -158,12 +157,11 @@ export class PlansService {
 
   /** A course the caller can reach, by uuid, as the plan shows it (the student course page). */
   async courseByUuid(ctx: RequestContext, uuid: string): Promise<PlanCourseInfo> {
-    const caller = requireCaller(ctx);
+    const caller = authorize(ctx, can, 'viewCourse', null);
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid ?? '')) throw notFound(PLAN_MESSAGES.courseNotFound);
     const rows: { id: number }[] = await this.db.query(`SELECT id FROM courses WHERE uuid = $1`, [uuid]);
-    if (!rows.length || !(await this.reachable(this.db.manager, await this.schools.accessibleSchoolIds(caller.user), rows[0].id))) {
-      throw notFound(PLAN_MESSAGES.courseNotFound);
-    }
+    if (!rows.length) throw notFound(PLAN_MESSAGES.courseNotFound);
+    authorize(ctx, can, 'viewCourse', { reachable: await this.reachable(this.db.manager, await this.schools.accessibleSchoolIds(caller.user), rows[0].id) });
     const [course] = await loadCourses(this.db.manager, [rows[0].id]);
     return course;
   }
@@ -171,14 +169,14 @@ export class PlansService {
   // ---- scheduling -----------------------------------------------------------------------------
 
   async schedule(ctx: RequestContext, raw: unknown): Promise<PlanEntry> {
-    const owner = planOwner(requireWriter(ctx).user);
+    const owner = authorize(ctx, can, 'edit', null).user;
     const input = parseInput(z.object({ course_id: idSchema, term: termSchema }), raw, 'Please choose a course and a term.');
     // Read before the transaction: the embedded database serves one connection, and the transaction holds it.
     const schoolIds = await this.schools.accessibleSchoolIds(owner);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, owner.id);
       const term = parseTerm(input.term, labels.length);
-      if (!(await this.reachable(m, schoolIds, input.course_id))) throw notFound(PLAN_MESSAGES.courseNotFound);
+      authorize(ctx, can, 'scheduleCourse', { reachable: await this.reachable(m, schoolIds, input.course_id) });
       const taken = await m.query(`SELECT 1 FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [owner.id, input.course_id]);
       if (taken.length) throw conflict(PLAN_MESSAGES.alreadyScheduled);
       const [{ next }] = await m.query(
@@ -196,7 +194,7 @@ export class PlansService {
 
   /** Removes a course (by course id) from the plan and closes the gap in its term. */
   async unschedule(ctx: RequestContext, courseId: number): Promise<void> {
-    const owner = planOwner(requireWriter(ctx).user);
+    const owner = authorize(ctx, can, 'edit', null).user;
     await this.db.transaction(async (m) => {
       await lockPlan(m, owner.id);
       const rows: { id: number; term: string }[] = courseId > 0 && courseId <= MAX_ID
@@ -209,7 +207,7 @@ export class PlansService {
   }
 
   async updateGrade(ctx: RequestContext, scheduledId: number, raw: unknown): Promise<PlanEntry> {
-    const owner = planOwner(requireWriter(ctx).user);
+    const owner = authorize(ctx, can, 'edit', null).user;
     const input = parseInput(
       z.object({
         grade: z.preprocess((v) => (v === undefined || v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().optional()),
@@ -241,7 +239,7 @@ export class PlansService {
    * touched term is renumbered 0..n-1 in one transaction, under the plan's lock.
    */
   async updatePositions(ctx: RequestContext, raw: unknown): Promise<void> {
-    const owner = planOwner(requireWriter(ctx).user);
+    const owner = authorize(ctx, can, 'edit', null).user;
     const { updates } = parseInput(
       z.object({ updates: z.array(z.object({ id: idSchema, position: z.coerce.number().int().min(0).max(10_000) })).min(1).max(MAX_UPDATES) }),
       raw,
@@ -256,7 +254,7 @@ export class PlansService {
 
   /** GraphQL reorderTerm: the courses of one term in their new order (a subset keeps the others after them). */
   async reorderTerm(ctx: RequestContext, rawTerm: unknown, ids: number[]): Promise<void> {
-    const owner = planOwner(requireWriter(ctx).user);
+    const owner = authorize(ctx, can, 'edit', null).user;
     if (!Array.isArray(ids) || !ids.length || ids.length > MAX_UPDATES) throw badInput(PLAN_MESSAGES.updatesRequired);
     if (new Set(ids).size !== ids.length) throw badInput('Each course may appear only once in updates.');
     await this.db.transaction(async (m) => {
@@ -277,7 +275,7 @@ export class PlansService {
    * (default: the end). Both terms are renumbered in the same transaction.
    */
   async moveToTerm(ctx: RequestContext, scheduledId: number, raw: unknown): Promise<PlanEntry> {
-    const owner = planOwner(requireWriter(ctx).user);
+    const owner = authorize(ctx, can, 'edit', null).user;
     const input = parseInput(
       z.object({ term: termSchema, position: z.coerce.number().int().min(0).max(10_000).optional() }),
       raw,
@@ -306,7 +304,7 @@ export class PlansService {
   // ---- term labels ----------------------------------------------------------------------------
 
   async addTerm(ctx: RequestContext, rawLabel: unknown): Promise<string[]> {
-    const owner = planOwner(requireWriter(ctx).user);
+    const owner = authorize(ctx, can, 'edit', null).user;
     const label = requireLabel(rawLabel);
     return this.db.transaction(async (m) => {
       const labels = parseLabels([...(await lockPlan(m, owner.id)), label]);
@@ -321,7 +319,7 @@ export class PlansService {
    * courses stay with their term.
    */
   async updateTerm(ctx: RequestContext, position: number, rawLabel: unknown, newPosition?: number | null): Promise<string[]> {
-    const owner = planOwner(requireWriter(ctx).user);
+    const owner = authorize(ctx, can, 'edit', null).user;
     const label = requireLabel(rawLabel);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, owner.id);
@@ -349,7 +347,7 @@ export class PlansService {
 
   /** Deletes an empty term; the later terms (and their courses) move up one place. */
   async deleteTerm(ctx: RequestContext, position: number): Promise<string[]> {
-    const owner = planOwner(requireWriter(ctx).user);
+    const owner = authorize(ctx, can, 'edit', null).user;
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, owner.id);
       if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(PLAN_MESSAGES.termNotFound);
@@ -397,15 +395,6 @@ export class PlansService {
 }
 
 // ---- module helpers ---------------------------------------------------------------------------
-
-export function isPlanOwner(user: User): boolean {
-  return user.userType === UserType.Student || user.userType === UserType.BaselinePlan;
-}
-
-function planOwner(user: User): User {
-  if (!isPlanOwner(user)) throw forbidden(PLAN_MESSAGES.notAPlan);
-  return user;
-}
 
 function requireLabel(raw: unknown): string {
   const label = typeof raw === 'string' ? raw.trim() : '';

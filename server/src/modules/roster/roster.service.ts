@@ -26,10 +26,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
 import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import type { SchoolsService } from '../schools/schools.service.js';
+import { can, ROSTER_POLICY_MESSAGES } from './roster.policy.js';
 import { hasNul } from '../../core/validation.js';
 import { looksLikeEmail } from '../../rules/password.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -45,7 +46,7 @@ export const ROSTER_MESSAGES = {
   emptyFile: 'The file is empty.',
   header: `The first line must name the columns: ${ROSTER_COLUMNS.join(', ')}.`,
   tooManyRows: 'The file has more than 20,000 students: split it into smaller files.',
-  notFound: 'Roster import not found.',
+  ...ROSTER_POLICY_MESSAGES,
   failed: 'The import stopped before the end. Rows already saved are kept; upload the file again to finish it.',
 } as const;
 export const ROSTER_IMPORT_QUEUE = 'roster.import';
@@ -116,8 +117,7 @@ export class RosterService {
 
   /** The caller's school, for staff only; checked before reading an upload. */
   async assertCanImport(ctx: RequestContext): Promise<School> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'import', null);
     const school = caller.user.schoolId ? await this.db.getRepository(School).findOneBy({ id: caller.user.schoolId }) : null;
     if (!school) throw badInput(ROSTER_MESSAGES.noSchool);
     return school;
@@ -167,10 +167,10 @@ export class RosterService {
 
   /** An import's progress and result, for staff of its school (another school's is as unknown as a wrong id). */
   async importStatus(ctx: RequestContext, id: string): Promise<RosterImportView> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'viewImport', null);
     const [row]: ImportRow[] = UUID.test(id) ? await this.db.query(`SELECT * FROM roster_imports WHERE id = $1`, [id]) : [];
-    if (!row || !(await this.schools.accessibleSchoolIds(caller.user)).includes(row.school_id)) throw notFound(ROSTER_MESSAGES.notFound);
+    if (!row) throw notFound(ROSTER_MESSAGES.notFound);
+    authorize(ctx, can, 'viewImport', { schoolId: row.school_id, reach: await this.schools.accessibleSchoolIds(caller.user) });
     return importView(row);
   }
 

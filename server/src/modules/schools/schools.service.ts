@@ -1,8 +1,9 @@
 /** Schools: listing, creating (staff), joining, school of record, the schools a user reaches. */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, forbidden, notFound } from '../../core/errors.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { badInput, notFound } from '../../core/errors.js';
+import { authorize, permits } from '../../core/policy.js';
+import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { defaultYearLabels, School, SchoolMembership, SchoolType } from './school.entity.js';
@@ -12,8 +13,7 @@ export const SCHOOL_MESSAGES = {
   stateRequired: 'Please enter the state.',
   typeInvalid: 'School type must be HS (High School) or CLG (College).',
   selectSchool: 'Please select a school.',
-  notMember: 'You are not a member of this school.',
-  staffJoin: 'Staff get access to another school through a sign-up code from that school.',
+  ...SCHOOL_POLICY_MESSAGES,
 } as const;
 
 const createInput = z.object({ name: text(), school_type: text(), location: text() });
@@ -23,7 +23,7 @@ export class SchoolsService {
   constructor(private readonly db: DataSource) {}
 
   async list(ctx: RequestContext): Promise<School[]> {
-    requireCaller(ctx);
+    authorize(ctx, can, 'list', null);
     return this.db.getRepository(School).find({ order: { name: 'ASC' } });
   }
 
@@ -36,8 +36,7 @@ export class SchoolsService {
 
   /** Staff create a school and become its member; the client then makes it their school of record. */
   async create(ctx: RequestContext, raw: unknown): Promise<School> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'create', null);
     const input = parseInput(createInput, raw);
     if (!input.name) throw badInput(SCHOOL_MESSAGES.nameRequired);
     if (input.name.length > 200) throw badInput('School name must be at most 200 characters.');
@@ -59,17 +58,15 @@ export class SchoolsService {
    * labels; a staff member gains access and keeps their school of record unless they had none.
    */
   async join(ctx: RequestContext, uuid: string): Promise<School> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Student, UserType.Staff);
+    const caller = authorize(ctx, can, 'join', null);
     if (!uuid) throw badInput(SCHOOL_MESSAGES.selectSchool);
     const school = await this.byUuid(uuid);
-    // Trust (issue 11): joining gives staff every student record of the school, so staff who
-    // already have a school cannot add themselves to another one (a staff sign-up code of that
-    // school is the way in). Students pick their school freely, as the join screen shows.
-    if (caller.user.userType === UserType.Staff && caller.user.schoolId !== null && caller.user.schoolId !== school.id) {
-      const member = await this.db.getRepository(SchoolMembership).existsBy({ userId: caller.user.id, schoolId: school.id });
-      if (!member) throw forbidden(SCHOOL_MESSAGES.staffJoin);
+    const object = { schoolId: school.id, member: false };
+    // Membership is looked up only when the rule needs it (staff joining another school).
+    if (!permits(caller, can, 'join', object)) {
+      object.member = await this.db.getRepository(SchoolMembership).existsBy({ userId: caller.user.id, schoolId: school.id });
     }
+    authorize(ctx, can, 'join', object);
     await this.db.transaction(async (m) => {
       await m.query(
         `INSERT INTO school_memberships (user_id, school_id) VALUES ($1, $2) ON CONFLICT (user_id, school_id) DO NOTHING`,
@@ -88,10 +85,10 @@ export class SchoolsService {
   }
 
   async setSchoolOfRecord(ctx: RequestContext, uuid: string): Promise<School> {
-    const caller = requireWriter(ctx);
+    const caller = authorize(ctx, can, 'setSchoolOfRecord', null);
     const school = await this.byUuid(uuid);
     const member = await this.db.getRepository(SchoolMembership).existsBy({ userId: caller.user.id, schoolId: school.id });
-    if (!member) throw forbidden(SCHOOL_MESSAGES.notMember);
+    authorize(ctx, can, 'setSchoolOfRecord', { schoolId: school.id, member });
     await this.db.getRepository(User).update({ id: caller.user.id }, { schoolId: school.id });
     return school;
   }
@@ -108,7 +105,7 @@ export class SchoolsService {
   }
 
   async accessibleSchools(ctx: RequestContext): Promise<School[]> {
-    const caller = requireCaller(ctx);
+    const caller = authorize(ctx, can, 'list', null);
     const ids = await this.accessibleSchoolIds(caller.user);
     if (!ids.length) return [];
     return this.db.getRepository(School).createQueryBuilder('s').where('s.id IN (:...ids)', { ids }).orderBy('s.name').getMany();

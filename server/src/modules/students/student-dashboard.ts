@@ -10,7 +10,8 @@
  */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { requireCaller, requireUserType } from '../../core/policy.js';
+import { authorize } from '../../core/policy.js';
+import { can } from './students.policy.js';
 import type { User } from '../accounts/user.entity.js';
 import { UserType } from '../accounts/user.entity.js';
 import { buildView, type PlanEntry } from '../plans/plans.service.js';
@@ -41,8 +42,7 @@ export class StudentDashboardService {
   ) {}
 
   async dashboard(ctx: RequestContext): Promise<StudentDashboard> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'viewDashboard', null);
     const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
     const params = [schoolIds, UserType.Student];
     const [consent, ccc, plan, apps, warnings] = await Promise.all([

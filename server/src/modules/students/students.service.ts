@@ -2,7 +2,8 @@
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
-import { requireCaller, requireUserType, requireWriter } from '../../core/policy.js';
+import { authorize } from '../../core/policy.js';
+import { can, STUDENT_NOT_FOUND } from './students.policy.js';
 import { recordAccess } from '../access-log/access-log.service.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import { UserType } from '../accounts/user.entity.js';
@@ -66,8 +67,7 @@ export class StudentsService {
 
   /** The distinct grades of the caller's students, numerically sorted: the Export Parent Forms grade choices. */
   async grades(ctx: RequestContext): Promise<string[]> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'list', null);
     return distinctGrades(this.db, await this.schools.accessibleSchoolIds(caller.user));
   }
 
@@ -85,16 +85,16 @@ export class StudentsService {
    * and stays with it; courses and pathways the student never owned are untouched.
    */
   async deleteStudent(ctx: RequestContext, id: number): Promise<void> {
-    const caller = requireWriter(ctx);
-    requireUserType(caller, UserType.Staff);
-    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Student not found.');
+    const caller = authorize(ctx, can, 'delete', null);
+    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound(STUDENT_NOT_FOUND);
     const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
     await this.db.transaction(async (m) => {
       const [student]: { id: number; school_id: number | null; email: string; grade: string | null }[] = await m.query(
         `SELECT id, school_id, email, grade FROM users WHERE id = $1 AND user_type = $2 FOR UPDATE`,
         [id, UserType.Student],
       );
-      if (!student || student.school_id === null || !schoolIds.includes(student.school_id)) throw notFound('Student not found.');
+      if (!student) throw notFound(STUDENT_NOT_FOUND);
+      authorize(ctx, can, 'delete', { student: { schoolId: student.school_id }, reach: schoolIds });
       await recordAccess(m, caller, {
         studentId: student.id, schoolId: student.school_id, action: 'student_deleted', reason: 'student account and every record about them deleted by staff',
       });
@@ -116,8 +116,7 @@ export class StudentsService {
   }
 
   async list(ctx: RequestContext, q: StudentQuery): Promise<StudentPage> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'list', null);
     let schoolIds = await this.schools.accessibleSchoolIds(caller.user);
     if (q.schoolId !== undefined && q.schoolId !== null) schoolIds = schoolIds.filter((id) => id === q.schoolId);
     const first = q.first ?? 50;

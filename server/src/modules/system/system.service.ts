@@ -5,8 +5,8 @@ import type { DataSource } from 'typeorm';
 import { serverPackageDir } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
-import { requireCaller, requireUserType } from '../../core/policy.js';
-import { UserType } from '../accounts/user.entity.js';
+import { authorize } from '../../core/policy.js';
+import { can } from './system.policy.js';
 import type { OutboxMessage, OutboxStatus } from '../outbox/outbox.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 
@@ -32,8 +32,7 @@ export class SystemService {
    * district's server (production, PostgreSQL) never: reset links must reach only their owner.
    */
   async outboxMessages(ctx: RequestContext, raw: { status?: unknown; limit?: unknown; offset?: unknown } = {}): Promise<{ rows: OutboxMessage[]; total: number; bodiesShown: boolean }> {
-    const caller = requireCaller(ctx);
-    requireUserType(caller, UserType.Staff);
+    const caller = authorize(ctx, can, 'viewOutbox', null);
     const status = raw.status === undefined || raw.status === null || raw.status === '' ? null : String(raw.status);
     if (status && !['pending', 'sent', 'failed'].includes(status)) throw badInput('status must be pending, sent or failed.');
     const limit = raw.limit === undefined || raw.limit === null || raw.limit === '' ? 50 : Number(raw.limit);
@@ -63,7 +62,7 @@ export class SystemService {
   }
 
   async status(ctx: RequestContext): Promise<SystemStatus> {
-    requireUserType(requireCaller(ctx), UserType.Staff);
+    authorize(ctx, can, 'viewStatus', null);
     const rows: { name: string }[] = await this.db.query(`SELECT name FROM migrations ORDER BY id`);
     return {
       version: appVersion(),

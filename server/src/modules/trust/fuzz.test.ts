@@ -183,6 +183,12 @@ describe('bad-input fuzzing', () => {
     expect(res.status).toBe(404);
   });
 
+  it('regressions it found: a NUL in a test checkout id is no such checkout (404), not a server error', async () => {
+    const res = await h.api.post('/test-checkout/%00/pay').set(h.auth(tokens.admin));
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('No such test checkout.');
+  });
+
   it('the checksum sees a changed row and a new row', async () => {
     const before = await checksum();
     const [{ id }] = await h.db.query(`SELECT id FROM users ORDER BY id LIMIT 1`);

@@ -1,0 +1,41 @@
+/**
+ * Enrollment contracts: the parent of an accepted application at a dual school signs their own;
+ * the signed PDF goes to that parent (not while someone views as them) and to the school's staff.
+ */
+import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs } from '../../core/policy.js';
+import { UserType } from '../accounts/user.entity.js';
+
+export const CONTRACT_POLICY_MESSAGES = {
+  parentsOnly: 'Only the parent of an accepted application can sign the enrollment contract.',
+  notAccepted: 'The enrollment contract can be signed once the application is accepted.',
+} as const;
+
+export type ContractAction = 'viewOwn' | 'sign' | 'downloadPdf';
+
+/**
+ * null: may the actor do this at all; sign: the parent's `school`, then their `applicationStatus`;
+ * downloadPdf: the contract's parent and school, `staffSees` when the actor is staff of that dual school.
+ */
+export type ContractObject =
+  | null
+  | { school: { dualSchoolEnabled: boolean } | null }
+  | { applicationStatus: string | null }
+  | { parentId: number; staffSees: boolean };
+
+export const can: Can<ContractAction, ContractObject> = (actor, action, object) => {
+  switch (action) {
+    case 'viewOwn':
+      return onlyTypes(actor, [UserType.Parent]);
+    case 'sign':
+      return both(writesAs(actor, [UserType.Parent], CONTRACT_POLICY_MESSAGES.parentsOnly), () => {
+        if (object && 'school' in object) return object.school?.dualSchoolEnabled ? ALLOW : deny(CONTRACT_POLICY_MESSAGES.parentsOnly);
+        if (object && 'applicationStatus' in object) return object.applicationStatus === 'accepted' ? ALLOW : deny(CONTRACT_POLICY_MESSAGES.notAccepted);
+        return ALLOW;
+      });
+    case 'downloadPdf': {
+      if (!object || !('parentId' in object)) return hide();
+      const own = object.parentId === actor.userId && actor.actingUserId === null;
+      return own || object.staffSees ? ALLOW : hide();
+    }
+  }
+};

@@ -1,0 +1,33 @@
+/**
+ * Tuition payments: a family (parent account) sees and pays its own; staff of a dual school see
+ * its families and record checks for them. Another school's payment is "not found".
+ */
+import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs } from '../../core/policy.js';
+import { UserType } from '../accounts/user.entity.js';
+
+export const PAYMENT_POLICY_MESSAGES = {
+  familyOnly: 'Only the family and the dual school staff can see these payments.',
+  staffOnly: 'Only dual school staff can do this.',
+  paymentNotFound: 'Payment not found.',
+} as const;
+
+export type PaymentAction = 'viewOwnPayments' | 'checkout' | 'viewFamilies' | 'recordCheck';
+
+/** null: may the actor do this at all; `dualSchoolIds`: the dual schools the staff member works at (with `schoolId`: a payment's or family's school). */
+export type PaymentObject = null | { dualSchoolIds: number[]; schoolId?: number };
+
+export const can: Can<PaymentAction, PaymentObject> = (actor, action, object) => {
+  switch (action) {
+    case 'viewOwnPayments':
+      return onlyTypes(actor, [UserType.Parent], PAYMENT_POLICY_MESSAGES.familyOnly);
+    case 'checkout':
+      return writesAs(actor, [UserType.Parent], PAYMENT_POLICY_MESSAGES.familyOnly);
+    case 'viewFamilies':
+    case 'recordCheck':
+      return both(action === 'recordCheck' ? writesAs(actor, [UserType.Staff]) : onlyTypes(actor, [UserType.Staff]), () => {
+        if (!object) return ALLOW;
+        if (!object.dualSchoolIds.length) return deny(PAYMENT_POLICY_MESSAGES.staffOnly);
+        return object.schoolId === undefined || object.dualSchoolIds.includes(object.schoolId) ? ALLOW : hide(PAYMENT_POLICY_MESSAGES.paymentNotFound);
+      });
+  }
+};

@@ -1,0 +1,36 @@
+/**
+ * Academic plans: a student and a baseline-plan record have one. The plan a request reads or
+ * changes is always the caller's own (on a view-as token, the student's), so the rules are about
+ * who has a plan, read-only tokens, and which courses may go in it.
+ */
+import { ALLOW, both, type Can, hide, onlyTypes, writable } from '../../core/policy.js';
+import { UserType } from '../accounts/user.entity.js';
+
+export const PLAN_POLICY_MESSAGES = {
+  notAPlan: 'Only students and baseline plans have an academic plan.',
+  courseNotFound: 'Course not found.',
+} as const;
+
+export const PLAN_OWNER_TYPES = [UserType.Student, UserType.BaselinePlan];
+
+/**
+ * view, edit: the caller's own plan; viewCourse, scheduleCourse: a course, `reachable` when it
+ * belongs to a school the plan's owner reaches, a partner of one, or was accepted by one.
+ */
+export type PlanAction = 'view' | 'edit' | 'viewCourse' | 'scheduleCourse';
+export type PlanObject = null | { reachable: boolean };
+
+export const can: Can<PlanAction, PlanObject> = (actor, action, object) => {
+  const course = () => (!object || object.reachable ? ALLOW : hide(PLAN_POLICY_MESSAGES.courseNotFound));
+  const owner = () => onlyTypes(actor, PLAN_OWNER_TYPES, PLAN_POLICY_MESSAGES.notAPlan);
+  switch (action) {
+    case 'view':
+      return owner();
+    case 'edit':
+      return both(writable(actor), owner);
+    case 'viewCourse':
+      return course();
+    case 'scheduleCourse':
+      return both(both(writable(actor), owner), course);
+  }
+};
