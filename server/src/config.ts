@@ -146,7 +146,7 @@ export function loadConfig(): Config {
     stripePriceMonthly: str('STRIPE_PRICE_MONTHLY', ''),
     stripeApiBase: str('STRIPE_API_BASE', '').replace(/\/$/, ''),
     consentPdfMaxBytes: int('CONSENT_PDF_MAX_MB', 5) * 1024 * 1024,
-    consentExportBatchSize: Math.max(1, int('CONSENT_EXPORT_BATCH_SIZE', 50)),
+    consentExportBatchSize: Math.max(1, int('CONSENT_EXPORT_BATCH_SIZE', 10)),
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
     transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
     transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),

@@ -1,7 +1,7 @@
 /** Builds the executable schema from the resolver classes; no database is needed (codegen runs first). */
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
-import { buildSchema, type MiddlewareFn } from 'type-graphql';
+import { buildSchema } from 'type-graphql';
 import type { RequestContext } from '../core/context.js';
 import { assertOperationAllowed } from '../core/policy.js';
 import { AccessLogResolver } from '../modules/access-log/access-log.resolver.js';
@@ -37,19 +37,29 @@ export const resolvers = [
   ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver,
 ] as const;
 
-/** The read-only guard of view-as tokens, for every mutation (REST routes use the same rule). */
-const readOnlyGuard: MiddlewareFn<RequestContext> = async ({ context, info }, next) => {
-  if (info.parentType.name === 'Mutation') assertOperationAllowed(context.caller, info.fieldName, true);
-  return next();
-};
+/**
+ * The read-only guard of view-as tokens, wrapped around every mutation's resolver (REST routes use
+ * the same rule). Not a type-graphql global middleware: that would run on every field of every
+ * answer and turn each plain field into a promise (bench/README.md, GraphQL overhead).
+ */
+function guardMutations(schema: GraphQLSchema): GraphQLSchema {
+  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
+    const resolve = field.resolve;
+    if (!resolve) continue;
+    field.resolve = (source, args, context: RequestContext, info) => {
+      assertOperationAllowed(context.caller, info.fieldName, true);
+      return resolve(source, args, context, info);
+    };
+  }
+  return schema;
+}
 
 let cached: Promise<GraphQLSchema> | undefined;
 export function buildAppSchema(): Promise<GraphQLSchema> {
   cached ??= buildSchema({
     resolvers: resolvers as unknown as [Function, ...Function[]],
-    globalMiddlewares: [readOnlyGuard],
     validate: false,
     emitSchemaFile: false,
-  });
+  }).then(guardMutations);
   return cached;
 }

@@ -1,6 +1,7 @@
 /** Apollo Server on /graphql: the limits, and errors mapped to stable codes and readable messages. */
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Config } from '../config.js';
 import type { RequestContext } from '../core/context.js';
@@ -62,7 +63,8 @@ export async function createApolloServer(config: Config): Promise<ApolloServer<R
     parseOptions: { maxTokens: config.graphqlMaxTokens },
     // Introspection stays on in the schema; the plugin refuses it to anonymous callers in production.
     introspection: true,
-    plugins: [anonymousSchemaPrivacy(config.nodeEnv === 'production')],
+    // No HTTP cache hints are used: without the cache-control plugin Apollo does not wrap every field's resolver.
+    plugins: [anonymousSchemaPrivacy(config.nodeEnv === 'production'), ApolloServerPluginCacheControlDisabled()],
     includeStacktraceInErrorResponses: false,
   });
   await server.start();

@@ -20,7 +20,7 @@ let forms: Map<number, { firstName: string; lastName: string; pdf: Buffer }>;
 beforeAll(async () => {
   school = await consentSchool(h, { name: 'Queue High' });
   staffToken = await h.tokenFor(await h.buildStaff({ school }));
-  // 120 forms: three batches of the default CONSENT_EXPORT_BATCH_SIZE (50).
+  // 120 forms: twelve batches of the default CONSENT_EXPORT_BATCH_SIZE (10).
   forms = await bulkCompletedForms(h, school, '11', 120);
   await bulkCompletedForms(h, school, '12', 2, 'Senior');
 });
