@@ -99,7 +99,7 @@ describe('queued consent-form export', () => {
     await first.stop(); // asks the running export to stop at its next batch
     await run;
     const stopped = await exportRow(id);
-    expect(stopped).toMatchObject({ state: 'running', done_count: 50, total_count: 120 });
+    expect(stopped).toMatchObject({ state: 'running', done_count: h.config.consentExportBatchSize, total_count: 120 });
     const [job] = await h.db.query(`SELECT status, attempts FROM jobs WHERE queue = $1 AND payload->>'exportId' = $2`, [CONSENT_EXPORT_QUEUE, id]);
     expect(job).toEqual({ status: 'pending', attempts: 0 });
 

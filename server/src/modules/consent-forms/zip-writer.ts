@@ -76,7 +76,9 @@ export class ZipWriter {
 
     this.offset += local.length + nameBytes.length + compressed.length;
     this.count += 1;
-    await this.write(Buffer.concat([local, nameBytes, compressed]));
+    // The header and the file go out as two writes: joining them would copy every PDF once more.
+    this.out.write(Buffer.concat([local, nameBytes]));
+    await this.write(compressed);
   }
 
   /** Writes the central directory and the end record, and ends the stream. */
@@ -92,7 +94,7 @@ export class ZipWriter {
     await new Promise<void>((resolve) => this.out.end(resolve));
   }
 
-  private write(chunk: Buffer): Promise<void> {
+  private write(chunk: Uint8Array): Promise<void> {
     if (this.out.destroyed) return Promise.reject(new Error('The download was closed.'));
     if (this.out.write(chunk)) return Promise.resolve();
     return new Promise((resolve, reject) => {
