@@ -17,6 +17,9 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallb
 }
 
 /** PostgreSQL text cannot hold U+0000: such input is refused as bad input, never sent to the database. */
+/** A UUID as PostgreSQL writes them: checked before a lookup, so a malformed id is simply not found. */
+export const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
 export const NUL_MESSAGE = 'Text may not contain the NUL character.';
 export const hasNul = (s: string) => s.includes('\u0000');
 const storable = () => z.string().refine((s) => !hasNul(s), NUL_MESSAGE);

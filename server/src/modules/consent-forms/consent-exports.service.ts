@@ -23,10 +23,10 @@ import { returnedRows } from '../../core/returned-rows.js';
 import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import { ExportChunkWriter, readExportChunks, scheduleExportCleanup } from '../exports/export-store.js';
 import type { ConsentFormsService } from './consent-forms.service.js';
+import { isUuid } from '../../core/validation.js';
 
 export const CONSENT_EXPORT_QUEUE = 'consent.export';
 const KIND = 'consent_forms';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EXPORT_JOB_MESSAGES = {
   notFound: 'Export not found.',
@@ -108,7 +108,7 @@ export class ConsentExportsService {
 
   private async visible(ctx: RequestContext, id: string): Promise<ExportRow> {
     authorize(ctx, can, 'export', null);
-    const [row]: ExportRow[] = UUID.test(id) ? await this.db.query(`SELECT * FROM exports WHERE id = $1 AND kind = $2`, [id, KIND]) : [];
+    const [row]: ExportRow[] = isUuid(id) ? await this.db.query(`SELECT * FROM exports WHERE id = $1 AND kind = $2`, [id, KIND]) : [];
     if (!row) throw notFound(EXPORT_JOB_MESSAGES.notFound);
     try {
       await this.consentForms.requireExportStaff(ctx, row.school_id);

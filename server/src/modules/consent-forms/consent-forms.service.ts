@@ -43,6 +43,7 @@ import { ConsentForm } from './consent-form.entity.js';
 import { ConsentTemplatesService } from './consent-templates.service.js';
 import { checkPdf } from './pdf-check.js';
 import { safeFileName, ZipWriter } from './zip-writer.js';
+import { isUuid } from '../../core/validation.js';
 
 export const CONSENT_MESSAGES = {
   notEnabled: 'Parent consent forms are not used at your school.',
@@ -66,7 +67,6 @@ export interface ViewedConsentForm extends ConsentFormView {
   student: { id: number; firstName: string; lastName: string };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CODE = /^[A-Za-z0-9_-]{43}$/;
 
 /** Bytes of a signed PDF read per part in an export (its hex text stays in V8's young generation). */
@@ -391,7 +391,7 @@ export class ConsentFormsService {
 
   /** The bytes behind /files/consent-forms/{id}.pdf: the student, staff of the school, or the parent's code. */
   async formPdf(ctx: RequestContext, id: string, code: string | undefined): Promise<Buffer> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     let row: { student_id: number; school_id: number } | undefined;
     if (code !== undefined) {
       if (!CODE.test(code)) throw notFound();

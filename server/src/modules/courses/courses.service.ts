@@ -32,7 +32,7 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, COURSE_POLICY_MESSAGES, type CourseReach } from './courses.policy.js';
-import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
+import { hasNul, isUuid, NUL_MESSAGE } from '../../core/validation.js';
 import type { User } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import { COURSE_ID_MAX, CsvFileError, DESCRIPTION_MAX, MAX_GROUP_MEMBERS, MAX_GROUPS, TITLE_MAX, UNITS_MAX } from './catalogue-import.js';
@@ -67,9 +67,7 @@ export const inPlansMessage = (n: number) =>
 export const tooLargeMessage = (bytes: number) => `The file is larger than ${formatBytes(bytes)}.`;
 const formatBytes = (b: number) => (b % (1024 * 1024) === 0 ? `${b / (1024 * 1024)} MB` : `${Math.round(b / 1024)} KB`);
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_PAGE = 1000;
-export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_RE.test(s);
 
 export type CourseListKind = 'own' | 'partner' | 'requirement';
 

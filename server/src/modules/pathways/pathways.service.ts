@@ -25,7 +25,7 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
 import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, type PathwayReach, visibleSchoolIds } from './pathways.policy.js';
-import { parseInput, text, z } from '../../core/validation.js';
+import { isUuid, parseInput, text, z } from '../../core/validation.js';
 import { Course } from '../courses/course.entity.js';
 import { CourseRequirement, Pathway, PATHWAY_COLORS, Requirement } from './pathway.entity.js';
 import { ProgressService, type RequirementProgressRow } from './progress.js';
@@ -52,7 +52,6 @@ export const PATHWAY_MESSAGES = {
 } as const;
 
 export const MAX_PAGE = 500;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_UNITS = 9999.99;
 const MAX_COURSES = 10_000;
 
@@ -133,7 +132,6 @@ function pageSize(first: number | null | undefined, fallback: number): number {
   return n;
 }
 
-const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);
 
 export class PathwaysService {
   readonly progressEngine: ProgressService;

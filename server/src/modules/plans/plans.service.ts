@@ -25,7 +25,7 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, PLAN_POLICY_MESSAGES } from './plans.policy.js';
-import { hasNul, NUL_MESSAGE, parseInput, z } from '../../core/validation.js';
+import { hasNul, isUuid, NUL_MESSAGE, parseInput, z } from '../../core/validation.js';
 import { parseLabels, MAX_LABEL_LENGTH } from '../accounts/profile.service.js';
 import { User } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
@@ -158,7 +158,7 @@ export class PlansService {
   /** A course the caller can reach, by uuid, as the plan shows it (the student course page). */
   async courseByUuid(ctx: RequestContext, uuid: string): Promise<PlanCourseInfo> {
     const caller = authorize(ctx, can, 'viewCourse', null);
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid ?? '')) throw notFound(PLAN_MESSAGES.courseNotFound);
+    if (!isUuid(uuid)) throw notFound(PLAN_MESSAGES.courseNotFound);
     const rows: { id: number }[] = await this.db.query(`SELECT id FROM courses WHERE uuid = $1`, [uuid]);
     if (!rows.length) throw notFound(PLAN_MESSAGES.courseNotFound);
     authorize(ctx, can, 'viewCourse', { reachable: await this.reachable(this.db.manager, await this.schools.accessibleSchoolIds(caller.user), rows[0].id) });

@@ -31,7 +31,7 @@ import { returnedRows } from '../../core/returned-rows.js';
 import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { can, ROSTER_POLICY_MESSAGES } from './roster.policy.js';
-import { hasNul } from '../../core/validation.js';
+import { hasNul, isUuid } from '../../core/validation.js';
 import { looksLikeEmail } from '../../rules/password.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { User, UserType } from '../accounts/user.entity.js';
@@ -168,7 +168,7 @@ export class RosterService {
   /** An import's progress and result, for staff of its school (another school's is as unknown as a wrong id). */
   async importStatus(ctx: RequestContext, id: string): Promise<RosterImportView> {
     const caller = authorize(ctx, can, 'viewImport', null);
-    const [row]: ImportRow[] = UUID.test(id) ? await this.db.query(`SELECT * FROM roster_imports WHERE id = $1`, [id]) : [];
+    const [row]: ImportRow[] = isUuid(id) ? await this.db.query(`SELECT * FROM roster_imports WHERE id = $1`, [id]) : [];
     if (!row) throw notFound(ROSTER_MESSAGES.notFound);
     authorize(ctx, can, 'viewImport', { schoolId: row.school_id, reach: await this.schools.accessibleSchoolIds(caller.user) });
     return importView(row);
@@ -260,7 +260,6 @@ export class RosterService {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function importView(row: ImportRow): RosterImportView {
   return {

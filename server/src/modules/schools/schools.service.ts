@@ -4,7 +4,7 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
-import { parseInput, text, z } from '../../core/validation.js';
+import { isUuid, parseInput, text, z } from '../../core/validation.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { defaultYearLabels, School, SchoolMembership, SchoolType } from './school.entity.js';
 
@@ -17,7 +17,6 @@ export const SCHOOL_MESSAGES = {
 } as const;
 
 const createInput = z.object({ name: text(), school_type: text(), location: text() });
-const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class SchoolsService {
   constructor(private readonly db: DataSource) {}
@@ -28,7 +27,7 @@ export class SchoolsService {
   }
 
   async byUuid(uuid: string): Promise<School> {
-    if (!uuidRe.test(uuid ?? '')) throw notFound('School not found.');
+    if (!isUuid(uuid)) throw notFound('School not found.');
     const school = await this.db.getRepository(School).findOneBy({ uuid });
     if (!school) throw notFound('School not found.');
     return school;
