@@ -15,6 +15,7 @@ import { ConsentFormsService } from './modules/consent-forms/consent-forms.servi
 import { CoursesService } from './modules/courses/courses.service.js';
 import { BaselinePlansService } from './modules/baseline-plans/baseline-plans.service.js';
 import { OnboardingService } from './modules/onboarding/onboarding.service.js';
+import { deliveredChannels } from './modules/outbox/delivery.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
 import { PlansService } from './modules/plans/plans.service.js';
@@ -53,9 +54,13 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     apiTokens: new ApiTokensService(db),
     roster: new RosterService(db, accounts, schools, config.courseCsvMaxBytes, config.rosterBatchSize),
     studentDashboard: new StudentDashboardService(db, schools),
-    // The outbox is readable by staff only where no mail leaves the machine: development, tests, the embedded demo.
     accessLog: new AccessLogService(db, schools),
-    system: new SystemService(db, databaseKind, outbox, config.nodeEnv !== 'production' || databaseKind === 'embedded'),
+    // Bodies on the outbox page only where no mail leaves the machine (development, tests, the embedded
+    // demo) and no transport delivers the message's channel.
+    system: new SystemService(db, databaseKind, outbox, schools, {
+      readable: config.nodeEnv !== 'production' || databaseKind === 'embedded',
+      delivered: deliveredChannels(config),
+    }),
   };
 }
 

@@ -257,6 +257,7 @@ export class AccountsService {
         user.email,
         'Reset your password',
         `Hello ${user.firstName},\n\nSomeone asked to reset the password of your account. To choose a new one, open this link within ${this.config.resetTokenTtlMinutes} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        { schoolId: user.schoolId, userId: user.id },
         m,
       );
     });
@@ -293,7 +294,7 @@ export class AccountsService {
    * A welcome email with a set-password link for an account someone else created (roster import).
    * The same single-use machinery as a reset link, valid for `ttlMinutes` (default 7 days).
    */
-  async enqueueSetPasswordLink(user: Pick<User, 'id' | 'email' | 'firstName'>, schoolName: string, manager: EntityManager, ttlMinutes = 7 * 24 * 60): Promise<void> {
+  async enqueueSetPasswordLink(user: Pick<User, 'id' | 'email' | 'firstName'>, school: { id: number; name: string }, manager: EntityManager, ttlMinutes = 7 * 24 * 60): Promise<void> {
     const token = randomToken();
     const uidb64 = Buffer.from(String(user.id)).toString('base64url');
     await manager.getRepository(PasswordReset).insert({
@@ -307,7 +308,8 @@ export class AccountsService {
       'email',
       user.email,
       'Set your password for Pathway Planner',
-      `Hello ${user.firstName},\n\n${schoolName} created your Pathway Planner account for planning your courses. To choose your password, open this link within ${days} days:\n\n${link}\n\nThen sign in with this email address.`,
+      `Hello ${user.firstName},\n\n${school.name} created your Pathway Planner account for planning your courses. To choose your password, open this link within ${days} days:\n\n${link}\n\nThen sign in with this email address.`,
+      { schoolId: school.id, userId: user.id },
       manager,
     );
   }

@@ -362,7 +362,7 @@ export class AdmissionsService {
       parent.applicationStatus = input.decision;
       const school = await m.getRepository(School).findOneBy({ id: app.schoolId });
       const email = decisionEmail(input.decision, parent, studentNameOf(app.formData), school?.name ?? 'Dual School', input.reason, this.config.publicUrl);
-      await this.outbox.enqueue('email', parent.email, email.subject, email.body, m);
+      await this.outbox.enqueue('email', parent.email, email.subject, email.body, { schoolId: app.schoolId, userId: parent.id }, m);
       return this.view(parent, app);
     });
   }

@@ -203,7 +203,8 @@ export class ConsentFormsService {
       if (code && phone) {
         const link = `${this.config.publicUrl}/parent-sign/${code}`;
         const body = `${student.firstName} ${student.lastName} has signed the parent consent form for dual enrollment at ${school.name}. Please review and sign it: ${link}`;
-        await this.outbox.enqueue('sms', phone, 'Parent consent form', body, m);
+        // The form's school and the student it is about: never whoever else gives this phone.
+        await this.outbox.enqueue('sms', phone, 'Parent consent form', body, { schoolId: form.school_id, userId: student.id }, m);
       }
       return { ...form, state: next, field_config: template.fieldConfig, page_count: pages };
     });

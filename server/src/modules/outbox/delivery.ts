@@ -29,6 +29,15 @@ export interface MessageTransport {
 
 export type Transports = Partial<Record<OutboxChannel, MessageTransport | null>>;
 
+/**
+ * The channels this server delivers (SMTP_URL for email, the SMS_* gateway for texts), by the same
+ * settings `smtpTransport` and `smsTransport` build from. Bodies of a delivered channel are never
+ * shown on the outbox page: there the message itself is the only way a link reaches its owner.
+ */
+export function deliveredChannels(config: { smtpUrl: string; smsGateway: unknown }): OutboxChannel[] {
+  return [...(config.smtpUrl ? (['email'] as const) : []), ...(config.smsGateway ? (['sms'] as const) : [])];
+}
+
 export function smtpTransport(smtpUrl: string, from: string): MessageTransport | null {
   if (!smtpUrl) return null;
   const mailer = nodemailer.createTransport(smtpUrl);

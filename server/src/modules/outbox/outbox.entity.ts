@@ -15,6 +15,14 @@ export class OutboxMessage {
   @Column({ type: 'text' })
   recipient: string;
 
+  /** The school whose business the message is; only its staff list it. Null: listed to nobody. */
+  @Column({ name: 'school_id', type: 'integer', nullable: true })
+  schoolId: number | null;
+
+  /** The person it concerns: the recipient's account, else the student it is about (a guardian's text). */
+  @Column({ name: 'user_id', type: 'integer', nullable: true })
+  userId: number | null;
+
   @Column({ type: 'text', default: '' })
   subject: string;
 

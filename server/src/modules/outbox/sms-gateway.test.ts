@@ -61,7 +61,8 @@ beforeAll(async () => {
 afterAll(() => gateway.stop());
 
 async function queueText(phone: string, body: string): Promise<string> {
-  const message = await h.services.outbox.enqueue('sms', phone, 'Parent consent form', body);
+  const student = await h.buildStudent();
+  const message = await h.services.outbox.enqueue('sms', phone, 'Parent consent form', body, { schoolId: student.schoolId, userId: student.id });
   return message.id;
 }
 

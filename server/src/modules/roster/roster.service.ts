@@ -9,7 +9,8 @@
  *   ignored, except `role`: a row whose role is not "student" is rejected.
  * - A row updates the student of this school with the same sourcedId, else the account with the
  *   same email; an email that belongs to a non-student or to another school's account is rejected
- *   (it is never moved between schools).
+ *   (it is never moved between schools) with one neutral message, the same whatever that account
+ *   is, so staff of one school cannot tell another school's students from its staff or parents.
  * - Only new accounts get an email; updated students already have one. Links last 7 days.
  * - Valid rows are saved and bad rows listed with their line and reason (like the course import).
  * - The upload is checked at once (file type, size, header, row count: a 400 with the reason), then
@@ -46,6 +47,7 @@ export const ROSTER_MESSAGES = {
   emptyFile: 'The file is empty.',
   header: `The first line must name the columns: ${ROSTER_COLUMNS.join(', ')}.`,
   tooManyRows: 'The file has more than 20,000 students: split it into smaller files.',
+  emailTaken: 'This email is already used by another account.',
   ...ROSTER_POLICY_MESSAGES,
   failed: 'The import stopped before the end. Rows already saved are kept; upload the file again to finish it.',
 } as const;
@@ -229,9 +231,9 @@ export class RosterService {
     const byEmail: Match[] = await m.query(`SELECT id, email, user_type, school_id FROM users WHERE email = $1`, [row.email]);
     const target = bySourced[0] ?? byEmail[0];
     if (target) {
-      if (target.user_type !== UserType.Student) return 'This email belongs to an account that is not a student; it was not changed.';
-      if (target.school_id !== school.id) return 'This email belongs to a student of another school; it was not changed.';
-      if (byEmail[0] && byEmail[0].id !== target.id) return 'This email is already used by another account.';
+      // One message whatever the other account is: staff learn nothing about another school's people.
+      const ours = target.user_type === UserType.Student && target.school_id === school.id;
+      if (!ours || (byEmail[0] && byEmail[0].id !== target.id)) return ROSTER_MESSAGES.emailTaken;
       await m.query(
         `UPDATE users SET first_name = $2, last_name = $3, grade = $4, email = $5, sourced_id = COALESCE(NULLIF($6, ''), sourced_id) WHERE id = $1`,
         [target.id, row.givenName, row.familyName, row.grade, row.email, row.sourcedId],
@@ -253,7 +255,7 @@ export class RosterService {
     });
     if (row.sourcedId) await m.query(`UPDATE users SET sourced_id = $2 WHERE id = $1`, [user.id, row.sourcedId]);
     await m.getRepository(SchoolMembership).insert({ userId: user.id, schoolId: school.id });
-    await this.accounts.enqueueSetPasswordLink(user, school.name, m);
+    await this.accounts.enqueueSetPasswordLink(user, school, m);
     result.created += 1;
     result.emailed += 1;
     return null;

@@ -77,8 +77,8 @@ describe('roster import', () => {
     ]), 'r.csv');
     expect(res.body).toMatchObject({ created: 0, updated: 2, emailed: 0 });
     expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
-      'This email belongs to a student of another school; it was not changed.',
-      'This email belongs to an account that is not a student; it was not changed.',
+      'This email is already used by another account.',
+      'This email is already used by another account.',
     ]);
     const [kai] = await h.db.query(`SELECT email, last_name, grade FROM users WHERE sourced_id = 'SID-1' AND school_id = $1`, [school.id]);
     expect(kai).toEqual({ email: renamed, last_name: 'Lee-Park', grade: '11' });
@@ -86,6 +86,31 @@ describe('roster import', () => {
     expect(updated).toEqual({ first_name: 'New', grade: '12', school_id: school.id });
     const [untouched] = await h.db.query(`SELECT first_name, school_id FROM users WHERE id = $1`, [elsewhere.id]);
     expect(untouched).toEqual({ first_name: elsewhere.firstName, school_id: elsewhere.schoolId });
+  });
+
+  it('answers one neutral message for an email taken elsewhere: staff cannot tell another school\'s student from its staff or parent', async () => {
+    const school = await h.buildSchool();
+    const token = await h.tokenFor(await h.buildStaff({ school }));
+    const other = await h.buildSchool();
+    const student = await h.buildStudent({ school: other });
+    const staff = await h.buildStaff({ school: other });
+    const parent = await h.buildParent({ school: other });
+    const res = await importRoster(token, csv([
+      `N-1,Ann,One,${student.email},10`,
+      `N-2,Bob,Two,${staff.email},10`,
+      `N-3,Cat,Three,${parent.email},10`,
+    ]), 'n.csv');
+    expect(res.body).toMatchObject({ created: 0, updated: 0, emailed: 0 });
+    expect(res.body.errors).toEqual([
+      { line: 2, sourced_id: 'N-1', email: student.email, message: 'This email is already used by another account.' },
+      { line: 3, sourced_id: 'N-2', email: staff.email, message: 'This email is already used by another account.' },
+      { line: 4, sourced_id: 'N-3', email: parent.email, message: 'This email is already used by another account.' },
+    ]);
+    // Nothing about the other school's people changed, and nobody was emailed.
+    const after = await h.db.query(`SELECT id, first_name, school_id, user_type FROM users WHERE id = ANY($1::int[]) ORDER BY id`, [[student.id, staff.id, parent.id]]);
+    expect(after).toEqual([student, staff, parent].map((u) => ({ id: u.id, first_name: u.firstName, school_id: other.id, user_type: u.userType })));
+    const [{ n }] = await h.db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = ANY($1::text[])`, [[student.email, staff.email, parent.email]]);
+    expect(n).toBe(0);
   });
 
   it('runs through GraphQL too, and refuses students, parents\' read-only tokens, and a wrong header', async () => {

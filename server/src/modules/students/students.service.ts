@@ -75,7 +75,7 @@ export class StudentsService {
    * Student data deletion (issue 11): staff of the student's school delete the student's account
    * and every record about it in one transaction — plan entries, consent forms (their signed PDFs
    * are stored in the row), the CCCApply consent, parent links, school memberships, session tokens,
-   * password-reset links, messages waiting in the outbox for the student's address, and any
+   * password-reset links, messages in the outbox to the student's address or about the student, and any
    * application or transcript on the account. The access log keeps its rows (append-only) and gets
    * a 'student_deleted' row naming who deleted whom (the id; the name is gone with the account).
    *
@@ -110,7 +110,8 @@ export class StudentsService {
       await m.query(`DELETE FROM school_memberships WHERE user_id = $1`, [id]);
       await m.query(`DELETE FROM auth_tokens WHERE user_id = $1 OR acting_user_id = $1`, [id]);
       await m.query(`DELETE FROM password_resets WHERE user_id = $1`, [id]);
-      await m.query(`DELETE FROM outbox_messages WHERE lower(recipient) = lower($1)`, [student.email]);
+      // Messages to the student's address, and those about the student (a guardian's consent text).
+      await m.query(`DELETE FROM outbox_messages WHERE lower(recipient) = lower($1) OR user_id = $2`, [student.email, id]);
       await m.query(`DELETE FROM users WHERE id = $1`, [id]);
     });
   }

@@ -37,6 +37,11 @@ async function studentWithRecords() {
   await h.db.query(`INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, 'x', now() + interval '1 hour')`, [student.id]);
   await h.db.query(`INSERT INTO school_memberships (user_id, school_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [student.id, school.id]);
   await h.db.query(`INSERT INTO outbox_messages (channel, recipient, subject, body) VALUES ('email', $1, 'Hi', 'About your plan')`, [student.email]);
+  // The guardian's consent text names the student: it is about them, though not to their address.
+  await h.db.query(
+    `INSERT INTO outbox_messages (channel, recipient, subject, body, school_id, user_id) VALUES ('sms', '+15550107777', 'Parent consent form', 'Dee Leted has signed', $1, $2)`,
+    [school.id, student.id],
+  );
   const studentToken = await h.tokenFor(student);
   const adminToken = await h.tokenFor(admin);
   // A view-as session and a log row from before the deletion.
@@ -56,6 +61,7 @@ describe('student data deletion', () => {
 
     expect(await counts(w.student.id)).toEqual(Object.fromEntries(TABLES.map(([t]) => [t, 0])));
     expect((await h.db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = $1`, [w.student.email]))[0].n).toBe(0);
+    expect((await h.db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE body = 'Dee Leted has signed' AND school_id = $1`, [w.school.id]))[0].n).toBe(0);
     // Nobody else's records go: the sibling's plan and link, the parent, the course.
     expect((await h.db.query(`SELECT count(*)::int AS n FROM scheduled_courses WHERE user_id = $1`, [w.sibling.id]))[0].n).toBe(1);
     expect((await h.db.query(`SELECT count(*)::int AS n FROM parent_student_links WHERE student_id = $1`, [w.sibling.id]))[0].n).toBe(1);
