@@ -193,7 +193,7 @@ describe('one school\'s messages are never listed to another school\'s staff', (
 describe('bodies where a transport delivers', () => {
   const smsGateway = { url: 'https://sms.invalid', accountSid: 'AC-test', authToken: 'token', from: '+15550001111' };
 
-  it('are never shown for a delivered channel, even to staff of the message\'s school; an undelivered channel still shows them', async () => {
+  it('are never shown on a server that delivers mail or texts, even to staff of the message\'s school', async () => {
     const school = await consentSchool(h);
     const staff = await h.tokenFor(await h.buildStaff({ school }));
     const student = await studentWithGuardian(h, school);
@@ -207,10 +207,13 @@ describe('bodies where a transport delivers', () => {
     expect(both.find((m) => m.id === mail.id)).toMatchObject({ channel: 'email', recipient: student.email, body: null });
     expect(JSON.stringify(both)).not.toMatch(/parent-sign|reset-password/);
 
-    // Mail delivered, texts not: the text is still only readable here.
+    // Mail delivered, texts not: still a server that delivers, so no body of either channel.
     const mailOnly = await outboxOf(staff, await h.appWith({ smtpUrl: 'smtp://relay.invalid:587', smsGateway: null }));
     expect(mailOnly.find((m) => m.id === mail.id)?.body).toBeNull();
-    expect(mailOnly.find((m) => m.id === sms.id)?.body).toBe(sms.body);
+    expect(mailOnly.find((m) => m.id === sms.id)?.body).toBeNull();
+    // Nothing delivers: the staff of the message's school read it.
+    const demo = await outboxOf(staff, await h.appWith({ smtpUrl: '', smsGateway: null }));
+    expect(demo.find((m) => m.id === sms.id)?.body).toBe(sms.body);
 
     // A district's production server on PostgreSQL never shows bodies, delivered or not.
     const production = await outboxOf(staff, await h.appWith({ nodeEnv: 'production', smtpUrl: '', smsGateway: null }));

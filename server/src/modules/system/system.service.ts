@@ -23,7 +23,7 @@ export interface SystemStatus {
 export interface OutboxBodies {
   /** Development, tests and the embedded demo; never a district's PostgreSQL in production. */
   readable: boolean;
-  /** Channels a transport delivers (SMTP_URL, SMS_*): their bodies are never shown. */
+  /** Channels a transport delivers (SMTP_URL, SMS_*): with any, no body is shown. */
   delivered: OutboxChannel[];
 }
 
@@ -50,7 +50,8 @@ export class SystemService {
    *
    * Bodies (they hold reset and parent-sign links): shown only where nothing delivers the message's
    * channel and the outbox is the only way to read it (development, tests, the embedded demo), and
-   * only to staff of the message's school. A server that delivers a channel never shows its bodies.
+   * only to staff of the message's school. A server that delivers mail or texts is not a demo: it
+   * shows no body at all, of either channel.
    */
   async outboxMessages(ctx: RequestContext, raw: { status?: unknown; limit?: unknown; offset?: unknown } = {}): Promise<{ rows: ListedMessage[]; total: number }> {
     const caller = authorize(ctx, can, 'viewOutbox', null);
@@ -78,7 +79,7 @@ export class SystemService {
       total,
       rows: rows.map(({ ofCallersSchool, total: _total, ...m }) => ({
         ...m,
-        body: this.bodies.readable && !this.bodies.delivered.includes(m.channel) && ofCallersSchool ? m.body : null,
+        body: this.bodies.readable && this.bodies.delivered.length === 0 && ofCallersSchool ? m.body : null,
       })),
     };
   }
