@@ -64,7 +64,7 @@ describe('malformed GraphQL requests', () => {
     const token = await h.tokenFor(await h.buildStudent());
     const deep = await api.post('/graphql').set(h.auth(token)).send({ query: '{ currentUser { school { name } } }' });
     expect(deep.body.data).toBeUndefined();
-    expect(deep.body.errors[0].message).toBe('Query is too deep: 3 levels, at most 2 are allowed.');
+    expect(deep.body.errors[0].message).toBe('Query depth limit of 2 exceeded, found 3.');
     expect(deep.status).toBe(400);
     expect(deep.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const shallow = await api.post('/graphql').set(h.auth(token)).send({ query: '{ currentUser { id } }' });
@@ -77,7 +77,7 @@ describe('malformed GraphQL requests', () => {
     const res = await api.post('/graphql').send({ query: '{ a: blogs { id } b: blogs { id } c: blogs { id } }' });
     expect(res.body.data).toBeUndefined();
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].message).toBe('Too many aliases: 3, at most 2 are allowed.');
+    expect(res.body.errors[0].message).toBe('Aliases limit of 2 exceeded, found 3.');
     expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const ok = await api.post('/graphql').send({ query: '{ a: blogs { id } b: blogs { id } }' });
     expect(ok.body.data.a.length).toBeGreaterThan(0);
