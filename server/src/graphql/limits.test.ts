@@ -7,6 +7,7 @@ import {
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, serverPackageDir } from '../config.js';
+import { fragmentBomb } from './hostile-documents.js';
 import { aliasLimit, depthLimit, operationCost } from './limits.js';
 import { buildAppSchema } from './schema.js';
 
@@ -14,21 +15,6 @@ const schema = buildSchema(`
   type Node { id: Int, name: String, child: Node, children(first: Int, limit: Int): [Node] }
   type Query { node: Node, version: String, nodes(first: Int): [Node] }
 `);
-
-/**
- * `{ ...F0 }` where each of `levels` fragments spreads the next one `spreads` times and the last
- * asks `last`: a document of a few hundred bytes that names spreads^levels fields once expanded.
- */
-export function fragmentBomb(levels: number, spreads: number, last = '__typename', on = 'Query'): string {
-  const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on ${on} { ${`...F${i + 1} `.repeat(spreads)}}`);
-  return `query { ...F0 } ${fragments.join(' ')} fragment F${levels} on ${on} { ${last} }`;
-}
-
-const check = (query: string, rules: ReturnType<typeof depthLimit>[]) =>
-  validate(schema, parse(query), [...specifiedRules, ...rules]);
-
-/** `{ node { child { child ... { id } } } }` with `levels` object levels. */
-const nested = (levels: number) => `{ node { ${'child { '.repeat(levels - 1)}id${' }'.repeat(levels - 1)} } }`;
 
 describe('depth limit', () => {
   it('lets a query at the limit through', () => {
@@ -57,7 +43,7 @@ describe('depth limit', () => {
   });
 
   it('measures a fragment spread twice at each of 23 levels once, and still finds its depth', () => {
-    const deep = fragmentBomb(23, 2, 'child { child { id } }', 'Node').replace('query { ...F0 }', 'query { node { ...F0 } }');
+    const deep = fragmentBomb(23, 2, { last: 'child { child { id } }', on: 'Node' }).replace('query { ...F0 }', 'query { node { ...F0 } }');
     expect(check(deep, [depthLimit(4)])).toEqual([]);
     expect(check(deep, [depthLimit(3)]).map((e) => e.message)).toEqual(['Query depth limit of 3 exceeded, found 4.']);
   });
@@ -89,7 +75,7 @@ describe('alias limit', () => {
   });
 
   it('counts the aliases of a fragment spread twice at each of 23 levels without expanding it', () => {
-    const errors = check(fragmentBomb(23, 2, 'a: __typename'), [aliasLimit(30)]);
+    const errors = check(fragmentBomb(23, 2, { last: 'a: __typename' }), [aliasLimit(30)]);
     expect(errors.map((e) => e.message)).toEqual([`Aliases limit of 30 exceeded, found ${2 ** 23}.`]);
   });
 });
