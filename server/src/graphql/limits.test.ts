@@ -16,6 +16,12 @@ const schema = buildSchema(`
   type Query { node: Node, version: String, nodes(first: Int): [Node] }
 `);
 
+const check = (query: string, rules: ReturnType<typeof depthLimit>[]) =>
+  validate(schema, parse(query), [...specifiedRules, ...rules]);
+
+/** `{ node { child { child ... { id } } } }` with `levels` object levels. */
+const nested = (levels: number) => `{ node { ${'child { '.repeat(levels - 1)}id${' }'.repeat(levels - 1)} } }`;
+
 describe('depth limit', () => {
   it('lets a query at the limit through', () => {
     // node (1) + 2 children = 3 object levels + the root = depth 4.
