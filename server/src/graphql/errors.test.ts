@@ -64,7 +64,7 @@ describe('malformed GraphQL requests', () => {
     const token = await h.tokenFor(await h.buildStudent());
     const deep = await api.post('/graphql').set(h.auth(token)).send({ query: '{ currentUser { school { name } } }' });
     expect(deep.body.data).toBeUndefined();
-    expect(deep.body.errors[0].message).toBe('Query is too deep: 3 levels, at most 2 are allowed.');
+    expect(deep.body.errors[0].message).toBe('Query depth limit of 2 exceeded, found 3.');
     expect(deep.status).toBe(400);
     expect(deep.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const shallow = await api.post('/graphql').set(h.auth(token)).send({ query: '{ currentUser { id } }' });
@@ -77,7 +77,7 @@ describe('malformed GraphQL requests', () => {
     const res = await api.post('/graphql').send({ query: '{ a: blogs { id } b: blogs { id } c: blogs { id } }' });
     expect(res.body.data).toBeUndefined();
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].message).toBe('Too many aliases: 3, at most 2 are allowed.');
+    expect(res.body.errors[0].message).toBe('Aliases limit of 2 exceeded, found 3.');
     expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const ok = await api.post('/graphql').send({ query: '{ a: blogs { id } b: blogs { id } }' });
     expect(ok.body.data.a.length).toBeGreaterThan(0);
@@ -93,6 +93,24 @@ describe('schema privacy and cost', () => {
     expect(big.body.errors[0].message).toBe('Query is too expensive: it costs 301, at most 50 is allowed. Ask for fewer rows or fields.');
     const small = await api.post('/graphql').set(h.auth(token)).send({ query: '{ students(first: 10) { nodes { id email } } }' });
     expect(small.body.errors).toBeUndefined();
+  });
+
+  it('reads a page size given in a variable from its value', async () => {
+    const api = await h.appWith({ graphqlMaxCost: 50 });
+    const token = await h.tokenFor(await h.buildStaff());
+    const query = 'query ($n: Int) { students(first: $n) { nodes { id email } } }';
+    const big = await api.post('/graphql').set(h.auth(token)).send({ query, variables: { n: 100 } });
+    expect(big.status).toBe(400);
+    expect(big.body.errors[0].message).toBe('Query is too expensive: it costs 301, at most 50 is allowed. Ask for fewer rows or fields.');
+    const small = await api.post('/graphql').set(h.auth(token)).send({ query, variables: { n: 10 } });
+    expect(small.body.errors).toBeUndefined();
+    expect(Array.isArray(small.body.data.students.nodes)).toBe(true);
+  });
+
+  it('answers a variable of the wrong type with 400 and BAD_USER_INPUT, never a 500', async () => {
+    const res = await h.api.post('/graphql').send({ query: 'query ($b: Boolean!) { __typename @include(if: $b) }', variables: { b: 'yes' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ message: 'Variable "$b" got invalid value "yes"; Boolean cannot represent a non boolean value: "yes"', extensions: { code: 'BAD_USER_INPUT' } }]);
   });
 
   it('refuses a document with more tokens than GRAPHQL_MAX_TOKENS while parsing', async () => {

@@ -1,110 +1,112 @@
 /**
- * Validation rules that keep abusive queries from third-party dashboards off the database:
- * a maximum selection depth and a maximum number of aliases per operation.
+ * Limits that keep any caller, anonymous ones included, from making the server work long on one
+ * GraphQL document: its depth, its aliases and its cost, all checked before anything executes (the
+ * token limit is graphql-js's own `maxTokens`, applied while parsing: `parseOptions` in server.ts).
+ *
+ * Every rule counts a fragment once and reuses that figure at each further spread: a document whose
+ * fragments each spread the next one twice must cost linear time to refuse, not 2^n walks.
+ * - Depth and aliases: graphql-armor's validation rules (@escape.tech/graphql-armor-max-depth,
+ *   -max-aliases), which remember each fragment's depth and alias count.
+ * - Cost: graphql-query-complexity, because its estimators see each field's argument values with the
+ *   request's variables, which our cost needs (a paged field multiplies its selection by `first:`,
+ *   also when the size comes in a variable); graphql-armor's cost rule only reads a literal
+ *   first/last and multiplies the field itself too. graphql-query-complexity walks a fragment again
+ *   at every spread (stopping only at its node cap), so `operationCost` has it compute each
+ *   fragment once per operation. It needs the variables, so it runs once the operation is resolved
+ *   (a plugin), not among the validation rules.
+ * Every field counts, `__typename` included; only the `__schema` introspection tree has no depth.
  */
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import {
+  GraphQLError, Kind, TypeInfo, ValidationContext, visit, visitWithTypeInfo,
+  type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type ValidationRule,
+} from 'graphql';
+import { createComplexityRule, type ComplexityEstimator } from 'graphql-query-complexity';
 
-export function depthLimit(maxDepth: number) {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions) {
-      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-    }
-    const depthOf = (set: SelectionSetNode | undefined, depth: number, seen: Set<string>): number => {
-      if (!set) return depth;
-      let max = depth;
-      for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) {
-          if (sel.name.value.startsWith('__')) continue;
-          max = Math.max(max, depthOf(sel.selectionSet, depth + (sel.selectionSet ? 1 : 0), seen));
-        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          max = Math.max(max, depthOf(sel.selectionSet, depth, seen));
-        } else if (sel.kind === Kind.FRAGMENT_SPREAD && !seen.has(sel.name.value)) {
-          const frag = fragments.get(sel.name.value);
-          if (frag) max = Math.max(max, depthOf(frag.selectionSet, depth, new Set([...seen, sel.name.value])));
-        }
-      }
-      return max;
-    };
-    return {
-      OperationDefinition(node) {
-        const depth = depthOf(node.selectionSet, 1, new Set());
-        if (depth > maxDepth) {
-          context.reportError(new GraphQLError(`Query is too deep: ${depth} levels, at most ${maxDepth} are allowed.`, {
-            nodes: [node], extensions: { code: 'BAD_USER_INPUT' },
-          }));
-        }
-      },
-    };
-  };
+/** graphql-armor reports a limit as a "Syntax Error"; it is a refusal with BAD_USER_INPUT instead. */
+function reportRefusal(context: ValidationContext | null, error: GraphQLError): void {
+  context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, ''), { extensions: { code: 'BAD_USER_INPUT' } }));
 }
 
-export function aliasLimit(maxAliases: number) {
-  return (context: ValidationContext): ASTVisitor => {
-    let count = 0;
-    return {
-      Field(node) {
-        if (node.alias) count++;
-      },
-      Document: {
-        leave() {
-          if (count > maxAliases) {
-            context.reportError(new GraphQLError(`Too many aliases: ${count}, at most ${maxAliases} are allowed.`, {
-              extensions: { code: 'BAD_USER_INPUT' },
-            }));
-          }
-        },
-      },
-    };
-  };
+/** The deepest field of an operation, fragments and inline fragments adding no level of their own. */
+export function depthLimit(maxDepth: number): ValidationRule {
+  return maxDepthRule({ n: maxDepth, flattenFragments: true, ignoreIntrospection: true, propagateOnRejection: false, onReject: [reportRefusal] });
 }
 
-/** Arguments that say how many rows a list field returns: its subtree is counted that many times. */
+/** Aliases in an operation, a fragment's counted at each spread; aliased `__typename` counts too. */
+export function aliasLimit(maxAliases: number): ValidationRule {
+  return maxAliasesRule({ n: maxAliases, allowList: [], propagateOnRejection: false, onReject: [reportRefusal] });
+}
+
+/** Arguments that say how many rows a list field returns: its selection is counted that many times. */
 const PAGE_ARGUMENTS = new Set(['first', 'last', 'limit', 'pageSize']);
 
 /**
- * A query's cost: every field counts 1, and a field with a page-size argument multiplies the cost
- * of its selection by that size (a variable counts as `assumedPageSize`, the largest page a
- * list serves). Lists without a page argument are bounded by the domain (a plan's terms) and count once.
+ * A field counts 1, and a field with a page-size argument multiplies the cost of its selection by
+ * that size (a variable left unset or null counts as `assumedPageSize`, the largest page a list
+ * serves). Lists without a page argument are bounded by the domain (a plan's terms) and count once.
  */
-export function costLimit(maxCost: number, assumedPageSize = 100) {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions) {
-      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+function pageSizeEstimator(assumedPageSize: number): ComplexityEstimator {
+  return ({ node, args, childComplexity }) => {
+    let multiplier = 1;
+    for (const arg of node.arguments ?? []) {
+      if (!PAGE_ARGUMENTS.has(arg.name.value)) continue;
+      const size: unknown = args[arg.name.value];
+      multiplier = Math.max(multiplier, typeof size === 'number' ? size : assumedPageSize);
     }
-    const costOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
-      if (!set) return 0;
-      let total = 0;
-      for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) {
-          if (sel.name.value.startsWith('__')) continue;
-          let multiplier = 1;
-          for (const arg of sel.arguments ?? []) {
-            if (!PAGE_ARGUMENTS.has(arg.name.value)) continue;
-            if (arg.value.kind === Kind.INT) multiplier = Math.max(1, Number(arg.value.value));
-            else if (arg.value.kind === Kind.VARIABLE) multiplier = assumedPageSize;
+    return 1 + multiplier * childComplexity;
+  };
+}
+
+/**
+ * The cost of the operation `operationName` (or the document's only one) with these variables.
+ * Throws a GraphQLError when it cannot be computed (variables that do not fit the operation).
+ */
+export function operationCost(
+  schema: GraphQLSchema, document: DocumentNode,
+  { operationName, variables = {}, assumedPageSize = 100 }: { operationName?: string; variables?: Record<string, unknown>; assumedPageSize?: number },
+): number {
+  const typeInfo = new TypeInfo(schema);
+  const errors: GraphQLError[] = [];
+  const context = new ValidationContext(schema, document, typeInfo, (error) => errors.push(error));
+  const visitor = createComplexityRule({ maximumComplexity: Infinity, estimators: [pageSizeEstimator(assumedPageSize)], variables, operationName })(context);
+  // A fragment's cost depends only on the fragment and the operation's variables: compute it once.
+  const walk = visitor.nodeComplexity.bind(visitor);
+  const fragmentCosts = new Map<FragmentDefinitionNode, number>();
+  visitor.nodeComplexity = (node, typeDef, activeFragments) => {
+    if (node.kind !== Kind.FRAGMENT_DEFINITION) return walk(node, typeDef, activeFragments);
+    let cost = fragmentCosts.get(node);
+    if (cost === undefined) fragmentCosts.set(node, (cost = walk(node, typeDef, activeFragments)));
+    return cost;
+  };
+  visit(document, visitWithTypeInfo(typeInfo, visitor));
+  if (errors.length) throw errors[0];
+  return visitor.complexity;
+}
+
+/** Refuses, before execution, an operation whose cost (see `pageSizeEstimator`) is above `maxCost`. */
+export function costLimit<TContext extends object>(maxCost: number, assumedPageSize = 100): ApolloServerPlugin<TContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operationName, request }) {
+          let cost: number;
+          try {
+            cost = operationCost(schema, document, { operationName: operationName ?? undefined, variables: request.variables, assumedPageSize });
+          } catch (e) {
+            const message = e instanceof GraphQLError ? e.message : 'The cost of this query could not be computed.';
+            throw new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
           }
-          total += 1 + multiplier * costOf(sel.selectionSet, seen);
-        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          total += costOf(sel.selectionSet, seen);
-        } else if (sel.kind === Kind.FRAGMENT_SPREAD && !seen.has(sel.name.value)) {
-          const frag = fragments.get(sel.name.value);
-          if (frag) total += costOf(frag.selectionSet, new Set([...seen, sel.name.value]));
-        }
-      }
-      return total;
-    };
-    return {
-      OperationDefinition(node) {
-        const cost = costOf(node.selectionSet, new Set());
-        if (cost > maxCost) {
-          context.reportError(new GraphQLError(`Query is too expensive: it costs ${cost}, at most ${maxCost} is allowed. Ask for fewer rows or fields.`, {
-            nodes: [node], extensions: { code: 'BAD_USER_INPUT' },
-          }));
-        }
-      },
-    };
+          if (cost > maxCost) {
+            throw new GraphQLError(`Query is too expensive: it costs ${cost}, at most ${maxCost} is allowed. Ask for fewer rows or fields.`, {
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+            });
+          }
+        },
+      };
+    },
   };
 }
 

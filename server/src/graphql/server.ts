@@ -59,12 +59,14 @@ export async function createApolloServer(config: Config): Promise<ApolloServer<R
   const server = new ApolloServer<RequestContext>({
     schema: await buildAppSchema(),
     formatError,
-    validationRules: [depthLimit(config.graphqlMaxDepth), aliasLimit(config.graphqlMaxAliases), costLimit(config.graphqlMaxCost)],
+    // Depth and aliases are validation rules; the cost needs the variables, so it is a plugin (limits.ts).
+    validationRules: [depthLimit(config.graphqlMaxDepth), aliasLimit(config.graphqlMaxAliases)],
+    // graphql-js stops parsing past this many tokens.
     parseOptions: { maxTokens: config.graphqlMaxTokens },
     // Introspection stays on in the schema; the plugin refuses it to anonymous callers in production.
     introspection: true,
     // No HTTP cache hints are used: without the cache-control plugin Apollo does not wrap every field's resolver.
-    plugins: [anonymousSchemaPrivacy(config.nodeEnv === 'production'), ApolloServerPluginCacheControlDisabled()],
+    plugins: [costLimit(config.graphqlMaxCost), anonymousSchemaPrivacy(config.nodeEnv === 'production'), ApolloServerPluginCacheControlDisabled()],
     includeStacktraceInErrorResponses: false,
   });
   await server.start();
