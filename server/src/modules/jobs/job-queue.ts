@@ -182,12 +182,15 @@ export class JobWorker {
   private async pass(): Promise<number> {
     await this.reclaimLapsed();
     let ran = 0;
+    // A job runs at most once per pass, even when its retry is due at once.
+    const seen: string[] = [];
     // Once stop() is asked no further job is claimed (the first job of a pass already under way
     // still starts, and its handler sees the aborted signal at its first check).
     while (ran < this.batchSize && !(ran > 0 && this.stopping.signal.aborted)) {
       const asked = Date.now();
-      const job = await this.claim();
+      const job = await this.claim(seen);
       if (!job) break;
+      seen.push(job.id);
       if (ran > 0 && this.stopping.signal.aborted) {
         await this.release(job);
         break;
@@ -214,18 +217,18 @@ export class JobWorker {
     for (const t of taken) console.warn(`[jobs] job ${t.id} (${t.queue}): the lease of ${t.holder ?? 'its worker'} lapsed; back in the queue`);
   }
 
-  private async claim(): Promise<JobRow | null> {
+  private async claim(skip: string[]): Promise<JobRow | null> {
     const [job] = returnedRows<JobRow>(await this.db.query(
       `UPDATE jobs SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1,
               lease_expires_at = now() + make_interval(secs => $3)
         WHERE id = (
           SELECT id FROM jobs
-           WHERE status = 'pending' AND run_at <= now() AND queue = ANY($2::text[])
+           WHERE status = 'pending' AND run_at <= now() AND queue = ANY($2::text[]) AND id <> ALL($4::bigint[])
            ORDER BY run_at, id
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
        RETURNING id::text, queue, payload, attempts, max_attempts`,
-      [this.id, Object.keys(this.handlers), this.leaseSeconds],
+      [this.id, Object.keys(this.handlers), this.leaseSeconds, skip],
     ));
     return job ?? null;
   }
@@ -243,7 +246,6 @@ export class JobWorker {
       handedBack: false,
       heartbeat: setInterval(() => void this.heartbeat(), (this.leaseSeconds * 1000) / 3),
     };
-    held.heartbeat.unref();
     this.held = held;
     try {
       await this.handlers[job.queue](job.payload, job, abort.signal);
