@@ -110,13 +110,15 @@ export function nextRetentionRun(after: Date): Date {
 /** Queues the next retention run unless it is queued already (every replica calls this at start). */
 export async function scheduleRetention(db: DataSource, after = new Date()): Promise<void> {
   const due = nextRetentionRun(after);
-  await enqueueJob(db, RETENTION_QUEUE, {}, { runAt: due, singletonKey: due.toISOString(), maxAttempts: 3 });
+  await enqueueJob(db, RETENTION_QUEUE, { due: due.toISOString() }, { runAt: due, singletonKey: due.toISOString(), maxAttempts: 3 });
 }
 
 export function retentionHandler(db: DataSource, policy: RetentionPolicy): JobHandler {
-  return async (_payload, _job, stopping) => {
-    // The next run is queued first, so a run that fails does not end the daily chain.
-    await scheduleRetention(db);
+  return async (payload, _job, stopping) => {
+    // The next run is queued first, so a run that fails does not end the daily chain. It is the
+    // one after this run's due time even when this run starts early (never this run's own key).
+    const due = new Date(String(payload.due ?? ''));
+    await scheduleRetention(db, new Date(Math.max(Date.now(), due.getTime() || 0)));
     const deleted = await applyRetention(db, policy, stopping);
     const summary = Object.entries(deleted).filter(([, n]) => n > 0).map(([name, n]) => `${n} ${name}`);
     console.log(`[retention] deleted ${summary.length ? summary.join(', ') : 'nothing'}`);
