@@ -106,6 +106,18 @@ describe('job leases', () => {
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, locked_by: a.id });
   });
 
+  it('a job left running by a replica of the version before leases (no lease) is taken back 10 minutes after its claim', async () => {
+    const { queue, id } = await queueWithJob();
+    const ran: string[] = [];
+    const worker = new JobWorker(h.db, { [queue]: async (_p, job) => void ran.push(job.id) });
+    await h.db.query(`UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'old-version', locked_at = now() - interval '9 minutes' WHERE id = $1`, [id]);
+    expect(await worker.runOnce()).toBe(0);
+    await h.db.query(`UPDATE jobs SET locked_at = now() - interval '11 minutes' WHERE id = $1`, [id]);
+    expect(await worker.runOnce()).toBe(1);
+    expect(ran).toEqual([id]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, locked_by: worker.id });
+  });
+
   it('only the holder releases a job it was told to give up', async () => {
     const { queue, id } = await queueWithJob();
     // A batched handler that checks its signal between batches.
