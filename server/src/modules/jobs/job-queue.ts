@@ -166,8 +166,13 @@ export class JobWorker {
     if (stopped || !held) return;
     clearInterval(held.heartbeat);
     held.handedBack = true;
-    if (await this.release(held.job)) {
-      console.warn(`[jobs] job ${held.job.id} (${held.job.queue}) did not stop within ${this.stopWaitMs} ms; put back for another worker`);
+    try {
+      if (await this.release(held.job)) {
+        console.warn(`[jobs] job ${held.job.id} (${held.job.queue}) did not stop within ${this.stopWaitMs} ms; put back for another worker`);
+      }
+    } catch (e) {
+      // The database cannot be reached: the lease lapses and another worker takes the job then.
+      console.error(`[jobs] job ${held.job.id} (${held.job.queue}): could not put it back`, e);
     }
   }
 
