@@ -18,6 +18,13 @@ function int(name: string, fallback: number): number {
   return n;
 }
 
+/** An integer setting with a floor: a lower value stops the start with a message that says why. */
+function atLeast(name: string, fallback: number, min: number, why: string): number {
+  const n = int(name, fallback);
+  if (n < min) throw new Error(`${name} must be at least ${min} (${why}), got ${n}`);
+  return n;
+}
+
 function bool(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -80,6 +87,21 @@ export interface Config {
   exportTtlHours: number;
   /** Roster rows saved per transaction by the import job. */
   rosterBatchSize: number;
+  /** Seconds a worker holds a running job without renewing it; the heartbeat renews it every third of that. */
+  jobLeaseSeconds: number;
+  /** Retention (the daily retention job, modules/jobs/retention.ts), in days. */
+  retention: {
+    /** Sent and failed outbox messages (they hold reset and set-password links), counted from creation. */
+    outboxDays: number;
+    /** Finished ('done') jobs, counted from when they finished. */
+    jobDays: number;
+    /** Jobs that failed for good: kept longer, for looking into. */
+    failedJobDays: number;
+    /** Sign-in and API tokens, and reset and set-password links, counted from their expiry, idle end, revocation or use. */
+    tokenDays: number;
+    /** Stripe event ids (webhook replay protection): at least 30, Stripe retries a webhook for 3 days. */
+    stripeEventDays: number;
+  };
   graphqlMaxDepth: number;
   graphqlMaxAliases: number;
   /** Largest cost of one GraphQL operation (see costLimit in graphql/limits.ts). */
@@ -134,6 +156,14 @@ export function loadConfig(): Config {
     smsGateway: smsGateway(),
     exportTtlHours: Math.max(1, int('EXPORT_TTL_HOURS', 24)),
     rosterBatchSize: Math.max(1, int('ROSTER_BATCH_SIZE', 200)),
+    jobLeaseSeconds: atLeast('JOB_LEASE_SECONDS', 60, 10, 'a shorter lease lets a busy replica lose the job it is running'),
+    retention: {
+      outboxDays: atLeast('OUTBOX_RETENTION_DAYS', 30, 1, 'staff read recent messages on the outbox page'),
+      jobDays: atLeast('JOB_RETENTION_DAYS', 14, 1, 'a finished job is kept at least a day'),
+      failedJobDays: atLeast('FAILED_JOB_RETENTION_DAYS', 30, 1, 'a failed job is kept at least a day for looking into'),
+      tokenDays: atLeast('TOKEN_RETENTION_DAYS', 30, 1, 'an ended token is kept at least a day'),
+      stripeEventDays: atLeast('STRIPE_EVENT_RETENTION_DAYS', 30, 30, 'Stripe retries a webhook for 3 days, and a forgotten event id would be processed twice'),
+    },
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
     courseCsvMaxBytes: int('COURSE_CSV_MAX_BYTES', 5 * 1024 * 1024),

@@ -5,6 +5,7 @@ import { config } from './config.js';
 import { migrate, openDatabase } from './db/database.js';
 import { seedDemoIfEmpty } from './db/seed.js';
 import { backgroundWorker, configuredTransports } from './modules/jobs/background.js';
+import { scheduleRetention } from './modules/jobs/retention.js';
 import { requeuePendingMessages } from './modules/outbox/delivery.js';
 import type { OutboxChannel } from './modules/outbox/outbox.entity.js';
 
@@ -18,8 +19,9 @@ if (db.kind === 'embedded' || cfg.seedDemo) {
 const built = await buildApp(db.dataSource, cfg, db.kind);
 // Background work runs on the PostgreSQL job queue, on every replica (jobs are claimed with SKIP LOCKED).
 const transports = configuredTransports(cfg);
-const worker = backgroundWorker(db.dataSource, built.deps.services, transports);
+const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg);
 await requeuePendingMessages(db.dataSource, (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]));
+await scheduleRetention(db.dataSource);
 worker.start();
 const server = built.app.listen(cfg.port, () => {
   console.log(`Planner listening on http://localhost:${cfg.port} (database: ${db.kind === 'embedded' ? `embedded, ${cfg.dataDir}` : 'server'})`);

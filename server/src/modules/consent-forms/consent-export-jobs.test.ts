@@ -111,10 +111,14 @@ describe('queued consent-form export', () => {
     expectAllForms((await download(`/api/parent-form-exports/${id}/download/`)).body);
   });
 
-  it("takes over a crashed replica's export after the stale time, dropping what the dead run wrote", async () => {
+  it("takes over a crashed replica's export once its lease lapses, dropping what the dead run wrote", async () => {
     const id = (await start('11')).data!.startParentFormsExport.id;
-    // A replica claimed the job, wrote a chunk, and died.
-    await h.db.query(`UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'dead', locked_at = now() - interval '11 minutes' WHERE queue = $1 AND payload->>'exportId' = $2`, [CONSENT_EXPORT_QUEUE, id]);
+    // A replica claimed the job, wrote a chunk, and died: its heartbeat stopped and the lease lapsed.
+    await h.db.query(
+      `UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'dead', locked_at = now() - interval '2 minutes', lease_expires_at = now() - interval '1 second'
+        WHERE queue = $1 AND payload->>'exportId' = $2`,
+      [CONSENT_EXPORT_QUEUE, id],
+    );
     await h.db.query(`UPDATE exports SET state = 'running', run_id = 'dead-run', done_count = 50 WHERE id = $1`, [id]);
     await h.db.query(`INSERT INTO export_chunks (export_id, run_id, seq, data) VALUES ($1, 'dead-run', 0, '\\x504b0304')`, [id]);
     await exportWorker().runOnce();

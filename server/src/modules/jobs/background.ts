@@ -1,7 +1,7 @@
 /**
  * The background worker of every replica: one JobWorker polling the `jobs` table for each kind of
  * background work — outbox delivery (email, text messages), consent-form ZIP exports and their
- * cleanup, roster imports.
+ * cleanup, roster imports, and the daily retention job (retention.ts).
  */
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
@@ -12,15 +12,23 @@ import { OUTBOX_QUEUE, outboxDeliveryHandler, smtpTransport, type Transports } f
 import { smsTransport } from '../outbox/sms-gateway.js';
 import { ROSTER_IMPORT_QUEUE } from '../roster/roster.service.js';
 import { JobWorker, type JobHandler, type WorkerOptions } from './job-queue.js';
+import { RETENTION_QUEUE, retentionHandler, retentionPolicy, type RetentionPolicy } from './retention.js';
 
 /** The transports configured (SMTP_URL, SMS_*); a channel without one keeps its messages in the outbox. */
 export function configuredTransports(config: Config): Transports {
   return { email: smtpTransport(config.smtpUrl, config.mailFrom), sms: smsTransport(config.smsGateway) };
 }
 
-/** The handler of each queue. */
-export function backgroundHandlers(db: DataSource, services: Services, transports: Transports, backoffBaseSeconds?: number): Record<string, JobHandler> {
+/** The handler of each queue (the retention queue only with a policy). */
+export function backgroundHandlers(
+  db: DataSource,
+  services: Services,
+  transports: Transports,
+  backoffBaseSeconds?: number,
+  retention?: RetentionPolicy,
+): Record<string, JobHandler> {
   return {
+    ...(retention ? { [RETENTION_QUEUE]: retentionHandler(db, retention) } : {}),
     [OUTBOX_QUEUE]: outboxDeliveryHandler(db, transports, backoffBaseSeconds),
     [CONSENT_EXPORT_QUEUE]: (payload, job, stopping) => services.consentExports.build(String(payload.exportId), job, stopping),
     [EXPORT_CLEANUP_QUEUE]: async () => {
@@ -30,6 +38,8 @@ export function backgroundHandlers(db: DataSource, services: Services, transport
   };
 }
 
-export function backgroundWorker(db: DataSource, services: Services, transports: Transports, opts: WorkerOptions = {}): JobWorker {
-  return new JobWorker(db, backgroundHandlers(db, services, transports, opts.backoffBaseSeconds), opts);
+/** The worker of a replica, with the lease and retention periods of the configuration. */
+export function backgroundWorker(db: DataSource, services: Services, transports: Transports, config: Config, opts: WorkerOptions = {}): JobWorker {
+  const handlers = backgroundHandlers(db, services, transports, opts.backoffBaseSeconds, retentionPolicy(config));
+  return new JobWorker(db, handlers, { leaseSeconds: config.jobLeaseSeconds, ...opts });
 }

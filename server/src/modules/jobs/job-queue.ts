@@ -1,39 +1,54 @@
 /**
- * A small PostgreSQL-backed job queue (the `jobs` table). Background work (email and text
- * delivery today) is a row written in the same transaction as the change that causes it, so it
- * survives restarts, and any number of app replicas share the work: a worker claims due rows with
- * `FOR UPDATE SKIP LOCKED`, so two replicas never run one job twice.
+ * A small PostgreSQL-backed job queue (the `jobs` table). Background work is a row written in the
+ * same transaction as the change that causes it, so it survives restarts, and any number of app
+ * replicas share the work: a worker claims a due row with `FOR UPDATE SKIP LOCKED`, so two
+ * replicas never claim one job at once.
  *
- * Why not pg-boss or graphile-worker: graphile-worker needs LISTEN/NOTIFY, which the embedded
- * database (PGlite through its socket server) does not support, and pg-boss keeps its own schema
- * with a supervisor of several concurrent connections, which PGlite's one-connection socket
+ * Why our own queue: graphile-worker needs LISTEN/NOTIFY, which the embedded database (PGlite
+ * through its one-connection socket server) does not support. pg-boss 12 runs on PGlite and has
+ * the same leases, but it needs Node 22.12 and the machines run Node 20; older pg-boss versions
+ * keep a supervisor of several concurrent connections, which PGlite's one-connection socket
  * serialises badly. Polling a table works the same on both databases (about one cheap query per
  * poll interval per replica) and keeps the queue inside our own migrations and backups.
  *
- * Retries: a failed job runs again after an exponential backoff (backoffSeconds) until
- * max_attempts, then stays 'failed' with its last error. A job left 'running' by a crashed
- * replica is taken back after STALE_MINUTES.
+ * Leases: a claim records the holder (the worker's unique id, `locked_by`) and a lease
+ * (`lease_expires_at`, JOB_LEASE_SECONDS ahead). While the handler runs, a heartbeat renews the
+ * lease every third of its length. Another worker takes a running job back only once its lease
+ * has lapsed (its replica died, hung, or lost the database). Completing, failing or releasing a
+ * job is an UPDATE `WHERE id = $1 AND locked_by = $me AND status = 'running'`: a worker that lost
+ * its lease changes nothing, logs that its result was dropped, and its handler's signal is aborted
+ * (when a renewal finds the job gone, or its own lease ran out locally) so a batched job stops.
  *
- * Stopping: long jobs (exports, roster imports) work in batches and check the worker's stop
- * signal between them; one that stops throws JobInterrupted and goes back to the queue at once,
- * without using up an attempt, so a restart or a deploy resumes it on any replica.
+ * Retries: a failed job runs again after an exponential backoff (backoffSeconds) until
+ * max_attempts, then stays 'failed' with its last error. A job taken back after a lapsed lease
+ * counts the lost run as an attempt.
+ *
+ * Stopping: stop() stops polling and aborts the running handler's signal. Long jobs (exports,
+ * roster imports) work in batches and check it between them (stopIfAsked); one that stops throws
+ * JobInterrupted and its holder puts it back 'pending' at once, without using up an attempt. A
+ * handler that has not stopped after `stopWaitMs` has its job put back anyway (its late result is
+ * then dropped like any lost lease), so stop() resolves within a few seconds and another replica
+ * takes the job. No timer of the queue is left behind.
+ *
+ * Retention: finished jobs are deleted by the daily retention job (retention.ts), itself a job on
+ * this queue.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { DataSource, EntityManager } from 'typeorm';
 import { returnedRows } from '../../core/returned-rows.js';
 
-/** `stopping` is aborted when the worker stops: a handler that works in batches checks it between them. */
+/** `stopping` is aborted when the worker stops or loses the job's lease: a handler that works in batches checks it between them. */
 export type JobHandler = (payload: Record<string, unknown>, job: JobRow, stopping: AbortSignal) => Promise<void>;
 
-/** Thrown by a handler that stopped between batches because its worker is stopping: not a failure. */
+/** Thrown by a handler that stopped between batches because its signal was aborted: not a failure. */
 export class JobInterrupted extends Error {
   constructor() {
-    super('The worker stopped; the job goes back to the queue.');
+    super('The worker stopped or lost the job; the job goes back to the queue.');
   }
 }
 
-/** For handlers: throws JobInterrupted once the worker is stopping. */
+/** For handlers: throws JobInterrupted once the worker is stopping or has lost the job. */
 export function stopIfAsked(stopping: AbortSignal): void {
   if (stopping.aborted) throw new JobInterrupted();
 }
@@ -54,8 +69,6 @@ export interface EnqueueOptions {
   singletonKey?: string;
 }
 
-const STALE_MINUTES = 10;
-
 /** Seconds to wait before attempt `attempt + 1` after `attempt` failures: 30 s, 1 min, 2 min, 4 min... capped at 6 h. */
 export function backoffSeconds(attempt: number, baseSeconds = 30): number {
   return Math.min(baseSeconds * 2 ** Math.max(0, attempt - 1), 6 * 3600);
@@ -75,21 +88,43 @@ export async function enqueueJob(
   );
 }
 
+export const DEFAULT_LEASE_SECONDS = 60;
+
 export interface WorkerOptions {
   pollMs?: number;
+  /** Most jobs one poll runs, one after another. */
   batchSize?: number;
   /** Base of the exponential backoff, in seconds (tests use 0 to retry at once). */
   backoffBaseSeconds?: number;
+  /** How long a claim holds a job without renewal (JOB_LEASE_SECONDS); the heartbeat renews it every third of that. */
+  leaseSeconds?: number;
+  /** How long stop() waits for the running handler to stop by itself before putting its job back. */
+  stopWaitMs?: number;
+}
+
+/** The job a worker is running, with what its heartbeat needs. */
+interface HeldJob {
+  job: JobRow;
+  /** Aborted when the worker stops or the lease is lost: the handler's signal. */
+  abort: AbortController;
+  heartbeat: NodeJS.Timeout;
+  /** Local clock time (ms) until which the last successful renewal holds the lease. */
+  leaseUntil: number;
+  /** Put back by stop() while the handler was still running: its result is dropped without another log line. */
+  handedBack: boolean;
 }
 
 export class JobWorker {
-  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  readonly id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(6).toString('hex')}`;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopping = new AbortController();
+  private held: HeldJob | null = null;
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly backoffBase: number;
+  private readonly leaseSeconds: number;
+  private readonly stopWaitMs: number;
 
   constructor(
     private readonly db: DataSource,
@@ -99,6 +134,8 @@ export class JobWorker {
     this.pollMs = opts.pollMs ?? 2000;
     this.batchSize = opts.batchSize ?? 10;
     this.backoffBase = opts.backoffBaseSeconds ?? 30;
+    this.leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+    this.stopWaitMs = opts.stopWaitMs ?? 3000;
   }
 
   start(): void {
@@ -107,15 +144,39 @@ export class JobWorker {
     this.timer = setInterval(() => void this.runOnce().catch((e) => console.error('[jobs] poll failed', e)), this.pollMs);
   }
 
-  /** Stops polling and asks the running job to stop at its next batch; resolves once it has. */
+  /**
+   * Stops polling and aborts the running handler's signal. Resolves once the handler has stopped,
+   * or after stopWaitMs with its job put back 'pending' for another replica (no attempt used up).
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.stopping.abort();
-    await this.running?.catch(() => 0);
+    const running = this.running;
+    if (!running) return;
+    let wait: NodeJS.Timeout | undefined;
+    const stopped = await Promise.race([
+      running.then(() => true, () => true),
+      new Promise<boolean>((resolve) => {
+        wait = setTimeout(() => resolve(false), this.stopWaitMs);
+      }),
+    ]);
+    clearTimeout(wait);
+    const held = this.held;
+    if (stopped || !held) return;
+    clearInterval(held.heartbeat);
+    held.handedBack = true;
+    try {
+      if (await this.release(held.job)) {
+        console.warn(`[jobs] job ${held.job.id} (${held.job.queue}) did not stop within ${this.stopWaitMs} ms; put back for another worker`);
+      }
+    } catch (e) {
+      // The database cannot be reached: the lease lapses and another worker takes the job then.
+      console.error(`[jobs] job ${held.job.id} (${held.job.queue}): could not put it back`, e);
+    }
   }
 
-  /** Claims and runs the due jobs once; answers how many ran. Never runs two passes at once. */
+  /** Claims and runs due jobs, one at a time, up to batchSize; answers how many ran. Never runs two passes at once. */
   runOnce(): Promise<number> {
     this.running ??= this.pass().finally(() => {
       this.running = null;
@@ -124,56 +185,150 @@ export class JobWorker {
   }
 
   private async pass(): Promise<number> {
-    // Jobs of a replica that died mid-run go back to the queue.
-    await this.db.query(
-      `UPDATE jobs SET status = 'pending', locked_at = NULL, locked_by = NULL
-        WHERE status = 'running' AND locked_at < now() - make_interval(mins => $1)`,
-      [STALE_MINUTES],
-    );
-    const jobs = returnedRows<JobRow>(await this.db.query(
-      `UPDATE jobs SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1
-        WHERE id IN (
-          SELECT id FROM jobs
-           WHERE status = 'pending' AND run_at <= now() AND queue = ANY($2::text[])
-           ORDER BY run_at, id
-           LIMIT $3
-           FOR UPDATE SKIP LOCKED)
-       RETURNING id::text, queue, payload, attempts, max_attempts`,
-      [this.id, Object.keys(this.handlers), this.batchSize],
-    ));
-    const signal = this.stopping.signal;
-    for (const [i, job] of jobs.entries()) {
-      // Claimed but not started when the worker stops: back to the queue for another worker.
-      if (i > 0 && signal.aborted) {
+    await this.reclaimLapsed();
+    let ran = 0;
+    // A job runs at most once per pass, even when its retry is due at once.
+    const seen: string[] = [];
+    // Once stop() is asked no further job is claimed (the first job of a pass already under way
+    // still starts, and its handler sees the aborted signal at its first check).
+    while (ran < this.batchSize && !(ran > 0 && this.stopping.signal.aborted)) {
+      const asked = Date.now();
+      const job = await this.claim(seen);
+      if (!job) break;
+      seen.push(job.id);
+      if (ran > 0 && this.stopping.signal.aborted) {
         await this.release(job);
-        continue;
+        break;
       }
-      try {
-        await this.handlers[job.queue](job.payload, job, signal);
-        await this.db.query(`UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL WHERE id = $1`, [job.id]);
-      } catch (e) {
-        if (e instanceof JobInterrupted) {
-          await this.release(job);
-          continue;
-        }
-        const message = ((e as Error)?.message ?? String(e)).slice(0, 1000);
-        const final = job.attempts >= job.max_attempts;
-        await this.db.query(
-          `UPDATE jobs SET status = $2, last_error = $3, locked_at = NULL,
-                  run_at = now() + make_interval(secs => $4), finished_at = CASE WHEN $2 = 'failed' THEN now() END
-            WHERE id = $1`,
-          [job.id, final ? 'failed' : 'pending', message, final ? 0 : backoffSeconds(job.attempts, this.backoffBase)],
-        );
-      }
+      ran += 1;
+      // The lease runs from the claim: counted locally from before it was asked, it never outlives the database's.
+      await this.run(job, asked + this.leaseSeconds * 1000);
     }
-    return jobs.length;
+    return ran;
   }
 
-  /** Puts a claimed job back, due at once, without counting the attempt. */
-  private async release(job: JobRow): Promise<void> {
-    await this.db.query(
-      `UPDATE jobs SET status = 'pending', attempts = attempts - 1, locked_at = NULL, locked_by = NULL, run_at = now() WHERE id = $1 AND locked_by = $2`,
+  /** Jobs whose holder stopped renewing the lease (a replica that died or hung) go back to the queue. */
+  private async reclaimLapsed(): Promise<void> {
+    // A job running before leases existed has none: it keeps the old rule, 10 minutes after its claim.
+    const taken = returnedRows<{ id: string; queue: string; holder: string | null }>(await this.db.query(
+      `WITH lapsed AS (
+         SELECT id, locked_by FROM jobs
+          WHERE status = 'running' AND COALESCE(lease_expires_at, locked_at + interval '10 minutes', '-infinity') < now()
+          FOR UPDATE SKIP LOCKED)
+       UPDATE jobs SET status = 'pending', locked_at = NULL, locked_by = NULL, lease_expires_at = NULL
+         FROM lapsed WHERE jobs.id = lapsed.id
+       RETURNING jobs.id::text, jobs.queue, lapsed.locked_by AS holder`,
+    ));
+    for (const t of taken) console.warn(`[jobs] job ${t.id} (${t.queue}): the lease of ${t.holder ?? 'its worker'} lapsed; back in the queue`);
+  }
+
+  private async claim(skip: string[]): Promise<JobRow | null> {
+    const [job] = returnedRows<JobRow>(await this.db.query(
+      `UPDATE jobs SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1,
+              lease_expires_at = now() + make_interval(secs => $3)
+        WHERE id = (
+          SELECT id FROM jobs
+           WHERE status = 'pending' AND run_at <= now() AND queue = ANY($2::text[]) AND id <> ALL($4::bigint[])
+           ORDER BY run_at, id
+           LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+       RETURNING id::text, queue, payload, attempts, max_attempts`,
+      [this.id, Object.keys(this.handlers), this.leaseSeconds, skip],
+    ));
+    return job ?? null;
+  }
+
+  /** Runs one claimed job under a heartbeat, then records its outcome if this worker still holds it. */
+  private async run(job: JobRow, leaseUntil: number): Promise<void> {
+    const abort = new AbortController();
+    const onStop = () => abort.abort();
+    if (this.stopping.signal.aborted) abort.abort();
+    else this.stopping.signal.addEventListener('abort', onStop, { once: true });
+    const held: HeldJob = {
+      job,
+      abort,
+      leaseUntil,
+      handedBack: false,
+      heartbeat: setInterval(() => void this.heartbeat(), (this.leaseSeconds * 1000) / 3),
+    };
+    this.held = held;
+    try {
+      await this.handlers[job.queue](job.payload, job, abort.signal);
+      await this.settle(held, 'done', () => this.db.query(
+        `UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, lease_expires_at = NULL, last_error = NULL
+          WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+        [job.id, this.id],
+      ));
+    } catch (e) {
+      if (e instanceof JobInterrupted || (abort.signal.aborted && (e as Error)?.name === 'AbortError')) {
+        await this.settle(held, 'released', async () => ((await this.release(job)) ? [job] : []));
+        return;
+      }
+      const message = ((e as Error)?.message ?? String(e)).slice(0, 1000);
+      const final = job.attempts >= job.max_attempts;
+      await this.settle(held, final ? 'failed' : 'retried', () => this.db.query(
+        `UPDATE jobs SET status = $3, last_error = $4, locked_at = NULL, lease_expires_at = NULL,
+                run_at = now() + make_interval(secs => $5), finished_at = CASE WHEN $3 = 'failed' THEN now() END
+          WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+        [job.id, this.id, final ? 'failed' : 'pending', message, final ? 0 : backoffSeconds(job.attempts, this.backoffBase)],
+      ));
+    } finally {
+      clearInterval(held.heartbeat);
+      this.stopping.signal.removeEventListener('abort', onStop);
+      if (this.held === held) this.held = null;
+    }
+  }
+
+  /** Records an outcome; when this worker no longer holds the job the update matches nothing and the result is dropped. */
+  private async settle(held: HeldJob, outcome: string, update: () => Promise<unknown>): Promise<void> {
+    let matched: boolean;
+    try {
+      matched = returnedRows(await update()).length > 0;
+    } catch (e) {
+      // The database is gone (e.g. closed at shutdown): the lease lapses and another worker takes the job.
+      console.error(`[jobs] job ${held.job.id} (${held.job.queue}): could not record ${outcome}`, e);
+      return;
+    }
+    if (!matched && !held.handedBack) {
+      console.warn(`[jobs] job ${held.job.id} (${held.job.queue}) ${outcome} after its lease was lost; another worker holds it, this result is dropped`);
+    }
+  }
+
+  /**
+   * The heartbeat: renews the running job's lease. When the job is no longer this worker's (the
+   * lease lapsed and another worker took it) or the lease ran out before a renewal got through,
+   * the handler's signal is aborted. Runs every third of the lease; exposed for tests.
+   */
+  async heartbeat(): Promise<void> {
+    const held = this.held;
+    if (!held || held.handedBack || held.abort.signal.aborted) return;
+    const asked = Date.now();
+    try {
+      const renewed = returnedRows(await this.db.query(
+        `UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $3)
+          WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+        [held.job.id, this.id, this.leaseSeconds],
+      ));
+      if (renewed.length) {
+        held.leaseUntil = asked + this.leaseSeconds * 1000;
+        return;
+      }
+      console.warn(`[jobs] job ${held.job.id} (${held.job.queue}): lease lost to another worker; asking its handler to stop`);
+    } catch (e) {
+      console.error(`[jobs] job ${held.job.id} (${held.job.queue}): lease renewal failed`, e);
+      if (Date.now() < held.leaseUntil) return;
+      console.warn(`[jobs] job ${held.job.id} (${held.job.queue}): lease ran out before a renewal got through; asking its handler to stop`);
+    }
+    held.abort.abort();
+  }
+
+  /** Puts a job this worker holds back, due at once, without counting the attempt; answers whether it still held it. */
+  private async release(job: JobRow): Promise<boolean> {
+    const rows = returnedRows(await this.db.query(
+      `UPDATE jobs SET status = 'pending', attempts = attempts - 1, locked_at = NULL, locked_by = NULL, lease_expires_at = NULL, run_at = now()
+        WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
       [job.id, this.id],
-    );
+    ));
+    return rows.length > 0;
   }
 }
