@@ -88,12 +88,6 @@ export function apiErrorHandler(err: unknown, _req: Request, res: Response, _nex
   res.status(500).json({ error: 'Server error. Please try again later.' });
 }
 
-/** Reads a numeric route parameter; anything else is a 404 (no such object), never a crash. */
-export function intParam(value: string | string[] | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : -1;
-}
-
 /** One page of a paginated list, as the services return them. */
 export interface ListPage<T> {
   rows: T[];

@@ -1,5 +1,5 @@
 /**
- * The course page: /course-page/{uuid} (also /courses/{id} with the numeric id). Everyone sees the
+ * The course page: /course-page/{uuid} (also /courses/{id} with the numeric id or the uuid). Everyone sees the
  * course card's details; staff (user_type 2) also get Edit Course Details (when the server says they
  * may edit it: own school's course, or hs_full_access_enabled), Accept or Remove Transferability for
  * another school's course (the transferability check decides which), Delete course, and the
@@ -19,15 +19,24 @@ import { CourseFormDialog } from './CourseFormDialog';
 import './courses.css';
 import { useT } from '../../i18n';
 
+/**
+ * The course query's variables for /course-page/{uuid} or /courses/{id}: {id} is the course's
+ * number or its uuid, as the server's course ids are; anything else goes to the server as given,
+ * which refuses it (the page then says the course was not found).
+ */
+export function courseVariables(uuid: string | undefined, id: string | undefined): { uuid: string } | { id: number } {
+  if (uuid) return { uuid };
+  return id !== undefined && /^\d{1,10}$/.test(id) ? { id: Number(id) } : { uuid: id ?? '' };
+}
+
 export default function CoursePage() {
   const t = useT();
   const { uuid, id } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
   const staff = user?.userType === 2;
-  const numericId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
   const { data, loading, error, refetch } = useQuery(CourseDocument, {
-    variables: uuid ? { uuid } : { id: numericId ?? -1 },
+    variables: courseVariables(uuid, id),
     fetchPolicy: 'cache-and-network',
   });
   const course = data?.course;

@@ -9,6 +9,7 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { parseInput, z } from '../../core/validation.js';
+import { MAX_ID } from '../../core/ids.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import type { AccountsService } from './accounts.service.js';
 import { ParentStudentLink, User, UserType } from './user.entity.js';
@@ -16,7 +17,6 @@ import { can, VIEW_AS_POLICY_MESSAGES } from './view-as.policy.js';
 
 /** A view lasts a working day at most; the admin's or parent's own token is kept aside meanwhile. */
 const VIEW_AS_TTL_MINUTES = 12 * 60;
-const MAX_ID = 2_147_483_647;
 
 export const VIEW_AS_MESSAGES = {
   notViewing: 'You are not viewing as a student.',

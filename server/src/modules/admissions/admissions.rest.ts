@@ -7,7 +7,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import multer from 'multer';
 import { badInput } from '../../core/errors.js';
-import { apiErrorHandler, intParam, route, sendPagedList, type AppDeps } from '../../core/http.js';
+import { apiErrorHandler, route, sendPagedList, type AppDeps } from '../../core/http.js';
 import type { RequestContext } from '../../core/context.js';
 import type { TranscriptFile } from './application.entity.js';
 import { ADMISSION_MESSAGES, contentDisposition, MAX_APPLICATION_PAGE, transcriptUrl, type ApplicationView, type UploadedFile } from './admissions.service.js';
@@ -42,7 +42,7 @@ function readUpload(deps: AppDeps, req: Request, res: Response): Promise<Uploade
   });
 }
 
-async function sendTranscript(ctx: RequestContext, id: number, res: Response): Promise<void> {
+async function sendTranscript(ctx: RequestContext, id: unknown, res: Response): Promise<void> {
   const file = await ctx.services.admissions.transcriptFile(ctx, id);
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Disposition', contentDisposition(file.fileName));
@@ -71,7 +71,7 @@ export function mountAdmissionRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'get', '/application/files/:id/', 'transcriptFile', async (ctx, req, res) => {
-    await sendTranscript(ctx, intParam(req.params.id), res);
+    await sendTranscript(ctx, req.params.id, res);
   });
 
   /** Staff. One array; ?page_size= and ?cursor= page it (the next cursor in X-Next-Cursor); ?status= filters. */
@@ -94,12 +94,12 @@ export function mountAdmissionRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'get', '/applications/:id/', 'admissionApplication', async (ctx, req) => {
-    const v = await admissions.getForStaff(ctx, intParam(req.params.id));
+    const v = await admissions.getForStaff(ctx, req.params.id);
     return staffJson(ctx, v);
   });
 
   route(r, deps, 'post', '/applications/:id/decision/', 'decideApplication', async (ctx, req) => {
-    const v = await admissions.decide(ctx, intParam(req.params.id), req.body);
+    const v = await admissions.decide(ctx, req.params.id, req.body);
     return staffJson(ctx, v);
   });
 }
@@ -122,7 +122,7 @@ async function staffJson(ctx: RequestContext, v: ApplicationView) {
 export function transcriptFilesRouter(deps: AppDeps): Router {
   const r = express.Router();
   route(r, deps, 'get', '/transcripts/:id', 'transcriptFile', async (ctx, req, res) => {
-    await sendTranscript(ctx, intParam(req.params.id), res);
+    await sendTranscript(ctx, req.params.id, res);
   });
   r.use(apiErrorHandler);
   return r;

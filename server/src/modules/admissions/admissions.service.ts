@@ -27,6 +27,7 @@ import { badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { ADMISSION_POLICY_MESSAGES, can, type AdmissionAction } from './admissions.policy.js';
 import { hasNul, NUL_MESSAGE, parseInput, text, z } from '../../core/validation.js';
+import { parseId } from '../../core/ids.js';
 import {
   APPLICATION_STEPS,
   canMove,
@@ -329,9 +330,9 @@ export class AdmissionsService {
   }
 
   /** Staff: one application of their dual schools. */
-  async getForStaff(ctx: RequestContext, id: number): Promise<ApplicationView> {
+  async getForStaff(ctx: RequestContext, id: unknown): Promise<ApplicationView> {
     const schoolIds = await this.reviewSchoolIds(ctx);
-    const app = await this.db.getRepository(Application).findOneBy({ id: id > 0 ? id : -1 });
+    const app = await this.db.getRepository(Application).findOneBy({ id: parseId(id, 'application') });
     if (!app) throw notFound('Application not found.');
     authorize(ctx, can, 'review', { dualSchoolIds: schoolIds, application: app });
     const parent = await ctx.loaders.userById.load(app.parentId);
@@ -341,13 +342,14 @@ export class AdmissionsService {
   }
 
   /** Staff: accept (complete -> accepted) or decline (complete -> declined, with a reason); the parent is emailed. */
-  async decide(ctx: RequestContext, id: number, raw: unknown): Promise<ApplicationView> {
+  async decide(ctx: RequestContext, rawId: unknown, raw: unknown): Promise<ApplicationView> {
     const caller = authorize(ctx, can, 'decide', null);
     const schoolIds = await this.reviewSchoolIds(ctx, 'decide');
+    const id = parseId(rawId, 'application');
     const input = parseInput(decisionInput, raw);
     if (input.decision === 'declined' && !input.reason) throw badInput(ADMISSION_MESSAGES.reasonRequired);
     return this.db.transaction(async (m) => {
-      const app = await m.getRepository(Application).findOneBy({ id: id > 0 ? id : -1 });
+      const app = await m.getRepository(Application).findOneBy({ id });
       if (!app) throw notFound('Application not found.');
       authorize(ctx, can, 'decide', { dualSchoolIds: schoolIds, application: app });
       const parent = await this.lockParent(m, app.parentId);
@@ -376,9 +378,9 @@ export class AdmissionsService {
   }
 
   /** A stored transcript with its bytes, for the parent who uploaded it or staff of its dual school. */
-  async transcriptFile(ctx: RequestContext, id: number): Promise<TranscriptFile> {
+  async transcriptFile(ctx: RequestContext, id: unknown): Promise<TranscriptFile> {
     const caller = requireCaller(ctx);
-    const meta = await this.db.getRepository(TranscriptFile).findOneBy({ id: id > 0 ? id : -1 });
+    const meta = await this.db.getRepository(TranscriptFile).findOneBy({ id: parseId(id, 'transcript file') });
     if (!meta) throw notFound(ADMISSION_MESSAGES.fileNotFound);
     const app = await this.db.getRepository(Application).findOneBy({ id: meta.applicationId });
     if (!app) throw notFound(ADMISSION_MESSAGES.fileNotFound);

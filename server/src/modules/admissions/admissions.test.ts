@@ -249,7 +249,8 @@ describe('transcript uploads', () => {
     expect(refused.body).toEqual({ error: 'File not found.' });
     expect((await h.api.get(`/files/transcripts/${up.body.id}`)).status).toBe(401);
     expect((await h.api.get(`/files/transcripts/999999999`).set(h.auth(token))).status).toBe(404);
-    expect((await h.api.get(`/files/transcripts/abc`).set(h.auth(token))).status).toBe(404);
+    // Not an id at all: bad input, not "not found" (core/ids.ts).
+    expect((await h.api.get(`/files/transcripts/abc`).set(h.auth(token))).status).toBe(400);
   });
 });
 

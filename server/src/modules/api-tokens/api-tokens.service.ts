@@ -16,6 +16,7 @@ import { randomToken, sha256 } from '../../core/passwords.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './api-tokens.policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
+import { parseUuid } from '../../core/ids.js';
 import { AuthToken } from '../accounts/auth-token.entity.js';
 
 export const API_TOKEN_MAX_ACTIVE = 25;
@@ -79,9 +80,9 @@ export class ApiTokensService {
     });
   }
 
-  async revoke(ctx: RequestContext, id: string): Promise<void> {
+  async revoke(ctx: RequestContext, rawId: unknown): Promise<void> {
     const caller = authorize(ctx, can, 'revoke', null);
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such API token.');
+    const id = parseUuid(rawId, 'API token');
     const result = await this.db.query(
       `UPDATE auth_tokens SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND kind = 'api' AND revoked_at IS NULL RETURNING id`,
       [id, caller.user.id],

@@ -1,7 +1,7 @@
 /** The spec's baseline-plan calls (spec 3 §7), over the baseline-plans service. */
 import type { Router } from 'express';
 import type { RequestContext } from '../../core/context.js';
-import { intParam, route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../core/http.js';
 import type { User } from '../accounts/user.entity.js';
 import { MAX_PAGE, type PlanPage } from './baseline-plans.service.js';
 
@@ -39,9 +39,9 @@ export function mountBaselinePlanRoutes(r: Router, deps: AppDeps): void {
     res.status(201).json(json);
   });
   route(r, deps, 'put', '/baseline-plans/:id/', 'updateBaselinePlan', async (ctx, req) =>
-    (await plansJson(ctx, [await baselinePlans.update(ctx, intParam(req.params.id), req.body)]))[0]);
+    (await plansJson(ctx, [await baselinePlans.update(ctx, req.params.id, req.body)]))[0]);
   route(r, deps, 'delete', '/baseline-plans/:id/', 'deleteBaselinePlan', async (ctx, req) => {
-    await baselinePlans.remove(ctx, intParam(req.params.id));
+    await baselinePlans.remove(ctx, req.params.id);
   });
   route(r, deps, 'post', '/duplicate-baseline-plan/', 'duplicateBaselinePlan', async (ctx, req, res) => {
     const [json] = await plansJson(ctx, [await baselinePlans.duplicate(ctx, req.body)]);

@@ -18,6 +18,7 @@ import { badInput, conflict } from '../../core/errors.js';
 import { authorize, requireWriter } from '../../core/policy.js';
 import { BASELINE_POLICY_MESSAGES, can, type BaselineAction } from './baseline-plans.policy.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
+import { parseId, toId } from '../../core/ids.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { isUniqueViolation } from '../accounts/accounts.service.js';
 import { defaultYearLabels, SchoolMembership, type School } from '../schools/school.entity.js';
@@ -38,7 +39,6 @@ export const BASELINE_MESSAGES = {
 } as const;
 
 export const MAX_PAGE = 200;
-const MAX_ID = 2_147_483_647;
 
 export interface PlanPage {
   rows: User[];
@@ -75,8 +75,8 @@ function parseTitleAndDescription(raw: unknown): { firstName: string; lastName: 
 
 export function parsePlanId(raw: unknown): number {
   const v = asBody(raw).planId;
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) throw badInput(BASELINE_MESSAGES.planId);
+  const n = toId(typeof v === 'string' ? v.trim() : v);
+  if (n === null) throw badInput(BASELINE_MESSAGES.planId);
   return n;
 }
 
@@ -106,9 +106,8 @@ export class BaselinePlansService {
 
   /** A plan this staff member manages, or 404 (another school's plan must not be told apart from none). */
   private async managedPlan(ctx: RequestContext, action: BaselineAction, id: unknown): Promise<User> {
-    const n = typeof id === 'number' ? id : Number(id);
     const ids = await this.managedSchoolIds(ctx, action);
-    const plan = Number.isInteger(n) && n > 0 && n <= MAX_ID ? await this.db.getRepository(User).findOneBy({ id: n, userType: UserType.BaselinePlan }) : null;
+    const plan = await this.db.getRepository(User).findOneBy({ id: parseId(id, 'baseline plan'), userType: UserType.BaselinePlan });
     // Staff of a school without baseline plans learn why, not merely "not found".
     if (!ids.length) await this.staffSchool(ctx, action);
     authorize(ctx, can, action, { plan, reach: ids });
@@ -205,7 +204,7 @@ export class BaselinePlansService {
     const planId = parsePlanId(raw);
     const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
     authorize(ctx, can, 'assign', { school });
-    const found = planId <= MAX_ID ? await this.db.getRepository(User).findOneBy({ id: planId, userType: UserType.BaselinePlan }) : null;
+    const found = await this.db.getRepository(User).findOneBy({ id: planId, userType: UserType.BaselinePlan });
     authorize(ctx, can, 'assign', { plan: found, reach: [school!.id] });
     const plan = found!;
     return this.db.transaction(async (m) => {

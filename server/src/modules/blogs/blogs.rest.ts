@@ -1,8 +1,8 @@
 import type { Router } from 'express';
-import { intParam, route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../core/http.js';
 
 export function mountBlogRoutes(r: Router, deps: AppDeps): void {
   const { blogs } = deps.services;
   route(r, deps, 'get', '/blogs/', 'blogs', async () => blogs.list());
-  route(r, deps, 'get', '/blogs/:id/', 'blog', async (_ctx, req) => blogs.get(intParam(req.params.id)));
+  route(r, deps, 'get', '/blogs/:id/', 'blog', async (_ctx, req) => blogs.get(req.params.id));
 }

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../core/errors.js';
+import { parseId } from '../../core/ids.js';
 import { Blog } from './blog.entity.js';
 
 /** Articles are public: the landing page shows them to everyone. */
@@ -10,9 +11,8 @@ export class BlogsService {
     return this.db.getRepository(Blog).find({ order: { date: 'DESC', id: 'DESC' } });
   }
 
-  async get(id: number): Promise<Blog> {
-    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Blog post not found.');
-    const blog = await this.db.getRepository(Blog).findOneBy({ id });
+  async get(id: unknown): Promise<Blog> {
+    const blog = await this.db.getRepository(Blog).findOneBy({ id: parseId(id, 'blog post') });
     if (!blog) throw notFound('Blog post not found.');
     return blog;
   }

@@ -163,7 +163,8 @@ describe('queued consent-form export', () => {
     expect((await download(`/api/parent-form-exports/${id}/download/`, outsider)).status).toBe(404);
     expect((await download(`/api/parent-form-exports/${id}/download/`, await h.login(DEMO.admin))).status).toBe(404);
     expect((await h.api.get(`/api/parent-form-exports/${id}/download/`)).status).toBe(401);
-    expect((await download('/api/parent-form-exports/not-an-id/download/')).status).toBe(404);
+    // Not an export id at all: bad input, not "not found" (core/ids.ts).
+    expect((await download('/api/parent-form-exports/not-an-id/download/')).status).toBe(400);
     // Another staff member of the school may download it.
     const colleague = await h.tokenFor(await h.buildStaff({ school }));
     const res = await download(`/api/parent-form-exports/${id}/download/`, colleague);

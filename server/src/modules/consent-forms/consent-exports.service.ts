@@ -17,13 +17,13 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
+import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './consent-forms.policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
 import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import { ExportChunkWriter, readExportChunks, scheduleExportCleanup } from '../exports/export-store.js';
 import type { ConsentFormsService } from './consent-forms.service.js';
-import { isUuid } from '../../core/validation.js';
 
 export const CONSENT_EXPORT_QUEUE = 'consent.export';
 const KIND = 'consent_forms';
@@ -108,7 +108,7 @@ export class ConsentExportsService {
 
   private async visible(ctx: RequestContext, id: string): Promise<ExportRow> {
     authorize(ctx, can, 'export', null);
-    const [row]: ExportRow[] = isUuid(id) ? await this.db.query(`SELECT * FROM exports WHERE id = $1 AND kind = $2`, [id, KIND]) : [];
+    const [row]: ExportRow[] = await this.db.query(`SELECT * FROM exports WHERE id = $1 AND kind = $2`, [parseUuid(id, 'export'), KIND]);
     if (!row) throw notFound(EXPORT_JOB_MESSAGES.notFound);
     try {
       await this.consentForms.requireExportStaff(ctx, row.school_id);

@@ -33,6 +33,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
+import { parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, CONSENT_POLICY_MESSAGES } from './consent-forms.policy.js';
 import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '../../rules/consent-form.js';
@@ -43,7 +44,6 @@ import { ConsentForm } from './consent-form.entity.js';
 import { ConsentTemplatesService } from './consent-templates.service.js';
 import { checkPdf } from './pdf-check.js';
 import { safeFileName, ZipWriter } from './zip-writer.js';
-import { isUuid } from '../../core/validation.js';
 
 export const CONSENT_MESSAGES = {
   notEnabled: 'Parent consent forms are not used at your school.',
@@ -392,7 +392,7 @@ export class ConsentFormsService {
 
   /** The bytes behind /files/consent-forms/{id}.pdf: the student, staff of the school, or the parent's code. */
   async formPdf(ctx: RequestContext, id: string, code: string | undefined): Promise<Buffer> {
-    if (!isUuid(id)) throw notFound();
+    parseUuid(id, 'consent form');
     let row: { student_id: number; school_id: number } | undefined;
     if (code !== undefined) {
       if (!CODE.test(code)) throw notFound();

@@ -12,6 +12,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
+import { parseId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can, type ConsentAction } from './consent-forms.policy.js';
 import { DEFAULT_FIELD_CONFIG, type ConsentFieldConfig } from '../../rules/consent-form.js';
@@ -157,7 +158,8 @@ export class ConsentTemplatesService {
       const [row] = await this.db.query(`SELECT pdf FROM consent_templates WHERE is_default`);
       return row.pdf as Buffer;
     }
-    const schoolId = /^\d{1,9}$/.test(which) ? Number(which) : -1;
+    const schoolId = parseId(which, 'school');
+    if (!(await ctx.loaders.schoolById.load(schoolId))) throw notFound('School not found.');
     authorize(ctx, can, 'viewTemplatePdf', { schoolId, reach: await this.schools.accessibleSchoolIds(caller.user) });
     const [row] = await this.db.query(`SELECT pdf FROM consent_templates WHERE school_id = $1`, [schoolId]);
     if (!row) throw notFound();

@@ -84,7 +84,8 @@ describe('/files/consent-forms/{id}.pdf', () => {
     expect((await h.api.get(path).set(h.auth(await h.login(DEMO.admin)))).status).toBe(403);
     expect((await h.api.get(path)).status).toBe(401);
     expect((await h.api.get(`/files/consent-forms/00000000-0000-4000-8000-000000000000.pdf`).set(h.auth(staffToken))).status).toBe(404);
-    expect((await h.api.get(`/files/consent-forms/not-a-uuid.pdf`).set(h.auth(staffToken))).status).toBe(404);
+    // Not a form id at all: bad input, not "not found" (core/ids.ts).
+    expect((await h.api.get(`/files/consent-forms/not-a-uuid.pdf`).set(h.auth(staffToken))).status).toBe(400);
   });
 });
 

@@ -17,6 +17,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
+import { parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, CONTRACT_POLICY_MESSAGES } from './contracts.policy.js';
 import { parseInput, z } from '../../core/validation.js';
@@ -151,8 +152,7 @@ export class ContractsService {
   /** GET /files/contracts/{id}.pdf: the parent, or staff of the family's dual school. */
   async pdfFile(ctx: RequestContext, id: string): Promise<{ bytes: Buffer; filename: string }> {
     const caller = requireCaller(ctx);
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
-    const contract = await this.db.getRepository(EnrollmentContract).createQueryBuilder('c').addSelect('c.pdf').where('c.id = :id', { id }).getOne();
+    const contract = await this.db.getRepository(EnrollmentContract).createQueryBuilder('c').addSelect('c.pdf').where('c.id = :id', { id: parseUuid(id, 'contract') }).getOne();
     if (!contract?.pdf) throw notFound();
     const object = { parentId: contract.parentId, staffSees: false };
     const own = permits(caller, can, 'downloadPdf', object);

@@ -157,7 +157,10 @@ describe('the contract PDF file', () => {
     const lincolnAdmin = await h.login(DEMO.admin);
     expect((await h.api.get(url).set(h.auth(lincolnAdmin))).status).toBe(404);
     expect((await h.api.get(url)).status).toBe(401);
-    expect((await h.api.get('/files/contracts/not-a-contract.pdf').set(h.auth(fam.token))).status).toBe(404);
+    // Not a contract id at all: bad input, not "not found" (core/ids.ts); a 36-dash id never reaches the uuid cast.
+    expect((await h.api.get('/files/contracts/not-a-contract.pdf').set(h.auth(fam.token))).status).toBe(400);
+    expect((await h.api.get(`/files/contracts/${'-'.repeat(36)}.pdf`).set(h.auth(fam.token))).status).toBe(400);
+    expect((await h.api.get('/files/contracts/00000000-0000-4000-8000-000000000000.pdf').set(h.auth(fam.token))).status).toBe(404);
   });
 });
 

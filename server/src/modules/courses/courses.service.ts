@@ -33,6 +33,7 @@ import { badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, COURSE_POLICY_MESSAGES, type CourseReach } from './courses.policy.js';
 import { hasNul, isUuid, NUL_MESSAGE } from '../../core/validation.js';
+import { parseCourseRef, parseUuid, toId } from '../../core/ids.js';
 import type { User } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import { COURSE_ID_MAX, CsvFileError, DESCRIPTION_MAX, MAX_GROUP_MEMBERS, MAX_GROUPS, TITLE_MAX, UNITS_MAX } from './catalogue-import.js';
@@ -222,13 +223,10 @@ export class CoursesService {
     return course;
   }
 
+  /** The course a caller names: its numeric id or its uuid; anything else is a 400 (core/ids.ts). */
   private async find(key: string | number): Promise<Course | null> {
-    const repo = this.db.getRepository(Course);
-    if (typeof key === 'number' || /^\d{1,9}$/.test(key)) {
-      const id = Number(key);
-      return id > 0 && id <= 2_147_483_647 ? repo.findOneBy({ id }) : null;
-    }
-    return isUuid(key) ? repo.findOneBy({ uuid: key }) : null;
+    const ref = parseCourseRef(key);
+    return this.db.getRepository(Course).findOneBy(ref.id !== undefined ? { id: ref.id } : { uuid: ref.uuid });
   }
 
   /** For the client: whether to show Edit Course Details and Delete course. */
@@ -297,10 +295,10 @@ export class CoursesService {
     return { rows: ordered, totalCount: count, endCursor: ordered.length ? encodeCursor(next) : null, hasNextPage: next < count };
   }
 
-  /** Courses fulfilling a requirement the caller can see (404 for an unknown or foreign requirement). */
+  /** Courses fulfilling a requirement the caller can see (400 for a malformed uuid, 404 for an unknown or foreign requirement). */
   async byRequirement(ctx: RequestContext, requirementUuid: string, q: CourseQuery): Promise<CoursePage> {
     const scope = await this.scope(ctx);
-    if (!isUuid(requirementUuid)) throw notFound(COURSE_MESSAGES.requirementNotFound);
+    parseUuid(requirementUuid, 'requirement');
     const found: { school_id: number }[] = await this.db.query(
       `SELECT p.school_id FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE r.uuid = $1`,
       [requirementUuid],
@@ -583,7 +581,7 @@ export class CoursesService {
     else {
       const repo = this.db.getRepository(School);
       if (isUuid(given)) school = await repo.findOneBy({ uuid: given });
-      else if (/^\d{1,9}$/.test(String(given))) school = await repo.findOneBy({ id: Number(given) });
+      else if (toId(given) !== null) school = await repo.findOneBy({ id: toId(given)! });
     }
     if (!school) throw badInput('Choose the school that accepts the course.');
     authorize(ctx, can, 'acceptFor', { reach: scope, schoolId: school.id });
@@ -596,7 +594,7 @@ export class CoursesService {
     const repo = this.db.getRepository(School);
     const school = isUuid(schoolKey) ? await repo.findOneBy({ uuid: schoolKey })
       : schoolKey === undefined || schoolKey === null || schoolKey === '' ? scope.school
-      : /^\d{1,9}$/.test(String(schoolKey)) ? await repo.findOneBy({ id: Number(schoolKey) }) : null;
+      : await repo.findOneBy({ id: parseSchoolId(schoolKey) });
     if (!school) throw notFound('School not found.');
     return this.db.getRepository(CourseTransfer).existsBy({ courseId: course.id, schoolId: school.id });
   }
@@ -680,6 +678,13 @@ function requirementInfo(r: RequirementRow): RequirementInfo {
     schoolName: r.schoolName,
     label: `${r.pathwayName}: ${r.name}`,
   };
+}
+
+/** A school named by number where its uuid was not given: anything else is a 400. */
+function parseSchoolId(v: unknown): number {
+  const id = toId(v);
+  if (id === null) throw badInput('Not a valid school id: expected the school\'s uuid or number.');
+  return id;
 }
 
 function emptyPage(): CoursePage {

@@ -171,7 +171,8 @@ describe('GET /api/get-course/{id}/ and by-requirement', () => {
     const hidden = await get(`/api/get-course/${foreign.id}/`);
     expect(hidden.status).toBe(404);
     expect(hidden.body).toEqual({ error: 'Course not found.' });
-    expect((await get('/api/get-course/abc/')).status).toBe(404);
+    // Not a course id at all: bad input, not "not found" (core/ids.ts).
+    expect((await get('/api/get-course/abc/')).status).toBe(400);
     // A partner course that was not accepted is still readable (partner catalogue).
     expect((await get(`/api/get-course/${ccArt.id}/`, studentToken)).status).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../../test/harness.js';
+import { PATH_PARAMS } from './openapi.js';
 import { servedRoutes, toOpenApiPath } from './routes.js';
 
 const h = useHarness();
@@ -19,6 +20,20 @@ describe('OpenAPI document of /api/*', () => {
     expect(list.parameters.find((p: { name: string }) => p.name === 'plan').schema.enum).toEqual(['none', 'warnings']);
     expect(res.body.paths['/api/reset-password/{uidb64}/{token}/'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['uidb64', 'token']);
     expect(res.body.paths['/api/roster-import/'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
+  });
+
+  it('says which path ids accept a course uuid, and every such note names a documented route parameter', async () => {
+    const doc = (await h.api.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { name: string; description: string }[] }>> };
+    const param = (method: string, path: string, name: string) => doc.paths[path]?.[method]?.parameters?.find((x) => x.name === name)?.description;
+    expect(param('get', '/api/check-course-scheduled/{id}/', 'id')).toBe('The course: its numeric id or its uuid.');
+    expect(param('get', '/api/courses/{courseUuid}/requirement/', 'courseUuid')).toBe('The course: its numeric id or its uuid.');
+    expect(param('put', '/api/courses/{id}/', 'id')).toBe('The scheduled course (plan entry): its numeric id.');
+    expect(param('delete', '/api/students/{id}/', 'id')).toBe('Numeric identifier (1 to 2147483647).');
+    const stale = Object.keys(PATH_PARAMS).filter((k) => {
+      const [method, path, name] = k.split(' ');
+      return param(method, toOpenApiPath(path), name) === undefined;
+    });
+    expect(stale).toEqual([]);
   });
 
   it('lists exactly the routes the built app serves under /api (compared both ways)', async () => {

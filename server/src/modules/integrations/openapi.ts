@@ -229,6 +229,32 @@ const SHAPES: Record<string, { body?: object; answer?: object }> = {
   },
 };
 
+const COURSE_REF = 'The course: its numeric id or its uuid.';
+const UUID_ID = 'Its uuid.';
+/**
+ * Path parameters whose name does not tell what they accept (by "method path name"). Every id is
+ * checked the same way (core/ids.ts): a malformed one is a 400, a well-formed one of nothing a 404.
+ */
+export const PATH_PARAMS: Record<string, string> = {
+  'get /api/get-course/:id/ id': COURSE_REF,
+  'post /api/courses/:id/ id': COURSE_REF,
+  'delete /api/courses/:id/ id': COURSE_REF,
+  'put /api/courses/:id/ id': 'The scheduled course (plan entry): its numeric id.',
+  'get /api/check-transferability/:courseId/:schoolUuid courseId': COURSE_REF,
+  'get /api/check-transferability/:courseId/:schoolUuid schoolUuid': "The school: its uuid (or its numeric id).",
+  'get /api/check-course-scheduled/:id/ id': COURSE_REF,
+  'get /api/get-scheduled-course/:id/ id': COURSE_REF,
+  'delete /api/remove-scheduled-course/:id/ id': COURSE_REF,
+  'post /api/courses/:courseId/requirement/ courseId': COURSE_REF,
+  'get /api/courses/:courseUuid/requirement/ courseUuid': COURSE_REF,
+  'delete /api/courses/:courseUuid/requirement/ courseUuid': COURSE_REF,
+  'delete /api/api-tokens/:id/ id': UUID_ID,
+  'get /api/roster-imports/:id/ id': UUID_ID,
+  'get /api/parent-form-exports/:id/download/ id': UUID_ID,
+  'put /api/terms/:position/ position': "The term's 1-based position.",
+  'delete /api/terms/:position/ position': "The term's 1-based position.",
+};
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -240,7 +266,8 @@ function operation(e: Entry) {
     in: 'path',
     required: true,
     schema: { type: 'string' },
-    description: /id$/i.test(m[1]) && m[1] !== 'uuid' ? 'Numeric identifier.' : `The ${m[1]} of the object.`,
+    description: PATH_PARAMS[`${e.method} ${e.path} ${m[1]}`]
+      ?? (/id$/i.test(m[1]) && m[1] !== 'uuid' ? 'Numeric identifier (1 to 2147483647).' : `The ${m[1]} of the object.`),
   }));
   const key = `${e.method} ${e.path}`;
   const parameters = [...params, ...(QUERY[key] ?? [])];
@@ -272,7 +299,7 @@ function operation(e: Entry) {
   op.responses = {
     [e.flags.includes('accepted') ? '202' : '200']: ok,
     '204': { description: 'Done, nothing to answer.' },
-    '400': errorResponse('Bad input: the message says what to fix.'),
+    '400': errorResponse('Bad input, a malformed id in the path included: the message says what to fix.'),
     ...(e.flags.includes('public') ? {} : { '401': errorResponse('No valid token.') }),
     '403': errorResponse('Not allowed for this caller (or a read-only view-as token tried to write).'),
     '404': errorResponse('No such object.'),

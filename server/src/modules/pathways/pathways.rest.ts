@@ -1,7 +1,7 @@
 /** The spec's pathway, requirement, fulfilment and progress calls (planning §7) over the service. */
 import type { Router } from 'express';
 import type { RequestContext } from '../../core/context.js';
-import { intParam, route, sendPagedList, type AppDeps } from '../../core/http.js';
+import { route, sendPagedList, type AppDeps } from '../../core/http.js';
 import type { Course } from '../courses/course.entity.js';
 import type { School } from '../schools/school.entity.js';
 import type { Pathway, Requirement } from './pathway.entity.js';
@@ -123,17 +123,17 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'post', '/courses/:courseId/requirement/', 'addCourseFulfillment', async (ctx, req) => {
-    const { course, fulfillments } = await pathways.addCourseFulfillment(ctx, intParam(String(req.params.courseId)), req.body);
+    const { course, fulfillments } = await pathways.addCourseFulfillment(ctx, req.params.courseId, req.body);
     return fulfillmentJson(course, fulfillments);
   });
 
   route(r, deps, 'delete', '/courses/:courseUuid/requirement/', 'removeCourseFulfillment', async (ctx, req) => {
-    const { course, fulfillments } = await pathways.removeCourseFulfillment(ctx, String(req.params.courseUuid), req.body);
+    const { course, fulfillments } = await pathways.removeCourseFulfillment(ctx, req.params.courseUuid, req.body);
     return fulfillmentJson(course, fulfillments);
   });
 
   route(r, deps, 'get', '/courses/:courseUuid/requirement/', 'courseFulfillments', async (ctx, req) => {
-    const { course, fulfillments } = await pathways.courseFulfillments(ctx, String(req.params.courseUuid));
+    const { course, fulfillments } = await pathways.courseFulfillments(ctx, req.params.courseUuid);
     return fulfillmentJson(course, fulfillments);
   });
 

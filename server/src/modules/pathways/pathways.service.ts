@@ -25,7 +25,8 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
 import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, type PathwayReach, visibleSchoolIds } from './pathways.policy.js';
-import { isUuid, parseInput, text, z } from '../../core/validation.js';
+import { parseInput, text, z } from '../../core/validation.js';
+import { parseCourseRef, parseUuid } from '../../core/ids.js';
 import { Course } from '../courses/course.entity.js';
 import { CourseRequirement, Pathway, PATHWAY_COLORS, Requirement } from './pathway.entity.js';
 import { ProgressService, type RequirementProgressRow } from './progress.js';
@@ -176,15 +177,13 @@ export class PathwaysService {
   }
 
   private async pathwayByUuid(uuid: unknown, m: EntityManager = this.db.manager): Promise<Pathway> {
-    if (!isUuid(uuid)) throw notFound(PATHWAY_MESSAGES.pathwayNotFound);
-    const p = await m.getRepository(Pathway).findOneBy({ uuid });
+    const p = await m.getRepository(Pathway).findOneBy({ uuid: parseUuid(uuid, 'pathway') });
     if (!p) throw notFound(PATHWAY_MESSAGES.pathwayNotFound);
     return p;
   }
 
   private async requirementByUuid(uuid: unknown): Promise<{ requirement: Requirement; pathway: Pathway }> {
-    if (!isUuid(uuid)) throw notFound(PATHWAY_MESSAGES.requirementNotFound);
-    const requirement = await this.db.getRepository(Requirement).findOneBy({ uuid });
+    const requirement = await this.db.getRepository(Requirement).findOneBy({ uuid: parseUuid(uuid, 'requirement') });
     if (!requirement) throw notFound(PATHWAY_MESSAGES.requirementNotFound);
     const pathway = await this.db.getRepository(Pathway).findOneByOrFail({ id: requirement.pathwayId });
     return { requirement, pathway };
@@ -321,7 +320,10 @@ export class PathwaysService {
 
   // ---- course fulfilment ---------------------------------------------------------------------
 
-  private async reachableCourse(ctx: RequestContext, course: Course | null): Promise<Course> {
+  /** The course a caller names (numeric id or uuid; anything else is a 400), if they may see it. */
+  private async reachableCourse(ctx: RequestContext, given: unknown): Promise<Course> {
+    const ref = parseCourseRef(given);
+    const course = await this.db.getRepository(Course).findOneBy(ref.id !== undefined ? { id: ref.id } : { uuid: ref.uuid });
     if (!course) throw notFound(PATHWAY_MESSAGES.courseNotFound);
     await this.assertCan(ctx, 'viewCourse', course.schoolId);
     return course;
@@ -349,9 +351,9 @@ export class PathwaysService {
     });
   }
 
-  async courseFulfillments(ctx: RequestContext, courseUuid: string): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
+  async courseFulfillments(ctx: RequestContext, courseRef: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
     requireCaller(ctx);
-    const course = await this.reachableCourse(ctx, isUuid(courseUuid) ? await this.db.getRepository(Course).findOneBy({ uuid: courseUuid }) : null);
+    const course = await this.reachableCourse(ctx, courseRef);
     return { course, fulfillments: await this.fulfillments(ctx, course) };
   }
 
@@ -359,7 +361,7 @@ export class PathwaysService {
    * The course counts toward `requirement_uuid`; with `non_duplicables` (requirement uuids), the
    * course counts toward only one of that requirement and those (one transaction).
    */
-  async addCourseFulfillment(ctx: RequestContext, courseId: number, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
+  async addCourseFulfillment(ctx: RequestContext, courseRef: unknown, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
     authorize(ctx, can, 'edit', null);
     const body = (raw ?? {}) as { requirement_uuid?: unknown; non_duplicables?: unknown };
     if (body.requirement_uuid === undefined || body.requirement_uuid === null || body.requirement_uuid === '') {
@@ -369,7 +371,7 @@ export class PathwaysService {
     if (!Array.isArray(others) || others.some((u) => typeof u !== 'string') || others.length > 100) {
       throw badInput(PATHWAY_MESSAGES.nonDuplicablesInvalid);
     }
-    const course = await this.reachableCourse(ctx, courseId > 0 ? await this.db.getRepository(Course).findOneBy({ id: courseId }) : null);
+    const course = await this.reachableCourse(ctx, courseRef);
     const uuids = [...new Set([body.requirement_uuid, ...others])];
     const targets: Requirement[] = [];
     for (const uuid of uuids) {
@@ -402,9 +404,9 @@ export class PathwaysService {
     return { course, fulfillments: await this.fulfillments(ctx, course) };
   }
 
-  async removeCourseFulfillment(ctx: RequestContext, courseUuid: string, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
+  async removeCourseFulfillment(ctx: RequestContext, courseRef: unknown, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
     authorize(ctx, can, 'edit', null);
-    const course = await this.reachableCourse(ctx, isUuid(courseUuid) ? await this.db.getRepository(Course).findOneBy({ uuid: courseUuid }) : null);
+    const course = await this.reachableCourse(ctx, courseRef);
     const reqUuid = (raw as { requirement_uuid?: unknown } | null)?.requirement_uuid;
     if (reqUuid === undefined || reqUuid === null || reqUuid === '') throw badInput(PATHWAY_MESSAGES.selectRequirement);
     const { requirement, pathway } = await this.requirementByUuid(reqUuid);

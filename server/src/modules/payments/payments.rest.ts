@@ -1,5 +1,5 @@
 import express, { type Express, type Request, type Response, type Router } from 'express';
-import { apiErrorHandler, intParam, route, type AppDeps } from '../../core/http.js';
+import { apiErrorHandler, route, type AppDeps } from '../../core/http.js';
 import { notFound } from '../../core/errors.js';
 import { toDollars } from './pricing.js';
 import type { Payment } from './payment.entity.js';
@@ -43,7 +43,7 @@ export function mountPaymentRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'post', '/admissions/payments/:id/record-check/', 'recordCheckPayment', async (ctx, req) =>
-    staffPayment(await payments.recordCheck(ctx, intParam(req.params.id))));
+    staffPayment(await payments.recordCheck(ctx, req.params.id)));
 }
 
 /**

@@ -25,6 +25,7 @@ import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, PAYMENT_POLICY_MESSAGES, type PaymentAction } from './payments.policy.js';
 import { parseInput, text, z } from '../../core/validation.js';
+import { parseId } from '../../core/ids.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { CheckoutSessionRow, Payment, PaymentRecord } from './payment.entity.js';
 import {
@@ -362,9 +363,10 @@ export class PaymentsService {
   }
 
   /** Staff record a check received for a due payment: the payment is paid, the history shows it. */
-  async recordCheck(ctx: RequestContext, paymentId: number): Promise<Payment> {
+  async recordCheck(ctx: RequestContext, rawPaymentId: unknown): Promise<Payment> {
     const caller = authorize(ctx, can, 'recordCheck', null);
     const schoolIds = await this.staffDualSchoolIds(ctx, 'recordCheck');
+    const paymentId = parseId(rawPaymentId, 'payment');
     return this.db.transaction(async (m) => {
       const payment = await m.getRepository(Payment).createQueryBuilder('p').setLock('pessimistic_write').where('p.id = :id', { id: paymentId }).getOne();
       if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);

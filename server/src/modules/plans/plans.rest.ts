@@ -2,7 +2,7 @@
 import { recordAccess } from '../access-log/access-log.service.js';
 import type { Router } from 'express';
 import type { RequestContext } from '../../core/context.js';
-import { intParam, route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../core/http.js';
 import type { School } from '../schools/school.entity.js';
 import type { PrerequisiteWarning } from './plan-rules.js';
 import { renderPlanPdf } from './plan-pdf.js';
@@ -66,12 +66,13 @@ async function planJson(ctx: RequestContext, view: PlanView) {
 export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   const { plans } = deps.services;
 
+  // A course is named by its numeric id or its uuid; ids are checked by the service (core/ids.ts), so both adapters answer alike.
   route(r, deps, 'get', '/check-course-scheduled/:id/', 'checkCourseScheduled', async (ctx, req) => ({
-    isScheduled: await plans.isScheduled(ctx, intParam(req.params.id)),
+    isScheduled: await plans.isScheduled(ctx, req.params.id),
   }));
 
   route(r, deps, 'get', '/get-scheduled-course/:id/', 'scheduledCourse', async (ctx, req) => {
-    const e = await plans.scheduledFields(ctx, intParam(req.params.id));
+    const e = await plans.scheduledFields(ctx, req.params.id);
     return { id: e.id, grade: e.grade, completed: e.completed, term: e.term };
   });
 
@@ -81,12 +82,12 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'delete', '/remove-scheduled-course/:id/', 'unscheduleCourse', async (ctx, req) => {
-    await plans.unschedule(ctx, intParam(req.params.id));
+    await plans.unschedule(ctx, req.params.id);
     return { message: 'Course removed from your plan.' };
   });
 
   route(r, deps, 'post', '/courses/update-grade/:scheduledId/', 'updateGrade', async (ctx, req) => {
-    await plans.updateGrade(ctx, intParam(req.params.scheduledId), req.body);
+    await plans.updateGrade(ctx, req.params.scheduledId, req.body);
     return { message: 'Grade updated successfully.' };
   });
 
@@ -103,7 +104,7 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
 
   // Only the PUT of /api/courses/{id}/ is the plan's (the catalogue owns its POST and DELETE); id is the scheduled course.
   route(r, deps, 'put', '/courses/:id/', 'moveScheduledCourse', async (ctx, req) => {
-    const e = await plans.moveToTerm(ctx, intParam(req.params.id), req.body);
+    const e = await plans.moveToTerm(ctx, req.params.id, req.body);
     return { message: 'Course term updated.', id: e.id, term: e.term, position: e.position };
   });
 
@@ -117,12 +118,12 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'put', '/terms/:position/', 'updateTerm', async (ctx, req) => {
     const to = req.body?.position;
     return {
-      academic_year_labels: await plans.updateTerm(ctx, intParam(req.params.position), req.body?.label, to === undefined || to === null ? null : Number(to)),
+      academic_year_labels: await plans.updateTerm(ctx, req.params.position, req.body?.label, to === undefined || to === null ? null : Number(to)),
     };
   });
 
   route(r, deps, 'delete', '/terms/:position/', 'deleteTerm', async (ctx, req) => ({
-    academic_year_labels: await plans.deleteTerm(ctx, intParam(req.params.position)),
+    academic_year_labels: await plans.deleteTerm(ctx, req.params.position),
   }));
 
   route(r, deps, 'get', '/plan-pdf/', 'planPdf', async (ctx, _req, res) => {

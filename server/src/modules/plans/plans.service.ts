@@ -9,6 +9,10 @@
  * Decisions where the spec says "not shown":
  * - DELETE /api/remove-scheduled-course/{id}/ takes the COURSE id (the student course page knows
  *   the course, not the plan entry); the grade call takes the scheduled-course id, as the spec says.
+ *   Wherever a course is named (check-course-scheduled, get-scheduled-course, remove-scheduled-course)
+ *   its numeric id and its uuid are both accepted; anything else is a 400 (core/ids.ts), and a course
+ *   that does not exist (or that the plan's owner cannot reach and has not scheduled) is a 404,
+ *   never "not scheduled".
  * - A student may schedule a course of any school they reach (school of record, memberships), of a
  *   partner school of those, or one accepted as transferable by them. Anything else is "Course not
  *   found." (404), so the catalogue of unrelated schools is not probed through the plan.
@@ -25,7 +29,8 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, PLAN_POLICY_MESSAGES } from './plans.policy.js';
-import { hasNul, isUuid, NUL_MESSAGE, parseInput, z } from '../../core/validation.js';
+import { hasNul, NUL_MESSAGE, parseInput, z } from '../../core/validation.js';
+import { isId, MAX_ID, parseCourseRef, parseId, parseUuid, toId } from '../../core/ids.js';
 import { parseLabels, MAX_LABEL_LENGTH } from '../accounts/profile.service.js';
 import { User } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
@@ -47,8 +52,15 @@ export const PLAN_MESSAGES = {
 } as const;
 
 export const MAX_GRADE_LENGTH = 20;
-const MAX_ID = 2_147_483_647;
 const MAX_UPDATES = 500;
+
+/** A plan entry's own fields (GET /api/get-scheduled-course/). */
+export interface ScheduledFields {
+  id: number;
+  grade: string;
+  completed: boolean;
+  term: string;
+}
 
 /** A course as the plan shows it: its codes, units, school and prerequisite groups. */
 export interface PlanCourseInfo {
@@ -100,6 +112,13 @@ export interface PlanView {
   completedUnits: number;
 }
 
+/** A term named by its 1-based position: anything but a whole number from 1 up is a 400 (a position past the last term is a 404). */
+function termPosition(raw: unknown): number {
+  const position = toId(raw);
+  if (position === null) throw badInput(PLAN_MESSAGES.positionInvalid);
+  return position;
+}
+
 const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 const termSchema = z.union([z.string(), z.number()]);
 
@@ -126,39 +145,36 @@ export class PlansService {
     return (await this.plan(ctx)).terms.flatMap((t) => t.courses);
   }
 
-  async isScheduled(ctx: RequestContext, courseId: number): Promise<boolean> {
+  /** GET /api/check-course-scheduled/{course id or uuid}/: whether the course is in the caller's plan. */
+  async isScheduled(ctx: RequestContext, course: unknown): Promise<boolean> {
     const owner = authorize(ctx, can, 'view', null).user;
-    if (courseId < 1 || courseId > MAX_ID) return false;
-    const rows = await this.db.query(`SELECT 1 FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [owner.id, courseId]);
-    return rows.length > 0;
+    return (await this.namedCourse(ctx, owner, course)).entry !== null;
   }
 
   /** The caller's plan entry for a course, or null. */
   async entryForCourse(ctx: RequestContext, courseId: number): Promise<PlanEntry | null> {
     const caller = requireCaller(ctx);
-    if (!permits(caller, can, 'view', null) || courseId < 1 || courseId > MAX_ID) return null;
+    if (!permits(caller, can, 'view', null) || !isId(courseId)) return null;
     const [entry] = await loadEntries(this.db.manager, { userId: caller.user.id, courseId });
     return entry ?? null;
   }
 
   /**
-   * GET /api/get-scheduled-course/{courseId}/: the entry's own fields in one statement (the course
-   * page asks this often and needs no course details); 404 when the course is not in the plan.
+   * GET /api/get-scheduled-course/{course id or uuid}/: the entry's own fields, read with the course
+   * in one statement (the course page asks this often and needs no course details); 404 when the
+   * course is not in the plan.
    */
-  async scheduledFields(ctx: RequestContext, courseId: number): Promise<{ id: number; grade: string; completed: boolean; term: string }> {
+  async scheduledFields(ctx: RequestContext, course: unknown): Promise<ScheduledFields> {
     const owner = authorize(ctx, can, 'view', null).user;
-    const rows: { id: number; grade: string; completed: boolean; term: string }[] = courseId < 1 || courseId > MAX_ID ? [] : await this.db.query(
-      `SELECT id, grade, completed, term FROM scheduled_courses WHERE user_id = $1 AND course_id = $2 ORDER BY position, id LIMIT 1`,
-      [owner.id, courseId],
-    );
-    if (!rows.length) throw notFound(PLAN_MESSAGES.notScheduled);
-    return rows[0];
+    const { entry } = await this.namedCourse(ctx, owner, course);
+    if (!entry) throw notFound(PLAN_MESSAGES.notScheduled);
+    return entry;
   }
 
   /** A course the caller can reach, by uuid, as the plan shows it (the student course page). */
   async courseByUuid(ctx: RequestContext, uuid: string): Promise<PlanCourseInfo> {
     const caller = authorize(ctx, can, 'viewCourse', null);
-    if (!isUuid(uuid)) throw notFound(PLAN_MESSAGES.courseNotFound);
+    parseUuid(uuid, 'course');
     const rows: { id: number }[] = await this.db.query(`SELECT id FROM courses WHERE uuid = $1`, [uuid]);
     if (!rows.length) throw notFound(PLAN_MESSAGES.courseNotFound);
     authorize(ctx, can, 'viewCourse', { reachable: await this.reachable(this.db.manager, await this.schools.accessibleSchoolIds(caller.user), rows[0].id) });
@@ -192,22 +208,23 @@ export class PlansService {
     });
   }
 
-  /** Removes a course (by course id) from the plan and closes the gap in its term. */
-  async unschedule(ctx: RequestContext, courseId: number): Promise<void> {
+  /** Removes a course (by course id or uuid) from the plan and closes the gap in its term. */
+  async unschedule(ctx: RequestContext, course: unknown): Promise<void> {
     const owner = authorize(ctx, can, 'edit', null).user;
+    // Read before the transaction: the embedded database serves one connection, and the transaction holds it.
+    const { id: courseId } = await this.namedCourse(ctx, owner, course);
     await this.db.transaction(async (m) => {
       await lockPlan(m, owner.id);
-      const rows: { id: number; term: string }[] = courseId > 0 && courseId <= MAX_ID
-        ? await m.query(`SELECT id, term FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [owner.id, courseId])
-        : [];
+      const rows: { id: number; term: string }[] = await m.query(`SELECT id, term FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [owner.id, courseId]);
       if (rows.length) await m.query(`DELETE FROM scheduled_courses WHERE id = $1`, [rows[0].id]);
       if (!rows.length) throw notFound(PLAN_MESSAGES.notScheduled);
       await renumberTerms(m, owner.id, [rows[0].term]);
     });
   }
 
-  async updateGrade(ctx: RequestContext, scheduledId: number, raw: unknown): Promise<PlanEntry> {
+  async updateGrade(ctx: RequestContext, rawScheduledId: unknown, raw: unknown): Promise<PlanEntry> {
     const owner = authorize(ctx, can, 'edit', null).user;
+    const scheduledId = parseId(rawScheduledId, 'scheduled course');
     const input = parseInput(
       z.object({
         grade: z.preprocess((v) => (v === undefined || v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().optional()),
@@ -257,12 +274,13 @@ export class PlansService {
     const owner = authorize(ctx, can, 'edit', null).user;
     if (!Array.isArray(ids) || !ids.length || ids.length > MAX_UPDATES) throw badInput(PLAN_MESSAGES.updatesRequired);
     if (new Set(ids).size !== ids.length) throw badInput('Each course may appear only once in updates.');
+    const scheduledIds = ids.map((i) => parseId(i, 'scheduled course'));
     await this.db.transaction(async (m) => {
       await lockPlan(m, owner.id);
       const term = termValue(rawTerm);
       const rows: { id: number; term: string }[] = await m.query(
         `SELECT id, term FROM scheduled_courses WHERE user_id = $1 AND id = ANY($2::int[])`,
-        [owner.id, ids.filter((i) => Number.isInteger(i) && i > 0 && i <= MAX_ID)],
+        [owner.id, scheduledIds],
       );
       if (rows.length !== ids.length) throw notFound(PLAN_MESSAGES.scheduledNotFound);
       if (rows.some((r) => r.term !== term)) throw badInput(PLAN_MESSAGES.wrongTerm);
@@ -274,8 +292,9 @@ export class PlansService {
    * PUT /api/courses/{scheduledId}/ (term): moves a course to another term, at `position` there
    * (default: the end). Both terms are renumbered in the same transaction.
    */
-  async moveToTerm(ctx: RequestContext, scheduledId: number, raw: unknown): Promise<PlanEntry> {
+  async moveToTerm(ctx: RequestContext, rawScheduledId: unknown, raw: unknown): Promise<PlanEntry> {
     const owner = authorize(ctx, can, 'edit', null).user;
+    const scheduledId = parseId(rawScheduledId, 'scheduled course');
     const input = parseInput(
       z.object({ term: termSchema, position: z.coerce.number().int().min(0).max(10_000).optional() }),
       raw,
@@ -318,8 +337,9 @@ export class PlansService {
    * whole label list is saved and every course's term is renumbered in the same transaction, so
    * courses stay with their term.
    */
-  async updateTerm(ctx: RequestContext, position: number, rawLabel: unknown, newPosition?: number | null): Promise<string[]> {
+  async updateTerm(ctx: RequestContext, rawPosition: unknown, rawLabel: unknown, newPosition?: number | null): Promise<string[]> {
     const owner = authorize(ctx, can, 'edit', null).user;
+    const position = termPosition(rawPosition);
     const label = requireLabel(rawLabel);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, owner.id);
@@ -346,8 +366,9 @@ export class PlansService {
   }
 
   /** Deletes an empty term; the later terms (and their courses) move up one place. */
-  async deleteTerm(ctx: RequestContext, position: number): Promise<string[]> {
+  async deleteTerm(ctx: RequestContext, rawPosition: unknown): Promise<string[]> {
     const owner = authorize(ctx, can, 'edit', null).user;
+    const position = termPosition(rawPosition);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, owner.id);
       if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(PLAN_MESSAGES.termNotFound);
@@ -370,8 +391,31 @@ export class PlansService {
 
   // ---- helpers --------------------------------------------------------------------------------
 
+  /**
+   * The course a plan call names (its numeric id or uuid; anything else is a 400) with the owner's
+   * plan entry for it, in one statement. A course that does not exist is a 404; so is one the owner
+   * has not scheduled and cannot reach, so other schools' catalogues are not probed through the plan.
+   */
+  private async namedCourse(ctx: RequestContext, owner: User, given: unknown): Promise<{ id: number; entry: ScheduledFields | null }> {
+    const ref = parseCourseRef(given);
+    const [row]: ({ course_id: number } & { [K in keyof ScheduledFields]: ScheduledFields[K] | null })[] = await this.db.query(
+      `SELECT c.id AS course_id, s.id, s.grade, s.completed, s.term
+         FROM courses c
+         LEFT JOIN LATERAL (SELECT id, grade, completed, term FROM scheduled_courses
+                             WHERE user_id = $1 AND course_id = c.id ORDER BY position, id LIMIT 1) s ON true
+        WHERE ${ref.id !== undefined ? 'c.id = $2' : 'c.uuid = $2'}`,
+      [owner.id, ref.id ?? ref.uuid],
+    );
+    if (!row) throw notFound(PLAN_MESSAGES.courseNotFound);
+    if (row.id === null) {
+      authorize(ctx, can, 'viewCourse', { reachable: await this.reachable(this.db.manager, await this.schools.accessibleSchoolIds(owner), row.course_id) });
+      return { id: row.course_id, entry: null };
+    }
+    return { id: row.course_id, entry: { id: row.id, grade: row.grade!, completed: row.completed!, term: row.term! } };
+  }
+
   private async ownEntry(m: EntityManager, userId: number, scheduledId: number): Promise<PlanEntry> {
-    const [entry] = scheduledId > 0 && scheduledId <= MAX_ID ? await loadEntries(m, { userId, id: scheduledId }) : [];
+    const [entry] = await loadEntries(m, { userId, id: scheduledId });
     if (!entry) throw notFound(PLAN_MESSAGES.scheduledNotFound);
     return entry;
   }

@@ -27,12 +27,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
+import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
 import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { can, ROSTER_POLICY_MESSAGES } from './roster.policy.js';
-import { hasNul, isUuid } from '../../core/validation.js';
+import { hasNul } from '../../core/validation.js';
 import { looksLikeEmail } from '../../rules/password.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { User, UserType } from '../accounts/user.entity.js';
@@ -170,7 +171,7 @@ export class RosterService {
   /** An import's progress and result, for staff of its school (another school's is as unknown as a wrong id). */
   async importStatus(ctx: RequestContext, id: string): Promise<RosterImportView> {
     const caller = authorize(ctx, can, 'viewImport', null);
-    const [row]: ImportRow[] = isUuid(id) ? await this.db.query(`SELECT * FROM roster_imports WHERE id = $1`, [id]) : [];
+    const [row]: ImportRow[] = await this.db.query(`SELECT * FROM roster_imports WHERE id = $1`, [parseUuid(id, 'roster import')]);
     if (!row) throw notFound(ROSTER_MESSAGES.notFound);
     authorize(ctx, can, 'viewImport', { schoolId: row.school_id, reach: await this.schools.accessibleSchoolIds(caller.user) });
     return importView(row);

@@ -4,7 +4,8 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
-import { isUuid, parseInput, text, z } from '../../core/validation.js';
+import { parseInput, text, z } from '../../core/validation.js';
+import { parseUuid } from '../../core/ids.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { defaultYearLabels, School, SchoolMembership, SchoolType } from './school.entity.js';
 
@@ -27,8 +28,7 @@ export class SchoolsService {
   }
 
   async byUuid(uuid: string): Promise<School> {
-    if (!isUuid(uuid)) throw notFound('School not found.');
-    const school = await this.db.getRepository(School).findOneBy({ uuid });
+    const school = await this.db.getRepository(School).findOneBy({ uuid: parseUuid(uuid, 'school') });
     if (!school) throw notFound('School not found.');
     return school;
   }

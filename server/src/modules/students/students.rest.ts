@@ -1,19 +1,20 @@
 import type { Router } from 'express';
-import { intParam, route, sendPagedList, type AppDeps } from '../../core/http.js';
+import { route, sendPagedList, type AppDeps } from '../../core/http.js';
+import { parseId } from '../../core/ids.js';
 import { MAX_PAGE, type StudentSort } from './students.service.js';
 
 export function mountStudentRoutes(r: Router, deps: AppDeps): void {
   const { students } = deps.services;
   /** Student data deletion: the account and every record about it (staff of the student's school). */
   route(r, deps, 'delete', '/students/:id/', 'deleteStudent', async (ctx, req) => {
-    await students.deleteStudent(ctx, intParam(req.params.id));
+    await students.deleteStudent(ctx, req.params.id);
   });
   /** Paged for scripts with ?page_size= and ?cursor= (see sendPagedList); ?search, ?school_id, ?sort, ?order. */
   route(r, deps, 'get', '/students-in-school/', 'studentsInSchool', async (ctx, req, res) => {
     const q = req.query;
     const filter = {
       search: typeof q.search === 'string' ? q.search : null,
-      schoolId: q.school_id ? intParam(String(q.school_id)) : null,
+      schoolId: q.school_id ? parseId(q.school_id, 'school') : null,
       sort: (typeof q.sort === 'string' ? q.sort : 'first_name') as StudentSort,
       descending: q.order === 'desc',
       consentState: typeof q.consent_state === 'string' ? q.consent_state : null,

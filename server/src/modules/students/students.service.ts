@@ -6,6 +6,7 @@ import { authorize } from '../../core/policy.js';
 import { can, STUDENT_NOT_FOUND } from './students.policy.js';
 import { recordAccess } from '../access-log/access-log.service.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
+import { parseId } from '../../core/ids.js';
 import { UserType } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
@@ -84,9 +85,9 @@ export class StudentsService {
    * account is not a "student record"); a dual-school application belongs to the parent's account
    * and stays with it; courses and pathways the student never owned are untouched.
    */
-  async deleteStudent(ctx: RequestContext, id: number): Promise<void> {
+  async deleteStudent(ctx: RequestContext, rawId: unknown): Promise<void> {
     const caller = authorize(ctx, can, 'delete', null);
-    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound(STUDENT_NOT_FOUND);
+    const id = parseId(rawId, 'student');
     const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
     await this.db.transaction(async (m) => {
       const [student]: { id: number; school_id: number | null; email: string; grade: string | null }[] = await m.query(

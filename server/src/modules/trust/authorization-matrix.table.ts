@@ -37,7 +37,7 @@ export const EXPECTED_REST: Record<string, string> = {
   'GET /api/bench/stats/':                                'ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'GET /api/blogs/':                                      'ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'GET /api/blogs/:id/':                                  'ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
-  'GET /api/check-course-scheduled/:id/':                 '401  401  401  ok   403  403  ok   ok   403  ok   403  403  403',
+  'GET /api/check-course-scheduled/:id/':                 '401  401  401  404  403  403  ok   ok   403  ok   403  403  403',
   'GET /api/check-transferability/:courseId/:schoolUuid': '401  401  401  404  404  ok   ok   ok   ok   ok   404  404  ok',
   'GET /api/consent-template/':                           '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'GET /api/courses/':                                    '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',

@@ -98,6 +98,8 @@ class Fresh {
   }
 }
 
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
 const REST_CALLS: Record<string, CallSpec> = {
   'POST /api/reset-password/:uidb64/:token/': () => ({ url: '/api/reset-password/MQ/not-a-token/', body: { password: 'Another#2026x', confirm_password: 'Another#2026x' } }),
   'GET /api/application/files/:id/': (w) => ({ url: `/api/application/files/${w.transcriptId}/` }),
@@ -150,6 +152,8 @@ const REST_CALLS: Record<string, CallSpec> = {
   'GET /test-checkout/:id': () => ({ url: '/test-checkout/nope' }),
   'GET /api/parent-form-exports/:id/download/': async (_w, f) => ({ url: `/api/parent-form-exports/${await f.finishedExport()}/download/` }),
   'GET /api/roster-imports/:id/': async (_w, f) => ({ url: `/api/roster-imports/${await f.rosterImport()}/` }),
+  // A well-formed id of no token: the cell is about who may revoke, not about a malformed id (a 400).
+  'DELETE /api/api-tokens/:id/': () => ({ url: `/api/api-tokens/${UNKNOWN_UUID}/` }),
 };
 
 const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string, unknown>> | Record<string, unknown>> = {
@@ -197,6 +201,9 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   startParentFormsExport: async (w, f) => ({ grade: await f.completedGrade(), schoolId: w.schoolA.id }),
   parentFormsExport: async (_w, f) => ({ id: await f.finishedExport() }),
   rosterImport: async (_w, f) => ({ id: await f.rosterImport() }),
+  // Well-formed ids of nothing (a malformed one is a 400 before anything else is judged).
+  revokeApiToken: () => ({ id: UNKNOWN_UUID }),
+  addRequirement: () => ({ input: { pathwayUuid: UNKNOWN_UUID, name: 'x' } }),
 };
 
 // ---- running one cell -----------------------------------------------------------------------

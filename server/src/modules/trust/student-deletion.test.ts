@@ -111,7 +111,8 @@ describe('student data deletion', () => {
     // Staff and parents are not students: not deletable through this route.
     expect((await h.api.delete(`/api/students/${w.parent.id}/`).set(h.auth(w.adminToken))).status).toBe(404);
     expect((await h.api.delete(`/api/students/${w.admin.id}/`).set(h.auth(w.adminToken))).status).toBe(404);
-    expect((await h.api.delete(`/api/students/abc/`).set(h.auth(w.adminToken))).status).toBe(404);
+    // Not an id at all: bad input, not "not found" (core/ids.ts).
+    expect((await h.api.delete(`/api/students/abc/`).set(h.auth(w.adminToken))).status).toBe(400);
     expect(await counts(w.student.id)).toEqual(before);
     expect((await h.db.query(`SELECT count(*)::int AS n FROM student_record_access WHERE student_id = $1 AND action = 'student_deleted'`, [w.student.id]))[0].n).toBe(0);
   });

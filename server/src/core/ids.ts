@@ -1,0 +1,56 @@
+/**
+ * The one rule for ids given by a caller (a REST path parameter, a GraphQL argument, an id in a
+ * body): a malformed id is bad input (400 / BAD_USER_INPUT, with a message naming what was
+ * expected); a well-formed id of nothing is for the service to answer 404. Nothing malformed ever
+ * reaches the database, and nothing malformed is answered as a fact (`false`, an empty list).
+ *
+ * Numeric ids are PostgreSQL integer columns: 1 to 2147483647, written as plain digits (no sign,
+ * exponent, decimals or spaces: "1e3" and "+7" are refused, not read as numbers). A course is named
+ * by its numeric id or by its uuid, wherever a course id is asked for.
+ */
+import { badInput } from './errors.js';
+import { isUuid } from './validation.js';
+
+/** The largest value of a PostgreSQL integer column (ids are serial). */
+export const MAX_ID = 2_147_483_647;
+
+/** An integer id a row could have. */
+export const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_ID;
+
+const DIGITS = /^[0-9]{1,10}$/;
+
+/** A number, or a string of plain digits, read as an id; null when it is not one. */
+export function toId(v: unknown): number | null {
+  if (typeof v === 'number') return isId(v) ? v : null;
+  if (typeof v !== 'string' || !DIGITS.test(v)) return null;
+  const n = Number(v);
+  return isId(n) ? n : null;
+}
+
+export const idMessage = (what: string) => `Not a valid ${what} id: expected a whole number from 1 to ${MAX_ID}.`;
+export const uuidMessage = (what: string) => `Not a valid ${what} id: expected a uuid.`;
+export const COURSE_REF_MESSAGE = 'Not a valid course id: expected the course\'s number or its uuid.';
+
+/** A numeric id (path parameter or argument); anything else is a 400 naming `what` ("student", "blog post"). */
+export function parseId(value: unknown, what: string): number {
+  const id = toId(value);
+  if (id === null) throw badInput(idMessage(what));
+  return id;
+}
+
+/** A uuid id (path parameter or argument); anything else is a 400 naming `what`. */
+export function parseUuid(value: unknown, what: string): string {
+  if (!isUuid(value)) throw badInput(uuidMessage(what));
+  return value;
+}
+
+/** A course named by its numeric id or by its uuid. */
+export type CourseRef = { id: number; uuid?: undefined } | { uuid: string; id?: undefined };
+
+/** Reads a course id: its number or its uuid; anything else is a 400. */
+export function parseCourseRef(value: unknown): CourseRef {
+  const id = toId(value);
+  if (id !== null) return { id };
+  if (isUuid(value)) return { uuid: value };
+  throw badInput(COURSE_REF_MESSAGE);
+}
