@@ -17,10 +17,11 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { scenarioAccounts } from './scenarios/accounts.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client'];
+const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'accounts'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -485,7 +486,8 @@ async function main() {
     s.exportForms = small.exportForms;
     s.exportToken = await login(s.origin, small.exportForms.staffEmail);
 
-    const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient };
+    const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient,
+      accounts: (e) => scenarioAccounts(e, { load, record, median, withDb, log, dbName: dbNames.small }) };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);
