@@ -487,7 +487,7 @@ async function main() {
     s.exportToken = await login(s.origin, small.exportForms.staffEmail);
 
     const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient,
-      accounts: (e) => scenarioAccounts(e, { load, record, median, withDb, log, dbName: dbNames.small }) };
+      accounts: (e) => scenarioAccounts(e, { record, median, withDb, log, dbName: dbNames.small }) };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);
