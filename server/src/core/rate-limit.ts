@@ -97,12 +97,13 @@ function tooMany(rule: { name: string }, retryAfter: number): AppError {
 /**
  * The named limits of the app (README "Rate limits"). Each is `limit` hits per `windowSeconds`,
  * counted per account (or per client address where nobody is signed in):
- * - signIn, signUp, reset: AUTH_RATE_LIMIT per AUTH_RATE_WINDOW_SECONDS per email (five times that per address);
+ * - signUp, reset: AUTH_RATE_LIMIT per AUTH_RATE_WINDOW_SECONDS per email (five times that per address);
+ *   sign-in has its own progressive delay and ceilings (throttle above, AccountsService.signInLimits);
  * - parentCode: POST /api/add-student/ tries per parent (RATE_LIMIT_PARENT_CODE, default 20/900);
  * - upload: course CSVs, transcripts, consent PDFs and templates, contract PDFs per account (RATE_LIMIT_UPLOAD, default 30/900);
  * - consentLink: the unauthenticated GET/PUT /api/sign-parent-form/{code}/ per address (RATE_LIMIT_CONSENT_LINK, default 30/900).
  */
-export type RateLimitPreset = 'signIn' | 'signUp' | 'reset' | 'parentCode' | 'upload' | 'consentLink';
+export type RateLimitPreset = 'signUp' | 'reset' | 'parentCode' | 'upload' | 'consentLink';
 
 export interface RateLimitSetting {
   limit: number;
@@ -110,7 +111,6 @@ export interface RateLimitSetting {
 }
 
 const PRESET_NAMES: Record<RateLimitPreset, string> = {
-  signIn: 'sign-in',
   signUp: 'sign-up',
   reset: 'password reset',
   parentCode: 'parent code',
@@ -122,7 +122,7 @@ export function presetRule(
   config: { authRateLimit: number; authRateWindowSeconds: number; rateLimits: Record<'parentCode' | 'upload' | 'consentLink', RateLimitSetting> },
   preset: RateLimitPreset,
 ): RateLimitRule {
-  const setting = preset === 'signIn' || preset === 'signUp' || preset === 'reset'
+  const setting = preset === 'signUp' || preset === 'reset'
     ? { limit: config.authRateLimit, windowSeconds: config.authRateWindowSeconds }
     : config.rateLimits[preset];
   return { name: PRESET_NAMES[preset], ...setting };
