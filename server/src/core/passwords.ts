@@ -3,12 +3,13 @@
  * `@node-rs/argon2` (maintained, prebuilt binaries, runs on libuv's thread pool like node's scrypt).
  * Stored as the PHC string `$argon2id$v=19$m=19456,t=2,p=1$salt$hash`.
  *
- * Why argon2id and not scrypt at ASVS strength (N >= 2^17): sign-in is CPU-bound, and one hash on
- * these two-core machines costs (bench/README.md, "Password hash"):
- *   scrypt N=2^15 (before)     about 105 ms, 32 MiB;  sign-ins/s at 20 concurrent: see bench/README.md
- *   scrypt N=2^17 (ASVS)       about 390 ms, 128 MiB; about a quarter of the sign-ins of 2^15
- *   argon2id m=19 MiB,t=2,p=1  about 10 ms,  19 MiB;  the sign-in bench's figure
- * argon2id meets the standard and is the cheapest of the three, so it is the hash.
+ * Why argon2id and not scrypt at ASVS strength (N >= 2^17): sign-in is CPU-bound. Measured on these
+ * two cores at 20 concurrent sign-ins (bench/README.md, "Password hash"; other load on the machine):
+ *   scrypt N=2^15 (before)       7.0 sign-ins/s, p50 2.6 s,  118 ms server CPU each, 32 MiB
+ *   scrypt N=2^17 (ASVS)         1.0 sign-ins/s, p50 19 s,   457 ms server CPU each, 128 MiB
+ *   argon2id m=19 MiB,t=2,p=1   27.9 sign-ins/s, p50 0.6 s,  16 ms server CPU each, 19 MiB
+ * argon2id meets the standard at a seventh of the old cost; scrypt at 2^17 would cost four times
+ * the old one. So argon2id.
  *
  * Older accounts keep `scrypt$N$r$p$salt$hash` until they next sign in: verifyPassword() still
  * accepts it (the prefix tells the two apart) and needsRehash() tells sign-in to store an argon2id
