@@ -17,11 +17,12 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { scenarioAccounts } from './scenarios/accounts.mjs';
 import { scenarioGqlLimits } from './scenarios/gqllimits.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits'];
+const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'accounts'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -487,7 +488,8 @@ async function main() {
     s.exportToken = await login(s.origin, small.exportForms.staffEmail);
 
     const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient,
-      gqllimits: (env) => scenarioGqlLimits(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }) };
+      gqllimits: (env) => scenarioGqlLimits(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }),
+      accounts: (e) => scenarioAccounts(e, { record, median, withDb, log, dbName: dbNames.small }) };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);

@@ -73,9 +73,16 @@ export interface Config {
   tokenTtlMinutes: number;
   tokenIdleMinutes: number;
   resetTokenTtlMinutes: number;
-  /** Attempts allowed per window for sign-in, sign-up and reset requests. */
+  /**
+   * Per window: failed sign-ins of one account from one client address before the progressive delay
+   * starts (core/rate-limit.ts throttle); sign-ups and reset requests per email (five times that per address).
+   */
   authRateLimit: number;
   authRateWindowSeconds: number;
+  /** Failed sign-ins per window from one client address across all accounts (password spraying). */
+  authAddressRateLimit: number;
+  /** Failed sign-ins per window of one account across all addresses: a ceiling one address cannot reach alone. */
+  authAccountRateLimit: number;
   /** Named rate-limit presets besides sign-in/sign-up/reset (core/rate-limit.ts): RATE_LIMIT_<NAME>="limit/windowSeconds". */
   rateLimits: Record<'parentCode' | 'upload' | 'consentLink', { limit: number; windowSeconds: number }>;
   /** SMTP server for outgoing email, e.g. smtp://user:pass@host:587; empty keeps mail in the outbox. */
@@ -146,6 +153,8 @@ export function loadConfig(): Config {
     resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 60),
     authRateLimit: int('AUTH_RATE_LIMIT', 10),
     authRateWindowSeconds: int('AUTH_RATE_WINDOW_SECONDS', 15 * 60),
+    authAddressRateLimit: int('AUTH_ADDRESS_RATE_LIMIT', 100),
+    authAccountRateLimit: int('AUTH_ACCOUNT_RATE_LIMIT', 200),
     rateLimits: {
       parentCode: rate('RATE_LIMIT_PARENT_CODE', 20, 15 * 60),
       upload: rate('RATE_LIMIT_UPLOAD', 30, 15 * 60),

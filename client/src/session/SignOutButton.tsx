@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { LogoutDocument } from '../graphql/generated';
-import { clearSession, reloadTo } from './storage';
+import { clearSession, heldTokens, reloadTo } from './storage';
 import { useT } from '../i18n';
 
-/** Revokes the token on the server, clears browser storage, goes to /. */
+/** Revokes the token (and any own token kept aside during a view-as) on the server, clears browser storage, goes to /. */
 export function SignOutButton({ className }: { className?: string }) {
   const t = useT();
   const [logout, { loading }] = useMutation(LogoutDocument);
@@ -14,6 +14,10 @@ export function SignOutButton({ className }: { className?: string }) {
       // Signing out locally still happens: the token may already be gone on the server.
       console.error('Sign-out request failed', e);
     }
+    // Signing out while viewing as a student ends the person's own session kept aside, too.
+    await Promise.all(heldTokens().map((token) =>
+      fetch('/api/logout/', { method: 'POST', headers: { Authorization: `Token ${token}` } })
+        .catch((e: unknown) => console.error('Sign-out request failed', e))));
     clearSession();
     reloadTo('/');
   }

@@ -60,6 +60,11 @@ export function beginViewAs(role: 'admin' | 'parent', studentToken: string): voi
   localStorage.removeItem(KEYS.cachedUser);
 }
 
+/** The admin's or parent's own token, kept aside while viewing as a student (none otherwise). */
+export function heldTokens(): string[] {
+  return [KEYS.adminToken, KEYS.parentToken].map((k) => localStorage.getItem(k)).filter((t): t is string => !!t);
+}
+
 /** Back to the admin's or parent's own view with the token the server handed back. */
 export function endViewAs(role: 'admin' | 'parent', ownToken: string): void {
   setToken(ownToken);

@@ -36,25 +36,74 @@ export async function check(db: DataSource | EntityManager, rule: RateLimitRule,
   if (row && row.hits >= rule.limit) throw tooMany(rule, row.retry_after);
 }
 
-function tooMany(rule: RateLimitRule, retryAfter: number): AppError {
+/**
+ * Progressive delay for failed attempts on one key (sign-in: one account from one client address).
+ * The first `freeFailures` failures in a window cost nothing; after that each further attempt must
+ * wait `baseDelaySeconds`, doubling with every failure, up to `windowSeconds`. Failures are
+ * forgotten `windowSeconds` after the last one, and at once on success (clearFailures).
+ *
+ * An attempt is counted as a failure before the password is checked, in the same statement that
+ * checks the delay (row lock): twenty requests sent at once cannot all slip through before the
+ * first failure is written. A successful attempt then clears the count.
+ */
+export interface ThrottleRule {
+  name: string;
+  freeFailures: number;
+  baseDelaySeconds: number;
+  windowSeconds: number;
+}
+
+/** Counts one attempt on `key`, or throws a 429 with Retry-After while the key must still wait. */
+export async function throttle(db: DataSource | EntityManager, rule: ThrottleRule, key: string): Promise<void> {
+  const fullKey = `${rule.name}:${key}`;
+  // The wait after `failures` failures: none below freeFailures, then base seconds doubling per further failure, at most the window.
+  const delay = (failures: string) =>
+    `make_interval(secs => CASE WHEN ${failures} < $3 THEN 0 ELSE least($2::double precision, $4 * power(2, least(${failures} - $3, 30))) END)`;
+  const counted: unknown[] = await db.query(
+    `INSERT INTO sign_in_throttles AS t (key, failures, last_failure_at) VALUES ($1, 1, now())
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN t.last_failure_at <= now() - make_interval(secs => $2::double precision) THEN 1 ELSE t.failures + 1 END,
+       last_failure_at = now()
+     WHERE t.last_failure_at <= now() - make_interval(secs => $2::double precision) OR t.last_failure_at + ${delay('t.failures')} <= now()
+     RETURNING failures`,
+    [fullKey, rule.windowSeconds, rule.freeFailures, rule.baseDelaySeconds],
+  );
+  if (rowsOf(counted).length) return;
+  const waiting: { retry_after: number }[] = await db.query(
+    `SELECT ceil(extract(epoch FROM (t.last_failure_at + ${delay('t.failures')} - now())))::int AS retry_after
+       FROM sign_in_throttles t WHERE t.key = $1`,
+    [fullKey, rule.windowSeconds, rule.freeFailures, rule.baseDelaySeconds],
+  );
+  throw tooMany(rule, waiting[0]?.retry_after ?? 1);
+}
+
+/** A success on `key`: its failures are forgotten. */
+export async function clearFailures(db: DataSource | EntityManager, rule: ThrottleRule, key: string): Promise<void> {
+  await db.query(`DELETE FROM sign_in_throttles WHERE key = $1`, [`${rule.name}:${key}`]);
+}
+
+/** A DataSource answers an INSERT ... RETURNING with the rows; some drivers wrap them as [rows, count]. */
+function rowsOf(result: unknown[]): unknown[] {
+  return Array.isArray(result[0]) ? (result[0] as unknown[]) : result;
+}
+
+function tooMany(rule: { name: string }, retryAfter: number): AppError {
   const wait = Math.max(1, retryAfter);
   const minutes = Math.ceil(wait / 60);
-  return new AppError(
-    'RATE_LIMITED',
-    `Too many ${rule.name} attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    wait,
-  );
+  const when = wait < 60 ? `${wait} second${wait === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new AppError('RATE_LIMITED', `Too many ${rule.name} attempts. Please wait ${when} and try again.`, wait);
 }
 
 /**
  * The named limits of the app (README "Rate limits"). Each is `limit` hits per `windowSeconds`,
  * counted per account (or per client address where nobody is signed in):
- * - signIn, signUp, reset: AUTH_RATE_LIMIT per AUTH_RATE_WINDOW_SECONDS per email (five times that per address);
+ * - signUp, reset: AUTH_RATE_LIMIT per AUTH_RATE_WINDOW_SECONDS per email (five times that per address);
+ *   sign-in has its own progressive delay and ceilings (throttle above, AccountsService.signInLimits);
  * - parentCode: POST /api/add-student/ tries per parent (RATE_LIMIT_PARENT_CODE, default 20/900);
  * - upload: course CSVs, transcripts, consent PDFs and templates, contract PDFs per account (RATE_LIMIT_UPLOAD, default 30/900);
  * - consentLink: the unauthenticated GET/PUT /api/sign-parent-form/{code}/ per address (RATE_LIMIT_CONSENT_LINK, default 30/900).
  */
-export type RateLimitPreset = 'signIn' | 'signUp' | 'reset' | 'parentCode' | 'upload' | 'consentLink';
+export type RateLimitPreset = 'signUp' | 'reset' | 'parentCode' | 'upload' | 'consentLink';
 
 export interface RateLimitSetting {
   limit: number;
@@ -62,7 +111,6 @@ export interface RateLimitSetting {
 }
 
 const PRESET_NAMES: Record<RateLimitPreset, string> = {
-  signIn: 'sign-in',
   signUp: 'sign-up',
   reset: 'password reset',
   parentCode: 'parent code',
@@ -74,7 +122,7 @@ export function presetRule(
   config: { authRateLimit: number; authRateWindowSeconds: number; rateLimits: Record<'parentCode' | 'upload' | 'consentLink', RateLimitSetting> },
   preset: RateLimitPreset,
 ): RateLimitRule {
-  const setting = preset === 'signIn' || preset === 'signUp' || preset === 'reset'
+  const setting = preset === 'signUp' || preset === 'reset'
     ? { limit: config.authRateLimit, windowSeconds: config.authRateWindowSeconds }
     : config.rateLimits[preset];
   return { name: PRESET_NAMES[preset], ...setting };

@@ -55,7 +55,7 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 let demoHash: Promise<string> | undefined;
-/** The scrypt hash of DEMO_PASSWORD, computed once per file: factory users sign in with it. */
+/** The hash of DEMO_PASSWORD, computed once per file: factory users sign in with it. */
 function demoPasswordHash(): Promise<string> {
   demoHash ??= hashPassword(DEMO_PASSWORD);
   return demoHash;
@@ -119,6 +119,7 @@ export class Harness {
 
   async clearRateLimits(): Promise<void> {
     await this.db.query('DELETE FROM rate_limit_buckets');
+    await this.db.query('DELETE FROM sign_in_throttles');
   }
 
   /** Signs in through POST /api/login/ and returns the token. */
@@ -128,7 +129,7 @@ export class Harness {
     return res.body.token as string;
   }
 
-  /** A session token issued directly (no scrypt): for tests about something other than signing in. */
+  /** A session token issued directly (no password hashing): for tests about something other than signing in. */
   tokenFor(user: User | number): Promise<string> {
     return this.services.accounts.issueToken(typeof user === 'number' ? user : user.id);
   }

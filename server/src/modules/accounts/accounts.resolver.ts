@@ -130,6 +130,16 @@ export class AccountsResolver {
     return true;
   }
 
+  @Mutation(() => Boolean, { description: 'Changes the signed-in person\'s password; every other session and reset link of the account ends.' })
+  async changePassword(
+    @Ctx() ctx: RequestContext,
+    @Arg('currentPassword', () => String, { description: 'The password in use now.' }) currentPassword: string,
+    @Arg('newPassword', () => String, { description: 'The new password (at least 8 characters).' }) newPassword: string,
+  ): Promise<boolean> {
+    await ctx.services.accounts.changePassword(ctx, { current_password: currentPassword, new_password: newPassword });
+    return true;
+  }
+
   @Mutation(() => TokenPayload, { description: "Staff of the student's school or a linked parent get a token for the student" })
   async viewAsStudent(@Ctx() ctx: RequestContext, @Arg('studentId', () => Int, { description: 'Numeric identifier of the student.' }) studentId: number): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.viewAsStudent(ctx, { studentId }) };

@@ -53,6 +53,10 @@ export function mountAccountRoutes(r: Router, deps: AppDeps): void {
     await accounts.requestPasswordReset(ctx, req.body);
     return { message: 'If an account exists for this email, a password reset link has been sent.' };
   });
+  route(r, deps, 'post', '/change-password/', 'changePassword', async (ctx, req) => {
+    await accounts.changePassword(ctx, req.body);
+    return { message: 'Password changed. Other sessions were signed out.' };
+  });
   route(r, deps, 'post', '/reset-password/:uidb64/:token/', 'resetPassword', async (ctx, req) => {
     await accounts.resetPassword(ctx, String(req.params.uidb64), String(req.params.token), req.body);
     return { message: 'Password reset successfully!' };

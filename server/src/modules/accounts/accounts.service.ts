@@ -4,10 +4,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { badInput, unauthenticated } from '../../core/errors.js';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../core/passwords.js';
+import { badInput, forbidden, unauthenticated } from '../../core/errors.js';
+import { hashPassword, needsRehash, randomToken, sha256, verifyPassword } from '../../core/passwords.js';
 import { requireCaller } from '../../core/policy.js';
-import { check, hit, type RateLimitRule } from '../../core/rate-limit.js';
+import { check, clearFailures, hit, throttle, type RateLimitRule, type ThrottleRule } from '../../core/rate-limit.js';
 import { parseInput, rawText, text, z } from '../../core/validation.js';
 import { COMMON_PASSWORD_MESSAGE, looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '../../rules/password.js';
 import { isCommon } from '../../rules/common-passwords.js';
@@ -25,7 +25,12 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   passwordsRequired: 'Please enter your new password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  changePasswordOwnSession: 'Sign in as yourself to change your password.',
 } as const;
+
+/** After the free failures of an account from one address, the first wait; it doubles with each further failure. */
+const SIGN_IN_DELAY_SECONDS = 5;
 
 const registerInput = z.object({
   signup_code: text(),
@@ -37,6 +42,7 @@ const registerInput = z.object({
 export type RegisterInput = z.infer<typeof registerInput>;
 
 const loginInput = z.object({ email: text(), password: rawText() });
+const changePasswordInput = z.object({ current_password: rawText(), new_password: rawText() });
 
 export interface IssuedToken {
   token: string;
@@ -50,12 +56,26 @@ export class AccountsService {
     private readonly outbox: OutboxService,
   ) {}
 
-  private get limits(): Record<'signIn' | 'signUp' | 'reset', RateLimitRule> {
+  private get limits(): Record<'signUp' | 'reset', RateLimitRule> {
     const { authRateLimit: limit, authRateWindowSeconds: windowSeconds } = this.config;
     return {
-      signIn: { name: 'sign-in', limit, windowSeconds },
       signUp: { name: 'sign-up', limit, windowSeconds },
       reset: { name: 'password reset', limit, windowSeconds },
+    };
+  }
+
+  /**
+   * Failed sign-ins slow down the pair (account, client address) that fails, not the account: a
+   * stranger guessing from one address waits longer and longer, while the owner at another address
+   * signs in at once. Two plain ceilings stay behind it: one address across all accounts (password
+   * spraying) and one account across all addresses (far above what one address can reach while delayed).
+   */
+  private get signInLimits(): { pair: ThrottleRule; address: RateLimitRule; account: RateLimitRule } {
+    const { authRateLimit, authRateWindowSeconds: windowSeconds, authAddressRateLimit, authAccountRateLimit } = this.config;
+    return {
+      pair: { name: 'sign-in', freeFailures: authRateLimit, baseDelaySeconds: SIGN_IN_DELAY_SECONDS, windowSeconds },
+      address: { name: 'sign-in', limit: authAddressRateLimit, windowSeconds },
+      account: { name: 'sign-in', limit: authAccountRateLimit, windowSeconds },
     };
   }
 
@@ -142,9 +162,17 @@ export class AccountsService {
     await manager.getRepository(AuthToken).update({ id: tokenId }, { revokedAt: new Date() });
   }
 
+  /**
+   * Ends the token sent and every view-as token acting for the person signing out (a counselor's
+   * view of a student must not outlive the counselor's sign-out). On a view-as token, the person is
+   * the one acting.
+   */
   async logout(ctx: RequestContext): Promise<void> {
     const caller = requireCaller(ctx);
-    await this.revokeToken(caller.tokenId);
+    await this.db.query(
+      `UPDATE auth_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND (id = $1 OR acting_user_id = $2)`,
+      [caller.tokenId, caller.actingUserId ?? caller.user.id],
+    );
   }
 
   // ---- sign-up and sign-in ------------------------------------------------------------------
@@ -218,18 +246,74 @@ export class AccountsService {
     const input = parseInput(loginInput, raw);
     if (!input.email || !input.password) throw badInput('Please enter your email and password.');
     const email = input.email.toLowerCase();
-    const rule = this.limits.signIn;
-    await check(this.db, rule, `email:${email}`);
-    await check(this.db, this.perAddress(rule), `ip:${ctx.ip}`);
+    const user = await this.checkPassword(ctx, email, input.password);
+    if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
+    return { token: await this.issueToken(user.id), userType: user.userType };
+  }
+
+  /**
+   * The user whose password this is, or null; every refusal is counted (see signInLimits) and a
+   * 429 answers while the caller must wait. A right password against a hash of older parameters
+   * (scrypt) stores an argon2id hash in its place.
+   */
+  private async checkPassword(ctx: Pick<RequestContext, 'ip'>, email: string, password: string): Promise<User | null> {
+    const limits = this.signInLimits;
+    // Keys hold the email's hash: fixed length whatever was typed.
+    const account = `account:${sha256(email)}`;
+    const pair = `${sha256(email)}:${ctx.ip}`;
+    await check(this.db, limits.address, `ip:${ctx.ip}`);
+    await check(this.db, limits.account, account);
+    await throttle(this.db, limits.pair, pair);
     const user = await this.db.getRepository(User).findOneBy({ email });
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? '');
+    const ok = await verifyPassword(password, user?.passwordHash ?? '');
     if (!user || !ok) {
       // Only failures count: a school's shared address signing in all morning is not an attack.
-      await hit(this.db, rule, `email:${email}`);
-      await hit(this.db, this.perAddress(rule), `ip:${ctx.ip}`);
-      throw unauthenticated(MESSAGES.invalidCredentials);
+      await hit(this.db, limits.address, `ip:${ctx.ip}`);
+      await hit(this.db, limits.account, account);
+      return null;
     }
-    return { token: await this.issueToken(user.id), userType: user.userType };
+    await clearFailures(this.db, limits.pair, pair);
+    if (needsRehash(user.passwordHash)) {
+      const rehashed = await hashPassword(password);
+      // Only over the hash just checked: a password changed meanwhile is kept.
+      await this.db.query(`UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3`, [rehashed, user.id, user.passwordHash]);
+      user.passwordHash = rehashed;
+    }
+    return user;
+  }
+
+  /**
+   * A signed-in person changes their own password, giving the current one (so a session left open
+   * on a shared computer cannot take the account over). Every other session and every reset link
+   * of the account ends; the session making the change keeps working.
+   */
+  async changePassword(ctx: RequestContext, raw: unknown): Promise<void> {
+    const caller = requireCaller(ctx);
+    // A view-as token acts on the student's record, never on the student's credentials; nor does a script's API token.
+    if (caller.actingUserId !== null || caller.tokenKind === 'api') throw forbidden(MESSAGES.changePasswordOwnSession);
+    const input = parseInput(changePasswordInput, raw, MESSAGES.passwordsRequired);
+    if (!input.current_password || !input.new_password) throw badInput(MESSAGES.passwordsRequired);
+    const user = caller.user;
+    if (!(await this.checkPassword(ctx, user.email, input.current_password))) throw badInput(MESSAGES.currentPasswordWrong);
+    if (!passwordMeetsRules(input.new_password, user.firstName, user.lastName)) throw badInput(PASSWORD_RULES_MESSAGE);
+    if (isCommon(input.new_password)) throw badInput(COMMON_PASSWORD_MESSAGE);
+    const passwordHash = await hashPassword(input.new_password);
+    await this.db.transaction((m) => this.storeNewPassword(m, user.id, passwordHash, caller.tokenId));
+  }
+
+  /**
+   * Stores a new password and ends what the old one opened (ASVS 2.5, 3.3): every outstanding
+   * reset and set-password link of the account, and every token of the account or acting for it,
+   * except `keepTokenId` (the session making the change; a reset from a link keeps none).
+   */
+  private async storeNewPassword(m: EntityManager, userId: number, passwordHash: string, keepTokenId: string | null): Promise<void> {
+    await m.getRepository(User).update({ id: userId }, { passwordHash });
+    await m.query(`UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+    await m.query(
+      `UPDATE auth_tokens SET revoked_at = now()
+        WHERE (user_id = $1 OR acting_user_id = $1) AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+      [userId, keepTokenId],
+    );
   }
 
   // ---- password reset -----------------------------------------------------------------------
@@ -239,7 +323,7 @@ export class AccountsService {
     const { email: rawEmail } = parseInput(z.object({ email: text() }), raw);
     if (!rawEmail) throw badInput('Please enter your email address.');
     const email = rawEmail.toLowerCase();
-    await hit(this.db, this.limits.reset, `email:${email}`);
+    await hit(this.db, this.limits.reset, `email:${sha256(email)}`);
     await hit(this.db, this.perAddress(this.limits.reset), `ip:${ctx.ip}`);
     const user = await this.db.getRepository(User).findOneBy({ email });
     if (!user) return;
@@ -263,7 +347,7 @@ export class AccountsService {
     });
   }
 
-  /** Sets a new password from an emailed link; the link works once, and every other session ends. */
+  /** Sets a new password from an emailed link; the link works once, every other link and every session ends. */
   async resetPassword(ctx: Pick<RequestContext, 'ip'>, uidb64: string, token: string, raw: unknown): Promise<void> {
     const { password } = parseInput(z.object({ password: rawText() }), raw);
     if (!password) throw badInput(MESSAGES.passwordsRequired);
@@ -284,9 +368,7 @@ export class AccountsService {
       );
       const rows = Array.isArray(result[0]) ? result[0] : result;
       if (!rows.length) throw badInput(MESSAGES.resetLinkInvalid);
-      await m.getRepository(User).update({ id: userId }, { passwordHash });
-      await m.query(`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
-      await m.query(`UPDATE auth_tokens SET revoked_at = now() WHERE acting_user_id = $1 AND revoked_at IS NULL`, [userId]);
+      await this.storeNewPassword(m, userId, passwordHash, null);
     });
   }
 

@@ -1,6 +1,6 @@
 /** Sign-up, sign-in, sessions, password reset and term labels, through REST and GraphQL. */
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../../core/passwords.js';
+import { legacyScryptHash, sha256 } from '../../core/passwords.js';
 import { DEMO, DEMO_PASSWORD, uniqueEmail, useHarness } from '../../test/harness.js';
 import { AuthToken } from './auth-token.entity.js';
 import { User } from './user.entity.js';
@@ -84,7 +84,7 @@ describe('register', () => {
     expect(me.application_status).toBeNull();
 
     const user = await h.userByEmail(r.email);
-    expect(user.passwordHash).toMatch(/^scrypt\$/);
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user.passwordHash).not.toContain(r.password);
     const lincoln = await h.schoolNamed('Lincoln High School');
     expect(user.schoolId).toBe(lincoln.id);
@@ -238,7 +238,7 @@ describe('login', () => {
     expect(res.body).toEqual({ error: 'Please enter your email and password.' });
   });
 
-  it('refuses the 11th failed sign-in for one email with 429 and Retry-After, even with the right password', async () => {
+  it('slows down one address guessing one account: the 11th attempt waits 5 s (429, Retry-After), even with the right password', async () => {
     const user = await h.buildStudent();
     for (let i = 1; i <= 10; i++) {
       const res = await h.api.post('/api/login/').send({ email: user.email, password: `Wrong#${i}aaaa` });
@@ -246,23 +246,62 @@ describe('login', () => {
     }
     const blocked = await h.api.post('/api/login/').send({ email: user.email, password: 'Wrong#11aaaa' });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ error: 'Too many sign-in attempts. Please wait 15 minutes and try again.' });
+    expect(blocked.body).toEqual({ error: expect.stringMatching(/^Too many sign-in attempts\. Please wait [1-5] seconds? and try again\.$/) });
     const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(800);
-    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(5);
 
     const right = await h.api.post('/api/login/').send({ email: user.email, password: DEMO_PASSWORD });
     expect(right.status).toBe(429);
     const g = await h.gql(LOGIN, { email: user.email, password: DEMO_PASSWORD });
     expect(g.code).toBe('RATE_LIMITED');
-    expect(g.errors![0].extensions!.retryAfter).toBeGreaterThan(800);
+    expect(g.errors![0].extensions!.retryAfter).toBeLessThanOrEqual(5);
+
+    // Once the wait is over, one more failure doubles it; the right password then works and clears the count.
+    await pastTheWait(user.email);
+    expect((await h.api.post('/api/login/').send({ email: user.email, password: 'Wrong#12aaaa' })).status).toBe(401);
+    const longer = await h.api.post('/api/login/').send({ email: user.email, password: DEMO_PASSWORD });
+    expect(longer.status).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(5);
+    expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual(10);
+    await pastTheWait(user.email);
+    expect((await h.api.post('/api/login/').send({ email: user.email, password: DEMO_PASSWORD })).status).toBe(200);
+    expect(await h.db.query(`SELECT 1 FROM sign_in_throttles WHERE key LIKE $1`, [`sign-in:${sha256(user.email)}:%`])).toEqual([]);
 
     // Another account from the same address is not affected.
     expect((await h.api.post('/api/login/').send({ email: DEMO.parent, password: DEMO_PASSWORD })).status).toBe(200);
   });
 
-  it('limits failed sign-ins per address at five times the per-account limit', async () => {
-    const api = await h.appWith({ authRateLimit: 2 }); // 10 per address
+  it("cannot lock the owner out: a stranger's address fails 50 times, the owner signs in at once from another", async () => {
+    const owner = await h.buildStudent();
+    const stranger = (password: string) => h.api.post('/api/login/').set('X-Forwarded-For', '203.0.113.66').send({ email: owner.email, password });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 50; i++) statuses.push((await stranger(`Guess#${i}word`)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(40).fill(429));
+    const throttled = await stranger(DEMO_PASSWORD);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(throttled.body.error).toMatch(/^Too many sign-in attempts\. Please wait/);
+
+    const home = await h.api.post('/api/login/').set('X-Forwarded-For', '198.51.100.20').send({ email: owner.email, password: DEMO_PASSWORD });
+    expect(home.status).toBe(200);
+    expect((await currentUser(home.body.token)).email).toBe(owner.email);
+    // The owner's success does not free the stranger's address.
+    expect((await stranger(DEMO_PASSWORD)).status).toBe(429);
+  });
+
+  it('counts twenty simultaneous guesses before checking them: no more than the free ten are answered 401', async () => {
+    const user = await h.buildStudent();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      h.api.post('/api/login/').set('X-Forwarded-For', '203.0.113.67').send({ email: user.email, password: `Burst#${i}word` })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
+  it('limits failed sign-ins from one address across accounts (AUTH_ADDRESS_RATE_LIMIT)', async () => {
+    const api = await h.appWith({ authAddressRateLimit: 10 });
     const from = (ip: string, email: string) =>
       api.post('/api/login/').set('X-Forwarded-For', ip).send({ email, password: 'Wrong#2026' });
     for (let i = 1; i <= 10; i++) {
@@ -274,7 +313,51 @@ describe('login', () => {
     // Another address still gets an answer.
     expect((await from('203.0.113.8', uniqueEmail('guess'))).status).toBe(401);
   });
+
+  it('keeps a ceiling per account across addresses (AUTH_ACCOUNT_RATE_LIMIT), far above what one address reaches', async () => {
+    const api = await h.appWith({ authRateLimit: 3, authAccountRateLimit: 6 });
+    const user = await h.buildStudent();
+    const from = (ip: string, password = 'Wrong#2026') => api.post('/api/login/').set('X-Forwarded-For', ip).send({ email: user.email, password });
+    for (const ip of ['203.0.113.11', '203.0.113.12']) {
+      for (let i = 1; i <= 3; i++) expect((await from(ip)).status, `${ip} attempt ${i}`).toBe(401);
+    }
+    const ceiling = await from('203.0.113.13', DEMO_PASSWORD);
+    expect(ceiling.status).toBe(429);
+    expect(Number(ceiling.headers['retry-after'])).toBeGreaterThan(800);
+    // The default ceiling is far above the ~20 failures one address can make in a window while delayed.
+    expect(h.config.authAccountRateLimit).toBeGreaterThanOrEqual(100);
+  });
+
+  it('answers an absurdly long email or password with 401, not a crash', async () => {
+    const res = await h.api.post('/api/login/').send({ email: `${'a'.repeat(20_000)}@test.example`, password: 'b'.repeat(100_000) });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'Invalid email or password.' });
+  });
+
+  it('replaces a legacy scrypt hash with argon2id at the next successful sign-in, and signing in still works', async () => {
+    const user = await h.buildStudent();
+    const legacy = await legacyScryptHash(DEMO_PASSWORD);
+    await h.db.getRepository(User).update({ id: user.id }, { passwordHash: legacy });
+
+    expect((await h.api.post('/api/login/').send({ email: user.email, password: 'Wrong#Guess2026' })).status).toBe(401);
+    expect((await h.db.getRepository(User).findOneByOrFail({ id: user.id })).passwordHash).toBe(legacy);
+
+    await h.login(user.email);
+    const stored = (await h.db.getRepository(User).findOneByOrFail({ id: user.id })).passwordHash;
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(stored).not.toContain(DEMO_PASSWORD);
+
+    const again = await h.login(user.email);
+    expect((await currentUser(again)).email).toBe(user.email);
+    expect((await h.api.post('/api/login/').send({ email: user.email, password: 'Wrong#Guess2026' })).status).toBe(401);
+    expect((await h.db.getRepository(User).findOneByOrFail({ id: user.id })).passwordHash).toBe(stored);
+  });
 });
+
+/** Moves the failures of `email` back in time, past any wait, as if the caller had waited. */
+async function pastTheWait(email: string): Promise<void> {
+  await h.db.query(`UPDATE sign_in_throttles SET last_failure_at = last_failure_at - interval '1 minute' WHERE key LIKE $1`, [`sign-in:${sha256(email)}:%`]);
+}
 
 describe('current user and tokens', () => {
   it('answers the spec fields in snake_case on REST', async () => {
@@ -503,6 +586,43 @@ describe('password reset', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('ends every other link of the account: request two, reset with the second, the first is refused', async () => {
+    const user = await h.buildStudent();
+    const first = await requestResetLink(user.email);
+    const second = await requestResetLink(user.email);
+    expect(first.token).not.toBe(second.token);
+
+    expect((await h.api.post(`/api/reset-password/${second.uidb64}/${second.token}/`).send({ password: NEW_PASSWORD })).status).toBe(200);
+    const stale = await h.api.post(`/api/reset-password/${first.uidb64}/${first.token}/`).send({ password: 'Another#2028x' });
+    expect(stale.status).toBe(400);
+    expect(stale.body).toEqual({ error: RESET_LINK_INVALID });
+    // The password is the one set with the second link.
+    expect((await h.api.post('/api/login/').send({ email: user.email, password: 'Another#2028x' })).status).toBe(401);
+    await h.login(user.email, NEW_PASSWORD);
+    expect(await h.db.query(`SELECT 1 FROM password_resets WHERE user_id = $1 AND used_at IS NULL`, [user.id])).toEqual([]);
+  });
+
+  it('ends an outstanding set-password link (roster welcome email) and view-as tokens acting for the account', async () => {
+    const school = await h.buildSchool();
+    const counselor = await h.buildStaff({ school });
+    const student = await h.buildStudent({ school });
+    const counselorSession = await h.tokenFor(counselor);
+    const view = await h.api.post('/api/view-as-student/').set(h.auth(counselorSession)).send({ studentId: student.id });
+    expect(view.status).toBe(200);
+    await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLink(counselor, school.name, m));
+    const [{ body }] = await h.db.query(`SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`, [counselor.email]);
+    const [, welcomeUid, welcomeToken] = /\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(body)!;
+
+    const reset = await requestResetLink(counselor.email);
+    expect((await h.api.post(`/api/reset-password/${reset.uidb64}/${reset.token}/`).send({ password: NEW_PASSWORD })).status).toBe(200);
+
+    const welcome = await h.api.post(`/api/reset-password/${welcomeUid}/${welcomeToken}/`).send({ password: 'Another#2028x' });
+    expect(welcome.status).toBe(400);
+    expect(welcome.body).toEqual({ error: RESET_LINK_INVALID });
+    expect((await h.api.get('/api/current-user/').set(h.auth(counselorSession))).status).toBe(401);
+    expect((await h.api.get('/api/current-user/').set(h.auth(view.body.token))).status).toBe(401);
+  });
+
   it('limits reset requests per email', async () => {
     const user = await h.buildParent();
     for (let i = 1; i <= 10; i++) {
@@ -513,6 +633,94 @@ describe('password reset', () => {
     expect(blocked.body.error).toBe('Too many password reset attempts. Please wait 15 minutes and try again.');
     const queued = await h.db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = $1`, [user.email]);
     expect(queued).toEqual([{ n: 10 }]);
+  });
+});
+
+describe('change password', () => {
+  const CHANGE = 'mutation ($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }';
+  const change = (token: string, body: object) => h.api.post('/api/change-password/').set(h.auth(token)).send(body);
+
+  it('ends every other session and reset link of the account; the session making the change keeps working', async () => {
+    const school = await h.buildSchool();
+    const user = await h.buildStaff({ school });
+    const here = await h.login(user.email);
+    const elsewhere = await h.login(user.email);
+    const view = (await h.api.post('/api/view-as-student/').set(h.auth(elsewhere)).send({ studentId: (await h.buildStudent({ school })).id })).body.token;
+    const link = await requestResetLink(user.email);
+
+    const res = await change(here, { current_password: DEMO_PASSWORD, new_password: NEW_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Password changed. Other sessions were signed out.' });
+
+    expect((await h.api.get('/api/current-user/').set(h.auth(elsewhere))).status).toBe(401);
+    expect((await h.api.get('/api/current-user/').set(h.auth(view))).status).toBe(401);
+    expect((await currentUser(here)).email).toBe(user.email);
+    const stale = await h.api.post(`/api/reset-password/${link.uidb64}/${link.token}/`).send({ password: 'Another#2028x' });
+    expect(stale.body).toEqual({ error: RESET_LINK_INVALID });
+    expect((await h.api.post('/api/login/').send({ email: user.email, password: DEMO_PASSWORD })).status).toBe(401);
+    await h.login(user.email, NEW_PASSWORD);
+  });
+
+  it('works through GraphQL', async () => {
+    const user = await h.buildParent();
+    const here = await h.login(user.email);
+    const other = await h.login(user.email);
+    const g = await h.gql(CHANGE, { c: DEMO_PASSWORD, n: NEW_PASSWORD }, here);
+    expect(g.errors).toBeUndefined();
+    expect(g.data).toEqual({ changePassword: true });
+    expect((await h.gql(CURRENT_USER, {}, other)).data).toEqual({ currentUser: null });
+    expect((await h.gql(CURRENT_USER, {}, here)).data!.currentUser.email).toBe(user.email);
+    await h.login(user.email, NEW_PASSWORD);
+  });
+
+  it('refuses a wrong current password, a missing field and a weak new password, changing nothing', async () => {
+    const user = await h.buildStudent();
+    const token = await h.login(user.email);
+    const other = await h.login(user.email);
+    const before = (await h.db.getRepository(User).findOneByOrFail({ id: user.id })).passwordHash;
+    const cases: [object, string][] = [
+      [{ current_password: 'Wrong#Pass2026', new_password: NEW_PASSWORD }, 'Your current password is not correct.'],
+      [{ current_password: DEMO_PASSWORD }, 'Please enter your new password.'],
+      [{ new_password: NEW_PASSWORD }, 'Please enter your new password.'],
+      [{ current_password: DEMO_PASSWORD, new_password: ['x'] }, 'Please enter your new password.'],
+      [{ current_password: DEMO_PASSWORD, new_password: 'weakpass' }, 'Your password does not meet the requirements.'],
+      [{ current_password: DEMO_PASSWORD, new_password: 'Bad\u0000Pass#2027' }, expect.any(String) as unknown as string],
+    ];
+    for (const [body, message] of cases) {
+      const res = await change(token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ error: message });
+    }
+    expect((await h.db.getRepository(User).findOneByOrFail({ id: user.id })).passwordHash).toBe(before);
+    expect((await h.api.get('/api/current-user/').set(h.auth(other))).status).toBe(200);
+    expect((await h.api.get('/api/current-user/').set(h.auth(token))).status).toBe(200);
+  });
+
+  it('counts wrong current passwords like failed sign-ins: a stolen session cannot guess on', async () => {
+    const user = await h.buildStudent();
+    const token = await h.login(user.email);
+    for (let i = 1; i <= 10; i++) {
+      expect((await change(token, { current_password: `Guess#${i}word`, new_password: NEW_PASSWORD })).status, `guess ${i}`).toBe(400);
+    }
+    const blocked = await change(token, { current_password: DEMO_PASSWORD, new_password: NEW_PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect((await h.db.getRepository(User).findOneByOrFail({ id: user.id })).passwordHash).not.toContain('m=0');
+    await h.clearRateLimits();
+    await h.login(user.email, DEMO_PASSWORD);
+  });
+
+  it("refuses a staff member's view-as token (403) and a missing token (401): the student's password stays", async () => {
+    const school = await h.buildSchool();
+    const student = await h.buildStudent({ school });
+    const staff = await h.tokenFor(await h.buildStaff({ school }));
+    const view = (await h.api.post('/api/view-as-student/').set(h.auth(staff)).send({ studentId: student.id })).body.token;
+    const asView = await change(view, { current_password: DEMO_PASSWORD, new_password: NEW_PASSWORD });
+    expect(asView.status).toBe(403);
+    expect(asView.body).toEqual({ error: 'Sign in as yourself to change your password.' });
+    expect((await h.api.post('/api/change-password/').send({ current_password: DEMO_PASSWORD, new_password: NEW_PASSWORD })).status).toBe(401);
+    expect((await h.gql(CHANGE, { c: DEMO_PASSWORD, n: NEW_PASSWORD })).code).toBe('UNAUTHENTICATED');
+    await h.login(student.email, DEMO_PASSWORD);
   });
 });
 

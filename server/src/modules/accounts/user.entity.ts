@@ -23,7 +23,7 @@ export class User {
   @Column({ type: 'text', unique: true })
   email: string;
 
-  /** scrypt hash; empty for records that never sign in (baseline plans). */
+  /** Password hash (argon2id, or scrypt until the next sign-in: core/passwords.ts); empty for records that never sign in (baseline plans). */
   @Column({ name: 'password_hash', type: 'text', default: '' })
   passwordHash: string;
 

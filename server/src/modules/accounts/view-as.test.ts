@@ -74,6 +74,42 @@ describe('admin views a student', () => {
     expect((await h.db.getRepository(User).findOneByOrFail({ id: student.id })).academicYearLabels).toEqual(['Fall', 'Spring']);
   });
 
+  it("ends the counselor's view-as tokens when the counselor signs out: writes and reads answer 401", async () => {
+    const school = await h.buildSchool();
+    const student = await h.buildStudent({ school });
+    const counselor = await h.buildStaff({ school });
+    const ownToken = await h.login(counselor.email);
+    const viewToken = (await viewAs(ownToken, student.id)).body.token;
+    const otherDeviceView = (await viewAs(await h.tokenFor(counselor), student.id)).body.token;
+    // Another counselor's view of the same student is not theirs to end.
+    const colleagueView = (await viewAs(await h.tokenFor(await h.buildStaff({ school })), student.id)).body.token;
+    expect((await me(viewToken)).status).toBe(200);
+
+    expect((await h.api.post('/api/logout/').set(h.auth(ownToken))).status).toBe(200);
+
+    for (const token of [viewToken, otherDeviceView]) {
+      const write = await h.api.put('/api/update-user-labels/').set(h.auth(token)).send({ academic_year_labels: ['Fall', 'Spring'] });
+      expect(write.status).toBe(401);
+      expect((await me(token)).status).toBe(401);
+      expect((await h.gql(ME, {}, token)).data).toEqual({ currentUser: null });
+    }
+    expect((await h.db.getRepository(User).findOneByOrFail({ id: student.id })).academicYearLabels).toEqual(student.academicYearLabels);
+    expect((await me(colleagueView)).status).toBe(200);
+    // The student's own sessions are untouched.
+    expect((await me(await h.tokenFor(student))).status).toBe(200);
+  });
+
+  it('signing out from inside a view ends every view of that counselor (GraphQL logout)', async () => {
+    const school = await h.buildSchool();
+    const [a, b] = [await h.buildStudent({ school }), await h.buildStudent({ school })];
+    const counselorToken = await h.tokenFor(await h.buildStaff({ school }));
+    const viewA = (await viewAs(counselorToken, a.id)).body.token;
+    const viewB = (await viewAs(counselorToken, b.id)).body.token;
+    expect((await h.gql('mutation { logout }', {}, viewA)).data).toEqual({ logout: true });
+    expect((await me(viewA)).status).toBe(401);
+    expect((await me(viewB)).status).toBe(401);
+  });
+
   it('lets staff view students of a school they joined, and baseline-plan records of their school', async () => {
     const home = await h.buildSchool();
     const joined = await h.buildSchool();
@@ -162,11 +198,15 @@ describe('admin views a student', () => {
     expect(notViewing.status).toBe(400);
     expect(notViewing.body).toEqual({ error: 'You are not viewing as a student.' });
 
-    // The admin signed out meanwhile: the held token no longer returns.
-    await h.api.post('/api/logout/').set(h.auth(adminToken));
+    // The held token ended meanwhile (revoked, e.g. by a password change elsewhere): it no longer returns.
+    await h.db.query(`UPDATE auth_tokens SET revoked_at = now() WHERE token_hash = $1`, [sha256(adminToken)]);
     const ended = await h.api.post('/api/return-to-admin-view/').set(h.auth(viewToken)).send({ adminToken });
     expect(ended.status).toBe(403);
     expect(ended.body).toEqual({ error: SESSION_ENDED });
+
+    // The admin signs out (from another session of theirs): the view ends with it.
+    expect((await h.api.post('/api/logout/').set(h.auth(await h.tokenFor(admin)))).status).toBe(200);
+    expect((await me(viewToken)).status).toBe(401);
   });
 });
 

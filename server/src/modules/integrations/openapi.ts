@@ -34,6 +34,7 @@ GET /api/user/ | user | Accounts | The signed-in user's profile, including acade
 PUT /api/update-user-labels/ | updateUserLabels | Accounts | Rename the academic year labels of the signed-in student (academic_year_labels). |
 PUT /api/locale/ | updateLocale | Accounts | Save the interface language of the signed-in person (locale: en or es). |
 POST /api/request-reset-password/ | requestPasswordReset | Accounts | Email a single-use password reset link (always answers the same way). | public
+POST /api/change-password/ | changePassword | Accounts | Change the signed-in person's password (current_password, new_password); every other session and reset link of the account ends. |
 POST /api/reset-password/:uidb64/:token/ | resetPassword | Accounts | Set a new password from an emailed link (password). | public
 POST /api/view-as-student/ | viewAsStudent | Accounts | Staff or a linked parent: a token acting as the student (studentId); a parent's is read-only. |
 POST /api/return-to-admin-view/ | returnToAdminView | Accounts | End a staff view-as session (adminToken); answers the staff token. |

@@ -89,6 +89,8 @@ export const EXPECTED_REST: Record<string, string> = {
   'POST /api/baseline-plans/':                            '401  401  401  403  bad  403  403  403  403  403  403  403  bad',
   'POST /api/cccapply/account-created/':                  '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
   'POST /api/cccapply/consent/':                          '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
+  // Every signed-in person changes their own password; a parent's read-only view may not (a staff view gets 403 in accounts.test.ts).
+  'POST /api/change-password/':                           '401  401  401  bad  bad  bad  bad  403  bad  bad  bad  bad  bad',
   'POST /api/clear-student-courses/':                     '401  401  401  ok   403  403  403  403  403  ok   403  403  403',
   'POST /api/courses/:courseId/requirement/':             '401  401  401  403  403  403  403  403  403  403  403  403  ok',
   'POST /api/courses/:id/':                               '401  401  401  403  404  403  403  403  403  403  403  404  ok',
@@ -156,6 +158,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation addStudent':                    '401  401  401  403  403  bad  403  403  bad  403  bad  403  403',
   'mutation addTerm':                       '401  401  401  ok   403  403  ok   403  403  ok   403  403  403',
   'mutation assignPlanToStudent':           '401  401  401  404  403  403  403  403  403  ok   403  403  403',
+  'mutation changePassword':                '401  401  401  bad  bad  bad  bad  403  bad  bad  bad  bad  bad',
   'mutation clearStudentCourses':           '401  401  401  ok   403  403  403  403  403  ok   403  403  403',
   'mutation completeEnrollmentContract':    '401  401  401  403  403  403  403  403  403  403  403  403  403',
   'mutation confirmOpenCccAccount':         '401  401  401  bad  403  403  403  403  403  bad  403  403  403',

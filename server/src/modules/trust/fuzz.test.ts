@@ -22,7 +22,7 @@ const h = useHarness();
 const SKIP_REST = new Set(['POST /api/logout/', 'POST /api/return-to-admin-view/', 'POST /api/return-to-parent-view/']);
 const SKIP_GQL = new Set(['logout', 'returnToAdminView', 'returnToParentView']);
 /** Tables whose rows change on any authenticated request (last use of a token) or on refusals by design (rate-limit counters). */
-const VOLATILE = new Set(['rate_limit_buckets', 'migrations']);
+const VOLATILE = new Set(['rate_limit_buckets', 'sign_in_throttles', 'migrations']);
 /** Compared row by row (md5 of the ordered rows); every other table by row count. */
 const KEY_TABLES = [
   'users', 'schools', 'school_memberships', 'parent_student_links', 'scheduled_courses', 'courses', 'course_transfers',
