@@ -609,7 +609,7 @@ describe('password reset', () => {
     const counselorSession = await h.tokenFor(counselor);
     const view = await h.api.post('/api/view-as-student/').set(h.auth(counselorSession)).send({ studentId: student.id });
     expect(view.status).toBe(200);
-    await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLink(counselor, school.name, m));
+    await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLink(counselor, school, m));
     const [{ body }] = await h.db.query(`SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`, [counselor.email]);
     const [, welcomeUid, welcomeToken] = /\/reset-password\/([^/\s]+)\/([^/\s]+)/.exec(body)!;
 
