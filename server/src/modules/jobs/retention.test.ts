@@ -59,6 +59,12 @@ async function bucket(startedSecondsAgo: number): Promise<string> {
   return key;
 }
 
+async function throttleRow(lastFailureSecondsAgo: number): Promise<string> {
+  const key = `retention-test:${hex()}`;
+  await h.db.query(`INSERT INTO sign_in_throttles (key, failures, last_failure_at) VALUES ($1, 12, now() - make_interval(secs => $2))`, [key, lastFailureSecondsAgo]);
+  return key;
+}
+
 async function stripeEvent(ageDays: number): Promise<string> {
   const id = `evt_${hex()}`;
   await h.db.query(`INSERT INTO stripe_events (id, type, received_at) VALUES ($1, 'invoice.paid', now() - make_interval(days => $2))`, [id, ageDays]);
@@ -94,6 +100,7 @@ describe('retention', () => {
       ],
       password_resets: [await resetLink(31, null), await resetLink(24, 31)],
       rate_limit_buckets: [await bucket(16 * 60)],
+      sign_in_throttles: [await throttleRow(16 * 60)],
       stripe_events: [await stripeEvent(31)],
     };
     const kept = {
@@ -108,13 +115,14 @@ describe('retention', () => {
       ],
       password_resets: [await resetLink(29, null), await resetLink(-1, null)],
       rate_limit_buckets: [await bucket(5 * 60)],
+      sign_in_throttles: [await throttleRow(5 * 60)],
       stripe_events: [await stripeEvent(29)],
     };
     const accessLogBefore = (await h.db.query(`SELECT count(*)::int AS n FROM student_record_access`))[0].n;
 
     const deleted = await applyRetention(h.db, retentionPolicy(h.config));
 
-    const key = (table: string) => (table === 'rate_limit_buckets' ? 'key' : 'id');
+    const key = (table: string) => (table === 'rate_limit_buckets' || table === 'sign_in_throttles' ? 'key' : 'id');
     for (const [table, ids] of Object.entries(gone)) {
       for (const id of ids) expect(await exists(table, key(table), id), `${table} ${id} deleted`).toBe(false);
     }

@@ -8,7 +8,8 @@
  * - sign-in, view-as and API tokens that ended (expired, idle past TOKEN_IDLE_MINUTES, or revoked)
  *   more than TOKEN_RETENTION_DAYS ago, and password-reset and set-password links expired or used
  *   that long ago;
- * - rate-limit buckets whose window has ended (the longest configured window);
+ * - rate-limit buckets whose window has ended, and sign-in throttles whose last failure is older than
+ *   that (the longest configured window): by then the throttle has forgotten them anyway;
  * - Stripe event ids received more than STRIPE_EVENT_RETENTION_DAYS ago (at least 30: Stripe
  *   retries a webhook for 3 days, and the id is what stops a retry from being processed twice).
  * The access log (student_record_access) is append-only by design and is never touched.
@@ -71,6 +72,7 @@ const RULES: Rule[] = [
   { name: 'expired reset links', table: 'password_resets', key: 'id', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   { name: 'used reset links', table: 'password_resets', key: 'id', where: `used_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   { name: 'rate-limit buckets', table: 'rate_limit_buckets', key: 'key', where: `window_start < now() - make_interval(secs => $1)`, value: (p) => p.rateLimitWindowSeconds },
+  { name: 'sign-in throttles', table: 'sign_in_throttles', key: 'key', where: `last_failure_at < now() - make_interval(secs => $1)`, value: (p) => p.rateLimitWindowSeconds },
   { name: 'Stripe event ids', table: 'stripe_events', key: 'id', where: `received_at < ${DAYS_AGO}`, value: (p) => p.stripeEventDays },
 ];
 
