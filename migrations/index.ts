@@ -11,9 +11,11 @@ import { AccessLog1732300000800 } from './1732300000800-AccessLog.js';
 import { Operations1732300000900 } from './1732300000900-Operations.js';
 import { UserLocale1732300001000 } from './1732300001000-UserLocale.js';
 import { BackgroundJobs1732300001200 } from './1732300001200-BackgroundJobs.js';
+import { ConsentEvidence1732300001600 } from './1732300001600-ConsentEvidence.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
   ConsentForms1732300000500, Onboarding1732300000600, ContractsPayments1732300000700, AccessLog1732300000800,
   Operations1732300000900, UserLocale1732300001000, BackgroundJobs1732300001200,
+  ConsentEvidence1732300001600,
 ];

@@ -4,7 +4,7 @@ import type { Request, Response, Router } from 'express';
 import multer from 'multer';
 import { route, type AppDeps } from '../../core/http.js';
 import { badInput } from '../../core/errors.js';
-import type { ConsentFormView } from './consent-forms.service.js';
+import type { ConsentFormView, SigningBody } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
 import { PDF_MESSAGES } from './pdf-check.js';
 
@@ -37,6 +37,10 @@ function pdfUpload(maxBytes: number) {
 export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
   const { consentForms } = deps.services;
   const readPdf = pdfUpload(deps.config.consentPdfMaxBytes);
+  const readSigning = async (req: Request, res: Response): Promise<SigningBody> => {
+    const { pdf, fields } = await readPdf(req, res);
+    return { fields, pdf, userAgent: String(req.headers['user-agent'] ?? '') };
+  };
 
   route(r, deps, 'post', '/create-parent-form/', 'createParentForm', async (ctx, _req, res) => {
     const form = await consentForms.createForCaller(ctx);
@@ -45,9 +49,9 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
 
   route(r, deps, 'get', '/parent-consent/', 'parentConsentForm', async (ctx) => formJson(await consentForms.studentForm(ctx)));
 
+  // Multipart (the spec's shape) or JSON: name, strokes (see consent-signature.ts); a part `pdf` is refused.
   route(r, deps, 'put', '/parent-consent/', 'signParentConsent', async (ctx, req, res) => {
-    const { pdf } = await readPdf(req, res);
-    return formJson(await consentForms.signAsStudent(ctx, pdf));
+    return formJson(await consentForms.signAsStudent(ctx, await readSigning(req, res)));
   });
 
   // The parent's texted link needs no account: limited per client address (preset consentLink).
@@ -58,13 +62,17 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
 
   route(r, deps, 'put', '/sign-parent-form/:code/', 'signParentForm', async (ctx, req, res) => {
     await limit({ ...ctx, caller: null }, 'consentLink');
-    const { pdf } = await readPdf(req, res);
-    return consentForms.signAsParent(String(req.params.code), pdf);
+    return consentForms.signAsParent(ctx, String(req.params.code), await readSigning(req, res));
   });
 
   route(r, deps, 'get', '/parent-form-viewer/:code/', 'parentFormViewer', async (ctx, req) => {
     const f = await consentForms.formForViewer(ctx, String(req.params.code));
-    return { ...formJson(f), student: { id: f.student.id, first_name: f.student.firstName, last_name: f.student.lastName } };
+    return {
+      ...formJson(f),
+      student: { id: f.student.id, first_name: f.student.firstName, last_name: f.student.lastName },
+      guardian_phone_changed_after_sent: f.guardianPhoneChangedAfterSent,
+      guardian_phone_shared: f.guardianPhoneShared,
+    };
   });
 
   route(r, deps, 'post', '/export-parent-forms/', 'exportParentForms', async (ctx, req, res) => {
