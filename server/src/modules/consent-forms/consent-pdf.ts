@@ -126,9 +126,8 @@ export function trailLines(t: ConsentTrail): { text: string; heading?: boolean }
         ? `Text message to: ${r.phone} (phone entered by the student ${r.phoneSetAt ? `at ${utc(r.phoneSetAt)}` : 'at a time not recorded'})`
         : 'Text message: none (no guardian phone)',
     });
-    out.push({
-      text: `Linked parent accounts emailed: ${r.notifiedParents.length ? r.notifiedParents.map((p) => `${p.name} <${p.email}> (user #${p.id})`).join('; ') : 'none'}`,
-    });
+    out.push({ text: `Linked parent accounts emailed: ${r.notifiedParents.length ? '' : 'none'}`.trim() });
+    for (const p of r.notifiedParents) out.push({ text: `- ${p.name} <${p.email}> (user #${p.id})` });
   }
   const parent = t.signatures.find((s) => s.role === 'parent');
   if (parent) signature(parent);
@@ -171,8 +170,14 @@ export interface ComposeRequest {
 
 /** The signed PDF. A field that cannot be drawn (a placement off the page) is an error: nothing is saved. */
 export async function composeSignedPdf(r: ComposeRequest): Promise<Buffer> {
-  const doc = await PDFDocument.load(r.base, { updateMetadata: false });
-  while (doc.getPageCount() > r.contentPages) doc.removePage(doc.getPageCount() - 1);
+  // Only the form's own pages are copied into a new document: a previous trail page (and any object
+  // nothing refers to) is left behind rather than kept in the file unseen.
+  const source = await PDFDocument.load(r.base, { updateMetadata: false });
+  const doc = await PDFDocument.create();
+  const title = source.getTitle();
+  if (title) doc.setTitle(title);
+  const keep = Math.min(r.contentPages, source.getPageCount());
+  for (const page of await doc.copyPages(source, Array.from({ length: keep }, (_, i) => i))) doc.addPage(page);
   const c = new Composer(doc);
   if (r.prefill) {
     for (const { text, placement } of prefillTexts(r.config, r.prefill, r.now, () => undefined)) await c.text(text, placement);
