@@ -7,6 +7,7 @@ import { badInput } from '../../core/errors.js';
 import type { ConsentFormView, SigningBody } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
 import { PDF_MESSAGES } from './pdf-check.js';
+import { SIGNATURE_MESSAGES } from './consent-signature.js';
 
 const formJson = (f: ConsentFormView) => ({ pdf: f.pdf, field_config: f.fieldConfig, state: f.state });
 const templateJson = (t: TemplateView) => ({
@@ -14,7 +15,7 @@ const templateJson = (t: TemplateView) => ({
 });
 
 /** Reads the multipart part named `pdf` (in memory, bounded); any other shape is a 400 with a message. */
-function pdfUpload(maxBytes: number) {
+function pdfUpload(maxBytes: number, otherFileMessage: string = PDF_MESSAGES.missing) {
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 256 * 1024, parts: 6 },
@@ -25,7 +26,7 @@ function pdfUpload(maxBytes: number) {
         if (err) {
           const code = (err as { code?: string }).code;
           if (code === 'LIMIT_FILE_SIZE') reject(badInput(PDF_MESSAGES.tooLarge(maxBytes)));
-          else if (code === 'LIMIT_UNEXPECTED_FILE') reject(badInput(PDF_MESSAGES.missing));
+          else if (code === 'LIMIT_UNEXPECTED_FILE') reject(badInput(otherFileMessage));
           else reject(badInput('The upload could not be read.'));
           return;
         }
@@ -37,8 +38,9 @@ function pdfUpload(maxBytes: number) {
 export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
   const { consentForms } = deps.services;
   const readPdf = pdfUpload(deps.config.consentPdfMaxBytes);
+  const readSigningParts = pdfUpload(deps.config.consentPdfMaxBytes, SIGNATURE_MESSAGES.pdfNotAccepted);
   const readSigning = async (req: Request, res: Response): Promise<SigningBody> => {
-    const { pdf, fields } = await readPdf(req, res);
+    const { pdf, fields } = await readSigningParts(req, res);
     return { fields, pdf, userAgent: String(req.headers['user-agent'] ?? '') };
   };
 
