@@ -13,6 +13,7 @@ import {
   placementOptions,
   prefillPdf,
   prefillTexts,
+  previewSignatures,
   sourceValue,
 } from './prefill';
 
@@ -109,6 +110,15 @@ describe('field placement', () => {
     expect(strings).not.toContain('student@lincoln.example');
     expect(strings).not.toContain('10');
     expect(log).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('template preview', () => {
+  it('draws sample names and the date at the signature placements', async () => {
+    const out = await previewSignatures(await blankPdf(), DEFAULT_FIELD_CONFIG, 'Sample Student', 'Sample Parent', NOW);
+    const strings = pdfStrings(out);
+    expect(strings.filter((s) => s === 'Sample Parent')).toHaveLength(2);
+    expect(strings).toEqual(expect.arrayContaining(['Sample Student', '09/15/2025']));
   });
 });
 

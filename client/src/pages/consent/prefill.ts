@@ -6,7 +6,7 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { ConsentFieldConfig, ConsentFont, FieldPlacement } from '@rules/consent-form';
-import { placementOptions, prefillTexts, type PrefillUser } from '@rules/consent-prefill';
+import { formatDate, placementOptions, prefillTexts, type PrefillUser } from '@rules/consent-prefill';
 
 export {
   applyTransform, formatDate, formatDob, graduationYear, isBlank, normaliseColor, parseDob, parseGrade, placementOptions,
@@ -67,6 +67,21 @@ export async function prefillPdf(
       log(`Could not prefill the field ${key}`, e);
     }
   }
+  return save(doc);
+}
+
+/**
+ * The staff template preview: sample names and the date at the signature placements, to check the
+ * positions. Signed forms are composed by the server, never here.
+ */
+export async function previewSignatures(bytes: Uint8Array, config: ConsentFieldConfig, student: string, parent: string, now: Date = new Date()): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes);
+  const drawer = new Drawer(doc);
+  await drawer.draw(student, config.student_signature.signature);
+  await drawer.draw(formatDate(now), config.student_signature.date);
+  await drawer.draw(parent, config.parent_signature.printed_name);
+  await drawer.draw(parent, config.parent_signature.signature);
+  await drawer.draw(formatDate(now), config.parent_signature.date);
   return save(doc);
 }
 
