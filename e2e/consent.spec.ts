@@ -125,6 +125,16 @@ test('the student signs, the parent signs from the texted link, staff export and
   const frame = page.locator('iframe[title="Parent consent form"]');
   await expect(frame).toBeVisible();
   expect(await frame.evaluate((el) => (el as HTMLIFrameElement).getBoundingClientRect().height)).toBe(1000);
+
+  // Sam changes the guardian phone after the link was sent: staff are warned (then the phone is put back).
+  const samToken = await apiToken(request, DEMO.student);
+  const info = { grade: '10', dob: '03142010', guardianFirstName: 'Jordan', guardianLastName: 'Lee' };
+  for (const guardianPhone of ['(555) 010-0199', '(555) 010-0142']) {
+    const saved = await request.post('/api/student-info/', { headers: { Authorization: `Token ${samToken}` }, data: { ...info, guardianPhone } });
+    expect(saved.status()).toBeLessThan(300);
+  }
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'The guardian phone was changed after the signing link was sent to it' })).toBeVisible();
 });
 
 test('staff open the consent template from their profile and move a field', async ({ page, request }) => {

@@ -91,6 +91,14 @@ describe('the signed PDF is composed on the server', () => {
     expect(text).toContain('Drawn signature: 2 strokes');
     expect(text).toContain('Text message to: +15550107777');
     expect(text).toContain('Browser: StudentBrowser/1.0');
+
+    // The trail (addresses, browsers) is for staff: the student is served the form's own pages.
+    const own = (await binary(h.api.get(`/files/consent-forms/${row.id}.pdf`).set(h.auth(token)))).body as Buffer;
+    expect((await PDFDocument.load(own)).getPageCount()).toBe(template);
+    expect(pdfText(own)).toContain('Iris Navarro');
+    expect(pdfText(own)).not.toContain('Signature record');
+    const staff = (await binary(h.api.get(`/files/consent-forms/${row.id}.pdf`).set(h.auth(staffToken)))).body as Buffer;
+    expect(pdfText(staff)).toContain('Signature record');
   });
 
   it('accepts the same fields as JSON', async () => {
@@ -162,6 +170,8 @@ describe('whole PDFs are refused', () => {
     expect(text).toContain('Parent/guardian signature');
     expect(text).toContain('Signed in: no (through the texted link)');
     expect(text.match(/Signature record/g)).toHaveLength(1);
+    // Before signing, the parent's link served the student-signed form without its trail.
+    expect(pdfText(served)).not.toContain('Client address');
   });
 });
 

@@ -41,7 +41,7 @@ import type { OutboxService } from '../outbox/outbox.service.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { ConsentForm } from './consent-form.entity.js';
 import { ConsentTemplatesService } from './consent-templates.service.js';
-import { composeSignedPdf, isUnchanged, type ConsentTrail } from './consent-pdf.js';
+import { composeSignedPdf, formPagesOnly, isUnchanged, type ConsentTrail } from './consent-pdf.js';
 import { parseSignature, SIGNATURE_MESSAGES, type SignatureInput } from './consent-signature.js';
 import { safeFileName, ZipWriter } from './zip-writer.js';
 import { isUuid } from '../../core/validation.js';
@@ -551,7 +551,10 @@ export class ConsentFormsService {
       if (!row) throw notFound();
       authorize(ctx, can, 'viewFormPdf', { studentId: row.student_id, schoolId: row.school_id, reach: await this.reach(ctx) });
     }
-    const [{ signed_pdf: signed }] = await this.db.query(`SELECT signed_pdf FROM consent_forms WHERE id = $1`, [id]);
-    return signed ?? (await this.templates.pdfForSchool(row!.school_id));
+    const [{ signed_pdf: signed, page_count: pages }] = await this.db.query(`SELECT signed_pdf, page_count FROM consent_forms WHERE id = $1`, [id]);
+    if (!signed) return this.templates.pdfForSchool(row!.school_id);
+    // The trail page (addresses, browsers, who was emailed) is for staff: the signers see the form's own pages.
+    const staff = code === undefined && ctx.caller?.user.userType === UserType.Staff;
+    return staff ? signed : formPagesOnly(signed, pages ?? 1);
   }
 }

@@ -194,6 +194,15 @@ export async function composeSignedPdf(r: ComposeRequest): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** The form's own pages of a signed PDF, without the trail page (what the signers are shown). */
+export async function formPagesOnly(signed: Uint8Array, contentPages: number): Promise<Buffer> {
+  const source = await PDFDocument.load(signed, { updateMetadata: false });
+  if (source.getPageCount() <= contentPages) return Buffer.from(signed);
+  const doc = await PDFDocument.create();
+  for (const page of await doc.copyPages(source, Array.from({ length: contentPages }, (_, i) => i))) doc.addPage(page);
+  return Buffer.from(await doc.save());
+}
+
 /** A digest of each page's content streams, as stored (a PDF saved again unchanged keeps them). */
 async function pageDigests(bytes: Uint8Array): Promise<string[] | null> {
   try {
