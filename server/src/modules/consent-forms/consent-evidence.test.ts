@@ -115,6 +115,18 @@ async function buildDefaultBytes(): Promise<Buffer> {
   return defaultBytes;
 }
 
+describe('names in any script', () => {
+  it('stores the typed name exactly and draws what the PDF font can show', async () => {
+    const student = await studentWithGuardian(h, school);
+    const res = await signAsStudent(await h.tokenFor(student), { name: 'Zoë Łukasz 李' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const row = await formRow(student.id);
+    expect((await signatures(row.id))[0].typed_name).toBe('Zoë Łukasz 李');
+    // The standard PDF fonts have no Ł or 李: they are drawn as '?', the record keeps them.
+    expect(pdfText(row.signed_pdf)).toContain('Typed name: Zoë ?ukasz ?');
+  });
+});
+
 describe('whole PDFs are refused', () => {
   it('refuses the untouched template from the student with a clear message, saving nothing', async () => {
     const student = await studentWithGuardian(h, school);
@@ -183,6 +195,7 @@ describe('hostile signature payloads', () => {
     ['a name too long', { name: 'A'.repeat(101) }, SIGNATURE_MESSAGES.nameTooLong],
     ['a NUL in the name', { name: 'Ava\u0000 Stone' }, SIGNATURE_MESSAGES.nameInvalid],
     ['a name without letters', { name: '12345 !!' }, SIGNATURE_MESSAGES.nameInvalid],
+    ['a direction override in the name', { name: 'Ava \u202eenotS' }, SIGNATURE_MESSAGES.nameInvalid],
     ['strokes that are not JSON', { name: 'Ava Stone', strokes: '[[[0.1,0.2],' }, SIGNATURE_MESSAGES.strokesInvalid],
     ['strokes of the wrong shape', { name: 'Ava Stone', strokes: '{"a":1}' }, SIGNATURE_MESSAGES.strokesInvalid],
     ['points off the pad', { name: 'Ava Stone', strokes: '[[[0.1,0.2],[2,-1]]]' }, SIGNATURE_MESSAGES.strokesInvalid],

@@ -11,6 +11,11 @@
  * The student may not sign at student_signed or both_signed; the parent may not sign at
  * parent_signed or both_signed, nor before the student (409 with the spec's message).
  *
+ * Signing (this issue overrides spec 3 §7's "the signed PDF is produced in the browser"): the
+ * signer sends the typed name and, if drawn, the strokes (consent-signature.ts); the server draws
+ * them onto the template and appends the audit trail page (consent-pdf.ts). A whole PDF sent to a
+ * signing route is refused: it would be evidence of nothing.
+ *
  * Decisions where the spec says "not shown":
  * - The student signing screen is /parent-form (the onboarding chain's consent step).
  * - Forms are created at sign-up (POST /api/create-parent-form/) or on the student's first visit.
@@ -21,7 +26,9 @@
  *   that reveals nothing.
  * - The text message goes to the guardian phone given in student information. When there is no
  *   phone, no message is recorded (there is no one to send it to); the form still moves to
- *   student_signed and staff see 'Needs Parent Signature' in the students list.
+ *   student_signed and staff see 'Needs Parent Signature' in the students list. Each linked
+ *   parent account is emailed the same link (a phone typed wrong, or the student's own, does not
+ *   go unnoticed).
  * - Staff of the student's school (any school they reach) view and export forms; each export and
  *   each viewer open is written to student_record_access.
  */

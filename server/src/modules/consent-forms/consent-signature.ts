@@ -34,8 +34,9 @@ export interface SignatureInput {
   strokes: Stroke[];
 }
 
-// Letters in any script; no control characters (a NUL cannot be stored, others hide text).
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// Letters in any script; no control characters (a NUL cannot be stored, others hide text) and no
+// direction overrides (they make the name read differently from what was typed).
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const LETTER = /\p{L}/u;
 
 function nameOf(raw: unknown, missing: string, optional = false): string | null {
