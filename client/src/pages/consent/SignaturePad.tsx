@@ -45,13 +45,14 @@ export function SignaturePad({ strokes, onChange }: { strokes: Stroke[]; onChang
 
   return (
     <div className="stack">
-      <label htmlFor="signature-pad">{t('consent.drawYourSignature')}</label>
+      <p id="signature-pad-hint">{t('consent.drawYourSignature')}</p>
       <canvas
         id="signature-pad"
         ref={canvas}
         width={WIDTH}
         height={HEIGHT}
         aria-label={t('consent.signaturePad')}
+        aria-describedby="signature-pad-hint"
         role="img"
         style={{ border: '1px solid #888', borderRadius: 4, touchAction: 'none', maxWidth: '100%', background: '#fff' }}
         onPointerDown={(e) => {
