@@ -10,6 +10,7 @@ import { useHarness } from '../../test/harness.js';
 import type { User } from '../accounts/user.entity.js';
 import type { School } from '../schools/school.entity.js';
 import { buildPdf, consentSchool, stampPdf, studentWithGuardian } from './consent-forms.factories.js';
+import { formPagesOnly } from './consent-pdf.js';
 import { SIGNATURE_MESSAGES } from './consent-signature.js';
 import { pdfText } from './testing/pdf-text.js';
 import { readZip } from './testing/zip-reader.js';
@@ -114,6 +115,15 @@ async function buildDefaultBytes(): Promise<Buffer> {
   defaultBytes ??= Buffer.from((await h.db.query(`SELECT pdf FROM consent_templates WHERE is_default`))[0].pdf);
   return defaultBytes;
 }
+
+describe('forms signed before the server composed them', () => {
+  it('are served to their signers as stored: no trail page to remove, or not readable as a PDF', async () => {
+    const legacy = await buildPdf(['Uploaded Before']);
+    expect(Buffer.compare(await formPagesOnly(legacy, 1), legacy)).toBe(0);
+    const broken = Buffer.from('%PDF-1.7 not really');
+    expect(Buffer.compare(await formPagesOnly(broken, 1), broken)).toBe(0);
+  });
+});
 
 describe('names in any script', () => {
   it('stores the typed name exactly and draws what the PDF font can show', async () => {

@@ -196,8 +196,14 @@ export async function composeSignedPdf(r: ComposeRequest): Promise<Buffer> {
 
 /** The form's own pages of a signed PDF, without the trail page (what the signers are shown). */
 export async function formPagesOnly(signed: Uint8Array, contentPages: number): Promise<Buffer> {
-  const source = await PDFDocument.load(signed, { updateMetadata: false });
-  if (source.getPageCount() <= contentPages) return Buffer.from(signed);
+  let source: PDFDocument;
+  try {
+    source = await PDFDocument.load(signed, { updateMetadata: false });
+    if (source.getPageCount() <= contentPages) return Buffer.from(signed);
+  } catch {
+    // Not one of ours (a PDF uploaded before forms were composed here has no trail page): as stored.
+    return Buffer.from(signed);
+  }
   const doc = await PDFDocument.create();
   for (const page of await doc.copyPages(source, Array.from({ length: contentPages }, (_, i) => i))) doc.addPage(page);
   return Buffer.from(await doc.save());
