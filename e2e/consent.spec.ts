@@ -34,6 +34,10 @@ test('the student signs, the parent signs from the texted link, staff export and
   expect(sms, JSON.stringify(outbox)).toBeTruthy();
   expect(sms.recipient).toBe('(555) 010-0142');
   const link = new URL(/(https?:\/\/\S+\/parent-sign\/[A-Za-z0-9_-]{43})$/.exec(sms.body)![1]);
+  // The demo parent account linked to Sam gets the same link by email.
+  const email = outbox.find((m: { channel: string; body: string }) => m.channel === 'email' && m.body.endsWith(link.pathname));
+  expect(email, JSON.stringify(outbox)).toBeTruthy();
+  expect(email.recipient).toBe(DEMO.parent);
 
   // The parent opens the link in a browser without an account.
   const parentContext = await browser.newContext();
@@ -45,7 +49,19 @@ test('the student signs, the parent signs from the texted link, staff export and
   await expect(parent.getByRole('alert')).toHaveText('Please provide your full name as signature.');
   await parent.getByLabel('Printed Name').fill('Jordan Lee');
   await parent.getByLabel('Signature (type your full name)').fill('Jordan Lee');
+  // The parent also draws a signature on the pad: the browser sends its strokes, not a PDF.
+  const pad = parent.getByRole('img', { name: /Signature drawing area/ });
+  const box = (await pad.boundingBox())!;
+  await parent.mouse.move(box.x + 20, box.y + 60);
+  await parent.mouse.down();
+  for (const [dx, dy] of [[60, 20], [100, 70], [160, 30], [220, 65]]) await parent.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
+  await parent.mouse.up();
+  await expect(parent.getByRole('button', { name: 'Clear drawing' })).toBeEnabled();
+  const signing = parent.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/sign-parent-form/'));
   await parent.getByRole('button', { name: 'Sign Form' }).click();
+  const sent = (await signing).postData() ?? '';
+  expect(sent).toContain('name="strokes"');
+  expect(sent).not.toContain('%PDF-');
   await expect(parent).toHaveURL(/\/parent-form-confirmation$/);
   await expect(parent.getByRole('heading', { name: 'Parent Consent Form Successfully Signed!' })).toBeVisible();
   await expect(parent.getByText('You can now close this window.')).toBeVisible();
@@ -69,6 +85,12 @@ test('the student signs, the parent signs from the texted link, staff export and
   for (const expected of ['Sam Lee', 'Jordan Lee', 'Sam', 'Lee', 'Lincoln High School', '03/14/2010', '10', 'Parent/Guardian Consent for Dual Enrollment']) {
     expect(text).toContain(expected);
   }
+  // The audit trail is the PDF's last page: who signed, when, and where the link went.
+  for (const expected of ['Signature record', 'Typed name: Sam Lee', `Signed in as user #${sam.id}`, 'Typed name: Jordan Lee', 'Text message to: (555) 010-0142', 'Signed in: no (through the texted link)']) {
+    expect(text).toContain(expected);
+  }
+  expect(text).toMatch(/Drawn signature: 1 stroke\b/);
+  expect(text).toMatch(/Signed at: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
 
   // The staff screen: the export runs in the background with a progress bar, then the ZIP downloads.
   await signIn(page, DEMO.admin);
@@ -98,9 +120,21 @@ test('the student signs, the parent signs from the texted link, staff export and
   await page.goto(`/parent-form-viewer/${sam.parent_code}`);
   await expect(page.getByRole('heading', { name: 'Parent Consent Form: Sam Lee' })).toBeVisible();
   await expect(page.getByText('Completed')).toBeVisible();
+  // The phone the link went to is unchanged and no other family gives it: no warning.
+  await expect(page.getByText(/guardian phone/i)).toHaveCount(0);
   const frame = page.locator('iframe[title="Parent consent form"]');
   await expect(frame).toBeVisible();
   expect(await frame.evaluate((el) => (el as HTMLIFrameElement).getBoundingClientRect().height)).toBe(1000);
+
+  // Sam changes the guardian phone after the link was sent: staff are warned (then the phone is put back).
+  const samToken = await apiToken(request, DEMO.student);
+  const info = { grade: '10', dob: '03142010', guardianFirstName: 'Jordan', guardianLastName: 'Lee' };
+  for (const guardianPhone of ['(555) 010-0199', '(555) 010-0142']) {
+    const saved = await request.post('/api/student-info/', { headers: { Authorization: `Token ${samToken}` }, data: { ...info, guardianPhone } });
+    expect(saved.status()).toBeLessThan(300);
+  }
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'The guardian phone was changed after the signing link was sent to it' })).toBeVisible();
 });
 
 test('staff open the consent template from their profile and move a field', async ({ page, request }) => {

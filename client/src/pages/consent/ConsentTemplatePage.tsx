@@ -10,7 +10,7 @@ import { PdfFrame } from '../../components/PdfFrame';
 import { ConsentTemplateDocument, ResetConsentTemplateDocument, UpdateConsentTemplateDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { fetchPdf, uploadSignedPdf } from './consentFlow';
-import { isFieldConfig, prefillPdf, signAsParent, signAsStudent } from './prefill';
+import { isFieldConfig, prefillPdf, previewSignatures } from './prefill';
 import { useT } from '../../i18n';
 
 const SAMPLE = { firstName: 'Sample', lastName: 'Student', email: 'sample@school.example', dob: '01152010', grade: '10', school: { name: 'Your School' } };
@@ -49,8 +49,7 @@ export default function ConsentTemplatePage() {
     let live = true;
     (async () => {
       let bytes = await prefillPdf(await fetchPdf(template.pdf), saved, SAMPLE);
-      bytes = await signAsStudent(bytes, saved, 'Sample Student');
-      bytes = await signAsParent(bytes, saved, 'Sample Parent', 'Sample Parent');
+      bytes = await previewSignatures(bytes, saved, 'Sample Student', 'Sample Parent');
       if (live) setPreview(bytes);
     })().catch((e) => console.error('Failed to build the template preview', e));
     return () => {

@@ -36,6 +36,8 @@ export default function ParentFormViewerPage() {
         {form && (
           <>
             <p>{t('consent.status')}{' '}<strong>{consentStateLabel(form.state)}</strong></p>
+            {form.guardianPhoneChangedAfterSent && <div className="alert alert-danger" role="alert">{t('consent.phoneChangedAfterSent')}</div>}
+            {form.guardianPhoneShared && <div className="alert alert-danger" role="alert">{t('consent.phoneSharedWithAnotherFamily')}</div>}
             <PdfFrame bytes={bytes} title={t('consent.parentConsentFormDocument')} height={1000} />
           </>
         )}

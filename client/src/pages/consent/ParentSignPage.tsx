@@ -1,6 +1,7 @@
 /**
  * /parent-sign/{code} — 'Review and Sign Your Child's Consent Form', no account needed (spec 3 §2, §5).
- * The code of the texted link authorises reading and signing this one form. A load failure is
+ * The code of the texted link authorises reading and signing this one form. The typed names (and
+ * a drawn signature, if any) are sent; the server draws them onto the form. A load failure is
  * logged and nothing is shown (spec 3 §8).
  */
 import { useQuery } from '@apollo/client/react';
@@ -9,8 +10,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CONSENT_TEXT, type ConsentFieldConfig } from '@rules/consent-form';
 import { PdfFrame } from '../../components/PdfFrame';
 import { ParentSignFormDocument } from '../../graphql/generated';
-import { alreadySigned, fetchPdf, uploadSignedPdf, UploadError } from './consentFlow';
-import { formatDate, isFieldConfig, signAsParent } from './prefill';
+import { alreadySigned, fetchPdf, sendSignature, UploadError, type Stroke } from './consentFlow';
+import { formatDate, isFieldConfig } from './prefill';
+import { SignaturePad } from './SignaturePad';
 import { useT } from '../../i18n';
 
 export default function ParentSignPage() {
@@ -21,6 +23,7 @@ export default function ParentSignPage() {
   const [bytes, setBytes] = useState<Uint8Array | null>(null);
   const [printedName, setPrintedName] = useState('');
   const [signature, setSignature] = useState('');
+  const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = data?.parentSignForm;
@@ -50,8 +53,7 @@ export default function ParentSignPage() {
     if (alreadySigned(form?.state, 'parent')) return setMessage(CONSENT_TEXT.alreadySigned);
     setBusy(true);
     try {
-      const signed = await signAsParent(bytes, config, printedName, signature);
-      await uploadSignedPdf(`/api/sign-parent-form/${encodeURIComponent(code)}/`, signed, false);
+      await sendSignature(`/api/sign-parent-form/${encodeURIComponent(code)}/`, { name: signature, printedName, strokes }, false);
       navigate('/parent-form-confirmation');
     } catch (err) {
       console.error('Signing the consent form failed', err);
@@ -73,9 +75,10 @@ export default function ParentSignPage() {
             <PdfFrame bytes={bytes} title={t('consent.consentFormToSign')} height={800} />
             <form className="stack" onSubmit={sign} noValidate>
               <label htmlFor="parent-printed-name">{t('consent.printedName')}</label>
-              <input id="parent-printed-name" value={printedName} onChange={(e) => setPrintedName(e.target.value)} autoComplete="name" />
+              <input id="parent-printed-name" value={printedName} onChange={(e) => setPrintedName(e.target.value)} autoComplete="name" maxLength={100} />
               <label htmlFor="parent-signature">{t('consent.signatureTypeYourFullName')}</label>
-              <input id="parent-signature" value={signature} onChange={(e) => setSignature(e.target.value)} />
+              <input id="parent-signature" value={signature} onChange={(e) => setSignature(e.target.value)} maxLength={100} />
+              <SignaturePad strokes={strokes} onChange={setStrokes} />
               <label htmlFor="parent-date">{t('consent.date')}</label>
               <input id="parent-date" value={today} readOnly />
               {message && <div className="alert alert-danger" role="alert">{message}</div>}

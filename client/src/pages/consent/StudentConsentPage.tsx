@@ -1,8 +1,9 @@
 /**
  * /parent-form — 'Student Signature: Parent Consent Form' (spec 3 §2, §4, §5). Decision: the spec
  * leaves the student screen's route open; it is /parent-form, the onboarding chain's consent step.
- * The form is prefilled in the browser from field_config, the student types a full name, and the
- * signed PDF is uploaded; then /parent-form-success.
+ * The form is shown prefilled from field_config; the student types a full name (and may draw a
+ * signature), which the server draws onto the form with the record of the signature; then
+ * /parent-form-success.
  */
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -12,8 +13,9 @@ import { PdfFrame } from '../../components/PdfFrame';
 import { ParentConsentFormDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { cachedUser } from '../../session/storage';
-import { alreadySigned, fetchPdf, shouldReloadOnce, uploadSignedPdf, UploadError } from './consentFlow';
-import { isFieldConfig, prefillPdf, signAsStudent, type PrefillUser } from './prefill';
+import { alreadySigned, fetchPdf, sendSignature, shouldReloadOnce, UploadError, type Stroke } from './consentFlow';
+import { isFieldConfig, prefillPdf, type PrefillUser } from './prefill';
+import { SignaturePad } from './SignaturePad';
 import { useT } from '../../i18n';
 
 export default function StudentConsentPage() {
@@ -24,6 +26,7 @@ export default function StudentConsentPage() {
   const [user, setUser] = useState<PrefillUser | null>(null);
   const [bytes, setBytes] = useState<Uint8Array | null>(null);
   const [name, setName] = useState('');
+  const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = data?.parentConsentForm;
@@ -79,8 +82,7 @@ export default function StudentConsentPage() {
     if (alreadySigned(form?.state, 'student')) return setMessage(CONSENT_TEXT.alreadySigned);
     setBusy(true);
     try {
-      const signed = await signAsStudent(bytes, config, name);
-      await uploadSignedPdf('/api/parent-consent/', signed);
+      await sendSignature('/api/parent-consent/', { name, strokes });
       navigate('/parent-form-success');
     } catch (err) {
       console.error('Signing the consent form failed', err);
@@ -104,7 +106,8 @@ export default function StudentConsentPage() {
             <PdfFrame bytes={bytes} title={t('consent.parentConsentFormDocument')} height={800} />
             <form className="stack" onSubmit={sign} noValidate>
               <label htmlFor="student-signature">{t('consent.signatureTypeYourFullName')}</label>
-              <input id="student-signature" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+              <input id="student-signature" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} />
+              <SignaturePad strokes={strokes} onChange={setStrokes} />
               {message && <div className="alert alert-danger" role="alert">{message}</div>}
               <div className="row">
                 <button type="submit" disabled={busy}>{busy ? t('consent.signing') : t('consent.signForm')}</button>

@@ -31,7 +31,31 @@ export class UploadError extends Error {
   }
 }
 
-/** PUT of a signed PDF as the multipart part `pdf`. */
+/** A stroke of the drawn signature: [x, y] points between 0 and 1 of the pad, y downwards. */
+export type Stroke = [number, number][];
+
+/**
+ * PUT of a signature (multipart text fields, the spec's multipart shape): the typed name, the
+ * parent's printed name, and the drawn strokes as JSON when something was drawn. The server draws
+ * them onto the form and keeps the record of who signed; no PDF leaves the browser.
+ */
+export async function sendSignature(
+  url: string,
+  signature: { name: string; printedName?: string; strokes?: Stroke[] },
+  withToken = true,
+): Promise<void> {
+  const body = new FormData();
+  body.append('name', signature.name.trim());
+  if (signature.printedName?.trim()) body.append('printed_name', signature.printedName.trim());
+  if (signature.strokes?.length) body.append('strokes', JSON.stringify(signature.strokes));
+  const res = await fetch(url, { method: 'PUT', body, headers: headers(withToken) });
+  if (!res.ok) {
+    const text = await res.json().then((j: { error?: string }) => j.error ?? '', () => '');
+    throw new UploadError(res.status, text || `Signing failed with status ${res.status}`);
+  }
+}
+
+/** PUT of a PDF as the multipart part `pdf` (the staff template upload). */
 export async function uploadSignedPdf(url: string, bytes: Uint8Array, withToken = true): Promise<void> {
   const body = new FormData();
   body.append('pdf', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'consent-form.pdf');

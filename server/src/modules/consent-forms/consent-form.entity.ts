@@ -5,8 +5,9 @@ export { CONSENT_STATES, type ConsentState };
 
 /**
  * A student's parent consent form. It starts admin_signed (the school has signed its template),
- * becomes student_signed when the student uploads the signed PDF, and both_signed when the parent
- * signs through the texted link (see ConsentFormsService for the state machine).
+ * becomes student_signed when the student signs, and both_signed when the parent signs through the
+ * texted link (see ConsentFormsService for the state machine). The server composes the signed PDF
+ * (consent-pdf.ts); consent_signatures holds each signature's record (the trail page of the PDF).
  */
 @Entity('consent_forms')
 export class ConsentForm {
@@ -22,10 +23,11 @@ export class ConsentForm {
   @Column({ type: 'text', default: 'admin_signed' })
   state: ConsentState;
 
-  /** The latest signed PDF (null until the student signs); loaded only when served. */
+  /** The latest signed PDF: the template's pages, then the trail page (null until the student signs); loaded only when served. */
   @Column({ name: 'signed_pdf', type: 'bytea', nullable: true, select: false })
   signedPdf: Buffer | null;
 
+  /** The form's own pages (the template's), not counting the trail page. */
   @Column({ name: 'page_count', type: 'integer', nullable: true })
   pageCount: number | null;
 

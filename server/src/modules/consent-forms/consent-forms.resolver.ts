@@ -26,6 +26,10 @@ export class ConsentFormStudent {
 @ObjectType({ description: 'A consent form opened by staff in the viewer' })
 export class ViewedParentConsentForm extends ParentConsentForm {
   @Field(() => ConsentFormStudent, { description: 'The student.' }) student: ConsentFormStudent;
+  @Field(() => Boolean, { description: "True when the guardian phone changed after the parent's link was sent to it" })
+  guardianPhoneChangedAfterSent: boolean;
+  @Field(() => Boolean, { description: 'True when the guardian phone is also given for a student of another family (no linked parent in common)' })
+  guardianPhoneShared: boolean;
 }
 
 @ObjectType({ description: "The consent template of the staff member's school" })
@@ -86,7 +90,7 @@ export class ConsentFormsResolver {
   @Query(() => ViewedParentConsentForm, { description: "Staff: a student's consent form by the student's parent code" })
   async parentFormViewer(@Ctx() ctx: RequestContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<ViewedParentConsentForm> {
     const f: ViewedConsentForm = await ctx.services.consentForms.formForViewer(ctx, parentCode);
-    return { ...form(f), student: f.student };
+    return { ...form(f), student: f.student, guardianPhoneChangedAfterSent: f.guardianPhoneChangedAfterSent, guardianPhoneShared: f.guardianPhoneShared };
   }
 
   @Mutation(() => ParentFormsExport, {

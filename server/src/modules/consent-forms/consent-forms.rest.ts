@@ -4,9 +4,10 @@ import type { Request, Response, Router } from 'express';
 import multer from 'multer';
 import { route, type AppDeps } from '../../core/http.js';
 import { badInput } from '../../core/errors.js';
-import type { ConsentFormView } from './consent-forms.service.js';
+import type { ConsentFormView, SigningBody } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
 import { PDF_MESSAGES } from './pdf-check.js';
+import { SIGNATURE_MESSAGES } from './consent-signature.js';
 
 const formJson = (f: ConsentFormView) => ({ pdf: f.pdf, field_config: f.fieldConfig, state: f.state });
 const templateJson = (t: TemplateView) => ({
@@ -14,7 +15,7 @@ const templateJson = (t: TemplateView) => ({
 });
 
 /** Reads the multipart part named `pdf` (in memory, bounded); any other shape is a 400 with a message. */
-function pdfUpload(maxBytes: number) {
+function pdfUpload(maxBytes: number, otherFileMessage: string = PDF_MESSAGES.missing) {
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 256 * 1024, parts: 6 },
@@ -25,7 +26,7 @@ function pdfUpload(maxBytes: number) {
         if (err) {
           const code = (err as { code?: string }).code;
           if (code === 'LIMIT_FILE_SIZE') reject(badInput(PDF_MESSAGES.tooLarge(maxBytes)));
-          else if (code === 'LIMIT_UNEXPECTED_FILE') reject(badInput(PDF_MESSAGES.missing));
+          else if (code === 'LIMIT_UNEXPECTED_FILE') reject(badInput(otherFileMessage));
           else reject(badInput('The upload could not be read.'));
           return;
         }
@@ -37,6 +38,11 @@ function pdfUpload(maxBytes: number) {
 export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
   const { consentForms } = deps.services;
   const readPdf = pdfUpload(deps.config.consentPdfMaxBytes);
+  const readSigningParts = pdfUpload(deps.config.consentPdfMaxBytes, SIGNATURE_MESSAGES.pdfNotAccepted);
+  const readSigning = async (req: Request, res: Response): Promise<SigningBody> => {
+    const { pdf, fields } = await readSigningParts(req, res);
+    return { fields, pdf, userAgent: String(req.headers['user-agent'] ?? '') };
+  };
 
   route(r, deps, 'post', '/create-parent-form/', 'createParentForm', async (ctx, _req, res) => {
     const form = await consentForms.createForCaller(ctx);
@@ -45,9 +51,9 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
 
   route(r, deps, 'get', '/parent-consent/', 'parentConsentForm', async (ctx) => formJson(await consentForms.studentForm(ctx)));
 
+  // Multipart (the spec's shape) or JSON: name, strokes (see consent-signature.ts); a part `pdf` is refused.
   route(r, deps, 'put', '/parent-consent/', 'signParentConsent', async (ctx, req, res) => {
-    const { pdf } = await readPdf(req, res);
-    return formJson(await consentForms.signAsStudent(ctx, pdf));
+    return formJson(await consentForms.signAsStudent(ctx, await readSigning(req, res)));
   });
 
   // The parent's texted link needs no account: limited per client address (preset consentLink).
@@ -58,13 +64,17 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
 
   route(r, deps, 'put', '/sign-parent-form/:code/', 'signParentForm', async (ctx, req, res) => {
     await limit({ ...ctx, caller: null }, 'consentLink');
-    const { pdf } = await readPdf(req, res);
-    return consentForms.signAsParent(String(req.params.code), pdf);
+    return consentForms.signAsParent(ctx, String(req.params.code), await readSigning(req, res));
   });
 
   route(r, deps, 'get', '/parent-form-viewer/:code/', 'parentFormViewer', async (ctx, req) => {
     const f = await consentForms.formForViewer(ctx, String(req.params.code));
-    return { ...formJson(f), student: { id: f.student.id, first_name: f.student.firstName, last_name: f.student.lastName } };
+    return {
+      ...formJson(f),
+      student: { id: f.student.id, first_name: f.student.firstName, last_name: f.student.lastName },
+      guardian_phone_changed_after_sent: f.guardianPhoneChangedAfterSent,
+      guardian_phone_shared: f.guardianPhoneShared,
+    };
   });
 
   route(r, deps, 'post', '/export-parent-forms/', 'exportParentForms', async (ctx, req, res) => {

@@ -1,4 +1,5 @@
 /** The staff side: the form viewer by parent code (logged), file authorisation, and the school's template. */
+import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useHarness } from '../../test/harness.js';
 import type { School } from '../schools/school.entity.js';
@@ -154,10 +155,13 @@ describe('consent template (staff)', () => {
       r.on('end', () => cb(null, Buffer.concat(c)));
     });
     expect(pdfText(unsigned.body)).toContain('Our own consent letter');
-    const one = await h.api.put('/api/parent-consent/').set(h.auth(st)).attach('pdf', await buildPdf(['x'], 1), 'a.pdf');
-    expect(one.status).toBe(400);
-    expect(one.body).toEqual({ error: 'The signed PDF has 1 page; the form has 2 pages.' });
-    expect((await h.api.put('/api/parent-consent/').set(h.auth(st)).attach('pdf', await buildPdf(['x'], 2), 'a.pdf')).status).toBe(200);
+    // The student's signature is composed onto the school's two pages, followed by the trail page.
+    expect((await h.api.put('/api/parent-consent/').set(h.auth(st)).field('name', 'Own Letter Signer')).status).toBe(200);
+    const [signed] = await h.db.query(`SELECT signed_pdf, page_count FROM consent_forms WHERE student_id = $1`, [student.id]);
+    expect(signed.page_count).toBe(2);
+    expect((await PDFDocument.load(signed.signed_pdf)).getPageCount()).toBe(3);
+    expect(pdfText(signed.signed_pdf)).toContain('Our own consent letter');
+    expect(pdfText(signed.signed_pdf)).toContain('Own Letter Signer');
 
     expect((await h.api.put('/api/consent-template/').set(h.auth(token)).attach('pdf', Buffer.from('not a pdf'), 'x.pdf')).status).toBe(400);
     const reset = await h.api.delete('/api/consent-template/').set(h.auth(token));
