@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,lifecycle] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -17,10 +17,11 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { scenarioLifecycle } from './scenarios/lifecycle.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client'];
+const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'lifecycle'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -485,7 +486,8 @@ async function main() {
     s.exportForms = small.exportForms;
     s.exportToken = await login(s.origin, small.exportForms.staffEmail);
 
-    const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient };
+    const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient,
+      lifecycle: () => scenarioLifecycle({ root: ROOT, databaseUrl: dbUrl(dbNames.small), record, log, fail }) };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);

@@ -3,8 +3,9 @@
  *
  * - drainHttp: stop accepting, close idle keep-alive connections at once, let requests in flight
  *   finish and close each connection as soon as its response is sent, and at the deadline close
- *   whatever is left. Plain `server.close()` does not do this: it waits for every keep-alive
- *   connection to time out (5 s) after its last response, and forever for a request that never ends.
+ *   whatever is left. Plain `server.close()` closes only the connections idle at that moment: one
+ *   busy then stays open for the keep-alive timeout (5 s) after its answer, and for ever if its
+ *   request never ends.
  * - settleBy: waits for a promise until a deadline, never past it.
  *
  * Why our own few lines rather than stoppable, http-terminator or @godaddy/terminus: since Node 18.2
