@@ -5,6 +5,7 @@
  * it with a signal, starts it again on the same data and reads every row back:
  * - SIGTERM: a request in flight finishes with its answer, new connections are refused, the
  *   process exits 0 within SHUTDOWN_GRACE_SECONDS;
+ * - a roster import running at SIGTERM goes back to the queue and the next start finishes it;
  * - a request still running when the grace period ends is cut off, and the exit is still 0 in time;
  * - SIGKILL: the embedded data directory opens again, with every committed row.
  * The embedded variant always runs; the PostgreSQL variant runs when the test run has a server
@@ -60,6 +61,8 @@ class ServerProcess {
         SMTP_URL: '',
         BENCH: '',
         SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
+        // Small batches: a roster import runs long enough to be caught part-way by a signal.
+        ROSTER_BATCH_SIZE: '2',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -227,6 +230,44 @@ function lifecycleTests(env: () => Record<string, string>): void {
     expect(await live.readCourses(again, written)).toEqual(written.map((c) => c.title));
     // The session signed in during the shutdown was saved too.
     expect((await live.json('GET', '/api/current-user/', undefined, answer.body.token)).status).toBe(200);
+  }, 4 * BOOT_TIMEOUT_MS);
+
+  it('on SIGTERM hands a roster import in progress back to the queue; the next start finishes it with every row once', async () => {
+    const server = live ?? (await ServerProcess.start(env()));
+    live = null;
+    const token = await server.signIn();
+    const tag = crypto.randomBytes(3).toString('hex');
+    const total = 300;
+    const lines = ['sourcedId,givenName,familyName,email,grade'];
+    for (let i = 0; i < total; i++) lines.push(`R-${tag}-${i},Row,Number${i},roster-${tag}-${i}@shutdown.example,10`);
+    const form = new FormData();
+    form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'roster.csv');
+    const upload = await fetch(`${server.origin}/api/roster-import/`, { method: 'POST', headers: { Authorization: `Token ${token}` }, body: form });
+    expect(upload.status).toBe(202);
+    const location = upload.headers.get('location')!;
+    // Wait until the worker is part-way through (ROSTER_BATCH_SIZE=2: 150 batches).
+    let before: any;
+    for (let i = 0; i < 600; i++) {
+      before = (await server.json('GET', location, undefined, token)).body;
+      if (before.done_rows > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(before).toMatchObject({ state: 'running' });
+    expect(before.done_rows).toBeLessThan(total);
+    const exit = await server.stop('SIGTERM');
+    expect(exit, server.output).toMatchObject({ code: 0, signal: null });
+    expect(exit.ms).toBeLessThanOrEqual(GRACE_SECONDS * 1000);
+
+    // Back in the queue at once: the next server takes it at its first poll, not after the 10 minutes a crashed job waits.
+    live = await ServerProcess.start(env());
+    const again = await live.signIn();
+    let after: any;
+    for (let i = 0; i < 600; i++) {
+      after = (await live.json('GET', location, undefined, again)).body;
+      if (after.state !== 'running' && after.state !== 'queued') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(after).toMatchObject({ state: 'done', total_rows: total, done_rows: total, created: total, updated: 0, errors: [] });
   }, 4 * BOOT_TIMEOUT_MS);
 
   it('after SIGKILL starts again on the same data with every committed row', async () => {
