@@ -145,16 +145,19 @@ class ServerProcess {
 }
 
 /**
- * A sign-in whose body arrives in two parts: the server has the request in flight until
+ * A JSON POST whose body arrives in two parts: the server has the request in flight until
  * `finish()` sends the rest. Answers the status and body of the response.
  */
-function slowSignIn(port: number): { finish(): void; response: Promise<{ status: number; body: any; connection: string | undefined }> } {
-  const body = JSON.stringify({ email: DEMO.admin, password: DEMO_PASSWORD });
+function slowPost(port: number, path: string, payload: unknown, headers: Record<string, string> = {}): {
+  finish(): void;
+  response: Promise<{ status: number; body: any; connection: string | undefined }>;
+} {
+  const body = JSON.stringify(payload);
   const half = Math.floor(body.length / 2);
   const agent = new http.Agent({ keepAlive: true });
   const req = http.request({
-    host: '127.0.0.1', port, method: 'POST', path: '/api/login/', agent,
-    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+    host: '127.0.0.1', port, method: 'POST', path, agent,
+    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers },
   });
   const response = new Promise<{ status: number; body: any; connection: string | undefined }>((resolve, reject) => {
     req.on('response', (res) => {
@@ -168,6 +171,8 @@ function slowSignIn(port: number): { finish(): void; response: Promise<{ status:
   req.flushHeaders();
   return { finish: () => req.end(body.slice(half)), response };
 }
+
+const slowSignIn = (port: number) => slowPost(port, '/api/login/', { email: DEMO.admin, password: DEMO_PASSWORD });
 
 /** Opens a TCP connection: 'connected' or the error code (ECONNREFUSED once the server stopped accepting). */
 function tryConnect(port: number): Promise<string> {
@@ -210,6 +215,8 @@ function lifecycleTests(env: () => Record<string, string>): void {
     written.push(...(await first.writeCourses(token, `term-${crypto.randomBytes(3).toString('hex')}`, 5)));
 
     const slow = slowSignIn(first.port);
+    // GraphQL too: Apollo must not stop on the signal by itself while this request is in flight.
+    const slowGraphql = slowPost(first.port, '/graphql', { query: '{ currentUser { email } }' }, { Authorization: `Token ${token}` });
     await new Promise((r) => setTimeout(r, 200));
     const sent = Date.now();
     first.child.kill('SIGTERM');
@@ -221,6 +228,10 @@ function lifecycleTests(env: () => Record<string, string>): void {
     expect(answer.body.token).toMatch(/\S{20,}/);
     // Told not to reuse the connection: the server is going away.
     expect(answer.connection).toBe('close');
+    slowGraphql.finish();
+    const graphqlAnswer = await slowGraphql.response;
+    expect(graphqlAnswer.body).toEqual({ data: { currentUser: { email: DEMO.admin } } });
+    expect(graphqlAnswer.status).toBe(200);
     const exit = await first.waitExit(sent, (GRACE_SECONDS + 5) * 1000);
     expect(exit, first.output).toMatchObject({ code: 0, signal: null });
     expect(exit.ms).toBeLessThanOrEqual(GRACE_SECONDS * 1000);
