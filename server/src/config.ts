@@ -64,6 +64,19 @@ export interface Config {
   databaseUrl: string;
   /** Directory of the embedded database (and nothing else). */
   dataDir: string;
+  /**
+   * PostgreSQL session limits of every pooled connection: a statement running longer, or a
+   * transaction left idle longer, is ended by the database (0: no limit). Migrations run with their
+   * own limit (0 by default: an index build on a large district may take minutes). The embedded
+   * database does not enforce either (see db/database.ts).
+   */
+  dbStatementTimeoutMs: number;
+  dbIdleInTransactionTimeoutMs: number;
+  dbMigrationStatementTimeoutMs: number;
+  /** Most connections of the pool to a PostgreSQL server (the embedded database takes one). */
+  dbPoolMax: number;
+  /** On SIGTERM/SIGINT: how long requests in flight and the running job get to finish before the process closes them and exits. */
+  shutdownGraceSeconds: number;
   /** Seed the demo school when the database holds no school yet. Always on for the embedded database. */
   seedDemo: boolean;
   /** Public address of the app, used in links sent by email and text message. */
@@ -145,6 +158,11 @@ export function loadConfig(): Config {
     port,
     databaseUrl: str('DATABASE_URL', ''),
     dataDir: path.resolve(str('DATA_DIR', './.data')),
+    dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 15_000),
+    dbIdleInTransactionTimeoutMs: int('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
+    dbMigrationStatementTimeoutMs: int('DB_MIGRATION_STATEMENT_TIMEOUT_MS', 0),
+    dbPoolMax: Math.max(1, int('DB_POOL_MAX', 10)),
+    shutdownGraceSeconds: int('SHUTDOWN_GRACE_SECONDS', 10),
     seedDemo: bool('SEED_DEMO', false),
     publicUrl: str('PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, ''),
     dualSchoolSignupCode: str('DUAL_SCHOOL_SIGNUP_CODE', 'DUAL-PARENT'),

@@ -3,7 +3,7 @@
  * served over its wire-protocol socket so the same `pg` driver and TypeORM code run unchanged.
  */
 import fs from 'node:fs';
-import { DataSource } from 'typeorm';
+import { DataSource, MigrationExecutor, type QueryRunner } from 'typeorm';
 import { migrations } from '../../../migrations/index.js';
 import { entities } from './entities.js';
 import { CountingLogger } from './query-counter.js';
@@ -14,23 +14,47 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface OpenOptions {
+/**
+ * PostgreSQL limits set on every connection of the pool (pg sends them in the startup message);
+ * 0 or absent: no limit. A statement over statementTimeoutMs fails with SQLSTATE 57014 "canceling
+ * statement due to statement timeout"; a session idle in a transaction longer than
+ * idleInTransactionTimeoutMs is ended, releasing its locks.
+ *
+ * The embedded database enforces neither (measured with PGlite 0.5: it ignores these startup
+ * parameters, and after an explicit SET a pg_sleep(2) under a 500 ms statement_timeout still runs
+ * its 2 s: single-threaded WebAssembly has no timer to cancel a statement), so they are applied to
+ * a PostgreSQL server only.
+ */
+export interface SessionLimits {
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+}
+
+export interface OpenOptions extends SessionLimits {
   /** PostgreSQL URL; empty opens the embedded database in `dataDir` ('memory://' keeps it in memory). */
   url: string;
   dataDir: string;
   logErrors?: boolean;
+  /** Pool size on a PostgreSQL server (default 10); the embedded database always takes one connection. */
+  poolMax?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const dataSource = makeDataSource(opts.url, 10, opts.logErrors ?? true);
+    const limits = { statementTimeoutMs: opts.statementTimeoutMs, idleInTransactionTimeoutMs: opts.idleInTransactionTimeoutMs };
+    const dataSource = makeDataSource(opts.url, opts.poolMax ?? 10, opts.logErrors ?? true, limits);
     await dataSource.initialize();
     return { dataSource, kind: 'server', close: () => dataSource.destroy() };
   }
   const embedded = await startEmbedded(opts.dataDir);
   // PGlite serves one connection at a time: keep the pool at the socket server's limit.
   const dataSource = makeDataSource(embedded.url, 1, opts.logErrors ?? true);
-  await dataSource.initialize();
+  try {
+    await dataSource.initialize();
+  } catch (e) {
+    await embedded.stop();
+    throw e;
+  }
   return {
     dataSource,
     kind: 'embedded',
@@ -41,7 +65,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
-export function makeDataSource(url: string, poolSize: number, logErrors: boolean): DataSource {
+export function makeDataSource(url: string, poolSize: number, logErrors: boolean, limits: SessionLimits = {}): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
@@ -54,7 +78,12 @@ export function makeDataSource(url: string, poolSize: number, logErrors: boolean
     logging: true,
     logger: new CountingLogger(logErrors),
     maxQueryExecutionTime: 2000,
-    extra: { max: poolSize, connectionTimeoutMillis: 10_000 },
+    extra: {
+      max: poolSize,
+      connectionTimeoutMillis: 10_000,
+      ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+      ...(limits.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs } : {}),
+    },
   });
 }
 
@@ -78,16 +107,39 @@ export async function startEmbedded(dataDir: string): Promise<{ url: string; sto
  * Runs pending migrations. Replicas starting together take turns: a PostgreSQL advisory lock,
  * held on its own connection, lets one migrate while the others wait, then find nothing to do.
  * (The embedded database has one connection and one process: no lock needed, and none possible.)
+ *
+ * Both connections run under `statementTimeoutMs` (0, the default: no limit) instead of the
+ * pool's statement_timeout: a migration on a large district (an index build) and a replica waiting
+ * for the lock meanwhile may both take longer than any request should.
  */
-export async function migrate(dataSource: DataSource): Promise<string[]> {
+export async function migrate(dataSource: DataSource, opts: { statementTimeoutMs?: number } = {}): Promise<string[]> {
+  const timeout = Math.max(0, Math.trunc(opts.statementTimeoutMs ?? 0));
   const poolMax = (dataSource.options as { extra?: { max?: number } }).extra?.max ?? 10;
-  if (poolMax < 2) return (await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
-  const lock = dataSource.createQueryRunner();
-  try {
+  const run = () => withStatementTimeout(dataSource, timeout, async (runner) => {
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'each';
+    return (await executor.executePendingMigrations()).map((m) => m.name);
+  });
+  if (poolMax < 2) return run();
+  return withStatementTimeout(dataSource, timeout, async (lock) => {
     await lock.query(`SELECT pg_advisory_lock(hashtext('planner:migrations'))`);
-    return (await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    try {
+      return await run();
+    } finally {
+      await lock.query(`SELECT pg_advisory_unlock(hashtext('planner:migrations'))`).catch(() => undefined);
+    }
+  });
+}
+
+/** Runs `fn` on a connection of its own whose statement_timeout is `ms`, reset before it goes back to the pool. */
+async function withStatementTimeout<T>(dataSource: DataSource, ms: number, fn: (runner: QueryRunner) => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query(`SET statement_timeout = ${ms}`);
+    return await fn(runner);
   } finally {
-    await lock.query(`SELECT pg_advisory_unlock(hashtext('planner:migrations'))`).catch(() => undefined);
-    await lock.release();
+    // RESET returns to the connection's own setting (the pool's DB_STATEMENT_TIMEOUT_MS).
+    await runner.query('RESET statement_timeout').catch(() => undefined);
+    await runner.release();
   }
 }

@@ -5,6 +5,6 @@ import { migrate, openDatabase } from './database.js';
 
 const cfg = config();
 const db = await openDatabase({ url: cfg.databaseUrl, dataDir: cfg.dataDir });
-const ran = await migrate(db.dataSource);
+const ran = await migrate(db.dataSource, { statementTimeoutMs: cfg.dbMigrationStatementTimeoutMs });
 console.log(ran.length ? `Applied: ${ran.join(', ')}` : 'No pending migrations.');
 await db.close();

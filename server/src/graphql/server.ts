@@ -68,6 +68,11 @@ export async function createApolloServer(config: Config): Promise<ApolloServer<R
     // No HTTP cache hints are used: without the cache-control plugin Apollo does not wrap every field's resolver.
     plugins: [costLimit(config.graphqlMaxCost), anonymousSchemaPrivacy(config.nodeEnv === 'production'), ApolloServerPluginCacheControlDisabled()],
     includeStacktraceInErrorResponses: false,
+    // main.ts stops the server on SIGTERM/SIGINT, after requests in flight finish. Apollo's own
+    // handler (on by default outside NODE_ENV=test) would stop GraphQL under those requests, and
+    // our later stop() would then wait for ever on Apollo's stop barrier, which it never resolves
+    // when a stop succeeds: the process hung after "shutting down" on the embedded database.
+    stopOnTerminationSignals: false,
   });
   await server.start();
   return server;
