@@ -6,7 +6,7 @@
  * requests), with the wall time per request in the note. Budget: at most 50 ms.
  */
 
-/** The same document as server/src/graphql/hostile-documents.ts `fragmentBomb(23, 2)`. */
+/** The same document as server/src/test/hostile-documents.ts `fragmentBomb(23, 2)`. */
 export function fragmentBomb(levels, spreads) {
   const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${`...F${i + 1} `.repeat(spreads)}}`);
   return `query { ...F0 } ${fragments.join(' ')} fragment F${levels} on Query { __typename }`;

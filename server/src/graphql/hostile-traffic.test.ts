@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../test/harness.js';
-import { fragmentBomb } from './hostile-documents.js';
+import { fragmentBomb } from '../test/hostile-documents.js';
 
 const h = useHarness();
 

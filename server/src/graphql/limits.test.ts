@@ -7,7 +7,7 @@ import {
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, serverPackageDir } from '../config.js';
-import { fragmentBomb } from './hostile-documents.js';
+import { fragmentBomb } from '../test/hostile-documents.js';
 import { aliasLimit, depthLimit, operationCost } from './limits.js';
 import { buildAppSchema } from './schema.js';
 
