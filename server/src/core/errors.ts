@@ -43,13 +43,17 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again.';
 
-/** Node socket errors and PostgreSQL connection-class codes (08: connection exception, 57P: operator intervention). */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
+/**
+ * Node socket errors and PostgreSQL connection-class codes (08: connection exception, 57P: operator
+ * intervention), and 57014, a statement cancelled by DB_STATEMENT_TIMEOUT_MS: the database is too
+ * busy to answer in time, which the caller hears as "temporarily unavailable", not as a bug.
+ */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57014', '57P01', '57P02', '57P03']);
 const CONNECTION_MESSAGES = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed|Connection ended|the database system is (starting up|shutting down)|not currently accepting connections/i;
 
 /**
  * Whether an error means the database cannot be reached (its connection dropped, was terminated,
- * or cannot be opened) rather than a bug: both adapters answer these with 503 and
+ * or cannot be opened) or could not answer within the statement timeout, rather than a bug: both adapters answer these with 503 and
  * UNAVAILABLE_MESSAGE. Looks through TypeORM's driverError, causes and GraphQL's originalError.
  */
 export function isConnectionError(err: unknown, depth = 0): boolean {

@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { isConnectionError } from '../core/errors.js';
 import { migrate, openDatabase, type Database } from './database.js';
 
 describe('configuration', () => {
@@ -71,6 +72,9 @@ describe.runIf(inject('databaseKind') === 'server')('on a PostgreSQL server', ()
     });
     expect(Date.now() - started).toBeLessThan(2500);
     expect(await db.dataSource.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+    // Both APIs answer such an error with 503 and "try again", not a 500.
+    const cancelled = await db.dataSource.query('SELECT pg_sleep(3)').catch((e: unknown) => e);
+    expect(isConnectionError(cancelled)).toBe(true);
   });
 
   it('ends a transaction left idle longer than DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, releasing its locks', async () => {
