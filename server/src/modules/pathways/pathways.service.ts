@@ -3,9 +3,10 @@
  * permission of the area lives here; the REST routes and the GraphQL resolver only translate.
  *
  * Decisions where the spec says "not shown":
- * - Reach: a user sees the pathways of their school of record and of its partner schools
- *   (school_partnerships, read both ways), so a Lincoln student also sees Valley College's
- *   transfer pathways. Pathways of any other school answer 403; an unknown uuid 404.
+ * - Reach: a user sees the pathways of the schools they reach (modules/schools/reach.ts: their
+ *   schools and those schools' partners, school_partnerships read both ways), so a Lincoln student
+ *   also sees Valley College's transfer pathways. Pathways of any other school answer 403; an
+ *   unknown uuid 404. A course is reached by the same rule as everywhere else.
  * - Editing (pathways, requirements, fulfilment): staff (user_type 2) of the pathway's school;
  *   with hs_full_access_enabled on their school, staff may also edit the pathways of the partner
  *   schools they see — never of an unrelated school. Students, parents and view-as tokens: 403.
@@ -24,7 +25,8 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
-import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, type PathwayReach, visibleSchoolIds } from './pathways.policy.js';
+import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, visibleSchoolIds } from './pathways.policy.js';
+import { acceptedByOwn, type Reach as SchoolReach } from '../schools/reach.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { parseCourseRef, parseUuid } from '../../core/ids.js';
 import { Course } from '../courses/course.entity.js';
@@ -56,9 +58,8 @@ export const MAX_PAGE = 500;
 const MAX_UNITS = 9999.99;
 const MAX_COURSES = 10_000;
 
-/** The schools a caller sees and may edit pathways of. */
-/** The caller's school facts, and the schools whose pathways they see. */
-export interface Reach extends PathwayReach {
+/** The caller's reach (modules/schools/reach.ts), and the schools whose pathways they see. */
+export interface Reach extends SchoolReach {
   visible: number[];
 }
 
@@ -136,7 +137,6 @@ function pageSize(first: number | null | undefined, fallback: number): number {
 
 export class PathwaysService {
   readonly progressEngine: ProgressService;
-  private readonly reaches = new WeakMap<object, Promise<Reach>>();
 
   constructor(private readonly db: DataSource) {
     this.progressEngine = new ProgressService(db);
@@ -144,25 +144,10 @@ export class PathwaysService {
 
   // ---- reach and permissions ---------------------------------------------------------------
 
-  /** The caller's reach, computed once per request (two batched loads). */
-  reach(ctx: RequestContext): Promise<Reach> {
-    const caller = requireCaller(ctx);
-    let r = this.reaches.get(ctx);
-    if (!r) {
-      r = (async () => {
-        const schoolId = caller.user.schoolId;
-        const facts: PathwayReach = schoolId === null
-          ? { schoolId, partners: [], fullAccess: false }
-          : {
-            schoolId,
-            fullAccess: !!(await ctx.loaders.schoolById.load(schoolId))?.hsFullAccessEnabled,
-            partners: await ctx.loaders.partnerSchoolIds.load(schoolId),
-          };
-        return { ...facts, visible: visibleSchoolIds(facts) };
-      })();
-      this.reaches.set(ctx, r);
-    }
-    return r;
+  /** The caller's reach, from the request's loader (computed once per request). */
+  async reach(ctx: RequestContext): Promise<Reach> {
+    const reach = await ctx.loaders.reach.load(requireCaller(ctx).user.id);
+    return { ...reach, visible: visibleSchoolIds(reach) };
   }
 
   /** Whether the caller gets Edit Pathway / Add Requirement / requirement edit buttons. */
@@ -325,7 +310,11 @@ export class PathwaysService {
     const ref = parseCourseRef(given);
     const course = await this.db.getRepository(Course).findOneBy(ref.id !== undefined ? { id: ref.id } : { uuid: ref.uuid });
     if (!course) throw notFound(PATHWAY_MESSAGES.courseNotFound);
-    await this.assertCan(ctx, 'viewCourse', course.schoolId);
+    const reach = await this.reach(ctx);
+    const object = { schoolId: course.schoolId, reach, acceptedByOwn: false };
+    // Whether one of the caller's schools accepted it is asked only of a course outside the schools they reach.
+    if (!permits(ctx.caller, can, 'viewCourse', object)) object.acceptedByOwn = await acceptedByOwn(this.db.manager, reach, course.id);
+    authorize(ctx, can, 'viewCourse', object);
     return course;
   }
 
