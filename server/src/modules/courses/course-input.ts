@@ -129,14 +129,15 @@ export const courseInputSchema = (partial: boolean) =>
   z.preprocess(
     (v) => (Array.isArray(v) ? {} : v),
     z.object({
-      course_id: textField('Course ID', COURSE_ID_MAX),
-      title: textField('Title', TITLE_MAX),
-      description: textField('Description', DESCRIPTION_MAX),
-      subject: textField('Subject', 100),
+      // Each field is optional outermost: a key left out is not validated (zod runs no transform on it).
+      course_id: textField('Course ID', COURSE_ID_MAX).optional(),
+      title: textField('Title', TITLE_MAX).optional(),
+      description: textField('Description', DESCRIPTION_MAX).optional(),
+      subject: textField('Subject', 100).optional(),
       // A blank Units field of a create form means "not given" (0 units).
-      units: partial ? units(COURSE_INPUT_MESSAGES.units) : z.preprocess((v) => (v === '' ? undefined : v), units(COURSE_INPUT_MESSAGES.units)),
-      prerequisite_groups: groupsField,
-      tags: tagsField,
+      units: (partial ? units(COURSE_INPUT_MESSAGES.units) : z.preprocess((v) => (v === '' ? undefined : v), units(COURSE_INPUT_MESSAGES.units))).optional(),
+      prerequisite_groups: groupsField.optional(),
+      tags: tagsField.optional(),
     }, { error: COURSE_INPUT_MESSAGES.body }),
   ).superRefine((v, ctx) => {
     if ((!partial || v.course_id !== undefined) && !v.course_id) ctx.addIssue({ code: 'custom', message: COURSE_INPUT_MESSAGES.courseIdRequired });
@@ -182,13 +183,18 @@ export function parseTransferInput(raw: unknown): TransferInput {
   const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
   const out = parseInput(
     z.object({
-      original_course_id: z.unknown().refine((v) => v !== undefined && v !== null && v !== '', 'original_course_id is required.').transform((v) => String(v)),
-      accepting_school_id: z.unknown().transform((v) => (v === undefined || v === null || v === '' ? null : typeof v === 'number' ? v : String(v))),
-      adjusted_units: z.unknown().transform((v) => parseUnitsValue(v) ?? null),
+      original_course_id: z.unknown().optional().refine((v) => v !== undefined && v !== null && v !== '', 'original_course_id is required.'),
+      accepting_school_id: z.unknown().optional(),
+      adjusted_units: z.unknown().optional(),
     }),
     body,
   );
-  return { course: out.original_course_id, school: out.accepting_school_id, adjustedUnits: out.adjusted_units };
+  const school = out.accepting_school_id;
+  return {
+    course: String(out.original_course_id),
+    school: school === undefined || school === null || school === '' ? null : typeof school === 'number' ? school : String(school),
+    adjustedUnits: parseUnitsValue(out.adjusted_units) ?? null,
+  };
 }
 
 export const checkTransferInput = (raw: unknown): Checked<TransferInput> => check(() => parseTransferInput(raw));

@@ -41,12 +41,12 @@ export class TransfersService {
   }
 
   /** Whether a school (default: the caller's school of record) accepted a course the caller reads. */
-  async isTransferable(ctx: RequestContext, courseKey: string | number, schoolKey: string | null): Promise<boolean> {
+  async isTransferable(ctx: RequestContext, courseKey: string | number, schoolKey: string | null | undefined): Promise<boolean> {
     const reach = await callerReach(ctx);
     const course = await readableCourse(ctx, this.db, reach, courseKey);
     const repo = this.db.getRepository(School);
     const school = isUuid(schoolKey) ? await repo.findOneBy({ uuid: schoolKey })
-      : schoolKey === null || schoolKey === '' ? (reach.schoolId === null ? null : await ctx.loaders.schoolById.load(reach.schoolId))
+      : schoolKey === undefined || schoolKey === null || schoolKey === '' ? (reach.schoolId === null ? null : await ctx.loaders.schoolById.load(reach.schoolId))
       : await repo.findOneBy({ id: parseSchoolId(schoolKey) });
     if (!school) throw notFound('School not found.');
     return this.db.getRepository(CourseTransfer).existsBy({ courseId: course.id, schoolId: school.id });

@@ -34,7 +34,8 @@ export const gradeSchema = z.object({
   grade: z.preprocess((v) => (v === undefined || v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().optional())
     .transform((g) => g?.trim())
     .refine((g) => g === undefined || !hasNul(g), NUL_MESSAGE)
-    .refine((g) => g === undefined || g.length <= MAX_GRADE_LENGTH, PLAN_INPUT_MESSAGES.gradeTooLong),
+    .refine((g) => g === undefined || g.length <= MAX_GRADE_LENGTH, PLAN_INPUT_MESSAGES.gradeTooLong)
+    .optional(),
   completed: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()),
 });
 export type GradeInput = z.infer<typeof gradeSchema> & { scheduledId: number };
