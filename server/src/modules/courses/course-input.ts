@@ -94,7 +94,7 @@ const tagList = z.array(z.string({ error: COURSE_INPUT_MESSAGES.tagName }).refin
   .transform((names) => Object.fromEntries(names.map((n) => [tagKey(n), n.trim()])));
 
 /** ...or a map of keys to names. */
-const tagMap = z.record(z.string(), z.unknown()).transform((t, ctx) => {
+const tagMap = z.custom<Record<string, unknown>>((v) => !!v && typeof v === 'object' && !Array.isArray(v)).transform((t, ctx) => {
   const tags: Record<string, string> = {};
   for (const [key, value] of Object.entries(t)) {
     if (!/^[a-z0-9_]{1,60}$/.test(key)) {
@@ -183,9 +183,12 @@ export function parseTransferInput(raw: unknown): TransferInput {
   const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
   const out = parseInput(
     z.object({
-      original_course_id: z.unknown().optional().refine((v) => v !== undefined && v !== null && v !== '', 'original_course_id is required.'),
+      original_course_id: z.unknown().optional(),
       accepting_school_id: z.unknown().optional(),
       adjusted_units: z.unknown().optional(),
+    }).superRefine((v, ctx) => {
+      const course = v.original_course_id;
+      if (course === undefined || course === null || course === '') ctx.addIssue({ code: 'custom', message: 'original_course_id is required.' });
     }),
     body,
   );

@@ -89,7 +89,7 @@ describe('reading and scheduling agree on every course', () => {
   });
 
   it('the student course page (plan) opens the accepted course and refuses the unrelated one', async () => {
-    const q = `query($uuid: String!) { planCourse(uuid: $uuid) { uuid } }`;
+    const q = `query($uuid: ID!) { planCourse(uuid: $uuid) { uuid } }`;
     const ok = await h.gql(q, { uuid: acceptedBySecond.uuid }, token);
     expect(ok.errors).toBeUndefined();
     expect(ok.data?.planCourse?.uuid).toBe(acceptedBySecond.uuid);
