@@ -18,14 +18,14 @@
  *  - Deleting a course that is in students' plans is refused (409 'This course is in N student
  *    plans. Remove it from those plans first.'): counselors must not silently erase students' plans.
  *    A deleted course disappears from other courses' prerequisite groups.
- *  - Transferability is accepted or removed by staff for a school they belong to, for a course of
- *    another school they can see; accepting again changes the adjusted units.
+ *  - Transferability (transfers.service.ts) is accepted or removed by staff for a school they
+ *    belong to, for a course of another school they can see; accepting again changes the units.
  *  - Tag options: a base list (UC, CSU, AP, Honors, CTE, Dual Credit, NCAA) plus every tag used by
  *    the catalogues the caller can read.
  *  - Course card table columns: the course's own school (its units), every school that accepted it
  *    (adjusted units), and any other school whose pathway lists it (its own units).
  *  - CSV import: into the caller's school of record; at most config.courseCsvMaxBytes (5 MB);
- *    validation rules in catalogue-import.ts (course-upload.ts).
+ *    file checks in course-upload.ts, row rules in catalogue-import.ts.
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
