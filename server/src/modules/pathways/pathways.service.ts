@@ -26,7 +26,7 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
 import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, visibleSchoolIds } from './pathways.policy.js';
-import { acceptedByOwn, type Reach as SchoolReach } from '../schools/reach.js';
+import { acceptedByOwn, type Reach } from '../schools/reach.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { parseCourseRef, parseUuid } from '../../core/ids.js';
 import { Course } from '../courses/course.entity.js';
@@ -58,10 +58,6 @@ export const MAX_PAGE = 500;
 const MAX_UNITS = 9999.99;
 const MAX_COURSES = 10_000;
 
-/** The caller's reach (modules/schools/reach.ts), and the schools whose pathways they see. */
-export interface Reach extends SchoolReach {
-  visible: number[];
-}
 
 export interface Page<T> {
   nodes: T[];
@@ -144,10 +140,9 @@ export class PathwaysService {
 
   // ---- reach and permissions ---------------------------------------------------------------
 
-  /** The caller's reach, from the request's loader (computed once per request). */
-  async reach(ctx: RequestContext): Promise<Reach> {
-    const reach = await ctx.loaders.reach.load(requireCaller(ctx).user.id);
-    return { ...reach, visible: visibleSchoolIds(reach) };
+  /** The caller's reach (modules/schools/reach.ts), from the request's loader: computed once per request. */
+  reach(ctx: RequestContext): Promise<Reach> {
+    return ctx.loaders.reach.load(requireCaller(ctx).user.id);
   }
 
   /** Whether the caller gets Edit Pathway / Add Requirement / requirement edit buttons. */
@@ -182,8 +177,8 @@ export class PathwaysService {
     const first = pageSize(q.first, defaultPage);
     const offset = decodeCursor(q.after);
     const color = q.color ? checkColor(q.color.trim()) : undefined;
-    if (!reach.visible.length) return { nodes: [], totalCount: 0, endCursor: null, hasNextPage: false };
-    const qb = this.db.getRepository(Pathway).createQueryBuilder('p').where('p.school_id IN (:...ids)', { ids: reach.visible });
+    if (!visibleSchoolIds(reach).length) return { nodes: [], totalCount: 0, endCursor: null, hasNextPage: false };
+    const qb = this.db.getRepository(Pathway).createQueryBuilder('p').where('p.school_id IN (:...ids)', { ids: visibleSchoolIds(reach) });
     if (color) qb.andWhere('p.color = :color', { color });
     const totalCount = await qb.getCount();
     const nodes = await qb
@@ -321,13 +316,13 @@ export class PathwaysService {
   /** The requirements (of pathways the caller sees) a course fulfils, by pathway then requirement name. */
   async fulfillments(ctx: RequestContext, course: Course): Promise<Fulfillment[]> {
     const reach = await this.reach(ctx);
-    if (!reach.visible.length) return [];
+    if (!visibleSchoolIds(reach).length) return [];
     const rows: { requirement_id: number; non_duplicable_group: string | null }[] = await this.db.query(
       `SELECT cr.requirement_id, cr.non_duplicable_group
          FROM course_requirements cr JOIN requirements r ON r.id = cr.requirement_id JOIN pathways p ON p.id = r.pathway_id
         WHERE cr.course_id = $1 AND p.school_id = ANY($2)
         ORDER BY lower(p.name) COLLATE "C", p.uuid, lower(r.name) COLLATE "C", r.uuid`,
-      [course.id, reach.visible],
+      [course.id, visibleSchoolIds(reach)],
     );
     if (!rows.length) return [];
     const reqs = await this.db.getRepository(Requirement).findBy({ id: In(rows.map((r) => r.requirement_id)) });
@@ -420,7 +415,7 @@ export class PathwaysService {
     let pathwayId: number | undefined;
     if (pathwayUuid) pathwayId = (await this.get(ctx, pathwayUuid)).id;
     const reach = await this.reach(ctx);
-    return this.progressEngine.forStudent(caller.user, reach.visible, pathwayId);
+    return this.progressEngine.forStudent(caller.user, visibleSchoolIds(reach), pathwayId);
   }
 
   /** Courses attached to a requirement; the caller's scheduled ones first, then by course_id. */
