@@ -18,6 +18,8 @@ let record: School;
 let second: School;
 let partnerOfSecond: School;
 let elsewhere: School;
+/** Partner of the school of record, recorded the other way round (it names the record school as its partner). */
+let recordPartner: School;
 let student: User;
 let token: string;
 /** Of an unrelated school, accepted by the student's second school. */
@@ -35,6 +37,8 @@ beforeAll(async () => {
   partnerOfSecond = await h.buildSchool({ name: 'Reach Partner College' });
   elsewhere = await h.buildSchool({ name: 'Reach Elsewhere High' });
   await partnerSchools(h.db, second, partnerOfSecond);
+  recordPartner = await h.buildSchool({ name: 'Reach Record Partner College' });
+  await partnerSchools(h.db, recordPartner, record);
   student = await h.buildStudent({ school: record });
   await h.db.getRepository(SchoolMembership).insert({ userId: student.id, schoolId: second.id });
   token = await h.tokenFor(student);
@@ -100,8 +104,12 @@ describe('reading and scheduling agree on every course', () => {
     const [reach] = await loadReaches(h.db.manager, [student.id]);
     expect(reach.schoolId).toBe(record.id);
     expect(reach.ownIds).toEqual([record.id, second.id].sort((a, b) => a - b));
-    expect(reach.schoolIds).toEqual([record.id, second.id, partnerOfSecond.id].sort((a, b) => a - b));
-    expect(reach.recordPartnerIds).toEqual([]);
+    expect(reach.schoolIds).toEqual([record.id, second.id, partnerOfSecond.id, recordPartner.id].sort((a, b) => a - b));
+    // Partnerships read both ways; the Partner Courses list is the school of record's partners only.
+    expect(reach.recordPartnerIds).toEqual([recordPartner.id]);
+    expect(reach.fullAccess).toBe(false);
+    const [none] = await loadReaches(h.db.manager, [2147483647]);
+    expect(none).toMatchObject({ schoolId: null, ownIds: [], schoolIds: [] });
     expect(reachesCourse(reach, { schoolId: elsewhere.id, acceptedByOwn: true })).toBe(true);
     expect(reachesCourse(reach, { schoolId: elsewhere.id, acceptedByOwn: false })).toBe(false);
   });
