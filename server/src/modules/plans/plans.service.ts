@@ -1,7 +1,8 @@
 /**
  * The academic plan: a student's (or a baseline-plan record's) courses in terms, their order,
- * grades, the term labels, and the prerequisite warnings. Every rule and permission of the plan
- * lives here; REST, GraphQL and the PDF read the same PlanView.
+ * grades, the term labels, and the prerequisite warnings. The plan's operations and rules live
+ * here; beside it: the payloads (plan-input.ts), the rows and the plan's lock (plan-store.ts), and
+ * the PlanView that REST, GraphQL, the PDF and the students dashboard read (plan-view.ts).
  *
  * Whose plan: always the caller's own user. Staff reach a student's (or a baseline plan's) plan
  * through a view-as token, which acts as that user; a parent's view-as token reads only.
@@ -50,8 +51,6 @@ export const PLAN_MESSAGES = {
   termHasCourses: 'Cannot delete a term that has courses.',
   wrongTerm: 'Every course must belong to the term being reordered.',
 } as const;
-
-export { MAX_GRADE_LENGTH } from './plan-input.js';
 
 export class PlansService {
   constructor(private readonly db: DataSource) {}
