@@ -40,7 +40,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     viewAs: new ViewAsService(db, accounts, schools),
     parents: new ParentsService(db),
     students: new StudentsService(db, schools),
-    plans: new PlansService(db, schools),
+    plans: new PlansService(db),
     blogs: new BlogsService(db),
     consentForms,
     consentExports: new ConsentExportsService(db, config, consentForms),

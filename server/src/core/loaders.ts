@@ -11,6 +11,8 @@ import { Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
 import { TranscriptFile } from '../modules/admissions/application.entity.js';
 import { contractByParentLoader, paymentsByFamilyLoader } from '../modules/payments/payments.loaders.js';
 import { School } from '../modules/schools/school.entity.js';
+import { reachLoader } from '../modules/schools/reach.js';
+import { courseViewLoader } from '../modules/courses/course-view.js';
 
 /** Loads rows by a numeric or text key in one `IN (...)` query, answering in the keys' order. */
 export function byKey<E extends ObjectLiteral, K extends string | number>(
@@ -38,11 +40,17 @@ function scheduledCourseCount(db: DataSource): DataLoader<number, number> {
 }
 
 export function createLoaders(db: DataSource) {
+  const schoolById = byKey<School, number>(db, School, 'id');
+  const courseLoaders = createCourseLoaders(db);
   return {
-    schoolById: byKey<School, number>(db, School, 'id'),
+    schoolById,
     userById: byKey<User, number>(db, User, 'id'),
+    /** Which schools and courses a user reaches (modules/schools/reach.ts), by user id. */
+    reach: reachLoader(db),
     ...planLoaders(db),
-    ...createCourseLoaders(db),
+    ...courseLoaders,
+    /** A course card for a caller (modules/courses/course-view.ts). */
+    courseView: courseViewLoader({ ...courseLoaders, schoolById }),
     pathwayById: byKey<Pathway, number>(db, Pathway, 'id'),
     /** A pathway's requirements by name (case-insensitive), then uuid. */
     requirementsByPathwayId: new DataLoader<number, Requirement[]>(async (ids) => {
@@ -51,15 +59,6 @@ export function createLoaders(db: DataSource) {
         .orderBy('lower(r.name) COLLATE "C"', 'ASC').addOrderBy('r.uuid', 'ASC')
         .getMany();
       return ids.map((id) => rows.filter((r) => r.pathwayId === id));
-    }),
-    /** The partner schools of a school (school_partnerships read both ways). */
-    partnerSchoolIds: new DataLoader<number, number[]>(async (ids) => {
-      const rows: { school_id: number; partner_id: number }[] = await db.query(
-        `SELECT school_id, partner_school_id AS partner_id FROM school_partnerships WHERE school_id = ANY($1)
-         UNION SELECT partner_school_id, school_id FROM school_partnerships WHERE partner_school_id = ANY($1)`,
-        [[...ids]],
-      );
-      return ids.map((id) => [...new Set(rows.filter((r) => r.school_id === id).map((r) => r.partner_id))].sort((a, b) => a - b));
     }),
     /** The transcripts of each application (without their bytes), oldest first. */
     transcriptsByApplicationId: new DataLoader<number, TranscriptFile[]>(async (ids) => {

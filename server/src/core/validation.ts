@@ -3,7 +3,7 @@
  * not fit becomes a 400 with a message a person can act on, never a crash.
  */
 import { z } from 'zod';
-import { badInput } from './errors.js';
+import { AppError, badInput } from './errors.js';
 
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallbackMessage?: string): z.infer<T> {
   const result = schema.safeParse(input ?? {});
@@ -29,3 +29,26 @@ export const text = () => z.preprocess((v) => (typeof v === 'string' ? v.trim() 
 /** A string kept as typed (passwords). */
 export const rawText = () => z.preprocess((v) => (v === undefined || v === null ? '' : v), storable());
 export { z };
+
+/**
+ * An input parsed by an adapter: its value, or the 400 it earns. The service raises the error only
+ * after its permission checks, so a caller who may not act is told so (401/403) before anything
+ * about their input (400), whichever adapter they came through.
+ */
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: Error };
+
+/** Runs a parser, keeping its refusal (a 400) for later; any other error is thrown now. */
+export function check<T>(parse: () => T): Checked<T> {
+  try {
+    return { ok: true, value: parse() };
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'BAD_USER_INPUT') return { ok: false, error: e };
+    throw e;
+  }
+}
+
+/** The parsed value, or the parser's 400. */
+export function valid<T>(checked: Checked<T>): T {
+  if (!checked.ok) throw checked.error;
+  return checked.value;
+}

@@ -5,10 +5,10 @@ import { ACTORS, SCHOOL_A, SCHOOL_B, verdict } from '../../core/policy.testing.j
 import { can, COURSE_POLICY_MESSAGES as M, type CourseAction, type CourseObject, type CourseReach } from './courses.policy.js';
 
 const PARTNER = 3;
-const ofA: CourseReach = { accessibleIds: [SCHOOL_A], visibleIds: [SCHOOL_A, PARTNER], fullAccess: false };
+const ofA: CourseReach = { ownIds: [SCHOOL_A], schoolIds: [SCHOOL_A, PARTNER], fullAccess: false };
 const ofAFull: CourseReach = { ...ofA, fullAccess: true };
-const ofB: CourseReach = { accessibleIds: [SCHOOL_B], visibleIds: [SCHOOL_B], fullAccess: false };
-const at = (schoolId: number, reach: CourseReach, acceptedHere = false): CourseObject => ({ reach, schoolId, acceptedHere });
+const ofB: CourseReach = { ownIds: [SCHOOL_B], schoolIds: [SCHOOL_B], fullAccess: false };
+const at = (schoolId: number, reach: CourseReach, acceptedByOwn = false): CourseObject => ({ reach, schoolId, acceptedByOwn });
 
 const table: [keyof typeof ACTORS, CourseAction, CourseObject, string][] = [
   ['student', 'read', at(SCHOOL_A, ofA), 'ok'],

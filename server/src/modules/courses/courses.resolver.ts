@@ -3,7 +3,8 @@ import { Arg, Ctx, Field, FieldResolver, Float, ID, InputType, Int, Mutation, Ob
 import type { RequestContext } from '../../core/context.js';
 import { School } from '../schools/school.entity.js';
 import { Course } from './course.entity.js';
-import type { CourseInput, CoursePage } from './courses.service.js';
+import type { CoursePage } from './courses.service.js';
+import { checkCourseInput, checkTransferInput, type CourseInput } from './course-input.js';
 
 @ObjectType({ description: "A requirement a course fulfils, with its pathway ('pathway: requirement')" })
 export class CourseRequirementInfo {
@@ -117,7 +118,7 @@ export class CoursesResolver {
   @Query(() => CourseConnection, { description: "My Courses / Explore Courses: the caller's school's courses and the partner courses it accepted" })
   courses(
     @Ctx() ctx: RequestContext,
-    @Arg('search', () => String, { description: 'Text matched against names and emails (case-insensitive).', nullable: true }) search: string | null,
+    @Arg('search', () => String, { description: 'Text matched against course ids, titles and descriptions (case-insensitive).', nullable: true }) search: string | null,
     @Arg('requirement', () => ID, { nullable: true, description: 'Only courses fulfilling this requirement (uuid)' }) requirement: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
@@ -128,7 +129,7 @@ export class CoursesResolver {
   @Query(() => CourseConnection, { description: "Every course of the caller's school's partner schools" })
   partnerCourses(
     @Ctx() ctx: RequestContext,
-    @Arg('search', () => String, { description: 'Text matched against names and emails (case-insensitive).', nullable: true }) search: string | null,
+    @Arg('search', () => String, { description: 'Text matched against course ids, titles and descriptions (case-insensitive).', nullable: true }) search: string | null,
     @Arg('requirement', () => ID, { description: 'The requirement.', nullable: true }) requirement: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
@@ -158,7 +159,7 @@ export class CoursesResolver {
   @Query(() => [Course], { description: 'Searchable course choices for prerequisite pickers (every catalogue the caller reads)' })
   courseChoices(
     @Ctx() ctx: RequestContext,
-    @Arg('search', () => String, { description: 'Text matched against names and emails (case-insensitive).', nullable: true }) search: string | null,
+    @Arg('search', () => String, { description: 'Text matched against course ids and titles (case-insensitive).', nullable: true }) search: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
   ): Promise<Course[]> {
     return ctx.services.courses.choices(ctx, search, first ?? 20);
@@ -185,12 +186,12 @@ export class CoursesResolver {
     @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
     @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
   ): Promise<boolean> {
-    return ctx.services.courses.isTransferable(ctx, courseUuid, schoolUuid);
+    return ctx.services.courses.transfers.isTransferable(ctx, courseUuid, schoolUuid);
   }
 
   @Mutation(() => Course, { description: 'Creates the course.' })
   createCourse(@Ctx() ctx: RequestContext, @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql): Promise<Course> {
-    return ctx.services.courses.create(ctx, toServiceInput(input));
+    return ctx.services.courses.create(ctx, checkCourseInput(toServiceInput(input), false));
   }
 
   @Mutation(() => Course, { description: 'Add a course to a partner school (staff of a school with hs_full_access_enabled)' })
@@ -199,7 +200,7 @@ export class CoursesResolver {
     @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
     @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql,
   ): Promise<Course> {
-    return ctx.services.courses.createPartnerCourse(ctx, { ...toServiceInput(input), school_uuid: schoolUuid ?? undefined });
+    return ctx.services.courses.createPartnerCourse(ctx, schoolUuid, checkCourseInput(toServiceInput(input), false));
   }
 
   @Mutation(() => Course, { description: 'Updates the course.' })
@@ -208,7 +209,7 @@ export class CoursesResolver {
     @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string,
     @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql,
   ): Promise<Course> {
-    return ctx.services.courses.update(ctx, uuid, toServiceInput(input));
+    return ctx.services.courses.update(ctx, uuid, checkCourseInput(toServiceInput(input), true));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the course.' })
@@ -224,7 +225,7 @@ export class CoursesResolver {
     @Arg('adjustedUnits', () => Float, { description: 'Units after adjustment.' }) adjustedUnits: number,
     @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
   ): Promise<Course> {
-    const t = await ctx.services.courses.acceptTransferability(ctx, { original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined, adjusted_units: adjustedUnits });
+    const t = await ctx.services.courses.transfers.accept(ctx, checkTransferInput({ original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined, adjusted_units: adjustedUnits }));
     return t.course;
   }
 
@@ -234,12 +235,12 @@ export class CoursesResolver {
     @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
     @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
   ): Promise<Course> {
-    return ctx.services.courses.removeTransferability(ctx, { original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined });
+    return ctx.services.courses.transfers.remove(ctx, checkTransferInput({ original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined }));
   }
 
   @Mutation(() => CourseImportResult, { description: "Import a course CSV (spec 2 §5) into the caller's school" })
   async uploadCoursesCsv(@Ctx() ctx: RequestContext, @Arg('csv', () => String, { description: 'The CSV text.' }) csv: string): Promise<CourseImportResult> {
-    const r = await ctx.services.courses.importCsv(ctx, { bytes: Buffer.from(csv, 'utf8') });
+    const r = await ctx.services.courses.uploads.importCsv(ctx, { bytes: Buffer.from(csv, 'utf8') });
     const issue = (i: { line: number; course_id: string; message: string }) => ({ line: i.line, courseId: i.course_id, message: i.message });
     return { created: r.created, updated: r.updated, errors: r.errors.map(issue), warnings: r.warnings.map(issue) };
   }

@@ -5,7 +5,10 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
 import { route, sendPagedList, type AppDeps } from '../../core/http.js';
 import type { Course } from './course.entity.js';
-import { COURSE_MESSAGES, MAX_PAGE, tooLargeMessage, type CourseListKind, type CoursePage, type CourseQuery, type CoursesService, type CourseView, type RequirementInfo } from './courses.service.js';
+import { COURSE_MESSAGES, MAX_PAGE, type CourseListKind, type CoursePage, type CourseQuery, type CoursesService } from './courses.service.js';
+import type { CourseView, RequirementInfo } from './course-view.js';
+import { checkCourseInput, checkCourseUpdate, checkTransferInput } from './course-input.js';
+import { tooLargeMessage } from './course-upload.js';
 import type { ImportResult } from './catalogue-store.js';
 
 function requirementJson(r: RequirementInfo) {
@@ -106,15 +109,17 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
     courseJson(await courses.view(ctx, await courses.get(ctx, String(req.params.id)))),
   );
   route(r, deps, 'post', '/courses/create/', 'createCourse', async (ctx, req, res) => {
-    const course = await courses.create(ctx, req.body ?? {});
+    const course = await courses.create(ctx, checkCourseInput(req.body ?? {}, false));
     res.status(201).json(courseJson(await courses.view(ctx, course)));
   });
   route(r, deps, 'post', '/courses/createcc/', 'createPartnerCourse', async (ctx, req, res) => {
-    const course = await courses.createPartnerCourse(ctx, req.body ?? {});
+    const body = req.body ?? {};
+    const partner: unknown = body.school_uuid ?? body.school_id;
+    const course = await courses.createPartnerCourse(ctx, partner === undefined || partner === null ? null : typeof partner === 'number' ? partner : String(partner), checkCourseInput(body, false));
     res.status(201).json(courseJson(await courses.view(ctx, course)));
   });
   route(r, deps, 'post', '/courses/:id/', 'updateCourse', async (ctx, req) => {
-    const course = await courses.update(ctx, String(req.params.id), req.body ?? {});
+    const course = await courses.update(ctx, String(req.params.id), checkCourseUpdate(req.body ?? {}));
     return courseJson(await courses.view(ctx, course));
   });
   route(r, deps, 'delete', '/courses/:id/', 'deleteCourse', async (ctx, req) => {
@@ -122,10 +127,10 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
     return { message: 'Course deleted.' };
   });
   route(r, deps, 'get', '/check-transferability/:courseId/:schoolUuid', 'isTransferable', async (ctx, req) => ({
-    isTransferable: await courses.isTransferable(ctx, String(req.params.courseId), String(req.params.schoolUuid)),
+    isTransferable: await courses.transfers.isTransferable(ctx, String(req.params.courseId), String(req.params.schoolUuid)),
   }));
   route(r, deps, 'post', '/transfer-course/', 'acceptTransferability', async (ctx, req) => {
-    const t = await courses.acceptTransferability(ctx, req.body ?? {});
+    const t = await courses.transfers.accept(ctx, checkTransferInput(req.body));
     return {
       message: 'Transferability accepted.',
       original_course_id: t.course.id,
@@ -136,7 +141,7 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
     };
   });
   route(r, deps, 'delete', '/remove-transferability/', 'removeTransferability', async (ctx, req) => {
-    await courses.removeTransferability(ctx, req.body ?? {});
+    await courses.transfers.remove(ctx, checkTransferInput(req.body));
     return { message: COURSE_MESSAGES.transferRemoved };
   });
   route(r, deps, 'get', '/partner-schools/', 'partnerSchools', async (ctx) =>
@@ -147,20 +152,20 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
     (await courses.requirementFilterOptions(ctx)).map((o) => ({ uuid: o.uuid, name: o.name, pathway_name: o.pathwayName, label: o.label })),
   );
 
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: courses.maxCsvBytes, files: 1, fields: 10 } });
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: courses.uploads.maxCsvBytes, files: 1, fields: 10 } });
   route(r, deps, 'post', '/upload-courses-csv/', 'uploadCoursesCsv', async (ctx, req, res) => {
-    await courses.assertCanImport(ctx);
+    await courses.uploads.assertCanImport(ctx);
     await new Promise<void>((resolve, reject) => {
       upload.single('file')(req, res, (err: unknown) => {
         if (!err) return resolve();
         const code = (err as { code?: string }).code;
-        if (code === 'LIMIT_FILE_SIZE') return reject(badInput(tooLargeMessage(courses.maxCsvBytes)));
+        if (code === 'LIMIT_FILE_SIZE') return reject(badInput(tooLargeMessage(courses.uploads.maxCsvBytes)));
         if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput('Send one file, in the form field "file".'));
         reject(badInput('The upload could not be read: send a multipart form with the CSV in the field "file".'));
       });
     });
     const file = req.file;
     if (!file) throw badInput(COURSE_MESSAGES.fileMissing);
-    return importJson(await courses.importCsv(ctx, { bytes: file.buffer, filename: file.originalname, mimetype: file.mimetype }));
+    return importJson(await courses.uploads.importCsv(ctx, { bytes: file.buffer, filename: file.originalname, mimetype: file.mimetype }));
   });
 }

@@ -5,10 +5,10 @@ import { ACTORS, SCHOOL_A, SCHOOL_B, verdict } from '../../core/policy.testing.j
 import { can, PATHWAY_POLICY_MESSAGES as M, type PathwayAction, type PathwayObject, type PathwayReach, visibleSchoolIds } from './pathways.policy.js';
 
 const PARTNER = 3;
-const ofA: PathwayReach = { schoolId: SCHOOL_A, partners: [PARTNER], fullAccess: false };
+const ofA: PathwayReach = { schoolId: SCHOOL_A, schoolIds: [SCHOOL_A, PARTNER], fullAccess: false };
 const ofAFull: PathwayReach = { ...ofA, fullAccess: true };
-const ofB: PathwayReach = { schoolId: SCHOOL_B, partners: [], fullAccess: false };
-const none: PathwayReach = { schoolId: null, partners: [], fullAccess: false };
+const ofB: PathwayReach = { schoolId: SCHOOL_B, schoolIds: [SCHOOL_B], fullAccess: false };
+const none: PathwayReach = { schoolId: null, schoolIds: [], fullAccess: false };
 const at = (schoolId: number, reach: PathwayReach): PathwayObject => ({ schoolId, reach });
 
 const table: [keyof typeof ACTORS, PathwayAction, PathwayObject, string][] = [
@@ -20,6 +20,9 @@ const table: [keyof typeof ACTORS, PathwayAction, PathwayObject, string][] = [
   ['staffWithoutSchool', 'view', at(SCHOOL_A, none), `403 ${M.notYourSchool}`],
   ['otherAdmin', 'viewCourse', at(SCHOOL_A, ofB), `403 ${M.courseNotReachable}`],
   ['admin', 'viewCourse', at(PARTNER, ofA), 'ok'],
+  // A course of an unrelated school that one of the actor's schools accepted as transferable.
+  ['student', 'viewCourse', { schoolId: SCHOOL_B, reach: ofA, acceptedByOwn: true }, 'ok'],
+  ['student', 'viewCourse', { schoolId: SCHOOL_B, reach: ofA, acceptedByOwn: false }, `403 ${M.courseNotReachable}`],
   ['admin', 'create', null, 'ok'],
   ['student', 'create', null, '403'],
   ['parentAsStudent', 'create', null, `403 ${READ_ONLY_MESSAGE}`],
@@ -40,7 +43,7 @@ describe('pathways policy', () => {
     expect(verdict(can, ACTORS[actor], action, object)).toBe(expected);
   });
 
-  it('sees the school of record and its partners, nothing without a school', () => {
+  it('sees the schools reached, nothing without a school', () => {
     expect(visibleSchoolIds(ofA)).toEqual([SCHOOL_A, PARTNER]);
     expect(visibleSchoolIds(none)).toEqual([]);
   });

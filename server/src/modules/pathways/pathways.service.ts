@@ -3,9 +3,10 @@
  * permission of the area lives here; the REST routes and the GraphQL resolver only translate.
  *
  * Decisions where the spec says "not shown":
- * - Reach: a user sees the pathways of their school of record and of its partner schools
- *   (school_partnerships, read both ways), so a Lincoln student also sees Valley College's
- *   transfer pathways. Pathways of any other school answer 403; an unknown uuid 404.
+ * - Reach: a user sees the pathways of the schools they reach (modules/schools/reach.ts: their
+ *   schools and those schools' partners, school_partnerships read both ways), so a Lincoln student
+ *   also sees Valley College's transfer pathways. Pathways of any other school answer 403; an
+ *   unknown uuid 404. A course is reached by the same rule as everywhere else.
  * - Editing (pathways, requirements, fulfilment): staff (user_type 2) of the pathway's school;
  *   with hs_full_access_enabled on their school, staff may also edit the pathways of the partner
  *   schools they see — never of an unrelated school. Students, parents and view-as tokens: 403.
@@ -24,7 +25,8 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
-import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, type PathwayReach, visibleSchoolIds } from './pathways.policy.js';
+import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, visibleSchoolIds } from './pathways.policy.js';
+import { acceptedByOwn, type Reach } from '../schools/reach.js';
 import { parseInput, text, z } from '../../core/validation.js';
 import { parseCourseRef, parseUuid } from '../../core/ids.js';
 import { Course } from '../courses/course.entity.js';
@@ -56,11 +58,6 @@ export const MAX_PAGE = 500;
 const MAX_UNITS = 9999.99;
 const MAX_COURSES = 10_000;
 
-/** The schools a caller sees and may edit pathways of. */
-/** The caller's school facts, and the schools whose pathways they see. */
-export interface Reach extends PathwayReach {
-  visible: number[];
-}
 
 export interface Page<T> {
   nodes: T[];
@@ -136,7 +133,6 @@ function pageSize(first: number | null | undefined, fallback: number): number {
 
 export class PathwaysService {
   readonly progressEngine: ProgressService;
-  private readonly reaches = new WeakMap<object, Promise<Reach>>();
 
   constructor(private readonly db: DataSource) {
     this.progressEngine = new ProgressService(db);
@@ -144,25 +140,9 @@ export class PathwaysService {
 
   // ---- reach and permissions ---------------------------------------------------------------
 
-  /** The caller's reach, computed once per request (two batched loads). */
+  /** The caller's reach (modules/schools/reach.ts), from the request's loader: computed once per request. */
   reach(ctx: RequestContext): Promise<Reach> {
-    const caller = requireCaller(ctx);
-    let r = this.reaches.get(ctx);
-    if (!r) {
-      r = (async () => {
-        const schoolId = caller.user.schoolId;
-        const facts: PathwayReach = schoolId === null
-          ? { schoolId, partners: [], fullAccess: false }
-          : {
-            schoolId,
-            fullAccess: !!(await ctx.loaders.schoolById.load(schoolId))?.hsFullAccessEnabled,
-            partners: await ctx.loaders.partnerSchoolIds.load(schoolId),
-          };
-        return { ...facts, visible: visibleSchoolIds(facts) };
-      })();
-      this.reaches.set(ctx, r);
-    }
-    return r;
+    return ctx.loaders.reach.load(requireCaller(ctx).user.id);
   }
 
   /** Whether the caller gets Edit Pathway / Add Requirement / requirement edit buttons. */
@@ -197,8 +177,8 @@ export class PathwaysService {
     const first = pageSize(q.first, defaultPage);
     const offset = decodeCursor(q.after);
     const color = q.color ? checkColor(q.color.trim()) : undefined;
-    if (!reach.visible.length) return { nodes: [], totalCount: 0, endCursor: null, hasNextPage: false };
-    const qb = this.db.getRepository(Pathway).createQueryBuilder('p').where('p.school_id IN (:...ids)', { ids: reach.visible });
+    if (!visibleSchoolIds(reach).length) return { nodes: [], totalCount: 0, endCursor: null, hasNextPage: false };
+    const qb = this.db.getRepository(Pathway).createQueryBuilder('p').where('p.school_id IN (:...ids)', { ids: visibleSchoolIds(reach) });
     if (color) qb.andWhere('p.color = :color', { color });
     const totalCount = await qb.getCount();
     const nodes = await qb
@@ -325,20 +305,24 @@ export class PathwaysService {
     const ref = parseCourseRef(given);
     const course = await this.db.getRepository(Course).findOneBy(ref.id !== undefined ? { id: ref.id } : { uuid: ref.uuid });
     if (!course) throw notFound(PATHWAY_MESSAGES.courseNotFound);
-    await this.assertCan(ctx, 'viewCourse', course.schoolId);
+    const reach = await this.reach(ctx);
+    const object = { schoolId: course.schoolId, reach, acceptedByOwn: false };
+    // Whether one of the caller's schools accepted it is asked only of a course outside the schools they reach.
+    if (!permits(ctx.caller, can, 'viewCourse', object)) object.acceptedByOwn = await acceptedByOwn(this.db.manager, reach, course.id);
+    authorize(ctx, can, 'viewCourse', object);
     return course;
   }
 
   /** The requirements (of pathways the caller sees) a course fulfils, by pathway then requirement name. */
   async fulfillments(ctx: RequestContext, course: Course): Promise<Fulfillment[]> {
     const reach = await this.reach(ctx);
-    if (!reach.visible.length) return [];
+    if (!visibleSchoolIds(reach).length) return [];
     const rows: { requirement_id: number; non_duplicable_group: string | null }[] = await this.db.query(
       `SELECT cr.requirement_id, cr.non_duplicable_group
          FROM course_requirements cr JOIN requirements r ON r.id = cr.requirement_id JOIN pathways p ON p.id = r.pathway_id
         WHERE cr.course_id = $1 AND p.school_id = ANY($2)
         ORDER BY lower(p.name) COLLATE "C", p.uuid, lower(r.name) COLLATE "C", r.uuid`,
-      [course.id, reach.visible],
+      [course.id, visibleSchoolIds(reach)],
     );
     if (!rows.length) return [];
     const reqs = await this.db.getRepository(Requirement).findBy({ id: In(rows.map((r) => r.requirement_id)) });
@@ -431,7 +415,7 @@ export class PathwaysService {
     let pathwayId: number | undefined;
     if (pathwayUuid) pathwayId = (await this.get(ctx, pathwayUuid)).id;
     const reach = await this.reach(ctx);
-    return this.progressEngine.forStudent(caller.user, reach.visible, pathwayId);
+    return this.progressEngine.forStudent(caller.user, visibleSchoolIds(reach), pathwayId);
   }
 
   /** Courses attached to a requirement; the caller's scheduled ones first, then by course_id. */

@@ -5,7 +5,7 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { School } from '../schools/school.entity.js';
-import type { PlanView } from './plans.service.js';
+import type { PlanView } from './plan-view.js';
 import { wrapText } from '../../core/pdf-text.js';
 
 const A4: [number, number] = [595.28, 841.89];

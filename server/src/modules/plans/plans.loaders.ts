@@ -1,7 +1,7 @@
 /** Per-request DataLoaders of the plan area: a plan's courses and a caller's plan entries, batched per query level. */
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
-import { loadCourses, type PlanCourseInfo, type PlanEntry } from './plans.service.js';
+import { loadCourses, type PlanCourseInfo, type PlanEntry } from './plan-store.js';
 
 export function planLoaders(db: DataSource) {
   return {

@@ -4,8 +4,11 @@ import { READ_ONLY_MESSAGE } from '../../core/policy.js';
 import { ACTORS, verdict } from '../../core/policy.testing.js';
 import { can, PLAN_POLICY_MESSAGES as M, type PlanAction, type PlanObject } from './plans.policy.js';
 
-const reachable: PlanObject = { reachable: true };
-const foreign: PlanObject = { reachable: false };
+const reach = { schoolIds: [1, 3] };
+const reachable: PlanObject = { reach, course: { schoolId: 3, acceptedByOwn: false } };
+const foreign: PlanObject = { reach, course: { schoolId: 2, acceptedByOwn: false } };
+const accepted: PlanObject = { reach, course: { schoolId: 2, acceptedByOwn: true } };
+const missing: PlanObject = { reach, course: null };
 
 const table: [keyof typeof ACTORS, PlanAction, PlanObject, string][] = [
   ['student', 'view', null, 'ok'],
@@ -25,6 +28,11 @@ const table: [keyof typeof ACTORS, PlanAction, PlanObject, string][] = [
   ['student', 'scheduleCourse', foreign, `404 ${M.courseNotFound}`],
   ['parentAsStudent', 'scheduleCourse', reachable, `403 ${READ_ONLY_MESSAGE}`],
   ['admin', 'scheduleCourse', reachable, `403 ${M.notAPlan}`],
+  // A course of a school out of reach that one of the student's schools accepted: readable and schedulable alike.
+  ['student', 'viewCourse', accepted, 'ok'],
+  ['student', 'scheduleCourse', accepted, 'ok'],
+  ['student', 'viewCourse', missing, `404 ${M.courseNotFound}`],
+  ['student', 'scheduleCourse', missing, `404 ${M.courseNotFound}`],
 ];
 
 describe('plans policy', () => {

@@ -5,6 +5,7 @@
  */
 import { ALLOW, both, type Can, hide, onlyTypes, writable } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { reachesCourse, type CourseReachFacts, type Reach } from '../schools/reach.js';
 
 export const PLAN_POLICY_MESSAGES = {
   notAPlan: 'Only students and baseline plans have an academic plan.',
@@ -14,14 +15,15 @@ export const PLAN_POLICY_MESSAGES = {
 export const PLAN_OWNER_TYPES = [UserType.Student, UserType.BaselinePlan];
 
 /**
- * view, edit: the caller's own plan; viewCourse, scheduleCourse: a course, `reachable` when it
- * belongs to a school the plan's owner reaches, a partner of one, or was accepted by one.
+ * view, edit: the caller's own plan; viewCourse, scheduleCourse: a course the plan's owner reaches
+ * (the rule of modules/schools/reach.ts, the same one that lets them read it); `course` null: no
+ * such course.
  */
 export type PlanAction = 'view' | 'edit' | 'viewCourse' | 'scheduleCourse';
-export type PlanObject = null | { reachable: boolean };
+export type PlanObject = null | { reach: Pick<Reach, 'schoolIds'>; course: CourseReachFacts | null };
 
 export const can: Can<PlanAction, PlanObject> = (actor, action, object) => {
-  const course = () => (!object || object.reachable ? ALLOW : hide(PLAN_POLICY_MESSAGES.courseNotFound));
+  const course = () => (!object || (object.course && reachesCourse(object.reach, object.course)) ? ALLOW : hide(PLAN_POLICY_MESSAGES.courseNotFound));
   const owner = () => onlyTypes(actor, PLAN_OWNER_TYPES, PLAN_POLICY_MESSAGES.notAPlan);
   switch (action) {
     case 'view':

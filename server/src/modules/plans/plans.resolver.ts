@@ -4,7 +4,9 @@ import type { RequestContext } from '../../core/context.js';
 import { fullName } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import { ScheduledCourse } from './scheduled-course.entity.js';
-import type { PlanCourseInfo, PlanEntry, PlanView } from './plans.service.js';
+import type { PlanCourseInfo, PlanEntry } from './plan-store.js';
+import type { PlanView } from './plan-view.js';
+import { checkGrade, checkLabel, checkMove, checkSchedule, checkTerm, checkTermPosition } from './plan-input.js';
 
 @ObjectType({ description: 'A course as the plan shows it: codes, units, school and prerequisite groups' })
 export class PlanCourse {
@@ -32,7 +34,7 @@ class PlanWarning {
   @Field(() => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number;
   @Field(() => Int, { description: 'Numeric identifier of the course.' }) courseId: number;
   @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
-  @Field(() => String, { description: 'The term (0-based position in the plan).' }) term: string;
+  @Field(() => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string;
   @Field(() => String, { description: 'The term label.' }) termLabel: string;
   @Field(() => String, { description: 'Prerequisite not met for "{title}" in {term label}' }) message: string;
 }
@@ -86,9 +88,9 @@ export class PlansResolver {
   scheduleCourse(
     @Ctx() ctx: RequestContext,
     @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number,
-    @Arg('term', () => String, { description: 'The term (0-based position in the plan).' }) term: string,
+    @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
   ): Promise<PlanEntry> {
-    return ctx.services.plans.schedule(ctx, { course_id: courseId, term });
+    return ctx.services.plans.schedule(ctx, checkSchedule({ course_id: courseId, term }));
   }
 
   @Mutation(() => Boolean, { description: 'Removes a course (by course id) from the plan' })
@@ -104,24 +106,24 @@ export class PlansResolver {
     @Arg('grade', () => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.' }) grade: string,
     @Arg('completed', () => Boolean, { description: 'Whether it is completed.' }) completed: boolean,
   ): Promise<PlanEntry> {
-    return ctx.services.plans.updateGrade(ctx, scheduledCourseId, { grade, completed });
+    return ctx.services.plans.updateGrade(ctx, checkGrade(scheduledCourseId, { grade, completed }));
   }
 
   @Mutation(() => Plan, { description: 'Moves a course to a term, at a position there (default: the end)' })
   async moveScheduledCourse(
     @Ctx() ctx: RequestContext,
     @Arg('scheduledCourseId', () => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number,
-    @Arg('term', () => String, { description: 'The term (0-based position in the plan).' }) term: string,
-    @Arg('position', () => Int, { description: 'Position (0-based order).', nullable: true }) position: number | null,
+    @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
+    @Arg('position', () => Int, { description: 'Position within the term (0-based; default: the end).', nullable: true }) position: number | null,
   ): Promise<Plan> {
-    await ctx.services.plans.moveToTerm(ctx, scheduledCourseId, { term, position: position ?? undefined });
+    await ctx.services.plans.moveToTerm(ctx, checkMove(scheduledCourseId, { term, position: position ?? undefined }));
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 
   @Mutation(() => Plan, { description: 'The courses of one term in their new order' })
   async reorderTerm(
     @Ctx() ctx: RequestContext,
-    @Arg('term', () => String, { description: 'The term (0-based position in the plan).' }) term: string,
+    @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
     @Arg('scheduledCourseIds', () => [Int], { description: 'The scheduled course ids.' }) scheduledCourseIds: number[],
   ): Promise<Plan> {
     await ctx.services.plans.reorderTerm(ctx, term, scheduledCourseIds);
@@ -130,24 +132,24 @@ export class PlansResolver {
 
   @Mutation(() => Plan, { description: 'Adds the term.' })
   async addTerm(@Ctx() ctx: RequestContext, @Arg('label', () => String, { description: 'Label shown to people.' }) label: string): Promise<Plan> {
-    await ctx.services.plans.addTerm(ctx, label);
+    await ctx.services.plans.addTerm(ctx, checkLabel(label));
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 
   @Mutation(() => Plan, { description: 'Renames the term at position and moves it to newPosition; its courses move with it' })
   async updateTerm(
     @Ctx() ctx: RequestContext,
-    @Arg('position', () => Int, { description: 'Position (0-based order).' }) position: number,
+    @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number,
     @Arg('label', () => String, { description: 'Label shown to people.' }) label: string,
-    @Arg('newPosition', () => Int, { description: 'The new position (0-based).', nullable: true }) newPosition: number | null,
+    @Arg('newPosition', () => Int, { description: 'The new 1-based position of the term (default: where it is).', nullable: true }) newPosition: number | null,
   ): Promise<Plan> {
-    await ctx.services.plans.updateTerm(ctx, position, label, newPosition);
+    await ctx.services.plans.updateTerm(ctx, checkTerm(position, label), newPosition);
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 
   @Mutation(() => Plan, { description: 'Deletes an empty term; later terms move up' })
-  async deleteTerm(@Ctx() ctx: RequestContext, @Arg('position', () => Int, { description: 'Position (0-based order).' }) position: number): Promise<Plan> {
-    await ctx.services.plans.deleteTerm(ctx, position);
+  async deleteTerm(@Ctx() ctx: RequestContext, @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number): Promise<Plan> {
+    await ctx.services.plans.deleteTerm(ctx, checkTermPosition(position));
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 

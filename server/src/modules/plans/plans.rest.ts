@@ -6,7 +6,9 @@ import { route, type AppDeps } from '../../core/http.js';
 import type { School } from '../schools/school.entity.js';
 import type { PrerequisiteWarning } from './plan-rules.js';
 import { renderPlanPdf } from './plan-pdf.js';
-import type { PlanEntry, PlanView } from './plans.service.js';
+import type { PlanEntry } from './plan-store.js';
+import type { PlanView } from './plan-view.js';
+import { checkGrade, checkLabel, checkMove, checkPositions, checkSchedule, checkTerm, checkTermPosition } from './plan-input.js';
 
 async function schoolsOf(ctx: RequestContext, entries: PlanEntry[]): Promise<Map<number, School>> {
   const ids = [...new Set(entries.map((e) => e.course.schoolId))];
@@ -68,26 +70,26 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
 
   // A course is named by its numeric id or its uuid; ids are checked by the service (core/ids.ts), so both adapters answer alike.
   route(r, deps, 'get', '/check-course-scheduled/:id/', 'checkCourseScheduled', async (ctx, req) => ({
-    isScheduled: await plans.isScheduled(ctx, req.params.id),
+    isScheduled: await plans.isScheduled(ctx, String(req.params.id)),
   }));
 
   route(r, deps, 'get', '/get-scheduled-course/:id/', 'scheduledCourse', async (ctx, req) => {
-    const e = await plans.scheduledFields(ctx, req.params.id);
+    const e = await plans.scheduledFields(ctx, String(req.params.id));
     return { id: e.id, grade: e.grade, completed: e.completed, term: e.term };
   });
 
   route(r, deps, 'post', '/add-scheduled-course/', 'scheduleCourse', async (ctx, req, res) => {
-    const e = await plans.schedule(ctx, req.body);
+    const e = await plans.schedule(ctx, checkSchedule(req.body));
     res.status(201).json({ message: 'Course scheduled successfully.', id: e.id, term: e.term, position: e.position });
   });
 
   route(r, deps, 'delete', '/remove-scheduled-course/:id/', 'unscheduleCourse', async (ctx, req) => {
-    await plans.unschedule(ctx, req.params.id);
+    await plans.unschedule(ctx, String(req.params.id));
     return { message: 'Course removed from your plan.' };
   });
 
   route(r, deps, 'post', '/courses/update-grade/:scheduledId/', 'updateGrade', async (ctx, req) => {
-    await plans.updateGrade(ctx, req.params.scheduledId, req.body);
+    await plans.updateGrade(ctx, checkGrade(req.params.scheduledId, req.body));
     return { message: 'Grade updated successfully.' };
   });
 
@@ -98,13 +100,13 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'put', '/update-course-positions/', 'reorderTerm', async (ctx, req) => {
-    await plans.updatePositions(ctx, req.body);
+    await plans.updatePositions(ctx, checkPositions(req.body));
     return { message: 'Course positions updated.' };
   });
 
   // Only the PUT of /api/courses/{id}/ is the plan's (the catalogue owns its POST and DELETE); id is the scheduled course.
   route(r, deps, 'put', '/courses/:id/', 'moveScheduledCourse', async (ctx, req) => {
-    const e = await plans.moveToTerm(ctx, req.params.id, req.body);
+    const e = await plans.moveToTerm(ctx, checkMove(req.params.id, req.body));
     return { message: 'Course term updated.', id: e.id, term: e.term, position: e.position };
   });
 
@@ -112,18 +114,18 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'get', '/plan/', 'plan', async (ctx) => planJson(ctx, await plans.plan(ctx)));
 
   route(r, deps, 'post', '/terms/', 'addTerm', async (ctx, req, res) => {
-    res.status(201).json({ academic_year_labels: await plans.addTerm(ctx, req.body?.label) });
+    res.status(201).json({ academic_year_labels: await plans.addTerm(ctx, checkLabel(req.body?.label)) });
   });
 
   route(r, deps, 'put', '/terms/:position/', 'updateTerm', async (ctx, req) => {
     const to = req.body?.position;
     return {
-      academic_year_labels: await plans.updateTerm(ctx, req.params.position, req.body?.label, to === undefined || to === null ? null : Number(to)),
+      academic_year_labels: await plans.updateTerm(ctx, checkTerm(req.params.position, req.body?.label), to === undefined || to === null ? null : Number(to)),
     };
   });
 
   route(r, deps, 'delete', '/terms/:position/', 'deleteTerm', async (ctx, req) => ({
-    academic_year_labels: await plans.deleteTerm(ctx, req.params.position),
+    academic_year_labels: await plans.deleteTerm(ctx, checkTermPosition(req.params.position)),
   }));
 
   route(r, deps, 'get', '/plan-pdf/', 'planPdf', async (ctx, _req, res) => {

@@ -8,6 +8,7 @@ import { parseInput, text, z } from '../../core/validation.js';
 import { parseUuid } from '../../core/ids.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { defaultYearLabels, School, SchoolMembership, SchoolType } from './school.entity.js';
+import { ownSchoolIds } from './reach.js';
 
 export const SCHOOL_MESSAGES = {
   nameRequired: 'Please enter the school name.',
@@ -92,15 +93,9 @@ export class SchoolsService {
     return school;
   }
 
-  /** Ids of the schools a user reaches: their school of record and every membership. */
-  async accessibleSchoolIds(user: User): Promise<number[]> {
-    const rows: { school_id: number }[] = await this.db.query(
-      `SELECT school_id FROM school_memberships WHERE user_id = $1`,
-      [user.id],
-    );
-    const ids = new Set(rows.map((r) => r.school_id));
-    if (user.schoolId !== null) ids.add(user.schoolId);
-    return [...ids];
+  /** Ids of a user's own schools: their school of record and every membership (the rule of reach.ts). */
+  accessibleSchoolIds(user: User): Promise<number[]> {
+    return ownSchoolIds(this.db.manager, user);
   }
 
   async accessibleSchools(ctx: RequestContext): Promise<School[]> {

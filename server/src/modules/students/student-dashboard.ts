@@ -14,7 +14,8 @@ import { authorize } from '../../core/policy.js';
 import { can } from './students.policy.js';
 import type { User } from '../accounts/user.entity.js';
 import { UserType } from '../accounts/user.entity.js';
-import { buildView, type PlanEntry } from '../plans/plans.service.js';
+import type { PlanEntry } from '../plans/plan-store.js';
+import { buildView } from '../plans/plan-view.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { CCC_NOT_SET } from './students.service.js';
 

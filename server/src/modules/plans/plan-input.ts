@@ -1,0 +1,104 @@
+/**
+ * The plan calls' payloads, as zod schemas with the spec's messages. Both adapters parse with the
+ * `check…` functions and hand the service a `Checked` value; the service raises a refusal after its
+ * permission checks (401/403 before 400), as for every other area.
+ */
+import { badInput } from '../../core/errors.js';
+import { MAX_ID, parseId, toId } from '../../core/ids.js';
+import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
+import { MAX_LABEL_LENGTH } from '../accounts/profile.service.js';
+
+export const PLAN_INPUT_MESSAGES = {
+  scheduleInvalid: 'Please choose a course and a term.',
+  termInvalid: 'Please choose a term of your plan.',
+  labelRequired: 'Please enter a label.',
+  positionInvalid: 'Please choose a term position between 1 and the number of terms.',
+  gradeTooLong: 'A grade may have at most 20 characters.',
+  gradeInvalid: 'Please enter a grade as text and completed as true or false.',
+  updatesRequired: 'updates must be a list of { id, position }.',
+  duplicateUpdates: 'Each course may appear only once in updates.',
+} as const;
+
+export const MAX_GRADE_LENGTH = 20;
+export const MAX_UPDATES = 500;
+
+const idSchema = z.coerce.number().int().positive().max(MAX_ID);
+/** A term as sent: its 1-based position, as a number or numeric text (checked against the plan's terms later). */
+const termSchema = z.union([z.string(), z.number()]);
+const positionSchema = z.coerce.number().int().min(0).max(10_000);
+
+export const scheduleSchema = z.object({ course_id: idSchema, term: termSchema });
+export type ScheduleInput = z.infer<typeof scheduleSchema>;
+
+export const gradeSchema = z.object({
+  grade: z.preprocess((v) => (v === undefined || v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().optional())
+    .transform((g) => g?.trim())
+    .refine((g) => g === undefined || !hasNul(g), NUL_MESSAGE)
+    .refine((g) => g === undefined || g.length <= MAX_GRADE_LENGTH, PLAN_INPUT_MESSAGES.gradeTooLong)
+    .optional(),
+  completed: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()),
+});
+export type GradeInput = z.infer<typeof gradeSchema> & { scheduledId: number };
+
+export const positionsSchema = z.object({ updates: z.array(z.object({ id: idSchema, position: positionSchema })).min(1).max(MAX_UPDATES) })
+  .refine((v) => new Set(v.updates.map((u) => u.id)).size === v.updates.length, PLAN_INPUT_MESSAGES.duplicateUpdates);
+export type PositionsInput = z.infer<typeof positionsSchema>;
+
+export const moveSchema = z.object({ term: termSchema, position: positionSchema.optional() });
+export type MoveInput = z.infer<typeof moveSchema> & { scheduledId: number };
+
+export interface TermInput {
+  /** 1-based position of the term. */
+  position: number;
+  label: string;
+}
+
+export const checkSchedule = (raw: unknown): Checked<ScheduleInput> =>
+  check(() => parseInput(scheduleSchema, raw, PLAN_INPUT_MESSAGES.scheduleInvalid));
+
+export const checkGrade = (scheduledId: unknown, raw: unknown): Checked<GradeInput> =>
+  check(() => ({ scheduledId: parseId(scheduledId, 'scheduled course'), ...parseInput(gradeSchema, raw, PLAN_INPUT_MESSAGES.gradeInvalid) }));
+
+export const checkPositions = (raw: unknown): Checked<PositionsInput> =>
+  check(() => parseInput(positionsSchema, raw, PLAN_INPUT_MESSAGES.updatesRequired));
+
+export const checkMove = (scheduledId: unknown, raw: unknown): Checked<MoveInput> =>
+  check(() => ({ scheduledId: parseId(scheduledId, 'scheduled course'), ...parseInput(moveSchema, raw, PLAN_INPUT_MESSAGES.termInvalid) }));
+
+export const checkLabel = (raw: unknown): Checked<string> => check(() => requireLabel(raw));
+
+export const checkTerm = (position: unknown, label: unknown): Checked<TermInput> =>
+  check(() => ({ position: termPosition(position), label: requireLabel(label) }));
+
+export const checkTermPosition = (position: unknown): Checked<number> => check(() => termPosition(position));
+
+/** A term named by its 1-based position: anything but a whole number from 1 up is a 400 (a position past the last term is a 404). */
+export function termPosition(raw: unknown): number {
+  const position = toId(raw);
+  if (position === null) throw badInput(PLAN_INPUT_MESSAGES.positionInvalid);
+  return position;
+}
+
+/** A term label: trimmed, not empty, no NUL, at most MAX_LABEL_LENGTH characters. */
+export function requireLabel(raw: unknown): string {
+  const label = typeof raw === 'string' ? raw.trim() : '';
+  if (!label) throw badInput(PLAN_INPUT_MESSAGES.labelRequired);
+  if (hasNul(label)) throw badInput(NUL_MESSAGE);
+  if (label.length > MAX_LABEL_LENGTH) throw badInput(`A term label may have at most ${MAX_LABEL_LENGTH} characters.`);
+  return label;
+}
+
+/** A term value as stored: the 1-based position as text, from a number or numeric text. */
+export function termValue(raw: unknown): string {
+  if (typeof raw === 'number' && Number.isInteger(raw)) return String(raw);
+  if (typeof raw === 'string' && /^\s*\d{1,3}\s*$/.test(raw)) return String(Number(raw));
+  throw badInput(PLAN_INPUT_MESSAGES.termInvalid);
+}
+
+/** A term value (number or numeric text) checked against the plan's terms 1..count. */
+export function parseTerm(raw: unknown, count: number): string {
+  const value = termValue(raw);
+  const n = Number(value);
+  if (n < 1 || n > count) throw badInput(PLAN_INPUT_MESSAGES.termInvalid);
+  return value;
+}

@@ -1,0 +1,145 @@
+/**
+ * The plan store: plan entries (scheduled courses) with their courses, the plan's lock and the
+ * writes that keep positions dense. Read by the plan service, the plan's per-request loaders
+ * (plans.loaders.ts) and other areas' views; it holds no permission rule (plans.policy.ts does).
+ */
+import type { EntityManager } from 'typeorm';
+import { notFound } from '../../core/errors.js';
+import { renumberPositions } from './plan-rules.js';
+
+export const SCHEDULED_NOT_FOUND = 'Scheduled course not found.';
+
+/** A plan entry's own fields (GET /api/get-scheduled-course/). */
+export interface ScheduledFields {
+  id: number;
+  grade: string;
+  completed: boolean;
+  term: string;
+}
+
+/** A course as the plan shows it: its codes, units, school and prerequisite groups. */
+export interface PlanCourseInfo {
+  id: number;
+  uuid: string;
+  courseId: string;
+  title: string;
+  description: string;
+  units: number;
+  schoolId: number;
+  /** Display strings: the course_ids of a group joined with ' or '. */
+  prerequisiteGroups: string[];
+  /** Course uuids of each group. */
+  prerequisiteGroupUuids: string[][];
+  /** Numeric course ids of each group, for the warning rule. */
+  prerequisiteIds: number[][];
+}
+
+/** One plan entry (a scheduled course) with its course. The same shape as the ScheduledCourse entity. */
+export interface PlanEntry {
+  id: number;
+  userId: number;
+  courseId: number;
+  term: string;
+  position: number;
+  grade: string;
+  completed: boolean;
+  course: PlanCourseInfo;
+}
+
+/**
+ * Locks the plan for this transaction (the owner's user row, FOR UPDATE) and returns its labels.
+ * Every plan write takes this lock first, so concurrent reorders and moves run one after another.
+ */
+export async function lockPlan(m: EntityManager, userId: number): Promise<string[]> {
+  const [row] = await m.query(`SELECT academic_year_labels FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  if (!row) throw notFound('User not found.');
+  return Array.isArray(row.academic_year_labels) ? row.academic_year_labels : [];
+}
+
+export async function saveLabels(m: EntityManager, userId: number, labels: string[]): Promise<void> {
+  await m.query(`UPDATE users SET academic_year_labels = $2::jsonb WHERE id = $1`, [userId, JSON.stringify(labels)]);
+}
+
+export async function writePositions(m: EntityManager, userId: number, rows: { id: number; position: number }[]): Promise<void> {
+  if (!rows.length) return;
+  await m.query(
+    `UPDATE scheduled_courses sc SET position = v.position
+       FROM (SELECT unnest($2::int[]) AS id, unnest($3::int[]) AS position) v
+      WHERE sc.id = v.id AND sc.user_id = $1 AND sc.position IS DISTINCT FROM v.position`,
+    [userId, rows.map((r) => r.id), rows.map((r) => r.position)],
+  );
+}
+
+/** Applies requested positions: checks every id is the owner's and renumbers each touched term. */
+export async function applyPositions(m: EntityManager, userId: number, requested: Map<number, number>): Promise<void> {
+  const rows: { id: number; term: string; position: number }[] = await m.query(
+    `SELECT id, term, position FROM scheduled_courses WHERE user_id = $1 ORDER BY position, id`,
+    [userId],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of requested.keys()) if (!byId.has(id)) throw notFound(SCHEDULED_NOT_FOUND);
+  const terms = new Set([...requested.keys()].map((id) => byId.get(id)!.term));
+  const updates = [...terms].flatMap((term) => renumberPositions(rows.filter((r) => r.term === term), requested));
+  await writePositions(m, userId, updates);
+}
+
+export async function renumberTerms(m: EntityManager, userId: number, terms: string[]): Promise<void> {
+  const rows: { id: number; term: string; position: number }[] = await m.query(
+    `SELECT id, term, position FROM scheduled_courses WHERE user_id = $1 AND term = ANY($2::text[]) ORDER BY position, id`,
+    [userId, terms],
+  );
+  await writePositions(m, userId, terms.flatMap((t) => renumberPositions(rows.filter((r) => r.term === t))));
+}
+
+/** Plan entries with their courses: two statements whatever the number of courses. */
+export async function loadEntries(m: EntityManager, where: { userId: number; id?: number; courseId?: number }): Promise<PlanEntry[]> {
+  const params: unknown[] = [where.userId];
+  let sql = `SELECT id, user_id AS "userId", course_id AS "courseId", term, position, grade, completed
+               FROM scheduled_courses WHERE user_id = $1`;
+  if (where.id !== undefined) {
+    params.push(where.id);
+    sql += ` AND id = $${params.length}`;
+  }
+  if (where.courseId !== undefined) {
+    params.push(where.courseId);
+    sql += ` AND course_id = $${params.length}`;
+  }
+  const rows: Omit<PlanEntry, 'course'>[] = await m.query(`${sql} ORDER BY position, id`, params);
+  if (!rows.length) return [];
+  const courses = new Map((await loadCourses(m, [...new Set(rows.map((r) => r.courseId))])).map((c) => [c.id, c]));
+  return rows.map((r) => ({ ...r, course: courses.get(r.courseId)! }));
+}
+
+/** Courses with their prerequisite groups, in two statements. Also read by the per-request loaders (plans.loaders.ts). */
+export async function loadCourses(m: Pick<EntityManager, 'query'>, ids: readonly number[]): Promise<PlanCourseInfo[]> {
+  if (!ids.length) return [];
+  const courses: Omit<PlanCourseInfo, 'prerequisiteGroups' | 'prerequisiteGroupUuids' | 'prerequisiteIds'>[] = await m.query(
+    `SELECT id, uuid, course_id AS "courseId", title, description, units::float8 AS units, school_id AS "schoolId"
+       FROM courses WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  const prereqs: { course: number; groupIndex: number; id: number; uuid: string; code: string }[] = await m.query(
+    `SELECT cp.course_id AS course, cp.group_index AS "groupIndex", p.id, p.uuid, p.course_id AS code
+       FROM course_prerequisites cp JOIN courses p ON p.id = cp.prerequisite_id
+      WHERE cp.course_id = ANY($1::int[])
+      ORDER BY cp.course_id, cp.group_index, p.course_id`,
+    [ids],
+  );
+  const groups = new Map<number, Map<number, typeof prereqs>>();
+  for (const p of prereqs) {
+    const byGroup = groups.get(p.course) ?? new Map();
+    groups.set(p.course, byGroup);
+    byGroup.set(p.groupIndex, [...(byGroup.get(p.groupIndex) ?? []), p]);
+  }
+  const byId = new Map(courses.map((c) => {
+    const g = [...(groups.get(c.id)?.entries() ?? [])].sort(([a], [b]) => a - b).map(([, members]) => members);
+    return [c.id, {
+      ...c,
+      units: Number(c.units),
+      prerequisiteGroups: g.map((members) => members.map((x) => x.code).join(' or ')),
+      prerequisiteGroupUuids: g.map((members) => members.map((x) => x.uuid)),
+      prerequisiteIds: g.map((members) => members.map((x) => x.id)),
+    }];
+  }));
+  return ids.map((id) => byId.get(id)).filter((c): c is PlanCourseInfo => !!c);
+}
