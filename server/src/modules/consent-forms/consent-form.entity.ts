@@ -6,8 +6,9 @@ export { CONSENT_STATES, type ConsentState };
 /**
  * A student's parent consent form. It starts admin_signed (the school has signed its template),
  * becomes student_signed when the student signs, and both_signed when the parent signs through the
- * texted link (see ConsentFormsService for the state machine). The server composes the signed PDF
- * (consent-pdf.ts); consent_signatures holds each signature's record (the trail page of the PDF).
+ * texted link (see consent-signing.service.ts for the state machine). The server composes the
+ * signed PDF (consent-pdf.ts); consent_signatures holds each signature's record (written and read
+ * by consent-evidence.ts; the trail page of the PDF).
  */
 @Entity('consent_forms')
 export class ConsentForm {
