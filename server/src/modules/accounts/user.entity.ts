@@ -1,18 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { type ApplicationStatus, type Locale, UserType } from '@planner/shared';
 
-/** user_type of the spec: 1 student, 2 teacher or admin, 3 parent, 4 baseline-plan record. */
-export enum UserType {
-  Student = 1,
-  Staff = 2,
-  Parent = 3,
-  BaselinePlan = 4,
-}
-
-export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'] as const;
-export const LOCALES = ['en', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+// The values cross the wire, so @planner/shared defines them; the user's modules keep importing them from here.
+export { APPLICATION_STATUSES, LOCALES, UserType, type ApplicationStatus, type Locale } from '@planner/shared';
 
 @Entity('users')
 export class User {

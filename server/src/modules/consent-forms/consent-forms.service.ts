@@ -43,7 +43,7 @@ import { badInput, conflict, notFound } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, CONSENT_POLICY_MESSAGES } from './consent-forms.policy.js';
-import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '../../rules/consent-form.js';
+import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '@planner/shared/consent-form';
 import { UserType, type User } from '../accounts/user.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import type { SchoolsService } from '../schools/schools.service.js';
