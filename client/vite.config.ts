@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-const rules = path.resolve(import.meta.dirname, '../server/src/rules');
+const shared = path.resolve(import.meta.dirname, '../shared/src');
 
 /**
  * Build report of issue 10's client budget: the JavaScript the landing page needs before it can
@@ -39,8 +39,13 @@ function initialJsReport(): Plugin {
 
 export default defineConfig({
   plugins: [react(), initialJsReport()],
-  // Account rules are written once, in the server's rules folder, and bundled into the client from there.
-  resolve: { alias: { '@rules': rules } },
+  // @planner/shared is bundled from its TypeScript source (as the client's tsconfig paths say).
+  resolve: {
+    alias: [
+      { find: /^@planner\/shared$/, replacement: `${shared}/index.ts` },
+      { find: /^@planner\/shared\/(.*)$/, replacement: `${shared}/$1.ts` },
+    ],
+  },
   server: {
     port: 5173,
     fs: { allow: ['..'] },

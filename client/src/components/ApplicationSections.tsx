@@ -2,7 +2,7 @@
  * The application as the summary shows it (admissions §2): the nine sections in step order, each a
  * two-column table of summary label and value (lists joined by commas, true Yes, false No).
  */
-import { APPLICATION_STEPS, displayValue, emptyValues, mergeRecords, type StepRecord } from '@rules/application';
+import { APPLICATION_STEPS, displayValue, emptyValues, mergeRecords, type StepRecord } from '@planner/shared/application';
 
 export function ApplicationSections({ formData }: { formData: { step: number; title: string; data: unknown }[] }) {
   const values = mergeRecords(emptyValues(), formData.map((r) => ({ ...r, data: (r.data ?? {}) as Record<string, unknown> })) as StepRecord[]);

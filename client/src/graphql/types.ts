@@ -183,3 +183,14 @@ export type UpdateRequirementInput = {
   /** Units needed to fulfil it. */
   numberOfUnits?: number | null | undefined;
 };
+
+/** The kind of account: user_type 1 to 4 of the REST API. */
+export type UserType =
+  /** A baseline-plan record (user_type 4). */
+  | 'BaselinePlan'
+  /** A parent or guardian (user_type 3). */
+  | 'Parent'
+  /** A teacher or administrator (user_type 2). */
+  | 'Staff'
+  /** A student (user_type 1). */
+  | 'Student';

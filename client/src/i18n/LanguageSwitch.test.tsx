@@ -22,7 +22,7 @@ function renderWith(mocks: ConstructorParameters<typeof MockedProvider>[0]['mock
 }
 
 const user = {
-  __typename: 'CurrentUser' as const, id: 7, firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', userType: 3,
+  __typename: 'CurrentUser' as const, id: 7, firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', userType: 'Parent' as const,
   applicationStatus: null, grade: null, dob: null, parentCode: null, academicYearLabels: [], dualSchoolEnabled: false,
   school: null, viewingAs: null,
 };

@@ -1,10 +1,10 @@
 /** The non-React half of the i18n layer: catalogues, formatting, the language in effect. */
+import { LOCALES, type Locale } from '@planner/shared';
 import { KEYS } from '../session/storage';
 import { en, type MessageKey } from './en';
 
 export type { MessageKey } from './en';
-export const LOCALES = ['en', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, type Locale };
 export type Params = Record<string, string | number | null | undefined>;
 /** t(key, params); t.text(english) translates a known English text (constants, the server's messages). */
 export type TFunction = ((key: MessageKey, params?: Params) => string) & { text(english: string): string };

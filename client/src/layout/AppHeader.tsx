@@ -45,7 +45,7 @@ function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | '
   const [returnToAdmin, adminState] = useMutation(ReturnToAdminViewDocument);
   const [returnToParent, parentState] = useMutation(ReturnToParentViewDocument);
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  const isBaseline = user?.userType === 4;
+  const isBaseline = user?.userType === 'BaselinePlan';
   const busy = adminState.loading || parentState.loading;
 
   async function back() {

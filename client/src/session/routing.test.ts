@@ -3,50 +3,51 @@ import {
   afterSignInPath, afterSignUpPath, applicationProgress, headerKind, homeView, isRestricted, navItems, NOT_VIEWING,
   type RoutingUser, yearLabelsFor,
 } from './routing';
+import type { UserType } from '../graphql/generated';
 
 const hs = { schoolType: 'HS', dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true };
 const dual = { ...hs, dualSchoolEnabled: true, baselinePlansEnabled: false };
-const user = (userType: number, school = hs, applicationStatus: string | null = null): RoutingUser => ({ userType, school, applicationStatus });
+const user = (userType: UserType, school = hs, applicationStatus: string | null = null): RoutingUser => ({ userType, school, applicationStatus });
 const labels = (u: RoutingUser, flags = NOT_VIEWING) => navItems(headerKind(u, flags), u).map((i) => i.label);
 
 describe('after sign-in and sign-up', () => {
   it('sends staff to /courses, parents to /parent-students, everyone else to /plan', () => {
-    expect(afterSignInPath(2)).toBe('/courses');
-    expect(afterSignInPath(3)).toBe('/parent-students');
-    expect(afterSignInPath(1)).toBe('/plan');
-    expect(afterSignInPath(4)).toBe('/plan');
+    expect(afterSignInPath('Staff')).toBe('/courses');
+    expect(afterSignInPath('Parent')).toBe('/parent-students');
+    expect(afterSignInPath('Student')).toBe('/plan');
+    expect(afterSignInPath('BaselinePlan')).toBe('/plan');
   });
   it('sends a new student to /student-info and others to /', () => {
-    expect(afterSignUpPath(1)).toBe('/student-info');
-    expect(afterSignUpPath(2)).toBe('/');
-    expect(afterSignUpPath(3)).toBe('/');
+    expect(afterSignUpPath('Student')).toBe('/student-info');
+    expect(afterSignUpPath('Staff')).toBe('/');
+    expect(afterSignUpPath('Parent')).toBe('/');
   });
 });
 
 describe('home route', () => {
   it('follows the route table', () => {
     expect(homeView(null, NOT_VIEWING)).toBe('landing');
-    expect(homeView(user(2), NOT_VIEWING)).toBe('students-list');
-    expect(homeView(user(2), { adminViewing: true, parentViewing: false })).toBe('plan');
-    expect(homeView(user(3), NOT_VIEWING)).toBe('parent-home');
-    expect(homeView(user(1), NOT_VIEWING)).toBe('plan');
-    expect(homeView(user(1, { ...hs, fourYearPlanEnabled: false }), NOT_VIEWING)).toBe('profile');
-    expect(homeView(user(4), NOT_VIEWING)).toBe('plan');
+    expect(homeView(user('Staff'), NOT_VIEWING)).toBe('students-list');
+    expect(homeView(user('Staff'), { adminViewing: true, parentViewing: false })).toBe('plan');
+    expect(homeView(user('Parent'), NOT_VIEWING)).toBe('parent-home');
+    expect(homeView(user('Student'), NOT_VIEWING)).toBe('plan');
+    expect(homeView(user('Student', { ...hs, fourYearPlanEnabled: false }), NOT_VIEWING)).toBe('profile');
+    expect(homeView(user('BaselinePlan'), NOT_VIEWING)).toBe('plan');
   });
 });
 
 describe('restricted dual-school parent', () => {
   it('holds a parent of a dual HS school with an unfinished application', () => {
-    expect(isRestricted(user(3, dual, 'not_started'), NOT_VIEWING)).toBe(true);
-    expect(isRestricted(user(3, dual, 'in_progress'), NOT_VIEWING)).toBe(true);
+    expect(isRestricted(user('Parent', dual, 'not_started'), NOT_VIEWING)).toBe(true);
+    expect(isRestricted(user('Parent', dual, 'in_progress'), NOT_VIEWING)).toBe(true);
   });
   it('lets everyone else through', () => {
-    expect(isRestricted(user(3, dual, 'complete'), NOT_VIEWING)).toBe(false);
-    expect(isRestricted(user(3, dual, 'accepted'), NOT_VIEWING)).toBe(false);
-    expect(isRestricted(user(3, hs, 'not_started'), NOT_VIEWING)).toBe(false);
-    expect(isRestricted(user(3, { ...dual, schoolType: 'CLG' }, 'not_started'), NOT_VIEWING)).toBe(false);
-    expect(isRestricted(user(3, dual, 'in_progress'), { adminViewing: false, parentViewing: true })).toBe(false);
-    expect(isRestricted(user(1, dual, 'not_started'), NOT_VIEWING)).toBe(false);
+    expect(isRestricted(user('Parent', dual, 'complete'), NOT_VIEWING)).toBe(false);
+    expect(isRestricted(user('Parent', dual, 'accepted'), NOT_VIEWING)).toBe(false);
+    expect(isRestricted(user('Parent', hs, 'not_started'), NOT_VIEWING)).toBe(false);
+    expect(isRestricted(user('Parent', { ...dual, schoolType: 'CLG' }, 'not_started'), NOT_VIEWING)).toBe(false);
+    expect(isRestricted(user('Parent', dual, 'in_progress'), { adminViewing: false, parentViewing: true })).toBe(false);
+    expect(isRestricted(user('Student', dual, 'not_started'), NOT_VIEWING)).toBe(false);
     expect(isRestricted(null, NOT_VIEWING)).toBe(false);
   });
 });
@@ -54,34 +55,34 @@ describe('restricted dual-school parent', () => {
 describe('headers', () => {
   it('chooses the variant by user and view', () => {
     expect(headerKind(null, NOT_VIEWING)).toBe('default');
-    expect(headerKind(user(3, dual, 'not_started'), NOT_VIEWING)).toBe('restricted');
-    expect(headerKind(user(2), NOT_VIEWING)).toBe('admin-hs');
-    expect(headerKind(user(2, { ...hs, schoolType: 'CLG' }), NOT_VIEWING)).toBe('admin');
-    expect(headerKind(user(1), { adminViewing: true, parentViewing: false })).toBe('admin-as-student');
-    expect(headerKind(user(1), { adminViewing: false, parentViewing: true })).toBe('parent-as-student');
-    expect(headerKind(user(3), NOT_VIEWING)).toBe('parent');
-    expect(headerKind(user(4), NOT_VIEWING)).toBe('baseline');
-    expect(headerKind(user(1), NOT_VIEWING)).toBe('student');
+    expect(headerKind(user('Parent', dual, 'not_started'), NOT_VIEWING)).toBe('restricted');
+    expect(headerKind(user('Staff'), NOT_VIEWING)).toBe('admin-hs');
+    expect(headerKind(user('Staff', { ...hs, schoolType: 'CLG' }), NOT_VIEWING)).toBe('admin');
+    expect(headerKind(user('Student'), { adminViewing: true, parentViewing: false })).toBe('admin-as-student');
+    expect(headerKind(user('Student'), { adminViewing: false, parentViewing: true })).toBe('parent-as-student');
+    expect(headerKind(user('Parent'), NOT_VIEWING)).toBe('parent');
+    expect(headerKind(user('BaselinePlan'), NOT_VIEWING)).toBe('baseline');
+    expect(headerKind(user('Student'), NOT_VIEWING)).toBe('student');
   });
   it('gives staff My Courses, CC Courses, Pathways, Students and Baseline Plans by flags', () => {
-    expect(labels(user(2))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Baseline Plans', 'Access Log']);
-    expect(labels(user(2, { ...hs, baselinePlansEnabled: false }))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Access Log']);
-    expect(labels(user(2, { ...hs, fourYearPlanEnabled: false }))).toEqual(['Students', 'Access Log']);
+    expect(labels(user('Staff'))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Baseline Plans', 'Access Log']);
+    expect(labels(user('Staff', { ...hs, baselinePlansEnabled: false }))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Access Log']);
+    expect(labels(user('Staff', { ...hs, fourYearPlanEnabled: false }))).toEqual(['Students', 'Access Log']);
   });
   it('adds Admissions and Family Payments for staff of a school with the dual school', () => {
-    expect(labels(user(2, dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions', 'Family Payments', 'Access Log']);
-    expect(labels(user(2, { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions', 'Family Payments', 'Access Log']);
+    expect(labels(user('Staff', dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions', 'Family Payments', 'Access Log']);
+    expect(labels(user('Staff', { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions', 'Family Payments', 'Access Log']);
   });
   it('gives students Courses only with the four-year plan', () => {
-    expect(labels(user(1))).toEqual(['Academic Plan', 'Pathways', 'Courses']);
-    expect(labels(user(1, { ...hs, fourYearPlanEnabled: false }))).toEqual(['Academic Plan', 'Pathways']);
-    expect(labels(user(4))).toEqual(['Academic Plan', 'Pathways', 'Courses']);
+    expect(labels(user('Student'))).toEqual(['Academic Plan', 'Pathways', 'Courses']);
+    expect(labels(user('Student', { ...hs, fourYearPlanEnabled: false }))).toEqual(['Academic Plan', 'Pathways']);
+    expect(labels(user('BaselinePlan'))).toEqual(['Academic Plan', 'Pathways', 'Courses']);
   });
   it('hides My Students and Payments from a parent whose application is complete or accepted', () => {
-    expect(labels(user(3))).toEqual(['My Students', 'Applications', 'Payments']);
-    expect(labels(user(3, dual, 'complete'))).toEqual(['Applications']);
-    expect(labels(user(3, dual, 'accepted'))).toEqual(['Applications']);
-    expect(labels(user(3, dual, 'enrolled'))).toEqual(['My Students', 'Applications', 'Payments']);
+    expect(labels(user('Parent'))).toEqual(['My Students', 'Applications', 'Payments']);
+    expect(labels(user('Parent', dual, 'complete'))).toEqual(['Applications']);
+    expect(labels(user('Parent', dual, 'accepted'))).toEqual(['Applications']);
+    expect(labels(user('Parent', dual, 'enrolled'))).toEqual(['My Students', 'Applications', 'Payments']);
   });
 });
 

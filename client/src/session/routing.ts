@@ -2,6 +2,7 @@
  * Every routing decision of the platform spec (§2 route table, §4 transitions, §6 restriction),
  * as pure functions of the user and the view flags, so they are tested once and used everywhere.
  */
+import type { UserType } from '../graphql/generated';
 
 export interface RoutingSchool {
   schoolType: string;
@@ -11,7 +12,7 @@ export interface RoutingSchool {
 }
 
 export interface RoutingUser {
-  userType: number;
+  userType: UserType;
   applicationStatus: string | null;
   school: RoutingSchool | null;
 }
@@ -23,21 +24,21 @@ export interface ViewFlags {
 
 export const NOT_VIEWING: ViewFlags = { adminViewing: false, parentViewing: false };
 
-export function afterSignInPath(userType: number): string {
-  if (userType === 2) return '/courses';
-  if (userType === 3) return '/parent-students';
+export function afterSignInPath(userType: UserType): string {
+  if (userType === 'Staff') return '/courses';
+  if (userType === 'Parent') return '/parent-students';
   return '/plan';
 }
 
-export function afterSignUpPath(userType: number): string {
-  return userType === 1 ? '/student-info' : '/';
+export function afterSignUpPath(userType: UserType): string {
+  return userType === 'Student' ? '/student-info' : '/';
 }
 
 /** A dual-school parent whose application is unfinished may reach only /application. */
 export function isRestricted(user: RoutingUser | null, flags: ViewFlags): boolean {
   return (
     !!user &&
-    user.userType === 3 &&
+    user.userType === 'Parent' &&
     !flags.parentViewing &&
     user.school?.schoolType === 'HS' &&
     user.school.dualSchoolEnabled === true &&
@@ -49,8 +50,8 @@ export type HomeView = 'landing' | 'students-list' | 'parent-home' | 'plan' | 'p
 
 export function homeView(user: RoutingUser | null, flags: ViewFlags): HomeView {
   if (!user) return 'landing';
-  if (user.userType === 2 && !flags.adminViewing) return 'students-list';
-  if (user.userType === 3 && !flags.parentViewing) return 'parent-home';
+  if (user.userType === 'Staff' && !flags.adminViewing) return 'students-list';
+  if (user.userType === 'Parent' && !flags.parentViewing) return 'parent-home';
   return user.school?.fourYearPlanEnabled ? 'plan' : 'profile';
 }
 
@@ -70,10 +71,10 @@ export function headerKind(user: RoutingUser | null, flags: ViewFlags): HeaderKi
   if (isRestricted(user, flags)) return 'restricted';
   if (flags.adminViewing) return 'admin-as-student';
   if (flags.parentViewing) return 'parent-as-student';
-  if (user.userType === 2) return user.school?.schoolType === 'HS' ? 'admin-hs' : 'admin';
-  if (user.userType === 3) return 'parent';
-  if (user.userType === 4) return 'baseline';
-  if (user.userType === 1) return 'student';
+  if (user.userType === 'Staff') return user.school?.schoolType === 'HS' ? 'admin-hs' : 'admin';
+  if (user.userType === 'Parent') return 'parent';
+  if (user.userType === 'BaselinePlan') return 'baseline';
+  if (user.userType === 'Student') return 'student';
   return 'default';
 }
 

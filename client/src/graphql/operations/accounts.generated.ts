@@ -11,7 +11,7 @@ export type SchoolFieldsFragment = { id: number, uuid: string, name: string, sch
 export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CurrentUserQuery = { currentUser: { id: number, firstName: string, lastName: string, email: string, userType: number, applicationStatus: string | null, grade: string | null, dob: string | null, parentCode: string | null, academicYearLabels: Array<string>, dualSchoolEnabled: boolean, locale: string, school: { id: number, uuid: string, name: string, schoolType: Types.SchoolType, location: string, primaryColor: string, dualSchoolEnabled: boolean, fourYearPlanEnabled: boolean, baselinePlansEnabled: boolean, hsFullAccessEnabled: boolean, cccApplyEnabled: boolean, parentFormEnabled: boolean, cccDemoEnabled: boolean } | null, viewingAs: { actingUserId: number, readOnly: boolean } | null } | null };
+export type CurrentUserQuery = { currentUser: { id: number, firstName: string, lastName: string, email: string, userType: Types.UserType, applicationStatus: string | null, grade: string | null, dob: string | null, parentCode: string | null, academicYearLabels: Array<string>, dualSchoolEnabled: boolean, locale: string, school: { id: number, uuid: string, name: string, schoolType: Types.SchoolType, location: string, primaryColor: string, dualSchoolEnabled: boolean, fourYearPlanEnabled: boolean, baselinePlansEnabled: boolean, hsFullAccessEnabled: boolean, cccApplyEnabled: boolean, parentFormEnabled: boolean, cccDemoEnabled: boolean } | null, viewingAs: { actingUserId: number, readOnly: boolean } | null } | null };
 
 export type UpdateLocaleMutationVariables = Exact<{
   locale: string;
@@ -25,7 +25,7 @@ export type RegisterMutationVariables = Exact<{
 }>;
 
 
-export type RegisterMutation = { register: { token: string, userType: number } };
+export type RegisterMutation = { register: { token: string, userType: Types.UserType } };
 
 export type LoginMutationVariables = Exact<{
   email: string;
@@ -33,7 +33,7 @@ export type LoginMutationVariables = Exact<{
 }>;
 
 
-export type LoginMutation = { login: { token: string, userType: number } };
+export type LoginMutation = { login: { token: string, userType: Types.UserType } };
 
 export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,4 +1,4 @@
-import { passwordChecks } from '@rules/password';
+import { passwordChecks } from '@planner/shared/password';
 import { useT } from '../../i18n';
 
 /** The live password-requirements tooltip of the sign-up form. */

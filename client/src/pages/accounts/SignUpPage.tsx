@@ -1,6 +1,6 @@
 /** Sign Up (platform §2, §4, §5, §8). */
 import { useMutation } from '@apollo/client/react';
-import { passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@rules/password';
+import { passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CreateParentFormDocument, RegisterDocument } from '../../graphql/generated';

@@ -20,7 +20,7 @@ import {
   type ApplicationField,
   type ApplicationValues,
   type StepRecord,
-} from '@rules/application';
+} from '@planner/shared/application';
 import { MyApplicationDocument, SaveApplicationDocument } from '../../graphql/generated';
 import { errorInfo } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';

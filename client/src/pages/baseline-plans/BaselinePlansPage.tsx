@@ -8,12 +8,12 @@ import { useT } from '../../i18n';
 export default function BaselinePlansPage() {
   const t = useT();
   const { user, flags } = useSession();
-  if (user?.userType === 2 && !flags.adminViewing) return <BaselinePlansAdminPage />;
-  if (user?.userType === 1) return <SelectBaselinePlanPage />;
+  if (user?.userType === 'Staff' && !flags.adminViewing) return <BaselinePlansAdminPage />;
+  if (user?.userType === 'Student') return <SelectBaselinePlanPage />;
   return (
     <main className="page stack">
       <h1>{t('baselinePlans.baselinePlans')}</h1>
-      <p>{user?.userType === 4 ? t('baselinePlans.returnToAdminViewToManage') : t('baselinePlans.baselinePlansAreChosenByStudents')}</p>
+      <p>{user?.userType === 'BaselinePlan' ? t('baselinePlans.returnToAdminViewToManage') : t('baselinePlans.baselinePlansAreChosenByStudents')}</p>
       <p><Link to="/">{t('baselinePlans.goToYourHomePage')}</Link></p>
     </main>
   );

@@ -1,6 +1,6 @@
 /** Community-college application consent (/cccapply/consent): the consent checkboxes and a typed signature. */
 import { useMutation } from '@apollo/client/react';
-import { CONSENT_KEYS, SIGNATURE_REQUIRED_MESSAGE, type ConsentKey } from '@rules/student-info';
+import { CONSENT_KEYS, SIGNATURE_REQUIRED_MESSAGE, type ConsentKey } from '@planner/shared/student-info';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SignCccApplyConsentDocument } from '../../graphql/generated';

@@ -1,6 +1,6 @@
 /** Create Open CCC account (/cccapply/open-account-setup): three numbered steps and a skip link. */
 import { useMutation } from '@apollo/client/react';
-import { openCccPassword } from '@rules/student-info';
+import { openCccPassword } from '@planner/shared/student-info';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmOpenCccAccountDocument } from '../../graphql/generated';

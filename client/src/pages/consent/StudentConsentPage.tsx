@@ -8,7 +8,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CONSENT_TEXT, type ConsentFieldConfig } from '@rules/consent-form';
+import { CONSENT_TEXT, type ConsentFieldConfig } from '@planner/shared/consent-form';
 import { PdfFrame } from '../../components/PdfFrame';
 import { ParentConsentFormDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';

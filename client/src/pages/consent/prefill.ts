@@ -2,16 +2,16 @@
  * The consent form's preview in the browser (spec 3 §4): the template with the student information
  * drawn in from the field configuration, shown before the student signs. The signed PDF itself is
  * composed by the server from the typed name and drawn signature (consent-pdf.ts on the server);
- * what prefill draws is shared with it (@rules/consent-prefill). Tested in prefill.test.ts.
+ * what prefill draws is shared with it (@planner/shared/consent-prefill). Tested in prefill.test.ts.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
-import type { ConsentFieldConfig, ConsentFont, FieldPlacement } from '@rules/consent-form';
-import { formatDate, placementOptions, prefillTexts, type PrefillUser } from '@rules/consent-prefill';
+import type { ConsentFieldConfig, ConsentFont, FieldPlacement } from '@planner/shared/consent-form';
+import { formatDate, placementOptions, prefillTexts, type PrefillUser } from '@planner/shared/consent-prefill';
 
 export {
   applyTransform, formatDate, formatDob, graduationYear, isBlank, normaliseColor, parseDob, parseGrade, placementOptions,
   prefillTexts, sourceValue, type PrefillText, type PrefillUser,
-} from '@rules/consent-prefill';
+} from '@planner/shared/consent-prefill';
 
 const FONT_NAMES: Record<ConsentFont, StandardFonts> = {
   times_roman: StandardFonts.TimesRoman,

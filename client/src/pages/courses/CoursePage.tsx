@@ -34,7 +34,7 @@ export default function CoursePage() {
   const { uuid, id } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
-  const staff = user?.userType === 2;
+  const staff = user?.userType === 'Staff';
   const { data, loading, error, refetch } = useQuery(CourseDocument, {
     variables: courseVariables(uuid, id),
     fetchPolicy: 'cache-and-network',

@@ -9,7 +9,7 @@ import { useT } from '../../i18n';
 export default function CoursesPage() {
   const t = useT();
   const { user } = useSession();
-  const staff = user?.userType === 2;
+  const staff = user?.userType === 'Staff';
   const [dialog, setDialog] = useState<'add' | 'upload' | null>(null);
   const [version, setVersion] = useState(0);
   const refresh = () => setVersion((v) => v + 1);

@@ -12,7 +12,7 @@ import { useT } from '../../i18n';
 export default function PartnerCoursesPage() {
   const t = useT();
   const { user } = useSession();
-  const canAdd = user?.userType === 2 && !!user.school?.hsFullAccessEnabled;
+  const canAdd = user?.userType === 'Staff' && !!user.school?.hsFullAccessEnabled;
   const [adding, setAdding] = useState(false);
   const [version, setVersion] = useState(0);
   return (

@@ -3,7 +3,7 @@
  * the answers as ed_goals, generate the four-year plan, refresh the cached user and go to /plan.
  */
 import { useMutation } from '@apollo/client/react';
-import { joinAnswers, ONBOARDING_GRADE_OPTIONS, ONBOARDING_INTERESTS, ONBOARDING_PRIOR_CLASSES } from '@rules/student-info';
+import { joinAnswers, ONBOARDING_GRADE_OPTIONS, ONBOARDING_INTERESTS, ONBOARDING_PRIOR_CLASSES } from '@planner/shared/student-info';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { GenerateFourYearPlanDocument, UpdateEdGoalsDocument } from '../../graphql/generated';

@@ -1,6 +1,6 @@
 /** Student demographics (/student-demographics): the community-college application's questions, then the next onboarding step. */
 import { useMutation } from '@apollo/client/react';
-import { CITIZENSHIP_OPTIONS, RACE_ETHNICITY_OPTIONS } from '@rules/student-info';
+import { CITIZENSHIP_OPTIONS, RACE_ETHNICITY_OPTIONS } from '@planner/shared/student-info';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SaveStudentDemographicsDocument } from '../../graphql/generated';

@@ -1,6 +1,6 @@
 /** Student Information (/student-info): grade, date of birth and the parent or guardian, then the next onboarding step. */
 import { useMutation } from '@apollo/client/react';
-import { dateInputToDob, GRADE_OPTIONS } from '@rules/student-info';
+import { dateInputToDob, GRADE_OPTIONS } from '@planner/shared/student-info';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SaveStudentInfoDocument } from '../../graphql/generated';

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { JoinSchoolDocument, UpdateUserLabelsDocument } from '../../graphql/generated';
+import { JoinSchoolDocument, UpdateUserLabelsDocument, type UserType } from '../../graphql/generated';
 import { yearLabelsFor } from '../../session/routing';
 import { reloadTo } from '../../session/storage';
 
@@ -7,10 +7,10 @@ import { reloadTo } from '../../session/storage';
 export function useJoinSchool() {
   const [join, joinState] = useMutation(JoinSchoolDocument);
   const [labels, labelState] = useMutation(UpdateUserLabelsDocument);
-  async function joinSchool(uuid: string, userType: number | undefined) {
+  async function joinSchool(uuid: string, userType: UserType | undefined) {
     const { data } = await join({ variables: { uuid } });
     if (!data) throw new Error('No answer');
-    if (userType === 1) await labels({ variables: { labels: yearLabelsFor(data.joinSchool.schoolType) } });
+    if (userType === 'Student') await labels({ variables: { labels: yearLabelsFor(data.joinSchool.schoolType) } });
     reloadTo('/courses');
   }
   return { joinSchool, loading: joinState.loading || labelState.loading };

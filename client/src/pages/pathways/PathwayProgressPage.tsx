@@ -21,7 +21,7 @@ export default function PathwayProgressPage() {
   const { uuid = '' } = useParams();
   const { user } = useSession();
   // Staff on their own token have no plan: the summary line speaks to students (and views as one).
-  const hasPlan = user?.userType !== 2;
+  const hasPlan = user?.userType !== 'Staff';
   const pathwayQuery = useQuery(PathwayDocument, { variables: { uuid } });
   const progressQuery = useQuery(RequirementProgressDocument, { variables: { pathwayUuid: uuid }, fetchPolicy: 'cache-and-network' });
   const [dialog, setDialog] = useState<'edit' | 'add' | null>(null);

@@ -15,7 +15,7 @@ import { useT } from '../../i18n';
 export default function PathwaysPage() {
   const t = useT();
   const { user, flags } = useSession();
-  const isStaff = user?.userType === 2 && !flags.adminViewing;
+  const isStaff = user?.userType === 'Staff' && !flags.adminViewing;
   const [color, setColor] = useState('');
   const [creating, setCreating] = useState(false);
   const { data, loading, error, refetch, fetchMore } = useQuery(PathwaysDocument, { variables: { color: color || null, first: 100 } });

@@ -15,7 +15,7 @@ const school = {
 const me = (readOnly: boolean) => ({
   request: { query: CurrentUserDocument },
   result: { data: { currentUser: {
-    __typename: 'CurrentUser', id: 7, firstName: 'Sam', lastName: 'Lee', email: 'student@lincoln.example', userType: 1, applicationStatus: null,
+    __typename: 'CurrentUser', id: 7, firstName: 'Sam', lastName: 'Lee', email: 'student@lincoln.example', userType: 'Student', applicationStatus: null,
     grade: '10', dob: null, parentCode: 'LHSDEMO10', academicYearLabels: ['9th Grade', '10th Grade'], dualSchoolEnabled: false, school,
     viewingAs: readOnly ? { __typename: 'ViewingAs', actingUserId: 3, readOnly: true } : null,
   } } },
@@ -27,7 +27,7 @@ const entry = (id: number, courseId: string, title: string, term: string, positi
 const planMock = (readOnly: boolean) => ({
   request: { query: PlanDocument },
   result: { data: { plan: {
-    __typename: 'Plan', id: 'plan:7', userId: 7, firstName: 'Sam', lastName: 'Lee', fullName: 'Sam Lee', userType: 1, readOnly,
+    __typename: 'Plan', id: 'plan:7', userId: 7, firstName: 'Sam', lastName: 'Lee', fullName: 'Sam Lee', userType: 'Student', readOnly,
     labels: ['9th Grade', '10th Grade'], totalUnits: 2, completedUnits: 1,
     terms: [
       { __typename: 'PlanTerm', term: '1', position: 1, label: '9th Grade', units: 2, courses: [entry(1, '4401', 'Geometry', '1', 0, 'B+', true), entry(2, '2401', 'English 9', '1', 1)] },

@@ -22,9 +22,9 @@ import { formatUnits } from '../../components/units';
 export const MOVE_FAILED = 'An error occurred while updating the course term.';
 
 export function planHeading(plan: Pick<PlanData, 'userType' | 'fullName' | 'firstName'>): string {
-  if (plan.userType === 1) return `${plan.fullName} - Academic Plan`;
+  if (plan.userType === 'Student') return `${plan.fullName} - Academic Plan`;
   // A baseline-plan record's first name is the plan's name; its last name is a description.
-  if (plan.userType === 4) return `${plan.firstName} - Academic Plan`;
+  if (plan.userType === 'BaselinePlan') return `${plan.firstName} - Academic Plan`;
   return 'Academic Plan';
 }
 
@@ -32,7 +32,7 @@ export default function PlanPage() {
   const t = useT();
   const { user } = useSession();
   const navigate = useNavigate();
-  const isPlanOwner = user?.userType === 1 || user?.userType === 4;
+  const isPlanOwner = user?.userType === 'Student' || user?.userType === 'BaselinePlan';
   const { data: fetched, loading, error } = useQuery(PlanDocument, { skip: !isPlanOwner });
   // The grid renders from a deferred copy: React builds it in small interruptible steps instead of
   // one long task when the plan arrives, so the page stays responsive (total blocking time).

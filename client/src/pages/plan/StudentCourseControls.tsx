@@ -32,7 +32,7 @@ export const COURSE_CONTROL_MESSAGES = {
 export function StudentCourseControls({ courseUuid }: { courseUuid: string }) {
   const t = useT();
   const { user, flags } = useSession();
-  const isPlanOwner = user?.userType === 1 || user?.userType === 4;
+  const isPlanOwner = user?.userType === 'Student' || user?.userType === 'BaselinePlan';
   const hidden = !isPlanOwner || flags.parentViewing || isParentViewing() || user?.viewingAs?.readOnly === true;
   const course = useQuery(PlanCourseDocument, { variables: { uuid: courseUuid }, skip: hidden });
   const plan = useQuery(PlanDocument, { skip: hidden });

@@ -1,5 +1,6 @@
 /** Add Term and Edit Term dialogs of the plan page (planning §2, §5, §8). */
 import { useMutation } from '@apollo/client/react';
+import { MAX_LABEL_LENGTH } from '@planner/shared';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { AddTermDocument, DeleteTermDocument, UpdateTermDocument } from '../../graphql/generated';
@@ -42,7 +43,7 @@ export function AddTermDialog({ onClose }: { onClose(): void }) {
       <form className="stack" onSubmit={submit} noValidate>
         <label>
           {t('plan.enterLabel')}
-          <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={60} placeholder={t('plan.eGSummer2027')} />
+          <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={MAX_LABEL_LENGTH} placeholder={t('plan.eGSummer2027')} />
         </label>
         {error && <div className="alert alert-danger" role="alert">{error}</div>}
         <div className="row">
@@ -98,7 +99,7 @@ export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; c
       <form className="stack" onSubmit={save} noValidate>
         <label>
           {t('plan.termLabel')}
-          <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={60} />
+          <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={MAX_LABEL_LENGTH} />
         </label>
         <label>
           {t('plan.termPosition')}

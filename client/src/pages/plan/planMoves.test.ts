@@ -9,7 +9,7 @@ function course(id: number, title: string, term: string, position: number) {
 }
 
 const plan = {
-  __typename: 'Plan', id: 'plan:1', userId: 1, firstName: 'Sam', lastName: 'Lee', fullName: 'Sam Lee', userType: 1, readOnly: false,
+  __typename: 'Plan', id: 'plan:1', userId: 1, firstName: 'Sam', lastName: 'Lee', fullName: 'Sam Lee', userType: 'Student', readOnly: false,
   labels: ['9th Grade', '10th Grade'], totalUnits: 3, completedUnits: 0, warnings: [],
   terms: [
     { __typename: 'PlanTerm', term: '1', position: 1, label: '9th Grade', units: 2, courses: [course(1, 'A', '1', 0), course(2, 'B', '1', 1)] },

@@ -6,12 +6,13 @@
  */
 import { Link } from 'react-router-dom';
 import { ApiTokensCard } from '../../components/ApiTokensCard';
+import type { UserType } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 
-const ROLE_LABEL: Record<number, string> = { 1: 'Student', 2: 'Administrator', 3: 'Parent', 4: 'Baseline Plan' };
+const ROLE_LABEL: Record<UserType, string> = { Student: 'Student', Staff: 'Administrator', Parent: 'Parent', BaselinePlan: 'Baseline Plan' };
 
 export default function ProfilePage() {
   const t = useT();
@@ -24,7 +25,7 @@ export default function ProfilePage() {
     [t('profile.userType'), t.text(ROLE_LABEL[user.userType] ?? 'Student')],
     [t('profile.school'), user.school?.name ?? t('profile.notSet')],
   ];
-  if (user.userType === 1) fields.push([t('parents.parentCode'), user.parentCode || t('profile.notAvailable')]);
+  if (user.userType === 'Student') fields.push([t('parents.parentCode'), user.parentCode || t('profile.notAvailable')]);
   return (
     <main className="page narrow">
       <section className="card stack">
@@ -38,15 +39,15 @@ export default function ProfilePage() {
           ))}
         </dl>
         <div className="row">
-          {user.userType === 2 && user.school?.parentFormEnabled && <Link className="button secondary" to="/consent-template">{t('profile.consentFormTemplate')}</Link>}
-          {user.userType === 2 && <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">{t('profile.help')}</a>}
+          {user.userType === 'Staff' && user.school?.parentFormEnabled && <Link className="button secondary" to="/consent-template">{t('profile.consentFormTemplate')}</Link>}
+          {user.userType === 'Staff' && <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">{t('profile.help')}</a>}
           <SignOutButton />
         </div>
         <p className="row">
           <span>{t('i18n.language')}:</span> <LanguageSwitch />
         </p>
       </section>
-      {user.userType === 2 && <ApiTokensCard />}
+      {user.userType === 'Staff' && <ApiTokensCard />}
     </main>
   );
 }

@@ -35,7 +35,7 @@ async function fetcher(params: unknown) {
 export default function GraphiqlPage() {
   const t = useT();
   const { user } = useSession();
-  if (user?.userType !== 2) {
+  if (user?.userType !== 'Staff') {
     return <main className="page"><h1>{t('ops.graphqlExplorer')}</h1><p>{t('ops.forStaff')}</p></main>;
   }
   return (

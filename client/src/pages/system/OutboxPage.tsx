@@ -21,14 +21,14 @@ export default function OutboxPage() {
   const [offset, setOffset] = useState(0);
   const { data, loading, error } = useQuery(OutboxMessagesDocument, {
     variables: { status: status || null, limit: PAGE, offset },
-    skip: user?.userType !== 2,
+    skip: user?.userType !== 'Staff',
     fetchPolicy: 'cache-and-network',
   });
   useEffect(() => {
     if (error) console.error('Failed to load the outbox', error);
   }, [error]);
 
-  if (user?.userType !== 2) return <main className="page"><h1>{t('ops.outbox')}</h1><p>{t('ops.forStaff')}</p></main>;
+  if (user?.userType !== 'Staff') return <main className="page"><h1>{t('ops.outbox')}</h1><p>{t('ops.forStaff')}</p></main>;
   const page = data?.outboxMessages;
   return (
     <main className="page stack">

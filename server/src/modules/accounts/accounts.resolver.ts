@@ -16,7 +16,7 @@ export class CurrentUser {
   @Field(() => String, { description: 'First name.' }) firstName: string;
   @Field(() => String, { description: 'Last name.' }) lastName: string;
   @Field(() => String, { description: 'Email address (lower case).' }) email: string;
-  @Field(() => Int, { description: '1 student, 2 teacher or admin, 3 parent, 4 baseline-plan record' }) userType: number;
+  @Field(() => UserType, { description: 'Student, teacher or admin (Staff), parent, or baseline-plan record' }) userType: UserType;
   @Field(() => String, { nullable: true, description: 'Dual-school parents: not_started, in_progress, complete, accepted, enrolled, declined' })
   applicationStatus: string | null;
   @Field(() => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.', nullable: true }) grade: string | null;
@@ -52,7 +52,7 @@ export function toCurrentUser({ user, school, caller, locale }: CurrentUserView)
 @ObjectType({ description: 'A new session: its token and the user type.' })
 class AuthPayload {
   @Field(() => String, { description: 'A session token, for the Authorization header (`Token <token>`).' }) token: string;
-  @Field(() => Int, { description: 'User type: 1 student, 2 staff, 3 parent, 4 baseline-plan record.' }) userType: number;
+  @Field(() => UserType, { description: 'The user type.' }) userType: UserType;
 }
 
 @ObjectType({ description: 'A session token.' })

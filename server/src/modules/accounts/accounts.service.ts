@@ -9,8 +9,8 @@ import { hashPassword, needsRehash, randomToken, sha256, verifyPassword } from '
 import { requireCaller } from '../../core/policy.js';
 import { check, clearFailures, hit, throttle, type RateLimitRule, type ThrottleRule } from '../../core/rate-limit.js';
 import { parseInput, rawText, text, z } from '../../core/validation.js';
-import { COMMON_PASSWORD_MESSAGE, looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '../../rules/password.js';
-import { isCommon } from '../../rules/common-passwords.js';
+import { COMMON_PASSWORD_MESSAGE, looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
+import { isCommon } from './common-passwords.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import { defaultYearLabels, School, SchoolMembership } from '../schools/school.entity.js';
 import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legacyScryptHash, sha256 } from '../../core/passwords.js';
 import { DEMO, DEMO_PASSWORD, uniqueEmail, useHarness } from '../../test/harness.js';
 import { AuthToken } from './auth-token.entity.js';
-import { User } from './user.entity.js';
+import { User, UserType } from './user.entity.js';
 
 const h = useHarness();
 
@@ -96,7 +96,7 @@ describe('register', () => {
     const r = registration();
     const res = await h.gql(REGISTER, { input: gqlInput(r) });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.register.userType).toBe(1);
+    expect(res.data!.register.userType).toBe('Student');
     const me = await h.gql(CURRENT_USER, {}, res.data!.register.token);
     expect(me.data!.currentUser.email).toBe(r.email);
     expect(me.data!.currentUser.school.name).toBe('Lincoln High School');
@@ -119,9 +119,9 @@ describe('register', () => {
     expect(staffMe.academic_year_labels).toEqual([]);
 
     const parent = await h.gql(REGISTER, { input: gqlInput(registration({ signup_code: DEMO.codes.parent })) });
-    expect(parent.data!.register.userType).toBe(3);
+    expect(parent.data!.register.userType).toBe('Parent');
     const parentMe = await h.gql(CURRENT_USER, {}, parent.data!.register.token);
-    expect(parentMe.data!.currentUser.userType).toBe(3);
+    expect(parentMe.data!.currentUser.userType).toBe('Parent');
     expect(parentMe.data!.currentUser.school.name).toBe('Lincoln High School');
     expect(parentMe.data!.currentUser.parentCode).toBeNull();
     expect(parentMe.data!.currentUser.applicationStatus).toBeNull();
@@ -137,7 +137,7 @@ describe('register', () => {
     expect(me.dual_school_enabled).toBe(true);
 
     const g = await h.gql(REGISTER, { input: gqlInput(registration({ signup_code: 'dual-parent' })) });
-    expect(g.data!.register.userType).toBe(3);
+    expect(g.data!.register.userType).toBe('Parent');
     const gme = await h.gql(CURRENT_USER, {}, g.data!.register.token);
     expect(gme.data!.currentUser).toMatchObject({ applicationStatus: 'not_started', dualSchoolEnabled: true, school: { name: 'Dual School' } });
   });
@@ -216,9 +216,21 @@ describe('login', () => {
   it('accepts the email in any case (GraphQL)', async () => {
     const res = await h.gql(LOGIN, { email: 'ADMIN@Lincoln.example', password: DEMO_PASSWORD });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.login.userType).toBe(2);
+    expect(res.data!.login.userType).toBe('Staff');
     const me = await h.gql(CURRENT_USER, {}, res.data!.login.token);
     expect(me.data!.currentUser.email).toBe(DEMO.admin);
+  });
+
+  it('sends the user type as the spec number on REST and by its name on GraphQL', async () => {
+    const cases = [[DEMO.student, 1, 'Student'], [DEMO.admin, 2, 'Staff'], [DEMO.parent, 3, 'Parent']] as const;
+    for (const [email, number, name] of cases) {
+      const rest = await h.api.post('/api/login/').send({ email, password: DEMO_PASSWORD });
+      expect(rest.body.user_type).toBe(number);
+      const gql = await h.gql(LOGIN, { email, password: DEMO_PASSWORD });
+      expect(gql.data!.login.userType).toBe(name);
+      // The shared enum names the GraphQL value and carries the REST number.
+      expect(UserType[name]).toBe(number);
+    }
   });
 
   it("refuses a wrong password and an unknown email alike: 401 'Invalid email or password.'", async () => {
@@ -401,7 +413,7 @@ describe('current user and tokens', () => {
     expect(g.data!.currentUser).toMatchObject({
       firstName: 'Sam',
       lastName: 'Lee',
-      userType: 1,
+      userType: 'Student',
       applicationStatus: null,
       parentCode: DEMO.studentParentCode,
       academicYearLabels: ['9th Grade', '10th Grade', '11th Grade', '12th Grade'],

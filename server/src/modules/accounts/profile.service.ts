@@ -5,10 +5,11 @@ import { badInput } from '../../core/errors.js';
 import { requireCaller, requireWriter } from '../../core/policy.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import { School } from '../schools/school.entity.js';
+import { MAX_LABEL_LENGTH } from '@planner/shared';
 import { LOCALES, User, type Locale } from './user.entity.js';
 
 export const MAX_TERMS = 24;
-export const MAX_LABEL_LENGTH = 60;
+export { MAX_LABEL_LENGTH };
 
 export interface CurrentUserView {
   user: User;

@@ -1,18 +1,21 @@
+import { registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { type ApplicationStatus, type Locale, UserType } from '@planner/shared';
 
-/** user_type of the spec: 1 student, 2 teacher or admin, 3 parent, 4 baseline-plan record. */
-export enum UserType {
-  Student = 1,
-  Staff = 2,
-  Parent = 3,
-  BaselinePlan = 4,
-}
+// The values cross the wire, so @planner/shared defines them; the user's modules keep importing them from here.
+export { APPLICATION_STATUSES, LOCALES, UserType, type ApplicationStatus, type Locale } from '@planner/shared';
 
-export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'] as const;
-export const LOCALES = ['en', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+// GraphQL speaks the names (Student, Staff, ...); REST and the database keep the spec's numbers.
+registerEnumType(UserType, {
+  name: 'UserType',
+  description: 'The kind of account: user_type 1 to 4 of the REST API.',
+  valuesConfig: {
+    Student: { description: 'A student (user_type 1).' },
+    Staff: { description: 'A teacher or administrator (user_type 2).' },
+    Parent: { description: 'A parent or guardian (user_type 3).' },
+    BaselinePlan: { description: 'A baseline-plan record (user_type 4).' },
+  },
+});
 
 @Entity('users')
 export class User {

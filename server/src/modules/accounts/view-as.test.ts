@@ -57,7 +57,7 @@ describe('admin views a student', () => {
     expect(g.errors).toBeUndefined();
     const viewToken: string = g.data!.viewAsStudent.token;
     const m = await h.gql(ME, {}, viewToken);
-    expect(m.data!.currentUser).toEqual({ id: student.id, email: DEMO.student, userType: 1, viewingAs: { actingUserId: admin.id, readOnly: false } });
+    expect(m.data!.currentUser).toEqual({ id: student.id, email: DEMO.student, userType: 'Student', viewingAs: { actingUserId: admin.id, readOnly: false } });
 
     const back = await h.gql('mutation ($t: String!) { returnToAdminView(adminToken: $t) { token } }', { t: adminToken }, viewToken);
     expect(back.data).toEqual({ returnToAdminView: { token: adminToken } });

@@ -1,5 +1,5 @@
 /** Test factories of the admissions area: a dual school, its parents and staff, and complete form data. */
-import { emptyValues, toRecords, type ApplicationValues, type StepRecord } from '../../rules/application.js';
+import { emptyValues, toRecords, type ApplicationValues, type StepRecord } from '@planner/shared/application';
 import type { User } from '../accounts/user.entity.js';
 import type { School } from '../schools/school.entity.js';
 

@@ -6,7 +6,7 @@
  *   has one, and only that parent reads or writes it. Staff (type 2) of a dual school read every
  *   application of the dual schools they reach and decide on them.
  * - The status lives on users.application_status (the session and the restricted state read it) and
- *   moves only as rules/application.ts canMove allows. Saving or uploading after submission is a 409.
+ *   moves only as @planner/shared/application's canMove allows. Saving or uploading after submission is a 409.
  * - A parent with no saved application yet reads { id: null, application_status: 'not_started', form_data: [] };
  *   the row is created by the first save or upload.
  * - Submit (application_status complete) checks the required fields of §5 on the server, merged with
@@ -39,7 +39,7 @@ import {
   missingRequiredMessage,
   stepDef,
   type StepRecord,
-} from '../../rules/application.js';
+} from '@planner/shared/application';
 import { User, UserType, type ApplicationStatus } from '../accounts/user.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import { School } from '../schools/school.entity.js';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLoaders } from '../../core/loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { buildAppSchema } from '../../graphql/schema.js';
-import { resumeStep, toRecords, emptyValues } from '../../rules/application.js';
+import { resumeStep, toRecords, emptyValues } from '@planner/shared/application';
 import { DEMO, useHarness } from '../../test/harness.js';
 import { User } from '../accounts/user.entity.js';
 import { OutboxMessage } from '../outbox/outbox.entity.js';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { StepRecord } from '../../rules/application.js';
+import type { StepRecord } from '@planner/shared/application';
 
 /**
  * A Dual School admission application: one per parent account. Its status is the parent's

@@ -6,7 +6,7 @@
  * The parent's link code is 32 random bytes (base64url), stored only as its SHA-256.
  */
 import crypto from 'node:crypto';
-import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '../../rules/consent-form.js';
+import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '@planner/shared/consent-form';
 import { CONSENT_POLICY_MESSAGES } from './consent-forms.policy.js';
 
 export const CONSENT_MESSAGES = {

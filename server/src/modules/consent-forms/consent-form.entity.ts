@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { CONSENT_STATES, type ConsentFieldConfig, type ConsentState } from '../../rules/consent-form.js';
+import { CONSENT_STATES, type ConsentFieldConfig, type ConsentState } from '@planner/shared/consent-form';
 
 export { CONSENT_STATES, type ConsentState };
 

@@ -32,7 +32,7 @@ import { badInput, notFound } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can } from './consent-forms.policy.js';
-import type { ConsentFieldConfig, ConsentState } from '../../rules/consent-form.js';
+import type { ConsentFieldConfig, ConsentState } from '@planner/shared/consent-form';
 import { UserType, type User } from '../accounts/user.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import type { SchoolsService } from '../schools/schools.service.js';

@@ -8,8 +8,8 @@
 import crypto from 'node:crypto';
 import { LineCapStyle, PDFArray, PDFDocument, PDFRawStream, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { wrapText } from '../../core/pdf-text.js';
-import type { ConsentFieldConfig, ConsentFont, FieldPlacement } from '../../rules/consent-form.js';
-import { formatDate, placementOptions, prefillTexts, type PrefillUser } from '../../rules/consent-prefill.js';
+import type { ConsentFieldConfig, ConsentFont, FieldPlacement } from '@planner/shared/consent-form';
+import { formatDate, placementOptions, prefillTexts, type PrefillUser } from '@planner/shared/consent-prefill';
 import type { SignatureInput, Stroke } from './consent-signature.js';
 
 const FONTS: Record<ConsentFont, StandardFonts> = {

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { badInput } from '../../core/errors.js';
-import { CONSENT_TEXT } from '../../rules/consent-form.js';
+import { CONSENT_TEXT } from '@planner/shared/consent-form';
 
 export const SIGNATURE_LIMITS = { nameChars: 100, strokes: 40, pointsPerStroke: 1000, points: 4000, strokesJsonChars: 100_000 } as const;
 

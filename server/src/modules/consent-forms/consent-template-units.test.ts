@@ -3,10 +3,10 @@ import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FIELD_CONFIG, DEFAULT_TEMPLATE_BLANKS } from '../../rules/consent-form.js';
+import { DEFAULT_FIELD_CONFIG, DEFAULT_TEMPLATE_BLANKS } from '@planner/shared/consent-form';
 import { generateDefaultTemplate } from './default-template.js';
 import { parseFieldConfig } from './field-config.js';
-import { pdfText } from './testing/pdf-text.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 import { readZip } from './testing/zip-reader.js';
 import { safeFileName, ZipWriter } from './zip-writer.js';
 

@@ -15,7 +15,7 @@ import { badInput, notFound } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can, type ConsentAction } from './consent-forms.policy.js';
-import { DEFAULT_FIELD_CONFIG, type ConsentFieldConfig } from '../../rules/consent-form.js';
+import { DEFAULT_FIELD_CONFIG, type ConsentFieldConfig } from '@planner/shared/consent-form';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { generateDefaultTemplate } from './default-template.js';
 import { assertPagesFit, parseFieldConfig } from './field-config.js';

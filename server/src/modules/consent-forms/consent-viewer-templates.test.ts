@@ -3,9 +3,9 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useHarness } from '../../test/harness.js';
 import type { School } from '../schools/school.entity.js';
-import { DEFAULT_FIELD_CONFIG } from '../../rules/consent-form.js';
+import { DEFAULT_FIELD_CONFIG } from '@planner/shared/consent-form';
 import { buildPdf, consentSchool, insertForm, studentWithGuardian } from './consent-forms.factories.js';
-import { pdfText } from './testing/pdf-text.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 
 const h = useHarness();
 

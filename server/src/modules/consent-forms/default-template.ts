@@ -12,7 +12,7 @@ import {
   DEFAULT_PARENT_SIGNATURE_Y,
   DEFAULT_STUDENT_SIGNATURE_Y,
   DEFAULT_TEMPLATE_BLANKS,
-} from '../../rules/consent-form.js';
+} from '@planner/shared/consent-form';
 
 const LEFT = 72;
 const RIGHT = 540;

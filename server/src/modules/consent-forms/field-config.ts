@@ -6,7 +6,7 @@ import {
   PREFILL_SOURCES,
   PREFILL_TRANSFORMS,
   type ConsentFieldConfig,
-} from '../../rules/consent-form.js';
+} from '@planner/shared/consent-form';
 
 const coordinate = z.number().finite().min(0).max(2000);
 const placement = z.object({

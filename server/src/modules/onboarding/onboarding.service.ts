@@ -24,7 +24,7 @@ import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import {
   CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
   SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
-} from '../../rules/student-info.js';
+} from '@planner/shared/student-info';
 import { User } from '../accounts/user.entity.js';
 import { defaultYearLabels, SchoolType, type School } from '../schools/school.entity.js';
 import type { CccApplyStatus } from './cccapply-consent.entity.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { READ_ONLY_MESSAGE } from '../../core/policy.js';
-import { SIGNATURE_REQUIRED_MESSAGE } from '../../rules/student-info.js';
+import { SIGNATURE_REQUIRED_MESSAGE } from '@planner/shared/student-info';
 import { DEMO, useHarness } from '../../test/harness.js';
 import type { User } from '../accounts/user.entity.js';
 import type { Course } from '../courses/course.entity.js';

@@ -1,7 +1,7 @@
 /** The plan on /graphql: the plan query and its mutations. Thin: PlansService decides. */
 import { Arg, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../core/context.js';
-import { fullName } from '../accounts/user.entity.js';
+import { fullName, UserType } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import { ScheduledCourse } from './scheduled-course.entity.js';
 import type { PlanCourseInfo, PlanEntry } from './plan-store.js';
@@ -46,7 +46,7 @@ class Plan {
   @Field(() => String, { description: 'First name.' }) firstName: string;
   @Field(() => String, { description: 'Last name.' }) lastName: string;
   @Field(() => String, { description: 'Full name.' }) fullName: string;
-  @Field(() => Int, { description: 'User type: 1 student, 2 staff, 3 parent, 4 baseline-plan record.' }) userType: number;
+  @Field(() => UserType, { description: "The plan owner's user type." }) userType: UserType;
   @Field(() => Boolean, { description: "True in a parent's view: every change is refused" }) readOnly: boolean;
   @Field(() => [String], { description: 'The labels, in order.' }) labels: string[];
   @Field(() => [PlanTerm], { description: 'The terms, in order.' }) terms: PlanTerm[];

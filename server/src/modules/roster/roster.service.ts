@@ -34,7 +34,7 @@ import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/jo
 import type { SchoolsService } from '../schools/schools.service.js';
 import { can, ROSTER_POLICY_MESSAGES } from './roster.policy.js';
 import { hasNul } from '../../core/validation.js';
-import { looksLikeEmail } from '../../rules/password.js';
+import { looksLikeEmail } from '@planner/shared/password';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { CsvSyntaxError, parseCsv } from '../courses/csv.js';

@@ -13,7 +13,7 @@ import type { RequestContext } from '../../core/context.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './students.policy.js';
 import type { User } from '../accounts/user.entity.js';
-import { UserType } from '../accounts/user.entity.js';
+import { APPLICATION_STATUSES, UserType } from '../accounts/user.entity.js';
 import type { PlanEntry } from '../plans/plan-store.js';
 import { buildView } from '../plans/plan-view.js';
 import type { SchoolsService } from '../schools/schools.service.js';
@@ -34,7 +34,6 @@ export interface StudentDashboard {
 }
 
 export const CONSENT_STATES = ['none', 'admin_signed', 'student_signed', 'parent_signed', 'both_signed'] as const;
-export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'] as const;
 
 export class StudentDashboardService {
   constructor(

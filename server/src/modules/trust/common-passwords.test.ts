@@ -1,7 +1,7 @@
 /** The common-password list: real, large, and refused at sign-up and password reset with a clear message. */
 import { describe, expect, it } from 'vitest';
-import { commonPasswords, isCommon } from '../../rules/common-passwords.js';
-import { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_RULES_MESSAGE, passwordMeetsRules } from '../../rules/password.js';
+import { commonPasswords, isCommon } from '../accounts/common-passwords.js';
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_RULES_MESSAGE, passwordMeetsRules } from '@planner/shared/password';
 import { useHarness } from '../../test/harness.js';
 
 const h = useHarness();

@@ -1,9 +1,10 @@
 /**
- * Loads rules/common-passwords.txt once (server only: node:fs). The build copies the file next to
- * the compiled module (server/package.json "build").
+ * Loads common-passwords.txt (beside this file) once. Server only: it reads the disk with node:fs,
+ * so it stays out of @planner/shared, whose password rules it completes. The build copies the file
+ * next to the compiled module (server/package.json "build").
  */
 import fs from 'node:fs';
-import { isCommonPassword } from './password.js';
+import { isCommonPassword } from '@planner/shared/password';
 
 let cached: ReadonlySet<string> | undefined;
 

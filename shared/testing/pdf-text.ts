@@ -1,7 +1,9 @@
 /**
- * Test helper: the text strings drawn in a PDF, without a PDF text extractor. Every stream is
- * inflated when it is FlateDecode-compressed, then the operands of the text operators (Tj, TJ, ')
- * are decoded from hex <...> or literal (...) strings. Good for the standard fonts pdf-lib uses
+ * Test helper of the server's and the client's tests: the text strings drawn in a PDF, without a
+ * PDF text extractor. Node only (node:zlib), so it sits outside the package's browser-safe src/
+ * and is imported by relative path. Every stream is inflated when it is FlateDecode-compressed,
+ * then the operands of the text operators (Tj, TJ, ') are decoded from hex <...> or literal (...)
+ * strings. Good for the standard fonts pdf-lib uses
  * (WinAnsi, one byte per character), which is what the consent forms are drawn with.
  */
 import zlib from 'node:zlib';

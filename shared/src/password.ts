@@ -9,8 +9,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_SPECIALS = '!@#$%^&*';
 export const PASSWORD_RULES_MESSAGE = 'Your password does not meet the requirements.';
 /**
- * The server also refuses the most common passwords (rules/common-passwords.txt, about 20,000
- * entries: too big for the client bundle, so the live tooltip cannot check it and the sign-up and
+ * The server also refuses the most common passwords (server/src/modules/accounts/common-passwords.txt,
+ * about 20,000 entries: too big for the client bundle, so the live tooltip cannot check it and the sign-up and
  * reset forms show this message from the server instead).
  */
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose a different one.';
