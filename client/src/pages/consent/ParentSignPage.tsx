@@ -8,7 +8,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CONSENT_TEXT, type ConsentFieldConfig } from '@rules/consent-form';
-import { PdfFrame } from '../../components/PdfFrame';
+import { PdfFrame } from './PdfFrame';
 import { ParentSignFormDocument } from '../../graphql/generated';
 import { alreadySigned, fetchPdf, sendSignature, UploadError, type Stroke } from './consentFlow';
 import { formatDate, isFieldConfig } from './prefill';

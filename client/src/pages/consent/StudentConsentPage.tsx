@@ -9,7 +9,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CONSENT_TEXT, type ConsentFieldConfig } from '@rules/consent-form';
-import { PdfFrame } from '../../components/PdfFrame';
+import { PdfFrame } from './PdfFrame';
 import { ParentConsentFormDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { cachedUser } from '../../session/storage';

@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useId, useState } from 'react';
-import { CourseChoicesDocument } from '../graphql/generated';
-import { useT } from '../i18n';
+import { CourseChoicesDocument } from '../../graphql/generated';
+import { useT } from '../../i18n';
 
 export const PREREQUISITE_TOOLTIP = 'Each prerequisite group is a set of courses where students must complete at least one course from each group.';
 

@@ -2,7 +2,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DeleteRequirementDocument, EligibleCoursesDocument } from '../graphql/generated';
+import { DeleteRequirementDocument, EligibleCoursesDocument } from '../../graphql/generated';
 import { EMPTY_ELIGIBLE, RequirementCard, type RequirementCardData, type RequirementProgressData } from './RequirementCard';
 
 const requirement: RequirementCardData = {

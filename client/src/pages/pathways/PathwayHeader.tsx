@@ -1,5 +1,5 @@
 /** The header of the pathway page and the progress page: name, school (chip in its colour), description. */
-import './pathways.css';
+import '../../components/pathways.css';
 
 export interface PathwayHeaderData {
   name: string;

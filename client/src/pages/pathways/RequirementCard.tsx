@@ -6,13 +6,13 @@
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
-import { DeleteRequirementDocument, EligibleCoursesDocument } from '../graphql/generated';
-import { ProgressBar } from './ProgressBar';
-import './ops.css';
+import { DeleteRequirementDocument, EligibleCoursesDocument } from '../../graphql/generated';
+import { ProgressBar } from '../../components/ProgressBar';
+import '../../components/ops.css';
 import { RequirementDialog } from './RequirementDialog';
-import './pathways.css';
-import { useT } from '../i18n';
-import { unitNumber } from './units';
+import '../../components/pathways.css';
+import { useT } from '../../i18n';
+import { unitNumber } from '../../components/units';
 
 export interface RequirementCardData {
   uuid: string;

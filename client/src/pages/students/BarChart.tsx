@@ -2,7 +2,7 @@
  * A small accessible bar chart: each bar is a button with its label and count in text, so it reads
  * the same without the picture; pressing a bar selects it (e.g. to filter a list). No chart library.
  */
-import { useT } from '../i18n';
+import { useT } from '../../i18n';
 
 export interface Bar {
   key: string;

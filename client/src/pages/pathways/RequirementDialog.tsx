@@ -4,9 +4,9 @@
  */
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { AddRequirementDocument, UpdateRequirementDocument } from '../graphql/generated';
-import { FormDialog } from './FormDialog';
-import { useT } from '../i18n';
+import { AddRequirementDocument, UpdateRequirementDocument } from '../../graphql/generated';
+import { FormDialog } from '../../components/FormDialog';
+import { useT } from '../../i18n';
 
 interface RequirementValues {
   uuid: string;

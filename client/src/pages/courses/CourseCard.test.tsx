@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CALCULUS } from '../test/courseFixtures';
+import { CALCULUS } from '../../test/courseFixtures';
 import { CourseCard } from './CourseCard';
-import { formatUnits } from './units';
+import { formatUnits } from '../../components/units';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

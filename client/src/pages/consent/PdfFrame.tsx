@@ -1,6 +1,6 @@
 /** A PDF shown in an <iframe> from a blob URL of its bytes (the bytes may be prefilled or signed in the browser). */
 import { useEffect, useState } from 'react';
-import { useT } from '../i18n';
+import { useT } from '../../i18n';
 
 export function PdfFrame({ bytes, title, height = 800 }: { bytes: Uint8Array | null; title: string; height?: number }) {
   const t = useT();

@@ -7,7 +7,7 @@ import {
   CourseFulfillmentsDocument,
   FulfillmentOptionsDocument,
   RemoveCourseFulfillmentDocument,
-} from '../graphql/generated';
+} from '../../graphql/generated';
 import { CourseFulfillmentControls } from './CourseFulfillmentControls';
 
 const COURSE_UUID = '11111111-1111-4111-8111-111111111111';

@@ -1,13 +1,13 @@
 /** Create New Pathway and Edit Pathway (with a red Delete Pathway; the progress page adds Pathway Color). */
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { CreatePathwayDocument, DeletePathwayDocument, UpdatePathwayDocument } from '../graphql/generated';
-import { reloadTo } from '../session/storage';
-import { FormDialog } from './FormDialog';
-import { useT } from '../i18n';
+import { CreatePathwayDocument, DeletePathwayDocument, UpdatePathwayDocument } from '../../graphql/generated';
+import { reloadTo } from '../../session/storage';
+import { FormDialog } from '../../components/FormDialog';
+import { useT } from '../../i18n';
 
 /** Planning §9: the colours a pathway may carry, plus an empty choice. */
-import { translate, type MessageKey } from '../i18n/core';
+import { translate, type MessageKey } from '../../i18n/core';
 export const PATHWAY_COLORS = ['', 'red', 'blue', 'green', 'yellow', 'purple', 'orange', 'pink'] as const;
 const COLOR_KEYS: Record<string, MessageKey> = {
   '': 'components.colorNone', red: 'components.colorRed', blue: 'components.colorBlue', green: 'components.colorGreen',

@@ -11,11 +11,11 @@ import {
   CourseFulfillmentsDocument,
   FulfillmentOptionsDocument,
   RemoveCourseFulfillmentDocument,
-} from '../graphql/generated';
-import { messageOr } from '../graphql/errors';
-import { FormDialog } from './FormDialog';
-import './pathways.css';
-import { useT } from '../i18n';
+} from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
+import { FormDialog } from '../../components/FormDialog';
+import '../../components/pathways.css';
+import { useT } from '../../i18n';
 
 interface Props {
   courseUuid: string;

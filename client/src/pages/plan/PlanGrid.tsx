@@ -21,9 +21,9 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { dropTarget, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from '../pages/plan/planMoves';
-import { formatUnits } from './units';
-import { useT } from '../i18n';
+import { dropTarget, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from './planMoves';
+import { formatUnits } from '../../components/units';
+import { useT } from '../../i18n';
 
 export interface PlanGridProps {
   plan: PlanData;

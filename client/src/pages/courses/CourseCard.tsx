@@ -7,10 +7,10 @@
  */
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { CourseCardFieldsFragment } from '../graphql/generated';
+import type { CourseCardFieldsFragment } from '../../graphql/generated';
 import './CourseCard.css';
-import { useT } from '../i18n';
-import { formatUnits } from './units';
+import { useT } from '../../i18n';
+import { formatUnits } from '../../components/units';
 
 interface Props {
   course: CourseCardFieldsFragment;

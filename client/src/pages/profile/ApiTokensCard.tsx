@@ -5,9 +5,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiTokensDocument, CreateApiTokenDocument, RevokeApiTokenDocument } from '../graphql/generated';
-import { useT } from '../i18n';
-import './ops.css';
+import { ApiTokensDocument, CreateApiTokenDocument, RevokeApiTokenDocument } from '../../graphql/generated';
+import { useT } from '../../i18n';
+import '../../components/ops.css';
 
 const LIFETIMES = [30, 90, 180, 365];
 const day = (iso: unknown) => new Date(String(iso)).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
