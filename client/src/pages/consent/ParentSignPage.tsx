@@ -10,7 +10,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CONSENT_TEXT, type ConsentFieldConfig } from '@rules/consent-form';
 import { PdfFrame } from './PdfFrame';
 import { ParentSignFormDocument } from '../../graphql/generated';
-import { alreadySigned, fetchPdf, sendSignature, UploadError, type Stroke } from './consentFlow';
+import { RestError } from '../../api/rest';
+import { alreadySigned, fetchPdf, sendSignature, type Stroke } from './consentFlow';
 import { formatDate, isFieldConfig } from './prefill';
 import { SignaturePad } from './SignaturePad';
 import { useT } from '../../i18n';
@@ -57,7 +58,7 @@ export default function ParentSignPage() {
       navigate('/parent-form-confirmation');
     } catch (err) {
       console.error('Signing the consent form failed', err);
-      if (err instanceof UploadError && err.status === 409) setMessage(CONSENT_TEXT.alreadySigned);
+      if (err instanceof RestError && err.status === 409) setMessage(CONSENT_TEXT.alreadySigned);
       else window.alert(CONSENT_TEXT.parentSignFailed);
     } finally {
       setBusy(false);

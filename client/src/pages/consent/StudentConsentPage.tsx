@@ -11,9 +11,10 @@ import { useNavigate } from 'react-router-dom';
 import { CONSENT_TEXT, type ConsentFieldConfig } from '@rules/consent-form';
 import { PdfFrame } from './PdfFrame';
 import { ParentConsentFormDocument } from '../../graphql/generated';
+import { RestError } from '../../api/rest';
 import { useSession } from '../../session/SessionProvider';
 import { cachedUser } from '../../session/storage';
-import { alreadySigned, fetchPdf, sendSignature, shouldReloadOnce, UploadError, type Stroke } from './consentFlow';
+import { alreadySigned, fetchPdf, sendSignature, shouldReloadOnce, type Stroke } from './consentFlow';
 import { isFieldConfig, prefillPdf, type PrefillUser } from './prefill';
 import { SignaturePad } from './SignaturePad';
 import { useT } from '../../i18n';
@@ -86,7 +87,7 @@ export default function StudentConsentPage() {
       navigate('/parent-form-success');
     } catch (err) {
       console.error('Signing the consent form failed', err);
-      if (err instanceof UploadError && err.status === 409) setMessage(CONSENT_TEXT.alreadySigned);
+      if (err instanceof RestError && err.status === 409) setMessage(CONSENT_TEXT.alreadySigned);
       else window.alert(CONSENT_TEXT.studentSignFailed);
     } finally {
       setBusy(false);
