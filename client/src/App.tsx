@@ -1,4 +1,31 @@
-/** The route table of platform §2, with the one guard it has: the restricted dual-school parent. */
+/**
+ * The route table of platform §2, with the one guard it has: the restricted dual-school parent.
+ *
+ * The paths are the spec's and stay as they are; each screen lives in client/src/pages/<folder>/,
+ * its GraphQL operations beside it in <folder>.graphql. Where a path does not name its folder:
+ *
+ *   path                                      folder
+ *   /sign-up /log-in /forgot-password
+ *   /reset-password/… /dual-parent-login      accounts/
+ *   /student-onboarding /admin-onboarding
+ *   /onboarding-questions /student-info
+ *   /student-demographics                     onboarding/
+ *   /course-page/:uuid /partner-courses       courses/
+ *   /blog-page/:id                            blog/
+ *   /students-list                            students/
+ *   /auto-gen-plans                           baseline-plans/
+ *   /parent-home /parent-students             parents/
+ *   /parent-applications /application-summary application/
+ *   /parent-payments /admissions/payments     payments/
+ *   /privacy-policy /terms-of-use
+ *   /service-agreement /acceptable-use-policy legal/
+ *   /parent-form /parent-sign/… /parent-form-…
+ *   /consent-template                         consent/
+ *   /enrollment-contract /enrollment-success
+ *   /directory-opt-out-form                   contracts/
+ *   /test /outbox /graphiql                   system/
+ *   / (signed out)                            landing/
+ */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppHeader } from './layout/AppHeader';

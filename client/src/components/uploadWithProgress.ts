@@ -3,7 +3,7 @@
  * upload's progress, then an indeterminate bar (null) while the server imports. Never rejects:
  * a network failure answers status 0, an answer that is not JSON a null body.
  */
-import { getToken } from '../session/storage';
+import { authHeaders } from '../api/rest';
 
 export interface UploadAnswer<B> {
   status: number;
@@ -14,8 +14,8 @@ export function uploadWithProgress<B>(url: string, file: File, onProgress: (frac
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Token ${token}`);
+    // XMLHttpRequest, not fetch: fetch reports no upload progress.
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => onProgress(e.lengthComputable ? e.loaded / e.total : null);
     xhr.upload.onload = () => onProgress(null);
     xhr.onload = () => {

@@ -1,4 +1,5 @@
 import { useMutation } from '@apollo/client/react';
+import { rest } from '../api/rest';
 import { LogoutDocument } from '../graphql/generated';
 import { clearSession, heldTokens, reloadTo } from './storage';
 import { useT } from '../i18n';
@@ -16,7 +17,7 @@ export function SignOutButton({ className }: { className?: string }) {
     }
     // Signing out while viewing as a student ends the person's own session kept aside, too.
     await Promise.all(heldTokens().map((token) =>
-      fetch('/api/logout/', { method: 'POST', headers: { Authorization: `Token ${token}` } })
+      rest('/api/logout/', { method: 'POST', token })
         .catch((e: unknown) => console.error('Sign-out request failed', e))));
     clearSession();
     reloadTo('/');

@@ -6,25 +6,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { restBlob, saveBlob } from '../../api/rest';
 import { ApplicationSections } from '../../components/ApplicationSections';
 import { AdmissionApplicationDocument, DecideApplicationDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
-import { getToken } from '../../session/storage';
 import { formatDate } from './AdmissionsListPage';
 import { useT } from '../../i18n';
 
 async function download(url: string, fileName: string): Promise<void> {
-  const token = getToken();
-  const res = await fetch(url, { headers: token ? { Authorization: `Token ${token}` } : {} });
-  if (!res.ok) throw new Error(`Download failed (${res.status})`);
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  const { blob } = await restBlob(url);
+  saveBlob(blob, fileName, 1000);
 }
 
 export default function AdmissionReviewPage() {

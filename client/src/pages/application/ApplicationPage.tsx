@@ -22,9 +22,10 @@ import {
   type StepRecord,
 } from '@planner/shared/application';
 import { MyApplicationDocument, SaveApplicationDocument } from '../../graphql/generated';
+import { rest } from '../../api/rest';
 import { errorInfo } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
-import { getToken, reloadTo, setApplicationStep } from '../../session/storage';
+import { reloadTo, setApplicationStep } from '../../session/storage';
 import './application.css';
 import { useT } from '../../i18n';
 
@@ -36,10 +37,9 @@ const RELOAD_DELAY_MS = 100;
 async function uploadTranscript(file: File): Promise<boolean> {
   const body = new FormData();
   body.append('file', file);
-  const token = getToken();
   try {
-    const res = await fetch('/api/application/', { method: 'POST', body, headers: token ? { Authorization: `Token ${token}` } : {} });
-    return res.ok;
+    await rest('/api/application/', { method: 'POST', body });
+    return true;
   } catch {
     return false;
   }

@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CONSENT_FONTS, type ConsentFieldConfig, type ConsentFont, type FieldPlacement } from '@planner/shared/consent-form';
-import { PdfFrame } from '../../components/PdfFrame';
+import { PdfFrame } from './PdfFrame';
 import { ConsentTemplateDocument, ResetConsentTemplateDocument, UpdateConsentTemplateDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { fetchPdf, uploadSignedPdf } from './consentFlow';

@@ -2,7 +2,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { PdfFrame } from '../../components/PdfFrame';
+import { PdfFrame } from './PdfFrame';
 import { ParentFormViewerDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { consentStateLabel } from '../students/consentLabels';

@@ -5,27 +5,22 @@
  * logged and nothing is shown (spec 3 §8).
  */
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { CONSENT_TEXT, type ConsentFieldConfig } from '@planner/shared/consent-form';
-import { PdfFrame } from '../../components/PdfFrame';
+import { PdfFrame } from './PdfFrame';
 import { ParentSignFormDocument } from '../../graphql/generated';
-import { alreadySigned, fetchPdf, sendSignature, UploadError, type Stroke } from './consentFlow';
+import { fetchPdf, sendSignature } from './consentFlow';
 import { formatDate, isFieldConfig } from './prefill';
-import { SignaturePad } from './SignaturePad';
+import { SignConsentForm } from './SignConsentForm';
 import { useT } from '../../i18n';
 
 export default function ParentSignPage() {
   const t = useT();
   const { code = '' } = useParams();
-  const navigate = useNavigate();
   const { data, error, loading } = useQuery(ParentSignFormDocument, { variables: { code }, fetchPolicy: 'network-only' });
   const [bytes, setBytes] = useState<Uint8Array | null>(null);
   const [printedName, setPrintedName] = useState('');
-  const [signature, setSignature] = useState('');
-  const [strokes, setStrokes] = useState<Stroke[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = data?.parentSignForm;
   const config: ConsentFieldConfig | null = isFieldConfig(form?.fieldConfig) ? form.fieldConfig : null;
   const today = formatDate(new Date());
@@ -45,25 +40,6 @@ export default function ParentSignPage() {
     };
   }, [form]);
 
-  async function sign(e: FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    if (!signature.trim()) return setMessage(CONSENT_TEXT.parentSignatureMissing);
-    if (!config || !bytes) return setMessage(CONSENT_TEXT.configNotLoaded);
-    if (alreadySigned(form?.state, 'parent')) return setMessage(CONSENT_TEXT.alreadySigned);
-    setBusy(true);
-    try {
-      await sendSignature(`/api/sign-parent-form/${encodeURIComponent(code)}/`, { name: signature, printedName, strokes }, false);
-      navigate('/parent-form-confirmation');
-    } catch (err) {
-      console.error('Signing the consent form failed', err);
-      if (err instanceof UploadError && err.status === 409) setMessage(CONSENT_TEXT.alreadySigned);
-      else window.alert(CONSENT_TEXT.parentSignFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <main className="page">
       <section className="card stack">
@@ -73,19 +49,23 @@ export default function ParentSignPage() {
           <>
             <p>{t('consent.yourChildHasSignedThisConsent')}</p>
             <PdfFrame bytes={bytes} title={t('consent.consentFormToSign')} height={800} />
-            <form className="stack" onSubmit={sign} noValidate>
-              <label htmlFor="parent-printed-name">{t('consent.printedName')}</label>
-              <input id="parent-printed-name" value={printedName} onChange={(e) => setPrintedName(e.target.value)} autoComplete="name" maxLength={100} />
-              <label htmlFor="parent-signature">{t('consent.signatureTypeYourFullName')}</label>
-              <input id="parent-signature" value={signature} onChange={(e) => setSignature(e.target.value)} maxLength={100} />
-              <SignaturePad strokes={strokes} onChange={setStrokes} />
-              <label htmlFor="parent-date">{t('consent.date')}</label>
-              <input id="parent-date" value={today} readOnly />
-              {message && <div className="alert alert-danger" role="alert">{message}</div>}
-              <div className="row">
-                <button type="submit" disabled={busy}>{busy ? t('consent.signing') : t('consent.signForm')}</button>
-              </div>
-            </form>
+            <SignConsentForm
+              who="parent"
+              text={{ missing: CONSENT_TEXT.parentSignatureMissing, notLoaded: CONSENT_TEXT.configNotLoaded, alreadySigned: CONSENT_TEXT.alreadySigned, failed: CONSENT_TEXT.parentSignFailed }}
+              formState={form.state}
+              ready={!!config && !!bytes}
+              signatureId="parent-signature"
+              send={(name, strokes) => sendSignature(`/api/sign-parent-form/${encodeURIComponent(code)}/`, { name, printedName, strokes }, false)}
+              next="/parent-form-confirmation"
+              before={<>
+                <label htmlFor="parent-printed-name">{t('consent.printedName')}</label>
+                <input id="parent-printed-name" value={printedName} onChange={(e) => setPrintedName(e.target.value)} autoComplete="name" maxLength={100} />
+              </>}
+              after={<>
+                <label htmlFor="parent-date">{t('consent.date')}</label>
+                <input id="parent-date" value={today} readOnly />
+              </>}
+            />
           </>
         )}
       </section>

@@ -6,29 +6,23 @@
  * /parent-form-success.
  */
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import { CONSENT_TEXT, type ConsentFieldConfig } from '@planner/shared/consent-form';
-import { PdfFrame } from '../../components/PdfFrame';
+import { PdfFrame } from './PdfFrame';
 import { ParentConsentFormDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { cachedUser } from '../../session/storage';
-import { alreadySigned, fetchPdf, sendSignature, shouldReloadOnce, UploadError, type Stroke } from './consentFlow';
+import { fetchPdf, sendSignature, shouldReloadOnce } from './consentFlow';
 import { isFieldConfig, prefillPdf, type PrefillUser } from './prefill';
-import { SignaturePad } from './SignaturePad';
+import { SignConsentForm } from './SignConsentForm';
 import { useT } from '../../i18n';
 
 export default function StudentConsentPage() {
   const t = useT();
-  const navigate = useNavigate();
   const { user: sessionUser, refresh } = useSession();
   const { data, error, loading } = useQuery(ParentConsentFormDocument, { fetchPolicy: 'network-only' });
   const [user, setUser] = useState<PrefillUser | null>(null);
   const [bytes, setBytes] = useState<Uint8Array | null>(null);
-  const [name, setName] = useState('');
-  const [strokes, setStrokes] = useState<Stroke[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = data?.parentConsentForm;
   const config: ConsentFieldConfig | null = isFieldConfig(form?.fieldConfig) ? form.fieldConfig : null;
 
@@ -74,25 +68,6 @@ export default function StudentConsentPage() {
     };
   }, [form, user, config]);
 
-  async function sign(e: FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    if (!name.trim()) return setMessage(CONSENT_TEXT.studentSignatureMissing);
-    if (!config || !bytes) return setMessage(CONSENT_TEXT.configNotLoaded);
-    if (alreadySigned(form?.state, 'student')) return setMessage(CONSENT_TEXT.alreadySigned);
-    setBusy(true);
-    try {
-      await sendSignature('/api/parent-consent/', { name, strokes });
-      navigate('/parent-form-success');
-    } catch (err) {
-      console.error('Signing the consent form failed', err);
-      if (err instanceof UploadError && err.status === 409) setMessage(CONSENT_TEXT.alreadySigned);
-      else window.alert(CONSENT_TEXT.studentSignFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <main className="page">
       <section className="card stack">
@@ -104,15 +79,16 @@ export default function StudentConsentPage() {
               {t('consent.reviewYourInformationOnTheForm')}
             </p>
             <PdfFrame bytes={bytes} title={t('consent.parentConsentFormDocument')} height={800} />
-            <form className="stack" onSubmit={sign} noValidate>
-              <label htmlFor="student-signature">{t('consent.signatureTypeYourFullName')}</label>
-              <input id="student-signature" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} />
-              <SignaturePad strokes={strokes} onChange={setStrokes} />
-              {message && <div className="alert alert-danger" role="alert">{message}</div>}
-              <div className="row">
-                <button type="submit" disabled={busy}>{busy ? t('consent.signing') : t('consent.signForm')}</button>
-              </div>
-            </form>
+            <SignConsentForm
+              who="student"
+              text={{ missing: CONSENT_TEXT.studentSignatureMissing, notLoaded: CONSENT_TEXT.configNotLoaded, alreadySigned: CONSENT_TEXT.alreadySigned, failed: CONSENT_TEXT.studentSignFailed }}
+              formState={form.state}
+              ready={!!config && !!bytes}
+              signatureId="student-signature"
+              signatureAutoComplete="name"
+              send={(name, strokes) => sendSignature('/api/parent-consent/', { name, strokes })}
+              next="/parent-form-success"
+            />
           </>
         )}
       </section>

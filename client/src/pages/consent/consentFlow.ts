@@ -1,5 +1,5 @@
 /** Routing and fetching of the consent screens (spec 3 §2, §4, §7), kept out of the components. */
-import { getToken } from '../../session/storage';
+import { rest } from '../../api/rest';
 
 /** The screen reloads once (per browser session) when the user lacks a date of birth or grade. */
 export const RELOAD_FLAG = 'parentFormReloaded';
@@ -13,22 +13,13 @@ export function shouldReloadOnce(user: { dob?: string | null; grade?: string | n
 export const alreadySigned = (state: string | null | undefined, who: 'student' | 'parent') =>
   who === 'student' ? state === 'student_signed' || state === 'both_signed' : state === 'parent_signed' || state === 'both_signed';
 
-function headers(withToken: boolean): HeadersInit {
-  const token = withToken ? getToken() : null;
-  return token ? { Authorization: `Token ${token}` } : {};
-}
+/** The session's token, or none for the parent's emailed signing link. */
+const tokenFor = (withToken: boolean) => (withToken ? undefined : null);
 
 /** The PDF behind a path the API returned (/files/...). */
 export async function fetchPdf(path: string, withToken = true): Promise<Uint8Array> {
-  const res = await fetch(path, { headers: headers(withToken) });
-  if (!res.ok) throw new Error(`PDF request failed with status ${res.status}`);
+  const res = await rest(path, { token: tokenFor(withToken) });
   return new Uint8Array(await res.arrayBuffer());
-}
-
-export class UploadError extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
 }
 
 /** A stroke of the drawn signature: [x, y] points between 0 and 1 of the pad, y downwards. */
@@ -48,20 +39,12 @@ export async function sendSignature(
   body.append('name', signature.name.trim());
   if (signature.printedName?.trim()) body.append('printed_name', signature.printedName.trim());
   if (signature.strokes?.length) body.append('strokes', JSON.stringify(signature.strokes));
-  const res = await fetch(url, { method: 'PUT', body, headers: headers(withToken) });
-  if (!res.ok) {
-    const text = await res.json().then((j: { error?: string }) => j.error ?? '', () => '');
-    throw new UploadError(res.status, text || `Signing failed with status ${res.status}`);
-  }
+  await rest(url, { method: 'PUT', body, token: tokenFor(withToken) });
 }
 
 /** PUT of a PDF as the multipart part `pdf` (the staff template upload). */
 export async function uploadSignedPdf(url: string, bytes: Uint8Array, withToken = true): Promise<void> {
   const body = new FormData();
   body.append('pdf', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'consent-form.pdf');
-  const res = await fetch(url, { method: 'PUT', body, headers: headers(withToken) });
-  if (!res.ok) {
-    const text = await res.json().then((j: { error?: string }) => j.error ?? '', () => '');
-    throw new UploadError(res.status, text || `Upload failed with status ${res.status}`);
-  }
+  await rest(url, { method: 'PUT', body, token: tokenFor(withToken) });
 }

@@ -7,7 +7,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
-import { PrerequisiteGroupsField, type ChosenCourse } from '../../components/PrerequisiteGroupsField';
+import { PrerequisiteGroupsField, type ChosenCourse } from './PrerequisiteGroupsField';
 import {
   CourseTagOptionsDocument, CreateCourseDocument, CreatePartnerCourseDocument, PartnerSchoolsDocument, UpdateCourseDocument,
   type CourseDetailFieldsFragment, type CourseInputGql,

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { CourseCard } from '../../components/CourseCard';
+import { CourseCard } from './CourseCard';
 import { CoursesDocument, PartnerCoursesDocument, type CourseCardFieldsFragment } from '../../graphql/generated';
 import { FilterByRequirementDialog, type RequirementChoice } from './FilterByRequirementDialog';
 import './courses.css';

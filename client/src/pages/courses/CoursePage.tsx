@@ -8,8 +8,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CourseCard } from '../../components/CourseCard';
-import { CourseFulfillmentControls } from '../../components/CourseFulfillmentControls';
+import { CourseCard } from './CourseCard';
+import { CourseFulfillmentControls } from './CourseFulfillmentControls';
 import { StudentCourseControls } from '../plan/StudentCourseControls';
 import { CourseDocument, DeleteCourseDocument, IsTransferableDocument, RemoveTransferabilityDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';

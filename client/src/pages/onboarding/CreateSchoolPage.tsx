@@ -1,24 +1,18 @@
 /** Create school (staff onboarding, /admin-onboarding); a staff member may also join an existing school here. */
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { CreateSchoolDocument, SchoolsDocument, SetSchoolOfRecordDocument } from '../../graphql/generated';
-import { useSession } from '../../session/SessionProvider';
+import { CreateSchoolDocument, SetSchoolOfRecordDocument } from '../../graphql/generated';
 import { reloadTo } from '../../session/storage';
 import '../accounts/accounts.css';
-import { SchoolPicker } from './SchoolPicker';
-import { useJoinSchool } from './useJoinSchool';
+import { JoinSchoolForm } from './JoinSchoolForm';
 import { useT } from '../../i18n';
 
 export default function CreateSchoolPage() {
   const t = useT();
-  const { user } = useSession();
   const [form, setForm] = useState({ name: '', location: '', schoolType: 'HS' });
   const [error, setError] = useState('');
   const [create, createState] = useMutation(CreateSchoolDocument);
   const [setRecord, recordState] = useMutation(SetSchoolOfRecordDocument);
-  const { data } = useQuery(SchoolsDocument);
-  const [selected, setSelected] = useState('');
-  const { joinSchool, loading: joining } = useJoinSchool();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -31,17 +25,6 @@ export default function CreateSchoolPage() {
     } catch (err) {
       console.error('School creation failed', err);
       setError(t('onboarding.schoolCreationFailedPleaseTryAgain'));
-    }
-  }
-
-  async function join(e: FormEvent) {
-    e.preventDefault();
-    if (!selected) return window.alert(t('onboarding.pleaseSelectASchool'));
-    try {
-      await joinSchool(selected, user?.userType);
-    } catch (err) {
-      console.error('Join school failed', err);
-      window.alert(t('onboarding.failedToJoinSchoolPleaseTry'));
     }
   }
 
@@ -61,11 +44,7 @@ export default function CreateSchoolPage() {
         </label>
         <button type="submit" disabled={createState.loading || recordState.loading}>{t('onboarding.createSchool')}</button>
       </form>
-      <form className="card stack" onSubmit={join}>
-        <h2>{t('onboarding.orJoinAnExistingSchool')}</h2>
-        <SchoolPicker schools={data?.schools ?? []} value={selected} onChange={setSelected} />
-        <button type="submit" className="secondary" disabled={joining}>{t('onboarding.joinSchool')}</button>
-      </form>
+      <JoinSchoolForm heading={<h2>{t('onboarding.orJoinAnExistingSchool')}</h2>} buttonClassName="secondary" />
     </main>
   );
 }

@@ -6,10 +6,10 @@
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { EditPathwayDialog } from '../../components/PathwayDialogs';
-import { PathwayHeader } from '../../components/PathwayHeader';
-import { RequirementCard } from '../../components/RequirementCard';
-import { RequirementDialog } from '../../components/RequirementDialog';
+import { EditPathwayDialog } from './PathwayDialogs';
+import { PathwayHeader } from './PathwayHeader';
+import { RequirementCard } from './RequirementCard';
+import { RequirementDialog } from './RequirementDialog';
 import { PathwayDocument } from '../../graphql/generated';
 import { errorInfo } from '../../graphql/errors';
 import { useT } from '../../i18n';

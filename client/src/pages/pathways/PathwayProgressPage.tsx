@@ -6,11 +6,11 @@
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { EditPathwayDialog } from '../../components/PathwayDialogs';
-import { PathwayHeader } from '../../components/PathwayHeader';
+import { EditPathwayDialog } from './PathwayDialogs';
+import { PathwayHeader } from './PathwayHeader';
 import { ProgressBar } from '../../components/ProgressBar';
-import { RequirementCard } from '../../components/RequirementCard';
-import { RequirementDialog } from '../../components/RequirementDialog';
+import { RequirementCard } from './RequirementCard';
+import { RequirementDialog } from './RequirementDialog';
 import { PathwayDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { errorInfo } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';

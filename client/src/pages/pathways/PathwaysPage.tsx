@@ -6,7 +6,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CreatePathwayDialog, colorLabel, PATHWAY_COLORS } from '../../components/PathwayDialogs';
+import { CreatePathwayDialog, colorLabel, PATHWAY_COLORS } from './PathwayDialogs';
 import { PathwaysDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import '../../components/pathways.css';

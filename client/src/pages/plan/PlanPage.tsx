@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PlanGrid } from '../../components/PlanGrid';
+import { PlanGrid } from './PlanGrid';
 import { MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';

@@ -1,21 +1,16 @@
-/** Add Term and Edit Term dialogs of the plan page (planning §2, §5, §8). */
+/**
+ * Add Term and Edit Term dialogs of the plan page (planning §2, §5, §8). The server validates a term
+ * (its label, a term with courses) and its answer is what the dialog shows; the checks made here
+ * first, to spare a round trip, use the catalogues' texts.
+ */
 import { useMutation } from '@apollo/client/react';
 import { MAX_LABEL_LENGTH } from '@planner/shared';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { AddTermDocument, DeleteTermDocument, UpdateTermDocument } from '../../graphql/generated';
-import { errorInfo, messageOr } from '../../graphql/errors';
+import { messageOr } from '../../graphql/errors';
 import type { PlanTermData } from './planMoves';
 import { useT } from '../../i18n';
-
-export const TERM_MESSAGES = {
-  labelRequired: 'Please enter a label.',
-  confirmDelete: 'Are you sure you want to delete this term? This action cannot be undone.',
-  hasCourses: 'Cannot delete a term that has courses.',
-  deleteFailed: 'Error deleting the term.',
-  saveFailed: 'Error saving the term.',
-  addFailed: 'Error adding the term.',
-} as const;
 
 export function AddTermDialog({ onClose }: { onClose(): void }) {
   const t = useT();
@@ -26,7 +21,7 @@ export function AddTermDialog({ onClose }: { onClose(): void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!label.trim()) {
-      setError(t.text(TERM_MESSAGES.labelRequired));
+      setError(t('plan.labelRequired'));
       return;
     }
     try {
@@ -34,7 +29,7 @@ export function AddTermDialog({ onClose }: { onClose(): void }) {
       onClose();
     } catch (err) {
       console.error('Add term failed', err);
-      setError(messageOr(err, t.text(TERM_MESSAGES.addFailed)));
+      setError(messageOr(err, t('plan.addFailed')));
     }
   }
 
@@ -67,7 +62,7 @@ export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; c
   async function save(e: FormEvent) {
     e.preventDefault();
     if (!label.trim()) {
-      setError(t.text(TERM_MESSAGES.labelRequired));
+      setError(t('plan.labelRequired'));
       return;
     }
     try {
@@ -75,22 +70,23 @@ export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; c
       onClose();
     } catch (err) {
       console.error('Update term failed', err);
-      setError(messageOr(err, t.text(TERM_MESSAGES.saveFailed)));
+      setError(messageOr(err, t('plan.saveFailed')));
     }
   }
 
   async function remove() {
     if (term.courses.length > 0) {
-      setError(t.text(TERM_MESSAGES.hasCourses));
+      setError(t('plan.hasCourses'));
       return;
     }
-    if (!window.confirm(t.text(TERM_MESSAGES.confirmDelete))) return;
+    if (!window.confirm(t('plan.confirmDelete'))) return;
     try {
       await deleteTerm({ variables: { position } });
       onClose();
     } catch (err) {
       console.error('Delete term failed', err);
-      setError(errorInfo(err).code === 'CONFLICT' ? t.text(TERM_MESSAGES.hasCourses) : t.text(TERM_MESSAGES.deleteFailed));
+      // The server's answer (a term that has courses is refused with its reason), else a generic line.
+      setError(messageOr(err, t('plan.deleteFailed')));
     }
   }
 

@@ -1,5 +1,5 @@
 /** Opens the plan's PDF (drawn on the server, GET /api/plan-pdf/) in a new tab. */
-import { getToken } from '../../session/storage';
+import { restBlob } from '../../api/rest';
 
 export const PDF_FAILED = 'An error occurred while exporting the plan. Please try again.';
 
@@ -7,10 +7,8 @@ export async function openPlanPdf(): Promise<void> {
   // The tab is opened now, while the click still counts as the user's, and filled when the PDF arrives.
   const tab = window.open('', '_blank');
   try {
-    const token = getToken();
-    const res = await fetch('/api/plan-pdf/', { headers: token ? { Authorization: `Token ${token}` } : {} });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const url = URL.createObjectURL(await res.blob());
+    const { blob } = await restBlob('/api/plan-pdf/');
+    const url = URL.createObjectURL(blob);
     if (tab) tab.location.href = url;
     else window.location.assign(url);
     // The tab keeps its own copy once loaded; free ours later.

@@ -5,7 +5,7 @@
  * parent code, N/A when missing.
  */
 import { Link } from 'react-router-dom';
-import { ApiTokensCard } from '../../components/ApiTokensCard';
+import { ApiTokensCard } from './ApiTokensCard';
 import type { UserType } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';

@@ -6,7 +6,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { BarChart } from '../../components/BarChart';
+import { BarChart } from './BarChart';
 import '../../components/ops.css';
 import { StudentDashboardDocument } from '../../graphql/generated';
 import { useT, type MessageKey } from '../../i18n';

@@ -4,7 +4,7 @@
  * using POST /api/export-parent-forms/, which answers the same ZIP at once.
  */
 import { errorInfo } from '../../graphql/errors';
-import { getToken } from '../../session/storage';
+import { restBlob, saveBlob } from '../../api/rest';
 
 export const EXPORT_MESSAGES = {
   selectGrade: 'Please select a grade',
@@ -88,27 +88,15 @@ export async function exportParentForms(
 
 /** Fetches the finished ZIP (with the session's token) and saves it under the Content-Disposition name. */
 async function downloadZip(path: string, grade: string): Promise<string> {
-  const token = getToken();
-  let res: Response;
+  let zip: { blob: Blob; headers: Headers };
   try {
-    res = await fetch(path, { headers: token ? { Authorization: `Token ${token}` } : {} });
+    zip = await restBlob(path);
   } catch (e) {
     console.error('Export download failed', e);
     throw new ExportError(EXPORT_MESSAGES.failed);
   }
-  if (!res.ok) {
-    console.error('Export download failed with status', res.status);
-    throw new ExportError(EXPORT_MESSAGES.failed);
-  }
-  const name = fileNameFrom(res.headers.get('Content-Disposition'), grade);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const name = fileNameFrom(zip.headers.get('Content-Disposition'), grade);
+  saveBlob(zip.blob, name);
   return name;
 }
 

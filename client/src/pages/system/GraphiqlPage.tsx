@@ -10,7 +10,7 @@ import '../../components/ops.css';
 import { GraphiQL } from 'graphiql';
 import { useT } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
-import { getToken } from '../../session/storage';
+import { authHeaders } from '../../api/rest';
 
 const DEFAULT_QUERY = `# Explore the Pathway Planner API. Open the docs (book icon) to browse every type.
 # Scripts use the same endpoint with a personal API token (My Profile > API Tokens).
@@ -23,10 +23,10 @@ query MyStudents {
 `;
 
 async function fetcher(params: unknown) {
-  const token = getToken();
+  // GraphiQL's own fetcher (a GraphQL POST that answers JSON, errors included), not a REST call.
   const res = await fetch('/graphql', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Token ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', ...authHeaders() },
     body: JSON.stringify(params),
   });
   return res.json();
