@@ -73,7 +73,6 @@ export async function contextFor(h: Harness, token: string): Promise<RequestCont
     ip: '127.0.0.1',
     db: h.db,
     config: h.config,
-    services: h.services,
     loaders: createLoaders(h.db),
   };
 }
