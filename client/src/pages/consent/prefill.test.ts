@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FIELD_CONFIG, type ConsentFieldConfig } from '@rules/consent-form';
-import { pdfStrings } from '../../../../test-support/pdf-text';
+import { pdfStrings } from '../../../../shared/testing/pdf-text';
 import { alreadySigned, RELOAD_FLAG, shouldReloadOnce } from './consentFlow';
 import {
   applyTransform,

@@ -12,7 +12,7 @@ import type { School } from '../schools/school.entity.js';
 import { buildPdf, consentSchool, stampPdf, studentWithGuardian } from './consent-forms.factories.js';
 import { formPagesOnly } from './consent-pdf.js';
 import { SIGNATURE_MESSAGES } from './consent-signature.js';
-import { pdfText } from '../../../../test-support/pdf-text.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 import { readZip } from './testing/zip-reader.js';
 
 const h = useHarness();

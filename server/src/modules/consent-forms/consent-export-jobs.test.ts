@@ -8,7 +8,7 @@ import { EXPORT_CLEANUP_QUEUE, ExportChunkWriter, readExportChunks } from '../ex
 import type { School } from '../schools/school.entity.js';
 import { CONSENT_EXPORT_QUEUE } from './consent-exports.service.js';
 import { bulkCompletedForms, consentSchool, studentWithGuardian } from './consent-forms.factories.js';
-import { pdfText } from '../../../../test-support/pdf-text.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 import { readZip } from './testing/zip-reader.js';
 
 const h = useHarness();

@@ -6,7 +6,7 @@ import { buildApp, type BuiltApp } from '../../app.js';
 import { DEMO, useHarness } from '../../test/harness.js';
 import type { School } from '../schools/school.entity.js';
 import { bulkCompletedForms, buildPdf, consentSchool, insertForm, studentWithGuardian } from './consent-forms.factories.js';
-import { pdfText } from '../../../../test-support/pdf-text.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 import { readZip } from './testing/zip-reader.js';
 
 const h = useHarness();

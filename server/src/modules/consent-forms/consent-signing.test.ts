@@ -5,7 +5,7 @@ import type { User } from '../accounts/user.entity.js';
 import type { School } from '../schools/school.entity.js';
 import { PDFDocument } from 'pdf-lib';
 import { consentSchool, insertForm, studentWithGuardian } from './consent-forms.factories.js';
-import { pdfText } from '../../../../test-support/pdf-text.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 
 const h = useHarness();
 

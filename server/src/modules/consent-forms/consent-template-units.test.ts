@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIELD_CONFIG, DEFAULT_TEMPLATE_BLANKS } from '../../rules/consent-form.js';
 import { generateDefaultTemplate } from './default-template.js';
 import { parseFieldConfig } from './field-config.js';
-import { pdfText } from '../../../../test-support/pdf-text.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 import { readZip } from './testing/zip-reader.js';
 import { safeFileName, ZipWriter } from './zip-writer.js';
 

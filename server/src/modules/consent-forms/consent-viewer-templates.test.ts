@@ -5,7 +5,7 @@ import { DEMO, useHarness } from '../../test/harness.js';
 import type { School } from '../schools/school.entity.js';
 import { DEFAULT_FIELD_CONFIG } from '../../rules/consent-form.js';
 import { buildPdf, consentSchool, insertForm, studentWithGuardian } from './consent-forms.factories.js';
-import { pdfText } from '../../../../test-support/pdf-text.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 
 const h = useHarness();
 

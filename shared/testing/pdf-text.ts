@@ -1,11 +1,10 @@
 /**
- * Test helper, the one PDF text reader of every test (server, client and browser journeys): the
- * text strings drawn in a PDF, without a PDF text extractor. Every stream is inflated when it is
- * FlateDecode-compressed, then the operands of the text operators (Tj, TJ, ') are decoded from hex
- * <...> or literal (...) strings. Good for the standard fonts pdf-lib uses (WinAnsi, one byte per
- * character), which is what the plan export, consent forms and contracts are drawn with. It lives
- * outside both packages: the server build never compiles it, and the client imports nothing from
- * the server to use it.
+ * Test helper of the server's and the client's tests: the text strings drawn in a PDF, without a
+ * PDF text extractor. Node only (node:zlib), so it sits outside the package's browser-safe src/
+ * and is imported by relative path. Every stream is inflated when it is FlateDecode-compressed,
+ * then the operands of the text operators (Tj, TJ, ') are decoded from hex <...> or literal (...)
+ * strings. Good for the standard fonts pdf-lib uses
+ * (WinAnsi, one byte per character), which is what the consent forms are drawn with.
  */
 import zlib from 'node:zlib';
 
