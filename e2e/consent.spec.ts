@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pdfText } from '../server/src/modules/consent-forms/testing/pdf-text';
+import { pdfText } from '../shared/testing/pdf-text';
 import { readZip } from '../server/src/modules/consent-forms/testing/zip-reader';
 import { apiToken, DEMO, signIn } from './helpers';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { pdfText } from '../server/src/modules/plans/pdf-text';
+import { pdfText } from '../shared/testing/pdf-text';
 import { apiToken, DEMO, signIn, unique } from './helpers';
 
 /** Lincoln's course uuids by course_id, read from Sam Lee's demo plan. */

@@ -6,7 +6,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { mountBenchInstrumentation } from './core/bench.js';
-import { apiErrorHandler, buildGraphqlContext, type AppDeps } from './core/http.js';
+import { buildGraphqlContext, type AppDeps } from './adapters.js';
+import { apiErrorHandler } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccessLogRoutes } from './modules/access-log/access-log.rest.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';

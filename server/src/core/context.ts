@@ -1,11 +1,12 @@
 /**
  * Who is calling, and on whose behalf. Built once per request from the Authorization header by
- * both adapters; the caller and their school always come from here, never from arguments.
+ * both adapters; the caller and their school always come from here, never from arguments. It holds
+ * what the core and the services need, not the services: the adapters reach those through their
+ * own `AdapterContext` (adapters.ts).
  */
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
 import type { User } from '../modules/accounts/user.entity.js';
-import type { Services } from '../services.js';
 import type { Loaders } from './loaders.js';
 
 export interface Caller {
@@ -25,7 +26,6 @@ export interface RequestContext {
   ip: string;
   db: DataSource;
   config: Config;
-  services: Services;
   loaders: Loaders;
 }
 

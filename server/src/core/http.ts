@@ -1,65 +1,9 @@
 /**
- * The REST adapter's one chain: build the context (who is calling) -> guard read-only tokens ->
- * call the service -> send JSON, or map the error to its status and `{ "error": message }`.
+ * The REST adapter's HTTP ends: errors mapped to their status and `{ "error": message }`, and lists
+ * paged for district scripts. Routes are declared with `route` (adapters.ts).
  */
-import type { NextFunction, Request, Response, Router } from 'express';
-import type { DataSource } from 'typeorm';
-import type { Config } from '../config.js';
-import type { Services } from '../services.js';
-import { tokenFromHeader, type RequestContext } from './context.js';
-import { GraphQLError } from 'graphql';
+import type { NextFunction, Request, Response } from 'express';
 import { AppError, HTTP_STATUS, isConnectionError, UNAVAILABLE_MESSAGE } from './errors.js';
-import { createLoaders } from './loaders.js';
-import { assertOperationAllowed } from './policy.js';
-
-export interface AppDeps {
-  db: DataSource;
-  config: Config;
-  services: Services;
-}
-
-export async function buildContext(deps: AppDeps, req: Request): Promise<RequestContext> {
-  const caller = await deps.services.accounts.authenticate(tokenFromHeader(req.headers.authorization));
-  return { caller, ip: req.ip ?? 'unknown', db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
-}
-
-/** The GraphQL context: a database that cannot be reached answers 503 SERVICE_UNAVAILABLE, not 500. */
-export async function buildGraphqlContext(deps: AppDeps, req: Request): Promise<RequestContext> {
-  try {
-    return await buildContext(deps, req);
-  } catch (e) {
-    if (isConnectionError(e)) {
-      console.warn('[graphql] database unavailable:', (e as Error).message);
-      throw new GraphQLError(UNAVAILABLE_MESSAGE, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new Map([['retry-after', '5']]) } } });
-    }
-    throw e;
-  }
-}
-
-type Handler = (ctx: RequestContext, req: Request, res: Response) => Promise<unknown>;
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/**
- * Declares a route. `operation` names it for the read-only guard (the same names as the GraphQL
- * mutations). A handler's return value is sent as JSON; undefined sends 204 unless it wrote itself.
- */
-export function route(router: Router, deps: AppDeps, method: Method, path: string, operation: string, handler: Handler): void {
-  const handle = async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const ctx = await buildContext(deps, req);
-      assertOperationAllowed(ctx.caller, operation, method !== 'get');
-      const result = await handler(ctx, req, res);
-      if (res.headersSent) return;
-      if (result === undefined) res.status(204).end();
-      else res.json(result);
-    } catch (e) {
-      next(e);
-    }
-  };
-  // Named for the route listing of the OpenAPI document (modules/integrations/routes.ts).
-  Object.assign(handle, { operation });
-  router[method](path, handle);
-}
 
 /** Last handler of /api: every error becomes a status and a message; unknown ones are logged, not shown. */
 export function apiErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
-import type { RequestContext } from '../core/context.js';
+import type { AdapterContext } from '../adapters.js';
 import { assertOperationAllowed } from '../core/policy.js';
 import { AccessLogResolver } from '../modules/access-log/access-log.resolver.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
@@ -46,7 +46,7 @@ function guardMutations(schema: GraphQLSchema): GraphQLSchema {
   for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
     const resolve = field.resolve;
     if (!resolve) continue;
-    field.resolve = (source, args, context: RequestContext, info) => {
+    field.resolve = (source, args, context: AdapterContext, info) => {
       assertOperationAllowed(context.caller, info.fieldName, true);
       return resolve(source, args, context, info);
     };

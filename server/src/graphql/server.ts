@@ -4,7 +4,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Config } from '../config.js';
-import type { RequestContext } from '../core/context.js';
+import type { AdapterContext } from '../adapters.js';
 import { AppError, isConnectionError, UNAVAILABLE_MESSAGE } from '../core/errors.js';
 import { aliasLimit, asksForIntrospection, costLimit, depthLimit, withoutSuggestions } from './limits.js';
 import { buildAppSchema } from './schema.js';
@@ -36,7 +36,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
  * (signed-in staff keep it, for the explorer and dashboards), and nobody anonymous gets field-name
  * suggestions in error messages.
  */
-function anonymousSchemaPrivacy(production: boolean): ApolloServerPlugin<RequestContext> {
+function anonymousSchemaPrivacy(production: boolean): ApolloServerPlugin<AdapterContext> {
   return {
     async requestDidStart({ contextValue }) {
       const anonymous = !contextValue.caller;
@@ -55,8 +55,8 @@ function anonymousSchemaPrivacy(production: boolean): ApolloServerPlugin<Request
   };
 }
 
-export async function createApolloServer(config: Config): Promise<ApolloServer<RequestContext>> {
-  const server = new ApolloServer<RequestContext>({
+export async function createApolloServer(config: Config): Promise<ApolloServer<AdapterContext>> {
+  const server = new ApolloServer<AdapterContext>({
     schema: await buildAppSchema(),
     formatError,
     // Depth and aliases are validation rules; the cost needs the variables, so it is a plugin (limits.ts).

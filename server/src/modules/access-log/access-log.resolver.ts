@@ -1,6 +1,6 @@
 /** GraphQL `accessLog`: the same staff-only, filtered, newest-first log as GET /api/access-log/, cursor-paged. */
 import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 
 @ObjectType({ description: 'One read or disclosure of a student record' })
 export class AccessLogEntry {
@@ -29,7 +29,7 @@ class AccessLogConnection {
 export class AccessLogResolver {
   @Query(() => AccessLogConnection, { description: "Staff: their schools' student-record access log, newest first, filtered and paged" })
   async accessLog(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('studentId', () => Int, { nullable: true, description: 'Only this student' }) studentId: number | null,
     @Arg('actorId', () => Int, { nullable: true, description: 'Only this actor' }) actorId: number | null,
     @Arg('student', () => String, { nullable: true, description: "Part of the student's name or email" }) student: string | null,

@@ -1,6 +1,6 @@
 /** GET /api/access-log/: the school's student-record access log for staff (?student_id, actor_id, student, actor, action, from, to, first, after). */
 import type { Router } from 'express';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 
 export function mountAccessLogRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'get', '/access-log/', 'accessLog', async (ctx, req) => {

@@ -11,6 +11,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
+import { MAX_ID } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './access-log.policy.js';
 import { parseInput, z } from '../../core/validation.js';
@@ -65,8 +66,8 @@ export interface AccessLogPage {
 export const MAX_ACCESS_LOG_PAGE = 200;
 
 const filterInput = z.object({
-  student_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  actor_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  student_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  actor_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
   action: z.enum(ACCESS_ACTIONS).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import { School } from '../schools/school.entity.js';
 import type { CurrentUserView } from './profile.service.js';
 import { UserType } from './user.entity.js';
@@ -72,13 +72,13 @@ class RegisterInput {
 @Resolver()
 export class AccountsResolver {
   @Query(() => CurrentUser, { nullable: true, description: 'Null when no valid token is sent' })
-  async currentUser(@Ctx() ctx: RequestContext): Promise<CurrentUser | null> {
+  async currentUser(@Ctx() ctx: AdapterContext): Promise<CurrentUser | null> {
     if (!ctx.caller) return null;
     return toCurrentUser(await ctx.services.profile.currentUser(ctx));
   }
 
   @Mutation(() => AuthPayload, { description: 'Creates an account from a sign-up code and signs it in' })
-  async register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput, { description: 'The fields to save.' }) input: RegisterInput): Promise<AuthPayload> {
+  async register(@Ctx() ctx: AdapterContext, @Arg('input', () => RegisterInput, { description: 'The fields to save.' }) input: RegisterInput): Promise<AuthPayload> {
     return ctx.services.accounts.register(ctx, {
       signup_code: input.signupCode,
       email: input.email,
@@ -90,7 +90,7 @@ export class AccountsResolver {
 
   @Mutation(() => AuthPayload, { description: 'Signs in.' })
   async login(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('email', () => String, { description: 'Email address (lower case).' }) email: string,
     @Arg('password', () => String, { description: 'The password (at least 8 characters).' }) password: string,
   ): Promise<AuthPayload> {
@@ -98,30 +98,30 @@ export class AccountsResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Revokes the token this request carries' })
-  async logout(@Ctx() ctx: RequestContext): Promise<boolean> {
+  async logout(@Ctx() ctx: AdapterContext): Promise<boolean> {
     await ctx.services.accounts.logout(ctx);
     return true;
   }
 
   @Mutation(() => String, { description: "Saves the interface language ('en' or 'es') of the person signed in" })
-  async updateLocale(@Ctx() ctx: RequestContext, @Arg('locale', () => String, { description: "'en' or 'es'." }) locale: string): Promise<string> {
+  async updateLocale(@Ctx() ctx: AdapterContext, @Arg('locale', () => String, { description: "'en' or 'es'." }) locale: string): Promise<string> {
     return ctx.services.profile.updateLocale(ctx, locale);
   }
 
   @Mutation(() => [String], { description: 'Updates the user labels.' })
-  async updateUserLabels(@Ctx() ctx: RequestContext, @Arg('labels', () => [String], { description: 'The labels, in order.' }) labels: string[]): Promise<string[]> {
+  async updateUserLabels(@Ctx() ctx: AdapterContext, @Arg('labels', () => [String], { description: 'The labels, in order.' }) labels: string[]): Promise<string[]> {
     return ctx.services.profile.updateLabels(ctx, labels);
   }
 
   @Mutation(() => Boolean, { description: 'Always true: whether the email has an account is never told' })
-  async requestPasswordReset(@Ctx() ctx: RequestContext, @Arg('email', () => String, { description: 'Email address (lower case).' }) email: string): Promise<boolean> {
+  async requestPasswordReset(@Ctx() ctx: AdapterContext, @Arg('email', () => String, { description: 'Email address (lower case).' }) email: string): Promise<boolean> {
     await ctx.services.accounts.requestPasswordReset(ctx, { email });
     return true;
   }
 
   @Mutation(() => Boolean, { description: 'Resets the password.' })
   async resetPassword(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('uidb64', () => String, { description: 'The user id from the reset link (base64).' }) uidb64: string,
     @Arg('token', () => String, { description: 'The single-use token from the reset link.' }) token: string,
     @Arg('password', () => String, { description: 'The password (at least 8 characters).' }) password: string,
@@ -132,7 +132,7 @@ export class AccountsResolver {
 
   @Mutation(() => Boolean, { description: 'Changes the signed-in person\'s password; every other session and reset link of the account ends.' })
   async changePassword(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('currentPassword', () => String, { description: 'The password in use now.' }) currentPassword: string,
     @Arg('newPassword', () => String, { description: 'The new password (at least 8 characters).' }) newPassword: string,
   ): Promise<boolean> {
@@ -141,17 +141,17 @@ export class AccountsResolver {
   }
 
   @Mutation(() => TokenPayload, { description: "Staff of the student's school or a linked parent get a token for the student" })
-  async viewAsStudent(@Ctx() ctx: RequestContext, @Arg('studentId', () => Int, { description: 'Numeric identifier of the student.' }) studentId: number): Promise<TokenPayload> {
+  async viewAsStudent(@Ctx() ctx: AdapterContext, @Arg('studentId', () => Int, { description: 'Numeric identifier of the student.' }) studentId: number): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.viewAsStudent(ctx, { studentId }) };
   }
 
   @Mutation(() => TokenPayload, { description: 'Ends a staff view-as session: answers the staff member\'s own token again.' })
-  async returnToAdminView(@Ctx() ctx: RequestContext, @Arg('adminToken', () => String, { description: 'The staff member\'s own token, kept aside while viewing as a student.' }) adminToken: string): Promise<TokenPayload> {
+  async returnToAdminView(@Ctx() ctx: AdapterContext, @Arg('adminToken', () => String, { description: 'The staff member\'s own token, kept aside while viewing as a student.' }) adminToken: string): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.returnToOwnView(ctx, UserType.Staff, adminToken) };
   }
 
   @Mutation(() => TokenPayload, { description: 'Ends a parent view-as session: answers the parent\'s own token again.' })
-  async returnToParentView(@Ctx() ctx: RequestContext, @Arg('parentToken', () => String, { description: 'The parent\'s own token, kept aside while viewing as a student.' }) parentToken: string): Promise<TokenPayload> {
+  async returnToParentView(@Ctx() ctx: AdapterContext, @Arg('parentToken', () => String, { description: 'The parent\'s own token, kept aside while viewing as a student.' }) parentToken: string): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.returnToOwnView(ctx, UserType.Parent, parentToken) };
   }
 }

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 import { schoolJson } from '../schools/schools.rest.js';
 import type { CurrentUserView } from './profile.service.js';
 import { UserType } from './user.entity.js';

@@ -5,6 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Caller, RequestContext } from '../../core/context.js';
 import { badInput, forbidden, unauthenticated } from '../../core/errors.js';
+import { isId } from '../../core/ids.js';
 import { hashPassword, needsRehash, randomToken, sha256, verifyPassword } from '../../core/passwords.js';
 import { requireCaller } from '../../core/policy.js';
 import { check, clearFailures, hit, throttle, type RateLimitRule, type ThrottleRule } from '../../core/rate-limit.js';
@@ -353,7 +354,7 @@ export class AccountsService {
     if (!password) throw badInput(MESSAGES.passwordsRequired);
     await hit(this.db, this.perAddress(this.limits.reset), `ip:${ctx.ip}`);
     const userId = Number(Buffer.from(uidb64 ?? '', 'base64url').toString('utf8'));
-    if (!Number.isInteger(userId) || userId <= 0 || userId > 2_147_483_647 || !token) throw badInput(MESSAGES.resetLinkInvalid);
+    if (!isId(userId) || !token) throw badInput(MESSAGES.resetLinkInvalid);
     const user = await this.db.getRepository(User).findOneBy({ id: userId });
     if (!user) throw badInput(MESSAGES.resetLinkInvalid);
     if (!passwordMeetsRules(password, user.firstName, user.lastName)) throw badInput(PASSWORD_RULES_MESSAGE);

@@ -578,7 +578,9 @@ describe('password reset', () => {
     const other = await h.buildStudent();
     const { token } = await requestResetLink(user.email);
     const otherUid = Buffer.from(String(other.id)).toString('base64url');
-    for (const path of [`${otherUid}/${token}`, `${Buffer.from(String(user.id)).toString('base64url')}/made-up-token`, `!!!/${token}`]) {
+    // Ids no integer column holds (past 2147483647, zero, negative, fractional) are refused the same way, never looked up.
+    const outOfRange = ['2147483648', '0', '-1', '1.5'].map((id) => `${Buffer.from(id).toString('base64url')}/${token}`);
+    for (const path of [`${otherUid}/${token}`, `${Buffer.from(String(user.id)).toString('base64url')}/made-up-token`, `!!!/${token}`, ...outOfRange]) {
       const res = await h.api.post(`/api/reset-password/${path}/`).send({ password: NEW_PASSWORD });
       expect(res.status, path).toBe(400);
       expect(res.body).toEqual({ error: RESET_LINK_INVALID });

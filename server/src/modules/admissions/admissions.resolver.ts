@@ -1,7 +1,7 @@
 /** GraphQL adapter of admissions: the parent's application and save; the staff's list, view and decision. */
 import { JSONObjectResolver } from 'graphql-scalars';
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import { transcriptUrl, type ApplicationListRow, type ApplicationView } from './admissions.service.js';
 
 @ObjectType({ description: 'One saved step of the application form' })
@@ -83,7 +83,7 @@ function toListItem(r: ApplicationListRow): ApplicationListItem {
   return { id: r.id, studentName: r.studentName, applicationStatus: r.applicationStatus, submittedAt: iso(r.submittedAt), decidedAt: iso(r.decidedAt), parentId: r.parentId };
 }
 
-async function parentOf(ctx: RequestContext, parentId: number): Promise<ApplicationParent | null> {
+async function parentOf(ctx: AdapterContext, parentId: number): Promise<ApplicationParent | null> {
   const u = await ctx.loaders.userById.load(parentId);
   return u ? { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email } : null;
 }
@@ -91,18 +91,18 @@ async function parentOf(ctx: RequestContext, parentId: number): Promise<Applicat
 @Resolver(() => AdmissionApplication)
 export class AdmissionsResolver {
   @Query(() => AdmissionApplication, { description: "Dual School parent: the caller's own application (GET /api/application/)" })
-  async application(@Ctx() ctx: RequestContext): Promise<AdmissionApplication> {
+  async application(@Ctx() ctx: AdapterContext): Promise<AdmissionApplication> {
     return toGql(await ctx.services.admissions.mine(ctx));
   }
 
   @Query(() => AdmissionApplication, { description: 'Dual School staff: one application' })
-  async admissionApplication(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number): Promise<AdmissionApplication> {
+  async admissionApplication(@Ctx() ctx: AdapterContext, @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number): Promise<AdmissionApplication> {
     return toGql(await ctx.services.admissions.getForStaff(ctx, id));
   }
 
   @Query(() => ApplicationConnection, { description: "Dual School staff: their schools' applications, newest submission first" })
   async applications(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('status', () => String, { description: 'Status.', nullable: true }) status: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
@@ -113,7 +113,7 @@ export class AdmissionsResolver {
 
   @Mutation(() => AdmissionApplication, { description: 'PATCH /api/application/: save the form as in_progress, or submit it as complete' })
   async saveApplication(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('formData', () => [ApplicationStepInput], { description: 'The form answers (JSON).' }) formData: ApplicationStepInput[],
     @Arg('applicationStatus', () => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.' }) applicationStatus: string,
   ): Promise<AdmissionApplication> {
@@ -126,7 +126,7 @@ export class AdmissionsResolver {
 
   @Mutation(() => AdmissionApplication, { description: 'Dual School staff: accept (complete -> accepted) or decline with a reason' })
   async decideApplication(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number,
     @Arg('decision', () => String, { description: 'accepted or declined' }) decision: string,
     @Arg('reason', () => String, { description: 'Reason, shown to the family.', nullable: true }) reason: string | null,
@@ -135,12 +135,12 @@ export class AdmissionsResolver {
   }
 
   @FieldResolver(() => ApplicationParent, { description: 'The parent.', nullable: true })
-  parent(@Root() a: AdmissionApplication, @Ctx() ctx: RequestContext): Promise<ApplicationParent | null> {
+  parent(@Root() a: AdmissionApplication, @Ctx() ctx: AdapterContext): Promise<ApplicationParent | null> {
     return parentOf(ctx, a.view.parentId);
   }
 
   @FieldResolver(() => [TranscriptFileInfo], { description: 'The transcripts.' })
-  async transcripts(@Root() a: AdmissionApplication, @Ctx() ctx: RequestContext): Promise<TranscriptFileInfo[]> {
+  async transcripts(@Root() a: AdmissionApplication, @Ctx() ctx: AdapterContext): Promise<TranscriptFileInfo[]> {
     const files = await ctx.services.admissions.transcriptsOf(ctx, a.view);
     return files.map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size, uploadedAt: f.createdAt.toISOString(), url: transcriptUrl(f.id) }));
   }
@@ -149,7 +149,7 @@ export class AdmissionsResolver {
 @Resolver(() => ApplicationListItem)
 export class ApplicationListItemResolver {
   @FieldResolver(() => ApplicationParent, { description: 'The parent.', nullable: true })
-  parent(@Root() row: ApplicationListItem, @Ctx() ctx: RequestContext): Promise<ApplicationParent | null> {
+  parent(@Root() row: ApplicationListItem, @Ctx() ctx: AdapterContext): Promise<ApplicationParent | null> {
     return parentOf(ctx, row.parentId);
   }
 }

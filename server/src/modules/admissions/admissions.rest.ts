@@ -7,8 +7,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import multer from 'multer';
 import { badInput } from '../../core/errors.js';
-import { apiErrorHandler, route, sendPagedList, type AppDeps } from '../../core/http.js';
-import type { RequestContext } from '../../core/context.js';
+import { apiErrorHandler, sendPagedList } from '../../core/http.js';
+import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import type { TranscriptFile } from './application.entity.js';
 import { ADMISSION_MESSAGES, contentDisposition, MAX_APPLICATION_PAGE, transcriptUrl, type ApplicationView, type UploadedFile } from './admissions.service.js';
 
@@ -42,7 +42,7 @@ function readUpload(deps: AppDeps, req: Request, res: Response): Promise<Uploade
   });
 }
 
-async function sendTranscript(ctx: RequestContext, id: unknown, res: Response): Promise<void> {
+async function sendTranscript(ctx: AdapterContext, id: unknown, res: Response): Promise<void> {
   const file = await ctx.services.admissions.transcriptFile(ctx, id);
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Disposition', contentDisposition(file.fileName));
@@ -104,7 +104,7 @@ export function mountAdmissionRoutes(r: Router, deps: AppDeps): void {
   });
 }
 
-async function staffJson(ctx: RequestContext, v: ApplicationView) {
+async function staffJson(ctx: AdapterContext, v: ApplicationView) {
   const [parent, transcripts] = await Promise.all([ctx.loaders.userById.load(v.parentId), ctx.services.admissions.transcriptsOf(ctx, v)]);
   return {
     id: v.id,

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 
 @ObjectType({ description: 'A personal API token of a staff member, for scripts and dashboards. The token itself is shown only once, when created.' })
 export class ApiToken {
@@ -22,13 +22,13 @@ class CreatedApiToken {
 @Resolver()
 export class ApiTokensResolver {
   @Query(() => [ApiToken], { description: "Staff: the caller's personal API tokens that are not revoked, newest first." })
-  apiTokens(@Ctx() ctx: RequestContext): Promise<ApiToken[]> {
+  apiTokens(@Ctx() ctx: AdapterContext): Promise<ApiToken[]> {
     return ctx.services.apiTokens.list(ctx);
   }
 
   @Mutation(() => CreatedApiToken, { description: 'Staff: creates a named personal API token that expires after the given days (1 to 365, default 90).' })
   createApiToken(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('name', () => String, { description: 'A name to recognise the token by.' }) name: string,
     @Arg('expiresInDays', () => Int, { nullable: true, description: 'Lifetime in days (1 to 365); 90 when omitted.' }) expiresInDays: number | null,
   ): Promise<CreatedApiToken> {
@@ -36,7 +36,7 @@ export class ApiTokensResolver {
   }
 
   @Mutation(() => Boolean, { description: "Staff: revokes one of the caller's API tokens; it stops working at once." })
-  async revokeApiToken(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'Identifier of the token.' }) id: string): Promise<boolean> {
+  async revokeApiToken(@Ctx() ctx: AdapterContext, @Arg('id', () => ID, { description: 'Identifier of the token.' }) id: string): Promise<boolean> {
     await ctx.services.apiTokens.revoke(ctx, id);
     return true;
   }

@@ -1,6 +1,6 @@
 /** /api/api-tokens/: a staff member's personal API tokens (snake_case, like every /api route). */
 import type { Router } from 'express';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 import type { ApiTokenView } from './api-tokens.service.js';
 
 export const apiTokenJson = (t: ApiTokenView) => ({

@@ -1,6 +1,6 @@
 /** GraphQL twin of baseline-plans.rest.ts: the same service calls; a plan's title and description are its first and last name. */
 import { Arg, Ctx, Field, FieldResolver, Float, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import type { User } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import type { PlanPage } from './baseline-plans.service.js';
@@ -51,7 +51,7 @@ const toConnection = (p: PlanPage): BaselinePlanConnection => ({
 export class BaselinePlansResolver {
   @Query(() => BaselinePlanConnection, { description: "Staff: their schools' baseline plans, by title" })
   async baselinePlans(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<BaselinePlanConnection> {
@@ -60,7 +60,7 @@ export class BaselinePlansResolver {
 
   @Query(() => BaselinePlanConnection, { description: "Students: their school's baseline plans" })
   async baselinePlansForSchool(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<BaselinePlanConnection> {
@@ -68,14 +68,14 @@ export class BaselinePlansResolver {
   }
 
   @Query(() => PlanAssignmentStatus, { description: 'Reads the plan assignment status.' })
-  async planAssignmentStatus(@Ctx() ctx: RequestContext): Promise<PlanAssignmentStatus> {
+  async planAssignmentStatus(@Ctx() ctx: AdapterContext): Promise<PlanAssignmentStatus> {
     const { courseCount, courses } = await ctx.services.baselinePlans.planSummary(ctx);
     return { hasCourses: courseCount > 0, courseCount, courses };
   }
 
   @Mutation(() => BaselinePlan, { description: 'Creates the baseline plan.' })
   async createBaselinePlan(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('title', () => String, { description: 'Title, as shown to people.' }) title: string,
     @Arg('description', () => String, { description: 'Description of the baseline plan, shown to staff.' }) description: string,
     @Arg('username', () => String, { nullable: true, description: 'Generated when missing' }) username: string | null,
@@ -85,7 +85,7 @@ export class BaselinePlansResolver {
 
   @Mutation(() => BaselinePlan, { description: 'Updates the baseline plan.' })
   async updateBaselinePlan(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number,
     @Arg('title', () => String, { description: 'Title, as shown to people.' }) title: string,
     @Arg('description', () => String, { description: 'Description of the baseline plan, shown to staff.' }) description: string,
@@ -94,33 +94,33 @@ export class BaselinePlansResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the baseline plan.' })
-  async deleteBaselinePlan(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number): Promise<boolean> {
+  async deleteBaselinePlan(@Ctx() ctx: AdapterContext, @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number): Promise<boolean> {
     await ctx.services.baselinePlans.remove(ctx, id);
     return true;
   }
 
   @Mutation(() => BaselinePlan, { description: "A copy titled '{title} (Copy)' with the same terms and courses" })
-  async duplicateBaselinePlan(@Ctx() ctx: RequestContext, @Arg('planId', () => Int, { description: 'Identifier of the baseline plan.' }) planId: number): Promise<BaselinePlan> {
+  async duplicateBaselinePlan(@Ctx() ctx: AdapterContext, @Arg('planId', () => Int, { description: 'Identifier of the baseline plan.' }) planId: number): Promise<BaselinePlan> {
     return toBaselinePlan(await ctx.services.baselinePlans.duplicate(ctx, { planId }));
   }
 
   @Mutation(() => Int, { description: "Replaces the student's terms and courses with the plan's; answers the number of courses copied" })
-  assignPlanToStudent(@Ctx() ctx: RequestContext, @Arg('planId', () => Int, { description: 'Identifier of the baseline plan.' }) planId: number): Promise<number> {
+  assignPlanToStudent(@Ctx() ctx: AdapterContext, @Arg('planId', () => Int, { description: 'Identifier of the baseline plan.' }) planId: number): Promise<number> {
     return ctx.services.baselinePlans.assignToStudent(ctx, { planId });
   }
 
   @Mutation(() => Int, { description: "Removes every course from the student's plan; answers how many" })
-  clearStudentCourses(@Ctx() ctx: RequestContext): Promise<number> {
+  clearStudentCourses(@Ctx() ctx: AdapterContext): Promise<number> {
     return ctx.services.baselinePlans.clearStudentCourses(ctx);
   }
 
   @FieldResolver(() => Int, { description: 'The course count.' })
-  courseCount(@Root() plan: BaselinePlan, @Ctx() ctx: RequestContext): Promise<number> {
+  courseCount(@Root() plan: BaselinePlan, @Ctx() ctx: AdapterContext): Promise<number> {
     return ctx.loaders.scheduledCourseCountByUser.load(plan.id);
   }
 
   @FieldResolver(() => School, { description: 'The school.', nullable: true })
-  async school(@Root() plan: BaselinePlan, @Ctx() ctx: RequestContext): Promise<School | null> {
+  async school(@Root() plan: BaselinePlan, @Ctx() ctx: AdapterContext): Promise<School | null> {
     return plan.schoolId === null ? null : ctx.loaders.schoolById.load(plan.schoolId);
   }
 }

@@ -1,11 +1,10 @@
 /** The spec's baseline-plan calls (spec 3 §7), over the baseline-plans service. */
 import type { Router } from 'express';
-import type { RequestContext } from '../../core/context.js';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import type { User } from '../accounts/user.entity.js';
 import { MAX_PAGE, type PlanPage } from './baseline-plans.service.js';
 
-async function plansJson(ctx: RequestContext, plans: User[]) {
+async function plansJson(ctx: AdapterContext, plans: User[]) {
   const counts = await ctx.loaders.scheduledCourseCountByUser.loadMany(plans.map((p) => p.id));
   return plans.map((p, i) => ({
     id: p.id,

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 
 export function mountBlogRoutes(r: Router, deps: AppDeps): void {
   const { blogs } = deps.services;

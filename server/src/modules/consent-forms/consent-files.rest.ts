@@ -3,7 +3,8 @@
  * authorised per request by the service (token, or the parent's link code as ?code=).
  */
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
-import { apiErrorHandler, buildContext, type AppDeps } from '../../core/http.js';
+import { buildContext, type AppDeps } from '../../adapters.js';
+import { apiErrorHandler } from '../../core/http.js';
 import { notFound } from '../../core/errors.js';
 
 function sendPdf(res: Response, bytes: Buffer): void {

@@ -2,7 +2,7 @@
 import { limit } from '../../core/rate-limit.js';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import type { ParentFormsExportView } from './consent-exports.service.js';
 import type { ConsentFormView, ViewedConsentForm } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
@@ -72,23 +72,23 @@ const template = (t: TemplateView): ConsentTemplate => ({
 @Resolver()
 export class ConsentFormsResolver {
   @Mutation(() => String, { description: "Creates the student's parent consent form if missing; returns its state" })
-  async createParentForm(@Ctx() ctx: RequestContext): Promise<string> {
+  async createParentForm(@Ctx() ctx: AdapterContext): Promise<string> {
     return (await ctx.services.consentForms.createForCaller(ctx)).state;
   }
 
   @Query(() => ParentConsentForm, { description: "The signed-in student's consent form, created on the first visit" })
-  async parentConsentForm(@Ctx() ctx: RequestContext): Promise<ParentConsentForm> {
+  async parentConsentForm(@Ctx() ctx: AdapterContext): Promise<ParentConsentForm> {
     return form(await ctx.services.consentForms.studentForm(ctx));
   }
 
   @Query(() => ParentConsentForm, { description: "The form a parent signs through the texted link's code (no sign-in)" })
-  async parentSignForm(@Ctx() ctx: RequestContext, @Arg('code', () => String, { description: 'The code from the link.' }) code: string): Promise<ParentConsentForm> {
+  async parentSignForm(@Ctx() ctx: AdapterContext, @Arg('code', () => String, { description: 'The code from the link.' }) code: string): Promise<ParentConsentForm> {
     await limit({ ...ctx, caller: null }, 'consentLink');
     return form(await ctx.services.consentForms.formForParent(code));
   }
 
   @Query(() => ViewedParentConsentForm, { description: "Staff: a student's consent form by the student's parent code" })
-  async parentFormViewer(@Ctx() ctx: RequestContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<ViewedParentConsentForm> {
+  async parentFormViewer(@Ctx() ctx: AdapterContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<ViewedParentConsentForm> {
     const f: ViewedConsentForm = await ctx.services.consentForms.formForViewer(ctx, parentCode);
     return { ...form(f), student: f.student, guardianPhoneChangedAfterSent: f.guardianPhoneChangedAfterSent, guardianPhoneShared: f.guardianPhoneShared };
   }
@@ -97,7 +97,7 @@ export class ConsentFormsResolver {
     description: "Staff: starts a background export of one grade's completed consent forms as a ZIP (same rules as POST /api/export-parent-forms/)",
   })
   async startParentFormsExport(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('grade', () => String, { description: 'The grade to export.' }) grade: string,
     @Arg('schoolId', () => Int, { description: 'The school whose forms are exported.' }) schoolId: number,
   ): Promise<ParentFormsExport> {
@@ -105,25 +105,25 @@ export class ConsentFormsResolver {
   }
 
   @Query(() => ParentFormsExport, { description: 'Staff: a consent-form export of their school, with its progress' })
-  async parentFormsExport(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'The export id.' }) id: string): Promise<ParentFormsExport> {
+  async parentFormsExport(@Ctx() ctx: AdapterContext, @Arg('id', () => ID, { description: 'The export id.' }) id: string): Promise<ParentFormsExport> {
     return parentFormsExport(await ctx.services.consentExports.get(ctx, id));
   }
 
   @Query(() => ConsentTemplate, { description: "Staff: their school's consent template (or the default)" })
-  async consentTemplate(@Ctx() ctx: RequestContext): Promise<ConsentTemplate> {
+  async consentTemplate(@Ctx() ctx: AdapterContext): Promise<ConsentTemplate> {
     return template(await ctx.services.consentForms.templates.forCaller(ctx));
   }
 
   @Mutation(() => ConsentTemplate, { description: "Staff: saves the field positions of their school's consent template" })
   async updateConsentTemplate(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('fieldConfig', () => GraphQLJSONObject, { description: 'Where each field sits on the PDF (JSON).' }) fieldConfig: Record<string, unknown>,
   ): Promise<ConsentTemplate> {
     return template(await ctx.services.consentForms.templates.updateConfig(ctx, fieldConfig));
   }
 
   @Mutation(() => ConsentTemplate, { description: "Staff: drops their school's own template; the default applies again" })
-  async resetConsentTemplate(@Ctx() ctx: RequestContext): Promise<ConsentTemplate> {
+  async resetConsentTemplate(@Ctx() ctx: AdapterContext): Promise<ConsentTemplate> {
     return template(await ctx.services.consentForms.templates.reset(ctx));
   }
 }

@@ -2,7 +2,7 @@
 import { limit } from '../../core/rate-limit.js';
 import type { Request, Response, Router } from 'express';
 import multer from 'multer';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 import { badInput } from '../../core/errors.js';
 import type { ConsentFormView, SigningBody } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';

@@ -29,7 +29,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
-import { parseUuid } from '../../core/ids.js';
+import { MAX_ID, parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can } from './consent-forms.policy.js';
 import type { ConsentFieldConfig, ConsentState } from '@planner/shared/consent-form';
@@ -71,7 +71,7 @@ const exportInput = z.object({
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, 'Please choose a grade.').max(20, 'The grade is too long.')),
   school_id: z.union(
-    [z.number().int().positive().max(2_147_483_647), z.string().regex(/^\d{1,9}$/).transform(Number)],
+    [z.number().int().positive().max(MAX_ID), z.string().regex(/^\d{1,9}$/).transform(Number)],
     { error: 'school_id must be a whole number.' },
   ),
 });

@@ -1,5 +1,4 @@
-/** Test factories of the contracts and payments areas: accepted families, placements, PDF text. */
-import zlib from 'node:zlib';
+/** Test factories of the contracts and payments areas: accepted families, placements. */
 import type { Harness } from '../../test/harness.js';
 import type { User } from '../accounts/user.entity.js';
 import { UserType } from '../accounts/user.entity.js';
@@ -39,33 +38,4 @@ export async function enrollFamily(h: Harness, o: { school?: School } = {}): Pro
   const done = await h.api.post('/api/enrollment-contract-completion/').set(h.auth(family.token)).send({});
   if (done.status !== 200) throw new Error(`completion failed: ${JSON.stringify(done.body)}`);
   return family;
-}
-
-/**
- * The text a PDF draws: pdf-lib writes each line as a hex string shown with Tj inside a
- * Flate-compressed content stream; this inflates the streams and decodes those strings.
- */
-export function pdfText(bytes: Buffer | Uint8Array): string {
-  const buf = Buffer.from(bytes);
-  const out: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = buf.indexOf('stream', at, 'latin1');
-    if (start < 0) break;
-    let dataStart = start + 'stream'.length;
-    if (buf[dataStart] === 0x0d) dataStart++;
-    if (buf[dataStart] === 0x0a) dataStart++;
-    const end = buf.indexOf('endstream', dataStart, 'latin1');
-    if (end < 0) break;
-    const raw = buf.subarray(dataStart, end);
-    let content: string;
-    try {
-      content = zlib.inflateSync(raw).toString('latin1');
-    } catch {
-      content = raw.toString('latin1');
-    }
-    for (const m of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(m[1], 'hex').toString('latin1'));
-    at = end + 'endstream'.length;
-  }
-  return out.join('\n');
 }

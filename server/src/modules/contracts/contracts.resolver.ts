@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import type { ContractView } from './contracts.service.js';
 
 @ObjectType({ description: 'A spot to sign or initial; kind says what it takes: initials, signature, name or date' })
@@ -81,19 +81,19 @@ class ContractCompletion {
 @Resolver()
 export class ContractsResolver {
   @Query(() => ContractDocumentType, { description: 'Reads the enrollment contract document.' })
-  enrollmentContractDocument(@Ctx() ctx: RequestContext): ContractDocumentType {
+  enrollmentContractDocument(@Ctx() ctx: AdapterContext): ContractDocumentType {
     return ctx.services.contracts.document();
   }
 
   @Query(() => EnrollmentContractType, { nullable: true, description: "The signed-in parent's contract, if any" })
-  async myEnrollmentContract(@Ctx() ctx: RequestContext): Promise<EnrollmentContractType | null> {
+  async myEnrollmentContract(@Ctx() ctx: AdapterContext): Promise<EnrollmentContractType | null> {
     const v = await ctx.services.contracts.mine(ctx);
     return v && toContractType(v);
   }
 
   @Mutation(() => ContractPdfResult, { description: 'Draws the placed signatures into the contract PDF and stores it' })
   async generateEnrollmentContractPdf(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('input', () => GenerateContractPdfInput, { description: 'The fields to save.' }) input: GenerateContractPdfInput,
   ): Promise<ContractPdfResult> {
     const placed: Record<string, string> = {};
@@ -109,7 +109,7 @@ export class ContractsResolver {
   }
 
   @Mutation(() => ContractCompletion, { description: 'Completes the contract: the family is enrolled and tuition falls due' })
-  completeEnrollmentContract(@Ctx() ctx: RequestContext): Promise<ContractCompletion> {
+  completeEnrollmentContract(@Ctx() ctx: AdapterContext): Promise<ContractCompletion> {
     return ctx.services.contracts.complete(ctx);
   }
 }

@@ -1,5 +1,6 @@
 import express, { type Express, type Router } from 'express';
-import { apiErrorHandler, buildContext, route, type AppDeps } from '../../core/http.js';
+import { buildContext, route, type AppDeps } from '../../adapters.js';
+import { apiErrorHandler } from '../../core/http.js';
 import { AppError, HTTP_STATUS } from '../../core/errors.js';
 
 export function mountContractRoutes(r: Router, deps: AppDeps): void {

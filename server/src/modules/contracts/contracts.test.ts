@@ -3,7 +3,8 @@ import { DEMO, useHarness } from '../../test/harness.js';
 import { UserType } from '../accounts/user.entity.js';
 import { Payment } from '../payments/payment.entity.js';
 import { contractDocument, missingSpots, REQUIRED_SPOTS } from './contract-text.js';
-import { buildAcceptedParent, contractPayload, fullPlacements, pdfText } from './contracts.factories.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
+import { buildAcceptedParent, contractPayload, fullPlacements } from './contracts.factories.js';
 import { EnrollmentContract } from './enrollment-contract.entity.js';
 
 const h = useHarness();

@@ -1,6 +1,6 @@
 /** GraphQL for the course catalogue: thin over CoursesService; every relation of Course is batched per request. */
 import { Arg, Ctx, Field, FieldResolver, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import { School } from '../schools/school.entity.js';
 import { Course } from './course.entity.js';
 import type { CoursePage } from './courses.service.js';
@@ -117,7 +117,7 @@ const connection = (p: CoursePage): CourseConnection => ({ nodes: p.rows, totalC
 export class CoursesResolver {
   @Query(() => CourseConnection, { description: "My Courses / Explore Courses: the caller's school's courses and the partner courses it accepted" })
   courses(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('search', () => String, { description: 'Text matched against course ids, titles and descriptions (case-insensitive).', nullable: true }) search: string | null,
     @Arg('requirement', () => ID, { nullable: true, description: 'Only courses fulfilling this requirement (uuid)' }) requirement: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
@@ -128,7 +128,7 @@ export class CoursesResolver {
 
   @Query(() => CourseConnection, { description: "Every course of the caller's school's partner schools" })
   partnerCourses(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('search', () => String, { description: 'Text matched against course ids, titles and descriptions (case-insensitive).', nullable: true }) search: string | null,
     @Arg('requirement', () => ID, { description: 'The requirement.', nullable: true }) requirement: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
@@ -139,7 +139,7 @@ export class CoursesResolver {
 
   @Query(() => CourseConnection, { description: 'Courses fulfilling a requirement' })
   coursesByRequirement(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('requirement', () => ID, { description: 'The requirement.' }) requirement: string,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
@@ -149,7 +149,7 @@ export class CoursesResolver {
 
   @Query(() => Course, { description: 'One course, by uuid or by numeric id' })
   course(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).', nullable: true }) uuid: string | null,
     @Arg('id', () => Int, { description: 'Numeric identifier.', nullable: true }) id: number | null,
   ): Promise<Course> {
@@ -158,7 +158,7 @@ export class CoursesResolver {
 
   @Query(() => [Course], { description: 'Searchable course choices for prerequisite pickers (every catalogue the caller reads)' })
   courseChoices(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('search', () => String, { description: 'Text matched against course ids and titles (case-insensitive).', nullable: true }) search: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
   ): Promise<Course[]> {
@@ -166,23 +166,23 @@ export class CoursesResolver {
   }
 
   @Query(() => [RequirementFilterOption], { description: 'Requirements of the pathways the caller can see, for the course filter' })
-  requirementFilterOptions(@Ctx() ctx: RequestContext): Promise<RequirementFilterOption[]> {
+  requirementFilterOptions(@Ctx() ctx: AdapterContext): Promise<RequirementFilterOption[]> {
     return ctx.services.courses.requirementFilterOptions(ctx);
   }
 
   @Query(() => [School], { description: "The caller's school's partner schools" })
-  partnerSchools(@Ctx() ctx: RequestContext): Promise<School[]> {
+  partnerSchools(@Ctx() ctx: AdapterContext): Promise<School[]> {
     return ctx.services.courses.partnerSchools(ctx);
   }
 
   @Query(() => [CourseTag], { description: 'Tags a course can carry' })
-  courseTagOptions(@Ctx() ctx: RequestContext): Promise<CourseTag[]> {
+  courseTagOptions(@Ctx() ctx: AdapterContext): Promise<CourseTag[]> {
     return ctx.services.courses.tagOptions(ctx);
   }
 
   @Query(() => Boolean, { description: 'Whether a school (default: the caller\'s) accepted the course as transferable' })
   isTransferable(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
     @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
   ): Promise<boolean> {
@@ -190,13 +190,13 @@ export class CoursesResolver {
   }
 
   @Mutation(() => Course, { description: 'Creates the course.' })
-  createCourse(@Ctx() ctx: RequestContext, @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql): Promise<Course> {
+  createCourse(@Ctx() ctx: AdapterContext, @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql): Promise<Course> {
     return ctx.services.courses.create(ctx, checkCourseInput(toServiceInput(input), false));
   }
 
   @Mutation(() => Course, { description: 'Add a course to a partner school (staff of a school with hs_full_access_enabled)' })
   createPartnerCourse(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
     @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql,
   ): Promise<Course> {
@@ -205,7 +205,7 @@ export class CoursesResolver {
 
   @Mutation(() => Course, { description: 'Updates the course.' })
   updateCourse(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string,
     @Arg('input', () => CourseInputGql, { description: 'The fields to save.' }) input: CourseInputGql,
   ): Promise<Course> {
@@ -213,14 +213,14 @@ export class CoursesResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the course.' })
-  async deleteCourse(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<boolean> {
+  async deleteCourse(@Ctx() ctx: AdapterContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<boolean> {
     await ctx.services.courses.delete(ctx, uuid);
     return true;
   }
 
   @Mutation(() => Course, { description: "Accept a course of another school for the caller's school (or schoolUuid), with adjusted units" })
   async acceptTransferability(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
     @Arg('adjustedUnits', () => Float, { description: 'Units after adjustment.' }) adjustedUnits: number,
     @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
@@ -231,7 +231,7 @@ export class CoursesResolver {
 
   @Mutation(() => Course, { description: 'Removes the transferability.' })
   removeTransferability(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
     @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
   ): Promise<Course> {
@@ -239,7 +239,7 @@ export class CoursesResolver {
   }
 
   @Mutation(() => CourseImportResult, { description: "Import a course CSV (spec 2 §5) into the caller's school" })
-  async uploadCoursesCsv(@Ctx() ctx: RequestContext, @Arg('csv', () => String, { description: 'The CSV text.' }) csv: string): Promise<CourseImportResult> {
+  async uploadCoursesCsv(@Ctx() ctx: AdapterContext, @Arg('csv', () => String, { description: 'The CSV text.' }) csv: string): Promise<CourseImportResult> {
     const r = await ctx.services.courses.uploads.importCsv(ctx, { bytes: Buffer.from(csv, 'utf8') });
     const issue = (i: { line: number; course_id: string; message: string }) => ({ line: i.line, courseId: i.course_id, message: i.message });
     return { created: r.created, updated: r.updated, errors: r.errors.map(issue), warnings: r.warnings.map(issue) };
@@ -248,27 +248,27 @@ export class CoursesResolver {
   // ---- the card's relations, batched ---------------------------------------------------------
 
   @FieldResolver(() => School, { description: '---- the card\'s relations, batched ---------------------------------------------------------.' })
-  async school(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<School> {
+  async school(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<School> {
     return (await ctx.services.courses.view(ctx, c)).school;
   }
 
   @FieldResolver(() => Boolean, { description: 'The caller (or the student viewed as) has the course in their plan' })
-  async isScheduled(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<boolean> {
+  async isScheduled(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<boolean> {
     return (await ctx.services.courses.view(ctx, c)).isScheduled;
   }
 
   @FieldResolver(() => [PrerequisiteCourse], { description: 'Every course of every prerequisite group' })
-  async prerequisites(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<PrerequisiteCourse[]> {
+  async prerequisites(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<PrerequisiteCourse[]> {
     return (await ctx.services.courses.view(ctx, c)).prerequisites;
   }
 
   @FieldResolver(() => [String], { description: "Display strings: a group's course ids joined with ' or '" })
-  async prerequisiteGroups(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<string[]> {
+  async prerequisiteGroups(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<string[]> {
     return (await ctx.services.courses.view(ctx, c)).prerequisiteGroups;
   }
 
   @FieldResolver(() => [[ID]], { description: 'The groups as lists of course uuids' })
-  async prerequisiteGroupsUuids(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<string[][]> {
+  async prerequisiteGroupsUuids(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<string[][]> {
     return (await ctx.services.courses.view(ctx, c)).prerequisiteGroupsUuids;
   }
 
@@ -278,27 +278,27 @@ export class CoursesResolver {
   }
 
   @FieldResolver(() => [FormattedTag], { description: 'The formatted tags.' })
-  async formattedTags(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<FormattedTag[]> {
+  async formattedTags(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<FormattedTag[]> {
     return (await ctx.services.courses.view(ctx, c)).formattedTags;
   }
 
   @FieldResolver(() => [CourseUnitsInfo], { description: 'One entry per relevant school: own school, accepting schools' })
-  async unitsInfo(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<CourseUnitsInfo[]> {
+  async unitsInfo(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<CourseUnitsInfo[]> {
     return (await ctx.services.courses.view(ctx, c)).unitsInfo;
   }
 
   @FieldResolver(() => [CourseRequirementInfo], { description: 'The requirements.' })
-  async requirements(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<CourseRequirementInfo[]> {
+  async requirements(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<CourseRequirementInfo[]> {
     return (await ctx.services.courses.view(ctx, c)).requirements;
   }
 
   @FieldResolver(() => [[CourseRequirementInfo]], { description: 'Groups of requirements of which the course counts toward one only' })
-  async nonDuplicables(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<CourseRequirementInfo[][]> {
+  async nonDuplicables(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<CourseRequirementInfo[][]> {
     return (await ctx.services.courses.view(ctx, c)).nonDuplicables;
   }
 
   @FieldResolver(() => Boolean, { description: 'The caller may edit or delete this course' })
-  async canEdit(@Root() c: Course, @Ctx() ctx: RequestContext): Promise<boolean> {
+  async canEdit(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<boolean> {
     return ctx.services.courses.canEditCourse(ctx, c);
   }
 }

@@ -1,9 +1,9 @@
 /** The spec's course, transferability, partner-school, tag and CSV routes (spec 2 §7), over CoursesService. */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import multer from 'multer';
-import type { RequestContext } from '../../core/context.js';
+import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import { badInput } from '../../core/errors.js';
-import { route, sendPagedList, type AppDeps } from '../../core/http.js';
+import { sendPagedList } from '../../core/http.js';
 import type { Course } from './course.entity.js';
 import { COURSE_MESSAGES, MAX_PAGE, type CourseListKind, type CoursePage, type CourseQuery, type CoursesService } from './courses.service.js';
 import type { CourseView, RequirementInfo } from './course-view.js';
@@ -56,7 +56,7 @@ export function courseJson(v: CourseView) {
   };
 }
 
-async function viewsJson(ctx: RequestContext, courses: CoursesService, rows: Course[]) {
+async function viewsJson(ctx: AdapterContext, courses: CoursesService, rows: Course[]) {
   const views = await Promise.all(rows.map((c) => courses.view(ctx, c)));
   return views.map(courseJson);
 }
@@ -70,7 +70,7 @@ function listQuery(req: Request): CourseQuery {
 }
 
 /** A course list, paged for scripts (see sendPagedList); ?search= and ?requirement= filter it. */
-function sendList(req: Request, res: Response, load: (q: CourseQuery) => Promise<CoursePage>, ctx: RequestContext, courses: CoursesService) {
+function sendList(req: Request, res: Response, load: (q: CourseQuery) => Promise<CoursePage>, ctx: AdapterContext, courses: CoursesService) {
   return sendPagedList(req, res, MAX_PAGE, (first, after) => load({ ...listQuery(req), first, after }), (rows) => viewsJson(ctx, courses, rows));
 }
 

@@ -11,6 +11,7 @@
  * (urlencoded or multipart fields), pdf / zip / file (binary answer), html, accepted (202: the
  * work is queued for a background job).
  */
+import { MAX_ID } from '../../core/ids.js';
 import { appVersion } from '../system/system.service.js';
 
 type Flag = 'public' | 'multipart' | 'form' | 'pdf' | 'zip' | 'file' | 'accepted';
@@ -268,7 +269,7 @@ function operation(e: Entry) {
     required: true,
     schema: { type: 'string' },
     description: PATH_PARAMS[`${e.method} ${e.path} ${m[1]}`]
-      ?? (/id$/i.test(m[1]) && m[1] !== 'uuid' ? 'Numeric identifier (1 to 2147483647).' : `The ${m[1]} of the object.`),
+      ?? (/id$/i.test(m[1]) && m[1] !== 'uuid' ? `Numeric identifier (1 to ${MAX_ID}).` : `The ${m[1]} of the object.`),
   }));
   const key = `${e.method} ${e.path}`;
   const parameters = [...params, ...(QUERY[key] ?? [])];

@@ -5,12 +5,12 @@
  */
 import crypto from 'node:crypto';
 import { graphql, type ExecutionResult } from 'graphql';
-import type { RequestContext } from '../../core/context.js';
 import { createLoaders } from '../../core/loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { buildAppSchema } from '../../graphql/schema.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
+import type { AdapterContext } from '../../adapters.js';
 import type { Services } from '../../services.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { Course, CoursePrerequisite } from '../courses/course.entity.js';
@@ -100,7 +100,7 @@ export function onboardingFactories(h: FactoryHarness) {
     /** Runs a GraphQL operation in-process as the token's user and counts its SQL statements. */
     async countedGql(query: string, token: string, variables: Record<string, unknown> = {}): Promise<{ result: ExecutionResult; statements: string[] }> {
       const caller = await h.services.accounts.authenticate(token);
-      const ctx: RequestContext = {
+      const ctx: AdapterContext = {
         caller, ip: '127.0.0.1', db: h.db, config: h.config, services: h.services, loaders: createLoaders(h.db),
       };
       const schema = await buildAppSchema();

@@ -1,6 +1,6 @@
 /** GraphQL twin of onboarding.rest.ts: the same service calls, camelCase names. */
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 
 @InputType({ description: 'Student information (/student-info); dob as MMDDYYYY' })
 class StudentInfoInput {
@@ -70,41 +70,41 @@ class GeneratedPlan {
 @Resolver()
 export class OnboardingResolver {
   @Mutation(() => StudentInfo, { description: 'POST /api/student-info/' })
-  saveStudentInfo(@Ctx() ctx: RequestContext, @Arg('input', () => StudentInfoInput, { description: 'The fields to save.' }) input: StudentInfoInput): Promise<StudentInfo> {
+  saveStudentInfo(@Ctx() ctx: AdapterContext, @Arg('input', () => StudentInfoInput, { description: 'The fields to save.' }) input: StudentInfoInput): Promise<StudentInfo> {
     return ctx.services.onboarding.saveStudentInfo(ctx, { ...input });
   }
 
   @Mutation(() => StudentDemographics, { description: 'POST /api/student-demographics/' })
   saveStudentDemographics(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('input', () => StudentDemographicsInput, { description: 'The fields to save.' }) input: StudentDemographicsInput,
   ): Promise<StudentDemographics> {
     return ctx.services.onboarding.saveDemographics(ctx, { ...input });
   }
 
   @Mutation(() => [String], { description: 'POST /api/update-ed-goals/: the onboarding answers, several answers joined by ", "' })
-  updateEdGoals(@Ctx() ctx: RequestContext, @Arg('edGoals', () => [String], { description: 'Education goals.' }) edGoals: string[]): Promise<string[]> {
+  updateEdGoals(@Ctx() ctx: AdapterContext, @Arg('edGoals', () => [String], { description: 'Education goals.' }) edGoals: string[]): Promise<string[]> {
     return ctx.services.onboarding.updateEdGoals(ctx, edGoals);
   }
 
   @Mutation(() => GeneratedPlan, { description: "POST /api/generate-four-year-plan/: adds pathway courses to the student's remaining terms" })
-  async generateFourYearPlan(@Ctx() ctx: RequestContext): Promise<GeneratedPlan> {
+  async generateFourYearPlan(@Ctx() ctx: AdapterContext): Promise<GeneratedPlan> {
     const courses = await ctx.services.onboarding.generateFourYearPlan(ctx);
     return { addedCount: courses.length, courses };
   }
 
   @Mutation(() => String, { description: 'POST /api/cccapply/consent/; answers the CCCApply status (consent_signed or account_created)' })
-  signCccApplyConsent(@Ctx() ctx: RequestContext, @Arg('input', () => CccApplyConsentInput, { description: 'The fields to save.' }) input: CccApplyConsentInput): Promise<string> {
+  signCccApplyConsent(@Ctx() ctx: AdapterContext, @Arg('input', () => CccApplyConsentInput, { description: 'The fields to save.' }) input: CccApplyConsentInput): Promise<string> {
     return ctx.services.onboarding.signCccApplyConsent(ctx, { ...input });
   }
 
   @Mutation(() => String, { description: "POST /api/cccapply/account-created/: the student has created the Open CCC account" })
-  confirmOpenCccAccount(@Ctx() ctx: RequestContext): Promise<string> {
+  confirmOpenCccAccount(@Ctx() ctx: AdapterContext): Promise<string> {
     return ctx.services.onboarding.confirmOpenCccAccount(ctx);
   }
 
   @Query(() => String, { nullable: true, description: "The caller's CCCApply status: consent_signed, account_created, or null (Not Set)" })
-  myCccApplyStatus(@Ctx() ctx: RequestContext): Promise<string | null> {
+  myCccApplyStatus(@Ctx() ctx: AdapterContext): Promise<string | null> {
     return ctx.services.onboarding.cccApplyStatus(ctx);
   }
 }

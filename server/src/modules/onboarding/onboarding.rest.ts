@@ -1,6 +1,6 @@
 /** The spec's onboarding and community-college hand-off calls (spec 3 §7), over the onboarding service. */
 import type { Router } from 'express';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 
 export function mountOnboardingRoutes(r: Router, deps: AppDeps): void {
   const { onboarding } = deps.services;

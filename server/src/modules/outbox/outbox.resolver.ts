@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 
 @ObjectType({ description: 'An email or text message the product sent or will send: the record of delivery.' })
 class OutboxMessageItem {
@@ -26,7 +26,7 @@ class OutboxPage {
 export class OutboxResolver {
   @Query(() => OutboxPage, { description: 'Staff: the outbox of their schools (what was sent, waits or failed), newest first: messages queued for their schools\' business, except those about other staff, and their own.' })
   async outboxMessages(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('status', () => String, { nullable: true, description: 'pending, sent or failed; all when omitted.' }) status: string | null,
     @Arg('limit', () => Int, { nullable: true, description: 'Page size, 1 to 200 (default 50).' }) limit: number | null,
     @Arg('offset', () => Int, { nullable: true, description: 'How many messages to skip.' }) offset: number | null,

@@ -119,7 +119,7 @@ describe('outbox page', () => {
     await queueReset(ours.email);
     await queueReset(theirs.email);
     const caller = await h.services.accounts.authenticate(await h.tokenFor(staff));
-    const page = await system.outboxMessages({ caller, ip: 'test', db: h.db, config: h.config, services: h.services, loaders: createLoaders(h.db) }, { limit: 200 });
+    const page = await system.outboxMessages({ caller, ip: 'test', db: h.db, config: h.config, loaders: createLoaders(h.db) }, { limit: 200 });
     expect(page.rows.length).toBeGreaterThan(0);
     expect(page.rows.every((m) => m.body === null)).toBe(true);
     const recipients = page.rows.map((m) => m.recipient);

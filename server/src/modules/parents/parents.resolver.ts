@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import type { User } from '../accounts/user.entity.js';
 
 @ObjectType({ description: 'A student as listed to a linked parent' })
@@ -15,12 +15,12 @@ const toLinked = (u: User): LinkedStudent => ({ id: u.id, firstName: u.firstName
 @Resolver()
 export class ParentsResolver {
   @Query(() => [LinkedStudent], { description: 'Reads the parent students.' })
-  async parentStudents(@Ctx() ctx: RequestContext): Promise<LinkedStudent[]> {
+  async parentStudents(@Ctx() ctx: AdapterContext): Promise<LinkedStudent[]> {
     return (await ctx.services.parents.linkedStudents(ctx)).map(toLinked);
   }
 
   @Mutation(() => LinkedStudent, { description: "Links the parent to the student whose parent code this is" })
-  async addStudent(@Ctx() ctx: RequestContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<LinkedStudent> {
+  async addStudent(@Ctx() ctx: AdapterContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<LinkedStudent> {
     return toLinked(await ctx.services.parents.addStudent(ctx, { parent_code: parentCode }));
   }
 }

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 import type { User } from '../accounts/user.entity.js';
 
 const studentJson = (u: User) => ({ id: u.id, first_name: u.firstName, last_name: u.lastName, email: u.email });

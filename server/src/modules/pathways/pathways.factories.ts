@@ -3,10 +3,10 @@
  * catalogue and the plan are other areas), with unique names so tests never collide.
  */
 import crypto from 'node:crypto';
-import type { RequestContext } from '../../core/context.js';
 import { createLoaders } from '../../core/loaders.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
+import type { AdapterContext } from '../../adapters.js';
 import type { Services } from '../../services.js';
 import type { User } from '../accounts/user.entity.js';
 import { Course, CourseTransfer, SchoolPartnership } from '../courses/course.entity.js';
@@ -66,8 +66,8 @@ export async function partner(h: Harness, school: School, partnerSchool: School)
   await h.db.getRepository(SchoolPartnership).insert({ schoolId: school.id, partnerSchoolId: partnerSchool.id });
 }
 
-/** A request context for calling a service directly (e.g. inside countQueries). */
-export async function contextFor(h: Harness, token: string): Promise<RequestContext> {
+/** An adapter's context, for running GraphQL in-process or calling a service directly (e.g. inside countQueries). */
+export async function contextFor(h: Harness, token: string): Promise<AdapterContext> {
   return {
     caller: await h.services.accounts.authenticate(token),
     ip: '127.0.0.1',

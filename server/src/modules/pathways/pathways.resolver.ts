@@ -1,6 +1,6 @@
 /** GraphQL of pathways, requirements, fulfilment and progress: thin adapters over PathwaysService. */
 import { Arg, Ctx, Field, FieldResolver, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import { Course } from '../courses/course.entity.js';
 import { School } from '../schools/school.entity.js';
 import { Pathway, Requirement } from './pathway.entity.js';
@@ -93,7 +93,7 @@ const requirementRaw = (i: UpdateRequirementInput) => ({
 export class PathwaysResolver {
   @Query(() => PathwayConnection, { description: "Pathways of the caller's school and its partner schools, by name" })
   async pathways(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('color', () => String, { nullable: true, description: 'Only this colour; empty means all' }) color: string | null,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, default 100, at most 500' }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
@@ -102,13 +102,13 @@ export class PathwaysResolver {
   }
 
   @Query(() => Pathway, { description: 'Reads the pathway.' })
-  pathway(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<Pathway> {
+  pathway(@Ctx() ctx: AdapterContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<Pathway> {
     return ctx.services.pathways.get(ctx, uuid);
   }
 
   @Query(() => [RequirementProgress], { description: "The caller's progress per requirement, of every pathway they see or of one" })
   requirementProgress(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('pathwayUuid', () => ID, { description: 'UUID of the pathway.', nullable: true }) pathwayUuid: string | null,
   ): Promise<RequirementProgress[]> {
     return ctx.services.pathways.progress(ctx, pathwayUuid);
@@ -116,7 +116,7 @@ export class PathwaysResolver {
 
   @Query(() => EligibleCourseConnection, { description: "Courses fulfilling a requirement; the caller's scheduled ones first, then by course_id" })
   eligibleCourses(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
@@ -125,18 +125,18 @@ export class PathwaysResolver {
   }
 
   @Query(() => [CourseFulfillment], { description: 'The requirements (of pathways the caller sees) a course fulfils' })
-  async courseFulfillments(@Ctx() ctx: RequestContext, @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string): Promise<CourseFulfillment[]> {
+  async courseFulfillments(@Ctx() ctx: AdapterContext, @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string): Promise<CourseFulfillment[]> {
     return toFulfillments((await ctx.services.pathways.courseFulfillments(ctx, courseUuid)).fulfillments);
   }
 
   @Mutation(() => Pathway, { description: 'Creates the pathway.' })
-  createPathway(@Ctx() ctx: RequestContext, @Arg('input', () => CreatePathwayInput, { description: 'The fields to save.' }) input: CreatePathwayInput): Promise<Pathway> {
+  createPathway(@Ctx() ctx: AdapterContext, @Arg('input', () => CreatePathwayInput, { description: 'The fields to save.' }) input: CreatePathwayInput): Promise<Pathway> {
     return ctx.services.pathways.create(ctx, { name: input.name, description: input.description, color: input.color });
   }
 
   @Mutation(() => Pathway, { description: 'Updates the pathway.' })
   updatePathway(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string,
     @Arg('input', () => UpdatePathwayInput, { description: 'The fields to save.' }) input: UpdatePathwayInput,
   ): Promise<Pathway> {
@@ -144,19 +144,19 @@ export class PathwaysResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the pathway.' })
-  async deletePathway(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<boolean> {
+  async deletePathway(@Ctx() ctx: AdapterContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<boolean> {
     await ctx.services.pathways.delete(ctx, uuid);
     return true;
   }
 
   @Mutation(() => Requirement, { description: 'Adds the requirement.' })
-  addRequirement(@Ctx() ctx: RequestContext, @Arg('input', () => AddRequirementInput, { description: 'The fields to save.' }) input: AddRequirementInput): Promise<Requirement> {
+  addRequirement(@Ctx() ctx: AdapterContext, @Arg('input', () => AddRequirementInput, { description: 'The fields to save.' }) input: AddRequirementInput): Promise<Requirement> {
     return ctx.services.pathways.addRequirement(ctx, { pathway_uuid: input.pathwayUuid, ...requirementRaw(input) });
   }
 
   @Mutation(() => Requirement, { description: 'Updates the requirement.' })
   updateRequirement(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string,
     @Arg('input', () => UpdateRequirementInput, { description: 'The fields to save.' }) input: UpdateRequirementInput,
   ): Promise<Requirement> {
@@ -164,14 +164,14 @@ export class PathwaysResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the requirement.' })
-  async deleteRequirement(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<boolean> {
+  async deleteRequirement(@Ctx() ctx: AdapterContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<boolean> {
     await ctx.services.pathways.deleteRequirement(ctx, uuid);
     return true;
   }
 
   @Mutation(() => [CourseFulfillment], { description: "Counts the course toward a requirement; with nonDuplicables, toward only one of them. Answers the course's fulfilments." })
   async addCourseFulfillment(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('courseId', () => Int, { description: "The course's numeric id" }) courseId: number,
     @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
     @Arg('nonDuplicables', () => [ID], { description: 'The non duplicables.', nullable: true }) nonDuplicables: string[] | null,
@@ -184,7 +184,7 @@ export class PathwaysResolver {
 
   @Mutation(() => [CourseFulfillment], { description: "Stops counting the course toward the requirement. Answers the course's remaining fulfilments." })
   async removeCourseFulfillment(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
     @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
   ): Promise<CourseFulfillment[]> {
@@ -193,17 +193,17 @@ export class PathwaysResolver {
   }
 
   @FieldResolver(() => School, { nullable: true, description: 'The owning school (name, uuid, primary_color: school_info)' })
-  school(@Root() p: Pathway, @Ctx() ctx: RequestContext): Promise<School | null> {
+  school(@Root() p: Pathway, @Ctx() ctx: AdapterContext): Promise<School | null> {
     return ctx.loaders.schoolById.load(p.schoolId);
   }
 
   @FieldResolver(() => [Requirement], { description: 'By name' })
-  requirements(@Root() p: Pathway, @Ctx() ctx: RequestContext): Promise<Requirement[]> {
+  requirements(@Root() p: Pathway, @Ctx() ctx: AdapterContext): Promise<Requirement[]> {
     return ctx.services.pathways.requirementsOf(ctx, p);
   }
 
   @FieldResolver(() => Boolean, { description: 'Whether the caller may edit the pathway and its requirements' })
-  canEdit(@Root() p: Pathway, @Ctx() ctx: RequestContext): Promise<boolean> {
+  canEdit(@Root() p: Pathway, @Ctx() ctx: AdapterContext): Promise<boolean> {
     return ctx.services.pathways.canEdit(ctx, p);
   }
 }
@@ -211,24 +211,24 @@ export class PathwaysResolver {
 @Resolver(() => Requirement)
 export class RequirementsResolver {
   @FieldResolver(() => Pathway, { description: 'The pathway.' })
-  async pathway(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<Pathway> {
+  async pathway(@Root() r: Requirement, @Ctx() ctx: AdapterContext): Promise<Pathway> {
     return (await ctx.loaders.pathwayById.load(r.pathwayId))!;
   }
 
   @FieldResolver(() => [String], { description: 'The pathway names.' })
-  async pathwayNames(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<string[]> {
+  async pathwayNames(@Root() r: Requirement, @Ctx() ctx: AdapterContext): Promise<string[]> {
     const p = await ctx.loaders.pathwayById.load(r.pathwayId);
     return p ? [p.name] : [];
   }
 
   @FieldResolver(() => [String], { description: 'The pathway colors.' })
-  async pathwayColors(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<string[]> {
+  async pathwayColors(@Root() r: Requirement, @Ctx() ctx: AdapterContext): Promise<string[]> {
     const p = await ctx.loaders.pathwayById.load(r.pathwayId);
     return p ? [p.color] : [];
   }
 
   @FieldResolver(() => Boolean, { description: 'Whether the caller may edit or delete this requirement' })
-  async canEdit(@Root() r: Requirement, @Ctx() ctx: RequestContext): Promise<boolean> {
+  async canEdit(@Root() r: Requirement, @Ctx() ctx: AdapterContext): Promise<boolean> {
     const p = await ctx.loaders.pathwayById.load(r.pathwayId);
     return p ? ctx.services.pathways.canEdit(ctx, p) : false;
   }
@@ -237,7 +237,7 @@ export class RequirementsResolver {
 @Resolver(() => EligibleCourse)
 export class EligibleCoursesResolver {
   @FieldResolver(() => School, { nullable: true, description: "The course's school" })
-  school(@Root() e: EligibleCourse, @Ctx() ctx: RequestContext): Promise<School | null> {
+  school(@Root() e: EligibleCourse, @Ctx() ctx: AdapterContext): Promise<School | null> {
     return ctx.loaders.schoolById.load(e.course.schoolId);
   }
 }

@@ -1,7 +1,7 @@
 /** The spec's pathway, requirement, fulfilment and progress calls (planning §7) over the service. */
 import type { Router } from 'express';
-import type { RequestContext } from '../../core/context.js';
-import { route, sendPagedList, type AppDeps } from '../../core/http.js';
+import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
+import { sendPagedList } from '../../core/http.js';
 import type { Course } from '../courses/course.entity.js';
 import type { School } from '../schools/school.entity.js';
 import type { Pathway, Requirement } from './pathway.entity.js';
@@ -26,7 +26,7 @@ export function requirementJson(r: Requirement, p: Pathway) {
   };
 }
 
-async function pathwayJson(ctx: RequestContext, p: Pathway, full: boolean) {
+async function pathwayJson(ctx: AdapterContext, p: Pathway, full: boolean) {
   const { pathways } = ctx.services;
   const school = await ctx.loaders.schoolById.load(p.schoolId);
   const requirements = await pathways.requirementsOf(ctx, p);

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, FieldResolver, Float, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import { contractView } from '../contracts/contracts.service.js';
 import { EnrollmentContractType, toContractType } from '../contracts/contracts.resolver.js';
 import type { Payment } from './payment.entity.js';
@@ -80,33 +80,33 @@ class DualSchoolFamilyConnection {
 @Resolver(() => DualSchoolFamily)
 export class PaymentsResolver {
   @Query(() => [PaymentDue], { description: 'Reads the payments due.' })
-  async paymentsDue(@Ctx() ctx: RequestContext): Promise<PaymentDue[]> {
+  async paymentsDue(@Ctx() ctx: AdapterContext): Promise<PaymentDue[]> {
     return (await ctx.services.payments.paymentsDue(ctx)).map((p) => ({ ...p, amount: toDollars(p.amountCents) }));
   }
 
   @Query(() => [PaymentHistoryItem], { description: 'Reads the payment history.' })
-  async paymentHistory(@Ctx() ctx: RequestContext): Promise<PaymentHistoryItem[]> {
+  async paymentHistory(@Ctx() ctx: AdapterContext): Promise<PaymentHistoryItem[]> {
     return (await ctx.services.payments.paymentHistory(ctx)).map((p) => ({ ...p, amount: toDollars(p.amountCents) }));
   }
 
   @Query(() => CheckoutConfig, { description: 'Reads the checkout config.' })
-  checkoutConfig(@Ctx() ctx: RequestContext): CheckoutConfig {
+  checkoutConfig(@Ctx() ctx: AdapterContext): CheckoutConfig {
     return ctx.services.payments.checkoutConfig();
   }
 
   @Mutation(() => CheckoutSessionResult, { description: 'Stripe Checkout for the annual tuition paid upfront' })
-  createUpfrontCheckoutSession(@Ctx() ctx: RequestContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
+  createUpfrontCheckoutSession(@Ctx() ctx: AdapterContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
     return ctx.services.payments.createCheckoutSession(ctx, 'annual', { price_id: priceId });
   }
 
   @Mutation(() => CheckoutSessionResult, { description: 'Stripe Checkout for the monthly plan (subscription)' })
-  createMonthlyCheckoutSession(@Ctx() ctx: RequestContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
+  createMonthlyCheckoutSession(@Ctx() ctx: AdapterContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
     return ctx.services.payments.createCheckoutSession(ctx, 'monthly', { price_id: priceId });
   }
 
   @Query(() => DualSchoolFamilyConnection, { description: 'Dual-school staff: accepted and enrolled families, paged' })
   dualSchoolFamilies(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<DualSchoolFamilyConnection> {
@@ -114,18 +114,18 @@ export class PaymentsResolver {
   }
 
   @FieldResolver(() => [StaffPayment], { description: 'The payments.' })
-  async payments(@Root() family: DualSchoolFamily, @Ctx() ctx: RequestContext): Promise<StaffPayment[]> {
+  async payments(@Root() family: DualSchoolFamily, @Ctx() ctx: AdapterContext): Promise<StaffPayment[]> {
     return (await ctx.loaders.paymentsByFamily.load(family.parentId)).map(staffPayment);
   }
 
   @FieldResolver(() => EnrollmentContractType, { description: 'The contract.', nullable: true })
-  async contract(@Root() family: DualSchoolFamily, @Ctx() ctx: RequestContext): Promise<EnrollmentContractType | null> {
+  async contract(@Root() family: DualSchoolFamily, @Ctx() ctx: AdapterContext): Promise<EnrollmentContractType | null> {
     const c = await ctx.loaders.contractByParent.load(family.parentId);
     return c && toContractType(contractView(c));
   }
 
   @Mutation(() => StaffPayment, { description: 'Dual-school staff record a check received: the payment is paid' })
-  async recordCheckPayment(@Ctx() ctx: RequestContext, @Arg('paymentId', () => Int, { description: 'Identifier of the payment.' }) paymentId: number): Promise<StaffPayment> {
+  async recordCheckPayment(@Ctx() ctx: AdapterContext, @Arg('paymentId', () => Int, { description: 'Identifier of the payment.' }) paymentId: number): Promise<StaffPayment> {
     return staffPayment(await ctx.services.payments.recordCheck(ctx, paymentId));
   }
 }

@@ -1,5 +1,6 @@
 import express, { type Express, type Request, type Response, type Router } from 'express';
-import { apiErrorHandler, route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
+import { apiErrorHandler } from '../../core/http.js';
 import { notFound } from '../../core/errors.js';
 import { toDollars } from './pricing.js';
 import type { Payment } from './payment.entity.js';

@@ -1,6 +1,6 @@
 /** The plan on /graphql: the plan query and its mutations. Thin: PlansService decides. */
 import { Arg, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import { fullName, UserType } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import { ScheduledCourse } from './scheduled-course.entity.js';
@@ -75,18 +75,18 @@ function toPlan(view: PlanView): Plan {
 @Resolver(() => ScheduledCourse)
 export class PlansResolver {
   @Query(() => Plan, { description: 'The plan of the caller (or of the student they view as), with terms and prerequisite warnings' })
-  async plan(@Ctx() ctx: RequestContext): Promise<Plan> {
+  async plan(@Ctx() ctx: AdapterContext): Promise<Plan> {
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 
   @Query(() => PlanCourse, { description: 'A course the caller can put in a plan, by uuid (the student course page)' })
-  planCourse(@Ctx() ctx: RequestContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<PlanCourseInfo> {
+  planCourse(@Ctx() ctx: AdapterContext, @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<PlanCourseInfo> {
     return ctx.services.plans.courseByUuid(ctx, uuid);
   }
 
   @Mutation(() => ScheduledCourse, { description: 'Adds a course to a term (1-based position as text) of the plan' })
   scheduleCourse(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number,
     @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
   ): Promise<PlanEntry> {
@@ -94,14 +94,14 @@ export class PlansResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Removes a course (by course id) from the plan' })
-  async unscheduleCourse(@Ctx() ctx: RequestContext, @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number): Promise<boolean> {
+  async unscheduleCourse(@Ctx() ctx: AdapterContext, @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number): Promise<boolean> {
     await ctx.services.plans.unschedule(ctx, courseId);
     return true;
   }
 
   @Mutation(() => ScheduledCourse, { description: 'Updates the grade.' })
   updateGrade(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('scheduledCourseId', () => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number,
     @Arg('grade', () => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.' }) grade: string,
     @Arg('completed', () => Boolean, { description: 'Whether it is completed.' }) completed: boolean,
@@ -111,7 +111,7 @@ export class PlansResolver {
 
   @Mutation(() => Plan, { description: 'Moves a course to a term, at a position there (default: the end)' })
   async moveScheduledCourse(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('scheduledCourseId', () => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number,
     @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
     @Arg('position', () => Int, { description: 'Position within the term (0-based; default: the end).', nullable: true }) position: number | null,
@@ -122,7 +122,7 @@ export class PlansResolver {
 
   @Mutation(() => Plan, { description: 'The courses of one term in their new order' })
   async reorderTerm(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
     @Arg('scheduledCourseIds', () => [Int], { description: 'The scheduled course ids.' }) scheduledCourseIds: number[],
   ): Promise<Plan> {
@@ -131,14 +131,14 @@ export class PlansResolver {
   }
 
   @Mutation(() => Plan, { description: 'Adds the term.' })
-  async addTerm(@Ctx() ctx: RequestContext, @Arg('label', () => String, { description: 'Label shown to people.' }) label: string): Promise<Plan> {
+  async addTerm(@Ctx() ctx: AdapterContext, @Arg('label', () => String, { description: 'Label shown to people.' }) label: string): Promise<Plan> {
     await ctx.services.plans.addTerm(ctx, checkLabel(label));
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 
   @Mutation(() => Plan, { description: 'Renames the term at position and moves it to newPosition; its courses move with it' })
   async updateTerm(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number,
     @Arg('label', () => String, { description: 'Label shown to people.' }) label: string,
     @Arg('newPosition', () => Int, { description: 'The new 1-based position of the term (default: where it is).', nullable: true }) newPosition: number | null,
@@ -148,13 +148,13 @@ export class PlansResolver {
   }
 
   @Mutation(() => Plan, { description: 'Deletes an empty term; later terms move up' })
-  async deleteTerm(@Ctx() ctx: RequestContext, @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number): Promise<Plan> {
+  async deleteTerm(@Ctx() ctx: AdapterContext, @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number): Promise<Plan> {
     await ctx.services.plans.deleteTerm(ctx, checkTermPosition(position));
     return toPlan(await ctx.services.plans.plan(ctx));
   }
 
   @FieldResolver(() => PlanCourse, { description: 'The course.' })
-  async course(@Root() entry: ScheduledCourse & { course?: PlanCourseInfo }, @Ctx() ctx: RequestContext): Promise<PlanCourseInfo> {
+  async course(@Root() entry: ScheduledCourse & { course?: PlanCourseInfo }, @Ctx() ctx: AdapterContext): Promise<PlanCourseInfo> {
     if (entry.course) return entry.course;
     const course = await ctx.loaders.planCourseById.load(entry.courseId);
     if (!course) throw new Error(`Course ${entry.courseId} of a plan entry is missing.`);
@@ -165,12 +165,12 @@ export class PlansResolver {
 @Resolver(() => PlanCourse)
 export class PlanCourseResolver {
   @FieldResolver(() => School, { description: 'The school.', nullable: true })
-  school(@Root() course: PlanCourse, @Ctx() ctx: RequestContext): Promise<School | null> {
+  school(@Root() course: PlanCourse, @Ctx() ctx: AdapterContext): Promise<School | null> {
     return ctx.loaders.schoolById.load(course.schoolId);
   }
 
   @FieldResolver(() => ScheduledCourse, { nullable: true, description: "The course's entry in the caller's plan, if scheduled" })
-  scheduled(@Root() course: PlanCourse, @Ctx() ctx: RequestContext): Promise<PlanEntry | null> {
+  scheduled(@Root() course: PlanCourse, @Ctx() ctx: AdapterContext): Promise<PlanEntry | null> {
     const user = ctx.caller?.user;
     if (!user) return Promise.resolve(null);
     return ctx.loaders.scheduledEntry.load(`${user.id}:${course.id}`);

@@ -1,8 +1,7 @@
 /** The plan calls of planning §7 on /api/*, with the spec's payloads and snake_case fields. Thin: the service decides. */
 import { recordAccess } from '../access-log/access-log.service.js';
 import type { Router } from 'express';
-import type { RequestContext } from '../../core/context.js';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import type { School } from '../schools/school.entity.js';
 import type { PrerequisiteWarning } from './plan-rules.js';
 import { renderPlanPdf } from './plan-pdf.js';
@@ -10,7 +9,7 @@ import type { PlanEntry } from './plan-store.js';
 import type { PlanView } from './plan-view.js';
 import { checkGrade, checkLabel, checkMove, checkPositions, checkSchedule, checkTerm, checkTermPosition } from './plan-input.js';
 
-async function schoolsOf(ctx: RequestContext, entries: PlanEntry[]): Promise<Map<number, School>> {
+async function schoolsOf(ctx: AdapterContext, entries: PlanEntry[]): Promise<Map<number, School>> {
   const ids = [...new Set(entries.map((e) => e.course.schoolId))];
   const schools = await ctx.loaders.schoolById.loadMany(ids);
   const map = new Map<number, School>();
@@ -52,7 +51,7 @@ const warningJson = (w: PrerequisiteWarning) => ({
   message: w.message,
 });
 
-async function planJson(ctx: RequestContext, view: PlanView) {
+async function planJson(ctx: AdapterContext, view: PlanView) {
   const schools = await schoolsOf(ctx, view.entries);
   return {
     first_name: view.user.firstName,

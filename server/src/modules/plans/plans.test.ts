@@ -10,7 +10,7 @@ import type { Course } from '../courses/course.entity.js';
 import { SchoolPartnership } from '../courses/course.entity.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { School, SchoolType } from '../schools/school.entity.js';
-import { pdfText } from './pdf-text.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 import { buildCourse, buildScheduled } from './plans.factories.js';
 
 const h = useHarness();

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import type { RosterImportView } from './roster.service.js';
 
 @ObjectType({ description: 'A roster row that was not saved, and why.' })
@@ -36,14 +36,14 @@ export class RosterResolver {
       'The file is checked at once; its rows are saved by a background job (ask rosterImport for the progress).',
   })
   async importRoster(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('csv', () => String, { description: 'The CSV text, first line naming the columns.' }) csv: string,
   ): Promise<RosterImport> {
     return toGraphql(await ctx.services.roster.importCsvText(ctx, csv));
   }
 
   @Query(() => RosterImport, { description: "Staff: a roster import of their school, with its progress and rejected rows." })
-  async rosterImport(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: 'The import id.' }) id: string): Promise<RosterImport> {
+  async rosterImport(@Ctx() ctx: AdapterContext, @Arg('id', () => ID, { description: 'The import id.' }) id: string): Promise<RosterImport> {
     return toGraphql(await ctx.services.roster.importStatus(ctx, id));
   }
 }

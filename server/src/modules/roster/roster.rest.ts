@@ -2,7 +2,7 @@
 import type { Router } from 'express';
 import multer from 'multer';
 import { badInput } from '../../core/errors.js';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 import { ROSTER_MESSAGES, type RosterImportView } from './roster.service.js';
 
 /** The import as scripts read it (snake_case, like the rest of /api). */

@@ -1,5 +1,5 @@
 import { Arg, Ctx, InputType, Field, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import { School } from './school.entity.js';
 
 @InputType({ description: 'The fields to create school.' })
@@ -12,27 +12,27 @@ class CreateSchoolInput {
 @Resolver(() => School)
 export class SchoolsResolver {
   @Query(() => [School], { description: 'Reads the schools.' })
-  schools(@Ctx() ctx: RequestContext): Promise<School[]> {
+  schools(@Ctx() ctx: AdapterContext): Promise<School[]> {
     return ctx.services.schools.list(ctx);
   }
 
   @Query(() => [School], { description: 'The schools the caller reaches: school of record and memberships' })
-  accessibleSchools(@Ctx() ctx: RequestContext): Promise<School[]> {
+  accessibleSchools(@Ctx() ctx: AdapterContext): Promise<School[]> {
     return ctx.services.schools.accessibleSchools(ctx);
   }
 
   @Mutation(() => School, { description: 'Creates the school.' })
-  createSchool(@Ctx() ctx: RequestContext, @Arg('input', () => CreateSchoolInput, { description: 'The fields to save.' }) input: CreateSchoolInput): Promise<School> {
+  createSchool(@Ctx() ctx: AdapterContext, @Arg('input', () => CreateSchoolInput, { description: 'The fields to save.' }) input: CreateSchoolInput): Promise<School> {
     return ctx.services.schools.create(ctx, { name: input.name, school_type: input.schoolType, location: input.location });
   }
 
   @Mutation(() => School, { description: 'Joins the school.' })
-  joinSchool(@Ctx() ctx: RequestContext, @Arg('uuid', () => String, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<School> {
+  joinSchool(@Ctx() ctx: AdapterContext, @Arg('uuid', () => String, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<School> {
     return ctx.services.schools.join(ctx, uuid);
   }
 
   @Mutation(() => School, { description: 'Sets the school of record.' })
-  setSchoolOfRecord(@Ctx() ctx: RequestContext, @Arg('uuid', () => String, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<School> {
+  setSchoolOfRecord(@Ctx() ctx: AdapterContext, @Arg('uuid', () => String, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<School> {
     return ctx.services.schools.setSchoolOfRecord(ctx, uuid);
   }
 }

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 import type { School } from './school.entity.js';
 
 export function schoolJson(s: School) {

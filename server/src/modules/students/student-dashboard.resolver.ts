@@ -1,5 +1,5 @@
 import { Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import type { StudentDashboard as Dashboard } from './student-dashboard.js';
 
 @ObjectType({ description: 'One bar of a dashboard chart: a value and how many have it.' })
@@ -23,7 +23,7 @@ class StudentDashboard {
 @Resolver()
 export class StudentDashboardResolver {
   @Query(() => StudentDashboard, { description: 'Staff: the counselor dashboard counts, computed in a fixed number of SQL statements.' })
-  studentDashboard(@Ctx() ctx: RequestContext): Promise<Dashboard> {
+  studentDashboard(@Ctx() ctx: AdapterContext): Promise<Dashboard> {
     return ctx.services.studentDashboard.dashboard(ctx);
   }
 }

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 import { School } from '../schools/school.entity.js';
 import type { StudentRow, StudentSort } from './students.service.js';
 
@@ -30,7 +30,7 @@ class StudentConnection {
 export class StudentsResolver {
   @Query(() => StudentConnection, { description: 'Staff: students of the schools they reach, searched, sorted and paged' })
   async students(
-    @Ctx() ctx: RequestContext,
+    @Ctx() ctx: AdapterContext,
     @Arg('search', () => String, { description: 'Text matched against names and emails (case-insensitive).', nullable: true }) search: string | null,
     @Arg('schoolId', () => Int, { description: 'Numeric identifier of the school.', nullable: true }) schoolId: number | null,
     @Arg('sort', () => String, { nullable: true, description: 'first_name, last_name, email, grade or ccc_apply_status' }) sort: string | null,
@@ -49,18 +49,18 @@ export class StudentsResolver {
   }
 
   @Query(() => [String], { description: "Staff: the distinct grades of their schools' students, sorted numerically" })
-  studentGrades(@Ctx() ctx: RequestContext): Promise<string[]> {
+  studentGrades(@Ctx() ctx: AdapterContext): Promise<string[]> {
     return ctx.services.students.grades(ctx);
   }
 
   @Mutation(() => Boolean, { description: "Staff of the student's school: delete the student's account and every record about it (cannot be undone)" })
-  async deleteStudent(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The student's user id" }) id: number): Promise<boolean> {
+  async deleteStudent(@Ctx() ctx: AdapterContext, @Arg('id', () => Int, { description: "The student's user id" }) id: number): Promise<boolean> {
     await ctx.services.students.deleteStudent(ctx, id);
     return true;
   }
 
   @FieldResolver(() => School, { description: 'The school.', nullable: true })
-  school(@Root() row: StudentListItem, @Ctx() ctx: RequestContext): Promise<School | null> {
+  school(@Root() row: StudentListItem, @Ctx() ctx: AdapterContext): Promise<School | null> {
     return ctx.loaders.schoolById.load(row.schoolId);
   }
 }

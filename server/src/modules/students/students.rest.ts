@@ -1,5 +1,6 @@
 import type { Router } from 'express';
-import { route, sendPagedList, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
+import { sendPagedList } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import { MAX_PAGE, type StudentSort } from './students.service.js';
 

@@ -10,7 +10,7 @@ import { parseId } from '../../core/ids.js';
 import { UserType } from '../accounts/user.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
-import { studentsWithWarnings } from './student-dashboard.js';
+import { studentsWithWarnings } from './student-warnings.js';
 
 export interface StudentRow {
   id: number;

@@ -1,5 +1,5 @@
 import { Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../core/context.js';
+import type { AdapterContext } from '../../adapters.js';
 
 @ObjectType({ description: 'What is running: for the staff status page at /test' })
 class SystemStatus {
@@ -12,7 +12,7 @@ class SystemStatus {
 @Resolver()
 export class SystemResolver {
   @Query(() => SystemStatus, { description: 'Reads the system status.' })
-  systemStatus(@Ctx() ctx: RequestContext): Promise<SystemStatus> {
+  systemStatus(@Ctx() ctx: AdapterContext): Promise<SystemStatus> {
     return ctx.services.system.status(ctx);
   }
 }

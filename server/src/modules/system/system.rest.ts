@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { route, type AppDeps } from '../../core/http.js';
+import { route, type AppDeps } from '../../adapters.js';
 
 export function mountSystemRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'get', '/system-status/', 'systemStatus', async (ctx) => {

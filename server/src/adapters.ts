@@ -1,0 +1,68 @@
+/**
+ * The adapters' side of a request: GraphQL resolvers and REST handlers get an `AdapterContext`,
+ * the core's `RequestContext` (who is calling, loaders, request facts) plus the services wired in
+ * services.ts. Services themselves take the `RequestContext` only, so the core never depends on
+ * the areas. The REST chain: build the context -> guard read-only tokens -> call the service ->
+ * send JSON, or hand the error to `apiErrorHandler` (core/http.ts).
+ */
+import type { NextFunction, Request, Response, Router } from 'express';
+import { GraphQLError } from 'graphql';
+import type { DataSource } from 'typeorm';
+import type { Config } from './config.js';
+import { tokenFromHeader, type RequestContext } from './core/context.js';
+import { isConnectionError, UNAVAILABLE_MESSAGE } from './core/errors.js';
+import { createLoaders } from './core/loaders.js';
+import { assertOperationAllowed } from './core/policy.js';
+import type { Services } from './services.js';
+
+export interface AppDeps {
+  db: DataSource;
+  config: Config;
+  services: Services;
+}
+
+/** What a resolver or REST handler receives: the request context, and the services to call. */
+export type AdapterContext = RequestContext & { services: Services };
+
+export async function buildContext(deps: AppDeps, req: Request): Promise<AdapterContext> {
+  const caller = await deps.services.accounts.authenticate(tokenFromHeader(req.headers.authorization));
+  return { caller, ip: req.ip ?? 'unknown', db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
+}
+
+/** The GraphQL context: a database that cannot be reached answers 503 SERVICE_UNAVAILABLE, not 500. */
+export async function buildGraphqlContext(deps: AppDeps, req: Request): Promise<AdapterContext> {
+  try {
+    return await buildContext(deps, req);
+  } catch (e) {
+    if (isConnectionError(e)) {
+      console.warn('[graphql] database unavailable:', (e as Error).message);
+      throw new GraphQLError(UNAVAILABLE_MESSAGE, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new Map([['retry-after', '5']]) } } });
+    }
+    throw e;
+  }
+}
+
+type Handler = (ctx: AdapterContext, req: Request, res: Response) => Promise<unknown>;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Declares a route. `operation` names it for the read-only guard (the same names as the GraphQL
+ * mutations). A handler's return value is sent as JSON; undefined sends 204 unless it wrote itself.
+ */
+export function route(router: Router, deps: AppDeps, method: Method, path: string, operation: string, handler: Handler): void {
+  const handle = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const ctx = await buildContext(deps, req);
+      assertOperationAllowed(ctx.caller, operation, method !== 'get');
+      const result = await handler(ctx, req, res);
+      if (res.headersSent) return;
+      if (result === undefined) res.status(204).end();
+      else res.json(result);
+    } catch (e) {
+      next(e);
+    }
+  };
+  // Named for the route listing of the OpenAPI document (modules/integrations/routes.ts).
+  Object.assign(handle, { operation });
+  router[method](path, handle);
+}
