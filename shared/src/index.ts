@@ -7,4 +7,5 @@
  * (student-info and consent-prefill each have their own `parseDob` and `graduationYear`).
  */
 export * from './accounts.js';
+export * from './ids.js';
 export * from './plans.js';

@@ -8,24 +8,12 @@
  * exponent, decimals or spaces: "1e3" and "+7" are refused, not read as numbers). A course is named
  * by its numeric id or by its uuid, wherever a course id is asked for.
  */
+import { MAX_ID, isId, toId } from '@planner/shared/ids';
 import { badInput } from './errors.js';
 import { isUuid } from './validation.js';
 
-/** The largest value of a PostgreSQL integer column (ids are serial). */
-export const MAX_ID = 2_147_483_647;
-
-/** An integer id a row could have. */
-export const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_ID;
-
-const DIGITS = /^[0-9]{1,10}$/;
-
-/** A number, or a string of plain digits, read as an id; null when it is not one. */
-export function toId(v: unknown): number | null {
-  if (typeof v === 'number') return isId(v) ? v : null;
-  if (typeof v !== 'string' || !DIGITS.test(v)) return null;
-  const n = Number(v);
-  return isId(n) ? n : null;
-}
+// The bound and the reading of an id are shared with the client.
+export { MAX_ID, isId, toId };
 
 export const idMessage = (what: string) => `Not a valid ${what} id: expected a whole number from 1 to ${MAX_ID}.`;
 export const uuidMessage = (what: string) => `Not a valid ${what} id: expected a uuid.`;

@@ -2,6 +2,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
+import { toId } from '@planner/shared';
 import { BlogDocument } from '../../graphql/generated';
 import { formatBlogDate } from '../landing/LandingPage';
 import '../landing/landing.css';
@@ -9,19 +10,12 @@ import { useT } from '../../i18n';
 
 export const BLOG_POST_ERROR = 'Error fetching the blog post';
 
-const MAX_ID = 2_147_483_647;
-
-/** The route's id as a positive GraphQL Int, or null when it cannot name a post. */
-function parseBlogId(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= MAX_ID ? id : null;
-}
 
 export default function BlogPostPage() {
   const t = useT();
   const { id } = useParams();
-  const blogId = parseBlogId(id);
+  // The route's id as a GraphQL Int, or null when it cannot name a post.
+  const blogId = toId(id);
   const { data, loading, error } = useQuery(BlogDocument, { variables: { id: blogId ?? 0 }, skip: blogId === null });
 
   useEffect(() => {
