@@ -147,10 +147,13 @@ describe('the operations the client sends', () => {
 
   it('all pass the depth, alias and cost limits at their default settings', async () => {
     const config = loadConfig();
-    const dir = path.join(serverPackageDir(), '..', 'client', 'src', 'graphql', 'operations');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.graphql'));
-    expect(files.length).toBeGreaterThan(5);
-    const operations = separateOperations(parse(files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n')));
+    // Where codegen reads them (codegen.ts): client/src/pages/<area>/*.graphql and client/src/session/*.graphql.
+    const clientSrc = path.join(serverPackageDir(), '..', 'client', 'src');
+    const pages = path.join(clientSrc, 'pages');
+    const dirs = [...fs.readdirSync(pages).map((d) => path.join(pages, d)).filter((d) => fs.statSync(d).isDirectory()), path.join(clientSrc, 'session')];
+    const files = dirs.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith('.graphql')).map((f) => path.join(d, f)));
+    expect(files.length).toBeGreaterThan(15);
+    const operations = separateOperations(parse(files.map((f) => fs.readFileSync(f, 'utf8')).join('\n')));
     expect(Object.keys(operations).length).toBeGreaterThan(50);
     const appSchema = await buildAppSchema();
     for (const [name, document] of Object.entries(operations)) {
