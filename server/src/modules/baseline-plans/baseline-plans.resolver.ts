@@ -1,4 +1,5 @@
 /** GraphQL twin of baseline-plans.rest.ts: the same service calls; a plan's title and description are its first and last name. */
+import { checkPlanCreate, checkPlanId, checkPlanText } from './baseline-plan-input.js';
 import { Arg, Ctx, Field, FieldResolver, Float, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import type { User } from '../accounts/user.entity.js';
@@ -80,7 +81,7 @@ export class BaselinePlansResolver {
     @Arg('description', () => String, { description: 'Description of the baseline plan, shown to staff.' }) description: string,
     @Arg('username', () => String, { nullable: true, description: 'Generated when missing' }) username: string | null,
   ): Promise<BaselinePlan> {
-    return toBaselinePlan(await ctx.services.baselinePlans.create(ctx, { first_name: title, last_name: description, username: username ?? undefined }));
+    return toBaselinePlan(await ctx.services.baselinePlans.create(ctx, checkPlanCreate({ first_name: title, last_name: description, username: username ?? undefined })));
   }
 
   @Mutation(() => BaselinePlan, { description: 'Updates the baseline plan.' })
@@ -90,7 +91,7 @@ export class BaselinePlansResolver {
     @Arg('title', () => String, { description: 'Title, as shown to people.' }) title: string,
     @Arg('description', () => String, { description: 'Description of the baseline plan, shown to staff.' }) description: string,
   ): Promise<BaselinePlan> {
-    return toBaselinePlan(await ctx.services.baselinePlans.update(ctx, id, { first_name: title, last_name: description }));
+    return toBaselinePlan(await ctx.services.baselinePlans.update(ctx, id, checkPlanText({ first_name: title, last_name: description })));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the baseline plan.' })
@@ -101,12 +102,12 @@ export class BaselinePlansResolver {
 
   @Mutation(() => BaselinePlan, { description: "A copy titled '{title} (Copy)' with the same terms and courses" })
   async duplicateBaselinePlan(@Ctx() ctx: AdapterContext, @Arg('planId', () => Int, { description: 'Identifier of the baseline plan.' }) planId: number): Promise<BaselinePlan> {
-    return toBaselinePlan(await ctx.services.baselinePlans.duplicate(ctx, { planId }));
+    return toBaselinePlan(await ctx.services.baselinePlans.duplicate(ctx, checkPlanId({ planId })));
   }
 
   @Mutation(() => Int, { description: "Replaces the student's terms and courses with the plan's; answers the number of courses copied" })
   assignPlanToStudent(@Ctx() ctx: AdapterContext, @Arg('planId', () => Int, { description: 'Identifier of the baseline plan.' }) planId: number): Promise<number> {
-    return ctx.services.baselinePlans.assignToStudent(ctx, { planId });
+    return ctx.services.baselinePlans.assignToStudent(ctx, checkPlanId({ planId }));
   }
 
   @Mutation(() => Int, { description: "Removes every course from the student's plan; answers how many" })

@@ -1,4 +1,5 @@
 /** The spec's baseline-plan calls (spec 3 §7), over the baseline-plans service. */
+import { checkPlanCreate, checkPlanId, checkPlanText } from './baseline-plan-input.js';
 import type { Router } from 'express';
 import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import type { User } from '../accounts/user.entity.js';
@@ -34,16 +35,16 @@ export function mountBaselinePlanRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'get', '/baseline-plans/', 'baselinePlans', async (ctx) =>
     plansJson(ctx, await allPages((after) => baselinePlans.list(ctx, MAX_PAGE, after))));
   route(r, deps, 'post', '/baseline-plans/', 'createBaselinePlan', async (ctx, req, res) => {
-    const [json] = await plansJson(ctx, [await baselinePlans.create(ctx, req.body)]);
+    const [json] = await plansJson(ctx, [await baselinePlans.create(ctx, checkPlanCreate(req.body))]);
     res.status(201).json(json);
   });
   route(r, deps, 'put', '/baseline-plans/:id/', 'updateBaselinePlan', async (ctx, req) =>
-    (await plansJson(ctx, [await baselinePlans.update(ctx, req.params.id, req.body)]))[0]);
+    (await plansJson(ctx, [await baselinePlans.update(ctx, req.params.id, checkPlanText(req.body))]))[0]);
   route(r, deps, 'delete', '/baseline-plans/:id/', 'deleteBaselinePlan', async (ctx, req) => {
     await baselinePlans.remove(ctx, req.params.id);
   });
   route(r, deps, 'post', '/duplicate-baseline-plan/', 'duplicateBaselinePlan', async (ctx, req, res) => {
-    const [json] = await plansJson(ctx, [await baselinePlans.duplicate(ctx, req.body)]);
+    const [json] = await plansJson(ctx, [await baselinePlans.duplicate(ctx, checkPlanId(req.body))]);
     res.status(201).json(json);
   });
   route(r, deps, 'get', '/baseline-plans-for-school/', 'baselinePlansForSchool', async (ctx) =>
@@ -53,7 +54,7 @@ export function mountBaselinePlanRoutes(r: Router, deps: AppDeps): void {
     return { has_courses: courseCount > 0, course_count: courseCount };
   });
   route(r, deps, 'post', '/assign-plan-to-student/', 'assignPlanToStudent', async (ctx, req) => ({
-    course_count: await baselinePlans.assignToStudent(ctx, req.body),
+    course_count: await baselinePlans.assignToStudent(ctx, checkPlanId(req.body)),
   }));
   route(r, deps, 'post', '/clear-student-courses/', 'clearStudentCourses', async (ctx) => ({
     removed_courses: await baselinePlans.clearStudentCourses(ctx),

@@ -17,8 +17,9 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict } from '../../core/errors.js';
 import { authorize, requireWriter } from '../../core/policy.js';
 import { BASELINE_POLICY_MESSAGES, can, type BaselineAction } from './baseline-plans.policy.js';
-import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
-import { parseId, toId } from '../../core/ids.js';
+import { valid, type Checked } from '../../core/validation.js';
+import { parseId } from '../../core/ids.js';
+import { BASELINE_INPUT_MESSAGES, type PlanCreate, type PlanText } from './baseline-plan-input.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { isUniqueViolation } from '../accounts/accounts.service.js';
 import { defaultYearLabels, SchoolMembership, type School } from '../schools/school.entity.js';
@@ -27,14 +28,8 @@ import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const BASELINE_MESSAGES = {
   ...BASELINE_POLICY_MESSAGES,
-  titleRequired: 'Please enter a title.',
-  descriptionRequired: 'Please enter a description.',
-  titleTooLong: 'The title may have at most 200 characters.',
-  descriptionTooLong: 'The description may have at most 2000 characters.',
-  username: 'The username must start with baseline_plan_ and use only letters, digits, - and _ (at most 100 characters).',
+  ...BASELINE_INPUT_MESSAGES,
   usernameTaken: 'A baseline plan with this username already exists.',
-  userType: 'user_type must be 4 for a baseline plan.',
-  planId: 'Please choose a baseline plan.',
   noSchool: 'Please join a school first.',
 } as const;
 
@@ -55,29 +50,6 @@ export interface PlannedCourseRow {
   units: number;
   term: string;
   position: number;
-}
-
-type Body = Record<string, unknown>;
-const asBody = (raw: unknown): Body => (raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Body) : {});
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
-function parseTitleAndDescription(raw: unknown): { firstName: string; lastName: string } {
-  const b = asBody(raw);
-  const firstName = str(b.first_name);
-  const lastName = str(b.last_name);
-  if (!firstName) throw badInput(BASELINE_MESSAGES.titleRequired);
-  if (!lastName) throw badInput(BASELINE_MESSAGES.descriptionRequired);
-  if (hasNul(firstName) || hasNul(lastName)) throw badInput(NUL_MESSAGE);
-  if (firstName.length > 200) throw badInput(BASELINE_MESSAGES.titleTooLong);
-  if (lastName.length > 2000) throw badInput(BASELINE_MESSAGES.descriptionTooLong);
-  return { firstName, lastName };
-}
-
-export function parsePlanId(raw: unknown): number {
-  const v = asBody(raw).planId;
-  const n = toId(typeof v === 'string' ? v.trim() : v);
-  if (n === null) throw badInput(BASELINE_MESSAGES.planId);
-  return n;
 }
 
 const generatedUsername = () => `baseline_plan_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
@@ -140,14 +112,10 @@ export class BaselinePlansService {
     return this.page([school!.id], first, after);
   }
 
-  async create(ctx: RequestContext, raw: unknown): Promise<User> {
+  async create(ctx: RequestContext, checked: Checked<PlanCreate>): Promise<User> {
     const school = await this.staffSchool(ctx, 'create');
-    const b = asBody(raw);
-    if (b.user_type !== undefined && Number(b.user_type) !== UserType.BaselinePlan) throw badInput(BASELINE_MESSAGES.userType);
-    const { firstName, lastName } = parseTitleAndDescription(raw);
-    const username = b.username === undefined || b.username === null || b.username === '' ? generatedUsername() : str(b.username);
-    // Never an address: a plan's username can never shadow (or take) a person's sign-in email.
-    if (!/^baseline_plan_[A-Za-z0-9_-]{1,86}$/.test(username)) throw badInput(BASELINE_MESSAGES.username);
+    const { firstName, lastName, username: given } = valid(checked);
+    const username = given ?? generatedUsername();
     try {
       return await this.db.transaction(async (m) => {
         const plan = await m.getRepository(User).save(m.getRepository(User).create({
@@ -163,9 +131,9 @@ export class BaselinePlansService {
     }
   }
 
-  async update(ctx: RequestContext, id: unknown, raw: unknown): Promise<User> {
+  async update(ctx: RequestContext, id: unknown, checked: Checked<PlanText>): Promise<User> {
     const plan = await this.managedPlan(ctx, 'edit', id);
-    const { firstName, lastName } = parseTitleAndDescription(raw);
+    const { firstName, lastName } = valid(checked);
     await this.db.getRepository(User).update({ id: plan.id }, { firstName, lastName });
     return { ...plan, firstName, lastName } as User;
   }
@@ -176,9 +144,9 @@ export class BaselinePlansService {
     await this.db.getRepository(User).delete({ id: plan.id, userType: UserType.BaselinePlan });
   }
 
-  async duplicate(ctx: RequestContext, raw: unknown): Promise<User> {
+  async duplicate(ctx: RequestContext, planId: Checked<number>): Promise<User> {
     requireWriter(ctx);
-    const plan = await this.managedPlan(ctx, 'duplicate', parsePlanId(raw));
+    const plan = await this.managedPlan(ctx, 'duplicate', valid(planId));
     const title = `${plan.firstName} (Copy)`.slice(0, 200);
     return this.db.transaction(async (m) => {
       const copy = await m.getRepository(User).save(m.getRepository(User).create({
@@ -199,9 +167,9 @@ export class BaselinePlansService {
   }
 
   /** Replaces the student's terms and courses with copies of the plan's, in one transaction. */
-  async assignToStudent(ctx: RequestContext, raw: unknown): Promise<number> {
+  async assignToStudent(ctx: RequestContext, checked: Checked<number>): Promise<number> {
     const caller = authorize(ctx, can, 'assign', null);
-    const planId = parsePlanId(raw);
+    const planId = valid(checked);
     const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
     authorize(ctx, can, 'assign', { school });
     const found = await this.db.getRepository(User).findOneBy({ id: planId, userType: UserType.BaselinePlan });

@@ -5,6 +5,7 @@ import { Course } from '../courses/course.entity.js';
 import { School } from '../schools/school.entity.js';
 import { Pathway, Requirement } from './pathway.entity.js';
 import type { Fulfillment } from './pathways.service.js';
+import { checkFulfillmentAdd, checkFulfillmentRemove, checkPathway, checkRequirement, checkRequirementCreate } from './pathway-input.js';
 
 @ObjectType({ description: 'A page of pathway items, with the total count and the cursor of the next page.' })
 class PathwayConnection {
@@ -131,7 +132,7 @@ export class PathwaysResolver {
 
   @Mutation(() => Pathway, { description: 'Creates the pathway.' })
   createPathway(@Ctx() ctx: AdapterContext, @Arg('input', () => CreatePathwayInput, { description: 'The fields to save.' }) input: CreatePathwayInput): Promise<Pathway> {
-    return ctx.services.pathways.create(ctx, { name: input.name, description: input.description, color: input.color });
+    return ctx.services.pathways.create(ctx, checkPathway({ name: input.name, description: input.description, color: input.color }, false));
   }
 
   @Mutation(() => Pathway, { description: 'Updates the pathway.' })
@@ -140,7 +141,7 @@ export class PathwaysResolver {
     @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string,
     @Arg('input', () => UpdatePathwayInput, { description: 'The fields to save.' }) input: UpdatePathwayInput,
   ): Promise<Pathway> {
-    return ctx.services.pathways.update(ctx, uuid, { name: input.name, description: input.description, color: input.color });
+    return ctx.services.pathways.update(ctx, uuid, checkPathway({ name: input.name, description: input.description, color: input.color }, true));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the pathway.' })
@@ -151,7 +152,7 @@ export class PathwaysResolver {
 
   @Mutation(() => Requirement, { description: 'Adds the requirement.' })
   addRequirement(@Ctx() ctx: AdapterContext, @Arg('input', () => AddRequirementInput, { description: 'The fields to save.' }) input: AddRequirementInput): Promise<Requirement> {
-    return ctx.services.pathways.addRequirement(ctx, { pathway_uuid: input.pathwayUuid, ...requirementRaw(input) });
+    return ctx.services.pathways.addRequirement(ctx, checkRequirementCreate({ pathway_uuid: input.pathwayUuid, ...requirementRaw(input) }));
   }
 
   @Mutation(() => Requirement, { description: 'Updates the requirement.' })
@@ -160,7 +161,7 @@ export class PathwaysResolver {
     @Arg('uuid', () => ID, { description: 'Stable public identifier (UUID).' }) uuid: string,
     @Arg('input', () => UpdateRequirementInput, { description: 'The fields to save.' }) input: UpdateRequirementInput,
   ): Promise<Requirement> {
-    return ctx.services.pathways.updateRequirement(ctx, uuid, requirementRaw(input));
+    return ctx.services.pathways.updateRequirement(ctx, uuid, checkRequirement(requirementRaw(input), true));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the requirement.' })
@@ -176,9 +177,9 @@ export class PathwaysResolver {
     @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
     @Arg('nonDuplicables', () => [ID], { description: 'The non duplicables.', nullable: true }) nonDuplicables: string[] | null,
   ): Promise<CourseFulfillment[]> {
-    const { fulfillments } = await ctx.services.pathways.addCourseFulfillment(ctx, courseId, {
+    const { fulfillments } = await ctx.services.pathways.addCourseFulfillment(ctx, courseId, checkFulfillmentAdd({
       requirement_uuid: requirementUuid, non_duplicables: nonDuplicables ?? [],
-    });
+    }));
     return toFulfillments(fulfillments);
   }
 
@@ -188,7 +189,7 @@ export class PathwaysResolver {
     @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
     @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
   ): Promise<CourseFulfillment[]> {
-    const { fulfillments } = await ctx.services.pathways.removeCourseFulfillment(ctx, courseUuid, { requirement_uuid: requirementUuid });
+    const { fulfillments } = await ctx.services.pathways.removeCourseFulfillment(ctx, courseUuid, checkFulfillmentRemove({ requirement_uuid: requirementUuid }));
     return toFulfillments(fulfillments);
   }
 

@@ -5,6 +5,7 @@ import { sendPagedList } from '../../core/http.js';
 import type { Course } from '../courses/course.entity.js';
 import type { School } from '../schools/school.entity.js';
 import type { Pathway, Requirement } from './pathway.entity.js';
+import { checkFulfillmentAdd, checkFulfillmentRemove, checkPathway, checkRequirement, checkRequirementCreate } from './pathway-input.js';
 import { MAX_PAGE, type Fulfillment, type Page } from './pathways.service.js';
 
 /** The service's pages carry `nodes` (the GraphQL connection's name); the REST helper reads `rows`. */
@@ -89,7 +90,7 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'post', '/pathways/create/', 'createPathway', async (ctx, req, res) => {
-    const p = await pathways.create(ctx, req.body);
+    const p = await pathways.create(ctx, checkPathway(req.body, false));
     res.status(201).json(await pathwayJson(ctx, p, true));
   });
 
@@ -98,7 +99,7 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
   );
 
   route(r, deps, 'post', '/pathways/:uuid/', 'updatePathway', async (ctx, req) =>
-    pathwayJson(ctx, await pathways.update(ctx, String(req.params.uuid), req.body), true),
+    pathwayJson(ctx, await pathways.update(ctx, String(req.params.uuid), checkPathway(req.body, true)), true),
   );
 
   route(r, deps, 'delete', '/pathways/:uuid/', 'deletePathway', async (ctx, req) => {
@@ -107,13 +108,13 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'post', '/add-requirement-to-pathway/', 'addRequirement', async (ctx, req, res) => {
-    const requirement = await pathways.addRequirement(ctx, req.body);
+    const requirement = await pathways.addRequirement(ctx, checkRequirementCreate(req.body));
     const p = (await ctx.loaders.pathwayById.load(requirement.pathwayId))!;
     res.status(201).json(requirementJson(requirement, p));
   });
 
   route(r, deps, 'put', '/requirements/:uuid/', 'updateRequirement', async (ctx, req) => {
-    const requirement = await pathways.updateRequirement(ctx, String(req.params.uuid), req.body);
+    const requirement = await pathways.updateRequirement(ctx, String(req.params.uuid), checkRequirement(req.body, true));
     return requirementJson(requirement, (await ctx.loaders.pathwayById.load(requirement.pathwayId))!);
   });
 
@@ -123,12 +124,12 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'post', '/courses/:courseId/requirement/', 'addCourseFulfillment', async (ctx, req) => {
-    const { course, fulfillments } = await pathways.addCourseFulfillment(ctx, req.params.courseId, req.body);
+    const { course, fulfillments } = await pathways.addCourseFulfillment(ctx, req.params.courseId, checkFulfillmentAdd(req.body));
     return fulfillmentJson(course, fulfillments);
   });
 
   route(r, deps, 'delete', '/courses/:courseUuid/requirement/', 'removeCourseFulfillment', async (ctx, req) => {
-    const { course, fulfillments } = await pathways.removeCourseFulfillment(ctx, req.params.courseUuid, req.body);
+    const { course, fulfillments } = await pathways.removeCourseFulfillment(ctx, req.params.courseUuid, checkFulfillmentRemove(req.body));
     return fulfillmentJson(course, fulfillments);
   });
 

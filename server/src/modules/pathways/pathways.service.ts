@@ -27,36 +27,26 @@ import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
 import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, visibleSchoolIds } from './pathways.policy.js';
 import { acceptedByOwn, type Reach } from '../schools/reach.js';
-import { parseInput, text, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
 import { parseCourseRef, parseUuid } from '../../core/ids.js';
 import { Course } from '../courses/course.entity.js';
 import { CourseRequirement, Pathway, PATHWAY_COLORS, Requirement } from './pathway.entity.js';
+import { PATHWAY_INPUT_MESSAGES, type FulfillmentAdd, type FulfillmentRemove, type PathwayFields, type RequirementCreate, type RequirementFields } from './pathway-input.js';
 import { ProgressService, type RequirementProgressRow } from './progress.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
 export const PATHWAY_MESSAGES = {
-  nameRequired: 'Pathway name is required.',
-  requirementNameRequired: 'Requirement name is required.',
-  nameTooLong: 'Name must be at most 200 characters.',
-  descriptionTooLong: 'Description must be at most 5000 characters.',
-  colorInvalid: 'Pathway color must be one of red, blue, green, yellow, purple, orange, pink, or empty.',
-  unitsInvalid: 'Number of units must be a number from 0 to 9999.99.',
-  coursesInvalid: 'Number of courses must be a whole number from 0 to 10000.',
+  ...PATHWAY_INPUT_MESSAGES,
   pathwayNotFound: 'Pathway not found.',
   requirementNotFound: 'Requirement not found.',
   courseNotFound: 'Course not found.',
   noSchool: 'Join a school before creating pathways.',
   ...PATHWAY_POLICY_MESSAGES,
-  selectPathway: 'Please select a pathway.',
-  selectRequirement: 'Please select a requirement.',
-  nonDuplicablesInvalid: 'non_duplicables must be a list of requirement uuids.',
   fulfillmentNotFound: 'This course does not fulfill that requirement.',
   pageSize: 'Page size must be between 1 and 500.',
 } as const;
 
 export const MAX_PAGE = 500;
-const MAX_UNITS = 9999.99;
-const MAX_COURSES = 10_000;
 
 
 export interface Page<T> {
@@ -83,42 +73,7 @@ export interface Fulfillment {
   group: string | null;
 }
 
-const pathwayInput = z.object({ name: text().optional(), description: text().optional(), color: text().optional() });
-const requirementInput = z.object({
-  name: text().optional(),
-  description: text().optional(),
-  number_of_units: z.unknown().optional(),
-  number_of_courses: z.unknown().optional(),
-});
-
-function parseUnits(v: unknown): number | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
-  if (!Number.isFinite(n) || n < 0 || n > MAX_UNITS) throw badInput(PATHWAY_MESSAGES.unitsInvalid);
-  return Math.round(n * 100) / 100;
-}
-
-function parseCourses(v: unknown): number | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
-  if (!Number.isInteger(n) || n < 0 || n > MAX_COURSES) throw badInput(PATHWAY_MESSAGES.coursesInvalid);
-  return n;
-}
-
-function checkName(name: string | undefined, message: string): string | undefined {
-  if (name === undefined) return undefined;
-  if (!name) throw badInput(message);
-  if (name.length > 200) throw badInput(PATHWAY_MESSAGES.nameTooLong);
-  return name;
-}
-
-function checkDescription(d: string | undefined): string | undefined {
-  if (d !== undefined && d.length > 5000) throw badInput(PATHWAY_MESSAGES.descriptionTooLong);
-  return d;
-}
-
-function checkColor(c: string | undefined): string | undefined {
-  if (c === undefined) return undefined;
+function checkColor(c: string): string {
   const color = c.toLowerCase();
   if (!(PATHWAY_COLORS as readonly string[]).includes(color)) throw badInput(PATHWAY_MESSAGES.colorInvalid);
   return color;
@@ -203,32 +158,28 @@ export class PathwaysService {
     return ctx.loaders.requirementsByPathwayId.load(pathway.id);
   }
 
-  async create(ctx: RequestContext, raw: unknown): Promise<Pathway> {
+  async create(ctx: RequestContext, checked: Checked<PathwayFields>): Promise<Pathway> {
     const caller = authorize(ctx, can, 'create', null);
     if (caller.user.schoolId === null) throw badInput(PATHWAY_MESSAGES.noSchool);
-    const input = parseInput(pathwayInput, raw);
-    const name = checkName(input.name ?? '', PATHWAY_MESSAGES.nameRequired)!;
+    const input = valid(checked);
     const repo = this.db.getRepository(Pathway);
     return repo.save(repo.create({
       schoolId: caller.user.schoolId,
-      name,
-      description: checkDescription(input.description) ?? '',
-      color: checkColor(input.color) ?? '',
+      name: input.name ?? '',
+      description: input.description ?? '',
+      color: input.color ?? '',
     }));
   }
 
-  /** Changes the fields present in `raw` (name, description, color). */
-  async update(ctx: RequestContext, uuid: string, raw: unknown): Promise<Pathway> {
+  /** Changes the fields given (name, description, color). */
+  async update(ctx: RequestContext, uuid: string, checked: Checked<PathwayFields>): Promise<Pathway> {
     requireWriter(ctx);
     const pathway = await this.pathwayByUuid(uuid);
     await this.assertCan(ctx, 'edit', pathway.schoolId);
-    const input = parseInput(pathwayInput, raw);
-    const name = checkName(input.name, PATHWAY_MESSAGES.nameRequired);
-    const description = checkDescription(input.description);
-    const color = checkColor(input.color);
-    if (name !== undefined) pathway.name = name;
-    if (description !== undefined) pathway.description = description;
-    if (color !== undefined) pathway.color = color;
+    const input = valid(checked);
+    if (input.name !== undefined) pathway.name = input.name;
+    if (input.description !== undefined) pathway.description = input.description;
+    if (input.color !== undefined) pathway.color = input.color;
     return this.db.getRepository(Pathway).save(pathway);
   }
 
@@ -250,37 +201,31 @@ export class PathwaysService {
 
   // ---- requirements --------------------------------------------------------------------------
 
-  async addRequirement(ctx: RequestContext, raw: unknown): Promise<Requirement> {
+  async addRequirement(ctx: RequestContext, input: RequirementCreate): Promise<Requirement> {
     requireWriter(ctx);
-    const pathwayUuid = (raw as { pathway_uuid?: unknown } | null)?.pathway_uuid;
-    if (pathwayUuid === undefined || pathwayUuid === null || pathwayUuid === '') throw badInput(PATHWAY_MESSAGES.selectPathway);
-    const pathway = await this.pathwayByUuid(pathwayUuid);
+    const pathway = await this.pathwayByUuid(valid(input.pathway));
     await this.assertCan(ctx, 'edit', pathway.schoolId);
-    const input = parseInput(requirementInput, raw);
+    const fields = valid(input.fields);
     const repo = this.db.getRepository(Requirement);
     return repo.save(repo.create({
       pathwayId: pathway.id,
-      name: checkName(input.name ?? '', PATHWAY_MESSAGES.requirementNameRequired)!,
-      description: checkDescription(input.description) ?? '',
-      numberOfUnits: parseUnits(input.number_of_units) ?? 0,
-      numberOfCourses: parseCourses(input.number_of_courses) ?? 0,
+      name: fields.name ?? '',
+      description: fields.description ?? '',
+      numberOfUnits: fields.numberOfUnits ?? 0,
+      numberOfCourses: fields.numberOfCourses ?? 0,
     }));
   }
 
-  /** Changes the fields present in `raw` (name, description, number_of_units, number_of_courses). */
-  async updateRequirement(ctx: RequestContext, uuid: string, raw: unknown): Promise<Requirement> {
+  /** Changes the fields given (name, description, number of units, number of courses). */
+  async updateRequirement(ctx: RequestContext, uuid: string, checked: Checked<RequirementFields>): Promise<Requirement> {
     requireWriter(ctx);
     const { requirement, pathway } = await this.requirementByUuid(uuid);
     await this.assertCan(ctx, 'edit', pathway.schoolId);
-    const input = parseInput(requirementInput, raw);
-    const name = checkName(input.name, PATHWAY_MESSAGES.requirementNameRequired);
-    const description = checkDescription(input.description);
-    const units = parseUnits(input.number_of_units);
-    const courses = parseCourses(input.number_of_courses);
-    if (name !== undefined) requirement.name = name;
-    if (description !== undefined) requirement.description = description;
-    if (units !== undefined) requirement.numberOfUnits = units;
-    if (courses !== undefined) requirement.numberOfCourses = courses;
+    const input = valid(checked);
+    if (input.name !== undefined) requirement.name = input.name;
+    if (input.description !== undefined) requirement.description = input.description;
+    if (input.numberOfUnits !== undefined) requirement.numberOfUnits = input.numberOfUnits;
+    if (input.numberOfCourses !== undefined) requirement.numberOfCourses = input.numberOfCourses;
     return this.db.getRepository(Requirement).save(requirement);
   }
 
@@ -345,18 +290,11 @@ export class PathwaysService {
    * The course counts toward `requirement_uuid`; with `non_duplicables` (requirement uuids), the
    * course counts toward only one of that requirement and those (one transaction).
    */
-  async addCourseFulfillment(ctx: RequestContext, courseRef: unknown, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
+  async addCourseFulfillment(ctx: RequestContext, courseRef: unknown, checked: Checked<FulfillmentAdd>): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
     authorize(ctx, can, 'edit', null);
-    const body = (raw ?? {}) as { requirement_uuid?: unknown; non_duplicables?: unknown };
-    if (body.requirement_uuid === undefined || body.requirement_uuid === null || body.requirement_uuid === '') {
-      throw badInput(PATHWAY_MESSAGES.selectRequirement);
-    }
-    const others = body.non_duplicables ?? [];
-    if (!Array.isArray(others) || others.some((u) => typeof u !== 'string') || others.length > 100) {
-      throw badInput(PATHWAY_MESSAGES.nonDuplicablesInvalid);
-    }
+    const input = valid(checked);
     const course = await this.reachableCourse(ctx, courseRef);
-    const uuids = [...new Set([body.requirement_uuid, ...others])];
+    const uuids = [...new Set([input.requirementUuid, ...input.nonDuplicables])];
     const targets: Requirement[] = [];
     for (const uuid of uuids) {
       const { requirement, pathway } = await this.requirementByUuid(uuid);
@@ -388,12 +326,11 @@ export class PathwaysService {
     return { course, fulfillments: await this.fulfillments(ctx, course) };
   }
 
-  async removeCourseFulfillment(ctx: RequestContext, courseRef: unknown, raw: unknown): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
+  async removeCourseFulfillment(ctx: RequestContext, courseRef: unknown, checked: Checked<FulfillmentRemove>): Promise<{ course: Course; fulfillments: Fulfillment[] }> {
     authorize(ctx, can, 'edit', null);
     const course = await this.reachableCourse(ctx, courseRef);
-    const reqUuid = (raw as { requirement_uuid?: unknown } | null)?.requirement_uuid;
-    if (reqUuid === undefined || reqUuid === null || reqUuid === '') throw badInput(PATHWAY_MESSAGES.selectRequirement);
-    const { requirement, pathway } = await this.requirementByUuid(reqUuid);
+    const { requirementUuid } = valid(checked);
+    const { requirement, pathway } = await this.requirementByUuid(requirementUuid);
     await this.assertCan(ctx, 'edit', pathway.schoolId);
     await this.db.transaction(async (m) => {
       const row = await m.getRepository(CourseRequirement).findOneBy({ courseId: course.id, requirementId: requirement.id });
