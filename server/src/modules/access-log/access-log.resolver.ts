@@ -1,6 +1,7 @@
 /** GraphQL `accessLog`: the same staff-only, filtered, newest-first log as GET /api/access-log/, cursor-paged. */
 import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { checkAccessLogFilter } from './access-log-input.js';
 
 @ObjectType({ description: 'One read or disclosure of a student record' })
 export class AccessLogEntry {
@@ -44,7 +45,7 @@ export class AccessLogResolver {
       Object.entries({ student_id: studentId, actor_id: actorId, student, actor, action: action || null, from: from || null, to: to || null, first, after: after || null })
         .filter(([, v]) => v !== null && v !== undefined),
     );
-    const page = await ctx.services.accessLog.list(ctx, raw);
+    const page = await ctx.services.accessLog.list(ctx, checkAccessLogFilter(raw));
     return { nodes: page.rows, totalCount: page.totalCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
   }
 }

@@ -10,18 +10,12 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
-import { MAX_ID } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './access-log.policy.js';
-import { parseInput, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
+import type { AccessLogFilter } from './access-log-input.js';
 import type { SchoolsService } from '../schools/schools.service.js';
-
-export const ACCESS_ACTIONS = [
-  'view_as', 'plan_pdf_export', 'consent_form_view', 'consent_form_export', 'application_view',
-  'transcript_download', 'contract_download', 'student_deleted',
-] as const;
-export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+import type { AccessAction } from './access-actions.js';
 
 export interface AccessEntry {
   studentId: number;
@@ -63,23 +57,6 @@ export interface AccessLogPage {
   hasNextPage: boolean;
 }
 
-export const MAX_ACCESS_LOG_PAGE = 200;
-
-const filterInput = z.object({
-  student_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  actor_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  action: z.enum(ACCESS_ACTIONS).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  first: z.coerce.number().int().min(1).max(MAX_ACCESS_LOG_PAGE).optional(),
-  after: z.string().regex(/^\d{1,18}$/).optional(),
-  /** Part of the student's name or email (case-insensitive). */
-  student: z.string().trim().max(200).refine((v) => !v.includes('\0')).optional(),
-  /** Part of the actor's name or email (case-insensitive). */
-  actor: z.string().trim().max(200).refine((v) => !v.includes('\0')).optional(),
-});
-export type AccessLogFilter = z.input<typeof filterInput>;
-
 export class AccessLogService {
   constructor(
     private readonly db: DataSource,
@@ -87,10 +64,9 @@ export class AccessLogService {
   ) {}
 
   /** Staff: their schools' log, newest first. Unknown filters are refused with a message. */
-  async list(ctx: RequestContext, raw: unknown): Promise<AccessLogPage> {
+  async list(ctx: RequestContext, checked: Checked<AccessLogFilter>): Promise<AccessLogPage> {
     const caller = authorize(ctx, can, 'view', null);
-    const f = parseInput(filterInput, raw ?? {}, 'The access-log filters are not valid (dates as YYYY-MM-DD, ids as numbers).');
-    if (f.from && f.to && f.from > f.to) throw badInput('The start date must be on or before the end date.');
+    const f = valid(checked);
     const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
     if (!schoolIds.length) return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
     const where = ['a.school_id = ANY($1)'];

@@ -2,6 +2,7 @@
 import { JSONObjectResolver } from 'graphql-scalars';
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { checkApplicationSave, checkDecision } from './admission-input.js';
 import { transcriptUrl, type ApplicationListRow, type ApplicationView } from './admissions.service.js';
 
 @ObjectType({ description: 'One saved step of the application form' })
@@ -117,10 +118,10 @@ export class AdmissionsResolver {
     @Arg('formData', () => [ApplicationStepInput], { description: 'The form answers (JSON).' }) formData: ApplicationStepInput[],
     @Arg('applicationStatus', () => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.' }) applicationStatus: string,
   ): Promise<AdmissionApplication> {
-    const v = await ctx.services.admissions.save(ctx, {
+    const v = await ctx.services.admissions.save(ctx, checkApplicationSave({
       form_data: formData.map((r) => ({ step: r.step, title: r.title ?? undefined, data: r.data ?? {} })),
       application_status: applicationStatus,
-    });
+    }));
     return toGql(v);
   }
 
@@ -131,7 +132,7 @@ export class AdmissionsResolver {
     @Arg('decision', () => String, { description: 'accepted or declined' }) decision: string,
     @Arg('reason', () => String, { description: 'Reason, shown to the family.', nullable: true }) reason: string | null,
   ): Promise<AdmissionApplication> {
-    return toGql(await ctx.services.admissions.decide(ctx, id, { decision, reason: reason ?? '' }));
+    return toGql(await ctx.services.admissions.decide(ctx, id, checkDecision({ decision, reason: reason ?? '' })));
   }
 
   @FieldResolver(() => ApplicationParent, { description: 'The parent.', nullable: true })

@@ -10,6 +10,7 @@ import { badInput } from '../../core/errors.js';
 import { apiErrorHandler, sendPagedList } from '../../core/http.js';
 import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import type { TranscriptFile } from './application.entity.js';
+import { checkApplicationSave, checkDecision } from './admission-input.js';
 import { ADMISSION_MESSAGES, contentDisposition, MAX_APPLICATION_PAGE, transcriptUrl, type ApplicationView, type UploadedFile } from './admissions.service.js';
 
 const transcriptJson = (f: TranscriptFile) => ({
@@ -60,7 +61,7 @@ export function mountAdmissionRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'patch', '/application/', 'saveApplication', async (ctx, req) => {
-    const v = await admissions.save(ctx, req.body);
+    const v = await admissions.save(ctx, checkApplicationSave(req.body));
     return { id: v.id, application_status: v.applicationStatus, form_data: formDataJson(v), submitted_at: v.submittedAt };
   });
 
@@ -99,7 +100,7 @@ export function mountAdmissionRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'post', '/applications/:id/decision/', 'decideApplication', async (ctx, req) => {
-    const v = await admissions.decide(ctx, req.params.id, req.body);
+    const v = await admissions.decide(ctx, req.params.id, checkDecision(req.body));
     return staffJson(ctx, v);
   });
 }

@@ -26,18 +26,17 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { ADMISSION_POLICY_MESSAGES, can, type AdmissionAction } from './admissions.policy.js';
-import { hasNul, NUL_MESSAGE, parseInput, text, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
+import { ADMISSION_INPUT_MESSAGES, type ApplicationSave, type Decision } from './admission-input.js';
 import { parseId } from '../../core/ids.js';
 import {
   APPLICATION_STEPS,
   canMove,
   emptyValues,
-  fieldDef,
   isEditable,
   mergeRecords,
   missingRequired,
   missingRequiredMessage,
-  stepDef,
   type StepRecord,
 } from '@planner/shared/application';
 import { User, UserType, type ApplicationStatus } from '../accounts/user.entity.js';
@@ -50,7 +49,7 @@ import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 export const ADMISSION_MESSAGES = {
   ...ADMISSION_POLICY_MESSAGES,
   alreadySubmitted: 'This application has already been submitted and can no longer be changed.',
-  badStatus: 'application_status must be in_progress or complete.',
+  badStatus: ADMISSION_INPUT_MESSAGES.badStatus,
   noFile: 'Please choose a file to upload (multipart field "file").',
   badType: 'Transcripts must be PDF, JPG, PNG, DOC or DOCX files.',
   emptyFile: 'The file is empty.',
@@ -58,7 +57,7 @@ export const ADMISSION_MESSAGES = {
   tooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MB.`,
   mismatch: (name: string, type: string) => `The file "${name}" is not a valid ${type} file.`,
   onlyComplete: (decision: string) => `Only submitted applications (status complete) can be ${decision}.`,
-  reasonRequired: 'Please give a reason for declining the application.',
+  reasonRequired: ADMISSION_INPUT_MESSAGES.reasonRequired,
 } as const;
 
 /** Allowed transcript types: extension -> MIME type and the magic bytes the file must start with. */
@@ -95,52 +94,6 @@ export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^A-Za-z0-9._ ()-]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-const MAX_TEXT = 5000;
-const MAX_FILE_NAMES = 50;
-
-const saveInput = z.object({
-  form_data: z.array(z.object({ step: z.number().int(), title: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() }), {
-    message: 'form_data must be a list of { step, title, data } records.',
-  }).max(APPLICATION_STEPS.length, 'form_data has more records than the application has steps.'),
-  application_status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'in_progress' : v), z.enum(['in_progress', 'complete'], { message: ADMISSION_MESSAGES.badStatus })),
-});
-
-const decisionInput = z.object({
-  decision: z.enum(['accepted', 'declined'], { message: 'decision must be accepted or declined.' }),
-  reason: text().pipe(z.string().max(2000, 'The reason may be at most 2000 characters.')),
-});
-
-/** Checks and normalises the records a parent sends; unknown steps or fields, or wrong types, are a 400. */
-export function normaliseRecords(records: { step: number; data?: Record<string, unknown> }[]): StepRecord[] {
-  const out = new Map<number, StepRecord>();
-  for (const r of records) {
-    const def = stepDef(r.step);
-    if (!def) throw badInput(`Unknown application step ${r.step}.`);
-    const data: Record<string, unknown> = { ...(out.get(r.step)?.data ?? {}) };
-    for (const [key, value] of Object.entries(r.data ?? {})) {
-      const f = fieldDef(key);
-      if (!f || !def.fields.includes(f)) throw badInput(`Unknown field "${key}" in step ${r.step}.`);
-      if (f.kind === 'bool') {
-        if (typeof value !== 'boolean') throw badInput(`${f.label} must be true or false.`);
-        data[key] = value;
-      } else if (f.kind === 'files') {
-        if (!Array.isArray(value) || value.length > MAX_FILE_NAMES || value.some((v) => typeof v !== 'string' || v.length > 255 || hasNul(v))) {
-          throw badInput(`${f.label} must be a list of file names.`);
-        }
-        data[key] = value;
-      } else {
-        const v = value === null || value === undefined ? '' : value;
-        if (typeof v !== 'string') throw badInput(`${f.label} must be text.`);
-        if (v.length > MAX_TEXT) throw badInput(`${f.label} may be at most ${MAX_TEXT} characters.`);
-        if (hasNul(v)) throw badInput(NUL_MESSAGE);
-        data[key] = v;
-      }
-    }
-    out.set(r.step, { step: def.step, title: def.title, data });
-  }
-  return [...out.values()];
 }
 
 /** Saved records with the new ones merged in, field by field, in step order. */
@@ -242,11 +195,9 @@ export class AdmissionsService {
   }
 
   /** PATCH /api/application/ and saveApplication: merge the records, move the status, check on submit. */
-  async save(ctx: RequestContext, raw: unknown): Promise<ApplicationView> {
+  async save(ctx: RequestContext, checked: Checked<ApplicationSave>): Promise<ApplicationView> {
     const applicant = await this.applicant(ctx, 'editOwnApplication');
-    const input = parseInput(saveInput, raw);
-    const records = normaliseRecords(input.form_data);
-    const target = input.application_status;
+    const { records, applicationStatus: target } = valid(checked);
     return this.db.transaction(async (m) => {
       const parent = await this.lockParent(m, applicant.id);
       if (!isEditable(parent.applicationStatus)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
@@ -342,12 +293,11 @@ export class AdmissionsService {
   }
 
   /** Staff: accept (complete -> accepted) or decline (complete -> declined, with a reason); the parent is emailed. */
-  async decide(ctx: RequestContext, rawId: unknown, raw: unknown): Promise<ApplicationView> {
+  async decide(ctx: RequestContext, rawId: unknown, checked: Checked<Decision>): Promise<ApplicationView> {
     const caller = authorize(ctx, can, 'decide', null);
     const schoolIds = await this.reviewSchoolIds(ctx, 'decide');
     const id = parseId(rawId, 'application');
-    const input = parseInput(decisionInput, raw);
-    if (input.decision === 'declined' && !input.reason) throw badInput(ADMISSION_MESSAGES.reasonRequired);
+    const input = valid(checked);
     return this.db.transaction(async (m) => {
       const app = await m.getRepository(Application).findOneBy({ id });
       if (!app) throw notFound('Application not found.');

@@ -1,6 +1,7 @@
 /** Pure helpers of the admissions service: merging and checking saved records, transcript checks. */
 import { describe, expect, it } from 'vitest';
-import { checkTranscript, contentDisposition, mergeFormData, normaliseRecords, sanitizeFileName } from './admissions.service.js';
+import { checkTranscript, contentDisposition, mergeFormData, sanitizeFileName } from './admissions.service.js';
+import { normaliseRecords } from './admission-input.js';
 
 describe('saved records', () => {
   it('merges a save field by field over what was saved', () => {

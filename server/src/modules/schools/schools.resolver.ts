@@ -1,6 +1,7 @@
 import { Arg, Ctx, InputType, Field, Mutation, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { School } from './school.entity.js';
+import { checkSchoolCreate } from './school-input.js';
 
 @InputType({ description: 'The fields to create school.' })
 class CreateSchoolInput {
@@ -23,7 +24,7 @@ export class SchoolsResolver {
 
   @Mutation(() => School, { description: 'Creates the school.' })
   createSchool(@Ctx() ctx: AdapterContext, @Arg('input', () => CreateSchoolInput, { description: 'The fields to save.' }) input: CreateSchoolInput): Promise<School> {
-    return ctx.services.schools.create(ctx, { name: input.name, school_type: input.schoolType, location: input.location });
+    return ctx.services.schools.create(ctx, checkSchoolCreate({ name: input.name, school_type: input.schoolType, location: input.location }));
   }
 
   @Mutation(() => School, { description: 'Joins the school.' })

@@ -1,3 +1,4 @@
+import { checkSchoolCreate } from './school-input.js';
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import type { School } from './school.entity.js';
@@ -24,7 +25,7 @@ export function mountSchoolRoutes(r: Router, deps: AppDeps): void {
   const { schools } = deps.services;
   route(r, deps, 'get', '/schools/', 'schools', async (ctx) => (await schools.list(ctx)).map(schoolJson));
   route(r, deps, 'post', '/schools/', 'createSchool', async (ctx, req, res) => {
-    const school = await schools.create(ctx, req.body);
+    const school = await schools.create(ctx, checkSchoolCreate(req.body));
     res.status(201).json(schoolJson(school));
   });
   route(r, deps, 'post', '/schools/:uuid/join/', 'joinSchool', async (ctx, req) => {

@@ -4,21 +4,20 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
-import { parseInput, text, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
+import { SCHOOL_INPUT_MESSAGES, type SchoolCreate } from './school-input.js';
 import { parseUuid } from '../../core/ids.js';
 import { User, UserType } from '../accounts/user.entity.js';
-import { defaultYearLabels, School, SchoolMembership, SchoolType } from './school.entity.js';
+import { defaultYearLabels, School, SchoolMembership } from './school.entity.js';
 import { ownSchoolIds } from './reach.js';
 
 export const SCHOOL_MESSAGES = {
-  nameRequired: 'Please enter the school name.',
-  stateRequired: 'Please enter the state.',
-  typeInvalid: 'School type must be HS (High School) or CLG (College).',
+  nameRequired: SCHOOL_INPUT_MESSAGES.nameRequired,
+  stateRequired: SCHOOL_INPUT_MESSAGES.stateRequired,
+  typeInvalid: SCHOOL_INPUT_MESSAGES.typeInvalid,
   selectSchool: 'Please select a school.',
   ...SCHOOL_POLICY_MESSAGES,
 } as const;
-
-const createInput = z.object({ name: text(), school_type: text(), location: text() });
 
 export class SchoolsService {
   constructor(private readonly db: DataSource) {}
@@ -35,18 +34,12 @@ export class SchoolsService {
   }
 
   /** Staff create a school and become its member; the client then makes it their school of record. */
-  async create(ctx: RequestContext, raw: unknown): Promise<School> {
+  async create(ctx: RequestContext, checked: Checked<SchoolCreate>): Promise<School> {
     const caller = authorize(ctx, can, 'create', null);
-    const input = parseInput(createInput, raw);
-    if (!input.name) throw badInput(SCHOOL_MESSAGES.nameRequired);
-    if (input.name.length > 200) throw badInput('School name must be at most 200 characters.');
-    const type = input.school_type.toUpperCase();
-    if (type !== SchoolType.HS && type !== SchoolType.CLG) throw badInput(SCHOOL_MESSAGES.typeInvalid);
-    if (!input.location) throw badInput(SCHOOL_MESSAGES.stateRequired);
-    if (input.location.length > 60) throw badInput('State must be at most 60 characters.');
+    const input = valid(checked);
     return this.db.transaction(async (m) => {
       const school = await m.getRepository(School).save(
-        m.getRepository(School).create({ name: input.name, schoolType: type as SchoolType, location: input.location }),
+        m.getRepository(School).create({ name: input.name, schoolType: input.schoolType, location: input.location }),
       );
       await m.getRepository(SchoolMembership).insert({ userId: caller.user.id, schoolId: school.id });
       return school;

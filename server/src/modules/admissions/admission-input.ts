@@ -1,0 +1,93 @@
+/**
+ * The application payloads (admissions §5, §7) and the staff decision, as zod schemas with the
+ * spec's messages. Both adapters parse with `checkApplicationSave` / `checkDecision` and hand the
+ * service a `Checked` value; the service raises a refusal after its permission checks (401/403
+ * before 400), and for a decision after the application id is read.
+ *
+ * The order of the checks is today's: the payload's shape (form_data, then application_status),
+ * then each record's step and fields in the order sent; for a decision, the decision, the reason's
+ * length, then a reason for a decline. The first problem is the one reported.
+ */
+import { badInput } from '../../core/errors.js';
+import { check, hasNul, NUL_MESSAGE, parseInput, text, type Checked, z } from '../../core/validation.js';
+import { APPLICATION_STEPS, fieldDef, stepDef, type StepRecord } from '@planner/shared/application';
+
+export const ADMISSION_INPUT_MESSAGES = {
+  badStatus: 'application_status must be in_progress or complete.',
+  reasonRequired: 'Please give a reason for declining the application.',
+} as const;
+
+const M = ADMISSION_INPUT_MESSAGES;
+
+const MAX_TEXT = 5000;
+const MAX_FILE_NAMES = 50;
+
+const saveInput = z.object({
+  form_data: z.array(z.object({ step: z.number().int(), title: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() }), {
+    message: 'form_data must be a list of { step, title, data } records.',
+  }).max(APPLICATION_STEPS.length, 'form_data has more records than the application has steps.'),
+  application_status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'in_progress' : v), z.enum(['in_progress', 'complete'], { message: M.badStatus })),
+});
+
+const decisionInput = z.object({
+  decision: z.enum(['accepted', 'declined'], { message: 'decision must be accepted or declined.' }),
+  reason: text().pipe(z.string().max(2000, 'The reason may be at most 2000 characters.')),
+});
+
+/** Checks and normalises the records a parent sends; unknown steps or fields, or wrong types, are a 400. */
+export function normaliseRecords(records: { step: number; data?: Record<string, unknown> }[]): StepRecord[] {
+  const out = new Map<number, StepRecord>();
+  for (const r of records) {
+    const def = stepDef(r.step);
+    if (!def) throw badInput(`Unknown application step ${r.step}.`);
+    const data: Record<string, unknown> = { ...(out.get(r.step)?.data ?? {}) };
+    for (const [key, value] of Object.entries(r.data ?? {})) {
+      const f = fieldDef(key);
+      if (!f || !def.fields.includes(f)) throw badInput(`Unknown field "${key}" in step ${r.step}.`);
+      if (f.kind === 'bool') {
+        if (typeof value !== 'boolean') throw badInput(`${f.label} must be true or false.`);
+        data[key] = value;
+      } else if (f.kind === 'files') {
+        if (!Array.isArray(value) || value.length > MAX_FILE_NAMES || value.some((v) => typeof v !== 'string' || v.length > 255 || hasNul(v))) {
+          throw badInput(`${f.label} must be a list of file names.`);
+        }
+        data[key] = value;
+      } else {
+        const v = value === null || value === undefined ? '' : value;
+        if (typeof v !== 'string') throw badInput(`${f.label} must be text.`);
+        if (v.length > MAX_TEXT) throw badInput(`${f.label} may be at most ${MAX_TEXT} characters.`);
+        if (hasNul(v)) throw badInput(NUL_MESSAGE);
+        data[key] = v;
+      }
+    }
+    out.set(r.step, { step: def.step, title: def.title, data });
+  }
+  return [...out.values()];
+}
+
+/** A save: the checked records and the status the parent moves to. */
+export interface ApplicationSave {
+  records: StepRecord[];
+  applicationStatus: 'in_progress' | 'complete';
+}
+
+/** A staff decision; a decline carries a reason. */
+export interface Decision {
+  decision: 'accepted' | 'declined';
+  reason: string;
+}
+
+/** Parses a PATCH /api/application/ (or saveApplication) payload. */
+export const checkApplicationSave = (raw: unknown): Checked<ApplicationSave> =>
+  check(() => {
+    const input = parseInput(saveInput, raw);
+    return { records: normaliseRecords(input.form_data), applicationStatus: input.application_status };
+  });
+
+/** Parses a decision payload. */
+export const checkDecision = (raw: unknown): Checked<Decision> =>
+  check(() => {
+    const input = parseInput(decisionInput, raw);
+    if (input.decision === 'declined' && !input.reason) throw badInput(M.reasonRequired);
+    return { decision: input.decision, reason: input.reason };
+  });

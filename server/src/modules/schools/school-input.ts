@@ -1,0 +1,56 @@
+/**
+ * The create-school payload (spec: schools) as a zod schema with the spec's messages. Both adapters
+ * parse with `checkSchoolCreate` and hand the service a `Checked` value; the service raises a
+ * refusal after its permission check (401/403 before 400).
+ *
+ * The order of the checks is the form's: name, school type, then state; the first problem is the
+ * one reported.
+ */
+import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
+import { SchoolType } from './school.entity.js';
+
+export const SCHOOL_INPUT_MESSAGES = {
+  nameRequired: 'Please enter the school name.',
+  nameTooLong: 'School name must be at most 200 characters.',
+  typeInvalid: 'School type must be HS (High School) or CLG (College).',
+  stateRequired: 'Please enter the state.',
+  stateTooLong: 'State must be at most 60 characters.',
+} as const;
+
+const M = SCHOOL_INPUT_MESSAGES;
+const MAX_NAME = 200;
+const MAX_STATE = 60;
+
+/** A new school's fields, checked. */
+export interface SchoolCreate {
+  name: string;
+  schoolType: SchoolType;
+  /** The state. */
+  location: string;
+}
+
+const STOP = Symbol('first problem reported');
+
+export const schoolCreateSchema = z
+  .object({ name: text(), school_type: text(), location: text() })
+  .transform((v, ctx): SchoolCreate => {
+    const issue = (message: string): never => {
+      ctx.addIssue({ code: 'custom', message });
+      throw STOP;
+    };
+    try {
+      if (!v.name) issue(M.nameRequired);
+      if (v.name.length > MAX_NAME) issue(M.nameTooLong);
+      const type = v.school_type.toUpperCase();
+      if (type !== SchoolType.HS && type !== SchoolType.CLG) issue(M.typeInvalid);
+      if (!v.location) issue(M.stateRequired);
+      if (v.location.length > MAX_STATE) issue(M.stateTooLong);
+      return { name: v.name, schoolType: type as SchoolType, location: v.location };
+    } catch (e) {
+      if (e !== STOP) throw e;
+      return z.NEVER;
+    }
+  });
+
+/** Parses a create-school payload; a wrong type names its field ("Invalid value for name."). */
+export const checkSchoolCreate = (raw: unknown): Checked<SchoolCreate> => check(() => parseInput(schoolCreateSchema, raw));
