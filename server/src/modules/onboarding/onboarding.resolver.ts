@@ -1,6 +1,7 @@
 /** GraphQL twin of onboarding.rest.ts: the same service calls, camelCase names. */
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { checkConsent, checkDemographics, checkEdGoals, checkStudentInfo } from './onboarding-input.js';
 
 @InputType({ description: 'Student information (/student-info); dob as MMDDYYYY' })
 class StudentInfoInput {
@@ -71,7 +72,7 @@ class GeneratedPlan {
 export class OnboardingResolver {
   @Mutation(() => StudentInfo, { description: 'POST /api/student-info/' })
   saveStudentInfo(@Ctx() ctx: AdapterContext, @Arg('input', () => StudentInfoInput, { description: 'The fields to save.' }) input: StudentInfoInput): Promise<StudentInfo> {
-    return ctx.services.onboarding.saveStudentInfo(ctx, { ...input });
+    return ctx.services.onboarding.saveStudentInfo(ctx, checkStudentInfo({ ...input }));
   }
 
   @Mutation(() => StudentDemographics, { description: 'POST /api/student-demographics/' })
@@ -79,12 +80,12 @@ export class OnboardingResolver {
     @Ctx() ctx: AdapterContext,
     @Arg('input', () => StudentDemographicsInput, { description: 'The fields to save.' }) input: StudentDemographicsInput,
   ): Promise<StudentDemographics> {
-    return ctx.services.onboarding.saveDemographics(ctx, { ...input });
+    return ctx.services.onboarding.saveDemographics(ctx, checkDemographics({ ...input }));
   }
 
   @Mutation(() => [String], { description: 'POST /api/update-ed-goals/: the onboarding answers, several answers joined by ", "' })
   updateEdGoals(@Ctx() ctx: AdapterContext, @Arg('edGoals', () => [String], { description: 'Education goals.' }) edGoals: string[]): Promise<string[]> {
-    return ctx.services.onboarding.updateEdGoals(ctx, edGoals);
+    return ctx.services.onboarding.updateEdGoals(ctx, checkEdGoals(edGoals));
   }
 
   @Mutation(() => GeneratedPlan, { description: "POST /api/generate-four-year-plan/: adds pathway courses to the student's remaining terms" })
@@ -95,7 +96,7 @@ export class OnboardingResolver {
 
   @Mutation(() => String, { description: 'POST /api/cccapply/consent/; answers the CCCApply status (consent_signed or account_created)' })
   signCccApplyConsent(@Ctx() ctx: AdapterContext, @Arg('input', () => CccApplyConsentInput, { description: 'The fields to save.' }) input: CccApplyConsentInput): Promise<string> {
-    return ctx.services.onboarding.signCccApplyConsent(ctx, { ...input });
+    return ctx.services.onboarding.signCccApplyConsent(ctx, checkConsent({ ...input }));
   }
 
   @Mutation(() => String, { description: "POST /api/cccapply/account-created/: the student has created the Open CCC account" })

@@ -20,11 +20,8 @@ import type { Caller, RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { can, ONBOARDING_POLICY_MESSAGES, type OnboardingAction } from './onboarding.policy.js';
-import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
-import {
-  CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
-  SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
-} from '@planner/shared/student-info';
+import { valid, type Checked } from '../../core/validation.js';
+import { ONBOARDING_INPUT_MESSAGES, type ConsentInput, type Demographics, type StudentInfo } from './onboarding-input.js';
 import { User } from '../accounts/user.entity.js';
 import { defaultYearLabels, SchoolType, type School } from '../schools/school.entity.js';
 import type { CccApplyStatus } from './cccapply-consent.entity.js';
@@ -34,129 +31,10 @@ import {
 
 export const ONBOARDING_MESSAGES = {
   ...ONBOARDING_POLICY_MESSAGES,
-  grade: 'Please choose a current grade (8, 9, 10, 11, 12, college or other).',
-  dob: 'Please enter a valid date of birth (MMDDYYYY).',
-  dobFuture: 'The date of birth cannot be in the future.',
-  guardianFirstName: 'Please enter the parent or guardian first name.',
-  guardianLastName: 'Please enter the parent or guardian last name.',
-  guardianPhone: 'Please enter a valid parent or guardian phone number (10 to 15 digits).',
-  tooLong: (field: string, max: number) => `The ${field} may have at most ${max} characters.`,
-  citizenship: 'Please choose a citizenship status (US Citizen or Non US Citizen).',
-  fosterCare: 'Please answer whether you have ever been in foster care (yes or no).',
-  fosterCareAge: 'Please choose when you were in foster care (current, after13, before13 or unknown).',
-  homelessness: 'Please answer whether you have experienced homelessness in the last 24 months (yes or no).',
-  gender: 'Please choose a gender (female, male, non-binary or decline).',
-  raceEthnicity: `Race/ethnicity must be a list of these options: ${RACE_ETHNICITY_OPTIONS.join('; ')}.`,
-  edGoals: 'ed_goals must be a list of 1 to 10 answers, each at most 500 characters.',
-  consentBoolean: (key: string) => `${key} must be true or false.`,
-  signatureTooLong: 'The electronic signature may have at most 200 characters.',
+  ...ONBOARDING_INPUT_MESSAGES,
   noSchool: 'Please join a school first.',
   consentFirst: 'Please sign the community college application consent first.',
 } as const;
-
-type Body = Record<string, unknown>;
-
-const asBody = (raw: unknown): Body => (raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Body) : {});
-
-/** A trimmed string, or '' for anything that is not a string or number. */
-function str(v: unknown): string {
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return typeof v === 'string' ? v.trim() : '';
-}
-
-function requiredText(v: unknown, message: string, field: string, max: number): string {
-  const s = str(v);
-  if (!s) throw badInput(message);
-  if (hasNul(s)) throw badInput(NUL_MESSAGE);
-  if (s.length > max) throw badInput(ONBOARDING_MESSAGES.tooLong(field, max));
-  return s;
-}
-
-function choice<T extends string>(v: unknown, options: readonly T[], message: string): T {
-  const s = str(v);
-  const found = options.find((o) => o.toLowerCase() === s.toLowerCase());
-  if (!found) throw badInput(message);
-  return found;
-}
-
-export interface StudentInfo {
-  grade: string;
-  dob: string;
-  guardianFirstName: string;
-  guardianLastName: string;
-  guardianPhone: string;
-}
-
-export interface Demographics {
-  citizenshipStatus: string;
-  fosterCare: string;
-  fosterCareAge: string | null;
-  homelessness: string;
-  gender: string;
-  raceEthnicity: string[];
-}
-
-export function parseStudentInfo(raw: unknown, today = new Date()): StudentInfo {
-  const b = asBody(raw);
-  const grade = choice(b.grade, GRADE_OPTIONS, ONBOARDING_MESSAGES.grade);
-  const dobText = str(b.dob);
-  if (!/^\d{8}$/.test(dobText)) throw badInput(ONBOARDING_MESSAGES.dob);
-  const parts = parseDob(dobText);
-  if (!parts || parts.year < 1900) throw badInput(ONBOARDING_MESSAGES.dob);
-  const born = Date.UTC(parts.year, parts.month - 1, parts.day);
-  if (born > Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) throw badInput(ONBOARDING_MESSAGES.dobFuture);
-  const guardianFirstName = requiredText(b.guardianFirstName, ONBOARDING_MESSAGES.guardianFirstName, 'parent or guardian first name', 100);
-  const guardianLastName = requiredText(b.guardianLastName, ONBOARDING_MESSAGES.guardianLastName, 'parent or guardian last name', 100);
-  const guardianPhone = requiredText(b.guardianPhone, ONBOARDING_MESSAGES.guardianPhone, 'parent or guardian phone number', 30);
-  const digits = guardianPhone.replace(/\D/g, '');
-  if (!/^[0-9+().\-\s]+$/.test(guardianPhone) || digits.length < 10 || digits.length > 15) throw badInput(ONBOARDING_MESSAGES.guardianPhone);
-  return { grade, dob: dobText, guardianFirstName, guardianLastName, guardianPhone };
-}
-
-export function parseDemographics(raw: unknown): Demographics {
-  const b = asBody(raw);
-  const citizenshipStatus = choice(b.citizenshipStatus, CITIZENSHIP_OPTIONS, ONBOARDING_MESSAGES.citizenship);
-  const fosterCare = choice(b.fosterCare, YES_NO, ONBOARDING_MESSAGES.fosterCare);
-  // Asked (and required) only when foster care is yes; otherwise nothing is kept.
-  const fosterCareAge = fosterCare === 'yes' ? choice(b.fosterCareAge, FOSTER_CARE_AGE_OPTIONS, ONBOARDING_MESSAGES.fosterCareAge) : null;
-  const homelessness = choice(b.homelessness, YES_NO, ONBOARDING_MESSAGES.homelessness);
-  const gender = choice(b.gender, GENDER_OPTIONS, ONBOARDING_MESSAGES.gender);
-  const rawRace = b.raceEthnicity ?? [];
-  if (!Array.isArray(rawRace)) throw badInput(ONBOARDING_MESSAGES.raceEthnicity);
-  const chosen = new Set(rawRace.map((r) => choice(r, RACE_ETHNICITY_OPTIONS, ONBOARDING_MESSAGES.raceEthnicity)));
-  // Kept in the form's order, each once.
-  const raceEthnicity = RACE_ETHNICITY_OPTIONS.filter((o) => chosen.has(o));
-  return { citizenshipStatus, fosterCare, fosterCareAge, homelessness, gender, raceEthnicity };
-}
-
-export function parseEdGoals(raw: unknown): string[] {
-  const list = typeof raw === 'string' ? [raw] : raw;
-  if (!Array.isArray(list) || list.length < 1 || list.length > 10) throw badInput(ONBOARDING_MESSAGES.edGoals);
-  const goals = list.map((g) => (typeof g === 'string' ? g.trim() : null));
-  if (goals.some((g) => g === null || g.length > 500)) throw badInput(ONBOARDING_MESSAGES.edGoals);
-  if (goals.some((g) => hasNul(g!))) throw badInput(NUL_MESSAGE);
-  return goals as string[];
-}
-
-export type ConsentInput = Record<ConsentKey, boolean> & { electronicSignature: string };
-
-export function parseConsent(raw: unknown): ConsentInput {
-  const b = asBody(raw);
-  const out = {} as ConsentInput;
-  for (const key of CONSENT_KEYS) {
-    const v = b[key];
-    if (v === undefined || v === null) out[key] = false;
-    else if (typeof v === 'boolean') out[key] = v;
-    else if (v === 'true' || v === 'false') out[key] = v === 'true';
-    else throw badInput(ONBOARDING_MESSAGES.consentBoolean(key));
-  }
-  const signature = str(b.electronicSignature);
-  if (!signature) throw badInput(SIGNATURE_REQUIRED_MESSAGE);
-  if (hasNul(signature)) throw badInput(NUL_MESSAGE);
-  if (signature.length > 200) throw badInput(ONBOARDING_MESSAGES.signatureTooLong);
-  out.electronicSignature = signature;
-  return out;
-}
 
 export interface GeneratedCourse {
   courseId: number;
@@ -181,23 +59,23 @@ export class OnboardingService {
     return school;
   }
 
-  async saveStudentInfo(ctx: RequestContext, raw: unknown): Promise<StudentInfo> {
+  async saveStudentInfo(ctx: RequestContext, input: Checked<StudentInfo>): Promise<StudentInfo> {
     const caller = this.student(ctx);
-    const info = parseStudentInfo(raw);
+    const info = valid(input);
     await this.db.getRepository(User).update({ id: caller.user.id }, info);
     return info;
   }
 
-  async saveDemographics(ctx: RequestContext, raw: unknown): Promise<Demographics> {
+  async saveDemographics(ctx: RequestContext, input: Checked<Demographics>): Promise<Demographics> {
     const caller = this.student(ctx);
-    const demographics = parseDemographics(raw);
+    const demographics = valid(input);
     await this.db.query(`UPDATE users SET demographics = $2::jsonb WHERE id = $1`, [caller.user.id, JSON.stringify(demographics)]);
     return demographics;
   }
 
-  async updateEdGoals(ctx: RequestContext, raw: unknown): Promise<string[]> {
+  async updateEdGoals(ctx: RequestContext, input: Checked<string[]>): Promise<string[]> {
     const caller = this.student(ctx);
-    const edGoals = parseEdGoals(raw);
+    const edGoals = valid(input);
     await this.db.getRepository(User).update({ id: caller.user.id }, { edGoals });
     return edGoals;
   }
@@ -329,10 +207,10 @@ export class OnboardingService {
    * Stores the consent (replacing an earlier one) with the signature, time and address, and sets
    * the student's CCCApply status, in one transaction.
    */
-  async signCccApplyConsent(ctx: RequestContext, raw: unknown): Promise<CccApplyStatus> {
+  async signCccApplyConsent(ctx: RequestContext, input: Checked<ConsentInput>): Promise<CccApplyStatus> {
     const caller = this.student(ctx, 'applyToCollege');
     await this.schoolOf(ctx, caller, 'applyToCollege');
-    const c = parseConsent(raw);
+    const c = valid(input);
     return this.db.transaction(async (m) => {
       await m.query(
         `INSERT INTO cccapply_consents (student_id, consent_data_release, consent_ccc_apply, consent_verification,

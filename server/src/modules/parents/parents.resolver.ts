@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import type { User } from '../accounts/user.entity.js';
+import { checkParentCode } from './parents-input.js';
 
 @ObjectType({ description: 'A student as listed to a linked parent' })
 export class LinkedStudent {
@@ -21,6 +22,6 @@ export class ParentsResolver {
 
   @Mutation(() => LinkedStudent, { description: "Links the parent to the student whose parent code this is" })
   async addStudent(@Ctx() ctx: AdapterContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<LinkedStudent> {
-    return toLinked(await ctx.services.parents.addStudent(ctx, { parent_code: parentCode }));
+    return toLinked(await ctx.services.parents.addStudent(ctx, checkParentCode({ parent_code: parentCode })));
   }
 }

@@ -5,11 +5,12 @@ import { badInput } from '../../core/errors.js';
 import { limit } from '../../core/rate-limit.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './parents.policy.js';
-import { parseInput, text, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
+import { PARENT_INPUT_MESSAGES } from './parents-input.js';
 import { ParentStudentLink, User, UserType } from '../accounts/user.entity.js';
 
 export const PARENT_MESSAGES = {
-  codeRequired: 'Please enter a parent code.',
+  ...PARENT_INPUT_MESSAGES,
   codeInvalid: 'No student was found with this parent code. Please check the code and try again.',
 } as const;
 
@@ -28,12 +29,11 @@ export class ParentsService {
   }
 
   /** Links exactly the student whose code it is; linking twice is harmless; a wrong code reveals nothing. */
-  async addStudent(ctx: RequestContext, raw: unknown): Promise<User> {
+  async addStudent(ctx: RequestContext, input: Checked<string>): Promise<User> {
     const caller = authorize(ctx, can, 'linkStudent', null);
-    const { parent_code } = parseInput(z.object({ parent_code: text() }), raw);
-    if (!parent_code) throw badInput(PARENT_MESSAGES.codeRequired);
+    const parentCode = valid(input);
     await limit(ctx, 'parentCode');
-    const student = await this.db.getRepository(User).findOneBy({ parentCode: parent_code.toUpperCase(), userType: UserType.Student });
+    const student = await this.db.getRepository(User).findOneBy({ parentCode: parentCode.toUpperCase(), userType: UserType.Student });
     if (!student) throw badInput(PARENT_MESSAGES.codeInvalid);
     await this.db.query(
       `INSERT INTO parent_student_links (parent_id, student_id) VALUES ($1, $2) ON CONFLICT (parent_id, student_id) DO NOTHING`,

@@ -1,0 +1,169 @@
+/**
+ * The onboarding payloads (spec 3 §2-§4): student information, demographics, education goals and
+ * the community-college application consent, as zod schemas with the spec's messages. Both
+ * adapters parse with the `check…` functions and hand the service a `Checked` value; the service
+ * raises a refusal after its permission checks (401/403 before 400).
+ *
+ * The order of the checks is the order of the form; the first problem is the one reported.
+ */
+import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
+import {
+  CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
+  SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
+} from '@planner/shared/student-info';
+
+export const ONBOARDING_INPUT_MESSAGES = {
+  grade: 'Please choose a current grade (8, 9, 10, 11, 12, college or other).',
+  dob: 'Please enter a valid date of birth (MMDDYYYY).',
+  dobFuture: 'The date of birth cannot be in the future.',
+  guardianFirstName: 'Please enter the parent or guardian first name.',
+  guardianLastName: 'Please enter the parent or guardian last name.',
+  guardianPhone: 'Please enter a valid parent or guardian phone number (10 to 15 digits).',
+  tooLong: (field: string, max: number) => `The ${field} may have at most ${max} characters.`,
+  citizenship: 'Please choose a citizenship status (US Citizen or Non US Citizen).',
+  fosterCare: 'Please answer whether you have ever been in foster care (yes or no).',
+  fosterCareAge: 'Please choose when you were in foster care (current, after13, before13 or unknown).',
+  homelessness: 'Please answer whether you have experienced homelessness in the last 24 months (yes or no).',
+  gender: 'Please choose a gender (female, male, non-binary or decline).',
+  raceEthnicity: `Race/ethnicity must be a list of these options: ${RACE_ETHNICITY_OPTIONS.join('; ')}.`,
+  edGoals: 'ed_goals must be a list of 1 to 10 answers, each at most 500 characters.',
+  consentBoolean: (key: string) => `${key} must be true or false.`,
+  signatureTooLong: 'The electronic signature may have at most 200 characters.',
+} as const;
+
+const M = ONBOARDING_INPUT_MESSAGES;
+
+export interface StudentInfo {
+  grade: string;
+  dob: string;
+  guardianFirstName: string;
+  guardianLastName: string;
+  guardianPhone: string;
+}
+
+export interface Demographics {
+  citizenshipStatus: string;
+  fosterCare: string;
+  fosterCareAge: string | null;
+  homelessness: string;
+  gender: string;
+  raceEthnicity: string[];
+}
+
+export type ConsentInput = Record<ConsentKey, boolean> & { electronicSignature: string };
+
+type Issue = (message: string) => never;
+const STOP = Symbol('first problem reported');
+/** The first problem is the one reported, so an issue ends the checks (back to the transform). */
+const stopping = (ctx: z.RefinementCtx): Issue => (message) => {
+  ctx.addIssue({ code: 'custom', message });
+  throw STOP;
+};
+/** Runs the checks of one payload; an issue leaves the value unused (zod reports the failure). */
+function firstProblem<T>(ctx: z.RefinementCtx, checks: (issue: Issue) => T): T {
+  try {
+    return checks(stopping(ctx));
+  } catch (e) {
+    if (e !== STOP) throw e;
+    return z.NEVER;
+  }
+}
+
+/** A body that is not an object (an array, text, nothing) is read as an empty one. */
+const body = <T extends z.ZodRawShape>(shape: T) =>
+  z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}), z.object(shape));
+const anything = () => z.unknown().optional();
+
+/** A trimmed string, or '' for anything that is not a string or number. */
+function str(v: unknown): string {
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+function requiredText(v: unknown, message: string, field: string, max: number, issue: Issue): string {
+  const s = str(v);
+  if (!s) issue(message);
+  if (hasNul(s)) issue(NUL_MESSAGE);
+  if (s.length > max) issue(M.tooLong(field, max));
+  return s;
+}
+
+/** One of the options, matched without regard to case; answered as the option is spelt. */
+function choice<T extends string>(v: unknown, options: readonly T[], message: string, issue: Issue): T {
+  const s = str(v);
+  return options.find((o) => o.toLowerCase() === s.toLowerCase()) ?? issue(message);
+}
+
+/** `today` decides what "in the future" means (a parameter so a test can fix it). */
+export const studentInfoSchema = (today = new Date()) =>
+  body({ grade: anything(), dob: anything(), guardianFirstName: anything(), guardianLastName: anything(), guardianPhone: anything() })
+    .transform((b, ctx): StudentInfo => firstProblem(ctx, (issue: Issue) => {
+      const grade = choice(b.grade, GRADE_OPTIONS, M.grade, issue);
+      const dob = str(b.dob);
+      if (!/^\d{8}$/.test(dob)) issue(M.dob);
+      const parts = parseDob(dob);
+      if (!parts || parts.year < 1900) issue(M.dob);
+      const born = Date.UTC(parts.year, parts.month - 1, parts.day);
+      if (born > Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) issue(M.dobFuture);
+      const guardianFirstName = requiredText(b.guardianFirstName, M.guardianFirstName, 'parent or guardian first name', 100, issue);
+      const guardianLastName = requiredText(b.guardianLastName, M.guardianLastName, 'parent or guardian last name', 100, issue);
+      const guardianPhone = requiredText(b.guardianPhone, M.guardianPhone, 'parent or guardian phone number', 30, issue);
+      const digits = guardianPhone.replace(/\D/g, '');
+      if (!/^[0-9+().\-\s]+$/.test(guardianPhone) || digits.length < 10 || digits.length > 15) issue(M.guardianPhone);
+      return { grade, dob, guardianFirstName, guardianLastName, guardianPhone };
+    }));
+
+export const demographicsSchema = body({
+  citizenshipStatus: anything(), fosterCare: anything(), fosterCareAge: anything(), homelessness: anything(), gender: anything(),
+  raceEthnicity: anything(),
+}).transform((b, ctx): Demographics => firstProblem(ctx, (issue: Issue) => {
+  const citizenshipStatus = choice(b.citizenshipStatus, CITIZENSHIP_OPTIONS, M.citizenship, issue);
+  const fosterCare = choice(b.fosterCare, YES_NO, M.fosterCare, issue);
+  // Asked (and required) only when foster care is yes; otherwise nothing is kept.
+  const fosterCareAge = fosterCare === 'yes' ? choice(b.fosterCareAge, FOSTER_CARE_AGE_OPTIONS, M.fosterCareAge, issue) : null;
+  const homelessness = choice(b.homelessness, YES_NO, M.homelessness, issue);
+  const gender = choice(b.gender, GENDER_OPTIONS, M.gender, issue);
+  const race = b.raceEthnicity ?? [];
+  if (!Array.isArray(race)) issue(M.raceEthnicity);
+  const chosen = new Set(race.map((r) => choice(r, RACE_ETHNICITY_OPTIONS, M.raceEthnicity, issue)));
+  // Kept in the form's order, each once.
+  const raceEthnicity = RACE_ETHNICITY_OPTIONS.filter((o) => chosen.has(o));
+  return { citizenshipStatus, fosterCare, fosterCareAge, homelessness, gender, raceEthnicity };
+}));
+
+/** The onboarding answers: one answer (text) or a list of 1 to 10, each trimmed, at most 500 characters. */
+export const edGoalsSchema = z.unknown().transform((raw, ctx): string[] => firstProblem(ctx, (issue: Issue) => {
+  const list = typeof raw === 'string' ? [raw] : raw;
+  if (!Array.isArray(list) || list.length < 1 || list.length > 10) issue(M.edGoals);
+  const goals = list.map((g) => (typeof g === 'string' ? g.trim() : null));
+  if (goals.some((g) => g === null || g.length > 500)) issue(M.edGoals);
+  if (goals.some((g) => hasNul(g!))) issue(NUL_MESSAGE);
+  return goals as string[];
+}));
+
+/** The consent boxes are kept as sent (true, false, their text, or left out as false); the signature is required. */
+export const consentSchema = body({
+  ...Object.fromEntries(CONSENT_KEYS.map((k) => [k, anything()])),
+  electronicSignature: anything(),
+}).transform((b, ctx): ConsentInput => firstProblem(ctx, (issue: Issue) => {
+  const out = {} as ConsentInput;
+  for (const key of CONSENT_KEYS) {
+    const v = (b as Record<string, unknown>)[key];
+    if (v === undefined || v === null) out[key] = false;
+    else if (typeof v === 'boolean') out[key] = v;
+    else if (v === 'true' || v === 'false') out[key] = v === 'true';
+    else issue(M.consentBoolean(key));
+  }
+  const signature = str(b.electronicSignature);
+  if (!signature) issue(SIGNATURE_REQUIRED_MESSAGE);
+  if (hasNul(signature)) issue(NUL_MESSAGE);
+  if (signature.length > 200) issue(M.signatureTooLong);
+  out.electronicSignature = signature;
+  return out;
+}));
+
+export const checkStudentInfo = (raw: unknown, today?: Date): Checked<StudentInfo> =>
+  check(() => parseInput(studentInfoSchema(today), raw));
+export const checkDemographics = (raw: unknown): Checked<Demographics> => check(() => parseInput(demographicsSchema, raw));
+export const checkEdGoals = (raw: unknown): Checked<string[]> => check(() => parseInput(edGoalsSchema, raw));
+export const checkConsent = (raw: unknown): Checked<ConsentInput> => check(() => parseInput(consentSchema, raw));
