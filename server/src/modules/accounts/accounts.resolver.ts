@@ -1,6 +1,8 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { School } from '../schools/school.entity.js';
+import { checkChangePassword, checkLogin, checkNewPassword, checkRegister, checkResetRequest, checkViewAs } from './accounts-input.js';
+import { checkLabels, checkLocale } from './profile-input.js';
 import type { CurrentUserView } from './profile.service.js';
 import { UserType } from './user.entity.js';
 
@@ -79,13 +81,13 @@ export class AccountsResolver {
 
   @Mutation(() => AuthPayload, { description: 'Creates an account from a sign-up code and signs it in' })
   async register(@Ctx() ctx: AdapterContext, @Arg('input', () => RegisterInput, { description: 'The fields to save.' }) input: RegisterInput): Promise<AuthPayload> {
-    return ctx.services.accounts.register(ctx, {
+    return ctx.services.accounts.register(ctx, checkRegister({
       signup_code: input.signupCode,
       email: input.email,
       password: input.password,
       first_name: input.firstName,
       last_name: input.lastName,
-    });
+    }));
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in.' })
@@ -94,7 +96,7 @@ export class AccountsResolver {
     @Arg('email', () => String, { description: 'Email address (lower case).' }) email: string,
     @Arg('password', () => String, { description: 'The password (at least 8 characters).' }) password: string,
   ): Promise<AuthPayload> {
-    return ctx.services.accounts.login(ctx, { email, password });
+    return ctx.services.accounts.login(ctx, checkLogin({ email, password }));
   }
 
   @Mutation(() => Boolean, { description: 'Revokes the token this request carries' })
@@ -105,17 +107,17 @@ export class AccountsResolver {
 
   @Mutation(() => String, { description: "Saves the interface language ('en' or 'es') of the person signed in" })
   async updateLocale(@Ctx() ctx: AdapterContext, @Arg('locale', () => String, { description: "'en' or 'es'." }) locale: string): Promise<string> {
-    return ctx.services.profile.updateLocale(ctx, locale);
+    return ctx.services.profile.updateLocale(ctx, checkLocale(locale));
   }
 
   @Mutation(() => [String], { description: 'Updates the user labels.' })
   async updateUserLabels(@Ctx() ctx: AdapterContext, @Arg('labels', () => [String], { description: 'The labels, in order.' }) labels: string[]): Promise<string[]> {
-    return ctx.services.profile.updateLabels(ctx, labels);
+    return ctx.services.profile.updateLabels(ctx, checkLabels(labels));
   }
 
   @Mutation(() => Boolean, { description: 'Always true: whether the email has an account is never told' })
   async requestPasswordReset(@Ctx() ctx: AdapterContext, @Arg('email', () => String, { description: 'Email address (lower case).' }) email: string): Promise<boolean> {
-    await ctx.services.accounts.requestPasswordReset(ctx, { email });
+    await ctx.services.accounts.requestPasswordReset(ctx, checkResetRequest({ email }));
     return true;
   }
 
@@ -126,7 +128,7 @@ export class AccountsResolver {
     @Arg('token', () => String, { description: 'The single-use token from the reset link.' }) token: string,
     @Arg('password', () => String, { description: 'The password (at least 8 characters).' }) password: string,
   ): Promise<boolean> {
-    await ctx.services.accounts.resetPassword(ctx, uidb64, token, { password });
+    await ctx.services.accounts.resetPassword(ctx, uidb64, token, checkNewPassword({ password }));
     return true;
   }
 
@@ -136,13 +138,13 @@ export class AccountsResolver {
     @Arg('currentPassword', () => String, { description: 'The password in use now.' }) currentPassword: string,
     @Arg('newPassword', () => String, { description: 'The new password (at least 8 characters).' }) newPassword: string,
   ): Promise<boolean> {
-    await ctx.services.accounts.changePassword(ctx, { current_password: currentPassword, new_password: newPassword });
+    await ctx.services.accounts.changePassword(ctx, checkChangePassword({ current_password: currentPassword, new_password: newPassword }));
     return true;
   }
 
   @Mutation(() => TokenPayload, { description: "Staff of the student's school or a linked parent get a token for the student" })
   async viewAsStudent(@Ctx() ctx: AdapterContext, @Arg('studentId', () => Int, { description: 'Numeric identifier of the student.' }) studentId: number): Promise<TokenPayload> {
-    return { token: await ctx.services.viewAs.viewAsStudent(ctx, { studentId }) };
+    return { token: await ctx.services.viewAs.viewAsStudent(ctx, checkViewAs({ studentId })) };
   }
 
   @Mutation(() => TokenPayload, { description: 'Ends a staff view-as session: answers the staff member\'s own token again.' })

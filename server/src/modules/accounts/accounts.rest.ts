@@ -1,6 +1,8 @@
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import { schoolJson } from '../schools/schools.rest.js';
+import { checkChangePassword, checkLogin, checkNewPassword, checkRegister, checkResetRequest, checkViewAs } from './accounts-input.js';
+import { checkLabels, checkLocale } from './profile-input.js';
 import type { CurrentUserView } from './profile.service.js';
 import { UserType } from './user.entity.js';
 
@@ -28,11 +30,11 @@ export function mountAccountRoutes(r: Router, deps: AppDeps): void {
   const { accounts, profile, viewAs } = deps.services;
 
   route(r, deps, 'post', '/register/', 'register', async (ctx, req, res) => {
-    const { token, userType } = await accounts.register(ctx, req.body);
+    const { token, userType } = await accounts.register(ctx, checkRegister(req.body));
     res.status(201).json({ user_type: userType, token });
   });
   route(r, deps, 'post', '/login/', 'login', async (ctx, req) => {
-    const { token, userType } = await accounts.login(ctx, req.body);
+    const { token, userType } = await accounts.login(ctx, checkLogin(req.body));
     return { token, user_type: userType };
   });
   route(r, deps, 'post', '/logout/', 'logout', async (ctx) => {
@@ -45,24 +47,24 @@ export function mountAccountRoutes(r: Router, deps: AppDeps): void {
     const { user, school } = await profile.currentUser(ctx);
     return { first_name: user.firstName, last_name: user.lastName, email: user.email, dob: user.dob, grade: user.grade, school: school ? { name: school.name } : null };
   });
-  route(r, deps, 'put', '/locale/', 'updateLocale', async (ctx, req) => ({ locale: await profile.updateLocale(ctx, req.body?.locale) }));
+  route(r, deps, 'put', '/locale/', 'updateLocale', async (ctx, req) => ({ locale: await profile.updateLocale(ctx, checkLocale(req.body?.locale)) }));
   route(r, deps, 'put', '/update-user-labels/', 'updateUserLabels', async (ctx, req) => ({
-    academic_year_labels: await profile.updateLabels(ctx, req.body?.academic_year_labels),
+    academic_year_labels: await profile.updateLabels(ctx, checkLabels(req.body?.academic_year_labels)),
   }));
   route(r, deps, 'post', '/request-reset-password/', 'requestPasswordReset', async (ctx, req) => {
-    await accounts.requestPasswordReset(ctx, req.body);
+    await accounts.requestPasswordReset(ctx, checkResetRequest(req.body));
     return { message: 'If an account exists for this email, a password reset link has been sent.' };
   });
   route(r, deps, 'post', '/change-password/', 'changePassword', async (ctx, req) => {
-    await accounts.changePassword(ctx, req.body);
+    await accounts.changePassword(ctx, checkChangePassword(req.body));
     return { message: 'Password changed. Other sessions were signed out.' };
   });
   route(r, deps, 'post', '/reset-password/:uidb64/:token/', 'resetPassword', async (ctx, req) => {
-    await accounts.resetPassword(ctx, String(req.params.uidb64), String(req.params.token), req.body);
+    await accounts.resetPassword(ctx, String(req.params.uidb64), String(req.params.token), checkNewPassword(req.body));
     return { message: 'Password reset successfully!' };
   });
   route(r, deps, 'post', '/view-as-student/', 'viewAsStudent', async (ctx, req) => ({
-    token: await viewAs.viewAsStudent(ctx, { studentId: req.body?.studentId }),
+    token: await viewAs.viewAsStudent(ctx, checkViewAs(req.body)),
   }));
   route(r, deps, 'post', '/return-to-admin-view/', 'returnToAdminView', async (ctx, req) => ({
     token: await viewAs.returnToOwnView(ctx, UserType.Staff, req.body?.adminToken),

@@ -9,7 +9,8 @@ import { isId } from '../../core/ids.js';
 import { hashPassword, needsRehash, randomToken, sha256, verifyPassword } from '../../core/passwords.js';
 import { requireCaller } from '../../core/policy.js';
 import { check, clearFailures, hit, throttle, type RateLimitRule, type ThrottleRule } from '../../core/rate-limit.js';
-import { parseInput, rawText, text, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
+import { ACCOUNT_INPUT_MESSAGES, type ChangePasswordInput, type LoginInput, type RegisterInput } from './accounts-input.js';
 import { COMMON_PASSWORD_MESSAGE, looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
 import { isCommon } from './common-passwords.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
@@ -19,12 +20,11 @@ import { User, UserType } from './user.entity.js';
 import { preparedQuery } from '../../db/prepared.js';
 
 export const MESSAGES = {
-  allFieldsRequired: 'All fields are required',
+  ...ACCOUNT_INPUT_MESSAGES,
   invalidSignupCode: 'Invalid sign-up code.',
   emailExists: 'A user with this email already exists.',
   invalidEmail: 'Please enter a valid email address.',
   invalidCredentials: 'Invalid email or password.',
-  passwordsRequired: 'Please enter your new password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   currentPasswordWrong: 'Your current password is not correct.',
   changePasswordOwnSession: 'Sign in as yourself to change your password.',
@@ -32,18 +32,6 @@ export const MESSAGES = {
 
 /** After the free failures of an account from one address, the first wait; it doubles with each further failure. */
 const SIGN_IN_DELAY_SECONDS = 5;
-
-const registerInput = z.object({
-  signup_code: text(),
-  email: text(),
-  password: rawText(),
-  first_name: text(),
-  last_name: text(),
-});
-export type RegisterInput = z.infer<typeof registerInput>;
-
-const loginInput = z.object({ email: text(), password: rawText() });
-const changePasswordInput = z.object({ current_password: rawText(), new_password: rawText() });
 
 export interface IssuedToken {
   token: string;
@@ -178,8 +166,8 @@ export class AccountsService {
 
   // ---- sign-up and sign-in ------------------------------------------------------------------
 
-  async register(ctx: Pick<RequestContext, 'ip'>, raw: unknown): Promise<IssuedToken> {
-    const input = parseInput(registerInput, raw, MESSAGES.allFieldsRequired);
+  async register(ctx: Pick<RequestContext, 'ip'>, checked: Checked<RegisterInput>): Promise<IssuedToken> {
+    const input = valid(checked);
     await hit(this.db, this.perAddress(this.limits.signUp), `ip:${ctx.ip}`);
     if (!input.email || !input.password || !input.first_name || !input.last_name) throw badInput(MESSAGES.allFieldsRequired);
     const codeProblem = signupCodeProblem(input.signup_code);
@@ -243,8 +231,8 @@ export class AccountsService {
     }
   }
 
-  async login(ctx: Pick<RequestContext, 'ip'>, raw: unknown): Promise<IssuedToken> {
-    const input = parseInput(loginInput, raw);
+  async login(ctx: Pick<RequestContext, 'ip'>, checked: Checked<LoginInput>): Promise<IssuedToken> {
+    const input = valid(checked);
     if (!input.email || !input.password) throw badInput('Please enter your email and password.');
     const email = input.email.toLowerCase();
     const user = await this.checkPassword(ctx, email, input.password);
@@ -288,11 +276,11 @@ export class AccountsService {
    * on a shared computer cannot take the account over). Every other session and every reset link
    * of the account ends; the session making the change keeps working.
    */
-  async changePassword(ctx: RequestContext, raw: unknown): Promise<void> {
+  async changePassword(ctx: RequestContext, checked: Checked<ChangePasswordInput>): Promise<void> {
     const caller = requireCaller(ctx);
     // A view-as token acts on the student's record, never on the student's credentials; nor does a script's API token.
     if (caller.actingUserId !== null || caller.tokenKind === 'api') throw forbidden(MESSAGES.changePasswordOwnSession);
-    const input = parseInput(changePasswordInput, raw, MESSAGES.passwordsRequired);
+    const input = valid(checked);
     if (!input.current_password || !input.new_password) throw badInput(MESSAGES.passwordsRequired);
     const user = caller.user;
     if (!(await this.checkPassword(ctx, user.email, input.current_password))) throw badInput(MESSAGES.currentPasswordWrong);
@@ -320,8 +308,8 @@ export class AccountsService {
   // ---- password reset -----------------------------------------------------------------------
 
   /** Always answers the same way, so nobody learns whether an email has an account. */
-  async requestPasswordReset(ctx: Pick<RequestContext, 'ip'>, raw: unknown): Promise<void> {
-    const { email: rawEmail } = parseInput(z.object({ email: text() }), raw);
+  async requestPasswordReset(ctx: Pick<RequestContext, 'ip'>, checked: Checked<string>): Promise<void> {
+    const rawEmail = valid(checked);
     if (!rawEmail) throw badInput('Please enter your email address.');
     const email = rawEmail.toLowerCase();
     await hit(this.db, this.limits.reset, `email:${sha256(email)}`);
@@ -349,8 +337,8 @@ export class AccountsService {
   }
 
   /** Sets a new password from an emailed link; the link works once, every other link and every session ends. */
-  async resetPassword(ctx: Pick<RequestContext, 'ip'>, uidb64: string, token: string, raw: unknown): Promise<void> {
-    const { password } = parseInput(z.object({ password: rawText() }), raw);
+  async resetPassword(ctx: Pick<RequestContext, 'ip'>, uidb64: string, token: string, checked: Checked<string>): Promise<void> {
+    const password = valid(checked);
     if (!password) throw badInput(MESSAGES.passwordsRequired);
     await hit(this.db, this.perAddress(this.limits.reset), `ip:${ctx.ip}`);
     const userId = Number(Buffer.from(uidb64 ?? '', 'base64url').toString('utf8'));

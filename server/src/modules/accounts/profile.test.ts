@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
-import { MAX_LABEL_LENGTH, MAX_TERMS, parseLabels } from './profile.service.js';
+import { MAX_LABEL_LENGTH, MAX_TERMS, parseLabels } from './profile-input.js';
 
 /** The message parseLabels refuses `raw` with (and checks it is a 400). */
 function refusal(raw: unknown): string {

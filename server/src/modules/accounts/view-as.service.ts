@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, requireCaller } from '../../core/policy.js';
-import { parseInput, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
 import { MAX_ID } from '../../core/ids.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import type { AccountsService } from './accounts.service.js';
@@ -30,9 +30,9 @@ export class ViewAsService {
     private readonly schools: SchoolsService,
   ) {}
 
-  async viewAsStudent(ctx: RequestContext, raw: unknown): Promise<string> {
+  async viewAsStudent(ctx: RequestContext, input: Checked<number>): Promise<string> {
     const caller = authorize(ctx, can, 'start', null);
-    const { studentId } = parseInput(z.object({ studentId: z.coerce.number().int().positive() }), raw, 'Please choose a student.');
+    const studentId = valid(input);
     // Ids are PostgreSQL integers: a larger number names no student (and must not reach the query).
     const student = studentId <= MAX_ID ? await this.db.getRepository(User).findOneBy({ id: studentId }) : null;
     // An unknown id and someone else's student answer alike: nothing is learned by guessing ids.

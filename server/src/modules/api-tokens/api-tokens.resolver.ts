@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { checkApiTokenCreate } from './api-token-input.js';
 
 @ObjectType({ description: 'A personal API token of a staff member, for scripts and dashboards. The token itself is shown only once, when created.' })
 export class ApiToken {
@@ -32,7 +33,7 @@ export class ApiTokensResolver {
     @Arg('name', () => String, { description: 'A name to recognise the token by.' }) name: string,
     @Arg('expiresInDays', () => Int, { nullable: true, description: 'Lifetime in days (1 to 365); 90 when omitted.' }) expiresInDays: number | null,
   ): Promise<CreatedApiToken> {
-    return ctx.services.apiTokens.create(ctx, { name, expires_in_days: expiresInDays });
+    return ctx.services.apiTokens.create(ctx, checkApiTokenCreate({ name, expires_in_days: expiresInDays }));
   }
 
   @Mutation(() => Boolean, { description: "Staff: revokes one of the caller's API tokens; it stops working at once." })

@@ -2,6 +2,7 @@
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import type { ApiTokenView } from './api-tokens.service.js';
+import { checkApiTokenCreate } from './api-token-input.js';
 
 export const apiTokenJson = (t: ApiTokenView) => ({
   id: t.id,
@@ -17,7 +18,7 @@ export function mountApiTokenRoutes(r: Router, deps: AppDeps): void {
   const { apiTokens } = deps.services;
   route(r, deps, 'get', '/api-tokens/', 'apiTokens', async (ctx) => (await apiTokens.list(ctx)).map(apiTokenJson));
   route(r, deps, 'post', '/api-tokens/', 'createApiToken', async (ctx, req, res) => {
-    const created = await apiTokens.create(ctx, req.body);
+    const created = await apiTokens.create(ctx, checkApiTokenCreate(req.body));
     res.status(201).json({ token: created.token, ...apiTokenJson(created.apiToken) });
   });
   route(r, deps, 'delete', '/api-tokens/:id/', 'revokeApiToken', async (ctx, req) => {

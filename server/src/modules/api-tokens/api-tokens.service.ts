@@ -15,13 +15,13 @@ import { conflict, notFound } from '../../core/errors.js';
 import { randomToken, sha256 } from '../../core/passwords.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './api-tokens.policy.js';
-import { parseInput, text, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
+import type { ApiTokenCreate } from './api-token-input.js';
 import { parseUuid } from '../../core/ids.js';
 import { AuthToken } from '../accounts/auth-token.entity.js';
 
 export const API_TOKEN_MAX_ACTIVE = 25;
-export const API_TOKEN_DEFAULT_DAYS = 90;
-export const API_TOKEN_MAX_DAYS = 365;
+export { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS } from './api-token-input.js';
 
 export interface ApiTokenView {
   id: string;
@@ -32,14 +32,6 @@ export interface ApiTokenView {
   lastUsedAt: Date | null;
   expired: boolean;
 }
-
-const createInput = z.object({
-  name: text().pipe(z.string().min(1, 'Please name the token (for example "Nightly SIS sync").').max(100, 'The name is too long (100 characters at most).')),
-  expires_in_days: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? API_TOKEN_DEFAULT_DAYS : Number(v)),
-    z.number().int('The lifetime must be a whole number of days.').min(1, `The lifetime must be 1 to ${API_TOKEN_MAX_DAYS} days.`).max(API_TOKEN_MAX_DAYS, `The lifetime must be 1 to ${API_TOKEN_MAX_DAYS} days.`),
-  ),
-});
 
 export class ApiTokensService {
   constructor(private readonly db: DataSource) {}
@@ -53,9 +45,9 @@ export class ApiTokensService {
     return rows.map(view);
   }
 
-  async create(ctx: RequestContext, raw: unknown): Promise<{ token: string; apiToken: ApiTokenView }> {
+  async create(ctx: RequestContext, checked: Checked<ApiTokenCreate>): Promise<{ token: string; apiToken: ApiTokenView }> {
     const caller = authorize(ctx, can, 'create', null);
-    const input = parseInput(createInput, raw);
+    const input = valid(checked);
     return this.db.transaction(async (m) => {
       const active: { n: number }[] = await m.query(
         `SELECT count(*)::int AS n FROM auth_tokens WHERE user_id = $1 AND kind = 'api' AND revoked_at IS NULL AND expires_at > now()`,

@@ -24,6 +24,8 @@ import { returnedRows } from '../../core/returned-rows.js';
 import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import { ExportChunkWriter, readExportChunks, scheduleExportCleanup } from '../exports/export-store.js';
 import type { ConsentFormsService } from './consent-forms.service.js';
+import type { Checked } from '../../core/validation.js';
+import type { ExportInput } from './consent-export-input.js';
 
 export const CONSENT_EXPORT_QUEUE = 'consent.export';
 const KIND = 'consent_forms';
@@ -78,7 +80,7 @@ export class ConsentExportsService {
   ) {}
 
   /** Records an export of the grade and queues its job (same input and refusals as the direct export). */
-  async start(ctx: RequestContext, input: unknown): Promise<ParentFormsExportView> {
+  async start(ctx: RequestContext, input: Checked<ExportInput>): Promise<ParentFormsExportView> {
     const request = await this.consentForms.authorizeExport(ctx, input);
     const row = await this.db.transaction(async (m) => {
       const [created]: ExportRow[] = await m.query(

@@ -6,6 +6,7 @@ import type { AdapterContext } from '../../adapters.js';
 import type { ParentFormsExportView } from './consent-exports.service.js';
 import type { ConsentFormView, ViewedConsentForm } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
+import { checkExportInput } from './consent-export-input.js';
 
 @ObjectType({ description: "A student's parent consent form: its state, the path of its current PDF and where fields go" })
 export class ParentConsentForm {
@@ -101,7 +102,7 @@ export class ConsentFormsResolver {
     @Arg('grade', () => String, { description: 'The grade to export.' }) grade: string,
     @Arg('schoolId', () => Int, { description: 'The school whose forms are exported.' }) schoolId: number,
   ): Promise<ParentFormsExport> {
-    return parentFormsExport(await ctx.services.consentExports.start(ctx, { grade, school_id: schoolId }));
+    return parentFormsExport(await ctx.services.consentExports.start(ctx, checkExportInput({ grade, school_id: schoolId })));
   }
 
   @Query(() => ParentFormsExport, { description: 'Staff: a consent-form export of their school, with its progress' })

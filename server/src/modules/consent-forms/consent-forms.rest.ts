@@ -8,6 +8,7 @@ import type { ConsentFormView, SigningBody } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
 import { PDF_MESSAGES } from './pdf-check.js';
 import { SIGNATURE_MESSAGES } from './consent-signature.js';
+import { checkExportInput } from './consent-export-input.js';
 
 const formJson = (f: ConsentFormView) => ({ pdf: f.pdf, field_config: f.fieldConfig, state: f.state });
 const templateJson = (t: TemplateView) => ({
@@ -79,7 +80,7 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
 
   route(r, deps, 'post', '/export-parent-forms/', 'exportParentForms', async (ctx, req, res) => {
     try {
-      await consentForms.exportCompleted(ctx, req.body, (fileName) => {
+      await consentForms.exportCompleted(ctx, checkExportInput(req.body), (fileName) => {
         res.status(200);
         res.setHeader('Content-Type', 'application/zip');
         res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);

@@ -25,12 +25,13 @@
 import { limit } from '../../core/rate-limit.js';
 import type { Writable } from 'node:stream';
 import type { DataSource } from 'typeorm';
-import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
-import { MAX_ID, parseUuid } from '../../core/ids.js';
+import { parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
+import { valid, type Checked } from '../../core/validation.js';
+import type { ExportInput } from './consent-export-input.js';
 import { can } from './consent-forms.policy.js';
 import type { ConsentFieldConfig, ConsentState } from '@planner/shared/consent-form';
 import { UserType, type User } from '../accounts/user.entity.js';
@@ -64,17 +65,6 @@ export interface ViewedConsentForm extends ConsentFormView, PhoneFlags {
 const PDF_PART = 16 * 1024;
 
 export const formPdfPath = (id: string) => `/files/consent-forms/${id}.pdf`;
-
-const exportInput = z.object({
-  grade: z
-    .union([z.string(), z.number()], { error: 'Please choose a grade.' })
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, 'Please choose a grade.').max(20, 'The grade is too long.')),
-  school_id: z.union(
-    [z.number().int().positive().max(MAX_ID), z.string().regex(/^\d{1,9}$/).transform(Number)],
-    { error: 'school_id must be a whole number.' },
-  ),
-});
 
 /** The forms a grade's export holds ($1 school, $2 grade): complete, with their signed PDF. */
 const COMPLETED_OF_GRADE = `u.school_id = $1 AND u.user_type = ${UserType.Student} AND u.grade = $2 AND cf.state = 'both_signed' AND cf.signed_pdf IS NOT NULL`;
@@ -220,11 +210,9 @@ export class ConsentFormsService {
    * The rule of every consent-form export, direct or queued: staff of the school (any school they
    * reach), the school uses consent forms, and at least one form of the grade is complete.
    */
-  async authorizeExport(ctx: RequestContext, input: unknown): Promise<ExportRequest> {
+  async authorizeExport(ctx: RequestContext, input: Checked<ExportInput>): Promise<ExportRequest> {
     authorize(ctx, can, 'export', null);
-    const parsed = exportInput.safeParse(input ?? {});
-    if (!parsed.success) throw badInput(parsed.error.issues[0].message);
-    const { grade, school_id: schoolId } = parsed.data;
+    const { grade, schoolId } = valid(input);
     const actor = await this.requireExportStaff(ctx, schoolId);
     if (!(await this.countCompleted(schoolId, grade, 1))) throw notFound(CONSENT_MESSAGES.noneToExport);
     return { actorId: actor.id, schoolId, grade, fileName: exportFileName(grade) };
@@ -252,7 +240,7 @@ export class ConsentFormsService {
    * POST /api/export-parent-forms/: streams a ZIP of the completed forms of one grade of a school.
    * `open` is called once the request is known to succeed, with the download's file name.
    */
-  async exportCompleted(ctx: RequestContext, input: unknown, open: (fileName: string) => Writable): Promise<number> {
+  async exportCompleted(ctx: RequestContext, input: Checked<ExportInput>, open: (fileName: string) => Writable): Promise<number> {
     const request = await this.authorizeExport(ctx, input);
     return this.writeCompletedZip(request, open(request.fileName));
   }

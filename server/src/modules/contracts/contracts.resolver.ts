@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import type { ContractView } from './contracts.service.js';
+import { checkPlacedContract } from './contract-input.js';
 
 @ObjectType({ description: 'A spot to sign or initial; kind says what it takes: initials, signature, name or date' })
 export class ContractSpotType {
@@ -98,13 +99,13 @@ export class ContractsResolver {
   ): Promise<ContractPdfResult> {
     const placed: Record<string, string> = {};
     for (const p of input.placedSignatures) placed[p.spot] = p.value;
-    const { pdfUrl } = await ctx.services.contracts.generatePdf(ctx, {
+    const { pdfUrl } = await ctx.services.contracts.generatePdf(ctx, checkPlacedContract({
       contractData: {
         placedSignatures: placed,
         userInfo: { name: input.userName ?? undefined, email: input.userEmail ?? undefined },
         completionDate: input.completionDate,
       },
-    });
+    }));
     return { success: true, pdfUrl, error: null };
   }
 

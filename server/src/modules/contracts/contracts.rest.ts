@@ -2,6 +2,7 @@ import express, { type Express, type Router } from 'express';
 import { buildContext, route, type AppDeps } from '../../adapters.js';
 import { apiErrorHandler } from '../../core/http.js';
 import { AppError, HTTP_STATUS } from '../../core/errors.js';
+import { checkPlacedContract } from './contract-input.js';
 
 export function mountContractRoutes(r: Router, deps: AppDeps): void {
   const { contracts } = deps.services;
@@ -9,7 +10,7 @@ export function mountContractRoutes(r: Router, deps: AppDeps): void {
   /** The spec's answer shape on success and on refusal: { success, pdf_url, error }. */
   route(r, deps, 'post', '/generate-enrollment-contract-pdf/', 'generateEnrollmentContractPdf', async (ctx, req, res) => {
     try {
-      const { pdfUrl } = await contracts.generatePdf(ctx, req.body);
+      const { pdfUrl } = await contracts.generatePdf(ctx, checkPlacedContract(req.body));
       return { success: true, pdf_url: pdfUrl, error: null };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

@@ -20,31 +20,21 @@ import { badInput, conflict, notFound } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, CONTRACT_POLICY_MESSAGES } from './contracts.policy.js';
-import { parseInput, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
+import { CONTRACT_INPUT_MESSAGES, type PlacedContract } from './contract-input.js';
 import { User } from '../accounts/user.entity.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { School } from '../schools/school.entity.js';
 import { renderContractPdf } from './contract-pdf.js';
-import { contractDocument, missingSpots, REQUIRED_SPOTS, type SpotName } from './contract-text.js';
+import { contractDocument, missingSpots } from './contract-text.js';
 import { contractPdfUrl, EnrollmentContract } from './enrollment-contract.entity.js';
 
 export const CONTRACT_MESSAGES = {
   ...CONTRACT_POLICY_MESSAGES,
   completed: 'This enrollment contract is already signed and can no longer be changed.',
-  missing: (names: string[]) => `Please place all required signatures and initials. Missing: ${names.join(', ')}`,
-  unknownSpot: (name: string) => `Unknown signature spot: ${name}.`,
-  badDate: 'completionDate must be an ISO date and time.',
+  ...CONTRACT_INPUT_MESSAGES,
   notGenerated: 'Please generate and review the contract PDF before completing it.',
 } as const;
-
-const spotValue = z.string().max(200, 'A placed signature is too long.').refine((s) => !s.includes('\u0000'), 'Text may not contain the NUL character.');
-const generateSchema = z.object({
-  contractData: z.object({
-    placedSignatures: z.record(z.string(), spotValue),
-    userInfo: z.object({ name: z.string().max(200).optional(), email: z.string().max(320).optional() }).partial().optional(),
-    completionDate: z.string().max(64),
-  }),
-});
 
 export interface ContractView {
   id: string;
@@ -83,19 +73,10 @@ export class ContractsService {
   }
 
   /** POST /api/generate-enrollment-contract-pdf/: draws the placements into the PDF and stores it. */
-  async generatePdf(ctx: RequestContext, input: unknown): Promise<{ id: string; pdfUrl: string }> {
+  async generatePdf(ctx: RequestContext, input: Checked<PlacedContract>): Promise<{ id: string; pdfUrl: string }> {
     const { user, school } = await this.requireSigner(ctx);
     await limit(ctx, 'upload');
-    const { contractData } = parseInput(generateSchema, input, 'contractData with placedSignatures and completionDate is required.');
-    const placed = contractData.placedSignatures;
-    for (const name of Object.keys(placed)) {
-      if (!(REQUIRED_SPOTS as readonly string[]).includes(name)) throw badInput(CONTRACT_MESSAGES.unknownSpot(name));
-    }
-    const missing = missingSpots(placed);
-    if (missing.length) throw badInput(CONTRACT_MESSAGES.missing(missing));
-    const signedAt = new Date(contractData.completionDate);
-    if (Number.isNaN(signedAt.getTime())) throw badInput(CONTRACT_MESSAGES.badDate);
-    const clean = Object.fromEntries(REQUIRED_SPOTS.map((s) => [s, placed[s].trim()])) as Record<SpotName, string>;
+    const { placed: clean, signedAt } = valid(input);
 
     const repo = this.db.getRepository(EnrollmentContract);
     await this.db.query(

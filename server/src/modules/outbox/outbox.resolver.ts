@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { checkOutboxFilter } from '../system/outbox-filter-input.js';
 
 @ObjectType({ description: 'An email or text message the product sent or will send: the record of delivery.' })
 class OutboxMessageItem {
@@ -31,7 +32,7 @@ export class OutboxResolver {
     @Arg('limit', () => Int, { nullable: true, description: 'Page size, 1 to 200 (default 50).' }) limit: number | null,
     @Arg('offset', () => Int, { nullable: true, description: 'How many messages to skip.' }) offset: number | null,
   ): Promise<OutboxPage> {
-    const page = await ctx.services.system.outboxMessages(ctx, { status, limit, offset });
+    const page = await ctx.services.system.outboxMessages(ctx, checkOutboxFilter({ status, limit, offset }));
     return {
       totalCount: page.total,
       nodes: page.rows.map((m) => ({

@@ -4,6 +4,7 @@ import { DEMO, useHarness } from '../../test/harness.js';
 import { SystemService } from '../system/system.service.js';
 import { JobWorker, backoffSeconds } from '../jobs/job-queue.js';
 import { MAX_ATTEMPTS, OUTBOX_QUEUE, outboxDeliveryHandler, type MessageTransport } from './delivery.js';
+import { checkOutboxFilter } from '../system/outbox-filter-input.js';
 
 const h = useHarness();
 
@@ -119,7 +120,7 @@ describe('outbox page', () => {
     await queueReset(ours.email);
     await queueReset(theirs.email);
     const caller = await h.services.accounts.authenticate(await h.tokenFor(staff));
-    const page = await system.outboxMessages({ caller, ip: 'test', db: h.db, config: h.config, loaders: createLoaders(h.db) }, { limit: 200 });
+    const page = await system.outboxMessages({ caller, ip: 'test', db: h.db, config: h.config, loaders: createLoaders(h.db) }, checkOutboxFilter({ limit: 200 }));
     expect(page.rows.length).toBeGreaterThan(0);
     expect(page.rows.every((m) => m.body === null)).toBe(true);
     const recipients = page.rows.map((m) => m.recipient);

@@ -4,6 +4,7 @@ import { contractView } from '../contracts/contracts.service.js';
 import { EnrollmentContractType, toContractType } from '../contracts/contracts.resolver.js';
 import type { Payment } from './payment.entity.js';
 import { toDollars } from './pricing.js';
+import { checkPrice } from './payment-input.js';
 
 @ObjectType({ description: 'An upcoming payment of the family' })
 class PaymentDue {
@@ -96,12 +97,12 @@ export class PaymentsResolver {
 
   @Mutation(() => CheckoutSessionResult, { description: 'Stripe Checkout for the annual tuition paid upfront' })
   createUpfrontCheckoutSession(@Ctx() ctx: AdapterContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
-    return ctx.services.payments.createCheckoutSession(ctx, 'annual', { price_id: priceId });
+    return ctx.services.payments.createCheckoutSession(ctx, 'annual', checkPrice({ price_id: priceId }));
   }
 
   @Mutation(() => CheckoutSessionResult, { description: 'Stripe Checkout for the monthly plan (subscription)' })
   createMonthlyCheckoutSession(@Ctx() ctx: AdapterContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
-    return ctx.services.payments.createCheckoutSession(ctx, 'monthly', { price_id: priceId });
+    return ctx.services.payments.createCheckoutSession(ctx, 'monthly', checkPrice({ price_id: priceId }));
   }
 
   @Query(() => DualSchoolFamilyConnection, { description: 'Dual-school staff: accepted and enrolled families, paged' })

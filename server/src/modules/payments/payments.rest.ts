@@ -4,6 +4,7 @@ import { apiErrorHandler } from '../../core/http.js';
 import { notFound } from '../../core/errors.js';
 import { toDollars } from './pricing.js';
 import type { Payment } from './payment.entity.js';
+import { checkPrice } from './payment-input.js';
 
 /** Amounts in REST answers are dollars as numbers (9500), as the screens show them. */
 const staffPayment = (p: Payment) => ({
@@ -21,10 +22,10 @@ export function mountPaymentRoutes(r: Router, deps: AppDeps): void {
     (await payments.paymentHistory(ctx)).map((p) => ({ id: p.id, title: p.title, date: p.date, amount: toDollars(p.amountCents), status: p.status })));
 
   route(r, deps, 'post', '/create-upfront-checkout-session/', 'createUpfrontCheckoutSession', (ctx, req) =>
-    payments.createCheckoutSession(ctx, 'annual', req.body));
+    payments.createCheckoutSession(ctx, 'annual', checkPrice(req.body)));
 
   route(r, deps, 'post', '/create-monthly-checkout-session/', 'createMonthlyCheckoutSession', (ctx, req) =>
-    payments.createCheckoutSession(ctx, 'monthly', req.body));
+    payments.createCheckoutSession(ctx, 'monthly', checkPrice(req.body)));
 
   route(r, deps, 'get', '/payment-config/', 'checkoutConfig', async () => {
     const c = payments.checkoutConfig();

@@ -24,7 +24,8 @@ import type { RequestContext } from '../../core/context.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, PAYMENT_POLICY_MESSAGES, type PaymentAction } from './payments.policy.js';
-import { parseInput, text, z } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
+import { PRICE_REQUIRED } from './payment-input.js';
 import { parseId } from '../../core/ids.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { CheckoutSessionRow, Payment, PaymentRecord } from './payment.entity.js';
@@ -38,7 +39,7 @@ import { testCheckoutStore } from './test-checkout-store.js';
 
 export const PAYMENT_MESSAGES = {
   ...PAYMENT_POLICY_MESSAGES,
-  priceRequired: 'price_id is required.',
+  priceRequired: PRICE_REQUIRED,
   unknownPrice: 'This price is not offered for this payment plan.',
   nothingDue: 'No tuition payment is due.',
   notConfigured: 'Card payments are not configured. Please pay by check.',
@@ -76,8 +77,6 @@ const addMonths = (date: string, n: number) => {
   const total = (m - 1) + n;
   return `${y + Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
-
-const priceSchema = z.object({ price_id: text().refine((s) => s !== '', PAYMENT_MESSAGES.priceRequired) });
 
 export class PaymentsService {
   readonly gateway: StripeGateway;
@@ -135,9 +134,9 @@ export class PaymentsService {
   }
 
   /** Starts a Stripe Checkout Session for the family's due annual tuition: upfront (payment) or monthly (subscription). */
-  async createCheckoutSession(ctx: RequestContext, plan: 'annual' | 'monthly', input: unknown): Promise<{ sessionId: string; url: string | null }> {
+  async createCheckoutSession(ctx: RequestContext, plan: 'annual' | 'monthly', input: Checked<string>): Promise<{ sessionId: string; url: string | null }> {
     const caller = authorize(ctx, can, 'checkout', null);
-    const { price_id: priceId } = parseInput(priceSchema, input);
+    const priceId = valid(input);
     const expected = plan === 'annual' ? this.gateway.prices.upfront : this.gateway.prices.monthly;
     if (!expected) throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.notConfigured);
     // The server decides what is charged: only the configured price of this plan is accepted.

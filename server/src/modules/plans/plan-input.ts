@@ -6,7 +6,7 @@
 import { badInput } from '../../core/errors.js';
 import { MAX_ID, parseId, toId } from '../../core/ids.js';
 import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
-import { MAX_LABEL_LENGTH } from '../accounts/profile.service.js';
+import { MAX_LABEL_LENGTH } from '@planner/shared';
 
 export const PLAN_INPUT_MESSAGES = {
   scheduleInvalid: 'Please choose a course and a term.',

@@ -33,7 +33,7 @@ import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, PLAN_POLICY_MESSAGES } from './plans.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { isId, parseCourseRef, parseId, parseUuid } from '../../core/ids.js';
-import { parseLabels } from '../accounts/profile.service.js';
+import { parseLabels } from '../accounts/profile-input.js';
 import { User } from '../accounts/user.entity.js';
 import { courseReachFacts } from '../schools/reach.js';
 import { moveItem } from './plan-rules.js';

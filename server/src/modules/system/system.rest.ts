@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
+import { checkOutboxFilter } from './outbox-filter-input.js';
 
 export function mountSystemRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'get', '/system-status/', 'systemStatus', async (ctx) => {
@@ -8,7 +9,7 @@ export function mountSystemRoutes(r: Router, deps: AppDeps): void {
   });
   // A JSON array (newest first); ?status=pending|sent|failed&limit=&offset=; the total is in X-Total-Count.
   route(r, deps, 'get', '/outbox/', 'outbox', async (ctx, req, res) => {
-    const page = await deps.services.system.outboxMessages(ctx, req.query);
+    const page = await deps.services.system.outboxMessages(ctx, checkOutboxFilter(req.query));
     res.setHeader('X-Total-Count', String(page.total));
     return page.rows.map((m) => ({
       id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, status: m.status,

@@ -4,13 +4,14 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { serverPackageDir } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './system.policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import type { OutboxChannel, OutboxMessage, OutboxStatus } from '../outbox/outbox.entity.js';
+import type { OutboxChannel, OutboxMessage } from '../outbox/outbox.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import type { SchoolsService } from '../schools/schools.service.js';
+import { valid, type Checked } from '../../core/validation.js';
+import type { OutboxFilter } from './outbox-filter-input.js';
 
 export interface SystemStatus {
   version: string;
@@ -53,14 +54,9 @@ export class SystemService {
    * only to staff of the message's school. A server that delivers mail or texts is not a demo: it
    * shows no body at all, of either channel.
    */
-  async outboxMessages(ctx: RequestContext, raw: { status?: unknown; limit?: unknown; offset?: unknown } = {}): Promise<{ rows: ListedMessage[]; total: number }> {
+  async outboxMessages(ctx: RequestContext, filter: Checked<OutboxFilter>): Promise<{ rows: ListedMessage[]; total: number }> {
     const caller = authorize(ctx, can, 'viewOutbox', null);
-    const status = raw.status === undefined || raw.status === null || raw.status === '' ? null : String(raw.status);
-    if (status && !['pending', 'sent', 'failed'].includes(status)) throw badInput('status must be pending, sent or failed.');
-    const limit = raw.limit === undefined || raw.limit === null || raw.limit === '' ? 50 : Number(raw.limit);
-    const offset = raw.offset === undefined || raw.offset === null || raw.offset === '' ? 0 : Number(raw.offset);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw badInput('limit must be between 1 and 200.');
-    if (!Number.isInteger(offset) || offset < 0 || offset > 1_000_000) throw badInput('offset must be a whole number from 0.');
+    const { status, limit, offset } = valid(filter);
     const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
     const rows: (OutboxMessage & { ofCallersSchool: boolean; total: number })[] = await this.db.query(
       `SELECT o.id, o.channel, o.recipient, o.subject, o.body, o.status, o.attempts, o.last_error AS "lastError",
@@ -71,10 +67,10 @@ export class SystemService {
         WHERE (o.user_id = $1 OR (o.school_id = ANY($2::int[]) AND u.user_type <> $3))
           AND ($4::text IS NULL OR o.status = $4)
         ORDER BY o.created_at DESC, o.id DESC LIMIT $5 OFFSET $6`,
-      [caller.user.id, schoolIds, UserType.Staff, status as OutboxStatus | null, limit, offset],
+      [caller.user.id, schoolIds, UserType.Staff, status, limit, offset],
     );
     let total = rows[0]?.total ?? 0;
-    if (!rows.length && offset > 0) total = (await this.outboxMessages(ctx, { status, limit: 1, offset: 0 })).total;
+    if (!rows.length && offset > 0) total = (await this.outboxMessages(ctx, { ok: true, value: { status, limit: 1, offset: 0 } })).total;
     return {
       total,
       rows: rows.map(({ ofCallersSchool, total: _total, ...m }) => ({
