@@ -1,5 +1,7 @@
 # The app image: builds client and server, runs migrations on start. Configuration by environment (README).
-FROM node:20-bookworm-slim AS build
+# Node 24, the Active LTS (Node 20 reached its end of life on 30 April 2026). The code still runs on
+# Node 20 (package.json "engines"), for machines that have not moved yet.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -9,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=4000
 WORKDIR /app
 COPY --from=build /app/package.json ./

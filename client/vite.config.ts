@@ -51,7 +51,9 @@ export default defineConfig({
     fs: { allow: ['..'] },
     proxy: { '/api': 'http://localhost:4000', '/graphql': 'http://localhost:4000', '/files': 'http://localhost:4000' },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in the build: they were 28 MB of readable source, served to anyone. Hashed files
+  // go to dist/assets/, which the server lets browsers cache for a year (server/src/core/client-assets.ts).
+  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: false },
   // GraphiQL's editor loads its web workers with `?worker` imports, which the dev server's
   // dependency pre-bundling cannot follow: serve those packages unbundled in development.
   optimizeDeps: { exclude: ['graphiql/setup-workers/vite', '@graphiql/react/setup-workers/vite'] },

@@ -1,12 +1,11 @@
 /** Builds the express app: /api (legacy REST), /graphql, and the built SPA with history fallback. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { mountBenchInstrumentation } from './core/bench.js';
 import { buildGraphqlContext, type AppDeps } from './adapters.js';
+import { compressAnswers, mountClient } from './core/client-assets.js';
 import { apiErrorHandler } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccessLogRoutes } from './modules/access-log/access-log.rest.js';
@@ -67,6 +66,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   // Behind the deployment's proxy, the client address comes from X-Forwarded-For (loopback and private proxies only).
   app.set('trust proxy', 'loopback, uniquelocal');
   app.use(securityHeaders);
+  app.use(compressAnswers());
   mountBenchInstrumentation(app, config);
 
   // Before the JSON parser: the Stripe webhook verifies its raw body; the test checkout pages.
@@ -106,17 +106,6 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
     expressMiddleware(apollo, { context: async ({ req }) => buildGraphqlContext(deps, req) }),
   );
 
-  const indexHtml = path.join(config.clientDist, 'index.html');
-  if (fs.existsSync(indexHtml)) {
-    app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
-    });
-  } else {
-    app.get('/', (_req, res) => {
-      res.type('text').send('The client is not built. Run `npm run build` (npm start does it) or `npm run dev`.');
-    });
-  }
+  mountClient(app, { clientDist: config.clientDist, production: config.nodeEnv === 'production' });
   return { app, deps, stop: async () => { await apollo.stop(); await services.payments.close(); } };
 }
