@@ -65,7 +65,7 @@ const PDF_PART = 16 * 1024;
 
 export const formPdfPath = (id: string) => `/files/consent-forms/${id}.pdf`;
 
-const exportInput = z.object({
+export const exportInput = z.object({
   grade: z
     .union([z.string(), z.number()], { error: 'Please choose a grade.' })
     .transform((v) => String(v).trim())

@@ -38,7 +38,7 @@ export const CONTRACT_MESSAGES = {
 } as const;
 
 const spotValue = z.string().max(200, 'A placed signature is too long.').refine((s) => !s.includes('\u0000'), 'Text may not contain the NUL character.');
-const generateSchema = z.object({
+export const generateSchema = z.object({
   contractData: z.object({
     placedSignatures: z.record(z.string(), spotValue),
     userInfo: z.object({ name: z.string().max(200).optional(), email: z.string().max(320).optional() }).partial().optional(),

@@ -77,7 +77,7 @@ const addMonths = (date: string, n: number) => {
   return `${y + Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
 
-const priceSchema = z.object({ price_id: text().refine((s) => s !== '', PAYMENT_MESSAGES.priceRequired) });
+export const priceSchema = z.object({ price_id: text().refine((s) => s !== '', PAYMENT_MESSAGES.priceRequired) });
 
 export class PaymentsService {
   readonly gateway: StripeGateway;
