@@ -18,7 +18,7 @@ export const ACCESS_LOG_INPUT_MESSAGES = {
 
 export const MAX_ACCESS_LOG_PAGE = 200;
 
-const filterInput = z.object({
+export const filterInput = z.object({
   student_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
   actor_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
   action: z.enum(ACCESS_ACTIONS).optional(),

@@ -22,14 +22,14 @@ const M = ADMISSION_INPUT_MESSAGES;
 const MAX_TEXT = 5000;
 const MAX_FILE_NAMES = 50;
 
-const saveInput = z.object({
+export const saveInput = z.object({
   form_data: z.array(z.object({ step: z.number().int(), title: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() }), {
     message: 'form_data must be a list of { step, title, data } records.',
   }).max(APPLICATION_STEPS.length, 'form_data has more records than the application has steps.'),
   application_status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'in_progress' : v), z.enum(['in_progress', 'complete'], { message: M.badStatus })),
 });
 
-const decisionInput = z.object({
+export const decisionInput = z.object({
   decision: z.enum(['accepted', 'declined'], { message: 'decision must be accepted or declined.' }),
   reason: text().pipe(z.string().max(2000, 'The reason may be at most 2000 characters.')),
 });

@@ -178,20 +178,19 @@ export interface TransferInput {
   adjustedUnits: number | null;
 }
 
+export const transferSchema = z.object({
+  original_course_id: z.unknown().optional(),
+  accepting_school_id: z.unknown().optional(),
+  adjusted_units: z.unknown().optional(),
+}).superRefine((v, ctx) => {
+  const course = v.original_course_id;
+  if (course === undefined || course === null || course === '') ctx.addIssue({ code: 'custom', message: 'original_course_id is required.' });
+});
+
 /** POST /api/transfer-course/ and DELETE /api/remove-transferability/ bodies. */
 export function parseTransferInput(raw: unknown): TransferInput {
   const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
-  const out = parseInput(
-    z.object({
-      original_course_id: z.unknown().optional(),
-      accepting_school_id: z.unknown().optional(),
-      adjusted_units: z.unknown().optional(),
-    }).superRefine((v, ctx) => {
-      const course = v.original_course_id;
-      if (course === undefined || course === null || course === '') ctx.addIssue({ code: 'custom', message: 'original_course_id is required.' });
-    }),
-    body,
-  );
+  const out = parseInput(transferSchema, body);
   const school = out.accepting_school_id;
   return {
     course: String(out.original_course_id),

@@ -168,7 +168,7 @@ export function checkRequirementCreate(raw: unknown): RequirementCreate {
   };
 }
 
-const fulfillmentAddSchema = z.object({
+export const fulfillmentAddSchema = z.object({
   requirement_uuid: z.unknown().refine((u) => !missing(u), M.selectRequirement),
   non_duplicables: z.array(z.string({ error: M.nonDuplicablesInvalid }), { error: M.nonDuplicablesInvalid })
     .max(MAX_NON_DUPLICABLES, M.nonDuplicablesInvalid).nullish(),
@@ -177,7 +177,7 @@ const fulfillmentAddSchema = z.object({
 export const checkFulfillmentAdd = (raw: unknown): Checked<FulfillmentAdd> =>
   check(() => parseInput(fulfillmentAddSchema, raw, M.selectRequirement));
 
-const fulfillmentRemoveSchema = z.object({
+export const fulfillmentRemoveSchema = z.object({
   requirement_uuid: z.unknown().refine((u) => !missing(u), M.selectRequirement),
 }).transform((v): FulfillmentRemove => ({ requirementUuid: v.requirement_uuid }));
 

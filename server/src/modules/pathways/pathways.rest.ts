@@ -128,13 +128,13 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
     return fulfillmentJson(course, fulfillments);
   });
 
-  route(r, deps, 'delete', '/courses/:courseUuid/requirement/', 'removeCourseFulfillment', async (ctx, req) => {
-    const { course, fulfillments } = await pathways.removeCourseFulfillment(ctx, req.params.courseUuid, checkFulfillmentRemove(req.body));
+  route(r, deps, 'delete', '/courses/:courseId/requirement/', 'removeCourseFulfillment', async (ctx, req) => {
+    const { course, fulfillments } = await pathways.removeCourseFulfillment(ctx, req.params.courseId, checkFulfillmentRemove(req.body));
     return fulfillmentJson(course, fulfillments);
   });
 
-  route(r, deps, 'get', '/courses/:courseUuid/requirement/', 'courseFulfillments', async (ctx, req) => {
-    const { course, fulfillments } = await pathways.courseFulfillments(ctx, req.params.courseUuid);
+  route(r, deps, 'get', '/courses/:courseId/requirement/', 'courseFulfillments', async (ctx, req) => {
+    const { course, fulfillments } = await pathways.courseFulfillments(ctx, req.params.courseId);
     return fulfillmentJson(course, fulfillments);
   });
 

@@ -14,7 +14,7 @@ export const EXPECTED_REST: Record<string, string> = {
   //                                                       anon exp  rev  oStu oAdm uPar base pAs  par  stu  appl dAdm adm
   'DELETE /api/baseline-plans/:id/':                      '401  401  401  403  404  403  403  403  403  403  403  403  ok',
   'DELETE /api/consent-template/':                        '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
-  'DELETE /api/courses/:courseUuid/requirement/':         '401  401  401  403  403  403  403  403  403  403  403  403  404',
+  'DELETE /api/courses/:courseId/requirement/':           '401  401  401  403  403  403  403  403  403  403  403  403  404',
   'DELETE /api/courses/:id/':                             '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'DELETE /api/pathways/:uuid/':                          '401  401  401  403  403  403  403  403  403  403  403  403  ok',
   'DELETE /api/remove-scheduled-course/:id/':             '401  401  401  404  403  403  404  403  403  ok   403  403  403',
@@ -41,7 +41,7 @@ export const EXPECTED_REST: Record<string, string> = {
   'GET /api/check-transferability/:courseId/:schoolUuid': '401  401  401  404  404  ok   ok   ok   ok   ok   404  404  ok',
   'GET /api/consent-template/':                           '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'GET /api/courses/':                                    '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
-  'GET /api/courses/:courseUuid/requirement/':            '401  401  401  403  403  ok   ok   ok   ok   ok   403  403  ok',
+  'GET /api/courses/:courseId/requirement/':              '401  401  401  403  403  ok   ok   ok   ok   ok   403  403  ok',
   'GET /api/courses/by-requirement-and-user/:uuid':       '401  401  401  403  403  ok   ok   ok   ok   ok   403  403  ok',
   'GET /api/courses/by-requirement/:uuid':                '401  401  401  404  404  ok   ok   ok   ok   ok   404  404  ok',
   'GET /api/current-user/':                               '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',

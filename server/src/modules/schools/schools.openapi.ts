@@ -1,0 +1,36 @@
+/** The school routes in the OpenAPI document (see core/openapi.ts). */
+import { z } from 'zod';
+import { areaRoutes, uuidParam } from '../../core/openapi.js';
+import { schoolCreateSchema } from './school-input.js';
+
+export const SchoolJson = z.object({
+  id: z.int(),
+  uuid: z.uuid(),
+  name: z.string(),
+  school_type: z.enum(['HS', 'CLG']).meta({ description: 'HS (high school) or CLG (college).' }),
+  location: z.string().meta({ description: 'The state.' }),
+  primary_color: z.string(),
+  dual_school_enabled: z.boolean(),
+  four_year_plan_enabled: z.boolean(),
+  baseline_plans_enabled: z.boolean(),
+  hs_full_access_enabled: z.boolean(),
+  ccc_apply_enabled: z.boolean(),
+  parent_form_enabled: z.boolean(),
+  ccc_demo_enabled: z.boolean(),
+}).meta({ id: 'School' });
+
+const Joined = z.object({ message: z.string(), school: SchoolJson });
+const school = { uuid: uuidParam('school') };
+
+export const SCHOOL_ROUTES = areaRoutes('Schools', [
+  { method: 'get', path: '/schools/', operationId: 'schools', summary: 'Schools the caller may join.',
+    success: { status: 200, json: z.array(SchoolJson), description: 'The schools.' } },
+  { method: 'post', path: '/schools/', operationId: 'createSchool', summary: 'Create a school (name, school_type HS or CLG, location).',
+    body: { json: schoolCreateSchema }, success: { status: 201, json: SchoolJson, description: 'The school created.' } },
+  { method: 'post', path: '/schools/:uuid/join/', operationId: 'joinSchool', summary: 'Join a school.', params: school,
+    success: { status: 200, json: Joined, description: 'Joined.' } },
+  { method: 'post', path: '/set-school-of-record/:uuid/', operationId: 'setSchoolOfRecord', summary: "Make one of the caller's schools the school of record.", params: school,
+    success: { status: 200, json: Joined, description: 'The new school of record.' } },
+  { method: 'get', path: '/accessible-schools/', operationId: 'accessibleSchools', summary: 'The schools the caller belongs to.',
+    success: { status: 200, json: z.array(SchoolJson), description: 'The schools.' } },
+]);
