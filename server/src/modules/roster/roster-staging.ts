@@ -67,7 +67,7 @@ export interface StagingResult {
   rejected: number;
 }
 
-type Source = AsyncIterable<Buffer | string>;
+type Source = AsyncIterable<Buffer | string> | Iterable<Buffer | string>;
 const FILE_LIMITS = { orgs: 10_000, roles: 400_000, manifest: 100 };
 
 /** A lone CSV: the product's students CSV or a OneRoster 1.1 users.csv. */

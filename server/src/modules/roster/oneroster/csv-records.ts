@@ -37,7 +37,7 @@ const prefix = (name?: string) => (name ? `${name}: ` : '');
 const BREAKS = /\r\n|\r|\n/g;
 
 /** Strict UTF-8 decoding, chunk by chunk (a character split across chunks is kept whole). */
-async function* utf8(input: AsyncIterable<Buffer | string>, fileName?: string): AsyncGenerator<string> {
+async function* utf8(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, fileName?: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   try {
     for await (const chunk of input) {
@@ -54,7 +54,7 @@ async function* utf8(input: AsyncIterable<Buffer | string>, fileName?: string): 
   }
 }
 
-export async function* csvRecords(input: AsyncIterable<Buffer | string>, limits: CsvLimits): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, limits: CsvLimits): AsyncGenerator<CsvRecord> {
   const parser = parse({ bom: true, relax_column_count: true, raw: true, max_record_size: limits.maxRecordBytes });
   // pipeline, not pipe: a decoding error reaches the loop below (and an early stop closes the source).
   pipeline(Readable.from(utf8(input, limits.fileName)), parser, () => {});
