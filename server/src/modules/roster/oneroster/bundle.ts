@@ -42,7 +42,8 @@ export class Bundle {
   static async open(path: string, limits: BundleLimits): Promise<Bundle> {
     let zip: yauzl.ZipFile;
     try {
-      zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+      // decodeStrings off: a name like "../x" is not refused by yauzl but simply never read (we only match known names).
+      zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: false });
     } catch {
       throw new CsvFileError(BUNDLE_MESSAGES.notZip);
     }
@@ -52,8 +53,9 @@ export class Bundle {
       let total = 0;
       try {
         for await (const entry of zip.eachEntry()) {
-          if (entry.fileName.endsWith('/') || entry.fileName.startsWith('__MACOSX/')) continue;
-          const base = entry.fileName.slice(entry.fileName.lastIndexOf('/') + 1).toLowerCase() as BundleFile;
+          const fileName = (entry.fileName as unknown as Buffer).toString('utf8').replaceAll('\\', '/');
+          if (fileName.endsWith('/') || fileName.startsWith('__MACOSX/')) continue;
+          const base = fileName.slice(fileName.lastIndexOf('/') + 1).toLowerCase() as BundleFile;
           if (!BUNDLE_FILES.includes(base)) continue;
           if (files.has(base)) throw new CsvFileError(BUNDLE_MESSAGES.twice(base));
           if (entry.isEncrypted()) throw new CsvFileError(BUNDLE_MESSAGES.encrypted(base));
