@@ -52,7 +52,7 @@ GET /api/parent-students/ | parentStudents | Parents | A parent's linked student
 POST /api/add-student/ | addStudent | Parents | Link a student to the signed-in parent by the student's parent code. |
 GET /api/students-in-school/ | studentsInSchool | Students | Staff: the students of the caller's school, paginated and searchable (search, consent_state, ccc_apply_status, plan = none or warnings). |
 DELETE /api/students/:id/ | deleteStudent | Students | Staff of the student's school: delete the student's account and every record about it in one transaction (the access log keeps its rows and gains student_deleted). Cannot be undone. |
-POST /api/roster-import/ | importRoster | Students | Staff: import a OneRoster-style students CSV (multipart field "file": sourcedId, givenName, familyName, email, grade). The file is checked at once (a broken file or header is a 400), then a background job creates or updates the students and emails set-password links; answers 202 with the import (Location: its progress). | multipart accepted
+POST /api/roster-import/ | importRoster | Students | Staff: import a roster (multipart field "file", up to ROSTER_MAX_MB): the students CSV (sourcedId, givenName, familyName, email, grade), a OneRoster 1.1 users.csv, or a OneRoster 1.1/1.2 CSV bundle (.zip: manifest.csv, orgs.csv, users.csv, roles.csv); people keyed by sourcedId, tobedeleted or enabledUser=false deactivates. The file is checked at once (a broken file or header is a 400), then a background job creates or updates the students and emails set-password links; answers 202 with the import (Location: its progress). | multipart accepted
 GET /api/roster-imports/:id/ | rosterImport | Students | Staff: a roster import of their school: state (queued, running, done, failed), rows done of total, counts and the rejected rows with their reason. |
 GET /api/check-course-scheduled/:id/ | checkCourseScheduled | Plans | Whether a course is on the caller's plan. |
 GET /api/get-scheduled-course/:id/ | scheduledCourse | Plans | One scheduled course of the caller's plan. |
@@ -200,9 +200,11 @@ const str = (description: string) => ({ type: 'string', description });
 const ROSTER_IMPORT = obj({
   id: str('The import id.'),
   state: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
+  format: { type: 'string', enum: ['csv', 'oneroster-1.1', 'oneroster-1.1-bundle', 'oneroster-1.2-bundle'], description: 'What was read.' },
   total_rows: { type: 'integer', description: 'Data rows in the file.' },
   done_rows: { type: 'integer', description: 'Rows processed so far (saved or rejected).' },
   created: { type: 'integer' }, updated: { type: 'integer' }, emailed: { type: 'integer', description: 'Set-password emails queued.' },
+  deactivated: { type: 'integer', description: 'Accounts deactivated (tobedeleted, enabledUser=false).' }, reactivated: { type: 'integer', description: 'Deactivated accounts back in the file.' },
   errors: { type: 'array', items: obj({ line: { type: 'integer' }, sourced_id: str('As given.'), email: str('As given.'), message: str('Why the row was not saved.') }) },
   error: { type: ['string', 'null'], description: 'Why the import stopped, when it failed.' },
 });
