@@ -107,6 +107,12 @@ export interface Config {
   exportTtlHours: number;
   /** Roster rows saved per transaction by the import job. */
   rosterBatchSize: number;
+  /** Largest roster upload (a CSV, or a OneRoster zip bundle), in bytes (ROSTER_MAX_MB). */
+  rosterMaxBytes: number;
+  /** The district's OpenID Connect provider (OIDC_ISSUER); empty: none. */
+  oidcIssuer: string;
+  /** Email domains that sign in with that provider (OIDC_ALLOWED_DOMAINS, comma-separated, lower case). */
+  oidcAllowedDomains: string[];
   /** Seconds a worker holds a running job without renewing it; the heartbeat renews it every third of that. */
   jobLeaseSeconds: number;
   /** Retention (the daily retention job, modules/jobs/retention.ts), in days. */
@@ -183,6 +189,9 @@ export function loadConfig(): Config {
     smsGateway: smsGateway(),
     exportTtlHours: Math.max(1, int('EXPORT_TTL_HOURS', 24)),
     rosterBatchSize: Math.max(1, int('ROSTER_BATCH_SIZE', 200)),
+    rosterMaxBytes: Math.max(1, int('ROSTER_MAX_MB', 20)) * 1024 * 1024,
+    oidcIssuer: str('OIDC_ISSUER', ''),
+    oidcAllowedDomains: str('OIDC_ALLOWED_DOMAINS', '').split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean),
     jobLeaseSeconds: atLeast('JOB_LEASE_SECONDS', 60, 10, 'a shorter lease lets a busy replica lose the job it is running'),
     retention: {
       outboxDays: atLeast('OUTBOX_RETENTION_DAYS', 30, 1, 'staff read recent messages on the outbox page'),

@@ -52,7 +52,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     onboarding: new OnboardingService(db),
     baselinePlans: new BaselinePlansService(db, schools),
     apiTokens: new ApiTokensService(db),
-    roster: new RosterService(db, accounts, schools, config.courseCsvMaxBytes, config.rosterBatchSize),
+    roster: new RosterService(db, accounts, schools, config.rosterMaxBytes, config.rosterBatchSize, config),
     studentDashboard: new StudentDashboardService(db, schools),
     accessLog: new AccessLogService(db, schools),
     // Bodies on the outbox page only where no mail leaves the machine (development, tests, the embedded

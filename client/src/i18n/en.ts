@@ -904,6 +904,7 @@ export const en = {
   "ops.rosterEmail": "email: new students receive a link at this address to set their password.",
   "ops.rosterGrade": "grade: 1 to 12 (09 is read as 9), or empty.",
   "ops.rosterUpdates": "A student already in your school (same sourcedId, or same email) is updated, not duplicated.",
+  "ops.rosterOneRoster": "A OneRoster 1.1 users.csv, or a OneRoster 1.1 or 1.2 bundle (.zip with manifest.csv, orgs.csv, users.csv and roles.csv), is read too: students, staff and parents, matched by sourcedId; people marked tobedeleted are deactivated.",
   "ops.csvFile": "CSV File",
   "ops.importingStudents": "Importing students",
   "ops.importingStudentsEllipsis": "Importing students…",

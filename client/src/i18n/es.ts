@@ -911,6 +911,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   "ops.rosterEmail": "email: los estudiantes nuevos reciben en esta dirección un enlace para elegir su contraseña.",
   "ops.rosterGrade": "grade: de 1 a 12 (09 se lee como 9), o vacío.",
   "ops.rosterUpdates": "Un/a estudiante que ya está en su escuela (mismo sourcedId o mismo correo) se actualiza, no se duplica.",
+  "ops.rosterOneRoster": "También se lee un users.csv de OneRoster 1.1, o un paquete OneRoster 1.1 o 1.2 (.zip con manifest.csv, orgs.csv, users.csv y roles.csv): estudiantes, personal y padres, reconocidos por su sourcedId; las personas marcadas tobedeleted se desactivan.",
   "ops.csvFile": "Archivo CSV",
   "ops.importingStudents": "Importando estudiantes",
   "ops.importingStudentsEllipsis": "Importando estudiantes…",

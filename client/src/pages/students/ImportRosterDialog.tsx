@@ -1,5 +1,5 @@
 /**
- * Import Roster: staff upload a OneRoster-style students CSV; new students get an email with a
+ * Import Roster: staff upload a students CSV, a OneRoster users.csv or a OneRoster bundle (.zip); new students get an email with a
  * link to set their password. Upload progress, then the import's progress (rows done of total,
  * imported in the background), then the counts and the rows that were not saved.
  */
@@ -70,10 +70,11 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
             <li>{t('ops.rosterGrade')}</li>
           </ul>
           <p className="muted">{t('ops.rosterUpdates')}</p>
+          <p className="muted">{t('ops.rosterOneRoster')}</p>
         </div>
         <label>
           {t('ops.csvFile')}
-          <input type="file" accept=".csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input type="file" accept=".csv,.zip,text/csv,application/zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         {busy && !rows && (
           <div className="stack">

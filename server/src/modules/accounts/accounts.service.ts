@@ -25,6 +25,7 @@ export const MESSAGES = {
   emailExists: 'A user with this email already exists.',
   invalidEmail: 'Please enter a valid email address.',
   invalidCredentials: 'Invalid email or password.',
+  deactivated: 'This account has been deactivated by your school. Ask your school if you think this is a mistake.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   currentPasswordWrong: 'Your current password is not correct.',
   changePasswordOwnSession: 'Sign in as yourself to change your password.',
@@ -124,7 +125,8 @@ export class AccountsService {
     const rows: (Record<string, unknown> & { t_id: string; t_acting_user_id: number | null; t_read_only: boolean; t_last_used_at: Date; t_expires_at: Date; t_revoked_at: Date | null; t_kind: 'session' | 'api' })[] =
       await preparedQuery(this.db, 'authenticate', sql, [sha256(token)]);
     const t = rows[0];
-    if (!t || t.t_revoked_at) return null;
+    // A deactivated person's tokens are revoked when the roster deactivates them; this covers the moment in between.
+    if (!t || t.t_revoked_at || t.deactivatedAt) return null;
     const now = Date.now();
     if (new Date(t.t_expires_at).getTime() <= now) return null;
     const lastUsedAt = new Date(t.t_last_used_at).getTime();
@@ -220,6 +222,18 @@ export class AccountsService {
     return school ? { userType: row.userType as UserType, school, dualSchoolParent: false } : null;
   }
 
+  /** `count` parent codes no account holds yet, checked together (a roster batch). */
+  async newParentCodes(m: EntityManager, count: number): Promise<string[]> {
+    const codes = new Set<string>();
+    while (codes.size < count) {
+      const fresh = Array.from({ length: count - codes.size }, () => parentCodeCandidate()).filter((c) => !codes.has(c));
+      const taken: { parent_code: string }[] = await m.query(`SELECT parent_code FROM users WHERE parent_code = ANY($1::text[])`, [fresh]);
+      const takenSet = new Set(taken.map((t) => t.parent_code));
+      for (const c of fresh) if (!takenSet.has(c)) codes.add(c);
+    }
+    return [...codes];
+  }
+
   async newParentCode(m: EntityManager): Promise<string> {
     // 8 characters from an alphabet without look-alikes (0/O, 1/I): easy to read over the phone.
     const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -262,6 +276,8 @@ export class AccountsService {
       return null;
     }
     await clearFailures(this.db, limits.pair, pair);
+    // Said only to whoever knows the password: the account's existence is not revealed to others.
+    if (user.deactivatedAt) throw forbidden(MESSAGES.deactivated);
     if (needsRehash(user.passwordHash)) {
       const rehashed = await hashPassword(password);
       // Only over the hash just checked: a password changed meanwhile is kept.
@@ -315,7 +331,7 @@ export class AccountsService {
     await hit(this.db, this.limits.reset, `email:${sha256(email)}`);
     await hit(this.db, this.perAddress(this.limits.reset), `ip:${ctx.ip}`);
     const user = await this.db.getRepository(User).findOneBy({ email });
-    if (!user) return;
+    if (!user || user.deactivatedAt) return;
     const token = randomToken();
     const uidb64 = Buffer.from(String(user.id)).toString('base64url');
     await this.db.transaction(async (m) => {
@@ -366,21 +382,34 @@ export class AccountsService {
    * The same single-use machinery as a reset link, valid for `ttlMinutes` (default 7 days).
    */
   async enqueueSetPasswordLink(user: Pick<User, 'id' | 'email' | 'firstName'>, school: { id: number; name: string }, manager: EntityManager, ttlMinutes = 7 * 24 * 60): Promise<void> {
-    const token = randomToken();
-    const uidb64 = Buffer.from(String(user.id)).toString('base64url');
-    await manager.getRepository(PasswordReset).insert({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
-    });
-    const link = `${this.config.publicUrl}/reset-password/${uidb64}/${token}`;
+    await this.enqueueSetPasswordLinks([{ user, school }], manager, ttlMinutes);
+  }
+
+  /** Set-password links for many new accounts (a roster batch): one INSERT for the links, then the outbox's two. */
+  async enqueueSetPasswordLinks(
+    people: { user: Pick<User, 'id' | 'email' | 'firstName'>; school: { id: number; name: string } }[],
+    manager: EntityManager,
+    ttlMinutes = 7 * 24 * 60,
+  ): Promise<void> {
+    if (!people.length) return;
     const days = Math.round(ttlMinutes / (24 * 60));
-    await this.outbox.enqueue(
-      'email',
-      user.email,
-      'Set your password for Pathway Planner',
-      `Hello ${user.firstName},\n\n${school.name} created your Pathway Planner account for planning your courses. To choose your password, open this link within ${days} days:\n\n${link}\n\nThen sign in with this email address.`,
-      { schoolId: school.id, userId: user.id },
+    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+    const links = people.map(({ user, school }) => {
+      const token = randomToken();
+      const uidb64 = Buffer.from(String(user.id)).toString('base64url');
+      return { user, school, tokenHash: sha256(token), link: `${this.config.publicUrl}/reset-password/${uidb64}/${token}` };
+    });
+    await manager.query(
+      `INSERT INTO password_resets (user_id, token_hash, expires_at) SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])`,
+      [links.map((l) => l.user.id), links.map((l) => l.tokenHash), links.map(() => expiresAt.toISOString())],
+    );
+    await this.outbox.enqueueMany(
+      links.map(({ user, school, link }) => ({
+        recipient: user.email,
+        subject: 'Set your password for Pathway Planner',
+        body: `Hello ${user.firstName},\n\n${school.name} created your Pathway Planner account for planning your courses. To choose your password, open this link within ${days} days:\n\n${link}\n\nThen sign in with this email address.`,
+        scope: { schoolId: school.id, userId: user.id },
+      })),
       manager,
     );
   }
@@ -389,6 +418,15 @@ export class AccountsService {
     return this.db.getRepository(User).findOneBy({ id });
   }
 
+}
+
+/** 8 characters from an alphabet without look-alikes (0/O, 1/I): easy to read over the phone. */
+function parentCodeCandidate(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomToken(16);
+  let code = '';
+  for (let i = 0; code.length < 8 && i < bytes.length; i++) code += alphabet[bytes.charCodeAt(i) % alphabet.length];
+  return code;
 }
 
 export function isUniqueViolation(e: unknown): boolean {

@@ -84,6 +84,10 @@ export class User {
   @Column({ type: 'text', default: 'en' })
   locale: Locale;
 
+  /** Set when the district's roster deactivates the person: no sign-in, hidden from lists, data kept. */
+  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  deactivatedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

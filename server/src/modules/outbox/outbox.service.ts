@@ -40,6 +40,28 @@ export class OutboxService {
     return message;
   }
 
+  /** Many emails at once (a roster import's welcome emails): one INSERT for the messages, one for their delivery jobs. */
+  async enqueueMany(
+    messages: { recipient: string; subject: string; body: string; scope: MessageScope }[],
+    manager: EntityManager,
+  ): Promise<void> {
+    if (!messages.length) return;
+    const rows = messages.map((msg) => ({ recipient: msg.recipient, subject: msg.subject, body: msg.body, school_id: msg.scope.schoolId, user_id: msg.scope.userId }));
+    const ids: { id: string }[] = await manager.query(
+      `INSERT INTO outbox_messages (channel, recipient, subject, body, status, school_id, user_id)
+       SELECT 'email', m.recipient, m.subject, m.body, 'pending', m.school_id, m.user_id
+         FROM jsonb_to_recordset($1::jsonb) AS m(recipient text, subject text, body text, school_id int, user_id int)
+       RETURNING id`,
+      [JSON.stringify(rows)],
+    );
+    await manager.query(
+      `INSERT INTO jobs (queue, payload, max_attempts, singleton_key)
+       SELECT $1, jsonb_build_object('messageId', id), $2, id FROM unnest($3::text[]) AS id
+       ON CONFLICT DO NOTHING`,
+      [OUTBOX_QUEUE, MAX_ATTEMPTS, ids.map((r) => r.id)],
+    );
+  }
+
   async backlog(): Promise<number> {
     return this.db.getRepository(OutboxMessage).countBy({ status: 'pending' });
   }

@@ -14,11 +14,14 @@ class RosterImportIssue {
 class RosterImport {
   @Field(() => ID, { description: 'Identifier, to ask for the progress.' }) id: string;
   @Field(() => String, { description: 'queued, running, done or failed.' }) state: string;
+  @Field(() => String, { description: 'What was read: csv (the students CSV), oneroster-1.1, oneroster-1.1-bundle or oneroster-1.2-bundle.' }) format: string;
   @Field(() => Int, { description: 'Data rows in the file.' }) totalRows: number;
   @Field(() => Int, { description: 'Rows processed so far (saved or rejected).' }) doneRows: number;
-  @Field(() => Int, { description: 'Student accounts created.' }) created: number;
-  @Field(() => Int, { description: 'Student accounts updated.' }) updated: number;
-  @Field(() => Int, { description: 'Set-password emails queued (one per new account).' }) emailed: number;
+  @Field(() => Int, { description: 'Accounts created.' }) created: number;
+  @Field(() => Int, { description: 'Accounts updated.' }) updated: number;
+  @Field(() => Int, { description: 'Set-password emails queued (one per new account that does not sign in with the district provider).' }) emailed: number;
+  @Field(() => Int, { description: 'Accounts deactivated (status tobedeleted or enabledUser false).' }) deactivated: number;
+  @Field(() => Int, { description: 'Deactivated accounts that came back.' }) reactivated: number;
   @Field(() => [RosterImportIssue], { description: 'Rows not saved so far, with their reason.' }) errors: RosterImportIssue[];
   @Field(() => String, { nullable: true, description: 'Why the import stopped, when it failed.' }) error: string | null;
 }
@@ -32,14 +35,16 @@ const toGraphql = (v: RosterImportView): RosterImport => ({
 export class RosterResolver {
   @Mutation(() => RosterImport, {
     description:
-      "Staff: imports a OneRoster-style students CSV (sourcedId, givenName, familyName, email, grade) into the caller's school. " +
+      "Staff: imports a roster into the caller's school (or, for a OneRoster bundle, the schools its orgs name): the students CSV " +
+      '(sourcedId, givenName, familyName, email, grade) or a OneRoster 1.1 users.csv as csv, or a OneRoster 1.1/1.2 CSV bundle as zipBase64. ' +
       'The file is checked at once; its rows are saved by a background job (ask rosterImport for the progress).',
   })
   async importRoster(
     @Ctx() ctx: AdapterContext,
-    @Arg('csv', () => String, { description: 'The CSV text, first line naming the columns.' }) csv: string,
+    @Arg('csv', () => String, { nullable: true, description: 'The CSV text, first line naming the columns.' }) csv: string | null,
+    @Arg('zipBase64', () => String, { nullable: true, description: 'A OneRoster CSV bundle (zip), base64-encoded.' }) zipBase64: string | null,
   ): Promise<RosterImport> {
-    return toGraphql(await ctx.services.roster.importCsvText(ctx, csv));
+    return toGraphql(await ctx.services.roster.importText(ctx, { csv, zipBase64 }));
   }
 
   @Query(() => RosterImport, { description: "Staff: a roster import of their school, with its progress and rejected rows." })

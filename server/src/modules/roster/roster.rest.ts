@@ -1,4 +1,10 @@
-/** POST /api/roster-import/: multipart upload of a students CSV (field "file"), imported by a job; GET its progress. */
+/**
+ * POST /api/roster-import/: multipart upload (field "file") of a students CSV, a OneRoster users.csv
+ * or a OneRoster bundle (.zip), imported by a job; GET its progress. The upload goes to a temporary
+ * file (memory stays flat whatever its size, up to ROSTER_MAX_MB), deleted once it has been read.
+ */
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
 import type { Router } from 'express';
 import multer from 'multer';
 import { badInput } from '../../core/errors.js';
@@ -9,33 +15,40 @@ import { ROSTER_MESSAGES, type RosterImportView } from './roster.service.js';
 export const rosterImportJson = (v: RosterImportView) => ({
   id: v.id,
   state: v.state,
+  format: v.format,
   total_rows: v.totalRows,
   done_rows: v.doneRows,
   created: v.created,
   updated: v.updated,
   emailed: v.emailed,
+  deactivated: v.deactivated,
+  reactivated: v.reactivated,
   errors: v.errors,
   error: v.error,
 });
 
 export function mountRosterRoutes(r: Router, deps: AppDeps): void {
   const { roster } = deps.services;
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: roster.maxBytes, files: 1, fields: 10 } });
+  const upload = multer({ storage: multer.diskStorage({ destination: os.tmpdir() }), limits: { fileSize: roster.maxBytes, files: 1, fields: 10 } });
   route(r, deps, 'post', '/roster-import/', 'importRoster', async (ctx, req, res) => {
     await roster.assertCanImport(ctx);
-    await new Promise<void>((resolve, reject) => {
-      upload.single('file')(req, res, (err: unknown) => {
-        if (!err) return resolve();
-        const code = (err as { code?: string }).code;
-        if (code === 'LIMIT_FILE_SIZE') return reject(badInput(`The file is larger than ${Math.round(roster.maxBytes / 1024 / 1024)} MB.`));
-        if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput('Send one file, in the form field "file".'));
-        reject(badInput('The upload could not be read: send a multipart form with the CSV in the field "file".'));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        upload.single('file')(req, res, (err: unknown) => {
+          if (!err) return resolve();
+          const code = (err as { code?: string }).code;
+          if (code === 'LIMIT_FILE_SIZE') return reject(badInput(roster.tooLarge()));
+          if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput('Send one file, in the form field "file".'));
+          reject(badInput('The upload could not be read: send a multipart form with the file in the field "file".'));
+        });
       });
-    });
-    if (!req.file) throw badInput(ROSTER_MESSAGES.fileMissing);
-    const started = await roster.importCsv(ctx, { bytes: req.file.buffer, filename: req.file.originalname, mimetype: req.file.mimetype });
-    // Accepted: the rows are saved by a background job; GET the import for its progress.
-    res.status(202).location(`/api/roster-imports/${started.id}/`).json(rosterImportJson(started));
+      if (!req.file) throw badInput(ROSTER_MESSAGES.fileMissing);
+      const started = await roster.importUpload(ctx, { path: req.file.path, size: req.file.size, filename: req.file.originalname, mimetype: req.file.mimetype });
+      // Accepted: the rows are saved by a background job; GET the import for its progress.
+      res.status(202).location(`/api/roster-imports/${started.id}/`).json(rosterImportJson(started));
+    } finally {
+      if (req.file?.path) await rm(req.file.path, { force: true });
+    }
   });
 
   route(r, deps, 'get', '/roster-imports/:id/', 'rosterImport', async (ctx, req) =>

@@ -1,29 +1,26 @@
 /**
- * Roster import: staff upload a OneRoster-style students CSV (sourcedId, givenName, familyName,
- * email, grade) that creates or updates student accounts in the staff member's school and emails
- * each new student a set-password link (through the outbox, with the password-reset machinery).
- * Rows are read with the course import's CSV reader (courses/csv.ts).
+ * Roster import: staff upload the product's students CSV, a OneRoster 1.1 users.csv, or a
+ * OneRoster 1.1/1.2 CSV bundle (zip); people are created, updated, deactivated and reactivated in
+ * the school(s) the importer reaches, keyed by sourcedId, and new people are emailed a
+ * set-password link (through the outbox) unless they sign in with the district's provider.
  *
  * Decisions (not shown in the spec):
- * - Columns are matched by name, case-insensitively and in any order; other OneRoster columns are
- *   ignored, except `role`: a row whose role is not "student" is rejected.
- * - A row updates the student of this school with the same sourcedId, else the account with the
- *   same email; an email that belongs to a non-student or to another school's account is rejected
- *   (it is never moved between schools) with one neutral message, the same whatever that account
- *   is, so staff of one school cannot tell another school's students from its staff or parents.
- * - Only new accounts get an email; updated students already have one. Links last 7 days.
- * - Valid rows are saved and bad rows listed with their line and reason (like the course import).
- * - The upload is checked at once (file type, size, header, row count: a 400 with the reason), then
- *   stored (roster_imports) and processed by a job on the queue: rows are saved in batches of
- *   ROSTER_BATCH_SIZE, each batch in one transaction together with the import's progress (rows
- *   done of total, counts, per-row errors), so a worker stopped or restarted mid-import resumes
- *   after the last saved batch and never saves a row twice. Within a batch the school's row is
- *   locked: imports of one school never interleave inside a batch.
- * - Rows rejected while reading the file count as done at once; the stored file is dropped once
- *   the import is finished. Staff of the school see the import's progress and result.
- * - Grades: 1 to 12, leading zeros dropped ("09" is 9); KG is kept as K; empty leaves it unset.
- * - The upload size limit is the course CSV's (COURSE_CSV_MAX_BYTES).
+ * - The upload is read once, streaming, at the request (roster-staging.ts): a file that cannot be
+ *   read at all (not UTF-8 text or not a zip, a missing column, a huge row, a hostile zip) is a 400
+ *   with the reason and stores nothing; rows that cannot be saved are listed with their line and
+ *   reason; the others are staged (roster_import_rows) and the import is queued. The file itself is
+ *   never kept: a zip is read from the upload's temporary file, which is deleted after.
+ * - The job saves the staged rows batch by batch (ROSTER_BATCH_SIZE rows, students and staff before
+ *   parents), each batch in one transaction with the import's progress and a fixed number of
+ *   statements (roster-save.ts); a worker stopped or restarted mid-import resumes with the rows not
+ *   yet saved (a saved batch's staging rows are deleted with it) and never saves a row twice.
+ * - Staff of the school see the import's progress and result; another school's is unknown.
  */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
@@ -33,34 +30,33 @@ import { returnedRows } from '../../core/returned-rows.js';
 import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { can, ROSTER_POLICY_MESSAGES } from './roster.policy.js';
-import { hasNul } from '../../core/validation.js';
-import { looksLikeEmail } from '@planner/shared/password';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import { User, UserType } from '../accounts/user.entity.js';
-import { CsvSyntaxError, parseCsv } from '../courses/csv.js';
-import { defaultYearLabels, School, SchoolMembership } from '../schools/school.entity.js';
+import { School } from '../schools/school.entity.js';
+import { Bundle } from './oneroster/bundle.js';
+import { CsvFileError } from './oneroster/csv-records.js';
+import { saveBatch, SAVE_MESSAGES } from './roster-save.js';
+import { stageBundle, stageCsv, STAGING_MESSAGES, type RosterIssue, type StagedPerson, type StagingContext, type StagingResult } from './roster-staging.js';
 
-export const ROSTER_COLUMNS = ['sourcedId', 'givenName', 'familyName', 'email', 'grade'] as const;
+export type { RosterIssue } from './roster-staging.js';
+export { legacyGrade as normalizeGrade } from './oneroster/rows.js';
+
 export const ROSTER_MESSAGES = {
   noSchool: 'Join or create a school before importing a roster.',
   fileMissing: 'Choose a CSV file to upload (form field "file").',
-  notCsv: 'The file is not a CSV file: choose a .csv file saved as UTF-8 text.',
-  emptyFile: 'The file is empty.',
-  header: `The first line must name the columns: ${ROSTER_COLUMNS.join(', ')}.`,
-  tooManyRows: 'The file has more than 20,000 students: split it into smaller files.',
-  emailTaken: 'This email is already used by another account.',
+  notCsv: 'The file is not a CSV or zip file: choose a .csv file saved as UTF-8 text, or a OneRoster bundle (.zip).',
+  emptyFile: STAGING_MESSAGES.emptyFile,
+  header: STAGING_MESSAGES.legacyHeader,
+  emailTaken: SAVE_MESSAGES.emailTaken,
   ...ROSTER_POLICY_MESSAGES,
   failed: 'The import stopped before the end. Rows already saved are kept; upload the file again to finish it.',
 } as const;
 export const ROSTER_IMPORT_QUEUE = 'roster.import';
-const MAX_ROWS = 20_000;
-
-export interface RosterIssue {
-  line: number;
-  sourced_id: string;
-  email: string;
-  message: string;
-}
+/** Most data rows of users.csv (a district of 50,000 people fits twice). */
+export const MAX_ROWS = 100_000;
+const MAX_RECORD_BYTES = 64 * 1024;
+/** A bundle: few files; what is read of it at most this many times the upload limit, once unzipped. */
+const MAX_ZIP_ENTRIES = 64;
+const UNZIPPED_FACTOR = 8;
 
 export type RosterImportState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -68,12 +64,16 @@ export type RosterImportState = 'queued' | 'running' | 'done' | 'failed';
 export interface RosterImportView {
   id: string;
   state: RosterImportState;
+  /** What was read: csv (the students CSV), oneroster-1.1, oneroster-1.1-bundle or oneroster-1.2-bundle. */
+  format: string;
   totalRows: number;
   doneRows: number;
   created: number;
   updated: number;
-  /** Set-password emails queued (one per new account). */
+  /** Set-password emails queued (one per new account that does not sign in with the district's provider). */
   emailed: number;
+  deactivated: number;
+  reactivated: number;
   errors: RosterIssue[];
   /** Why the import stopped, when it failed. */
   error: string | null;
@@ -83,31 +83,36 @@ interface ImportRow {
   id: string;
   school_id: number;
   state: RosterImportState;
+  format: string;
   csv: string | null;
   total_rows: number;
   done_rows: number;
-  next_row: number;
   created: number;
   updated: number;
   emailed: number;
+  deactivated: number;
+  reactivated: number;
   errors: RosterIssue[];
   error: string | null;
 }
 
-interface BatchCounts {
-  created: number;
-  updated: number;
-  emailed: number;
+export interface RosterOptions {
+  /** OIDC_ISSUER: empty, nobody signs in with a district provider. */
+  oidcIssuer: string;
+  /** OIDC_ALLOWED_DOMAINS, lower case. */
+  oidcAllowedDomains: string[];
 }
 
-interface RosterRow {
-  line: number;
-  sourcedId: string;
-  givenName: string;
-  familyName: string;
-  email: string;
-  grade: string | null;
+/** The upload as the REST route hands it: a temporary file on disk (deleted by the route). */
+export interface RosterUpload {
+  path: string;
+  size: number;
+  filename?: string | null;
+  mimetype?: string | null;
 }
+
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/plain'];
+const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/x-zip'];
 
 export class RosterService {
   constructor(
@@ -116,6 +121,7 @@ export class RosterService {
     private readonly schools: SchoolsService,
     readonly maxBytes: number,
     private readonly batchSize: number,
+    private readonly options: RosterOptions = { oidcIssuer: '', oidcAllowedDomains: [] },
   ) {}
 
   /** The caller's school, for staff only; checked before reading an upload. */
@@ -126,46 +132,79 @@ export class RosterService {
     return school;
   }
 
-  /** POST /api/roster-import/: checks the file at once, stores it and queues its import. */
-  async importCsv(ctx: RequestContext, file: { bytes: Buffer; filename?: string | null; mimetype?: string | null }): Promise<RosterImportView> {
+  tooLarge(): string {
+    return `The file is larger than ${Math.round(this.maxBytes / 1024 / 1024)} MB.`;
+  }
+
+  /** POST /api/roster-import/: reads the file at once (a CSV, or a zip by its first bytes), stages its rows and queues the import. */
+  async importUpload(ctx: RequestContext, file: RosterUpload): Promise<RosterImportView> {
     const school = await this.assertCanImport(ctx);
-    if (file.bytes.length > this.maxBytes) throw badInput(`The file is larger than ${Math.round(this.maxBytes / 1024 / 1024)} MB.`);
+    if (file.size > this.maxBytes) throw badInput(this.tooLarge());
+    if (!file.size) throw badInput(ROSTER_MESSAGES.emptyFile);
     const name = (file.filename ?? '').toLowerCase();
     const type = (file.mimetype ?? '').toLowerCase();
-    const csvType = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/plain'].includes(type);
-    if (file.filename != null && !name.endsWith('.csv') && !csvType) throw badInput(ROSTER_MESSAGES.notCsv);
-    if (!file.bytes.length) throw badInput(ROSTER_MESSAGES.emptyFile);
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
-    } catch {
-      throw badInput(ROSTER_MESSAGES.notCsv);
-    }
-    return this.enqueueImport(ctx, school, text);
+    if (await startsLikeZip(file.path)) return this.importZip(ctx, school, file.path);
+    if (name.endsWith('.zip') || ZIP_TYPES.includes(type)) throw badInput(ROSTER_MESSAGES.notCsv);
+    if (file.filename != null && !name.endsWith('.csv') && !CSV_TYPES.includes(type)) throw badInput(ROSTER_MESSAGES.notCsv);
+    return this.start(ctx, school, (m, sctx) => stageCsv(m, sctx, createReadStream(file.path, { highWaterMark: 64 * 1024 })));
   }
 
-  /** The GraphQL mutation sends the CSV as text. */
-  async importCsvText(ctx: RequestContext, csv: string): Promise<RosterImportView> {
+  /** The GraphQL mutation: the CSV as text, or a bundle as base64. */
+  async importText(ctx: RequestContext, input: { csv?: string | null; zipBase64?: string | null }): Promise<RosterImportView> {
     const school = await this.assertCanImport(ctx);
-    if (Buffer.byteLength(csv) > this.maxBytes) throw badInput(`The file is larger than ${Math.round(this.maxBytes / 1024 / 1024)} MB.`);
-    return this.enqueueImport(ctx, school, csv);
+    if (input.zipBase64 != null) {
+      if (input.zipBase64.length > Math.ceil(this.maxBytes / 3) * 4) throw badInput(this.tooLarge());
+      const tmp = path.join(os.tmpdir(), `roster-${randomUUID()}.zip`);
+      try {
+        await writeFile(tmp, Buffer.from(input.zipBase64, 'base64'));
+        return await this.importZip(ctx, school, tmp);
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    }
+    const csv = input.csv ?? '';
+    if (Buffer.byteLength(csv) > this.maxBytes) throw badInput(this.tooLarge());
+    return this.start(ctx, school, (m, sctx) => stageCsv(m, sctx, [csv]));
   }
 
-  private async enqueueImport(ctx: RequestContext, school: School, text: string): Promise<RosterImportView> {
-    if (hasNul(text)) throw badInput(ROSTER_MESSAGES.notCsv);
-    if (!text.trim()) throw badInput(ROSTER_MESSAGES.emptyFile);
-    // Reading the whole file now answers a broken file or header at once; the job reads it again.
-    const { rows, errors } = readRoster(text);
-    const row = await this.db.transaction(async (m) => {
-      const [created]: ImportRow[] = await m.query(
-        `INSERT INTO roster_imports (school_id, requested_by, csv, total_rows, done_rows, errors)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING *`,
-        [school.id, ctx.caller!.user.id, text, rows.length + errors.length, errors.length, JSON.stringify(errors)],
-      );
-      await enqueueJob(m, ROSTER_IMPORT_QUEUE, { importId: created.id }, { singletonKey: created.id, maxAttempts: 5 });
-      return created;
-    });
-    return importView(row);
+  private async importZip(ctx: RequestContext, school: School, file: string): Promise<RosterImportView> {
+    let bundle: Bundle;
+    try {
+      bundle = await Bundle.open(file, { maxEntries: MAX_ZIP_ENTRIES, maxEntryBytes: this.maxBytes * UNZIPPED_FACTOR, maxTotalBytes: this.maxBytes * UNZIPPED_FACTOR });
+    } catch (e) {
+      if (e instanceof CsvFileError) throw badInput(e.message);
+      throw e;
+    }
+    try {
+      return await this.start(ctx, school, (m, sctx) => stageBundle(m, sctx, bundle));
+    } finally {
+      bundle.close();
+    }
+  }
+
+  /** Creates the import, stages the file's rows in the same transaction, and queues the job. */
+  private async start(ctx: RequestContext, school: School, stage: (m: EntityManager, sctx: StagingContext) => Promise<StagingResult>): Promise<RosterImportView> {
+    const reach = await this.schools.accessibleSchoolIds(ctx.caller!.user);
+    const schools: { id: number; name: string; uuid: string }[] = await this.db.query(`SELECT id, name, uuid FROM schools WHERE id = ANY($1::int[])`, [reach]);
+    try {
+      const row = await this.db.transaction(async (m) => {
+        const [created]: ImportRow[] = await m.query(
+          `INSERT INTO roster_imports (school_id, requested_by, total_rows) VALUES ($1, $2, 0) RETURNING id`,
+          [school.id, ctx.caller!.user.id],
+        );
+        const result = await stage(m, { importId: created.id, schoolId: school.id, schools, batchSize: Math.max(this.batchSize, 1), maxRows: MAX_ROWS, maxRecordBytes: MAX_RECORD_BYTES });
+        const [updated] = returnedRows<ImportRow>(await m.query(
+          `UPDATE roster_imports SET total_rows = $2, done_rows = $3, format = $4 WHERE id = $1 RETURNING *`,
+          [created.id, result.total, result.rejected, result.format],
+        ));
+        await enqueueJob(m, ROSTER_IMPORT_QUEUE, { importId: created.id }, { singletonKey: created.id, maxAttempts: 5 });
+        return updated;
+      });
+      return importView(row);
+    } catch (e) {
+      if (e instanceof CsvFileError) throw badInput(e.message);
+      throw e;
+    }
   }
 
   /** An import's progress and result, for staff of its school (another school's is as unknown as a wrong id). */
@@ -178,38 +217,38 @@ export class RosterService {
   }
 
   /**
-   * The job: saves the file's valid rows from `next_row` on, one batch per transaction that also
-   * records the progress, checking between batches whether the worker is stopping.
+   * The job: takes the staged rows batch by batch (students and staff first, then parents), each
+   * batch saved in one transaction with the progress, checking between batches whether the worker
+   * is stopping.
    */
   async processImport(importId: string, job: Pick<JobRow, 'attempts' | 'max_attempts'>, stopping: AbortSignal): Promise<void> {
     const [row] = returnedRows<ImportRow>(await this.db.query(
-      `UPDATE roster_imports SET state = 'running' WHERE id = $1 AND state IN ('queued', 'running') AND csv IS NOT NULL RETURNING *`,
+      `UPDATE roster_imports SET state = 'running' WHERE id = $1 AND state IN ('queued', 'running') RETURNING *`,
       [importId],
     ));
     if (!row) return;
-    const { rows } = readRoster(row.csv!);
+    const deps = { accounts: this.accounts, signsInWithProvider: (email: string) => this.signsInWithProvider(email) };
     try {
+      if (row.csv !== null) await this.stageStoredFile(row);
       for (;;) {
         const more = await this.db.transaction(async (m) => {
-          // The import row, locked, says where to go on: a batch and its progress commit together.
-          const [current]: { next_row: number }[] = await m.query(`SELECT next_row FROM roster_imports WHERE id = $1 FOR UPDATE`, [importId]);
-          const batch = rows.slice(current.next_row, current.next_row + this.batchSize);
-          if (!batch.length) return false;
-          const school = await m.getRepository(School).findOneByOrFail({ id: row.school_id });
-          // One school's imports never interleave inside a batch: the matching and the writes see the same accounts.
-          await m.query(`SELECT id FROM schools WHERE id = $1 FOR UPDATE`, [school.id]);
-          const counts: BatchCounts = { created: 0, updated: 0, emailed: 0 };
-          const issues: RosterIssue[] = [];
-          for (const r of batch) {
-            const problem = await this.saveRow(m, school, r, counts);
-            if (problem) issues.push({ line: r.line, sourced_id: r.sourcedId, email: r.email, message: problem });
-          }
+          // The import row, locked: a batch and its progress commit together, one worker at a time.
+          await m.query(`SELECT id FROM roster_imports WHERE id = $1 FOR UPDATE`, [importId]);
+          const taken = returnedRows<{ data: StagedPerson }>(await m.query(
+            `DELETE FROM roster_import_rows WHERE import_id = $1 AND idx IN (
+               SELECT idx FROM roster_import_rows WHERE import_id = $1 ORDER BY phase, idx LIMIT $2)
+             RETURNING data`,
+            [importId, this.batchSize],
+          ));
+          if (!taken.length) return false;
+          const { counts, issues } = await saveBatch(m, taken.map((t) => t.data), deps);
           await m.query(
-            `UPDATE roster_imports SET next_row = next_row + $2, done_rows = done_rows + $2, created = created + $3,
-                    updated = updated + $4, emailed = emailed + $5, errors = errors || $6::jsonb WHERE id = $1`,
-            [importId, batch.length, counts.created, counts.updated, counts.emailed, JSON.stringify(issues)],
+            `UPDATE roster_imports SET next_row = next_row + $2, done_rows = done_rows + $2, created = created + $3, updated = updated + $4,
+                    emailed = emailed + $5, deactivated = deactivated + $6, reactivated = reactivated + $7, errors = errors || $8::jsonb
+              WHERE id = $1`,
+            [importId, taken.length, counts.created, counts.updated, counts.emailed, counts.deactivated, counts.reactivated, JSON.stringify(issues)],
           );
-          return current.next_row + batch.length < rows.length;
+          return taken.length === this.batchSize;
         });
         if (!more) break;
         stopIfAsked(stopping);
@@ -218,121 +257,58 @@ export class RosterService {
     } catch (e) {
       if (job.attempts >= job.max_attempts && !(e instanceof JobInterrupted)) {
         await this.db.query(`UPDATE roster_imports SET state = 'failed', error = $2, csv = NULL, finished_at = now() WHERE id = $1`, [importId, ROSTER_MESSAGES.failed]);
+        await this.db.query(`DELETE FROM roster_import_rows WHERE import_id = $1`, [importId]);
       }
       throw e;
     }
   }
 
-  /** Creates or updates one student; answers a reason when the row cannot be saved. */
-  private async saveRow(m: EntityManager, school: School, row: RosterRow, result: BatchCounts): Promise<string | null> {
-    type Match = { id: number; email: string; user_type: number; school_id: number | null };
-    const bySourced: Match[] = row.sourcedId
-      ? await m.query(`SELECT id, email, user_type, school_id FROM users WHERE school_id = $1 AND sourced_id = $2`, [school.id, row.sourcedId])
-      : [];
-    const byEmail: Match[] = await m.query(`SELECT id, email, user_type, school_id FROM users WHERE email = $1`, [row.email]);
-    const target = bySourced[0] ?? byEmail[0];
-    if (target) {
-      // One message whatever the other account is: staff learn nothing about another school's people.
-      const ours = target.user_type === UserType.Student && target.school_id === school.id;
-      if (!ours || (byEmail[0] && byEmail[0].id !== target.id)) return ROSTER_MESSAGES.emailTaken;
+  /** An import queued before staging existed kept its file: stage it now, counting afresh. */
+  private async stageStoredFile(row: ImportRow): Promise<void> {
+    await this.db.transaction(async (m) => {
+      await m.query(`DELETE FROM roster_import_rows WHERE import_id = $1`, [row.id]);
+      await m.query(`UPDATE roster_imports SET errors = '[]'::jsonb WHERE id = $1`, [row.id]);
+      const schools: { id: number; name: string; uuid: string }[] = await m.query(`SELECT id, name, uuid FROM schools WHERE id = $1`, [row.school_id]);
+      const result = await stageCsv(m, { importId: row.id, schoolId: row.school_id, schools, batchSize: this.batchSize, maxRows: MAX_ROWS, maxRecordBytes: MAX_RECORD_BYTES }, [row.csv!]);
       await m.query(
-        `UPDATE users SET first_name = $2, last_name = $3, grade = $4, email = $5, sourced_id = COALESCE(NULLIF($6, ''), sourced_id) WHERE id = $1`,
-        [target.id, row.givenName, row.familyName, row.grade, row.email, row.sourcedId],
+        `UPDATE roster_imports SET csv = NULL, total_rows = $2, done_rows = $3, next_row = 0, created = 0, updated = 0, emailed = 0 WHERE id = $1`,
+        [row.id, result.total, result.rejected],
       );
-      result.updated += 1;
-      return null;
-    }
-    const user = await m.getRepository(User).save({
-      email: row.email,
-      passwordHash: '',
-      firstName: row.givenName,
-      lastName: row.familyName,
-      userType: UserType.Student,
-      schoolId: school.id,
-      grade: row.grade,
-      parentCode: await this.accounts.newParentCode(m),
-      academicYearLabels: defaultYearLabels(school.schoolType),
-      applicationStatus: null,
     });
-    if (row.sourcedId) await m.query(`UPDATE users SET sourced_id = $2 WHERE id = $1`, [user.id, row.sourcedId]);
-    await m.getRepository(SchoolMembership).insert({ userId: user.id, schoolId: school.id });
-    await this.accounts.enqueueSetPasswordLink(user, school, m);
-    result.created += 1;
-    result.emailed += 1;
-    return null;
+  }
+
+  /** OIDC configured and the email's domain allowed: the person signs in with the district's provider. */
+  signsInWithProvider(email: string): boolean {
+    if (!this.options.oidcIssuer) return false;
+    const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+    return this.options.oidcAllowedDomains.includes(domain);
   }
 }
 
+async function startsLikeZip(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(4), 0, 4, 0);
+    // PK\3\4: a local file header; PK\5\6: an empty zip.
+    return bytesRead === 4 && buffer[0] === 0x50 && buffer[1] === 0x4b && ((buffer[2] === 3 && buffer[3] === 4) || (buffer[2] === 5 && buffer[3] === 6));
+  } finally {
+    await handle.close();
+  }
+}
 
 function importView(row: ImportRow): RosterImportView {
   return {
     id: row.id,
     state: row.state,
+    format: row.format,
     totalRows: row.total_rows,
     doneRows: row.done_rows,
     created: row.created,
     updated: row.updated,
     emailed: row.emailed,
+    deactivated: row.deactivated,
+    reactivated: row.reactivated,
     errors: [...row.errors].sort((a, b) => a.line - b.line),
     error: row.error,
   };
-}
-
-/** Parses and checks the file: good rows to save, and the reasons of the others. Throws on a broken file. */
-export function readRoster(text: string): { rows: RosterRow[]; errors: RosterIssue[] } {
-  let records;
-  try {
-    records = parseCsv(text);
-  } catch (e) {
-    if (e instanceof CsvSyntaxError) throw badInput(`Line ${e.line}: ${e.message}`);
-    throw e;
-  }
-  if (!records.length) throw badInput(ROSTER_MESSAGES.emptyFile);
-  const header = records[0].fields.map((f) => f.trim().toLowerCase());
-  const col = Object.fromEntries(ROSTER_COLUMNS.map((c) => [c, header.indexOf(c.toLowerCase())])) as Record<(typeof ROSTER_COLUMNS)[number], number>;
-  if (Object.values(col).some((i) => i < 0)) throw badInput(ROSTER_MESSAGES.header);
-  const roleCol = header.indexOf('role');
-  if (records.length - 1 > MAX_ROWS) throw badInput(ROSTER_MESSAGES.tooManyRows);
-
-  const rows: RosterRow[] = [];
-  const errors: RosterIssue[] = [];
-  const seenEmail = new Map<string, number>();
-  const seenSourced = new Map<string, number>();
-  for (const rec of records.slice(1)) {
-    const get = (i: number) => (rec.fields[i] ?? '').trim();
-    const row: RosterRow = {
-      line: rec.line,
-      sourcedId: get(col.sourcedId),
-      givenName: get(col.givenName),
-      familyName: get(col.familyName),
-      email: get(col.email).toLowerCase(),
-      grade: null,
-    };
-    const fail = (message: string) => errors.push({ line: rec.line, sourced_id: row.sourcedId, email: row.email, message });
-    if (roleCol >= 0 && get(roleCol) && get(roleCol).toLowerCase() !== 'student') { fail('Only students are imported (role must be student).'); continue; }
-    if (!row.givenName || !row.familyName) { fail('givenName and familyName are required.'); continue; }
-    if (row.givenName.length > 100 || row.familyName.length > 100 || row.sourcedId.length > 255) { fail('A value is too long.'); continue; }
-    if (!looksLikeEmail(row.email)) { fail('The email is not a valid email address.'); continue; }
-    const grade = normalizeGrade(get(col.grade));
-    if (grade === undefined) { fail('The grade must be a number from 1 to 12 (or KG), or empty.'); continue; }
-    row.grade = grade;
-    const dupEmail = seenEmail.get(row.email);
-    if (dupEmail) { fail(`The same email is on line ${dupEmail}.`); continue; }
-    const dupSourced = row.sourcedId ? seenSourced.get(row.sourcedId) : undefined;
-    if (dupSourced) { fail(`The same sourcedId is on line ${dupSourced}.`); continue; }
-    seenEmail.set(row.email, rec.line);
-    if (row.sourcedId) seenSourced.set(row.sourcedId, rec.line);
-    rows.push(row);
-  }
-  return { rows, errors };
-}
-
-/** "09" -> "9", "KG" -> "K", "" -> null; undefined when it is not a grade. */
-export function normalizeGrade(raw: string): string | null | undefined {
-  const g = raw.trim().toUpperCase();
-  if (!g) return null;
-  if (g === 'KG' || g === 'K') return 'K';
-  if (!/^\d{1,2}$/.test(g)) return undefined;
-  const n = Number(g);
-  return n >= 1 && n <= 12 ? String(n) : undefined;
 }

@@ -19,7 +19,7 @@ export async function studentsWithWarnings(db: DataSource, schoolIds: number[]):
          FROM scheduled_courses sc
          JOIN users u ON u.id = sc.user_id
          JOIN courses c ON c.id = sc.course_id
-        WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2
+        WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL
           AND EXISTS (SELECT 1 FROM course_prerequisites p WHERE p.course_id IN (SELECT course_id FROM scheduled_courses WHERE user_id = sc.user_id))`,
       [schoolIds, UserType.Student],
     );

@@ -128,7 +128,7 @@ export class StudentsService {
     const sort = STUDENT_SORTS.includes(q.sort as StudentSort) ? (q.sort as StudentSort) : 'first_name';
     const dir = q.descending ? 'DESC' : 'ASC';
     const params: unknown[] = [schoolIds, UserType.Student];
-    let where = `u.school_id = ANY($1) AND u.user_type = $2`;
+    let where = `u.school_id = ANY($1) AND u.user_type = $2 AND u.deactivated_at IS NULL`;
     const search = (q.search ?? '').trim().toLowerCase();
     if (hasNul(search)) throw badInput(NUL_MESSAGE);
     if (search) {
@@ -178,7 +178,7 @@ export class StudentsService {
 export async function distinctGrades(db: DataSource, schoolIds: number[]): Promise<string[]> {
   if (!schoolIds.length) return [];
   const rows: { grade: string }[] = await db.query(
-    `SELECT DISTINCT grade FROM users WHERE school_id = ANY($1::int[]) AND user_type = $2 AND grade IS NOT NULL AND btrim(grade) <> ''`,
+    `SELECT DISTINCT grade FROM users WHERE school_id = ANY($1::int[]) AND user_type = $2 AND deactivated_at IS NULL AND grade IS NOT NULL AND btrim(grade) <> ''`,
     [schoolIds, UserType.Student],
   );
   return rows.map((r) => r.grade).sort((a, b) => {
