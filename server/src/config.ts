@@ -57,8 +57,33 @@ function smsGateway(): SmsGatewayConfig | null {
   return cfg;
 }
 
+/** pino's levels; silent logs nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL, by default info (silent under NODE_ENV=test: a test that reads log lines captures its own). */
+export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): LogLevel {
+  const raw = (env.LOG_LEVEL ?? '').trim().toLowerCase();
+  if (raw === '') return env.NODE_ENV === 'test' ? 'silent' : 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  return raw as LogLevel;
+}
+
+/** METRICS_TOKEN: empty serves no /metrics; otherwise a secret a scraper could not guess. */
+function metricsToken(): string {
+  const raw = str('METRICS_TOKEN', '');
+  if (raw && (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw))) {
+    throw new Error('METRICS_TOKEN must be at least 16 printable characters without spaces (e.g. `openssl rand -hex 32`), or empty to serve no /metrics');
+  }
+  return raw;
+}
+
 export interface Config {
   nodeEnv: string;
+  /** Least level written to the log (LOG_LEVEL); pretty lines when NODE_ENV=development, one JSON object a line otherwise. */
+  logLevel: LogLevel;
+  /** Bearer token of GET /metrics (Prometheus); empty: /metrics is not served (404). */
+  metricsToken: string;
   port: number;
   /** PostgreSQL connection string; empty means the embedded database. */
   databaseUrl: string;
@@ -155,6 +180,8 @@ export function loadConfig(): Config {
   const port = int('PORT', 4000);
   return {
     nodeEnv,
+    logLevel: logLevelFromEnv(),
+    metricsToken: metricsToken(),
     port,
     databaseUrl: str('DATABASE_URL', ''),
     dataDir: path.resolve(str('DATA_DIR', './.data')),
