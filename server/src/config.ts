@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { SmsGatewayConfig } from './modules/outbox/sms-gateway.js';
+import { logLevelFromEnv, type LogLevel } from './observability/log-level.js';
 
 function str(name: string, fallback: string): string {
   const v = process.env[name];
@@ -55,18 +56,6 @@ function smsGateway(): SmsGatewayConfig | null {
   if (missing.length) throw new Error(`Text messages need all of SMS_GATEWAY_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM; missing: ${missing.join(', ')}`);
   if (!/^https?:\/\//.test(cfg.url)) throw new Error(`SMS_GATEWAY_URL must start with http:// or https://, got "${cfg.url}"`);
   return cfg;
-}
-
-/** pino's levels; silent logs nothing. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** LOG_LEVEL, by default info (silent under NODE_ENV=test: a test that reads log lines captures its own). */
-export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): LogLevel {
-  const raw = (env.LOG_LEVEL ?? '').trim().toLowerCase();
-  if (raw === '') return env.NODE_ENV === 'test' ? 'silent' : 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-  return raw as LogLevel;
 }
 
 /** METRICS_TOKEN: empty serves no /metrics; otherwise a secret a scraper could not guess. */

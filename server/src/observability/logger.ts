@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { logLevelFromEnv, type LogLevel } from '../config.js';
+import { logLevelFromEnv, type LogLevel } from './log-level.js';
 
 export type { Logger };
 
