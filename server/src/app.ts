@@ -30,7 +30,7 @@ import { mountIntegrationRoutes } from './modules/integrations/integrations.rest
 import { logger as processLogger, type Logger } from './observability/logger.js';
 import { createMetrics, metricsEndpoint, type AppMetrics } from './observability/metrics.js';
 import { routeName } from './observability/request-facts.js';
-import { requestLogger } from './observability/request-log.js';
+import { operationNameForLog, requestLogger } from './observability/request-log.js';
 import { createServices } from './services.js';
 
 export interface BuiltApp {
@@ -117,7 +117,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountConsentFileRoutes(app, deps);
   app.use('/files', transcriptFilesRouter(deps));
 
-  const apollo = await createApolloServer(config, metrics ? [metrics.graphqlPlugin] : []);
+  const apollo = await createApolloServer(config, [operationNameForLog, ...(metrics ? [metrics.graphqlPlugin] : [])]);
   app.use(
     '/graphql',
     routeName('/graphql'),

@@ -29,7 +29,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { Logger } from './logger.js';
-import { factsOfContext, routePattern } from './request-facts.js';
+import { routePattern } from './request-facts.js';
 
 export const OPERATION_NAMES_CAP = 100;
 const BACKLOG_CACHE_MS = 5000;
@@ -140,10 +140,6 @@ export function createMetrics(db: DataSource, logger: Logger): AppMetrics {
   const graphqlPlugin: ApolloServerPlugin<object> = {
     async requestDidStart() {
       return {
-        async didResolveOperation({ operationName, contextValue }) {
-          const facts = factsOfContext(contextValue);
-          if (facts && operationName) facts.operation = operationName.slice(0, 100);
-        },
         async willSendResponse({ operation, operationName, response }) {
           const errors = response.body.kind === 'single' && (response.body.singleResult.errors?.length ?? 0) > 0;
           const outcome = !operation ? 'invalid' : errors ? 'error' : 'success';

@@ -9,10 +9,11 @@
  * carry tokens, passwords, reset and signing links, students' names).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from './logger.js';
-import { factsOf, requestId, routePattern } from './request-facts.js';
+import { factsOf, factsOfContext, requestId, routePattern } from './request-facts.js';
 
 /** The fields of a request's line. */
 export function requestLine(req: IncomingMessage, res: ServerResponse, durationMs: number): Record<string, unknown> {
@@ -48,3 +49,15 @@ export function requestLogger(logger: Logger): RequestHandler {
     customErrorMessage: (_req, res) => (res.statusCode >= 500 ? 'request failed' : 'request ended early'),
   }) as unknown as RequestHandler;
 }
+
+/** Puts the GraphQL operation's name (a GraphQL name: letters, digits, _) on its request's line. */
+export const operationNameForLog: ApolloServerPlugin<object> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operationName, contextValue }) {
+        const facts = factsOfContext(contextValue);
+        if (facts && operationName) facts.operation = operationName.slice(0, 100);
+      },
+    };
+  },
+};
