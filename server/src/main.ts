@@ -58,7 +58,7 @@ async function boot() {
     idleInTransactionTimeoutMs: cfg.dbIdleInTransactionTimeoutMs,
   });
   const ran = await migrate(db.dataSource, { statementTimeoutMs: cfg.dbMigrationStatementTimeoutMs });
-  if (ran.length) logger.info({ migrations: ran }, `Applied migrations: ${ran.join(', ')}`);
+  if (ran.length) logger.info(`Applied migrations: ${ran.join(', ')}`);
   if (db.kind === 'embedded' || cfg.seedDemo) {
     if (await seedDemoIfEmpty(db.dataSource)) logger.info('Seeded the demo school (accounts in README.md).');
   }

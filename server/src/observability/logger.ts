@@ -32,7 +32,7 @@ function prettyStream(): DestinationStream | null {
   try {
     const require = createRequire(import.meta.url);
     const pretty = require('pino-pretty') as (o: Record<string, unknown>) => DestinationStream;
-    return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+    return pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
   } catch {
     return null;
   }
