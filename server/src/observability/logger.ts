@@ -19,6 +19,8 @@ export const REDACT_PATHS = [
   'authorization', 'cookie', 'password', 'token', 'body', 'url', 'query',
   '*.authorization', '*.cookie', '*.password', '*.token', '*.body', '*.url', '*.query',
   'headers.authorization', 'headers.cookie', '*.headers.authorization', '*.headers.cookie', '*.headers["set-cookie"]',
+  // A failed query's values (TypeORM's QueryFailedError) and PostgreSQL's detail ("Key (email)=(…) already exists").
+  '*.parameters', '*.detail', '*.driverError',
 ];
 
 export interface LoggerOptions {

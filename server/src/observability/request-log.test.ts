@@ -130,6 +130,25 @@ describe('one JSON line per request', () => {
   });
 });
 
+describe('other log lines', () => {
+  it('keep an error\'s message but not the values of a failed query', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info' }, { write: (l: string) => void lines.push(l) });
+    const err = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      query: 'INSERT INTO users (email, first_name) VALUES ($1, $2)',
+      parameters: ['zephyrine.q@students.example', STUDENT_FIRST],
+      detail: 'Key (email)=(zephyrine.q@students.example) already exists.',
+      driverError: { detail: 'Key (email)=(zephyrine.q@students.example) already exists.' },
+    });
+    logger.error({ reqId: 'r-1', err }, '[api] unexpected error');
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]);
+    expect(line).toMatchObject({ level: 'error', reqId: 'r-1', msg: '[api] unexpected error', err: { message: 'duplicate key value violates unique constraint "users_email_key"' } });
+    expect(lines[0]).not.toContain('zephyrine');
+    expect(lines[0]).not.toContain(STUDENT_FIRST);
+  });
+});
+
 describe('X-Request-Id', () => {
   it('generates an id when none is sent, and echoes it', async () => {
     const res = await api.get('/api/blogs/');
