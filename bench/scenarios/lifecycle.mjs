@@ -19,7 +19,7 @@ const BUDGET_SECONDS = 10;
 async function startServer(root, env, fail) {
   const child = spawn(process.execPath, ['server/dist/server/src/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', BENCH: '', SMTP_URL: '', SHUTDOWN_GRACE_SECONDS: String(BUDGET_SECONDS), ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', BENCH: '', SMTP_URL: '', LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: String(BUDGET_SECONDS), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

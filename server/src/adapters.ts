@@ -13,6 +13,8 @@ import { tokenFromHeader, type RequestContext } from './core/context.js';
 import { isConnectionError, UNAVAILABLE_MESSAGE } from './core/errors.js';
 import { createLoaders } from './core/loaders.js';
 import { assertOperationAllowed } from './core/policy.js';
+import { logger } from './observability/logger.js';
+import { noteCaller, shareFacts } from './observability/request-facts.js';
 import type { Services } from './services.js';
 
 export interface AppDeps {
@@ -26,16 +28,21 @@ export type AdapterContext = RequestContext & { services: Services };
 
 export async function buildContext(deps: AppDeps, req: Request): Promise<AdapterContext> {
   const caller = await deps.services.accounts.authenticate(tokenFromHeader(req.headers.authorization));
+  // The request's log line names the caller by id.
+  noteCaller(req, caller);
   return { caller, ip: req.ip ?? 'unknown', db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
 }
 
 /** The GraphQL context: a database that cannot be reached answers 503 SERVICE_UNAVAILABLE, not 500. */
 export async function buildGraphqlContext(deps: AppDeps, req: Request): Promise<AdapterContext> {
   try {
-    return await buildContext(deps, req);
+    const ctx = await buildContext(deps, req);
+    // Apollo's plugins see the context, not the request: the operation name reaches the request's log line this way.
+    shareFacts(ctx, req);
+    return ctx;
   } catch (e) {
     if (isConnectionError(e)) {
-      console.warn('[graphql] database unavailable:', (e as Error).message);
+      logger.warn({ reqId: req.id, err: e }, '[graphql] database unavailable');
       throw new GraphQLError(UNAVAILABLE_MESSAGE, { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new Map([['retry-after', '5']]) } } });
     }
     throw e;

@@ -26,12 +26,23 @@ import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
 import { mountIntegrationRoutes } from './modules/integrations/integrations.rest.js';
+import { logger as processLogger, type Logger } from './observability/logger.js';
+import { createMetrics, metricsEndpoint, type AppMetrics } from './observability/metrics.js';
+import { routeName } from './observability/request-facts.js';
+import { operationNameForLog, requestLogger } from './observability/request-log.js';
 import { createServices } from './services.js';
 
 export interface BuiltApp {
   app: express.Express;
   deps: AppDeps;
+  /** Null when METRICS_TOKEN is unset (no /metrics). */
+  metrics: AppMetrics | null;
   stop(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** Where request lines go (tests pass a logger writing to a stream they read); the process logger by default. */
+  logger?: Logger;
 }
 
 /** Headers for every answer: no sniffing, no framing by other sites, no referrer (reset links carry tokens). */
@@ -58,15 +69,22 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
   next();
 }
 
-export async function buildApp(db: DataSource, config: Config, databaseKind: 'embedded' | 'server'): Promise<BuiltApp> {
+export async function buildApp(db: DataSource, config: Config, databaseKind: 'embedded' | 'server', opts: AppOptions = {}): Promise<BuiltApp> {
   const services = createServices(db, config, databaseKind);
   const deps: AppDeps = { db, config, services };
+  const log = opts.logger ?? processLogger;
+  const metrics = config.metricsToken ? createMetrics(db, log) : null;
   const app = express();
   app.disable('x-powered-by');
   // Behind the deployment's proxy, the client address comes from X-Forwarded-For (loopback and private proxies only).
   app.set('trust proxy', 'loopback, uniquelocal');
+  // First, so every answer is logged and counted, refusals included (observability/).
+  app.use(requestLogger(log));
+  if (metrics) app.use(metrics.http);
   app.use(securityHeaders);
   app.use(compressAnswers());
+  // An operations endpoint, outside /api and its OpenAPI document; 404 when METRICS_TOKEN is unset.
+  app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
   mountBenchInstrumentation(app, config);
 
   // Before the JSON parser: the Stripe webhook verifies its raw body; the test checkout pages.
@@ -99,13 +117,16 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountConsentFileRoutes(app, deps);
   app.use('/files', transcriptFilesRouter(deps));
 
-  const apollo = await createApolloServer(config);
+  const apollo = await createApolloServer(config, [operationNameForLog, ...(metrics ? [metrics.graphqlPlugin] : [])]);
   app.use(
     '/graphql',
+    routeName('/graphql'),
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, { context: async ({ req }) => buildGraphqlContext(deps, req) }),
   );
 
+  // Static files and the history fallback are named "static" in logs and metrics.
+  app.use(routeName('static'));
   mountClient(app, { clientDist: config.clientDist, production: config.nodeEnv === 'production' });
-  return { app, deps, stop: async () => { await apollo.stop(); await services.payments.close(); } };
+  return { app, deps, metrics, stop: async () => { await apollo.stop(); await services.payments.close(); } };
 }

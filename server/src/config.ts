@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { SmsGatewayConfig } from './modules/outbox/sms-gateway.js';
+import { logLevelFromEnv, type LogLevel } from './observability/log-level.js';
 
 function str(name: string, fallback: string): string {
   const v = process.env[name];
@@ -57,8 +58,21 @@ function smsGateway(): SmsGatewayConfig | null {
   return cfg;
 }
 
+/** METRICS_TOKEN: empty serves no /metrics; otherwise a secret a scraper could not guess. */
+function metricsToken(): string {
+  const raw = str('METRICS_TOKEN', '');
+  if (raw && (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw))) {
+    throw new Error('METRICS_TOKEN must be at least 16 printable characters without spaces (e.g. `openssl rand -hex 32`), or empty to serve no /metrics');
+  }
+  return raw;
+}
+
 export interface Config {
   nodeEnv: string;
+  /** Least level written to the log (LOG_LEVEL); pretty lines when NODE_ENV=development, one JSON object a line otherwise. */
+  logLevel: LogLevel;
+  /** Bearer token of GET /metrics (Prometheus); empty: /metrics is not served (404). */
+  metricsToken: string;
   port: number;
   /** PostgreSQL connection string; empty means the embedded database. */
   databaseUrl: string;
@@ -161,6 +175,8 @@ export function loadConfig(): Config {
   const port = int('PORT', 4000);
   return {
     nodeEnv,
+    logLevel: logLevelFromEnv(),
+    metricsToken: metricsToken(),
     port,
     databaseUrl: str('DATABASE_URL', ''),
     dataDir: path.resolve(str('DATA_DIR', './.data')),

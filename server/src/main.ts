@@ -19,11 +19,13 @@ import { backgroundWorker, configuredTransports } from './modules/jobs/backgroun
 import { scheduleRetention } from './modules/jobs/retention.js';
 import { requeuePendingMessages } from './modules/outbox/delivery.js';
 import type { OutboxChannel } from './modules/outbox/outbox.entity.js';
+import { logger } from './observability/logger.js';
 
 /** After the grace period: the most that closing GraphQL, the payment stand-in and the database may take. */
 const CLOSE_RESERVE_MS = 5000;
 
 const cfg = config();
+logger.level = cfg.logLevel;
 const graceMs = cfg.shutdownGraceSeconds * 1000;
 
 // Signals are handled from the first line: one during boot stops the server as soon as boot is done.
@@ -32,14 +34,14 @@ let running: Awaited<ReturnType<typeof boot>> | null = null;
 let failed = false;
 function onSignal(signal: string): void {
   if (signalled) {
-    console.log(`${signal}: already shutting down`);
+    logger.info(`${signal}: already shutting down`);
     return;
   }
   signalled = { signal, at: Date.now() };
-  console.log(`${signal}: shutting down (requests in flight get up to ${cfg.shutdownGraceSeconds} s)`);
+  logger.info(`${signal}: shutting down (requests in flight get up to ${cfg.shutdownGraceSeconds} s)`);
   // Last resort, should a close hang: the process never outlives the grace period by more than the reserve.
   setTimeout(() => {
-    console.error(`Shutdown did not finish within ${cfg.shutdownGraceSeconds} s + ${CLOSE_RESERVE_MS / 1000} s; exiting.`);
+    logger.fatal(`Shutdown did not finish within ${cfg.shutdownGraceSeconds} s + ${CLOSE_RESERVE_MS / 1000} s; exiting.`);
     process.exit(1);
   }, graceMs + CLOSE_RESERVE_MS).unref();
   if (running) void shutdown(running);
@@ -56,27 +58,27 @@ async function boot() {
     idleInTransactionTimeoutMs: cfg.dbIdleInTransactionTimeoutMs,
   });
   const ran = await migrate(db.dataSource, { statementTimeoutMs: cfg.dbMigrationStatementTimeoutMs });
-  if (ran.length) console.log(`Applied migrations: ${ran.join(', ')}`);
+  if (ran.length) logger.info(`Applied migrations: ${ran.join(', ')}`);
   if (db.kind === 'embedded' || cfg.seedDemo) {
-    if (await seedDemoIfEmpty(db.dataSource)) console.log('Seeded the demo school (accounts in README.md).');
+    if (await seedDemoIfEmpty(db.dataSource)) logger.info('Seeded the demo school (accounts in README.md).');
   }
   const built = await buildApp(db.dataSource, cfg, db.kind);
   // Background work runs on the PostgreSQL job queue, on every replica (jobs are claimed with SKIP LOCKED).
   const transports = configuredTransports(cfg);
-  const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg);
+  const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg, { onOutcome: built.metrics?.recordJob });
   await requeuePendingMessages(db.dataSource, (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]));
   await scheduleRetention(db.dataSource);
   worker.start();
   // Express 5 calls back with the error too (e.g. EADDRINUSE): stop cleanly, exit code 1.
   const server = built.app.listen(cfg.port, (err?: Error) => {
     if (err) {
-      console.error(`Cannot listen on port ${cfg.port}: ${err.message}`);
+      logger.fatal(`Cannot listen on port ${cfg.port}: ${err.message}`);
       failed = true;
       onSignal('listen error');
       return;
     }
     const port = (server.address() as AddressInfo).port;
-    console.log(`Planner listening on http://localhost:${port} (database: ${db.kind === 'embedded' ? `embedded, ${cfg.dataDir}` : 'server'})`);
+    logger.info(`Planner listening on http://localhost:${port} (database: ${db.kind === 'embedded' ? `embedded, ${cfg.dataDir}` : 'server'})`);
   });
   return { db, built, worker, server, http: drainableHttp(server) };
 }
@@ -87,14 +89,14 @@ async function shutdown({ db, built, worker, server, http }: NonNullable<typeof 
   let clean = !failed;
   // The HTTP drain and the worker's stop run side by side, both bounded by the grace period.
   const [cutOff, jobs] = await Promise.all([http.drain(deadline), settleBy(worker.stop(), deadline, 'stopping the job worker')]);
-  if (cutOff) console.warn(`[shutdown] ${cutOff} request(s) still running after ${cfg.shutdownGraceSeconds} s were cut off.`);
-  if (jobs === 'timeout') console.warn(`[shutdown] the running job did not stop within ${cfg.shutdownGraceSeconds} s; its connection closes with the database.`);
+  if (cutOff) logger.warn(`[shutdown] ${cutOff} request(s) still running after ${cfg.shutdownGraceSeconds} s were cut off.`);
+  if (jobs === 'timeout') logger.warn(`[shutdown] the running job did not stop within ${cfg.shutdownGraceSeconds} s; its connection closes with the database.`);
   if (server.listening) clean = false;
   const closeBy = Math.max(deadline, Date.now()) + CLOSE_RESERVE_MS;
   if ((await settleBy(built.stop(), closeBy, 'stopping GraphQL and the payment stand-in')) !== 'done') clean = false;
   // Closing PGlite writes its data directory and releases it so the next start can open it.
   if ((await settleBy(db.close(), closeBy, 'closing the database')) !== 'done') clean = false;
-  console.log(`Stopped in ${Date.now() - started} ms.`);
+  logger.info(`Stopped in ${Date.now() - started} ms.`);
   process.exit(clean ? 0 : 1);
 }
 

@@ -3,10 +3,11 @@
  * paged for district scripts. Routes are declared with `route` (adapters.ts).
  */
 import type { NextFunction, Request, Response } from 'express';
+import { logger } from '../observability/logger.js';
 import { AppError, HTTP_STATUS, isConnectionError, UNAVAILABLE_MESSAGE } from './errors.js';
 
 /** Last handler of /api: every error becomes a status and a message; unknown ones are logged, not shown. */
-export function apiErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+export function apiErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   if (res.headersSent) return;
   if (err instanceof AppError) {
     if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
@@ -15,7 +16,7 @@ export function apiErrorHandler(err: unknown, _req: Request, res: Response, _nex
   }
   if (isConnectionError(err)) {
     // The database dropped or refused the connection: say so, and that trying again will work.
-    console.warn('[api] database unavailable:', (err as Error)?.message);
+    logger.warn({ reqId: req.id, err }, '[api] database unavailable');
     res.setHeader('Retry-After', '5');
     res.status(503).json({ error: UNAVAILABLE_MESSAGE });
     return;
@@ -28,7 +29,7 @@ export function apiErrorHandler(err: unknown, _req: Request, res: Response, _nex
     res.status(status).json({ error: message });
     return;
   }
-  console.error('[api] unexpected error', err);
+  logger.error({ reqId: req.id, err }, '[api] unexpected error');
   res.status(500).json({ error: 'Server error. Please try again later.' });
 }
 

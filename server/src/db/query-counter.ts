@@ -4,6 +4,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'typeorm';
+import { logger } from '../observability/logger.js';
 
 export interface Counter { statements: string[] }
 const storage = new AsyncLocalStorage<Counter>();
@@ -29,16 +30,16 @@ export class CountingLogger implements Logger {
   }
   logQueryError(error: string | Error, query: string): void {
     storage.getStore()?.statements.push(query);
-    if (this.logErrors) console.error('[sql] error', typeof error === 'string' ? error : error.message);
+    if (this.logErrors) logger.error(`[sql] error: ${typeof error === 'string' ? error : error.message}`);
   }
   logQuerySlow(time: number, query: string): void {
-    console.warn(`[sql] slow (${time} ms): ${query.slice(0, 200)}`);
+    logger.warn({ durationMs: time, sql: query.slice(0, 200) }, '[sql] slow query');
   }
   logSchemaBuild(): void {}
   logMigration(message: string): void {
-    if (this.logErrors) console.log(`[migration] ${message}`);
+    if (this.logErrors) logger.info(`[migration] ${message}`);
   }
   log(level: 'log' | 'info' | 'warn', message: unknown): void {
-    if (level === 'warn') console.warn('[typeorm]', message);
+    if (level === 'warn') logger.warn(`[typeorm] ${String(message)}`);
   }
 }

@@ -4,6 +4,7 @@
  * and never a 500.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logger } from '../observability/logger.js';
 import { useHarness } from '../test/harness.js';
 
 const h = useHarness();
@@ -17,23 +18,23 @@ afterEach(() => {
 
 describe('unknown errors', () => {
   it('are masked on GraphQL: a generic message, INTERNAL_SERVER_ERROR, no stack trace, and logged', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     vi.spyOn(h.services.blogs, 'list').mockRejectedValue(new Error(SECRET));
     const g = await h.gql('{ blogs { id } }');
     expect(g.errors).toEqual([{ message: SERVER_ERROR, path: ['blogs'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
     expect(JSON.stringify(g.body)).not.toContain('planner_owner');
     expect(JSON.stringify(g.body)).not.toMatch(/stacktrace|at .*\.ts:\d+/);
-    expect(logged).toHaveBeenCalledWith('[graphql] unexpected error', expect.objectContaining({ message: SECRET }));
+    expect(logged).toHaveBeenCalledWith({ err: expect.objectContaining({ message: SECRET }) }, '[graphql] unexpected error');
   });
 
   it('are masked on REST: 500 with the generic message, and logged', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     vi.spyOn(h.services.blogs, 'list').mockRejectedValue(new Error(SECRET));
     const res = await h.api.get('/api/blogs/');
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: SERVER_ERROR });
     expect(res.text).not.toContain('planner_owner');
-    expect(logged).toHaveBeenCalledWith('[api] unexpected error', expect.objectContaining({ message: SECRET }));
+    expect(logged).toHaveBeenCalledWith({ reqId: expect.any(String), err: expect.objectContaining({ message: SECRET }) }, '[api] unexpected error');
   });
 
   it('are back to normal once the fault is gone', async () => {

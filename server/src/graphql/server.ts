@@ -6,6 +6,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Config } from '../config.js';
 import type { AdapterContext } from '../adapters.js';
 import { AppError, isConnectionError, UNAVAILABLE_MESSAGE } from '../core/errors.js';
+import { logger } from '../observability/logger.js';
 import { aliasLimit, asksForIntrospection, costLimit, depthLimit, withoutSuggestions } from './limits.js';
 import { buildAppSchema } from './schema.js';
 
@@ -27,7 +28,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const code = formatted.extensions?.code as string | undefined;
   if (code === 'SERVICE_UNAVAILABLE') return { message: UNAVAILABLE_MESSAGE, extensions: { code } };
   if (code && KNOWN_CODES.has(code)) return { message: formatted.message, locations: formatted.locations, extensions: { code } };
-  console.error('[graphql] unexpected error', original);
+  logger.error({ err: original }, '[graphql] unexpected error');
   return { message: 'Server error. Please try again later.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
@@ -55,7 +56,8 @@ function anonymousSchemaPrivacy(production: boolean): ApolloServerPlugin<Adapter
   };
 }
 
-export async function createApolloServer(config: Config): Promise<ApolloServer<AdapterContext>> {
+/** `extraPlugins`: e.g. the metrics plugin (observability/metrics.ts), when metrics are on. */
+export async function createApolloServer(config: Config, extraPlugins: ApolloServerPlugin<object>[] = []): Promise<ApolloServer<AdapterContext>> {
   const server = new ApolloServer<AdapterContext>({
     schema: await buildAppSchema(),
     formatError,
@@ -66,7 +68,7 @@ export async function createApolloServer(config: Config): Promise<ApolloServer<A
     // Introspection stays on in the schema; the plugin refuses it to anonymous callers in production.
     introspection: true,
     // No HTTP cache hints are used: without the cache-control plugin Apollo does not wrap every field's resolver.
-    plugins: [costLimit(config.graphqlMaxCost), anonymousSchemaPrivacy(config.nodeEnv === 'production'), ApolloServerPluginCacheControlDisabled()],
+    plugins: [costLimit(config.graphqlMaxCost), anonymousSchemaPrivacy(config.nodeEnv === 'production'), ApolloServerPluginCacheControlDisabled(), ...extraPlugins],
     includeStacktraceInErrorResponses: false,
     // main.ts stops the server on SIGTERM/SIGINT, after requests in flight finish. Apollo's own
     // handler (on by default outside NODE_ENV=test) would stop GraphQL under those requests, and

@@ -60,6 +60,8 @@ class ServerProcess {
         CLIENT_DIST: path.join(os.tmpdir(), 'planner-no-client'),
         SMTP_URL: '',
         BENCH: '',
+        // The start and stop lines are read from the output.
+        LOG_LEVEL: 'info',
         SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
         // Small batches: a roster import runs long enough to be caught part-way by a signal.
         ROSTER_BATCH_SIZE: '2',

@@ -14,6 +14,7 @@
  * the HTTP drain, in that order, within one deadline).
  */
 import type http from 'node:http';
+import { logger } from '../observability/logger.js';
 
 export interface HttpDrain {
   /** Requests whose response is not finished yet. */
@@ -72,7 +73,7 @@ export async function settleBy(work: Promise<unknown>, deadline: number, what: s
   const settled = work.then(
     () => 'done' as const,
     (e: unknown) => {
-      console.error(`[shutdown] ${what} failed:`, e);
+      logger.error({ err: e }, `[shutdown] ${what} failed`);
       return 'failed' as const;
     },
   );

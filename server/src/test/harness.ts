@@ -85,6 +85,8 @@ export class Harness {
       publicUrl: 'http://planner.test',
       authRateLimit: 10,
       authRateWindowSeconds: 15 * 60,
+      // /metrics served, as a district would run it: the authorization matrix checks no user's token opens it.
+      metricsToken: 'harness-metrics-token-7c1e9a',
     };
     // The embedded socket server takes one connection at a time; a server gets a small pool.
     this.db = await openWithRetry(url, this.kind === 'embedded' ? 1 : 5);

@@ -4,6 +4,7 @@ import type { Request, Response, Router } from 'express';
 import multer from 'multer';
 import { route, type AppDeps } from '../../adapters.js';
 import { badInput } from '../../core/errors.js';
+import { logger } from '../../observability/logger.js';
 import type { ConsentFormView, SigningBody } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
 import { PDF_MESSAGES } from './pdf-check.js';
@@ -91,7 +92,7 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
     } catch (e) {
       // Once the ZIP has started, an error can only cut the download short (the client sees it fail).
       if (res.headersSent) {
-        if (!res.destroyed) console.error('[consent] export failed mid-stream', e);
+        if (!res.destroyed) logger.error({ reqId: req.id, err: e }, '[consent] export failed mid-stream');
         res.destroy();
         return;
       }
@@ -112,7 +113,7 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
       });
     } catch (e) {
       if (res.headersSent) {
-        if (!res.destroyed) console.error('[consent] export download failed mid-stream', e);
+        if (!res.destroyed) logger.error({ reqId: req.id, err: e }, '[consent] export download failed mid-stream');
         res.destroy();
         return;
       }

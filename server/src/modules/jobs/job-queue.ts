@@ -37,6 +37,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { DataSource, EntityManager } from 'typeorm';
 import { returnedRows } from '../../core/returned-rows.js';
+import { logger } from '../../observability/logger.js';
 
 /** `stopping` is aborted when the worker stops or loses the job's lease: a handler that works in batches checks it between them. */
 export type JobHandler = (payload: Record<string, unknown>, job: JobRow, stopping: AbortSignal) => Promise<void>;
@@ -100,6 +101,8 @@ export interface WorkerOptions {
   leaseSeconds?: number;
   /** How long stop() waits for the running handler to stop by itself before putting its job back. */
   stopWaitMs?: number;
+  /** Told how each run this worker recorded ended (the metrics' job_runs_total). */
+  onOutcome?: (queue: string, outcome: 'done' | 'retried' | 'failed' | 'released') => void;
 }
 
 /** The job a worker is running, with what its heartbeat needs. */
@@ -125,6 +128,7 @@ export class JobWorker {
   private readonly backoffBase: number;
   private readonly leaseSeconds: number;
   private readonly stopWaitMs: number;
+  private readonly onOutcome: WorkerOptions['onOutcome'];
 
   constructor(
     private readonly db: DataSource,
@@ -136,12 +140,13 @@ export class JobWorker {
     this.backoffBase = opts.backoffBaseSeconds ?? 30;
     this.leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
     this.stopWaitMs = opts.stopWaitMs ?? 3000;
+    this.onOutcome = opts.onOutcome;
   }
 
   start(): void {
     if (this.timer) return;
     if (this.stopping.signal.aborted) this.stopping = new AbortController();
-    this.timer = setInterval(() => void this.runOnce().catch((e) => console.error('[jobs] poll failed', e)), this.pollMs);
+    this.timer = setInterval(() => void this.runOnce().catch((e) => logger.error({ err: e }, '[jobs] poll failed')), this.pollMs);
   }
 
   /**
@@ -168,11 +173,11 @@ export class JobWorker {
     held.handedBack = true;
     try {
       if (await this.release(held.job)) {
-        console.warn(`[jobs] job ${held.job.id} (${held.job.queue}) did not stop within ${this.stopWaitMs} ms; put back for another worker`);
+        logger.warn(`[jobs] job ${held.job.id} (${held.job.queue}) did not stop within ${this.stopWaitMs} ms; put back for another worker`);
       }
     } catch (e) {
       // The database cannot be reached: the lease lapses and another worker takes the job then.
-      console.error(`[jobs] job ${held.job.id} (${held.job.queue}): could not put it back`, e);
+      logger.error({ err: e }, `[jobs] job ${held.job.id} (${held.job.queue}): could not put it back`);
     }
   }
 
@@ -219,7 +224,7 @@ export class JobWorker {
          FROM lapsed WHERE jobs.id = lapsed.id
        RETURNING jobs.id::text, jobs.queue, lapsed.locked_by AS holder`,
     ));
-    for (const t of taken) console.warn(`[jobs] job ${t.id} (${t.queue}): the lease of ${t.holder ?? 'its worker'} lapsed; back in the queue`);
+    for (const t of taken) logger.warn(`[jobs] job ${t.id} (${t.queue}): the lease of ${t.holder ?? 'its worker'} lapsed; back in the queue`);
   }
 
   private async claim(skip: string[]): Promise<JobRow | null> {
@@ -280,17 +285,18 @@ export class JobWorker {
   }
 
   /** Records an outcome; when this worker no longer holds the job the update matches nothing and the result is dropped. */
-  private async settle(held: HeldJob, outcome: string, update: () => Promise<unknown>): Promise<void> {
+  private async settle(held: HeldJob, outcome: 'done' | 'retried' | 'failed' | 'released', update: () => Promise<unknown>): Promise<void> {
     let matched: boolean;
     try {
       matched = returnedRows(await update()).length > 0;
     } catch (e) {
       // The database is gone (e.g. closed at shutdown): the lease lapses and another worker takes the job.
-      console.error(`[jobs] job ${held.job.id} (${held.job.queue}): could not record ${outcome}`, e);
+      logger.error({ err: e }, `[jobs] job ${held.job.id} (${held.job.queue}): could not record ${outcome}`);
       return;
     }
+    if (matched) this.onOutcome?.(held.job.queue, outcome);
     if (!matched && !held.handedBack) {
-      console.warn(`[jobs] job ${held.job.id} (${held.job.queue}) ${outcome} after its lease was lost; another worker holds it, this result is dropped`);
+      logger.warn(`[jobs] job ${held.job.id} (${held.job.queue}) ${outcome} after its lease was lost; another worker holds it, this result is dropped`);
     }
   }
 
@@ -313,11 +319,11 @@ export class JobWorker {
         held.leaseUntil = asked + this.leaseSeconds * 1000;
         return;
       }
-      console.warn(`[jobs] job ${held.job.id} (${held.job.queue}): lease lost to another worker; asking its handler to stop`);
+      logger.warn(`[jobs] job ${held.job.id} (${held.job.queue}): lease lost to another worker; asking its handler to stop`);
     } catch (e) {
-      console.error(`[jobs] job ${held.job.id} (${held.job.queue}): lease renewal failed`, e);
+      logger.error({ err: e }, `[jobs] job ${held.job.id} (${held.job.queue}): lease renewal failed`);
       if (Date.now() < held.leaseUntil) return;
-      console.warn(`[jobs] job ${held.job.id} (${held.job.queue}): lease ran out before a renewal got through; asking its handler to stop`);
+      logger.warn(`[jobs] job ${held.job.id} (${held.job.queue}): lease ran out before a renewal got through; asking its handler to stop`);
     }
     held.abort.abort();
   }

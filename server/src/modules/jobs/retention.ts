@@ -23,6 +23,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
+import { logger } from '../../observability/logger.js';
 import { enqueueJob, stopIfAsked, type JobHandler } from './job-queue.js';
 
 export const RETENTION_QUEUE = 'maintenance.retention';
@@ -123,6 +124,6 @@ export function retentionHandler(db: DataSource, policy: RetentionPolicy): JobHa
     await scheduleRetention(db, new Date(Math.max(Date.now(), due.getTime() || 0)));
     const deleted = await applyRetention(db, policy, stopping);
     const summary = Object.entries(deleted).filter(([, n]) => n > 0).map(([name, n]) => `${n} ${name}`);
-    console.log(`[retention] deleted ${summary.length ? summary.join(', ') : 'nothing'}`);
+    logger.info(`[retention] deleted ${summary.length ? summary.join(', ') : 'nothing'}`);
   };
 }

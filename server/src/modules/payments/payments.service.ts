@@ -27,6 +27,7 @@ import { can, PAYMENT_POLICY_MESSAGES, type PaymentAction } from './payments.pol
 import { valid, type Checked } from '../../core/validation.js';
 import { PRICE_REQUIRED } from './payment-input.js';
 import { parseId } from '../../core/ids.js';
+import { logger } from '../../observability/logger.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { CheckoutSessionRow, Payment, PaymentRecord } from './payment.entity.js';
 import {
@@ -160,7 +161,7 @@ export class PaymentsService {
       const stripe = await this.gateway.stripe();
       session = await stripe.checkout.sessions.create(params);
     } catch (e) {
-      console.error('[payments] checkout session failed:', (e as Error).message);
+      logger.error(`[payments] checkout session failed: ${(e as Error).message}`);
       throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.providerFailed);
     }
     await this.db.getRepository(CheckoutSessionRow).insert({ id: session.id, familyId: caller.user.id, paymentId: due.id, plan, priceId: expected });
@@ -215,7 +216,7 @@ export class PaymentsService {
   private async onSessionCompleted(m: EntityManager, session: Stripe.Checkout.Session, at: Date): Promise<void> {
     const row = await m.getRepository(CheckoutSessionRow).findOneBy({ id: session.id });
     if (!row) {
-      console.warn(`[payments] checkout session ${session.id} is not one of ours; ignored`);
+      logger.warn(`[payments] checkout session ${session.id} is not one of ours; ignored`);
       return;
     }
     const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
@@ -270,7 +271,7 @@ export class PaymentsService {
       await m.query(`UPDATE checkout_sessions SET stripe_subscription_id = $2 WHERE id = $1`, [row.id, subscriptionId]);
     }
     if (!row) {
-      console.warn(`[payments] invoice for unknown subscription ${subscriptionId}; ignored`);
+      logger.warn(`[payments] invoice for unknown subscription ${subscriptionId}; ignored`);
       return;
     }
     await this.ensureMonthlySchedule(m, row.familyId, subscriptionId);

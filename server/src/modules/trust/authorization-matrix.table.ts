@@ -75,6 +75,8 @@ export const EXPECTED_REST: Record<string, string> = {
   'GET /files/consent-templates/:file':                   '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'GET /files/contracts/:file':                           '401  401  401  404  404  404  404  404  404  404  404  404  404',
   'GET /files/transcripts/:id':                           '401  401  401  404  403  404  404  404  404  404  ok   ok   403',
+  // Prometheus metrics (the harness sets METRICS_TOKEN): no session or API token opens them, only the metrics bearer token (observability/metrics.test.ts).
+  'GET /metrics':                                         '401  401  401  401  401  401  401  401  401  401  401  401  401',
   'GET /test-checkout/:id':                               '404  404  404  404  404  404  404  404  404  404  404  404  404',
   'PUT /api/locale/':                                     '401  401  401  bad  bad  bad  bad  bad  bad  bad  bad  bad  bad',
   'PATCH /api/application/':                              '401  401  401  403  403  403  403  403  403  403  bad  403  403',
