@@ -3,6 +3,8 @@
  * The README's configuration table mirrors this file.
  */
 import path from 'node:path';
+import type { PasswordSignIn } from '@planner/shared';
+import { parseOidcConfig, parsePasswordSignIn, type OidcConfig } from './modules/identity/oidc-config.js';
 import type { SmsGatewayConfig } from './modules/outbox/sms-gateway.js';
 
 function str(name: string, fallback: string): string {
@@ -148,11 +150,17 @@ export interface Config {
   consentPdfMaxBytes: number;
   /** Rows read per query while streaming a consent-form ZIP export. */
   consentExportBatchSize: number;
+  /** The district's OpenID Connect provider (OIDC_*); null: no single sign-on button. */
+  oidc: OidcConfig | null;
+  /** PASSWORD_SIGNIN: who may sign in with a password (parents: students and staff use the provider). */
+  passwordSignIn: PasswordSignIn;
 }
 
 export function loadConfig(): Config {
   const nodeEnv = str('NODE_ENV', 'development');
   const port = int('PORT', 4000);
+  const publicUrl = str('PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, '');
+  const oidc = parseOidcConfig(process.env, publicUrl);
   return {
     nodeEnv,
     port,
@@ -164,7 +172,7 @@ export function loadConfig(): Config {
     dbPoolMax: Math.max(1, int('DB_POOL_MAX', 10)),
     shutdownGraceSeconds: int('SHUTDOWN_GRACE_SECONDS', 10),
     seedDemo: bool('SEED_DEMO', false),
-    publicUrl: str('PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     dualSchoolSignupCode: str('DUAL_SCHOOL_SIGNUP_CODE', 'DUAL-PARENT'),
     tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 60 * 24 * 30),
     tokenIdleMinutes: int('TOKEN_IDLE_MINUTES', 60 * 24 * 7),
@@ -207,6 +215,8 @@ export function loadConfig(): Config {
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
     transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
     transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),
+    oidc,
+    passwordSignIn: parsePasswordSignIn(process.env, oidc),
   };
 }
 

@@ -28,6 +28,8 @@ export const MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   currentPasswordWrong: 'Your current password is not correct.',
   changePasswordOwnSession: 'Sign in as yourself to change your password.',
+  accountDeactivated: 'This account has been deactivated. Ask your school to restore it.',
+  passwordSignInParentsOnly: 'Students and staff sign in with the district button on this page, not with a password.',
 } as const;
 
 /** After the free failures of an account from one address, the first wait; it doubles with each further failure. */
@@ -249,6 +251,9 @@ export class AccountsService {
     const email = input.email.toLowerCase();
     const user = await this.checkPassword(ctx, email, input.password);
     if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
+    // Told only to whoever knows the password: nobody learns an account's state from its email alone.
+    if (user.deactivatedAt) throw forbidden(MESSAGES.accountDeactivated);
+    if (this.config.passwordSignIn === 'parents' && user.userType !== UserType.Parent) throw forbidden(MESSAGES.passwordSignInParentsOnly);
     return { token: await this.issueToken(user.id), userType: user.userType };
   }
 

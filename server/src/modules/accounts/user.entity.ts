@@ -84,6 +84,10 @@ export class User {
   @Column({ type: 'text', default: 'en' })
   locale: Locale;
 
+  /** When the school deactivated the account; while set, neither a password nor single sign-on signs it in. */
+  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  deactivatedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
