@@ -40,6 +40,10 @@ POST /api/reset-password/:uidb64/:token/ | resetPassword | Accounts | Set a new 
 POST /api/view-as-student/ | viewAsStudent | Accounts | Staff or a linked parent: a token acting as the student (studentId); a parent's is read-only. |
 POST /api/return-to-admin-view/ | returnToAdminView | Accounts | End a staff view-as session (adminToken); answers the staff token. |
 POST /api/return-to-parent-view/ | returnToParentView | Accounts | End a parent view-as session (parentToken); answers the parent token. |
+GET /api/auth/oidc/ | signInOptions | Accounts | Single sign-on: whether the district's provider is configured (enabled), the button's text (display_name) and who may sign in with a password (password_sign_in: all or parents). | public
+GET /api/auth/oidc/start/ | startSingleSignOn | Accounts | Single sign-on: redirects (302) the browser to the district's provider and sets its sign-in cookie; 404 when none is configured. | public
+GET /api/auth/oidc/callback/ | finishSingleSignOn | Accounts | Single sign-on: the provider's redirect back (code, state); redirects (302) to /log-in with a one-time code, or the refusal's kind, in the fragment. | public
+POST /api/auth/oidc/exchange/ | exchangeSignInCode | Accounts | Single sign-on: exchange the one-time code (code), from the browser that signed in, within a minute, once, for a session token; answers token and user_type as POST /api/login/. | public
 GET /api/api-tokens/ | apiTokens | Accounts | Staff: the caller's personal API tokens (name, created, expires, last used, last four characters). |
 POST /api/api-tokens/ | createApiToken | Accounts | Staff: create a named personal API token (name, expires_in_days); the token is answered once. |
 DELETE /api/api-tokens/:id/ | revokeApiToken | Accounts | Staff: revoke one of the caller's personal API tokens. |
