@@ -1,5 +1,6 @@
 /** The single sign-on settings: what starts, what stops the server, and the matching rules (no database). */
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { UserType } from '../accounts/user.entity.js';
 import { parseOidcConfig, parsePasswordSignIn } from './oidc-config.js';
 import { accountRefusal, claimsRefusal, emailVerified } from './sso.policy.js';
@@ -40,6 +41,22 @@ describe('OIDC_* settings', () => {
     expect(() => parse({ ...BASE, OIDC_DISPLAY_NAME: 'x'.repeat(61) })).toThrow('at most 60 characters');
     expect(parse({ ...BASE, OIDC_ALLOWED_DOMAINS: ' LincolnUSD.org,@students.lincolnusd.org,' })!.allowedDomains).toEqual(['lincolnusd.org', 'students.lincolnusd.org']);
     expect(parse({ ...BASE, OIDC_SCOPES: 'openid,email' })!.scopes).toEqual(['openid', 'email']);
+  });
+
+  it('stops the server at start, naming the variable, when the environment is wrong', () => {
+    const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PASSWORD_SIGNIN', 'PUBLIC_URL'] as const;
+    const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+    try {
+      Object.assign(process.env, { OIDC_ISSUER: 'http://idp.lincolnusd.org', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret', PUBLIC_URL: 'https://planner.lincolnusd.org' });
+      expect(() => loadConfig()).toThrow('OIDC_ISSUER must use https (plain http only for 127.0.0.1, ::1 or localhost), got "http://idp.lincolnusd.org"');
+      process.env.OIDC_ISSUER = 'https://idp.lincolnusd.org';
+      process.env.PASSWORD_SIGNIN = 'parents';
+      const cfg = loadConfig();
+      expect(cfg.oidc?.redirectUri).toBe('https://planner.lincolnusd.org/api/auth/oidc/callback/');
+      expect(cfg.passwordSignIn).toBe('parents');
+    } finally {
+      for (const n of names) if (saved[n] === undefined) delete process.env[n]; else process.env[n] = saved[n];
+    }
   });
 
   it('PASSWORD_SIGNIN: all by default, parents only with a provider, nothing else', () => {
