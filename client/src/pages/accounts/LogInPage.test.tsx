@@ -1,5 +1,7 @@
 import { MockedProvider } from '@apollo/client/testing/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
+import { LoginDocument } from '../../graphql/generated';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as storage from '../../session/storage';
@@ -24,10 +26,10 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-function renderAt(hash = '') {
+function renderAt(hash = '', mocks: ConstructorParameters<typeof MockedProvider>[0]['mocks'] = []) {
   window.history.replaceState(null, '', `/log-in${hash}`);
   render(
-    <MockedProvider mocks={[]}>
+    <MockedProvider mocks={mocks}>
       <MemoryRouter>
         <LogInPage />
       </MemoryRouter>
@@ -74,6 +76,20 @@ describe('Sign In with the district provider', () => {
     answers['/api/auth/oidc/exchange/'] = { status: 400, body: { error: 'This sign-in has expired or was already used. Please sign in again.' } };
     renderAt('#sso_code=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
     expect((await screen.findByRole('alert')).textContent).toBe('This sign-in took too long or was already used. Please start again.');
+  });
+
+  it("tells a student whose district requires the button why the password was refused", async () => {
+    const message = 'Students and staff sign in with the district button on this page, not with a password.';
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('', [{
+      request: { query: LoginDocument, variables: { email: 'sam@lincoln.example', password: 'Planner#2026' } },
+      result: { errors: [new GraphQLError(message, { extensions: { code: 'FORBIDDEN' } })] },
+    }]);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sam@lincoln.example' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Planner#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
   });
 
   it('reads only its own fragment: an unknown refusal is a provider error, other fragments are ignored', () => {

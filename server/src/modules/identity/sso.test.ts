@@ -226,6 +226,27 @@ describe('single sign-on with the district provider', () => {
     expect((await h.api.post('/api/login/').send({ email: student.email, password: 'Planner#2026' })).status).toBe(200);
   });
 
+  it('answers hostile callbacks with a refusal, never a crash', async () => {
+    const { cookie, authorizationUrl } = await start();
+    const state = authorizationUrl.searchParams.get('state')!;
+    const at = (query: string, cookieHeader?: string) => {
+      const req = app.get(`/api/auth/oidc/callback/?${query}`);
+      return cookieHeader === undefined ? req : req.set('Cookie', cookieHeader);
+    };
+    for (const [query, cookieHeader, refusal] of [
+      // The right state given twice: openid-client refuses a repeated parameter.
+      [`state=${state}&state=other&code=x`, `planner_sso=${cookie}`, 'provider_error'],
+      [`state=${'s'.repeat(4000)}&code=${'c'.repeat(4000)}`, 'planner_sso=' + 'z'.repeat(5000), 'expired'],
+      ['code=%00%ff&state=%E0%A4%A', "planner_sso=../../etc'; other=1", 'expired'],
+      ['', 'planner_sso=%', 'expired'],
+      ['error=%3Cscript%3E&state=x', undefined, 'expired'],
+    ] as [string, string | undefined, string][]) {
+      const res = await at(query, cookieHeader);
+      expect(res.status, query.slice(0, 40)).toBe(302);
+      expect(res.headers.location, query.slice(0, 40)).toBe(`/log-in#sso_error=${refusal}`);
+    }
+  });
+
   it('refuses a malformed exchange body with a 400, never a crash', async () => {
     for (const body of [{}, { code: 42 }, { code: 'x' }, { code: 'a'.repeat(5000) }, { code: ['a'] }]) {
       const res = await app.post('/api/auth/oidc/exchange/').send(body);
