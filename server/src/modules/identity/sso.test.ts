@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueEmail, useHarness } from '../../test/harness.js';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../../test/oidc-provider.js';
 import { UserType } from '../accounts/user.entity.js';
+import { applyRetention, retentionPolicy } from '../jobs/retention.js';
 import { parseOidcConfig } from './oidc-config.js';
 
 const h = useHarness();
@@ -131,6 +132,18 @@ describe('single sign-on with the district provider', () => {
     const code = fragment.slice('sso_code='.length);
     await h.db.query(`UPDATE oidc_sign_in_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [parent.id]);
     expect((await exchange(code, cookie)).status).toBe(400);
+  });
+
+  it('the retention job deletes started sign-ins and codes TOKEN_RETENTION_DAYS after they expired', async () => {
+    const parent = await h.buildParent({ email: uniqueEmail('sso-retention') });
+    const old = `now() - make_interval(days => ${h.config.retention.tokenDays + 1})`;
+    await h.db.query(`INSERT INTO oidc_sign_in_codes (code_hash, browser_hash, user_id, expires_at) VALUES ('old-code', 'old-browser', $1, ${old}), ('fresh-code', 'b', $1, now() + interval '1 minute')`, [parent.id]);
+    await h.db.query(`INSERT INTO oidc_login_states (browser_hash, state, nonce, code_verifier, expires_at) VALUES ('old-browser', 's', 'n', 'v', ${old})`);
+    const deleted = await applyRetention(h.db, retentionPolicy(h.config));
+    expect(deleted['single sign-on codes']).toBeGreaterThanOrEqual(1);
+    expect(deleted['single sign-on starts']).toBeGreaterThanOrEqual(1);
+    expect((await h.db.query(`SELECT code_hash FROM oidc_sign_in_codes WHERE user_id = $1`, [parent.id])).map((r: { code_hash: string }) => r.code_hash)).toEqual(['fresh-code']);
+    expect(await h.db.query(`SELECT 1 FROM oidc_login_states WHERE browser_hash = 'old-browser'`)).toEqual([]);
   });
 
   it('refuses an answer whose state is not the one this browser sent', async () => {
