@@ -27,6 +27,8 @@ export interface TestProviderOptions {
   redirectUris: string[];
   /** Claims of particular sign-in names; any other name is a verified email of that name. */
   accounts?: Record<string, TestAccountClaims>;
+  /** The email only at the userinfo endpoint, not in the ID token (as some providers do). */
+  emailInUserinfoOnly?: boolean;
 }
 
 export interface TestProvider {
@@ -68,8 +70,8 @@ export async function startTestProvider(opts: TestProviderOptions): Promise<Test
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig', alg: 'RS256' } as never] },
     cookies: { keys: [crypto.randomBytes(32).toString('hex')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // The email in the ID token itself, as Google and Microsoft send it.
-    conformIdTokenClaims: false,
+    // The email in the ID token itself, as Google and Microsoft send it (or only in userinfo).
+    conformIdTokenClaims: opts.emailInUserinfoOnly ?? false,
     ttl: { Session: 3600, Grant: 3600, Interaction: 600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

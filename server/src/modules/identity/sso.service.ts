@@ -152,8 +152,9 @@ export class SingleSignOnService {
     const claimProblem = claimsRefusal(claims, cfg.allowedDomains);
     const email = claimedEmail(claims);
     if (claimProblem || !email) return refuse(claimProblem ?? 'no_account', email ? `email domain ${emailDomain(email)}` : 'no email claim');
-    // Emails are stored lower-cased; the comparison is case-insensitive all the same.
-    const user = await this.db.getRepository(User).createQueryBuilder('u').where('lower(u.email) = :email', { email }).getOne();
+    // Every account's email is stored lower-cased (sign-up, roster import), as the claim now is: the
+    // match is case-insensitive and uses the unique index.
+    const user = await this.db.getRepository(User).findOneBy({ email });
     const accountProblem = accountRefusal(user);
     if (accountProblem || !user) return refuse(accountProblem ?? 'no_account', user ? `user ${user.id}` : `email domain ${emailDomain(email)}`);
 

@@ -146,6 +146,26 @@ describe('single sign-on with the district provider', () => {
     expect(await h.db.query(`SELECT 1 FROM oidc_login_states WHERE browser_hash = 'old-browser'`)).toEqual([]);
   });
 
+  it('reads the email from userinfo when the provider leaves it out of the ID token', async () => {
+    const other = await startTestProvider({ clientId: 'planner-app', clientSecret: 'another-secret-for-tests', redirectUris: [REDIRECT], emailInUserinfoOnly: true });
+    try {
+      const oidc = parseOidcConfig({ OIDC_ISSUER: other.issuer, OIDC_CLIENT_ID: 'planner-app', OIDC_CLIENT_SECRET: 'another-secret-for-tests' }, PUBLIC_URL);
+      const userinfoApp = await h.appWith({ oidc });
+      const student = await h.buildStudent({ email: uniqueEmail('sso-userinfo') });
+      const started = await userinfoApp.get('/api/auth/oidc/start/');
+      const cookie = cookieOf(started);
+      const back = await signInAtProvider(started.headers.location, student.email);
+      const res = await userinfoApp.get(`${back.pathname}${back.search}`).set('Cookie', `planner_sso=${cookie}`);
+      expect(res.headers.location).toMatch(/^\/log-in#sso_code=[\w-]+$/);
+      const code = res.headers.location.slice('/log-in#sso_code='.length);
+      const exchanged = await userinfoApp.post('/api/auth/oidc/exchange/').set('Cookie', `planner_sso=${cookie}`).send({ code });
+      expect(exchanged.status).toBe(200);
+      expect((await h.api.get('/api/current-user/').set(h.auth(exchanged.body.token))).body.email).toBe(student.email);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses an answer whose state is not the one this browser sent', async () => {
     const student = await h.buildStudent({ email: uniqueEmail('sso-state') });
     const { cookie, authorizationUrl } = await start();
