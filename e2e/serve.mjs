@@ -7,6 +7,14 @@ import path from 'node:path';
 import pg from 'pg';
 
 const env = { ...process.env, PORT: process.env.E2E_PORT ?? '4173', SEED_DEMO: 'true', NODE_ENV: 'test' };
+// Single sign-on against the loopback provider that e2e/sso.spec.ts starts (discovery waits for the
+// first click, so the other journeys only see the button).
+Object.assign(env, {
+  OIDC_ISSUER: `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? '4175'}`,
+  OIDC_CLIENT_ID: 'planner-e2e',
+  OIDC_CLIENT_SECRET: 'planner-e2e-client-secret',
+  OIDC_DISPLAY_NAME: 'Continue with Lincoln USD',
+});
 if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   const name = `${url.pathname.slice(1) || 'planner'}_e2e`;

@@ -15,6 +15,7 @@ import { JobLeasesRetention1732300001300 } from './1732300001300-JobLeasesRetent
 import { OutboxScope1732300001400 } from './1732300001400-OutboxScope.js';
 import { SignInThrottle1732300001500 } from './1732300001500-SignInThrottle.js';
 import { ConsentEvidence1732300001600 } from './1732300001600-ConsentEvidence.js';
+import { SingleSignOn1732300001700 } from './1732300001700-SingleSignOn.js';
 import { RosterSync1732300001800 } from './1732300001800-RosterSync.js';
 
 export const migrations = [
@@ -22,5 +23,6 @@ export const migrations = [
   ConsentForms1732300000500, Onboarding1732300000600, ContractsPayments1732300000700, AccessLog1732300000800,
   Operations1732300000900, UserLocale1732300001000, BackgroundJobs1732300001200,
   JobLeasesRetention1732300001300, OutboxScope1732300001400, SignInThrottle1732300001500, ConsentEvidence1732300001600,
+  SingleSignOn1732300001700,
   RosterSync1732300001800,
 ];

@@ -10,6 +10,7 @@ import { apiErrorHandler } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccessLogRoutes } from './modules/access-log/access-log.rest.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
+import { mountIdentityRoutes } from './modules/identity/identity.rest.js';
 import { mountAdmissionRoutes, transcriptFilesRouter } from './modules/admissions/admissions.rest.js';
 import { mountBaselinePlanRoutes } from './modules/baseline-plans/baseline-plans.rest.js';
 import { mountOnboardingRoutes } from './modules/onboarding/onboarding.rest.js';
@@ -92,6 +93,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   mountAccountRoutes(api, deps);
+  mountIdentityRoutes(api, deps);
   mountSchoolRoutes(api, deps);
   mountParentRoutes(api, deps);
   mountStudentRoutes(api, deps);

@@ -3,6 +3,8 @@
  * The README's configuration table mirrors this file.
  */
 import path from 'node:path';
+import type { PasswordSignIn } from '@planner/shared';
+import { parseOidcConfig, parsePasswordSignIn, type OidcConfig } from './modules/identity/oidc-config.js';
 import type { SmsGatewayConfig } from './modules/outbox/sms-gateway.js';
 import { logLevelFromEnv, type LogLevel } from './observability/log-level.js';
 
@@ -123,10 +125,6 @@ export interface Config {
   rosterBatchSize: number;
   /** Largest roster upload (a CSV, or a OneRoster zip bundle), in bytes (ROSTER_MAX_MB). */
   rosterMaxBytes: number;
-  /** The district's OpenID Connect provider (OIDC_ISSUER); empty: none. */
-  oidcIssuer: string;
-  /** Email domains that sign in with that provider (OIDC_ALLOWED_DOMAINS, comma-separated, lower case). */
-  oidcAllowedDomains: string[];
   /** Seconds a worker holds a running job without renewing it; the heartbeat renews it every third of that. */
   jobLeaseSeconds: number;
   /** Retention (the daily retention job, modules/jobs/retention.ts), in days. */
@@ -168,11 +166,17 @@ export interface Config {
   consentPdfMaxBytes: number;
   /** Rows read per query while streaming a consent-form ZIP export. */
   consentExportBatchSize: number;
+  /** The district's OpenID Connect provider (OIDC_*); null: no single sign-on button. */
+  oidc: OidcConfig | null;
+  /** PASSWORD_SIGNIN: who may sign in with a password (parents: students and staff use the provider). */
+  passwordSignIn: PasswordSignIn;
 }
 
 export function loadConfig(): Config {
   const nodeEnv = str('NODE_ENV', 'development');
   const port = int('PORT', 4000);
+  const publicUrl = str('PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, '');
+  const oidc = parseOidcConfig(process.env, publicUrl);
   return {
     nodeEnv,
     logLevel: logLevelFromEnv(),
@@ -186,7 +190,7 @@ export function loadConfig(): Config {
     dbPoolMax: Math.max(1, int('DB_POOL_MAX', 10)),
     shutdownGraceSeconds: int('SHUTDOWN_GRACE_SECONDS', 10),
     seedDemo: bool('SEED_DEMO', false),
-    publicUrl: str('PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     dualSchoolSignupCode: str('DUAL_SCHOOL_SIGNUP_CODE', 'DUAL-PARENT'),
     tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 60 * 24 * 30),
     tokenIdleMinutes: int('TOKEN_IDLE_MINUTES', 60 * 24 * 7),
@@ -206,8 +210,6 @@ export function loadConfig(): Config {
     exportTtlHours: Math.max(1, int('EXPORT_TTL_HOURS', 24)),
     rosterBatchSize: Math.max(1, int('ROSTER_BATCH_SIZE', 200)),
     rosterMaxBytes: Math.max(1, int('ROSTER_MAX_MB', 20)) * 1024 * 1024,
-    oidcIssuer: str('OIDC_ISSUER', ''),
-    oidcAllowedDomains: str('OIDC_ALLOWED_DOMAINS', '').split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean),
     jobLeaseSeconds: atLeast('JOB_LEASE_SECONDS', 60, 10, 'a shorter lease lets a busy replica lose the job it is running'),
     retention: {
       outboxDays: atLeast('OUTBOX_RETENTION_DAYS', 30, 1, 'staff read recent messages on the outbox page'),
@@ -232,6 +234,8 @@ export function loadConfig(): Config {
     clientDist: path.resolve(str('CLIENT_DIST', path.join(serverPackageDir(), '..', 'client', 'dist'))),
     transcriptMaxBytes: int('TRANSCRIPT_MAX_MB', 10) * 1024 * 1024,
     transcriptMaxFiles: int('TRANSCRIPT_MAX_FILES', 20),
+    oidc,
+    passwordSignIn: parsePasswordSignIn(process.env, oidc),
   };
 }
 

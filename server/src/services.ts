@@ -23,6 +23,7 @@ import { SchoolsService } from './modules/schools/schools.service.js';
 import { StudentsService } from './modules/students/students.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service.js';
+import { SingleSignOnService } from './modules/identity/sso.service.js';
 import { RosterService } from './modules/roster/roster.service.js';
 import { StudentDashboardService } from './modules/students/student-dashboard.js';
 
@@ -52,7 +53,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     onboarding: new OnboardingService(db),
     baselinePlans: new BaselinePlansService(db, schools),
     apiTokens: new ApiTokensService(db),
-    roster: new RosterService(db, accounts, schools, config.rosterMaxBytes, config.rosterBatchSize, config),
+    sso: new SingleSignOnService(db, config, accounts),
+    roster: new RosterService(db, accounts, schools, config.rosterMaxBytes, config.rosterBatchSize, { oidc: config.oidc }),
     studentDashboard: new StudentDashboardService(db, schools),
     accessLog: new AccessLogService(db, schools),
     // Bodies on the outbox page only where no mail leaves the machine (development, tests, the embedded

@@ -9,3 +9,4 @@
 export * from './accounts.js';
 export * from './ids.js';
 export * from './plans.js';
+export * from './sign-in.js';

@@ -15,7 +15,9 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Success =
   | { status: 200 | 201 | 202; json: z.ZodType; description: string }
   | { status: 204; description?: string }
-  | { status: 200; file: 'application/pdf' | 'application/zip' | 'application/octet-stream'; description: string };
+  | { status: 200; file: 'application/pdf' | 'application/zip' | 'application/octet-stream'; description: string }
+  /** A browser redirect (single sign-on): the Location header says where. */
+  | { status: 302; location: string; description: string };
 
 /** The request body, by the media types the route reads (a JSON body, form fields, a multipart upload). */
 export interface Body {

@@ -25,10 +25,11 @@ export const MESSAGES = {
   emailExists: 'A user with this email already exists.',
   invalidEmail: 'Please enter a valid email address.',
   invalidCredentials: 'Invalid email or password.',
-  deactivated: 'This account has been deactivated by your school. Ask your school if you think this is a mistake.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   currentPasswordWrong: 'Your current password is not correct.',
   changePasswordOwnSession: 'Sign in as yourself to change your password.',
+  accountDeactivated: 'This account has been deactivated. Ask your school to restore it.',
+  passwordSignInParentsOnly: 'Students and staff sign in with the district button on this page, not with a password.',
 } as const;
 
 /** After the free failures of an account from one address, the first wait; it doubles with each further failure. */
@@ -251,6 +252,7 @@ export class AccountsService {
     const email = input.email.toLowerCase();
     const user = await this.checkPassword(ctx, email, input.password);
     if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
+    if (this.config.passwordSignIn === 'parents' && user.userType !== UserType.Parent) throw forbidden(MESSAGES.passwordSignInParentsOnly);
     return { token: await this.issueToken(user.id), userType: user.userType };
   }
 
@@ -277,7 +279,7 @@ export class AccountsService {
     }
     await clearFailures(this.db, limits.pair, pair);
     // Said only to whoever knows the password: the account's existence is not revealed to others.
-    if (user.deactivatedAt) throw forbidden(MESSAGES.deactivated);
+    if (user.deactivatedAt) throw forbidden(MESSAGES.accountDeactivated);
     if (needsRehash(user.passwordHash)) {
       const rehashed = await hashPassword(password);
       // Only over the hash just checked: a password changed meanwhile is kept.

@@ -84,7 +84,7 @@ export class User {
   @Column({ type: 'text', default: 'en' })
   locale: Locale;
 
-  /** Set when the district's roster deactivates the person: no sign-in, hidden from lists, data kept. */
+  /** Set when the school or the district roster deactivates the person: neither a password nor single sign-on signs them in, they are hidden from lists, data kept. */
   @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
   deactivatedAt: Date | null;
 

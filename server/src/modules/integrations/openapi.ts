@@ -25,6 +25,7 @@ import { ROSTER_ROUTES } from '../roster/roster.openapi.js';
 import { SCHOOL_ROUTES } from '../schools/schools.openapi.js';
 import { STUDENT_ROUTES } from '../students/students.openapi.js';
 import { BLOG_ROUTES, SYSTEM_ROUTES } from '../system/system.openapi.js';
+import { IDENTITY_ROUTES } from '../identity/identity.openapi.js';
 import { appVersion } from '../system/system.service.js';
 import { ACCOUNT_ROUTES, API_TOKEN_ROUTES } from './accounts.openapi.js';
 import { toOpenApiPath } from './routes.js';
@@ -36,7 +37,7 @@ const INTEGRATION_ROUTES = areaRoutes('System', [
 
 /** Every area's routes: a new area's list is added here once. */
 export const API_AREAS: AreaRoutes[] = [
-  ACCOUNT_ROUTES, API_TOKEN_ROUTES, SCHOOL_ROUTES, PARENT_ROUTES, STUDENT_ROUTES, ROSTER_ROUTES, PLAN_ROUTES, BLOG_ROUTES,
+  ACCOUNT_ROUTES, IDENTITY_ROUTES, API_TOKEN_ROUTES, SCHOOL_ROUTES, PARENT_ROUTES, STUDENT_ROUTES, ROSTER_ROUTES, PLAN_ROUTES, BLOG_ROUTES,
   CONSENT_FORM_ROUTES, PATHWAY_ROUTES, SYSTEM_ROUTES, INTEGRATION_ROUTES, COURSE_ROUTES, ADMISSION_ROUTES, CONTRACT_ROUTES,
   PAYMENT_ROUTES, ONBOARDING_ROUTES, BASELINE_PLAN_ROUTES,
 ];
@@ -79,7 +80,9 @@ function responses(r: DocumentedRoute): Record<string, ResponseConfig> {
     ? { description: s.description, content: { 'application/json': { schema: s.json } } }
     : 'file' in s
       ? { description: s.description, content: { [s.file]: { schema: z.string().meta({ format: 'binary' }) } } }
-      : { description: s.description ?? 'Done; nothing to answer.' };
+      : 'location' in s
+        ? { description: s.description, headers: { Location: { description: s.location, schema: { type: 'string' } } } }
+        : { description: s.description ?? 'Done; nothing to answer.' };
   const codes = [400, ...(r.public ? [] : [401]), 403, 404, ...(r.errors ?? [])];
   return { [String(s.status)]: ok, ...Object.fromEntries(codes.map((c) => [String(c), errorResponse(ERRORS[c])])) };
 }

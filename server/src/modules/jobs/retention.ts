@@ -72,6 +72,9 @@ const RULES: Rule[] = [
   { name: 'idle tokens', table: 'auth_tokens', key: 'id', where: `kind <> 'api' AND last_used_at < now() - make_interval(mins => $1)`, value: (p) => p.tokenDays * 24 * 60 + p.tokenIdleMinutes },
   { name: 'expired reset links', table: 'password_resets', key: 'id', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   { name: 'used reset links', table: 'password_resets', key: 'id', where: `used_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
+  // Single sign-on: started sign-ins and one-time codes are also deleted at the next start or callback.
+  { name: 'single sign-on starts', table: 'oidc_login_states', key: 'browser_hash', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
+  { name: 'single sign-on codes', table: 'oidc_sign_in_codes', key: 'code_hash', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   { name: 'rate-limit buckets', table: 'rate_limit_buckets', key: 'key', where: `window_start < now() - make_interval(secs => $1)`, value: (p) => p.rateLimitWindowSeconds },
   { name: 'sign-in throttles', table: 'sign_in_throttles', key: 'key', where: `last_failure_at < now() - make_interval(secs => $1)`, value: (p) => p.rateLimitWindowSeconds },
   { name: 'Stripe event ids', table: 'stripe_events', key: 'id', where: `received_at < ${DAYS_AGO}`, value: (p) => p.stripeEventDays },

@@ -106,7 +106,7 @@ describe('OneRoster import', () => {
     expect((await h.api.get('/api/user/').set(h.auth(benToken))).status).toBe(401);
     const refused = await h.api.post('/api/login/').send({ email: ben, password: 'Roster#Pass2026' });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe('This account has been deactivated by your school. Ask your school if you think this is a mistake.');
+    expect(refused.body.error).toBe('This account has been deactivated. Ask your school to restore it.');
     const list = await h.gql('{ students(first: 100) { nodes { email } } }', {}, token);
     const listed = (list.data?.students.nodes ?? []).map((s: { email: string }) => s.email);
     expect(listed).toContain(`ada.l@students.riverside.${d}`);
@@ -148,7 +148,7 @@ describe('OneRoster import', () => {
     const school = await h.buildSchool();
     const token = await h.tokenFor(await h.buildStaff({ school }));
     const sso = new RosterService(h.db, h.services.accounts, h.services.schools, h.services.roster.maxBytes, 200,
-      { oidcIssuer: 'https://login.example.org', oidcAllowedDomains: [`riverside.${tag}.example.org`] });
+      { oidc: { allowedDomains: [`riverside.${tag}.example.org`] } });
     const body = await upload(token, fixture('users-1.1.csv', tag), 'users.csv', sso);
     // Staff of riverside.<tag> sign in with the provider; students and parents (other domains) get the link.
     expect(body).toMatchObject({ created: 8, emailed: 5 });

@@ -36,6 +36,7 @@ import { Bundle } from './oneroster/bundle.js';
 import { CsvFileError } from './oneroster/csv-records.js';
 import { saveBatch, SAVE_MESSAGES } from './roster-save.js';
 import { stageBundle, stageCsv, STAGING_MESSAGES, type RosterIssue, type StagedPerson, type StagingContext, type StagingResult } from './roster-staging.js';
+import { domainAllowed } from '../identity/sso.policy.js';
 
 export type { RosterIssue } from './roster-staging.js';
 export { legacyGrade as normalizeGrade } from './oneroster/rows.js';
@@ -97,10 +98,8 @@ interface ImportRow {
 }
 
 export interface RosterOptions {
-  /** OIDC_ISSUER: empty, nobody signs in with a district provider. */
-  oidcIssuer: string;
-  /** OIDC_ALLOWED_DOMAINS, lower case. */
-  oidcAllowedDomains: string[];
+  /** The district's provider (null: none), and the email domains it may sign in. */
+  oidc: { allowedDomains: string[] } | null;
 }
 
 /** The upload as the REST route hands it: a temporary file on disk (deleted by the route). */
@@ -121,7 +120,7 @@ export class RosterService {
     private readonly schools: SchoolsService,
     readonly maxBytes: number,
     private readonly batchSize: number,
-    private readonly options: RosterOptions = { oidcIssuer: '', oidcAllowedDomains: [] },
+    private readonly options: RosterOptions = { oidc: null },
   ) {}
 
   /** The caller's school, for staff only; checked before reading an upload. */
@@ -277,11 +276,9 @@ export class RosterService {
     });
   }
 
-  /** OIDC configured and the email's domain allowed: the person signs in with the district's provider. */
+  /** OIDC configured and the email's domain allowed (the sign-in rule itself): the person signs in with the district's provider. */
   signsInWithProvider(email: string): boolean {
-    if (!this.options.oidcIssuer) return false;
-    const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    return this.options.oidcAllowedDomains.includes(domain);
+    return this.options.oidc !== null && domainAllowed(email, this.options.oidc.allowedDomains);
   }
 }
 

@@ -30,6 +30,10 @@ export const EXPECTED_REST: Record<string, string> = {
   'GET /api/applications/':                               '401  401  401  403  403  403  403  403  403  403  403  ok   403',
   'GET /api/applications/:id/':                           '401  401  401  403  403  403  403  403  403  403  403  ok   403',
   'GET /api/assign-plan-to-student/':                     '401  401  401  ok   403  403  403  ok   403  ok   403  403  403',
+  // Single sign-on: public; start and callback answer 404 where no provider is configured (as here; sso.test.ts covers a configured one).
+  'GET /api/auth/oidc/':                                  'ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
+  'GET /api/auth/oidc/callback/':                         '404  404  404  404  404  404  404  404  404  404  404  404  404',
+  'GET /api/auth/oidc/start/':                            '404  404  404  404  404  404  404  404  404  404  404  404  404',
   'GET /api/baseline-plans-for-school/':                  '401  401  401  ok   403  403  403  ok   403  ok   403  403  403',
   'GET /api/baseline-plans/':                             '401  401  401  403  ok   403  403  403  403  403  403  403  ok',
   // Benchmark instrumentation: mounted only with BENCH=1 or NODE_ENV=test, never in production.
@@ -88,6 +92,7 @@ export const EXPECTED_REST: Record<string, string> = {
   'POST /api/application/':                               '401  401  401  403  403  403  403  403  403  403  ok   403  403',
   'POST /api/applications/:id/decision/':                 '401  401  401  403  403  403  403  403  403  403  403  bad  403',
   'POST /api/assign-plan-to-student/':                    '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
+  'POST /api/auth/oidc/exchange/':                        'bad  bad  bad  bad  bad  bad  bad  403  bad  bad  bad  bad  bad',
   'POST /api/baseline-plans/':                            '401  401  401  403  bad  403  403  403  403  403  403  403  bad',
   'POST /api/cccapply/account-created/':                  '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
   'POST /api/cccapply/consent/':                          '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
