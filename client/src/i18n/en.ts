@@ -616,6 +616,10 @@ export const en = {
   "payments.paymentStartFailed": "Failed to start payment. Please try again.",
   // plan
   "plan.pleaseSignInToSeeThe": "Please sign in to see the plan.",
+  "plan.whereIStand": "Where I stand",
+  "plan.whereIStandNone": "No course in your plan counts toward a pathway yet.",
+  "plan.explorePathways": "Explore pathways",
+  "plan.whereIStandFailed": "Your pathway progress could not be loaded.",
   "plan.academicPlan": "Academic Plan",
   "plan.onlyStudentsHaveAnAcademicPlan": "Only students have an academic plan. View a student from the Students List to see theirs.",
   "plan.thePlanCouldNotBeLoaded": "The plan could not be loaded. Please try again.",

@@ -198,6 +198,10 @@ export const es: Partial<Record<MessageKey, string>> = {
   "payments.paymentStartFailed": "No se pudo iniciar el pago. Inténtelo de nuevo.",
   // plan
   "plan.pleaseSignInToSeeThe": "Inicie sesión para ver el plan.",
+  "plan.whereIStand": "Dónde estoy",
+  "plan.whereIStandNone": "Ningún curso de su plan cuenta todavía para una trayectoria.",
+  "plan.explorePathways": "Explorar trayectorias",
+  "plan.whereIStandFailed": "No se pudo cargar su progreso en las trayectorias.",
   "plan.academicPlan": "Plan académico",
   "plan.onlyStudentsHaveAnAcademicPlan": "Solo los estudiantes tienen un plan académico. Abra la cuenta de un/a estudiante desde la lista de estudiantes para ver el suyo.",
   "plan.thePlanCouldNotBeLoaded": "No se pudo cargar el plan. Inténtelo de nuevo.",

@@ -23,7 +23,7 @@ const mocks = [
   },
 ];
 
-function renderList(props: Partial<Parameters<typeof CourseList>[0]> = {}, listMocks = mocks) {
+function renderList(props: Partial<Parameters<typeof CourseList>[0]> = {}, listMocks: ConstructorParameters<typeof MockedProvider>[0]['mocks'] = mocks) {
   return render(
     <MockedProvider mocks={listMocks}>
       <MemoryRouter>
@@ -33,14 +33,13 @@ function renderList(props: Partial<Parameters<typeof CourseList>[0]> = {}, listM
   );
 }
 
-// A catalogue of 120 courses, of which the first page holds two.
-const longMocks = [
-  {
-    request: { query: CoursesDocument, variables: { search: null, requirement: null, first: 50 } },
-    result: { data: { courses: { __typename: 'CourseConnection', totalCount: 120, endCursor: 'Mg', hasNextPage: true, nodes: [ALGEBRA, CALCULUS] } } },
-    maxUsageCount: 5,
-  },
-];
+// A catalogue of 120 courses, of which the first page holds the given ones.
+const longPage = (nodes: CourseCardFieldsFragment[]) => ({
+  request: { query: CoursesDocument, variables: { search: null, requirement: null, first: 50 } },
+  result: { data: { courses: { __typename: 'CourseConnection', totalCount: 120, endCursor: 'Mg', hasNextPage: true, nodes } } },
+  maxUsageCount: 5,
+});
+const longMocks = [longPage([ALGEBRA, CALCULUS])];
 const STAFF = { staff: true, schoolUuid: 's-1' };
 
 const titles = () => screen.getAllByRole('link').map((l) => l.getAttribute('aria-label'));
@@ -104,7 +103,7 @@ describe('CourseList views', () => {
 
   it('marks a partner course transferable only when the viewer\'s school accepted it', async () => {
     const partner = { ...CALCULUS, school: { ...CALCULUS.school, uuid: 's-2', name: 'Valley Community College' } };
-    renderList({ viewer: { staff: true, schoolUuid: 's-3' } }, [{ ...longMocks[0], result: { data: { courses: { ...longMocks[0].result.data.courses, nodes: [partner] } } } }]);
+    renderList({ viewer: { staff: true, schoolUuid: 's-3' } }, [longPage([partner])]);
     const table = await screen.findByRole('table', { name: 'Courses, one per line' });
     expect(within(table).getByText('Not transferable')).toBeTruthy();
   });
