@@ -6,7 +6,7 @@
  * more than 50 courses; the choice made with the View buttons is remembered in this browser.
  */
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CourseCard } from './CourseCard';
 import { CourseRows } from './CourseRows';
 import { CoursesDocument, PartnerCoursesDocument, type CourseCardFieldsFragment } from '../../graphql/generated';
@@ -100,7 +100,10 @@ export function CourseList({ kind, actions, version, viewer }: Props) {
   }
 
   const loading = q.loading && !loadingMore;
-  const view: View = chosenView ?? (viewer?.staff && (page?.totalCount ?? 0) > COMPACT_DEFAULT_ABOVE ? 'list' : 'cards');
+  // The default follows the size of the whole list, not of a search's results.
+  const listTotal = useRef(0);
+  if (page && !search && !requirement) listTotal.current = page.totalCount;
+  const view: View = chosenView ?? (viewer?.staff && listTotal.current > COMPACT_DEFAULT_ABOVE ? 'list' : 'cards');
   function choose(next: View) {
     setChosenView(next);
     try {
@@ -149,7 +152,7 @@ export function CourseList({ kind, actions, version, viewer }: Props) {
           {loadingMore ? t('courses.loadingMore') : t('common.loadMore')}
         </button>
       )}
-      {page && !loading && page.nodes.length > 0 && (
+      {page && !loading && page.nodes.length > 0 && page.nodes.length < page.totalCount && (
         <p className="muted">{t('courses.shownOfTotal', { shown: page.nodes.length, total: page.totalCount })}</p>
       )}
       {filterOpen && (
