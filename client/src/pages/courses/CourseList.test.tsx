@@ -121,6 +121,15 @@ describe('CourseList views', () => {
     expect(screen.getByRole('button', { name: 'Cards' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('keeps the compact list when a search finds 50 courses or fewer', async () => {
+    const found = { ...longPage([CALCULUS]), request: { query: CoursesDocument, variables: { search: 'calc', requirement: null, first: 50 } } };
+    renderList({ viewer: STAFF }, [...longMocks, { ...found, result: { data: { courses: { ...found.result.data.courses, totalCount: 1, hasNextPage: false } } } }]);
+    await screen.findByRole('table', { name: 'Courses, one per line' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search courses' }), { target: { value: 'calc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Courses, one per line' })).getAllByRole('row')).toHaveLength(2));
+  });
+
   it('keeps the cards for staff with 50 courses or fewer, and for students', async () => {
     renderList({ viewer: STAFF });
     await waitFor(() => expect(titles()).toHaveLength(2));
