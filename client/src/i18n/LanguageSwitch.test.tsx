@@ -44,6 +44,7 @@ describe('LanguageSwitch', () => {
   it("shows the signed-in person's saved language and saves a change with updateLocale", async () => {
     localStorage.setItem('token', 'abc');
     let saved = '';
+    let reloaded = false;
     const mocks = [
       { request: { query: CurrentUserDocument }, result: { data: { currentUser: { ...user, locale: 'es' } } } },
       {
@@ -53,12 +54,20 @@ describe('LanguageSwitch', () => {
           return { data: { updateLocale: 'en' } };
         },
       },
-      { request: { query: CurrentUserDocument }, result: { data: { currentUser: { ...user, locale: 'en' } } } },
+      {
+        request: { query: CurrentUserDocument },
+        result: () => {
+          reloaded = true;
+          return { data: { currentUser: { ...user, locale: 'en' } } };
+        },
+      },
     ];
     renderWith(mocks, <LanguageSwitch />);
     const toEnglish = await screen.findByRole('button', { name: 'Cambiar el idioma a English' });
     fireEvent.click(toEnglish);
     await waitFor(() => expect(saved).toBe('en'));
+    // The session is read again, so the account's language is the one saved.
+    await waitFor(() => expect(reloaded).toBe(true));
     expect(await screen.findByRole('button', { name: 'Switch the language to Español' })).toBeTruthy();
   });
 });

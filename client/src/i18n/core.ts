@@ -1,7 +1,8 @@
 /** The non-React half of the i18n layer: catalogues, formatting, the language in effect. */
 import { LOCALES, type Locale } from '@planner/shared';
 import { KEYS } from '../session/storage';
-import { en, type MessageKey } from './en';
+import type { MessageKey } from './en';
+import { enFirst } from './en-first';
 
 export type { MessageKey } from './en';
 export { LOCALES, type Locale };
@@ -10,9 +11,19 @@ export type Params = Record<string, string | number | null | undefined>;
 export type TFunction = ((key: MessageKey, params?: Params) => string) & { text(english: string): string };
 
 type Catalogue = Partial<Record<MessageKey, string>>;
-// English ships in the first bundle; other languages load when first chosen, so a visitor who
-// reads English never downloads them.
-const CATALOGUES: Partial<Record<Locale, Catalogue>> = { en };
+// The first screen's English ships in the first bundle, the rest of English with the signed-in
+// routes (addEnglish); other languages load when first chosen, so a visitor who reads English
+// never downloads them.
+const CATALOGUES: Partial<Record<Locale, Catalogue>> & { en: Catalogue } = { en: enFirst };
+
+// English text -> keys, for texts that arrive as English (the server's messages, exported constants).
+let reverse: Map<string, MessageKey[]> | null = null;
+
+/** Completes the English catalogue (SignedInApp.tsx calls it with the whole of en.ts before rendering). */
+export function addEnglish(all: Catalogue): void {
+  CATALOGUES.en = { ...CATALOGUES.en, ...all };
+  reverse = null;
+}
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
   es: () => import('./es').then((m) => m.es),
 };
@@ -39,7 +50,7 @@ export function storedLocale(): Locale {
 
 /** The message of `key` in `locale`, with {name} placeholders filled; English when a text is missing. */
 export function format(locale: Locale, key: MessageKey, params?: Params): string {
-  const text = CATALOGUES[locale]?.[key] ?? en[key] ?? key;
+  const text = CATALOGUES[locale]?.[key] ?? CATALOGUES.en[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const v = params[name];
@@ -61,14 +72,12 @@ export function translate(key: MessageKey, params?: Params): string {
   return format(current, key, params);
 }
 
-// English text -> keys, for texts that arrive as English (the server's messages, exported constants).
-let reverse: Map<string, MessageKey[]> | null = null;
 /** The translation of a known English text (a server message of the spec's catalogue); unknown texts stay as they are. */
 export function translateText(text: string, locale: Locale = current): string {
   if (locale === 'en') return text;
   if (!reverse) {
     reverse = new Map();
-    for (const [k, v] of Object.entries(en) as [MessageKey, string][]) reverse.set(v.trim(), [...(reverse.get(v.trim()) ?? []), k]);
+    for (const [k, v] of Object.entries(CATALOGUES.en) as [MessageKey, string][]) reverse.set(v.trim(), [...(reverse.get(v.trim()) ?? []), k]);
   }
   // The same English text may sit under several keys: use one that has a translation.
   const key = reverse.get(text.trim())?.find((k) => CATALOGUES[locale]?.[k] !== undefined);

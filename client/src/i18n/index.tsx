@@ -4,10 +4,8 @@
  * The language: a signed-in person's users.locale (saved with updateLocale), else the browser's
  * localStorage for anonymous visitors; English by default.
  */
-import { useMutation } from '@apollo/client/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { UpdateLocaleDocument } from '../graphql/generated';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session/context';
 import { KEYS } from '../session/storage';
 import { isCatalogueLoaded, isLocale, loadCatalogue, makeT, setCurrentLocale, storedLocale, type Locale, type TFunction } from './core';
 
@@ -22,9 +20,8 @@ interface I18n {
 const I18nContext = createContext<I18n>({ locale: 'en', t: makeT('en'), setLocale: async () => {} });
 
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const { user, refresh } = useSession();
+  const { user, refresh, saveLocale } = useSession();
   const [chosen, setChosen] = useState<Locale | null>(null);
-  const [save] = useMutation(UpdateLocaleDocument);
   const fromUser = isLocale(user?.locale) ? user.locale : null;
   const wanted: Locale = chosen ?? fromUser ?? storedLocale();
   // Until a language's catalogue has loaded, the screen stays in the language it was in (on a
@@ -63,14 +60,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       }
       if (!user) return;
       try {
-        await save({ variables: { locale: next } });
+        await saveLocale(next);
         await refresh();
       } catch (e) {
         // The screen already switched; the choice is not remembered on the account this time.
         console.error('Failed to save the language', e);
       }
     },
-    [user, save, refresh],
+    [user, saveLocale, refresh],
   );
 
   const value = useMemo<I18n | null>(() => (locale ? { locale, t: makeT(locale), setLocale } : null), [locale, setLocale]);

@@ -1,25 +1,21 @@
 /**
  * Loads the current user at start (with a loading flag), caches it whole in browser storage, and
  * exposes the view-as flags. A failed fetch is logged and the app carries on as logged out.
+ * It needs the GraphQL client, so it loads with the signed-in routes (SignedInApp.tsx); screens
+ * read the session through useSession (context.ts, re-exported here).
  */
-import { useQuery } from '@apollo/client/react';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { CurrentUserDocument } from '../graphql/generated';
-import type { ViewFlags } from './routing';
-import { cacheUser, getToken, isAdminViewing, isParentViewing, KEYS, type SessionUser } from './storage';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { CurrentUserDocument, UpdateLocaleDocument } from '../graphql/generated';
+import { SessionContext, type Session } from './context';
+import { cacheUser, getToken, isAdminViewing, isParentViewing, KEYS } from './storage';
 
-export interface Session {
-  user: SessionUser | null;
-  loading: boolean;
-  flags: ViewFlags;
-  refresh(): Promise<SessionUser | null>;
-}
-
-const SessionContext = createContext<Session | null>(null);
+export { useSession, type Session } from './context';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const hasToken = !!getToken();
   const { data, loading, error, refetch } = useQuery(CurrentUserDocument, { skip: !hasToken, fetchPolicy: 'network-only' });
+  const [saveLocale] = useMutation(UpdateLocaleDocument);
 
   useEffect(() => {
     if (error) console.error('Failed to load the current user', error);
@@ -44,14 +40,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         cacheUser(fresh);
         return fresh;
       },
+      saveLocale: async (locale) => {
+        await saveLocale({ variables: { locale } });
+      },
     }),
-    [user, loading, hasToken, data, refetch],
+    [user, loading, hasToken, data, refetch, saveLocale],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
-}
-
-export function useSession(): Session {
-  const s = useContext(SessionContext);
-  if (!s) throw new Error('useSession outside SessionProvider');
-  return s;
 }

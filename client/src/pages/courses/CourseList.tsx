@@ -1,11 +1,14 @@
 /**
- * The searchable, filterable card list shared by /courses and /partner-courses: search on Enter or
+ * The searchable, filterable course list shared by /courses and /partner-courses: search on Enter or
  * the Search button, the Filter by Requirement dialog and its chip, a spinner image while loading,
- * 50 cards a page with "Load more".
+ * 50 courses a page with "Load more" (the server pages: first/after). Two views of the same page:
+ * cards, or the compact list (one line per course), which is the default for staff whose list holds
+ * more than 50 courses; the choice made with the View buttons is remembered in this browser.
  */
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CourseCard } from './CourseCard';
+import { CourseRows } from './CourseRows';
 import { CoursesDocument, PartnerCoursesDocument, type CourseCardFieldsFragment } from '../../graphql/generated';
 import { FilterByRequirementDialog, type RequirementChoice } from './FilterByRequirementDialog';
 import './courses.css';
@@ -17,9 +20,24 @@ interface Props {
   actions?: ReactNode;
   /** Changes when the list must be fetched again (after an add or an upload). */
   version: number;
+  /** Staff get the compact list by default on long lists; the school marks what is transferable. */
+  viewer?: { staff: boolean; schoolUuid: string | null };
 }
 
 const PAGE = 50;
+/** Above this many courses, staff see the compact list unless they chose the cards. */
+export const COMPACT_DEFAULT_ABOVE = 50;
+export const VIEW_KEY = 'courseListView';
+type View = 'list' | 'cards';
+
+function storedView(): View | null {
+  try {
+    const v = localStorage.getItem(VIEW_KEY);
+    return v === 'list' || v === 'cards' ? v : null;
+  } catch {
+    return null;
+  }
+}
 
 interface Page {
   totalCount: number;
@@ -28,8 +46,9 @@ interface Page {
   nodes: CourseCardFieldsFragment[];
 }
 
-export function CourseList({ kind, actions, version }: Props) {
+export function CourseList({ kind, actions, version, viewer }: Props) {
   const t = useT();
+  const [chosenView, setChosenView] = useState<View | null>(storedView);
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [requirement, setRequirement] = useState<RequirementChoice | null>(null);
@@ -81,6 +100,18 @@ export function CourseList({ kind, actions, version }: Props) {
   }
 
   const loading = q.loading && !loadingMore;
+  // The default follows the size of the whole list, not of a search's results.
+  const listTotal = useRef(0);
+  if (page && !search && !requirement) listTotal.current = page.totalCount;
+  const view: View = chosenView ?? (viewer?.staff && listTotal.current > COMPACT_DEFAULT_ABOVE ? 'list' : 'cards');
+  function choose(next: View) {
+    setChosenView(next);
+    try {
+      localStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // Storage unavailable (private mode): the choice lasts for this page.
+    }
+  }
   return (
     <div className="stack">
       <div className="course-toolbar">
@@ -94,6 +125,10 @@ export function CourseList({ kind, actions, version }: Props) {
         </form>
         {actions && <div className="row">{actions}</div>}
       </div>
+      <div className="view-switch" role="group" aria-label={t('courses.view')}>
+        <button type="button" className={view === 'list' ? '' : 'secondary'} aria-pressed={view === 'list'} onClick={() => choose('list')}>{t('courses.viewList')}</button>
+        <button type="button" className={view === 'cards' ? '' : 'secondary'} aria-pressed={view === 'cards'} onClick={() => choose('cards')}>{t('courses.viewCards')}</button>
+      </div>
       {requirement && (
         <div className="filter-chip" role="status">
           <span>{t('courses.requirementLabel', { label: requirement.label })}</span>
@@ -105,15 +140,20 @@ export function CourseList({ kind, actions, version }: Props) {
         <p className="muted" aria-live="polite">{t(page.totalCount === 1 ? 'courses.courseCountOne' : 'courses.courseCountOther', { count: page.totalCount })}</p>
       )}
       {page && !loading && page.nodes.length === 0 && <p>{t('courses.noCoursesFound')}</p>}
-      {page && !loading && (
+      {page && !loading && page.nodes.length > 0 && (view === 'list' ? (
+        <CourseRows courses={page.nodes} schoolUuid={viewer?.schoolUuid ?? null} />
+      ) : (
         <div className="course-list">
           {page.nodes.map((c) => <CourseCard key={c.uuid} course={c} />)}
         </div>
-      )}
+      ))}
       {page?.hasNextPage && !loading && (
         <button type="button" className="secondary" onClick={loadMore} disabled={loadingMore}>
           {loadingMore ? t('courses.loadingMore') : t('common.loadMore')}
         </button>
+      )}
+      {page && !loading && page.nodes.length > 0 && page.nodes.length < page.totalCount && (
+        <p className="muted">{t('courses.shownOfTotal', { shown: page.nodes.length, total: page.totalCount })}</p>
       )}
       {filterOpen && (
         <FilterByRequirementDialog onClose={() => setFilterOpen(false)} onChoose={(choice) => {

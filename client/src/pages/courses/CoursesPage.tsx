@@ -21,7 +21,7 @@ export default function CoursesPage() {
           {t('courses.thisListIncludesCommunityCollegeAnd')}
         </p>
       )}
-      <CourseList kind="own" version={version} actions={staff ? (
+      <CourseList kind="own" version={version} viewer={{ staff, schoolUuid: user?.school?.uuid ?? null }} actions={staff ? (
         <>
           <button type="button" onClick={() => setDialog('add')}>{t('courses.addCourse')}</button>
           <button type="button" className="secondary" onClick={() => setDialog('upload')}>{t('courses.uploadCoursesCsv')}</button>

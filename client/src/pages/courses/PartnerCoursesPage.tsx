@@ -21,7 +21,7 @@ export default function PartnerCoursesPage() {
       <p className="intro">
         {t('courses.thisListShowsAllCoursesOffered')}
       </p>
-      <CourseList kind="partner" version={version} actions={canAdd ? <button type="button" onClick={() => setAdding(true)}>{t('courses.addCourse')}</button> : undefined} />
+      <CourseList kind="partner" version={version} viewer={{ staff: user?.userType === 'Staff', schoolUuid: user?.school?.uuid ?? null }} actions={canAdd ? <button type="button" onClick={() => setAdding(true)}>{t('courses.addCourse')}</button> : undefined} />
       {adding && (
         <CourseFormDialog mode={{ kind: 'add-partner' }} onClose={() => setAdding(false)} onSaved={() => { setAdding(false); setVersion((v) => v + 1); }} />
       )}

@@ -1,8 +1,6 @@
-import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BlogsDocument } from '../../graphql/generated';
 import LandingPage from './LandingPage';
 
 const BLOGS = [
@@ -24,16 +22,17 @@ const BLOGS = [
   },
 ];
 
-const blogsMock = { request: { query: BlogsDocument }, result: { data: { blogs: BLOGS } } };
+// The landing page reads GET /api/blogs/ with a plain fetch (no GraphQL client in its bundle).
+const blogsAnswer = () => Promise.resolve(new Response(JSON.stringify(BLOGS.map((b) => ({ ...b, author: 'Maya Chen', body: '<p>…</p>' }))), { status: 200 }));
 
-function renderPage(mocks: ConstructorParameters<typeof MockedProvider>[0]['mocks'] = [blogsMock]) {
+function renderPage(answer: () => Promise<Response> = blogsAnswer) {
+  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(answer);
   render(
-    <MockedProvider mocks={mocks}>
-      <MemoryRouter>
-        <LandingPage />
-      </MemoryRouter>
-    </MockedProvider>,
+    <MemoryRouter>
+      <LandingPage />
+    </MemoryRouter>,
   );
+  return fetchSpy;
 }
 
 describe('Landing page', () => {
@@ -51,8 +50,9 @@ describe('Landing page', () => {
   });
 
   it('shows "Loading blogs..." and then the recent articles, each linking to its post', async () => {
-    renderPage();
+    const fetchSpy = renderPage();
     expect(screen.getByText('Loading blogs...')).toBeTruthy();
+    expect(fetchSpy.mock.calls[0][0]).toBe('/api/blogs/');
 
     const link = await screen.findByRole('link', { name: 'Dual Enrollment, Explained for Families' });
     expect(link.getAttribute('href')).toBe('/blog-page/1');
@@ -65,7 +65,13 @@ describe('Landing page', () => {
 
   it('says so when the blogs cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderPage([{ request: { query: BlogsDocument }, error: new Error('Network down') }]);
+    renderPage(() => Promise.reject(new TypeError('Network down')));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error fetching the blogs');
+  });
+
+  it('says so when the server answers with an error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage(() => Promise.resolve(new Response(JSON.stringify({ error: 'Temporarily unavailable.' }), { status: 503 })));
     expect((await screen.findByRole('alert')).textContent).toBe('Error fetching the blogs');
   });
 

@@ -2,10 +2,9 @@
  * The public landing page (platform §1, §2): hero, three value sections, recent articles, FAQs,
  * the demo video and About Us. Each section has an anchor the public header links to.
  */
-import { useQuery } from '@apollo/client/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { BlogsDocument } from '../../graphql/generated';
+import { rest } from '../../api/rest';
 import './landing.css';
 import { useLocale, useT, intlLocale } from '../../i18n';
 
@@ -201,9 +200,35 @@ function ValueSections() {
   );
 }
 
+/** A blog card's fields from GET /api/blogs/ (the landing page reads them without the GraphQL client). */
+export interface BlogSummary {
+  id: number;
+  title: string;
+  subtitle: string;
+  image: string;
+  date: string;
+}
+
+function useBlogs(): { data?: { blogs: BlogSummary[] }; loading: boolean; error?: unknown } {
+  const [state, setState] = useState<{ data?: { blogs: BlogSummary[] }; loading: boolean; error?: unknown }>({ loading: true });
+  useEffect(() => {
+    let live = true;
+    rest('/api/blogs/', { token: null })
+      .then((res) => res.json() as Promise<BlogSummary[]>)
+      .then(
+        (blogs) => live && setState({ data: { blogs: Array.isArray(blogs) ? blogs : [] }, loading: false }),
+        (error: unknown) => live && setState({ error, loading: false }),
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
 function RecentArticles() {
   const t = useT();
-  const { data, loading, error } = useQuery(BlogsDocument);
+  const { data, loading, error } = useBlogs();
 
   useEffect(() => {
     if (error) console.error('Failed to load the blogs', error);

@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import { EditPathwayDialog } from './PathwayDialogs';
 import { PathwayHeader } from './PathwayHeader';
 import { ProgressBar } from '../../components/ProgressBar';
+import { fulfilledCount } from '../../components/pathwayStanding';
 import { RequirementCard } from './RequirementCard';
 import { RequirementDialog } from './RequirementDialog';
 import { PathwayDocument, RequirementProgressDocument } from '../../graphql/generated';
@@ -46,7 +47,7 @@ export default function PathwayProgressPage() {
     void pathwayQuery.refetch();
     void progressQuery.refetch();
   };
-  const fulfilled = pathway.requirements.filter((r) => progress.get(r.uuid)?.isFulfilled).length;
+  const fulfilled = fulfilledCount(pathway.requirements.map((r) => progress.get(r.uuid)));
 
   return (
     <main className="page stack">

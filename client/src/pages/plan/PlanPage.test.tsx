@@ -1,8 +1,8 @@
 import { MockedProvider } from '@apollo/client/testing/react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CurrentUserDocument, PlanCourseDocument, PlanDocument } from '../../graphql/generated';
+import { CurrentUserDocument, PlanCourseDocument, PlanDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { SessionProvider } from '../../session/SessionProvider';
 import PlanPage from './PlanPage';
 import { StudentCourseControls } from './StudentCourseControls';
@@ -37,13 +37,24 @@ const planMock = (readOnly: boolean) => ({
   } } },
 });
 
+const req = (uuid: string, pathwayUuid: string, pathwayName: string, completedCourses: number, isFulfilled: boolean) => ({
+  __typename: 'RequirementProgress', uuid, name: uuid, description: '', pathwayUuid, pathwayName,
+  requiredCourses: 1, requiredUnits: 0, completedCourses, completedUnits: completedCourses, isFulfilled,
+});
+// STEM: one of two requirements met by the plan; Graduation: nothing of the plan counts toward it.
+const progressMock = (rows = [req('r1', 'p-stem', 'STEM at Lincoln', 1, true), req('r2', 'p-stem', 'STEM at Lincoln', 0, false), req('r3', 'p-grad', 'High School Graduation', 0, false)]) => ({
+  request: { query: RequirementProgressDocument },
+  result: { data: { requirementProgress: rows } },
+  maxUsageCount: 3,
+});
+
 type Mocks = NonNullable<ConstructorParameters<typeof MockedProvider>[0]['mocks']>;
 
 function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
   localStorage.setItem('token', 't');
   if (readOnly) localStorage.setItem('isParentViewingAsStudent', 'true');
   render(
-    <MockedProvider mocks={[me(readOnly), planMock(readOnly), planMock(readOnly), ...extra]}>
+    <MockedProvider mocks={[me(readOnly), planMock(readOnly), planMock(readOnly), ...(extra.some((m) => m.request.query === RequirementProgressDocument) ? [] : [progressMock()]), ...extra]}>
       <SessionProvider>
         <MemoryRouter>{ui}</MemoryRouter>
       </SessionProvider>
@@ -66,6 +77,23 @@ describe('Academic Plan page', () => {
     expect(screen.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'List' }));
     expect(screen.getByRole('region', { name: '10th Grade' }).textContent).toContain('No courses scheduled for this year.');
+  });
+
+  it('shows where the student stands on each pathway the plan counts toward, linked to its progress page', async () => {
+    renderWith(<PlanPage />, false);
+    const section = await screen.findByRole('region', { name: 'Where I stand' });
+    const bars = within(section).getAllByRole('progressbar');
+    expect(bars).toHaveLength(1);
+    expect(bars[0].getAttribute('aria-valuetext')).toBe('1 of 2 requirements (50%)');
+    expect(within(section).getByRole('link', { name: 'STEM at Lincoln' }).getAttribute('href')).toBe('/pathways/p-stem/progress');
+    expect(within(section).queryByText('High School Graduation')).toBeNull();
+  });
+
+  it('says so when no course of the plan counts toward a pathway yet', async () => {
+    renderWith(<PlanPage />, false, [progressMock([req('r3', 'p-grad', 'High School Graduation', 0, false)])]);
+    const section = await screen.findByRole('region', { name: 'Where I stand' });
+    expect(section.textContent).toContain('No course in your plan counts toward a pathway yet.');
+    expect(within(section).getByRole('link', { name: 'Explore pathways' }).getAttribute('href')).toBe('/pathways');
   });
 
   it('opens the Add Term dialog with focus in the label and closes it with Escape', async () => {

@@ -4,10 +4,10 @@
  * baseline plans. A parent viewing as the student sees it read-only.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PlanGrid } from './PlanGrid';
-import { MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument } from '../../graphql/generated';
+import { MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
@@ -18,6 +18,11 @@ import './plan.css';
 import { useT } from '../../i18n';
 import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
+import { WhereIStand } from './WhereIStand';
+
+/** What requirement progress depends on: which courses the plan holds (changes when one is added, removed or moved). */
+const planKey = (plan: PlanData | undefined) =>
+  plan ? plan.terms.flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}`)).sort().join(',') : '';
 
 export const MOVE_FAILED = 'An error occurred while updating the course term.';
 
@@ -37,6 +42,20 @@ export default function PlanPage() {
   // The grid renders from a deferred copy: React builds it in small interruptible steps instead of
   // one long task when the plan arrives, so the page stays responsive (total blocking time).
   const data = useDeferredValue(fetched);
+  // "Where I stand" is read beside the plan and shown with it, so it never pushes the plan down.
+  const progress = useQuery(RequirementProgressDocument, { skip: !isPlanOwner });
+  const key = planKey(fetched?.plan);
+  const shownKey = useRef(key);
+  const refetchProgress = progress.refetch;
+  useEffect(() => {
+    if (!key || key === shownKey.current) return;
+    const first = shownKey.current === '';
+    shownKey.current = key;
+    if (!first) void refetchProgress().catch((e: unknown) => console.error('Failed to reload requirement progress', e));
+  }, [key, refetchProgress]);
+  useEffect(() => {
+    if (progress.error) console.error('Failed to load requirement progress', progress.error);
+  }, [progress.error]);
   const [move] = useMutation(MoveScheduledCourseDocument);
   const [reorder] = useMutation(ReorderTermDocument);
   const [view, setView] = useState<'grid' | 'list'>('grid');
@@ -47,7 +66,8 @@ export default function PlanPage() {
 
   if (!user) return <main className="page"><p>{t('plan.pleaseSignInToSeeThe')}</p></main>;
   if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
-  if ((loading || fetched) && !data) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
+  const progressPending = progress.loading && !progress.data && !progress.error;
+  if (((loading || fetched) && !data) || (data && progressPending)) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
     return <main className="page"><h1>{t('plan.academicPlan')}</h1><div className="alert alert-danger" role="alert">{t('plan.thePlanCouldNotBeLoaded')}</div></main>;
@@ -118,6 +138,8 @@ export default function PlanPage() {
         {planSummary(t, plan.terms.reduce((n, term) => n + term.courses.length, 0), plan.totalUnits, plan.completedUnits)}
         {!readOnly && view === 'grid' && t('plan.dragACourseToReorderIt')}
       </p>
+
+      <WhereIStand progress={progress.error ? undefined : progress.data?.requirementProgress} />
 
       {message && (
         <div className="alert alert-danger" role="alert">

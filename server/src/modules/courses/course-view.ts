@@ -32,6 +32,8 @@ export interface UnitsInfo {
   units: number;
   /** The requirements the course fulfils at this school. */
   requirements: RequirementInfo[];
+  /** This school accepted the course (of another school) as transferable. */
+  transferable: boolean;
 }
 
 export interface PrerequisiteRef {
@@ -92,16 +94,16 @@ async function buildView(loaders: CardLoaders, course: Course, userId: number | 
   }
   const requirements = reqs.map(requirementInfo);
   const columns: UnitsInfo[] = [
-    { schoolId: school!.id, schoolUuid: school!.uuid, schoolName: school!.name, primaryColor: school!.primaryColor, units: course.units, requirements: [] },
+    { schoolId: school!.id, schoolUuid: school!.uuid, schoolName: school!.name, primaryColor: school!.primaryColor, units: course.units, requirements: [], transferable: false },
   ];
   for (const t of transfers) {
     if (t.schoolId === course.schoolId) continue;
-    columns.push({ schoolId: t.schoolId, schoolUuid: t.schoolUuid, schoolName: t.schoolName, primaryColor: t.primaryColor, units: t.adjustedUnits, requirements: [] });
+    columns.push({ schoolId: t.schoolId, schoolUuid: t.schoolUuid, schoolName: t.schoolName, primaryColor: t.primaryColor, units: t.adjustedUnits, requirements: [], transferable: true });
   }
   reqs.forEach((r, i) => {
     let col = columns.find((c) => c.schoolId === r.schoolId);
     if (!col) {
-      col = { schoolId: r.schoolId, schoolUuid: r.schoolUuid, schoolName: r.schoolName, primaryColor: r.primaryColor, units: course.units, requirements: [] };
+      col = { schoolId: r.schoolId, schoolUuid: r.schoolUuid, schoolName: r.schoolName, primaryColor: r.primaryColor, units: course.units, requirements: [], transferable: false };
       columns.push(col);
     }
     col.requirements.push(requirements[i]);

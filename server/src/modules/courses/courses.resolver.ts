@@ -26,6 +26,7 @@ export class CourseUnitsInfo {
   @Field(() => Float, { description: 'Credit units.' }) units: number;
   @Field(() => String, { description: 'Brand colour of the school (hex).' }) primaryColor: string;
   @Field(() => [CourseRequirementInfo], { description: 'The requirements.' }) requirements: CourseRequirementInfo[];
+  @Field(() => Boolean, { description: 'Whether this school accepted the course (of another school) as transferable.' }) transferable: boolean;
 }
 
 @ObjectType({ description: 'A member of a prerequisite group' })

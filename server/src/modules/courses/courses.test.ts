@@ -433,8 +433,11 @@ describe('GraphQL', () => {
     const updated = await h.gql(`mutation ($uuid: ID!) { updateCourse(uuid: $uuid, input: { title: "Renamed", prerequisiteGroups: [] }) { title prerequisiteGroups } }`, { uuid }, staffToken);
     expect(updated.data!.updateCourse).toEqual({ title: 'Renamed', prerequisiteGroups: [] });
 
-    const accepted = await h.gql(`mutation { acceptTransferability(courseUuid: "${ccArt.uuid}", adjustedUnits: 1) { unitsInfo { schoolName units } } }`, {}, staffToken);
-    expect(accepted.data!.acceptTransferability.unitsInfo).toEqual([{ schoolName: 'Catalogue College', units: 3 }, { schoolName: 'Catalogue High', units: 1 }]);
+    const accepted = await h.gql(`mutation { acceptTransferability(courseUuid: "${ccArt.uuid}", adjustedUnits: 1) { unitsInfo { schoolName units transferable } } }`, {}, staffToken);
+    expect(accepted.data!.acceptTransferability.unitsInfo).toEqual([
+      { schoolName: 'Catalogue College', units: 3, transferable: false },
+      { schoolName: 'Catalogue High', units: 1, transferable: true },
+    ]);
     const removed = await h.gql(`mutation { removeTransferability(courseUuid: "${ccArt.uuid}") { courseId } }`, {}, staffToken);
     expect(removed.errors).toBeUndefined();
     expect(await h.db.getRepository(CourseTransfer).existsBy({ courseId: ccArt.id, schoolId: hs.id })).toBe(false);
