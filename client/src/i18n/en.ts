@@ -30,6 +30,7 @@ export const en = {
   // layout
   "layout.pathwayPlanner": "Pathway Planner",
   "layout.main": "Main",
+  "layout.menu": "Menu",
   "layout.myProfile": "My Profile",
   "layout.youAreInStudentView": "You are in Student View for: {name}",
   "layout.youAreInBaselinePlanView": "You are in Baseline Plan View for: {name}",

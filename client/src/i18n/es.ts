@@ -36,6 +36,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   // layout
   "layout.pathwayPlanner": "Pathway Planner",
   "layout.main": "Principal",
+  "layout.menu": "Menú",
   "layout.myProfile": "Mi perfil",
   "layout.youAreInStudentView": "Usted está en la vista de estudiante de: {name}",
   "layout.youAreInBaselinePlanView": "Usted está en la vista del plan base: {name}",
