@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { AccessibleSchoolsDocument, StudentsDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
-import { consentStateLabel } from './consentLabels';
+import { cccApplyStatusLabel, consentStateLabel } from './studentStatusLabels';
 import { ExportParentFormsDialog } from './ExportParentFormsDialog';
 import { ImportRosterButton } from './ImportRosterDialog';
 import { StudentDashboard } from './StudentDashboard';
@@ -124,9 +124,9 @@ export default function StudentsListPage() {
                       <td>{s.lastName}</td>
                       <td>{s.email}</td>
                       <td>{s.grade ?? ''}</td>
-                      {showCcc && <td>{s.cccApplyStatus || t('students.notSet')}</td>}
+                      {showCcc && <td>{cccApplyStatusLabel(t, s.cccApplyStatus)}</td>}
                       {showSchool && <td>{s.school?.name ?? ''}</td>}
-                      <td>{consentStateLabel(s.parentConsentFormState)}</td>
+                      <td>{consentStateLabel(t, s.parentConsentFormState)}</td>
                       {parentForms && (
                         <td>
                           {s.parentCode && (
