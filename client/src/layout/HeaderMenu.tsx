@@ -5,7 +5,7 @@
  * page (any change of address) or clicking outside closes it. Above the breakpoint the stylesheet
  * hides the button and the panel, and the header's own items show instead.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useT } from '../i18n';
 import './header-menu.css';
@@ -28,20 +28,23 @@ export function HeaderMenu({ children }: { children: ReactNode }) {
     const outside = (e: MouseEvent) => {
       if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  }, [open]);
-
-  function keyDown(e: KeyboardEvent) {
-    if (e.key === 'Escape' && open) {
+    // Escape closes the open menu wherever focus is, and gives focus back to the button.
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
       e.preventDefault();
       setOpen(false);
       button.current?.focus();
-    }
-  }
+    };
+    document.addEventListener('mousedown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('mousedown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
 
   return (
-    <div className="header-menu" ref={wrapper} onKeyDown={keyDown}>
+    <div className="header-menu" ref={wrapper}>
       <button
         ref={button}
         type="button"
