@@ -4,8 +4,8 @@
  * as stacked cards with their actions, and the accessibility audit of these views.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, DEMO, PASSWORD, signIn, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, DEMO, PASSWORD, signIn, submittedApplication, unique } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -157,22 +157,6 @@ test('a student adds a course from the phone, sees all four terms in one column,
   await expect(term('11th Grade').locator('[data-course]')).toHaveCount(0);
   expect(await audit(page)).toEqual([]);
 });
-
-/** A dual-school parent signs up and submits an application naming the student (through the REST API). */
-export async function submittedApplication(request: APIRequestContext, studentFullName: string): Promise<string> {
-  const email = unique('dual.family.with.a.long.address');
-  const reg = await request.post('/api/register/', {
-    data: { signup_code: 'DUAL-PARENT', email, password: 'Harbor#2031', first_name: 'Lee', last_name: 'Castellanos-Whitfield' },
-  });
-  expect(reg.status()).toBe(201);
-  const token = (await reg.json()).token as string;
-  const saved = await request.patch('/api/application/', {
-    headers: { Authorization: `Token ${token}` },
-    data: { form_data: [{ step: 1, title: 'Applicant Information', data: { studentFullName } }], application_status: 'complete' },
-  });
-  expect(saved.status()).toBe(200);
-  return email;
-}
 
 /** Each row is a card no wider than the screen, its cells labelled with their column's name. */
 async function expectCards(page: Page, firstLabel: string) {
