@@ -148,7 +148,7 @@ test('a dual-school parent signs up, applies with a transcript, staff accept, th
   expect(download.suggestedFilename()).toBe('report-card.pdf');
   await staff.getByRole('button', { name: 'Accept Application' }).click();
   await expect(staff.getByText('Application accepted. The parent has been emailed.')).toBeVisible();
-  await expect(staff.getByTestId('application-status')).toHaveText('accepted');
+  await expect(staff.getByTestId('application-status')).toHaveText('Accepted');
   await staffContext.close();
 
   // The parent is asked to sign the enrollment contract.

@@ -21,3 +21,19 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
 }
 
 export const unique = (prefix: string) => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
+
+/** A dual-school parent signs up and saves an application (in progress) naming the student, through the REST API. */
+export async function submittedApplication(request: APIRequestContext, studentFullName: string): Promise<string> {
+  const email = unique('dual.family.with.a.long.address');
+  const reg = await request.post('/api/register/', {
+    data: { signup_code: 'DUAL-PARENT', email, password: 'Harbor#2031', first_name: 'Lee', last_name: 'Castellanos-Whitfield' },
+  });
+  expect(reg.status()).toBe(201);
+  const token = (await reg.json()).token as string;
+  const saved = await request.patch('/api/application/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { form_data: [{ step: 1, title: 'Applicant Information', data: { studentFullName } }], application_status: 'in_progress' },
+  });
+  expect(saved.status()).toBe(200);
+  return email;
+}

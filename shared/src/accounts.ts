@@ -18,6 +18,14 @@ export enum UserType {
 export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/** CCCApply hand-off statuses as stored (users.ccc_apply_status); a student without one reads "Not Set". */
+export const CCC_APPLY_STATUSES = ['consent_signed', 'account_created'] as const;
+export type CccApplyStatus = (typeof CCC_APPLY_STATUSES)[number];
+
+/** Parent consent form states as stored (a student without a form has none). */
+export const CONSENT_FORM_STATES = ['admin_signed', 'student_signed', 'parent_signed', 'both_signed'] as const;
+export type ConsentFormState = (typeof CONSENT_FORM_STATES)[number];
+
 /** The languages of the interface; the first is the default. */
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -6,6 +6,13 @@ import { enFirst } from './en-first';
 
 export const en = {
   ...enFirst,
+  "layout.menu": "Menu",
+  "students.cccConsentSigned": "Consent Signed",
+  "students.cccAccountCreated": "Account Created",
+  "students.consentAdminSigned": "Needs Student and Parent Signatures",
+  "students.consentStudentSigned": "Needs Parent Signature",
+  "students.consentBothSigned": "Completed",
+  "students.consentUnknown": "Unknown",
   "server.accountDeactivated": "This account has been deactivated. Ask your school to restore it.",
   "server.passwordSignInParentsOnly": "Students and staff sign in with the district button on this page, not with a password.",
   "accounts.ssoNoAccount": "No account here uses the email address of your district account. Ask your school to add you, or sign in with the email address your school has.",

@@ -8,6 +8,7 @@ import { applicationProgress, headerKind, navItems, type HeaderKind } from '../s
 import { useSession } from '../session/SessionProvider';
 import { APPLICATION_STEP_EVENT, clearSession, endViewAs, getApplicationStep, KEYS, reloadTo } from '../session/storage';
 import { PublicHeader } from './PublicHeader';
+import { HeaderMenu } from './HeaderMenu';
 import { SignOutButton } from '../session/SignOutButton';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { useT } from '../i18n';
@@ -19,6 +20,8 @@ export function AppHeader() {
   const kind = headerKind(user, flags);
   if (kind === 'default') return <PublicHeader />;
   if (kind === 'restricted') return <RestrictedHeader />;
+  const items = navItems(kind, user);
+  const languageSwitch = kind === 'parent' || kind === 'parent-as-student';
   const initials = user ? `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || '?' : '?';
   return (
     <>
@@ -26,12 +29,22 @@ export function AppHeader() {
         <div className="inner">
           <Link to="/" className="brand">{t('layout.pathwayPlanner')}</Link>
           <nav className="collapsible" aria-label={t('layout.main')}>
-            {navItems(kind, user).map((item) => (
+            {items.map((item) => (
               <NavLink key={item.to} to={item.to}>{t.text(item.label)}</NavLink>
             ))}
           </nav>
-          {(kind === 'parent' || kind === 'parent-as-student') && <LanguageSwitch />}
-          <Link to="/profile" className="profile-icon" aria-label={t('layout.myProfile')} title={t('layout.myProfile')}>{initials}</Link>
+          {languageSwitch && <LanguageSwitch className="link language-switch wide-only" />}
+          <Link to="/profile" className="profile-icon wide-only" aria-label={t('layout.myProfile')} title={t('layout.myProfile')}>{initials}</Link>
+          {/* On a phone the same items sit in the menu. */}
+          <HeaderMenu>
+            <nav aria-label={t('layout.menu')}>
+              {items.map((item) => (
+                <NavLink key={item.to} to={item.to}>{t.text(item.label)}</NavLink>
+              ))}
+              <NavLink to="/profile">{t('layout.myProfile')}</NavLink>
+            </nav>
+            {languageSwitch && (<><hr /><LanguageSwitch /></>)}
+          </HeaderMenu>
         </div>
       </header>
       {(kind === 'admin-as-student' || kind === 'parent-as-student') && <ViewBanner kind={kind} />}
@@ -101,8 +114,12 @@ export function RestrictedHeader() {
     <header className="app-header" data-header="restricted">
       <div className="inner">
         <span className="brand">{t('layout.dualSchoolAdmissionApplication')}</span>
-        <LanguageSwitch />
-        <SignOutButton className="secondary" />
+        <LanguageSwitch className="link language-switch wide-only" />
+        <SignOutButton className="secondary wide-only" />
+        <HeaderMenu>
+          <LanguageSwitch />
+          <SignOutButton />
+        </HeaderMenu>
       </div>
       <div className="progress" role="progressbar" aria-label={t('layout.applicationProgress')} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
         <div style={{ width: `${pct}%` }} />

@@ -6,7 +6,8 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AccessLogDocument } from '../../graphql/generated';
-import { useT, type MessageKey } from '../../i18n';
+import { intlLocale, useT, type MessageKey } from '../../i18n';
+import '../../components/tables.css';
 
 export const ACCESS_ACTIONS = [
   'view_as', 'plan_pdf_export', 'consent_form_view', 'consent_form_export', 'application_view',
@@ -83,8 +84,8 @@ export default function AccessLogPage() {
       ) : page && (
         <>
           <p className="muted" aria-live="polite">{t(page.totalCount === 1 ? 'accessLog.countOne' : 'accessLog.countOther', { count: page.totalCount })}</p>
-          <div style={{ overflowX: 'auto' }}>
-            <table className="data">
+          <div className="table-fit">
+            <table className="data cards">
               <thead>
                 <tr>
                   <th>{t('accessLog.when')}</th>
@@ -98,12 +99,12 @@ export default function AccessLogPage() {
               <tbody>
                 {page.nodes.map((e) => (
                   <tr key={e.id}>
-                    <td>{new Date(String(e.createdAt)).toLocaleString()}</td>
-                    <td>{e.actorName ?? t('accessLog.unknown')}</td>
-                    <td>{e.actingName ?? ''}</td>
-                    <td>{e.studentName ?? t('accessLog.deletedStudent', { id: e.studentId })}</td>
-                    <td>{actionLabel(e.action)}</td>
-                    <td>{e.reason}</td>
+                    <td data-label={t('accessLog.when')}>{new Date(String(e.createdAt)).toLocaleString(intlLocale())}</td>
+                    <td data-label={t('accessLog.who')} className="cell-break">{e.actorName ?? t('accessLog.unknown')}</td>
+                    <td data-label={t('accessLog.actingFor')} className="cell-break">{e.actingName ?? ''}</td>
+                    <td data-label={t('accessLog.student')} className="cell-break">{e.studentName ?? t('accessLog.deletedStudent', { id: e.studentId })}</td>
+                    <td data-label={t('accessLog.action')}>{actionLabel(e.action)}</td>
+                    <td data-label={t('accessLog.reason')} className="cell-break">{e.reason}</td>
                   </tr>
                 ))}
               </tbody>

@@ -12,6 +12,7 @@ import { AdmissionApplicationDocument, DecideApplicationDocument } from '../../g
 import { messageOr } from '../../graphql/errors';
 import { formatDate } from './AdmissionsListPage';
 import { useT } from '../../i18n';
+import { applicationStatusLabel } from '../../components/applicationStatus';
 
 async function download(url: string, fileName: string): Promise<void> {
   const { blob } = await restBlob(url);
@@ -61,7 +62,7 @@ export default function AdmissionReviewPage() {
           <h1>{student}</h1>
           <div className="card stack">
             <p>{t('admissions.parent')}{' '}{app.parent ? `${app.parent.firstName} ${app.parent.lastName} (${app.parent.email})` : 'N/A'}</p>
-            <p>{t('admissions.status')}{' '}<strong data-testid="application-status">{app.applicationStatus}</strong></p>
+            <p>{t('admissions.status')}{' '}<strong data-testid="application-status">{applicationStatusLabel(t, app.applicationStatus)}</strong></p>
             <p>{t('admissions.submitted')}{' '}{formatDate(app.submittedAt) || t('admissions.notYet')}</p>
             {app.decidedAt && <p>{t('admissions.decided')}{' '}{formatDate(app.decidedAt)}{app.decisionReason ? ` (${app.decisionReason})` : ''}</p>}
           </div>

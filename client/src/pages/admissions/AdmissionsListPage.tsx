@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { AdmissionApplicationsDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useT, intlLocale } from '../../i18n';
+import '../../components/tables.css';
 import { APPLICATION_STATUSES, applicationStatusLabel } from '../../components/applicationStatus';
 
 const PAGE = 50;
@@ -48,20 +49,22 @@ export default function AdmissionsListPage() {
       ) : page ? (
         <>
           <p className="muted">{t('admissions.totalcountApplicationS', { totalCount: page.totalCount })}</p>
-          <table className="data">
+          <div className="table-fit">
+          <table className="data cards">
             <thead><tr><th>{t('admissions.student')}</th><th>{t('admissions.parentColumn')}</th><th>{t('admissions.statusColumn')}</th><th>{t('admissions.submittedColumn')}</th><th>{t('common.action')}</th></tr></thead>
             <tbody>
               {page.nodes.map((a) => (
                 <tr key={a.id}>
-                  <td>{a.studentName ?? 'N/A'}</td>
-                  <td>{a.parent ? `${a.parent.firstName} ${a.parent.lastName}`.trim() : ''}<br /><span className="muted">{a.parent?.email}</span></td>
-                  <td>{applicationStatusLabel(t, a.applicationStatus)}</td>
-                  <td>{formatDate(a.submittedAt)}</td>
-                  <td><Link to={`/admissions/${a.id}`} aria-label={t('admissions.reviewApplicationOfValue', { value: a.studentName ?? a.parent?.email ?? a.id })}>{t('admissions.review')}</Link></td>
+                  <td data-label={t('admissions.student')}>{a.studentName ?? 'N/A'}</td>
+                  <td data-label={t('admissions.parentColumn')} className="cell-break"><div>{a.parent ? `${a.parent.firstName} ${a.parent.lastName}`.trim() : ''}<br /><span className="muted">{a.parent?.email}</span></div></td>
+                  <td data-label={t('admissions.statusColumn')}>{applicationStatusLabel(t, a.applicationStatus)}</td>
+                  <td data-label={t('admissions.submittedColumn')}>{formatDate(a.submittedAt)}</td>
+                  <td data-label={t('common.action')}><Link to={`/admissions/${a.id}`} aria-label={t('admissions.reviewApplicationOfValue', { value: a.studentName ?? a.parent?.email ?? a.id })}>{t('admissions.review')}</Link></td>
                 </tr>
               ))}
             </tbody>
           </table>
+          </div>
           {page.hasNextPage && <button type="button" className="secondary" onClick={more}>{t('common.loadMore')}</button>}
         </>
       ) : null}

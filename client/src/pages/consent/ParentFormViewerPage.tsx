@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { PdfFrame } from './PdfFrame';
 import { ParentFormViewerDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
-import { consentStateLabel } from '../students/consentLabels';
+import { consentStateLabel } from '../students/studentStatusLabels';
 import { fetchPdf } from './consentFlow';
 import { useT } from '../../i18n';
 
@@ -35,7 +35,7 @@ export default function ParentFormViewerPage() {
         {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('consent.theFormCouldNotBeLoaded'))}</div>}
         {form && (
           <>
-            <p>{t('consent.status')}{' '}<strong>{consentStateLabel(form.state)}</strong></p>
+            <p>{t('consent.status')}{' '}<strong>{consentStateLabel(t, form.state)}</strong></p>
             {form.guardianPhoneChangedAfterSent && <div className="alert alert-danger" role="alert">{t('consent.phoneChangedAfterSent')}</div>}
             {form.guardianPhoneShared && <div className="alert alert-danger" role="alert">{t('consent.phoneSharedWithAnotherFamily')}</div>}
             <PdfFrame bytes={bytes} title={t('consent.parentConsentFormDocument')} height={1000} />

@@ -5,6 +5,7 @@ import { DualSchoolFamiliesDocument, RecordCheckPaymentDocument } from '../../gr
 import { messageOr } from '../../graphql/errors';
 import { formatDate, formatDollars } from './format';
 import { useT } from '../../i18n';
+import { applicationStatusLabel } from '../../components/applicationStatus';
 
 const PAGE_SIZE = 25;
 
@@ -51,7 +52,7 @@ export default function FamilyPaymentsPage() {
           <div className="row" style={{ justifyContent: 'space-between' }}>
             <div>
               <h2 style={{ margin: 0 }}>{f.parentName}</h2>
-              <div className="muted">{f.email}{' '}{t('payments.student')}{' '}{f.contract?.studentName || t('payments.notRecorded')}{' '}{t('payments.status')}{' '}{f.applicationStatus ?? 'N/A'}</div>
+              <div className="muted">{f.email}{' '}{t('payments.student')}{' '}{f.contract?.studentName || t('payments.notRecorded')}{' '}{t('payments.status')}{' '}{applicationStatusLabel(t, f.applicationStatus) || 'N/A'}</div>
             </div>
             {f.contract?.pdfUrl && f.contract.status === 'completed' && (
               <button type="button" className="secondary" onClick={() => openContract(f.contract!.pdfUrl!)}>{t('payments.downloadContract')}</button>

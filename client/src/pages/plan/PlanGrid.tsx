@@ -2,6 +2,8 @@
  * The plan's grid view: one column per term, course tiles dragged with @dnd-kit/core by mouse,
  * touch or keyboard (Space picks a tile up, arrows move it between terms and tiles, Space drops,
  * Escape cancels; Enter or a click opens the course). Screen readers hear which term a course is over.
+ * Terms sit side by side while they fit, wrap onto more rows when they do not, and stack in one
+ * column on a phone (plan-grid.css): no term is ever out of sight in a sideways scroll.
  */
 import {
   closestCenter,
@@ -20,10 +22,11 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { dropTarget, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from './planMoves';
 import { formatUnits } from '../../components/units';
 import { useT } from '../../i18n';
+import './plan-grid.css';
 
 export interface PlanGridProps {
   plan: PlanData;
@@ -41,44 +44,60 @@ const collision: CollisionDetection = (args) => {
   return closestCenter(args);
 };
 
-/** Arrow keys: left and right jump to the neighbouring term, up and down to the neighbouring tile. */
-const keyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
-  const { collisionRect, droppableContainers } = context;
-  if (!collisionRect) return undefined;
-  const cx = collisionRect.left + collisionRect.width / 2;
-  const cy = collisionRect.top + collisionRect.height / 2;
-  const rects = droppableContainers.getEnabled()
-    .map((c) => ({ id: String(c.id), rect: c.rect.current }))
-    .filter((c): c is { id: string; rect: NonNullable<typeof c.rect> } => !!c.rect && c.id !== String(context.active));
-  const center = (r: { left: number; top: number; width: number; height: number }) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
-  let target: { left: number; top: number; width: number; height: number } | undefined;
-  if (event.code === 'ArrowRight' || event.code === 'ArrowLeft') {
-    const dir = event.code === 'ArrowRight' ? 1 : -1;
-    const columns = rects.filter((c) => c.id.startsWith('term:') && (center(c.rect).x - cx) * dir > 10);
-    columns.sort((a, b) => Math.abs(center(a.rect).x - cx) - Math.abs(center(b.rect).x - cx));
-    const column = columns[0]?.rect;
-    if (column) {
-      // Land at the top of the column's tiles, or its empty area.
-      target = { left: column.left, top: column.top + 40, width: column.width, height: Math.min(collisionRect.height, Math.max(column.height - 40, 1)) };
+type Rect = { left: number; top: number; width: number; height: number };
+const center = (r: Rect) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+
+/**
+ * Arrow keys: left and right jump to the previous or next term in the plan's order (whether the
+ * terms sit side by side, wrap, or stack in one column on a phone), up and down to the nearest tile
+ * above or below in the same column.
+ */
+export function keyboardCoordinates(termOrder: readonly string[]): KeyboardCoordinateGetter {
+  return (event, { context }) => {
+    const { collisionRect, droppableContainers } = context;
+    if (!collisionRect) return undefined;
+    const { x: cx, y: cy } = center(collisionRect);
+    const rects = droppableContainers.getEnabled()
+      .map((c) => ({ id: String(c.id), rect: c.rect.current }))
+      .filter((c): c is { id: string; rect: NonNullable<typeof c.rect> } => !!c.rect && c.id !== String(context.active));
+    let target: Rect | undefined;
+    if (event.code === 'ArrowRight' || event.code === 'ArrowLeft') {
+      const terms = rects.filter((c) => c.id.startsWith('term:'));
+      const inside = terms.find((c) => cx >= c.rect.left && cx <= c.rect.right && cy >= c.rect.top && cy <= c.rect.bottom);
+      const nearest = inside ?? [...terms].sort((a, b) => distance(a.rect, cx, cy) - distance(b.rect, cx, cy))[0];
+      const at = nearest ? termOrder.indexOf(nearest.id) : -1;
+      const next = at < 0 ? undefined : termOrder[at + (event.code === 'ArrowRight' ? 1 : -1)];
+      const column = terms.find((c) => c.id === next)?.rect;
+      if (column) {
+        // Land at the top of the term's tiles, or its empty area.
+        target = { left: column.left, top: column.top + 40, width: column.width, height: Math.min(collisionRect.height, Math.max(column.height - 40, 1)) };
+      }
+    } else if (event.code === 'ArrowDown' || event.code === 'ArrowUp') {
+      const dir = event.code === 'ArrowDown' ? 1 : -1;
+      const tiles = rects.filter((c) => c.id.startsWith('course:') && Math.abs(center(c.rect).x - cx) < c.rect.width / 2 && (center(c.rect).y - cy) * dir > 5);
+      tiles.sort((a, b) => Math.abs(center(a.rect).y - cy) - Math.abs(center(b.rect).y - cy));
+      target = tiles[0]?.rect;
     }
-  } else if (event.code === 'ArrowDown' || event.code === 'ArrowUp') {
-    const dir = event.code === 'ArrowDown' ? 1 : -1;
-    const tiles = rects.filter((c) => c.id.startsWith('course:') && Math.abs(center(c.rect).x - cx) < c.rect.width / 2 && (center(c.rect).y - cy) * dir > 5);
-    tiles.sort((a, b) => Math.abs(center(a.rect).y - cy) - Math.abs(center(b.rect).y - cy));
-    target = tiles[0]?.rect;
-  }
-  if (!target) return undefined;
-  event.preventDefault();
-  const c = center(target);
-  return { x: c.x - collisionRect.width / 2, y: c.y - collisionRect.height / 2 };
-};
+    if (!target) return undefined;
+    event.preventDefault();
+    const c = center(target);
+    return { x: c.x - collisionRect.width / 2, y: c.y - collisionRect.height / 2 };
+  };
+}
+
+function distance(r: Rect, x: number, y: number): number {
+  const c = center(r);
+  return Math.hypot(c.x - x, c.y - y);
+}
 
 export function PlanGrid({ plan, readOnly, onMove, onOpen, onEditTerm }: PlanGridProps) {
   const [active, setActive] = useState<PlanEntryData | null>(null);
+  const termKey = JSON.stringify(plan.terms.map((term) => termDropId(term.term)));
+  const coordinates = useMemo(() => keyboardCoordinates(JSON.parse(termKey) as string[]), [termKey]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, {
-      coordinateGetter: keyboardCoordinates,
+      coordinateGetter: coordinates,
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),
   );
@@ -132,7 +151,7 @@ export function PlanGrid({ plan, readOnly, onMove, onOpen, onEditTerm }: PlanGri
         },
       }}
     >
-      <div className="plan-grid" style={{ gridTemplateColumns: `repeat(${Math.max(plan.terms.length, 1)}, minmax(170px, 1fr))` }}>
+      <div className="plan-grid">
         {plan.terms.map((term) => (
           <TermColumn key={term.term} term={term} readOnly={readOnly} onOpen={onOpen} onEditTerm={onEditTerm} />
         ))}

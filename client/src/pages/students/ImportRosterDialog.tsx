@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { RosterImportDocument } from '../../graphql/generated';
 import { useT } from '../../i18n';
+import '../../components/tables.css';
 import { followRosterImport, uploadRoster, type RosterIssue } from './uploadRoster';
 
 type Result =
@@ -99,17 +100,24 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
           </div>
         )}
         {result?.kind === 'done' && result.errors.length > 0 && (
-          <table className="data">
+          <div className="table-fit">
+          <table className="data cards">
             <caption>{t('ops.rejectedRows')}</caption>
             <thead>
               <tr><th scope="col">{t('ops.line')}</th><th scope="col">{t('ops.sourcedId')}</th><th scope="col">{t('common.email')}</th><th scope="col">{t('ops.reason')}</th></tr>
             </thead>
             <tbody>
               {result.errors.map((i) => (
-                <tr key={i.line}><td>{i.line}</td><td>{i.sourcedId}</td><td>{i.email}</td><td>{t.text(i.message)}</td></tr>
+                <tr key={i.line}>
+                  <td data-label={t('ops.line')}>{i.line}</td>
+                  <td data-label={t('ops.sourcedId')} className="cell-break">{i.sourcedId}</td>
+                  <td data-label={t('common.email')} className="cell-break">{i.email}</td>
+                  <td data-label={t('ops.reason')} className="cell-break">{t.text(i.message)}</td>
+                </tr>
               ))}
             </tbody>
           </table>
+          </div>
         )}
         {result?.kind === 'failed' && (
           <div className="alert alert-danger" role="alert">

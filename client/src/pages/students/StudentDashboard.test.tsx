@@ -25,7 +25,11 @@ const dashboardMock: MockLink.MockedResponse = {
       studentDashboard: {
         __typename: 'StudentDashboard', totalStudents: 3, studentsWithoutPlan: 1, studentsWithWarnings: 2,
         consentStates: [{ __typename: 'DashboardBucket', key: 'none', count: 3 }],
-        cccApplyStatuses: [{ __typename: 'DashboardBucket', key: 'Not Set', count: 3 }],
+        cccApplyStatuses: [
+          { __typename: 'DashboardBucket', key: 'Not Set', count: 1 },
+          { __typename: 'DashboardBucket', key: 'consent_signed', count: 1 },
+          { __typename: 'DashboardBucket', key: 'account_created', count: 1 },
+        ],
         applicationStatuses: [{ __typename: 'DashboardBucket', key: 'complete', count: 0 }],
       },
     },
@@ -52,6 +56,12 @@ describe('StudentDashboard', () => {
     expect(screen.getByRole('status').textContent).toContain('Showing students with Plan: Prerequisite Warnings.');
     fireEvent.click(screen.getByRole('button', { name: 'Show all students' }));
     expect(screen.getByTestId('where').textContent).toBe('');
+    // CCCApply statuses read in words, never as stored (consent_signed).
+    fireEvent.click(screen.getByRole('button', { name: 'Consent Signed: 1 student. Show them in the list.' }));
+    expect(screen.getByTestId('where').textContent).toBe('?ccc_apply_status=consent_signed');
+    expect(screen.getByRole('status').textContent).toContain('Showing students with CCCApply status: Consent Signed.');
+    expect(screen.getByRole('button', { name: 'Account Created: 1 student. Show them in the list.' })).toBeTruthy();
+    expect(document.querySelector('section')?.textContent).not.toMatch(/consent_signed|account_created/);
     // No applications: that chart is not shown.
     expect(screen.queryByText('Dual School Applications')).toBeNull();
   });

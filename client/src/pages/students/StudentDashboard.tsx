@@ -11,7 +11,7 @@ import '../../components/ops.css';
 import { StudentDashboardDocument } from '../../graphql/generated';
 import { useT, type MessageKey } from '../../i18n';
 import { applicationStatusLabel } from '../../components/applicationStatus';
-import { consentStateLabel } from './consentLabels';
+import { cccApplyStatusLabel, consentStateLabel } from './studentStatusLabels';
 import { useSetStudentFilter, useStudentFilters } from './studentFilters';
 
 const CONSENT_LABELS: Record<string, MessageKey> = { none: 'ops.noFormYet', parent_signed: 'ops.needsStudentSignature' };
@@ -29,12 +29,12 @@ export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
   const d = data?.studentDashboard;
   if (!d) return null;
 
-  const consentLabel = (key: string) => (CONSENT_LABELS[key] ? t(CONSENT_LABELS[key]) : t.text(consentStateLabel(key)));
+  const consentLabel = (key: string) => (CONSENT_LABELS[key] ? t(CONSENT_LABELS[key]) : consentStateLabel(t, key));
   const students = (n: number) => (n === 1 ? t('ops.studentCount') : t('ops.studentsCount', { count: n }));
   const active = filters.consentState
     ? t('ops.filterConsent', { value: consentLabel(filters.consentState) })
     : filters.cccApplyStatus
-      ? t('ops.filterCcc', { value: filters.cccApplyStatus })
+      ? t('ops.filterCcc', { value: cccApplyStatusLabel(t, filters.cccApplyStatus) })
       : filters.plan
         ? t('ops.filterPlan', { value: PLAN_LABELS[filters.plan] ? t(PLAN_LABELS[filters.plan]) : filters.plan })
         : null;
@@ -55,7 +55,7 @@ export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
           <BarChart
             title={t('ops.cccApplyStatus')}
             countText={students}
-            bars={d.cccApplyStatuses.map((b) => ({ key: b.key, count: b.count, label: b.key }))}
+            bars={d.cccApplyStatuses.map((b) => ({ key: b.key, count: b.count, label: cccApplyStatusLabel(t, b.key) }))}
             selected={filters.cccApplyStatus}
             onSelect={(key) => setFilter('ccc_apply_status', key)}
           />

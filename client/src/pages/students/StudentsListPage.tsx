@@ -9,13 +9,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { AccessibleSchoolsDocument, StudentsDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
-import { consentStateLabel } from './consentLabels';
+import { cccApplyStatusLabel, consentStateLabel } from './studentStatusLabels';
 import { ExportParentFormsDialog } from './ExportParentFormsDialog';
 import { ImportRosterButton } from './ImportRosterDialog';
 import { StudentDashboard } from './StudentDashboard';
 import { useStudentFilters } from './studentFilters';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
 import { useT } from '../../i18n';
+import '../../components/tables.css';
 
 type Sort = 'first_name' | 'last_name' | 'email' | 'grade' | 'ccc_apply_status';
 
@@ -97,8 +98,8 @@ export default function StudentsListPage() {
       ) : (
         <>
           <p className="muted" aria-live="polite">{t(page?.totalCount === 1 ? 'students.countOne' : 'students.countOther', { count: page?.totalCount ?? 0 })}</p>
-          <div style={{ overflowX: 'auto' }}>
-            <table className="data">
+          <div className="table-fit">
+            <table className="data cards">
               <thead>
                 <tr>
                   {columns.map((c) => (
@@ -120,15 +121,15 @@ export default function StudentsListPage() {
                   const name = `${s.firstName} ${s.lastName}`;
                   return (
                     <tr key={s.id}>
-                      <td>{s.firstName}</td>
-                      <td>{s.lastName}</td>
-                      <td>{s.email}</td>
-                      <td>{s.grade ?? ''}</td>
-                      {showCcc && <td>{s.cccApplyStatus || t('students.notSet')}</td>}
-                      {showSchool && <td>{s.school?.name ?? ''}</td>}
-                      <td>{consentStateLabel(s.parentConsentFormState)}</td>
+                      <td data-label={t('common.firstName')}>{s.firstName}</td>
+                      <td data-label={t('common.lastName')}>{s.lastName}</td>
+                      <td data-label={t('common.email')} className="cell-break">{s.email}</td>
+                      <td data-label={t('students.grade')}>{s.grade ?? ''}</td>
+                      {showCcc && <td data-label={t('students.cccapplyStatus')}>{cccApplyStatusLabel(t, s.cccApplyStatus)}</td>}
+                      {showSchool && <td data-label={t('students.school')}>{s.school?.name ?? ''}</td>}
+                      <td data-label={t('students.parentConsentForm')}>{consentStateLabel(t, s.parentConsentFormState)}</td>
                       {parentForms && (
-                        <td>
+                        <td data-label={t('students.parentForm')}>
                           {s.parentCode && (
                             <button
                               type="button"
@@ -141,20 +142,22 @@ export default function StudentsListPage() {
                           )}
                         </td>
                       )}
-                      <td>
+                      <td data-label={t('students.edplan')}>
                         {s.school?.fourYearPlanEnabled && (
                           <button type="button" className="secondary" onClick={() => view(s.id)} disabled={viewing} aria-label={t('students.edplanForName', { name })}>
                             {t('students.edplan')}
                           </button>
                         )}
                       </td>
-                      <td>
-                        <button type="button" onClick={() => view(s.id)} disabled={viewing} aria-label={t('students.viewName', { name })}>
-                          {t('students.viewStudent')}
-                        </button>{' '}
-                        <button type="button" className="danger" onClick={() => setDeleting({ id: s.id, name })} aria-label={t('trust.deleteName', { name })}>
-                          {t('trust.delete')}
-                        </button>
+                      <td data-label={t('common.action')}>
+                        <div className="cell-actions">
+                          <button type="button" onClick={() => view(s.id)} disabled={viewing} aria-label={t('students.viewName', { name })}>
+                            {t('students.viewStudent')}
+                          </button>
+                          <button type="button" className="danger" onClick={() => setDeleting({ id: s.id, name })} aria-label={t('trust.deleteName', { name })}>
+                            {t('trust.delete')}
+                          </button>
+                        </div>
                       </td>
                     </tr>
                   );

@@ -6,6 +6,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import '../../components/ops.css';
+import '../../components/tables.css';
 import { OutboxMessagesDocument } from '../../graphql/generated';
 import { useT, type MessageKey } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
@@ -51,8 +52,8 @@ export default function OutboxPage() {
       ) : page ? (
         <>
           <p className="muted" aria-live="polite">{t('ops.messagesCount', { count: page.totalCount })}</p>
-          <div style={{ overflowX: 'auto' }}>
-            <table className="data">
+          <div className="table-fit">
+            <table className="data cards">
               <thead>
                 <tr>
                   <th scope="col">{t('ops.queued')}</th><th scope="col">{t('ops.to')}</th><th scope="col">{t('ops.subject')}</th>
@@ -62,9 +63,10 @@ export default function OutboxPage() {
               <tbody>
                 {page.nodes.map((m) => (
                   <tr key={m.id}>
-                    <td>{when(m.createdAt)}</td>
-                    <td>{m.channel === 'sms' ? t('ops.textTo', { recipient: m.recipient }) : m.recipient}</td>
-                    <td>
+                    <td data-label={t('ops.queued')}>{when(m.createdAt)}</td>
+                    <td data-label={t('ops.to')} className="cell-break">{m.channel === 'sms' ? t('ops.textTo', { recipient: m.recipient }) : m.recipient}</td>
+                    <td data-label={t('ops.subject')} className="cell-break">
+                      <div>
                       {m.subject || <span className="muted">{t('ops.textMessage')}</span>}
                       {m.body && (
                         <details>
@@ -72,13 +74,16 @@ export default function OutboxPage() {
                           <div className="outbox-body">{m.body}</div>
                         </details>
                       )}
+                      </div>
                     </td>
-                    <td>{STATUS_LABEL[m.status] ? t(STATUS_LABEL[m.status]) : m.status}</td>
-                    <td>{m.attempts}</td>
-                    <td>
+                    <td data-label={t('ops.status')}>{STATUS_LABEL[m.status] ? t(STATUS_LABEL[m.status]) : m.status}</td>
+                    <td data-label={t('ops.attempts')}>{m.attempts}</td>
+                    <td data-label={t('ops.details')} className="cell-break">
+                      <div>
                       {m.status === 'sent' && m.sentAt ? t('ops.sentAt', { when: when(m.sentAt) }) : null}
                       {m.lastError && <div>{t('ops.lastError', { error: m.lastError })}</div>}
                       {m.status === 'pending' && m.attempts > 0 && m.nextAttemptAt ? <div>{t('ops.nextAttempt', { when: when(m.nextAttemptAt) })}</div> : null}
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -1,8 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** Where a student's community-college application hand-off stands (users.ccc_apply_status; null: Not Set). */
-export const CCC_APPLY_STATUSES = ['consent_signed', 'account_created'] as const;
-export type CccApplyStatus = (typeof CCC_APPLY_STATUSES)[number];
+export { CCC_APPLY_STATUSES, type CccApplyStatus } from '@planner/shared';
 
 /** A student's signed consent to the community-college application hand-off (one per student). */
 @Entity('cccapply_consents')
