@@ -105,7 +105,7 @@ describe('field placement', () => {
     config.student_info.email.page = 3;
     (config.student_info.grade as { font: string }).font = 'comic_sans';
     const out = await prefillPdf(await blankPdf(), config, SAM, NOW, log);
-    const strings = pdfStrings(out);
+    const strings = await pdfStrings(out);
     expect(strings).toEqual(expect.arrayContaining(['Sam', 'Lee', 'Lincoln High School', '03/14/2010', '2028']));
     expect(strings).not.toContain('student@lincoln.example');
     expect(strings).not.toContain('10');
@@ -116,7 +116,7 @@ describe('field placement', () => {
 describe('template preview', () => {
   it('draws sample names and the date at the signature placements', async () => {
     const out = await previewSignatures(await blankPdf(), DEFAULT_FIELD_CONFIG, 'Sample Student', 'Sample Parent', NOW);
-    const strings = pdfStrings(out);
+    const strings = await pdfStrings(out);
     expect(strings.filter((s) => s === 'Sample Parent')).toHaveLength(2);
     expect(strings).toEqual(expect.arrayContaining(['Sample Student', '09/15/2025']));
   });

@@ -74,7 +74,7 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     const bytes = file.body as Buffer;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     expect(text).toContain('Student: Jesse Avery');
     expect(text).toContain('7. Dispute Resolution');
     expect(text).toContain('Attachment B: Directory Information Opt-Out');

@@ -493,7 +493,7 @@ describe('PDF export', () => {
     const pdf: Buffer = res.body;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[ 0 0 595\.28 841\.89 \]/);
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (const s of [
       'Pat Planner - Academic Plan', '9th Grade', '10th Grade', '12th Grade', '4401', 'Geometry (Plan Test High)', 'B+',
       'ENGL 1', 'College Composition (Plan Test College)', 'No courses scheduled for this year.',
