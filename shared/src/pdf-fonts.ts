@@ -56,7 +56,7 @@ export interface LayoutFont {
 /** What embedding needs of a pdf-lib PDFDocument. */
 export interface FontDocument<F extends LayoutFont> {
   registerFontkit(fontkit: never): void;
-  embedFont(font: Uint8Array, options?: { subset?: boolean }): Promise<F>;
+  embedFont(font: Uint8Array, options?: { subset?: boolean; features?: Record<string, boolean> }): Promise<F>;
   embedStandardFont(font: string): F;
 }
 
@@ -71,6 +71,14 @@ export interface TextRun<F> {
 }
 
 export const REPLACEMENT = '\uFFFD';
+
+/**
+ * OpenType features turned off: pdf-lib draws the glyphs fontkit's layout returns and writes each
+ * glyph's characters to the ToUnicode map, so a glyph decomposition (ccmp turns "ị" into "i" and a
+ * mark with no character) or a ligature breaks copy and search; kerning is off so that the width
+ * measured is the width drawn (pdf-lib draws without the layout's positions).
+ */
+const FEATURES = { ccmp: false, liga: false, clig: false, calt: false, rlig: false, dlig: false, kern: false };
 
 /** Characters drawn with the CJK face: Han, kana, bopomofo, CJK punctuation and full-width forms. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\u3000-\u303F\uFF00-\uFFEF]/u;
@@ -119,7 +127,7 @@ export class PdfFonts<F extends LayoutFont> {
     const wanted = new Set<UnicodeFace>(['regular', ...[...needs.styles].map((s) => FACE[s])]);
     if (needs.cjk) wanted.add('cjk');
     const faces: Partial<Record<UnicodeFace, F>> = {};
-    for (const face of wanted) faces[face] = await doc.embedFont(await source.bytes(face), { subset: true });
+    for (const face of wanted) faces[face] = await doc.embedFont(await source.bytes(face), { subset: true, features: FEATURES });
     return new PdfFonts(needs, doc, faces);
   }
 

@@ -40,19 +40,26 @@ export async function pdfStrings(pdf: Buffer | Uint8Array): Promise<string[]> {
   for (const page of await items(pdf)) {
     let last: Item | null = null;
     for (const item of page) {
-      if (!item.str.trim()) {
-        last = null;
-        continue;
-      }
-      if (last && Math.abs(item.y - last.y) < 0.5 && Math.abs(item.x - (last.x + last.width)) < 0.5) out[out.length - 1] += item.str;
-      else out.push(item.str);
-      last = item;
+      const continues = last && Math.abs(item.y - last.y) < 0.5 && Math.abs(item.x - (last.x + last.width)) < 0.5;
+      if (continues) out[out.length - 1] += item.str;
+      else if (item.str.trim()) out.push(item.str);
+      last = continues || item.str.trim() ? item : null;
     }
   }
-  return out;
+  return out.map((s) => s.trimEnd());
 }
 
 /** All drawn text of the PDF, a line per line of the page, for `toContain` checks. */
 export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
   return (await items(pdf)).map((page) => page.map((i) => i.str + (i.eol ? '\n' : '')).join('')).join('\n');
 }
+
+/** Names the PDFs must print exactly: Latin with Vietnamese, Polish and Turkish letters, Greek, Cyrillic, Chinese. */
+export const NAMES_IN_EVERY_SCRIPT = [
+  { first: 'Thị Minh', last: 'Nguyễn' },
+  { first: 'Łukasz', last: 'Żółć' },
+  { first: 'Çağlar', last: 'Öztürk' },
+  { first: 'Αλέξανδρος', last: 'Παπαδόπουλος' },
+  { first: 'Дмитрий', last: 'Иванов' },
+  { first: '小明', last: '王' },
+] as const;
