@@ -32,8 +32,9 @@ async function items(pdf: Buffer | Uint8Array): Promise<Item[][]> {
 }
 
 /**
- * The strings drawn, one per place: pieces that continue one another on a line (the runs of one
- * drawn string in different fonts) are joined; the spaces PDF.js adds between places are left out.
+ * The strings drawn, as PDF.js groups them: one per drawn string, except that PDF.js joins strings
+ * drawn on one line in one font with a space. Pieces that continue one another exactly (the runs of
+ * one drawn string in different fonts) are joined; a space item between two places is left out.
  */
 export async function pdfStrings(pdf: Buffer | Uint8Array): Promise<string[]> {
   const out: string[] = [];

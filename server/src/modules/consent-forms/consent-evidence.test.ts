@@ -12,7 +12,8 @@ import type { School } from '../schools/school.entity.js';
 import { buildPdf, consentSchool, stampPdf, studentWithGuardian } from './consent-forms.factories.js';
 import { formPagesOnly } from './consent-pdf.js';
 import { SIGNATURE_MESSAGES } from './consent-signature.js';
-import { pdfText } from '../../../../shared/testing/pdf-text.js';
+import { formatDate } from '@planner/shared/consent-prefill';
+import { NAMES_IN_EVERY_SCRIPT, pdfStrings, pdfText } from '../../../../shared/testing/pdf-text.js';
 import { readZip } from './testing/zip-reader.js';
 
 const h = useHarness();
@@ -126,14 +127,40 @@ describe('forms signed before the server composed them', () => {
 });
 
 describe('names in any script', () => {
-  it('stores the typed name exactly and draws what the PDF font can show', async () => {
+  it('stores the typed name exactly and draws it exactly, with a Latin and a Chinese name in one field', async () => {
     const student = await studentWithGuardian(h, school);
     const res = await signAsStudent(await h.tokenFor(student), { name: 'Zoë Łukasz 李' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const row = await formRow(student.id);
     expect((await signatures(row.id))[0].typed_name).toBe('Zoë Łukasz 李');
-    // The standard PDF fonts have no Ł or 李: they are drawn as '?', the record keeps them.
-    expect(await pdfText(row.signed_pdf)).toContain('Typed name: Zoë ?ukasz ?');
+    expect(await pdfText(row.signed_pdf)).toContain('Typed name: Zoë Łukasz 李');
+    // Drawn at the signature line, before the date.
+    expect(await pdfStrings(row.signed_pdf)).toContain(`Zoë Łukasz 李 ${formatDate(new Date())}`);
+  });
+
+  it('prints every name exactly on the signed form: the prefilled names, both signatures, the printed name and the trail', async () => {
+    for (const [i, n] of NAMES_IN_EVERY_SCRIPT.entries()) {
+      const parent = NAMES_IN_EVERY_SCRIPT[(i + 1) % NAMES_IN_EVERY_SCRIPT.length];
+      const studentName = `${n.first} ${n.last}`;
+      const parentName = `${parent.first} ${parent.last}`;
+      const student = await studentWithGuardian(h, school, { firstName: n.first, lastName: n.last });
+      const { code } = await studentSigns(student);
+      const signed = await signAsParent(code, { name: parentName, printed_name: parentName, strokes: SIGNATURE });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      const pdf = (await formRow(student.id)).signed_pdf;
+      const strings = await pdfStrings(pdf);
+      // The prefilled first and last names, each in its blank.
+      expect(strings, studentName).toEqual(expect.arrayContaining([n.first, n.last]));
+      const text = await pdfText(pdf);
+      for (const s of [`${studentName} ${formatDate(new Date())}`, `Typed name: ${studentName}`, `Typed name: ${parentName}`, `Printed name: ${parentName}`]) {
+        expect(text, studentName).toContain(s);
+      }
+      // The printed name field, the typed name under the drawn strokes, and twice in the trail.
+      expect(text.split(parentName), studentName).toHaveLength(5);
+      // No letter lost: the template's own "Questions?" is the only question mark.
+      expect(text.split('?'), studentName).toHaveLength(2);
+      expect(text, studentName).not.toContain('\uFFFD');
+    }
   });
 });
 
