@@ -41,7 +41,7 @@ export async function pdfStrings(pdf: Buffer | Uint8Array): Promise<string[]> {
   for (const page of await items(pdf)) {
     let last: Item | null = null;
     for (const item of page) {
-      const continues = last && Math.abs(item.y - last.y) < 0.5 && Math.abs(item.x - (last.x + last.width)) < 0.5;
+      const continues: boolean = !!last && Math.abs(item.y - last!.y) < 0.5 && Math.abs(item.x - (last!.x + last!.width)) < 0.5;
       if (continues) out[out.length - 1] += item.str;
       else if (item.str.trim()) out.push(item.str);
       last = continues || item.str.trim() ? item : null;
