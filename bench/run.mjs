@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,accounts,lifecycle] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,accounts,lifecycle,pdfsize] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -20,10 +20,11 @@ import pg from 'pg';
 import { scenarioAccounts } from './scenarios/accounts.mjs';
 import { scenarioGqlLimits } from './scenarios/gqllimits.mjs';
 import { scenarioLifecycle } from './scenarios/lifecycle.mjs';
+import { scenarioPdfSize } from './scenarios/pdfsize.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'accounts', 'lifecycle'];
+const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'accounts', 'lifecycle', 'pdfsize'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -491,7 +492,8 @@ async function main() {
     const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient,
       gqllimits: (env) => scenarioGqlLimits(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }),
       accounts: (e) => scenarioAccounts(e, { record, median, withDb, log, dbName: dbNames.small }),
-      lifecycle: () => scenarioLifecycle({ root: ROOT, databaseUrl: dbUrl(dbNames.small), record, log, fail }) };
+      lifecycle: () => scenarioLifecycle({ root: ROOT, databaseUrl: dbUrl(dbNames.small), record, log, fail }),
+      pdfsize: (env) => scenarioPdfSize(env, { record }) };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);
