@@ -2,7 +2,9 @@
  * The consent form's preview in the browser (spec 3 §4): the template with the student information
  * drawn in from the field configuration, shown before the student signs. The signed PDF itself is
  * composed by the server from the typed name and drawn signature (consent-pdf.ts on the server);
- * what prefill draws is shared with it (@planner/shared/consent-prefill). Tested in prefill.test.ts.
+ * what prefill draws is shared with it (@planner/shared/consent-prefill), and so are the fonts
+ * (@planner/shared/pdf-fonts: names in any script the server prints, the same way; the font files
+ * are fetched only for text beyond WinAnsi, see ../../pdf/pdf-fonts.ts). Tested in prefill.test.ts.
  */
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { ConsentFieldConfig, ConsentFont, FieldPlacement } from '@planner/shared/consent-form';

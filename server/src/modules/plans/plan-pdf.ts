@@ -4,7 +4,7 @@
  * grade), the totals and the prerequisite warnings. Long plans continue on further pages. Names and
  * titles in any script the fonts cover print as typed (@planner/shared/pdf-fonts).
  */
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { PdfFontStyle } from '@planner/shared/pdf-fonts';
 import type { School } from '../schools/school.entity.js';
 import type { PlanView } from './plan-view.js';
