@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,accounts,lifecycle,roster] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,accounts,lifecycle,roster,pdfsize] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -21,10 +21,11 @@ import { scenarioAccounts } from './scenarios/accounts.mjs';
 import { scenarioGqlLimits } from './scenarios/gqllimits.mjs';
 import { scenarioLifecycle } from './scenarios/lifecycle.mjs';
 import { scenarioRoster } from './scenarios/roster.mjs';
+import { scenarioPdfSize } from './scenarios/pdfsize.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'accounts', 'lifecycle', 'roster'];
+const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'accounts', 'lifecycle', 'roster', 'pdfsize'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -502,7 +503,8 @@ async function main() {
       gqllimits: (env) => scenarioGqlLimits(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }),
       accounts: (e) => scenarioAccounts(e, { record, median, withDb, log, dbName: dbNames.small }),
       lifecycle: () => scenarioLifecycle({ root: ROOT, databaseUrl: dbUrl(dbNames.small), record, log, fail }),
-      roster: (e) => scenarioRoster(e, { call, stats, record, fail, median, log, quick: Boolean(opts.quick) }) };
+      roster: (e) => scenarioRoster(e, { call, stats, record, fail, median, log, quick: Boolean(opts.quick) }),
+      pdfsize: (env) => scenarioPdfSize(env, { record }) };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);

@@ -81,7 +81,7 @@ test('the student signs, the parent signs from the texted link, staff export and
   expect(res.headers()['content-disposition']).toBe('attachment; filename="Grade_10_Parent_Forms.zip"');
   const entries = readZip(Buffer.from(await res.body()));
   expect(entries.map((e) => e.name)).toEqual([`Lee_Sam_${sam.id}.pdf`]);
-  const text = pdfText(entries[0].data);
+  const text = await pdfText(entries[0].data);
   for (const expected of ['Sam Lee', 'Jordan Lee', 'Sam', 'Lee', 'Lincoln High School', '03/14/2010', '10', 'Parent/Guardian Consent for Dual Enrollment']) {
     expect(text).toContain(expected);
   }

@@ -105,7 +105,7 @@ test('a student adds three courses, drags one to an earlier term, sees the warni
   const pdf = await request.get('/api/plan-pdf/', { headers: { Authorization: `Token ${token}` } });
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  const text = pdfText(await pdf.body());
+  const text = await pdfText(await pdf.body());
   for (const s of ['Robin Park - Academic Plan', '9th Grade', 'Senior Year', 'Algebra I (Lincoln High School)', 'Geometry (Lincoln High School)',
     'Algebra II with Financial Applications (Lincoln High School)', 'A-', '3 courses in 4 terms; 3 units planned, 1 unit completed.']) {
     expect(text).toContain(s);

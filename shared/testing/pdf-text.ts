@@ -1,65 +1,66 @@
 /**
- * Test helper of the server's and the client's tests: the text strings drawn in a PDF, without a
- * PDF text extractor. Node only (node:zlib), so it sits outside the package's browser-safe src/
- * and is imported by relative path. Every stream is inflated when it is FlateDecode-compressed,
- * then the operands of the text operators (Tj, TJ, ') are decoded from hex <...> or literal (...)
- * strings. Good for the standard fonts pdf-lib uses
- * (WinAnsi, one byte per character), which is what the consent forms are drawn with.
+ * Test helper of the server's, the client's and the end-to-end tests: the text drawn in a PDF, read
+ * with PDF.js (pdfjs-dist, a dev dependency), which decodes the standard fonts and the embedded
+ * Type0 fonts through their ToUnicode maps, as a PDF viewer's copy and search do. Node only (the
+ * legacy build's fake worker), so it sits outside the package's browser-safe src/ and is imported by
+ * relative path.
  */
-import zlib from 'node:zlib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-function streams(pdf: Buffer): string[] {
+interface Item {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  eol: boolean;
+}
+
+/** The text items of every page, in drawing order. */
+async function items(pdf: Buffer | Uint8Array): Promise<Item[][]> {
+  // PDF.js takes the buffer over: give it a copy.
+  const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  try {
+    const pages: Item[][] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      pages.push(content.items.flatMap((i) => ('str' in i ? [{ str: i.str, x: i.transform[4], y: i.transform[5], width: i.width, eol: i.hasEOL }] : [])));
+    }
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/**
+ * The strings drawn, as PDF.js groups them: one per drawn string, except that PDF.js joins strings
+ * drawn on one line in one font with a space. Pieces that continue one another exactly (the runs of
+ * one drawn string in different fonts) are joined; a space item between two places is left out.
+ */
+export async function pdfStrings(pdf: Buffer | Uint8Array): Promise<string[]> {
   const out: string[] = [];
-  const text = pdf.toString('latin1');
-  const re = /<<((?:(?!>>\s*stream)[\s\S])*?)>>\s*stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) {
-    const dict = m[1];
-    const start = m.index + m[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) break;
-    let body = pdf.subarray(start, end);
-    if (/\/FlateDecode/.test(dict)) {
-      try {
-        body = zlib.inflateSync(body, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-      } catch {
-        continue;
-      }
-    }
-    out.push(body.toString('latin1'));
-    re.lastIndex = end;
-  }
-  return out;
-}
-
-function decodeLiteral(s: string): string {
-  return s.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_, c: string) => {
-    const map: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
-    return map[c] ?? String.fromCharCode(parseInt(c, 8));
-  });
-}
-
-/** The strings shown by text operators in all content streams of the PDF, in order. */
-export function pdfStrings(pdf: Buffer | Uint8Array): string[] {
-  const result: string[] = [];
-  for (const s of streams(Buffer.from(pdf))) {
-    const re = /<([0-9A-Fa-f\s]*)>\s*(?:Tj|')|\(((?:\\.|[^\\)])*)\)\s*(?:Tj|')|\[((?:[^\]])*)\]\s*TJ/g;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(s))) {
-      if (m[1] !== undefined) result.push(Buffer.from(m[1].replace(/\s+/g, ''), 'hex').toString('latin1'));
-      else if (m[2] !== undefined) result.push(decodeLiteral(m[2]));
-      else if (m[3] !== undefined) {
-        const parts = [...m[3].matchAll(/<([0-9A-Fa-f\s]*)>|\(((?:\\.|[^\\)])*)\)/g)].map((p) =>
-          p[1] !== undefined ? Buffer.from(p[1].replace(/\s+/g, ''), 'hex').toString('latin1') : decodeLiteral(p[2]),
-        );
-        result.push(parts.join(''));
-      }
+  for (const page of await items(pdf)) {
+    let last: Item | null = null;
+    for (const item of page) {
+      const continues: boolean = !!last && Math.abs(item.y - last!.y) < 0.5 && Math.abs(item.x - (last!.x + last!.width)) < 0.5;
+      if (continues) out[out.length - 1] += item.str;
+      else if (item.str.trim()) out.push(item.str);
+      last = continues || item.str.trim() ? item : null;
     }
   }
-  return result;
+  return out.map((s) => s.trimEnd());
 }
 
-/** All drawn text of the PDF joined with newlines, for `toContain` checks. */
-export function pdfText(pdf: Buffer | Uint8Array): string {
-  return pdfStrings(pdf).join('\n');
+/** All drawn text of the PDF, a line per line of the page, for `toContain` checks. */
+export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
+  return (await items(pdf)).map((page) => page.map((i) => i.str + (i.eol ? '\n' : '')).join('')).join('\n');
 }
+
+/** Names the PDFs must print exactly: Latin with Vietnamese, Polish and Turkish letters, Greek, Cyrillic, Chinese. */
+export const NAMES_IN_EVERY_SCRIPT = [
+  { first: 'Thị Minh', last: 'Nguyễn' },
+  { first: 'Łukasz', last: 'Żółć' },
+  { first: 'Çağlar', last: 'Öztürk' },
+  { first: 'Αλέξανδρος', last: 'Παπαδόπουλος' },
+  { first: 'Дмитрий', last: 'Иванов' },
+  { first: '小明', last: '王' },
+] as const;

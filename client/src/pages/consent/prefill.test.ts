@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FIELD_CONFIG, type ConsentFieldConfig } from '@planner/shared/consent-form';
-import { pdfStrings } from '../../../../shared/testing/pdf-text';
+import { NAMES_IN_EVERY_SCRIPT, pdfStrings, pdfText } from '../../../../shared/testing/pdf-text';
+import { FONT_URLS } from '../../pdf/pdf-fonts';
 import { alreadySigned, RELOAD_FLAG, shouldReloadOnce } from './consentFlow';
 import {
   applyTransform,
@@ -105,7 +107,7 @@ describe('field placement', () => {
     config.student_info.email.page = 3;
     (config.student_info.grade as { font: string }).font = 'comic_sans';
     const out = await prefillPdf(await blankPdf(), config, SAM, NOW, log);
-    const strings = pdfStrings(out);
+    const strings = await pdfStrings(out);
     expect(strings).toEqual(expect.arrayContaining(['Sam', 'Lee', 'Lincoln High School', '03/14/2010', '2028']));
     expect(strings).not.toContain('student@lincoln.example');
     expect(strings).not.toContain('10');
@@ -116,9 +118,43 @@ describe('field placement', () => {
 describe('template preview', () => {
   it('draws sample names and the date at the signature placements', async () => {
     const out = await previewSignatures(await blankPdf(), DEFAULT_FIELD_CONFIG, 'Sample Student', 'Sample Parent', NOW);
-    const strings = pdfStrings(out);
-    expect(strings.filter((s) => s === 'Sample Parent')).toHaveLength(2);
-    expect(strings).toEqual(expect.arrayContaining(['Sample Student', '09/15/2025']));
+    const text = await pdfText(out);
+    // The printed name and the signature (PDF.js puts a date drawn on the same line after a name).
+    expect(text.split('Sample Parent')).toHaveLength(3);
+    expect(text).toContain('Sample Student 09/15/2025');
+  });
+});
+
+describe('names in any script', () => {
+  // The font assets as the dev server would serve them (Vite's /@fs/ paths), counted.
+  const fetched: string[] = [];
+  beforeEach(() => {
+    fetched.length = 0;
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return new Response(await readFile(url.replace(/^\/@fs/, '')));
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('prefills and previews every name exactly, fetching the Chinese font only for Chinese text', async () => {
+    for (const n of NAMES_IN_EVERY_SCRIPT) {
+      const name = `${n.first} ${n.last}`;
+      const prefilled = await prefillPdf(await blankPdf(), DEFAULT_FIELD_CONFIG, { ...SAM, firstName: n.first, lastName: n.last, school: { name: `École ${n.last}` } }, NOW);
+      expect(await pdfStrings(prefilled), name).toEqual(expect.arrayContaining([n.first, n.last, `École ${n.last}`]));
+      const preview = await previewSignatures(await blankPdf(), DEFAULT_FIELD_CONFIG, name, 'Łucja Nguyễn', NOW);
+      const text = await pdfText(preview);
+      expect(text, name).toContain(name);
+      expect(text.split('Łucja Nguyễn'), name).toHaveLength(3);
+    }
+    expect(fetched.filter((u) => u === FONT_URLS.cjk)).toHaveLength(1);
+    expect(new Set(fetched)).toEqual(new Set([FONT_URLS.regular, FONT_URLS.italic, FONT_URLS.cjk]));
+  }, 60_000);
+
+  it('fetches no font for a form in English and Western European letters (the standard fonts draw it)', async () => {
+    const out = await previewSignatures(await blankPdf(), DEFAULT_FIELD_CONFIG, 'José Müller', 'Françoise Øster', NOW);
+    expect(await pdfText(out)).toContain('Françoise Øster');
+    expect(fetched).toEqual([]);
   });
 });
 

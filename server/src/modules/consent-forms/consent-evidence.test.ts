@@ -12,7 +12,8 @@ import type { School } from '../schools/school.entity.js';
 import { buildPdf, consentSchool, stampPdf, studentWithGuardian } from './consent-forms.factories.js';
 import { formPagesOnly } from './consent-pdf.js';
 import { SIGNATURE_MESSAGES } from './consent-signature.js';
-import { pdfText } from '../../../../shared/testing/pdf-text.js';
+import { formatDate } from '@planner/shared/consent-prefill';
+import { NAMES_IN_EVERY_SCRIPT, pdfStrings, pdfText } from '../../../../shared/testing/pdf-text.js';
 import { readZip } from './testing/zip-reader.js';
 
 const h = useHarness();
@@ -78,7 +79,7 @@ describe('the signed PDF is composed on the server', () => {
     const pdf = await PDFDocument.load(row.signed_pdf);
     expect(row.page_count).toBe(template);
     expect(pdf.getPageCount()).toBe(template + 1);
-    const text = pdfText(row.signed_pdf);
+    const text = await pdfText(row.signed_pdf);
     // Prefilled from the student's record, not from anything the browser sent.
     for (const s of ['Iris', 'Navarro', 'Evidence High', '07/04/2009', '11', 'Iris Navarro']) expect(text).toContain(s);
     const [sig] = await signatures(row.id);
@@ -96,10 +97,10 @@ describe('the signed PDF is composed on the server', () => {
     // The trail (addresses, browsers) is for staff: the student is served the form's own pages.
     const own = (await binary(h.api.get(`/files/consent-forms/${row.id}.pdf`).set(h.auth(token)))).body as Buffer;
     expect((await PDFDocument.load(own)).getPageCount()).toBe(template);
-    expect(pdfText(own)).toContain('Iris Navarro');
-    expect(pdfText(own)).not.toContain('Signature record');
+    expect(await pdfText(own)).toContain('Iris Navarro');
+    expect(await pdfText(own)).not.toContain('Signature record');
     const staff = (await binary(h.api.get(`/files/consent-forms/${row.id}.pdf`).set(h.auth(staffToken)))).body as Buffer;
-    expect(pdfText(staff)).toContain('Signature record');
+    expect(await pdfText(staff)).toContain('Signature record');
   });
 
   it('accepts the same fields as JSON', async () => {
@@ -126,14 +127,40 @@ describe('forms signed before the server composed them', () => {
 });
 
 describe('names in any script', () => {
-  it('stores the typed name exactly and draws what the PDF font can show', async () => {
+  it('stores the typed name exactly and draws it exactly, with a Latin and a Chinese name in one field', async () => {
     const student = await studentWithGuardian(h, school);
     const res = await signAsStudent(await h.tokenFor(student), { name: 'Zoë Łukasz 李' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const row = await formRow(student.id);
     expect((await signatures(row.id))[0].typed_name).toBe('Zoë Łukasz 李');
-    // The standard PDF fonts have no Ł or 李: they are drawn as '?', the record keeps them.
-    expect(pdfText(row.signed_pdf)).toContain('Typed name: Zoë ?ukasz ?');
+    expect(await pdfText(row.signed_pdf)).toContain('Typed name: Zoë Łukasz 李');
+    // Drawn at the signature line, before the date.
+    expect(await pdfStrings(row.signed_pdf)).toContain(`Zoë Łukasz 李 ${formatDate(new Date())}`);
+  });
+
+  it('prints every name exactly on the signed form: the prefilled names, both signatures, the printed name and the trail', async () => {
+    for (const [i, n] of NAMES_IN_EVERY_SCRIPT.entries()) {
+      const parent = NAMES_IN_EVERY_SCRIPT[(i + 1) % NAMES_IN_EVERY_SCRIPT.length];
+      const studentName = `${n.first} ${n.last}`;
+      const parentName = `${parent.first} ${parent.last}`;
+      const student = await studentWithGuardian(h, school, { firstName: n.first, lastName: n.last });
+      const { code } = await studentSigns(student);
+      const signed = await signAsParent(code, { name: parentName, printed_name: parentName, strokes: SIGNATURE });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      const pdf = (await formRow(student.id)).signed_pdf;
+      const strings = await pdfStrings(pdf);
+      // The prefilled first and last names, each in its blank.
+      expect(strings, studentName).toEqual(expect.arrayContaining([n.first, n.last]));
+      const text = await pdfText(pdf);
+      for (const s of [`${studentName} ${formatDate(new Date())}`, `Typed name: ${studentName}`, `Typed name: ${parentName}`, `Printed name: ${parentName}`]) {
+        expect(text, studentName).toContain(s);
+      }
+      // The printed name field, the typed name under the drawn strokes, and twice in the trail.
+      expect(text.split(parentName), studentName).toHaveLength(5);
+      // No letter lost: the template's own "Questions?" is the only question mark.
+      expect(text.split('?'), studentName).toHaveLength(2);
+      expect(text, studentName).not.toContain('\uFFFD');
+    }
   });
 });
 
@@ -187,13 +214,13 @@ describe('whole PDFs are refused', () => {
     const pdf = await PDFDocument.load(done.signed_pdf);
     // Still the template's pages plus one trail page (the student's trail page was replaced).
     expect(pdf.getPageCount()).toBe(done.page_count + 1);
-    const text = pdfText(done.signed_pdf);
+    const text = await pdfText(done.signed_pdf);
     expect(text).toContain('Patricia Stone');
     expect(text).toContain('Parent/guardian signature');
     expect(text).toContain('Signed in: no (through the texted link)');
     expect(text.match(/Signature record/g)).toHaveLength(1);
     // Before signing, the parent's link served the student-signed form without its trail.
-    expect(pdfText(served)).not.toContain('Client address');
+    expect(await pdfText(served)).not.toContain('Client address');
   });
 });
 
@@ -268,7 +295,7 @@ describe('linked parent accounts', () => {
     expect(await messagesTo(stranger.email)).toEqual([]);
     const row = await formRow(student.id);
     expect([...row.notified_parent_ids].sort((a: number, b: number) => a - b)).toEqual([mom.id, dad.id].sort((a, b) => a - b));
-    const text = pdfText(row.signed_pdf);
+    const text = await pdfText(row.signed_pdf);
     expect(text).toContain(`Alma Marsh <${mom.email}> (user #${mom.id})`);
     expect(text).toContain(`Ben Marsh <${dad.email}> (user #${dad.id})`);
   });
@@ -323,7 +350,7 @@ describe('the export carries the trail', () => {
     expect(res.status).toBe(200);
     const [entry] = readZip(res.body as Buffer);
     expect(entry.name).toBe(`Okafor_Ruth_${student.id}.pdf`);
-    const text = pdfText(entry.data);
+    const text = await pdfText(entry.data);
     const [studentSig, parentSig] = await signatures((await formRow(student.id)).id);
     expect(text).toContain('Typed name: Grace Okafor');
     expect(text).toContain(`Signed at: ${utc(parentSig.signed_at)}`);

@@ -53,7 +53,7 @@ function download(path: string, token = staffToken) {
     });
 }
 
-function expectAllForms(zip: Buffer): void {
+async function expectAllForms(zip: Buffer): Promise<void> {
   const entries = readZip(zip);
   expect(entries).toHaveLength(forms.size);
   for (const entry of entries) {
@@ -62,7 +62,7 @@ function expectAllForms(zip: Buffer): void {
     expect(entry.name).toBe(`${form.lastName}_${form.firstName}_${id}.pdf`);
     expect(Buffer.compare(entry.data, form.pdf)).toBe(0);
   }
-  expect(pdfText(entries[0].data)).toMatch(/Bulk\d+ Last\d{4}/);
+  expect(await pdfText(entries[0].data)).toMatch(/Bulk\d+ Last\d{4}/);
 }
 
 const exportRow = async (id: string) =>
@@ -89,7 +89,7 @@ describe('queued consent-form export', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Grade_11_Parent_Forms.zip"');
     expect(Number(res.headers['content-length'])).toBe(res.body.length);
-    expectAllForms(res.body);
+    await expectAllForms(res.body);
   });
 
   it('survives a restart: a worker stopped mid-export puts it back, and a new worker builds it from the start', async () => {
@@ -108,7 +108,7 @@ describe('queued consent-form export', () => {
     expect(done).toMatchObject({ state: 'done', done_count: 120 });
     expect(await chunkRuns(id)).toEqual([done.run_id]);
     expect(done.run_id).not.toBe(stopped.run_id);
-    expectAllForms((await download(`/api/parent-form-exports/${id}/download/`)).body);
+    await expectAllForms((await download(`/api/parent-form-exports/${id}/download/`)).body);
   });
 
   it("takes over a crashed replica's export once its lease lapses, dropping what the dead run wrote", async () => {
@@ -125,7 +125,7 @@ describe('queued consent-form export', () => {
     const done = await exportRow(id);
     expect(done.state).toBe('done');
     expect(await chunkRuns(id)).toEqual([done.run_id]);
-    expectAllForms((await download(`/api/parent-form-exports/${id}/download/`)).body);
+    await expectAllForms((await download(`/api/parent-form-exports/${id}/download/`)).body);
   });
 
   it('is never built twice when two workers (replicas) poll at once: each student is read once', async () => {

@@ -58,7 +58,7 @@ describe('export-parent-forms', () => {
       expect(form, entry.name).toBeDefined();
       expect([m![1], m![2]]).toEqual([form.lastName, form.firstName]);
       expect(Buffer.compare(entry.data, form.pdf)).toBe(0);
-      expect(pdfText(entry.data)).toContain(`${form.firstName} ${form.lastName}`);
+      expect(await pdfText(entry.data)).toContain(`${form.firstName} ${form.lastName}`);
       seen.add(id);
     }
     expect(seen.size).toBe(300);

@@ -6,17 +6,19 @@
  * template's pages plus exactly one trail page.
  */
 import crypto from 'node:crypto';
-import { LineCapStyle, PDFArray, PDFDocument, PDFRawStream, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { wrapText } from '../../core/pdf-text.js';
+import { LineCapStyle, PDFArray, PDFDocument, PDFRawStream, rgb, type PDFPage } from 'pdf-lib';
+import { renderPdf, type ServerPdfFonts } from '../../core/pdf-fonts.js';
 import type { ConsentFieldConfig, ConsentFont, FieldPlacement } from '@planner/shared/consent-form';
+import type { PdfFontStyle } from '@planner/shared/pdf-fonts';
 import { formatDate, placementOptions, prefillTexts, type PrefillUser } from '@planner/shared/consent-prefill';
 import type { SignatureInput, Stroke } from './consent-signature.js';
 
-const FONTS: Record<ConsentFont, StandardFonts> = {
-  times_roman: StandardFonts.TimesRoman,
-  times_roman_italic: StandardFonts.TimesRomanItalic,
-  helvetica: StandardFonts.Helvetica,
-  courier: StandardFonts.Courier,
+/** A placement's font; text beyond WinAnsi prints in the matching Noto Sans face (@planner/shared/pdf-fonts). */
+const FONTS: Record<ConsentFont, PdfFontStyle> = {
+  times_roman: 'serif',
+  times_roman_italic: 'serifItalic',
+  helvetica: 'sans',
+  courier: 'mono',
 };
 
 /** The drawing pad's box on the page, in points: the strokes sit on the signature line. */
@@ -48,17 +50,10 @@ export interface ConsentTrail {
 }
 
 class Composer {
-  private fonts = new Map<StandardFonts, Promise<PDFFont>>();
-  constructor(readonly doc: PDFDocument) {}
-
-  font(name: StandardFonts): Promise<PDFFont> {
-    let f = this.fonts.get(name);
-    if (!f) {
-      f = this.doc.embedFont(name);
-      this.fonts.set(name, f);
-    }
-    return f;
-  }
+  constructor(
+    readonly doc: PDFDocument,
+    readonly fonts: ServerPdfFonts,
+  ) {}
 
   private page(p: FieldPlacement): PDFPage {
     const index = p.page ?? 0;
@@ -66,10 +61,9 @@ class Composer {
     return this.doc.getPage(index);
   }
 
-  async text(text: string, p: FieldPlacement, size?: number, dy = 0): Promise<void> {
+  text(text: string, p: FieldPlacement, size?: number, dy = 0): void {
     const o = placementOptions(p);
-    const font = await this.font(FONTS[p.font] ?? StandardFonts.Helvetica);
-    this.page(p).drawText(encodable(font, text), { x: o.x, y: o.y + dy, size: size ?? o.size, font, color: rgb(...o.color) });
+    this.fonts.draw(this.page(p), text, { x: o.x, y: o.y + dy, size: size ?? o.size, style: FONTS[p.font] ?? 'sans', color: rgb(...o.color) });
   }
 
   strokes(strokes: Stroke[], p: FieldPlacement): void {
@@ -82,20 +76,14 @@ class Composer {
   }
 
   /** A signature: the drawn strokes with the typed name printed small beneath, or the typed name alone. */
-  async signature(sig: SignatureInput, p: FieldPlacement): Promise<void> {
+  signature(sig: SignatureInput, p: FieldPlacement): void {
     if (sig.strokes.length) {
       this.strokes(sig.strokes, p);
-      await this.text(sig.name, { ...p, font: 'helvetica' }, 7, -12);
+      this.text(sig.name, { ...p, font: 'helvetica' }, 7, -12);
     } else {
-      await this.text(sig.name, p);
+      this.text(sig.name, p);
     }
   }
-}
-
-/** The text with every character the standard font cannot draw (outside WinAnsi) as '?'. */
-export function encodable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return Array.from(text, (c) => (supported.has(c.codePointAt(0)!) ? c : '?')).join('');
 }
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
@@ -134,21 +122,19 @@ export function trailLines(t: ConsentTrail): { text: string; heading?: boolean }
   return out;
 }
 
-async function addTrailPage(c: Composer, trail: ConsentTrail): Promise<void> {
+function addTrailPage(c: Composer, trail: ConsentTrail): void {
   const first = c.doc.getPage(0);
   const { width, height } = first.getSize();
   const page = c.doc.addPage([width, height]);
-  const regular = await c.font(StandardFonts.Helvetica);
-  const bold = await c.font(StandardFonts.HelveticaBold);
   const left = 54;
   let y = height - 60;
   for (const line of trailLines(trail)) {
-    const font = line.heading ? bold : regular;
+    const style = line.heading ? 'sansBold' : 'sans';
     const size = line.heading ? 12 : 9.5;
     if (line.heading) y -= 8;
-    for (const part of wrapText(encodable(font, line.text), font, size, width - 2 * left)) {
+    for (const part of c.fonts.wrap(line.text, style, size, width - 2 * left)) {
       if (y < 40) return; // a trail longer than a page is cut (bounded inputs keep it far shorter)
-      page.drawText(part, { x: line.heading ? left : left + 10, y, size, font });
+      c.fonts.draw(page, part, { x: line.heading ? left : left + 10, y, size, style });
       y -= size + 4;
     }
   }
@@ -169,29 +155,31 @@ export interface ComposeRequest {
 }
 
 /** The signed PDF. A field that cannot be drawn (a placement off the page) is an error: nothing is saved. */
-export async function composeSignedPdf(r: ComposeRequest): Promise<Buffer> {
-  // Only the form's own pages are copied into a new document: a previous trail page (and any object
-  // nothing refers to) is left behind rather than kept in the file unseen.
-  const source = await PDFDocument.load(r.base, { updateMetadata: false });
-  const doc = await PDFDocument.create();
-  const title = source.getTitle();
-  if (title) doc.setTitle(title);
-  const keep = Math.min(r.contentPages, source.getPageCount());
-  for (const page of await doc.copyPages(source, Array.from({ length: keep }, (_, i) => i))) doc.addPage(page);
-  const c = new Composer(doc);
-  if (r.prefill) {
-    for (const { text, placement } of prefillTexts(r.config, r.prefill, r.now, () => undefined)) await c.text(text, placement);
-  }
-  if (r.role === 'student') {
-    await c.signature(r.signature, r.config.student_signature.signature);
-    await c.text(formatDate(r.now), r.config.student_signature.date);
-  } else {
-    await c.text(r.signature.printedName ?? r.signature.name, r.config.parent_signature.printed_name);
-    await c.signature(r.signature, r.config.parent_signature.signature);
-    await c.text(formatDate(r.now), r.config.parent_signature.date);
-  }
-  await addTrailPage(c, r.trail);
-  return Buffer.from(await doc.save());
+export function composeSignedPdf(r: ComposeRequest): Promise<Buffer> {
+  return renderPdf(async (fontsFor) => {
+    // Only the form's own pages are copied into a new document: a previous trail page (and any object
+    // nothing refers to) is left behind rather than kept in the file unseen.
+    const source = await PDFDocument.load(r.base, { updateMetadata: false });
+    const doc = await PDFDocument.create();
+    const title = source.getTitle();
+    if (title) doc.setTitle(title);
+    const keep = Math.min(r.contentPages, source.getPageCount());
+    for (const page of await doc.copyPages(source, Array.from({ length: keep }, (_, i) => i))) doc.addPage(page);
+    const c = new Composer(doc, await fontsFor(doc));
+    if (r.prefill) {
+      for (const { text, placement } of prefillTexts(r.config, r.prefill, r.now, () => undefined)) c.text(text, placement);
+    }
+    if (r.role === 'student') {
+      c.signature(r.signature, r.config.student_signature.signature);
+      c.text(formatDate(r.now), r.config.student_signature.date);
+    } else {
+      c.text(r.signature.printedName ?? r.signature.name, r.config.parent_signature.printed_name);
+      c.signature(r.signature, r.config.parent_signature.signature);
+      c.text(formatDate(r.now), r.config.parent_signature.date);
+    }
+    addTrailPage(c, r.trail);
+    return Buffer.from(await doc.save());
+  });
 }
 
 /** The form's own pages of a signed PDF, without the trail page (what the signers are shown). */

@@ -67,7 +67,7 @@ describe('the student signs', () => {
     expect(Object.keys(res.body.field_config.parent_signature).sort()).toEqual(['date', 'printed_name', 'signature']);
     const pdf = await fetchPdf(res.body.pdf, token);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain('Parent/Guardian Consent for Dual Enrollment');
     for (const label of ['Student First Name:', 'School:', 'Date of Birth:', 'Current Grade:', 'Expected Graduation Year:', 'Student Signature:', 'Parent/Guardian Printed Name:', 'Parent/Guardian Signature:']) {
       expect(text).toContain(label);
@@ -99,7 +99,7 @@ describe('the student signs', () => {
     expect(row.parent_code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.parent_code_hash).not.toContain(code);
     // The student's served PDF is now the signed one.
-    expect(pdfText(await fetchPdf(form.pdf, token))).toContain('Mira Castillo');
+    expect(await pdfText(await fetchPdf(form.pdf, token))).toContain('Mira Castillo');
   });
 
   it("refuses a second signature with 409 'You have already signed this form.' and keeps the first", async () => {
@@ -191,7 +191,7 @@ describe('the parent signs through the texted link', () => {
     const row = await formRow(student.id);
     expect(got.body).toEqual({ pdf: `/files/consent-forms/${row.id}.pdf?code=${code}`, field_config: expect.any(Object), state: 'student_signed' });
     const studentSigned = await fetchPdf(got.body.pdf);
-    expect(pdfText(studentSigned)).toContain('Noah Becker');
+    expect(await pdfText(studentSigned)).toContain('Noah Becker');
 
     const res = await signAsParent(code, { name: 'Pat Becker' });
     expect(res.status).toBe(200);
@@ -200,7 +200,7 @@ describe('the parent signs through the texted link', () => {
     expect(done.state).toBe('both_signed');
     expect(done.parent_code_hash).toBeNull();
     expect(done.parent_signed_at).toBeInstanceOf(Date);
-    const final = pdfText(await fetchPdf(`/files/consent-forms/${row.id}.pdf`, token));
+    const final = await pdfText(await fetchPdf(`/files/consent-forms/${row.id}.pdf`, token));
     expect(final).toContain('Noah Becker');
     expect(final).toContain('Pat Becker');
 

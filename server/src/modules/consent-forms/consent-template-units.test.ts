@@ -16,7 +16,7 @@ describe('default template', () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
     const { width, height } = doc.getPage(0).getSize();
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     for (const { label } of Object.values(DEFAULT_TEMPLATE_BLANKS)) expect(text).toContain(`${label}:`);
     // Each student_info entry sits just above its blank's line, inside the page.
     for (const [key, field] of Object.entries(DEFAULT_FIELD_CONFIG.student_info)) {

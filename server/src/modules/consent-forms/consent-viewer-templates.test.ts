@@ -38,7 +38,7 @@ describe('parent-form-viewer', () => {
     });
     expect(file.status).toBe(200);
     expect(file.headers['cache-control']).toBe('private, no-store');
-    expect(pdfText(file.body)).toContain('Carmen Ortiz');
+    expect(await pdfText(file.body)).toContain('Carmen Ortiz');
     const log = await h.db.query(`SELECT actor_user_id, action, reason FROM student_record_access WHERE student_id = $1`, [student.id]);
     expect(log).toEqual([{ actor_user_id: staffId, action: 'consent_form_view', reason: 'viewer' }]);
 
@@ -142,7 +142,7 @@ describe('consent template (staff)', () => {
       r.on('data', (d: Buffer) => c.push(d));
       r.on('end', () => cb(null, Buffer.concat(c)));
     });
-    expect(pdfText(served.body)).toContain('Our own consent letter');
+    expect(await pdfText(served.body)).toContain('Our own consent letter');
     // Another school's staff cannot read it.
     expect((await h.api.get(upload.body.pdf).set(h.auth(staffToken))).status).toBe(403);
 
@@ -154,14 +154,14 @@ describe('consent template (staff)', () => {
       r.on('data', (d: Buffer) => c.push(d));
       r.on('end', () => cb(null, Buffer.concat(c)));
     });
-    expect(pdfText(unsigned.body)).toContain('Our own consent letter');
+    expect(await pdfText(unsigned.body)).toContain('Our own consent letter');
     // The student's signature is composed onto the school's two pages, followed by the trail page.
     expect((await h.api.put('/api/parent-consent/').set(h.auth(st)).field('name', 'Own Letter Signer')).status).toBe(200);
     const [signed] = await h.db.query(`SELECT signed_pdf, page_count FROM consent_forms WHERE student_id = $1`, [student.id]);
     expect(signed.page_count).toBe(2);
     expect((await PDFDocument.load(signed.signed_pdf)).getPageCount()).toBe(3);
-    expect(pdfText(signed.signed_pdf)).toContain('Our own consent letter');
-    expect(pdfText(signed.signed_pdf)).toContain('Own Letter Signer');
+    expect(await pdfText(signed.signed_pdf)).toContain('Our own consent letter');
+    expect(await pdfText(signed.signed_pdf)).toContain('Own Letter Signer');
 
     expect((await h.api.put('/api/consent-template/').set(h.auth(token)).attach('pdf', Buffer.from('not a pdf'), 'x.pdf')).status).toBe(400);
     const reset = await h.api.delete('/api/consent-template/').set(h.auth(token));

@@ -2,7 +2,8 @@
  * The enrollment contract's text, ONCE: the /enrollment-contract page receives these sections
  * through GraphQL (query enrollmentContract { document }) and the PDF generator draws the same
  * sections, so the page and the PDF always say the same thing. Attachment A's figures come from
- * the pricing module. Plain ASCII only: the PDF's standard fonts encode nothing else.
+ * the pricing module. Plain ASCII, so that a contract whose names are WinAnsi too is drawn with the
+ * standard fonts and embeds none (@planner/shared/pdf-fonts).
  */
 import {
   ANNUAL_TUITION_CENTS, FULL_REFUND_DAYS, HALF_REFUND_DAYS, LATE_FEE_PERCENT_PER_MONTH, MONTHLY_INSTALLMENT_CENTS,

@@ -3,7 +3,7 @@ import { DEMO, useHarness } from '../../test/harness.js';
 import { UserType } from '../accounts/user.entity.js';
 import { Payment } from '../payments/payment.entity.js';
 import { contractDocument, missingSpots, REQUIRED_SPOTS } from './contract-text.js';
-import { pdfText } from '../../../../shared/testing/pdf-text.js';
+import { NAMES_IN_EVERY_SCRIPT, pdfStrings, pdfText } from '../../../../shared/testing/pdf-text.js';
 import { buildAcceptedParent, contractPayload, fullPlacements } from './contracts.factories.js';
 import { EnrollmentContract } from './enrollment-contract.entity.js';
 
@@ -74,19 +74,44 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     const bytes = file.body as Buffer;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     expect(text).toContain('Student: Jesse Avery');
     expect(text).toContain('7. Dispute Resolution');
     expect(text).toContain('Attachment B: Directory Information Opt-Out');
     // 8 initials, the signature and printed name, the date: each drawn in its spot.
-    expect(text.split('\n').filter((l) => l === 'R.A.')).toHaveLength(8);
-    expect(text.split('\n').filter((l) => l === 'Robin Avery')).toHaveLength(2);
-    expect(text.split('\n')).toContain('11/23/2026');
+    const strings = await pdfStrings(bytes);
+    expect(strings.filter((l) => l === 'R.A.')).toHaveLength(8);
+    expect(strings.filter((l) => l === 'Robin Avery')).toHaveLength(2);
+    expect(strings).toContain('11/23/2026');
 
     const row = await h.db.getRepository(EnrollmentContract).findOneByOrFail({ parentId: fam.parent.id });
     expect(row.placedSignatures.dispute_initials).toBe('R.A.');
     expect(row.signedAt?.toISOString()).toBe('2026-11-23T10:00:00.000Z');
     expect(row.completedAt).toBeNull();
+  });
+
+  it('prints the names of every script exactly, in the text, the signatures and the initials', async () => {
+    for (const [i, n] of NAMES_IN_EVERY_SCRIPT.entries()) {
+      const student = NAMES_IN_EVERY_SCRIPT[(i + 1) % NAMES_IN_EVERY_SCRIPT.length];
+      const studentName = `${student.first} ${student.last}`;
+      const fullName = `${n.first} ${n.last}`;
+      const initials = `${[...n.first][0]}.${[...n.last][0]}.`;
+      const fam = await buildAcceptedParent(h, { studentName, firstName: n.first, lastName: n.last });
+      const res = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token))
+        .send(contractPayload(fullPlacements(fullName, initials, '11/23/2026'), '2026-11-23T10:00:00.000Z'));
+      expect(res.status, fullName).toBe(200);
+      const file = await h.api.get(res.body.pdf_url).set(h.auth(fam.token)).buffer(true).parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+      const text = await pdfText(file.body as Buffer);
+      expect(text, fullName).toContain(`Student: ${studentName}`);
+      expect(text, fullName).not.toContain('?');
+      const strings = await pdfStrings(file.body as Buffer);
+      expect(strings.filter((l) => l === fullName), fullName).toHaveLength(2);
+      expect(strings.filter((l) => l === initials), fullName).toHaveLength(8);
+    }
   });
 
   it("names the student from the accepted application when the contract has no name", async () => {

@@ -1,12 +1,14 @@
 /**
  * The plan as an A4 portrait PDF drawn with pdf-lib: real text (searchable, sharp at any zoom,
  * a few kilobytes), a 50-point margin, every term with its courses (course_id, title, units,
- * grade), the totals and the prerequisite warnings. Long plans continue on further pages.
+ * grade), the totals and the prerequisite warnings. Long plans continue on further pages. Names and
+ * titles in any script the fonts cover print as typed (@planner/shared/pdf-fonts).
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import type { PdfFontStyle } from '@planner/shared/pdf-fonts';
 import type { School } from '../schools/school.entity.js';
 import type { PlanView } from './plan-view.js';
-import { wrapText } from '../../core/pdf-text.js';
+import { renderPdf, type ServerPdfFonts } from '../../core/pdf-fonts.js';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -20,15 +22,20 @@ const DANGER = rgb(0.71, 0.14, 0.09);
 const COLS = { code: 0, title: 80, units: 355, grade: 410, done: 460 };
 const TITLE_WIDTH = COLS.units - COLS.title - 10;
 
-export async function renderPlanPdf(view: PlanView, schools: Map<number, School>, generatedAt: Date): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+export function renderPlanPdf(view: PlanView, schools: Map<number, School>, generatedAt: Date): Promise<Uint8Array> {
+  return renderPdf(async (fontsFor) => {
+    const doc = await PDFDocument.create();
+    return draw(doc, await fontsFor(doc), view, schools, generatedAt);
+  });
+}
+
+async function draw(doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, schools: Map<number, School>, generatedAt: Date): Promise<Uint8Array> {
   const name = `${view.user.firstName} ${view.user.lastName}`.trim();
   doc.setTitle(`${name} - Academic Plan`);
   doc.setAuthor('Pathway Planner');
   doc.setCreationDate(generatedAt);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const w = new Writer(doc, regular, bold);
+  const bold: PdfFontStyle = 'sansBold';
+  const w = new Writer(doc, fonts);
 
   w.text(`${name} - Academic Plan`, { size: 18, font: bold });
   w.gap(4);
@@ -86,7 +93,7 @@ const unitsText = (n: number) => `${fmt(n)} ${n === 1 ? 'unit' : 'units'}`;
 
 interface TextOpts {
   size?: number;
-  font?: PDFFont;
+  font?: PdfFontStyle;
   color?: ReturnType<typeof rgb>;
   x?: number;
 }
@@ -96,14 +103,11 @@ class Writer {
   private page: PDFPage;
   private y: number;
   private readonly pages: PDFPage[] = [];
-  private readonly charset: Set<number>;
 
   constructor(
     private readonly doc: PDFDocument,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly fonts: ServerPdfFonts,
   ) {
-    this.charset = new Set(regular.getCharacterSet());
     this.page = this.newPage();
     this.y = A4[1] - MARGIN;
   }
@@ -113,11 +117,6 @@ class Writer {
     this.pages.push(page);
     this.y = A4[1] - MARGIN;
     return page;
-  }
-
-  /** Characters the standard font cannot draw (it covers WinAnsi) become '?', never an exception. */
-  clean(s: string): string {
-    return [...s.replace(/[\r\n\t]+/g, ' ')].map((ch) => (this.charset.has(ch.codePointAt(0)!) ? ch : '?')).join('');
   }
 
   ensure(height: number): void {
@@ -132,36 +131,35 @@ class Writer {
     const size = o.size ?? 10;
     this.ensure(size + 2);
     this.y -= size;
-    this.page.drawText(this.clean(s), { x: MARGIN + (o.x ?? 0), y: this.y, size, font: o.font ?? this.regular, color: o.color ?? INK });
+    this.fonts.draw(this.page, s, { x: MARGIN + (o.x ?? 0), y: this.y, size, style: o.font ?? 'sans', color: o.color ?? INK });
     this.y -= 3;
   }
 
   paragraph(s: string, o: TextOpts = {}): void {
     const size = o.size ?? 10;
-    for (const line of wrapText(this.clean(s), o.font ?? this.regular, size, A4[0] - 2 * MARGIN)) this.text(line, o);
+    for (const line of this.fonts.wrap(s, o.font ?? 'sans', size, A4[0] - 2 * MARGIN)) this.text(line, o);
   }
 
   band(left: string, right: string): void {
     const h = 20;
     this.ensure(h + 4);
     this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: A4[0] - 2 * MARGIN, height: h, color: BAND });
-    this.page.drawText(this.clean(left), { x: MARGIN + 6, y: this.y - 14, size: 11.5, font: this.bold, color: INK });
-    const r = this.clean(right);
-    const rw = this.regular.widthOfTextAtSize(r, 9);
-    this.page.drawText(r, { x: A4[0] - MARGIN - 6 - rw, y: this.y - 13.5, size: 9, font: this.regular, color: MUTED });
+    this.fonts.draw(this.page, left, { x: MARGIN + 6, y: this.y - 14, size: 11.5, style: 'sansBold', color: INK });
+    const rw = this.fonts.width(right, 'sans', 9);
+    this.fonts.draw(this.page, right, { x: A4[0] - MARGIN - 6 - rw, y: this.y - 13.5, size: 9, style: 'sans', color: MUTED });
     this.y -= h + 6;
   }
 
   row(cells: { x: number; text: string; width?: number }[], o: TextOpts & { rule?: boolean } = {}): void {
     const size = o.size ?? 9.5;
-    const font = o.font ?? this.regular;
+    const font = o.font ?? 'sans';
     const lineHeight = size + 3;
-    const wrapped = cells.map((c) => (c.width ? wrapText(this.clean(c.text), font, size, c.width) : [this.clean(c.text)]));
+    const wrapped = cells.map((c) => (c.width ? this.fonts.wrap(c.text, font, size, c.width) : [c.text]));
     const lines = Math.max(...wrapped.map((l) => l.length));
     this.ensure(lines * lineHeight + 4);
     cells.forEach((c, i) => {
       wrapped[i].forEach((line, j) => {
-        this.page.drawText(line, { x: MARGIN + 6 + c.x, y: this.y - size - j * lineHeight, size, font, color: o.color ?? INK });
+        this.fonts.draw(this.page, line, { x: MARGIN + 6 + c.x, y: this.y - size - j * lineHeight, size, style: font, color: o.color ?? INK });
       });
     });
     this.y -= lines * lineHeight + 3;
@@ -171,8 +169,8 @@ class Writer {
 
   footers(name: string): void {
     this.pages.forEach((page, i) => {
-      const text = this.clean(`${name} - Academic Plan - page ${i + 1} of ${this.pages.length}`);
-      page.drawText(text, { x: MARGIN, y: MARGIN - 20, size: 8, font: this.regular, color: MUTED });
+      const text = `${name} - Academic Plan - page ${i + 1} of ${this.pages.length}`;
+      this.fonts.draw(page, text, { x: MARGIN, y: MARGIN - 20, size: 8, style: 'sans', color: MUTED });
     });
   }
 }

@@ -10,7 +10,8 @@ import type { Course } from '../courses/course.entity.js';
 import { SchoolPartnership } from '../courses/course.entity.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { School, SchoolType } from '../schools/school.entity.js';
-import { pdfText } from '../../../../shared/testing/pdf-text.js';
+import { PDFDocument } from 'pdf-lib';
+import { NAMES_IN_EVERY_SCRIPT, pdfText } from '../../../../shared/testing/pdf-text.js';
 import { buildCourse, buildScheduled } from './plans.factories.js';
 
 const h = useHarness();
@@ -493,12 +494,47 @@ describe('PDF export', () => {
     const pdf: Buffer = res.body;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[ 0 0 595\.28 841\.89 \]/);
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (const s of [
       'Pat Planner - Academic Plan', '9th Grade', '10th Grade', '12th Grade', '4401', 'Geometry (Plan Test High)', 'B+',
       'ENGL 1', 'College Composition (Plan Test College)', 'No courses scheduled for this year.',
       '2 courses in 4 terms; 5 units planned, 1 unit completed.', 'Prerequisite not met for "Geometry" in 9th Grade',
     ]) expect(text).toContain(s);
+  });
+
+  const planPdf = async (firstName: string, lastName: string): Promise<Buffer> => {
+    const user = await h.buildStudent({ school, firstName, lastName });
+    await buildScheduled(h.db, user.id, geo, 1);
+    const res = await h.api.get('/api/plan-pdf/').set(h.auth(await h.tokenFor(user))).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+
+  it('prints names in every script exactly, in the heading, the footer and the title', async () => {
+    for (const n of NAMES_IN_EVERY_SCRIPT) {
+      const name = `${n.first} ${n.last}`;
+      const pdf = await planPdf(n.first, n.last);
+      const lines = (await pdfText(pdf)).split('\n');
+      expect(lines, name).toContain(`${name} - Academic Plan`);
+      expect(lines, name).toContain(`${name} - Academic Plan - page 1 of 1`);
+      expect((await PDFDocument.load(pdf)).getTitle(), name).toBe(`${name} - Academic Plan`);
+    }
+  });
+
+  it('prints a name typed with combining accents in its composed letters, and a Latin and Chinese name on one line', async () => {
+    const decomposed = await pdfText(await planPdf('Thi\u0323 Minh', 'Nguye\u0302\u0303n'));
+    expect(decomposed).toContain('Thị Minh Nguyễn - Academic Plan');
+    expect(await pdfText(await planPdf('Wang', 'Xiaoming 王小明'))).toContain('Wang Xiaoming 王小明 - Academic Plan');
+  });
+
+  it('prints a letter no font has (Arabic, Hebrew: right to left is not supported) as the visible replacement character', async () => {
+    const text = await pdfText(await planPdf('محمد', 'Levi לוי'));
+    expect(text).toContain('\uFFFD\uFFFD\uFFFD\uFFFD Levi \uFFFD\uFFFD\uFFFD - Academic Plan');
+    expect(text).not.toContain('?');
   });
 
   it('is refused to a caller without a plan', async () => {
