@@ -14,6 +14,7 @@ import { ACCOUNT_INPUT_MESSAGES, type ChangePasswordInput, type LoginInput, type
 import { COMMON_PASSWORD_MESSAGE, looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
 import { isCommon } from './common-passwords.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
+import { message } from '../../messages/messages.js';
 import { defaultYearLabels, School, SchoolMembership } from '../schools/school.entity.js';
 import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';
 import { User, UserType } from './user.entity.js';
@@ -346,8 +347,8 @@ export class AccountsService {
       await this.outbox.enqueue(
         'email',
         user.email,
-        'Reset your password',
-        `Hello ${user.firstName},\n\nSomeone asked to reset the password of your account. To choose a new one, open this link within ${this.config.resetTokenTtlMinutes} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        message(user.locale, 'email.resetPassword.subject'),
+        message(user.locale, 'email.resetPassword.body', { firstName: user.firstName, minutes: this.config.resetTokenTtlMinutes, link }),
         { schoolId: user.schoolId, userId: user.id },
         m,
       );
@@ -405,13 +406,22 @@ export class AccountsService {
       `INSERT INTO password_resets (user_id, token_hash, expires_at) SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])`,
       [links.map((l) => l.user.id), links.map((l) => l.tokenHash), links.map(() => expiresAt.toISOString())],
     );
+    // Each in the language of the account (as stored: an import may have set it).
+    const locales: { id: number; locale: string }[] = await manager.query(
+      `SELECT id, locale FROM users WHERE id = ANY($1::int[])`,
+      [links.map((l) => l.user.id)],
+    );
+    const localeOf = new Map(locales.map((r) => [r.id, r.locale]));
     await this.outbox.enqueueMany(
-      links.map(({ user, school, link }) => ({
-        recipient: user.email,
-        subject: 'Set your password for Pathway Planner',
-        body: `Hello ${user.firstName},\n\n${school.name} created your Pathway Planner account for planning your courses. To choose your password, open this link within ${days} days:\n\n${link}\n\nThen sign in with this email address.`,
-        scope: { schoolId: school.id, userId: user.id },
-      })),
+      links.map(({ user, school, link }) => {
+        const locale = localeOf.get(user.id);
+        return {
+          recipient: user.email,
+          subject: message(locale, 'email.setPassword.subject'),
+          body: message(locale, 'email.setPassword.body', { firstName: user.firstName, schoolName: school.name, days, link }),
+          scope: { schoolId: school.id, userId: user.id },
+        };
+      }),
       manager,
     );
   }

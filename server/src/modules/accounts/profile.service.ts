@@ -4,6 +4,7 @@ import type { Caller, RequestContext } from '../../core/context.js';
 import { requireCaller, requireWriter } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { School } from '../schools/school.entity.js';
+import { LOCALES } from '@planner/shared';
 import { User, type Locale } from './user.entity.js';
 
 export interface CurrentUserView {
@@ -12,6 +13,14 @@ export interface CurrentUserView {
   caller: Caller;
   /** The language of the person at the keyboard (see locale() below). */
   locale: Locale;
+}
+
+/**
+ * The interface language of a stored locale. An account may hold a language the server writes
+ * messages in (messages/messages.ts) before the interface offers it: the screens show English then.
+ */
+export function interfaceLocale(stored: string | null | undefined): Locale {
+  return (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : 'en';
 }
 
 export class ProfileService {
@@ -30,9 +39,8 @@ export class ProfileService {
    */
   async locale(ctx: RequestContext): Promise<Locale> {
     const caller = requireCaller(ctx);
-    if (caller.actingUserId === null) return caller.user.locale ?? 'en';
-    const person = await ctx.loaders.userById.load(caller.actingUserId);
-    return person?.locale ?? 'en';
+    const person = caller.actingUserId === null ? caller.user : await ctx.loaders.userById.load(caller.actingUserId);
+    return interfaceLocale(person?.locale);
   }
 
   /**

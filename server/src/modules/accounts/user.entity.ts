@@ -1,6 +1,7 @@
 import { registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { type ApplicationStatus, type Locale, UserType } from '@planner/shared';
+import { type ApplicationStatus, UserType } from '@planner/shared';
+import type { MessageLocale } from '../../messages/messages.js';
 
 // The values cross the wire, so @planner/shared defines them; the user's modules keep importing them from here.
 export { APPLICATION_STATUSES, LOCALES, UserType, type ApplicationStatus, type Locale } from '@planner/shared';
@@ -80,9 +81,13 @@ export class User {
   @Column({ name: 'ed_goals', type: 'jsonb', nullable: true })
   edGoals: string[] | null;
 
-  /** Interface language the person chose (issue 12): 'en' or 'es'. */
+  /**
+   * Language the person chose (issue 12): 'en' or 'es' through the interface. The database also
+   * accepts 'vi' and 'zh', the other languages of the server's emails and texts (messages/messages.ts);
+   * the screens show English for them until the interface offers them (profile.service.ts).
+   */
   @Column({ type: 'text', default: 'en' })
-  locale: Locale;
+  locale: MessageLocale;
 
   /** Set when the school or the district roster deactivates the person: neither a password nor single sign-on signs them in, they are hidden from lists, data kept. */
   @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })

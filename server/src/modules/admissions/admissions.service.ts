@@ -41,6 +41,7 @@ import {
 } from '@planner/shared/application';
 import { User, UserType, type ApplicationStatus } from '../accounts/user.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
+import { message } from '../../messages/messages.js';
 import { School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { Application, TranscriptFile } from './application.entity.js';
@@ -350,44 +351,36 @@ export function studentNameOf(formData: StepRecord[]): string | null {
   return typeof name === 'string' && name.trim() ? name.trim() : null;
 }
 
+/** The decision email, in the parent's language (their account's locale). */
 export function decisionEmail(
   decision: 'accepted' | 'declined',
-  parent: Pick<User, 'firstName' | 'lastName'>,
+  parent: Pick<User, 'firstName' | 'lastName' | 'locale'>,
   studentName: string | null,
   schoolName: string,
   reason: string,
   publicUrl: string,
 ): { subject: string; body: string } {
-  const who = studentName ?? 'your student';
-  const greeting = `Dear ${`${parent.firstName} ${parent.lastName}`.trim() || 'parent'},`;
+  const locale = parent.locale;
+  const who = studentName ?? message(locale, 'email.admission.yourStudent');
+  const parentName = `${parent.firstName} ${parent.lastName}`.trim();
+  const greeting = parentName ? message(locale, 'email.admission.greeting', { parentName }) : message(locale, 'email.admission.greetingNoName');
+  const signature = message(locale, 'email.admission.signature', { schoolName });
   if (decision === 'accepted') {
     return {
-      subject: `Your ${schoolName} application has been accepted`,
+      subject: message(locale, 'email.admissionAccepted.subject', { schoolName }),
       body: [
         greeting,
         '',
-        `Congratulations! The application for ${who} has been accepted to ${schoolName} for the 2025-26 school year.`,
+        message(locale, 'email.admissionAccepted.body', { studentName: who, schoolName, contractLink: `${publicUrl}/enrollment-contract` }),
+        ...(reason ? ['', message(locale, 'email.admissionAccepted.note', { reason })] : []),
         '',
-        `Next step: sign the enrollment contract. Sign in and open Applications, or go to ${publicUrl}/enrollment-contract.`,
-        ...(reason ? ['', `Note from the admissions team: ${reason}`] : []),
-        '',
-        `${schoolName} Admissions`,
+        signature,
       ].join('\n'),
     };
   }
   return {
-    subject: `An update on your ${schoolName} application`,
-    body: [
-      greeting,
-      '',
-      `Thank you for applying to ${schoolName}. After review, we are unable to offer ${who} a place at this time.`,
-      '',
-      `Reason: ${reason}`,
-      '',
-      `If you have questions, reply to this email or contact the admissions team.`,
-      '',
-      `${schoolName} Admissions`,
-    ].join('\n'),
+    subject: message(locale, 'email.admissionDeclined.subject', { schoolName }),
+    body: [greeting, '', message(locale, 'email.admissionDeclined.body', { studentName: who, schoolName, reason }), '', signature].join('\n'),
   };
 }
 

@@ -18,7 +18,8 @@
  * them onto the template and appends the audit trail page (consent-pdf.ts). A whole PDF sent to a
  * signing route is refused: it would be evidence of nothing.
  *
- * The parent's link: the text message goes to the guardian phone given in student information.
+ * The parent's link: the text message goes to the guardian phone given in student information, in
+ * the student's language (the guardian has no account saying theirs); each parent account's email in its own.
  * When there is no phone, no message is recorded (there is no one to send it to); the form still
  * moves to student_signed and staff see 'Needs Parent Signature' in the students list. Each linked
  * parent account is emailed the same link (a phone typed wrong, or the student's own, does not go
@@ -31,6 +32,7 @@ import { badInput, conflict, notFound } from '../../core/errors.js';
 import type { ConsentState } from '@planner/shared/consent-form';
 import { UserType, type User } from '../accounts/user.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
+import { message } from '../../messages/messages.js';
 import type { School } from '../schools/school.entity.js';
 import { readTrail, recordSignature } from './consent-evidence.js';
 import { CONSENT_MESSAGES, FORM_COLUMNS, hashCode, newParentCode, PARENT_CODE, type FormRow } from './consent-form-row.js';
@@ -52,6 +54,8 @@ interface StudentNow {
   dob: string | null;
   grade: string | null;
   email: string;
+  /** The student's language: a guardian reached by phone has no account of their own to say theirs. */
+  locale: string;
 }
 
 export class ConsentSigningService {
@@ -86,7 +90,7 @@ export class ConsentSigningService {
       await recordSignature(m, ctx, body.userAgent, form.id, 'student', signature, now);
       // Fresh from the row: the phone and when it was entered, as they are when the link is sent.
       const [me]: StudentNow[] = await m.query(
-        `SELECT guardian_phone, guardian_phone_set_at, dob, grade, email FROM users WHERE id = $1`,
+        `SELECT guardian_phone, guardian_phone_set_at, dob, grade, email, locale FROM users WHERE id = $1`,
         [student.id],
       );
       if (code) await this.sendParentLink(m, { form, student, me, school, code, now });
@@ -119,17 +123,20 @@ export class ConsentSigningService {
   ): Promise<void> {
     const phone = me.guardian_phone?.trim() || null;
     const link = `${this.config.publicUrl}/parent-sign/${code}`;
-    const body = `${student.firstName} ${student.lastName} has signed the parent consent form for dual enrollment at ${school.name}. Please review and sign it: ${link}`;
+    const values = { studentName: `${student.firstName} ${student.lastName}`, schoolName: school.name, link };
+    const subject = (locale: string) => message(locale, 'consent.parentLink.subject');
+    const body = (locale: string) => message(locale, 'consent.parentLink.body', values);
     // The form's school and the student it is about: never whoever else gives this phone.
     const about = { schoolId: form.school_id, userId: student.id };
-    if (phone) await this.outbox.enqueue('sms', phone, 'Parent consent form', body, about, m);
-    // Each linked parent account hears of it too, so a link texted to a wrong phone does not go unnoticed.
-    const parents: { id: number; email: string }[] = await m.query(
-      `SELECT u.id, u.email FROM parent_student_links l JOIN users u ON u.id = l.parent_id
+    // The phone has no account behind it: the text is in the student's language.
+    if (phone) await this.outbox.enqueue('sms', phone, subject(me.locale), body(me.locale), about, m);
+    // Each linked parent account hears of it too, in its own language, so a link texted to a wrong phone does not go unnoticed.
+    const parents: { id: number; email: string; locale: string }[] = await m.query(
+      `SELECT u.id, u.email, u.locale FROM parent_student_links l JOIN users u ON u.id = l.parent_id
         WHERE l.student_id = $1 AND u.user_type = $2 AND u.email <> '' ORDER BY u.id`,
       [student.id, UserType.Parent],
     );
-    for (const p of parents) await this.outbox.enqueue('email', p.email, 'Parent consent form', body, about, m);
+    for (const p of parents) await this.outbox.enqueue('email', p.email, subject(p.locale), body(p.locale), about, m);
     await m.query(
       `UPDATE consent_forms SET parent_phone = $2, parent_phone_set_at = $3, parent_request_sent_at = $4, notified_parent_ids = $5 WHERE id = $1`,
       [form.id, phone, phone ? me.guardian_phone_set_at : null, now, parents.map((p) => p.id)],

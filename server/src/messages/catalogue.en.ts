@@ -1,0 +1,39 @@
+/**
+ * The server's outgoing messages in English: the texts people have always received, word for word.
+ * Every other catalogue translates these keys (messages.test.ts checks each has every key with the
+ * same ICU arguments). Syntax: ICU MessageFormat (intl-messageformat): {name} inserts a value,
+ * {n, plural, one {# day} other {# days}} agrees with a number, written in the recipient's locale.
+ */
+export const en = {
+  // Password reset, asked for on the Sign In page.
+  'email.resetPassword.subject': 'Reset your password',
+  'email.resetPassword.body':
+    'Hello {firstName},\n\nSomeone asked to reset the password of your account. To choose a new one, open this link within {minutes, plural, one {# minute} other {# minutes}}:\n\n{link}\n\nIf it was not you, ignore this email: your password stays as it is.',
+
+  // Welcome email of an account someone else created (roster import).
+  'email.setPassword.subject': 'Set your password for Pathway Planner',
+  'email.setPassword.body':
+    'Hello {firstName},\n\n{schoolName} created your Pathway Planner account for planning your courses. To choose your password, open this link within {days, plural, one {# day} other {# days}}:\n\n{link}\n\nThen sign in with this email address.',
+
+  // The parent's consent-signing link, by text to the guardian phone and by email to linked parents.
+  'consent.parentLink.subject': 'Parent consent form',
+  'consent.parentLink.body':
+    '{studentName} has signed the parent consent form for dual enrollment at {schoolName}. Please review and sign it: {link}',
+
+  // Dual School admissions decisions, emailed to the parent who applied.
+  'email.admission.greeting': 'Dear {parentName},',
+  'email.admission.greetingNoName': 'Dear parent,',
+  /** Stands for the student's name when the application gives none. */
+  'email.admission.yourStudent': 'your student',
+  'email.admission.signature': '{schoolName} Admissions',
+  'email.admissionAccepted.subject': 'Your {schoolName} application has been accepted',
+  'email.admissionAccepted.body':
+    'Congratulations! The application for {studentName} has been accepted to {schoolName} for the 2025-26 school year.\n\nNext step: sign the enrollment contract. Sign in and open Applications, or go to {contractLink}.',
+  'email.admissionAccepted.note': 'Note from the admissions team: {reason}',
+  'email.admissionDeclined.subject': 'An update on your {schoolName} application',
+  'email.admissionDeclined.body':
+    'Thank you for applying to {schoolName}. After review, we are unable to offer {studentName} a place at this time.\n\nReason: {reason}\n\nIf you have questions, reply to this email or contact the admissions team.',
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Catalogue = Partial<Record<MessageKey, string>>;

@@ -1,0 +1,32 @@
+/**
+ * Spanish: as the interface's Spanish catalogue writes it (client/src/i18n/es.ts) — usted,
+ * "padre/madre o tutor", "formulario de consentimiento de los padres", "inscripción doble",
+ * "contrato de inscripción", "Solicitudes" (the name of the page). Links and names stay as they are.
+ */
+import type { Catalogue } from './catalogue.en.js';
+
+export const es: Catalogue = {
+  'email.resetPassword.subject': 'Restablezca su contraseña',
+  'email.resetPassword.body':
+    'Hola, {firstName}:\n\nAlguien pidió restablecer la contraseña de su cuenta. Para elegir una nueva, abra este enlace {minutes, plural, one {en el próximo minuto} other {en los próximos # minutos}}:\n\n{link}\n\nSi no fue usted, no haga caso a este correo electrónico: su contraseña seguirá siendo la misma.',
+
+  'email.setPassword.subject': 'Elija su contraseña de Pathway Planner',
+  'email.setPassword.body':
+    'Hola, {firstName}:\n\n{schoolName} creó su cuenta de Pathway Planner para que pueda planificar sus cursos. Para elegir su contraseña, abra este enlace {days, plural, one {en el próximo día} other {en los próximos # días}}:\n\n{link}\n\nDespués, inicie sesión con esta dirección de correo electrónico.',
+
+  'consent.parentLink.subject': 'Formulario de consentimiento de los padres',
+  'consent.parentLink.body':
+    '{studentName} firmó el formulario de consentimiento de los padres para la inscripción doble en {schoolName}. Revíselo y fírmelo aquí: {link}',
+
+  'email.admission.greeting': 'Estimado/a {parentName}:',
+  'email.admission.greetingNoName': 'Estimado padre, madre o tutor:',
+  'email.admission.yourStudent': 'su estudiante',
+  'email.admission.signature': 'Admisiones de {schoolName}',
+  'email.admissionAccepted.subject': 'Su solicitud a {schoolName} fue aceptada',
+  'email.admissionAccepted.body':
+    '¡Felicitaciones! La solicitud de {studentName} fue aceptada en {schoolName} para el año escolar 2025-26.\n\nSiguiente paso: firme el contrato de inscripción. Inicie sesión y abra Solicitudes, o vaya a {contractLink}.',
+  'email.admissionAccepted.note': 'Nota del equipo de admisiones: {reason}',
+  'email.admissionDeclined.subject': 'Novedades sobre su solicitud a {schoolName}',
+  'email.admissionDeclined.body':
+    'Gracias por presentar su solicitud a {schoolName}. Después de revisarla, en este momento no podemos ofrecerle un lugar a {studentName}.\n\nMotivo: {reason}\n\nSi tiene preguntas, responda a este correo electrónico o comuníquese con el equipo de admisiones.',
+};
