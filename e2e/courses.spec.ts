@@ -6,6 +6,11 @@ async function signInAs(page: Page, email: string, landing: RegExp) {
   await expect(page).toHaveURL(landing);
 }
 
+/** Staff with more than 50 courses see the compact list first; these journeys read the cards. */
+async function showCards(page: Page) {
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Cards' }).click();
+}
+
 async function searchCourses(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search courses' }).fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -36,6 +41,7 @@ test('staff add a course with two prerequisite groups and tags and see its card'
   await dialog.getByRole('button', { name: 'Add Course' }).click();
   await expect(dialog).toBeHidden();
 
+  await showCards(page);
   await searchCourses(page, 'E2E 101');
   const card = page.getByRole('link', { name: 'E2E 101 Robotics Lab' });
   await expect(card).toBeVisible();
@@ -84,6 +90,7 @@ test('staff upload a CSV with one bad row and see the error table', async ({ pag
   await expect(table.getByRole('row').nth(1).getByRole('cell')).toHaveText(['4', 'CSV 3', 'Units "lots" is not a number.']);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
+  await showCards(page);
   await searchCourses(page, 'Data Science');
   await expect(page.getByRole('link', { name: 'CSV 2 Data Science II' })).toContainText('Prerequisites: CSV 1');
   await expect(page.getByRole('link', { name: /^CSV 3/ })).toHaveCount(0);
@@ -93,6 +100,7 @@ test('staff accept a partner course as transferable; the student sees it with th
   await signInAs(page, DEMO.admin, /\/courses$/);
   await page.goto('/partner-courses');
   await expect(page.getByRole('heading', { name: 'Partner Courses' })).toBeVisible();
+  await showCards(page);
   await searchCourses(page, 'Personality');
   await page.getByRole('link', { name: /^PSYCH 3 Personality/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^PSYCH 3 Personality/ })).toBeVisible();

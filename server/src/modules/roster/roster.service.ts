@@ -36,7 +36,7 @@ import { Bundle } from './oneroster/bundle.js';
 import { CsvFileError } from './oneroster/csv-records.js';
 import { saveBatch, SAVE_MESSAGES } from './roster-save.js';
 import { stageBundle, stageCsv, STAGING_MESSAGES, type RosterIssue, type StagedPerson, type StagingContext, type StagingResult } from './roster-staging.js';
-import { domainAllowed } from '../identity/sso.policy.js';
+import { emailDomain } from '../identity/sso.policy.js';
 
 export type { RosterIssue } from './roster-staging.js';
 export { legacyGrade as normalizeGrade } from './oneroster/rows.js';
@@ -276,9 +276,14 @@ export class RosterService {
     });
   }
 
-  /** OIDC configured and the email's domain allowed (the sign-in rule itself): the person signs in with the district's provider. */
+  /**
+   * The person signs in with the district's provider: one is configured and OIDC_ALLOWED_DOMAINS
+   * names their email's domain. Only a domain listed by name counts (not "any", the sign-in rule's
+   * reading of an empty list): a missing welcome email locks out whoever the provider does not
+   * know (a parent's personal address), so it is left out only where the district said so.
+   */
   signsInWithProvider(email: string): boolean {
-    return this.options.oidc !== null && domainAllowed(email, this.options.oidc.allowedDomains);
+    return this.options.oidc !== null && this.options.oidc.allowedDomains.includes(emailDomain(email).toLowerCase());
   }
 }
 
