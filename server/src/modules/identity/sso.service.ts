@@ -25,6 +25,7 @@ import { User } from '../accounts/user.entity.js';
 import { SSO_INPUT_MESSAGES } from './sso-input.js';
 import type { OidcConfig } from './oidc-config.js';
 import { accountRefusal, claimedEmail, claimsRefusal, emailDomain, type ProviderClaims } from './sso.policy.js';
+import { logger } from '../../observability/logger.js';
 
 /** How long a started sign-in may take at the provider. */
 export const LOGIN_STATE_MINUTES = 10;
@@ -87,7 +88,7 @@ export class SingleSignOnService {
     try {
       provider = await this.provider(cfg);
     } catch (e) {
-      console.warn(`[sso] discovery of ${cfg.issuer.href} failed: ${describe(e)}`);
+      logger.warn(`[sso] discovery of ${cfg.issuer.href} failed: ${describe(e)}`);
       return { ok: false, refusal: 'provider_error' };
     }
     const browserSecret = randomToken();
@@ -164,7 +165,7 @@ export class SingleSignOnService {
       `INSERT INTO oidc_sign_in_codes (code_hash, browser_hash, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
       [sha256(code), sha256(browserSecret), user.id, new Date(Date.now() + SIGN_IN_CODE_SECONDS * 1000)],
     );
-    console.info(`[sso] user ${user.id} signed in through ${cfg.issuer.host}`);
+    logger.info(`[sso] user ${user.id} signed in through ${cfg.issuer.host}`);
     return { ok: true, code };
   }
 
@@ -200,7 +201,7 @@ async function discover(cfg: OidcConfig): Promise<oidc.Configuration> {
 
 /** Logs a refusal without the email's local part, tokens or codes (SECURITY.md, single sign-on). */
 function refuse(refusal: SsoRefusal, detail: string): SsoOutcome {
-  console.warn(`[sso] sign-in refused (${refusal}): ${detail}`);
+  logger.warn(`[sso] sign-in refused (${refusal}): ${detail}`);
   return { ok: false, refusal };
 }
 
