@@ -14,7 +14,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { forbidden, notFound } from '../../core/errors.js';
+import { badInput, forbidden, notFound } from '../../core/errors.js';
 import { parseId, parseUuid } from '../../core/ids.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
@@ -26,6 +26,7 @@ import { can, CASELOAD_POLICY_MESSAGES, type CaseloadAction } from './caseload.p
 export const FOLLOW_MESSAGES = {
   pathwayNotFound: 'Pathway not found.',
   notVisible: 'This pathway belongs to a school you do not have access to.',
+  studentRequired: 'student_id is required: name the student whose pathways to read or change.',
 } as const;
 
 /** The school's graduation pathway among its pathways (see the header). */
@@ -55,7 +56,8 @@ export class FollowedPathwaysService {
   private async student(ctx: RequestContext, action: CaseloadAction, rawId: unknown): Promise<{ id: number; schoolId: number | null }> {
     const caller = authorize(ctx, can, action, null);
     if (caller.user.userType === UserType.Student && (rawId === undefined || rawId === null)) return { id: caller.user.id, schoolId: caller.user.schoolId };
-    const id = rawId === undefined || rawId === null ? caller.user.id : parseId(rawId, 'student');
+    if (rawId === undefined || rawId === null || rawId === '') throw badInput(FOLLOW_MESSAGES.studentRequired);
+    const id = parseId(rawId, 'student');
     const [row]: { id: number; school_id: number | null }[] = await this.db.query(
       `SELECT id, school_id FROM users WHERE id = $1 AND user_type = $2 AND deactivated_at IS NULL`,
       [id, UserType.Student],
