@@ -10,7 +10,7 @@ import { useT, type MessageKey } from '../../i18n';
 
 export const ACCESS_ACTIONS = [
   'view_as', 'plan_pdf_export', 'consent_form_view', 'consent_form_export', 'application_view',
-  'transcript_download', 'contract_download', 'student_deleted',
+  'transcript_download', 'contract_download', 'student_deleted', 'caseload_view', 'caseload_export',
 ] as const;
 
 interface Filters {
