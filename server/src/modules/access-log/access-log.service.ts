@@ -5,8 +5,9 @@
  *
  * Written by: view-as starts (staff and parents), plan PDF exports, consent viewer opens and
  * exports, staff reads of applications and transcripts, staff contract downloads, student
- * data deletion, and the caseload (one row per student shown on a page or exported). Read by: staff of the student's school (their accessible schools), filtered by
- * student, actor, action and date range, newest first, paginated.
+ * data deletion, and the caseload (one row per student shown on a page or exported). Read by:
+ * staff of the student's school (their accessible schools), filtered by student, actor, action
+ * and date range, newest first, paginated.
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
