@@ -5,6 +5,7 @@ import { useHarness } from '../../test/harness.js';
 import { UserType } from '../accounts/user.entity.js';
 import { attach, buildPathway, buildRequirement, contextFor, partner } from '../pathways/pathways.factories.js';
 import { buildCourse, buildScheduled } from '../plans/plans.factories.js';
+import type { Course } from '../courses/course.entity.js';
 import type { School } from '../schools/school.entity.js';
 import { checkCaseloadQuery } from './caseload-input.js';
 
@@ -204,7 +205,7 @@ async function bulkSchool(count: number): Promise<{ school: School; token: strin
   const school = await h.buildSchool();
   const token = await h.tokenFor(await h.buildStaff({ school }));
   const grad = await buildPathway(h, school, { name: 'Graduation' });
-  const courses = [];
+  const courses: Course[] = [];
   for (let i = 0; i < 6; i++) courses.push(await buildCourse(h.db, school, { title: `Course ${i}`, prerequisites: i === 5 ? [[courses[0]]] : [] }));
   for (let i = 0; i < 4; i++) {
     // Req 3 asks for two courses and gets one: every plan misses it.
