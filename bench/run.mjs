@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,accounts,lifecycle,roster,pdfsize] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,accounts,lifecycle,roster,pdfsize,caseload] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { scenarioAccounts } from './scenarios/accounts.mjs';
+import { scenarioCaseload } from './scenarios/caseload.mjs';
 import { scenarioGqlLimits } from './scenarios/gqllimits.mjs';
 import { scenarioLifecycle } from './scenarios/lifecycle.mjs';
 import { scenarioRoster } from './scenarios/roster.mjs';
@@ -25,7 +26,7 @@ import { scenarioPdfSize } from './scenarios/pdfsize.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'accounts', 'lifecycle', 'roster', 'pdfsize'];
+const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'accounts', 'lifecycle', 'roster', 'pdfsize', 'caseload'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -464,8 +465,9 @@ async function main() {
   log(`run ${runId}: small ${JSON.stringify(SIZES.small)}, large ${JSON.stringify(SIZES.large)}; scenarios ${[...only].join(', ')}`);
   try {
     for (const name of Object.values(dbNames)) await admin(`CREATE DATABASE "${name}"`);
-    const small = seed(dbNames.small, SIZES.small, ['--growth', String(GROWTH_FACTOR), '--export-forms', EXPORT_COUNTS.join(',')]);
-    const large = only.has('statements') || only.has('latency') || only.has('import')
+    // 250 students per school: the caseload scenario's baseline school (the issue's 250 vs 2,500).
+    const small = seed(dbNames.small, SIZES.small, ['--growth', String(GROWTH_FACTOR), '--export-forms', EXPORT_COUNTS.join(','), '--students-per-school', '250']);
+    const large = only.has('statements') || only.has('latency') || only.has('import') || only.has('caseload')
       ? seed(dbNames.large, SIZES.large, ['--students-per-school', String(Math.max(2500, Math.ceil(SIZES.large.students / 20)))])
       : null;
     if (!opts['no-build'] || !fs.existsSync(path.join(ROOT, 'server/dist/server/src/main.js'))) {
@@ -504,7 +506,8 @@ async function main() {
       accounts: (e) => scenarioAccounts(e, { record, median, withDb, log, dbName: dbNames.small }),
       lifecycle: () => scenarioLifecycle({ root: ROOT, databaseUrl: dbUrl(dbNames.small), record, log, fail }),
       roster: (e) => scenarioRoster(e, { call, stats, record, fail, median, log, quick: Boolean(opts.quick) }),
-      pdfsize: (env) => scenarioPdfSize(env, { record }) };
+      pdfsize: (env) => scenarioPdfSize(env, { record }),
+      caseload: (e) => scenarioCaseload(e, { call, load, record, fail, median, withDb: (size, fn) => withDb(dbNames[size], fn) }) };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);

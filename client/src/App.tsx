@@ -38,6 +38,7 @@ import { useT } from './i18n';
 // Route-level code splitting: each screen loads on demand; the landing page is in the first bundle.
 const StudentsListPage = lazy(() => import('./pages/students/StudentsListPage'));
 const AccessLogPage = lazy(() => import('./pages/access-log/AccessLogPage'));
+const CaseloadPage = lazy(() => import('./pages/caseload/CaseloadPage'));
 const ParentHomePage = lazy(() => import('./pages/parents/ParentHomePage'));
 const PlanPage = lazy(() => import('./pages/plan/PlanPage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
@@ -148,6 +149,7 @@ export default function App() {
               <Route path="/plan" element={<PlanPage />} />
               <Route path="/students-list" element={<StudentsListPage />} />
               <Route path="/access-log" element={<AccessLogPage />} />
+              <Route path="/caseload" element={<CaseloadPage />} />
               <Route path="/auto-gen-plans" element={<BaselinePlansPage />} />
               <Route path="/baseline-plans" element={<BaselinePlansPage />} />
               <Route path="/profile" element={<ProfilePage />} />

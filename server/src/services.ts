@@ -26,6 +26,8 @@ import { ApiTokensService } from './modules/api-tokens/api-tokens.service.js';
 import { SingleSignOnService } from './modules/identity/sso.service.js';
 import { RosterService } from './modules/roster/roster.service.js';
 import { StudentDashboardService } from './modules/students/student-dashboard.js';
+import { CaseloadService } from './modules/caseload/caseload.service.js';
+import { FollowedPathwaysService } from './modules/caseload/followed-pathways.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
   const outbox = new OutboxService(db);
@@ -56,6 +58,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     sso: new SingleSignOnService(db, config, accounts),
     roster: new RosterService(db, accounts, schools, config.rosterMaxBytes, config.rosterBatchSize, { oidc: config.oidc }),
     studentDashboard: new StudentDashboardService(db, schools),
+    caseload: new CaseloadService(db, schools),
+    followedPathways: new FollowedPathwaysService(db),
     accessLog: new AccessLogService(db, schools),
     // Bodies on the outbox page only where no mail leaves the machine (development, tests, the embedded
     // demo) and no transport delivers the message's channel.

@@ -23,6 +23,20 @@ export type ApplicationStepInput = {
   title?: string | null | undefined;
 };
 
+/** Caseload filters; a field left out does not filter. */
+export type CaseloadFilter = {
+  /** Only this grade. */
+  grade?: string | null | undefined;
+  /** true: only plans missing a requirement; false: only plans missing none. */
+  missing?: boolean | null | undefined;
+  /** Only students following this pathway (uuid). */
+  pathway?: string | null | undefined;
+  /** Only plans with this review status (draft). */
+  review?: string | null | undefined;
+  /** true: only plans with a prerequisite warning; false: only plans without. */
+  warnings?: boolean | null | undefined;
+};
+
 /** The community-college application consent; the booleans are stored as sent */
 export type CccApplyConsentInput = {
   /** Consent given: CCC apply. */

@@ -15,7 +15,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Success =
   | { status: 200 | 201 | 202; json: z.ZodType; description: string }
   | { status: 204; description?: string }
-  | { status: 200; file: 'application/pdf' | 'application/zip' | 'application/octet-stream'; description: string }
+  | { status: 200; file: 'application/pdf' | 'application/zip' | 'application/octet-stream' | 'text/csv'; description: string }
   /** A browser redirect (single sign-on): the Location header says where. */
   | { status: 302; location: string; description: string };
 

@@ -24,6 +24,7 @@ import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver.js'
 import { RosterResolver } from '../modules/roster/roster.resolver.js';
 import { StudentDashboardResolver } from '../modules/students/student-dashboard.resolver.js';
 import { OutboxResolver } from '../modules/outbox/outbox.resolver.js';
+import { CaseloadResolver } from '../modules/caseload/caseload.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
@@ -34,7 +35,7 @@ export const resolvers = [
   ContractsResolver, PaymentsResolver,
   OnboardingResolver, BaselinePlansResolver,
   AccessLogResolver,
-  ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver,
+  ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver, CaseloadResolver,
 ] as const;
 
 /**

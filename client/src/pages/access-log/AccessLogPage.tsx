@@ -11,7 +11,7 @@ import '../../components/tables.css';
 
 export const ACCESS_ACTIONS = [
   'view_as', 'plan_pdf_export', 'consent_form_view', 'consent_form_export', 'application_view',
-  'transcript_download', 'contract_download', 'student_deleted',
+  'transcript_download', 'contract_download', 'student_deleted', 'caseload_view', 'caseload_export',
 ] as const;
 
 interface Filters {

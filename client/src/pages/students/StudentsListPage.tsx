@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { AccessibleSchoolsDocument, StudentsDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
@@ -73,6 +74,7 @@ export default function StudentsListPage() {
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h1>{t('students.studentsList')}</h1>
         <div className="row">
+          <Link to="/caseload">{t('students.caseload')}</Link>
           <ImportRosterButton />
           {parentForms && <button type="button" onClick={() => setExporting(true)}>{t('students.exportParentForms')}</button>}
         </div>

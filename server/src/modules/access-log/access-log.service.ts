@@ -4,9 +4,10 @@
  * TRUNCATE: migrations/1732300000800-AccessLog.ts).
  *
  * Written by: view-as starts (staff and parents), plan PDF exports, consent viewer opens and
- * exports, staff reads of applications and transcripts, staff contract downloads, and student
- * data deletion. Read by: staff of the student's school (their accessible schools), filtered by
- * student, actor, action and date range, newest first, paginated.
+ * exports, staff reads of applications and transcripts, staff contract downloads, student
+ * data deletion, and the caseload (one row per student shown on a page or exported). Read by:
+ * staff of the student's school (their accessible schools), filtered by student, actor, action
+ * and date range, newest first, paginated.
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
@@ -33,6 +34,25 @@ export async function recordAccess(db: DataSource | EntityManager, caller: Calle
   await db.query(
     `INSERT INTO student_record_access (actor_user_id, acting_user_id, student_id, school_id, action, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
     [actor, caller?.actingUserId ? caller.user.id : null, e.studentId, e.schoolId ?? null, e.action, e.reason],
+  );
+}
+
+/**
+ * Appends one row per student, in one statement whatever their number (the caseload logs the
+ * students of the page it answers, or of the list it exports).
+ */
+export async function recordAccessMany(
+  db: DataSource | EntityManager,
+  caller: Caller,
+  students: { studentId: number; schoolId: number | null }[],
+  action: AccessAction,
+  reason: string,
+): Promise<void> {
+  if (!students.length) return;
+  await db.query(
+    `INSERT INTO student_record_access (actor_user_id, acting_user_id, student_id, school_id, action, reason)
+     SELECT $1, $2, s.student_id, s.school_id, $5, $6 FROM unnest($3::int[], $4::int[]) AS s(student_id, school_id)`,
+    [caller.actingUserId ?? caller.user.id, caller.actingUserId ? caller.user.id : null, students.map((s) => s.studentId), students.map((s) => s.schoolId), action, reason],
   );
 }
 

@@ -9,6 +9,7 @@ import { signInAtProvider, startTestProvider, type TestProvider } from '../../te
 import { UserType } from '../accounts/user.entity.js';
 import { applyRetention, retentionPolicy } from '../jobs/retention.js';
 import { parseOidcConfig } from './oidc-config.js';
+import { logger } from '../../observability/logger.js';
 
 const h = useHarness();
 const PUBLIC_URL = 'http://planner.test';
@@ -213,10 +214,10 @@ describe('single sign-on with the district provider', () => {
 
   it('refuses an email no account has, creates nothing, and logs no address', async () => {
     const email = uniqueEmail('sso-stranger');
-    const warn = vi.spyOn(console, 'warn');
+    const warn = vi.spyOn(logger, 'warn');
     try {
       expect((await signIn(email)).fragment).toBe('sso_error=no_account');
-      const logged = warn.mock.calls.map((c) => c.join(' ')).join('\n');
+      const logged = warn.mock.calls.map((c) => c.map(String).join(' ')).join('\n');
       expect(logged).toContain('[sso] sign-in refused (no_account): email domain test.example');
       expect(logged).not.toContain(email.split('@')[0]);
     } finally {

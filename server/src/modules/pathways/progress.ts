@@ -300,6 +300,33 @@ function greedy(component: Choice[], reqs: EngineRequirement[], tallies: Map<num
   return picks;
 }
 
+/** A course of a student's plan as loaded for the engine: its own units and the units the student's school accepted. */
+export interface PlanCourseFacts {
+  id: number;
+  courseId: string;
+  schoolId: number;
+  units: number;
+  /** course_transfers.adjusted_units for the student's school; null without a transfer row. */
+  adjustedUnits: number | null;
+}
+
+/**
+ * A student's progress from their plan's courses: the one entry point of the engine for a student,
+ * used by the progress page (ProgressService) and the caseload alike, so their numbers never differ.
+ * `requirements` are every requirement the student sees (a non-duplicable group may span pathways).
+ */
+export function planProgress(
+  requirements: EngineRequirement[],
+  plan: PlanCourseFacts[],
+  links: EngineLink[],
+  studentSchoolId: number | null,
+): Map<number, RequirementResult> {
+  const courses: EngineCourse[] = plan.map((c) => ({
+    id: c.id, courseId: c.courseId, units: effectiveUnits({ schoolId: c.schoolId, units: c.units }, studentSchoolId, c.adjustedUnits),
+  }));
+  return computeProgress(requirements, courses, links);
+}
+
 /** One requirement's progress with what the card and the API show beside the numbers. */
 export interface RequirementProgressRow extends RequirementResult {
   uuid: string;
@@ -358,17 +385,11 @@ export class ProgressService {
     const requirements: EngineRequirement[] = reqRows.map((r) => ({
       id: r.id, uuid: r.uuid, name: r.name, requiredCourses: r.number_of_courses, requiredUnits: Number(r.number_of_units),
     }));
-    const courses: EngineCourse[] = courseRows.map((c) => ({
-      id: c.id,
-      courseId: c.course_id,
-      units: effectiveUnits(
-        { schoolId: c.school_id, units: Number(c.units) },
-        student.schoolId,
-        c.adjusted_units === null ? null : Number(c.adjusted_units),
-      ),
+    const plan: PlanCourseFacts[] = courseRows.map((c) => ({
+      id: c.id, courseId: c.course_id, schoolId: c.school_id, units: Number(c.units), adjustedUnits: c.adjusted_units === null ? null : Number(c.adjusted_units),
     }));
     const links: EngineLink[] = linkRows.map((l) => ({ courseId: l.course_id, requirementId: l.requirement_id, group: l.non_duplicable_group }));
-    const results = computeProgress(requirements, courses, links);
+    const results = planProgress(requirements, plan, links, student.schoolId);
     return reqRows
       .filter((r) => pathwayId === undefined || r.pathway_id === pathwayId)
       .map((r) => ({

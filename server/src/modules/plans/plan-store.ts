@@ -47,11 +47,14 @@ export interface PlanEntry {
 }
 
 /**
- * Locks the plan for this transaction (the owner's user row, FOR UPDATE) and returns its labels.
- * Every plan write takes this lock first, so concurrent reorders and moves run one after another.
+ * Locks the plan for this transaction (the owner's user row, by updating it) and returns its labels.
+ * Every plan write takes this lock first, so concurrent reorders and moves run one after another;
+ * the same update stamps plan_changed_at (the caseload's "last plan change"), undone with the
+ * transaction when the write fails.
  */
 export async function lockPlan(m: EntityManager, userId: number): Promise<string[]> {
-  const [row] = await m.query(`SELECT academic_year_labels FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  const [rows] = await m.query(`UPDATE users SET plan_changed_at = now() WHERE id = $1 RETURNING academic_year_labels`, [userId]);
+  const row = rows?.[0];
   if (!row) throw notFound('User not found.');
   return Array.isArray(row.academic_year_labels) ? row.academic_year_labels : [];
 }

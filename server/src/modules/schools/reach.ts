@@ -72,8 +72,15 @@ export async function loadReaches(q: Query, userIds: readonly number[]): Promise
      UNION ALL SELECT u.id, 'record-partner', sp.school_id, NULL FROM u JOIN school_partnerships sp ON sp.partner_school_id = u.school_id`,
     [userIds],
   );
+  // Grouped once: the caseload asks for thousands of students in one call.
+  const byUser = new Map<number, typeof rows>();
+  for (const r of rows) {
+    const list = byUser.get(r.user_id);
+    if (list) list.push(r);
+    else byUser.set(r.user_id, [r]);
+  }
   return userIds.map((userId) => {
-    const mine = rows.filter((r) => r.user_id === userId);
+    const mine = byUser.get(userId) ?? [];
     const ids = (...kinds: string[]) => [...new Set(mine.filter((r) => kinds.includes(r.kind)).map((r) => r.school_id))].sort((a, b) => a - b);
     const record = mine.find((r) => r.kind === 'record');
     const ownIds = ids('own');

@@ -108,6 +108,7 @@ export class StudentsService {
       await m.query(`DELETE FROM exports WHERE school_id = $1 AND grade = $2`, [student.school_id, student.grade ?? '']);
       await m.query(`DELETE FROM cccapply_consents WHERE student_id = $1`, [id]);
       await m.query(`DELETE FROM parent_student_links WHERE student_id = $1 OR parent_id = $1`, [id]);
+      await m.query(`DELETE FROM student_pathways WHERE student_id = $1`, [id]);
       await m.query(`DELETE FROM school_memberships WHERE user_id = $1`, [id]);
       await m.query(`DELETE FROM auth_tokens WHERE user_id = $1 OR acting_user_id = $1`, [id]);
       await m.query(`DELETE FROM password_resets WHERE user_id = $1`, [id]);

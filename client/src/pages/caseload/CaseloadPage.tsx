@@ -1,0 +1,196 @@
+/**
+ * Caseload (/caseload, staff): one row per student of the counselor's schools with the pathway they
+ * follow, requirements met and missing, prerequisite warnings, completed units, review status and
+ * last plan change. Filters and sorting run on the server before paging (50 a page, "Load more");
+ * Export CSV downloads the filtered, sorted list. Opening a row views the plan as the student.
+ */
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { restBlob, saveBlob } from '../../api/rest';
+import { CaseloadDocument } from '../../graphql/generated';
+import { useT, type MessageKey } from '../../i18n';
+import { useViewAsStudent } from '../../session/useViewAsStudent';
+import './caseload.css';
+
+type Sort = 'last_name' | 'grade' | 'pathway' | 'requirements_met' | 'missing' | 'warnings' | 'completed_units' | 'review_status' | 'last_plan_change';
+
+export interface CaseloadFilters {
+  grade: string;
+  pathway: string;
+  missing: boolean;
+  warnings: boolean;
+  review: string;
+}
+const EMPTY: CaseloadFilters = { grade: '', pathway: '', missing: false, warnings: false, review: '' };
+export const REVIEW_STATUSES = ['draft'] as const;
+/** How many missing requirements a row names before "+N more". */
+const MISSING_SHOWN = 3;
+
+/** The REST query string of the same filters and sort (the CSV export). */
+export function exportQuery(f: CaseloadFilters, sort: Sort, descending: boolean): string {
+  const p = new URLSearchParams();
+  if (f.grade) p.set('grade', f.grade);
+  if (f.pathway) p.set('pathway', f.pathway);
+  if (f.missing) p.set('missing', 'true');
+  if (f.warnings) p.set('warnings', 'true');
+  if (f.review) p.set('review', f.review);
+  p.set('sort', sort);
+  if (descending) p.set('order', 'desc');
+  return p.toString();
+}
+
+export default function CaseloadPage() {
+  const t = useT();
+  const id = useId();
+  const [filters, setFilters] = useState<CaseloadFilters>(EMPTY);
+  const [sort, setSort] = useState<Sort>('last_name');
+  const [descending, setDescending] = useState(false);
+  const [exportError, setExportError] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const filter = {
+    grade: filters.grade || null, pathway: filters.pathway || null, missing: filters.missing ? true : null,
+    warnings: filters.warnings ? true : null, review: filters.review || null,
+  };
+  const { data, loading, error, fetchMore } = useQuery(CaseloadDocument, { variables: { filter, sort, descending, first: 50 } });
+  const { view, loading: viewing } = useViewAsStudent('admin');
+  useEffect(() => {
+    if (error) console.error('Failed to load the caseload', error);
+  }, [error]);
+
+  const page = data?.caseload;
+  const set = <K extends keyof CaseloadFilters>(key: K, value: CaseloadFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const review = (s: string) => ((REVIEW_STATUSES as readonly string[]).includes(s) ? t(`caseload.review_${s}` as MessageKey) : s);
+
+  const columns: { key: Sort; label: string }[] = [
+    { key: 'last_name', label: t('caseload.student') },
+    { key: 'grade', label: t('caseload.grade') },
+    { key: 'pathway', label: t('caseload.pathway') },
+    { key: 'requirements_met', label: t('caseload.requirements') },
+    { key: 'missing', label: t('caseload.missing') },
+    { key: 'warnings', label: t('caseload.warnings') },
+    { key: 'completed_units', label: t('caseload.completedUnits') },
+    { key: 'review_status', label: t('caseload.reviewStatus') },
+    { key: 'last_plan_change', label: t('caseload.lastPlanChange') },
+  ];
+  function toggle(key: Sort) {
+    if (key === sort) setDescending(!descending);
+    else {
+      setSort(key);
+      setDescending(false);
+    }
+  }
+  async function exportCsv() {
+    setExportError('');
+    setExporting(true);
+    try {
+      const { blob } = await restBlob(`/api/caseload/export/?${exportQuery(filters, sort, descending)}`);
+      saveBlob(blob, 'caseload.csv');
+    } catch (e) {
+      console.error('Caseload export failed', e);
+      setExportError(t('caseload.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <main className="page stack">
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <h1>{t('caseload.title')}</h1>
+        <div className="row">
+          <Link to="/students-list">{t('caseload.studentsList')}</Link>
+          <button type="button" onClick={exportCsv} disabled={exporting}>{t('caseload.exportCsv')}</button>
+        </div>
+      </div>
+      <p className="muted">{t('caseload.intro')}</p>
+      <form className="row caseload-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('caseload.filters')}>
+        <label htmlFor={`${id}-grade`}>{t('caseload.grade')}</label>
+        <select id={`${id}-grade`} value={filters.grade} onChange={(e) => set('grade', e.target.value)}>
+          <option value="">{t('caseload.allGrades')}</option>
+          {page?.grades.map((g) => <option key={g} value={g}>{g}</option>)}
+        </select>
+        <label htmlFor={`${id}-pathway`}>{t('caseload.pathway')}</label>
+        <select id={`${id}-pathway`} value={filters.pathway} onChange={(e) => set('pathway', e.target.value)}>
+          <option value="">{t('caseload.allPathways')}</option>
+          {page?.pathways.map((p) => <option key={p.uuid} value={p.uuid}>{p.name}</option>)}
+        </select>
+        <label htmlFor={`${id}-review`}>{t('caseload.reviewStatus')}</label>
+        <select id={`${id}-review`} value={filters.review} onChange={(e) => set('review', e.target.value)}>
+          <option value="">{t('caseload.allStatuses')}</option>
+          {REVIEW_STATUSES.map((s) => <option key={s} value={s}>{review(s)}</option>)}
+        </select>
+        <label>
+          <input type="checkbox" checked={filters.missing} onChange={(e) => set('missing', e.target.checked)} /> {t('caseload.missingOnly')}
+        </label>
+        <label>
+          <input type="checkbox" checked={filters.warnings} onChange={(e) => set('warnings', e.target.checked)} /> {t('caseload.warningsOnly')}
+        </label>
+      </form>
+      {exportError && <div className="alert alert-danger" role="alert">{exportError}</div>}
+      {error && <div className="alert alert-danger" role="alert">{t('caseload.loadFailed')}</div>}
+      {loading && !page ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : (
+        <>
+          <p className="muted" aria-live="polite">{t(page?.totalCount === 1 ? 'caseload.countOne' : 'caseload.countOther', { count: page?.totalCount ?? 0 })}</p>
+          <div style={{ overflowX: 'auto' }}>
+            <table className="data caseload">
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c.key} aria-sort={sort === c.key ? (descending ? 'descending' : 'ascending') : 'none'}>
+                      <button type="button" onClick={() => toggle(c.key)}>
+                        {c.label} <span aria-hidden="true">{sort === c.key ? (descending ? '▼' : '▲') : ''}</span>
+                      </button>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {page?.nodes.map((s) => {
+                  const name = `${s.lastName}, ${s.firstName}`;
+                  const missing = s.missingRequirements;
+                  return (
+                    <tr key={s.studentId} className="clickable" onClick={() => !viewing && view(s.studentId)}>
+                      <td>
+                        <button type="button" className="link" disabled={viewing} aria-label={t('caseload.openName', { name })}
+                          onClick={(e) => { e.stopPropagation(); view(s.studentId); }}>
+                          {name}
+                        </button>
+                      </td>
+                      <td>{s.grade ?? ''}</td>
+                      <td>
+                        {s.pathways.length ? s.pathways.map((p) => p.name).join(', ') : <span className="muted">{t('caseload.noPathway')}</span>}
+                        {s.pathways.length > 0 && !s.pathwaysMarked && <span className="muted"> {t('caseload.byDefault')}</span>}
+                      </td>
+                      <td>{t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}</td>
+                      <td>
+                        {missing.slice(0, MISSING_SHOWN).map((m) => (s.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join(', ')}
+                        {missing.length > MISSING_SHOWN && ` ${t('caseload.more', { count: missing.length - MISSING_SHOWN })}`}
+                      </td>
+                      <td title={s.warnings.join('\n')}>{s.warnings.length || ''}</td>
+                      <td>{s.completedUnits}</td>
+                      <td>{review(s.reviewStatus)}</td>
+                      <td>{s.lastPlanChange ? new Date(String(s.lastPlanChange)).toLocaleDateString() : t('caseload.noPlan')}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {page?.hasNextPage && (
+            <button type="button" className="secondary" onClick={() => fetchMore({
+              variables: { after: page.endCursor },
+              updateQuery: (prev, { fetchMoreResult }) => fetchMoreResult ? {
+                caseload: { ...fetchMoreResult.caseload, nodes: [...prev.caseload.nodes, ...fetchMoreResult.caseload.nodes] },
+              } : prev,
+            })}>
+              {t('common.loadMore')}
+            </button>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The caseload's bulk loads: one statement per kind of fact for every student in reach (students,
+ * their reaches, the pathways and requirements of the schools those reach, plan entries with their
+ * transfer units, fulfilment links, prerequisites, followed pathways, graduation pathways), so the
+ * number of statements is the same for 250 students as for 2,500. Nothing here decides anything:
+ * caseload.service.ts feeds these facts to the progress engine and the plan view.
+ */
+import type { DataSource } from 'typeorm';
+import { UserType } from '../accounts/user.entity.js';
+import type { EngineLink, EngineRequirement, PlanCourseFacts } from '../pathways/progress.js';
+import { loadReaches } from '../schools/reach.js';
+
+export interface StudentFact {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  grade: string | null;
+  schoolId: number;
+  labels: string[];
+  lastPlanChange: Date | null;
+}
+
+export interface PathwayFact {
+  id: number;
+  uuid: string;
+  name: string;
+  color: string;
+  schoolId: number;
+}
+
+export interface RequirementFact extends EngineRequirement {
+  pathwayId: number;
+}
+
+/** A plan entry with what both the engine and the plan view need. */
+export interface EntryFact extends PlanCourseFacts {
+  entryId: number;
+  term: string;
+  position: number;
+  completed: boolean;
+  title: string;
+}
+
+export interface CaseloadFacts {
+  students: StudentFact[];
+  /** Student id -> the schools whose pathways the student sees (modules/schools/reach.ts). */
+  visibleSchools: Map<number, number[]>;
+  pathways: Map<number, PathwayFact>;
+  requirementsBySchool: Map<number, RequirementFact[]>;
+  plans: Map<number, EntryFact[]>;
+  linksByCourse: Map<number, EngineLink[]>;
+  prerequisites: Map<number, number[][]>;
+  marked: Map<number, number[]>;
+  graduationPathway: Map<number, number | null>;
+}
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Promise<CaseloadFacts> {
+  const students: StudentFact[] = (await db.query(
+    `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade, u.school_id AS "schoolId",
+            u.academic_year_labels AS labels,
+            GREATEST(u.plan_changed_at, (SELECT max(sc.created_at) FROM scheduled_courses sc WHERE sc.user_id = u.id)) AS "lastPlanChange"
+       FROM users u
+      WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL`,
+    [schoolIds, UserType.Student],
+  )).map((s: StudentFact) => ({ ...s, labels: Array.isArray(s.labels) ? s.labels : [] }));
+  const ids = students.map((s) => s.id);
+  const reaches = await loadReaches(db.manager, ids);
+  const visibleSchools = new Map(reaches.map((r) => [r.userId, r.schoolIds]));
+  const reached = [...new Set([...schoolIds, ...reaches.flatMap((r) => r.schoolIds)])];
+
+  const [pathwayRows, reqRows, entryRows, markedRows, schoolRows] = await Promise.all([
+    db.query(`SELECT id, uuid, name, color, school_id AS "schoolId" FROM pathways WHERE school_id = ANY($1::int[])`, [reached]) as Promise<PathwayFact[]>,
+    db.query(
+      `SELECT r.id, r.uuid, r.name, r.number_of_courses AS "requiredCourses", r.number_of_units::float8 AS "requiredUnits",
+              r.pathway_id AS "pathwayId", p.school_id AS "schoolId"
+         FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE p.school_id = ANY($1::int[])`,
+      [reached],
+    ) as Promise<(RequirementFact & { schoolId: number })[]>,
+    db.query(
+      `SELECT sc.id AS "entryId", sc.user_id AS "userId", sc.term, sc.position, sc.completed,
+              c.id, c.course_id AS "courseId", c.title, c.school_id AS "schoolId", c.units::float8 AS units,
+              ct.adjusted_units::float8 AS "adjustedUnits"
+         FROM scheduled_courses sc
+         JOIN users u ON u.id = sc.user_id
+         JOIN courses c ON c.id = sc.course_id
+         LEFT JOIN course_transfers ct ON ct.course_id = c.id AND ct.school_id = u.school_id
+        WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL`,
+      [schoolIds, UserType.Student],
+    ) as Promise<(EntryFact & { userId: number })[]>,
+    db.query(`SELECT student_id AS "studentId", pathway_id AS "pathwayId" FROM student_pathways WHERE student_id = ANY($1::int[])`, [ids]) as Promise<{ studentId: number; pathwayId: number }[]>,
+    db.query(`SELECT id, graduation_pathway_id AS "pathwayId" FROM schools WHERE id = ANY($1::int[])`, [schoolIds]) as Promise<{ id: number; pathwayId: number | null }[]>,
+  ]);
+
+  const courseIds = [...new Set(entryRows.map((e) => e.id))];
+  const [linkRows, prereqRows] = await Promise.all([
+    db.query(
+      `SELECT course_id AS "courseId", requirement_id AS "requirementId", non_duplicable_group AS "group" FROM course_requirements WHERE course_id = ANY($1::int[])`,
+      [courseIds],
+    ) as Promise<EngineLink[]>,
+    db.query(`SELECT course_id AS "courseId", group_index AS "groupIndex", prerequisite_id AS "prerequisiteId" FROM course_prerequisites WHERE course_id = ANY($1::int[])`, [courseIds]) as Promise<
+      { courseId: number; groupIndex: number; prerequisiteId: number }[]
+    >,
+  ]);
+
+  const requirementsBySchool = new Map<number, RequirementFact[]>();
+  for (const r of reqRows) push(requirementsBySchool, r.schoolId, { id: r.id, uuid: r.uuid, name: r.name, requiredCourses: r.requiredCourses, requiredUnits: Number(r.requiredUnits), pathwayId: r.pathwayId });
+  const plans = new Map<number, EntryFact[]>();
+  for (const e of entryRows) {
+    push(plans, e.userId, {
+      entryId: e.entryId, term: e.term, position: e.position, completed: e.completed, title: e.title,
+      id: e.id, courseId: e.courseId, schoolId: e.schoolId, units: Number(e.units), adjustedUnits: e.adjustedUnits === null ? null : Number(e.adjustedUnits),
+    });
+  }
+  const linksByCourse = new Map<number, EngineLink[]>();
+  for (const l of linkRows) push(linksByCourse, l.courseId, l);
+  const prerequisites = new Map<number, number[][]>();
+  for (const p of prereqRows) {
+    const groups = prerequisites.get(p.courseId) ?? [];
+    (groups[p.groupIndex] ??= []).push(p.prerequisiteId);
+    prerequisites.set(p.courseId, groups);
+  }
+  const marked = new Map<number, number[]>();
+  for (const m of markedRows) push(marked, m.studentId, m.pathwayId);
+  return {
+    students,
+    visibleSchools,
+    pathways: new Map(pathwayRows.map((p) => [p.id, p])),
+    requirementsBySchool,
+    plans,
+    linksByCourse,
+    prerequisites,
+    marked,
+    graduationPathway: new Map(schoolRows.map((s) => [s.id, s.pathwayId])),
+  };
+}
