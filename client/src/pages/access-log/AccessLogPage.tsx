@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AccessLogDocument } from '../../graphql/generated';
 import { intlLocale, useT, type MessageKey } from '../../i18n';
 import '../../components/tables.css';
+import { appendPage } from '../../graphql/paging';
 
 export const ACCESS_ACTIONS = [
   'view_as', 'plan_pdf_export', 'consent_form_view', 'consent_form_export', 'application_view',
@@ -113,9 +114,7 @@ export default function AccessLogPage() {
           {page.hasNextPage && (
             <button type="button" className="secondary" onClick={() => fetchMore({
               variables: { after: page.endCursor },
-              updateQuery: (prev, { fetchMoreResult }) => fetchMoreResult ? {
-                accessLog: { ...fetchMoreResult.accessLog, nodes: [...prev.accessLog.nodes, ...fetchMoreResult.accessLog.nodes] },
-              } : prev,
+              updateQuery: appendPage('accessLog'),
             })}>
               {t('common.loadMore')}
             </button>

@@ -7,6 +7,7 @@ import { messageOr } from '../../graphql/errors';
 import { useT, intlLocale } from '../../i18n';
 import '../../components/tables.css';
 import { APPLICATION_STATUSES, applicationStatusLabel } from '../../components/applicationStatus';
+import { appendPage } from '../../graphql/paging';
 
 const PAGE = 50;
 
@@ -25,9 +26,7 @@ export default function AdmissionsListPage() {
     if (!page?.endCursor) return;
     await fetchMore({
       variables: { after: page.endCursor },
-      updateQuery: (prev, { fetchMoreResult }) => ({
-        applications: { ...fetchMoreResult.applications, nodes: [...prev.applications.nodes, ...fetchMoreResult.applications.nodes] },
-      }),
+      updateQuery: appendPage('applications'),
     });
   }
 

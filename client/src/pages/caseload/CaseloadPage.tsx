@@ -12,6 +12,7 @@ import { CaseloadDocument } from '../../graphql/generated';
 import { useT, type MessageKey } from '../../i18n';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import './caseload.css';
+import { appendPage } from '../../graphql/paging';
 
 type Sort = 'last_name' | 'grade' | 'pathway' | 'requirements_met' | 'missing' | 'warnings' | 'completed_units' | 'review_status' | 'last_plan_change';
 
@@ -182,9 +183,7 @@ export default function CaseloadPage() {
           {page?.hasNextPage && (
             <button type="button" className="secondary" onClick={() => fetchMore({
               variables: { after: page.endCursor },
-              updateQuery: (prev, { fetchMoreResult }) => fetchMoreResult ? {
-                caseload: { ...fetchMoreResult.caseload, nodes: [...prev.caseload.nodes, ...fetchMoreResult.caseload.nodes] },
-              } : prev,
+              updateQuery: appendPage('caseload'),
             })}>
               {t('common.loadMore')}
             </button>

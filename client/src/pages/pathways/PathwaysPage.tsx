@@ -11,6 +11,7 @@ import { PathwaysDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import '../../components/pathways.css';
 import { useT } from '../../i18n';
+import { appendPage } from '../../graphql/paging';
 
 export default function PathwaysPage() {
   const t = useT();
@@ -63,9 +64,7 @@ export default function PathwaysPage() {
       {page?.hasNextPage && (
         <button type="button" className="secondary" onClick={() => fetchMore({
           variables: { after: page.endCursor },
-          updateQuery: (prev, { fetchMoreResult }) => fetchMoreResult ? {
-            pathways: { ...fetchMoreResult.pathways, nodes: [...prev.pathways.nodes, ...fetchMoreResult.pathways.nodes] },
-          } : prev,
+          updateQuery: appendPage('pathways'),
         })}>
           {t('common.loadMore')}
         </button>

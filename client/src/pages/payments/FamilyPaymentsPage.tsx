@@ -6,6 +6,7 @@ import { messageOr } from '../../graphql/errors';
 import { formatDate, formatDollars } from './format';
 import { useT } from '../../i18n';
 import { applicationStatusLabel } from '../../components/applicationStatus';
+import { appendPage } from '../../graphql/paging';
 
 const PAGE_SIZE = 25;
 
@@ -36,9 +37,7 @@ export default function FamilyPaymentsPage() {
   function more() {
     void fetchMore({
       variables: { first: PAGE_SIZE, after: page?.endCursor },
-      updateQuery: (prev, { fetchMoreResult }) => ({
-        dualSchoolFamilies: { ...fetchMoreResult.dualSchoolFamilies, nodes: [...prev.dualSchoolFamilies.nodes, ...fetchMoreResult.dualSchoolFamilies.nodes] },
-      }),
+      updateQuery: appendPage('dualSchoolFamilies'),
     });
   }
 

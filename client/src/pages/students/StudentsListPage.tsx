@@ -18,6 +18,7 @@ import { useStudentFilters } from './studentFilters';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
 import { useT } from '../../i18n';
 import '../../components/tables.css';
+import { appendPage } from '../../graphql/paging';
 
 type Sort = 'first_name' | 'last_name' | 'email' | 'grade' | 'ccc_apply_status';
 
@@ -170,9 +171,7 @@ export default function StudentsListPage() {
           {page?.hasNextPage && (
             <button type="button" className="secondary" onClick={() => fetchMore({
               variables: { after: page.endCursor },
-              updateQuery: (prev, { fetchMoreResult }) => fetchMoreResult ? {
-                students: { ...fetchMoreResult.students, nodes: [...prev.students.nodes, ...fetchMoreResult.students.nodes] },
-              } : prev,
+              updateQuery: appendPage('students'),
             })}>
               {t('common.loadMore')}
             </button>

@@ -1,7 +1,7 @@
 /** The course catalogue, transferability, tag and CSV routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
 import { areaRoutes, courseRef, fileUpload, formBody, MessageBody, PAGED_QUERY, uuidParam } from '../../core/openapi.js';
-import { CourseSchool } from '../plans/plans.openapi.js';
+import { CourseCore, CourseSchool } from '../plans/plans.openapi.js';
 import { courseInputSchema, transferSchema } from './course-input.js';
 
 const RequirementInfo = z.object({
@@ -9,14 +9,7 @@ const RequirementInfo = z.object({
   pathway_colors: z.array(z.string()), school_uuid: z.uuid(), school_name: z.string(), label: z.string().meta({ description: '"pathway: requirement"' }),
 }).meta({ id: 'CourseRequirement' });
 
-export const CourseJson = z.object({
-  uuid: z.uuid(),
-  UUID: z.uuid().meta({ description: 'The same uuid (the spec names it both ways).' }),
-  id: z.int(),
-  course_id: z.string().meta({ description: 'The catalogue number, e.g. "MATH 1".' }),
-  title: z.string(),
-  description: z.string(),
-  units: z.number(),
+export const CourseJson = CourseCore.extend({
   subject: z.string(),
   school: CourseSchool,
   is_scheduled: z.boolean(),

@@ -5,20 +5,24 @@ import { gradeSchema, moveSchema, positionsSchema, scheduleSchema } from './plan
 
 export const CourseSchool = z.object({ name: z.string(), uuid: z.uuid(), primary_color: z.string(), school_type: z.enum(['HS', 'CLG']) }).meta({ id: 'CourseSchool' });
 
+/** The fields every course answer has (the plan's entries and the catalogue's cards). */
+export const CourseCore = z.object({
+  uuid: z.uuid(),
+  UUID: z.uuid().meta({ description: 'The same uuid (the spec names it both ways).' }),
+  id: z.int(),
+  course_id: z.string().meta({ description: 'The catalogue number, e.g. "MATH 1".' }),
+  title: z.string(),
+  description: z.string(),
+  units: z.number(),
+});
+
 export const PlanEntryJson = z.object({
   id: z.int().meta({ description: 'The scheduled course (plan entry).' }),
   term: z.string().meta({ description: "The term's 1-based position, as text." }),
   position: z.int(),
   grade: z.string(),
   completed: z.boolean(),
-  course: z.object({
-    uuid: z.uuid(),
-    UUID: z.uuid().meta({ description: 'The same uuid (the spec names it both ways).' }),
-    id: z.int(),
-    course_id: z.string().meta({ description: 'The catalogue number, e.g. "MATH 1".' }),
-    title: z.string(),
-    description: z.string(),
-    units: z.number(),
+  course: CourseCore.extend({
     school: CourseSchool.nullable(),
     prerequisite_groups: z.array(z.string()).meta({ description: "Each group's course numbers joined with ' or '." }),
     prerequisite_groups_uuids: z.array(z.array(z.uuid())),
