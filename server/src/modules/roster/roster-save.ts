@@ -20,7 +20,7 @@ import type { EntityManager } from 'typeorm';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { UserType } from '../accounts/user.entity.js';
 import { defaultYearLabels, type SchoolType } from '../schools/school.entity.js';
-import type { RosterIssue, StagedPerson } from './roster-staging.js';
+import type { RosterIssue, RosterNotice, StagedPerson } from './roster-staging.js';
 
 export const SAVE_MESSAGES = {
   emailTaken: 'This email is already used by another account.',
@@ -52,10 +52,18 @@ interface Existing {
   deactivated: boolean;
 }
 
-export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: SaveDeps): Promise<{ counts: SaveCounts; issues: RosterIssue[] }> {
+/** What a batch did: counts, rows not saved (issues), and rows saved with a notice. */
+export interface SaveResult {
+  counts: SaveCounts;
+  issues: RosterIssue[];
+  notices: RosterNotice[];
+}
+
+export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: SaveDeps): Promise<SaveResult> {
   const counts: SaveCounts = { created: 0, updated: 0, emailed: 0, deactivated: 0, reactivated: 0 };
   const issues: RosterIssue[] = [];
-  if (!batch.length) return { counts, issues };
+  const notices: RosterNotice[] = [];
+  if (!batch.length) return { counts, issues, notices };
   const issue = (p: StagedPerson, message: string) => issues.push({ line: p.line, sourced_id: p.sourcedId, email: p.email, message });
 
   // The batch's schools, locked in id order: imports of one school never interleave inside a batch.
@@ -160,12 +168,15 @@ export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: S
     counts.emailed += welcome.length;
   }
 
-  if (parentIds.size) issues.push(...(await linkParents(m, parentIds)));
-  return { counts, issues };
+  if (parentIds.size) notices.push(...(await linkParents(m, parentIds)));
+  return { counts, issues, notices };
 }
 
-/** Links each parent to the students named in agentSourcedIds, and drops links to rostered students no longer named. */
-async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>): Promise<RosterIssue[]> {
+/**
+ * Links each parent to the students named in agentSourcedIds, and drops links to rostered students
+ * no longer named; a parent naming a student the school lacks is saved, with a notice.
+ */
+async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>): Promise<RosterNotice[]> {
   const wanted = [...parents].flatMap(([p]) => p.agents.map((a) => ({ school: p.schoolId, sourced: a })));
   const students: { id: number; school_id: number; sourced_id: string }[] = wanted.length
     ? await m.query(
@@ -176,7 +187,7 @@ async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>)
     : [];
   const studentOf = new Map(students.map((s) => [`${s.school_id}:${s.sourced_id}`, s.id]));
   const links: [number, number][] = [];
-  const issues: RosterIssue[] = [];
+  const notices: RosterNotice[] = [];
   for (const [p, parentId] of parents) {
     const missing: string[] = [];
     for (const a of p.agents) {
@@ -184,7 +195,7 @@ async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>)
       if (sid) links.push([parentId, sid]);
       else missing.push(a);
     }
-    if (missing.length) issues.push({ line: p.line, sourced_id: p.sourcedId, email: p.email, message: SAVE_MESSAGES.notLinked(missing) });
+    if (missing.length) notices.push({ line: p.line, sourced_id: p.sourcedId, message: SAVE_MESSAGES.notLinked(missing) });
   }
   const parentList = [...parents.values()];
   await m.query(
@@ -195,5 +206,5 @@ async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>)
      INSERT INTO parent_student_links (parent_id, student_id) SELECT * FROM unnest($2::int[], $3::int[]) ON CONFLICT (parent_id, student_id) DO NOTHING`,
     [parentList, links.map((l) => l[0]), links.map((l) => l[1])],
   );
-  return issues;
+  return notices;
 }

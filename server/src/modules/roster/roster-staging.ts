@@ -45,6 +45,13 @@ export interface RosterIssue {
   message: string;
 }
 
+/** A row that was saved, with something staff should know (e.g. a parent not linked to a student). */
+export interface RosterNotice {
+  line: number;
+  sourced_id: string;
+  message: string;
+}
+
 export interface ReachableSchool {
   id: number;
   name: string;
