@@ -16,11 +16,12 @@ import { OutboxScope1732300001400 } from './1732300001400-OutboxScope.js';
 import { SignInThrottle1732300001500 } from './1732300001500-SignInThrottle.js';
 import { ConsentEvidence1732300001600 } from './1732300001600-ConsentEvidence.js';
 import { RosterSync1732300001800 } from './1732300001800-RosterSync.js';
+import { JobQueueFairShare1732300001900 } from './1732300001900-JobQueueFairShare.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
   ConsentForms1732300000500, Onboarding1732300000600, ContractsPayments1732300000700, AccessLog1732300000800,
   Operations1732300000900, UserLocale1732300001000, BackgroundJobs1732300001200,
   JobLeasesRetention1732300001300, OutboxScope1732300001400, SignInThrottle1732300001500, ConsentEvidence1732300001600,
-  RosterSync1732300001800,
+  RosterSync1732300001800, JobQueueFairShare1732300001900,
 ];

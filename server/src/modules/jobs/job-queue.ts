@@ -199,11 +199,12 @@ export class JobWorker {
     // A job runs at most once per pass, even when its retry is due at once.
     const seen: string[] = [];
     const served = new Set<string>();
+    const others = { none: false };
     // Once stop() is asked no further job is claimed (the first job of a pass already under way
     // still starts, and its handler sees the aborted signal at its first check).
     while (ran < this.batchSize && !(ran > 0 && this.stopping.signal.aborted)) {
       const asked = Date.now();
-      const job = await this.claim(seen, [...served]);
+      const job = await this.claim(seen, [...served], others);
       if (!job) break;
       seen.push(job.id);
       served.add(job.queue);
@@ -233,13 +234,18 @@ export class JobWorker {
     for (const t of taken) logger.warn(`[jobs] job ${t.id} (${t.queue}): the lease of ${t.holder ?? 'its worker'} lapsed; back in the queue`);
   }
 
-  /** The oldest due job, of a queue this pass has not served when there is one (see Fair share). */
-  private async claim(skip: string[], served: string[]): Promise<JobRow | null> {
+  /**
+   * The oldest due job, of a queue this pass has not served when there is one (see Fair share;
+   * jobs_queue_due_idx finds it by queue). `others.none` records that no other queue had one, so
+   * the rest of the pass asks no more.
+   */
+  private async claim(skip: string[], served: string[], others: { none: boolean }): Promise<JobRow | null> {
     const queues = Object.keys(this.handlers);
     const unserved = queues.filter((q) => !served.includes(q));
-    if (served.length && unserved.length) {
+    if (served.length && unserved.length && !others.none) {
       const job = await this.claimFrom(unserved, skip);
       if (job) return job;
+      others.none = true;
     }
     return this.claimFrom(queues, skip);
   }
