@@ -74,9 +74,15 @@ export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: S
   const schoolById = new Map(schools.map((s) => [s.id, s]));
 
   const keyed = batch.filter((p) => p.sourcedId);
+  // By index, whatever the school's size: (school, sourcedId) through users_school_sourced_id_idx
+  // (a join, with sourced_id IS NOT NULL for the partial index), emails through users_email_key; an
+  // OR of the two read every user of the table.
   const existing: Existing[] = await m.query(
     `SELECT id, email, user_type, school_id, sourced_id, deactivated_at IS NOT NULL AS deactivated FROM users
-      WHERE (school_id, sourced_id) IN (SELECT * FROM unnest($1::int[], $2::text[])) OR email = ANY($3::text[])`,
+      WHERE id IN (
+        SELECT u.id FROM unnest($1::int[], $2::text[]) AS k(school_id, sourced_id)
+          JOIN users u ON u.school_id = k.school_id AND u.sourced_id = k.sourced_id AND u.sourced_id IS NOT NULL
+        UNION SELECT id FROM users WHERE email = ANY($3::text[]))`,
     [keyed.map((p) => p.schoolId), keyed.map((p) => p.sourcedId), batch.map((p) => p.email).filter(Boolean)],
   );
   const bySourced = new Map(existing.filter((e) => e.sourced_id).map((e) => [`${e.school_id}:${e.sourced_id}`, e]));
@@ -178,13 +184,16 @@ export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: S
  */
 async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>): Promise<RosterNotice[]> {
   const wanted = [...parents].flatMap(([p]) => p.agents.map((a) => ({ school: p.schoolId, sourced: a })));
-  const students: { id: number; school_id: number; sourced_id: string }[] = wanted.length
+  // The kind is checked here, not in SQL: a condition on user_type makes the planner read the
+  // school's students through users_school_type_idx instead of one row per key.
+  const named: { id: number; school_id: number; sourced_id: string; user_type: number }[] = wanted.length
     ? await m.query(
-      `SELECT id, school_id, sourced_id FROM users WHERE user_type = ${UserType.Student}
-         AND (school_id, sourced_id) IN (SELECT * FROM unnest($1::int[], $2::text[]))`,
+      `SELECT u.id, u.school_id, u.sourced_id, u.user_type FROM unnest($1::int[], $2::text[]) AS k(school_id, sourced_id)
+         JOIN users u ON u.school_id = k.school_id AND u.sourced_id = k.sourced_id AND u.sourced_id IS NOT NULL`,
       [wanted.map((w) => w.school), wanted.map((w) => w.sourced)],
     )
     : [];
+  const students = named.filter((s) => s.user_type === UserType.Student);
   const studentOf = new Map(students.map((s) => [`${s.school_id}:${s.sourced_id}`, s.id]));
   const links: [number, number][] = [];
   const notices: RosterNotice[] = [];
