@@ -190,7 +190,11 @@ async function stageUsers(m: EntityManager, ctx: StagingContext, records: AsyncG
       if ('error' in result) { issue(result.error); continue; }
       const schoolId = schoolOf(result.person, ctx, bundle);
       if (typeof schoolId === 'string') { issue(schoolId, result.person); continue; }
-      staged.push({ ...result.person, schoolId });
+      const { person } = result;
+      staged.push({
+        line: person.line, sourcedId: person.sourcedId, givenName: person.givenName, familyName: person.familyName, email: person.email,
+        userType: person.userType, grade: person.grade, active: person.active, agents: person.agents, orgs: person.orgs, schoolId,
+      });
     }
     issues.push(...(await insertStaged(m, ctx.importId, staged, () => idx++)));
     total += batch.length;
