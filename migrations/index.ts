@@ -17,6 +17,7 @@ import { SignInThrottle1732300001500 } from './1732300001500-SignInThrottle.js';
 import { ConsentEvidence1732300001600 } from './1732300001600-ConsentEvidence.js';
 import { SingleSignOn1732300001700 } from './1732300001700-SingleSignOn.js';
 import { RosterSync1732300001800 } from './1732300001800-RosterSync.js';
+import { JobQueueFairShare1732300001900 } from './1732300001900-JobQueueFairShare.js';
 import { Caseload1732300002000 } from './1732300002000-Caseload.js';
 import { MessageLocales1732300002100 } from './1732300002100-MessageLocales.js';
 
@@ -27,6 +28,7 @@ export const migrations = [
   JobLeasesRetention1732300001300, OutboxScope1732300001400, SignInThrottle1732300001500, ConsentEvidence1732300001600,
   SingleSignOn1732300001700,
   RosterSync1732300001800,
+  JobQueueFairShare1732300001900,
   Caseload1732300002000,
   MessageLocales1732300002100,
 ];

@@ -881,6 +881,8 @@ export const en = {
   "ops.rosterCounts": "({created} added, {updated} updated, {emailed} emailed)",
   "ops.rosterCountsRejected": "({created} added, {updated} updated, {emailed} emailed, {rejected} rejected)",
   "ops.rejectedRows": "Rejected rows",
+  "ops.rosterNotices": "Saved, with a notice",
+  "ops.notice": "Notice",
   "ops.line": "Line",
   "ops.sourcedId": "sourcedId",
   "ops.reason": "Reason",

@@ -991,6 +991,8 @@ export const es: Partial<Record<MessageKey, string>> = {
   "ops.rosterCounts": "({created} agregados, {updated} actualizados, {emailed} correos enviados)",
   "ops.rosterCountsRejected": "({created} agregados, {updated} actualizados, {emailed} correos enviados, {rejected} rechazados)",
   "ops.rejectedRows": "Filas rechazadas",
+  "ops.rosterNotices": "Guardadas, con un aviso",
+  "ops.notice": "Aviso",
   "ops.line": "Línea",
   "ops.sourcedId": "sourcedId",
   "ops.reason": "Motivo",

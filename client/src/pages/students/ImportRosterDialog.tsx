@@ -1,7 +1,8 @@
 /**
  * Import Roster: staff upload a students CSV, a OneRoster users.csv or a OneRoster bundle (.zip); new students get an email with a
  * link to set their password. Upload progress, then the import's progress (rows done of total,
- * imported in the background), then the counts and the rows that were not saved.
+ * imported in the background), then the counts, the rows that were not saved, and apart from them
+ * the rows saved with a notice (they count as added or updated, not as rejected).
  */
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
@@ -9,10 +10,10 @@ import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { RosterImportDocument } from '../../graphql/generated';
 import { useT } from '../../i18n';
 import '../../components/tables.css';
-import { followRosterImport, uploadRoster, type RosterIssue } from './uploadRoster';
+import { followRosterImport, uploadRoster, type RosterIssue, type RosterNotice } from './uploadRoster';
 
 type Result =
-  | { kind: 'done'; created: number; updated: number; emailed: number; errors: RosterIssue[] }
+  | { kind: 'done'; created: number; updated: number; emailed: number; errors: RosterIssue[]; notices: RosterNotice[] }
   | { kind: 'failed'; reason: string | null };
 
 export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; onImported(): void }) {
@@ -45,7 +46,7 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
     try {
       const done = await followRosterImport(readImport, body.id, setRows);
       if (done.state === 'done') {
-        setResult({ kind: 'done', created: done.created, updated: done.updated, emailed: done.emailed, errors: done.errors });
+        setResult({ kind: 'done', created: done.created, updated: done.updated, emailed: done.emailed, errors: done.errors, notices: done.notices });
       } else {
         console.error('The roster import failed', done);
         setResult({ kind: 'failed', reason: done.error ?? null });
@@ -118,6 +119,19 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
             </tbody>
           </table>
           </div>
+        )}
+        {result?.kind === 'done' && result.notices.length > 0 && (
+          <table className="data">
+            <caption>{t('ops.rosterNotices')}</caption>
+            <thead>
+              <tr><th scope="col">{t('ops.line')}</th><th scope="col">{t('ops.sourcedId')}</th><th scope="col">{t('ops.notice')}</th></tr>
+            </thead>
+            <tbody>
+              {result.notices.map((n) => (
+                <tr key={n.line}><td>{n.line}</td><td>{n.sourcedId}</td><td>{t.text(n.message)}</td></tr>
+              ))}
+            </tbody>
+          </table>
         )}
         {result?.kind === 'failed' && (
           <div className="alert alert-danger" role="alert">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { followRosterImport, type RosterImportFields } from './uploadRoster';
 
 const reading = (state: string, doneRows: number): RosterImportFields => ({
-  id: 'r-1', state, totalRows: 450, doneRows, created: doneRows, updated: 0, emailed: doneRows, errors: [], error: null,
+  id: 'r-1', state, totalRows: 450, doneRows, created: doneRows, updated: 0, emailed: doneRows, errors: [], notices: [], error: null,
 });
 
 describe('following a roster import', () => {

@@ -12,6 +12,13 @@ export interface RosterIssue {
   message: string;
 }
 
+/** A row that was saved, with something to know (a parent not linked to a student the file names). */
+export interface RosterNotice {
+  line: number;
+  sourcedId: string;
+  message: string;
+}
+
 /** The import as the rosterImport query answers it. */
 export interface RosterImportFields {
   id: string;
@@ -22,6 +29,7 @@ export interface RosterImportFields {
   updated: number;
   emailed: number;
   errors: RosterIssue[];
+  notices: RosterNotice[];
   error?: string | null;
 }
 

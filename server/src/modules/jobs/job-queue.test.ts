@@ -200,3 +200,20 @@ describe('stopping a worker', () => {
     expect(report.stoppedMs).toBeLessThan(2000);
   });
 });
+
+describe('fair share between queues', () => {
+  it('a backlog in one queue does not hold back another queue\'s job: the first pass runs it second', async () => {
+    const tag = crypto.randomBytes(4).toString('hex');
+    const [emails, imports] = [`test.${tag}.emails`, `test.${tag}.imports`];
+    for (let i = 0; i < 25; i++) await enqueueJob(h.db, emails, { n: i });
+    await enqueueJob(h.db, imports, { n: 'roster' });
+    const ran: string[] = [];
+    const record: JobHandler = async (payload) => void ran.push(String(payload.n));
+    const worker = new JobWorker(h.db, { [emails]: record, [imports]: record }, { batchSize: 10 });
+    expect(await worker.runOnce()).toBe(10);
+    expect(ran).toEqual(['0', 'roster', '1', '2', '3', '4', '5', '6', '7', '8']);
+    // Then the backlog goes on in order.
+    expect(await worker.runOnce()).toBe(10);
+    expect(ran.slice(10, 12)).toEqual(['9', '10']);
+  });
+});

@@ -30,6 +30,10 @@
  * then dropped like any lost lease), so stop() resolves within a few seconds and another replica
  * takes the job. No timer of the queue is left behind.
  *
+ * Fair share: a pass claims first from a queue it has not served yet, then the oldest due job, so
+ * one queue's backlog (50,000 welcome emails after a district's roster import) never holds back
+ * another queue's job (the next roster import, an export) for more than a pass.
+ *
  * Retention: finished jobs are deleted by the daily retention job (retention.ts), itself a job on
  * this queue.
  */
@@ -194,13 +198,16 @@ export class JobWorker {
     let ran = 0;
     // A job runs at most once per pass, even when its retry is due at once.
     const seen: string[] = [];
+    const served = new Set<string>();
+    const others = { none: false };
     // Once stop() is asked no further job is claimed (the first job of a pass already under way
     // still starts, and its handler sees the aborted signal at its first check).
     while (ran < this.batchSize && !(ran > 0 && this.stopping.signal.aborted)) {
       const asked = Date.now();
-      const job = await this.claim(seen);
+      const job = await this.claim(seen, [...served], others);
       if (!job) break;
       seen.push(job.id);
+      served.add(job.queue);
       if (ran > 0 && this.stopping.signal.aborted) {
         await this.release(job);
         break;
@@ -227,7 +234,23 @@ export class JobWorker {
     for (const t of taken) logger.warn(`[jobs] job ${t.id} (${t.queue}): the lease of ${t.holder ?? 'its worker'} lapsed; back in the queue`);
   }
 
-  private async claim(skip: string[]): Promise<JobRow | null> {
+  /**
+   * The oldest due job, of a queue this pass has not served when there is one (see Fair share;
+   * jobs_queue_due_idx finds it by queue). `others.none` records that no other queue had one, so
+   * the rest of the pass asks no more.
+   */
+  private async claim(skip: string[], served: string[], others: { none: boolean }): Promise<JobRow | null> {
+    const queues = Object.keys(this.handlers);
+    const unserved = queues.filter((q) => !served.includes(q));
+    if (served.length && unserved.length && !others.none) {
+      const job = await this.claimFrom(unserved, skip);
+      if (job) return job;
+      others.none = true;
+    }
+    return this.claimFrom(queues, skip);
+  }
+
+  private async claimFrom(queues: string[], skip: string[]): Promise<JobRow | null> {
     const [job] = returnedRows<JobRow>(await this.db.query(
       `UPDATE jobs SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1,
               lease_expires_at = now() + make_interval(secs => $3)
@@ -238,7 +261,7 @@ export class JobWorker {
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
        RETURNING id::text, queue, payload, attempts, max_attempts`,
-      [this.id, Object.keys(this.handlers), this.leaseSeconds, skip],
+      [this.id, queues, this.leaseSeconds, skip],
     ));
     return job ?? null;
   }

@@ -57,10 +57,19 @@ describe('OneRoster import', () => {
     const d = `${tag}.example.org`;
     expect(body.errors).toEqual([
       { line: 7, sourced_id: 's-202', email: '', message: 'An email (or a username that is an email address) is needed to create this account.' },
-      { line: 10, sourced_id: 'p-301', email: `gil.k@family.${d}`, message: 'Saved, but not linked to s-999: no student of the school has this sourcedId.' },
       { line: 11, sourced_id: 'x-400', email: `proc@riverside.${d}`, message: 'The role "proctor" is not imported (students, staff and parents are).' },
       { line: 12, sourced_id: 's-204', email: `nameless@students.riverside.${d}`, message: 'givenName and familyName are required.' },
     ]);
+    // The parent naming an unknown student is saved: a notice, not a rejected row.
+    expect(body.notices).toEqual([
+      { line: 10, sourced_id: 'p-301', message: 'Saved, but not linked to s-999: no student of the school has this sourcedId.' },
+    ]);
+    expect(await person(`gil.k@family.${d}`)).toMatchObject({ user_type: UserType.Parent, sourced_id: 'p-301' });
+    const viaGraphql = await h.gql('query($id: ID!) { rosterImport(id: $id) { errors { line } notices { line sourcedId message } } }', { id: body.id }, token);
+    expect(viaGraphql.data?.rosterImport).toEqual({
+      errors: [{ line: 7 }, { line: 11 }, { line: 12 }],
+      notices: [{ line: 10, sourcedId: 'p-301', message: 'Saved, but not linked to s-999: no student of the school has this sourcedId.' }],
+    });
     expect(await person(`mgarcia@riverside.${d}`)).toMatchObject({ user_type: UserType.Staff, sourced_id: 't-100', school_id: school.id });
     expect(await person(`kjones@riverside.${d}`)).toMatchObject({ user_type: UserType.Staff });
     expect(await person(`ada.l@students.riverside.${d}`)).toMatchObject({ user_type: UserType.Student, grade: '9' });

@@ -20,7 +20,7 @@ import type { EntityManager } from 'typeorm';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { UserType } from '../accounts/user.entity.js';
 import { defaultYearLabels, type SchoolType } from '../schools/school.entity.js';
-import type { RosterIssue, StagedPerson } from './roster-staging.js';
+import type { RosterIssue, RosterNotice, StagedPerson } from './roster-staging.js';
 
 export const SAVE_MESSAGES = {
   emailTaken: 'This email is already used by another account.',
@@ -52,10 +52,18 @@ interface Existing {
   deactivated: boolean;
 }
 
-export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: SaveDeps): Promise<{ counts: SaveCounts; issues: RosterIssue[] }> {
+/** What a batch did: counts, rows not saved (issues), and rows saved with a notice. */
+export interface SaveResult {
+  counts: SaveCounts;
+  issues: RosterIssue[];
+  notices: RosterNotice[];
+}
+
+export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: SaveDeps): Promise<SaveResult> {
   const counts: SaveCounts = { created: 0, updated: 0, emailed: 0, deactivated: 0, reactivated: 0 };
   const issues: RosterIssue[] = [];
-  if (!batch.length) return { counts, issues };
+  const notices: RosterNotice[] = [];
+  if (!batch.length) return { counts, issues, notices };
   const issue = (p: StagedPerson, message: string) => issues.push({ line: p.line, sourced_id: p.sourcedId, email: p.email, message });
 
   // The batch's schools, locked in id order: imports of one school never interleave inside a batch.
@@ -66,9 +74,15 @@ export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: S
   const schoolById = new Map(schools.map((s) => [s.id, s]));
 
   const keyed = batch.filter((p) => p.sourcedId);
+  // By index, whatever the school's size: (school, sourcedId) through users_school_sourced_id_idx
+  // (a join, with sourced_id IS NOT NULL for the partial index), emails through users_email_key; an
+  // OR of the two read every user of the table.
   const existing: Existing[] = await m.query(
     `SELECT id, email, user_type, school_id, sourced_id, deactivated_at IS NOT NULL AS deactivated FROM users
-      WHERE (school_id, sourced_id) IN (SELECT * FROM unnest($1::int[], $2::text[])) OR email = ANY($3::text[])`,
+      WHERE id IN (
+        SELECT u.id FROM unnest($1::int[], $2::text[]) AS k(school_id, sourced_id)
+          JOIN users u ON u.school_id = k.school_id AND u.sourced_id = k.sourced_id AND u.sourced_id IS NOT NULL
+        UNION SELECT id FROM users WHERE email = ANY($3::text[]))`,
     [keyed.map((p) => p.schoolId), keyed.map((p) => p.sourcedId), batch.map((p) => p.email).filter(Boolean)],
   );
   const bySourced = new Map(existing.filter((e) => e.sourced_id).map((e) => [`${e.school_id}:${e.sourced_id}`, e]));
@@ -160,23 +174,29 @@ export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: S
     counts.emailed += welcome.length;
   }
 
-  if (parentIds.size) issues.push(...(await linkParents(m, parentIds)));
-  return { counts, issues };
+  if (parentIds.size) notices.push(...(await linkParents(m, parentIds)));
+  return { counts, issues, notices };
 }
 
-/** Links each parent to the students named in agentSourcedIds, and drops links to rostered students no longer named. */
-async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>): Promise<RosterIssue[]> {
+/**
+ * Links each parent to the students named in agentSourcedIds, and drops links to rostered students
+ * no longer named; a parent naming a student the school lacks is saved, with a notice.
+ */
+async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>): Promise<RosterNotice[]> {
   const wanted = [...parents].flatMap(([p]) => p.agents.map((a) => ({ school: p.schoolId, sourced: a })));
-  const students: { id: number; school_id: number; sourced_id: string }[] = wanted.length
+  // The kind is checked here, not in SQL: a condition on user_type makes the planner read the
+  // school's students through users_school_type_idx instead of one row per key.
+  const named: { id: number; school_id: number; sourced_id: string; user_type: number }[] = wanted.length
     ? await m.query(
-      `SELECT id, school_id, sourced_id FROM users WHERE user_type = ${UserType.Student}
-         AND (school_id, sourced_id) IN (SELECT * FROM unnest($1::int[], $2::text[]))`,
+      `SELECT u.id, u.school_id, u.sourced_id, u.user_type FROM unnest($1::int[], $2::text[]) AS k(school_id, sourced_id)
+         JOIN users u ON u.school_id = k.school_id AND u.sourced_id = k.sourced_id AND u.sourced_id IS NOT NULL`,
       [wanted.map((w) => w.school), wanted.map((w) => w.sourced)],
     )
     : [];
+  const students = named.filter((s) => s.user_type === UserType.Student);
   const studentOf = new Map(students.map((s) => [`${s.school_id}:${s.sourced_id}`, s.id]));
   const links: [number, number][] = [];
-  const issues: RosterIssue[] = [];
+  const notices: RosterNotice[] = [];
   for (const [p, parentId] of parents) {
     const missing: string[] = [];
     for (const a of p.agents) {
@@ -184,7 +204,7 @@ async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>)
       if (sid) links.push([parentId, sid]);
       else missing.push(a);
     }
-    if (missing.length) issues.push({ line: p.line, sourced_id: p.sourcedId, email: p.email, message: SAVE_MESSAGES.notLinked(missing) });
+    if (missing.length) notices.push({ line: p.line, sourced_id: p.sourcedId, message: SAVE_MESSAGES.notLinked(missing) });
   }
   const parentList = [...parents.values()];
   await m.query(
@@ -195,5 +215,5 @@ async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>)
      INSERT INTO parent_student_links (parent_id, student_id) SELECT * FROM unnest($2::int[], $3::int[]) ON CONFLICT (parent_id, student_id) DO NOTHING`,
     [parentList, links.map((l) => l[0]), links.map((l) => l[1])],
   );
-  return issues;
+  return notices;
 }

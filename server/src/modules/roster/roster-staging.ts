@@ -45,6 +45,13 @@ export interface RosterIssue {
   message: string;
 }
 
+/** A row that was saved, with something staff should know (e.g. a parent not linked to a student). */
+export interface RosterNotice {
+  line: number;
+  sourced_id: string;
+  message: string;
+}
+
 export interface ReachableSchool {
   id: number;
   name: string;
@@ -131,11 +138,15 @@ async function* table(source: Source, file: string, required: readonly string[],
   const header = first.value.fields.map((f) => f.trim());
   const missing = missingColumns(header, required);
   if (missing.length) throw new CsvFileError(STAGING_MESSAGES.missing(file, version ?? '1.1/1.2', missing));
-  for await (const rec of records) yield { line: rec.line, get: getter(header, rec.fields) };
+  const index = columnIndex(header);
+  for await (const rec of records) yield { line: rec.line, get: getter(index, rec.fields) };
 }
 
-function getter(header: string[], fields: string[], lower = false): Get {
-  const index = new Map(header.map((h, i) => [lower ? h.toLowerCase() : h, i]));
+/** Each column's index, built once per file: a row's getter then allocates nothing but its values. */
+const columnIndex = (header: string[], lower = false) => new Map(header.map((h, i) => [lower ? h.toLowerCase() : h, i]));
+
+function getter(header: string[] | Map<string, number>, fields: string[], lower = false): Get {
+  const index = header instanceof Map ? header : columnIndex(header, lower);
   return (column) => {
     const i = index.get(column);
     return i === undefined ? '' : (fields[i] ?? '').trim();
@@ -159,6 +170,7 @@ async function stageUsers(m: EntityManager, ctx: StagingContext, records: AsyncG
   let rejected = 0;
   let idx = 0;
   let pending: CsvRecord[] = [];
+  const index = columnIndex(header, format === 'csv');
   const flush = async () => {
     if (!pending.length) return;
     const batch = pending;
@@ -168,7 +180,7 @@ async function stageUsers(m: EntityManager, ctx: StagingContext, records: AsyncG
     const issues: RosterIssue[] = [];
     for (const rec of batch) {
       const lower = format === 'csv';
-      const get = getter(header, rec.fields, lower);
+      const get = getter(index, rec.fields);
       const issue = (message: string, p?: Partial<RosterPerson>) =>
         issues.push({ line: rec.line, sourced_id: p?.sourcedId ?? get(lower ? 'sourcedid' : 'sourcedId'), email: p?.email ?? get('email').toLowerCase(), message });
       if (rec.fields.length !== header.length) { issue(STAGING_MESSAGES.fieldCount(rec.fields.length, header.length)); continue; }
@@ -178,7 +190,11 @@ async function stageUsers(m: EntityManager, ctx: StagingContext, records: AsyncG
       if ('error' in result) { issue(result.error); continue; }
       const schoolId = schoolOf(result.person, ctx, bundle);
       if (typeof schoolId === 'string') { issue(schoolId, result.person); continue; }
-      staged.push({ ...result.person, schoolId });
+      const { person } = result;
+      staged.push({
+        line: person.line, sourcedId: person.sourcedId, givenName: person.givenName, familyName: person.familyName, email: person.email,
+        userType: person.userType, grade: person.grade, active: person.active, agents: person.agents, orgs: person.orgs, schoolId,
+      });
     }
     issues.push(...(await insertStaged(m, ctx.importId, staged, () => idx++)));
     total += batch.length;

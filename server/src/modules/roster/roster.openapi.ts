@@ -13,7 +13,10 @@ export const RosterImportJson = z.object({
   emailed: z.int().meta({ description: 'Set-password emails queued.' }),
   deactivated: z.int().meta({ description: 'Accounts deactivated (tobedeleted, enabledUser=false).' }),
   reactivated: z.int().meta({ description: 'Deactivated accounts back in the file.' }),
-  errors: z.array(z.object({ line: z.int(), sourced_id: z.string(), email: z.string(), message: z.string().meta({ description: 'Why the row was not saved.' }) })),
+  errors: z.array(z.object({ line: z.int(), sourced_id: z.string(), email: z.string(), message: z.string().meta({ description: 'Why the row was not saved.' }) }))
+    .meta({ description: 'Rows not saved, by line.' }),
+  notices: z.array(z.object({ line: z.int(), sourced_id: z.string(), message: z.string().meta({ description: 'What staff should know about the saved row.' }) }))
+    .meta({ description: 'Rows saved with a notice (a parent not linked to a student the file names), by line.' }),
   error: z.string().nullable().meta({ description: 'Why the import stopped, when it failed.' }),
 }).meta({ id: 'RosterImport' });
 

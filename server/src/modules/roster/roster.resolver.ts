@@ -10,6 +10,13 @@ class RosterImportIssue {
   @Field(() => String, { description: 'Why the row was not saved.' }) message: string;
 }
 
+@ObjectType({ description: 'A roster row that was saved, with something staff should know.' })
+class RosterImportNotice {
+  @Field(() => Int, { description: 'The 1-based line of the file.' }) line: number;
+  @Field(() => String, { description: 'The sourcedId of the row, as given.' }) sourcedId: string;
+  @Field(() => String, { description: 'What to know, e.g. a student the row names that the school lacks.' }) message: string;
+}
+
 @ObjectType({ description: 'A roster import, processed in the background: its progress, then its outcome.' })
 class RosterImport {
   @Field(() => ID, { description: 'Identifier, to ask for the progress.' }) id: string;
@@ -23,12 +30,14 @@ class RosterImport {
   @Field(() => Int, { description: 'Accounts deactivated (status tobedeleted or enabledUser false).' }) deactivated: number;
   @Field(() => Int, { description: 'Deactivated accounts that came back.' }) reactivated: number;
   @Field(() => [RosterImportIssue], { description: 'Rows not saved so far, with their reason.' }) errors: RosterImportIssue[];
+  @Field(() => [RosterImportNotice], { description: 'Rows saved so far with a notice (a parent not linked to a student the file names).' }) notices: RosterImportNotice[];
   @Field(() => String, { nullable: true, description: 'Why the import stopped, when it failed.' }) error: string | null;
 }
 
 const toGraphql = (v: RosterImportView): RosterImport => ({
   ...v,
   errors: v.errors.map((e) => ({ line: e.line, sourcedId: e.sourced_id, email: e.email, message: e.message })),
+  notices: v.notices.map((n) => ({ line: n.line, sourcedId: n.sourced_id, message: n.message })),
 });
 
 @Resolver()

@@ -24,6 +24,7 @@ export const rosterImportJson = (v: RosterImportView) => ({
   deactivated: v.deactivated,
   reactivated: v.reactivated,
   errors: v.errors,
+  notices: v.notices,
   error: v.error,
 });
 

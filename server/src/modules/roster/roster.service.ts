@@ -35,10 +35,10 @@ import { School } from '../schools/school.entity.js';
 import { Bundle } from './oneroster/bundle.js';
 import { CsvFileError } from './oneroster/csv-records.js';
 import { saveBatch, SAVE_MESSAGES } from './roster-save.js';
-import { stageBundle, stageCsv, STAGING_MESSAGES, type RosterIssue, type StagedPerson, type StagingContext, type StagingResult } from './roster-staging.js';
+import { stageBundle, stageCsv, STAGING_MESSAGES, type RosterIssue, type RosterNotice, type StagedPerson, type StagingContext, type StagingResult } from './roster-staging.js';
 import { emailDomain } from '../identity/sso.policy.js';
 
-export type { RosterIssue } from './roster-staging.js';
+export type { RosterIssue, RosterNotice } from './roster-staging.js';
 export { legacyGrade as normalizeGrade } from './oneroster/rows.js';
 
 export const ROSTER_MESSAGES = {
@@ -75,10 +75,16 @@ export interface RosterImportView {
   emailed: number;
   deactivated: number;
   reactivated: number;
+  /** Rows not saved, with their line and reason. */
   errors: RosterIssue[];
+  /** Rows saved, with something to know (a parent not linked to a student the file names). */
+  notices: RosterNotice[];
   /** Why the import stopped, when it failed. */
   error: string | null;
 }
+
+/** The errors column keeps both lists, a notice marked so (one column: no migration for a second list). */
+type StoredIssue = RosterIssue | (RosterNotice & { kind: 'notice' });
 
 interface ImportRow {
   id: string;
@@ -93,7 +99,7 @@ interface ImportRow {
   emailed: number;
   deactivated: number;
   reactivated: number;
-  errors: RosterIssue[];
+  errors: StoredIssue[];
   error: string | null;
 }
 
@@ -240,12 +246,13 @@ export class RosterService {
             [importId, this.batchSize],
           ));
           if (!taken.length) return false;
-          const { counts, issues } = await saveBatch(m, taken.map((t) => t.data), deps);
+          const { counts, issues, notices } = await saveBatch(m, taken.map((t) => t.data), deps);
+          const stored: StoredIssue[] = [...issues, ...notices.map((n) => ({ ...n, kind: 'notice' as const }))];
           await m.query(
             `UPDATE roster_imports SET next_row = next_row + $2, done_rows = done_rows + $2, created = created + $3, updated = updated + $4,
                     emailed = emailed + $5, deactivated = deactivated + $6, reactivated = reactivated + $7, errors = errors || $8::jsonb
               WHERE id = $1`,
-            [importId, taken.length, counts.created, counts.updated, counts.emailed, counts.deactivated, counts.reactivated, JSON.stringify(issues)],
+            [importId, taken.length, counts.created, counts.updated, counts.emailed, counts.deactivated, counts.reactivated, JSON.stringify(stored)],
           );
           return taken.length === this.batchSize;
         });
@@ -310,7 +317,11 @@ function importView(row: ImportRow): RosterImportView {
     emailed: row.emailed,
     deactivated: row.deactivated,
     reactivated: row.reactivated,
-    errors: [...row.errors].sort((a, b) => a.line - b.line),
+    errors: row.errors.filter((e): e is RosterIssue => !('kind' in e)).sort(byLine),
+    notices: row.errors.filter((e): e is RosterNotice & { kind: 'notice' } => 'kind' in e && e.kind === 'notice')
+      .map((n) => ({ line: n.line, sourced_id: n.sourced_id, message: n.message })).sort(byLine),
     error: row.error,
   };
 }
+
+const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;

@@ -122,9 +122,9 @@ describe('roster import', () => {
     expect(res.data?.importRoster).toMatchObject({ state: 'queued', totalRows: 2, doneRows: 1, errors: [{ line: 3, message: 'Only students are imported (role must be student).' }] });
     await rosterWorker().runOnce();
     const id = res.data!.importRoster.id;
-    const done = await h.gql('query($id: ID!) { rosterImport(id: $id) { state totalRows doneRows created updated emailed errors { line message } } }', { id }, staff);
+    const done = await h.gql('query($id: ID!) { rosterImport(id: $id) { state totalRows doneRows created updated emailed errors { line message } notices { line } } }', { id }, staff);
     expect(done.data?.rosterImport).toEqual({
-      state: 'done', totalRows: 2, doneRows: 2, created: 1, updated: 0, emailed: 1, errors: [{ line: 3, message: 'Only students are imported (role must be student).' }],
+      state: 'done', totalRows: 2, doneRows: 2, created: 1, updated: 0, emailed: 1, errors: [{ line: 3, message: 'Only students are imported (role must be student).' }], notices: [],
     });
     // Another school's staff do not see it.
     const outsider = await h.tokenFor(await h.buildStaff({ school: await h.buildSchool() }));
