@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { valid, type Checked } from '../../core/validation.js';
 import { ACCESS_LOG_INPUT_MESSAGES as M, checkAccessLogFilter } from './access-log-input.js';
+import { ACCESS_ACTIONS } from './access-actions.js';
 
 const message = <T>(c: Checked<T>) => (c.ok ? 'accepted' : c.error.message);
 
@@ -24,14 +25,15 @@ describe('checkAccessLogFilter', () => {
     expect(message(checkAccessLogFilter([{ action: 'view_as' }]))).toBe(M.filtersInvalid);
   });
 
-  it('keeps the messages it gave before for an unknown action, a bad date and a bad cursor', () => {
-    const actions = 'Invalid option: expected one of "view_as"|"plan_pdf_export"|"consent_form_view"|"consent_form_export"|"application_view"|"transcript_download"|"contract_download"|"student_deleted"';
+  it('names what is wrong with an unknown action, a bad date and a bad cursor', () => {
+    const actions = `action must be one of: ${ACCESS_ACTIONS.join(', ')}.`;
+    expect(actions).toContain('view_as, plan_pdf_export');
     expect(message(checkAccessLogFilter({ action: 'delete_everything' }))).toBe(actions);
     expect(message(checkAccessLogFilter({ action: ['view_as', 'plan_pdf_export'] }))).toBe(actions);
-    expect(message(checkAccessLogFilter({ from: '2026-13-01' }))).toBe('Invalid ISO date');
-    expect(message(checkAccessLogFilter({ to: '01/02/2026' }))).toBe('Invalid ISO date');
-    expect(message(checkAccessLogFilter({ after: '1; DROP TABLE users' }))).toBe('Invalid string: must match pattern /^\\d{1,18}$/');
-    expect(message(checkAccessLogFilter({ after: '1'.repeat(19) }))).toBe('Invalid string: must match pattern /^\\d{1,18}$/');
+    expect(message(checkAccessLogFilter({ from: '2026-13-01' }))).toBe('Dates must be written as YYYY-MM-DD.');
+    expect(message(checkAccessLogFilter({ to: '01/02/2026' }))).toBe('Dates must be written as YYYY-MM-DD.');
+    expect(message(checkAccessLogFilter({ after: '1; DROP TABLE users' }))).toBe('The page cursor is not valid; start again from the first page.');
+    expect(message(checkAccessLogFilter({ after: '1'.repeat(19) }))).toBe('The page cursor is not valid; start again from the first page.');
   });
 
   it('refuses a start date after the end date, after the form checks', () => {

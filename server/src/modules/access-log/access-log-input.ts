@@ -14,6 +14,9 @@ import { ACCESS_ACTIONS } from './access-actions.js';
 export const ACCESS_LOG_INPUT_MESSAGES = {
   filtersInvalid: 'The access-log filters are not valid (dates as YYYY-MM-DD, ids as numbers).',
   datesReversed: 'The start date must be on or before the end date.',
+  actionInvalid: `action must be one of: ${ACCESS_ACTIONS.join(', ')}.`,
+  dateInvalid: 'Dates must be written as YYYY-MM-DD.',
+  cursorInvalid: 'The page cursor is not valid; start again from the first page.',
 } as const;
 
 export const MAX_ACCESS_LOG_PAGE = 200;
@@ -21,11 +24,11 @@ export const MAX_ACCESS_LOG_PAGE = 200;
 export const filterInput = z.object({
   student_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
   actor_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  action: z.enum(ACCESS_ACTIONS).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  action: z.enum(ACCESS_ACTIONS, { error: () => ACCESS_LOG_INPUT_MESSAGES.actionInvalid }).optional(),
+  from: z.iso.date({ error: ACCESS_LOG_INPUT_MESSAGES.dateInvalid }).optional(),
+  to: z.iso.date({ error: ACCESS_LOG_INPUT_MESSAGES.dateInvalid }).optional(),
   first: z.coerce.number().int().min(1).max(MAX_ACCESS_LOG_PAGE).optional(),
-  after: z.string().regex(/^\d{1,18}$/).optional(),
+  after: z.string().regex(/^\d{1,18}$/, ACCESS_LOG_INPUT_MESSAGES.cursorInvalid).optional(),
   /** Part of the student's name or email (case-insensitive). */
   student: z.string().trim().max(200).refine((v) => !v.includes('\0')).optional(),
   /** Part of the actor's name or email (case-insensitive). */
