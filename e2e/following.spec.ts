@@ -8,6 +8,7 @@ import { signIn } from './helpers';
 
 test('a student follows STEM on the Pathways page, sees it under "Where I stand", then unfollows it', async ({ page }) => {
   await signIn(page, 'isaac.brown@lincoln.example');
+  await expect(page).not.toHaveURL(/\/log-in$/);
   await page.goto('/pathways');
   const stem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'STEM', exact: true }) });
   const toggle = stem.getByRole('button', { name: /^Follow(ing)?$/ });
