@@ -943,6 +943,14 @@ export const en = {
   "ops.older": "Older",
   "ops.graphqlExplorer": "GraphQL Explorer",
   "ops.openOutbox": "Outbox: what was sent and what failed",
+  "pathways.follow": "Follow",
+  "pathways.following": "Following",
+  "pathways.followFailed": "Your pathways could not be saved. Please try again.",
+  "pathways.graduationPathway": "Graduation pathway",
+  "pathways.graduationPathwayByName": "Not chosen: the pathway whose name contains \u201cgraduation\u201d",
+  "pathways.graduationPathwayHint": "The caseload measures students who follow no pathway against this one.",
+  "pathways.graduationPathwaySaved": "Graduation pathway saved.",
+  "pathways.graduationPathwayFailed": "The graduation pathway could not be saved.",
 };
 
 export type MessageKey = keyof typeof en;

@@ -1053,4 +1053,12 @@ export const es: Partial<Record<MessageKey, string>> = {
   "ops.older": "Más antiguos",
   "ops.graphqlExplorer": "Explorador de GraphQL",
   "ops.openOutbox": "Bandeja de salida: lo que se envió y lo que falló",
+  "pathways.follow": "Seguir",
+  "pathways.following": "Siguiendo",
+  "pathways.followFailed": "No se pudieron guardar sus trayectorias. Inténtelo de nuevo.",
+  "pathways.graduationPathway": "Trayectoria de graduación",
+  "pathways.graduationPathwayByName": "Sin elegir: la trayectoria cuyo nombre contiene \u201cgraduation\u201d",
+  "pathways.graduationPathwayHint": "La lista de casos compara con esta trayectoria a los estudiantes que no siguen ninguna.",
+  "pathways.graduationPathwaySaved": "Trayectoria de graduación guardada.",
+  "pathways.graduationPathwayFailed": "No se pudo guardar la trayectoria de graduación.",
 };

@@ -2,7 +2,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CurrentUserDocument, PlanCourseDocument, PlanDocument, RequirementProgressDocument } from '../../graphql/generated';
+import { CurrentUserDocument, FollowedPathwaysDocument, PlanCourseDocument, PlanDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { SessionProvider } from '../../session/SessionProvider';
 import PlanPage from './PlanPage';
 import { StudentCourseControls } from './StudentCourseControls';
@@ -48,13 +48,21 @@ const progressMock = (rows = [req('r1', 'p-stem', 'STEM at Lincoln', 1, true), r
   maxUsageCount: 3,
 });
 
+/** The server's followed pathways: with none marked, the school's graduation pathway (marked: false). */
+const followedMock = (list: { uuid: string; name: string; marked: boolean }[] = [{ uuid: 'p-grad', name: 'High School Graduation', marked: false }]) => ({
+  request: { query: FollowedPathwaysDocument },
+  result: { data: { followedPathways: list.map((p, i) => ({ __typename: 'FollowedPathway', marked: p.marked, pathway: { __typename: 'Pathway', id: i + 1, uuid: p.uuid, name: p.name } })) } },
+  maxUsageCount: 3,
+});
+
 type Mocks = NonNullable<ConstructorParameters<typeof MockedProvider>[0]['mocks']>;
 
 function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
   localStorage.setItem('token', 't');
   if (readOnly) localStorage.setItem('isParentViewingAsStudent', 'true');
   render(
-    <MockedProvider mocks={[me(readOnly), planMock(readOnly), planMock(readOnly), ...(extra.some((m) => m.request.query === RequirementProgressDocument) ? [] : [progressMock()]), ...extra]}>
+    <MockedProvider mocks={[me(readOnly), planMock(readOnly), planMock(readOnly), ...(extra.some((m) => m.request.query === RequirementProgressDocument) ? [] : [progressMock()]),
+      ...(extra.some((m) => m.request.query === FollowedPathwaysDocument) ? [] : [followedMock()]), ...extra]}>
       <SessionProvider>
         <MemoryRouter>{ui}</MemoryRouter>
       </SessionProvider>
@@ -87,6 +95,19 @@ describe('Academic Plan page', () => {
     expect(bars[0].getAttribute('aria-valuetext')).toBe('1 of 2 requirements (50%)');
     expect(within(section).getByRole('link', { name: 'STEM at Lincoln' }).getAttribute('href')).toBe('/pathways/p-stem/progress');
     expect(within(section).queryByText('High School Graduation')).toBeNull();
+  });
+
+  it('shows the pathways the student marked as followed instead, even one no course counts toward yet', async () => {
+    renderWith(<PlanPage />, false, [followedMock([
+      { uuid: 'p-grad', name: 'High School Graduation', marked: true },
+      { uuid: 'p-arts', name: 'Arts', marked: true },
+    ])]);
+    const section = await screen.findByRole('region', { name: 'Where I stand' });
+    await within(section).findByRole('link', { name: 'High School Graduation' });
+    expect(within(section).getAllByRole('link').map((a) => a.textContent)).toEqual(['High School Graduation', 'Arts']);
+    expect(within(section).queryByText('STEM at Lincoln')).toBeNull();
+    const bars = within(section).getAllByRole('progressbar');
+    expect(bars[0].getAttribute('aria-valuetext')).toBe('0 of 1 requirements (0%)');
   });
 
   it('says so when no course of the plan counts toward a pathway yet', async () => {

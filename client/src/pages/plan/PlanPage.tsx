@@ -7,7 +7,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PlanGrid } from './PlanGrid';
-import { MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
+import { FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
@@ -44,6 +44,9 @@ export default function PlanPage() {
   const data = useDeferredValue(fetched);
   // "Where I stand" is read beside the plan and shown with it, so it never pushes the plan down.
   const progress = useQuery(RequirementProgressDocument, { skip: !isPlanOwner });
+  // The pathways the student marked; a baseline-plan record marks none. A failure keeps the fallback rule.
+  const followedQuery = useQuery(FollowedPathwaysDocument, { skip: user?.userType !== 'Student' });
+  const marked = followedQuery.data?.followedPathways.filter((f) => f.marked).map((f) => f.pathway);
   const key = planKey(fetched?.plan);
   const shownKey = useRef(key);
   const refetchProgress = progress.refetch;
@@ -66,7 +69,7 @@ export default function PlanPage() {
 
   if (!user) return <main className="page"><p>{t('plan.pleaseSignInToSeeThe')}</p></main>;
   if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
-  const progressPending = progress.loading && !progress.data && !progress.error;
+  const progressPending = (progress.loading && !progress.data && !progress.error) || (followedQuery.loading && !followedQuery.data && !followedQuery.error);
   if (((loading || fetched) && !data) || (data && progressPending)) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
@@ -139,7 +142,7 @@ export default function PlanPage() {
         {!readOnly && view === 'grid' && t('plan.dragACourseToReorderIt')}
       </p>
 
-      <WhereIStand progress={progress.error ? undefined : progress.data?.requirementProgress} />
+      <WhereIStand progress={progress.error ? undefined : progress.data?.requirementProgress} marked={marked} />
 
       {message && (
         <div className="alert alert-danger" role="alert">

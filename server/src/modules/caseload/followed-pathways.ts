@@ -3,7 +3,7 @@
  * see; with none marked, their school's graduation pathway.
  *
  * The graduation pathway (decision; the spec names no such flag): schools.graduation_pathway_id
- * when set; otherwise the school's pathway whose name contains "graduation" (case-insensitive),
+ * when set (staff choose it on the Pathways page: schools.service.ts setGraduationPathway); otherwise the school's pathway whose name contains "graduation" (case-insensitive),
  * the first by the display order (name, then uuid) if several do; otherwise none, and the caseload
  * shows "No pathway" rather than guessing a goal the school never named. The demo's Lincoln High
  * School follows "High School Graduation" by that rule.

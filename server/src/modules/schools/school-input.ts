@@ -15,6 +15,7 @@ export const SCHOOL_INPUT_MESSAGES = {
   typeInvalid: 'School type must be HS (High School) or CLG (College).',
   stateRequired: 'Please enter the state.',
   stateTooLong: 'State must be at most 60 characters.',
+  graduationPathwayInvalid: 'pathway_uuid must be the uuid of a pathway of your school, or null to clear the graduation pathway.',
 } as const;
 
 const M = SCHOOL_INPUT_MESSAGES;
@@ -54,3 +55,15 @@ export const schoolCreateSchema = z
 
 /** Parses a create-school payload; a wrong type names its field ("Invalid value for name."). */
 export const checkSchoolCreate = (raw: unknown): Checked<SchoolCreate> => check(() => parseInput(schoolCreateSchema, raw));
+
+/** The graduation pathway of the caller's school: a pathway uuid, or null (back to the name rule). */
+export interface GraduationPathwayChoice {
+  pathwayUuid: string | null;
+}
+
+export const graduationPathwaySchema = z
+  .object({ pathway_uuid: z.uuid({ error: M.graduationPathwayInvalid }).nullable() })
+  .transform((v): GraduationPathwayChoice => ({ pathwayUuid: v.pathway_uuid }));
+
+export const checkGraduationPathway = (raw: unknown): Checked<GraduationPathwayChoice> =>
+  check(() => parseInput(graduationPathwaySchema, raw, M.graduationPathwayInvalid));

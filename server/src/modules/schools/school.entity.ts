@@ -68,6 +68,10 @@ export class School {
   @Column({ name: 'ccc_demo_enabled', type: 'boolean', default: false })
   cccDemoEnabled: boolean;
 
+  /** The pathway the caseload follows for a student who marked none; null: by name (caseload/followed-pathways.ts). */
+  @Column({ name: 'graduation_pathway_id', type: 'integer', nullable: true })
+  graduationPathwayId: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,7 +1,7 @@
 /** The school routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
 import { areaRoutes, uuidParam } from '../../core/openapi.js';
-import { schoolCreateSchema } from './school-input.js';
+import { graduationPathwaySchema, schoolCreateSchema } from './school-input.js';
 
 export const SchoolJson = z.object({
   id: z.int(),
@@ -20,6 +20,11 @@ export const SchoolJson = z.object({
 }).meta({ id: 'School' });
 
 const Joined = z.object({ message: z.string(), school: SchoolJson });
+const GraduationPathwaySet = z.object({
+  school_uuid: z.uuid(),
+  graduation_pathway: z.object({ uuid: z.uuid(), name: z.string() }).nullable()
+    .meta({ description: 'The chosen pathway; null: none chosen, the pathway whose name contains "graduation" is used.' }),
+});
 const school = { uuid: uuidParam('school') };
 
 export const SCHOOL_ROUTES = areaRoutes('Schools', [
@@ -31,6 +36,10 @@ export const SCHOOL_ROUTES = areaRoutes('Schools', [
     success: { status: 200, json: Joined, description: 'Joined.' } },
   { method: 'post', path: '/set-school-of-record/:uuid/', operationId: 'setSchoolOfRecord', summary: "Make one of the caller's schools the school of record.", params: school,
     success: { status: 200, json: Joined, description: 'The new school of record.' } },
+  { method: 'put', path: '/schools/graduation-pathway/', operationId: 'setGraduationPathway',
+    summary: "Staff: set (pathway_uuid) or clear (null) their school of record's graduation pathway, the caseload's default for a student who marked none.",
+    description: 'The pathway must belong to the school (another school\'s pathway: 404). Students and parents: 403.',
+    body: { json: graduationPathwaySchema }, success: { status: 200, json: GraduationPathwaySet, description: 'The school and its graduation pathway.' } },
   { method: 'get', path: '/accessible-schools/', operationId: 'accessibleSchools', summary: 'The schools the caller belongs to.',
     success: { status: 200, json: z.array(SchoolJson), description: 'The schools.' } },
 ]);

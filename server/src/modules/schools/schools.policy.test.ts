@@ -1,4 +1,4 @@
-/** Listing, creating, joining schools and choosing the school of record (pure policy, no database). */
+/** Listing, creating, joining schools, choosing the school of record and the graduation pathway (pure policy, no database). */
 import { describe, expect, it } from 'vitest';
 import { READ_ONLY_MESSAGE } from '../../core/policy.js';
 import { ACTORS, SCHOOL_A, SCHOOL_B, verdict } from '../../core/policy.testing.js';
@@ -27,6 +27,13 @@ const table: [keyof typeof ACTORS, SchoolAction, SchoolObject, string][] = [
   ['admin', 'setSchoolOfRecord', otherAsMember, 'ok'],
   ['student', 'setSchoolOfRecord', other, `403 ${SCHOOL_POLICY_MESSAGES.notMember}`],
   ['parentAsStudent', 'setSchoolOfRecord', own, `403 ${READ_ONLY_MESSAGE}`],
+  // The graduation pathway: staff of the school, a pathway of that school.
+  ['admin', 'setGraduationPathway', { ...own, pathwayOfSchool: true }, 'ok'],
+  ['admin', 'setGraduationPathway', { ...own, pathwayOfSchool: false }, `404 ${SCHOOL_POLICY_MESSAGES.pathwayNotFound}`],
+  ['staffWithoutSchool', 'setGraduationPathway', { schoolId: null, member: false }, `403 ${SCHOOL_POLICY_MESSAGES.noSchool}`],
+  ['student', 'setGraduationPathway', null, `403 ${SCHOOL_POLICY_MESSAGES.staffOnlyGraduation}`],
+  ['parent', 'setGraduationPathway', null, `403 ${SCHOOL_POLICY_MESSAGES.staffOnlyGraduation}`],
+  ['parentAsStudent', 'setGraduationPathway', null, `403 ${READ_ONLY_MESSAGE}`],
 ];
 
 describe('schools policy', () => {

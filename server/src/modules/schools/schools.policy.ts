@@ -2,19 +2,27 @@
  * Schools: any signed-in person lists them; staff create one; students and staff join one (staff
  * who already have a school of record only one they are a member of, since joining gives staff
  * every student record of the school); anyone makes a school they belong to their school of record.
+ * Staff set their school of record's graduation pathway (the caseload's default for a student who
+ * marked none), to a pathway of that school only: another school's pathway is "not found".
  */
-import { ALLOW, both, type Can, deny, writable, writesAs } from '../../core/policy.js';
+import { ALLOW, both, type Can, deny, hide, writable, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 
 export const SCHOOL_POLICY_MESSAGES = {
   notMember: 'You are not a member of this school.',
   staffJoin: 'Staff get access to another school through a sign-up code from that school.',
+  staffOnlyGraduation: 'Only staff of the school can set its graduation pathway.',
+  noSchool: 'You have no school of record.',
+  pathwayNotFound: 'Pathway not found.',
 } as const;
 
-export type SchoolAction = 'list' | 'create' | 'join' | 'setSchoolOfRecord';
+export type SchoolAction = 'list' | 'create' | 'join' | 'setSchoolOfRecord' | 'setGraduationPathway';
 
-/** null: may the actor do this at all; otherwise the school and whether the actor is a member. */
-export type SchoolObject = null | { schoolId: number; member: boolean };
+/**
+ * null: may the actor do this at all; otherwise the school and whether the actor is a member, and
+ * for setGraduationPathway whether the chosen pathway (if any) belongs to that school.
+ */
+export type SchoolObject = null | { schoolId: number | null; member: boolean; pathwayOfSchool?: boolean };
 
 export const can: Can<SchoolAction, SchoolObject> = (actor, action, object) => {
   switch (action) {
@@ -29,5 +37,11 @@ export const can: Can<SchoolAction, SchoolObject> = (actor, action, object) => {
           : ALLOW);
     case 'setSchoolOfRecord':
       return both(writable(actor), () => (object && !object.member ? deny(SCHOOL_POLICY_MESSAGES.notMember) : ALLOW));
+    case 'setGraduationPathway':
+      return both(writesAs(actor, [UserType.Staff], SCHOOL_POLICY_MESSAGES.staffOnlyGraduation), () => {
+        if (!object) return ALLOW;
+        if (object.schoolId === null || !object.member) return deny(SCHOOL_POLICY_MESSAGES.noSchool);
+        return object.pathwayOfSchool === false ? hide(SCHOOL_POLICY_MESSAGES.pathwayNotFound) : ALLOW;
+      });
   }
 };

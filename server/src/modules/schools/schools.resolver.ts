@@ -1,7 +1,7 @@
-import { Arg, Ctx, InputType, Field, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, InputType, Field, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { School } from './school.entity.js';
-import { checkSchoolCreate } from './school-input.js';
+import { checkGraduationPathway, checkSchoolCreate } from './school-input.js';
 
 @InputType({ description: 'The fields to create school.' })
 class CreateSchoolInput {
@@ -35,5 +35,18 @@ export class SchoolsResolver {
   @Mutation(() => School, { description: 'Sets the school of record.' })
   setSchoolOfRecord(@Ctx() ctx: AdapterContext, @Arg('uuid', () => String, { description: 'Stable public identifier (UUID).' }) uuid: string): Promise<School> {
     return ctx.services.schools.setSchoolOfRecord(ctx, uuid);
+  }
+
+  @Mutation(() => School, { description: "Staff: sets (or clears, with null) their school of record's graduation pathway, the caseload's default for a student who marked none" })
+  async setGraduationPathway(
+    @Ctx() ctx: AdapterContext,
+    @Arg('pathwayUuid', () => ID, { nullable: true, description: 'A pathway of the school (uuid); null: the pathway whose name contains "graduation".' }) pathwayUuid: string | null,
+  ): Promise<School> {
+    return (await ctx.services.schools.setGraduationPathway(ctx, checkGraduationPathway({ pathway_uuid: pathwayUuid ?? null }))).school;
+  }
+
+  @FieldResolver(() => ID, { nullable: true, description: 'The chosen graduation pathway (uuid); null: none chosen, the pathway whose name contains "graduation" is used.' })
+  graduationPathwayUuid(@Root() school: School, @Ctx() ctx: AdapterContext): Promise<string | null> {
+    return ctx.services.schools.graduationPathwayUuid(school);
   }
 }

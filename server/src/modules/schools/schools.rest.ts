@@ -1,4 +1,4 @@
-import { checkSchoolCreate } from './school-input.js';
+import { checkGraduationPathway, checkSchoolCreate } from './school-input.js';
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import type { School } from './school.entity.js';
@@ -35,6 +35,14 @@ export function mountSchoolRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'post', '/set-school-of-record/:uuid/', 'setSchoolOfRecord', async (ctx, req) => {
     const school = await schools.setSchoolOfRecord(ctx, String(req.params.uuid));
     return { message: `${school.name} is now your school of record.`, school: schoolJson(school) };
+  });
+  /** Staff: the graduation pathway of their school of record ({ pathway_uuid }, null clears it). */
+  route(r, deps, 'put', '/schools/graduation-pathway/', 'setGraduationPathway', async (ctx, req) => {
+    const { school, pathway } = await schools.setGraduationPathway(ctx, checkGraduationPathway(req.body));
+    return {
+      school_uuid: school.uuid,
+      graduation_pathway: pathway ? { uuid: pathway.uuid, name: pathway.name } : null,
+    };
   });
   route(r, deps, 'get', '/accessible-schools/', 'accessibleSchools', async (ctx) =>
     (await schools.accessibleSchools(ctx)).map(schoolJson),

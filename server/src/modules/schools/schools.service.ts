@@ -1,13 +1,14 @@
-/** Schools: listing, creating (staff), joining, school of record, the schools a user reaches. */
+/** Schools: listing, creating (staff), joining, school of record, graduation pathway, the schools a user reaches. */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
-import { SCHOOL_INPUT_MESSAGES, type SchoolCreate } from './school-input.js';
+import { SCHOOL_INPUT_MESSAGES, type GraduationPathwayChoice, type SchoolCreate } from './school-input.js';
 import { parseUuid } from '../../core/ids.js';
 import { User, UserType } from '../accounts/user.entity.js';
+import { Pathway } from '../pathways/pathway.entity.js';
 import { defaultYearLabels, School, SchoolMembership } from './school.entity.js';
 import { ownSchoolIds } from './reach.js';
 
@@ -84,6 +85,29 @@ export class SchoolsService {
     authorize(ctx, can, 'setSchoolOfRecord', { schoolId: school.id, member });
     await this.db.getRepository(User).update({ id: caller.user.id }, { schoolId: school.id });
     return school;
+  }
+
+  /**
+   * Staff set (or clear, with null) the graduation pathway of their school of record: the pathway
+   * the caseload follows for a student who marked none. Answers the school and the pathway.
+   */
+  async setGraduationPathway(ctx: RequestContext, checked: Checked<GraduationPathwayChoice>): Promise<{ school: School; pathway: Pathway | null }> {
+    const caller = authorize(ctx, can, 'setGraduationPathway', null);
+    const schoolId = caller.user.schoolId;
+    authorize(ctx, can, 'setGraduationPathway', { schoolId, member: schoolId !== null });
+    const input = valid(checked);
+    const pathway = input.pathwayUuid === null ? null : await this.db.getRepository(Pathway).findOneBy({ uuid: input.pathwayUuid });
+    if (input.pathwayUuid !== null && !pathway) throw notFound(SCHOOL_POLICY_MESSAGES.pathwayNotFound);
+    authorize(ctx, can, 'setGraduationPathway', { schoolId, member: true, pathwayOfSchool: pathway === null || pathway.schoolId === schoolId });
+    await this.db.getRepository(School).update({ id: schoolId! }, { graduationPathwayId: pathway?.id ?? null });
+    return { school: await this.db.getRepository(School).findOneByOrFail({ id: schoolId! }), pathway };
+  }
+
+  /** The uuid of a school's chosen graduation pathway; null when none is chosen. */
+  async graduationPathwayUuid(school: School): Promise<string | null> {
+    if (school.graduationPathwayId === null || school.graduationPathwayId === undefined) return null;
+    const pathway = await this.db.getRepository(Pathway).findOneBy({ id: school.graduationPathwayId });
+    return pathway?.uuid ?? null;
   }
 
   /** Ids of a user's own schools: their school of record and every membership (the rule of reach.ts). */

@@ -144,6 +144,8 @@ export const EXPECTED_REST: Record<string, string> = {
   'PUT /api/courses/:id/':                                '401  401  401  404  403  403  bad  403  403  ok   403  403  403',
   'PUT /api/parent-consent/':                             '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
   'PUT /api/requirements/:uuid/':                         '401  401  401  403  403  403  403  403  403  403  403  403  ok',
+  // Ada's school's graduation pathway: school A's staff; another school's staff get 404 (the pathway is not theirs).
+  'PUT /api/schools/graduation-pathway/':                 '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'PUT /api/sign-parent-form/:code/':                     '404  404  404  404  404  404  404  403  404  404  404  404  404',
   'PUT /api/terms/:position/':                            '401  401  401  ok   403  403  404  403  403  ok   403  403  403',
   'PUT /api/update-course-positions/':                    '401  401  401  bad  403  403  bad  403  403  bad  403  403  403',
@@ -210,6 +212,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation saveStudentDemographics':       '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
   'mutation saveStudentInfo':               '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
   'mutation scheduleCourse':                '401  401  401  404  403  403  bad  403  403  ok   403  403  403',
+  'mutation setGraduationPathway':         '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'mutation setSchoolOfRecord':             '401  401  401  403  403  ok   ok   403  ok   ok   403  403  ok',
   'mutation signCccApplyConsent':           '401  401  401  ok   403  403  403  403  403  ok   403  403  403',
   'mutation unscheduleCourse':              '401  401  401  404  403  403  404  403  403  ok   403  403  403',
