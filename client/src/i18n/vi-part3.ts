@@ -36,7 +36,7 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "payments.paymentStartFailed": "Không bắt đầu được việc thanh toán. Xin thử lại.",
   // plan
   "plan.pleaseSignInToSeeThe": "Xin đăng nhập để xem kế hoạch.",
-  "plan.whereIStand": "Tôi đang ở đâu",
+  "plan.whereIStand": "Tiến độ của tôi",
   "plan.whereIStandNone": "Chưa có môn nào trong kế hoạch của quý vị được tính vào một lộ trình.",
   "plan.explorePathways": "Khám phá lộ trình",
   "plan.whereIStandFailed": "Không tải được tiến độ lộ trình của quý vị.",
@@ -336,7 +336,7 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "ops.noMessages": "Không có tin nhắn.",
   "ops.messagesCount": "{count} tin nhắn",
   "ops.queued": "Đã xếp hàng",
-  "ops.to": "Đến",
+  "ops.to": "Người nhận",
   "ops.subject": "Tiêu đề",
   "ops.attempts": "Số lần thử",
   "ops.details": "Chi tiết",

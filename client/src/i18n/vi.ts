@@ -24,7 +24,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "common.loadMore": "Xem thêm",
   "common.back": "Quay lại",
   "common.next": "Tiếp theo",
-  "common.title": "Tên gọi",
+  "common.title": "Tiêu đề",
   // i18n
   "i18n.switchTo": "Chuyển ngôn ngữ sang {language}",
   "i18n.language": "Ngôn ngữ",
@@ -37,7 +37,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "app.signOut": "Đăng xuất",
   // layout
   "layout.pathwayPlanner": "Pathway Planner",
-  "layout.main": "Chính",
+  "layout.main": "Điều hướng chính",
   "layout.myProfile": "Hồ sơ của tôi",
   "layout.youAreInStudentView": "Quý vị đang ở chế độ xem của học sinh: {name}",
   "layout.youAreInBaselinePlanView": "Quý vị đang xem kế hoạch cơ sở: {name}",
@@ -118,7 +118,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "landing.blogsLoading": "Đang tải bài viết...",
   "landing.blogsError": "Lỗi khi tải bài viết",
   // layout
-  "layout.menu": "Danh mục",
+  "layout.menu": "Menu",
   // students
   "students.cccConsentSigned": "Đã ký đơn đồng ý",
   "students.cccAccountCreated": "Đã tạo tài khoản",

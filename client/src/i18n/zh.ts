@@ -36,7 +36,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   "app.signOut": "退出登录",
   // layout
   "layout.pathwayPlanner": "Pathway Planner",
-  "layout.main": "主菜单",
+  "layout.main": "主导航",
   "layout.myProfile": "我的资料",
   "layout.youAreInStudentView": "您正在查看学生视图：{name}",
   "layout.youAreInBaselinePlanView": "您正在查看基准计划：{name}",
