@@ -41,7 +41,7 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "plan.explorePathways": "Khám phá lộ trình",
   "plan.whereIStandFailed": "Không tải được tiến độ lộ trình của quý vị.",
   "plan.academicPlan": "Kế hoạch học tập",
-  "plan.onlyStudentsHaveAnAcademicPlan": "Chỉ học sinh mới có kế hoạch học tập. Xem một học sinh trong Danh sách học sinh để thấy kế hoạch của em.",
+  "plan.onlyStudentsHaveAnAcademicPlan": "Chỉ học sinh mới có kế hoạch học tập. Xem một học sinh trong Danh sách học sinh để thấy kế hoạch của học sinh đó.",
   "plan.thePlanCouldNotBeLoaded": "Không tải được kế hoạch. Xin thử lại.",
   "plan.preparingPdf": "Đang chuẩn bị PDF...",
   "plan.printExportPdf": "In / Xuất PDF",
@@ -140,7 +140,7 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "accessLog.action_caseload_export": "Xuất từ danh sách học sinh phụ trách",
   // caseload
   "caseload.title": "Học sinh phụ trách",
-  "caseload.intro": "Mọi học sinh của các trường quý vị, cùng mức độ kế hoạch của các em đáp ứng lộ trình đang theo. Chọn một học sinh để mở kế hoạch của em.",
+  "caseload.intro": "Mọi học sinh của các trường quý vị, cùng mức độ kế hoạch của từng học sinh đáp ứng lộ trình đang theo. Chọn một học sinh để mở kế hoạch.",
   "caseload.studentsList": "Danh sách học sinh",
   "caseload.exportCsv": "Xuất CSV",
   "caseload.exportFailed": "Không xuất được danh sách học sinh phụ trách. Xin thử lại.",
@@ -227,9 +227,9 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "trust.delete": "Xóa",
   "trust.deleteName": "Xóa {name}",
   "trust.deleteStudentTitle": "Xóa học sinh",
-  "trust.deleteConfirm": "Xóa {name} và mọi hồ sơ về em? Không thể hoàn tác.",
+  "trust.deleteConfirm": "Xóa {name} và mọi hồ sơ liên quan? Không thể hoàn tác.",
   "trust.deleting": "Đang xóa...",
-  "trust.deleted": "Đã xóa {name} và mọi hồ sơ về em.",
+  "trust.deleted": "Đã xóa {name} và mọi hồ sơ liên quan.",
   // server
   "server.commonPassword": "Mật khẩu này quá phổ biến và dễ đoán. Xin chọn mật khẩu khác.",
   // ops
