@@ -7,6 +7,7 @@ import { CurrentUserDocument, UpdateLocaleDocument } from '../graphql/generated'
 import { PublicHeader } from '../layout/PublicHeader';
 import NotFoundPage from '../pages/NotFoundPage';
 import { SessionProvider } from '../session/SessionProvider';
+import { useSession } from '../session/context';
 import { I18nProvider } from '.';
 import { LanguageSwitch } from './LanguageSwitch';
 
@@ -20,6 +21,11 @@ function renderWith(mocks: ConstructorParameters<typeof MockedProvider>[0]['mock
       </SessionProvider>
     </MockedProvider>,
   );
+}
+
+function SignedInAs() {
+  const { user } = useSession();
+  return <p>{user ? `${user.firstName} ${user.lastName}` : ''}</p>;
 }
 
 const user = {
@@ -95,5 +101,28 @@ describe('LanguageSwitch', () => {
     // The session is read again, so the account's language is the one saved.
     await waitFor(() => expect(reloaded).toBe(true));
     expect(await screen.findByRole('button', { name: 'Switch the language to Español' })).toBeTruthy();
+  });
+
+  it('saves Vietnamese on the account of a signed-in parent', async () => {
+    localStorage.setItem('token', 'abc');
+    let saved = '';
+    const mocks = [
+      { request: { query: CurrentUserDocument }, result: { data: { currentUser: { ...user, locale: 'en' } } } },
+      {
+        request: { query: UpdateLocaleDocument, variables: { locale: 'vi' } },
+        result: () => {
+          saved = 'vi';
+          return { data: { updateLocale: 'vi' } };
+        },
+      },
+      { request: { query: CurrentUserDocument }, result: { data: { currentUser: { ...user, locale: 'vi' } } } },
+    ];
+    renderWith(mocks, <><SignedInAs /><LanguageSwitch /></>);
+    // The choice is saved once the session knows who is signed in.
+    await screen.findByText('Ana Ruiz');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch the language to Tiếng Việt' }));
+    await waitFor(() => expect(saved).toBe('vi'));
+    expect(await screen.findByRole('button', { name: 'Chuyển ngôn ngữ sang English' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('vi');
   });
 });
