@@ -217,3 +217,24 @@ test('the students, access-log and admissions lists are stacked cards with the s
   await expect(staff.getByTestId('application-status')).not.toHaveText(/_/);
   await staff.context().close();
 });
+
+test('a visitor reads the landing page in Vietnamese, then in Chinese, from the four-language switch', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('group', { name: 'Language' }).getByRole('button')).toHaveText(['Español', 'Tiếng Việt', '中文']);
+  await banner.getByRole('button', { name: 'Switch the language to Tiếng Việt' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mọi học sinh đều xứng đáng có một con đường rõ ràng đến đại học và nghề nghiệp');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expectNoSidewaysScroll(page);
+  expect(await audit(page)).toEqual([]);
+
+  await banner.getByRole('button', { name: 'Chuyển ngôn ngữ sang 中文' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('每个学生都应该有一条通往大学和职业的清晰道路');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+  await expect(banner.getByRole('button', { name: '将语言切换为 English' })).toHaveAttribute('lang', 'en');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('landing-zh.png') });
+  // The choice outlives a reload (kept in the browser for a visitor without an account).
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('每个学生都应该有一条通往大学和职业的清晰道路');
+});

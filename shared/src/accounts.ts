@@ -26,6 +26,6 @@ export type CccApplyStatus = (typeof CCC_APPLY_STATUSES)[number];
 export const CONSENT_FORM_STATES = ['admin_signed', 'student_signed', 'parent_signed', 'both_signed'] as const;
 export type ConsentFormState = (typeof CONSENT_FORM_STATES)[number];
 
-/** The languages of the interface; the first is the default. */
-export const LOCALES = ['en', 'es'] as const;
+/** The languages of the interface, of the server's emails and texts and of users.locale; the first is the default. */
+export const LOCALES = ['en', 'es', 'vi', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,9 +1,9 @@
 import { translate } from '../i18n/core';
 
 /**
- * A unit count without trailing zeros: 3, 2.5, 0.33. Both languages write numbers the US way
- * (intlLocale: en-US, es-US: a decimal point, no grouping needed below 1,000), so plain number
- * formatting is exact; it also spares the plan page Intl's first-use start-up, which alone took
+ * A unit count without trailing zeros: 3, 2.5, 0.33, with a decimal point in every language, as
+ * the school's course catalogue writes units (no grouping needed below 1,000); plain number
+ * formatting also spares the plan page Intl's first-use start-up, which alone took
  * a long task on a slow phone.
  */
 export const unitNumber = (units: number) => String(Math.round(units * 100) / 100);

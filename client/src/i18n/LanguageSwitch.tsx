@@ -1,23 +1,28 @@
 /** The language switch (issue 12): in the public header, the parent header and the profile page. */
-import { useLocale, useT, type Locale } from '.';
+import { LOCALES, useLocale, useT, type Locale } from '.';
 
-const NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
+/** Each language's name in that language, so a reader finds their own whatever the screen shows. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', vi: 'Tiếng Việt', zh: '中文' };
 
+/** One button per other language; `className` styles the group (e.g. hidden on a phone, where the menu holds it). */
 export function LanguageSwitch({ className }: { className?: string }) {
   const t = useT();
   const { locale, setLocale } = useLocale();
-  const other: Locale = locale === 'en' ? 'es' : 'en';
-  // Each language's name is written in that language (and marked with lang) so a reader finds their own.
   return (
-    <button
-      type="button"
-      className={className ?? 'link language-switch'}
-      lang={other}
-      aria-label={t('i18n.switchTo', { language: NAMES[other] })}
-      onClick={() => void setLocale(other)}
-    >
-      {NAMES[other]}
-    </button>
+    <span className={className ?? 'language-switch'} role="group" aria-label={t('i18n.language')}>
+      {LOCALES.filter((l) => l !== locale).map((other) => (
+        <button
+          key={other}
+          type="button"
+          className="link"
+          lang={other}
+          aria-label={t('i18n.switchTo', { language: LANGUAGE_NAMES[other] })}
+          onClick={() => void setLocale(other)}
+        >
+          {LANGUAGE_NAMES[other]}
+        </button>
+      ))}
+    </span>
   );
 }
 

@@ -1,8 +1,10 @@
-/** The catalogues match (issue 12): Spanish has en.ts's keys with the same placeholders and no empty text. */
+/** The catalogues match (issue 12): Spanish, Vietnamese and Chinese have en.ts's keys with the same placeholders and no empty text. */
 import { describe, expect, it } from 'vitest';
-import { format, translateText } from './core';
+import { format, loadCatalogue, translateText } from './core';
 import { en, type MessageKey } from './en';
 import { es, PENDING_AREAS } from './es';
+import { vi } from './vi';
+import { zh } from './zh';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const area = (key: string) => key.split('.')[0];
@@ -22,6 +24,27 @@ describe('catalogues', () => {
     // A pending area that is complete must leave the list.
     const complete = PENDING_AREAS.filter((a) => Object.keys(en).filter((k) => area(k) === a).every((k) => k in es));
     expect(complete).toEqual([]);
+  });
+
+  it.each([
+    ['vi', vi],
+    ['zh', zh],
+  ] as const)('%s has a text for every English key and no other, with the same placeholders', (_, catalogue) => {
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, text] of Object.entries(catalogue)) {
+      expect(text?.trim(), key).toBeTruthy();
+      expect(placeholders(text!), key).toEqual(placeholders(en[key as MessageKey]));
+    }
+  });
+
+  it('loads Vietnamese and Chinese on demand and formats them', async () => {
+    await loadCatalogue('vi');
+    await loadCatalogue('zh');
+    expect(format('vi', 'common.signIn')).toBe('Đăng nhập');
+    expect(format('zh', 'common.signIn')).toBe('登录');
+    expect(format('vi', 'plan.unitsPlannedOther', { count: 12 })).toBe('Đã dự định 12 đơn vị');
+    expect(format('zh', 'layout.youAreInStudentView', { name: 'Lan Nguyễn' })).toBe('您正在查看学生视图：Lan Nguyễn');
+    expect(translateText('Invalid sign-up code.', 'zh')).toBe('注册码无效。');
   });
 
   it('has no empty English text', () => {

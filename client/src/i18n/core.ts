@@ -26,6 +26,8 @@ export function addEnglish(all: Catalogue): void {
 }
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
   es: () => import('./es').then((m) => m.es),
+  vi: () => import('./vi').then((m) => m.vi),
+  zh: () => import('./zh').then((m) => m.zh),
 };
 
 export const isCatalogueLoaded = (locale: Locale): boolean => CATALOGUES[locale] !== undefined;
@@ -61,8 +63,11 @@ export function format(locale: Locale, key: MessageKey, params?: Params): string
 // The language in effect, for code that runs outside render (event handlers, error mapping).
 let current: Locale = 'en';
 export const currentLocale = (): Locale => current;
-/** The Intl locale for dates, money and numbers: US conventions in both languages (es-US writes "8 sept 2025", "$9,500.00"). */
-export const intlLocale = (locale: Locale = current): string => (locale === 'es' ? 'es-US' : 'en-US');
+// US conventions where the language has a US variant (es-US writes "8 sept 2025", "$9,500.00");
+// Vietnamese and Chinese use their own (the amounts stay in dollars: the currency is the caller's).
+const INTL_LOCALES: Record<Locale, string> = { en: 'en-US', es: 'es-US', vi: 'vi-VN', zh: 'zh-Hans-CN' };
+/** The Intl locale for dates, money and numbers. */
+export const intlLocale = (locale: Locale = current): string => INTL_LOCALES[locale];
 export function setCurrentLocale(locale: Locale): void {
   current = locale;
 }

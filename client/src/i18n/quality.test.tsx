@@ -1,7 +1,7 @@
 /** Spanish quality (issue 12): whole sentences around links, number agreement, es-US dates and money. */
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { format, makeT, setCurrentLocale } from './core';
+import { format, loadCatalogue, makeT, setCurrentLocale } from './core';
 import { rich } from './rich';
 import { planSummary } from '../pages/plan/planSummary';
 import { formatDate, formatDollars } from '../pages/payments/format';
@@ -37,5 +37,20 @@ describe('Spanish quality', () => {
   it('payment options are whole sentences in both languages', () => {
     expect(format('es', 'payments.annualOption', { upfront: '$9,500.00', annual: '$10,000.00' })).toBe('Pago anual: $9,500.00 con tarjeta ahora (descuento del 5 % por pago anticipado sobre $10,000.00)');
     expect(format('en', 'payments.checkOption', { upfront: '$9,500.00' })).toBe('Pay by check: $9,500.00 (5% upfront discount)');
+  });
+});
+
+describe('Vietnamese and Chinese formatting', () => {
+  it('writes dates in the language and dollars the US way', async () => {
+    await loadCatalogue('vi');
+    await loadCatalogue('zh');
+    setCurrentLocale('vi');
+    expect(formatDate('2025-09-08')).toBe('8 thg 9, 2025');
+    expect(formatDollars(9500)).toBe('$9,500.00');
+    expect(formatUnits(2.5)).toBe('2.5 đơn vị');
+    setCurrentLocale('zh');
+    expect(formatDate('2025-09-08')).toBe('2025年9月8日');
+    expect(formatDollars(9500)).toBe('$9,500.00');
+    expect(planSummary(makeT('zh'), 3, 12.5, 4)).toBe('3 门课程，已规划 12.5 学分，已完成 4 学分。');
   });
 });

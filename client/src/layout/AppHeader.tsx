@@ -33,7 +33,7 @@ export function AppHeader() {
               <NavLink key={item.to} to={item.to}>{t.text(item.label)}</NavLink>
             ))}
           </nav>
-          {languageSwitch && <LanguageSwitch className="link language-switch wide-only" />}
+          {languageSwitch && <LanguageSwitch className="language-switch wide-only" />}
           <Link to="/profile" className="profile-icon wide-only" aria-label={t('layout.myProfile')} title={t('layout.myProfile')}>{initials}</Link>
           {/* On a phone the same items sit in the menu. */}
           <HeaderMenu>
@@ -114,7 +114,7 @@ export function RestrictedHeader() {
     <header className="app-header" data-header="restricted">
       <div className="inner">
         <span className="brand">{t('layout.dualSchoolAdmissionApplication')}</span>
-        <LanguageSwitch className="link language-switch wide-only" />
+        <LanguageSwitch className="language-switch wide-only" />
         <SignOutButton className="secondary wide-only" />
         <HeaderMenu>
           <LanguageSwitch />

@@ -1,7 +1,6 @@
 /**
  * Vietnamese: plain and polite, addressing the reader as "quý vị" as US school districts write to
- * families. The interface is not in Vietnamese yet, so a page's English name is given with its
- * meaning (Applications). Links and names stay as they are.
+ * families. A page is named as the interface names it (Hồ sơ xin học, client/src/i18n/vi.ts). Links and names stay as they are.
  */
 import type { Catalogue } from './catalogue.en.js';
 
@@ -24,7 +23,7 @@ export const vi: Catalogue = {
   'email.admission.signature': 'Ban Tuyển sinh {schoolName}',
   'email.admissionAccepted.subject': 'Đơn đăng ký vào {schoolName} của quý vị đã được chấp nhận',
   'email.admissionAccepted.body':
-    'Xin chúc mừng! Đơn đăng ký của {studentName} đã được {schoolName} chấp nhận cho năm học 2025-26.\n\nBước tiếp theo: ký hợp đồng ghi danh. Xin đăng nhập và mở trang Applications (Đơn đăng ký), hoặc vào {contractLink}.',
+    'Xin chúc mừng! Đơn đăng ký của {studentName} đã được {schoolName} chấp nhận cho năm học 2025-26.\n\nBước tiếp theo: ký hợp đồng ghi danh. Xin đăng nhập và mở trang Hồ sơ xin học, hoặc vào {contractLink}.',
   'email.admissionAccepted.note': 'Ghi chú của ban tuyển sinh: {reason}',
   'email.admissionDeclined.subject': 'Thông tin mới về đơn đăng ký vào {schoolName} của quý vị',
   'email.admissionDeclined.body':

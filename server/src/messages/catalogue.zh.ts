@@ -1,6 +1,6 @@
 /**
- * Simplified Chinese: plain and polite (您). The interface is not in Chinese yet, so a page's
- * English name is given with its meaning (Applications). Links and names stay as they are; a link
+ * Simplified Chinese: plain and polite (您). A page is named as the interface
+ * names it (申请, client/src/i18n/zh.ts). Links and names stay as they are; a link
  * ends its sentence so no Chinese punctuation sticks to it.
  */
 import type { Catalogue } from './catalogue.en.js';
@@ -24,7 +24,7 @@ export const zh: Catalogue = {
   'email.admission.signature': '{schoolName} 招生处',
   'email.admissionAccepted.subject': '您向 {schoolName} 提交的申请已被录取',
   'email.admissionAccepted.body':
-    '恭喜！{studentName} 的申请已被 {schoolName} 录取，入学年度为 2025-26 学年。\n\n下一步：签署入学合同。请登录并打开“Applications”（申请）页面，或打开以下链接：{contractLink}',
+    '恭喜！{studentName} 的申请已被 {schoolName} 录取，入学年度为 2025-26 学年。\n\n下一步：签署入学合同。请登录并打开“申请”页面，或打开以下链接：{contractLink}',
   'email.admissionAccepted.note': '招生团队备注：{reason}',
   'email.admissionDeclined.subject': '关于您向 {schoolName} 提交的申请的最新消息',
   'email.admissionDeclined.body':

@@ -3,15 +3,15 @@
  * account's locale, or for a parent reached before they have an account (the consent link texted
  * to the guardian phone), the student's.
  *
- * MESSAGE_LOCALES is wider than the interface's LOCALES (@planner/shared): messages are written in
- * Vietnamese and Simplified Chinese already, and an account's locale may be any of these once the
- * interface offers them (the database accepts them; the language switch still offers LOCALES).
+ * The languages are the interface's LOCALES (@planner/shared): one list for the screens, the messages
+ * and the stored users.locale.
  *
  * Texts are ICU MessageFormat, formatted by intl-messageformat (FormatJS) with Node's built-in Intl:
  * plurals, numbers and dates follow the recipient's locale. A key missing from a catalogue falls
  * back to English, so a language can be added before every text is translated.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
+import { LOCALES, type Locale } from '@planner/shared';
 import { en, type Catalogue, type MessageKey } from './catalogue.en.js';
 import { es } from './catalogue.es.js';
 import { vi } from './catalogue.vi.js';
@@ -19,9 +19,9 @@ import { zh } from './catalogue.zh.js';
 
 export type { MessageKey } from './catalogue.en.js';
 
-/** The languages the server writes messages in; the first is the default. */
-export const MESSAGE_LOCALES = ['en', 'es', 'vi', 'zh'] as const;
-export type MessageLocale = (typeof MESSAGE_LOCALES)[number];
+/** The languages the server writes messages in (the interface's); the first is the default. */
+export const MESSAGE_LOCALES = LOCALES;
+export type MessageLocale = Locale;
 
 export const CATALOGUES: Record<MessageLocale, Catalogue> = { en, es, vi, zh };
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../test/harness.js';
-import type { User } from '../modules/accounts/user.entity.js';
+import type { Locale, User } from '../modules/accounts/user.entity.js';
 import type { School } from '../modules/schools/school.entity.js';
 import { buildApplicant, buildDualSchool, completeRecords, SAMPLE_FILES } from '../modules/admissions/admissions.factories.js';
 import { consentSchool, studentWithGuardian } from '../modules/consent-forms/consent-forms.factories.js';
@@ -17,7 +17,7 @@ const sentTo = (recipient: string): Promise<Sent[]> =>
   h.db.query(`SELECT channel, subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`, [recipient]);
 
 /** The person chooses their language in the interface (PUT /api/locale/). */
-async function speaks(user: User, locale: 'en' | 'es'): Promise<void> {
+async function speaks(user: User, locale: Locale): Promise<void> {
   const res = await h.api.put('/api/locale/').set(h.auth(await h.tokenFor(user))).send({ locale });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
@@ -254,15 +254,15 @@ describe('admissions decision email', () => {
   });
 });
 
-describe('an account in a language the interface does not offer yet', () => {
-  it('gets its emails in that language while its screens stay in English', async () => {
+describe('an account in Vietnamese', () => {
+  it('gets its screens in Vietnamese too: one setting for the screens and the emails', async () => {
     const user = await h.buildParent();
     await storedLocale(user, 'vi');
     const me = await h.api.get('/api/current-user/').set(h.auth(await h.tokenFor(user)));
     expect(me.status).toBe(200);
-    expect(me.body.locale).toBe('en');
+    expect(me.body.locale).toBe('vi');
     const gql = await h.gql<{ currentUser: { locale: string } }>('{ currentUser { locale } }', {}, await h.tokenFor(user));
-    expect(gql.data?.currentUser.locale).toBe('en');
+    expect(gql.data?.currentUser.locale).toBe('vi');
   });
 
   it('is refused by the database when it is no language of ours', async () => {

@@ -39,10 +39,11 @@ describe('Payments page', () => {
     ]);
     expect(screen.getAllByText('Loading...')).toHaveLength(2);
     expect(await screen.findByText('Auto-pay scheduled')).toBeTruthy();
+    // The two tables load separately: wait for the history before counting amounts across both.
+    expect(await screen.findByText('Paid')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
     expect(screen.getAllByText('$1,000.00')).toHaveLength(2);
     expect(screen.getByText('Sep 1, 2025')).toBeTruthy();
-    expect(screen.getByText('Paid')).toBeTruthy();
   });
 
   it('shows the empty messages, also when loading fails', async () => {

@@ -1,8 +1,12 @@
 import { intlLocale } from '../../i18n/core';
 
-/** Money and dates as the payment screens show them, in the language in effect. The API sends dollars and YYYY-MM-DD. */
+/**
+ * Money and dates as the payment screens show them. The API sends dollars and YYYY-MM-DD. Dates are
+ * in the language in effect; dollars are written the US way in every language ("$9,500.00", as the
+ * school's bills write them: vi-VN would write "9.500,00 US$").
+ */
 export function formatDollars(amount: number): string {
-  return amount.toLocaleString(intlLocale(), { style: 'currency', currency: 'USD' });
+  return amount.toLocaleString(intlLocale() === 'es-US' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' });
 }
 
 export function formatDate(isoDate: string): string {

@@ -28,7 +28,7 @@ export class CurrentUser {
   @Field(() => School, { description: 'The school.', nullable: true }) school: School | null;
   @Field(() => Boolean, { description: 'School feature flag: dual school is on.' }) dualSchoolEnabled: boolean;
   @Field(() => ViewingAs, { description: 'Set while a view-as token is used: who is acting as this student.', nullable: true }) viewingAs: ViewingAs | null;
-  @Field(() => String, { description: "Interface language of the person signed in ('en' or 'es'); while viewing as a student, the viewer's own" })
+  @Field(() => String, { description: "Interface language of the person signed in ('en', 'es', 'vi' or 'zh'); while viewing as a student, the viewer's own" })
   locale: string;
 }
 
@@ -105,8 +105,8 @@ export class AccountsResolver {
     return true;
   }
 
-  @Mutation(() => String, { description: "Saves the interface language ('en' or 'es') of the person signed in" })
-  async updateLocale(@Ctx() ctx: AdapterContext, @Arg('locale', () => String, { description: "'en' or 'es'." }) locale: string): Promise<string> {
+  @Mutation(() => String, { description: "Saves the interface language ('en', 'es', 'vi' or 'zh') of the person signed in" })
+  async updateLocale(@Ctx() ctx: AdapterContext, @Arg('locale', () => String, { description: "'en', 'es', 'vi' or 'zh'." }) locale: string): Promise<string> {
     return ctx.services.profile.updateLocale(ctx, checkLocale(locale));
   }
 

@@ -20,6 +20,20 @@ describe('locale', () => {
     expect((await h.db.getRepository(User).findOneByOrFail({ id: student.id })).locale).toBe('es');
   });
 
+  it('saves Vietnamese and Chinese, shows them back, and the emails follow the same setting', async () => {
+    const parent = await h.buildParent();
+    const token = await h.tokenFor(parent);
+    const res = await h.gql(UPDATE, { l: 'vi' }, token);
+    expect(res.data).toEqual({ updateLocale: 'vi' });
+    expect((await h.gql(ME, {}, token)).data!.currentUser).toEqual({ id: parent.id, locale: 'vi' });
+    expect((await h.db.getRepository(User).findOneByOrFail({ id: parent.id })).locale).toBe('vi');
+
+    const zh = await h.api.put('/api/locale/').set(h.auth(token)).send({ locale: 'zh' });
+    expect(zh.status).toBe(200);
+    expect(zh.body).toEqual({ locale: 'zh' });
+    expect((await h.api.get('/api/current-user/').set(h.auth(token))).body.locale).toBe('zh');
+  });
+
   it('is saved through PUT /api/locale/ and shown on GET /api/current-user/', async () => {
     const parent = await h.buildParent();
     const token = await h.tokenFor(parent);
@@ -38,7 +52,7 @@ describe('locale', () => {
     for (const locale of ['fr', '', 42, undefined]) {
       const res = await h.api.put('/api/locale/').set(h.auth(token)).send({ locale });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'locale must be one of: en, es.' });
+      expect(res.body).toEqual({ error: 'locale must be one of: en, es, vi, zh.' });
     }
     const g = await h.gql(UPDATE, { l: 'de' }, token);
     expect(g.code).toBe('BAD_USER_INPUT');

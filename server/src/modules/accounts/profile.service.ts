@@ -15,10 +15,7 @@ export interface CurrentUserView {
   locale: Locale;
 }
 
-/**
- * The interface language of a stored locale. An account may hold a language the server writes
- * messages in (messages/messages.ts) before the interface offers it: the screens show English then.
- */
+/** The interface language of a stored locale; anything unknown (or none) is English. */
 export function interfaceLocale(stored: string | null | undefined): Locale {
   return (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : 'en';
 }

@@ -1,7 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { type ApplicationStatus, UserType } from '@planner/shared';
-import type { MessageLocale } from '../../messages/messages.js';
+import { type ApplicationStatus, type Locale, UserType } from '@planner/shared';
 
 // The values cross the wire, so @planner/shared defines them; the user's modules keep importing them from here.
 export { APPLICATION_STATUSES, LOCALES, UserType, type ApplicationStatus, type Locale } from '@planner/shared';
@@ -82,12 +81,11 @@ export class User {
   edGoals: string[] | null;
 
   /**
-   * Language the person chose (issue 12): 'en' or 'es' through the interface. The database also
-   * accepts 'vi' and 'zh', the other languages of the server's emails and texts (messages/messages.ts);
-   * the screens show English for them until the interface offers them (profile.service.ts).
+   * Language the person chose (issue 12): one of LOCALES ('en', 'es', 'vi', 'zh'), for the screens
+   * and for the server's emails and texts (messages/messages.ts).
    */
   @Column({ type: 'text', default: 'en' })
-  locale: MessageLocale;
+  locale: Locale;
 
   /** Set when the school or the district roster deactivates the person: neither a password nor single sign-on signs them in, they are hidden from lists, data kept. */
   @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
