@@ -9,6 +9,7 @@ import { AccessLogDocument } from '../../graphql/generated';
 import { intlLocale, useT, type MessageKey } from '../../i18n';
 import '../../components/tables.css';
 import { appendPage } from '../../graphql/paging';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 
 export const ACCESS_ACTIONS = [
   'view_as', 'plan_pdf_export', 'consent_form_view', 'consent_form_export', 'application_view',
@@ -111,14 +112,7 @@ export default function AccessLogPage() {
               </tbody>
             </table>
           </div>
-          {page.hasNextPage && (
-            <button type="button" className="secondary" onClick={() => fetchMore({
-              variables: { after: page.endCursor },
-              updateQuery: appendPage('accessLog'),
-            })}>
-              {t('common.loadMore')}
-            </button>
-          )}
+          <LoadMoreButton page={page} onMore={(after) => fetchMore({ variables: { after }, updateQuery: appendPage('accessLog') })} />
         </>
       )}
     </main>

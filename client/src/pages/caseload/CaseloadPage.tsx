@@ -13,6 +13,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import './caseload.css';
 import { appendPage } from '../../graphql/paging';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 
 type Sort = 'last_name' | 'grade' | 'pathway' | 'requirements_met' | 'missing' | 'warnings' | 'completed_units' | 'review_status' | 'last_plan_change';
 
@@ -180,14 +181,7 @@ export default function CaseloadPage() {
               </tbody>
             </table>
           </div>
-          {page?.hasNextPage && (
-            <button type="button" className="secondary" onClick={() => fetchMore({
-              variables: { after: page.endCursor },
-              updateQuery: appendPage('caseload'),
-            })}>
-              {t('common.loadMore')}
-            </button>
-          )}
+          <LoadMoreButton page={page} onMore={(after) => fetchMore({ variables: { after }, updateQuery: appendPage('caseload') })} />
         </>
       )}
     </main>

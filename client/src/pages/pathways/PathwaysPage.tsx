@@ -16,6 +16,7 @@ import { useSession } from '../../session/SessionProvider';
 import '../../components/pathways.css';
 import { useT } from '../../i18n';
 import { appendPage } from '../../graphql/paging';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 
 export default function PathwaysPage() {
   const t = useT();
@@ -82,14 +83,7 @@ export default function PathwaysPage() {
           ))}
         </ul>
       )}
-      {page?.hasNextPage && (
-        <button type="button" className="secondary" onClick={() => fetchMore({
-          variables: { after: page.endCursor },
-          updateQuery: appendPage('pathways'),
-        })}>
-          {t('common.loadMore')}
-        </button>
-      )}
+      <LoadMoreButton page={page} onMore={(after) => fetchMore({ variables: { after }, updateQuery: appendPage('pathways') })} />
       {creating && <CreatePathwayDialog onClose={() => setCreating(false)} onCreated={() => void refetch()} />}
     </main>
   );

@@ -19,6 +19,7 @@ import { DeleteStudentDialog } from './DeleteStudentDialog';
 import { useT } from '../../i18n';
 import '../../components/tables.css';
 import { appendPage } from '../../graphql/paging';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 
 type Sort = 'first_name' | 'last_name' | 'email' | 'grade' | 'ccc_apply_status';
 
@@ -168,14 +169,7 @@ export default function StudentsListPage() {
               </tbody>
             </table>
           </div>
-          {page?.hasNextPage && (
-            <button type="button" className="secondary" onClick={() => fetchMore({
-              variables: { after: page.endCursor },
-              updateQuery: appendPage('students'),
-            })}>
-              {t('common.loadMore')}
-            </button>
-          )}
+          <LoadMoreButton page={page} onMore={(after) => fetchMore({ variables: { after }, updateQuery: appendPage('students') })} />
         </>
       )}
       {notice && <div className="alert alert-success" role="status">{notice}</div>}
