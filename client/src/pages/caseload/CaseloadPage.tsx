@@ -14,6 +14,7 @@ import { useViewAsStudent } from '../../session/useViewAsStudent';
 import './caseload.css';
 import { appendPage } from '../../graphql/paging';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { SortHeader } from '../../components/SortHeader';
 
 type Sort = 'last_name' | 'grade' | 'pathway' | 'requirements_met' | 'missing' | 'warnings' | 'completed_units' | 'review_status' | 'last_plan_change';
 
@@ -140,13 +141,7 @@ export default function CaseloadPage() {
             <table className="data caseload">
               <thead>
                 <tr>
-                  {columns.map((c) => (
-                    <th key={c.key} aria-sort={sort === c.key ? (descending ? 'descending' : 'ascending') : 'none'}>
-                      <button type="button" onClick={() => toggle(c.key)}>
-                        {c.label} <span aria-hidden="true">{sort === c.key ? (descending ? '▼' : '▲') : ''}</span>
-                      </button>
-                    </th>
-                  ))}
+                  {columns.map((c) => <SortHeader key={c.key} label={c.label} sorted={sort === c.key} descending={descending} onSort={() => toggle(c.key)} />)}
                 </tr>
               </thead>
               <tbody>

@@ -20,6 +20,7 @@ import { useT } from '../../i18n';
 import '../../components/tables.css';
 import { appendPage } from '../../graphql/paging';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { SortHeader } from '../../components/SortHeader';
 
 type Sort = 'first_name' | 'last_name' | 'email' | 'grade' | 'ccc_apply_status';
 
@@ -106,13 +107,7 @@ export default function StudentsListPage() {
             <table className="data cards">
               <thead>
                 <tr>
-                  {columns.map((c) => (
-                    <th key={c.key} aria-sort={sort === c.key ? (descending ? 'descending' : 'ascending') : 'none'}>
-                      <button type="button" onClick={() => toggle(c.key)}>
-                        {c.label} <span aria-hidden="true">{sort === c.key ? (descending ? '▼' : '▲') : ''}</span>
-                      </button>
-                    </th>
-                  ))}
+                  {columns.map((c) => <SortHeader key={c.key} label={c.label} sorted={sort === c.key} descending={descending} onSort={() => toggle(c.key)} />)}
                   {showSchool && <th>{t('students.school')}</th>}
                   <th>{t('students.parentConsentForm')}</th>
                   {parentForms && <th>{t('students.parentForm')}</th>}
