@@ -26,6 +26,7 @@ import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
 import { mountCaseloadRoutes } from './modules/caseload/caseload.rest.js';
+import { mountNoteRoutes } from './modules/notes/notes.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
 import { mountIntegrationRoutes } from './modules/integrations/integrations.rest.js';
 import { logger as processLogger, type Logger } from './observability/logger.js';
@@ -99,6 +100,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountParentRoutes(api, deps);
   mountStudentRoutes(api, deps);
   mountCaseloadRoutes(api, deps);
+  mountNoteRoutes(api, deps);
   mountPlanRoutes(api, deps);
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);

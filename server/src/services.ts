@@ -28,6 +28,7 @@ import { RosterService } from './modules/roster/roster.service.js';
 import { StudentDashboardService } from './modules/students/student-dashboard.js';
 import { CaseloadService } from './modules/caseload/caseload.service.js';
 import { FollowedPathwaysService } from './modules/caseload/followed-pathways.js';
+import { NotesService } from './modules/notes/notes.service.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
   const outbox = new OutboxService(db);
@@ -60,6 +61,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     studentDashboard: new StudentDashboardService(db, schools),
     caseload: new CaseloadService(db, schools),
     followedPathways: new FollowedPathwaysService(db),
+    notes: new NotesService(db),
     accessLog: new AccessLogService(db, schools),
     // Bodies on the outbox page only where no mail leaves the machine (development, tests, the embedded
     // demo) and no transport delivers the message's channel.

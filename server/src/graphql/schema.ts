@@ -25,6 +25,7 @@ import { RosterResolver } from '../modules/roster/roster.resolver.js';
 import { StudentDashboardResolver } from '../modules/students/student-dashboard.resolver.js';
 import { OutboxResolver } from '../modules/outbox/outbox.resolver.js';
 import { CaseloadResolver } from '../modules/caseload/caseload.resolver.js';
+import { NotesResolver } from '../modules/notes/notes.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
@@ -36,6 +37,7 @@ export const resolvers = [
   OnboardingResolver, BaselinePlansResolver,
   AccessLogResolver,
   ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver, CaseloadResolver,
+  NotesResolver,
 ] as const;
 
 /**

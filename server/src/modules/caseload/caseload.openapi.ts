@@ -21,6 +21,7 @@ const CaseloadRow = z.object({
   completed_units: z.number(),
   review_status: z.enum(REVIEW_STATUSES),
   last_plan_change: z.string().nullable().meta({ format: 'date-time' }),
+  unread_notes: z.int().meta({ description: "Notes on the student's plan the caller has not read (not their own)." }),
 }).meta({ id: 'CaseloadRow' });
 
 const FollowedPathway = PathwayRef.extend({ marked: z.boolean().meta({ description: 'false: not marked, followed as the school graduation pathway.' }) })

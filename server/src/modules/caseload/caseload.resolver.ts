@@ -34,6 +34,7 @@ class CaseloadRowItem {
   @Field(() => Float, { description: 'Units of the plan courses marked completed.' }) completedUnits: number;
   @Field(() => String, { description: 'Plan review status (draft).' }) reviewStatus: string;
   @Field(() => Date, { description: 'When the plan last changed; null without a plan.', nullable: true }) lastPlanChange: Date | null;
+  @Field(() => Int, { description: "Notes on the student's plan the caller has not read (not their own)." }) unreadNotes: number;
 }
 
 @ObjectType({ description: 'A page of the caseload, with the total count, the next cursor and the filter choices.' })

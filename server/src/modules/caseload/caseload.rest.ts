@@ -1,11 +1,11 @@
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import { checkCaseloadQuery } from './caseload-input.js';
-import type { CaseloadRow } from './caseload.service.js';
+import type { CaseloadRowFor } from './caseload.service.js';
 import type { FollowedPathway } from './followed-pathways.js';
 
 /** The JSON of one caseload row (caseload.openapi.ts describes it). */
-export const caseloadRowJson = (r: CaseloadRow) => ({
+export const caseloadRowJson = (r: CaseloadRowFor) => ({
   student_id: r.studentId,
   first_name: r.firstName,
   last_name: r.lastName,
@@ -20,6 +20,7 @@ export const caseloadRowJson = (r: CaseloadRow) => ({
   completed_units: r.completedUnits,
   review_status: r.reviewStatus,
   last_plan_change: r.lastPlanChange ? r.lastPlanChange.toISOString() : null,
+  unread_notes: r.unreadNotes,
 });
 
 const followedJson = (list: FollowedPathway[]) =>

@@ -29,6 +29,7 @@ import type { User } from '../accounts/user.entity.js';
 import { recordAccessMany } from '../access-log/access-log.service.js';
 import { csvField } from '../courses/csv.js';
 import { byName, planProgress, type EngineLink } from '../pathways/progress.js';
+import { unreadNoteCounts } from '../notes/plan-note-store.js';
 import { buildView } from '../plans/plan-view.js';
 import type { PlanEntry } from '../plans/plan-store.js';
 import type { SchoolsService } from '../schools/schools.service.js';
@@ -63,8 +64,17 @@ export interface CaseloadRow {
   lastPlanChange: Date | null;
 }
 
+/** A row as answered to one staff member: with the notes on the student's plan they have not read (modules/notes/). */
+export type CaseloadRowFor = CaseloadRow & { unreadNotes: number };
+
+/** The reader's unread note counts on `rows`, in one statement whatever their number. */
+async function withUnreadNotes(db: DataSource, staffUserId: number, rows: CaseloadRow[]): Promise<CaseloadRowFor[]> {
+  const unread = await unreadNoteCounts(db, staffUserId, rows.map((r) => r.studentId));
+  return rows.map((r) => ({ ...r, unreadNotes: unread.get(r.studentId) ?? 0 }));
+}
+
 export interface CaseloadPage {
-  rows: CaseloadRow[];
+  rows: CaseloadRowFor[];
   totalCount: number;
   endCursor: string | null;
   hasNextPage: boolean;
@@ -173,7 +183,7 @@ export function selectRows(rows: CaseloadRow[], q: Pick<CaseloadQuery, 'grade' |
 
 export const CSV_HEADER = [
   'Last name', 'First name', 'Email', 'Grade', 'Pathways', 'Requirements met', 'Requirements total', 'Missing requirements',
-  'Prerequisite warnings', 'Completed units', 'Review status', 'Last plan change',
+  'Prerequisite warnings', 'Completed units', 'Review status', 'Last plan change', 'Unread notes',
 ];
 
 /**
@@ -184,13 +194,13 @@ export function csvCell(value: string): string {
   return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 }
 
-export function toCsv(rows: CaseloadRow[]): string {
+export function toCsv(rows: CaseloadRowFor[]): string {
   const lines = [CSV_HEADER.join(',')];
   for (const r of rows) {
     lines.push([
       r.lastName, r.firstName, r.email, r.grade ?? '', r.pathways.map((p) => p.name).join('; '), String(r.requirementsMet), String(r.requirementsTotal),
       r.missingRequirements.map((m) => (r.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join('; '),
-      String(r.warnings.length), String(r.completedUnits), r.reviewStatus, r.lastPlanChange ? r.lastPlanChange.toISOString() : '',
+      String(r.warnings.length), String(r.completedUnits), r.reviewStatus, r.lastPlanChange ? r.lastPlanChange.toISOString() : '', String(r.unreadNotes),
     ].map(csvCell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
@@ -222,7 +232,7 @@ export class CaseloadService {
     const pathways = new Map<number, PathwayFact>();
     for (const r of all) for (const p of r.pathways) pathways.set(p.id, p);
     return {
-      rows: pageRows,
+      rows: await withUnreadNotes(this.db, caller.user.id, pageRows),
       totalCount: rows.length,
       endCursor: pageRows.length ? encodeCursor(next) : null,
       hasNextPage: next < rows.length,
@@ -237,6 +247,6 @@ export class CaseloadService {
     if (rows.length) {
       await recordAccessMany(this.db, caller, rows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })), 'caseload_export', 'caseload exported as CSV by staff');
     }
-    return { csv: toCsv(rows), count: rows.length };
+    return { csv: toCsv(await withUnreadNotes(this.db, caller.user.id, rows)), count: rows.length };
   }
 }

@@ -132,7 +132,7 @@ describe('caseload', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="caseload.csv"');
     const records = parseCsv(res.text).map((r) => r.fields);
     expect(records[0]).toEqual(['Last name', 'First name', 'Email', 'Grade', 'Pathways', 'Requirements met', 'Requirements total', 'Missing requirements',
-      'Prerequisite warnings', 'Completed units', 'Review status', 'Last plan change']);
+      'Prerequisite warnings', 'Completed units', 'Review status', 'Last plan change', 'Unread notes']);
     expect(records.slice(1).map((r) => r[1])).toEqual(["'=HYPERLINK(\"x\")", 'Ann', 'Cy']);
     expect(records[2].slice(3, 11)).toEqual(['9', 'High School Graduation', '0', '2', 'English; Mathematics', '0', '0', 'draft']);
   });
@@ -241,6 +241,7 @@ describe('caseload statement count', () => {
     expect(small).toMatchObject({ total: 250, rows: 50 });
     expect(large).toMatchObject({ total: 2500, rows: 50 });
     expect(large.statements).toBe(small.statements);
-    expect(small.statements).toBeLessThanOrEqual(11);
+    // One more than the engine's loads: the unread note counts of the page (modules/notes/), one statement for every row.
+    expect(small.statements).toBeLessThanOrEqual(12);
   }, 120_000);
 });
