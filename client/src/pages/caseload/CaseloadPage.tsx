@@ -1,7 +1,7 @@
 /**
  * Caseload (/caseload, staff): one row per student of the counselor's schools with the pathway they
  * follow, requirements met and missing, prerequisite warnings, completed units, review status and
- * last plan change. Filters and sorting run on the server before paging (50 a page, "Load more");
+ * last plan change, and the notes on the plan the counselor has not read. Filters and sorting run on the server before paging (50 a page, "Load more");
  * Export CSV downloads the filtered, sorted list. Opening a row views the plan as the student.
  */
 import { useQuery } from '@apollo/client/react';
@@ -142,6 +142,7 @@ export default function CaseloadPage() {
               <thead>
                 <tr>
                   {columns.map((c) => <SortHeader key={c.key} label={c.label} sorted={sort === c.key} descending={descending} onSort={() => toggle(c.key)} />)}
+                  <th scope="col">{t('caseload.unreadNotes')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -170,6 +171,7 @@ export default function CaseloadPage() {
                       <td>{s.completedUnits}</td>
                       <td>{review(s.reviewStatus)}</td>
                       <td>{s.lastPlanChange ? new Date(String(s.lastPlanChange)).toLocaleDateString() : t('caseload.noPlan')}</td>
+                      <td className={s.unreadNotes ? 'unread-notes' : undefined}>{s.unreadNotes || ''}</td>
                     </tr>
                   );
                 })}

@@ -1,4 +1,4 @@
-/** My Students (parent home, /parent-home and /parent-students): linked students, add by parent code, view as. */
+/** My Students (parent home, /parent-home and /parent-students): linked students, add by parent code, view as, the notes on each plan. */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
@@ -6,6 +6,7 @@ import { AddStudentDocument, ParentStudentsDocument } from '../../graphql/genera
 import { messageOr } from '../../graphql/errors';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { useT } from '../../i18n';
+import { NotesPanel } from '../notes/NotesPanel';
 
 export const ADD_STUDENT_FAILED = 'An error occurred while adding the student.';
 
@@ -16,6 +17,7 @@ export default function ParentHomePage() {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
+  const [notesOf, setNotesOf] = useState<number | null>(null);
   const [addStudent, adding] = useMutation(AddStudentDocument, { refetchQueries: [ParentStudentsDocument] });
 
   function close() {
@@ -66,12 +68,19 @@ export default function ParentHomePage() {
             {students.map((s) => (
               <tr key={s.id}>
                 <td>{s.firstName}</td><td>{s.lastName}</td><td>{s.email}</td>
-                <td><button type="button" onClick={() => view(s.id)} disabled={viewing}>{t('parents.viewStudent')}</button></td>
+                <td className="row">
+                  <button type="button" onClick={() => view(s.id)} disabled={viewing}>{t('parents.viewStudent')}</button>
+                  <button type="button" className="secondary" aria-expanded={notesOf === s.id} aria-label={t('parents.notesOfName', { name: `${s.firstName} ${s.lastName}` })}
+                    onClick={() => setNotesOf(notesOf === s.id ? null : s.id)}>{t('parents.notes')}</button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      {students.filter((s) => s.id === notesOf).map((s) => (
+        <NotesPanel key={s.id} studentId={s.id} heading={t('parents.notesOfName', { name: `${s.firstName} ${s.lastName}` })} />
+      ))}
     </main>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Academic Plan (/plan): the student's terms and courses in a grid (drag and drop) or a list,
  * the Prerequisite Warnings panel, term editing, the PDF export and, when the school has them,
- * baseline plans. A parent viewing as the student sees it read-only.
+ * baseline plans, and the notes on a student's plan. A parent viewing as the student sees it read-only.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import { useT } from '../../i18n';
 import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
 import { WhereIStand } from './WhereIStand';
+import { NotesPanel } from '../notes/NotesPanel';
 
 /** What requirement progress depends on: which courses the plan holds (changes when one is added, removed or moved). */
 const planKey = (plan: PlanData | undefined) =>
@@ -192,6 +193,8 @@ export default function PlanPage() {
           ))}
         </div>
       )}
+
+      {plan.userType === 'Student' && <NotesPanel />}
 
       {adding && <AddTermDialog onClose={() => setAdding(false)} />}
       {editing && <EditTermDialog term={editing} count={termCount} onClose={() => setEditing(null)} />}

@@ -92,6 +92,12 @@ class Fresh {
     const [{ id }] = await this.h.db.query(`INSERT INTO roster_imports (school_id, requested_by, total_rows) VALUES ($1, $2, 0) RETURNING id`, [this.w.schoolA.id, this.w.admin.id]);
     return id;
   }
+  /** A note Ada just wrote on her plan, for the note-deletion cells (only Ada, its author, may delete it). */
+  async note(): Promise<number> {
+    const [{ id }] = await this.h.db.query(
+      `INSERT INTO plan_notes (student_id, author_id, author_role, body) VALUES ($1, $1, 'student', 'A note') RETURNING id`, [this.w.student.id]);
+    return id;
+  }
   async baselinePlan() {
     const { UserType } = await import('../accounts/user.entity.js');
     return this.h.buildUser(UserType.BaselinePlan, { school: this.w.schoolA, email: `baseline_plan_${Math.random().toString(36).slice(2, 10)}` });
@@ -148,6 +154,9 @@ const REST_CALLS: Record<string, CallSpec> = {
   'PUT /api/schools/graduation-pathway/': (w) => ({ body: { pathway_uuid: w.pathway.uuid } }),
   'POST /api/set-school-of-record/:uuid/': (w) => ({ url: `/api/set-school-of-record/${w.schoolA.uuid}/` }),
   'POST /api/view-as-student/': (w) => ({ body: { studentId: w.student.id } }),
+  'GET /api/plan-notes/': (w) => ({ url: `/api/plan-notes/?student_id=${w.student.id}` }),
+  'POST /api/plan-notes/': (w) => ({ body: { student_id: w.student.id, body: 'A note' } }),
+  'DELETE /api/plan-notes/:id/': async (_w, f) => ({ url: `/api/plan-notes/${await f.note()}/` }),
   'GET /api/followed-pathways/': (w) => ({ url: `/api/followed-pathways/?student_id=${w.student.id}` }),
   'POST /api/followed-pathways/': (w) => ({ body: { pathway_uuid: w.pathway.uuid, follow: true, student_id: w.student.id } }),
   'POST /test-checkout/:id/pay': () => ({ url: '/test-checkout/nope/pay' }),
@@ -199,6 +208,9 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   setGraduationPathway: (w) => ({ pathwayUuid: w.pathway.uuid }),
   viewAsStudent: (w) => ({ studentId: w.student.id }),
   followedPathways: (w) => ({ studentId: w.student.id }),
+  planNotes: (w) => ({ studentId: w.student.id }),
+  addPlanNote: (w) => ({ studentId: w.student.id, body: 'A note' }),
+  deletePlanNote: async (_w, f) => ({ id: await f.note() }),
   followPathway: (w) => ({ pathwayUuid: w.pathway.uuid, follow: true, studentId: w.student.id }),
   students: (w) => ({ schoolId: w.schoolA.id }),
   recordCheckPayment: () => ({ paymentId: 999999 }),
