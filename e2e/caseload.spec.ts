@@ -47,7 +47,7 @@ test('staff opens the Caseload, filters missing requirements, sorts, exports CSV
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('caseload.csv');
   const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
-  expect(csv[0]).toBe('Last name,First name,Email,Grade,Pathways,Requirements met,Requirements total,Missing requirements,Prerequisite warnings,Completed units,Review status,Last plan change');
+  expect(csv[0]).toBe('Last name,First name,Email,Grade,Pathways,Requirements met,Requirements total,Missing requirements,Prerequisite warnings,Completed units,Review status,Last plan change,Unread notes');
   expect(csv.length - 1).toBe(Number((await count.textContent())!.split(' ')[0]));
   expect(csv[1].split(',')[3]).toBe('12');
 
