@@ -2,7 +2,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CurrentUserDocument, FollowedPathwaysDocument, PlanCourseDocument, PlanDocument, RequirementProgressDocument } from '../../graphql/generated';
+import { CurrentUserDocument, FollowedPathwaysDocument, PlanCourseDocument, PlanDocument, PlanNotesDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { SessionProvider } from '../../session/SessionProvider';
 import PlanPage from './PlanPage';
 import { StudentCourseControls } from './StudentCourseControls';
@@ -55,6 +55,17 @@ const followedMock = (list: { uuid: string; name: string; marked: boolean }[] = 
   maxUsageCount: 3,
 });
 
+/** The notes beside the plan: one counselor's note with a link (read-only tokens may not write). */
+const notesMock = (readOnly: boolean) => ({
+  request: { query: PlanNotesDocument, variables: { studentId: null } },
+  result: { data: { planNotes: {
+    __typename: 'PlanNoteThread', studentId: 7, canWrite: !readOnly, canMarkStaffOnly: false,
+    notes: [{ __typename: 'PlanNote', id: 1, body: 'Read <b>this</b>: https://example.org/a-g.', authorName: 'Alex Rivera', authorRole: 'staff',
+      createdAt: '2026-11-25T14:00:00.000Z', staffOnly: false, canDelete: false }],
+  } } },
+  maxUsageCount: 3,
+});
+
 type Mocks = NonNullable<ConstructorParameters<typeof MockedProvider>[0]['mocks']>;
 
 function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
@@ -62,7 +73,7 @@ function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
   if (readOnly) localStorage.setItem('isParentViewingAsStudent', 'true');
   render(
     <MockedProvider mocks={[me(readOnly), planMock(readOnly), planMock(readOnly), ...(extra.some((m) => m.request.query === RequirementProgressDocument) ? [] : [progressMock()]),
-      ...(extra.some((m) => m.request.query === FollowedPathwaysDocument) ? [] : [followedMock()]), ...extra]}>
+      ...(extra.some((m) => m.request.query === FollowedPathwaysDocument) ? [] : [followedMock()]), notesMock(readOnly), ...extra]}>
       <SessionProvider>
         <MemoryRouter>{ui}</MemoryRouter>
       </SessionProvider>
@@ -73,7 +84,18 @@ function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
 describe('Academic Plan page', () => {
   it('shows the heading, the terms with their tiles, the warnings and the list view', async () => {
     renderWith(<PlanPage />, false);
-    expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' })).toBeTruthy();
+    // The first render of the file loads the page and its panels cold: more than findBy's default second on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' }, { timeout: 5000 })).toBeTruthy();
+    // The notes beside the plan: text as typed, the address as a safe link, author and role.
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    expect(await within(notes).findByText('Alex Rivera')).toBeTruthy();
+    expect(within(notes).getByText('Staff')).toBeTruthy();
+    expect(notes.textContent).toContain('Read <b>this</b>: https://example.org/a-g.');
+    expect(notes.querySelector('b')).toBeNull();
+    const link = within(notes).getByRole('link', { name: 'https://example.org/a-g' });
+    expect(link.getAttribute('href')).toBe('https://example.org/a-g');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(notes).getByLabelText('New note')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Prerequisite Warnings' })).toBeTruthy();
     expect(screen.getByText('Prerequisite not met for "Geometry" in 9th Grade')).toBeTruthy();
     const tile = screen.getByRole('region', { name: '9th Grade' });

@@ -54,6 +54,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/schools/:uuid/join/': { actor: 'student', params: ['uuid'], what: 'school' },
   'POST /api/set-school-of-record/:uuid/': { actor: 'student', params: ['uuid'], what: 'school' },
   'DELETE /api/students/:id/': { actor: 'admin', params: ['id'], what: 'student' },
+  'DELETE /api/plan-notes/:id/': { actor: 'student', params: ['id'], what: 'note' },
   'PUT /api/baseline-plans/:id/': { actor: 'admin', params: ['id'], what: 'baseline plan', body: { first_name: 'Renamed', last_name: 'Plan' } },
   'DELETE /api/baseline-plans/:id/': { actor: 'admin', params: ['id'], what: 'baseline plan' },
   'GET /api/blogs/:id/': { actor: 'anon', params: ['id'], what: 'blog post' },
