@@ -84,8 +84,7 @@ function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
 describe('Academic Plan page', () => {
   it('shows the heading, the terms with their tiles, the warnings and the list view', async () => {
     renderWith(<PlanPage />, false);
-    // The first render of the file loads the page and its panels cold: more than findBy's default second on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' })).toBeTruthy();
     // The notes beside the plan: text as typed, the address as a safe link, author and role.
     const notes = await screen.findByRole('region', { name: 'Notes' });
     expect(await within(notes).findByText('Alex Rivera')).toBeTruthy();
