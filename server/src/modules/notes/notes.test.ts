@@ -191,6 +191,10 @@ describe('plan notes', () => {
       [{ body: '   \n  ' }, NOTE_INPUT_MESSAGES.empty],
       [{}, NOTE_INPUT_MESSAGES.empty],
       [{ body: 42 }, NOTE_INPUT_MESSAGES.empty],
+      [{ body: ['x'] }, NOTE_INPUT_MESSAGES.empty],
+      [{ body: { $gt: '' } }, NOTE_INPUT_MESSAGES.empty],
+      [{ body: 'x', student_id: [1] }, NOTE_INPUT_MESSAGES.studentId],
+      [{ body: 'x', student_id: 1.5 }, NOTE_INPUT_MESSAGES.studentId],
       [{ body: 'a'.repeat(2001) }, NOTE_INPUT_MESSAGES.tooLong],
       [{ body: 'bad\u0000byte' }, NOTE_INPUT_MESSAGES.control],
       [{ body: 'flip \u202Etxt.exe' }, NOTE_INPUT_MESSAGES.control],
@@ -209,10 +213,14 @@ describe('plan notes', () => {
     const stored = await post({ body: html });
     expect(stored.status).toBe(201);
     expect(stored.body.body).toBe('<script>alert(1)</script><img src=x onerror=alert(2)> & "quotes"\nline two');
+    // A lone surrogate (broken UTF-16 in JSON) is stored as the replacement character, never a server error.
+    const broken = await h.api.post('/api/plan-notes/').set(h.auth(w.samToken)).set('Content-Type', 'application/json').send('{"body":"half \\ud83d pair"}');
+    expect(broken.status).toBe(201);
+    expect(broken.body.body).toBe('half \ufffd pair');
     const injection = await post({ body: "'); DROP TABLE plan_notes; --" });
     expect(injection.status).toBe(201);
     const [{ n }] = await h.db.query(`SELECT count(*)::int AS n FROM plan_notes WHERE student_id = $1`, [w.sam.id]);
-    expect(n).toBe(3);
+    expect(n).toBe(4);
     // An oversized JSON body is refused before it reaches anything.
     expect((await post({ body: 'a'.repeat(1_100_000) })).status).toBe(413);
   });
