@@ -60,13 +60,14 @@ describe('LanguageSwitch', () => {
     renderWith([], <><PublicHeader /><NotFoundPage /></>);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Switch the language to Tiếng Việt' })[0]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Không tìm thấy trang' })).toBeTruthy();
+    // The first switch to a language loads its catalogue (a module and its compiled messages).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Không tìm thấy trang' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Đăng nhập' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('vi');
     expect(localStorage.getItem('locale')).toBe('vi');
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Chuyển ngôn ngữ sang 中文' })[0]);
-    expect(await screen.findByRole('heading', { level: 1, name: '未找到页面' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '未找到页面' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: '登录' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('zh');
     // The way back is offered in each language's own name.
