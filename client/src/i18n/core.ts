@@ -36,8 +36,7 @@ export function addEnglish(all: Catalogue, compiled: Compiled): void {
   CATALOGUES.en = { ...CATALOGUES.en, ...all };
   COMPILED.en = { ...COMPILED.en, ...compiled };
   reverse = null;
-  // Every language falls back to English, so every formatter takes the new texts.
-  intls.clear();
+  intls.delete('en');
 }
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<[Catalogue, Compiled]>> = {
   es: () => Promise.all([import('./es').then((m) => m.es), import('./es?icu-ast').then((m) => m.default)]),

@@ -1,6 +1,7 @@
 /**
  * The English source catalogue (issue 12), keyed by stable ids "<area>.<name>"; the texts are the
- * spec's. es.ts has exactly these keys (i18n/catalogues.test.ts checks). Placeholders: {name}.
+ * spec's. es.ts has exactly these keys (i18n/catalogues.test.ts checks). Texts are ICU
+ * MessageFormat: {name} for an argument, {count, plural, one {# unit} other {# units}} for a count.
  */
 import { enFirst } from './en-first';
 

@@ -1,3 +1,4 @@
+/** The payment screens' helpers (their dates and dollars go through i18n/formats.ts). */
 /** Returning from checkout: the address carries payment_intent or session_id. */
 export function returnedFromCheckout(search: string): boolean {
   const q = new URLSearchParams(search);
