@@ -56,7 +56,8 @@ describe('LanguageSwitch', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('switches a page to Vietnamese, then to Chinese: the heading, the header and the document language follow', async () => {
+  // Loads two catalogues with their compiled messages: more than the default 5 s on a busy machine.
+  it('switches a page to Vietnamese, then to Chinese: the heading, the header and the document language follow', { timeout: 15000 }, async () => {
     renderWith([], <><PublicHeader /><NotFoundPage /></>);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Switch the language to Tiếng Việt' })[0]);
