@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { gzipSync } from 'node:zlib';
-import type { Plugin, Rolldown } from 'vite';
+import { transformWithOxc, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const shared = path.resolve(import.meta.dirname, '../shared/src');
@@ -42,8 +44,77 @@ function initialJsReport(): Plugin {
   };
 }
 
+const ICU_AST = '?icu-ast';
+// As src/i18n/icu-options.ts says (the catalogue test compares the compiled catalogue with it).
+const ICU_PARSE_OPTIONS = { ignoreTag: true, shouldParseSkeletons: true } as const;
+
+/**
+ * Evaluates a catalogue module (TypeScript that may import other catalogues by relative path) as
+ * it is now, listing the files it read in `files`.
+ */
+async function importCatalogue(file: string, files: string[]): Promise<Record<string, unknown>> {
+  const url = async (at: string): Promise<string> => {
+    files.push(at);
+    const { code } = await transformWithOxc(await readFile(at, 'utf8'), at, { lang: 'ts' });
+    const imported = /from\s*(["'])(\.{1,2}\/[^"']+)\1/g;
+    const urls = new Map<string, string>();
+    for (const [, , spec] of code.matchAll(imported)) urls.set(spec, await url(path.resolve(path.dirname(at), `${spec}.ts`)));
+    const js = code.replace(imported, (_, _quote, spec: string) => `from ${JSON.stringify(urls.get(spec))}`);
+    return `data:text/javascript;base64,${Buffer.from(js).toString('base64')}`;
+  };
+  return (await import(/* @vite-ignore */ await url(file))) as Record<string, unknown>;
+}
+
+/**
+ * The catalogues' ICU messages compiled at build time (the FormatJS way, as `formatjs compile
+ * --ast` does): `import compiled from './es?icu-ast'` gives the catalogue that es.ts exports with
+ * each message parsed to its AST (except plain texts, which are their own AST), so the browser
+ * never parses a message and FormatJS's own imports
+ * of the parser get its no-parser build (the parser alone was ~10 KB gzipped of the landing page).
+ */
+function icuAst(): Plugin {
+  return {
+    name: 'icu-ast',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source.endsWith(ICU_AST)) {
+        const file = await this.resolve(source.slice(0, -ICU_AST.length), importer, { ...options, skipSelf: true });
+        return file && `${file.id}${ICU_AST}`;
+      }
+      if (source === '@formatjs/icu-messageformat-parser' && importer?.includes(`${path.sep}node_modules${path.sep}`)) {
+        const parser = await this.resolve(source, importer, { ...options, skipSelf: true });
+        return parser && path.join(path.dirname(parser.id), 'no-parser.js');
+      }
+      return null;
+    },
+    async load(id) {
+      if (!id.endsWith(ICU_AST)) return null;
+      const file = id.slice(0, -ICU_AST.length);
+      const dependencies: string[] = [];
+      const module = await importCatalogue(file, dependencies);
+      for (const dep of dependencies) this.addWatchFile(dep);
+      const catalogues = Object.values(module).filter(
+        (v): v is Record<string, string> => !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((m) => typeof m === 'string'),
+      );
+      if (catalogues.length !== 1) this.error(`${file} must export exactly one catalogue of messages`);
+      // A plain text is its own AST (one literal): it is left out, and the runtime takes the text.
+      const compiled: Record<string, unknown> = {};
+      for (const [key, message] of Object.entries(catalogues[0])) {
+        try {
+          const ast = parseIcu(message, ICU_PARSE_OPTIONS);
+          const plain = ast.length === 1 && ast[0].type === TYPE.literal && ast[0].value === message;
+          if (!plain) compiled[key] = ast;
+        } catch (e) {
+          this.error(`${file}: the message ${key} is not valid ICU (${(e as Error).message}): ${message}`);
+        }
+      }
+      return `export default ${JSON.stringify(compiled)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), initialJsReport()],
+  plugins: [icuAst(), react(), initialJsReport()],
   // @planner/shared is bundled from its TypeScript source (as the client's tsconfig paths say).
   resolve: {
     alias: [

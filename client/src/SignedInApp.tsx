@@ -9,10 +9,11 @@ import App from './App';
 import { createApolloClient } from './graphql/client';
 import { addEnglish, I18nProvider } from './i18n';
 import { en } from './i18n/en';
+import enCompiled from './i18n/en?icu-ast';
 import { SessionProvider } from './session/SessionProvider';
 
 // The screens past the landing page speak the whole English catalogue.
-addEnglish(en);
+addEnglish(en, enCompiled);
 
 export default function SignedInApp() {
   const [client] = useState(createApolloClient);

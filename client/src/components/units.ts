@@ -1,14 +1,13 @@
 import { translate } from '../i18n/core';
+import { formatNumber } from '../i18n/formats';
 
-/**
- * A unit count without trailing zeros: 3, 2.5, 0.33, with a decimal point in every language, as
- * the school's course catalogue writes units (no grouping needed below 1,000); plain number
- * formatting also spares the plan page Intl's first-use start-up, which alone took
- * a long task on a slow phone.
- */
-export const unitNumber = (units: number) => String(Math.round(units * 100) / 100);
+/** Units to two decimals at most, as the school's course catalogue writes them: 3, 2.5, 0.33. */
+export const roundUnits = (units: number) => Math.round(units * 100) / 100;
 
-/** Units as people write them: '3 units', '1 unit', '2.5 units' (in the language in effect). */
+/** A unit count as the language writes numbers: "2.5" in English, "2,5" in Vietnamese. */
+export const unitNumber = (units: number) => formatNumber(roundUnits(units));
+
+/** Units as people write them: '3 units', '1 unit', '2.5 units' (in the language in effect, its plural rules). */
 export function formatUnits(units: number): string {
-  return translate(units === 1 ? 'components.unitCountOne' : 'components.unitCountOther', { count: unitNumber(units) });
+  return translate('components.unitCount', { count: roundUnits(units) });
 }

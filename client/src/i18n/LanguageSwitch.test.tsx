@@ -56,17 +56,19 @@ describe('LanguageSwitch', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('switches a page to Vietnamese, then to Chinese: the heading, the header and the document language follow', async () => {
+  // Loads two catalogues with their compiled messages: more than the default 5 s on a busy machine.
+  it('switches a page to Vietnamese, then to Chinese: the heading, the header and the document language follow', { timeout: 15000 }, async () => {
     renderWith([], <><PublicHeader /><NotFoundPage /></>);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Switch the language to Tiếng Việt' })[0]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Không tìm thấy trang' })).toBeTruthy();
+    // The first switch to a language loads its catalogue (a module and its compiled messages).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Không tìm thấy trang' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Đăng nhập' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('vi');
     expect(localStorage.getItem('locale')).toBe('vi');
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Chuyển ngôn ngữ sang 中文' })[0]);
-    expect(await screen.findByRole('heading', { level: 1, name: '未找到页面' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '未找到页面' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: '登录' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('zh');
     // The way back is offered in each language's own name.

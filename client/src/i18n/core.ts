@@ -1,8 +1,16 @@
-/** The non-React half of the i18n layer: catalogues, formatting, the language in effect. */
+/**
+ * The non-React half of the i18n layer: catalogues, formatting, the language in effect. Messages are
+ * ICU MessageFormat (`{name}`, `{count, plural, one {# course} other {# courses}}`), formatted by
+ * FormatJS in the Intl locale of the language, so plurals follow each language's rules.
+ */
+import { createIntl, createIntlCache, IntlErrorCode, type IntlShape, type OnErrorFn } from '@formatjs/intl';
 import { LOCALES, type Locale } from '@planner/shared';
 import { KEYS } from '../session/storage';
+// Types only: a value import would bring the parser into the first bundle.
+import type { MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { MessageKey } from './en';
 import { enFirst } from './en-first';
+import enFirstCompiled from './en-first?icu-ast';
 
 export type { MessageKey } from './en';
 export { LOCALES, type Locale };
@@ -11,23 +19,29 @@ export type Params = Record<string, string | number | null | undefined>;
 export type TFunction = ((key: MessageKey, params?: Params) => string) & { text(english: string): string };
 
 type Catalogue = Partial<Record<MessageKey, string>>;
+/** A catalogue's messages compiled to ICU ASTs at build time (the icu-ast plugin of vite.config.ts; plain texts left out). */
+export type Compiled = Record<string, MessageFormatElement[]>;
 // The first screen's English ships in the first bundle, the rest of English with the signed-in
 // routes (addEnglish); other languages load when first chosen, so a visitor who reads English
 // never downloads them.
+// The texts stay as written (translateText reads them); FormatJS formats their compiled ASTs.
 const CATALOGUES: Partial<Record<Locale, Catalogue>> & { en: Catalogue } = { en: enFirst };
+const COMPILED: Partial<Record<Locale, Compiled>> & { en: Compiled } = { en: enFirstCompiled };
 
 // English text -> keys, for texts that arrive as English (the server's messages, exported constants).
 let reverse: Map<string, MessageKey[]> | null = null;
 
 /** Completes the English catalogue (SignedInApp.tsx calls it with the whole of en.ts before rendering). */
-export function addEnglish(all: Catalogue): void {
+export function addEnglish(all: Catalogue, compiled: Compiled): void {
   CATALOGUES.en = { ...CATALOGUES.en, ...all };
+  COMPILED.en = { ...COMPILED.en, ...compiled };
   reverse = null;
+  intls.delete('en');
 }
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
-  es: () => import('./es').then((m) => m.es),
-  vi: () => import('./vi').then((m) => m.vi),
-  zh: () => import('./zh').then((m) => m.zh),
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<[Catalogue, Compiled]>> = {
+  es: () => Promise.all([import('./es').then((m) => m.es), import('./es?icu-ast').then((m) => m.default)]),
+  vi: () => Promise.all([import('./vi').then((m) => m.vi), import('./vi?icu-ast').then((m) => m.default)]),
+  zh: () => Promise.all([import('./zh').then((m) => m.zh), import('./zh?icu-ast').then((m) => m.default)]),
 };
 
 export const isCatalogueLoaded = (locale: Locale): boolean => CATALOGUES[locale] !== undefined;
@@ -35,7 +49,10 @@ export const isCatalogueLoaded = (locale: Locale): boolean => CATALOGUES[locale]
 /** Loads the catalogue of `locale` once; later calls answer at once. */
 export async function loadCatalogue(locale: Locale): Promise<void> {
   if (locale === 'en' || CATALOGUES[locale]) return;
-  CATALOGUES[locale] = await LOADERS[locale]();
+  const [texts, compiled] = await LOADERS[locale]();
+  COMPILED[locale] = compiled;
+  CATALOGUES[locale] = texts;
+  intls.delete(locale);
 }
 
 export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
@@ -50,21 +67,64 @@ export function storedLocale(): Locale {
   }
 }
 
-/** The message of `key` in `locale`, with {name} placeholders filled; English when a text is missing. */
+// Plain texts are left out of the compiled catalogues: such a text is a single literal.
+const plain = (value: string): MessageFormatElement[] => [{ type: 0 as TYPE.literal, value }];
+/** Every message of `locale` as its AST. */
+function asts(locale: Locale): Compiled {
+  const texts = CATALOGUES[locale] ?? {};
+  const compiled = COMPILED[locale] ?? {};
+  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, compiled[key] ?? plain(text)]));
+}
+/** The English AST of `key`, for a message a language has not translated yet. */
+const english = (key: MessageKey): MessageFormatElement[] | undefined => {
+  const text = CATALOGUES.en[key];
+  return COMPILED.en[key] ?? (text === undefined ? undefined : plain(text));
+};
+
+/** The message of `key` in `locale` with its arguments filled; English when a text is missing. */
 export function format(locale: Locale, key: MessageKey, params?: Params): string {
-  const text = CATALOGUES[locale]?.[key] ?? CATALOGUES.en[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const v = params[name];
-    return v === undefined || v === null ? whole : String(v);
-  });
+  return intlOf(locale).formatMessage({ id: key, defaultMessage: english(key) }, params && defined(params));
+}
+
+/**
+ * The message of `key` as a list of text and the given values (React nodes, say) where its
+ * arguments stand, for sentences with links inside (rich.tsx).
+ */
+export function formatParts<T>(locale: Locale, key: MessageKey, values: Record<string, T | string | number>): (string | T)[] {
+  // FormatJS types the rich values by the instance's element type; ours are whatever the caller gives.
+  const intl = intlOf(locale) as unknown as IntlShape<T>;
+  const out = intl.formatMessage({ id: key, defaultMessage: english(key) }, values);
+  return Array.isArray(out) ? out : [out];
+}
+
+const defined = (params: Params): Record<string, string | number> =>
+  Object.fromEntries(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== null));
+
+// A missing translation is expected (Spanish areas still pending fall back to English); any other
+// error (a message that does not parse, an argument not given) leaves the message's text as written.
+const onError: OnErrorFn = (e) => {
+  if (e.code !== IntlErrorCode.MISSING_TRANSLATION) console.error(e.message);
+};
+
+// One FormatJS instance per language, rebuilt when its catalogue changes; the cache shares the
+// parsed messages and Intl formatters between them.
+const cache = createIntlCache();
+const intls = new Map<Locale, IntlShape>();
+/** The FormatJS instance of `locale`: messages, dates and numbers in its Intl locale. */
+export function intlOf(locale: Locale = current): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl({ locale: INTL_LOCALES[locale], defaultLocale: INTL_LOCALES.en, messages: asts(locale), onError }, cache);
+    intls.set(locale, intl);
+  }
+  return intl;
 }
 
 // The language in effect, for code that runs outside render (event handlers, error mapping).
 let current: Locale = 'en';
 export const currentLocale = (): Locale => current;
 // US conventions where the language has a US variant (es-US writes "8 sept 2025", "$9,500.00");
-// Vietnamese and Chinese use their own (the amounts stay in dollars: the currency is the caller's).
+// Vietnamese and Chinese use their own ("9.500,00 US$", "US$9,500.00": the currency stays dollars).
 const INTL_LOCALES: Record<Locale, string> = { en: 'en-US', es: 'es-US', vi: 'vi-VN', zh: 'zh-Hans-CN' };
 /** The Intl locale for dates, money and numbers. */
 export const intlLocale = (locale: Locale = current): string => INTL_LOCALES[locale];

@@ -1,6 +1,7 @@
 /**
  * The English source catalogue (issue 12), keyed by stable ids "<area>.<name>"; the texts are the
- * spec's. es.ts has exactly these keys (i18n/catalogues.test.ts checks). Placeholders: {name}.
+ * spec's. es.ts has exactly these keys (i18n/catalogues.test.ts checks). Texts are ICU
+ * MessageFormat: {name} for an argument, {count, plural, one {# unit} other {# units}} for a count.
  */
 import { enFirst } from './en-first';
 
@@ -104,8 +105,7 @@ export const en = {
   "components.coursesMatchingSearch": "Courses matching {search}",
   "components.emptyEligible": "You do not have any courses that fulfill this requirement in your Four Year Plan.",
   "components.prerequisiteTooltip": "Each prerequisite group is a set of courses where students must complete at least one course from each group.",
-  "components.unitCountOne": "{count} unit",
-  "components.unitCountOther": "{count} units",
+  "components.unitCount": "{count, plural, one {# unit} other {# units}}",
   // accounts
   "accounts.applyToDualSchool": "Apply to Dual School",
   "accounts.alreadyHaveAnAccount": "Already have an account?",
@@ -242,8 +242,7 @@ export const en = {
   "baselinePlans.deleteConfirm": "Are you sure you want to delete this plan? This action cannot be undone.",
   "baselinePlans.assignFailed": "An error occurred while assigning the plan.",
   "baselinePlans.planConfirm": "Selecting this baseline plan will replace all of your existing courses with the courses in this baseline plan.",
-  "baselinePlans.courseCountOne": "{count} course",
-  "baselinePlans.courseCountOther": "{count} courses",
+  "baselinePlans.courseCount": "{count, plural, one {# course} other {# courses}}",
   // blog
   "blog.by": "By",
   "blog.blogPostError": "Error fetching the blog post",
@@ -339,8 +338,7 @@ export const en = {
   "consent.labelPage": "{label} page",
   "consent.labelFont": "{label} font",
   "consent.labelSize": "{label} size",
-  "consent.templateSummaryOne": "{template}, {count} page. New forms use it; forms already signed keep theirs.",
-  "consent.templateSummaryOther": "{template}, {count} pages. New forms use it; forms already signed keep theirs.",
+  "consent.templateSummary": "{template}, {count, plural, one {# page} other {# pages}}. New forms use it; forms already signed keep theirs.",
   // contracts
   "contracts.directoryInformationOptOutForm": "Directory Information Opt-Out Form",
   "contracts.underTheFamilyEducationalRightsAnd": "Under the Family Educational Rights and Privacy Act (FERPA), Dual School may disclose directory information (the student's name, grade level, enrollment status and participation in school activities) without consent. By signing this form, I ask Dual School not to disclose my student's directory information.",
@@ -462,8 +460,7 @@ export const en = {
   "courses.transferabilityAccepted": "Transferability accepted.",
   "courses.clearFilterLabel": "Clear filter {label}",
   "courses.uploadingValue": "Uploading… {value}%",
-  "courses.courseCountOne": "{count} course",
-  "courses.courseCountOther": "{count} courses",
+  "courses.courseCount": "{count, plural, one {# course} other {# courses}}",
   "courses.view": "View",
   "courses.viewList": "List",
   "courses.viewCards": "Cards",
@@ -591,8 +588,7 @@ export const en = {
   "pathways.filterByColor": "Filter by Color",
   "pathways.allColors": "All colors",
   "pathways.noPathwaysYet": "No pathways yet.",
-  "pathways.requirementCountOne": "{count} requirement",
-  "pathways.requirementCountOther": "{count} requirements",
+  "pathways.requirementCount": "{count, plural, one {# requirement} other {# requirements}}",
   // payments
   "payments.familyPayments": "Family Payments",
   "payments.noAcceptedOrEnrolledFamiliesYet": "No accepted or enrolled families yet.",
@@ -690,12 +686,9 @@ export const en = {
   "plan.addFailed": "Error adding the term.",
   "plan.moveFailed": "An error occurred while updating the course term.",
   "plan.summary": "{courses}, {planned}, {completed}.",
-  "plan.courseCountOne": "{count} course",
-  "plan.courseCountOther": "{count} courses",
-  "plan.unitsPlannedOne": "{count} unit planned",
-  "plan.unitsPlannedOther": "{count} units planned",
-  "plan.unitsCompletedOne": "{count} unit completed",
-  "plan.unitsCompletedOther": "{count} units completed",
+  "plan.courseCount": "{count, plural, one {# course} other {# courses}}",
+  "plan.unitsPlanned": "{count, plural, one {# unit planned} other {# units planned}}",
+  "plan.unitsCompleted": "{count, plural, one {# unit completed} other {# units completed}}",
   // profile
   "profile.pleaseSignInToSeeYour": "Please sign in to see your profile.",
   "profile.myProfile": "My Profile",
@@ -788,8 +781,7 @@ export const en = {
   "caseload.allStatuses": "All statuses",
   "caseload.missingOnly": "Missing requirements",
   "caseload.warningsOnly": "Has warnings",
-  "caseload.countOne": "{count} student",
-  "caseload.countOther": "{count} students",
+  "caseload.count": "{count, plural, one {# student} other {# students}}",
   "caseload.openName": "Open the plan of {name}",
   "caseload.noPathway": "No pathway",
   "caseload.byDefault": "(school default)",
@@ -806,8 +798,7 @@ export const en = {
   "students.selectSchool": "Please select a school",
   "students.notFound": "No completed parent forms found for the selected grade and school",
   "students.failed": "Error exporting parent forms. Please try again.",
-  "students.countOne": "{count} student",
-  "students.countOther": "{count} students",
+  "students.count": "{count, plural, one {# student} other {# students}}",
   // system
   "system.systemStatus": "System Status",
   "system.systemStatusTable": "System status",
@@ -818,8 +809,7 @@ export const en = {
   "system.migrationsApplied": "Migrations applied",
   "system.outboxBacklog": "Outbox backlog",
   "system.theStatusCouldNotBeLoaded": "The status could not be loaded.",
-  "system.backlogOne": "{count} message waiting",
-  "system.backlogOther": "{count} messages waiting",
+  "system.backlog": "{count, plural, one {# message waiting} other {# messages waiting}}",
   // access log, student deletion (trust)
   "layout.navAccessLog": "Access Log",
   "accessLog.title": "Access Log",
@@ -837,8 +827,7 @@ export const en = {
   "accessLog.anyAction": "Any action",
   "accessLog.apply": "Apply filters",
   "accessLog.clear": "Clear",
-  "accessLog.countOne": "{count} entry",
-  "accessLog.countOther": "{count} entries",
+  "accessLog.count": "{count, plural, one {# entry} other {# entries}}",
   "accessLog.unknown": "Unknown",
   "accessLog.deletedStudent": "Deleted student #{id}",
   "accessLog.action_view_as": "Viewed as the student",
@@ -867,10 +856,8 @@ export const en = {
   "ops.barLabel": "{label}: {count}. Show them in the list.",
   "ops.barLabelStatic": "{label}: {count}",
   "ops.nothingYet": "Nothing to show yet.",
-  "ops.studentsCount": "{count} students",
-  "ops.studentCount": "1 student",
-  "ops.applicationsCount": "{count} applications",
-  "ops.applicationCount": "1 application",
+  "ops.studentCount": "{count, plural, one {# student} other {# students}}",
+  "ops.applicationCount": "{count, plural, one {# application} other {# applications}}",
   "ops.dashboard": "Dashboard",
   "ops.dashboardTotal": "({count} students)",
   "ops.parentConsentForms": "Parent Consent Forms",

@@ -1,6 +1,7 @@
 /**
  * The tiny i18n layer (issue 12): catalogues keyed by stable ids (en.ts is the source, es.ts its
- * Spanish), `useT()` for components, `translate()` for code outside render, {placeholder} params.
+ * Spanish), `useT()` for components, `translate()` for code outside render, ICU messages
+ * formatted by FormatJS (core.ts), dates, numbers and money by formats.ts.
  * The language: a signed-in person's users.locale (saved with updateLocale), else the browser's
  * localStorage for anonymous visitors; English by default.
  */

@@ -220,8 +220,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "components.coursesMatchingSearch": "Các môn phù hợp với {search}",
   "components.emptyEligible": "Quý vị chưa có môn học nào đáp ứng yêu cầu này trong Kế hoạch bốn năm.",
   "components.prerequisiteTooltip": "Mỗi nhóm môn tiên quyết là một tập hợp môn học, trong đó học sinh phải hoàn thành ít nhất một môn của mỗi nhóm.",
-  "components.unitCountOne": "{count} đơn vị",
-  "components.unitCountOther": "{count} đơn vị",
+  "components.unitCount": "{count, plural, other {# đơn vị}}",
   // accounts
   "accounts.applyToDualSchool": "Nộp đơn vào Dual School",
   "accounts.alreadyHaveAnAccount": "Quý vị đã có tài khoản?",
@@ -358,8 +357,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "baselinePlans.deleteConfirm": "Quý vị có chắc muốn xóa kế hoạch này không? Không thể hoàn tác.",
   "baselinePlans.assignFailed": "Đã xảy ra lỗi khi áp dụng kế hoạch.",
   "baselinePlans.planConfirm": "Chọn kế hoạch cơ sở này sẽ thay toàn bộ các môn học hiện có của quý vị bằng các môn trong kế hoạch cơ sở này.",
-  "baselinePlans.courseCountOne": "{count} môn học",
-  "baselinePlans.courseCountOther": "{count} môn học",
+  "baselinePlans.courseCount": "{count, plural, other {# môn học}}",
   // blog
   "blog.by": "Tác giả",
   "blog.blogPostError": "Lỗi khi tải bài viết",

@@ -219,8 +219,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   "components.coursesMatchingSearch": "与 {search} 匹配的课程",
   "components.emptyEligible": "您的四年计划中还没有满足这项要求的课程。",
   "components.prerequisiteTooltip": "每个先修课程组是一组课程，学生必须在每组中至少完成一门课程。",
-  "components.unitCountOne": "{count} 学分",
-  "components.unitCountOther": "{count} 学分",
+  "components.unitCount": "{count, plural, other {# 学分}}",
   // accounts
   "accounts.applyToDualSchool": "申请 Dual School",
   "accounts.alreadyHaveAnAccount": "已有账户？",
@@ -357,8 +356,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   "baselinePlans.deleteConfirm": "您确定要删除这个计划吗？此操作无法撤销。",
   "baselinePlans.assignFailed": "分配计划时出错。",
   "baselinePlans.planConfirm": "选择这个基准计划后，您现有的所有课程都会被替换为该基准计划中的课程。",
-  "baselinePlans.courseCountOne": "{count} 门课程",
-  "baselinePlans.courseCountOther": "{count} 门课程",
+  "baselinePlans.courseCount": "{count, plural, other {# 门课程}}",
   // blog
   "blog.by": "作者",
   "blog.blogPostError": "获取文章时出错",

@@ -11,7 +11,7 @@ import { PublicHeader } from './PublicHeader';
 import { HeaderMenu } from './HeaderMenu';
 import { SignOutButton } from '../session/SignOutButton';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
-import { useT } from '../i18n';
+import { useLocale, useT } from '../i18n';
 import { rich } from '../i18n/rich';
 
 export function AppHeader() {
@@ -54,6 +54,7 @@ export function AppHeader() {
 
 function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | 'parent-as-student'> }) {
   const t = useT();
+  const { locale } = useLocale();
   const { user } = useSession();
   const [returnToAdmin, adminState] = useMutation(ReturnToAdminViewDocument);
   const [returnToParent, parentState] = useMutation(ReturnToParentViewDocument);
@@ -86,7 +87,7 @@ function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | '
   return (
     <div className="view-banner" role="status">
       <div className="inner">
-        <span>{rich(t(kind === 'admin-as-student' && isBaseline ? 'layout.youAreInBaselinePlanView' : 'layout.youAreInStudentView'), { name: <strong>{name}</strong> })}</span>
+        <span>{rich(locale, kind === 'admin-as-student' && isBaseline ? 'layout.youAreInBaselinePlanView' : 'layout.youAreInStudentView', { name: <strong>{name}</strong> })}</span>
         <button type="button" onClick={back} disabled={busy}>
           {kind === 'admin-as-student' ? t('layout.returnToAdminView') : t('layout.returnToParentView')}
         </button>

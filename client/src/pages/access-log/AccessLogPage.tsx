@@ -6,7 +6,8 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AccessLogDocument } from '../../graphql/generated';
-import { intlLocale, useT, type MessageKey } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
+import { formatDateTime } from '../../i18n/formats';
 import '../../components/tables.css';
 import { appendPage } from '../../graphql/paging';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
@@ -85,7 +86,7 @@ export default function AccessLogPage() {
         <p role="status">{t('common.loading')}</p>
       ) : page && (
         <>
-          <p className="muted" aria-live="polite">{t(page.totalCount === 1 ? 'accessLog.countOne' : 'accessLog.countOther', { count: page.totalCount })}</p>
+          <p className="muted" aria-live="polite">{t('accessLog.count', { count: page.totalCount })}</p>
           <div className="table-fit">
             <table className="data cards">
               <thead>
@@ -101,7 +102,7 @@ export default function AccessLogPage() {
               <tbody>
                 {page.nodes.map((e) => (
                   <tr key={e.id}>
-                    <td data-label={t('accessLog.when')}>{new Date(String(e.createdAt)).toLocaleString(intlLocale())}</td>
+                    <td data-label={t('accessLog.when')}>{formatDateTime(String(e.createdAt))}</td>
                     <td data-label={t('accessLog.who')} className="cell-break">{e.actorName ?? t('accessLog.unknown')}</td>
                     <td data-label={t('accessLog.actingFor')} className="cell-break">{e.actingName ?? ''}</td>
                     <td data-label={t('accessLog.student')} className="cell-break">{e.studentName ?? t('accessLog.deletedStudent', { id: e.studentId })}</td>

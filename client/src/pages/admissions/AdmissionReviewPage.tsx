@@ -10,7 +10,7 @@ import { restBlob, saveBlob } from '../../api/rest';
 import { ApplicationSections } from '../../components/ApplicationSections';
 import { AdmissionApplicationDocument, DecideApplicationDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
-import { formatDate } from './AdmissionsListPage';
+import { formatDate } from '../../i18n/formats';
 import { useT } from '../../i18n';
 import { applicationStatusLabel } from '../../components/applicationStatus';
 

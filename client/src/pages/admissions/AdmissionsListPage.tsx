@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdmissionApplicationsDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
-import { useT, intlLocale } from '../../i18n';
+import { useT } from '../../i18n';
+import { formatDate } from '../../i18n/formats';
 import '../../components/tables.css';
 import { APPLICATION_STATUSES, applicationStatusLabel } from '../../components/applicationStatus';
 import { appendPage } from '../../graphql/paging';
 
 const PAGE = 50;
 
-export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric' }) : '');
 
 export default function AdmissionsListPage() {
   const t = useT();

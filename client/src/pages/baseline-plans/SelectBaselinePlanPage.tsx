@@ -64,7 +64,7 @@ export default function SelectBaselinePlanPage() {
             <article key={p.id} className="card stack plan-tile" aria-label={p.title}>
               <h2>{p.title}</h2>
               <p>{p.description}</p>
-              <p className="muted">{t(p.courseCount === 1 ? 'baselinePlans.courseCountOne' : 'baselinePlans.courseCountOther', { count: p.courseCount })}</p>
+              <p className="muted">{t('baselinePlans.courseCount', { count: p.courseCount })}</p>
               {!readOnly && <button type="button" onClick={() => choose(p.id)} disabled={busy}>{t('baselinePlans.selectPlan')}</button>}
             </article>
           ))}

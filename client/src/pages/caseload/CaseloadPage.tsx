@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { restBlob, saveBlob } from '../../api/rest';
 import { CaseloadDocument } from '../../graphql/generated';
 import { useT, type MessageKey } from '../../i18n';
+import { formatDate } from '../../i18n/formats';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import './caseload.css';
 import { appendPage } from '../../graphql/paging';
@@ -136,7 +137,7 @@ export default function CaseloadPage() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <p className="muted" aria-live="polite">{t(page?.totalCount === 1 ? 'caseload.countOne' : 'caseload.countOther', { count: page?.totalCount ?? 0 })}</p>
+          <p className="muted" aria-live="polite">{t('caseload.count', { count: page?.totalCount ?? 0 })}</p>
           <div style={{ overflowX: 'auto' }}>
             <table className="data caseload">
               <thead>
@@ -170,7 +171,7 @@ export default function CaseloadPage() {
                       <td title={s.warnings.join('\n')}>{s.warnings.length || ''}</td>
                       <td>{s.completedUnits}</td>
                       <td>{review(s.reviewStatus)}</td>
-                      <td>{s.lastPlanChange ? new Date(String(s.lastPlanChange)).toLocaleDateString() : t('caseload.noPlan')}</td>
+                      <td>{s.lastPlanChange ? formatDate(String(s.lastPlanChange)) : t('caseload.noPlan')}</td>
                       <td className={s.unreadNotes ? 'unread-notes' : undefined}>{s.unreadNotes || ''}</td>
                     </tr>
                   );

@@ -7,7 +7,7 @@ import { SignCccApplyConsentDocument } from '../../graphql/generated';
 import { afterConsentPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
 import { ONBOARDING_ERROR } from '../onboarding/StudentInfoPage';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { rich } from '../../i18n/rich';
 
 export const CONSENT_LABELS: Record<ConsentKey, string> = {
@@ -23,6 +23,7 @@ export const CONSENT_LABELS: Record<ConsentKey, string> = {
 
 export default function CccConsentPage() {
   const t = useT();
+  const { locale } = useLocale();
   const { user } = useSession();
   const navigate = useNavigate();
   const [sign, { loading }] = useMutation(SignCccApplyConsentDocument);
@@ -48,7 +49,7 @@ export default function CccConsentPage() {
       <form className="card stack" onSubmit={submit} noValidate>
         <h1>{t('cccapply.communityCollegeApplicationConsent')}</h1>
         <p>
-          {rich(t('cccapply.consentIntro'), {
+          {rich(locale, 'cccapply.consentIntro', {
             applicationReview: <Link to="/cccapply/application">{t('cccapply.applicationReview')}</Link>,
             privacyPolicy: <Link to="/privacy-policy">{t('cccapply.privacyPolicy')}</Link>,
             termsOfUse: <Link to="/terms-of-use">{t('cccapply.termsOfUse')}</Link>,

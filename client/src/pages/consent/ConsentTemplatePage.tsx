@@ -111,7 +111,7 @@ export default function ConsentTemplatePage() {
         {notice && <div className={`alert ${notice.ok ? 'alert-success' : 'alert-danger'}`} role={notice.ok ? 'status' : 'alert'}>{notice.text}</div>}
         {template && (
           <p className="muted">
-            {t(template.pageCount === 1 ? 'consent.templateSummaryOne' : 'consent.templateSummaryOther', { template: template.custom ? t('consent.yourSchoolSOwnTemplate') : t('consent.theDefaultTemplate'), count: template.pageCount })}
+            {t('consent.templateSummary', { template: template.custom ? t('consent.yourSchoolSOwnTemplate') : t('consent.theDefaultTemplate'), count: template.pageCount })}
           </p>
         )}
         <form className="row" onSubmit={upload}>

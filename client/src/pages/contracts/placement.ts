@@ -1,4 +1,5 @@
 /** The contract page's placement rules (spec 3 §3, §4, §5): what each spot takes, and what is missing. */
+import { intlOf } from '../../i18n/core';
 
 export const REQUIRED_PLACEMENTS = 11;
 
@@ -15,7 +16,7 @@ export interface Adopted {
 
 /** Today's date in the browser's time zone (e.g. 11/23/2026). Stays en-US in Spanish too: it is written on the English contract, which governs. */
 export function todayLocal(now = new Date()): string {
-  return now.toLocaleDateString('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return intlOf('en').formatDate(now, { year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
 /** Initials spots take the initials; the signature and printed name take the full name; the date takes today's local date. */

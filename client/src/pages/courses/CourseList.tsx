@@ -137,7 +137,7 @@ export function CourseList({ kind, actions, version, viewer }: Props) {
       )}
       {loading && <img src="/spinner.svg" alt={t('courses.loading')} className="spinner" />}
       {page && !loading && (
-        <p className="muted" aria-live="polite">{t(page.totalCount === 1 ? 'courses.courseCountOne' : 'courses.courseCountOther', { count: page.totalCount })}</p>
+        <p className="muted" aria-live="polite">{t('courses.courseCount', { count: page.totalCount })}</p>
       )}
       {page && !loading && page.nodes.length === 0 && <p>{t('courses.noCoursesFound')}</p>}
       {page && !loading && page.nodes.length > 0 && (view === 'list' ? (

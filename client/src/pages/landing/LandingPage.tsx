@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { rest } from '../../api/rest';
 import './landing.css';
-import { useLocale, useT, intlLocale } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
+import { formatDay } from '../../i18n/formats';
 
 export const BLOGS_LOADING = 'Loading blogs...';
 export const BLOGS_ERROR = 'Error fetching the blogs';
@@ -38,12 +39,7 @@ const FOUNDERS: Founder[] = [
 ];
 
 /** Formats a YYYY-MM-DD publication date as, for example, "September 8, 2025", whatever the time zone. */
-export function formatBlogDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return date;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return day.toLocaleDateString(intlLocale(), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
+export const formatBlogDate = (date: string): string => formatDay(date, 'long');
 
 /** Copies with the Clipboard API, falling back to a hidden textarea where the API is missing or refused. */
 async function copyText(text: string): Promise<boolean> {

@@ -8,7 +8,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { AddPlanNoteDocument, DeletePlanNoteDocument, PlanNotesDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
-import { useLocale, useT, type MessageKey } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
+import { formatDateTime } from '../../i18n/formats';
 import { linkify } from './linkify';
 import './notes.css';
 
@@ -24,7 +25,6 @@ const ROLES = ['staff', 'student', 'parent'] as const;
  */
 export function NotesPanel({ studentId, heading }: { studentId?: number; heading?: string }) {
   const t = useT();
-  const { locale } = useLocale();
   const id = useId();
   const variables = { studentId: studentId ?? null };
   const { data, loading, error, refetch } = useQuery(PlanNotesDocument, { variables, fetchPolicy: 'cache-and-network' });
@@ -36,7 +36,6 @@ export function NotesPanel({ studentId, heading }: { studentId?: number; heading
 
   const thread = data?.planNotes;
   const length = [...body.trim()].length;
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const role = (r: string) => ((ROLES as readonly string[]).includes(r) ? t(`notes.role_${r}` as MessageKey) : r);
 
   async function submit(e: FormEvent) {
@@ -86,7 +85,7 @@ export function NotesPanel({ studentId, heading }: { studentId?: number; heading
                   <strong>{author}</strong>
                   <span className="note-role">{role(n.authorRole)}</span>
                   {n.staffOnly && <span className="note-badge">{t('notes.staffOnly')}</span>}
-                  <time dateTime={written.toISOString()}>{when.format(written)}</time>
+                  <time dateTime={written.toISOString()}>{formatDateTime(written)}</time>
                 </div>
                 <p className="note-body">
                   {linkify(n.body).map((p, i) => ('href' in p

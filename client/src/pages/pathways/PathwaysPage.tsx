@@ -72,7 +72,7 @@ export default function PathwaysPage() {
                   <span className="school-chip" style={{ background: p.school.primaryColor }}>{p.school.name}</span>
                 )}
                 <p className="muted" style={{ margin: '8px 0 0' }}>
-                  {t(p.requirements.length === 1 ? 'pathways.requirementCountOne' : 'pathways.requirementCountOther', { count: p.requirements.length })}
+                  {t('pathways.requirementCount', { count: p.requirements.length })}
                   {p.color && <>{' · '}{t('components.colorValue', { color: colorLabel(p.color) })}</>}
                 </p>
               </Link>

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { fetchFileAsBlobUrl } from '../../components/files';
 import { DualSchoolFamiliesDocument, RecordCheckPaymentDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
-import { formatDate, formatDollars } from './format';
+import { formatDay, formatMoney } from '../../i18n/formats';
 import { useT } from '../../i18n';
 import { applicationStatusLabel } from '../../components/applicationStatus';
 import { appendPage } from '../../graphql/paging';
@@ -65,7 +65,7 @@ export default function FamilyPaymentsPage() {
               <tbody>
                 {f.payments.map((p) => (
                   <tr key={p.id}>
-                    <td>{p.title}</td><td>{formatDate(p.dueDate)}</td><td>{formatDollars(p.amount)}</td>
+                    <td>{p.title}</td><td>{formatDay(p.dueDate)}</td><td>{formatMoney(p.amount)}</td>
                     <td>{p.status === 'due' ? t('payments.due') : p.status === 'paid' ? t('payments.paid') : t('payments.replacedByMonthlyPlan')}</td>
                     <td>{p.status === 'due' && (
                       <button type="button" onClick={() => record(p.id, p.title, f.parentName)} disabled={recording.loading}>{t('payments.recordCheck')}</button>

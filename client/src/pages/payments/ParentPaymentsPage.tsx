@@ -10,7 +10,8 @@ import {
   CheckoutConfigDocument, CreateMonthlyCheckoutSessionDocument, CreateUpfrontCheckoutSessionDocument, PaymentHistoryDocument,
   PaymentsDueDocument,
 } from '../../graphql/generated';
-import { formatDate, formatDollars, PAYMENT_RELOAD_DELAY_MS, PAYMENT_START_FAILED, returnedFromCheckout } from './format';
+import { formatDay, formatMoney } from '../../i18n/formats';
+import { PAYMENT_RELOAD_DELAY_MS, PAYMENT_START_FAILED, returnedFromCheckout } from './format';
 import { useT } from '../../i18n';
 
 type Plan = 'annual' | 'monthly' | 'check';
@@ -62,8 +63,8 @@ export default function ParentPaymentsPage() {
               due.map((p) => (
                 <tr key={p.id}>
                   <td>{p.title}</td>
-                  <td>{formatDate(p.dueDate)}</td>
-                  <td>{formatDollars(p.amount)}</td>
+                  <td>{formatDay(p.dueDate)}</td>
+                  <td>{formatMoney(p.amount)}</td>
                   <td>{p.paymentType === 'monthly' ? <span className="muted">{t('payments.autoPayScheduled')}</span> : <button type="button" onClick={() => setOpen(true)}>{t('payments.payNow')}</button>}</td>
                 </tr>
               ))
@@ -84,8 +85,8 @@ export default function ParentPaymentsPage() {
               history.map((p) => (
                 <tr key={p.id}>
                   <td>{p.title}</td>
-                  <td>{formatDate(p.date)}</td>
-                  <td>{formatDollars(p.amount)}</td>
+                  <td>{formatDay(p.date)}</td>
+                  <td>{formatMoney(p.amount)}</td>
                   <td>{p.status === 'paid' ? t('payments.paid') : p.status === 'failed' ? t('payments.failed') : p.status}</td>
                 </tr>
               ))
@@ -106,7 +107,7 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
   const [upfront] = useMutation(CreateUpfrontCheckoutSessionDocument);
   const [monthly] = useMutation(CreateMonthlyCheckoutSessionDocument);
   const config = data?.checkoutConfig;
-  const cents = (c: number | undefined, fallback: number) => formatDollars((c ?? fallback) / 100);
+  const cents = (c: number | undefined, fallback: number) => formatMoney((c ?? fallback) / 100);
 
   async function proceed() {
     if (plan === 'check') {

@@ -7,10 +7,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiTokensDocument, CreateApiTokenDocument, RevokeApiTokenDocument } from '../../graphql/generated';
 import { useT } from '../../i18n';
+import { formatDate } from '../../i18n/formats';
 import '../../components/ops.css';
 
 const LIFETIMES = [30, 90, 180, 365];
-const day = (iso: unknown) => new Date(String(iso)).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const day = (iso: unknown) => formatDate(String(iso));
 
 export function ApiTokensCard() {
   const t = useT();

@@ -30,7 +30,7 @@ export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
   if (!d) return null;
 
   const consentLabel = (key: string) => (CONSENT_LABELS[key] ? t(CONSENT_LABELS[key]) : consentStateLabel(t, key));
-  const students = (n: number) => (n === 1 ? t('ops.studentCount') : t('ops.studentsCount', { count: n }));
+  const students = (n: number) => t('ops.studentCount', { count: n });
   const active = filters.consentState
     ? t('ops.filterConsent', { value: consentLabel(filters.consentState) })
     : filters.cccApplyStatus
@@ -74,7 +74,7 @@ export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
           <div className="stack">
             <BarChart
               title={t('ops.dualSchoolApplications')}
-              countText={(n) => (n === 1 ? t('ops.applicationCount') : t('ops.applicationsCount', { count: n }))}
+              countText={(n) => t('ops.applicationCount', { count: n })}
               bars={d.applicationStatuses.map((b) => ({ key: b.key, count: b.count, label: applicationStatusLabel(t, b.key) }))}
             />
             <Link to="/admissions">{t('ops.openApplications')}</Link>

@@ -102,7 +102,7 @@ export default function StudentsListPage() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <p className="muted" aria-live="polite">{t(page?.totalCount === 1 ? 'students.countOne' : 'students.countOther', { count: page?.totalCount ?? 0 })}</p>
+          <p className="muted" aria-live="polite">{t('students.count', { count: page?.totalCount ?? 0 })}</p>
           <div className="table-fit">
             <table className="data cards">
               <thead>

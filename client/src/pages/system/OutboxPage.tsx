@@ -9,10 +9,11 @@ import '../../components/ops.css';
 import '../../components/tables.css';
 import { OutboxMessagesDocument } from '../../graphql/generated';
 import { useT, type MessageKey } from '../../i18n';
+import { formatDateTime } from '../../i18n/formats';
 import { useSession } from '../../session/SessionProvider';
 
 const PAGE = 50;
-const when = (iso: unknown) => (iso ? new Date(String(iso)).toLocaleString('en-US') : '');
+const when = (iso: unknown) => (iso ? formatDateTime(String(iso)) : '');
 const STATUS_LABEL: Record<string, MessageKey> = { pending: 'ops.pending', sent: 'ops.sent', failed: 'ops.failed' };
 
 export default function OutboxPage() {

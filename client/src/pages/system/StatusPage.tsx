@@ -20,7 +20,7 @@ export default function StatusPage() {
             <tr><th scope="row">{t('system.version')}</th><td>{s.version}</td></tr>
             <tr><th scope="row">{t('system.database')}</th><td>{s.databaseKind === 'embedded' ? t('system.embeddedPglite') : t('system.postgresqlServer')}</td></tr>
             <tr><th scope="row">{t('system.migrationsApplied')}</th><td>{s.migrations.length}: {s.migrations.join(', ')}</td></tr>
-            <tr><th scope="row">{t('system.outboxBacklog')}</th><td>{t(s.outboxBacklog === 1 ? 'system.backlogOne' : 'system.backlogOther', { count: s.outboxBacklog })}</td></tr>
+            <tr><th scope="row">{t('system.outboxBacklog')}</th><td>{t('system.backlog', { count: s.outboxBacklog })}</td></tr>
           </tbody>
         </table>
       )}
