@@ -65,9 +65,11 @@ function CompareTable({ sides, nameOf }: { sides: Side[]; nameOf(s: Side): strin
   const other = new Map(b.progress.map((r) => [r.uuid, r]));
   const cell = (r: Side['progress'][number] | undefined) => {
     if (!r) return '';
-    const courses = t('whatIf.coursesOf', { done: String(r.completedCourses), required: String(r.requiredCourses) });
-    const units = t('whatIf.unitsOf', { done: unitNumber(r.completedUnits), required: unitNumber(r.requiredUnits) });
-    return `${r.isFulfilled ? t('whatIf.fulfilled') : t('whatIf.notFulfilled')} · ${courses} · ${units}`;
+    // What the requirement asks for: courses, units, or both.
+    const parts = [r.isFulfilled ? t('whatIf.fulfilled') : t('whatIf.notFulfilled')];
+    if (r.requiredCourses > 0 || r.requiredUnits === 0) parts.push(t('whatIf.coursesOf', { done: String(r.completedCourses), required: String(r.requiredCourses) }));
+    if (r.requiredUnits > 0) parts.push(t('whatIf.unitsOf', { done: unitNumber(r.completedUnits), required: unitNumber(r.requiredUnits) }));
+    return parts.join(' · ');
   };
   const fulfilled = (s: Side) => s.progress.filter((r) => r.isFulfilled).length;
   return (
