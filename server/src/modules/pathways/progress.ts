@@ -5,7 +5,8 @@
  * - A course counts when it is in the student's plan (a scheduled_courses row of the student), as
  *   the card's empty state says "in your Four Year Plan". Grades and the completed flag do not
  *   matter: progress is the plan's projection, and a course not yet taken still shows what the
- *   plan will meet.
+ *   plan will meet. The compare view of what-if plans (modules/what-if-plans/) asks this same
+ *   engine for a what-if plan's entries instead: one rule for every plan.
  * - Units: a course of the student's own school counts with its own units. A course of another
  *   school counts with the adjusted units the student's school accepted (course_transfers); with
  *   no transfer row it counts with its own units (the requirement's staff attached it knowingly;

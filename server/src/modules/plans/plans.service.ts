@@ -7,6 +7,10 @@
  * Whose plan: always the caller's own user. Staff reach a student's (or a baseline plan's) plan
  * through a view-as token, which acts as that user; a parent's view-as token reads only.
  *
+ * Which plan: the official plan (scheduled_courses), or, when a call names `whatIfId`, one of the
+ * student's what-if plans (modules/what-if-plans/). The same rules run on both through the plan
+ * store's PlanRef; a what-if plan is the student's to change, and any view-as token reads it only.
+ *
  * Decisions where the spec says "not shown":
  * - DELETE /api/remove-scheduled-course/{id}/ takes the COURSE id (the student course page knows
  *   the course, not the plan entry); the grade call takes the scheduled-course id, as the spec says.
