@@ -12,6 +12,7 @@ import type { School } from '../schools/school.entity.js';
 import { attach, buildPathway, buildRequirement } from '../pathways/pathways.factories.js';
 import { buildCourse, buildScheduled } from '../plans/plans.factories.js';
 import { READ_ONLY_MESSAGE } from '../../core/policy.js';
+import { pdfText } from '../../../../shared/testing/pdf-text.js';
 
 const h = useHarness();
 
@@ -147,6 +148,17 @@ describe('working on a what-if plan', () => {
     const own = await h.gql(PLAN, { id: null }, token);
     expect(own.data!.plan.whatIfPlanId).toBeNull();
     expect(own.data!.plan.terms.flatMap((t: { courses: { course: { courseId: string } }[] }) => t.courses.map((c) => c.course.courseId)).sort()).toEqual(['EN1', 'SC1']);
+
+    // The PDF of a what-if plan names it, and holds its courses.
+    const pdf = await h.api.get(`/api/plan-pdf/?what_if_plan=${plan.id}`).set(auth(token)).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(pdf.body as Buffer);
+    expect(text).toContain('Wren Iffy - What-if plan: Engineering');
+    expect(text).toContain('Chemistry');
 
     const removed = await h.api.delete(`/api/remove-scheduled-course/${chemistry.id}/?what_if_plan=${plan.id}`).set(auth(token));
     expect(removed.status).toBe(200);
