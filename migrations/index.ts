@@ -21,6 +21,7 @@ import { JobQueueFairShare1732300001900 } from './1732300001900-JobQueueFairShar
 import { Caseload1732300002000 } from './1732300002000-Caseload.js';
 import { MessageLocales1732300002100 } from './1732300002100-MessageLocales.js';
 import { PlanNotes1732300002300 } from './1732300002300-PlanNotes.js';
+import { WhatIfPlans1732300002400 } from './1732300002400-WhatIfPlans.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
@@ -33,4 +34,5 @@ export const migrations = [
   Caseload1732300002000,
   MessageLocales1732300002100,
   PlanNotes1732300002300,
+  WhatIfPlans1732300002400,
 ];

@@ -41,6 +41,7 @@ const AccessLogPage = lazy(() => import('./pages/access-log/AccessLogPage'));
 const CaseloadPage = lazy(() => import('./pages/caseload/CaseloadPage'));
 const ParentHomePage = lazy(() => import('./pages/parents/ParentHomePage'));
 const PlanPage = lazy(() => import('./pages/plan/PlanPage'));
+const ComparePlansPage = lazy(() => import('./pages/plan/ComparePlansPage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
 const SignUpPage = lazy(() => import('./pages/accounts/SignUpPage'));
 const LogInPage = lazy(() => import('./pages/accounts/LogInPage'));
@@ -147,6 +148,7 @@ export default function App() {
               <Route path="/pathways/:uuid/progress" element={<PathwayProgressPage />} />
               <Route path="/blog-page/:id" element={<BlogPostPage />} />
               <Route path="/plan" element={<PlanPage />} />
+              <Route path="/plan/compare" element={<ComparePlansPage />} />
               <Route path="/students-list" element={<StudentsListPage />} />
               <Route path="/access-log" element={<AccessLogPage />} />
               <Route path="/caseload" element={<CaseloadPage />} />

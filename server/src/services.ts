@@ -19,6 +19,7 @@ import { deliveredChannels } from './modules/outbox/delivery.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { ParentsService } from './modules/parents/parents.service.js';
 import { PlansService } from './modules/plans/plans.service.js';
+import { WhatIfPlansService } from './modules/what-if-plans/what-if-plans.service.js';
 import { SchoolsService } from './modules/schools/schools.service.js';
 import { StudentsService } from './modules/students/students.service.js';
 import { SystemService } from './modules/system/system.service.js';
@@ -36,6 +37,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const schools = new SchoolsService(db);
   const payments = new PaymentsService(db, config);
   const consentForms = new ConsentFormsService(db, config, outbox, schools);
+  const plans = new PlansService(db);
   return {
     outbox,
     accounts,
@@ -44,7 +46,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     viewAs: new ViewAsService(db, accounts, schools),
     parents: new ParentsService(db),
     students: new StudentsService(db, schools),
-    plans: new PlansService(db),
+    plans,
+    whatIfPlans: new WhatIfPlansService(db, schools, plans),
     blogs: new BlogsService(db),
     consentForms,
     consentExports: new ConsentExportsService(db, config, consentForms),

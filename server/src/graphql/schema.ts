@@ -16,6 +16,7 @@ import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.res
 import { CoursesResolver } from '../modules/courses/courses.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
 import { PlanCourseResolver, PlansResolver } from '../modules/plans/plans.resolver.js';
+import { WhatIfPlansResolver } from '../modules/what-if-plans/what-if-plans.resolver.js';
 import { EligibleCoursesResolver, PathwaysResolver, RequirementsResolver } from '../modules/pathways/pathways.resolver.js';
 import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
 import { StudentsResolver } from '../modules/students/students.resolver.js';
@@ -29,7 +30,7 @@ import { NotesResolver } from '../modules/notes/notes.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
-  PlansResolver, PlanCourseResolver,
+  PlansResolver, PlanCourseResolver, WhatIfPlansResolver,
   CoursesResolver,
   PathwaysResolver, RequirementsResolver, EligibleCoursesResolver,
   AdmissionsResolver, ApplicationListItemResolver,

@@ -2,7 +2,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CurrentUserDocument, FollowedPathwaysDocument, PlanCourseDocument, PlanDocument, PlanNotesDocument, RequirementProgressDocument } from '../../graphql/generated';
+import { CurrentUserDocument, FollowedPathwaysDocument, PlanCourseDocument, PlanDocument, PlanNotesDocument, RequirementProgressDocument, WhatIfPlansDocument } from '../../graphql/generated';
 import { SessionProvider } from '../../session/SessionProvider';
 import PlanPage from './PlanPage';
 import { StudentCourseControls } from './StudentCourseControls';
@@ -25,9 +25,9 @@ const entry = (id: number, courseId: string, title: string, term: string, positi
   course: { __typename: 'PlanCourse', id: id * 10, uuid: `uuid-${id}`, courseId, title, units: 1, prerequisiteGroups: [], school: { __typename: 'School', id: 1, name: 'Lincoln High School', primaryColor: '#8b1e3f' } },
 });
 const planMock = (readOnly: boolean) => ({
-  request: { query: PlanDocument },
+  request: { query: PlanDocument, variables: { whatIfPlanId: null } },
   result: { data: { plan: {
-    __typename: 'Plan', id: 'plan:7', userId: 7, firstName: 'Sam', lastName: 'Lee', fullName: 'Sam Lee', userType: 'Student', readOnly,
+    __typename: 'Plan', id: 'plan:7', whatIfPlanId: null, whatIfName: null, userId: 7, firstName: 'Sam', lastName: 'Lee', fullName: 'Sam Lee', userType: 'Student', readOnly,
     labels: ['9th Grade', '10th Grade'], totalUnits: 2, completedUnits: 1,
     terms: [
       { __typename: 'PlanTerm', term: '1', position: 1, label: '9th Grade', units: 2, courses: [entry(1, '4401', 'Geometry', '1', 0, 'B+', true), entry(2, '2401', 'English 9', '1', 1)] },
@@ -66,13 +66,22 @@ const notesMock = (readOnly: boolean) => ({
   maxUsageCount: 3,
 });
 
+/** The student's what-if plans: one, "Engineering"; only the student in their own session changes them. */
+const whatIfMock = (canEdit: boolean) => ({
+  request: { query: WhatIfPlansDocument },
+  result: { data: { whatIfPlans: { __typename: 'WhatIfPlanList', studentId: 7, canEdit, limit: 5, plans: [
+    { __typename: 'WhatIfPlan', id: 3, name: 'Engineering', courseCount: 2, totalUnits: 2 },
+  ] } } },
+  maxUsageCount: 3,
+});
+
 type Mocks = NonNullable<ConstructorParameters<typeof MockedProvider>[0]['mocks']>;
 
 function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
   localStorage.setItem('token', 't');
   if (readOnly) localStorage.setItem('isParentViewingAsStudent', 'true');
   render(
-    <MockedProvider mocks={[me(readOnly), planMock(readOnly), planMock(readOnly), ...(extra.some((m) => m.request.query === RequirementProgressDocument) ? [] : [progressMock()]),
+    <MockedProvider mocks={[me(readOnly), planMock(readOnly), planMock(readOnly), whatIfMock(!readOnly), ...(extra.some((m) => m.request.query === RequirementProgressDocument) ? [] : [progressMock()]),
       ...(extra.some((m) => m.request.query === FollowedPathwaysDocument) ? [] : [followedMock()]), notesMock(readOnly), ...extra]}>
       <SessionProvider>
         <MemoryRouter>{ui}</MemoryRouter>
@@ -160,7 +169,7 @@ describe('Academic Plan page', () => {
 
 describe('StudentCourseControls', () => {
   const courseMock = {
-    request: { query: PlanCourseDocument, variables: { uuid: 'uuid-1' } },
+    request: { query: PlanCourseDocument, variables: { uuid: 'uuid-1', whatIfPlanId: null } },
     result: { data: { planCourse: {
       __typename: 'PlanCourse', id: 10, uuid: 'uuid-1', courseId: '4401', title: 'Geometry', description: '', units: 1, prerequisiteGroups: [],
       school: { __typename: 'School', id: 1, name: 'Lincoln High School', primaryColor: '#8b1e3f' },
@@ -183,5 +192,23 @@ describe('StudentCourseControls', () => {
     expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' })).toBeTruthy();
     expect(screen.getByTestId('host').textContent).toBe('');
     expect(screen.queryByRole('button', { name: /Edit Course Grade|Remove from Plan|Add to Plan/ })).toBeNull();
+  });
+});
+
+describe('what-if plan chooser', () => {
+  it("offers the official plan and the student's what-if plans, with the student's changes", async () => {
+    renderWith(<PlanPage />, false);
+    const chooser = await screen.findByRole('combobox', { name: 'Plan' });
+    expect(within(chooser).getAllByRole('option').map((o) => o.textContent)).toEqual(['My official plan', 'What-if: Engineering']);
+    expect((chooser as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'New what-if plan' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/plan/compare?left=official&right=3');
+  });
+
+  it("lets a parent's view choose and compare but not start what-if plans", async () => {
+    renderWith(<PlanPage />, true);
+    await screen.findByRole('combobox', { name: 'Plan' });
+    expect(screen.queryByRole('button', { name: 'New what-if plan' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Compare plans' })).toBeTruthy();
   });
 });

@@ -5,9 +5,9 @@
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PlanGrid } from './PlanGrid';
-import { FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
+import { ComparePlansDocument, FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
@@ -20,6 +20,7 @@ import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
 import { WhereIStand } from './WhereIStand';
 import { NotesPanel } from '../notes/NotesPanel';
+import { chosenWhatIf, WhatIfBar, withWhatIf } from './WhatIfBar';
 
 /** What requirement progress depends on: which courses the plan holds (changes when one is added, removed or moved). */
 const planKey = (plan: PlanData | undefined) =>
@@ -39,18 +40,23 @@ export default function PlanPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const isPlanOwner = user?.userType === 'Student' || user?.userType === 'BaselinePlan';
-  const { data: fetched, loading, error } = useQuery(PlanDocument, { skip: !isPlanOwner });
+  const [params, setParams] = useSearchParams();
+  // The plan shown: the official one, or a what-if plan chosen above it (WhatIfBar).
+  const whatIfPlanId = user?.userType === 'Student' ? chosenWhatIf(params) : null;
+  const { data: fetched, loading, error } = useQuery(PlanDocument, { variables: { whatIfPlanId }, skip: !isPlanOwner });
   // The grid renders from a deferred copy: React builds it in small interruptible steps instead of
   // one long task when the plan arrives, so the page stays responsive (total blocking time).
   const data = useDeferredValue(fetched);
   // "Where I stand" is read beside the plan and shown with it, so it never pushes the plan down.
-  const progress = useQuery(RequirementProgressDocument, { skip: !isPlanOwner });
+  const progress = useQuery(RequirementProgressDocument, { skip: !isPlanOwner || whatIfPlanId !== null });
+  // A what-if plan's standing: the same engine, asked for that plan (the compare query, one side twice).
+  const whatIfProgress = useQuery(ComparePlansDocument, { variables: { left: String(whatIfPlanId), right: String(whatIfPlanId) }, skip: whatIfPlanId === null });
   // The pathways the student marked; a baseline-plan record marks none. A failure keeps the fallback rule.
   const followedQuery = useQuery(FollowedPathwaysDocument, { skip: user?.userType !== 'Student' });
   const marked = followedQuery.data?.followedPathways.filter((f) => f.marked).map((f) => f.pathway);
   const key = planKey(fetched?.plan);
   const shownKey = useRef(key);
-  const refetchProgress = progress.refetch;
+  const refetchProgress = whatIfPlanId === null ? progress.refetch : whatIfProgress.refetch;
   useEffect(() => {
     if (!key || key === shownKey.current) return;
     const first = shownKey.current === '';
@@ -70,7 +76,8 @@ export default function PlanPage() {
 
   if (!user) return <main className="page"><p>{t('plan.pleaseSignInToSeeThe')}</p></main>;
   if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
-  const progressPending = (progress.loading && !progress.data && !progress.error) || (followedQuery.loading && !followedQuery.data && !followedQuery.error);
+  const shownProgress = whatIfPlanId === null ? progress : whatIfProgress;
+  const progressPending = (shownProgress.loading && !shownProgress.data && !shownProgress.error) || (followedQuery.loading && !followedQuery.data && !followedQuery.error);
   if (((loading || fetched) && !data) || (data && progressPending)) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
@@ -88,7 +95,7 @@ export default function PlanPage() {
     if (from?.term === drop.term) {
       const ids = next.terms.find((term) => term.term === drop.term)!.courses.map((c) => c.id);
       try {
-        await reorder({ variables: { term: drop.term, scheduledCourseIds: ids }, optimisticResponse: { reorderTerm: next } });
+        await reorder({ variables: { term: drop.term, scheduledCourseIds: ids, whatIfPlanId }, optimisticResponse: { reorderTerm: next } });
       } catch (e) {
         // Planning §8: a failed position update is only logged; the order goes back as it was.
         console.error('Failed to update course positions', e);
@@ -97,7 +104,7 @@ export default function PlanPage() {
     }
     try {
       await move({
-        variables: { scheduledCourseId: entryId, term: drop.term, position: drop.index },
+        variables: { scheduledCourseId: entryId, term: drop.term, position: drop.index, whatIfPlanId },
         optimisticResponse: { moveScheduledCourse: next },
       });
     } catch (e) {
@@ -109,7 +116,7 @@ export default function PlanPage() {
   async function exportPdf() {
     setExporting(true);
     try {
-      await openPlanPdf();
+      await openPlanPdf(whatIfPlanId);
     } catch (e) {
       console.error('PDF export failed', e);
       window.alert(t.text(PDF_FAILED));
@@ -118,12 +125,19 @@ export default function PlanPage() {
     }
   }
 
-  const open = (uuid: string) => navigate(`/course-page/${uuid}`);
+  const open = (uuid: string) => navigate(withWhatIf(`/course-page/${uuid}`, whatIfPlanId));
+  const choosePlan = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete('whatIf');
+    else next.set('whatIf', String(id));
+    setParams(next);
+  };
   const termCount = plan.labels.length;
 
   return (
     <main className="page stack plan-page">
-      <h1>{planHeading(plan)}</h1>
+      <h1>{plan.whatIfName ? t('whatIf.heading', { name: plan.fullName, plan: plan.whatIfName }) : planHeading(plan)}</h1>
+      {user.userType === 'Student' && <WhatIfBar chosen={whatIfPlanId} onChoose={choosePlan} />}
       <div className="row plan-toolbar">
         <button type="button" className="secondary" onClick={exportPdf} disabled={exporting}>
           {exporting ? t('plan.preparingPdf') : t('plan.printExportPdf')}
@@ -143,7 +157,7 @@ export default function PlanPage() {
         {!readOnly && view === 'grid' && t('plan.dragACourseToReorderIt')}
       </p>
 
-      <WhereIStand progress={progress.error ? undefined : progress.data?.requirementProgress} marked={marked} />
+      <WhereIStand progress={whatIfPlanId === null ? (progress.error ? undefined : progress.data?.requirementProgress) : (whatIfProgress.error ? undefined : whatIfProgress.data?.comparePlans[0]?.progress)} marked={marked} />
 
       {message && (
         <div className="alert alert-danger" role="alert">
@@ -183,7 +197,7 @@ export default function PlanPage() {
                 <ul>
                   {term.courses.map((c) => (
                     <li key={c.id}>
-                      <Link to={`/course-page/${c.course.uuid}`}>{c.course.courseId} {c.course.title}</Link>{' '}
+                      <Link to={withWhatIf(`/course-page/${c.course.uuid}`, whatIfPlanId)}>{c.course.courseId} {c.course.title}</Link>{' '}
                       <span className="muted">({formatUnits(c.course.units)}{c.grade ? t('plan.gradeGrade', { grade: c.grade }) : ''}{c.completed ? t('plan.completed') : ''})</span>
                     </li>
                   ))}
@@ -196,8 +210,8 @@ export default function PlanPage() {
 
       {plan.userType === 'Student' && <NotesPanel />}
 
-      {adding && <AddTermDialog onClose={() => setAdding(false)} />}
-      {editing && <EditTermDialog term={editing} count={termCount} onClose={() => setEditing(null)} />}
+      {adding && <AddTermDialog whatIfPlanId={whatIfPlanId} onClose={() => setAdding(false)} />}
+      {editing && <EditTermDialog whatIfPlanId={whatIfPlanId} term={editing} count={termCount} onClose={() => setEditing(null)} />}
     </main>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import {
   PlanCourseDocument,
@@ -20,6 +20,7 @@ import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
 import { useT } from '../../i18n';
+import { chosenWhatIf, withWhatIf } from './WhatIfBar';
 
 export const COURSE_CONTROL_MESSAGES = {
   scheduleFailed: 'An error occurred while scheduling the course. Please try again.',
@@ -34,25 +35,29 @@ export function StudentCourseControls({ courseUuid }: { courseUuid: string }) {
   const { user, flags } = useSession();
   const isPlanOwner = user?.userType === 'Student' || user?.userType === 'BaselinePlan';
   const hidden = !isPlanOwner || flags.parentViewing || isParentViewing() || user?.viewingAs?.readOnly === true;
-  const course = useQuery(PlanCourseDocument, { variables: { uuid: courseUuid }, skip: hidden });
-  const plan = useQuery(PlanDocument, { skip: hidden });
+  // Opened from a what-if plan (?whatIf=12): the controls work on that plan.
+  const [params] = useSearchParams();
+  const whatIfPlanId = user?.userType === 'Student' ? chosenWhatIf(params) : null;
+  const course = useQuery(PlanCourseDocument, { variables: { uuid: courseUuid, whatIfPlanId }, skip: hidden });
+  const plan = useQuery(PlanDocument, { variables: { whatIfPlanId }, skip: hidden });
   if (hidden) return null;
   if (course.loading && !course.data) return <p role="status">{t('common.loading')}</p>;
   if (!course.data || !plan.data) return null;
-  return <Controls course={course.data.planCourse} terms={plan.data.plan.terms} />;
+  return <Controls course={course.data.planCourse} terms={plan.data.plan.terms} whatIfPlanId={whatIfPlanId} whatIfName={plan.data.plan.whatIfName ?? null} />;
 }
 
 type CourseData = PlanCourseQuery['planCourse'];
 type Terms = PlanQuery['plan']['terms'];
 
-function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
+function Controls({ course, terms, whatIfPlanId, whatIfName }: { course: CourseData; terms: Terms; whatIfPlanId: number | null; whatIfName: string | null }) {
   const t = useT();
   const navigate = useNavigate();
   const choices = terms.filter((term) => term.position !== null);
   const [term, setTerm] = useState(choices[0]?.term ?? '1');
   const [error, setError] = useState<string | null>(null);
   const [grading, setGrading] = useState(false);
-  const refetch = { refetchQueries: [PlanDocument, { query: PlanCourseDocument, variables: { uuid: course.uuid } }], awaitRefetchQueries: true };
+  const planQuery = { query: PlanDocument, variables: { whatIfPlanId } };
+  const refetch = { refetchQueries: [planQuery, { query: PlanCourseDocument, variables: { uuid: course.uuid, whatIfPlanId } }], awaitRefetchQueries: true };
   const [schedule, scheduling] = useMutation(ScheduleCourseDocument);
   const [unschedule, removing] = useMutation(UnscheduleCourseDocument, refetch);
   const entry = course.scheduled;
@@ -61,8 +66,8 @@ function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
     e.preventDefault();
     setError(null);
     try {
-      await schedule({ variables: { courseId: course.id, term }, refetchQueries: [PlanDocument] });
-      navigate('/plan');
+      await schedule({ variables: { courseId: course.id, term, whatIfPlanId }, refetchQueries: [planQuery] });
+      navigate(withWhatIf('/plan', whatIfPlanId));
     } catch (err) {
       console.error('Scheduling failed', err);
       setError(messageOr(err, t.text(COURSE_CONTROL_MESSAGES.scheduleFailed)));
@@ -73,7 +78,7 @@ function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
     if (!window.confirm(t.text(COURSE_CONTROL_MESSAGES.confirmRemove))) return;
     setError(null);
     try {
-      await unschedule({ variables: { courseId: course.id } });
+      await unschedule({ variables: { courseId: course.id, whatIfPlanId } });
     } catch (err) {
       console.error('Removing failed', err);
       setError(messageOr(err, t.text(COURSE_CONTROL_MESSAGES.removeFailed)));
@@ -83,6 +88,7 @@ function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
   const termLabel = entry ? terms.find((term) => term.term === entry.term)?.label ?? `Term ${entry.term}` : '';
   return (
     <section className="course-controls stack" aria-label={t('plan.myPlan')}>
+      {whatIfName && <p className="muted">{t('whatIf.workingOn', { name: whatIfName })}</p>}
       {error && <div className="alert alert-danger" role="alert">{error}</div>}
       {entry ? (
         <>
@@ -94,7 +100,7 @@ function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
             <button type="button" onClick={() => setGrading(true)}>{t('plan.editCourseGrade')}</button>
             <button type="button" className="danger" onClick={remove} disabled={removing.loading}>{t('plan.removeFromPlan')}</button>
           </div>
-          {grading && <GradeDialog scheduledId={entry.id} grade={entry.grade} completed={entry.completed} onClose={() => setGrading(false)} />}
+          {grading && <GradeDialog scheduledId={entry.id} grade={entry.grade} completed={entry.completed} whatIfPlanId={whatIfPlanId} onClose={() => setGrading(false)} />}
         </>
       ) : (
         <form className="row" onSubmit={add}>
@@ -113,18 +119,18 @@ function Controls({ course, terms }: { course: CourseData; terms: Terms }) {
   );
 }
 
-function GradeDialog({ scheduledId, grade, completed, onClose }: { scheduledId: number; grade: string; completed: boolean; onClose(): void }) {
+function GradeDialog({ scheduledId, grade, completed, whatIfPlanId, onClose }: { scheduledId: number; grade: string; completed: boolean; whatIfPlanId: number | null; onClose(): void }) {
   const t = useT();
   const [value, setValue] = useState(grade);
   const [done, setDone] = useState(completed);
   const [error, setError] = useState<string | null>(null);
-  const [update, { loading }] = useMutation(UpdateGradeDocument, { refetchQueries: [PlanDocument] });
+  const [update, { loading }] = useMutation(UpdateGradeDocument, { refetchQueries: [{ query: PlanDocument, variables: { whatIfPlanId } }] });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     try {
-      await update({ variables: { scheduledCourseId: scheduledId, grade: value, completed: done } });
+      await update({ variables: { scheduledCourseId: scheduledId, grade: value, completed: done, whatIfPlanId } });
       onClose();
     } catch (err) {
       console.error('Grade update failed', err);

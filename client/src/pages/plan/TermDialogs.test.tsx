@@ -15,7 +15,7 @@ describe('Term dialogs show the server answer', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const label = 'x'.repeat(60);
     render(
-      <MockedProvider mocks={[{ request: { query: AddTermDocument, variables: { label } }, result: { errors: [new GraphQLError('A term label is at most 40 characters.', { extensions: { code: 'BAD_USER_INPUT' } })] } }]}>
+      <MockedProvider mocks={[{ request: { query: AddTermDocument, variables: { label, whatIfPlanId: null } }, result: { errors: [new GraphQLError('A term label is at most 40 characters.', { extensions: { code: 'BAD_USER_INPUT' } })] } }]}>
         <AddTermDialog onClose={() => {}} />
       </MockedProvider>,
     );
@@ -27,7 +27,7 @@ describe('Term dialogs show the server answer', () => {
   it("shows the server's reason when it refuses to delete a term, a generic line when it gives none", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const request = { query: DeleteTermDocument, variables: { position: 2 } };
+    const request = { query: DeleteTermDocument, variables: { position: 2, whatIfPlanId: null } };
     render(
       <MockedProvider mocks={[
         { request, result: { errors: [new GraphQLError('Cannot delete a term that has courses.', { extensions: { code: 'CONFLICT' } })] } },

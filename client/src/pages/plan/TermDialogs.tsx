@@ -12,7 +12,7 @@ import { messageOr } from '../../graphql/errors';
 import type { PlanTermData } from './planMoves';
 import { useT } from '../../i18n';
 
-export function AddTermDialog({ onClose }: { onClose(): void }) {
+export function AddTermDialog({ onClose, whatIfPlanId = null }: { onClose(): void; whatIfPlanId?: number | null }) {
   const t = useT();
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function AddTermDialog({ onClose }: { onClose(): void }) {
       return;
     }
     try {
-      await addTerm({ variables: { label: label.trim() } });
+      await addTerm({ variables: { label: label.trim(), whatIfPlanId } });
       onClose();
     } catch (err) {
       console.error('Add term failed', err);
@@ -50,7 +50,7 @@ export function AddTermDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; count: number; onClose(): void }) {
+export function EditTermDialog({ term, count, onClose, whatIfPlanId = null }: { term: PlanTermData; count: number; onClose(): void; whatIfPlanId?: number | null }) {
   const t = useT();
   const position = term.position ?? 1;
   const [label, setLabel] = useState(term.label);
@@ -66,7 +66,7 @@ export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; c
       return;
     }
     try {
-      await updateTerm({ variables: { position, label: label.trim(), newPosition } });
+      await updateTerm({ variables: { position, label: label.trim(), newPosition, whatIfPlanId } });
       onClose();
     } catch (err) {
       console.error('Update term failed', err);
@@ -81,7 +81,7 @@ export function EditTermDialog({ term, count, onClose }: { term: PlanTermData; c
     }
     if (!window.confirm(t('plan.confirmDelete'))) return;
     try {
-      await deleteTerm({ variables: { position } });
+      await deleteTerm({ variables: { position, whatIfPlanId } });
       onClose();
     } catch (err) {
       console.error('Delete term failed', err);

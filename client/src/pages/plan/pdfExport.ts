@@ -3,11 +3,11 @@ import { restBlob } from '../../api/rest';
 
 export const PDF_FAILED = 'An error occurred while exporting the plan. Please try again.';
 
-export async function openPlanPdf(): Promise<void> {
+export async function openPlanPdf(whatIfPlanId: number | null = null): Promise<void> {
   // The tab is opened now, while the click still counts as the user's, and filled when the PDF arrives.
   const tab = window.open('', '_blank');
   try {
-    const { blob } = await restBlob('/api/plan-pdf/');
+    const { blob } = await restBlob(whatIfPlanId ? `/api/plan-pdf/?what_if_plan=${whatIfPlanId}` : '/api/plan-pdf/');
     const url = URL.createObjectURL(blob);
     if (tab) tab.location.href = url;
     else window.location.assign(url);

@@ -21,6 +21,7 @@ import { PARENT_ROUTES } from '../parents/parents.openapi.js';
 import { PATHWAY_ROUTES } from '../pathways/pathways.openapi.js';
 import { PAYMENT_ROUTES } from '../payments/payments.openapi.js';
 import { PLAN_ROUTES } from '../plans/plans.openapi.js';
+import { WHAT_IF_PLAN_ROUTES } from '../what-if-plans/what-if-plans.openapi.js';
 import { ROSTER_ROUTES } from '../roster/roster.openapi.js';
 import { SCHOOL_ROUTES } from '../schools/schools.openapi.js';
 import { STUDENT_ROUTES } from '../students/students.openapi.js';
@@ -42,7 +43,7 @@ export const API_AREAS: AreaRoutes[] = [
   ACCOUNT_ROUTES, IDENTITY_ROUTES, API_TOKEN_ROUTES, SCHOOL_ROUTES, PARENT_ROUTES, STUDENT_ROUTES, ROSTER_ROUTES, PLAN_ROUTES, BLOG_ROUTES,
   CONSENT_FORM_ROUTES, PATHWAY_ROUTES, SYSTEM_ROUTES, INTEGRATION_ROUTES, COURSE_ROUTES, ADMISSION_ROUTES, CONTRACT_ROUTES,
   PAYMENT_ROUTES, ONBOARDING_ROUTES, BASELINE_PLAN_ROUTES, CASELOAD_ROUTES,
-  NOTE_ROUTES,
+  NOTE_ROUTES, WHAT_IF_PLAN_ROUTES,
 ];
 
 export interface DocumentedRoute extends ApiRoute {

@@ -42,6 +42,13 @@ const pathway = { uuid: uuidParam('pathway') };
 const requirement = { uuid: uuidParam('requirement') };
 const course = { courseId: courseRef() };
 
+/** One requirement's progress, as the progress engine computes it for a plan. */
+export const RequirementProgressJson = z.object({
+  uuid: z.uuid(), requirement_uuid: z.uuid(), name: z.string(), description: z.string(),
+  pathway: z.uuid(), pathway_name: z.string(), pathway_color: z.string(),
+  required_courses: z.int(), required_units: z.number(), completed_courses: z.int(), completed_units: z.number(), is_fulfilled: z.boolean(),
+});
+
 export const PATHWAY_ROUTES = areaRoutes('Pathways', [
   { method: 'get', path: '/pathways/', operationId: 'pathways', summary: "Pathways of the caller's school.",
     query: z.object({ color: z.string().optional().meta({ description: 'Only pathways of this colour.' }), ...PAGED_QUERY }),
@@ -70,11 +77,7 @@ export const PATHWAY_ROUTES = areaRoutes('Pathways', [
     success: { status: 200, json: Fulfilments, description: "The course's requirements." } },
   { method: 'get', path: '/requirement-progress/', operationId: 'requirementProgress', summary: "The caller's progress on each requirement.",
     query: z.object({ pathway: z.string().optional().meta({ description: 'Only the requirements of this pathway (its uuid).' }) }),
-    success: { status: 200, description: 'Progress per requirement.', json: z.array(z.object({
-      uuid: z.uuid(), requirement_uuid: z.uuid(), name: z.string(), description: z.string(),
-      pathway: z.uuid(), pathway_name: z.string(), pathway_color: z.string(),
-      required_courses: z.int(), required_units: z.number(), completed_courses: z.int(), completed_units: z.number(), is_fulfilled: z.boolean(),
-    })) } },
+    success: { status: 200, description: 'Progress per requirement.', json: z.array(RequirementProgressJson) } },
   { method: 'get', path: '/courses/by-requirement-and-user/:uuid', operationId: 'eligibleCourses', summary: 'Courses that fulfil a requirement for the caller.',
     params: requirement, query: z.object(PAGED_QUERY),
     success: { status: 200, description: 'The courses.', json: z.array(z.object({

@@ -16,7 +16,7 @@ class PathwayConnection {
 }
 
 @ObjectType({ description: "A requirement with how far the caller's plan meets it (computed on the server)" })
-class RequirementProgress {
+export class RequirementProgress {
   @Field(() => ID, { description: 'The requirement uuid' }) uuid: string;
   @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
   @Field(() => String, { description: 'Free-text description.' }) description: string;

@@ -44,7 +44,7 @@ async function pathwayJson(ctx: AdapterContext, p: Pathway, full: boolean) {
   };
 }
 
-function progressJson(r: RequirementProgressRow) {
+export function progressJson(r: RequirementProgressRow) {
   return {
     uuid: r.uuid,
     requirement_uuid: r.uuid,

@@ -5,7 +5,8 @@
  * - A course counts when it is in the student's plan (a scheduled_courses row of the student), as
  *   the card's empty state says "in your Four Year Plan". Grades and the completed flag do not
  *   matter: progress is the plan's projection, and a course not yet taken still shows what the
- *   plan will meet.
+ *   plan will meet. The compare view of what-if plans (modules/what-if-plans/) asks this same
+ *   engine for a what-if plan's entries instead: one rule for every plan.
  * - Units: a course of the student's own school counts with its own units. A course of another
  *   school counts with the adjusted units the student's school accepted (course_transfers); with
  *   no transfer row it counts with its own units (the requirement's staff attached it knowingly;
@@ -32,6 +33,7 @@
  * Units are compared in hundredths (integers), so 0.1 + 0.2 meets a requirement of 0.3.
  */
 import type { DataSource } from 'typeorm';
+import { entryTable, officialPlan, type PlanRef } from '../plans/plan-store.js';
 
 /**
  * The one display order of pathways and requirements: by name ignoring case (code points), then
@@ -349,11 +351,17 @@ export interface RequirementProgressRow extends RequirementResult {
 export class ProgressService {
   constructor(private readonly db: DataSource) {}
 
+  /**
+   * `which`: which of the student's plans counts (default the official one). A what-if plan is
+   * computed by this same engine and rule, from its own entries: never a second computation.
+   */
   async forStudent(
     student: { id: number; schoolId: number | null },
     visibleSchoolIds: number[],
     pathwayId?: number,
+    which: PlanRef = officialPlan(student.id),
   ): Promise<RequirementProgressRow[]> {
+    const t = entryTable(which);
     if (!visibleSchoolIds.length) return [];
     const reqRows: {
       id: number; uuid: string; name: string; description: string; number_of_units: string; number_of_courses: number;
@@ -368,18 +376,18 @@ export class ProgressService {
     if (!reqRows.length) return [];
     const courseRows: { id: number; course_id: string; school_id: number; units: string; adjusted_units: string | null }[] = await this.db.query(
       `SELECT c.id, c.course_id, c.school_id, c.units, ct.adjusted_units
-         FROM scheduled_courses sc
+         FROM ${t.table} sc
          JOIN courses c ON c.id = sc.course_id
          LEFT JOIN course_transfers ct ON ct.course_id = c.id AND ct.school_id = $2
-        WHERE sc.user_id = $1`,
-      [student.id, student.schoolId ?? -1],
+        WHERE sc.${t.owner} = $1`,
+      [t.key, student.schoolId ?? -1],
     );
     const linkRows: { course_id: number; requirement_id: number; non_duplicable_group: string | null }[] = courseRows.length
       ? await this.db.query(
           `SELECT cr.course_id, cr.requirement_id, cr.non_duplicable_group
-             FROM course_requirements cr JOIN scheduled_courses sc ON sc.course_id = cr.course_id
-            WHERE sc.user_id = $1`,
-          [student.id],
+             FROM course_requirements cr JOIN ${t.table} sc ON sc.course_id = cr.course_id
+            WHERE sc.${t.owner} = $1`,
+          [t.key],
         )
       : [];
     const requirements: EngineRequirement[] = reqRows.map((r) => ({

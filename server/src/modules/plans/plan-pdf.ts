@@ -31,13 +31,15 @@ export function renderPlanPdf(view: PlanView, schools: Map<number, School>, gene
 
 async function draw(doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, schools: Map<number, School>, generatedAt: Date): Promise<Uint8Array> {
   const name = `${view.user.firstName} ${view.user.lastName}`.trim();
-  doc.setTitle(`${name} - Academic Plan`);
+  // A what-if plan says so on every page, so a printout is never taken for the official plan.
+  const heading = view.whatIf ? `${name} - What-if plan: ${view.whatIf.name}` : `${name} - Academic Plan`;
+  doc.setTitle(heading);
   doc.setAuthor('Pathway Planner');
   doc.setCreationDate(generatedAt);
   const bold: PdfFontStyle = 'sansBold';
   const w = new Writer(doc, fonts);
 
-  w.text(`${name} - Academic Plan`, { size: 18, font: bold });
+  w.text(heading, { size: 18, font: bold });
   w.gap(4);
   w.text(`Generated ${generatedAt.toISOString().slice(0, 10)}`, { size: 9, color: MUTED });
   w.gap(14);
@@ -84,7 +86,7 @@ async function draw(doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, sch
   if (!view.warnings.length) w.text('None: every prerequisite is scheduled in the same or an earlier term.', { size: 10, color: MUTED });
   for (const warning of view.warnings) w.paragraph(`- ${warning.message}`, { size: 10, color: DANGER });
 
-  w.footers(name);
+  w.footers(heading);
   return doc.save({ useObjectStreams: false });
 }
 
@@ -167,9 +169,9 @@ class Writer {
     this.y -= 2;
   }
 
-  footers(name: string): void {
+  footers(heading: string): void {
     this.pages.forEach((page, i) => {
-      const text = `${name} - Academic Plan - page ${i + 1} of ${this.pages.length}`;
+      const text = `${heading} - page ${i + 1} of ${this.pages.length}`;
       this.fonts.draw(page, text, { x: MARGIN, y: MARGIN - 20, size: 8, style: 'sans', color: MUTED });
     });
   }

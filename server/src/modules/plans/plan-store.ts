@@ -47,58 +47,91 @@ export interface PlanEntry {
 }
 
 /**
- * Locks the plan for this transaction (the owner's user row, by updating it) and returns its labels.
- * Every plan write takes this lock first, so concurrent reorders and moves run one after another;
- * the same update stamps plan_changed_at (the caseload's "last plan change"), undone with the
- * transaction when the write fails.
+ * Which plan a read or write names. The official plan is the user's scheduled_courses; a what-if
+ * plan (one of a student's alternatives, modules/what-if-plans/) has its entries in
+ * what_if_entries under its own id. The same rules run on both, parameterised here, while the
+ * official plan's table holds nothing but the official plan: every other area reads
+ * scheduled_courses and so never sees an alternative.
  */
-export async function lockPlan(m: EntityManager, userId: number): Promise<string[]> {
-  const [rows] = await m.query(`UPDATE users SET plan_changed_at = now() WHERE id = $1 RETURNING academic_year_labels`, [userId]);
+export type PlanRef =
+  | { kind: 'official'; userId: number }
+  | { kind: 'whatIf'; userId: number; whatIfId: number };
+
+export const officialPlan = (userId: number): PlanRef => ({ kind: 'official', userId });
+export const whatIfPlan = (userId: number, whatIfId: number): PlanRef => ({ kind: 'whatIf', userId, whatIfId });
+
+export const WHAT_IF_NOT_FOUND = 'What-if plan not found.';
+
+/** The table of a plan's entries, its owner column and key: names from this fixed pair only, never from input. */
+export function entryTable(plan: PlanRef): { table: 'scheduled_courses' | 'what_if_entries'; owner: 'user_id' | 'plan_id'; key: number } {
+  return plan.kind === 'official'
+    ? { table: 'scheduled_courses', owner: 'user_id', key: plan.userId }
+    : { table: 'what_if_entries', owner: 'plan_id', key: plan.whatIfId };
+}
+
+/**
+ * Locks the plan for this transaction and returns its labels. The official plan's lock is the
+ * owner's user row (by updating it); the same update stamps plan_changed_at (the caseload's "last
+ * plan change", and what plan approval compares with), undone with the transaction when the write
+ * fails. A what-if plan's lock is its own row (stamping updated_at, never plan_changed_at: an
+ * alternative is not the plan); a what-if plan that is not the student's is "not found".
+ * Every plan write takes this lock first, so concurrent reorders and moves run one after another.
+ */
+export async function lockPlan(m: EntityManager, plan: PlanRef): Promise<string[]> {
+  const [rows] = plan.kind === 'official'
+    ? await m.query(`UPDATE users SET plan_changed_at = now() WHERE id = $1 RETURNING academic_year_labels`, [plan.userId])
+    : await m.query(`UPDATE what_if_plans SET updated_at = now() WHERE id = $1 AND student_id = $2 RETURNING academic_year_labels`, [plan.whatIfId, plan.userId]);
   const row = rows?.[0];
-  if (!row) throw notFound('User not found.');
+  if (!row) throw notFound(plan.kind === 'official' ? 'User not found.' : WHAT_IF_NOT_FOUND);
   return Array.isArray(row.academic_year_labels) ? row.academic_year_labels : [];
 }
 
-export async function saveLabels(m: EntityManager, userId: number, labels: string[]): Promise<void> {
-  await m.query(`UPDATE users SET academic_year_labels = $2::jsonb WHERE id = $1`, [userId, JSON.stringify(labels)]);
+export async function saveLabels(m: EntityManager, plan: PlanRef, labels: string[]): Promise<void> {
+  if (plan.kind === 'official') await m.query(`UPDATE users SET academic_year_labels = $2::jsonb WHERE id = $1`, [plan.userId, JSON.stringify(labels)]);
+  else await m.query(`UPDATE what_if_plans SET academic_year_labels = $2::jsonb WHERE id = $1 AND student_id = $3`, [plan.whatIfId, JSON.stringify(labels), plan.userId]);
 }
 
-export async function writePositions(m: EntityManager, userId: number, rows: { id: number; position: number }[]): Promise<void> {
+export async function writePositions(m: EntityManager, plan: PlanRef, rows: { id: number; position: number }[]): Promise<void> {
   if (!rows.length) return;
+  const t = entryTable(plan);
   await m.query(
-    `UPDATE scheduled_courses sc SET position = v.position
+    `UPDATE ${t.table} sc SET position = v.position
        FROM (SELECT unnest($2::int[]) AS id, unnest($3::int[]) AS position) v
-      WHERE sc.id = v.id AND sc.user_id = $1 AND sc.position IS DISTINCT FROM v.position`,
-    [userId, rows.map((r) => r.id), rows.map((r) => r.position)],
+      WHERE sc.id = v.id AND sc.${t.owner} = $1 AND sc.position IS DISTINCT FROM v.position`,
+    [t.key, rows.map((r) => r.id), rows.map((r) => r.position)],
   );
 }
 
-/** Applies requested positions: checks every id is the owner's and renumbers each touched term. */
-export async function applyPositions(m: EntityManager, userId: number, requested: Map<number, number>): Promise<void> {
+/** Applies requested positions: checks every id is the plan's and renumbers each touched term. */
+export async function applyPositions(m: EntityManager, plan: PlanRef, requested: Map<number, number>): Promise<void> {
+  const t = entryTable(plan);
   const rows: { id: number; term: string; position: number }[] = await m.query(
-    `SELECT id, term, position FROM scheduled_courses WHERE user_id = $1 ORDER BY position, id`,
-    [userId],
+    `SELECT id, term, position FROM ${t.table} WHERE ${t.owner} = $1 ORDER BY position, id`,
+    [t.key],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of requested.keys()) if (!byId.has(id)) throw notFound(SCHEDULED_NOT_FOUND);
   const terms = new Set([...requested.keys()].map((id) => byId.get(id)!.term));
   const updates = [...terms].flatMap((term) => renumberPositions(rows.filter((r) => r.term === term), requested));
-  await writePositions(m, userId, updates);
+  await writePositions(m, plan, updates);
 }
 
-export async function renumberTerms(m: EntityManager, userId: number, terms: string[]): Promise<void> {
+export async function renumberTerms(m: EntityManager, plan: PlanRef, terms: string[]): Promise<void> {
+  const t = entryTable(plan);
   const rows: { id: number; term: string; position: number }[] = await m.query(
-    `SELECT id, term, position FROM scheduled_courses WHERE user_id = $1 AND term = ANY($2::text[]) ORDER BY position, id`,
-    [userId, terms],
+    `SELECT id, term, position FROM ${t.table} WHERE ${t.owner} = $1 AND term = ANY($2::text[]) ORDER BY position, id`,
+    [t.key, terms],
   );
-  await writePositions(m, userId, terms.flatMap((t) => renumberPositions(rows.filter((r) => r.term === t))));
+  await writePositions(m, plan, terms.flatMap((term) => renumberPositions(rows.filter((r) => r.term === term))));
 }
 
 /** Plan entries with their courses: two statements whatever the number of courses. */
-export async function loadEntries(m: EntityManager, where: { userId: number; id?: number; courseId?: number }): Promise<PlanEntry[]> {
-  const params: unknown[] = [where.userId];
-  let sql = `SELECT id, user_id AS "userId", course_id AS "courseId", term, position, grade, completed
-               FROM scheduled_courses WHERE user_id = $1`;
+export async function loadEntries(m: Pick<EntityManager, 'query'>, plan: PlanRef, where: { id?: number; courseId?: number } = {}): Promise<PlanEntry[]> {
+  const t = entryTable(plan);
+  const params: unknown[] = [t.key];
+  let sql = `SELECT id, $${params.length + 1}::int AS "userId", course_id AS "courseId", term, position, grade, completed
+               FROM ${t.table} WHERE ${t.owner} = $1`;
+  params.push(plan.userId);
   if (where.id !== undefined) {
     params.push(where.id);
     sql += ` AND id = $${params.length}`;

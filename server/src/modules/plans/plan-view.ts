@@ -22,6 +22,8 @@ export interface PlanView {
   warnings: PrerequisiteWarning[];
   totalUnits: number;
   completedUnits: number;
+  /** Set when this is one of the student's what-if plans rather than the official plan. */
+  whatIf?: { id: number; name: string } | null;
 }
 
 /** Terms in display order with their courses, warnings and totals: the one view every output uses. */

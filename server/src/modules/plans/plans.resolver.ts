@@ -40,8 +40,10 @@ class PlanWarning {
 }
 
 @ObjectType({ description: "A student's (or baseline plan's) academic plan" })
-class Plan {
-  @Field(() => ID, { description: 'Numeric identifier.' }) id: string;
+export class Plan {
+  @Field(() => ID, { description: 'Identifier: plan:{user id} for the official plan, whatif:{id} for a what-if plan.' }) id: string;
+  @Field(() => Int, { nullable: true, description: 'The what-if plan this is; null for the official plan.' }) whatIfPlanId: number | null;
+  @Field(() => String, { nullable: true, description: "The what-if plan's name; null for the official plan." }) whatIfName: string | null;
   @Field(() => Int, { description: 'Numeric identifier of the user.' }) userId: number;
   @Field(() => String, { description: 'First name.' }) firstName: string;
   @Field(() => String, { description: 'Last name.' }) lastName: string;
@@ -55,9 +57,11 @@ class Plan {
   @Field(() => Float, { description: 'The completed units.' }) completedUnits: number;
 }
 
-function toPlan(view: PlanView): Plan {
+export function toPlan(view: PlanView): Plan {
   return {
-    id: `plan:${view.user.id}`,
+    id: view.whatIf ? `whatif:${view.whatIf.id}` : `plan:${view.user.id}`,
+    whatIfPlanId: view.whatIf?.id ?? null,
+    whatIfName: view.whatIf?.name ?? null,
     userId: view.user.id,
     firstName: view.user.firstName,
     lastName: view.user.lastName,
@@ -75,8 +79,8 @@ function toPlan(view: PlanView): Plan {
 @Resolver(() => ScheduledCourse)
 export class PlansResolver {
   @Query(() => Plan, { description: 'The plan of the caller (or of the student they view as), with terms and prerequisite warnings' })
-  async plan(@Ctx() ctx: AdapterContext): Promise<Plan> {
-    return toPlan(await ctx.services.plans.plan(ctx));
+  async plan(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null): Promise<Plan> {
+    return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
 
   @Query(() => PlanCourse, { description: 'A course the caller can put in a plan, by uuid (the student course page)' })
@@ -87,70 +91,75 @@ export class PlansResolver {
   @Mutation(() => ScheduledCourse, { description: 'Adds a course to a term (1-based position as text) of the plan' })
   scheduleCourse(
     @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
     @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number,
     @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
   ): Promise<PlanEntry> {
-    return ctx.services.plans.schedule(ctx, checkSchedule({ course_id: courseId, term }));
+    return ctx.services.plans.schedule(ctx, checkSchedule({ course_id: courseId, term }), whatIfPlanId);
   }
 
   @Mutation(() => Boolean, { description: 'Removes a course (by course id) from the plan' })
-  async unscheduleCourse(@Ctx() ctx: AdapterContext, @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number): Promise<boolean> {
-    await ctx.services.plans.unschedule(ctx, courseId);
+  async unscheduleCourse(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null, @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number): Promise<boolean> {
+    await ctx.services.plans.unschedule(ctx, courseId, whatIfPlanId);
     return true;
   }
 
   @Mutation(() => ScheduledCourse, { description: 'Updates the grade.' })
   updateGrade(
     @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
     @Arg('scheduledCourseId', () => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number,
     @Arg('grade', () => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.' }) grade: string,
     @Arg('completed', () => Boolean, { description: 'Whether it is completed.' }) completed: boolean,
   ): Promise<PlanEntry> {
-    return ctx.services.plans.updateGrade(ctx, checkGrade(scheduledCourseId, { grade, completed }));
+    return ctx.services.plans.updateGrade(ctx, checkGrade(scheduledCourseId, { grade, completed }), whatIfPlanId);
   }
 
   @Mutation(() => Plan, { description: 'Moves a course to a term, at a position there (default: the end)' })
   async moveScheduledCourse(
     @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
     @Arg('scheduledCourseId', () => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number,
     @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
     @Arg('position', () => Int, { description: 'Position within the term (0-based; default: the end).', nullable: true }) position: number | null,
   ): Promise<Plan> {
-    await ctx.services.plans.moveToTerm(ctx, checkMove(scheduledCourseId, { term, position: position ?? undefined }));
-    return toPlan(await ctx.services.plans.plan(ctx));
+    await ctx.services.plans.moveToTerm(ctx, checkMove(scheduledCourseId, { term, position: position ?? undefined }), whatIfPlanId);
+    return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
 
   @Mutation(() => Plan, { description: 'The courses of one term in their new order' })
   async reorderTerm(
     @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
     @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
     @Arg('scheduledCourseIds', () => [Int], { description: 'The scheduled course ids.' }) scheduledCourseIds: number[],
   ): Promise<Plan> {
-    await ctx.services.plans.reorderTerm(ctx, term, scheduledCourseIds);
-    return toPlan(await ctx.services.plans.plan(ctx));
+    await ctx.services.plans.reorderTerm(ctx, term, scheduledCourseIds, whatIfPlanId);
+    return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
 
   @Mutation(() => Plan, { description: 'Adds the term.' })
-  async addTerm(@Ctx() ctx: AdapterContext, @Arg('label', () => String, { description: 'Label shown to people.' }) label: string): Promise<Plan> {
-    await ctx.services.plans.addTerm(ctx, checkLabel(label));
-    return toPlan(await ctx.services.plans.plan(ctx));
+  async addTerm(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null, @Arg('label', () => String, { description: 'Label shown to people.' }) label: string): Promise<Plan> {
+    await ctx.services.plans.addTerm(ctx, checkLabel(label), whatIfPlanId);
+    return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
 
   @Mutation(() => Plan, { description: 'Renames the term at position and moves it to newPosition; its courses move with it' })
   async updateTerm(
     @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
     @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number,
     @Arg('label', () => String, { description: 'Label shown to people.' }) label: string,
     @Arg('newPosition', () => Int, { description: 'The new 1-based position of the term (default: where it is).', nullable: true }) newPosition: number | null,
   ): Promise<Plan> {
-    await ctx.services.plans.updateTerm(ctx, checkTerm(position, label), newPosition);
-    return toPlan(await ctx.services.plans.plan(ctx));
+    await ctx.services.plans.updateTerm(ctx, checkTerm(position, label), newPosition, whatIfPlanId);
+    return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
 
   @Mutation(() => Plan, { description: 'Deletes an empty term; later terms move up' })
-  async deleteTerm(@Ctx() ctx: AdapterContext, @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number): Promise<Plan> {
-    await ctx.services.plans.deleteTerm(ctx, checkTermPosition(position));
-    return toPlan(await ctx.services.plans.plan(ctx));
+  async deleteTerm(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null, @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number): Promise<Plan> {
+    await ctx.services.plans.deleteTerm(ctx, checkTermPosition(position), whatIfPlanId);
+    return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
 
   @FieldResolver(() => PlanCourse, { description: 'The course.' })
@@ -170,9 +179,10 @@ export class PlanCourseResolver {
   }
 
   @FieldResolver(() => ScheduledCourse, { nullable: true, description: "The course's entry in the caller's plan, if scheduled" })
-  scheduled(@Root() course: PlanCourse, @Ctx() ctx: AdapterContext): Promise<PlanEntry | null> {
+  scheduled(@Root() course: PlanCourse, @Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null): Promise<PlanEntry | null> {
     const user = ctx.caller?.user;
     if (!user) return Promise.resolve(null);
+    if (whatIfPlanId !== null && whatIfPlanId !== undefined) return ctx.services.plans.entryForCourse(ctx, course.id, whatIfPlanId);
     return ctx.loaders.scheduledEntry.load(`${user.id}:${course.id}`);
   }
 }

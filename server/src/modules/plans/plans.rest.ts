@@ -51,9 +51,11 @@ const warningJson = (w: PrerequisiteWarning) => ({
   message: w.message,
 });
 
-async function planJson(ctx: AdapterContext, view: PlanView) {
+export async function planJson(ctx: AdapterContext, view: PlanView) {
   const schools = await schoolsOf(ctx, view.entries);
   return {
+    what_if_plan_id: view.whatIf?.id ?? null,
+    what_if_name: view.whatIf?.name ?? null,
     first_name: view.user.firstName,
     last_name: view.user.lastName,
     academic_year_labels: view.labels,
@@ -63,6 +65,12 @@ async function planJson(ctx: AdapterContext, view: PlanView) {
     completed_units: view.completedUnits,
   };
 }
+
+/** `?what_if_plan=<id>`: the call works on one of the student's what-if plans instead of the official plan. */
+const whatIf = (req: { query: Record<string, unknown> }): unknown => {
+  const v = req.query.what_if_plan;
+  return v === undefined || v === '' ? null : v;
+};
 
 export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   const { plans } = deps.services;
@@ -78,17 +86,17 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'post', '/add-scheduled-course/', 'scheduleCourse', async (ctx, req, res) => {
-    const e = await plans.schedule(ctx, checkSchedule(req.body));
+    const e = await plans.schedule(ctx, checkSchedule(req.body), whatIf(req));
     res.status(201).json({ message: 'Course scheduled successfully.', id: e.id, term: e.term, position: e.position });
   });
 
   route(r, deps, 'delete', '/remove-scheduled-course/:id/', 'unscheduleCourse', async (ctx, req) => {
-    await plans.unschedule(ctx, String(req.params.id));
+    await plans.unschedule(ctx, String(req.params.id), whatIf(req));
     return { message: 'Course removed from your plan.' };
   });
 
   route(r, deps, 'post', '/courses/update-grade/:scheduledId/', 'updateGrade', async (ctx, req) => {
-    await plans.updateGrade(ctx, checkGrade(req.params.scheduledId, req.body));
+    await plans.updateGrade(ctx, checkGrade(req.params.scheduledId, req.body), whatIf(req));
     return { message: 'Grade updated successfully.' };
   });
 
@@ -99,36 +107,36 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'put', '/update-course-positions/', 'reorderTerm', async (ctx, req) => {
-    await plans.updatePositions(ctx, checkPositions(req.body));
+    await plans.updatePositions(ctx, checkPositions(req.body), whatIf(req));
     return { message: 'Course positions updated.' };
   });
 
   // Only the PUT of /api/courses/{id}/ is the plan's (the catalogue owns its POST and DELETE); id is the scheduled course.
   route(r, deps, 'put', '/courses/:id/', 'moveScheduledCourse', async (ctx, req) => {
-    const e = await plans.moveToTerm(ctx, checkMove(req.params.id, req.body));
+    const e = await plans.moveToTerm(ctx, checkMove(req.params.id, req.body), whatIf(req));
     return { message: 'Course term updated.', id: e.id, term: e.term, position: e.position };
   });
 
   // Beyond the spec: the whole plan with its warnings, and term edits that keep courses with their term.
-  route(r, deps, 'get', '/plan/', 'plan', async (ctx) => planJson(ctx, await plans.plan(ctx)));
+  route(r, deps, 'get', '/plan/', 'plan', async (ctx, req) => planJson(ctx, await plans.plan(ctx, whatIf(req))));
 
   route(r, deps, 'post', '/terms/', 'addTerm', async (ctx, req, res) => {
-    res.status(201).json({ academic_year_labels: await plans.addTerm(ctx, checkLabel(req.body?.label)) });
+    res.status(201).json({ academic_year_labels: await plans.addTerm(ctx, checkLabel(req.body?.label), whatIf(req)) });
   });
 
   route(r, deps, 'put', '/terms/:position/', 'updateTerm', async (ctx, req) => {
     const to = req.body?.position;
     return {
-      academic_year_labels: await plans.updateTerm(ctx, checkTerm(req.params.position, req.body?.label), to === undefined || to === null ? null : Number(to)),
+      academic_year_labels: await plans.updateTerm(ctx, checkTerm(req.params.position, req.body?.label), to === undefined || to === null ? null : Number(to), whatIf(req)),
     };
   });
 
   route(r, deps, 'delete', '/terms/:position/', 'deleteTerm', async (ctx, req) => ({
-    academic_year_labels: await plans.deleteTerm(ctx, checkTermPosition(req.params.position)),
+    academic_year_labels: await plans.deleteTerm(ctx, checkTermPosition(req.params.position), whatIf(req)),
   }));
 
-  route(r, deps, 'get', '/plan-pdf/', 'planPdf', async (ctx, _req, res) => {
-    const view = await plans.plan(ctx);
+  route(r, deps, 'get', '/plan-pdf/', 'planPdf', async (ctx, req, res) => {
+    const view = await plans.plan(ctx, whatIf(req));
     await recordAccess(ctx.db, ctx.caller, { studentId: view.user.id, action: 'plan_pdf_export', reason: ctx.caller?.actingUserId ? 'plan PDF exported while viewing as the student' : 'plan PDF exported' });
     const pdf = await renderPlanPdf(view, await schoolsOf(ctx, view.entries), new Date());
     const name = `${view.user.firstName} ${view.user.lastName} Academic Plan`.replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/\s+/g, '_') || 'Academic_Plan';

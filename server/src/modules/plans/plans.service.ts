@@ -7,6 +7,10 @@
  * Whose plan: always the caller's own user. Staff reach a student's (or a baseline plan's) plan
  * through a view-as token, which acts as that user; a parent's view-as token reads only.
  *
+ * Which plan: the official plan (scheduled_courses), or, when a call names `whatIfId`, one of the
+ * student's what-if plans (modules/what-if-plans/). The same rules run on both through the plan
+ * store's PlanRef; a what-if plan is the student's to change, and any view-as token reads it only.
+ *
  * Decisions where the spec says "not shown":
  * - DELETE /api/remove-scheduled-course/{id}/ takes the COURSE id (the student course page knows
  *   the course, not the plan entry); the grade call takes the scheduled-course id, as the spec says.
@@ -27,7 +31,10 @@
  *   chronological order (sortTermLabels); otherwise in the student's order.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { Caller, RequestContext } from '../../core/context.js';
+import { recordAccess } from '../access-log/access-log.service.js';
+import { can as whatIfCan } from '../what-if-plans/what-if-plans.policy.js';
+import { findWhatIf, type WhatIfRow } from '../what-if-plans/what-if-store.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, PLAN_POLICY_MESSAGES } from './plans.policy.js';
@@ -37,7 +44,7 @@ import { parseLabels } from '../accounts/profile-input.js';
 import { User } from '../accounts/user.entity.js';
 import { courseReachFacts } from '../schools/reach.js';
 import { moveItem } from './plan-rules.js';
-import { applyPositions, loadCourses, loadEntries, lockPlan, renumberTerms, saveLabels, SCHEDULED_NOT_FOUND, writePositions, type PlanCourseInfo, type PlanEntry, type ScheduledFields } from './plan-store.js';
+import { applyPositions, entryTable, loadCourses, loadEntries, lockPlan, officialPlan, renumberTerms, saveLabels, SCHEDULED_NOT_FOUND, whatIfPlan, writePositions, type PlanCourseInfo, type PlanEntry, type PlanRef, type ScheduledFields } from './plan-store.js';
 import { buildView, type PlanView } from './plan-view.js';
 import { MAX_UPDATES, parseTerm, PLAN_INPUT_MESSAGES, termValue, type GradeInput, type MoveInput, type PositionsInput, type ScheduleInput, type TermInput } from './plan-input.js';
 
@@ -57,14 +64,22 @@ export class PlansService {
 
   // ---- reading --------------------------------------------------------------------------------
 
-  /** The caller's plan (or the plan of the student they view as), with terms and warnings. */
-  async plan(ctx: RequestContext): Promise<PlanView> {
-    const caller = authorize(ctx, can, 'view', null);
-    const owner = caller.user;
+  /**
+   * The caller's plan (or the plan of the student they view as), with terms and warnings; with
+   * `whatIfId`, one of the student's what-if plans instead, read-only on any view-as token.
+   */
+  async plan(ctx: RequestContext, whatIfId?: unknown): Promise<PlanView> {
+    const { caller, owner, plan, whatIf } = await this.target(ctx, 'view', whatIfId);
     // The labels are read fresh: a term edit earlier in the same session must show.
     const fresh = await this.db.getRepository(User).findOneByOrFail({ id: owner.id });
-    const entries = await loadEntries(this.db.manager, { userId: owner.id });
-    return buildView(fresh, caller.readOnly, entries);
+    const entries = await loadEntries(this.db.manager, plan);
+    if (!whatIf) return buildView(fresh, caller.readOnly, entries);
+    // Staff and parents viewing as the student read it: their read is logged like a PDF export.
+    if (caller.actingUserId !== null) {
+      await recordAccess(this.db, caller, { studentId: owner.id, action: 'what_if_view', reason: 'what-if plan read while viewing as the student' });
+    }
+    const labelled = Object.assign(new User(), fresh, { academicYearLabels: whatIf.labels });
+    return { ...buildView(labelled, caller.readOnly || caller.actingUserId !== null, entries), whatIf: { id: whatIf.id, name: whatIf.name } };
   }
 
   /** The plan entries alone, in term then position order (GET /api/user-scheduled-courses/). */
@@ -75,14 +90,19 @@ export class PlansService {
   /** GET /api/check-course-scheduled/{course id or uuid}/: whether the course is in the caller's plan. */
   async isScheduled(ctx: RequestContext, course: string | number): Promise<boolean> {
     const owner = authorize(ctx, can, 'view', null).user;
-    return (await this.namedCourse(ctx, owner, course)).entry !== null;
+    return (await this.namedCourse(ctx, owner, course, officialPlan(owner.id))).entry !== null;
   }
 
-  /** The caller's plan entry for a course, or null. */
-  async entryForCourse(ctx: RequestContext, courseId: number): Promise<PlanEntry | null> {
+  /** The caller's plan entry for a course (in the official plan, or in one of their what-if plans), or null. */
+  async entryForCourse(ctx: RequestContext, courseId: number, whatIfId?: unknown): Promise<PlanEntry | null> {
     const caller = requireCaller(ctx);
     if (!permits(caller, can, 'view', null) || !isId(courseId)) return null;
-    const [entry] = await loadEntries(this.db.manager, { userId: caller.user.id, courseId });
+    if (whatIfId === undefined || whatIfId === null) {
+      const [entry] = await loadEntries(this.db.manager, officialPlan(caller.user.id), { courseId });
+      return entry ?? null;
+    }
+    const { plan } = await this.target(ctx, 'view', whatIfId);
+    const [entry] = await loadEntries(this.db.manager, plan, { courseId });
     return entry ?? null;
   }
 
@@ -93,7 +113,7 @@ export class PlansService {
    */
   async scheduledFields(ctx: RequestContext, course: string | number): Promise<ScheduledFields> {
     const owner = authorize(ctx, can, 'view', null).user;
-    const { entry } = await this.namedCourse(ctx, owner, course);
+    const { entry } = await this.namedCourse(ctx, owner, course, officialPlan(owner.id));
     if (!entry) throw notFound(PLAN_MESSAGES.notScheduled);
     return entry;
   }
@@ -112,55 +132,58 @@ export class PlansService {
 
   // ---- scheduling -----------------------------------------------------------------------------
 
-  async schedule(ctx: RequestContext, checked: Checked<ScheduleInput>): Promise<PlanEntry> {
-    const owner = authorize(ctx, can, 'edit', null).user;
+  async schedule(ctx: RequestContext, checked: Checked<ScheduleInput>, whatIfId?: unknown): Promise<PlanEntry> {
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const input = valid(checked);
     // Read before the transaction: the embedded database serves one connection, and the transaction holds it.
     const reach = await ctx.loaders.reach.load(owner.id);
     return this.db.transaction(async (m) => {
-      const labels = await lockPlan(m, owner.id);
+      const labels = await lockPlan(m, plan);
       const term = parseTerm(input.term, labels.length);
       authorize(ctx, can, 'scheduleCourse', { reach, course: await courseReachFacts(m, reach, input.course_id) });
-      const taken = await m.query(`SELECT 1 FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [owner.id, input.course_id]);
+      const t = entryTable(plan);
+      const taken = await m.query(`SELECT 1 FROM ${t.table} WHERE ${t.owner} = $1 AND course_id = $2`, [t.key, input.course_id]);
       if (taken.length) throw conflict(PLAN_MESSAGES.alreadyScheduled);
       const [{ next }] = await m.query(
-        `SELECT count(*)::int AS next FROM scheduled_courses WHERE user_id = $1 AND term = $2`,
-        [owner.id, term],
+        `SELECT count(*)::int AS next FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2`,
+        [t.key, term],
       );
       const [row] = await m.query(
-        `INSERT INTO scheduled_courses (user_id, course_id, term, position) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [owner.id, input.course_id, term, next],
+        `INSERT INTO ${t.table} (${t.owner}, course_id, term, position) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [t.key, input.course_id, term, next],
       );
-      const [entry] = await loadEntries(m, { userId: owner.id, id: row.id });
+      const [entry] = await loadEntries(m, plan, { id: row.id });
       return entry;
     });
   }
 
   /** Removes a course (by course id or uuid) from the plan and closes the gap in its term. */
-  async unschedule(ctx: RequestContext, course: string | number): Promise<void> {
-    const owner = authorize(ctx, can, 'edit', null).user;
+  async unschedule(ctx: RequestContext, course: string | number, whatIfId?: unknown): Promise<void> {
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     // Read before the transaction: the embedded database serves one connection, and the transaction holds it.
-    const { id: courseId } = await this.namedCourse(ctx, owner, course);
+    const { id: courseId } = await this.namedCourse(ctx, owner, course, plan);
+    const t = entryTable(plan);
     await this.db.transaction(async (m) => {
-      await lockPlan(m, owner.id);
-      const rows: { id: number; term: string }[] = await m.query(`SELECT id, term FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [owner.id, courseId]);
-      if (rows.length) await m.query(`DELETE FROM scheduled_courses WHERE id = $1`, [rows[0].id]);
+      await lockPlan(m, plan);
+      const rows: { id: number; term: string }[] = await m.query(`SELECT id, term FROM ${t.table} WHERE ${t.owner} = $1 AND course_id = $2`, [t.key, courseId]);
+      if (rows.length) await m.query(`DELETE FROM ${t.table} WHERE id = $1`, [rows[0].id]);
       if (!rows.length) throw notFound(PLAN_MESSAGES.notScheduled);
-      await renumberTerms(m, owner.id, [rows[0].term]);
+      await renumberTerms(m, plan, [rows[0].term]);
     });
   }
 
-  async updateGrade(ctx: RequestContext, checked: Checked<GradeInput>): Promise<PlanEntry> {
-    const owner = authorize(ctx, can, 'edit', null).user;
+  async updateGrade(ctx: RequestContext, checked: Checked<GradeInput>, whatIfId?: unknown): Promise<PlanEntry> {
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const { scheduledId, grade, completed } = valid(checked);
-    const entry = await this.ownEntry(this.db.manager, owner.id, scheduledId);
+    const entry = await this.ownEntry(this.db.manager, plan, scheduledId);
     const changes: Record<string, unknown> = {};
     if (grade !== undefined) changes.grade = grade;
     if (completed !== undefined) changes.completed = completed;
     if (Object.keys(changes).length) {
+      const t = entryTable(plan);
       await this.db.query(
-        `UPDATE scheduled_courses SET grade = COALESCE($3, grade), completed = COALESCE($4, completed) WHERE id = $1 AND user_id = $2`,
-        [entry.id, owner.id, changes.grade ?? null, changes.completed ?? null],
+        `UPDATE ${t.table} SET grade = COALESCE($3, grade), completed = COALESCE($4, completed) WHERE id = $1 AND ${t.owner} = $2`,
+        [entry.id, t.key, changes.grade ?? null, changes.completed ?? null],
       );
     }
     return { ...entry, grade: (changes.grade as string | undefined) ?? entry.grade, completed: (changes.completed as boolean | undefined) ?? entry.completed };
@@ -172,31 +195,32 @@ export class PlansService {
    * PUT /api/update-course-positions/: new positions for some of the caller's courses. Each
    * touched term is renumbered 0..n-1 in one transaction, under the plan's lock.
    */
-  async updatePositions(ctx: RequestContext, checked: Checked<PositionsInput>): Promise<void> {
-    const owner = authorize(ctx, can, 'edit', null).user;
+  async updatePositions(ctx: RequestContext, checked: Checked<PositionsInput>, whatIfId?: unknown): Promise<void> {
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const { updates } = valid(checked);
     await this.db.transaction(async (m) => {
-      await lockPlan(m, owner.id);
-      await applyPositions(m, owner.id, new Map(updates.map((u) => [u.id, u.position])));
+      await lockPlan(m, plan);
+      await applyPositions(m, plan, new Map(updates.map((u) => [u.id, u.position])));
     });
   }
 
   /** GraphQL reorderTerm: the courses of one term in their new order (a subset keeps the others after them). */
-  async reorderTerm(ctx: RequestContext, rawTerm: string | number, ids: number[]): Promise<void> {
-    const owner = authorize(ctx, can, 'edit', null).user;
+  async reorderTerm(ctx: RequestContext, rawTerm: string | number, ids: number[], whatIfId?: unknown): Promise<void> {
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     if (!Array.isArray(ids) || !ids.length || ids.length > MAX_UPDATES) throw badInput(PLAN_MESSAGES.updatesRequired);
     if (new Set(ids).size !== ids.length) throw badInput(PLAN_MESSAGES.duplicateUpdates);
     const scheduledIds = ids.map((i) => parseId(i, 'scheduled course'));
     await this.db.transaction(async (m) => {
-      await lockPlan(m, owner.id);
+      await lockPlan(m, plan);
       const term = termValue(rawTerm);
+      const t = entryTable(plan);
       const rows: { id: number; term: string }[] = await m.query(
-        `SELECT id, term FROM scheduled_courses WHERE user_id = $1 AND id = ANY($2::int[])`,
-        [owner.id, scheduledIds],
+        `SELECT id, term FROM ${t.table} WHERE ${t.owner} = $1 AND id = ANY($2::int[])`,
+        [t.key, scheduledIds],
       );
       if (rows.length !== ids.length) throw notFound(PLAN_MESSAGES.scheduledNotFound);
       if (rows.some((r) => r.term !== term)) throw badInput(PLAN_MESSAGES.wrongTerm);
-      await applyPositions(m, owner.id, new Map(ids.map((id, index) => [id, index])));
+      await applyPositions(m, plan, new Map(ids.map((id, index) => [id, index])));
     });
   }
 
@@ -204,38 +228,39 @@ export class PlansService {
    * PUT /api/courses/{scheduledId}/ (term): moves a course to another term, at `position` there
    * (default: the end). Both terms are renumbered in the same transaction.
    */
-  async moveToTerm(ctx: RequestContext, checked: Checked<MoveInput>): Promise<PlanEntry> {
-    const owner = authorize(ctx, can, 'edit', null).user;
+  async moveToTerm(ctx: RequestContext, checked: Checked<MoveInput>, whatIfId?: unknown): Promise<PlanEntry> {
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const input = valid(checked);
     const scheduledId = input.scheduledId;
     return this.db.transaction(async (m) => {
-      const labels = await lockPlan(m, owner.id);
+      const labels = await lockPlan(m, plan);
       const term = parseTerm(input.term, labels.length);
-      const entry = await this.ownEntry(m, owner.id, scheduledId);
+      const entry = await this.ownEntry(m, plan, scheduledId);
       const from = entry.term;
+      const t = entryTable(plan);
       const target: { id: number }[] = await m.query(
-        `SELECT id FROM scheduled_courses WHERE user_id = $1 AND term = $2 AND id <> $3 ORDER BY position, id`,
-        [owner.id, term, entry.id],
+        `SELECT id FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2 AND id <> $3 ORDER BY position, id`,
+        [t.key, term, entry.id],
       );
       const order = target.map((r) => r.id);
       const at = Math.min(input.position ?? order.length, order.length);
       order.splice(at, 0, entry.id);
-      await m.query(`UPDATE scheduled_courses SET term = $3 WHERE id = $1 AND user_id = $2`, [entry.id, owner.id, term]);
-      await writePositions(m, owner.id, order.map((id, position) => ({ id, position })));
-      if (from !== term) await renumberTerms(m, owner.id, [from]);
-      const [moved] = await loadEntries(m, { userId: owner.id, id: entry.id });
+      await m.query(`UPDATE ${t.table} SET term = $3 WHERE id = $1 AND ${t.owner} = $2`, [entry.id, t.key, term]);
+      await writePositions(m, plan, order.map((id, position) => ({ id, position })));
+      if (from !== term) await renumberTerms(m, plan, [from]);
+      const [moved] = await loadEntries(m, plan, { id: entry.id });
       return moved;
     });
   }
 
   // ---- term labels ----------------------------------------------------------------------------
 
-  async addTerm(ctx: RequestContext, checked: Checked<string>): Promise<string[]> {
-    const owner = authorize(ctx, can, 'edit', null).user;
+  async addTerm(ctx: RequestContext, checked: Checked<string>, whatIfId?: unknown): Promise<string[]> {
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const label = valid(checked);
     return this.db.transaction(async (m) => {
-      const labels = parseLabels([...(await lockPlan(m, owner.id)), label]);
-      await saveLabels(m, owner.id, labels);
+      const labels = parseLabels([...(await lockPlan(m, plan)), label]);
+      await saveLabels(m, plan, labels);
       return labels;
     });
   }
@@ -245,11 +270,11 @@ export class PlansService {
    * whole label list is saved and every course's term is renumbered in the same transaction, so
    * courses stay with their term.
    */
-  async updateTerm(ctx: RequestContext, checked: Checked<TermInput>, newPosition?: number | null): Promise<string[]> {
-    const owner = authorize(ctx, can, 'edit', null).user;
+  async updateTerm(ctx: RequestContext, checked: Checked<TermInput>, newPosition?: number | null, whatIfId?: unknown): Promise<string[]> {
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const { position, label } = valid(checked);
     return this.db.transaction(async (m) => {
-      const labels = await lockPlan(m, owner.id);
+      const labels = await lockPlan(m, plan);
       if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(PLAN_MESSAGES.termNotFound);
       const to = newPosition ?? position;
       if (!Number.isInteger(to) || to < 1 || to > labels.length) throw badInput(PLAN_MESSAGES.positionInvalid);
@@ -260,38 +285,41 @@ export class PlansService {
       const order = moveItem(labels.map((_, i) => i + 1), position - 1, to - 1);
       const moves = order.map((old, i) => ({ from: String(old), to: String(i + 1) })).filter((x) => x.from !== x.to);
       if (moves.length) {
+        const t = entryTable(plan);
         await m.query(
-          `UPDATE scheduled_courses sc SET term = v.new_term
+          `UPDATE ${t.table} sc SET term = v.new_term
              FROM (SELECT unnest($2::text[]) AS old_term, unnest($3::text[]) AS new_term) v
-            WHERE sc.user_id = $1 AND sc.term = v.old_term`,
-          [owner.id, moves.map((x) => x.from), moves.map((x) => x.to)],
+            WHERE sc.${t.owner} = $1 AND sc.term = v.old_term`,
+          [t.key, moves.map((x) => x.from), moves.map((x) => x.to)],
         );
       }
-      await saveLabels(m, owner.id, next);
+      await saveLabels(m, plan, next);
       return next;
     });
   }
 
   /** Deletes an empty term; the later terms (and their courses) move up one place. */
-  async deleteTerm(ctx: RequestContext, checked: Checked<number>): Promise<string[]> {
-    const owner = authorize(ctx, can, 'edit', null).user;
+  async deleteTerm(ctx: RequestContext, checked: Checked<number>, whatIfId?: unknown): Promise<string[]> {
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const position = valid(checked);
     return this.db.transaction(async (m) => {
-      const labels = await lockPlan(m, owner.id);
+      const labels = await lockPlan(m, plan);
       if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(PLAN_MESSAGES.termNotFound);
-      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM scheduled_courses WHERE user_id = $1 AND term = $2`, [owner.id, String(position)]);
+      const t = entryTable(plan);
+      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2`, [t.key, String(position)]);
       if (n > 0) throw conflict(PLAN_MESSAGES.termHasCourses);
       const later = labels.map((_, i) => i + 1).filter((p) => p > position);
       if (later.length) {
+        const t = entryTable(plan);
         await m.query(
-          `UPDATE scheduled_courses sc SET term = v.new_term
+          `UPDATE ${t.table} sc SET term = v.new_term
              FROM (SELECT unnest($2::text[]) AS old_term, unnest($3::text[]) AS new_term) v
-            WHERE sc.user_id = $1 AND sc.term = v.old_term`,
-          [owner.id, later.map(String), later.map((p) => String(p - 1))],
+            WHERE sc.${t.owner} = $1 AND sc.term = v.old_term`,
+          [t.key, later.map(String), later.map((p) => String(p - 1))],
         );
       }
       const next = labels.filter((_, i) => i !== position - 1);
-      await saveLabels(m, owner.id, next);
+      await saveLabels(m, plan, next);
       return next;
     });
   }
@@ -303,15 +331,16 @@ export class PlansService {
    * plan entry for it, in one statement. A course that does not exist is a 404; so is one the owner
    * has not scheduled and cannot reach, so other schools' catalogues are not probed through the plan.
    */
-  private async namedCourse(ctx: RequestContext, owner: User, given: string | number): Promise<{ id: number; entry: ScheduledFields | null }> {
+  private async namedCourse(ctx: RequestContext, owner: User, given: string | number, plan: PlanRef): Promise<{ id: number; entry: ScheduledFields | null }> {
     const ref = parseCourseRef(given);
+    const t = entryTable(plan);
     const [row]: ({ course_id: number } & { [K in keyof ScheduledFields]: ScheduledFields[K] | null })[] = await this.db.query(
       `SELECT c.id AS course_id, s.id, s.grade, s.completed, s.term
          FROM courses c
-         LEFT JOIN LATERAL (SELECT id, grade, completed, term FROM scheduled_courses
-                             WHERE user_id = $1 AND course_id = c.id ORDER BY position, id LIMIT 1) s ON true
+         LEFT JOIN LATERAL (SELECT id, grade, completed, term FROM ${t.table}
+                             WHERE ${t.owner} = $1 AND course_id = c.id ORDER BY position, id LIMIT 1) s ON true
         WHERE ${ref.id !== undefined ? 'c.id = $2' : 'c.uuid = $2'}`,
-      [owner.id, ref.id ?? ref.uuid],
+      [t.key, ref.id ?? ref.uuid],
     );
     if (!row) throw notFound(PLAN_MESSAGES.courseNotFound);
     if (row.id === null) {
@@ -322,9 +351,29 @@ export class PlansService {
     return { id: row.course_id, entry: { id: row.id, grade: row.grade!, completed: row.completed!, term: row.term! } };
   }
 
-  private async ownEntry(m: EntityManager, userId: number, scheduledId: number): Promise<PlanEntry> {
-    const [entry] = await loadEntries(m, { userId, id: scheduledId });
+  /** An entry of this plan; another plan's entry (the student's own other plan too) answers 404 like a missing one. */
+  private async ownEntry(m: EntityManager, plan: PlanRef, scheduledId: number): Promise<PlanEntry> {
+    const [entry] = await loadEntries(m, plan, { id: scheduledId });
     if (!entry) throw notFound(PLAN_MESSAGES.scheduledNotFound);
     return entry;
+  }
+
+  /**
+   * The plan a call names: the caller's official plan, or, with `whatIfId`, one of the student's
+   * what-if plans (another student's, or a missing one, is 404; any view-as token reads only).
+   */
+  private async target(ctx: RequestContext, action: 'view' | 'edit', whatIfId: unknown): Promise<{ caller: Caller; owner: User; plan: PlanRef; whatIf: WhatIfRow | null }> {
+    if (whatIfId === undefined || whatIfId === null) {
+      const caller = authorize(ctx, can, action, null);
+      return { caller, owner: caller.user, plan: officialPlan(caller.user.id), whatIf: null };
+    }
+    const caller = requireCaller(ctx);
+    const verb = action === 'view' ? 'read' : 'write';
+    authorize(ctx, whatIfCan, verb, null);
+    const id = parseId(whatIfId, 'what-if plan');
+    const row = await findWhatIf(this.db.manager, id);
+    const student = row && row.studentId === caller.user.id ? { id: caller.user.id, type: caller.user.userType, schoolId: caller.user.schoolId } : null;
+    authorize(ctx, whatIfCan, verb, { student, reach: [], linked: false });
+    return { caller, owner: caller.user, plan: whatIfPlan(caller.user.id, id), whatIf: row };
   }
 }

@@ -98,6 +98,23 @@ class Fresh {
       `INSERT INTO plan_notes (student_id, author_id, author_role, body) VALUES ($1, $1, 'student', 'A note') RETURNING id`, [this.w.student.id]);
     return id;
   }
+  /** A what-if plan of Ada's, a copy of her official plan (so making it official changes nothing another cell sees). */
+  async whatIf(): Promise<number> {
+    const student = this.w.student;
+    const [{ id }] = await this.h.db.query(
+      `INSERT INTO what_if_plans (student_id, name, academic_year_labels) SELECT id, $2, academic_year_labels FROM users WHERE id = $1 RETURNING id`,
+      [student.id, `Plan ${Math.random().toString(36).slice(2, 10)}`],
+    );
+    await this.h.db.query(
+      `INSERT INTO what_if_entries (plan_id, course_id, term, position) SELECT $2, course_id, term, position FROM scheduled_courses WHERE user_id = $1`,
+      [student.id, id],
+    );
+    return id;
+  }
+  /** Room for one more of Ada's what-if plans: the create cells are about who may, not about the limit of five. */
+  async noWhatIfs(): Promise<void> {
+    await this.h.db.query(`DELETE FROM what_if_plans WHERE student_id = $1`, [this.w.student.id]);
+  }
   async baselinePlan() {
     const { UserType } = await import('../accounts/user.entity.js');
     return this.h.buildUser(UserType.BaselinePlan, { school: this.w.schoolA, email: `baseline_plan_${Math.random().toString(36).slice(2, 10)}` });
@@ -166,6 +183,16 @@ const REST_CALLS: Record<string, CallSpec> = {
   'GET /api/roster-imports/:id/': async (_w, f) => ({ url: `/api/roster-imports/${await f.rosterImport()}/` }),
   // A well-formed id of no token: the cell is about who may revoke, not about a malformed id (a 400).
   'DELETE /api/api-tokens/:id/': () => ({ url: `/api/api-tokens/${UNKNOWN_UUID}/` }),
+  'GET /api/what-if-plans/': (w) => ({ url: `/api/what-if-plans/?student=${w.student.id}` }),
+  'POST /api/what-if-plans/': async (_w, f) => {
+    await f.noWhatIfs();
+    return { body: { name: `Plan ${Math.random().toString(36).slice(2, 10)}`, start: 'official' } };
+  },
+  'GET /api/what-if-plans/compare/': (w) => ({ url: `/api/what-if-plans/compare/?left=official&right=official&student=${w.student.id}` }),
+  'GET /api/what-if-plans/:id/': async (_w, f) => ({ url: `/api/what-if-plans/${await f.whatIf()}/` }),
+  'PUT /api/what-if-plans/:id/': async (_w, f) => ({ url: `/api/what-if-plans/${await f.whatIf()}/`, body: { name: `Renamed ${Math.random().toString(36).slice(2, 10)}` } }),
+  'DELETE /api/what-if-plans/:id/': async (_w, f) => ({ url: `/api/what-if-plans/${await f.whatIf()}/` }),
+  'POST /api/what-if-plans/:id/make-official/': async (_w, f) => ({ url: `/api/what-if-plans/${await f.whatIf()}/make-official/` }),
 };
 
 const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string, unknown>> | Record<string, unknown>> = {
@@ -222,6 +249,16 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   // Well-formed ids of nothing (a malformed one is a 400 before anything else is judged).
   revokeApiToken: () => ({ id: UNKNOWN_UUID }),
   addRequirement: () => ({ input: { pathwayUuid: UNKNOWN_UUID, name: 'x' } }),
+  whatIfPlans: (w) => ({ studentId: w.student.id }),
+  whatIfPlan: async (_w, f) => ({ id: await f.whatIf() }),
+  comparePlans: (w) => ({ left: 'official', right: 'official', studentId: w.student.id }),
+  createWhatIfPlan: async (_w, f) => {
+    await f.noWhatIfs();
+    return { name: `Plan ${Math.random().toString(36).slice(2, 10)}`, start: 'official' };
+  },
+  renameWhatIfPlan: async (_w, f) => ({ id: await f.whatIf(), name: `Renamed ${Math.random().toString(36).slice(2, 10)}` }),
+  deleteWhatIfPlan: async (_w, f) => ({ id: await f.whatIf() }),
+  makeWhatIfPlanOfficial: async (_w, f) => ({ id: await f.whatIf() }),
 };
 
 // ---- running one cell -----------------------------------------------------------------------
