@@ -28,8 +28,8 @@ export interface StoredSummary {
   missingCount: number;
   warningCount: number;
   completedUnits: number;
-  /** Newest plan entry when computed (plans written before plan_changed_at existed). */
-  lastEntryAt: Date | null;
+  /** Newest plan entry when computed, in ms since 1970 (plans written before plan_changed_at existed). */
+  lastEntryMs: number | null;
 }
 
 export interface SummaryDetails {
@@ -45,7 +45,8 @@ export interface ComputedSummary extends StoredSummary, SummaryDetails {
 
 /** A student in reach with their stored summary, or null when it is missing or stale. */
 export interface SummaryLine extends StudentFact {
-  planChangedAt: Date | null;
+  /** users.plan_changed_at in ms since 1970 (numbers: 2,500 dates parsed from text cost more than the rest of the row). */
+  planChangedMs: number | null;
   /** users.caseload_version as read with the summary (int8, kept as text). */
   version: string;
   summary: StoredSummary | null;
@@ -58,27 +59,34 @@ export interface SummaryLine extends StudentFact {
  */
 export async function readSummaries(db: DataSource, schoolIds: number[]): Promise<SummaryLine[]> {
   const rows: (Omit<SummaryLine, 'summary' | 'labels'> & { labels: unknown; fresh: boolean } & Partial<StoredSummary>)[] = await db.query(
-    `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade, u.school_id AS "schoolId",
-            u.plan_changed_at AS "planChangedAt", u.caseload_version AS version, f.fresh,
-            CASE WHEN f.fresh THEN NULL ELSE u.academic_year_labels END AS labels,
-            cs.pathway_ids AS "pathwayIds", cs.pathways_marked AS "pathwaysMarked", cs.requirements_met AS "requirementsMet",
-            cs.requirements_total AS "requirementsTotal", cs.missing_count AS "missingCount", cs.warning_count AS "warningCount",
-            cs.completed_units AS "completedUnits", cs.last_entry_at AS "lastEntryAt"
-       FROM users u
-       LEFT JOIN caseload_summaries cs ON cs.student_id = u.id
-       CROSS JOIN LATERAL (SELECT cs.student_version = u.caseload_version
-              AND cs.rules_version = (SELECT coalesce(sum(s.rules_version), 0) FROM schools s WHERE s.id = ANY(cs.school_ids)) AS fresh) f
-      WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL`,
+    `WITH s AS MATERIALIZED (
+       SELECT u.id, u.first_name, u.last_name, u.email, u.grade, u.school_id, u.academic_year_labels, u.caseload_version,
+              floor(extract(epoch FROM u.plan_changed_at) * 1000)::float8 AS plan_ms,
+              cs.student_version, cs.school_ids, cs.rules_version, cs.pathway_ids, cs.pathways_marked, cs.requirements_met, cs.requirements_total,
+              cs.missing_count, cs.warning_count, cs.completed_units, floor(extract(epoch FROM cs.last_entry_at) * 1000)::float8 AS entry_ms
+         FROM users u LEFT JOIN caseload_summaries cs ON cs.student_id = u.id
+        WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL),
+     -- Students of a school mostly depend on the same schools: each set's sum once, not once per student.
+     sums AS (SELECT d.school_ids, (SELECT coalesce(sum(x.rules_version), 0) FROM schools x WHERE x.id = ANY(d.school_ids)) AS total
+                FROM (SELECT DISTINCT school_ids FROM s WHERE school_ids IS NOT NULL) d),
+     f AS (SELECT s.*, (s.student_version = s.caseload_version AND s.rules_version = sums.total) IS TRUE AS fresh
+             FROM s LEFT JOIN sums ON sums.school_ids = s.school_ids)
+     SELECT id, first_name AS "firstName", last_name AS "lastName", email, grade, school_id AS "schoolId", plan_ms AS "planChangedMs",
+            caseload_version AS version, fresh, CASE WHEN fresh THEN NULL ELSE academic_year_labels END AS labels,
+            pathway_ids AS "pathwayIds", pathways_marked AS "pathwaysMarked", requirements_met AS "requirementsMet",
+            requirements_total AS "requirementsTotal", missing_count AS "missingCount", warning_count AS "warningCount",
+            completed_units AS "completedUnits", entry_ms AS "lastEntryMs"
+       FROM f`,
     [schoolIds, UserType.Student],
   );
   return rows.map((r) => ({
     id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, grade: r.grade, schoolId: r.schoolId,
     labels: Array.isArray(r.labels) ? r.labels : [],
-    planChangedAt: r.planChangedAt, version: r.version,
+    planChangedMs: r.planChangedMs, version: r.version,
     summary: r.fresh
       ? {
           pathwayIds: r.pathwayIds!, pathwaysMarked: r.pathwaysMarked!, requirementsMet: r.requirementsMet!, requirementsTotal: r.requirementsTotal!,
-          missingCount: r.missingCount!, warningCount: r.warningCount!, completedUnits: r.completedUnits!, lastEntryAt: r.lastEntryAt ?? null,
+          missingCount: r.missingCount!, warningCount: r.warningCount!, completedUnits: r.completedUnits!, lastEntryMs: r.lastEntryMs ?? null,
         }
       : null,
   }));
@@ -109,7 +117,7 @@ export async function storeSummaries(db: DataSource, computed: ComputedSummary[]
     missing: c.missing,
     warnings: c.warnings,
     completed_units: c.completedUnits,
-    last_entry_at: c.lastEntryAt,
+    last_entry_at: c.lastEntryMs === null ? null : new Date(c.lastEntryMs).toISOString(),
   }));
   await db.query(
     `INSERT INTO caseload_summaries (student_id, student_version, school_ids, rules_version, computed_at, pathway_ids, pathways_marked,

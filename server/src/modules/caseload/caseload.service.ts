@@ -8,12 +8,26 @@
  * planProgress (the student's progress page calls the same function, over every requirement the
  * student sees), warnings and completed units from the plans area's buildView.
  *
- * How it scales: filters and sorting need every row, so every student in reach is computed in
- * memory from bulk loads (caseload-facts.ts: a fixed number of statements, whatever the number of
- * students); 2,500 students of ~40 plan entries are a few megabytes. Time still grows with the
- * school (bench scenario `caseload`: p95 about 1-1.5 s for 2,500 students vs 0.3 s for 250, over the
- * issue's 1.5x budget). The next step is a per-student summary row (met, total, missing, warnings,
- * units) rewritten by plan, pathway, requirement and fulfilment writes, read and filtered in SQL.
+ * How it scales (decision): per-student summaries stored and kept honest by counters
+ * (caseload-summaries.ts, migration 1732300002500). A summary holds what the engine and the plan
+ * view answered (met, total, the missing requirements, warning texts, completed units, followed
+ * pathways) with users.caseload_version and the sum of schools.rules_version over the schools it
+ * depended on (those the student sees and those of the plan's courses), read before its facts.
+ * Database triggers bump the student's counter on every write to their plan entries, followed
+ * pathways, memberships, school or term labels, and a school's counter on every write to its
+ * courses, prerequisites, transferability, pathways, requirements, fulfilment links, partnerships
+ * or graduation pathway; so every writer counts, the services as well as imports, seeds and an
+ * operator's SQL. A request:
+ *  1. reads every student in reach with their summary and whether it is fresh (one statement);
+ *  2. when some are stale or missing: the rules counters, their facts (caseload-facts.ts, loaded
+ *     for them only, a fixed number of statements), the engine, and one upsert;
+ *  3. filters and sorts in memory over small lines (counts, not lists: a few hundred kilobytes for
+ *     2,500 students; SQL sorting would need the grade and name orders written twice);
+ *  4. reads the missing requirements and warning texts of the page's students only.
+ * The statements depend on whether any student is stale (14 on a first request, 5 from stored
+ * summaries, 15 after a write), never on how many students there are. The review status (and
+ * anything else that may change without a plan or rules write) is asked per row, never stored.
+ * Bench scenario `caseload` measures it with plan writes during the load (bench/README.md).
  *
  * Access log (decision): a caseload view reads the records of the students it shows, so it appends
  * one 'caseload_view' row per student on the page answered (not per student computed: a filter
@@ -105,7 +119,7 @@ export function summarize(facts: CaseloadFacts): ComputedSummary[] {
 
     const view = buildView({ academicYearLabels: s.labels } as User, true, entries.map((e) => planEntry(s, e, facts)));
     const warnings = view.warnings.map((w) => w.message);
-    const newest = entries.reduce<Date | null>((max, e) => (max === null || e.createdAt > max ? e.createdAt : max), null);
+    const newest = entries.reduce<number | null>((max, e) => Math.max(max ?? 0, e.createdAt.getTime()), null);
     return {
       studentId: s.id,
       // What the answer depended on: the schools the student sees and those of the plan's courses.
@@ -119,7 +133,7 @@ export function summarize(facts: CaseloadFacts): ComputedSummary[] {
       warnings,
       warningCount: warnings.length,
       completedUnits: view.completedUnits,
-      lastEntryAt: newest,
+      lastEntryMs: newest,
     };
   });
 }
@@ -132,7 +146,7 @@ export interface CaseloadLine extends Omit<CaseloadRow, 'missingRequirements' | 
 
 /** A student's line from their (fresh) summary; the review status is asked per row, never stored. */
 export function caseloadLine(s: SummaryLine, summary: StoredSummary, pathways: Map<number, PathwayFact>): CaseloadLine {
-  const planChange = [s.planChangedAt, summary.lastEntryAt].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+  const planChange = s.planChangedMs === null && summary.lastEntryMs === null ? null : Math.max(s.planChangedMs ?? 0, summary.lastEntryMs ?? 0);
   return {
     studentId: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, grade: s.grade, schoolId: s.schoolId,
     pathways: summary.pathwayIds.map((id) => pathways.get(id)).filter((p): p is PathwayFact => !!p),
@@ -143,7 +157,7 @@ export function caseloadLine(s: SummaryLine, summary: StoredSummary, pathways: M
     warningCount: summary.warningCount,
     completedUnits: summary.completedUnits,
     reviewStatus: reviewStatus({ studentId: s.id }),
-    lastPlanChange: planChange,
+    lastPlanChange: planChange === null ? null : new Date(planChange),
   };
 }
 
