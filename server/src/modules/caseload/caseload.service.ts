@@ -183,20 +183,51 @@ export function compareGrades(a: string | null, b: string | null): number {
   return a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
 }
 
-const text = (a: string, b: string) => { const x = a.toLowerCase(), y = b.toLowerCase(); return x < y ? -1 : x > y ? 1 : 0; };
+const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 const ratio = (r: CaseloadLine) => (r.requirementsTotal ? r.requirementsMet / r.requirementsTotal : 1);
 
-const SORT_KEYS: Record<CaseloadSort, (a: CaseloadLine, b: CaseloadLine) => number> = {
-  last_name: (a, b) => text(a.lastName, b.lastName),
-  first_name: (a, b) => text(a.firstName, b.firstName),
-  grade: (a, b) => compareGrades(a.grade, b.grade),
-  pathway: (a, b) => text(a.pathways[0]?.name ?? '\uffff', b.pathways[0]?.name ?? '\uffff'),
-  requirements_met: (a, b) => ratio(a) - ratio(b) || a.requirementsMet - b.requirementsMet,
-  missing: (a, b) => a.missingCount - b.missingCount,
-  warnings: (a, b) => a.warningCount - b.warningCount,
-  completed_units: (a, b) => a.completedUnits - b.completedUnits,
-  review_status: (a, b) => text(a.reviewStatus, b.reviewStatus),
-  last_plan_change: (a, b) => (a.lastPlanChange?.getTime() ?? 0) - (b.lastPlanChange?.getTime() ?? 0),
+/**
+ * A line with its text keys lower-cased once: sorting 2,500 lines compares about 30,000 pairs,
+ * mostly on the ties (last name, first name), and lower-casing in every comparison cost more than
+ * the rest of the request.
+ */
+interface Keyed {
+  r: CaseloadLine;
+  last: string;
+  first: string;
+  pathway: string;
+  /** compareGrades as a key: 0 numeric, 1 other text, 2 none; then the number or the lower-cased text. */
+  gradeKind: number;
+  gradeNumber: number;
+  gradeText: string;
+}
+
+function keyed(r: CaseloadLine): Keyed {
+  const g = r.grade;
+  const kind = g === null || g === '' ? 2 : /^\d{1,4}$/.test(g) ? 0 : 1;
+  return {
+    r,
+    last: r.lastName.toLowerCase(),
+    first: r.firstName.toLowerCase(),
+    pathway: (r.pathways[0]?.name ?? '\uffff').toLowerCase(),
+    gradeKind: kind,
+    gradeNumber: kind === 0 ? Number(g) : 0,
+    gradeText: kind === 1 ? g!.toLowerCase() : '',
+  };
+}
+
+const SORT_KEYS: Record<CaseloadSort, (a: Keyed, b: Keyed) => number> = {
+  last_name: (a, b) => order(a.last, b.last),
+  first_name: (a, b) => order(a.first, b.first),
+  // The same order as compareGrades.
+  grade: (a, b) => a.gradeKind - b.gradeKind || a.gradeNumber - b.gradeNumber || order(a.gradeText, b.gradeText),
+  pathway: (a, b) => order(a.pathway, b.pathway),
+  requirements_met: (a, b) => ratio(a.r) - ratio(b.r) || a.r.requirementsMet - b.r.requirementsMet,
+  missing: (a, b) => a.r.missingCount - b.r.missingCount,
+  warnings: (a, b) => a.r.warningCount - b.r.warningCount,
+  completed_units: (a, b) => a.r.completedUnits - b.r.completedUnits,
+  review_status: (a, b) => order(a.r.reviewStatus.toLowerCase(), b.r.reviewStatus.toLowerCase()),
+  last_plan_change: (a, b) => (a.r.lastPlanChange?.getTime() ?? 0) - (b.r.lastPlanChange?.getTime() ?? 0),
 };
 
 /** Filters and sorts (the sort column in the asked direction; ties by last name, first name, id, ascending). */
@@ -209,7 +240,9 @@ export function selectRows(rows: CaseloadLine[], q: Pick<CaseloadQuery, 'grade' 
     && (q.review === undefined || r.reviewStatus === q.review));
   const key = SORT_KEYS[q.sort];
   const dir = q.descending ? -1 : 1;
-  return out.sort((a, b) => dir * key(a, b) || text(a.lastName, b.lastName) || text(a.firstName, b.firstName) || a.studentId - b.studentId);
+  return out.map(keyed)
+    .sort((a, b) => dir * key(a, b) || order(a.last, b.last) || order(a.first, b.first) || a.r.studentId - b.r.studentId)
+    .map((k) => k.r);
 }
 
 export const CSV_HEADER = [
