@@ -22,6 +22,7 @@ import { Caseload1732300002000 } from './1732300002000-Caseload.js';
 import { MessageLocales1732300002100 } from './1732300002100-MessageLocales.js';
 import { PlanNotes1732300002300 } from './1732300002300-PlanNotes.js';
 import { WhatIfPlans1732300002400 } from './1732300002400-WhatIfPlans.js';
+import { CaseloadSummaries1732300002500 } from './1732300002500-CaseloadSummaries.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
@@ -35,4 +36,5 @@ export const migrations = [
   MessageLocales1732300002100,
   PlanNotes1732300002300,
   WhatIfPlans1732300002400,
+  CaseloadSummaries1732300002500,
 ];

@@ -1,12 +1,12 @@
 /**
- * The caseload's bulk loads: one statement per kind of fact for every student in reach (students,
- * their reaches, the pathways and requirements of the schools those reach, plan entries with their
- * transfer units, fulfilment links, prerequisites, followed pathways, graduation pathways), so the
- * number of statements is the same for 250 students as for 2,500. Nothing here decides anything:
+ * The caseload's bulk loads for the students whose summary is stale (caseload-summaries.ts): one
+ * statement per kind of fact for all of them (their reaches, the pathways and requirements of the
+ * schools those reach, plan entries with their transfer units, fulfilment links, prerequisites,
+ * followed pathways, graduation pathways), so the number of statements is the same for 1 student
+ * as for 2,500. Nothing here decides anything:
  * caseload.service.ts feeds these facts to the progress engine and the plan view.
  */
 import type { DataSource } from 'typeorm';
-import { UserType } from '../accounts/user.entity.js';
 import type { EngineLink, EngineRequirement, PlanCourseFacts } from '../pathways/progress.js';
 import { loadReaches } from '../schools/reach.js';
 
@@ -18,7 +18,6 @@ export interface StudentFact {
   grade: string | null;
   schoolId: number;
   labels: string[];
-  lastPlanChange: Date | null;
 }
 
 export interface PathwayFact {
@@ -40,6 +39,7 @@ export interface EntryFact extends PlanCourseFacts {
   position: number;
   completed: boolean;
   title: string;
+  createdAt: Date;
 }
 
 export interface CaseloadFacts {
@@ -61,16 +61,10 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   else map.set(key, [value]);
 };
 
-export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Promise<CaseloadFacts> {
-  const students: StudentFact[] = (await db.query(
-    `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade, u.school_id AS "schoolId",
-            u.academic_year_labels AS labels,
-            GREATEST(u.plan_changed_at, (SELECT max(sc.created_at) FROM scheduled_courses sc WHERE sc.user_id = u.id)) AS "lastPlanChange"
-       FROM users u
-      WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL`,
-    [schoolIds, UserType.Student],
-  )).map((s: StudentFact) => ({ ...s, labels: Array.isArray(s.labels) ? s.labels : [] }));
+/** Facts for the students given (the stale ones, as caseload-summaries.ts read them). */
+export async function loadCaseloadFacts(db: DataSource, students: StudentFact[]): Promise<CaseloadFacts> {
   const ids = students.map((s) => s.id);
+  const schoolIds = [...new Set(students.map((s) => s.schoolId))];
   const reaches = await loadReaches(db.manager, ids);
   const visibleSchools = new Map(reaches.map((r) => [r.userId, r.schoolIds]));
   const reached = [...new Set([...schoolIds, ...reaches.flatMap((r) => r.schoolIds)])];
@@ -84,15 +78,15 @@ export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Pr
       [reached],
     ) as Promise<(RequirementFact & { schoolId: number })[]>,
     db.query(
-      `SELECT sc.id AS "entryId", sc.user_id AS "userId", sc.term, sc.position, sc.completed,
+      `SELECT sc.id AS "entryId", sc.user_id AS "userId", sc.term, sc.position, sc.completed, sc.created_at AS "createdAt",
               c.id, c.course_id AS "courseId", c.title, c.school_id AS "schoolId", c.units::float8 AS units,
               ct.adjusted_units::float8 AS "adjustedUnits"
          FROM scheduled_courses sc
          JOIN users u ON u.id = sc.user_id
          JOIN courses c ON c.id = sc.course_id
          LEFT JOIN course_transfers ct ON ct.course_id = c.id AND ct.school_id = u.school_id
-        WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL`,
-      [schoolIds, UserType.Student],
+        WHERE sc.user_id = ANY($1::int[])`,
+      [ids],
     ) as Promise<(EntryFact & { userId: number })[]>,
     db.query(`SELECT student_id AS "studentId", pathway_id AS "pathwayId" FROM student_pathways WHERE student_id = ANY($1::int[])`, [ids]) as Promise<{ studentId: number; pathwayId: number }[]>,
     db.query(`SELECT id, graduation_pathway_id AS "pathwayId" FROM schools WHERE id = ANY($1::int[])`, [schoolIds]) as Promise<{ id: number; pathwayId: number | null }[]>,
@@ -114,7 +108,7 @@ export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Pr
   const plans = new Map<number, EntryFact[]>();
   for (const e of entryRows) {
     push(plans, e.userId, {
-      entryId: e.entryId, term: e.term, position: e.position, completed: e.completed, title: e.title,
+      entryId: e.entryId, term: e.term, position: e.position, completed: e.completed, title: e.title, createdAt: e.createdAt,
       id: e.id, courseId: e.courseId, schoolId: e.schoolId, units: Number(e.units), adjustedUnits: e.adjustedUnits === null ? null : Number(e.adjustedUnits),
     });
   }
@@ -139,4 +133,11 @@ export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Pr
     marked,
     graduationPathway: new Map(schoolRows.map((s) => [s.id, s.pathwayId])),
   };
+}
+
+/** Pathways by id (the ones the caseload's rows follow), in one statement. */
+export async function loadPathways(db: DataSource, ids: number[]): Promise<Map<number, PathwayFact>> {
+  if (!ids.length) return new Map();
+  const rows: PathwayFact[] = await db.query(`SELECT id, uuid, name, color, school_id AS "schoolId" FROM pathways WHERE id = ANY($1::int[])`, [ids]);
+  return new Map(rows.map((p) => [p.id, p]));
 }

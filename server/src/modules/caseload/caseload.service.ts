@@ -8,12 +8,26 @@
  * planProgress (the student's progress page calls the same function, over every requirement the
  * student sees), warnings and completed units from the plans area's buildView.
  *
- * How it scales: filters and sorting need every row, so every student in reach is computed in
- * memory from bulk loads (caseload-facts.ts: a fixed number of statements, whatever the number of
- * students); 2,500 students of ~40 plan entries are a few megabytes. Time still grows with the
- * school (bench scenario `caseload`: p95 about 1-1.5 s for 2,500 students vs 0.3 s for 250, over the
- * issue's 1.5x budget). The next step is a per-student summary row (met, total, missing, warnings,
- * units) rewritten by plan, pathway, requirement and fulfilment writes, read and filtered in SQL.
+ * How it scales (decision): per-student summaries stored and kept honest by counters
+ * (caseload-summaries.ts, migration 1732300002500). A summary holds what the engine and the plan
+ * view answered (met, total, the missing requirements, warning texts, completed units, followed
+ * pathways) with users.caseload_version and the sum of schools.rules_version over the schools it
+ * depended on (those the student sees and those of the plan's courses), read before its facts.
+ * Database triggers bump the student's counter on every write to their plan entries, followed
+ * pathways, memberships, school or term labels, and a school's counter on every write to its
+ * courses, prerequisites, transferability, pathways, requirements, fulfilment links, partnerships
+ * or graduation pathway; so every writer counts, the services as well as imports, seeds and an
+ * operator's SQL. A request:
+ *  1. reads every student in reach with their summary and whether it is fresh (one statement);
+ *  2. when some are stale or missing: the rules counters, their facts (caseload-facts.ts, loaded
+ *     for them only, a fixed number of statements), the engine, and one upsert;
+ *  3. filters and sorts in memory over small lines (counts, not lists: a few hundred kilobytes for
+ *     2,500 students; SQL sorting would need the grade and name orders written twice);
+ *  4. reads the missing requirements and warning texts of the page's students only.
+ * The statements depend on whether any student is stale (14 on a first request, 5 from stored
+ * summaries, 15 after a write), never on how many students there are. The review status (and
+ * anything else that may change without a plan or rules write) is asked per row, never stored.
+ * Bench scenario `caseload` measures it with plan writes during the load (bench/README.md).
  *
  * Access log (decision): a caseload view reads the records of the students it shows, so it appends
  * one 'caseload_view' row per student on the page answered (not per student computed: a filter
@@ -33,17 +47,16 @@ import { unreadNoteCounts } from '../notes/plan-note-store.js';
 import { buildView } from '../plans/plan-view.js';
 import type { PlanEntry } from '../plans/plan-store.js';
 import type { SchoolsService } from '../schools/schools.service.js';
-import { loadCaseloadFacts, type CaseloadFacts, type EntryFact, type PathwayFact, type RequirementFact, type StudentFact } from './caseload-facts.js';
+import { loadCaseloadFacts, loadPathways, type CaseloadFacts, type EntryFact, type PathwayFact, type RequirementFact, type StudentFact } from './caseload-facts.js';
+import {
+  readSummaries, rulesVersions, storeSummaries, summaryDetails, type ComputedSummary, type MissingRequirement, type StoredSummary, type SummaryLine,
+} from './caseload-summaries.js';
 import type { CaseloadQuery, CaseloadSort } from './caseload-input.js';
 import { can } from './caseload.policy.js';
 import { followedPathwayIds, graduationPathwayId } from './followed-pathways.js';
 import { reviewStatus, type ReviewStatus } from './review-status.js';
 
-export interface MissingRequirement {
-  uuid: string;
-  name: string;
-  pathwayName: string;
-}
+export type { MissingRequirement } from './caseload-summaries.js';
 
 export interface CaseloadRow {
   studentId: number;
@@ -83,8 +96,8 @@ export interface CaseloadPage {
   pathways: PathwayFact[];
 }
 
-/** Rows for every student of `facts`, by the engine and the plan view. Pure. */
-export function caseloadRows(facts: CaseloadFacts): CaseloadRow[] {
+/** Summaries for every student of `facts`, by the engine and the plan view. Pure. */
+export function summarize(facts: CaseloadFacts): ComputedSummary[] {
   // Students of one school mostly share a reach: requirement lists are built once per reach.
   const requirementsFor = new Map<string, RequirementFact[]>();
   const pathwaysOfSchool = new Map<number, PathwayFact[]>();
@@ -115,19 +128,47 @@ export function caseloadRows(facts: CaseloadFacts): CaseloadRow[] {
       .map(({ uuid, name, pathwayName }) => ({ uuid, name, pathwayName }));
 
     const view = buildView({ academicYearLabels: s.labels } as User, true, entries.map((e) => planEntry(s, e, facts)));
+    const warnings = view.warnings.map((w) => w.message);
+    const newest = entries.reduce<number | null>((max, e) => Math.max(max ?? 0, e.createdAt.getTime()), null);
     return {
-      studentId: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, grade: s.grade, schoolId: s.schoolId,
-      pathways,
+      studentId: s.id,
+      // What the answer depended on: the schools the student sees and those of the plan's courses.
+      schoolIds: [...new Set([s.schoolId, ...visible, ...entries.map((e) => e.schoolId)])].sort((a, b) => a - b),
+      pathwayIds: pathways.map((p) => p.id),
       pathwaysMarked: followed.marked,
       requirementsMet: mine.length - missing.length,
       requirementsTotal: mine.length,
-      missingRequirements: missing,
-      warnings: view.warnings.map((w) => w.message),
+      missing,
+      missingCount: missing.length,
+      warnings,
+      warningCount: warnings.length,
       completedUnits: view.completedUnits,
-      reviewStatus: reviewStatus({ studentId: s.id }),
-      lastPlanChange: s.lastPlanChange ? new Date(s.lastPlanChange) : null,
+      lastEntryMs: newest,
     };
   });
+}
+
+/** A row as filters and sorting need it: the missing requirements and warning texts are counted, not listed. */
+export interface CaseloadLine extends Omit<CaseloadRow, 'missingRequirements' | 'warnings'> {
+  missingCount: number;
+  warningCount: number;
+}
+
+/** A student's line from their (fresh) summary; the review status is asked per row, never stored. */
+export function caseloadLine(s: SummaryLine, summary: StoredSummary, pathways: Map<number, PathwayFact>): CaseloadLine {
+  const planChange = s.planChangedMs === null && summary.lastEntryMs === null ? null : Math.max(s.planChangedMs ?? 0, summary.lastEntryMs ?? 0);
+  return {
+    studentId: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, grade: s.grade, schoolId: s.schoolId,
+    pathways: summary.pathwayIds.map((id) => pathways.get(id)).filter((p): p is PathwayFact => !!p),
+    pathwaysMarked: summary.pathwaysMarked,
+    requirementsMet: summary.requirementsMet,
+    requirementsTotal: summary.requirementsTotal,
+    missingCount: summary.missingCount,
+    warningCount: summary.warningCount,
+    completedUnits: summary.completedUnits,
+    reviewStatus: reviewStatus({ studentId: s.id }),
+    lastPlanChange: planChange === null ? null : new Date(planChange),
+  };
 }
 
 function planEntry(s: StudentFact, e: EntryFact, facts: CaseloadFacts): PlanEntry {
@@ -152,33 +193,66 @@ export function compareGrades(a: string | null, b: string | null): number {
   return a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
 }
 
-const text = (a: string, b: string) => { const x = a.toLowerCase(), y = b.toLowerCase(); return x < y ? -1 : x > y ? 1 : 0; };
-const ratio = (r: CaseloadRow) => (r.requirementsTotal ? r.requirementsMet / r.requirementsTotal : 1);
+const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+const ratio = (r: CaseloadLine) => (r.requirementsTotal ? r.requirementsMet / r.requirementsTotal : 1);
 
-const SORT_KEYS: Record<CaseloadSort, (a: CaseloadRow, b: CaseloadRow) => number> = {
-  last_name: (a, b) => text(a.lastName, b.lastName),
-  first_name: (a, b) => text(a.firstName, b.firstName),
-  grade: (a, b) => compareGrades(a.grade, b.grade),
-  pathway: (a, b) => text(a.pathways[0]?.name ?? '\uffff', b.pathways[0]?.name ?? '\uffff'),
-  requirements_met: (a, b) => ratio(a) - ratio(b) || a.requirementsMet - b.requirementsMet,
-  missing: (a, b) => a.missingRequirements.length - b.missingRequirements.length,
-  warnings: (a, b) => a.warnings.length - b.warnings.length,
-  completed_units: (a, b) => a.completedUnits - b.completedUnits,
-  review_status: (a, b) => text(a.reviewStatus, b.reviewStatus),
-  last_plan_change: (a, b) => (a.lastPlanChange?.getTime() ?? 0) - (b.lastPlanChange?.getTime() ?? 0),
+/**
+ * A line with its text keys lower-cased once: sorting 2,500 lines compares about 30,000 pairs,
+ * mostly on the ties (last name, first name), and lower-casing in every comparison cost more than
+ * the rest of the request.
+ */
+interface Keyed {
+  r: CaseloadLine;
+  last: string;
+  first: string;
+  pathway: string;
+  /** compareGrades as a key: 0 numeric, 1 other text, 2 none; then the number or the lower-cased text. */
+  gradeKind: number;
+  gradeNumber: number;
+  gradeText: string;
+}
+
+function keyed(r: CaseloadLine): Keyed {
+  const g = r.grade;
+  const kind = g === null || g === '' ? 2 : /^\d{1,4}$/.test(g) ? 0 : 1;
+  return {
+    r,
+    last: r.lastName.toLowerCase(),
+    first: r.firstName.toLowerCase(),
+    pathway: (r.pathways[0]?.name ?? '\uffff').toLowerCase(),
+    gradeKind: kind,
+    gradeNumber: kind === 0 ? Number(g) : 0,
+    gradeText: kind === 1 ? g!.toLowerCase() : '',
+  };
+}
+
+const SORT_KEYS: Record<CaseloadSort, (a: Keyed, b: Keyed) => number> = {
+  last_name: (a, b) => order(a.last, b.last),
+  first_name: (a, b) => order(a.first, b.first),
+  // The same order as compareGrades.
+  grade: (a, b) => a.gradeKind - b.gradeKind || a.gradeNumber - b.gradeNumber || order(a.gradeText, b.gradeText),
+  pathway: (a, b) => order(a.pathway, b.pathway),
+  requirements_met: (a, b) => ratio(a.r) - ratio(b.r) || a.r.requirementsMet - b.r.requirementsMet,
+  missing: (a, b) => a.r.missingCount - b.r.missingCount,
+  warnings: (a, b) => a.r.warningCount - b.r.warningCount,
+  completed_units: (a, b) => a.r.completedUnits - b.r.completedUnits,
+  review_status: (a, b) => order(a.r.reviewStatus.toLowerCase(), b.r.reviewStatus.toLowerCase()),
+  last_plan_change: (a, b) => (a.r.lastPlanChange?.getTime() ?? 0) - (b.r.lastPlanChange?.getTime() ?? 0),
 };
 
 /** Filters and sorts (the sort column in the asked direction; ties by last name, first name, id, ascending). */
-export function selectRows(rows: CaseloadRow[], q: Pick<CaseloadQuery, 'grade' | 'pathwayUuid' | 'missing' | 'warnings' | 'review' | 'sort' | 'descending'>): CaseloadRow[] {
+export function selectRows(rows: CaseloadLine[], q: Pick<CaseloadQuery, 'grade' | 'pathwayUuid' | 'missing' | 'warnings' | 'review' | 'sort' | 'descending'>): CaseloadLine[] {
   const out = rows.filter((r) =>
     (q.grade === undefined || (r.grade ?? '').trim().toLowerCase() === q.grade.toLowerCase())
     && (q.pathwayUuid === undefined || r.pathways.some((p) => p.uuid === q.pathwayUuid))
-    && (q.missing === undefined || (r.missingRequirements.length > 0) === q.missing)
-    && (q.warnings === undefined || (r.warnings.length > 0) === q.warnings)
+    && (q.missing === undefined || (r.missingCount > 0) === q.missing)
+    && (q.warnings === undefined || (r.warningCount > 0) === q.warnings)
     && (q.review === undefined || r.reviewStatus === q.review));
   const key = SORT_KEYS[q.sort];
   const dir = q.descending ? -1 : 1;
-  return out.sort((a, b) => dir * key(a, b) || text(a.lastName, b.lastName) || text(a.firstName, b.firstName) || a.studentId - b.studentId);
+  return out.map(keyed)
+    .sort((a, b) => dir * key(a, b) || order(a.last, b.last) || order(a.first, b.first) || a.r.studentId - b.r.studentId)
+    .map((k) => k.r);
 }
 
 export const CSV_HEADER = [
@@ -212,19 +286,47 @@ export class CaseloadService {
     private readonly schools: SchoolsService,
   ) {}
 
-  /** Every row in reach, filtered and sorted, with the filter choices. */
+  /** Every line in reach, filtered and sorted, with the filter choices. */
   private async select(ctx: RequestContext, checked: Checked<CaseloadQuery>) {
     const caller = authorize(ctx, can, 'view', null);
     const q = valid(checked);
     const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
-    const all = schoolIds.length ? caseloadRows(await loadCaseloadFacts(this.db, schoolIds)) : [];
-    return { caller, q, all, rows: selectRows(all, q) };
+    const { all, computed } = schoolIds.length ? await this.lines(schoolIds) : { all: [], computed: new Map<number, ComputedSummary>() };
+    return { caller, q, all, computed, rows: selectRows(all, q) };
+  }
+
+  /**
+   * A line per student of `schoolIds` from the stored summaries; the students whose summary is
+   * missing or stale are computed first (facts for them only) and stored, in one statement.
+   */
+  private async lines(schoolIds: number[]): Promise<{ all: CaseloadLine[]; computed: Map<number, ComputedSummary> }> {
+    const students = await readSummaries(this.db, schoolIds);
+    const stale = students.filter((s) => s.summary === null);
+    const computed = new Map<number, ComputedSummary>();
+    if (stale.length) {
+      const rules = await rulesVersions(this.db);
+      for (const c of summarize(await loadCaseloadFacts(this.db, stale))) computed.set(c.studentId, c);
+      await storeSummaries(this.db, [...computed.values()], new Map(stale.map((s) => [s.id, s.version])), rules);
+    }
+    const summaries = students.map((s) => ({ s, summary: s.summary ?? computed.get(s.id)! }));
+    const pathways = await loadPathways(this.db, [...new Set(summaries.flatMap((x) => x.summary.pathwayIds))]);
+    return { all: summaries.map((x) => caseloadLine(x.s, x.summary, pathways)), computed };
+  }
+
+  /** Full rows of the lines given: their missing requirements and warnings from the summaries just computed, else stored. */
+  private async rows(lines: CaseloadLine[], computed: Map<number, ComputedSummary>): Promise<CaseloadRow[]> {
+    const stored = await summaryDetails(this.db, lines.filter((l) => !computed.has(l.studentId)).map((l) => l.studentId));
+    return lines.map(({ missingCount: _m, warningCount: _w, ...line }) => {
+      const details = computed.get(line.studentId) ?? stored.get(line.studentId) ?? { missing: [], warnings: [] };
+      return { ...line, missingRequirements: details.missing, warnings: details.warnings };
+    });
   }
 
   async page(ctx: RequestContext, checked: Checked<CaseloadQuery>): Promise<CaseloadPage> {
-    const { caller, q, all, rows } = await this.select(ctx, checked);
+    const { caller, q, all, computed, rows } = await this.select(ctx, checked);
     const offset = decodeCursor(q.after);
-    const pageRows = rows.slice(offset, q.first === null ? undefined : offset + q.first);
+    const pageLines = rows.slice(offset, q.first === null ? undefined : offset + q.first);
+    const pageRows = await this.rows(pageLines, computed);
     if (pageRows.length) {
       await recordAccessMany(this.db, caller, pageRows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })), 'caseload_view', 'caseload row shown to staff');
     }
@@ -243,7 +345,8 @@ export class CaseloadService {
 
   /** The filtered, sorted list (every page) as CSV. */
   async exportCsv(ctx: RequestContext, checked: Checked<CaseloadQuery>): Promise<{ csv: string; count: number }> {
-    const { caller, rows } = await this.select(ctx, checked);
+    const { caller, rows: lines, computed } = await this.select(ctx, checked);
+    const rows = await this.rows(lines, computed);
     if (rows.length) {
       await recordAccessMany(this.db, caller, rows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })), 'caseload_export', 'caseload exported as CSV by staff');
     }

@@ -1,0 +1,184 @@
+/**
+ * Stored caseload summaries: after every kind of write that can change a student's numbers, the
+ * caseload answers what a fresh computation answers, and a write recomputes only the students it
+ * concerns.
+ */
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../test/harness.js';
+import { attach, buildPathway, buildRequirement, partner } from '../pathways/pathways.factories.js';
+import { buildCourse, buildScheduled } from '../plans/plans.factories.js';
+
+const h = useHarness();
+
+const ROWS = `{ caseload(first: 500) { nodes { studentId firstName pathways { name } pathwaysMarked requirementsMet requirementsTotal
+  missingRequirements { name pathwayName } warnings completedUnits lastPlanChange } } }`;
+const FOLLOW = `mutation($uuid: String!, $follow: Boolean!) { followPathway(pathwayUuid: $uuid, follow: $follow) { marked } }`;
+
+type Row = {
+  studentId: number; firstName: string; pathways: { name: string }[]; pathwaysMarked: boolean; requirementsMet: number; requirementsTotal: number;
+  missingRequirements: { name: string; pathwayName: string }[]; warnings: string[]; completedUnits: number; lastPlanChange: string | null;
+};
+
+/**
+ * Graduation (English: 2 courses; Mathematics: 1) and STEM (Coding: 1). Ann plans English 1;
+ * Bo plans English 1 (completed), English 2 and Geometry without its prerequisite Algebra; Cy
+ * plans nothing.
+ */
+async function world() {
+  const school = await h.buildSchool();
+  const token = await h.tokenFor(await h.buildStaff({ school }));
+  const grad = await buildPathway(h, school, { name: 'High School Graduation' });
+  const stem = await buildPathway(h, school, { name: 'STEM' });
+  const english = await buildRequirement(h, grad, { name: 'English', numberOfCourses: 2 });
+  const math = await buildRequirement(h, grad, { name: 'Mathematics', numberOfCourses: 1 });
+  const coding = await buildRequirement(h, stem, { name: 'Coding', numberOfCourses: 1 });
+  const en1 = await buildCourse(h.db, school, { title: 'English 1', units: 5 });
+  const en2 = await buildCourse(h.db, school, { title: 'English 2', units: 5 });
+  const algebra = await buildCourse(h.db, school, { title: 'Algebra', units: 4 });
+  const geometry = await buildCourse(h.db, school, { title: 'Geometry', units: 4, prerequisites: [[algebra]] });
+  await attach(h, en1, english);
+  await attach(h, en2, english);
+  await attach(h, algebra, math);
+  await attach(h, geometry, math);
+  await attach(h, algebra, coding);
+  const ann = await h.buildStudent({ school, firstName: 'Ann', lastName: 'Alder' });
+  const bo = await h.buildStudent({ school, firstName: 'Bo', lastName: 'Birch' });
+  const cy = await h.buildStudent({ school, firstName: 'Cy', lastName: 'Cedar' });
+  await buildScheduled(h.db, ann.id, en1, 1);
+  await buildScheduled(h.db, bo.id, en1, 1, { completed: true });
+  await buildScheduled(h.db, bo.id, en2, 2);
+  await buildScheduled(h.db, bo.id, geometry, 2);
+  return { school, token, grad, stem, english, math, coding, en1, en2, algebra, geometry, ann, bo, cy, annToken: await h.tokenFor(ann) };
+}
+
+async function rows(token: string): Promise<Record<string, Row>> {
+  const res = await h.gql(ROWS, {}, token);
+  expect(res.errors).toBeUndefined();
+  return Object.fromEntries((res.data!.caseload.nodes as Row[]).map((r) => [r.firstName, r]));
+}
+
+/** The caseload from the stored summaries, checked against the same caseload computed from nothing stored. */
+async function checked(token: string, studentIds: number[]): Promise<Record<string, Row>> {
+  const stored = await rows(token);
+  const { count } = (await h.db.query(`SELECT count(*)::int AS count FROM caseload_summaries WHERE student_id = ANY($1::int[])`, [studentIds]))[0];
+  expect(count).toBe(studentIds.length);
+  await h.db.query(`DELETE FROM caseload_summaries WHERE student_id = ANY($1::int[])`, [studentIds]);
+  expect(await rows(token)).toEqual(stored);
+  return stored;
+}
+
+/** computed_at of each student's summary, by student id. */
+async function computedAt(studentIds: number[]): Promise<Map<number, number>> {
+  const list: { id: number; at: Date }[] = await h.db.query(
+    `SELECT student_id AS id, computed_at AS at FROM caseload_summaries WHERE student_id = ANY($1::int[])`, [studentIds]);
+  return new Map(list.map((r) => [r.id, r.at.getTime()]));
+}
+
+describe('stored caseload summaries', () => {
+  it('answer what a fresh computation answers after every kind of write', async () => {
+    const w = await world();
+    const { token, annToken } = w;
+    const ids = [w.ann.id, w.bo.id, w.cy.id];
+    const missing = (r: Row) => r.missingRequirements.map((m) => m.name);
+    let r = await checked(token, ids);
+    expect(r.Ann).toMatchObject({ requirementsMet: 0, requirementsTotal: 2, warnings: [], completedUnits: 0 });
+    expect(r.Bo).toMatchObject({ requirementsMet: 2, completedUnits: 5 });
+    expect(r.Bo.warnings).toEqual(['Prerequisite not met for "Geometry" in 10th Grade']);
+
+    // Plan add (REST, as the student): English 2 meets English; Geometry meets Mathematics with a warning.
+    expect((await h.api.post('/api/add-scheduled-course/').set(h.auth(annToken)).send({ course_id: w.en2.id, term: '1' })).status).toBe(201);
+    const geo = await h.api.post('/api/add-scheduled-course/').set(h.auth(annToken)).send({ course_id: w.geometry.id, term: '1' });
+    const alg = await h.api.post('/api/add-scheduled-course/').set(h.auth(annToken)).send({ course_id: w.algebra.id, term: '2' });
+    expect([geo.status, alg.status]).toEqual([201, 201]);
+    r = await checked(token, ids);
+    expect(r.Ann).toMatchObject({ requirementsMet: 2, missingRequirements: [] });
+    expect(r.Ann.warnings).toHaveLength(1);
+    expect(r.Ann.lastPlanChange).not.toBeNull();
+
+    // Plan move: Algebra into Geometry's term, and the warning goes.
+    expect((await h.api.put(`/api/courses/${alg.body.id}/`).set(h.auth(annToken)).send({ term: '1' })).status).toBe(200);
+    r = await checked(token, ids);
+    expect(r.Ann.warnings).toEqual([]);
+
+    // Plan complete: English 1 completed counts its units.
+    const [en1Entry] = await h.db.query(`SELECT id FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [w.ann.id, w.en1.id]);
+    expect((await h.api.post(`/api/courses/update-grade/${en1Entry.id}/`).set(h.auth(annToken)).send({ completed: true })).status).toBe(200);
+    r = await checked(token, ids);
+    expect(r.Ann.completedUnits).toBe(5);
+
+    // Plan remove: without English 2, English is missing again.
+    expect((await h.api.delete(`/api/remove-scheduled-course/${w.en2.id}/`).set(h.auth(annToken))).status).toBe(200);
+    r = await checked(token, ids);
+    expect(missing(r.Ann)).toEqual(['English']);
+
+    // Pathway requirement edit (staff): English asks for 3 courses; Bo's 2 no longer meet it.
+    expect((await h.api.put(`/api/requirements/${w.english.uuid}/`).set(h.auth(token)).send({ number_of_courses: 3 })).status).toBe(200);
+    r = await checked(token, ids);
+    expect(r.Bo).toMatchObject({ requirementsMet: 1, requirementsTotal: 2 });
+    expect(missing(r.Bo)).toEqual(['English']);
+
+    // Course edit (staff): English 1 worth 3 units, Geometry renamed (the warning names it).
+    expect((await h.api.post(`/api/courses/${w.en1.id}/`).set(h.auth(token)).send({ units: '3' })).status).toBe(200);
+    expect((await h.api.post(`/api/courses/${w.geometry.id}/`).set(h.auth(token)).send({ title: 'Plane Geometry' })).status).toBe(200);
+    r = await checked(token, ids);
+    expect(r.Bo.completedUnits).toBe(3);
+    expect(r.Bo.warnings).toEqual(['Prerequisite not met for "Plane Geometry" in 10th Grade']);
+
+    // Graduation pathway (staff): STEM; every student without a mark now follows it.
+    expect((await h.api.put('/api/schools/graduation-pathway/').set(h.auth(token)).send({ pathway_uuid: w.stem.uuid })).status).toBe(200);
+    r = await checked(token, ids);
+    expect(r.Cy).toMatchObject({ pathways: [{ name: 'STEM' }], requirementsTotal: 1, requirementsMet: 0 });
+    expect(r.Ann).toMatchObject({ pathways: [{ name: 'STEM' }], requirementsMet: 1, requirementsTotal: 1 });
+
+    // Followed pathway change (the student): Ann marks the graduation pathway.
+    expect((await h.gql(FOLLOW, { uuid: w.grad.uuid, follow: true }, annToken)).errors).toBeUndefined();
+    r = await checked(token, ids);
+    expect(r.Ann).toMatchObject({ pathways: [{ name: 'High School Graduation' }], pathwaysMarked: true, requirementsTotal: 2 });
+
+    // Writes outside the services (an operator's SQL, a partnership): caught as well.
+    // Bo follows STEM (the graduation pathway now) and plans no Coding course: asking none meets it.
+    expect(r.Bo).toMatchObject({ pathways: [{ name: 'STEM' }], requirementsMet: 0 });
+    await h.db.query(`UPDATE requirements SET number_of_courses = 0 WHERE id = $1`, [w.coding.id]);
+    r = await checked(token, ids);
+    expect(r.Bo).toMatchObject({ requirementsMet: 1, requirementsTotal: 1 });
+    const college = await h.buildSchool();
+    const aa = await buildPathway(h, college, { name: 'AA Head Start' });
+    await attach(h, w.en1, await buildRequirement(h, aa, { name: 'Composition', numberOfCourses: 1 }));
+    expect((await h.gql(FOLLOW, { uuid: aa.uuid, follow: true }, await h.tokenFor(w.cy))).errors).toBeDefined(); // not yet a partner
+    await partner(h, w.school, college);
+    await h.db.query(`INSERT INTO student_pathways (student_id, pathway_id) VALUES ($1, $2)`, [w.bo.id, aa.id]);
+    r = await checked(token, ids);
+    expect(r.Bo).toMatchObject({ pathways: [{ name: 'AA Head Start' }], requirementsMet: 1, requirementsTotal: 1 });
+  });
+
+  it('recomputes only the students a write concerns', async () => {
+    const w = await world();
+    const ids = [w.ann.id, w.bo.id, w.cy.id];
+    await rows(w.token);
+    const changed = async (write: () => Promise<unknown>) => {
+      const before = await computedAt(ids);
+      await write();
+      await rows(w.token);
+      const after = await computedAt(ids);
+      expect(after.size).toBe(ids.length);
+      return ids.filter((id) => after.get(id) !== before.get(id));
+    };
+
+    // Reading again recomputes nobody.
+    expect(await changed(async () => undefined)).toEqual([]);
+    // A plan write: the student whose plan it is.
+    expect(await changed(() => h.api.post('/api/add-scheduled-course/').set(h.auth(w.annToken)).send({ course_id: w.en2.id, term: '1' }))).toEqual([w.ann.id]);
+    // A followed pathway: that student.
+    expect(await changed(() => h.gql(FOLLOW, { uuid: w.stem.uuid, follow: true }, w.annToken))).toEqual([w.ann.id]);
+    // A rule of their school: every student of it.
+    expect(await changed(() => h.api.put(`/api/requirements/${w.english.uuid}/`).set(h.auth(w.token)).send({ number_of_courses: 1 }))).toEqual(ids);
+    // A course or pathway of another school, and a student elsewhere: nobody here.
+    const other = await h.buildSchool();
+    const elsewhere = await buildCourse(h.db, other, { title: 'Elsewhere' });
+    expect(await changed(async () => {
+      await h.db.query(`UPDATE courses SET units = 9 WHERE id = $1`, [elsewhere.id]);
+      await buildPathway(h, other, { name: 'Elsewhere' });
+      await buildScheduled(h.db, (await h.buildStudent({ school: other })).id, elsewhere, 1);
+    })).toEqual([]);
+  });
+});
