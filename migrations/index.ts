@@ -20,6 +20,7 @@ import { RosterSync1732300001800 } from './1732300001800-RosterSync.js';
 import { JobQueueFairShare1732300001900 } from './1732300001900-JobQueueFairShare.js';
 import { Caseload1732300002000 } from './1732300002000-Caseload.js';
 import { MessageLocales1732300002100 } from './1732300002100-MessageLocales.js';
+import { PlanReview1732300002200 } from './1732300002200-PlanReview.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
@@ -31,4 +32,5 @@ export const migrations = [
   JobQueueFairShare1732300001900,
   Caseload1732300002000,
   MessageLocales1732300002100,
+  PlanReview1732300002200,
 ];

@@ -22,6 +22,7 @@ import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.re
 import { mountCourseRoutes } from './modules/courses/courses.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
 import { mountPlanRoutes } from './modules/plans/plans.rest.js';
+import { mountPlanReviewRoutes } from './modules/plan-review/plan-review.rest.js';
 import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
@@ -100,6 +101,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountStudentRoutes(api, deps);
   mountCaseloadRoutes(api, deps);
   mountPlanRoutes(api, deps);
+  mountPlanReviewRoutes(api, deps);
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
   mountPathwayRoutes(api, deps);

@@ -28,6 +28,7 @@ import { RosterService } from './modules/roster/roster.service.js';
 import { StudentDashboardService } from './modules/students/student-dashboard.js';
 import { CaseloadService } from './modules/caseload/caseload.service.js';
 import { FollowedPathwaysService } from './modules/caseload/followed-pathways.js';
+import { PlanReviewService } from './modules/plan-review/plan-review.service.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
   const outbox = new OutboxService(db);
@@ -44,6 +45,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     parents: new ParentsService(db),
     students: new StudentsService(db, schools),
     plans: new PlansService(db),
+    planReview: new PlanReviewService(db, config, outbox),
     blogs: new BlogsService(db),
     consentForms,
     consentExports: new ConsentExportsService(db, config, consentForms),

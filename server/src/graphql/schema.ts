@@ -25,6 +25,7 @@ import { RosterResolver } from '../modules/roster/roster.resolver.js';
 import { StudentDashboardResolver } from '../modules/students/student-dashboard.resolver.js';
 import { OutboxResolver } from '../modules/outbox/outbox.resolver.js';
 import { CaseloadResolver } from '../modules/caseload/caseload.resolver.js';
+import { PlanReviewResolver } from '../modules/plan-review/plan-review.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
@@ -35,7 +36,7 @@ export const resolvers = [
   ContractsResolver, PaymentsResolver,
   OnboardingResolver, BaselinePlansResolver,
   AccessLogResolver,
-  ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver, CaseloadResolver,
+  ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver, CaseloadResolver, PlanReviewResolver,
 ] as const;
 
 /**

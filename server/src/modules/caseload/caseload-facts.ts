@@ -1,7 +1,8 @@
 /**
  * The caseload's bulk loads: one statement per kind of fact for every student in reach (students,
  * their reaches, the pathways and requirements of the schools those reach, plan entries with their
- * transfer units, fulfilment links, prerequisites, followed pathways, graduation pathways), so the
+ * transfer units, fulfilment links, prerequisites, followed pathways, graduation pathways, plan
+ * review facts), so the
  * number of statements is the same for 250 students as for 2,500. Nothing here decides anything:
  * caseload.service.ts feeds these facts to the progress engine and the plan view.
  */
@@ -9,6 +10,8 @@ import type { DataSource } from 'typeorm';
 import { UserType } from '../accounts/user.entity.js';
 import type { EngineLink, EngineRequirement, PlanCourseFacts } from '../pathways/progress.js';
 import { loadReaches } from '../schools/reach.js';
+import { loadReviewFacts } from '../plan-review/review-facts.js';
+import type { ReviewFacts } from './review-status.js';
 
 export interface StudentFact {
   id: number;
@@ -53,6 +56,8 @@ export interface CaseloadFacts {
   prerequisites: Map<number, number[][]>;
   marked: Map<number, number[]>;
   graduationPathway: Map<number, number | null>;
+  /** Student id -> review facts (review-status.ts); one statement for every student. */
+  reviews: Map<number, ReviewFacts>;
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
@@ -75,7 +80,7 @@ export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Pr
   const visibleSchools = new Map(reaches.map((r) => [r.userId, r.schoolIds]));
   const reached = [...new Set([...schoolIds, ...reaches.flatMap((r) => r.schoolIds)])];
 
-  const [pathwayRows, reqRows, entryRows, markedRows, schoolRows] = await Promise.all([
+  const [pathwayRows, reqRows, entryRows, markedRows, schoolRows, reviews] = await Promise.all([
     db.query(`SELECT id, uuid, name, color, school_id AS "schoolId" FROM pathways WHERE school_id = ANY($1::int[])`, [reached]) as Promise<PathwayFact[]>,
     db.query(
       `SELECT r.id, r.uuid, r.name, r.number_of_courses AS "requiredCourses", r.number_of_units::float8 AS "requiredUnits",
@@ -96,6 +101,7 @@ export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Pr
     ) as Promise<(EntryFact & { userId: number })[]>,
     db.query(`SELECT student_id AS "studentId", pathway_id AS "pathwayId" FROM student_pathways WHERE student_id = ANY($1::int[])`, [ids]) as Promise<{ studentId: number; pathwayId: number }[]>,
     db.query(`SELECT id, graduation_pathway_id AS "pathwayId" FROM schools WHERE id = ANY($1::int[])`, [schoolIds]) as Promise<{ id: number; pathwayId: number | null }[]>,
+    loadReviewFacts(db, ids),
   ]);
 
   const courseIds = [...new Set(entryRows.map((e) => e.id))];
@@ -138,5 +144,6 @@ export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Pr
     prerequisites,
     marked,
     graduationPathway: new Map(schoolRows.map((s) => [s.id, s.pathwayId])),
+    reviews,
   };
 }

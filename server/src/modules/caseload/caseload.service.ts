@@ -114,7 +114,7 @@ export function caseloadRows(facts: CaseloadFacts): CaseloadRow[] {
       missingRequirements: missing,
       warnings: view.warnings.map((w) => w.message),
       completedUnits: view.completedUnits,
-      reviewStatus: reviewStatus({ studentId: s.id }),
+      reviewStatus: reviewStatus(facts.reviews.get(s.id) ?? { studentId: s.id }),
       lastPlanChange: s.lastPlanChange ? new Date(s.lastPlanChange) : null,
     };
   });
