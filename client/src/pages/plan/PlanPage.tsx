@@ -1,7 +1,8 @@
 /**
  * Academic Plan (/plan): the student's terms and courses in a grid (drag and drop) or a list,
  * the Prerequisite Warnings panel, term editing, the PDF export and, when the school has them,
- * baseline plans. A parent viewing as the student sees it read-only.
+ * baseline plans. A parent viewing as the student sees it read-only. With plan review on at the
+ * student's school, the review panel (PlanReviewPanel.tsx) shows its status and actions.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -19,10 +20,14 @@ import { useT } from '../../i18n';
 import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
 import { WhereIStand } from './WhereIStand';
+import { PlanReviewPanel } from './PlanReviewPanel';
 
 /** What requirement progress depends on: which courses the plan holds (changes when one is added, removed or moved). */
 const planKey = (plan: PlanData | undefined) =>
   plan ? plan.terms.flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}`)).sort().join(',') : '';
+/** What the review status depends on: the plan's courses, their terms and grades. */
+const reviewKey = (plan: PlanData | undefined) =>
+  plan ? plan.terms.flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}:${c.grade}`)).sort().join(',') : '';
 
 export const MOVE_FAILED = 'An error occurred while updating the course term.';
 
@@ -141,6 +146,8 @@ export default function PlanPage() {
         {planSummary(t, plan.terms.reduce((n, term) => n + term.courses.length, 0), plan.totalUnits, plan.completedUnits)}
         {!readOnly && view === 'grid' && t('plan.dragACourseToReorderIt')}
       </p>
+
+      {plan.userType === 'Student' && user.school?.planApprovalEnabled && <PlanReviewPanel planKey={reviewKey(fetched?.plan)} />}
 
       <WhereIStand progress={progress.error ? undefined : progress.data?.requirementProgress} marked={marked} />
 
