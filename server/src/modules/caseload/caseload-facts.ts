@@ -2,7 +2,7 @@
  * The caseload's bulk loads: one statement per kind of fact for every student in reach (students,
  * their reaches, the pathways and requirements of the schools those reach, plan entries with their
  * transfer units, fulfilment links, prerequisites, followed pathways, graduation pathways, plan
- * review facts), so the
+ * review facts, read with the students), so the
  * number of statements is the same for 250 students as for 2,500. Nothing here decides anything:
  * caseload.service.ts feeds these facts to the progress engine and the plan view.
  */
@@ -10,7 +10,7 @@ import type { DataSource } from 'typeorm';
 import { UserType } from '../accounts/user.entity.js';
 import type { EngineLink, EngineRequirement, PlanCourseFacts } from '../pathways/progress.js';
 import { loadReaches } from '../schools/reach.js';
-import { loadReviewFacts } from '../plan-review/review-facts.js';
+import { REVIEW_FACT_COLUMNS, REVIEW_FACT_JOINS, reviewFactsOf, type ReviewFactColumns } from '../plan-review/review-facts.js';
 import type { ReviewFacts } from './review-status.js';
 
 export interface StudentFact {
@@ -67,20 +67,26 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 };
 
 export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Promise<CaseloadFacts> {
+  // The review facts (review-status.ts) come with the students, in the same statement.
+  const reviews = new Map<number, ReviewFacts>();
   const students: StudentFact[] = (await db.query(
     `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade, u.school_id AS "schoolId",
             u.academic_year_labels AS labels,
-            GREATEST(u.plan_changed_at, (SELECT max(sc.created_at) FROM scheduled_courses sc WHERE sc.user_id = u.id)) AS "lastPlanChange"
-       FROM users u
+            GREATEST(u.plan_changed_at, (SELECT max(sc.created_at) FROM scheduled_courses sc WHERE sc.user_id = u.id)) AS "lastPlanChange",
+            ${REVIEW_FACT_COLUMNS}
+       FROM users u ${REVIEW_FACT_JOINS}
       WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL`,
     [schoolIds, UserType.Student],
-  )).map((s: StudentFact) => ({ ...s, labels: Array.isArray(s.labels) ? s.labels : [] }));
+  )).map(({ reviewEnabled, reviewLastAction, reviewChanged, ...s }: StudentFact & ReviewFactColumns) => {
+    reviews.set(s.id, reviewFactsOf(s.id, { reviewEnabled, reviewLastAction, reviewChanged }));
+    return { ...s, labels: Array.isArray(s.labels) ? s.labels : [] };
+  });
   const ids = students.map((s) => s.id);
   const reaches = await loadReaches(db.manager, ids);
   const visibleSchools = new Map(reaches.map((r) => [r.userId, r.schoolIds]));
   const reached = [...new Set([...schoolIds, ...reaches.flatMap((r) => r.schoolIds)])];
 
-  const [pathwayRows, reqRows, entryRows, markedRows, schoolRows, reviews] = await Promise.all([
+  const [pathwayRows, reqRows, entryRows, markedRows, schoolRows] = await Promise.all([
     db.query(`SELECT id, uuid, name, color, school_id AS "schoolId" FROM pathways WHERE school_id = ANY($1::int[])`, [reached]) as Promise<PathwayFact[]>,
     db.query(
       `SELECT r.id, r.uuid, r.name, r.number_of_courses AS "requiredCourses", r.number_of_units::float8 AS "requiredUnits",
@@ -101,7 +107,6 @@ export async function loadCaseloadFacts(db: DataSource, schoolIds: number[]): Pr
     ) as Promise<(EntryFact & { userId: number })[]>,
     db.query(`SELECT student_id AS "studentId", pathway_id AS "pathwayId" FROM student_pathways WHERE student_id = ANY($1::int[])`, [ids]) as Promise<{ studentId: number; pathwayId: number }[]>,
     db.query(`SELECT id, graduation_pathway_id AS "pathwayId" FROM schools WHERE id = ANY($1::int[])`, [schoolIds]) as Promise<{ id: number; pathwayId: number | null }[]>,
-    loadReviewFacts(db, ids),
   ]);
 
   const courseIds = [...new Set(entryRows.map((e) => e.id))];
