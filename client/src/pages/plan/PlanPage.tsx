@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PlanGrid } from './PlanGrid';
-import { FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
+import { FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, PlanReviewDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
@@ -52,6 +52,9 @@ export default function PlanPage() {
   // The pathways the student marked; a baseline-plan record marks none. A failure keeps the fallback rule.
   const followedQuery = useQuery(FollowedPathwaysDocument, { skip: user?.userType !== 'Student' });
   const marked = followedQuery.data?.followedPathways.filter((f) => f.marked).map((f) => f.pathway);
+  // The review panel's status is read with the plan too (the panel then reads it from the cache), so it never pushes the grid down.
+  const showReview = user?.userType === 'Student' && !!user.school?.planApprovalEnabled;
+  const reviewQuery = useQuery(PlanReviewDocument, { skip: !showReview });
   const key = planKey(fetched?.plan);
   const shownKey = useRef(key);
   const refetchProgress = progress.refetch;
@@ -74,7 +77,8 @@ export default function PlanPage() {
 
   if (!user) return <main className="page"><p>{t('plan.pleaseSignInToSeeThe')}</p></main>;
   if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
-  const progressPending = (progress.loading && !progress.data && !progress.error) || (followedQuery.loading && !followedQuery.data && !followedQuery.error);
+  const progressPending = (progress.loading && !progress.data && !progress.error) || (followedQuery.loading && !followedQuery.data && !followedQuery.error)
+    || (reviewQuery.loading && !reviewQuery.data && !reviewQuery.error);
   if (((loading || fetched) && !data) || (data && progressPending)) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
@@ -147,8 +151,6 @@ export default function PlanPage() {
         {!readOnly && view === 'grid' && t('plan.dragACourseToReorderIt')}
       </p>
 
-      {plan.userType === 'Student' && user.school?.planApprovalEnabled && <PlanReviewPanel planKey={reviewKey(fetched?.plan)} />}
-
       <WhereIStand progress={progress.error ? undefined : progress.data?.requirementProgress} marked={marked} />
 
       {message && (
@@ -199,6 +201,9 @@ export default function PlanPage() {
           ))}
         </div>
       )}
+
+      {/* Below the terms: the grid keeps its place on screen whatever the review shows. */}
+      {showReview && plan.userType === 'Student' && <PlanReviewPanel planKey={reviewKey(fetched?.plan)} />}
 
       {adding && <AddTermDialog onClose={() => setAdding(false)} />}
       {editing && <EditTermDialog term={editing} count={termCount} onClose={() => setEditing(null)} />}
