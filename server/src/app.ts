@@ -23,6 +23,7 @@ import { mountCourseRoutes } from './modules/courses/courses.rest.js';
 import { mountParentRoutes } from './modules/parents/parents.rest.js';
 import { mountPlanRoutes } from './modules/plans/plans.rest.js';
 import { mountWhatIfPlanRoutes } from './modules/what-if-plans/what-if-plans.rest.js';
+import { mountPlanReviewRoutes } from './modules/plan-review/plan-review.rest.js';
 import { mountPathwayRoutes } from './modules/pathways/pathways.rest.js';
 import { mountSchoolRoutes } from './modules/schools/schools.rest.js';
 import { mountStudentRoutes } from './modules/students/students.rest.js';
@@ -104,6 +105,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountNoteRoutes(api, deps);
   mountPlanRoutes(api, deps);
   mountWhatIfPlanRoutes(api, deps);
+  mountPlanReviewRoutes(api, deps);
   mountBlogRoutes(api, deps);
   mountConsentFormRoutes(api, deps);
   mountPathwayRoutes(api, deps);

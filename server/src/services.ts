@@ -30,6 +30,7 @@ import { StudentDashboardService } from './modules/students/student-dashboard.js
 import { CaseloadService } from './modules/caseload/caseload.service.js';
 import { FollowedPathwaysService } from './modules/caseload/followed-pathways.js';
 import { NotesService } from './modules/notes/notes.service.js';
+import { PlanReviewService } from './modules/plan-review/plan-review.service.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
   const outbox = new OutboxService(db);
@@ -48,6 +49,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     students: new StudentsService(db, schools),
     plans,
     whatIfPlans: new WhatIfPlansService(db, schools, plans),
+    planReview: new PlanReviewService(db, config, outbox),
     blogs: new BlogsService(db),
     consentForms,
     consentExports: new ConsentExportsService(db, config, consentForms),

@@ -42,7 +42,7 @@ async function seedDemo(m: EntityManager): Promise<void> {
   const lincoln = await schools.save(schools.create({
     name: 'Lincoln High School', schoolType: SchoolType.HS, location: 'CA', primaryColor: '#8b1e3f',
     dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true, hsFullAccessEnabled: true,
-    cccApplyEnabled: true, parentFormEnabled: true, cccDemoEnabled: true,
+    cccApplyEnabled: true, parentFormEnabled: true, cccDemoEnabled: true, planApprovalEnabled: true,
   }));
   // The partner college: its catalogue is Lincoln's partner catalogue (dual enrollment).
   const valley = await schools.save(schools.create({

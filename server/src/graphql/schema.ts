@@ -27,6 +27,7 @@ import { StudentDashboardResolver } from '../modules/students/student-dashboard.
 import { OutboxResolver } from '../modules/outbox/outbox.resolver.js';
 import { CaseloadResolver } from '../modules/caseload/caseload.resolver.js';
 import { NotesResolver } from '../modules/notes/notes.resolver.js';
+import { PlanReviewResolver } from '../modules/plan-review/plan-review.resolver.js';
 
 export const resolvers = [
   AccountsResolver, SchoolsResolver, BlogsResolver, ParentsResolver, StudentsResolver, ConsentFormsResolver, SystemResolver,
@@ -38,7 +39,7 @@ export const resolvers = [
   OnboardingResolver, BaselinePlansResolver,
   AccessLogResolver,
   ApiTokensResolver, RosterResolver, StudentDashboardResolver, OutboxResolver, CaseloadResolver,
-  NotesResolver,
+  NotesResolver, PlanReviewResolver,
 ] as const;
 
 /**

@@ -33,6 +33,14 @@ export const en = {
   'email.admissionDeclined.subject': 'An update on your {schoolName} application',
   'email.admissionDeclined.body':
     'Thank you for applying to {schoolName}. After review, we are unable to offer {studentName} a place at this time.\n\nReason: {reason}\n\nIf you have questions, reply to this email or contact the admissions team.',
+
+  // Plan review, to each linked parent (email or text, as they prefer) when the counselor decides.
+  'planReview.approved.subject': "{studentName}'s academic plan was approved",
+  'planReview.approved.body':
+    'Hello {parentName},\n\n{counselorName} at {schoolName} approved the academic plan of {studentName}. Sign in to see it: {link}',
+  'planReview.returned.subject': "{studentName}'s academic plan was returned with comments",
+  'planReview.returned.body':
+    'Hello {parentName},\n\n{counselorName} at {schoolName} returned the academic plan of {studentName} with this comment:\n\n{comment}\n\n{studentName} can revise the plan and submit it again. Sign in to see it: {link}',
 } as const;
 
 export type MessageKey = keyof typeof en;

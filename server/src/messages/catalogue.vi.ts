@@ -28,4 +28,11 @@ export const vi: Catalogue = {
   'email.admissionDeclined.subject': 'Thông tin mới về đơn đăng ký vào {schoolName} của quý vị',
   'email.admissionDeclined.body':
     'Cảm ơn quý vị đã nộp đơn vào {schoolName}. Sau khi xem xét, hiện nay chúng tôi không thể nhận {studentName} vào học.\n\nLý do: {reason}\n\nNếu quý vị có thắc mắc, xin trả lời email này hoặc liên lạc với ban tuyển sinh.',
+
+  'planReview.approved.subject': 'Kế hoạch học tập của {studentName} đã được phê duyệt',
+  'planReview.approved.body':
+    'Kính gửi {parentName},\n\n{counselorName} tại {schoolName} đã phê duyệt kế hoạch học tập của {studentName}. Xin đăng nhập để xem: {link}',
+  'planReview.returned.subject': 'Kế hoạch học tập của {studentName} đã được gửi lại kèm góp ý',
+  'planReview.returned.body':
+    'Kính gửi {parentName},\n\n{counselorName} tại {schoolName} đã gửi lại kế hoạch học tập của {studentName} kèm góp ý sau:\n\n{comment}\n\n{studentName} có thể sửa kế hoạch và nộp lại. Xin đăng nhập để xem: {link}',
 };

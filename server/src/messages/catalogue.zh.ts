@@ -29,4 +29,11 @@ export const zh: Catalogue = {
   'email.admissionDeclined.subject': '关于您向 {schoolName} 提交的申请的最新消息',
   'email.admissionDeclined.body':
     '感谢您申请 {schoolName}。经过审核，我们目前无法为 {studentName} 提供入学名额。\n\n原因：{reason}\n\n如有疑问，请直接回复这封邮件或联系招生团队。',
+
+  'planReview.approved.subject': '{studentName} 的学业计划已获批准',
+  'planReview.approved.body':
+    '{parentName}，您好：\n\n{schoolName} 的 {counselorName} 已批准 {studentName} 的学业计划。请登录查看：{link}',
+  'planReview.returned.subject': '{studentName} 的学业计划已退回并附有意见',
+  'planReview.returned.body':
+    '{parentName}，您好：\n\n{schoolName} 的 {counselorName} 已退回 {studentName} 的学业计划，并附上以下意见：\n\n{comment}\n\n{studentName} 可以修改计划后重新提交。请登录查看：{link}',
 };

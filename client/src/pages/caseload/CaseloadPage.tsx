@@ -16,6 +16,7 @@ import './caseload.css';
 import { appendPage } from '../../graphql/paging';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { SortHeader } from '../../components/SortHeader';
+import { REVIEW_STATUSES } from '../plan/PlanReviewPanel';
 
 type Sort = 'last_name' | 'grade' | 'pathway' | 'requirements_met' | 'missing' | 'warnings' | 'completed_units' | 'review_status' | 'last_plan_change';
 
@@ -27,7 +28,6 @@ export interface CaseloadFilters {
   review: string;
 }
 const EMPTY: CaseloadFilters = { grade: '', pathway: '', missing: false, warnings: false, review: '' };
-export const REVIEW_STATUSES = ['draft'] as const;
 /** How many missing requirements a row names before "+N more". */
 const MISSING_SHOWN = 3;
 

@@ -94,7 +94,7 @@ export function NotesPanel({ studentId, heading }: { studentId?: number; heading
                 </p>
                 {n.canDelete && (
                   <button type="button" className="link" disabled={deleting.loading} onClick={() => remove(n.id)}
-                    aria-label={t('notes.deleteNoteBy', { name: author, time: when.format(written) })}>
+                    aria-label={t('notes.deleteNoteBy', { name: author, time: formatDateTime(written) })}>
                     {t('notes.delete')}
                   </button>
                 )}

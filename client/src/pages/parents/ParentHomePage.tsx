@@ -1,14 +1,29 @@
-/** My Students (parent home, /parent-home and /parent-students): linked students, add by parent code, view as, the notes on each plan. */
+/**
+ * My Students (parent home, /parent-home and /parent-students): linked students, add by parent code,
+ * view as, the notes on each plan; where the student's school has plan review on, the plan's review
+ * status under the name.
+ */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
-import { AddStudentDocument, ParentStudentsDocument } from '../../graphql/generated';
+import { AddStudentDocument, ParentStudentsDocument, StudentPlanStatusDocument } from '../../graphql/generated';
+import { useReviewStatusLabel } from '../plan/PlanReviewPanel';
 import { messageOr } from '../../graphql/errors';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { useT } from '../../i18n';
 import { NotesPanel } from '../notes/NotesPanel';
 
 export const ADD_STUDENT_FAILED = 'An error occurred while adding the student.';
+
+/** The plan's review status in words; nothing where the school has plan review off. */
+function PlanStatus({ studentId }: { studentId: number }) {
+  const t = useT();
+  const label = useReviewStatusLabel();
+  const { data } = useQuery(StudentPlanStatusDocument, { variables: { studentId } });
+  const review = data?.planReview;
+  if (!review?.enabled) return null;
+  return <div className="muted plan-status">{t('planReview.status', { status: label(review.status) })}</div>;
+}
 
 export default function ParentHomePage() {
   const t = useT();
@@ -67,7 +82,7 @@ export default function ParentHomePage() {
           <tbody>
             {students.map((s) => (
               <tr key={s.id}>
-                <td>{s.firstName}</td><td>{s.lastName}</td><td>{s.email}</td>
+                <td>{s.firstName}<PlanStatus studentId={s.id} /></td><td>{s.lastName}</td><td>{s.email}</td>
                 <td className="row">
                   <button type="button" onClick={() => view(s.id)} disabled={viewing}>{t('parents.viewStudent')}</button>
                   <button type="button" className="secondary" aria-expanded={notesOf === s.id} aria-label={t('parents.notesOfName', { name: `${s.firstName} ${s.lastName}` })}

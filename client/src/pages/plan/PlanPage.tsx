@@ -2,12 +2,14 @@
  * Academic Plan (/plan): the student's terms and courses in a grid (drag and drop) or a list,
  * the Prerequisite Warnings panel, term editing, the PDF export and, when the school has them,
  * baseline plans, and the notes on a student's plan. A parent viewing as the student sees it read-only.
+ * With plan review on at the student's school, the review panel (PlanReviewPanel.tsx) shows the
+ * official plan's status and actions.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PlanGrid } from './PlanGrid';
-import { ComparePlansDocument, FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
+import { ComparePlansDocument, FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, PlanReviewDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
@@ -21,10 +23,14 @@ import { formatUnits } from '../../components/units';
 import { WhereIStand } from './WhereIStand';
 import { NotesPanel } from '../notes/NotesPanel';
 import { chosenWhatIf, WhatIfBar, withWhatIf } from './WhatIfBar';
+import { PlanReviewPanel } from './PlanReviewPanel';
 
 /** What requirement progress depends on: which courses the plan holds (changes when one is added, removed or moved). */
 const planKey = (plan: PlanData | undefined) =>
   plan ? plan.terms.flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}`)).sort().join(',') : '';
+/** What the review status depends on: the plan's courses, their terms and grades. */
+const reviewKey = (plan: PlanData | undefined) =>
+  plan ? plan.terms.flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}:${c.grade}`)).sort().join(',') : '';
 
 export const MOVE_FAILED = 'An error occurred while updating the course term.';
 
@@ -54,6 +60,9 @@ export default function PlanPage() {
   // The pathways the student marked; a baseline-plan record marks none. A failure keeps the fallback rule.
   const followedQuery = useQuery(FollowedPathwaysDocument, { skip: user?.userType !== 'Student' });
   const marked = followedQuery.data?.followedPathways.filter((f) => f.marked).map((f) => f.pathway);
+  // The review panel's status is read with the plan too (the panel then reads it from the cache), so it never pushes the grid down.
+  const showReview = user?.userType === 'Student' && !!user.school?.planApprovalEnabled;
+  const reviewQuery = useQuery(PlanReviewDocument, { skip: !showReview });
   const key = planKey(fetched?.plan);
   const shownKey = useRef(key);
   const refetchProgress = whatIfPlanId === null ? progress.refetch : whatIfProgress.refetch;
@@ -77,7 +86,8 @@ export default function PlanPage() {
   if (!user) return <main className="page"><p>{t('plan.pleaseSignInToSeeThe')}</p></main>;
   if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
   const shownProgress = whatIfPlanId === null ? progress : whatIfProgress;
-  const progressPending = (shownProgress.loading && !shownProgress.data && !shownProgress.error) || (followedQuery.loading && !followedQuery.data && !followedQuery.error);
+  const progressPending = (shownProgress.loading && !shownProgress.data && !shownProgress.error) || (followedQuery.loading && !followedQuery.data && !followedQuery.error)
+    || (reviewQuery.loading && !reviewQuery.data && !reviewQuery.error);
   if (((loading || fetched) && !data) || (data && progressPending)) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
@@ -208,6 +218,8 @@ export default function PlanPage() {
         </div>
       )}
 
+      {/* Below the terms: the grid keeps its place on screen whatever the review shows. The review is of the official plan. */}
+      {showReview && whatIfPlanId === null && plan.userType === 'Student' && <PlanReviewPanel planKey={reviewKey(fetched?.plan)} />}
       {plan.userType === 'Student' && <NotesPanel />}
 
       {adding && <AddTermDialog whatIfPlanId={whatIfPlanId} onClose={() => setAdding(false)} />}

@@ -6,6 +6,7 @@
  */
 import { Link } from 'react-router-dom';
 import { ApiTokensCard } from './ApiTokensCard';
+import { SchoolSettingsCard } from './SchoolSettingsCard';
 import type { UserType } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';
@@ -47,6 +48,7 @@ export default function ProfilePage() {
           <span>{t('i18n.language')}:</span> <LanguageSwitch />
         </p>
       </section>
+      {user.userType === 'Staff' && user.school && <SchoolSettingsCard schoolName={user.school.name} planApprovalEnabled={user.school.planApprovalEnabled} />}
       {user.userType === 'Staff' && <ApiTokensCard />}
     </main>
   );

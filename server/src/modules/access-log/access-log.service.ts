@@ -5,7 +5,8 @@
  *
  * Written by: view-as starts (staff and parents), plan PDF exports, consent viewer opens and
  * exports, staff reads of applications and transcripts, staff contract downloads, student
- * data deletion, and the caseload (one row per student shown on a page or exported). Read by:
+ * data deletion, the caseload (one row per student shown on a page or exported), and staff reads of
+ * a plan review (plan-review/plan-review.service.ts). Read by:
  * staff of the student's school (their accessible schools), filtered by student, actor, action
  * and date range, newest first, paginated.
  */

@@ -87,6 +87,14 @@ export class User {
   @Column({ type: 'text', default: 'en' })
   locale: Locale;
 
+  /** How a parent wants to hear of their student's plan review: an email, or a text to `phone`. */
+  @Column({ name: 'contact_preference', type: 'text', default: 'email' })
+  contactPreference: 'email' | 'sms';
+
+  /** A parent's own mobile number for texts (E.164), when they prefer texts. */
+  @Column({ type: 'text', nullable: true })
+  phone: string | null;
+
   /** Set when the school or the district roster deactivates the person: neither a password nor single sign-on signs them in, they are hidden from lists, data kept. */
   @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
   deactivatedAt: Date | null;

@@ -6,11 +6,14 @@
  * Triggers bump those counters on every write that can change the answer (the migration lists
  * them). A summary whose counters still match is fresh; any other student is computed again.
  *
- * This module only reads and writes the rows; it decides nothing about the numbers.
+ * The plan's review facts (plan-review/review-facts.ts) come with the same statement, live: a review
+ * changes no summary. This module only reads and writes the rows; it decides nothing about the numbers.
  */
 import type { DataSource } from 'typeorm';
 import { UserType } from '../accounts/user.entity.js';
+import { REVIEW_FACT_COLUMNS, REVIEW_FACT_JOINS, reviewFactsOf, type ReviewFactColumns } from '../plan-review/review-facts.js';
 import type { StudentFact } from './caseload-facts.js';
+import type { ReviewFacts } from './review-status.js';
 
 export interface MissingRequirement {
   uuid: string;
@@ -50,6 +53,8 @@ export interface SummaryLine extends StudentFact {
   /** users.caseload_version as read with the summary (int8, kept as text). */
   version: string;
   summary: StoredSummary | null;
+  /** The plan's review facts (review-status.ts), read live with the line: never stored in the summary. */
+  review: ReviewFacts;
 }
 
 /**
@@ -58,13 +63,14 @@ export interface SummaryLine extends StudentFact {
  * depended on must both equal what the summary stored.
  */
 export async function readSummaries(db: DataSource, schoolIds: number[]): Promise<SummaryLine[]> {
-  const rows: (Omit<SummaryLine, 'summary' | 'labels'> & { labels: unknown; fresh: boolean } & Partial<StoredSummary>)[] = await db.query(
+  const rows: (Omit<SummaryLine, 'summary' | 'labels' | 'review'> & { labels: unknown; fresh: boolean } & Partial<StoredSummary> & ReviewFactColumns)[] = await db.query(
     `WITH s AS MATERIALIZED (
        SELECT u.id, u.first_name, u.last_name, u.email, u.grade, u.school_id, u.academic_year_labels, u.caseload_version,
               floor(extract(epoch FROM u.plan_changed_at) * 1000)::float8 AS plan_ms,
               cs.student_version, cs.school_ids, cs.rules_version, cs.pathway_ids, cs.pathways_marked, cs.requirements_met, cs.requirements_total,
-              cs.missing_count, cs.warning_count, cs.completed_units, floor(extract(epoch FROM cs.last_entry_at) * 1000)::float8 AS entry_ms
-         FROM users u LEFT JOIN caseload_summaries cs ON cs.student_id = u.id
+              cs.missing_count, cs.warning_count, cs.completed_units, floor(extract(epoch FROM cs.last_entry_at) * 1000)::float8 AS entry_ms,
+              ${REVIEW_FACT_COLUMNS}
+         FROM users u LEFT JOIN caseload_summaries cs ON cs.student_id = u.id ${REVIEW_FACT_JOINS}
         WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL),
      -- Students of a school mostly depend on the same schools: each set's sum once, not once per student.
      sums AS (SELECT d.school_ids, (SELECT coalesce(sum(x.rules_version), 0) FROM schools x WHERE x.id = ANY(d.school_ids)) AS total
@@ -75,7 +81,7 @@ export async function readSummaries(db: DataSource, schoolIds: number[]): Promis
             caseload_version AS version, fresh, CASE WHEN fresh THEN NULL ELSE academic_year_labels END AS labels,
             pathway_ids AS "pathwayIds", pathways_marked AS "pathwaysMarked", requirements_met AS "requirementsMet",
             requirements_total AS "requirementsTotal", missing_count AS "missingCount", warning_count AS "warningCount",
-            completed_units AS "completedUnits", entry_ms AS "lastEntryMs"
+            completed_units AS "completedUnits", entry_ms AS "lastEntryMs", "reviewEnabled", "reviewLastAction", "reviewChanged"
        FROM f`,
     [schoolIds, UserType.Student],
   );
@@ -83,6 +89,7 @@ export async function readSummaries(db: DataSource, schoolIds: number[]): Promis
     id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, grade: r.grade, schoolId: r.schoolId,
     labels: Array.isArray(r.labels) ? r.labels : [],
     planChangedMs: r.planChangedMs, version: r.version,
+    review: reviewFactsOf(r.id, r),
     summary: r.fresh
       ? {
           pathwayIds: r.pathwayIds!, pathwaysMarked: r.pathwaysMarked!, requirementsMet: r.requirementsMet!, requirementsTotal: r.requirementsTotal!,

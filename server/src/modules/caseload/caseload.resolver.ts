@@ -32,7 +32,7 @@ class CaseloadRowItem {
   @Field(() => [CaseloadMissingRequirement], { description: 'Requirements of the followed pathways that the plan does not meet.' }) missingRequirements: CaseloadMissingRequirement[];
   @Field(() => [String], { description: 'Prerequisite warnings of the plan, as the plan shows them.' }) warnings: string[];
   @Field(() => Float, { description: 'Units of the plan courses marked completed.' }) completedUnits: number;
-  @Field(() => String, { description: 'Plan review status (draft).' }) reviewStatus: string;
+  @Field(() => String, { description: 'Plan review status: draft, submitted, returned, approved or changed_since_approval.' }) reviewStatus: string;
   @Field(() => Date, { description: 'When the plan last changed; null without a plan.', nullable: true }) lastPlanChange: Date | null;
   @Field(() => Int, { description: "Notes on the student's plan the caller has not read (not their own)." }) unreadNotes: number;
 }

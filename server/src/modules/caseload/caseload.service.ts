@@ -166,7 +166,7 @@ export function caseloadLine(s: SummaryLine, summary: StoredSummary, pathways: M
     missingCount: summary.missingCount,
     warningCount: summary.warningCount,
     completedUnits: summary.completedUnits,
-    reviewStatus: reviewStatus({ studentId: s.id }),
+    reviewStatus: reviewStatus(s.review),
     lastPlanChange: planChange === null ? null : new Date(planChange),
   };
 }

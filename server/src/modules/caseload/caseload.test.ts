@@ -114,7 +114,7 @@ describe('caseload', () => {
       ['missing=maybe', 'missing and warnings must be true or false.'],
       ['sort=shoe_size', 'sort must be one of last_name, first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change.'],
       ['pathway=nope', 'pathway must be a pathway uuid.'],
-      ['review=approved', 'review must be one of draft.'],
+      ['review=accepted', 'review must be one of draft, submitted, returned, approved, changed_since_approval.'],
       ['page_size=0', 'page_size must be between 1 and 500.'],
     ]) {
       const bad = await h.api.get(`/api/caseload/?${query}`).set(h.auth(token));

@@ -1,16 +1,16 @@
 /**
- * A plan's review status on the caseload. Plan approval is not built yet: every plan is a draft.
- * This is the one function the caseload (rows, filter, sort, CSV, both APIs) asks, so the approval
- * work changes the answer here and nowhere else.
+ * A plan's review status on the caseload. This is the one function the caseload (rows, filter,
+ * sort, CSV, both APIs) asks; the rule itself is the plan review area's (plan-review/review-state.ts),
+ * fed with the facts caseload-facts.ts loads in one statement for every student.
  */
-export const REVIEW_STATUSES = ['draft'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+import { PLAN_REVIEW_STATUSES, planReviewStatus, type PlanReviewStatus, type ReviewFacts as PlanReviewFacts } from '../plan-review/review-state.js';
 
-/** What the status may depend on (the approval work adds its facts here). */
-export interface ReviewFacts {
-  studentId: number;
-}
+export const REVIEW_STATUSES = PLAN_REVIEW_STATUSES;
+export type ReviewStatus = PlanReviewStatus;
 
-export function reviewStatus(_facts: ReviewFacts): ReviewStatus {
-  return 'draft';
+/** What the status depends on: a student with only an id (no review facts loaded) is a draft. */
+export type ReviewFacts = PlanReviewFacts;
+
+export function reviewStatus(facts: ReviewFacts): ReviewStatus {
+  return planReviewStatus(facts);
 }

@@ -27,6 +27,7 @@ import { SCHOOL_ROUTES } from '../schools/schools.openapi.js';
 import { STUDENT_ROUTES } from '../students/students.openapi.js';
 import { CASELOAD_ROUTES } from '../caseload/caseload.openapi.js';
 import { NOTE_ROUTES } from '../notes/notes.openapi.js';
+import { PLAN_REVIEW_ROUTES } from '../plan-review/plan-review.openapi.js';
 import { BLOG_ROUTES, SYSTEM_ROUTES } from '../system/system.openapi.js';
 import { IDENTITY_ROUTES } from '../identity/identity.openapi.js';
 import { appVersion } from '../system/system.service.js';
@@ -43,7 +44,7 @@ export const API_AREAS: AreaRoutes[] = [
   ACCOUNT_ROUTES, IDENTITY_ROUTES, API_TOKEN_ROUTES, SCHOOL_ROUTES, PARENT_ROUTES, STUDENT_ROUTES, ROSTER_ROUTES, PLAN_ROUTES, BLOG_ROUTES,
   CONSENT_FORM_ROUTES, PATHWAY_ROUTES, SYSTEM_ROUTES, INTEGRATION_ROUTES, COURSE_ROUTES, ADMISSION_ROUTES, CONTRACT_ROUTES,
   PAYMENT_ROUTES, ONBOARDING_ROUTES, BASELINE_PLAN_ROUTES, CASELOAD_ROUTES,
-  NOTE_ROUTES, WHAT_IF_PLAN_ROUTES,
+  NOTE_ROUTES, WHAT_IF_PLAN_ROUTES, PLAN_REVIEW_ROUTES,
 ];
 
 export interface DocumentedRoute extends ApiRoute {

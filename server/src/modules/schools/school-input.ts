@@ -15,6 +15,7 @@ export const SCHOOL_INPUT_MESSAGES = {
   typeInvalid: 'School type must be HS (High School) or CLG (College).',
   stateRequired: 'Please enter the state.',
   stateTooLong: 'State must be at most 60 characters.',
+  planApprovalInvalid: 'enabled must be true or false.',
   graduationPathwayInvalid: 'pathway_uuid must be the uuid of a pathway of your school, or null to clear the graduation pathway.',
 } as const;
 
@@ -67,3 +68,10 @@ export const graduationPathwaySchema = z
 
 export const checkGraduationPathway = (raw: unknown): Checked<GraduationPathwayChoice> =>
   check(() => parseInput(graduationPathwaySchema, raw, M.graduationPathwayInvalid));
+
+/** Plan review on or off for the caller's school of record. */
+export const planApprovalSchema = z.object({ enabled: z.boolean({ error: M.planApprovalInvalid }) });
+export type PlanApprovalChoice = z.infer<typeof planApprovalSchema>;
+
+export const checkPlanApproval = (raw: unknown): Checked<PlanApprovalChoice> =>
+  check(() => parseInput(planApprovalSchema, raw, M.planApprovalInvalid));

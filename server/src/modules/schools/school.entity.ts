@@ -68,6 +68,10 @@ export class School {
   @Column({ name: 'ccc_demo_enabled', type: 'boolean', default: false })
   cccDemoEnabled: boolean;
 
+  @Field(() => Boolean, { description: 'School feature flag: students submit their plan for review and staff approve or return it.' })
+  @Column({ name: 'plan_approval_enabled', type: 'boolean', default: false })
+  planApprovalEnabled: boolean;
+
   /** The pathway the caseload follows for a student who marked none; null: by name (caseload/followed-pathways.ts). */
   @Column({ name: 'graduation_pathway_id', type: 'integer', nullable: true })
   graduationPathwayId: number | null;

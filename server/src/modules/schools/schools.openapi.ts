@@ -1,7 +1,7 @@
 /** The school routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
 import { areaRoutes, uuidParam } from '../../core/openapi.js';
-import { graduationPathwaySchema, schoolCreateSchema } from './school-input.js';
+import { graduationPathwaySchema, planApprovalSchema, schoolCreateSchema } from './school-input.js';
 
 export const SchoolJson = z.object({
   id: z.int(),
@@ -17,6 +17,7 @@ export const SchoolJson = z.object({
   ccc_apply_enabled: z.boolean(),
   parent_form_enabled: z.boolean(),
   ccc_demo_enabled: z.boolean(),
+  plan_approval_enabled: z.boolean().meta({ description: 'Students submit their plan for review; staff approve or return it.' }),
 }).meta({ id: 'School' });
 
 const Joined = z.object({ message: z.string(), school: SchoolJson });
@@ -40,6 +41,10 @@ export const SCHOOL_ROUTES = areaRoutes('Schools', [
     summary: "Staff: set (pathway_uuid) or clear (null) their school of record's graduation pathway, the caseload's default for a student who marked none.",
     description: 'The pathway must belong to the school (another school\'s pathway: 404). Students and parents: 403.',
     body: { json: graduationPathwaySchema }, success: { status: 200, json: GraduationPathwaySet, description: 'The school and its graduation pathway.' } },
+  { method: 'put', path: '/schools/plan-approval/', operationId: 'setPlanApprovalEnabled',
+    summary: "Staff: turn plan review and approval on or off for their school of record.",
+    description: 'With it off, students do not submit plans and nothing of the review shows. Students and parents: 403.',
+    body: { json: planApprovalSchema }, success: { status: 200, json: SchoolJson, description: 'The school with its flags.' } },
   { method: 'get', path: '/accessible-schools/', operationId: 'accessibleSchools', summary: 'The schools the caller belongs to.',
     success: { status: 200, json: z.array(SchoolJson), description: 'The schools.' } },
 ]);

@@ -4,6 +4,7 @@
  * every student record of the school); anyone makes a school they belong to their school of record.
  * Staff set their school of record's graduation pathway (the caseload's default for a student who
  * marked none), to a pathway of that school only: another school's pathway is "not found".
+ * Staff turn plan review (plan_approval_enabled) on or off for their school of record.
  */
 import { ALLOW, both, type Can, deny, hide, writable, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
@@ -14,9 +15,10 @@ export const SCHOOL_POLICY_MESSAGES = {
   staffOnlyGraduation: 'Only staff of the school can set its graduation pathway.',
   noSchool: 'You have no school of record.',
   pathwayNotFound: 'Pathway not found.',
+  staffOnlyPlanApproval: 'Only staff of the school can turn plan review on or off.',
 } as const;
 
-export type SchoolAction = 'list' | 'create' | 'join' | 'setSchoolOfRecord' | 'setGraduationPathway';
+export type SchoolAction = 'list' | 'create' | 'join' | 'setSchoolOfRecord' | 'setGraduationPathway' | 'setPlanApproval';
 
 /**
  * null: may the actor do this at all; otherwise the school and whether the actor is a member, and
@@ -43,5 +45,8 @@ export const can: Can<SchoolAction, SchoolObject> = (actor, action, object) => {
         if (object.schoolId === null || !object.member) return deny(SCHOOL_POLICY_MESSAGES.noSchool);
         return object.pathwayOfSchool === false ? hide(SCHOOL_POLICY_MESSAGES.pathwayNotFound) : ALLOW;
       });
+    case 'setPlanApproval':
+      return both(writesAs(actor, [UserType.Staff], SCHOOL_POLICY_MESSAGES.staffOnlyPlanApproval), () =>
+        (object && (object.schoolId === null || !object.member) ? deny(SCHOOL_POLICY_MESSAGES.noSchool) : ALLOW));
   }
 };

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, InputType, Field, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { School } from './school.entity.js';
-import { checkGraduationPathway, checkSchoolCreate } from './school-input.js';
+import { checkGraduationPathway, checkPlanApproval, checkSchoolCreate } from './school-input.js';
 
 @InputType({ description: 'The fields to create school.' })
 class CreateSchoolInput {
@@ -43,6 +43,14 @@ export class SchoolsResolver {
     @Arg('pathwayUuid', () => ID, { nullable: true, description: 'A pathway of the school (uuid); null: the pathway whose name contains "graduation".' }) pathwayUuid: string | null,
   ): Promise<School> {
     return (await ctx.services.schools.setGraduationPathway(ctx, checkGraduationPathway({ pathway_uuid: pathwayUuid ?? null }))).school;
+  }
+
+  @Mutation(() => School, { description: 'Staff: turns plan review and approval on or off for their school of record' })
+  setPlanApprovalEnabled(
+    @Ctx() ctx: AdapterContext,
+    @Arg('enabled', () => Boolean, { description: 'Whether students submit their plans for review and staff approve them.' }) enabled: boolean,
+  ): Promise<School> {
+    return ctx.services.schools.setPlanApproval(ctx, checkPlanApproval({ enabled }));
   }
 
   @FieldResolver(() => ID, { nullable: true, description: 'The chosen graduation pathway (uuid); null: none chosen, the pathway whose name contains "graduation" is used.' })

@@ -1,4 +1,4 @@
-import { checkGraduationPathway, checkSchoolCreate } from './school-input.js';
+import { checkGraduationPathway, checkPlanApproval, checkSchoolCreate } from './school-input.js';
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import type { School } from './school.entity.js';
@@ -18,6 +18,7 @@ export function schoolJson(s: School) {
     ccc_apply_enabled: s.cccApplyEnabled,
     parent_form_enabled: s.parentFormEnabled,
     ccc_demo_enabled: s.cccDemoEnabled,
+    plan_approval_enabled: s.planApprovalEnabled,
   };
 }
 
@@ -44,6 +45,9 @@ export function mountSchoolRoutes(r: Router, deps: AppDeps): void {
       graduation_pathway: pathway ? { uuid: pathway.uuid, name: pathway.name } : null,
     };
   });
+  /** Staff: plan review on or off for their school of record ({ enabled }). */
+  route(r, deps, 'put', '/schools/plan-approval/', 'setPlanApprovalEnabled', async (ctx, req) =>
+    schoolJson(await schools.setPlanApproval(ctx, checkPlanApproval(req.body))));
   route(r, deps, 'get', '/accessible-schools/', 'accessibleSchools', async (ctx) =>
     (await schools.accessibleSchools(ctx)).map(schoolJson),
   );

@@ -5,7 +5,7 @@ import { badInput, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
-import { SCHOOL_INPUT_MESSAGES, type GraduationPathwayChoice, type SchoolCreate } from './school-input.js';
+import { SCHOOL_INPUT_MESSAGES, type GraduationPathwayChoice, type PlanApprovalChoice, type SchoolCreate } from './school-input.js';
 import { parseUuid } from '../../core/ids.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { Pathway } from '../pathways/pathway.entity.js';
@@ -101,6 +101,16 @@ export class SchoolsService {
     authorize(ctx, can, 'setGraduationPathway', { schoolId, member: true, pathwayOfSchool: pathway === null || pathway.schoolId === schoolId });
     await this.db.getRepository(School).update({ id: schoolId! }, { graduationPathwayId: pathway?.id ?? null });
     return { school: await this.db.getRepository(School).findOneByOrFail({ id: schoolId! }), pathway };
+  }
+
+  /** Staff turn plan review and approval on or off for their school of record; answers the school. */
+  async setPlanApproval(ctx: RequestContext, checked: Checked<PlanApprovalChoice>): Promise<School> {
+    const caller = authorize(ctx, can, 'setPlanApproval', null);
+    const schoolId = caller.user.schoolId;
+    authorize(ctx, can, 'setPlanApproval', { schoolId, member: schoolId !== null });
+    const { enabled } = valid(checked);
+    await this.db.getRepository(School).update({ id: schoolId! }, { planApprovalEnabled: enabled });
+    return this.db.getRepository(School).findOneByOrFail({ id: schoolId! });
   }
 
   /** The uuid of a school's chosen graduation pathway; null when none is chosen. */

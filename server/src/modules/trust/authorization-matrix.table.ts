@@ -78,6 +78,8 @@ export const EXPECTED_REST: Record<string, string> = {
   'GET /api/schools/':                                    '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'GET /api/sign-parent-form/:code/':                     '404  404  404  404  404  404  404  404  404  404  404  404  404',
   'GET /api/students-in-school/':                         '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  // Plan review of Ada: she, her linked parent (and his read-only view), school A's staff read it; others get 404 (the student must not leak).
+  'GET /api/students/:id/plan-review/':                    '401  401  401  404  404  404  404  ok   ok   ok   404  404  ok',
   'GET /api/system-status/':                              '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'GET /api/tags/':                                       '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'GET /api/user-scheduled-courses/':                     '401  401  401  ok   403  403  ok   ok   403  ok   403  403  403',
@@ -139,6 +141,10 @@ export const EXPECTED_REST: Record<string, string> = {
   'POST /api/return-to-parent-view/':                     '401  401  401  bad  bad  bad  bad  bad  bad  bad  bad  bad  bad',
   'POST /api/schools/':                                   '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'POST /api/schools/:uuid/join/':                        '401  401  401  ok   403  403  403  403  403  ok   403  403  ok',
+  // Only Ada submits; only school A's staff approve or return (each cell starts from the state its action needs).
+  'POST /api/students/:id/plan-review/approve/':          '401  401  401  404  404  404  404  403  403  403  404  404  ok',
+  'POST /api/students/:id/plan-review/return/':           '401  401  401  404  404  404  404  403  403  403  404  404  ok',
+  'POST /api/students/:id/plan-review/submit/':           '401  401  401  404  404  404  404  403  403  ok   404  404  403',
   'POST /api/set-school-of-record/:uuid/':                '401  401  401  403  403  ok   ok   403  ok   ok   403  403  ok',
   'POST /api/stripe/webhook/':                            'bad  bad  bad  bad  bad  bad  bad  bad  bad  bad  bad  bad  bad',
   'POST /api/student-demographics/':                      '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
@@ -157,6 +163,8 @@ export const EXPECTED_REST: Record<string, string> = {
   'PUT /api/parent-consent/':                             '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
   'PUT /api/requirements/:uuid/':                         '401  401  401  403  403  403  403  403  403  403  403  403  ok',
   // Ada's school's graduation pathway: school A's staff; another school's staff get 404 (the pathway is not theirs).
+  // Staff switch plan review for their own school of record (school B's and the Dual School's admins for theirs).
+  'PUT /api/schools/plan-approval/':                      '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'PUT /api/schools/graduation-pathway/':                 '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'PUT /api/sign-parent-form/:code/':                     '404  404  404  404  404  404  404  403  404  404  404  404  404',
   'PUT /api/terms/:position/':                            '401  401  401  ok   403  403  404  403  403  ok   403  403  403',
@@ -216,6 +224,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation register':                      'bad  bad  bad  bad  bad  bad  bad  403  bad  bad  bad  bad  bad',
   'mutation removeCourseFulfillment':       '401  401  401  403  403  403  403  403  403  403  403  403  404',
   'mutation removeTransferability':         '401  401  401  403  404  403  403  403  403  403  403  404  ok',
+  'mutation returnPlan':                    '401  401  401  404  404  404  404  403  403  403  404  404  ok',
   'mutation reorderTerm':                   '401  401  401  404  403  403  404  403  403  ok   403  403  403',
   'mutation requestPasswordReset':          'ok   ok   ok   ok   ok   ok   ok   403  ok   ok   ok   429  429',
   'mutation resetConsentTemplate':          '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
@@ -225,6 +234,9 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation saveApplication':               '401  401  401  403  403  403  403  403  403  403  bad  403  403',
   'mutation saveStudentDemographics':       '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
   'mutation saveStudentInfo':               '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
+  'mutation approvePlan':                   '401  401  401  404  404  404  404  403  403  403  404  404  ok',
+  'mutation submitPlanForReview':           '401  401  401  404  404  404  404  403  403  ok   404  404  403',
+  'mutation setPlanApprovalEnabled':        '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'mutation scheduleCourse':                '401  401  401  404  403  403  bad  403  403  ok   403  403  403',
   'mutation setGraduationPathway':         '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'mutation setSchoolOfRecord':             '401  401  401  403  403  ok   ok   403  ok   ok   403  403  ok',
@@ -277,6 +289,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'query pathways':                         '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'query paymentHistory':                   '401  401  401  403  403  ok   403  403  ok   403  ok   403  403',
   'query paymentsDue':                      '401  401  401  403  403  ok   403  403  ok   403  ok   403  403',
+  'query planReview':                       '401  401  401  404  404  404  404  ok   ok   ok   404  404  ok',
   'query plan':                             '401  401  401  ok   403  403  ok   ok   403  ok   403  403  403',
   // What-if plans (see the REST rows): a school B student creates their own; Ada's are 404 to them.
   'query whatIfPlans':                      '401  401  401  404  404  404  404  ok   ok   ok   404  404  ok',

@@ -115,6 +115,11 @@ class Fresh {
   async noWhatIfs(): Promise<void> {
     await this.h.db.query(`DELETE FROM what_if_plans WHERE student_id = $1`, [this.w.student.id]);
   }
+  /** Ada's plan review set to a state for one cell: no events (a draft), or one 'submitted' event. */
+  async reviewState(state: 'draft' | 'submitted'): Promise<void> {
+    await this.h.db.query(`DELETE FROM plan_review_events WHERE student_id = $1`, [this.w.student.id]);
+    if (state === 'submitted') await this.h.db.query(`INSERT INTO plan_review_events (student_id, action) VALUES ($1, 'submitted')`, [this.w.student.id]);
+  }
   async baselinePlan() {
     const { UserType } = await import('../accounts/user.entity.js');
     return this.h.buildUser(UserType.BaselinePlan, { school: this.w.schoolA, email: `baseline_plan_${Math.random().toString(36).slice(2, 10)}` });
@@ -175,6 +180,12 @@ const REST_CALLS: Record<string, CallSpec> = {
   'POST /api/plan-notes/': (w) => ({ body: { student_id: w.student.id, body: 'A note' } }),
   'DELETE /api/plan-notes/:id/': async (_w, f) => ({ url: `/api/plan-notes/${await f.note()}/` }),
   'GET /api/followed-pathways/': (w) => ({ url: `/api/followed-pathways/?student_id=${w.student.id}` }),
+  // Plan review: each cell starts from the state its action starts from (a draft to submit, a submitted plan to approve or return).
+  'GET /api/students/:id/plan-review/': (w) => ({ url: `/api/students/${w.student.id}/plan-review/` }),
+  'POST /api/students/:id/plan-review/submit/': async (w, f) => { await f.reviewState('draft'); return { url: `/api/students/${w.student.id}/plan-review/submit/` }; },
+  'POST /api/students/:id/plan-review/approve/': async (w, f) => { await f.reviewState('submitted'); return { url: `/api/students/${w.student.id}/plan-review/approve/` }; },
+  'POST /api/students/:id/plan-review/return/': async (w, f) => { await f.reviewState('submitted'); return { url: `/api/students/${w.student.id}/plan-review/return/`, body: { comment: 'Add a science course.' } }; },
+  'PUT /api/schools/plan-approval/': () => ({ body: { enabled: true } }),
   'POST /api/followed-pathways/': (w) => ({ body: { pathway_uuid: w.pathway.uuid, follow: true, student_id: w.student.id } }),
   'POST /test-checkout/:id/pay': () => ({ url: '/test-checkout/nope/pay' }),
   'POST /test-checkout/:id/cancel': () => ({ url: '/test-checkout/nope/cancel' }),
@@ -238,6 +249,11 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   planNotes: (w) => ({ studentId: w.student.id }),
   addPlanNote: (w) => ({ studentId: w.student.id, body: 'A note' }),
   deletePlanNote: async (_w, f) => ({ id: await f.note() }),
+  planReview: (w) => ({ studentId: w.student.id }),
+  submitPlanForReview: async (w, f) => { await f.reviewState('draft'); return { studentId: w.student.id }; },
+  approvePlan: async (w, f) => { await f.reviewState('submitted'); return { studentId: w.student.id }; },
+  returnPlan: async (w, f) => { await f.reviewState('submitted'); return { studentId: w.student.id, comment: 'Add a science course.' }; },
+  setPlanApprovalEnabled: () => ({ enabled: true }),
   followPathway: (w) => ({ pathwayUuid: w.pathway.uuid, follow: true, studentId: w.student.id }),
   students: (w) => ({ schoolId: w.schoolA.id }),
   recordCheckPayment: () => ({ paymentId: 999999 }),

@@ -45,7 +45,7 @@ export interface World {
 }
 
 export async function buildWorld(h: Harness): Promise<World> {
-  const flags = { hsFullAccessEnabled: true, cccApplyEnabled: true, parentFormEnabled: true, baselinePlansEnabled: true, fourYearPlanEnabled: true };
+  const flags = { hsFullAccessEnabled: true, cccApplyEnabled: true, parentFormEnabled: true, baselinePlansEnabled: true, fourYearPlanEnabled: true, planApprovalEnabled: true };
   const schoolA = await h.buildSchool({ name: `Trust A ${crypto.randomBytes(3).toString('hex')}`, ...flags });
   const schoolB = await h.buildSchool({ name: `Trust B ${crypto.randomBytes(3).toString('hex')}`, ...flags });
   const college = await h.buildSchool({ name: `Trust College ${crypto.randomBytes(3).toString('hex')}`, schoolType: 'CLG' as School['schoolType'] });
