@@ -3,7 +3,7 @@
  * not fit becomes a 400 with a message a person can act on, never a crash.
  */
 import { z } from 'zod';
-import { AppError, badInput } from './errors.js';
+import { AppError, badInput, because } from './errors.js';
 
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallbackMessage?: string): z.infer<T> {
   const result = schema.safeParse(input ?? {});
@@ -13,7 +13,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallb
   const custom = issue && issue.message && !issue.message.startsWith('Invalid input') && !issue.message.startsWith('Too ') && !issue.message.startsWith('Expected');
   if (custom) throw badInput(issue.message);
   const field = issue?.path.join('.') || 'input';
-  throw badInput(fallbackMessage ?? `Invalid value for ${field}.`);
+  throw badInput(fallbackMessage ?? because('INVALID_INPUT', { field }));
 }
 
 /** PostgreSQL text cannot hold U+0000: such input is refused as bad input, never sent to the database. */
