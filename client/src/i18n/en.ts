@@ -3,9 +3,12 @@
  * spec's. es.ts has exactly these keys (i18n/catalogues.test.ts checks). Placeholders: {name}.
  */
 import { enFirst } from './en-first';
+import { enReasons } from './en-reasons';
 
 export const en = {
   ...enFirst,
+  // The server's refusals, by reason code (reason-keys.ts).
+  ...enReasons,
   "layout.menu": "Menu",
   "students.cccConsentSigned": "Consent Signed",
   "students.cccAccountCreated": "Account Created",

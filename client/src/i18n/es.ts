@@ -4,6 +4,7 @@
  * an area listed in PENDING_AREAS is not translated yet and shows in English (format() falls back).
  */
 import type { MessageKey } from './en';
+import { esReasons } from './es-reasons';
 
 /** Areas whose screens still show English in Spanish mode (i18n/catalogues.test.ts checks every other area is complete). */
 export const PENDING_AREAS: readonly string[] = [];
@@ -1061,4 +1062,5 @@ export const es: Partial<Record<MessageKey, string>> = {
   "pathways.graduationPathwayHint": "La lista de casos compara con esta trayectoria a los estudiantes que no siguen ninguna.",
   "pathways.graduationPathwaySaved": "Trayectoria de graduación guardada.",
   "pathways.graduationPathwayFailed": "No se pudo guardar la trayectoria de graduación.",
+  ...esReasons,
 };

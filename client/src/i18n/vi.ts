@@ -9,6 +9,7 @@
 import type { MessageKey } from './en';
 import { viPart2 } from './vi-part2';
 import { viPart3 } from './vi-part3';
+import { viReasons } from './vi-reasons';
 
 export const vi: Partial<Record<MessageKey, string>> = {
   // common
@@ -371,4 +372,5 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "cccapply.weSentAConfirmationCodeTo": "Chúng tôi đã gửi mã xác nhận đến địa chỉ email của quý vị. Xin nhập mã bên dưới để xác nhận đơn xin học đại học cộng đồng.",
   ...viPart2,
   ...viPart3,
+  ...viReasons,
 };

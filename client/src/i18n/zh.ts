@@ -8,6 +8,7 @@
 import type { MessageKey } from './en';
 import { zhPart2 } from './zh-part2';
 import { zhPart3 } from './zh-part3';
+import { zhReasons } from './zh-reasons';
 
 export const zh: Partial<Record<MessageKey, string>> = {
   // common
@@ -370,4 +371,5 @@ export const zh: Partial<Record<MessageKey, string>> = {
   "cccapply.weSentAConfirmationCodeTo": "我们已向您的电子邮件地址发送确认码。请在下方输入，以确认您的社区大学申请。",
   ...zhPart2,
   ...zhPart3,
+  ...zhReasons,
 };

@@ -8,8 +8,6 @@ import { rest } from '../../api/rest';
 import './landing.css';
 import { useLocale, useT, intlLocale } from '../../i18n';
 
-export const BLOGS_LOADING = 'Loading blogs...';
-export const BLOGS_ERROR = 'Error fetching the blogs';
 
 
 interface Founder {
@@ -257,9 +255,9 @@ function RecentArticles() {
         </ul>
       );
   } else if (error) {
-    content = <p className="alert alert-danger" role="alert">{t.text(BLOGS_ERROR)}</p>;
+    content = <p className="alert alert-danger" role="alert">{t('landing.blogsError')}</p>;
   } else if (loading) {
-    content = <p role="status">{t.text(BLOGS_LOADING)}</p>;
+    content = <p role="status">{t('landing.blogsLoading')}</p>;
   }
 
   return (

@@ -7,7 +7,6 @@ import { messageOr } from '../../graphql/errors';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { useT } from '../../i18n';
 
-export const ADD_STUDENT_FAILED = 'An error occurred while adding the student.';
 
 export default function ParentHomePage() {
   const t = useT();
@@ -32,7 +31,7 @@ export default function ParentHomePage() {
       setOpen(false);
       setCode('');
     } catch (err) {
-      setError(messageOr(err, t.text(ADD_STUDENT_FAILED)));
+      setError(messageOr(err, t('parents.addStudentFailed')));
     }
   }
 

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../i18n/en';
 import { intlLocale } from '../../i18n/core';
 
 /**
@@ -22,4 +23,5 @@ export function returnedFromCheckout(search: string): boolean {
 }
 
 export const PAYMENT_RELOAD_DELAY_MS = 2000;
-export const PAYMENT_START_FAILED = 'Failed to start payment. Please try again.';
+/** The catalogue key of the alert when a card payment cannot start. */
+export const PAYMENT_START_FAILED: MessageKey = 'payments.paymentStartFailed';

@@ -24,7 +24,6 @@ import { WhereIStand } from './WhereIStand';
 const planKey = (plan: PlanData | undefined) =>
   plan ? plan.terms.flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}`)).sort().join(',') : '';
 
-export const MOVE_FAILED = 'An error occurred while updating the course term.';
 
 export function planHeading(plan: Pick<PlanData, 'userType' | 'fullName' | 'firstName'>): string {
   if (plan.userType === 'Student') return `${plan.fullName} - Academic Plan`;
@@ -101,7 +100,7 @@ export default function PlanPage() {
       });
     } catch (e) {
       console.error('Failed to move the course', e);
-      setMessage(messageOr(e, t.text(MOVE_FAILED)));
+      setMessage(messageOr(e, t('plan.moveFailed')));
     }
   }
 
@@ -111,7 +110,7 @@ export default function PlanPage() {
       await openPlanPdf();
     } catch (e) {
       console.error('PDF export failed', e);
-      window.alert(t.text(PDF_FAILED));
+      window.alert(t(PDF_FAILED));
     } finally {
       setExporting(false);
     }
