@@ -3,7 +3,8 @@
  * client can translate it without reading the English. Walks the server's source: the message
  * constants (`*_MESSAGES`, `*_MESSAGE`, `*_NOT_FOUND`), every text handed to an error helper
  * (badInput, notFound, forbidden, conflict, unauthenticated, deny, AppError, CsvFileError) and
- * every text a zod schema refuses with; each must resolve to a reason.
+ * every text a zod schema refuses with; each must resolve to a reason. (Most name their text as
+ * REASONS.<CODE>, which the typechecker holds to a real code; the walk checks the written ones.)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -74,7 +75,8 @@ function errorTexts(): Found[] {
 describe('reason codes', () => {
   it('cover every error text of the server: no English without a reason', () => {
     const texts = errorTexts();
-    expect(texts.length).toBeGreaterThan(250);
+    // The fixed texts are REASONS.<CODE> themselves; what is left here is the parameterised ones and a few composed ones.
+    expect(texts.length).toBeGreaterThan(40);
     const missing = texts.filter((t) => reasonOf(t.text) === null).map((t) => `${t.where}  ${t.text}`);
     expect(missing).toEqual([]);
   });

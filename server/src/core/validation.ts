@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AppError, badInput, because } from './errors.js';
+import { REASONS } from '@planner/shared';
 
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallbackMessage?: string): z.infer<T> {
   const result = schema.safeParse(input ?? {});
@@ -20,7 +21,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallb
 /** A UUID as PostgreSQL writes them: checked before a lookup, so a malformed id is simply not found. */
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
-export const NUL_MESSAGE = 'Text may not contain the NUL character.';
+export const NUL_MESSAGE = REASONS.NUL_CHARACTER;
 export const hasNul = (s: string) => s.includes('\u0000');
 const storable = () => z.string().refine((s) => !hasNul(s), NUL_MESSAGE);
 

@@ -6,8 +6,9 @@
 import type { EntityManager } from 'typeorm';
 import { notFound } from '../../core/errors.js';
 import { renumberPositions } from './plan-rules.js';
+import { REASONS } from '@planner/shared';
 
-export const SCHEDULED_NOT_FOUND = 'Scheduled course not found.';
+export const SCHEDULED_NOT_FOUND = REASONS.SCHEDULED_NOT_FOUND;
 
 /** A plan entry's own fields (GET /api/get-scheduled-course/). */
 export interface ScheduledFields {
@@ -55,7 +56,7 @@ export interface PlanEntry {
 export async function lockPlan(m: EntityManager, userId: number): Promise<string[]> {
   const [rows] = await m.query(`UPDATE users SET plan_changed_at = now() WHERE id = $1 RETURNING academic_year_labels`, [userId]);
   const row = rows?.[0];
-  if (!row) throw notFound('User not found.');
+  if (!row) throw notFound(REASONS.USER_NOT_FOUND);
   return Array.isArray(row.academic_year_labels) ? row.academic_year_labels : [];
 }
 
