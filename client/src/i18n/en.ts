@@ -16,8 +16,6 @@ export const en = {
   "students.consentStudentSigned": "Needs Parent Signature",
   "students.consentBothSigned": "Completed",
   "students.consentUnknown": "Unknown",
-  "server.accountDeactivated": "This account has been deactivated. Ask your school to restore it.",
-  "server.passwordSignInParentsOnly": "Students and staff sign in with the district button on this page, not with a password.",
   "accounts.ssoNoAccount": "No account here uses the email address of your district account. Ask your school to add you, or sign in with the email address your school has.",
   "accounts.ssoEmailUnverified": "Your district account has not verified its email address, so it cannot sign you in here. Ask your district's IT team.",
   "accounts.ssoDomainNotAllowed": "Accounts with this email domain cannot sign in here. Use the account your district gave you.",
@@ -827,7 +825,6 @@ export const en = {
   "trust.deleteConfirm": "Delete {name} and every record about them? This cannot be undone.",
   "trust.deleting": "Deleting...",
   "trust.deleted": "{name} and every record about them were deleted.",
-  "server.commonPassword": "This password is too common and easy to guess. Please choose a different one.",
   // ops (integrations, dashboards, outbox: staff screens)
   "ops.progressCourses": "Courses",
   "ops.progressUnits": "Units",

@@ -27,13 +27,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   // i18n
   "i18n.switchTo": "Cambiar el idioma a {language}",
   "i18n.language": "Idioma",
-  // server
-  "server.readOnly": "Usted está viendo la cuenta de este/a estudiante en modo de solo lectura; no se permiten cambios.",
-  "server.invalidSignupCode": "El código de registro no es válido.",
-  "server.userExists": "Ya existe un usuario con este correo electrónico.",
-  "server.allFieldsRequired": "Todos los campos son obligatorios",
-  "server.accountDeactivated": "Esta cuenta fue desactivada. Pida a su escuela que la restablezca.",
-  "server.passwordSignInParentsOnly": "Los estudiantes y el personal inician sesión con el botón del distrito en esta página, no con una contraseña.",
   // app
   "app.signOut": "Cerrar sesión",
   // layout
@@ -334,7 +327,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   "trust.deleteConfirm": "¿Eliminar a {name} y todos sus registros? Esta acción no se puede deshacer.",
   "trust.deleting": "Eliminando...",
   "trust.deleted": "Se eliminó a {name} y todos sus registros.",
-  "server.commonPassword": "Esta contraseña es demasiado común y fácil de adivinar. Por favor, elija otra.",
   // components
   "components.closeDialog": "Cerrar el cuadro de diálogo",
   "components.inYourPlan": "En su plan",

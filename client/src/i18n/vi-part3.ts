@@ -231,7 +231,6 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "trust.deleting": "Đang xóa...",
   "trust.deleted": "Đã xóa {name} và mọi hồ sơ liên quan.",
   // server
-  "server.commonPassword": "Mật khẩu này quá phổ biến và dễ đoán. Xin chọn mật khẩu khác.",
   // ops
   "ops.progressCourses": "Môn học",
   "ops.progressUnits": "Đơn vị",

@@ -29,11 +29,6 @@ export const vi: Partial<Record<MessageKey, string>> = {
   // i18n
   "i18n.switchTo": "Chuyển ngôn ngữ sang {language}",
   "i18n.language": "Ngôn ngữ",
-  // server
-  "server.readOnly": "Quý vị đang xem tài khoản của học sinh này ở chế độ chỉ xem; không được phép thay đổi.",
-  "server.invalidSignupCode": "Mã đăng ký không hợp lệ.",
-  "server.userExists": "Đã có người dùng với email này.",
-  "server.allFieldsRequired": "Xin điền tất cả các mục",
   // app
   "app.signOut": "Đăng xuất",
   // layout
@@ -127,9 +122,6 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "students.consentStudentSigned": "Cần chữ ký của phụ huynh",
   "students.consentBothSigned": "Hoàn tất",
   "students.consentUnknown": "Không rõ",
-  // server
-  "server.accountDeactivated": "Tài khoản này đã bị vô hiệu hóa. Xin nhờ nhà trường khôi phục.",
-  "server.passwordSignInParentsOnly": "Học sinh và nhân viên đăng nhập bằng nút của học khu trên trang này, không dùng mật khẩu.",
   // accounts
   "accounts.ssoNoAccount": "Không có tài khoản nào ở đây dùng địa chỉ email của tài khoản học khu của quý vị. Xin nhờ nhà trường thêm quý vị, hoặc đăng nhập bằng địa chỉ email mà nhà trường có.",
   "accounts.ssoEmailUnverified": "Tài khoản học khu của quý vị chưa xác minh địa chỉ email, nên không thể đăng nhập ở đây. Xin hỏi bộ phận IT của học khu.",

@@ -231,7 +231,6 @@ export const zhPart3: Partial<Record<MessageKey, string>> = {
   "trust.deleting": "正在删除...",
   "trust.deleted": "{name} 以及与其有关的所有记录已删除。",
   // server
-  "server.commonPassword": "这个密码太常见，容易被猜到。请换一个密码。",
   // ops
   "ops.progressCourses": "课程",
   "ops.progressUnits": "学分",
