@@ -951,6 +951,8 @@ export const en = {
   "pathways.graduationPathwayHint": "The caseload measures students who follow no pathway against this one.",
   "pathways.graduationPathwaySaved": "Graduation pathway saved.",
   "pathways.graduationPathwayFailed": "The graduation pathway could not be saved.",
+  "pathways.createFailed": "Failed to create the pathway.",
+  "consent.templateUploadFailed": "The template could not be uploaded.",
 };
 
 export type MessageKey = keyof typeof en;

@@ -1054,5 +1054,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   "pathways.graduationPathwayHint": "La lista de casos compara con esta trayectoria a los estudiantes que no siguen ninguna.",
   "pathways.graduationPathwaySaved": "Trayectoria de graduación guardada.",
   "pathways.graduationPathwayFailed": "No se pudo guardar la trayectoria de graduación.",
+  "pathways.createFailed": "No se pudo crear la trayectoria.",
+  "consent.templateUploadFailed": "No se pudo subir la plantilla.",
   ...esReasons,
 };

@@ -362,6 +362,8 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "cccapply.toChangeAnyOfTheseAnswers": "Để thay đổi câu trả lời, xin liên hệ bộ phận hỗ trợ trước khi đơn được nộp.",
   "cccapply.verifyEmail": "Xác minh email",
   "cccapply.weSentAConfirmationCodeTo": "Chúng tôi đã gửi mã xác nhận đến địa chỉ email của quý vị. Xin nhập mã bên dưới để xác nhận đơn xin học đại học cộng đồng.",
+  "pathways.createFailed": "Không thể tạo lộ trình.",
+  "consent.templateUploadFailed": "Không thể tải mẫu lên.",
   ...viPart2,
   ...viPart3,
   ...viReasons,

@@ -361,6 +361,8 @@ export const zh: Partial<Record<MessageKey, string>> = {
   "cccapply.toChangeAnyOfTheseAnswers": "如需更改任何答案，请在申请提交前联系支持人员。",
   "cccapply.verifyEmail": "验证电子邮件",
   "cccapply.weSentAConfirmationCodeTo": "我们已向您的电子邮件地址发送确认码。请在下方输入，以确认您的社区大学申请。",
+  "pathways.createFailed": "无法创建学习路径。",
+  "consent.templateUploadFailed": "无法上传模板。",
   ...zhPart2,
   ...zhPart3,
   ...zhReasons,
