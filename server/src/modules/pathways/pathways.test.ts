@@ -102,7 +102,7 @@ describe('list and read pathways (REST)', () => {
     expect(missing.body).toMatchObject({ error: 'Pathway not found.' });
     // Not a uuid at all: bad input, not "not found" (core/ids.ts).
     const malformed = await h.api.get('/api/pathways/nope/').set(h.auth(w.studentToken));
-    expect([malformed.status, malformed.body]).toEqual([400, { error: 'Not a valid pathway id: expected a uuid.' }]);
+    expect([malformed.status, malformed.body]).toEqual([400, { error: 'Not a valid pathway id: expected a uuid.', reason: 'UUID_INVALID', params: { what: 'pathway' } }]);
     expect((await h.api.get('/api/pathways/')).status).toBe(401);
   });
 });

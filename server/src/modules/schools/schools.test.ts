@@ -165,7 +165,7 @@ describe('join school', () => {
     expect(res.body).toMatchObject({ error: 'School not found.' });
     // Not a uuid at all: bad input, not "not found" (core/ids.ts).
     const bad = await h.api.post('/api/schools/not-a-uuid/join/').set(h.auth(token));
-    expect([bad.status, bad.body]).toEqual([400, { error: 'Not a valid school id: expected a uuid.' }]);
+    expect([bad.status, bad.body]).toEqual([400, { error: 'Not a valid school id: expected a uuid.', reason: 'UUID_INVALID', params: { what: 'school' } }]);
     const g = await h.gql(`mutation ($u: String!) { joinSchool(uuid: $u) { id } }`, { u: UNKNOWN_UUID }, token);
     expect(g.code).toBe('NOT_FOUND');
   });
