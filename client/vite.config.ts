@@ -49,16 +49,21 @@ const ICU_AST = '?icu-ast';
 const ICU_PARSE_OPTIONS = { ignoreTag: true, shouldParseSkeletons: true } as const;
 
 /**
- * Evaluates a catalogue module (TypeScript that may import other catalogues by relative path) as
+ * Evaluates a catalogue module (TypeScript that may import other catalogues by relative path, and
+ * @planner/shared) as
  * it is now, listing the files it read in `files`.
  */
 async function importCatalogue(file: string, files: string[]): Promise<Record<string, unknown>> {
   const url = async (at: string): Promise<string> => {
     files.push(at);
     const { code } = await transformWithOxc(await readFile(at, 'utf8'), at, { lang: 'ts' });
-    const imported = /from\s*(["'])(\.{1,2}\/[^"']+)\1/g;
+    // Relative imports (with or without .js) and @planner/shared, which is TypeScript source too (the English of the server's refusals comes from it).
+    const imported = /from\s*(["'])((?:\.{1,2}\/|@planner\/shared)[^"']*)\1/g;
+    const source = (spec: string): string => spec.startsWith('@planner/shared')
+      ? (spec === '@planner/shared' ? `${shared}/index.ts` : `${shared}${spec.slice('@planner/shared'.length)}.ts`)
+      : path.resolve(path.dirname(at), `${spec.replace(/\.js$/, '')}.ts`);
     const urls = new Map<string, string>();
-    for (const [, , spec] of code.matchAll(imported)) urls.set(spec, await url(path.resolve(path.dirname(at), `${spec}.ts`)));
+    for (const [, , spec] of code.matchAll(imported)) urls.set(spec, await url(source(spec)));
     const js = code.replace(imported, (_, _quote, spec: string) => `from ${JSON.stringify(urls.get(spec))}`);
     return `data:text/javascript;base64,${Buffer.from(js).toString('base64')}`;
   };

@@ -163,7 +163,7 @@ test('the onboarding questions save the goals and build a four-year plan', async
   const token = (await page.evaluate(() => localStorage.getItem('token')))!;
   const tooLong = await request.post('/api/update-ed-goals/', { headers: { Authorization: `Token ${token}` }, data: { ed_goals: ['x'.repeat(501)] } });
   expect(tooLong.status()).toBe(400);
-  expect(await tooLong.json()).toEqual({ error: 'ed_goals must be a list of 1 to 10 answers, each at most 500 characters.' });
+  expect(await tooLong.json()).toEqual({ reason: 'ED_GOALS_INVALID', error: 'ed_goals must be a list of 1 to 10 answers, each at most 500 characters.' });
 });
 
 test('a parent adds a student by parent code, views the plan read-only and returns', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 /** Builds the express app: /api (legacy REST), /graphql, and the built SPA with history fallback. */
+import { REASONS } from '@planner/shared';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { DataSource } from 'typeorm';
@@ -119,7 +120,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountAccessLogRoutes(api, deps);
   mountIntegrationRoutes(api, deps);
   api.use((_req, res) => {
-    res.status(404).json({ error: 'Not found.' });
+    res.status(404).json({ error: REASONS.NOT_FOUND, reason: 'NOT_FOUND' });
   });
   api.use(apiErrorHandler);
   app.use('/api', api);

@@ -10,3 +10,4 @@ export * from './accounts.js';
 export * from './ids.js';
 export * from './plans.js';
 export * from './sign-in.js';
+export * from './reasons.js';

@@ -3,17 +3,29 @@
  * the session's token as `Authorization: Token <token>`, the header the GraphQL link sends too.
  *
  * A thin wrapper over the browser's fetch rather than a library: it only adds the header and turns a
- * non-2xx answer into a RestError carrying the status and the server's `{ error }` text. Upload
+ * non-2xx answer into a RestError carrying the status and the server's `{ error, reason, params }`. Upload
  * progress needs XMLHttpRequest, so components/uploadWithProgress.ts stays apart (fetch reports no
  * upload progress).
  */
 import { getToken } from '../session/storage';
 
-/** A non-2xx answer: its status, and the server's own `error` text when it sent one (else a generic line). */
+/** The JSON of a refusal: the spec's English text, its reason code, and the params of a parameterised text. */
+export interface RestErrorBody {
+  error: string;
+  reason?: string;
+  params?: Record<string, string>;
+}
+
+/**
+ * A non-2xx answer: its status, and the server's own `error` text when it sent one (else a generic
+ * line), with the body (screens translate it by its reason: graphql/errors.ts errorInfo).
+ */
 export class RestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's refusal, when it sent one: `{ error, reason, params }`. */
+    readonly body?: RestErrorBody,
   ) {
     super(message);
     this.name = 'RestError';
@@ -43,8 +55,11 @@ export async function rest(path: string, request: RestRequest = {}): Promise<Res
   const token = request.token === undefined ? getToken() : request.token;
   const res = await fetch(path, { method: request.method ?? 'GET', body: request.body, headers: authHeaders(token) });
   if (!res.ok) {
-    const text = await res.json().then((j: { error?: unknown }) => (typeof j?.error === 'string' ? j.error : ''), () => '');
-    throw new RestError(res.status, text || `${request.method ?? 'GET'} ${path} failed with status ${res.status}`);
+    const j = await res.json().then((v: { error?: unknown; reason?: unknown; params?: unknown } | null) => v, () => null);
+    const body: RestErrorBody | undefined = typeof j?.error === 'string'
+      ? { error: j.error, ...(typeof j.reason === 'string' ? { reason: j.reason } : {}), ...(j.params && typeof j.params === 'object' ? { params: j.params as Record<string, string> } : {}) }
+      : undefined;
+    throw new RestError(res.status, body?.error || `${request.method ?? 'GET'} ${path} failed with status ${res.status}`, body);
   }
   return res;
 }

@@ -5,8 +5,10 @@
  */
 import { isStructurallySame, parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { format, loadCatalogue, translateText } from './core';
+import { REASONS } from '@planner/shared';
+import { format, loadCatalogue, translateReason } from './core';
 import { ICU_PARSE_OPTIONS } from './icu-options';
+import { TRANSLATED_REASONS } from './reason-keys';
 import { en, type MessageKey } from './en';
 import enCompiled from './en?icu-ast';
 import { es, PENDING_AREAS } from './es';
@@ -84,7 +86,7 @@ describe('catalogues', () => {
     expect(format('zh', 'common.signIn')).toBe('登录');
     expect(format('vi', 'plan.unitsPlanned', { count: 12 })).toBe('Đã dự định 12 đơn vị');
     expect(format('zh', 'layout.youAreInStudentView', { name: 'Lan Nguyễn' })).toBe('您正在查看学生视图：Lan Nguyễn');
-    expect(translateText('Invalid sign-up code.', 'zh')).toBe('注册码无效。');
+    expect(translateReason({ english: 'Invalid sign-up code.', reason: 'INVALID_SIGNUP_CODE' }, 'zh')).toBe('注册码无效。');
   });
 
   it('has no empty English text', () => {
@@ -98,12 +100,24 @@ describe('catalogues', () => {
     if (pendingKey) expect(format('es', pendingKey)).toBe(en[pendingKey]);
   });
 
-  it("translates the server's known texts and keeps unknown ones", () => {
-    expect(translateText('You are viewing as this student in read-only mode; changes are not allowed.', 'es')).toBe(
+  it("has the spec's English word for word for every reason it translates, with the same placeholders", () => {
+    for (const reason of TRANSLATED_REASONS) {
+      expect(en[`reason.${reason}`], reason).toBe(REASONS[reason]);
+      expect(argumentsDiffer(`reason.${reason}`, REASONS[reason]), reason).toBe('');
+    }
+  });
+
+  it("translates the server's refusals by their reason, never by their text", () => {
+    expect(translateReason({ english: 'Any English at all.', reason: 'READ_ONLY' }, 'es')).toBe(
       'Usted está viendo la cuenta de este/a estudiante en modo de solo lectura; no se permiten cambios.',
     );
-    expect(translateText('Login failed! Please check your credentials and try again.', 'es')).toBe(es['accounts.loginFailed']);
-    expect(translateText('Something the catalogue does not know.', 'es')).toBe('Something the catalogue does not know.');
-    expect(translateText('Invalid sign-up code.', 'en')).toBe('Invalid sign-up code.');
+    expect(translateReason({ english: 'A plan may have at most 12 terms.', reason: 'TOO_MANY_TERMS', params: { max: '12' } }, 'vi')).toBe('Một kế hoạch có tối đa 12 học kỳ.');
+    // A known English text without its reason stays as the server wrote it.
+    expect(translateReason({ english: REASONS.READ_ONLY }, 'es')).toBe(REASONS.READ_ONLY);
+    // A reason the client does not know, or does not translate, shows the server's English.
+    expect(translateReason({ english: 'Something new.', reason: 'SOMETHING_NEW' }, 'es')).toBe('Something new.');
+    expect(translateReason({ english: 'limit must be between 1 and 200.', reason: 'OUTBOX_LIMIT_INVALID' }, 'zh')).toBe('limit must be between 1 and 200.');
+    // English reads the server's text, the spec's.
+    expect(translateReason({ english: 'Invalid sign-up code.', reason: 'INVALID_SIGNUP_CODE' }, 'en')).toBe('Invalid sign-up code.');
   });
 });

@@ -11,12 +11,13 @@ import type { MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-par
 import type { MessageKey } from './en';
 import { enFirst } from './en-first';
 import enFirstCompiled from './en-first?icu-ast';
+import { isTranslatedReason, reasonKey } from './reason-keys';
 
 export type { MessageKey } from './en';
 export { LOCALES, type Locale };
 export type Params = Record<string, string | number | null | undefined>;
-/** t(key, params); t.text(english) translates a known English text (constants, the server's messages). */
-export type TFunction = ((key: MessageKey, params?: Params) => string) & { text(english: string): string };
+/** t(key, params): the catalogue text of `key` in the language in effect. */
+export type TFunction = (key: MessageKey, params?: Params) => string;
 
 type Catalogue = Partial<Record<MessageKey, string>>;
 /** A catalogue's messages compiled to ICU ASTs at build time (the icu-ast plugin of vite.config.ts; plain texts left out). */
@@ -24,18 +25,14 @@ export type Compiled = Record<string, MessageFormatElement[]>;
 // The first screen's English ships in the first bundle, the rest of English with the signed-in
 // routes (addEnglish); other languages load when first chosen, so a visitor who reads English
 // never downloads them.
-// The texts stay as written (translateText reads them); FormatJS formats their compiled ASTs.
+// The texts stay as written (plain texts are read from them); FormatJS formats their compiled ASTs.
 const CATALOGUES: Partial<Record<Locale, Catalogue>> & { en: Catalogue } = { en: enFirst };
 const COMPILED: Partial<Record<Locale, Compiled>> & { en: Compiled } = { en: enFirstCompiled };
-
-// English text -> keys, for texts that arrive as English (the server's messages, exported constants).
-let reverse: Map<string, MessageKey[]> | null = null;
 
 /** Completes the English catalogue (SignedInApp.tsx calls it with the whole of en.ts before rendering). */
 export function addEnglish(all: Catalogue, compiled: Compiled): void {
   CATALOGUES.en = { ...CATALOGUES.en, ...all };
   COMPILED.en = { ...COMPILED.en, ...compiled };
-  reverse = null;
   intls.delete('en');
 }
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<[Catalogue, Compiled]>> = {
@@ -137,18 +134,25 @@ export function translate(key: MessageKey, params?: Params): string {
   return format(current, key, params);
 }
 
-/** The translation of a known English text (a server message of the spec's catalogue); unknown texts stay as they are. */
-export function translateText(text: string, locale: Locale = current): string {
-  if (locale === 'en') return text;
-  if (!reverse) {
-    reverse = new Map();
-    for (const [k, v] of Object.entries(CATALOGUES.en) as [MessageKey, string][]) reverse.set(v.trim(), [...(reverse.get(v.trim()) ?? []), k]);
-  }
-  // The same English text may sit under several keys: use one that has a translation.
-  const key = reverse.get(text.trim())?.find((k) => CATALOGUES[locale]?.[k] !== undefined);
-  return key ? format(locale, key) : text;
+/** An error as the server sent it: its English text, and its reason code with the params of a parameterised text. */
+export interface ServerError {
+  english: string;
+  reason?: string | null;
+  params?: Params | null;
+}
+
+/**
+ * A server error in `locale`: the catalogue text of its reason (`reason.<CODE>`, filled with its
+ * params). English, a reason the client does not know, or a language whose catalogue lacks the
+ * text: the server's own English, which is the spec's text.
+ */
+export function translateReason(error: ServerError, locale: Locale = current): string {
+  const { english, reason, params } = error;
+  if (locale === 'en' || !isTranslatedReason(reason)) return english;
+  const key = reasonKey(reason);
+  return CATALOGUES[locale]?.[key] === undefined ? english : format(locale, key, params ?? undefined);
 }
 
 export function makeT(locale: Locale): TFunction {
-  return Object.assign((key: MessageKey, params?: Params) => format(locale, key, params), { text: (english: string) => translateText(english, locale) });
+  return (key: MessageKey, params?: Params) => format(locale, key, params);
 }

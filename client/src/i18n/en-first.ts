@@ -21,11 +21,6 @@ export const enFirst = {
   // i18n
   "i18n.switchTo": "Switch the language to {language}",
   "i18n.language": "Language",
-  // server
-  "server.readOnly": "You are viewing as this student in read-only mode; changes are not allowed.",
-  "server.invalidSignupCode": "Invalid sign-up code.",
-  "server.userExists": "A user with this email already exists.",
-  "server.allFieldsRequired": "All fields are required",
   // app
   "app.signOut": "Sign Out",
   // layout

@@ -4,9 +4,12 @@
  * MessageFormat: {name} for an argument, {count, plural, one {# unit} other {# units}} for a count.
  */
 import { enFirst } from './en-first';
+import { enReasons } from './en-reasons';
 
 export const en = {
   ...enFirst,
+  // The server's refusals, by reason code (reason-keys.ts).
+  ...enReasons,
   "layout.menu": "Menu",
   "students.cccConsentSigned": "Consent Signed",
   "students.cccAccountCreated": "Account Created",
@@ -14,8 +17,6 @@ export const en = {
   "students.consentStudentSigned": "Needs Parent Signature",
   "students.consentBothSigned": "Completed",
   "students.consentUnknown": "Unknown",
-  "server.accountDeactivated": "This account has been deactivated. Ask your school to restore it.",
-  "server.passwordSignInParentsOnly": "Students and staff sign in with the district button on this page, not with a password.",
   "accounts.ssoNoAccount": "No account here uses the email address of your district account. Ask your school to add you, or sign in with the email address your school has.",
   "accounts.ssoEmailUnverified": "Your district account has not verified its email address, so it cannot sign you in here. Ask your district's IT team.",
   "accounts.ssoDomainNotAllowed": "Accounts with this email domain cannot sign in here. Use the account your district gave you.",
@@ -749,13 +750,6 @@ export const en = {
   "notes.tooLong": "A note can be at most 2,000 characters.",
   "notes.saveFailed": "The note could not be saved. Please try again.",
   "notes.deleteFailed": "The note could not be deleted. Please try again.",
-  "server.noteControl": "A note may not contain control characters.",
-  "server.noteStaffOnly": "Only staff can mark a note staff-only.",
-  "server.noteNotAuthor": "You can delete only notes you wrote.",
-  "server.noteTooLate": "A note can be deleted only within 15 minutes of writing it.",
-  "server.noteStudentNotFound": "Student not found.",
-  "server.noteNotFound": "Note not found.",
-  "server.notesNotAllowed": "Only the student, their parents and staff of their school can read or write notes on a plan.",
   "caseload.unreadNotes": "Unread notes",
   "parents.notes": "Notes",
   "parents.notesOfName": "Notes of {name}",
@@ -844,7 +838,6 @@ export const en = {
   "trust.deleteConfirm": "Delete {name} and every record about them? This cannot be undone.",
   "trust.deleting": "Deleting...",
   "trust.deleted": "{name} and every record about them were deleted.",
-  "server.commonPassword": "This password is too common and easy to guess. Please choose a different one.",
   // ops (integrations, dashboards, outbox: staff screens)
   "ops.progressCourses": "Courses",
   "ops.progressUnits": "Units",
@@ -1013,12 +1006,6 @@ export const en = {
   "whatIf.fulfilled": "Met",
   "whatIf.notFulfilled": "Not met",
   "whatIf.differs": "(differs)",
-  "whatIf.msgTooMany": "You already have 5 what-if plans, the most you can keep. Delete one before starting another.",
-  "whatIf.msgNameTaken": "You already have a what-if plan with this name.",
-  "whatIf.msgNameRequired": "Please enter a name for the what-if plan.",
-  "whatIf.msgNameTooLong": "A what-if plan's name may have at most 80 characters.",
-  "whatIf.msgOwnerOnly": "Only the student changes their what-if plans; you see them read-only.",
-  "whatIf.msgNotFound": "What-if plan not found.",
   "caseload.review_submitted": "Submitted for review",
   "caseload.review_returned": "Returned with comments",
   "caseload.review_approved": "Approved",
@@ -1046,6 +1033,8 @@ export const en = {
   "profile.planApprovalEnabled": "Plan review and approval: students submit their plan, counselors approve it or return it with comments",
   "profile.schoolSettingsSaved": "School settings saved.",
   "profile.schoolSettingsFailed": "The school settings could not be saved.",
+  "pathways.createFailed": "Failed to create the pathway.",
+  "consent.templateUploadFailed": "The template could not be uploaded.",
 };
 
 export type MessageKey = keyof typeof en;

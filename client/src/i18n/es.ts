@@ -4,6 +4,7 @@
  * an area listed in PENDING_AREAS is not translated yet and shows in English (format() falls back).
  */
 import type { MessageKey } from './en';
+import { esReasons } from './es-reasons';
 
 /** Areas whose screens still show English in Spanish mode (i18n/catalogues.test.ts checks every other area is complete). */
 export const PENDING_AREAS: readonly string[] = [];
@@ -26,13 +27,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   // i18n
   "i18n.switchTo": "Cambiar el idioma a {language}",
   "i18n.language": "Idioma",
-  // server
-  "server.readOnly": "Usted está viendo la cuenta de este/a estudiante en modo de solo lectura; no se permiten cambios.",
-  "server.invalidSignupCode": "El código de registro no es válido.",
-  "server.userExists": "Ya existe un usuario con este correo electrónico.",
-  "server.allFieldsRequired": "Todos los campos son obligatorios",
-  "server.accountDeactivated": "Esta cuenta fue desactivada. Pida a su escuela que la restablezca.",
-  "server.passwordSignInParentsOnly": "Los estudiantes y el personal inician sesión con el botón del distrito en esta página, no con una contraseña.",
   // app
   "app.signOut": "Cerrar sesión",
   // layout
@@ -327,7 +321,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   "trust.deleteConfirm": "¿Eliminar a {name} y todos sus registros? Esta acción no se puede deshacer.",
   "trust.deleting": "Eliminando...",
   "trust.deleted": "Se eliminó a {name} y todos sus registros.",
-  "server.commonPassword": "Esta contraseña es demasiado común y fácil de adivinar. Por favor, elija otra.",
   // components
   "components.closeDialog": "Cerrar el cuadro de diálogo",
   "components.inYourPlan": "En su plan",
@@ -903,13 +896,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   "notes.tooLong": "Una nota puede tener como máximo 2000 caracteres.",
   "notes.saveFailed": "No se pudo guardar la nota. Inténtelo de nuevo.",
   "notes.deleteFailed": "No se pudo eliminar la nota. Inténtelo de nuevo.",
-  "server.noteControl": "Una nota no puede contener caracteres de control.",
-  "server.noteStaffOnly": "Solo el personal puede marcar una nota como solo para el personal.",
-  "server.noteNotAuthor": "Solo puede eliminar las notas que usted escribió.",
-  "server.noteTooLate": "Una nota solo se puede eliminar en los 15 minutos siguientes a escribirla.",
-  "server.noteStudentNotFound": "Estudiante no encontrado.",
-  "server.noteNotFound": "Nota no encontrada.",
-  "server.notesNotAllowed": "Solo el estudiante, sus padres y el personal de su escuela pueden leer o escribir notas en un plan.",
   "caseload.unreadNotes": "Notas sin leer",
   "parents.notes": "Notas",
   "parents.notesOfName": "Notas de {name}",
@@ -1122,12 +1108,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   "whatIf.fulfilled": "Cumplido",
   "whatIf.notFulfilled": "No cumplido",
   "whatIf.differs": "(diferente)",
-  "whatIf.msgTooMany": "Ya tiene 5 planes hipotéticos, el máximo permitido. Elimine uno antes de empezar otro.",
-  "whatIf.msgNameTaken": "Ya tiene un plan hipotético con este nombre.",
-  "whatIf.msgNameRequired": "Escriba un nombre para el plan hipotético.",
-  "whatIf.msgNameTooLong": "El nombre de un plan hipotético puede tener como máximo 80 caracteres.",
-  "whatIf.msgOwnerOnly": "Solo el estudiante modifica sus planes hipotéticos; usted los ve en modo de solo lectura.",
-  "whatIf.msgNotFound": "No se encontró el plan hipotético.",
   "caseload.review_submitted": "Enviado para revisión",
   "caseload.review_returned": "Devuelto con comentarios",
   "caseload.review_approved": "Aprobado",
@@ -1155,4 +1135,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   "profile.planApprovalEnabled": "Revisión y aprobación de planes: los estudiantes envían su plan y los consejeros lo aprueban o lo devuelven con comentarios",
   "profile.schoolSettingsSaved": "Configuración de la escuela guardada.",
   "profile.schoolSettingsFailed": "No se pudo guardar la configuración de la escuela.",
+  "pathways.createFailed": "No se pudo crear la trayectoria.",
+  "consent.templateUploadFailed": "No se pudo subir la plantilla.",
+  ...esReasons,
 };

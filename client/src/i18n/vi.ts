@@ -9,6 +9,7 @@
 import type { MessageKey } from './en';
 import { viPart2 } from './vi-part2';
 import { viPart3 } from './vi-part3';
+import { viReasons } from './vi-reasons';
 
 export const vi: Partial<Record<MessageKey, string>> = {
   // common
@@ -28,11 +29,6 @@ export const vi: Partial<Record<MessageKey, string>> = {
   // i18n
   "i18n.switchTo": "Chuyển ngôn ngữ sang {language}",
   "i18n.language": "Ngôn ngữ",
-  // server
-  "server.readOnly": "Quý vị đang xem tài khoản của học sinh này ở chế độ chỉ xem; không được phép thay đổi.",
-  "server.invalidSignupCode": "Mã đăng ký không hợp lệ.",
-  "server.userExists": "Đã có người dùng với email này.",
-  "server.allFieldsRequired": "Xin điền tất cả các mục",
   // app
   "app.signOut": "Đăng xuất",
   // layout
@@ -126,9 +122,6 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "students.consentStudentSigned": "Cần chữ ký của phụ huynh",
   "students.consentBothSigned": "Hoàn tất",
   "students.consentUnknown": "Không rõ",
-  // server
-  "server.accountDeactivated": "Tài khoản này đã bị vô hiệu hóa. Xin nhờ nhà trường khôi phục.",
-  "server.passwordSignInParentsOnly": "Học sinh và nhân viên đăng nhập bằng nút của học khu trên trang này, không dùng mật khẩu.",
   // accounts
   "accounts.ssoNoAccount": "Không có tài khoản nào ở đây dùng địa chỉ email của tài khoản học khu của quý vị. Xin nhờ nhà trường thêm quý vị, hoặc đăng nhập bằng địa chỉ email mà nhà trường có.",
   "accounts.ssoEmailUnverified": "Tài khoản học khu của quý vị chưa xác minh địa chỉ email, nên không thể đăng nhập ở đây. Xin hỏi bộ phận IT của học khu.",
@@ -367,6 +360,9 @@ export const vi: Partial<Record<MessageKey, string>> = {
   "cccapply.toChangeAnyOfTheseAnswers": "Để thay đổi câu trả lời, xin liên hệ bộ phận hỗ trợ trước khi đơn được nộp.",
   "cccapply.verifyEmail": "Xác minh email",
   "cccapply.weSentAConfirmationCodeTo": "Chúng tôi đã gửi mã xác nhận đến địa chỉ email của quý vị. Xin nhập mã bên dưới để xác nhận đơn xin học đại học cộng đồng.",
+  "pathways.createFailed": "Không thể tạo lộ trình.",
+  "consent.templateUploadFailed": "Không thể tải mẫu lên.",
   ...viPart2,
   ...viPart3,
+  ...viReasons,
 };

@@ -8,6 +8,7 @@
 import type { MessageKey } from './en';
 import { zhPart2 } from './zh-part2';
 import { zhPart3 } from './zh-part3';
+import { zhReasons } from './zh-reasons';
 
 export const zh: Partial<Record<MessageKey, string>> = {
   // common
@@ -27,11 +28,6 @@ export const zh: Partial<Record<MessageKey, string>> = {
   // i18n
   "i18n.switchTo": "将语言切换为 {language}",
   "i18n.language": "语言",
-  // server
-  "server.readOnly": "您正在以只读模式查看这位学生的账户，不能进行更改。",
-  "server.invalidSignupCode": "注册码无效。",
-  "server.userExists": "使用此电子邮件的用户已存在。",
-  "server.allFieldsRequired": "所有栏目均为必填",
   // app
   "app.signOut": "退出登录",
   // layout
@@ -125,9 +121,6 @@ export const zh: Partial<Record<MessageKey, string>> = {
   "students.consentStudentSigned": "需要家长签名",
   "students.consentBothSigned": "已完成",
   "students.consentUnknown": "未知",
-  // server
-  "server.accountDeactivated": "此账户已被停用。请联系学校恢复。",
-  "server.passwordSignInParentsOnly": "学生和教职员工请使用本页上的学区按钮登录，而不是使用密码。",
   // accounts
   "accounts.ssoNoAccount": "这里没有任何账户使用您学区账户的电子邮件地址。请联系学校为您添加账户，或使用学校登记的电子邮件地址登录。",
   "accounts.ssoEmailUnverified": "您的学区账户尚未验证电子邮件地址，因此无法在这里登录。请联系学区的 IT 团队。",
@@ -366,6 +359,9 @@ export const zh: Partial<Record<MessageKey, string>> = {
   "cccapply.toChangeAnyOfTheseAnswers": "如需更改任何答案，请在申请提交前联系支持人员。",
   "cccapply.verifyEmail": "验证电子邮件",
   "cccapply.weSentAConfirmationCodeTo": "我们已向您的电子邮件地址发送确认码。请在下方输入，以确认您的社区大学申请。",
+  "pathways.createFailed": "无法创建学习路径。",
+  "consent.templateUploadFailed": "无法上传模板。",
   ...zhPart2,
   ...zhPart3,
+  ...zhReasons,
 };

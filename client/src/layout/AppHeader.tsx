@@ -30,7 +30,7 @@ export function AppHeader() {
           <Link to="/" className="brand">{t('layout.pathwayPlanner')}</Link>
           <nav className="collapsible" aria-label={t('layout.main')}>
             {items.map((item) => (
-              <NavLink key={item.to} to={item.to}>{t.text(item.label)}</NavLink>
+              <NavLink key={item.to} to={item.to}>{t(item.label)}</NavLink>
             ))}
           </nav>
           {languageSwitch && <LanguageSwitch className="language-switch wide-only" />}
@@ -39,7 +39,7 @@ export function AppHeader() {
           <HeaderMenu>
             <nav aria-label={t('layout.menu')}>
               {items.map((item) => (
-                <NavLink key={item.to} to={item.to}>{t.text(item.label)}</NavLink>
+                <NavLink key={item.to} to={item.to}>{t(item.label)}</NavLink>
               ))}
               <NavLink to="/profile">{t('layout.myProfile')}</NavLink>
             </nav>

@@ -4,10 +4,10 @@ import '../pages/landing/landing.css';
 import { useT } from '../i18n';
 
 const LEGAL_LINKS = [
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-of-use', label: 'Terms of Use' },
-  { to: '/service-agreement', label: 'Service Agreement' },
-  { to: '/acceptable-use-policy', label: 'Acceptable Use Policy' },
+  { to: '/privacy-policy', label: 'layout.privacyPolicy' },
+  { to: '/terms-of-use', label: 'layout.termsOfUse' },
+  { to: '/service-agreement', label: 'layout.serviceAgreement' },
+  { to: '/acceptable-use-policy', label: 'layout.acceptableUsePolicy' },
 ] as const;
 
 export function Footer() {
@@ -19,7 +19,7 @@ export function Footer() {
         <p>{t('layout.yearPathwayPlanner', { year })}</p>
         <nav aria-label={t('layout.legal')}>
           {LEGAL_LINKS.map((item) => (
-            <Link key={item.to} to={item.to}>{t.text(item.label)}</Link>
+            <Link key={item.to} to={item.to}>{t(item.label)}</Link>
           ))}
         </nav>
       </div>

@@ -4,10 +4,10 @@ import { useT } from '../i18n';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 
 const LANDING_LINKS = [
-  { hash: 'articles', label: 'Articles' },
-  { hash: 'faqs', label: 'FAQs' },
-  { hash: 'demo', label: 'Demo' },
-  { hash: 'about', label: 'About Us' },
+  { hash: 'articles', label: 'layout.articles' },
+  { hash: 'faqs', label: 'layout.faqs' },
+  { hash: 'demo', label: 'layout.demo' },
+  { hash: 'about', label: 'layout.aboutUs' },
 ] as const;
 
 export function PublicHeader() {
@@ -19,7 +19,7 @@ export function PublicHeader() {
         {/* "collapsible": the shared stylesheet hides this nav at 767px and below. */}
         <nav className="collapsible" aria-label={t('layout.main')}>
           {LANDING_LINKS.map((item) => (
-            <Link key={item.hash} to={{ pathname: '/', hash: item.hash }}>{t.text(item.label)}</Link>
+            <Link key={item.hash} to={{ pathname: '/', hash: item.hash }}>{t(item.label)}</Link>
           ))}
           <NavLink to="/log-in">{t('common.signIn')}</NavLink>
         </nav>

@@ -1,3 +1,4 @@
+import { en } from '../i18n/en';
 import { describe, expect, it } from 'vitest';
 import {
   afterSignInPath, afterSignUpPath, applicationProgress, headerKind, homeView, isRestricted, navItems, NOT_VIEWING,
@@ -8,7 +9,7 @@ import type { UserType } from '../graphql/generated';
 const hs = { schoolType: 'HS', dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true };
 const dual = { ...hs, dualSchoolEnabled: true, baselinePlansEnabled: false };
 const user = (userType: UserType, school = hs, applicationStatus: string | null = null): RoutingUser => ({ userType, school, applicationStatus });
-const labels = (u: RoutingUser, flags = NOT_VIEWING) => navItems(headerKind(u, flags), u).map((i) => i.label);
+const labels = (u: RoutingUser, flags = NOT_VIEWING) => navItems(headerKind(u, flags), u).map((i) => en[i.label]);
 
 describe('after sign-in and sign-up', () => {
   it('sends staff to /courses, parents to /parent-students, everyone else to /plan', () => {

@@ -2,6 +2,7 @@
  * Every routing decision of the platform spec (§2 route table, §4 transitions, §6 restriction),
  * as pure functions of the user and the view flags, so they are tested once and used everywhere.
  */
+import type { MessageKey } from '../i18n/en';
 import type { UserType } from '../graphql/generated';
 
 export interface RoutingSchool {
@@ -79,7 +80,8 @@ export function headerKind(user: RoutingUser | null, flags: ViewFlags): HeaderKi
 }
 
 export interface NavItem {
-  label: string;
+  /** The catalogue key of the link's text. */
+  label: MessageKey;
   to: string;
 }
 
@@ -90,28 +92,28 @@ export interface NavItem {
 export function staffNav(school: RoutingSchool | null): NavItem[] {
   // Dual-school staff: admissions, and the families' tuition payments.
   const admissions: NavItem[] = school?.dualSchoolEnabled
-    ? [{ label: 'Admissions', to: '/admissions' }, { label: 'Family Payments', to: '/admissions/payments' }]
+    ? [{ label: 'layout.navAdmissions', to: '/admissions' }, { label: 'layout.navFamilyPayments', to: '/admissions/payments' }]
     : [];
   // Every staff member reads their schools' student-record access log (issue 11).
-  const accessLog: NavItem = { label: 'Access Log', to: '/access-log' };
-  if (!school?.fourYearPlanEnabled) return [{ label: 'Students', to: '/students-list' }, ...admissions, accessLog];
+  const accessLog: NavItem = { label: 'layout.navAccessLog', to: '/access-log' };
+  if (!school?.fourYearPlanEnabled) return [{ label: 'layout.navStudents', to: '/students-list' }, ...admissions, accessLog];
   const items: NavItem[] = [
-    { label: 'My Courses', to: '/courses' },
-    { label: 'CC Courses', to: '/partner-courses' },
-    { label: 'Pathways', to: '/pathways' },
-    { label: 'Students', to: '/students-list' },
+    { label: 'layout.navMyCourses', to: '/courses' },
+    { label: 'layout.navCcCourses', to: '/partner-courses' },
+    { label: 'layout.navPathways', to: '/pathways' },
+    { label: 'layout.navStudents', to: '/students-list' },
   ];
-  if (school.baselinePlansEnabled) items.push({ label: 'Baseline Plans', to: '/baseline-plans' });
+  if (school.baselinePlansEnabled) items.push({ label: 'layout.navBaselinePlans', to: '/baseline-plans' });
   return [...items, ...admissions, accessLog];
 }
 
 /** Students (and anyone viewing as one): Academic Plan, Pathways, and Courses when the school plans four years. */
 export function studentNav(school: RoutingSchool | null, alwaysCourses = false): NavItem[] {
   const items: NavItem[] = [
-    { label: 'Academic Plan', to: '/plan' },
-    { label: 'Pathways', to: '/pathways' },
+    { label: 'layout.navAcademicPlan', to: '/plan' },
+    { label: 'layout.navPathways', to: '/pathways' },
   ];
-  if (alwaysCourses || school?.fourYearPlanEnabled) items.push({ label: 'Courses', to: '/courses' });
+  if (alwaysCourses || school?.fourYearPlanEnabled) items.push({ label: 'layout.navCourses', to: '/courses' });
   return items;
 }
 
@@ -119,9 +121,9 @@ export function studentNav(school: RoutingSchool | null, alwaysCourses = false):
 export function parentNav(applicationStatus: string | null): NavItem[] {
   const waiting = applicationStatus === 'complete' || applicationStatus === 'accepted';
   const items: NavItem[] = [];
-  if (!waiting) items.push({ label: 'My Students', to: '/parent-home' });
-  items.push({ label: 'Applications', to: '/parent-applications' });
-  if (!waiting) items.push({ label: 'Payments', to: '/parent-payments' });
+  if (!waiting) items.push({ label: 'layout.navMyStudents', to: '/parent-home' });
+  items.push({ label: 'layout.navApplications', to: '/parent-applications' });
+  if (!waiting) items.push({ label: 'layout.navPayments', to: '/parent-payments' });
   return items;
 }
 

@@ -1,9 +1,7 @@
-import { translateText } from '../i18n/core';
+import { translate } from '../i18n/core';
 import { useMutation } from '@apollo/client/react';
 import { ViewAsStudentDocument } from '../graphql/generated';
 import { beginViewAs, reloadTo } from './storage';
-
-export const VIEW_STUDENT_FAILED = 'An error occurred while trying to view the student.';
 
 /** View as a student (admin or parent): swap tokens, go to /plan, reload (platform §4). */
 export function useViewAsStudent(role: 'admin' | 'parent') {
@@ -16,7 +14,7 @@ export function useViewAsStudent(role: 'admin' | 'parent') {
       reloadTo('/plan');
     } catch (err) {
       console.error('View student failed', err);
-      window.alert(translateText(VIEW_STUDENT_FAILED));
+      window.alert(translate('session.viewStudentFailed'));
     }
   }
   return { view, loading };

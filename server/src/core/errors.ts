@@ -1,7 +1,11 @@
 /**
  * The one error type services throw. Both adapters map it: GraphQL puts `code` in
- * `extensions.code`, REST turns it into the HTTP status and `{ "error": message }`.
+ * `extensions.code` and the reason in `extensions.reason` (and `params`), REST turns it into the
+ * HTTP status and `{ "error": message, "reason": … }`.
  */
+import { REASONS, reasonText, type Reason, type ReasonParams } from '@planner/shared';
+
+export type { Reason, ReasonParams };
 export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
@@ -21,27 +25,77 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
 };
 
+/** A reason named by its code, with the values of its placeholders. */
+export interface ReasonMessage {
+  reason: Reason;
+  params?: Record<string, string | number>;
+}
+
+/** A reason as an error message: `badInput(because('PAGE_SIZE_RANGE', { max: 100 }))`. */
+export const because = (reason: Reason, params?: Record<string, string | number>): ReasonMessage => ({ reason, params });
+
+// The spec's texts, to find the reason of a message given as text: exact texts first, then the
+// texts with placeholders, the longest fixed wording first so a specific text wins over a loose one.
+const EXACT = new Map<string, Reason>();
+const TEMPLATES: { reason: Reason; pattern: RegExp; names: string[]; fixed: number }[] = [];
+for (const [reason, text] of Object.entries(REASONS) as [Reason, string][]) {
+  const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  if (!names.length) {
+    if (!EXACT.has(text)) EXACT.set(text, reason);
+    continue;
+  }
+  const source = text.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*?)');
+  TEMPLATES.push({ reason, pattern: new RegExp(`^${source}$`, 's'), names, fixed: text.replace(/\{\w+\}/g, '').length });
+}
+TEMPLATES.sort((a, b) => b.fixed - a.fixed);
+
+/** The reason of a spec text and the values filled into its placeholders; null for a text the spec does not list. */
+export function reasonOf(message: string): { reason: Reason; params?: ReasonParams } | null {
+  const exact = EXACT.get(message);
+  if (exact) return { reason: exact };
+  for (const t of TEMPLATES) {
+    const m = t.pattern.exec(message);
+    if (!m) continue;
+    const params: ReasonParams = {};
+    t.names.forEach((name, i) => (params[name] ??= m[i + 1]!));
+    return { reason: t.reason, params };
+  }
+  return null;
+}
+
 export class AppError extends Error {
+  /** Why, as a stable code the client translates; null only for a text missing from REASONS (a test checks there is none). */
+  readonly reason: Reason | null;
+  readonly params?: ReasonParams;
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | ReasonMessage,
     /** Seconds a rate-limited caller should wait (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    const given = typeof message === 'string' ? null : message;
+    const params = given?.params ? Object.fromEntries(Object.entries(given.params).map(([k, v]) => [k, String(v)])) : undefined;
+    super(given ? reasonText(given.reason, params) : (message as string));
     this.name = 'AppError';
+    const found = given ? { reason: given.reason, params } : reasonOf(this.message);
+    this.reason = found?.reason ?? null;
+    if (found?.params && Object.keys(found.params).length) this.params = found.params;
   }
 }
 
-export const unauthenticated = (message = 'Authentication credentials were not provided or are invalid.') =>
-  new AppError('UNAUTHENTICATED', message);
-export const forbidden = (message = 'You do not have permission to perform this action.') =>
-  new AppError('FORBIDDEN', message);
-export const badInput = (message: string) => new AppError('BAD_USER_INPUT', message);
-export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** What both adapters add to an error's text: its reason, and the params of a parameterised text. */
+export function reasonFields(err: { reason: Reason | null; params?: ReasonParams }): { reason?: Reason; params?: ReasonParams } {
+  return { ...(err.reason ? { reason: err.reason } : {}), ...(err.params ? { params: err.params } : {}) };
+}
 
-export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again.';
+type Message = string | ReasonMessage;
+export const unauthenticated = (message: Message = REASONS.UNAUTHENTICATED) => new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message: Message = REASONS.FORBIDDEN) => new AppError('FORBIDDEN', message);
+export const badInput = (message: Message) => new AppError('BAD_USER_INPUT', message);
+export const notFound = (message: Message = REASONS.NOT_FOUND) => new AppError('NOT_FOUND', message);
+export const conflict = (message: Message) => new AppError('CONFLICT', message);
+
+export const UNAVAILABLE_MESSAGE = REASONS.SERVICE_UNAVAILABLE;
 
 /**
  * Node socket errors and PostgreSQL connection-class codes (08: connection exception, 57P: operator

@@ -1,36 +1,37 @@
 /**
- * The REST adapter's HTTP ends: errors mapped to their status and `{ "error": message }`, and lists
+ * The REST adapter's HTTP ends: errors mapped to their status and `{ "error": message, "reason": code }`, and lists
  * paged for district scripts. Routes are declared with `route` (adapters.ts).
  */
 import type { NextFunction, Request, Response } from 'express';
 import { logger } from '../observability/logger.js';
-import { AppError, HTTP_STATUS, isConnectionError, UNAVAILABLE_MESSAGE } from './errors.js';
+import { REASONS } from '@planner/shared';
+import { AppError, HTTP_STATUS, isConnectionError, reasonFields, UNAVAILABLE_MESSAGE } from './errors.js';
 
 /** Last handler of /api: every error becomes a status and a message; unknown ones are logged, not shown. */
 export function apiErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   if (res.headersSent) return;
   if (err instanceof AppError) {
     if (err.retryAfterSeconds) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-    res.status(HTTP_STATUS[err.code]).json({ error: err.message });
+    res.status(HTTP_STATUS[err.code]).json({ error: err.message, ...reasonFields(err) });
     return;
   }
   if (isConnectionError(err)) {
     // The database dropped or refused the connection: say so, and that trying again will work.
     logger.warn({ reqId: req.id, err }, '[api] database unavailable');
     res.setHeader('Retry-After', '5');
-    res.status(503).json({ error: UNAVAILABLE_MESSAGE });
+    res.status(503).json({ error: UNAVAILABLE_MESSAGE, reason: 'SERVICE_UNAVAILABLE' });
     return;
   }
   const status = (err as { status?: number; type?: string })?.status;
   if (status && status >= 400 && status < 500) {
     // Body-parser refusals: malformed JSON, too large.
     const type = (err as { type?: string }).type;
-    const message = type === 'entity.too.large' ? 'The request is too large.' : 'The request body is not valid JSON.';
-    res.status(status).json({ error: message });
+    const reason = type === 'entity.too.large' ? 'REQUEST_TOO_LARGE' : 'BODY_NOT_JSON';
+    res.status(status).json({ error: REASONS[reason], reason });
     return;
   }
   logger.error({ reqId: req.id, err }, '[api] unexpected error');
-  res.status(500).json({ error: 'Server error. Please try again later.' });
+  res.status(500).json({ error: REASONS.SERVER_ERROR, reason: 'SERVER_ERROR' });
 }
 
 /** One page of a paginated list, as the services return them. */

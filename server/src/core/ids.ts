@@ -11,13 +11,14 @@
 import { MAX_ID, isId, toId } from '@planner/shared/ids';
 import { badInput } from './errors.js';
 import { isUuid } from './validation.js';
+import { REASONS } from '@planner/shared';
 
 // The bound and the reading of an id are shared with the client.
 export { MAX_ID, isId, toId };
 
 export const idMessage = (what: string) => `Not a valid ${what} id: expected a whole number from 1 to ${MAX_ID}.`;
 export const uuidMessage = (what: string) => `Not a valid ${what} id: expected a uuid.`;
-export const COURSE_REF_MESSAGE = 'Not a valid course id: expected the course\'s number or its uuid.';
+export const COURSE_REF_MESSAGE = REASONS.COURSE_REF_INVALID;
 
 /** A numeric id (path parameter or argument); anything else is a 400 naming `what` ("student", "blog post"). */
 export function parseId(value: unknown, what: string): number {

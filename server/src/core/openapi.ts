@@ -6,6 +6,7 @@
  * sends, with the one status it really answers. modules/integrations/openapi.ts gathers the areas'
  * lists into the document; its test compares them with the routes Express mounts.
  */
+import { REASON_CODES, type Reason } from '@planner/shared';
 import { z } from 'zod';
 import { MAX_ID } from './ids.js';
 
@@ -79,7 +80,11 @@ export const PATH_PARAMS: Record<string, () => z.ZodType> = {
 };
 
 // Shapes many answers share.
-export const ErrorBody = z.object({ error: z.string().meta({ description: 'What went wrong, and what to fix.' }) }).meta({ id: 'Error' });
+export const ErrorBody = z.object({
+  error: z.string().meta({ description: 'What went wrong, and what to fix (the spec\'s English text).' }),
+  reason: z.enum(REASON_CODES as [Reason, ...Reason[]]).optional().meta({ description: 'Why, as a stable code: translate or branch on this, not on the text. Every error the service raises carries one.' }),
+  params: z.record(z.string(), z.string()).optional().meta({ description: 'The values filled into a parameterised text, by placeholder name (e.g. {"max": "100"}).' }),
+}).meta({ id: 'Error' });
 export const MessageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
 /** A timestamp as sent: ISO 8601 in UTC. */
 export const timestamp = () => z.iso.datetime();

@@ -8,8 +8,9 @@
 import { UserType } from '../modules/accounts/user.entity.js';
 import type { Caller, RequestContext } from './context.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
+import { REASONS } from '@planner/shared';
 
-export const READ_ONLY_MESSAGE = 'You are viewing as this student in read-only mode; changes are not allowed.';
+export const READ_ONLY_MESSAGE = REASONS.READ_ONLY;
 
 /** The caller, reduced to the facts a policy decides on. */
 export interface Actor {

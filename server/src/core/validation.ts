@@ -3,7 +3,8 @@
  * not fit becomes a 400 with a message a person can act on, never a crash.
  */
 import { z } from 'zod';
-import { AppError, badInput } from './errors.js';
+import { AppError, badInput, because } from './errors.js';
+import { REASONS } from '@planner/shared';
 
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallbackMessage?: string): z.infer<T> {
   const result = schema.safeParse(input ?? {});
@@ -13,14 +14,14 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallb
   const custom = issue && issue.message && !issue.message.startsWith('Invalid input') && !issue.message.startsWith('Too ') && !issue.message.startsWith('Expected');
   if (custom) throw badInput(issue.message);
   const field = issue?.path.join('.') || 'input';
-  throw badInput(fallbackMessage ?? `Invalid value for ${field}.`);
+  throw badInput(fallbackMessage ?? because('INVALID_INPUT', { field }));
 }
 
 /** PostgreSQL text cannot hold U+0000: such input is refused as bad input, never sent to the database. */
 /** A UUID as PostgreSQL writes them: checked before a lookup, so a malformed id is simply not found. */
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
-export const NUL_MESSAGE = 'Text may not contain the NUL character.';
+export const NUL_MESSAGE = REASONS.NUL_CHARACTER;
 export const hasNul = (s: string) => s.includes('\u0000');
 const storable = () => z.string().refine((s) => !hasNul(s), NUL_MESSAGE);
 

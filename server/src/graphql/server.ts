@@ -5,7 +5,8 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Config } from '../config.js';
 import type { AdapterContext } from '../adapters.js';
-import { AppError, isConnectionError, UNAVAILABLE_MESSAGE } from '../core/errors.js';
+import { AppError, isConnectionError, reasonFields, UNAVAILABLE_MESSAGE } from '../core/errors.js';
+import { REASONS } from '@planner/shared';
 import { logger } from '../observability/logger.js';
 import { aliasLimit, asksForIntrospection, costLimit, depthLimit, withoutSuggestions } from './limits.js';
 import { buildAppSchema } from './schema.js';
@@ -19,17 +20,17 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       message: original.message,
       path: formatted.path,
       locations: formatted.locations,
-      extensions: { code: original.code, ...(original.retryAfterSeconds ? { retryAfter: original.retryAfterSeconds } : {}) },
+      extensions: { code: original.code, ...reasonFields(original), ...(original.retryAfterSeconds ? { retryAfter: original.retryAfterSeconds } : {}) },
     };
   }
   if (isConnectionError(original) || isConnectionError(error)) {
-    return { message: UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+    return { message: UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE', reason: 'SERVICE_UNAVAILABLE' } };
   }
   const code = formatted.extensions?.code as string | undefined;
-  if (code === 'SERVICE_UNAVAILABLE') return { message: UNAVAILABLE_MESSAGE, extensions: { code } };
+  if (code === 'SERVICE_UNAVAILABLE') return { message: UNAVAILABLE_MESSAGE, extensions: { code, reason: 'SERVICE_UNAVAILABLE' } };
   if (code && KNOWN_CODES.has(code)) return { message: formatted.message, locations: formatted.locations, extensions: { code } };
   logger.error({ err: original }, '[graphql] unexpected error');
-  return { message: 'Server error. Please try again later.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  return { message: REASONS.SERVER_ERROR, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR', reason: 'SERVER_ERROR' } };
 }
 
 /**

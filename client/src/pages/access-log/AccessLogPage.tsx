@@ -6,6 +6,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AccessLogDocument } from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
 import { useT, type MessageKey } from '../../i18n';
 import { formatDateTime } from '../../i18n/formats';
 import '../../components/tables.css';
@@ -81,7 +82,7 @@ export default function AccessLogPage() {
         <button type="submit">{t('accessLog.apply')}</button>
         <button type="button" className="secondary" onClick={clear}>{t('accessLog.clear')}</button>
       </form>
-      {error && <p className="alert alert-danger" role="alert">{t.text(error.message)}</p>}
+      {error && <p className="alert alert-danger" role="alert">{messageOr(error, error.message)}</p>}
       {loading && !page ? (
         <p role="status">{t('common.loading')}</p>
       ) : page && (

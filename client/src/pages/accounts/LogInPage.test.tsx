@@ -84,7 +84,7 @@ describe('Sign In with the district provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt('', [{
       request: { query: LoginDocument, variables: { email: 'sam@lincoln.example', password: 'Planner#2026' } },
-      result: { errors: [new GraphQLError(message, { extensions: { code: 'FORBIDDEN' } })] },
+      result: { errors: [new GraphQLError(message, { extensions: { code: 'FORBIDDEN', reason: 'PASSWORD_SIGN_IN_PARENTS_ONLY' } })] },
     }]);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sam@lincoln.example' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Planner#2026' } });

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LoginDocument } from '../../graphql/generated';
-import { errorInfo } from '../../graphql/errors';
+import { errorInfo, serverMessage } from '../../graphql/errors';
 import { afterSignInPath } from '../../session/routing';
 import { clearSession, reloadTo, setToken } from '../../session/storage';
 import './accounts.css';
@@ -11,7 +11,6 @@ import { useT } from '../../i18n';
 import type { SsoRefusal } from '@planner/shared';
 import { exchangeSignInCode, fetchSignInOptions, NO_SSO, readSsoFragment, REFUSAL_MESSAGES, SsoExchangeError, type SignInOptions } from './singleSignOn';
 
-export const LOGIN_FAILED = 'Login failed! Please check your credentials and try again.';
 
 export default function LogInPage() {
   const t = useT();
@@ -58,7 +57,7 @@ export default function LogInPage() {
       console.error('Login failed', err);
       // A refusal that is not about the credentials (deactivated, or this district's students and staff use the button) says so.
       const info = errorInfo(err);
-      window.alert(t.text(info.code === 'FORBIDDEN' && info.serverText ? info.serverText : LOGIN_FAILED));
+      window.alert((info.code === 'FORBIDDEN' && serverMessage(info)) || t('accounts.loginFailed'));
     }
   }
 

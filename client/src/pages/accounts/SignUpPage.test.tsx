@@ -57,14 +57,14 @@ describe('Sign Up', () => {
     expect(rules.textContent).toContain('A lowercase letter (met)');
   });
 
-  it("maps the server's invalid-code text to the catalogue message", async () => {
+  it("maps the server's invalid-code refusal, by its reason, to the catalogue message", async () => {
     renderPage([
       {
         request: {
           query: RegisterDocument,
           variables: { input: { signupCode: 'NOPE', email: 'riley@example.org', password: 'Sunrise#2031', firstName: 'Riley', lastName: 'Nguyen' } },
         },
-        result: { errors: [{ message: 'Invalid sign-up code.', extensions: { code: 'BAD_USER_INPUT' } }] as never },
+        result: { errors: [{ message: 'Invalid sign-up code.', extensions: { code: 'BAD_USER_INPUT', reason: 'INVALID_SIGNUP_CODE' } }] as never },
       },
     ]);
     fill('Sign-up Code', 'NOPE');

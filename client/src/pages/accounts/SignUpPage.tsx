@@ -55,7 +55,7 @@ export default function SignUpPage() {
       const path = afterSignUpPath(data.register.userType);
       setTimeout(() => reloadTo(path), SIGN_UP_RELOAD_DELAY_MS);
     } catch (err) {
-      setError(t.text(signUpErrorMessage(errorInfo(err))));
+      setError(signUpErrorMessage(t, errorInfo(err)));
     }
   }
 

@@ -1,16 +1,21 @@
-/** The sign-up error catalogue of platform §8: server texts mapped to what the person reads. */
-import type { ErrorInfo } from '../../graphql/errors';
+/** The sign-up error catalogue of platform §8: the server's refusals, by reason, mapped to what the person reads. */
+import type { Reason } from '@planner/shared';
+import { serverMessage, type ErrorInfo } from '../../graphql/errors';
+import type { MessageKey, TFunction } from '../../i18n';
 
-const KNOWN: Record<string, string> = {
-  'Invalid sign-up code.': 'The sign-up code you entered is not valid. Please check the code and try again.',
-  'A user with this email already exists.':
-    'An account with this email address already exists. Please use a different email or sign in instead.',
-  'All fields are required': 'Please fill in all required fields.',
+/** Refusals the sign-up page words its own way (the others read as the server's reason says). */
+const BY_REASON: Partial<Record<Reason, MessageKey>> = {
+  INVALID_SIGNUP_CODE: 'accounts.signUpInvalidCode',
+  EMAIL_EXISTS: 'accounts.signUpUserExists',
+  ALL_FIELDS_REQUIRED: 'accounts.signUpAllFields',
 };
 
-export function signUpErrorMessage({ serverText, status }: ErrorInfo): string {
-  if (serverText) return KNOWN[serverText] ?? serverText;
-  if (status === 400) return 'Please check your information and try again.';
-  if (status === 500) return 'Server error. Please try again later.';
-  return 'An error occurred. Please try again later.';
+export function signUpErrorMessage(t: TFunction, info: ErrorInfo): string {
+  const key = info.reason ? BY_REASON[info.reason as Reason] : undefined;
+  if (key) return t(key);
+  const server = serverMessage(info);
+  if (server) return server;
+  if (info.status === 400) return t('accounts.signUpCheckInfo');
+  if (info.status === 500) return t('accounts.signUpServerError');
+  return t('accounts.signUpOtherError');
 }

@@ -23,13 +23,12 @@ import {
 } from '@planner/shared/application';
 import { MyApplicationDocument, SaveApplicationDocument } from '../../graphql/generated';
 import { rest } from '../../api/rest';
-import { errorInfo } from '../../graphql/errors';
+import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { reloadTo, setApplicationStep } from '../../session/storage';
 import './application.css';
 import { useT } from '../../i18n';
 
-export const SAVE_FAILED = 'Failed to save application. Please check your connection.';
 /** Post-submit page reload (admissions §9). */
 const RELOAD_DELAY_MS = 100;
 
@@ -98,7 +97,7 @@ export default function ApplicationPage() {
       await save({ variables: { formData: toRecords(values), applicationStatus: 'in_progress' } });
     } catch (e) {
       console.error('Saving the application failed', e);
-      window.alert(t.text(SAVE_FAILED));
+      window.alert(t('application.saveFailed'));
     }
   }
 
@@ -116,7 +115,7 @@ export default function ApplicationPage() {
     } catch (e) {
       console.error('Submitting the application failed', e);
       // The server names the required fields left blank; a lost connection gets the save message.
-      window.alert(t.text(errorInfo(e).serverText ?? SAVE_FAILED));
+      window.alert(messageOr(e, t('application.saveFailed')));
       setBusy(false);
       return;
     }

@@ -8,8 +8,6 @@ import {
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { useT } from '../../i18n';
 
-export const DUPLICATE_FAILED = 'Failed to duplicate plan. Please try again.';
-export const DELETE_CONFIRM = 'Are you sure you want to delete this plan? This action cannot be undone.';
 
 interface Plan { id: number; title: string; description: string }
 
@@ -70,12 +68,12 @@ export default function BaselinePlansAdminPage() {
       setEditing(null);
     } catch (err) {
       console.error('Duplicating the baseline plan failed', err);
-      window.alert(t.text(DUPLICATE_FAILED));
+      window.alert(t('baselinePlans.duplicateFailed'));
     }
   }
 
   async function del() {
-    if (!editing || !window.confirm(t.text(DELETE_CONFIRM))) return;
+    if (!editing || !window.confirm(t('baselinePlans.deleteConfirm'))) return;
     try {
       await remove({ variables: { id: editing.id } });
       setEditing(null);

@@ -7,10 +7,8 @@ import { reloadTo } from '../../session/storage';
 import './baseline-plans.css';
 import { useT } from '../../i18n';
 
-export const ASSIGN_FAILED = 'An error occurred while assigning the plan.';
 export const scratchConfirm = (n: number) =>
   `You currently have ${n} course(s) in your academic plan. Creating a plan from scratch will remove all of your existing courses. Are you sure you want to continue?`;
-export const PLAN_CONFIRM = 'Selecting this baseline plan will replace all of your existing courses with the courses in this baseline plan.';
 
 export default function SelectBaselinePlanPage() {
   const t = useT();
@@ -29,13 +27,13 @@ export default function SelectBaselinePlanPage() {
     try {
       const { data: status } = await client.query({ query: PlanAssignmentStatusDocument, fetchPolicy: 'network-only' });
       const s = status?.planAssignmentStatus;
-      if (s?.hasCourses && !window.confirm(planId === null ? scratchConfirm(s.courseCount) : t.text(PLAN_CONFIRM))) return;
+      if (s?.hasCourses && !window.confirm(planId === null ? scratchConfirm(s.courseCount) : t('baselinePlans.planConfirm'))) return;
       if (planId === null) await clear();
       else await assign({ variables: { planId } });
       reloadTo('/plan');
     } catch (err) {
       console.error('Assigning the plan failed', err);
-      window.alert(t.text(ASSIGN_FAILED));
+      window.alert(t('baselinePlans.assignFailed'));
     }
   }
 

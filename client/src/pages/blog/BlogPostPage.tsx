@@ -8,7 +8,6 @@ import { formatBlogDate } from '../landing/LandingPage';
 import '../landing/landing.css';
 import { useT } from '../../i18n';
 
-export const BLOG_POST_ERROR = 'Error fetching the blog post';
 
 
 export default function BlogPostPage() {
@@ -43,7 +42,7 @@ export default function BlogPostPage() {
       </article>
     );
   } else if (blogId === null || error) {
-    content = <p className="alert alert-danger" role="alert">{t.text(BLOG_POST_ERROR)}</p>;
+    content = <p className="alert alert-danger" role="alert">{t('blog.blogPostError')}</p>;
   } else if (loading) {
     content = <p role="status">{t('common.loading')}</p>;
   }

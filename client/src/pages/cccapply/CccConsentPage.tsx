@@ -1,24 +1,23 @@
 /** Community-college application consent (/cccapply/consent): the consent checkboxes and a typed signature. */
 import { useMutation } from '@apollo/client/react';
-import { CONSENT_KEYS, SIGNATURE_REQUIRED_MESSAGE, type ConsentKey } from '@planner/shared/student-info';
+import { CONSENT_KEYS, type ConsentKey } from '@planner/shared/student-info';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SignCccApplyConsentDocument } from '../../graphql/generated';
 import { afterConsentPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
-import { ONBOARDING_ERROR } from '../onboarding/StudentInfoPage';
-import { useLocale, useT } from '../../i18n';
+import { useLocale, useT, type MessageKey } from '../../i18n';
 import { rich } from '../../i18n/rich';
 
-export const CONSENT_LABELS: Record<ConsentKey, string> = {
-  consentDataRelease: 'I allow my school to share my student information (name, date of birth, contact details and demographics) with the community college for this application.',
-  consentCCCApply: 'I agree that Pathway Planner may prepare a CCCApply community college application for me.',
-  consentVerification: 'I confirm that the information I gave is true and complete, and that the college may verify it.',
-  consentPrivacyPolicy: 'I have read and agree to the Privacy Policy.',
-  consentSubmitApplication: 'I authorize Pathway Planner to submit the application on my behalf with the answers shown on the application review.',
-  consentFinancialAid: 'I understand that this application does not apply for financial aid, which I may apply for separately.',
-  consentTermsOfUse: 'I agree to the Terms of Use.',
-  consentPathwayPlanner: 'I allow Pathway Planner to use my application status to keep my academic plan up to date.',
+export const CONSENT_LABELS: Record<ConsentKey, MessageKey> = {
+  consentDataRelease: 'cccapply.consentDataRelease',
+  consentCCCApply: 'cccapply.consentCCCApply',
+  consentVerification: 'cccapply.consentVerification',
+  consentPrivacyPolicy: 'cccapply.consentPrivacyPolicy',
+  consentSubmitApplication: 'cccapply.consentSubmitApplication',
+  consentFinancialAid: 'cccapply.consentFinancialAid',
+  consentTermsOfUse: 'cccapply.consentTermsOfUse',
+  consentPathwayPlanner: 'cccapply.consentPathwayPlanner',
 };
 
 export default function CccConsentPage() {
@@ -34,13 +33,13 @@ export default function CccConsentPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!signature.trim()) return window.alert(t.text(SIGNATURE_REQUIRED_MESSAGE));
+    if (!signature.trim()) return window.alert(t('cccapply.signatureRequired'));
     try {
       await sign({ variables: { input: { ...checked, electronicSignature: signature.trim() } } });
       navigate(afterConsentPath(user?.school));
     } catch (err) {
       console.error('Signing the consent failed', err);
-      window.alert(t.text(ONBOARDING_ERROR));
+      window.alert(t('onboarding.onboardingError'));
     }
   }
 
@@ -60,7 +59,7 @@ export default function CccConsentPage() {
           {CONSENT_KEYS.map((k) => (
             <label key={k} className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
               <input type="checkbox" required checked={checked[k]} onChange={(e) => setChecked({ ...checked, [k]: e.target.checked })} />
-              <span>{t.text(CONSENT_LABELS[k])} <span aria-hidden="true" className="error-text">*</span></span>
+              <span>{t(CONSENT_LABELS[k])} <span aria-hidden="true" className="error-text">*</span></span>
             </label>
           ))}
         </fieldset>

@@ -88,7 +88,7 @@ export default function ConsentTemplatePage() {
       await refetch();
       setNotice({ ok: true, text: t('consent.templateUploaded') });
     } catch (err) {
-      setNotice({ ok: false, text: (err as Error).message || 'The template could not be uploaded.' });
+      setNotice({ ok: false, text: messageOr(err, t('consent.templateUploadFailed')) });
     }
   }
 

@@ -56,7 +56,7 @@ export default function EnrollmentContractPage() {
   function adopt(e: FormEvent) {
     e.preventDefault();
     if (!canAdopt(adopted)) {
-      window.alert(t.text(MESSAGES.adoptMissing));
+      window.alert(t(MESSAGES.adoptMissing));
       return;
     }
     setStage(2);
@@ -90,14 +90,14 @@ export default function EnrollmentContractPage() {
       }
     } catch (err) {
       console.error('Failed to generate the contract PDF', err);
-      window.alert(t.text(MESSAGES.pdfFailed));
+      window.alert(t(MESSAGES.pdfFailed));
     }
   }
 
   async function submit() {
     const missing = missingSpots(required, placed);
     if (missing.length > 0) {
-      window.alert(t.text(MESSAGES.missingSpots) + missing.join(', '));
+      window.alert(t(MESSAGES.missingSpots) + missing.join(', '));
       return;
     }
     try {

@@ -1,13 +1,15 @@
 /** The contract page's placement rules (spec 3 §3, §4, §5): what each spot takes, and what is missing. */
 import { intlOf } from '../../i18n/core';
+import type { MessageKey } from '../../i18n/en';
 
 export const REQUIRED_PLACEMENTS = 11;
 
+/** The catalogue keys of the page's alerts (the missing spots' names follow missingSpots). */
 export const MESSAGES = {
-  adoptMissing: 'Please provide both your full name and initials.',
-  missingSpots: 'Please place all required signatures and initials. Missing: ',
-  pdfFailed: 'Failed to generate PDF. Please try again.',
-} as const;
+  adoptMissing: 'contracts.adoptMissing',
+  missingSpots: 'contracts.missingSpots',
+  pdfFailed: 'contracts.pdfFailed',
+} as const satisfies Record<string, MessageKey>;
 
 export interface Adopted {
   fullName: string;

@@ -7,7 +7,6 @@ import { useEffect, useId, useState } from 'react';
 import { CourseChoicesDocument } from '../../graphql/generated';
 import { useT } from '../../i18n';
 
-export const PREREQUISITE_TOOLTIP = 'Each prerequisite group is a set of courses where students must complete at least one course from each group.';
 
 export interface ChosenCourse {
   uuid: string;
@@ -29,8 +28,8 @@ export function PrerequisiteGroupsField({ groups, onChange }: Props) {
     <fieldset className="prereq-groups">
       <legend>
         {t('components.prerequisites')}{' '}
-        <span className="info-tip" tabIndex={0} title={t.text(PREREQUISITE_TOOLTIP)} aria-describedby={tipId}>?</span>
-        <span id={tipId} role="tooltip" className="tooltip-text">{t.text(PREREQUISITE_TOOLTIP)}</span>
+        <span className="info-tip" tabIndex={0} title={t('components.prerequisiteTooltip')} aria-describedby={tipId}>?</span>
+        <span id={tipId} role="tooltip" className="tooltip-text">{t('components.prerequisiteTooltip')}</span>
       </legend>
       {shown.map((members, i) => (
         <PrerequisiteGroup key={i} index={i} members={members} onChange={(m) => set(i, m)}

@@ -9,8 +9,6 @@ import './landing.css';
 import { useLocale, useT } from '../../i18n';
 import { formatDay } from '../../i18n/formats';
 
-export const BLOGS_LOADING = 'Loading blogs...';
-export const BLOGS_ERROR = 'Error fetching the blogs';
 
 
 interface Founder {
@@ -253,9 +251,9 @@ function RecentArticles() {
         </ul>
       );
   } else if (error) {
-    content = <p className="alert alert-danger" role="alert">{t.text(BLOGS_ERROR)}</p>;
+    content = <p className="alert alert-danger" role="alert">{t('landing.blogsError')}</p>;
   } else if (loading) {
-    content = <p role="status">{t.text(BLOGS_LOADING)}</p>;
+    content = <p role="status">{t('landing.blogsLoading')}</p>;
   }
 
   return (

@@ -14,8 +14,6 @@ import { linkify } from './linkify';
 import './notes.css';
 
 export const NOTE_MAX_CHARS = 2000;
-export const NOTE_SAVE_FAILED = 'The note could not be saved. Please try again.';
-export const NOTE_DELETE_FAILED = 'The note could not be deleted. Please try again.';
 
 const ROLES = ['staff', 'student', 'parent'] as const;
 
@@ -50,7 +48,7 @@ export function NotesPanel({ studentId, heading }: { studentId?: number; heading
       await refetch();
     } catch (err) {
       console.error('Failed to add the note', err);
-      setMessage(messageOr(err, t.text(NOTE_SAVE_FAILED)));
+      setMessage(messageOr(err, t('notes.saveFailed')));
     }
   }
 
@@ -61,7 +59,7 @@ export function NotesPanel({ studentId, heading }: { studentId?: number; heading
       await refetch();
     } catch (err) {
       console.error('Failed to delete the note', err);
-      setMessage(messageOr(err, t.text(NOTE_DELETE_FAILED)));
+      setMessage(messageOr(err, t('notes.deleteFailed')));
     }
   }
 

@@ -8,7 +8,6 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { GenerateFourYearPlanDocument, UpdateEdGoalsDocument } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
-import { ONBOARDING_ERROR } from './StudentInfoPage';
 import { useT } from '../../i18n';
 
 const NONE = 'None of the above';
@@ -47,7 +46,7 @@ export default function OnboardingQuestionsPage() {
       navigate('/plan');
     } catch (err) {
       console.error('Saving the onboarding answers failed', err);
-      window.alert(t.text(ONBOARDING_ERROR));
+      window.alert(t('onboarding.onboardingError'));
     }
   }
 

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router-dom';
 import { SaveStudentDemographicsDocument } from '../../graphql/generated';
 import { afterDemographicsPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
-import { ONBOARDING_ERROR } from './StudentInfoPage';
 import { useT } from '../../i18n';
 
 const FOSTER_CARE_AGES: [string, string][] = [
@@ -38,7 +37,7 @@ export default function StudentDemographicsPage() {
       navigate(afterDemographicsPath(fresh?.school));
     } catch (err) {
       console.error('Saving demographics failed', err);
-      window.alert(t.text(ONBOARDING_ERROR));
+      window.alert(t('onboarding.onboardingError'));
     }
   }
 

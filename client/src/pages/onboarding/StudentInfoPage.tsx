@@ -8,7 +8,6 @@ import { afterStudentInfoPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
 import { useT } from '../../i18n';
 
-export const ONBOARDING_ERROR = 'An error occurred. Please try again.';
 
 export default function StudentInfoPage() {
   const t = useT();
@@ -26,7 +25,7 @@ export default function StudentInfoPage() {
       navigate(afterStudentInfoPath(fresh?.school));
     } catch (err) {
       console.error('Saving student information failed', err);
-      window.alert(t.text(ONBOARDING_ERROR));
+      window.alert(t('onboarding.onboardingError'));
     }
   }
 

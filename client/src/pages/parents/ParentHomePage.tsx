@@ -13,7 +13,6 @@ import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { useT } from '../../i18n';
 import { NotesPanel } from '../notes/NotesPanel';
 
-export const ADD_STUDENT_FAILED = 'An error occurred while adding the student.';
 
 /** The plan's review status in words; nothing where the school has plan review off. */
 function PlanStatus({ studentId }: { studentId: number }) {
@@ -49,7 +48,7 @@ export default function ParentHomePage() {
       setOpen(false);
       setCode('');
     } catch (err) {
-      setError(messageOr(err, t.text(ADD_STUDENT_FAILED)));
+      setError(messageOr(err, t('parents.addStudentFailed')));
     }
   }
 

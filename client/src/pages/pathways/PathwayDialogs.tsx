@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CreatePathwayDocument, DeletePathwayDocument, UpdatePathwayDocument } from '../../graphql/generated';
 import { reloadTo } from '../../session/storage';
 import { FormDialog } from '../../components/FormDialog';
+import { messageOr } from '../../graphql/errors';
 import { useT } from '../../i18n';
 
 /** Planning §9: the colours a pathway may carry, plus an empty choice. */
@@ -45,7 +46,7 @@ export function CreatePathwayDialog({ onClose, onCreated }: { onClose(): void; o
       onClose();
     } catch (e) {
       console.error('Failed to create the pathway', e);
-      setError(e instanceof Error ? e.message : 'Failed to create the pathway.');
+      setError(messageOr(e, t('pathways.createFailed')));
     }
   }
 

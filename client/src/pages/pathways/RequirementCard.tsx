@@ -11,7 +11,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import '../../components/ops.css';
 import { RequirementDialog } from './RequirementDialog';
 import '../../components/pathways.css';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { unitNumber } from '../../components/units';
 
 export interface RequirementCardData {
@@ -42,7 +42,8 @@ interface Props {
 
 /** Units as typed: up to two decimals, no trailing zeros. */
 
-export const EMPTY_ELIGIBLE = 'You do not have any courses that fulfill this requirement in your Four Year Plan.';
+/** The catalogue key shown when no course of the plan fulfills the requirement. */
+export const EMPTY_ELIGIBLE: MessageKey = 'components.emptyEligible';
 
 export function RequirementCard({ requirement, progress, onChanged, defaultExpanded = false }: Props) {
   const t = useT();
@@ -123,7 +124,7 @@ function EligibleCourses({ requirementUuid }: { requirementUuid: string }) {
       {loading && !data ? (
         <p className="muted">{t('common.loading')}</p>
       ) : nodes.length === 0 ? (
-        <p className="muted">{t.text(EMPTY_ELIGIBLE)}</p>
+        <p className="muted">{t(EMPTY_ELIGIBLE)}</p>
       ) : (
         <ul className="courses">
           {nodes.map(({ course, isScheduled }) => (

@@ -125,7 +125,7 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
       window.location.assign(result.url);
     } catch (err) {
       console.error('Failed to start payment', err);
-      window.alert(t.text(PAYMENT_START_FAILED));
+      window.alert(t(PAYMENT_START_FAILED));
       setBusy(false);
     }
   }

@@ -32,7 +32,6 @@ const planKey = (plan: PlanData | undefined) =>
 const reviewKey = (plan: PlanData | undefined) =>
   plan ? plan.terms.flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}:${c.grade}`)).sort().join(',') : '';
 
-export const MOVE_FAILED = 'An error occurred while updating the course term.';
 
 export function planHeading(plan: Pick<PlanData, 'userType' | 'fullName' | 'firstName'>): string {
   if (plan.userType === 'Student') return `${plan.fullName} - Academic Plan`;
@@ -119,7 +118,7 @@ export default function PlanPage() {
       });
     } catch (e) {
       console.error('Failed to move the course', e);
-      setMessage(messageOr(e, t.text(MOVE_FAILED)));
+      setMessage(messageOr(e, t('plan.moveFailed')));
     }
   }
 
@@ -129,7 +128,7 @@ export default function PlanPage() {
       await openPlanPdf(whatIfPlanId);
     } catch (e) {
       console.error('PDF export failed', e);
-      window.alert(t.text(PDF_FAILED));
+      window.alert(t(PDF_FAILED));
     } finally {
       setExporting(false);
     }

@@ -22,14 +22,6 @@ import { isParentViewing } from '../../session/storage';
 import { useT } from '../../i18n';
 import { chosenWhatIf, withWhatIf } from './WhatIfBar';
 
-export const COURSE_CONTROL_MESSAGES = {
-  scheduleFailed: 'An error occurred while scheduling the course. Please try again.',
-  confirmRemove: 'Are you sure you want to remove this course from your 4 Year Plan?',
-  removeFailed: 'An error occurred while removing the course. Please try again.',
-  gradeFailed: 'An error occurred while submitting the grade. Please try again.',
-  gradeHint: 'Enter your grade (e.g., A, B+)',
-} as const;
-
 export function StudentCourseControls({ courseUuid }: { courseUuid: string }) {
   const t = useT();
   const { user, flags } = useSession();
@@ -70,18 +62,18 @@ function Controls({ course, terms, whatIfPlanId, whatIfName }: { course: CourseD
       navigate(withWhatIf('/plan', whatIfPlanId));
     } catch (err) {
       console.error('Scheduling failed', err);
-      setError(messageOr(err, t.text(COURSE_CONTROL_MESSAGES.scheduleFailed)));
+      setError(messageOr(err, t('plan.scheduleFailed')));
     }
   }
 
   async function remove() {
-    if (!window.confirm(t.text(COURSE_CONTROL_MESSAGES.confirmRemove))) return;
+    if (!window.confirm(t('plan.confirmRemove'))) return;
     setError(null);
     try {
       await unschedule({ variables: { courseId: course.id, whatIfPlanId } });
     } catch (err) {
       console.error('Removing failed', err);
-      setError(messageOr(err, t.text(COURSE_CONTROL_MESSAGES.removeFailed)));
+      setError(messageOr(err, t('plan.removeFailed')));
     }
   }
 
@@ -134,7 +126,7 @@ function GradeDialog({ scheduledId, grade, completed, whatIfPlanId, onClose }: {
       onClose();
     } catch (err) {
       console.error('Grade update failed', err);
-      setError(t.text(COURSE_CONTROL_MESSAGES.gradeFailed));
+      setError(t('plan.gradeFailed'));
     }
   }
 
@@ -143,9 +135,9 @@ function GradeDialog({ scheduledId, grade, completed, whatIfPlanId, onClose }: {
       <form className="stack" onSubmit={submit}>
         <label>
           {t('plan.grade')}
-          <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={t.text(COURSE_CONTROL_MESSAGES.gradeHint)} maxLength={20} aria-describedby="grade-hint" />
+          <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={t('plan.gradeHint')} maxLength={20} aria-describedby="grade-hint" />
         </label>
-        <p id="grade-hint" className="muted small">{t.text(COURSE_CONTROL_MESSAGES.gradeHint)}</p>
+        <p id="grade-hint" className="muted small">{t('plan.gradeHint')}</p>
         <label className="row" style={{ gap: 8 }}>
           <input type="checkbox" checked={done} onChange={(e) => setDone(e.target.checked)} style={{ width: 'auto', margin: 0 }} />
           {t('plan.completedLabel')}

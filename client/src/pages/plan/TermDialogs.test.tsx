@@ -3,10 +3,15 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddTermDocument, DeleteTermDocument } from '../../graphql/generated';
+import { I18nProvider, loadCatalogue, setCurrentLocale } from '../../i18n';
+import { SessionProvider } from '../../session/SessionProvider';
 import type { PlanTermData } from './planMoves';
 import { AddTermDialog, EditTermDialog } from './TermDialogs';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  setCurrentLocale('en');
+});
 
 const emptyTerm = { term: 1, label: 'Summer 2027', position: 2, courses: [] } as unknown as PlanTermData;
 
@@ -51,5 +56,28 @@ describe('Term dialogs show the server answer', () => {
     fireEvent.change(screen.getByLabelText('Enter Label'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.getByRole('alert').textContent).toBe('Please enter a label.');
+  });
+
+  it.each([
+    ['es', 'No se puede eliminar un período que tiene cursos.'],
+    ['vi', 'Không thể xóa học kỳ đang có môn học.'],
+  ] as const)('shows a %s reader the refusal translated by its reason, whatever its English says', async (locale, translated) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await loadCatalogue(locale);
+    localStorage.setItem('locale', locale);
+    // The server's English was reworded: the reason code alone picks the text.
+    const refusal = new GraphQLError('A term with courses in it cannot be deleted.', { extensions: { code: 'CONFLICT', reason: 'TERM_HAS_COURSES' } });
+    render(
+      <MockedProvider mocks={[{ request: { query: DeleteTermDocument, variables: { position: 2 } }, result: { errors: [refusal] } }]}>
+        <SessionProvider>
+          <I18nProvider>
+            <EditTermDialog term={emptyTerm} count={3} onClose={() => {}} />
+          </I18nProvider>
+        </SessionProvider>
+      </MockedProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: locale === 'es' ? 'Eliminar período' : 'Xóa học kỳ' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(translated));
   });
 });

@@ -1,7 +1,9 @@
 /** Opens the plan's PDF (drawn on the server, GET /api/plan-pdf/) in a new tab. */
+import type { MessageKey } from '../../i18n/en';
 import { restBlob } from '../../api/rest';
 
-export const PDF_FAILED = 'An error occurred while exporting the plan. Please try again.';
+/** The catalogue key of the alert when the export fails. */
+export const PDF_FAILED: MessageKey = 'plan.pdfFailed';
 
 export async function openPlanPdf(whatIfPlanId: number | null = null): Promise<void> {
   // The tab is opened now, while the click still counts as the user's, and filled when the PDF arrives.

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiTokensDocument, CreateApiTokenDocument, RevokeApiTokenDocument } from '../../graphql/generated';
+import { messageOr } from '../../graphql/errors';
 import { useT } from '../../i18n';
 import { formatDate } from '../../i18n/formats';
 import '../../components/ops.css';
@@ -39,7 +40,7 @@ export function ApiTokensCard() {
       setName('');
       await refetch();
     } catch (err) {
-      setMessage(t.text((err as Error).message || '') || t('ops.tokenNotCreated'));
+      setMessage(messageOr(err, t('ops.tokenNotCreated')));
     }
   }
 
@@ -49,7 +50,7 @@ export function ApiTokensCard() {
       await revoke({ variables: { id } });
       await refetch();
     } catch (err) {
-      setMessage(t.text((err as Error).message || '') || t('ops.tokenNotRevoked'));
+      setMessage(messageOr(err, t('ops.tokenNotRevoked')));
     }
   }
 

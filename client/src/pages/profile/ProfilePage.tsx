@@ -10,10 +10,10 @@ import { SchoolSettingsCard } from './SchoolSettingsCard';
 import type { UserType } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 
-const ROLE_LABEL: Record<UserType, string> = { Student: 'Student', Staff: 'Administrator', Parent: 'Parent', BaselinePlan: 'Baseline Plan' };
+const ROLE_LABEL: Record<UserType, MessageKey> = { Student: 'profile.roleStudent', Staff: 'profile.roleAdministrator', Parent: 'profile.roleParent', BaselinePlan: 'profile.roleBaselinePlan' };
 
 export default function ProfilePage() {
   const t = useT();
@@ -23,7 +23,7 @@ export default function ProfilePage() {
     [t('common.firstName'), user.firstName],
     [t('common.lastName'), user.lastName],
     [t('common.email'), user.email],
-    [t('profile.userType'), t.text(ROLE_LABEL[user.userType] ?? 'Student')],
+    [t('profile.userType'), t(ROLE_LABEL[user.userType] ?? 'profile.roleStudent')],
     [t('profile.school'), user.school?.name ?? t('profile.notSet')],
   ];
   if (user.userType === 'Student') fields.push([t('parents.parentCode'), user.parentCode || t('profile.notAvailable')]);

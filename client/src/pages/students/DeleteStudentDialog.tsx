@@ -6,7 +6,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { DeleteStudentDocument } from '../../graphql/generated';
-import { errorInfo } from '../../graphql/errors';
+import { messageOr } from '../../graphql/errors';
 import { useT } from '../../i18n';
 
 interface Props {
@@ -27,7 +27,7 @@ export function DeleteStudentDialog({ student, onClose, onDeleted }: Props) {
       onDeleted(t('trust.deleted', { name: student.name }));
     } catch (err) {
       console.error('Student was not deleted', err);
-      setError(t.text(errorInfo(err).serverText ?? 'An error occurred. Please try again later.'));
+      setError(messageOr(err, t('accounts.signUpOtherError')));
     }
   }
 

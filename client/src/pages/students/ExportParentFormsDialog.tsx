@@ -36,7 +36,7 @@ export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: n
       const name = await exportParentForms(api, grade, Number.parseInt(schoolId, 10), setProgress);
       setDone(t('students.downloadedName', { name }));
     } catch (err) {
-      setError(err instanceof ExportError ? t.text(err.message) : t.text(EXPORT_MESSAGES.failed));
+      setError(t(err instanceof ExportError ? err.key : EXPORT_MESSAGES.failed));
     } finally {
       setRunning(false);
     }
@@ -54,7 +54,7 @@ export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: n
             ))}
           </select>
         </label>
-        {!grade && <p className="muted small">{t.text(EXPORT_MESSAGES.selectGrade)}</p>}
+        {!grade && <p className="muted small">{t(EXPORT_MESSAGES.selectGrade)}</p>}
         <label>
           {t('students.school')}
           <select value={schoolId} onChange={(e) => setSchoolId(e.target.value)}>
@@ -64,7 +64,7 @@ export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: n
             ))}
           </select>
         </label>
-        {!schoolId && <p className="muted small">{t.text(EXPORT_MESSAGES.selectSchool)}</p>}
+        {!schoolId && <p className="muted small">{t(EXPORT_MESSAGES.selectSchool)}</p>}
         {running && (
           <div className="stack">
             <progress

@@ -8,6 +8,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { RosterImportDocument } from '../../graphql/generated';
+import { restErrorInfo, serverMessage } from '../../graphql/errors';
 import { useT } from '../../i18n';
 import '../../components/tables.css';
 import { followRosterImport, uploadRoster, type RosterIssue, type RosterNotice } from './uploadRoster';
@@ -38,7 +39,7 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
     const { status, body } = await uploadRoster(file, setProgress);
     if (status !== 202 || !body?.id) {
       console.error('Failed to import the roster', status, body);
-      setResult({ kind: 'failed', reason: body?.error ?? null });
+      setResult({ kind: 'failed', reason: serverMessage(restErrorInfo(body, status)) ?? null });
       setBusy(false);
       return;
     }
@@ -113,7 +114,7 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
                   <td data-label={t('ops.line')}>{i.line}</td>
                   <td data-label={t('ops.sourcedId')} className="cell-break">{i.sourcedId}</td>
                   <td data-label={t('common.email')} className="cell-break">{i.email}</td>
-                  <td data-label={t('ops.reason')} className="cell-break">{t.text(i.message)}</td>
+                  <td data-label={t('ops.reason')} className="cell-break">{i.message}</td>
                 </tr>
               ))}
             </tbody>
@@ -128,14 +129,14 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
             </thead>
             <tbody>
               {result.notices.map((n) => (
-                <tr key={n.line}><td>{n.line}</td><td>{n.sourcedId}</td><td>{t.text(n.message)}</td></tr>
+                <tr key={n.line}><td>{n.line}</td><td>{n.sourcedId}</td><td>{n.message}</td></tr>
               ))}
             </tbody>
           </table>
         )}
         {result?.kind === 'failed' && (
           <div className="alert alert-danger" role="alert">
-            <span>{t('ops.rosterFailed')}{result.reason ? <><br />{t.text(result.reason)}</> : null}</span>
+            <span>{t('ops.rosterFailed')}{result.reason ? <><br />{result.reason}</> : null}</span>
           </div>
         )}
         <div className="row">

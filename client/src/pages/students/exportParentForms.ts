@@ -4,14 +4,16 @@
  * using POST /api/export-parent-forms/, which answers the same ZIP at once.
  */
 import { errorInfo } from '../../graphql/errors';
+import type { MessageKey } from '../../i18n/en';
 import { restBlob, saveBlob } from '../../api/rest';
 
+/** The catalogue keys of the dialog's hints and refusals. */
 export const EXPORT_MESSAGES = {
-  selectGrade: 'Please select a grade',
-  selectSchool: 'Please select a school',
-  notFound: 'No completed parent forms found for the selected grade and school',
-  failed: 'Error exporting parent forms. Please try again.',
-} as const;
+  selectGrade: 'students.selectGrade',
+  selectSchool: 'students.selectSchool',
+  notFound: 'students.notFound',
+  failed: 'students.failed',
+} as const satisfies Record<string, MessageKey>;
 
 /** The file name of a Content-Disposition header (filename* first, then filename), or the default. */
 export function fileNameFrom(header: string | null, grade: string): string {
@@ -32,7 +34,12 @@ export function fileNameFrom(header: string | null, grade: string): string {
   return base || fallback;
 }
 
-export class ExportError extends Error {}
+/** A failed export; its message is the catalogue key of what the dialog shows. */
+export class ExportError extends Error {
+  constructor(readonly key: MessageKey) {
+    super(key);
+  }
+}
 
 export type ExportProgress = { formsDone: number; formsTotal: number };
 

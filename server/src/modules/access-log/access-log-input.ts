@@ -10,13 +10,14 @@ import { badInput } from '../../core/errors.js';
 import { MAX_ID } from '../../core/ids.js';
 import { check, parseInput, type Checked, z } from '../../core/validation.js';
 import { ACCESS_ACTIONS } from './access-actions.js';
+import { REASONS } from '@planner/shared';
 
 export const ACCESS_LOG_INPUT_MESSAGES = {
-  filtersInvalid: 'The access-log filters are not valid (dates as YYYY-MM-DD, ids as numbers).',
-  datesReversed: 'The start date must be on or before the end date.',
+  filtersInvalid: REASONS.ACCESS_LOG_FILTERS_INVALID,
+  datesReversed: REASONS.DATES_REVERSED,
   actionInvalid: `action must be one of: ${ACCESS_ACTIONS.join(', ')}.`,
-  dateInvalid: 'Dates must be written as YYYY-MM-DD.',
-  cursorInvalid: 'The page cursor is not valid; start again from the first page.',
+  dateInvalid: REASONS.DATE_INVALID,
+  cursorInvalid: REASONS.ACCESS_LOG_CURSOR_INVALID,
 } as const;
 
 export const MAX_ACCESS_LOG_PAGE = 200;

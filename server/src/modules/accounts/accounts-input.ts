@@ -9,10 +9,11 @@
  * order (e.g. "All fields are required" is checked after the sign-up counts toward its limit).
  */
 import { check, parseInput, rawText, text, type Checked, z } from '../../core/validation.js';
+import { REASONS } from '@planner/shared';
 
 export const ACCOUNT_INPUT_MESSAGES = {
-  allFieldsRequired: 'All fields are required',
-  passwordsRequired: 'Please enter your new password.',
+  allFieldsRequired: REASONS.ALL_FIELDS_REQUIRED,
+  passwordsRequired: REASONS.NEW_PASSWORD_REQUIRED,
 } as const;
 
 const registerSchema = z.object({
@@ -46,7 +47,7 @@ export const checkNewPassword = (raw: unknown): Checked<string> => check(() => p
 /** The student a staff member or parent asks to view as; a number beyond PostgreSQL's integers names no one (404 later). */
 const viewAsSchema = z.object({ studentId: z.coerce.number().int().positive() });
 export const checkViewAs = (raw: unknown): Checked<number> =>
-  check(() => parseInput(viewAsSchema, raw, 'Please choose a student.').studentId);
+  check(() => parseInput(viewAsSchema, raw, REASONS.STUDENT_CHOICE_REQUIRED).studentId);
 
 /** The schemas, for the API description (the same ones that validate). */
 export const ACCOUNT_SCHEMAS = { registerSchema, loginSchema, changePasswordSchema, resetRequestSchema, newPasswordSchema, viewAsSchema } as const;

@@ -19,6 +19,7 @@ import { defaultYearLabels, School, SchoolMembership } from '../schools/school.e
 import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';
 import { User, UserType } from './user.entity.js';
 import { preparedQuery } from '../../db/prepared.js';
+import { REASONS } from '@planner/shared';
 
 export const MESSAGES = {
   ...ACCOUNT_INPUT_MESSAGES,
@@ -249,7 +250,7 @@ export class AccountsService {
 
   async login(ctx: Pick<RequestContext, 'ip'>, checked: Checked<LoginInput>): Promise<IssuedToken> {
     const input = valid(checked);
-    if (!input.email || !input.password) throw badInput('Please enter your email and password.');
+    if (!input.email || !input.password) throw badInput(REASONS.EMAIL_PASSWORD_REQUIRED);
     const email = input.email.toLowerCase();
     const user = await this.checkPassword(ctx, email, input.password);
     if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
@@ -329,7 +330,7 @@ export class AccountsService {
   /** Always answers the same way, so nobody learns whether an email has an account. */
   async requestPasswordReset(ctx: Pick<RequestContext, 'ip'>, checked: Checked<string>): Promise<void> {
     const rawEmail = valid(checked);
-    if (!rawEmail) throw badInput('Please enter your email address.');
+    if (!rawEmail) throw badInput(REASONS.EMAIL_REQUIRED);
     const email = rawEmail.toLowerCase();
     await hit(this.db, this.limits.reset, `email:${sha256(email)}`);
     await hit(this.db, this.perAddress(this.limits.reset), `ip:${ctx.ip}`);

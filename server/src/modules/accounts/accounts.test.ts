@@ -160,7 +160,7 @@ describe('register', () => {
     it(`refuses ${name} with '${message}' on REST and GraphQL, creating no account`, async () => {
       const res = await h.api.post('/api/register/').send(input);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: message });
+      expect(res.body).toMatchObject({ error: message });
 
       const g = await h.gql(REGISTER, { input: gqlInput(input) });
       expect(g.data).toBeNull();
@@ -177,15 +177,15 @@ describe('register', () => {
   it("says 'All fields are required' when the REST body lacks fields altogether", async () => {
     const res = await h.api.post('/api/register/').send({ signup_code: DEMO.codes.student });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'All fields are required' });
+    expect(res.body).toMatchObject({ error: 'All fields are required' });
     const empty = await h.api.post('/api/register/').send({});
-    expect(empty.body).toEqual({ error: 'All fields are required' });
+    expect(empty.body).toMatchObject({ error: 'All fields are required' });
   });
 
   it("refuses a field of the wrong type with 'All fields are required', not a crash", async () => {
     const res = await h.api.post('/api/register/').send({ ...registration(), email: 42 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'All fields are required' });
+    expect(res.body).toMatchObject({ error: 'All fields are required' });
   });
 
   it('refuses a second sign-up with the same email', async () => {
@@ -193,14 +193,14 @@ describe('register', () => {
     expect((await h.api.post('/api/register/').send(r)).status).toBe(201);
     const again = await h.api.post('/api/register/').send({ ...r, email: r.email.toUpperCase() });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: 'A user with this email already exists.' });
+    expect(again.body).toMatchObject({ error: 'A user with this email already exists.' });
     expect(await h.db.getRepository(User).countBy({ email: r.email })).toBe(1);
   });
 
   it('answers a malformed JSON body with 400, not 500', async () => {
     const res = await h.api.post('/api/register/').set('Content-Type', 'application/json').send('{"email": ');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'The request body is not valid JSON.' });
+    expect(res.body).toMatchObject({ error: 'The request body is not valid JSON.' });
   });
 });
 
@@ -237,7 +237,7 @@ describe('login', () => {
     for (const body of [{ email: DEMO.parent, password: 'Wrong#2026' }, { email: uniqueEmail('nobody'), password: DEMO_PASSWORD }]) {
       const res = await h.api.post('/api/login/').send(body);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Invalid email or password.' });
+      expect(res.body).toMatchObject({ error: 'Invalid email or password.' });
       const g = await h.gql(LOGIN, body);
       expect(g.errors![0].message).toBe('Invalid email or password.');
       expect(g.code).toBe('UNAUTHENTICATED');
@@ -247,7 +247,7 @@ describe('login', () => {
   it('asks for both fields', async () => {
     const res = await h.api.post('/api/login/').send({ email: DEMO.parent });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Please enter your email and password.' });
+    expect(res.body).toMatchObject({ error: 'Please enter your email and password.' });
   });
 
   it('slows down one address guessing one account: the 11th attempt waits 5 s (429, Retry-After), even with the right password', async () => {
@@ -258,7 +258,7 @@ describe('login', () => {
     }
     const blocked = await h.api.post('/api/login/').send({ email: user.email, password: 'Wrong#11aaaa' });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ error: expect.stringMatching(/^Too many sign-in attempts\. Please wait [1-5] seconds? and try again\.$/) });
+    expect(blocked.body).toMatchObject({ error: expect.stringMatching(/^Too many sign-in attempts\. Please wait [1-5] seconds? and try again\.$/) });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(5);
@@ -343,7 +343,7 @@ describe('login', () => {
   it('answers an absurdly long email or password with 401, not a crash', async () => {
     const res = await h.api.post('/api/login/').send({ email: `${'a'.repeat(20_000)}@test.example`, password: 'b'.repeat(100_000) });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Invalid email or password.' });
+    expect(res.body).toMatchObject({ error: 'Invalid email or password.' });
   });
 
   it('replaces a legacy scrypt hash with argon2id at the next successful sign-in, and signing in still works', async () => {
@@ -433,7 +433,7 @@ describe('current user and tokens', () => {
   it('answers 401 without a token or with a garbage one; GraphQL answers currentUser null', async () => {
     const none = await h.api.get('/api/current-user/');
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ error: NOT_AUTHENTICATED });
+    expect(none.body).toMatchObject({ error: NOT_AUTHENTICATED });
     for (const header of ['Token not-a-real-token', 'Token', 'Basic abc', `Token ${'x'.repeat(300)}`]) {
       const res = await h.api.get('/api/current-user/').set('Authorization', header);
       expect(res.status, header).toBe(401);
@@ -521,7 +521,7 @@ describe('password reset', () => {
   it('asks for an email', async () => {
     const res = await h.api.post('/api/request-reset-password/').send({ email: ' ' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Please enter your email address.' });
+    expect(res.body).toMatchObject({ error: 'Please enter your email address.' });
   });
 
   it('sets the new password once, ends every session, and the old password stops working', async () => {
@@ -539,7 +539,7 @@ describe('password reset', () => {
 
     const again = await h.api.post(`/api/reset-password/${uidb64}/${token}/`).send({ password: 'Another#2028' });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: RESET_LINK_INVALID });
+    expect(again.body).toMatchObject({ error: RESET_LINK_INVALID });
 
     const oldLogin = await h.api.post('/api/login/').send({ email: user.email, password: DEMO_PASSWORD });
     expect(oldLogin.status).toBe(401);
@@ -569,7 +569,7 @@ describe('password reset', () => {
     await h.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [user.id]);
     const res = await h.api.post(`/api/reset-password/${uidb64}/${token}/`).send({ password: NEW_PASSWORD });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: RESET_LINK_INVALID });
+    expect(res.body).toMatchObject({ error: RESET_LINK_INVALID });
     await h.login(user.email, DEMO_PASSWORD);
   });
 
@@ -583,7 +583,7 @@ describe('password reset', () => {
     for (const path of [`${otherUid}/${token}`, `${Buffer.from(String(user.id)).toString('base64url')}/made-up-token`, `!!!/${token}`, ...outOfRange]) {
       const res = await h.api.post(`/api/reset-password/${path}/`).send({ password: NEW_PASSWORD });
       expect(res.status, path).toBe(400);
-      expect(res.body).toEqual({ error: RESET_LINK_INVALID });
+      expect(res.body).toMatchObject({ error: RESET_LINK_INVALID });
     }
     await h.login(other.email, DEMO_PASSWORD);
   });
@@ -593,9 +593,9 @@ describe('password reset', () => {
     const { uidb64, token } = await requestResetLink(user.email);
     const weak = await h.api.post(`/api/reset-password/${uidb64}/${token}/`).send({ password: 'weakpass' });
     expect(weak.status).toBe(400);
-    expect(weak.body).toEqual({ error: 'Your password does not meet the requirements.' });
+    expect(weak.body).toMatchObject({ error: 'Your password does not meet the requirements.' });
     const empty = await h.api.post(`/api/reset-password/${uidb64}/${token}/`).send({});
-    expect(empty.body).toEqual({ error: 'Please enter your new password.' });
+    expect(empty.body).toMatchObject({ error: 'Please enter your new password.' });
     const ok = await h.api.post(`/api/reset-password/${uidb64}/${token}/`).send({ password: NEW_PASSWORD });
     expect(ok.status).toBe(200);
   });
@@ -609,7 +609,7 @@ describe('password reset', () => {
     expect((await h.api.post(`/api/reset-password/${second.uidb64}/${second.token}/`).send({ password: NEW_PASSWORD })).status).toBe(200);
     const stale = await h.api.post(`/api/reset-password/${first.uidb64}/${first.token}/`).send({ password: 'Another#2028x' });
     expect(stale.status).toBe(400);
-    expect(stale.body).toEqual({ error: RESET_LINK_INVALID });
+    expect(stale.body).toMatchObject({ error: RESET_LINK_INVALID });
     // The password is the one set with the second link.
     expect((await h.api.post('/api/login/').send({ email: user.email, password: 'Another#2028x' })).status).toBe(401);
     await h.login(user.email, NEW_PASSWORD);
@@ -632,7 +632,7 @@ describe('password reset', () => {
 
     const welcome = await h.api.post(`/api/reset-password/${welcomeUid}/${welcomeToken}/`).send({ password: 'Another#2028x' });
     expect(welcome.status).toBe(400);
-    expect(welcome.body).toEqual({ error: RESET_LINK_INVALID });
+    expect(welcome.body).toMatchObject({ error: RESET_LINK_INVALID });
     expect((await h.api.get('/api/current-user/').set(h.auth(counselorSession))).status).toBe(401);
     expect((await h.api.get('/api/current-user/').set(h.auth(view.body.token))).status).toBe(401);
   });
@@ -670,7 +670,7 @@ describe('change password', () => {
     expect((await h.api.get('/api/current-user/').set(h.auth(view))).status).toBe(401);
     expect((await currentUser(here)).email).toBe(user.email);
     const stale = await h.api.post(`/api/reset-password/${link.uidb64}/${link.token}/`).send({ password: 'Another#2028x' });
-    expect(stale.body).toEqual({ error: RESET_LINK_INVALID });
+    expect(stale.body).toMatchObject({ error: RESET_LINK_INVALID });
     expect((await h.api.post('/api/login/').send({ email: user.email, password: DEMO_PASSWORD })).status).toBe(401);
     await h.login(user.email, NEW_PASSWORD);
   });
@@ -703,7 +703,7 @@ describe('change password', () => {
     for (const [body, message] of cases) {
       const res = await change(token, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toEqual({ error: message });
+      expect(res.body).toMatchObject({ error: message });
     }
     expect((await h.db.getRepository(User).findOneByOrFail({ id: user.id })).passwordHash).toBe(before);
     expect((await h.api.get('/api/current-user/').set(h.auth(other))).status).toBe(200);
@@ -731,7 +731,7 @@ describe('change password', () => {
     const view = (await h.api.post('/api/view-as-student/').set(h.auth(staff)).send({ studentId: student.id })).body.token;
     const asView = await change(view, { current_password: DEMO_PASSWORD, new_password: NEW_PASSWORD });
     expect(asView.status).toBe(403);
-    expect(asView.body).toEqual({ error: 'Sign in as yourself to change your password.' });
+    expect(asView.body).toMatchObject({ error: 'Sign in as yourself to change your password.' });
     expect((await h.api.post('/api/change-password/').send({ current_password: DEMO_PASSWORD, new_password: NEW_PASSWORD })).status).toBe(401);
     expect((await h.gql(CHANGE, { c: DEMO_PASSWORD, n: NEW_PASSWORD })).code).toBe('UNAUTHENTICATED');
     await h.login(student.email, DEMO_PASSWORD);
@@ -763,13 +763,13 @@ describe('update-user-labels', () => {
     const token = await h.tokenFor(student);
     const empty = await h.api.put('/api/update-user-labels/').set(h.auth(token)).send({ academic_year_labels: ['9th Grade', ''] });
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ error: 'Every term needs a label.' });
+    expect(empty.body).toMatchObject({ error: 'Every term needs a label.' });
     const dup = await h.api.put('/api/update-user-labels/').set(h.auth(token)).send({ academic_year_labels: ['9th Grade', '9th Grade'] });
     expect(dup.status).toBe(400);
-    expect(dup.body).toEqual({ error: 'Term labels must be different from each other.' });
+    expect(dup.body).toMatchObject({ error: 'Term labels must be different from each other.' });
     const missing = await h.api.put('/api/update-user-labels/').set(h.auth(token)).send({});
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ error: 'academic_year_labels must be a list of term labels.' });
+    expect(missing.body).toMatchObject({ error: 'academic_year_labels must be a list of term labels.' });
 
     const g = await h.gql('mutation ($l: [String!]!) { updateUserLabels(labels: $l) }', { l: ['A', 'a'] }, token);
     expect(g.code).toBe('BAD_USER_INPUT');

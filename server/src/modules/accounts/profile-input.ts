@@ -3,7 +3,7 @@
  * adapters (and by the plan's term edits, which store the same list); the service receives a
  * `Checked` value.
  */
-import { MAX_LABEL_LENGTH } from '@planner/shared';
+import { MAX_LABEL_LENGTH, REASONS } from '@planner/shared';
 import { badInput } from '../../core/errors.js';
 import { check, hasNul, NUL_MESSAGE, type Checked } from '../../core/validation.js';
 import { LOCALES, type Locale } from './user.entity.js';
@@ -27,14 +27,14 @@ export function parseLabels(raw: unknown): string[] {
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([, v]) => v);
   }
-  if (!Array.isArray(list)) throw badInput('academic_year_labels must be a list of term labels.');
+  if (!Array.isArray(list)) throw badInput(REASONS.TERM_LABELS_NOT_LIST);
   // Checked before the labels are read: a list of a million entries is refused, not walked.
   if (list.length > MAX_TERMS) throw badInput(`A plan may have at most ${MAX_TERMS} terms.`);
   const labels = list.map((l) => (typeof l === 'string' ? l.trim() : ''));
-  if (labels.some((l) => !l)) throw badInput('Every term needs a label.');
+  if (labels.some((l) => !l)) throw badInput(REASONS.TERM_LABEL_MISSING);
   if (labels.some(hasNul)) throw badInput(NUL_MESSAGE);
   if (labels.some((l) => l.length > MAX_LABEL_LENGTH)) throw badInput(`A term label may have at most ${MAX_LABEL_LENGTH} characters.`);
-  if (new Set(labels.map((l) => l.toLowerCase())).size !== labels.length) throw badInput('Term labels must be different from each other.');
+  if (new Set(labels.map((l) => l.toLowerCase())).size !== labels.length) throw badInput(REASONS.TERM_LABELS_NOT_UNIQUE);
   return labels;
 }
 

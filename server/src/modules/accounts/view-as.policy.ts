@@ -6,11 +6,12 @@
  */
 import { ALLOW, type Can, deny, hide } from '../../core/policy.js';
 import { UserType } from './user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const VIEW_AS_POLICY_MESSAGES = {
-  studentNotFound: 'Student not found.',
-  sessionEnded: 'Your own session has ended. Please sign in again.',
-  nested: 'Return to your own view before viewing another student.',
+  studentNotFound: REASONS.STUDENT_NOT_FOUND,
+  sessionEnded: REASONS.VIEW_AS_SESSION_ENDED,
+  nested: REASONS.VIEW_AS_NESTED,
 } as const;
 
 export type ViewAsAction = 'start' | 'return';

@@ -14,12 +14,13 @@ import type { SchoolsService } from '../schools/schools.service.js';
 import type { AccountsService } from './accounts.service.js';
 import { ParentStudentLink, User, UserType } from './user.entity.js';
 import { can, VIEW_AS_POLICY_MESSAGES } from './view-as.policy.js';
+import { REASONS } from '@planner/shared';
 
 /** A view lasts a working day at most; the admin's or parent's own token is kept aside meanwhile. */
 const VIEW_AS_TTL_MINUTES = 12 * 60;
 
 export const VIEW_AS_MESSAGES = {
-  notViewing: 'You are not viewing as a student.',
+  notViewing: REASONS.VIEW_AS_NOT_VIEWING,
   ...VIEW_AS_POLICY_MESSAGES,
 } as const;
 

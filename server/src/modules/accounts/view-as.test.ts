@@ -134,7 +134,7 @@ describe('admin views a student', () => {
     const otherAdmin = await h.tokenFor(otherAdminUser);
     const res = await viewAs(otherAdmin, student.id);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Student not found.' });
+    expect(res.body).toMatchObject({ error: 'Student not found.' });
     const g = await h.gql(VIEW_AS, { id: student.id }, otherAdmin);
     expect(g.code).toBe('NOT_FOUND');
     expect(g.data).toBeNull();
@@ -142,7 +142,7 @@ describe('admin views a student', () => {
     const classmate = await h.tokenFor(await h.buildStudent({ school: await h.schoolNamed('Lincoln High School') }));
     const byStudent = await viewAs(classmate, student.id);
     expect(byStudent.status).toBe(404);
-    expect(byStudent.body).toEqual({ error: 'Student not found.' });
+    expect(byStudent.body).toMatchObject({ error: 'Student not found.' });
 
     const lincolnAdmin = await h.login(DEMO.admin);
     expect((await viewAs(lincolnAdmin, 2_000_000_000)).status).toBe(404);
@@ -158,7 +158,7 @@ describe('admin views a student', () => {
     const token = await h.login(DEMO.admin);
     const res = await h.api.post('/api/view-as-student/').set(h.auth(token)).send({});
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Please choose a student.' });
+    expect(res.body).toMatchObject({ error: 'Please choose a student.' });
     expect((await h.api.post('/api/view-as-student/').send({ studentId: 1 })).status).toBe(401);
   });
 
@@ -169,7 +169,7 @@ describe('admin views a student', () => {
     const viewToken = (await viewAs(adminToken, a.id)).body.token;
     const nested = await viewAs(viewToken, b.id);
     expect(nested.status).toBe(403);
-    expect(nested.body).toEqual({ error: 'Return to your own view before viewing another student.' });
+    expect(nested.body).toMatchObject({ error: 'Return to your own view before viewing another student.' });
     const g = await h.gql(VIEW_AS, { id: b.id }, viewToken);
     expect(g.code).toBe('FORBIDDEN');
   });
@@ -184,25 +184,25 @@ describe('admin views a student', () => {
 
     const wrong = await h.api.post('/api/return-to-admin-view/').set(h.auth(viewToken)).send({ adminToken: otherAdminToken });
     expect(wrong.status).toBe(403);
-    expect(wrong.body).toEqual({ error: SESSION_ENDED });
+    expect(wrong.body).toMatchObject({ error: SESSION_ENDED });
     // The view token itself is not accepted as the admin's token.
     expect((await h.api.post('/api/return-to-admin-view/').set(h.auth(viewToken)).send({ adminToken: viewToken })).status).toBe(403);
     const missing = await h.api.post('/api/return-to-admin-view/').set(h.auth(viewToken)).send({});
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ error: SESSION_ENDED });
+    expect(missing.body).toMatchObject({ error: SESSION_ENDED });
     // Still viewing after the refusals.
     expect((await me(viewToken)).status).toBe(200);
 
     // Not viewing at all: nothing to return from.
     const notViewing = await h.api.post('/api/return-to-admin-view/').set(h.auth(adminToken)).send({ adminToken });
     expect(notViewing.status).toBe(400);
-    expect(notViewing.body).toEqual({ error: 'You are not viewing as a student.' });
+    expect(notViewing.body).toMatchObject({ error: 'You are not viewing as a student.' });
 
     // The held token ended meanwhile (revoked, e.g. by a password change elsewhere): it no longer returns.
     await h.db.query(`UPDATE auth_tokens SET revoked_at = now() WHERE token_hash = $1`, [sha256(adminToken)]);
     const ended = await h.api.post('/api/return-to-admin-view/').set(h.auth(viewToken)).send({ adminToken });
     expect(ended.status).toBe(403);
-    expect(ended.body).toEqual({ error: SESSION_ENDED });
+    expect(ended.body).toMatchObject({ error: SESSION_ENDED });
 
     // The admin signs out (from another session of theirs): the view ends with it.
     expect((await h.api.post('/api/logout/').set(h.auth(await h.tokenFor(admin)))).status).toBe(200);
@@ -224,10 +224,10 @@ describe('parent views a student', () => {
 
     const labels = await h.api.put('/api/update-user-labels/').set(h.auth(viewToken)).send({ academic_year_labels: ['X', 'Y'] });
     expect(labels.status).toBe(403);
-    expect(labels.body).toEqual({ error: READ_ONLY_MESSAGE });
+    expect(labels.body).toMatchObject({ error: READ_ONLY_MESSAGE });
     const form = await h.api.post('/api/create-parent-form/').set(h.auth(viewToken));
     expect(form.status).toBe(403);
-    expect(form.body).toEqual({ error: READ_ONLY_MESSAGE });
+    expect(form.body).toMatchObject({ error: READ_ONLY_MESSAGE });
     const lincoln = await h.schoolNamed('Lincoln High School');
     expect((await h.api.post(`/api/schools/${lincoln.uuid}/join/`).set(h.auth(viewToken))).status).toBe(403);
 
@@ -272,7 +272,7 @@ describe('parent views a student', () => {
     const stranger = await h.tokenFor(await h.buildParent({ students: [await h.buildStudent()] }));
     const res = await viewAs(stranger, student.id);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Student not found.' });
+    expect(res.body).toMatchObject({ error: 'Student not found.' });
     expect((await h.gql(VIEW_AS, { id: student.id }, stranger)).code).toBe('NOT_FOUND');
   });
 
@@ -284,7 +284,7 @@ describe('parent views a student', () => {
 
     const wrong = await h.api.post('/api/return-to-parent-view/').set(h.auth(viewToken)).send({ parentToken: otherParentToken });
     expect(wrong.status).toBe(403);
-    expect(wrong.body).toEqual({ error: SESSION_ENDED });
+    expect(wrong.body).toMatchObject({ error: SESSION_ENDED });
     const g = await h.gql('mutation ($t: String!) { returnToParentView(parentToken: $t) { token } }', { t: otherParentToken }, viewToken);
     expect(g.code).toBe('FORBIDDEN');
     expect((await me(viewToken)).status).toBe(200);
@@ -304,6 +304,6 @@ describe('parent views a student', () => {
     const viewToken = (await viewAs(adminToken, student.id)).body.token;
     const res = await h.api.post('/api/return-to-parent-view/').set(h.auth(viewToken)).send({ parentToken: adminToken });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: SESSION_ENDED });
+    expect(res.body).toMatchObject({ error: SESSION_ENDED });
   });
 });

@@ -11,10 +11,11 @@
 import { badInput } from '../../core/errors.js';
 import { check, hasNul, NUL_MESSAGE, parseInput, text, type Checked, z } from '../../core/validation.js';
 import { APPLICATION_STEPS, fieldDef, stepDef, type StepRecord } from '@planner/shared/application';
+import { REASONS } from '@planner/shared';
 
 export const ADMISSION_INPUT_MESSAGES = {
-  badStatus: 'application_status must be in_progress or complete.',
-  reasonRequired: 'Please give a reason for declining the application.',
+  badStatus: REASONS.APPLICATION_STATUS_INVALID,
+  reasonRequired: REASONS.DECLINE_REASON_REQUIRED,
 } as const;
 
 const M = ADMISSION_INPUT_MESSAGES;
@@ -24,13 +25,13 @@ const MAX_FILE_NAMES = 50;
 
 export const saveInput = z.object({
   form_data: z.array(z.object({ step: z.number().int(), title: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() }), {
-    message: 'form_data must be a list of { step, title, data } records.',
-  }).max(APPLICATION_STEPS.length, 'form_data has more records than the application has steps.'),
+    message: REASONS.APPLICATION_FORM_DATA_INVALID,
+  }).max(APPLICATION_STEPS.length, REASONS.APPLICATION_TOO_MANY_STEPS),
   application_status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'in_progress' : v), z.enum(['in_progress', 'complete'], { message: M.badStatus })),
 });
 
 export const decisionInput = z.object({
-  decision: z.enum(['accepted', 'declined'], { message: 'decision must be accepted or declined.' }),
+  decision: z.enum(['accepted', 'declined'], { message: REASONS.DECISION_INVALID }),
   reason: text().pipe(z.string().max(2000, 'The reason may be at most 2000 characters.')),
 });
 

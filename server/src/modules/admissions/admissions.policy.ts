@@ -5,11 +5,12 @@
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writable } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const ADMISSION_POLICY_MESSAGES = {
-  notApplicant: 'Only parent accounts of Dual School have an admission application.',
-  notReviewer: 'Only staff of Dual School review admission applications.',
-  fileNotFound: 'File not found.',
+  notApplicant: REASONS.NOT_APPLICANT,
+  notReviewer: REASONS.NOT_REVIEWER,
+  fileNotFound: REASONS.FILE_NOT_FOUND,
 } as const;
 
 export type AdmissionAction = 'viewOwnApplication' | 'editOwnApplication' | 'review' | 'decide' | 'viewTranscript';

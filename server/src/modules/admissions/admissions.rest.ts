@@ -12,6 +12,7 @@ import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import type { TranscriptFile } from './application.entity.js';
 import { checkApplicationSave, checkDecision } from './admission-input.js';
 import { ADMISSION_MESSAGES, contentDisposition, MAX_APPLICATION_PAGE, transcriptUrl, type ApplicationView, type UploadedFile } from './admissions.service.js';
+import { REASONS } from '@planner/shared';
 
 const transcriptJson = (f: TranscriptFile) => ({
   id: f.id,
@@ -36,9 +37,9 @@ function readUpload(deps: AppDeps, req: Request, res: Response): Promise<Uploade
       if (!err) return resolve(req.file as UploadedFile | undefined);
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return reject(badInput(ADMISSION_MESSAGES.tooLarge(deps.config.transcriptMaxBytes)));
-        return reject(badInput('Send one file per request, in the multipart field "file".'));
+        return reject(badInput(REASONS.ONE_FILE_PER_REQUEST));
       }
-      reject(badInput('The upload could not be read.'));
+      reject(badInput(REASONS.UPLOAD_UNREADABLE));
     });
   });
 }

@@ -46,14 +46,15 @@ import { School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { Application, TranscriptFile } from './application.entity.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
+import { REASONS } from '@planner/shared';
 
 export const ADMISSION_MESSAGES = {
   ...ADMISSION_POLICY_MESSAGES,
-  alreadySubmitted: 'This application has already been submitted and can no longer be changed.',
+  alreadySubmitted: REASONS.APPLICATION_SUBMITTED,
   badStatus: ADMISSION_INPUT_MESSAGES.badStatus,
-  noFile: 'Please choose a file to upload (multipart field "file").',
-  badType: 'Transcripts must be PDF, JPG, PNG, DOC or DOCX files.',
-  emptyFile: 'The file is empty.',
+  noFile: REASONS.TRANSCRIPT_FILE_MISSING,
+  badType: REASONS.TRANSCRIPT_TYPE_INVALID,
+  emptyFile: REASONS.FILE_EMPTY,
   tooManyFiles: (n: number) => `An application holds at most ${n} transcript files.`,
   tooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MB.`,
   mismatch: (name: string, type: string) => `The file "${name}" is not a valid ${type} file.`,
@@ -261,7 +262,7 @@ export class AdmissionsService {
     const params: unknown[] = [schoolIds];
     let where = 'a.school_id = ANY($1)';
     if (q.status) {
-      if (!['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'].includes(q.status)) throw badInput('Unknown application status.');
+      if (!['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'].includes(q.status)) throw badInput(REASONS.UNKNOWN_APPLICATION_STATUS);
       params.push(q.status);
       where += ` AND coalesce(u.application_status, 'not_started') = $2`;
     }
@@ -285,10 +286,10 @@ export class AdmissionsService {
   async getForStaff(ctx: RequestContext, id: unknown): Promise<ApplicationView> {
     const schoolIds = await this.reviewSchoolIds(ctx);
     const app = await this.db.getRepository(Application).findOneBy({ id: parseId(id, 'application') });
-    if (!app) throw notFound('Application not found.');
+    if (!app) throw notFound(REASONS.APPLICATION_NOT_FOUND);
     authorize(ctx, can, 'review', { dualSchoolIds: schoolIds, application: app });
     const parent = await ctx.loaders.userById.load(app.parentId);
-    if (!parent) throw notFound('Application not found.');
+    if (!parent) throw notFound(REASONS.APPLICATION_NOT_FOUND);
     await recordAccess(this.db, ctx.caller, { studentId: parent.id, schoolId: app.schoolId, action: 'application_view', reason: 'admissions review' });
     return this.view(parent, app);
   }
@@ -301,7 +302,7 @@ export class AdmissionsService {
     const input = valid(checked);
     return this.db.transaction(async (m) => {
       const app = await m.getRepository(Application).findOneBy({ id });
-      if (!app) throw notFound('Application not found.');
+      if (!app) throw notFound(REASONS.APPLICATION_NOT_FOUND);
       authorize(ctx, can, 'decide', { dualSchoolIds: schoolIds, application: app });
       const parent = await this.lockParent(m, app.parentId);
       if (parent.applicationStatus !== 'complete' || !canMove(parent.applicationStatus, input.decision)) {

@@ -5,9 +5,10 @@
  */
 import { ALLOW, both, type Can, deny, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const API_TOKEN_MESSAGES = {
-  sessionOnly: 'API tokens are managed from a signed-in session on the profile page, not with an API token.',
+  sessionOnly: REASONS.API_TOKEN_SESSION_ONLY,
 } as const;
 
 export type ApiTokenAction = 'list' | 'create' | 'revoke';

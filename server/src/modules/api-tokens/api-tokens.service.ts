@@ -19,6 +19,7 @@ import { valid, type Checked } from '../../core/validation.js';
 import type { ApiTokenCreate } from './api-token-input.js';
 import { parseUuid } from '../../core/ids.js';
 import { AuthToken } from '../accounts/auth-token.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const API_TOKEN_MAX_ACTIVE = 25;
 export { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS } from './api-token-input.js';
@@ -80,7 +81,7 @@ export class ApiTokensService {
       [id, caller.user.id],
     );
     const rows = Array.isArray(result[0]) ? result[0] : result;
-    if (!rows.length) throw notFound('No such API token.');
+    if (!rows.length) throw notFound(REASONS.API_TOKEN_NOT_FOUND);
   }
 }
 

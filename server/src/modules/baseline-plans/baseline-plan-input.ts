@@ -9,15 +9,16 @@
  */
 import { toId } from '../../core/ids.js';
 import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
+import { REASONS } from '@planner/shared';
 
 export const BASELINE_INPUT_MESSAGES = {
-  titleRequired: 'Please enter a title.',
-  descriptionRequired: 'Please enter a description.',
-  titleTooLong: 'The title may have at most 200 characters.',
-  descriptionTooLong: 'The description may have at most 2000 characters.',
-  username: 'The username must start with baseline_plan_ and use only letters, digits, - and _ (at most 100 characters).',
-  userType: 'user_type must be 4 for a baseline plan.',
-  planId: 'Please choose a baseline plan.',
+  titleRequired: REASONS.BASELINE_TITLE_REQUIRED,
+  descriptionRequired: REASONS.BASELINE_DESCRIPTION_REQUIRED,
+  titleTooLong: REASONS.BASELINE_TITLE_TOO_LONG,
+  descriptionTooLong: REASONS.BASELINE_DESCRIPTION_TOO_LONG,
+  username: REASONS.BASELINE_USERNAME_INVALID,
+  userType: REASONS.BASELINE_USER_TYPE_INVALID,
+  planId: REASONS.BASELINE_PLAN_REQUIRED,
 } as const;
 
 const M = BASELINE_INPUT_MESSAGES;

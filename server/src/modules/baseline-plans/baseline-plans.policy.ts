@@ -4,10 +4,11 @@
  */
 import { ALLOW, both, type Actor, type Can, deny, hide, onlyTypes, writesAs, type Verdict } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const BASELINE_POLICY_MESSAGES = {
-  disabled: 'Baseline plans are not enabled at your school.',
-  notFound: 'Baseline plan not found.',
+  disabled: REASONS.BASELINE_PLANS_DISABLED,
+  notFound: REASONS.BASELINE_PLAN_NOT_FOUND,
 } as const;
 
 /** Staff actions over their schools' plans, then students' actions over their own plan. */

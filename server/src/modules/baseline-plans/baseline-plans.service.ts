@@ -25,12 +25,13 @@ import { isUniqueViolation } from '../accounts/accounts.service.js';
 import { defaultYearLabels, SchoolMembership, type School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
+import { REASONS } from '@planner/shared';
 
 export const BASELINE_MESSAGES = {
   ...BASELINE_POLICY_MESSAGES,
   ...BASELINE_INPUT_MESSAGES,
-  usernameTaken: 'A baseline plan with this username already exists.',
-  noSchool: 'Please join a school first.',
+  usernameTaken: REASONS.BASELINE_USERNAME_TAKEN,
+  noSchool: REASONS.JOIN_SCHOOL_FIRST,
 } as const;
 
 export const MAX_PAGE = 200;

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { notFound } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { Blog } from './blog.entity.js';
+import { REASONS } from '@planner/shared';
 
 /** Articles are public: the landing page shows them to everyone. */
 export class BlogsService {
@@ -13,7 +14,7 @@ export class BlogsService {
 
   async get(id: unknown): Promise<Blog> {
     const blog = await this.db.getRepository(Blog).findOneBy({ id: parseId(id, 'blog post') });
-    if (!blog) throw notFound('Blog post not found.');
+    if (!blog) throw notFound(REASONS.BLOG_POST_NOT_FOUND);
     return blog;
   }
 }

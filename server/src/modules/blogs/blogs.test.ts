@@ -48,10 +48,10 @@ describe('blogs', () => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     const res = await h.api.get('/api/blogs/999999/');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Blog post not found.' });
+    expect(res.body).toMatchObject({ error: 'Blog post not found.' });
     for (const id of ['0', 'abc', '99999999999']) {
       const bad = await h.api.get(`/api/blogs/${id}/`);
-      expect([bad.status, bad.body], id).toEqual([400, { error: 'Not a valid blog post id: expected a whole number from 1 to 2147483647.' }]);
+      expect([bad.status, bad.body], id).toEqual([400, { error: 'Not a valid blog post id: expected a whole number from 1 to 2147483647.', reason: 'ID_INVALID', params: { what: 'blog post', max: '2147483647' } }]);
     }
     const g = await h.gql('{ blog(id: 999999) { id } }');
     expect(g.code).toBe('NOT_FOUND');

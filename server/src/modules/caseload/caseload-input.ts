@@ -6,6 +6,7 @@
 import { badInput } from '../../core/errors.js';
 import { check, parseInput, z, type Checked } from '../../core/validation.js';
 import { REVIEW_STATUSES, type ReviewStatus } from './review-status.js';
+import { REASONS } from '@planner/shared';
 
 export const CASELOAD_SORTS = [
   'last_name', 'first_name', 'grade', 'pathway', 'requirements_met', 'missing', 'warnings', 'completed_units', 'review_status', 'last_plan_change',
@@ -17,14 +18,14 @@ export const CASELOAD_MAX_PAGE = 500;
 export const CASELOAD_DEFAULT_PAGE = 50;
 
 export const CASELOAD_MESSAGES = {
-  grade: 'grade must be at most 20 characters.',
-  pathway: 'pathway must be a pathway uuid.',
-  flag: 'missing and warnings must be true or false.',
+  grade: REASONS.CASELOAD_GRADE_INVALID,
+  pathway: REASONS.CASELOAD_PATHWAY_INVALID,
+  flag: REASONS.CASELOAD_FLAG_INVALID,
   review: `review must be one of ${REVIEW_STATUSES.join(', ')}.`,
   sort: `sort must be one of ${CASELOAD_SORTS.join(', ')}.`,
-  order: 'order must be asc or desc.',
+  order: REASONS.CASELOAD_ORDER_INVALID,
   pageSize: `page_size must be between 1 and ${CASELOAD_MAX_PAGE}.`,
-  cursor: 'cursor is not valid.',
+  cursor: REASONS.CASELOAD_CURSOR_INVALID,
 } as const;
 
 const M = CASELOAD_MESSAGES;

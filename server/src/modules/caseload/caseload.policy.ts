@@ -9,11 +9,12 @@
  */
 import { ALLOW, both, type Can, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const CASELOAD_POLICY_MESSAGES = {
-  staffOnly: 'Only staff can open the caseload.',
-  studentNotFound: 'Student not found.',
-  followOwn: 'Only students (for themselves) and staff of their school can choose the pathways a student follows.',
+  staffOnly: REASONS.CASELOAD_STAFF_ONLY,
+  studentNotFound: REASONS.STUDENT_NOT_FOUND,
+  followOwn: REASONS.FOLLOW_NOT_ALLOWED,
 } as const;
 
 export type CaseloadAction = 'view' | 'readFollowed' | 'follow';

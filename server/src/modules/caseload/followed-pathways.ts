@@ -22,11 +22,12 @@ import { Pathway } from '../pathways/pathway.entity.js';
 import { byName } from '../pathways/progress.js';
 import { ownSchoolIds } from '../schools/reach.js';
 import { can, CASELOAD_POLICY_MESSAGES, type CaseloadAction } from './caseload.policy.js';
+import { REASONS } from '@planner/shared';
 
 export const FOLLOW_MESSAGES = {
-  pathwayNotFound: 'Pathway not found.',
-  notVisible: 'This pathway belongs to a school you do not have access to.',
-  studentRequired: 'student_id is required: name the student whose pathways to read or change.',
+  pathwayNotFound: REASONS.PATHWAY_NOT_FOUND,
+  notVisible: REASONS.PATHWAY_NOT_VISIBLE,
+  studentRequired: REASONS.FOLLOW_STUDENT_REQUIRED,
 } as const;
 
 /** The school's graduation pathway among its pathways (see the header). */

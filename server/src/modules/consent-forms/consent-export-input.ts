@@ -2,15 +2,16 @@
 import { MAX_ID } from '../../core/ids.js';
 import { check, type Checked, z } from '../../core/validation.js';
 import { badInput } from '../../core/errors.js';
+import { REASONS } from '@planner/shared';
 
 const exportSchema = z.object({
   grade: z
-    .union([z.string(), z.number()], { error: 'Please choose a grade.' })
+    .union([z.string(), z.number()], { error: REASONS.EXPORT_GRADE_REQUIRED })
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, 'Please choose a grade.').max(20, 'The grade is too long.')),
+    .pipe(z.string().min(1, REASONS.EXPORT_GRADE_REQUIRED).max(20, REASONS.EXPORT_GRADE_TOO_LONG)),
   school_id: z.union(
     [z.number().int().positive().max(MAX_ID), z.string().regex(/^\d{1,9}$/).transform(Number)],
-    { error: 'school_id must be a whole number.' },
+    { error: REASONS.EXPORT_SCHOOL_ID_INVALID },
   ),
 });
 

@@ -157,7 +157,7 @@ describe('queued consent-form export', () => {
     // Not built yet: nothing to download.
     const early = await download(`/api/parent-form-exports/${id}/download/`);
     expect(early.status).toBe(404);
-    expect(JSON.parse(early.body.toString())).toEqual({ error: 'The export is not finished yet.' });
+    expect(JSON.parse(early.body.toString())).toMatchObject({ error: 'The export is not finished yet.' });
     await exportWorker().runOnce();
     expect((await progress(id, outsider)).code).toBe('NOT_FOUND');
     expect((await download(`/api/parent-form-exports/${id}/download/`, outsider)).status).toBe(404);
@@ -177,7 +177,7 @@ describe('queued consent-form export', () => {
     await h.db.query(`UPDATE exports SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
     const res = await download(`/api/parent-form-exports/${id}/download/`);
     expect(res.status).toBe(404);
-    expect(JSON.parse(res.body.toString())).toEqual({ error: 'This export has expired. Please export again.' });
+    expect(JSON.parse(res.body.toString())).toMatchObject({ error: 'This export has expired. Please export again.' });
     // The cleanup queued with the export is due at its expiry.
     await h.db.query(`UPDATE jobs SET run_at = now() WHERE queue = $1 AND status = 'pending'`, [EXPORT_CLEANUP_QUEUE]);
     await exportWorker().runOnce();

@@ -26,15 +26,16 @@ import { ExportChunkWriter, readExportChunks, scheduleExportCleanup } from '../e
 import type { ConsentFormsService } from './consent-forms.service.js';
 import type { Checked } from '../../core/validation.js';
 import type { ExportInput } from './consent-export-input.js';
+import { REASONS } from '@planner/shared';
 
 export const CONSENT_EXPORT_QUEUE = 'consent.export';
 const KIND = 'consent_forms';
 
 export const EXPORT_JOB_MESSAGES = {
-  notFound: 'Export not found.',
-  notReady: 'The export is not finished yet.',
-  expired: 'This export has expired. Please export again.',
-  failed: 'The export could not be finished. Please try again.',
+  notFound: REASONS.EXPORT_NOT_FOUND,
+  notReady: REASONS.EXPORT_NOT_READY,
+  expired: REASONS.EXPORT_EXPIRED,
+  failed: REASONS.EXPORT_FAILED,
 } as const;
 
 export type ExportState = 'queued' | 'running' | 'done' | 'failed';

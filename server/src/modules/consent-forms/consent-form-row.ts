@@ -8,14 +8,15 @@
 import crypto from 'node:crypto';
 import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '@planner/shared/consent-form';
 import { CONSENT_POLICY_MESSAGES } from './consent-forms.policy.js';
+import { REASONS } from '@planner/shared';
 
 export const CONSENT_MESSAGES = {
-  notEnabled: 'Parent consent forms are not used at your school.',
+  notEnabled: REASONS.CONSENT_FORMS_DISABLED,
   alreadySigned: CONSENT_TEXT.alreadySigned,
-  studentFirst: 'The student has not signed this form yet.',
+  studentFirst: REASONS.CONSENT_STUDENT_FIRST,
   ...CONSENT_POLICY_MESSAGES,
-  noForm: 'This student has no parent consent form yet.',
-  noneToExport: 'No completed parent forms found for the selected grade and school.',
+  noForm: REASONS.CONSENT_NO_FORM,
+  noneToExport: REASONS.CONSENT_NONE_TO_EXPORT,
 } as const;
 
 /** The columns of a form the services work with (FORM_COLUMNS reads them). */

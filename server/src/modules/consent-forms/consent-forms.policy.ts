@@ -6,10 +6,11 @@
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs, type Verdict } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const CONSENT_POLICY_MESSAGES = {
-  notEnabledForSchool: 'Parent consent forms are not used at this school.',
-  onlyStudent: 'Only the student can sign their own consent form.',
+  notEnabledForSchool: REASONS.CONSENT_FORMS_DISABLED_FOR_SCHOOL,
+  onlyStudent: REASONS.CONSENT_ONLY_STUDENT,
 } as const;
 
 export type ConsentAction =

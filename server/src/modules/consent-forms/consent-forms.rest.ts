@@ -10,6 +10,7 @@ import type { TemplateView } from './consent-templates.service.js';
 import { PDF_MESSAGES } from './pdf-check.js';
 import { SIGNATURE_MESSAGES } from './consent-signature.js';
 import { checkExportInput } from './consent-export-input.js';
+import { REASONS } from '@planner/shared';
 
 const formJson = (f: ConsentFormView) => ({ pdf: f.pdf, field_config: f.fieldConfig, state: f.state });
 const templateJson = (t: TemplateView) => ({
@@ -29,7 +30,7 @@ function pdfUpload(maxBytes: number, otherFileMessage: string = PDF_MESSAGES.mis
           const code = (err as { code?: string }).code;
           if (code === 'LIMIT_FILE_SIZE') reject(badInput(PDF_MESSAGES.tooLarge(maxBytes)));
           else if (code === 'LIMIT_UNEXPECTED_FILE') reject(badInput(otherFileMessage));
-          else reject(badInput('The upload could not be read.'));
+          else reject(badInput(REASONS.UPLOAD_UNREADABLE));
           return;
         }
         resolve({ pdf: req.file?.buffer, fields: (req.body ?? {}) as Record<string, unknown> });
@@ -131,7 +132,7 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
       try {
         config = JSON.parse(fields.field_config);
       } catch {
-        throw badInput('field_config is not valid JSON.');
+        throw badInput(REASONS.FIELD_CONFIG_NOT_JSON);
       }
     }
     return templateJson(await consentForms.templates.uploadPdf(ctx, pdf, config));

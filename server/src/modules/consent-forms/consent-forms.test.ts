@@ -55,7 +55,7 @@ describe('create-parent-form', () => {
     const student = await h.buildStudent({ school: await h.buildSchool({ parentFormEnabled: false }) });
     const res = await h.api.post('/api/create-parent-form/').set(h.auth(await h.tokenFor(student)));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Parent consent forms are not used at your school.' });
+    expect(res.body).toMatchObject({ error: 'Parent consent forms are not used at your school.' });
     expect(await forms(student.id)).toEqual([]);
   });
 

@@ -10,18 +10,19 @@
 import { z } from 'zod';
 import { badInput } from '../../core/errors.js';
 import { CONSENT_TEXT } from '@planner/shared/consent-form';
+import { REASONS } from '@planner/shared';
 
 export const SIGNATURE_LIMITS = { nameChars: 100, strokes: 40, pointsPerStroke: 1000, points: 4000, strokesJsonChars: 100_000 } as const;
 
 export const SIGNATURE_MESSAGES = {
   nameTooLong: `The name is too long (at most ${SIGNATURE_LIMITS.nameChars} characters).`,
-  nameInvalid: 'The name must contain letters and no control characters.',
-  strokesInvalid: 'The drawn signature could not be read: send strokes as lists of [x, y] points between 0 and 1.',
+  nameInvalid: REASONS.SIGNATURE_NAME_INVALID,
+  strokesInvalid: REASONS.SIGNATURE_STROKES_INVALID,
   strokesTooMany: `The drawn signature is too large (at most ${SIGNATURE_LIMITS.strokes} strokes and ${SIGNATURE_LIMITS.points} points).`,
-  strokesEmpty: 'The drawn signature is empty: draw your signature or leave the pad untouched.',
+  strokesEmpty: REASONS.SIGNATURE_STROKES_EMPTY,
   pdfNotAccepted:
-    'A signed PDF is not accepted: send your typed full name (name) and, if you drew one, your signature (strokes). The form is signed on the server.',
-  templateUnchanged: 'The uploaded PDF is the unsigned form itself: nothing was signed on it. Please sign the form with your name.',
+    REASONS.SIGNED_PDF_NOT_ACCEPTED,
+  templateUnchanged: REASONS.SIGNED_PDF_UNCHANGED,
 } as const;
 
 export type Stroke = [number, number][];

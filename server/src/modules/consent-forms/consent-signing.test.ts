@@ -108,7 +108,7 @@ describe('the student signs', () => {
     const before = await formRow(student.id);
     const again = await signAsStudent(token, { name: 'Second Try' });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: 'You have already signed this form.' });
+    expect(again.body).toMatchObject({ error: 'You have already signed this form.' });
     const after = await formRow(student.id);
     expect(after.state).toBe('student_signed');
     expect(Buffer.compare(after.signed_pdf, before.signed_pdf)).toBe(0);
@@ -158,7 +158,7 @@ describe('the student signs', () => {
     expect((await h.api.get('/api/parent-consent/').set(h.auth(adminView.body.token))).status).toBe(200);
     const asAdmin = await signAsStudent(adminView.body.token);
     expect(asAdmin.status).toBe(403);
-    expect(asAdmin.body).toEqual({ error: 'Only the student can sign their own consent form.' });
+    expect(asAdmin.body).toMatchObject({ error: 'Only the student can sign their own consent form.' });
 
     const parentToken = await h.tokenFor(await h.buildParent({ school, students: [student] }));
     const parentView = await h.api.post('/api/view-as-student/').set(h.auth(parentToken)).send({ studentId: student.id });
@@ -175,7 +175,7 @@ describe('the student signs', () => {
     const token = await h.tokenFor(student);
     const res = await h.api.get('/api/parent-consent/').set(h.auth(token));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Parent consent forms are not used at your school.' });
+    expect(res.body).toMatchObject({ error: 'Parent consent forms are not used at your school.' });
     expect((await signAsStudent(token)).status).toBe(400);
     expect(await formRow(student.id)).toBeUndefined();
   });
@@ -207,7 +207,7 @@ describe('the parent signs through the texted link', () => {
     // The code expired with the completed form: it reveals nothing any more.
     for (const r of [await h.api.get(`/api/sign-parent-form/${code}/`), await signAsParent(code, { name: 'Pat Becker' }), await h.api.get(got.body.pdf)]) {
       expect(r.status).toBe(404);
-      expect(r.body).toEqual({ error: 'Not found.' });
+      expect(r.body).toMatchObject({ error: 'Not found.' });
     }
     // The student cannot sign again either.
     expect((await signAsStudent(token)).status).toBe(409);
@@ -220,7 +220,7 @@ describe('the parent signs through the texted link', () => {
     for (const c of [wrong, 'abc', 'LHSDEMO10', 'x'.repeat(500)]) {
       const res = await h.api.get(`/api/sign-parent-form/${c}/`);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'Not found.' });
+      expect(res.body).toMatchObject({ error: 'Not found.' });
       expect((await signAsParent(c)).status).toBe(404);
     }
     expect((await formRow(student.id)).state).toBe('student_signed');
@@ -232,11 +232,11 @@ describe('the parent signs through the texted link', () => {
     await h.db.query(`UPDATE consent_forms SET state = 'admin_signed' WHERE student_id = $1`, [student.id]);
     const early = await signAsParent(code);
     expect(early.status).toBe(409);
-    expect(early.body).toEqual({ error: 'The student has not signed this form yet.' });
+    expect(early.body).toMatchObject({ error: 'The student has not signed this form yet.' });
     await h.db.query(`UPDATE consent_forms SET state = 'parent_signed' WHERE student_id = $1`, [student.id]);
     const twice = await signAsParent(code);
     expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ error: 'You have already signed this form.' });
+    expect(twice.body).toMatchObject({ error: 'You have already signed this form.' });
     expect((await formRow(student.id)).state).toBe('parent_signed');
   });
 

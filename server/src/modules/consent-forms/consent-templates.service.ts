@@ -20,6 +20,7 @@ import type { SchoolsService } from '../schools/schools.service.js';
 import { generateDefaultTemplate } from './default-template.js';
 import { assertPagesFit, parseFieldConfig } from './field-config.js';
 import { checkPdf } from './pdf-check.js';
+import { REASONS } from '@planner/shared';
 
 export interface EffectiveTemplate {
   id: number;
@@ -88,7 +89,7 @@ export class ConsentTemplatesService {
   /** The staff member's school of record, whose template they see and edit. */
   private staffSchool(ctx: RequestContext, action: ConsentAction): { schoolId: number; userId: number } {
     const caller = authorize(ctx, can, action, null);
-    if (caller.user.schoolId === null) throw badInput('Join a school before editing its consent form template.');
+    if (caller.user.schoolId === null) throw badInput(REASONS.CONSENT_TEMPLATE_NO_SCHOOL);
     return { schoolId: caller.user.schoolId, userId: caller.user.id };
   }
 
@@ -159,7 +160,7 @@ export class ConsentTemplatesService {
       return row.pdf as Buffer;
     }
     const schoolId = parseId(which, 'school');
-    if (!(await ctx.loaders.schoolById.load(schoolId))) throw notFound('School not found.');
+    if (!(await ctx.loaders.schoolById.load(schoolId))) throw notFound(REASONS.SCHOOL_NOT_FOUND);
     authorize(ctx, can, 'viewTemplatePdf', { schoolId, reach: await this.schools.accessibleSchoolIds(caller.user) });
     const [row] = await this.db.query(`SELECT pdf FROM consent_templates WHERE school_id = $1`, [schoolId]);
     if (!row) throw notFound();

@@ -40,7 +40,7 @@ describe('files sent to the student signing route', () => {
       const res = await h.api.put('/api/parent-consent/').set(h.auth(token)).field('name', 'Avery Stone')
         .attach(part, bytes, { filename: 'x.pdf', contentType: 'application/pdf' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: SIGNATURE_MESSAGES.pdfNotAccepted });
+      expect(res.body).toMatchObject({ error: SIGNATURE_MESSAGES.pdfNotAccepted });
       expect(await state(student)).toEqual({ state: 'admin_signed', empty: true });
       expect(await smsCount(student.guardianPhone!)).toBe(0);
     });
@@ -50,7 +50,7 @@ describe('files sent to the student signing route', () => {
     const { student, token } = await freshStudent();
     const res = await h.api.put('/api/parent-consent/').set(h.auth(token)).send({ pdf: 'JVBERi0xLjc=' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Please provide your signature (your full name).' });
+    expect(res.body).toMatchObject({ error: 'Please provide your signature (your full name).' });
     expect((await state(student)).state).toBe('admin_signed');
   });
 
@@ -61,7 +61,7 @@ describe('files sent to the student signing route', () => {
     expect(big.length).toBeGreaterThan(2048);
     const res = await api.put('/api/parent-consent/').set(h.auth(token)).attach('pdf', big, 'big.pdf');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'The PDF is larger than the limit of 2 KB.' });
+    expect(res.body).toMatchObject({ error: 'The PDF is larger than the limit of 2 KB.' });
     expect((await state(student)).state).toBe('admin_signed');
     // The default limit is 5 MB.
     expect(h.config.consentPdfMaxBytes).toBe(5 * 1024 * 1024);
@@ -75,7 +75,7 @@ describe('files sent to the student signing route', () => {
     for (const bytes of [Buffer.from('nope'), await buildPdf(['x'], 3), await buildPdf(['Pat Stone'])]) {
       const bad = await h.api.put(`/api/sign-parent-form/${code}/`).field('name', 'Pat Stone').attach('pdf', bytes, 'a.pdf');
       expect(bad.status).toBe(400);
-      expect(bad.body).toEqual({ error: SIGNATURE_MESSAGES.pdfNotAccepted });
+      expect(bad.body).toMatchObject({ error: SIGNATURE_MESSAGES.pdfNotAccepted });
     }
     expect((await state(student)).state).toBe('student_signed');
     expect((await h.api.get(`/api/sign-parent-form/${code}/`)).status).toBe(200);

@@ -53,12 +53,12 @@ describe('parent-form-viewer', () => {
     for (const code of ['NOPE123', other.parentCode!]) {
       const res = await h.api.get(`/api/parent-form-viewer/${code}/`).set(h.auth(staffToken));
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'Not found.' });
+      expect(res.body).toMatchObject({ error: 'Not found.' });
     }
     const formless = await studentWithGuardian(h, school);
     const none = await h.api.get(`/api/parent-form-viewer/${formless.parentCode}/`).set(h.auth(staffToken));
     expect(none.status).toBe(404);
-    expect(none.body).toEqual({ error: 'This student has no parent consent form yet.' });
+    expect(none.body).toMatchObject({ error: 'This student has no parent consent form yet.' });
     expect((await h.db.query(`SELECT 1 FROM student_record_access WHERE student_id = $1`, [other.id]))).toEqual([]);
   });
 

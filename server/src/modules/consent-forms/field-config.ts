@@ -7,6 +7,7 @@ import {
   PREFILL_TRANSFORMS,
   type ConsentFieldConfig,
 } from '@planner/shared/consent-form';
+import { REASONS } from '@planner/shared';
 
 const coordinate = z.number().finite().min(0).max(2000);
 const placement = z.object({
@@ -24,8 +25,8 @@ const studentInfoField = placement.extend({
 }).strict();
 
 export const fieldConfigSchema = z.object({
-  student_info: z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Field names use lower-case letters, digits and _.'), studentInfoField)
-    .refine((m) => Object.keys(m).length <= 40, 'At most 40 student information fields.'),
+  student_info: z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, REASONS.FIELD_NAME_INVALID), studentInfoField)
+    .refine((m) => Object.keys(m).length <= 40, REASONS.FIELD_CONFIG_TOO_MANY),
   student_signature: z.object({ signature: placement, date: placement }).strict(),
   parent_signature: z.object({ printed_name: placement, signature: placement, date: placement }).strict(),
 }).strict();

@@ -4,11 +4,12 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { badInput } from '../../core/errors.js';
+import { REASONS } from '@planner/shared';
 
 export const PDF_MESSAGES = {
-  missing: 'Please attach the PDF as the part named pdf.',
-  notPdf: 'The uploaded file is not a PDF.',
-  unreadable: 'The uploaded PDF could not be read.',
+  missing: REASONS.PDF_MISSING,
+  notPdf: REASONS.PDF_NOT_PDF,
+  unreadable: REASONS.PDF_UNREADABLE,
   tooLarge: (maxBytes: number) =>
     `The PDF is larger than the limit of ${maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} KB`}.`,
   pageCount: (expected: number, got: number) =>

@@ -6,16 +6,17 @@
 import { badInput } from '../../core/errors.js';
 import { check, parseInput, type Checked, z } from '../../core/validation.js';
 import { missingSpots, REQUIRED_SPOTS, type SpotName } from './contract-text.js';
+import { REASONS } from '@planner/shared';
 
 export const CONTRACT_INPUT_MESSAGES = {
   missing: (names: string[]) => `Please place all required signatures and initials. Missing: ${names.join(', ')}`,
   unknownSpot: (name: string) => `Unknown signature spot: ${name}.`,
-  badDate: 'completionDate must be an ISO date and time.',
-  required: 'contractData with placedSignatures and completionDate is required.',
+  badDate: REASONS.CONTRACT_DATE_INVALID,
+  required: REASONS.CONTRACT_DATA_REQUIRED,
 } as const;
 const M = CONTRACT_INPUT_MESSAGES;
 
-const spotValue = z.string().max(200, 'A placed signature is too long.').refine((s) => !s.includes('\u0000'), 'Text may not contain the NUL character.');
+const spotValue = z.string().max(200, REASONS.CONTRACT_SIGNATURE_TOO_LONG).refine((s) => !s.includes('\u0000'), REASONS.NUL_CHARACTER);
 const generateSchema = z.object({
   contractData: z.object({
     placedSignatures: z.record(z.string(), spotValue),

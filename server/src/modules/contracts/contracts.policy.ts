@@ -4,10 +4,11 @@
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const CONTRACT_POLICY_MESSAGES = {
-  parentsOnly: 'Only the parent of an accepted application can sign the enrollment contract.',
-  notAccepted: 'The enrollment contract can be signed once the application is accepted.',
+  parentsOnly: REASONS.CONTRACT_PARENTS_ONLY,
+  notAccepted: REASONS.CONTRACT_NOT_ACCEPTED,
 } as const;
 
 export type ContractAction = 'viewOwn' | 'sign' | 'downloadPdf';

@@ -1,7 +1,7 @@
 import express, { type Express, type Router } from 'express';
 import { buildContext, route, type AppDeps } from '../../adapters.js';
 import { apiErrorHandler } from '../../core/http.js';
-import { AppError, HTTP_STATUS } from '../../core/errors.js';
+import { AppError, HTTP_STATUS, reasonFields } from '../../core/errors.js';
 import { checkPlacedContract } from './contract-input.js';
 
 export function mountContractRoutes(r: Router, deps: AppDeps): void {
@@ -14,7 +14,7 @@ export function mountContractRoutes(r: Router, deps: AppDeps): void {
       return { success: true, pdf_url: pdfUrl, error: null };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      res.status(HTTP_STATUS[e.code]).json({ success: false, pdf_url: null, error: e.message });
+      res.status(HTTP_STATUS[e.code]).json({ success: false, pdf_url: null, error: e.message, ...reasonFields(e) });
       return undefined;
     }
   });

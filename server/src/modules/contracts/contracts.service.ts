@@ -28,12 +28,13 @@ import { School } from '../schools/school.entity.js';
 import { renderContractPdf } from './contract-pdf.js';
 import { contractDocument, missingSpots } from './contract-text.js';
 import { contractPdfUrl, EnrollmentContract } from './enrollment-contract.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const CONTRACT_MESSAGES = {
   ...CONTRACT_POLICY_MESSAGES,
-  completed: 'This enrollment contract is already signed and can no longer be changed.',
+  completed: REASONS.CONTRACT_COMPLETED,
   ...CONTRACT_INPUT_MESSAGES,
-  notGenerated: 'Please generate and review the contract PDF before completing it.',
+  notGenerated: REASONS.CONTRACT_NOT_GENERATED,
 } as const;
 
 export interface ContractView {

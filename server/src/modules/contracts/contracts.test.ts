@@ -130,7 +130,7 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
     const { liability_initials: _l, parent_signature: _s, ...partial } = fullPlacements();
     const res = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload(partial));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, pdf_url: null, error: 'Please place all required signatures and initials. Missing: liability_initials, parent_signature' });
+    expect(res.body).toMatchObject({ success: false, pdf_url: null, error: 'Please place all required signatures and initials. Missing: liability_initials, parent_signature' });
     const row = await h.db.getRepository(EnrollmentContract).findOneByOrFail({ parentId: fam.parent.id });
     expect(row.pdfGeneratedAt).toBeNull();
   });
@@ -220,7 +220,7 @@ describe('POST /api/enrollment-contract-completion/', () => {
     expect(again.status).toBe(409);
     const regenerate = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload(fullPlacements('Someone Else', 'S.E.')));
     expect(regenerate.status).toBe(409);
-    expect(regenerate.body).toEqual({ success: false, pdf_url: null, error: 'This enrollment contract is already signed and can no longer be changed.' });
+    expect(regenerate.body).toMatchObject({ success: false, pdf_url: null, error: 'This enrollment contract is already signed and can no longer be changed.' });
     const after = await h.db.getRepository(EnrollmentContract).findOneByOrFail({ parentId: fam.parent.id });
     expect(after.placedSignatures.parent_name).toBe('Robin Avery');
     expect(await h.db.getRepository(Payment).countBy({ familyId: fam.parent.id })).toBe(1);

@@ -19,6 +19,7 @@
 import { CsvSyntaxError, parseCsv } from './csv.js';
 import { compareCourseIds, nodesOnCycles } from './prerequisites.js';
 import { tagKey } from './tags.js';
+import { REASONS } from '@planner/shared';
 
 export interface ImportIssue {
   line: number;
@@ -80,7 +81,7 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
     if (e instanceof CsvSyntaxError) throw new CsvFileError(e.message);
     throw e;
   }
-  if (!records.length) throw new CsvFileError('The file is empty.');
+  if (!records.length) throw new CsvFileError(REASONS.FILE_EMPTY);
   const header = records[0].fields.map((h) => h.trim().toLowerCase());
   const col = (name: string) => header.indexOf(name.toLowerCase());
   const idx = {
@@ -92,7 +93,7 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
     tags: col('Tags'),
   };
   if (idx.courseId < 0 || idx.title < 0) throw new CsvFileError(CSV_HEADER_MESSAGE);
-  if (records.length === 1) throw new CsvFileError('The file has a header but no courses.');
+  if (records.length === 1) throw new CsvFileError(REASONS.CSV_NO_COURSES);
 
   const errors: ImportIssue[] = [];
   const warnings: ImportIssue[] = [];

@@ -10,17 +10,18 @@ import { badInput } from '../../core/errors.js';
 import { check, hasNul, isUuid, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
 import { COURSE_ID_MAX, DESCRIPTION_MAX, MAX_GROUP_MEMBERS, MAX_GROUPS, TITLE_MAX, UNITS_MAX } from './catalogue-import.js';
 import { tagKey } from './tags.js';
+import { REASONS } from '@planner/shared';
 
 export const COURSE_INPUT_MESSAGES = {
-  body: 'The request body must be a JSON object.',
-  courseIdRequired: 'Course ID is required.',
-  titleRequired: 'Title is required.',
+  body: REASONS.BODY_NOT_OBJECT,
+  courseIdRequired: REASONS.COURSE_ID_REQUIRED,
+  titleRequired: REASONS.COURSE_TITLE_REQUIRED,
   units: `Units must be a number from 0 to ${UNITS_MAX}.`,
   adjustedUnits: `Adjusted units must be a number from 0 to ${UNITS_MAX}.`,
-  groups: 'Prerequisite groups must be a list of lists of course uuids.',
-  tags: 'Tags must be a map of tag keys to tag names.',
-  tagName: 'Each tag must be a name of 1 to 100 characters.',
-  tooManyTags: 'A course may have at most 30 tags.',
+  groups: REASONS.PREREQUISITE_GROUPS_INVALID,
+  tags: REASONS.COURSE_TAGS_INVALID,
+  tagName: REASONS.COURSE_TAG_NAME_INVALID,
+  tooManyTags: REASONS.COURSE_TOO_MANY_TAGS,
 } as const;
 
 /** A course's fields as the service saves them; a field left out stays as it is (update). */

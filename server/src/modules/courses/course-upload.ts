@@ -11,12 +11,13 @@ import { hasNul } from '../../core/validation.js';
 import { staffReach } from './course-access.js';
 import { CsvFileError } from './catalogue-import.js';
 import { importCatalogue, type ImportResult } from './catalogue-store.js';
+import { REASONS } from '@planner/shared';
 
 export const UPLOAD_MESSAGES = {
-  noSchool: 'Join a school first.',
-  fileMissing: 'Choose a CSV file to upload (form field "file").',
-  notCsv: 'The file is not a CSV file: choose a .csv file saved as UTF-8 text.',
-  emptyFile: 'The file is empty.',
+  noSchool: REASONS.JOIN_A_SCHOOL_FIRST,
+  fileMissing: REASONS.CSV_FILE_MISSING,
+  notCsv: REASONS.COURSE_FILE_NOT_CSV,
+  emptyFile: REASONS.FILE_EMPTY,
 } as const;
 
 export const tooLargeMessage = (bytes: number) => `The file is larger than ${formatBytes(bytes)}.`;

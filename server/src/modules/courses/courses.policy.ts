@@ -8,13 +8,14 @@
 import { ALLOW, both, type Can, deny, hide, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 import { reachesCourse, reachesSchool, type Reach } from '../schools/reach.js';
+import { REASONS } from '@planner/shared';
 
 export const COURSE_POLICY_MESSAGES = {
-  notFound: 'Course not found.',
-  requirementNotFound: 'Requirement not found.',
-  notYourCourse: 'You can only change the courses of your own school.',
-  partnerNeedsFullAccess: 'Only staff of a school with full access may add partner courses.',
-  acceptForOwnSchool: 'You can only accept courses for your own school.',
+  notFound: REASONS.COURSE_NOT_FOUND,
+  requirementNotFound: REASONS.REQUIREMENT_NOT_FOUND,
+  notYourCourse: REASONS.COURSE_NOT_YOURS,
+  partnerNeedsFullAccess: REASONS.PARTNER_NEEDS_FULL_ACCESS,
+  acceptForOwnSchool: REASONS.ACCEPT_FOR_OWN_SCHOOL,
 } as const;
 
 /** The actor's reach (modules/schools/reach.ts), loaded once per request. */

@@ -10,6 +10,7 @@ import type { CourseView, RequirementInfo } from './course-view.js';
 import { checkCourseInput, checkCourseUpdate, checkTransferInput } from './course-input.js';
 import { tooLargeMessage } from './course-upload.js';
 import type { ImportResult } from './catalogue-store.js';
+import { REASONS } from '@planner/shared';
 
 function requirementJson(r: RequirementInfo) {
   return {
@@ -94,7 +95,7 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
   const parseForm = (req: Request, res: Response, next: NextFunction) => {
     const type = req.headers['content-type'] ?? '';
     if (type.startsWith('multipart/form-data')) {
-      formFields(req, res, (err: unknown) => next(err ? badInput('The form could not be read.') : undefined));
+      formFields(req, res, (err: unknown) => next(err ? badInput(REASONS.FORM_UNREADABLE) : undefined));
     } else if (type.startsWith('application/x-www-form-urlencoded')) urlencoded(req, res, next);
     else next();
   };
@@ -160,8 +161,8 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
         if (!err) return resolve();
         const code = (err as { code?: string }).code;
         if (code === 'LIMIT_FILE_SIZE') return reject(badInput(tooLargeMessage(courses.uploads.maxCsvBytes)));
-        if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput('Send one file, in the form field "file".'));
-        reject(badInput('The upload could not be read: send a multipart form with the CSV in the field "file".'));
+        if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput(REASONS.ONE_FILE_ONLY));
+        reject(badInput(REASONS.COURSE_UPLOAD_UNREADABLE));
       });
     });
     const file = req.file;

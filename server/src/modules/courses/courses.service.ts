@@ -44,16 +44,17 @@ import { TRANSFER_MESSAGES, TransfersService } from './transfers.service.js';
 import { CourseUploadService, UPLOAD_MESSAGES } from './course-upload.js';
 import { BASE_TAGS } from './tags.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
+import { REASONS } from '@planner/shared';
 
 export const COURSE_MESSAGES = {
   ...COURSE_POLICY_MESSAGES,
   ...COURSE_INPUT_MESSAGES,
   ...TRANSFER_MESSAGES,
   ...UPLOAD_MESSAGES,
-  duplicate: 'A course with this Course ID already exists.',
-  selfPrerequisite: 'A course cannot be its own prerequisite.',
-  notPartner: 'Choose one of your partner schools.',
-  badRequirement: 'The requirement filter must be a requirement uuid.',
+  duplicate: REASONS.COURSE_ID_TAKEN,
+  selfPrerequisite: REASONS.SELF_PREREQUISITE,
+  notPartner: REASONS.NOT_A_PARTNER_SCHOOL,
+  badRequirement: REASONS.REQUIREMENT_FILTER_INVALID,
 } as const;
 
 export const inPlansMessage = (n: number) =>
@@ -132,7 +133,7 @@ export class CoursesService {
     }
     const search = (q.search ?? '').trim();
     if (hasNul(search)) throw badInput(NUL_MESSAGE);
-    if (search.length > 200) throw badInput('Search text must be at most 200 characters.');
+    if (search.length > 200) throw badInput(REASONS.SEARCH_TOO_LONG);
     if (search) {
       const s = p(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where += ` AND (lower(c.course_id) LIKE ${s} OR lower(c.title) LIKE ${s} OR lower(c.description) LIKE ${s})`;

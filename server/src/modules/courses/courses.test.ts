@@ -122,7 +122,7 @@ describe('GET /api/courses/ and /api/partner-courses/', () => {
     expect(codes((await get(`/api/courses/?requirement=${artReq.uuid}`)).body)).toEqual([]);
     const bad = await get('/api/courses/?requirement=nope');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'The requirement filter must be a requirement uuid.' });
+    expect(bad.body).toMatchObject({ error: 'The requirement filter must be a requirement uuid.' });
 
     const p1 = await get('/api/courses/?page_size=2');
     expect(codes(p1.body)).toEqual(['ENG 9', 'MATH 1']);
@@ -170,7 +170,7 @@ describe('GET /api/get-course/{id}/ and by-requirement', () => {
     expect((await get(`/api/get-course/${calculus.uuid}/`)).body.id).toBe(calculus.id);
     const hidden = await get(`/api/get-course/${foreign.id}/`);
     expect(hidden.status).toBe(404);
-    expect(hidden.body).toEqual({ error: 'Course not found.' });
+    expect(hidden.body).toMatchObject({ error: 'Course not found.' });
     // Not a course id at all: bad input, not "not found" (core/ids.ts).
     expect((await get('/api/get-course/abc/')).status).toBe(400);
     // A partner course that was not accepted is still readable (partner catalogue).
@@ -213,10 +213,10 @@ describe('POST /api/courses/create/', () => {
   it('refuses a duplicate course id, missing fields, bad units and unknown prerequisites', async () => {
     const dup = await post('/api/courses/create/', { course_id: 'MATH 1', title: 'Again' });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ error: 'A course with this Course ID already exists.' });
-    expect((await post('/api/courses/create/', { title: 'No id' })).body).toEqual({ error: 'Course ID is required.' });
-    expect((await post('/api/courses/create/', { course_id: 'X 1' })).body).toEqual({ error: 'Title is required.' });
-    expect((await post('/api/courses/create/', { course_id: 'X 1', title: 'T', units: 'lots' })).body).toEqual({ error: 'Units must be a number from 0 to 9999.99.' });
+    expect(dup.body).toMatchObject({ error: 'A course with this Course ID already exists.' });
+    expect((await post('/api/courses/create/', { title: 'No id' })).body).toMatchObject({ error: 'Course ID is required.' });
+    expect((await post('/api/courses/create/', { course_id: 'X 1' })).body).toMatchObject({ error: 'Title is required.' });
+    expect((await post('/api/courses/create/', { course_id: 'X 1', title: 'T', units: 'lots' })).body).toMatchObject({ error: 'Units must be a number from 0 to 9999.99.' });
     expect((await post('/api/courses/create/', { course_id: 'X 1', title: 'T', units: -1 })).status).toBe(400);
     const unknown = await post('/api/courses/create/', { course_id: 'X 1', title: 'T', prerequisite_groups: [[foreign.uuid]] });
     expect(unknown.status).toBe(400);
@@ -230,7 +230,7 @@ describe('POST /api/courses/create/', () => {
     const body = { course_id: 'NOPE 1', title: 'Nope' };
     const s = await post('/api/courses/create/', body, studentToken);
     expect(s.status).toBe(403);
-    expect(s.body).toEqual({ error: 'You do not have permission to perform this action.' });
+    expect(s.body).toMatchObject({ error: 'You do not have permission to perform this action.' });
     expect((await post('/api/courses/create/', body, parentToken)).status).toBe(403);
     const viewAs = await post('/api/view-as-student/', { studentId: student.id }, parentToken);
     expect(viewAs.status).toBe(200);
@@ -252,7 +252,7 @@ describe('POST /api/courses/createcc/', () => {
       expect(ok.body.school.name).toBe('Catalogue College');
       const notPartner = await post('/api/courses/createcc/', { ...body, course_id: 'CC 2', school_uuid: stranger.uuid });
       expect(notPartner.status).toBe(400);
-      expect(notPartner.body).toEqual({ error: 'Choose one of your partner schools.' });
+      expect(notPartner.body).toMatchObject({ error: 'Choose one of your partner schools.' });
       // The only partner is the default.
       expect((await post('/api/courses/createcc/', { course_id: 'CC 3', title: 'Default partner' })).body.school.uuid).toBe(college.uuid);
       // Full access also lets staff edit a partner course.
@@ -279,7 +279,7 @@ describe('POST /api/courses/{id}/ (update) and DELETE /api/courses/{id}/', () =>
   it('refuses a course as its own prerequisite and a prerequisite that would create a cycle', async () => {
     const self = await post(`/api/courses/${algebra.id}/`, { update_prerequisite_groups: [[algebra.uuid]] });
     expect(self.status).toBe(400);
-    expect(self.body).toEqual({ error: 'A course cannot be its own prerequisite.' });
+    expect(self.body).toMatchObject({ error: 'A course cannot be its own prerequisite.' });
     // Calculus requires Algebra; Algebra requiring Calculus would be a cycle.
     const cycle = await post(`/api/courses/${algebra.id}/`, { update_prerequisite_groups: [[calculus.uuid]] });
     expect(cycle.status).toBe(400);
@@ -297,7 +297,7 @@ describe('POST /api/courses/{id}/ (update) and DELETE /api/courses/{id}/', () =>
   it('deletes a course, but not one that is in student plans', async () => {
     const inPlans = await del(`/api/courses/${calculus.id}/`);
     expect(inPlans.status).toBe(409);
-    expect(inPlans.body).toEqual({ error: 'This course is in 1 student plan. Remove it from that plan first.' });
+    expect(inPlans.body).toMatchObject({ error: 'This course is in 1 student plan. Remove it from that plan first.' });
     const c = await buildCourse(h.db, hs, { courseId: 'DEL 1', title: 'Going' });
     const res = await del(`/api/courses/${c.id}/`);
     expect(res.status).toBe(200);
@@ -338,8 +338,8 @@ describe('transferability', () => {
     expect((await post('/api/transfer-course/', { ...body, accepting_school_id: college.id })).status).toBe(403);
     const own = await post('/api/transfer-course/', { ...body, original_course_id: algebra.id });
     expect(own.status).toBe(400);
-    expect(own.body).toEqual({ error: 'A course cannot be made transferable to its own school.' });
-    expect((await post('/api/transfer-course/', { ...body, adjusted_units: 'x' })).body).toEqual({ error: 'Adjusted units must be a number from 0 to 9999.99.' });
+    expect(own.body).toMatchObject({ error: 'A course cannot be made transferable to its own school.' });
+    expect((await post('/api/transfer-course/', { ...body, adjusted_units: 'x' })).body).toMatchObject({ error: 'Adjusted units must be a number from 0 to 9999.99.' });
     expect((await post('/api/transfer-course/', { ...body, original_course_id: foreign.id })).status).toBe(404);
     expect((await del('/api/remove-transferability/', body, studentToken)).status).toBe(403);
   });

@@ -16,11 +16,12 @@ import { callerReach, readableCourse, staffReach } from './course-access.js';
 import { COURSE_INPUT_MESSAGES, type TransferInput } from './course-input.js';
 import { Course, CourseTransfer } from './course.entity.js';
 import { can } from './courses.policy.js';
+import { REASONS } from '@planner/shared';
 
 export const TRANSFER_MESSAGES = {
-  ownSchoolTransfer: 'A course cannot be made transferable to its own school.',
-  notTransferable: 'This course is not transferable to that school.',
-  transferRemoved: 'Transferability removed successfully.',
+  ownSchoolTransfer: REASONS.TRANSFER_OWN_SCHOOL,
+  notTransferable: REASONS.COURSE_NOT_TRANSFERABLE,
+  transferRemoved: REASONS.TRANSFER_REMOVED,
 } as const;
 
 export class TransfersService {
@@ -35,7 +36,7 @@ export class TransfersService {
       if (isUuid(given)) school = await repo.findOneBy({ uuid: given });
       else if (toId(given) !== null) school = await repo.findOneBy({ id: toId(given)! });
     }
-    if (!school) throw badInput('Choose the school that accepts the course.');
+    if (!school) throw badInput(REASONS.TRANSFER_SCHOOL_REQUIRED);
     authorize(ctx, can, 'acceptFor', { reach, schoolId: school.id });
     return school;
   }
@@ -48,7 +49,7 @@ export class TransfersService {
     const school = isUuid(schoolKey) ? await repo.findOneBy({ uuid: schoolKey })
       : schoolKey === undefined || schoolKey === null || schoolKey === '' ? (reach.schoolId === null ? null : await ctx.loaders.schoolById.load(reach.schoolId))
       : await repo.findOneBy({ id: parseSchoolId(schoolKey) });
-    if (!school) throw notFound('School not found.');
+    if (!school) throw notFound(REASONS.SCHOOL_NOT_FOUND);
     return this.db.getRepository(CourseTransfer).existsBy({ courseId: course.id, schoolId: school.id });
   }
 
@@ -82,6 +83,6 @@ export class TransfersService {
 /** A school named by number where its uuid was not given: anything else is a 400. */
 function parseSchoolId(v: unknown): number {
   const id = toId(v);
-  if (id === null) throw badInput('Not a valid school id: expected the school\'s uuid or number.');
+  if (id === null) throw badInput(REASONS.SCHOOL_ID_INVALID);
   return id;
 }

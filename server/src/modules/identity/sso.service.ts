@@ -26,6 +26,7 @@ import { SSO_INPUT_MESSAGES } from './sso-input.js';
 import type { OidcConfig } from './oidc-config.js';
 import { accountRefusal, claimedEmail, claimsRefusal, emailDomain, type ProviderClaims } from './sso.policy.js';
 import { logger } from '../../observability/logger.js';
+import { REASONS } from '@planner/shared';
 
 /** How long a started sign-in may take at the provider. */
 export const LOGIN_STATE_MINUTES = 10;
@@ -35,7 +36,7 @@ export const SIGN_IN_CODE_SECONDS = 60;
 const DISCOVERY_MAX_AGE_MS = 24 * 60 * 60_000;
 
 export const SSO_MESSAGES = {
-  notConfigured: 'Single sign-on is not configured.',
+  notConfigured: REASONS.SSO_NOT_CONFIGURED,
 } as const;
 
 export type SsoOutcome = { ok: true; code: string } | { ok: false; refusal: SsoRefusal };

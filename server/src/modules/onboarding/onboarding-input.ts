@@ -11,24 +11,25 @@ import {
   CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
   SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
 } from '@planner/shared/student-info';
+import { REASONS } from '@planner/shared';
 
 export const ONBOARDING_INPUT_MESSAGES = {
-  grade: 'Please choose a current grade (8, 9, 10, 11, 12, college or other).',
-  dob: 'Please enter a valid date of birth (MMDDYYYY).',
-  dobFuture: 'The date of birth cannot be in the future.',
-  guardianFirstName: 'Please enter the parent or guardian first name.',
-  guardianLastName: 'Please enter the parent or guardian last name.',
-  guardianPhone: 'Please enter a valid parent or guardian phone number (10 to 15 digits).',
+  grade: REASONS.GRADE_REQUIRED,
+  dob: REASONS.DOB_INVALID,
+  dobFuture: REASONS.DOB_FUTURE,
+  guardianFirstName: REASONS.GUARDIAN_FIRST_NAME,
+  guardianLastName: REASONS.GUARDIAN_LAST_NAME,
+  guardianPhone: REASONS.GUARDIAN_PHONE,
   tooLong: (field: string, max: number) => `The ${field} may have at most ${max} characters.`,
-  citizenship: 'Please choose a citizenship status (US Citizen or Non US Citizen).',
-  fosterCare: 'Please answer whether you have ever been in foster care (yes or no).',
-  fosterCareAge: 'Please choose when you were in foster care (current, after13, before13 or unknown).',
-  homelessness: 'Please answer whether you have experienced homelessness in the last 24 months (yes or no).',
-  gender: 'Please choose a gender (female, male, non-binary or decline).',
+  citizenship: REASONS.CITIZENSHIP_REQUIRED,
+  fosterCare: REASONS.FOSTER_CARE_REQUIRED,
+  fosterCareAge: REASONS.FOSTER_CARE_AGE_REQUIRED,
+  homelessness: REASONS.HOMELESSNESS_REQUIRED,
+  gender: REASONS.GENDER_REQUIRED,
   raceEthnicity: `Race/ethnicity must be a list of these options: ${RACE_ETHNICITY_OPTIONS.join('; ')}.`,
-  edGoals: 'ed_goals must be a list of 1 to 10 answers, each at most 500 characters.',
+  edGoals: REASONS.ED_GOALS_INVALID,
   consentBoolean: (key: string) => `${key} must be true or false.`,
-  signatureTooLong: 'The electronic signature may have at most 200 characters.',
+  signatureTooLong: REASONS.ELECTRONIC_SIGNATURE_TOO_LONG,
 } as const;
 
 const M = ONBOARDING_INPUT_MESSAGES;

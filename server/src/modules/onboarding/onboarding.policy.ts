@@ -6,11 +6,12 @@
  */
 import { ALLOW, both, type Can, deny, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const ONBOARDING_POLICY_MESSAGES = {
-  studentsOnly: 'Only the student can do this.',
-  planDisabled: 'The four-year plan is not enabled at your school.',
-  cccDisabled: 'The community college application is not enabled at your school.',
+  studentsOnly: REASONS.STUDENT_ONLY,
+  planDisabled: REASONS.PLAN_DISABLED,
+  cccDisabled: REASONS.CCC_DISABLED,
 } as const;
 
 export type OnboardingAction = 'viewOwnStatus' | 'answer' | 'generatePlan' | 'applyToCollege';

@@ -28,12 +28,13 @@ import type { CccApplyStatus } from './cccapply-consent.entity.js';
 import {
   firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, selectPathways, TERM_CAPS, type GenCourse, type GenPathway,
 } from './plan-generator.js';
+import { REASONS } from '@planner/shared';
 
 export const ONBOARDING_MESSAGES = {
   ...ONBOARDING_POLICY_MESSAGES,
   ...ONBOARDING_INPUT_MESSAGES,
-  noSchool: 'Please join a school first.',
-  consentFirst: 'Please sign the community college application consent first.',
+  noSchool: REASONS.JOIN_SCHOOL_FIRST,
+  consentFirst: REASONS.CCC_CONSENT_FIRST,
 } as const;
 
 export interface GeneratedCourse {

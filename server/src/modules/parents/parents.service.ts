@@ -8,10 +8,11 @@ import { can } from './parents.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { PARENT_INPUT_MESSAGES } from './parents-input.js';
 import { ParentStudentLink, User, UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const PARENT_MESSAGES = {
   ...PARENT_INPUT_MESSAGES,
-  codeInvalid: 'No student was found with this parent code. Please check the code and try again.',
+  codeInvalid: REASONS.PARENT_CODE_INVALID,
 } as const;
 
 export class ParentsService {

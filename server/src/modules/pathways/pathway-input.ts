@@ -9,18 +9,19 @@
 import { badInput } from '../../core/errors.js';
 import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
 import { PATHWAY_COLORS } from './pathway.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const PATHWAY_INPUT_MESSAGES = {
-  nameRequired: 'Pathway name is required.',
-  requirementNameRequired: 'Requirement name is required.',
-  nameTooLong: 'Name must be at most 200 characters.',
-  descriptionTooLong: 'Description must be at most 5000 characters.',
-  colorInvalid: 'Pathway color must be one of red, blue, green, yellow, purple, orange, pink, or empty.',
-  unitsInvalid: 'Number of units must be a number from 0 to 9999.99.',
-  coursesInvalid: 'Number of courses must be a whole number from 0 to 10000.',
-  selectPathway: 'Please select a pathway.',
-  selectRequirement: 'Please select a requirement.',
-  nonDuplicablesInvalid: 'non_duplicables must be a list of requirement uuids.',
+  nameRequired: REASONS.PATHWAY_NAME_REQUIRED,
+  requirementNameRequired: REASONS.REQUIREMENT_NAME_REQUIRED,
+  nameTooLong: REASONS.NAME_TOO_LONG,
+  descriptionTooLong: REASONS.DESCRIPTION_TOO_LONG,
+  colorInvalid: REASONS.PATHWAY_COLOR_INVALID,
+  unitsInvalid: REASONS.REQUIREMENT_UNITS_INVALID,
+  coursesInvalid: REASONS.REQUIREMENT_COURSES_INVALID,
+  selectPathway: REASONS.SELECT_PATHWAY,
+  selectRequirement: REASONS.SELECT_REQUIREMENT,
+  nonDuplicablesInvalid: REASONS.NON_DUPLICABLES_INVALID,
 } as const;
 
 const M = PATHWAY_INPUT_MESSAGES;

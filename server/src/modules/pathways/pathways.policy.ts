@@ -7,11 +7,12 @@
 import { ALLOW, both, type Actor, type Can, deny, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 import { reachesCourse, type Reach } from '../schools/reach.js';
+import { REASONS } from '@planner/shared';
 
 export const PATHWAY_POLICY_MESSAGES = {
-  notYourPathway: 'You can only change pathways of your own school.',
-  notYourSchool: 'This pathway belongs to a school you do not have access to.',
-  courseNotReachable: 'This course belongs to a school you do not have access to.',
+  notYourPathway: REASONS.PATHWAY_NOT_YOURS,
+  notYourSchool: REASONS.PATHWAY_NOT_VISIBLE,
+  courseNotReachable: REASONS.COURSE_NOT_REACHABLE,
 } as const;
 
 /** The actor's reach, loaded once per request: the school of record, the schools reached, full access. */

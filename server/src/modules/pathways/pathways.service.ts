@@ -34,15 +34,16 @@ import { CourseRequirement, Pathway, PATHWAY_COLORS, Requirement } from './pathw
 import { PATHWAY_INPUT_MESSAGES, type FulfillmentAdd, type FulfillmentRemove, type PathwayFields, type RequirementCreate, type RequirementFields } from './pathway-input.js';
 import { ProgressService, type RequirementProgressRow } from './progress.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
+import { REASONS } from '@planner/shared';
 
 export const PATHWAY_MESSAGES = {
   ...PATHWAY_INPUT_MESSAGES,
-  pathwayNotFound: 'Pathway not found.',
-  requirementNotFound: 'Requirement not found.',
-  courseNotFound: 'Course not found.',
-  noSchool: 'Join a school before creating pathways.',
+  pathwayNotFound: REASONS.PATHWAY_NOT_FOUND,
+  requirementNotFound: REASONS.REQUIREMENT_NOT_FOUND,
+  courseNotFound: REASONS.COURSE_NOT_FOUND,
+  noSchool: REASONS.PATHWAY_NO_SCHOOL,
   ...PATHWAY_POLICY_MESSAGES,
-  fulfillmentNotFound: 'This course does not fulfill that requirement.',
+  fulfillmentNotFound: REASONS.FULFILLMENT_NOT_FOUND,
   pageSize: 'Page size must be between 1 and 500.',
 } as const;
 

@@ -96,13 +96,13 @@ describe('list and read pathways (REST)', () => {
     const other = await buildPathway(h, await h.buildSchool(), { name: 'Elsewhere' });
     const res = await h.api.get(`/api/pathways/${other.uuid}/`).set(h.auth(w.studentToken));
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'This pathway belongs to a school you do not have access to.' });
+    expect(res.body).toMatchObject({ error: 'This pathway belongs to a school you do not have access to.' });
     const missing = await h.api.get(`/api/pathways/${UNKNOWN}/`).set(h.auth(w.studentToken));
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'Pathway not found.' });
+    expect(missing.body).toMatchObject({ error: 'Pathway not found.' });
     // Not a uuid at all: bad input, not "not found" (core/ids.ts).
     const malformed = await h.api.get('/api/pathways/nope/').set(h.auth(w.studentToken));
-    expect([malformed.status, malformed.body]).toEqual([400, { error: 'Not a valid pathway id: expected a uuid.' }]);
+    expect([malformed.status, malformed.body]).toEqual([400, { error: 'Not a valid pathway id: expected a uuid.', reason: 'UUID_INVALID', params: { what: 'pathway' } }]);
     expect((await h.api.get('/api/pathways/')).status).toBe(401);
   });
 });
@@ -121,7 +121,7 @@ describe('create, edit and delete pathways (REST)', () => {
     const w = await world();
     const noName = await h.api.post('/api/pathways/create/').set(h.auth(w.staffToken)).send({ name: '  ', description: 'x', color: '' });
     expect(noName.status).toBe(400);
-    expect(noName.body).toEqual({ error: 'Pathway name is required.' });
+    expect(noName.body).toMatchObject({ error: 'Pathway name is required.' });
     const badColor = await h.api.post('/api/pathways/create/').set(h.auth(w.staffToken)).send({ name: 'Colourful', color: 'teal' });
     expect(badColor.status).toBe(400);
     expect(badColor.body.error).toMatch(/^Pathway color must be one of red, blue/);
@@ -132,12 +132,12 @@ describe('create, edit and delete pathways (REST)', () => {
     const w = await world();
     const res = await h.api.post('/api/pathways/create/').set(h.auth(w.studentToken)).send({ name: 'Student Made' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: FORBIDDEN });
+    expect(res.body).toMatchObject({ error: FORBIDDEN });
     const parent = await h.buildParent({ school: w.hs, students: [w.student] });
     const view = await h.services.accounts.issueToken(w.student.id, { actingUserId: parent.id, readOnly: true });
     const ro = await h.api.post('/api/pathways/create/').set(h.auth(view)).send({ name: 'Parent Made' });
     expect(ro.status).toBe(403);
-    expect(ro.body).toEqual({ error: READ_ONLY_MESSAGE });
+    expect(ro.body).toMatchObject({ error: READ_ONLY_MESSAGE });
     expect(await h.db.query(`SELECT 1 FROM pathways WHERE name IN ('Student Made', 'Parent Made')`)).toEqual([]);
   });
 
@@ -154,7 +154,7 @@ describe('create, edit and delete pathways (REST)', () => {
     expect(again.body).toMatchObject({ name: 'Newer', description: '', color: 'orange' });
     const empty = await h.api.post(`/api/pathways/${p.uuid}/`).set(h.auth(w.staffToken)).send({ name: '' });
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ error: 'Pathway name is required.' });
+    expect(empty.body).toMatchObject({ error: 'Pathway name is required.' });
   });
 
   it('refuses staff of another school (403) and partner pathways without hs_full_access_enabled', async () => {
@@ -168,7 +168,7 @@ describe('create, edit and delete pathways (REST)', () => {
     const partnerPathway = await buildPathway(h, w.college, { name: 'Theirs' });
     const p = await h.api.post(`/api/pathways/${partnerPathway.uuid}/`).set(h.auth(w.staffToken)).send({ name: 'Changed' });
     expect(p.status).toBe(403);
-    expect(p.body).toEqual({ error: 'You can only change pathways of your own school.' });
+    expect(p.body).toMatchObject({ error: 'You can only change pathways of your own school.' });
     const [row] = await h.db.query(`SELECT name FROM pathways WHERE id = $1`, [own.id]);
     expect(row.name).toBe('Ours');
   });
@@ -228,19 +228,19 @@ describe('requirements (REST)', () => {
     const w = await world();
     const p = await buildPathway(h, w.hs);
     const post = (body: object) => h.api.post('/api/add-requirement-to-pathway/').set(h.auth(w.staffToken)).send({ pathway_uuid: p.uuid, ...body });
-    expect((await post({ name: '' })).body).toEqual({ error: 'Requirement name is required.' });
-    expect((await post({ name: 'X', number_of_units: -1 })).body).toEqual({ error: 'Number of units must be a number from 0 to 9999.99.' });
+    expect((await post({ name: '' })).body).toMatchObject({ error: 'Requirement name is required.' });
+    expect((await post({ name: 'X', number_of_units: -1 })).body).toMatchObject({ error: 'Number of units must be a number from 0 to 9999.99.' });
     expect((await post({ name: 'X', number_of_units: 'lots' })).status).toBe(400);
-    expect((await post({ name: 'X', number_of_courses: 1.5 })).body).toEqual({ error: 'Number of courses must be a whole number from 0 to 10000.' });
+    expect((await post({ name: 'X', number_of_courses: 1.5 })).body).toMatchObject({ error: 'Number of courses must be a whole number from 0 to 10000.' });
     expect((await post({ name: 'X', number_of_courses: -2 })).status).toBe(400);
     const noPathway = await h.api.post('/api/add-requirement-to-pathway/').set(h.auth(w.staffToken)).send({ name: 'X' });
-    expect(noPathway.body).toEqual({ error: 'Please select a pathway.' });
+    expect(noPathway.body).toMatchObject({ error: 'Please select a pathway.' });
     const unknown = await h.api.post('/api/add-requirement-to-pathway/').set(h.auth(w.staffToken)).send({ pathway_uuid: UNKNOWN, name: 'X' });
     expect(unknown.status).toBe(404);
     expect(await h.db.query(`SELECT 1 FROM requirements WHERE pathway_id = $1`, [p.id])).toEqual([]);
     const r = await buildRequirement(h, p, { name: 'Named' });
     const put = await h.api.put(`/api/requirements/${r.uuid}/`).set(h.auth(w.staffToken)).send({ name: ' ' });
-    expect(put.body).toEqual({ error: 'Requirement name is required.' });
+    expect(put.body).toMatchObject({ error: 'Requirement name is required.' });
   });
 
   it('refuses students and staff of another school', async () => {
@@ -295,7 +295,7 @@ describe('course fulfilment (REST)', () => {
 
     const gone = await h.api.delete(`/api/courses/${course.uuid}/requirement/`).set(h.auth(w.staffToken)).send({ requirement_uuid: b.uuid });
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ error: 'This course does not fulfill that requirement.' });
+    expect(gone.body).toMatchObject({ error: 'This course does not fulfill that requirement.' });
   });
 
   it('answers 400 without a requirement, 404 for unknown courses or requirements, 403 for students and other schools', async () => {
@@ -304,7 +304,7 @@ describe('course fulfilment (REST)', () => {
     const r = await buildRequirement(h, p);
     const course = await buildCourse(h, w.hs);
     const post = (id: number | string, body: object, token = w.staffToken) => h.api.post(`/api/courses/${id}/requirement/`).set(h.auth(token)).send(body);
-    expect((await post(course.id, {})).body).toEqual({ error: 'Please select a requirement.' });
+    expect((await post(course.id, {})).body).toMatchObject({ error: 'Please select a requirement.' });
     expect((await post(course.id, { requirement_uuid: r.uuid, non_duplicables: 'x' })).status).toBe(400);
     expect((await post(999_999_999, { requirement_uuid: r.uuid })).status).toBe(404);
     expect((await post('abc', { requirement_uuid: r.uuid })).status).toBe(400);

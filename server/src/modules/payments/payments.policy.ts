@@ -4,11 +4,12 @@
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const PAYMENT_POLICY_MESSAGES = {
-  familyOnly: 'Only the family and the dual school staff can see these payments.',
-  staffOnly: 'Only dual school staff can do this.',
-  paymentNotFound: 'Payment not found.',
+  familyOnly: REASONS.PAYMENTS_FAMILY_ONLY,
+  staffOnly: REASONS.PAYMENTS_STAFF_ONLY,
+  paymentNotFound: REASONS.PAYMENT_NOT_FOUND,
 } as const;
 
 export type PaymentAction = 'viewOwnPayments' | 'checkout' | 'viewFamilies' | 'recordCheck';

@@ -37,16 +37,17 @@ import {
 import { StripeGateway } from './stripe-gateway.js';
 import type { StandInEvent, StandInSession } from './stripe-standin.js';
 import { testCheckoutStore } from './test-checkout-store.js';
+import { REASONS } from '@planner/shared';
 
 export const PAYMENT_MESSAGES = {
   ...PAYMENT_POLICY_MESSAGES,
   priceRequired: PRICE_REQUIRED,
-  unknownPrice: 'This price is not offered for this payment plan.',
-  nothingDue: 'No tuition payment is due.',
-  notConfigured: 'Card payments are not configured. Please pay by check.',
-  providerFailed: 'The payment provider could not start the checkout. Please try again.',
-  badSignature: 'Invalid Stripe signature.',
-  notPayable: 'This payment is not due.',
+  unknownPrice: REASONS.PRICE_UNKNOWN,
+  nothingDue: REASONS.NOTHING_DUE,
+  notConfigured: REASONS.CARD_PAYMENTS_NOT_CONFIGURED,
+  providerFailed: REASONS.PAYMENT_PROVIDER_FAILED,
+  badSignature: REASONS.STRIPE_SIGNATURE_INVALID,
+  notPayable: REASONS.PAYMENT_NOT_DUE,
 } as const;
 
 export interface PaymentDueView {
@@ -176,7 +177,7 @@ export class PaymentsService {
    * its checkout session creates the monthly schedule itself; a late failure never undoes a payment.
    */
   async handleWebhook(rawBody: Buffer, signature: string | string[] | undefined): Promise<{ received: true; duplicate: boolean }> {
-    if (!this.gateway.webhookSecret) throw badInput('Stripe webhooks are not configured.');
+    if (!this.gateway.webhookSecret) throw badInput(REASONS.STRIPE_WEBHOOKS_NOT_CONFIGURED);
     let event: Stripe.Event;
     try {
       event = this.gateway.constructEvent(rawBody, signature);
@@ -314,7 +315,7 @@ export class PaymentsService {
   async finishTestCheckout(id: string, action: 'pay' | 'cancel', webhookUrl: string): Promise<string> {
     const standIn = this.gateway.standIn;
     const session = await standIn?.fetch(id);
-    if (!standIn || !session) throw notFound('No such test checkout.');
+    if (!standIn || !session) throw notFound(REASONS.TEST_CHECKOUT_NOT_FOUND);
     const events: StandInEvent[] = action === 'pay' ? standIn.complete(id) : standIn.expire(id);
     await standIn.persist(id);
     for (const event of events) {

@@ -6,17 +6,17 @@
 import { badInput } from '../../core/errors.js';
 import { MAX_ID, parseId, toId } from '../../core/ids.js';
 import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
-import { MAX_LABEL_LENGTH } from '@planner/shared';
+import { MAX_LABEL_LENGTH, REASONS } from '@planner/shared';
 
 export const PLAN_INPUT_MESSAGES = {
-  scheduleInvalid: 'Please choose a course and a term.',
-  termInvalid: 'Please choose a term of your plan.',
-  labelRequired: 'Please enter a label.',
-  positionInvalid: 'Please choose a term position between 1 and the number of terms.',
-  gradeTooLong: 'A grade may have at most 20 characters.',
-  gradeInvalid: 'Please enter a grade as text and completed as true or false.',
-  updatesRequired: 'updates must be a list of { id, position }.',
-  duplicateUpdates: 'Each course may appear only once in updates.',
+  scheduleInvalid: REASONS.SCHEDULE_INVALID,
+  termInvalid: REASONS.TERM_INVALID,
+  labelRequired: REASONS.TERM_LABEL_REQUIRED,
+  positionInvalid: REASONS.TERM_POSITION_INVALID,
+  gradeTooLong: REASONS.GRADE_TOO_LONG,
+  gradeInvalid: REASONS.GRADE_INVALID,
+  updatesRequired: REASONS.POSITIONS_REQUIRED,
+  duplicateUpdates: REASONS.POSITIONS_DUPLICATE,
 } as const;
 
 export const MAX_GRADE_LENGTH = 20;

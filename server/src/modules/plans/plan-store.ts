@@ -6,8 +6,9 @@
 import type { EntityManager } from 'typeorm';
 import { notFound } from '../../core/errors.js';
 import { renumberPositions } from './plan-rules.js';
+import { REASONS } from '@planner/shared';
 
-export const SCHEDULED_NOT_FOUND = 'Scheduled course not found.';
+export const SCHEDULED_NOT_FOUND = REASONS.SCHEDULED_NOT_FOUND;
 
 /** A plan entry's own fields (GET /api/get-scheduled-course/). */
 export interface ScheduledFields {
@@ -82,7 +83,7 @@ export async function lockPlan(m: EntityManager, plan: PlanRef): Promise<string[
     ? await m.query(`UPDATE users SET plan_changed_at = now() WHERE id = $1 RETURNING academic_year_labels`, [plan.userId])
     : await m.query(`UPDATE what_if_plans SET updated_at = now() WHERE id = $1 AND student_id = $2 RETURNING academic_year_labels`, [plan.whatIfId, plan.userId]);
   const row = rows?.[0];
-  if (!row) throw notFound(plan.kind === 'official' ? 'User not found.' : WHAT_IF_NOT_FOUND);
+  if (!row) throw notFound(plan.kind === 'official' ? REASONS.USER_NOT_FOUND : WHAT_IF_NOT_FOUND);
   return Array.isArray(row.academic_year_labels) ? row.academic_year_labels : [];
 }
 

@@ -6,10 +6,11 @@
 import { ALLOW, both, type Can, hide, onlyTypes, writable } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 import { reachesCourse, type CourseReachFacts, type Reach } from '../schools/reach.js';
+import { REASONS } from '@planner/shared';
 
 export const PLAN_POLICY_MESSAGES = {
-  notAPlan: 'Only students and baseline plans have an academic plan.',
-  courseNotFound: 'Course not found.',
+  notAPlan: REASONS.NOT_A_PLAN,
+  courseNotFound: REASONS.COURSE_NOT_FOUND,
 } as const;
 
 export const PLAN_OWNER_TYPES = [UserType.Student, UserType.BaselinePlan];

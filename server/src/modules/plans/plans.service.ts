@@ -47,16 +47,17 @@ import { moveItem } from './plan-rules.js';
 import { applyPositions, entryTable, loadCourses, loadEntries, lockPlan, officialPlan, renumberTerms, saveLabels, SCHEDULED_NOT_FOUND, whatIfPlan, writePositions, type PlanCourseInfo, type PlanEntry, type PlanRef, type ScheduledFields } from './plan-store.js';
 import { buildView, type PlanView } from './plan-view.js';
 import { MAX_UPDATES, parseTerm, PLAN_INPUT_MESSAGES, termValue, type GradeInput, type MoveInput, type PositionsInput, type ScheduleInput, type TermInput } from './plan-input.js';
+import { REASONS } from '@planner/shared';
 
 export const PLAN_MESSAGES = {
   ...PLAN_POLICY_MESSAGES,
   ...PLAN_INPUT_MESSAGES,
-  alreadyScheduled: 'This course is already in your plan.',
-  notScheduled: 'This course is not in your plan.',
+  alreadyScheduled: REASONS.ALREADY_SCHEDULED,
+  notScheduled: REASONS.NOT_SCHEDULED,
   scheduledNotFound: SCHEDULED_NOT_FOUND,
-  termNotFound: 'Term not found.',
-  termHasCourses: 'Cannot delete a term that has courses.',
-  wrongTerm: 'Every course must belong to the term being reordered.',
+  termNotFound: REASONS.TERM_NOT_FOUND,
+  termHasCourses: REASONS.TERM_HAS_COURSES,
+  wrongTerm: REASONS.POSITIONS_WRONG_TERM,
 } as const;
 
 export class PlansService {

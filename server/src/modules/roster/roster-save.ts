@@ -21,11 +21,12 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import { UserType } from '../accounts/user.entity.js';
 import { defaultYearLabels, type SchoolType } from '../schools/school.entity.js';
 import type { RosterIssue, RosterNotice, StagedPerson } from './roster-staging.js';
+import { REASONS } from '@planner/shared';
 
 export const SAVE_MESSAGES = {
-  emailTaken: 'This email is already used by another account.',
-  otherKind: 'This sourcedId belongs to an account of another kind in this school.',
-  emailRequired: 'An email (or a username that is an email address) is needed to create this account.',
+  emailTaken: REASONS.ROW_EMAIL_TAKEN,
+  otherKind: REASONS.ROW_OTHER_KIND,
+  emailRequired: REASONS.ROW_EMAIL_REQUIRED,
   notLinked: (ids: string[]) => `Saved, but not linked to ${ids.join(', ')}: no student of the school has this sourcedId.`,
 } as const;
 

@@ -18,15 +18,16 @@ import type { Bundle } from './oneroster/bundle.js';
 import { CsvFileError, csvRecords, type CsvLimits, type CsvRecord } from './oneroster/csv-records.js';
 import { legacyRow, oneRosterRow, type Get, type RosterPerson, type RowResult } from './oneroster/rows.js';
 import { detectUsersFormat, idList, manifestVersion, missingColumns, REQUIRED, type UsersFormat } from './oneroster/spec.js';
+import { REASONS } from '@planner/shared';
 
 export const LEGACY_COLUMNS = ['sourcedId', 'givenName', 'familyName', 'email', 'grade'] as const;
 
 export const STAGING_MESSAGES = {
-  emptyFile: 'The file is empty.',
+  emptyFile: REASONS.FILE_EMPTY,
   legacyHeader: `The first line must name the columns: ${LEGACY_COLUMNS.join(', ')}.`,
   missing: (file: string, version: string, columns: string[]) => `${file} (OneRoster ${version}) is missing the columns: ${columns.join(', ')}.`,
-  rolesNeeded: 'A OneRoster 1.2 users.csv holds no roles: upload the bundle (a zip with manifest.csv, orgs.csv, users.csv and roles.csv).',
-  rolesMissing: 'The bundle is OneRoster 1.2 but has no roles.csv (1.2 keeps each person\'s role there).',
+  rolesNeeded: REASONS.ROSTER_ROLES_NEEDED,
+  rolesMissing: REASONS.ROSTER_ROLES_MISSING,
   versionMismatch: (manifest: string, header: string) => `manifest.csv says OneRoster ${manifest}, but users.csv has the columns of OneRoster ${header}.`,
   fieldCount: (got: number, want: number) => `The row has ${got} fields; the first line names ${want} columns.`,
   sameEmail: (line: number) => `The same email is on line ${line}.`,

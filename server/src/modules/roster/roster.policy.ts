@@ -4,8 +4,9 @@
  */
 import { ALLOW, both, type Can, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
-export const ROSTER_POLICY_MESSAGES = { notFound: 'Roster import not found.' } as const;
+export const ROSTER_POLICY_MESSAGES = { notFound: REASONS.ROSTER_NOT_FOUND } as const;
 
 export type RosterAction = 'import' | 'viewImport';
 

@@ -10,6 +10,7 @@ import multer from 'multer';
 import { badInput } from '../../core/errors.js';
 import { route, type AppDeps } from '../../adapters.js';
 import { ROSTER_MESSAGES, type RosterImportView } from './roster.service.js';
+import { REASONS } from '@planner/shared';
 
 /** The import as scripts read it (snake_case, like the rest of /api). */
 export const rosterImportJson = (v: RosterImportView) => ({
@@ -39,8 +40,8 @@ export function mountRosterRoutes(r: Router, deps: AppDeps): void {
           if (!err) return resolve();
           const code = (err as { code?: string }).code;
           if (code === 'LIMIT_FILE_SIZE') return reject(badInput(roster.tooLarge()));
-          if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput('Send one file, in the form field "file".'));
-          reject(badInput('The upload could not be read: send a multipart form with the file in the field "file".'));
+          if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput(REASONS.ONE_FILE_ONLY));
+          reject(badInput(REASONS.ROSTER_UPLOAD_UNREADABLE));
         });
       });
       if (!req.file) throw badInput(ROSTER_MESSAGES.fileMissing);

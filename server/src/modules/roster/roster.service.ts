@@ -37,19 +37,20 @@ import { CsvFileError } from './oneroster/csv-records.js';
 import { saveBatch, SAVE_MESSAGES } from './roster-save.js';
 import { stageBundle, stageCsv, STAGING_MESSAGES, type RosterIssue, type RosterNotice, type StagedPerson, type StagingContext, type StagingResult } from './roster-staging.js';
 import { emailDomain } from '../identity/sso.policy.js';
+import { REASONS } from '@planner/shared';
 
 export type { RosterIssue, RosterNotice } from './roster-staging.js';
 export { legacyGrade as normalizeGrade } from './oneroster/rows.js';
 
 export const ROSTER_MESSAGES = {
-  noSchool: 'Join or create a school before importing a roster.',
-  fileMissing: 'Choose a CSV file to upload (form field "file").',
-  notCsv: 'The file is not a CSV or zip file: choose a .csv file saved as UTF-8 text, or a OneRoster bundle (.zip).',
+  noSchool: REASONS.ROSTER_NO_SCHOOL,
+  fileMissing: REASONS.CSV_FILE_MISSING,
+  notCsv: REASONS.ROSTER_NOT_CSV,
   emptyFile: STAGING_MESSAGES.emptyFile,
   header: STAGING_MESSAGES.legacyHeader,
   emailTaken: SAVE_MESSAGES.emailTaken,
   ...ROSTER_POLICY_MESSAGES,
-  failed: 'The import stopped before the end. Rows already saved are kept; upload the file again to finish it.',
+  failed: REASONS.ROSTER_IMPORT_STOPPED,
 } as const;
 export const ROSTER_IMPORT_QUEUE = 'roster.import';
 /** Most data rows of users.csv (a district of 50,000 people fits twice). */

@@ -8,15 +8,16 @@
  */
 import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
 import { SchoolType } from './school.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const SCHOOL_INPUT_MESSAGES = {
-  nameRequired: 'Please enter the school name.',
-  nameTooLong: 'School name must be at most 200 characters.',
-  typeInvalid: 'School type must be HS (High School) or CLG (College).',
-  stateRequired: 'Please enter the state.',
-  stateTooLong: 'State must be at most 60 characters.',
-  planApprovalInvalid: 'enabled must be true or false.',
-  graduationPathwayInvalid: 'pathway_uuid must be the uuid of a pathway of your school, or null to clear the graduation pathway.',
+  nameRequired: REASONS.SCHOOL_NAME_REQUIRED,
+  nameTooLong: REASONS.SCHOOL_NAME_TOO_LONG,
+  typeInvalid: REASONS.SCHOOL_TYPE_INVALID,
+  stateRequired: REASONS.SCHOOL_STATE_REQUIRED,
+  stateTooLong: REASONS.SCHOOL_STATE_TOO_LONG,
+  planApprovalInvalid: REASONS.PLAN_APPROVAL_ENABLED_INVALID,
+  graduationPathwayInvalid: REASONS.GRADUATION_PATHWAY_INVALID,
 } as const;
 
 const M = SCHOOL_INPUT_MESSAGES;

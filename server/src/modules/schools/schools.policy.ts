@@ -8,14 +8,15 @@
  */
 import { ALLOW, both, type Can, deny, hide, writable, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
 export const SCHOOL_POLICY_MESSAGES = {
-  notMember: 'You are not a member of this school.',
-  staffJoin: 'Staff get access to another school through a sign-up code from that school.',
-  staffOnlyGraduation: 'Only staff of the school can set its graduation pathway.',
-  noSchool: 'You have no school of record.',
-  pathwayNotFound: 'Pathway not found.',
-  staffOnlyPlanApproval: 'Only staff of the school can turn plan review on or off.',
+  notMember: REASONS.NOT_SCHOOL_MEMBER,
+  staffJoin: REASONS.STAFF_JOIN_BY_CODE,
+  staffOnlyGraduation: REASONS.GRADUATION_PATHWAY_STAFF_ONLY,
+  noSchool: REASONS.NO_SCHOOL_OF_RECORD,
+  pathwayNotFound: REASONS.PATHWAY_NOT_FOUND,
+  staffOnlyPlanApproval: REASONS.PLAN_APPROVAL_STAFF_ONLY,
 } as const;
 
 export type SchoolAction = 'list' | 'create' | 'join' | 'setSchoolOfRecord' | 'setGraduationPathway' | 'setPlanApproval';

@@ -11,12 +11,13 @@ import { User, UserType } from '../accounts/user.entity.js';
 import { Pathway } from '../pathways/pathway.entity.js';
 import { defaultYearLabels, School, SchoolMembership } from './school.entity.js';
 import { ownSchoolIds } from './reach.js';
+import { REASONS } from '@planner/shared';
 
 export const SCHOOL_MESSAGES = {
   nameRequired: SCHOOL_INPUT_MESSAGES.nameRequired,
   stateRequired: SCHOOL_INPUT_MESSAGES.stateRequired,
   typeInvalid: SCHOOL_INPUT_MESSAGES.typeInvalid,
-  selectSchool: 'Please select a school.',
+  selectSchool: REASONS.SELECT_SCHOOL,
   ...SCHOOL_POLICY_MESSAGES,
 } as const;
 
@@ -30,7 +31,7 @@ export class SchoolsService {
 
   async byUuid(uuid: string): Promise<School> {
     const school = await this.db.getRepository(School).findOneBy({ uuid: parseUuid(uuid, 'school') });
-    if (!school) throw notFound('School not found.');
+    if (!school) throw notFound(REASONS.SCHOOL_NOT_FOUND);
     return school;
   }
 

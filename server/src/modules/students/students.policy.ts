@@ -5,8 +5,9 @@
  */
 import { ALLOW, both, type Can, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { REASONS } from '@planner/shared';
 
-export const STUDENT_NOT_FOUND = 'Student not found.';
+export const STUDENT_NOT_FOUND = REASONS.STUDENT_NOT_FOUND;
 
 export type StudentAction = 'list' | 'viewDashboard' | 'delete';
 

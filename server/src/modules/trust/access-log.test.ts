@@ -63,7 +63,7 @@ describe('access log', () => {
       expect(res.status, JSON.stringify(q)).toBe(400);
     }
     const backwards = await h.api.get('/api/access-log/').query({ from: '2026-02-01', to: '2026-01-01' }).set(h.auth(token));
-    expect(backwards.body).toEqual({ error: 'The start date must be on or before the end date.' });
+    expect(backwards.body).toMatchObject({ error: 'The start date must be on or before the end date.' });
   });
 
   it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE of its rows', async () => {

@@ -34,7 +34,7 @@ async function gqlOn(api: Api, token: string, query: string) {
 async function expectUnavailable(api: Api, token: string): Promise<void> {
   const rest = await api.get('/api/current-user/').set('Authorization', `Token ${token}`);
   expect(rest.status).toBe(503);
-  expect(rest.body).toEqual({ error: UNAVAILABLE_MESSAGE });
+  expect(rest.body).toMatchObject({ error: UNAVAILABLE_MESSAGE });
   expect(rest.headers['retry-after']).toBe('5');
   const gql = await gqlOn(api, token, CURRENT_USER);
   expect(gql.status).toBe(503);

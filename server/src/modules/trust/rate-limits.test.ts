@@ -31,7 +31,7 @@ describe('rate-limit presets', () => {
     for (let i = 0; i < 2; i++) expect((await api.post('/api/add-student/').set(h.auth(token)).send({ parent_code: 'WRONG1' })).status).toBe(400);
     const res = await api.post('/api/add-student/').set(h.auth(token)).send({ parent_code: 'WRONG1' });
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ error: 'Too many parent code attempts. Please wait 10 minutes and try again.' });
+    expect(res.body).toMatchObject({ error: 'Too many parent code attempts. Please wait 10 minutes and try again.' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(500);
   });
 

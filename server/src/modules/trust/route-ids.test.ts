@@ -180,16 +180,16 @@ describe('the course page calls name a course by its number or its uuid', () => 
       expect([res.status, res.body]).toEqual([200, { id: entry.id, grade: entry.grade, completed: entry.completed, term: entry.term }]);
     }
     const missing = await call('GET', `/api/get-scheduled-course/${notInPlan.uuid}/`, 'student');
-    expect([missing.status, missing.body]).toEqual([404, { error: PLAN_MESSAGES.notScheduled }]);
+    expect([missing.status, missing.body]).toEqual([404, { error: PLAN_MESSAGES.notScheduled, reason: 'NOT_SCHEDULED' }]);
   });
 
   it('garbage is a 400 that says what a course id is; an unknown course is a 404, never "not scheduled"', async () => {
     for (const path of ['check-course-scheduled', 'get-scheduled-course']) {
       const bad = await call('GET', `/api/${path}/not-a-course/`, 'student');
-      expect([bad.status, bad.body]).toEqual([400, { error: COURSE_REF_MESSAGE }]);
+      expect([bad.status, bad.body]).toEqual([400, { error: COURSE_REF_MESSAGE, reason: 'COURSE_REF_INVALID' }]);
       for (const unknown of [UNKNOWN_UUID, UNKNOWN_ID]) {
         const res = await call('GET', `/api/${path}/${unknown}/`, 'student');
-        expect([res.status, res.body]).toEqual([404, { error: PLAN_MESSAGES.courseNotFound }]);
+        expect([res.status, res.body]).toEqual([404, { error: PLAN_MESSAGES.courseNotFound, reason: 'COURSE_NOT_FOUND' }]);
       }
     }
   });
@@ -207,7 +207,7 @@ describe('the course page calls name a course by its number or its uuid', () => 
     const [course] = await h.db.query(`INSERT INTO courses (school_id, course_id, title, units) VALUES ($1, 'FAR 1', 'Far Away', 1) RETURNING id, uuid`, [other.id]);
     for (const key of [course.id, course.uuid]) {
       const res = await call('GET', `/api/check-course-scheduled/${key}/`, 'student');
-      expect([res.status, res.body]).toEqual([404, { error: PLAN_MESSAGES.courseNotFound }]);
+      expect([res.status, res.body]).toEqual([404, { error: PLAN_MESSAGES.courseNotFound, reason: 'COURSE_NOT_FOUND' }]);
     }
   });
 });

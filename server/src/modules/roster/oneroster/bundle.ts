@@ -11,6 +11,7 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { CsvFileError } from './csv-records.js';
+import { REASONS } from '@planner/shared';
 
 export const BUNDLE_FILES = ['manifest.csv', 'orgs.csv', 'users.csv', 'roles.csv'] as const;
 export type BundleFile = (typeof BUNDLE_FILES)[number];
@@ -26,9 +27,9 @@ export interface BundleLimits {
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 export const BUNDLE_MESSAGES = {
-  notZip: 'The file is not a zip file that can be read.',
+  notZip: REASONS.ZIP_UNREADABLE,
   tooManyEntries: (max: number) => `The zip holds more than ${max} files: a OneRoster bundle has a few CSV files.`,
-  noUsers: 'The zip has no users.csv: a OneRoster bundle holds manifest.csv, orgs.csv and users.csv (and roles.csv in 1.2).',
+  noUsers: REASONS.ZIP_NO_USERS,
   twice: (name: string) => `The zip holds ${name} twice.`,
   encrypted: (name: string) => `${name} is encrypted in the zip: export the bundle without a password.`,
   entryTooLarge: (name: string, max: number) => `${name} is larger than ${mb(max)} once unzipped.`,

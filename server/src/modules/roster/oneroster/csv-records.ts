@@ -26,8 +26,8 @@ export interface CsvLimits {
 }
 
 export const CSV_MESSAGES = {
-  notText: 'is not a CSV file: save it as UTF-8 text.',
-  tooManyRows: (max: number) => `has more than ${max.toLocaleString('en-US')} rows: split it into smaller files.`,
+  notText: (file = 'The file') => `${file} is not a CSV file: save it as UTF-8 text.`,
+  tooManyRows: (file: string, max: number) => `${file} has more than ${max.toLocaleString('en-US')} rows: split it into smaller files.`,
   recordTooLong: (line: number, max: number) => `Line ${line}: a row is longer than ${Math.round(max / 1024)} KB.`,
   quote: (line: number) => `Line ${line}: a quoted field is not closed.`,
   syntax: (line: number) => `Line ${line}: the row is not valid CSV.`,
@@ -42,14 +42,14 @@ async function* utf8(input: AsyncIterable<Buffer | string> | Iterable<Buffer | s
   try {
     for await (const chunk of input) {
       const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-      if (text.includes('\u0000')) throw new CsvFileError(`${fileName ? fileName : 'The file'} ${CSV_MESSAGES.notText}`);
+      if (text.includes('\u0000')) throw new CsvFileError(CSV_MESSAGES.notText(fileName || undefined));
       if (text) yield text;
     }
     const rest = decoder.decode();
     if (rest) yield rest;
   } catch (e) {
     if (e instanceof CsvFileError) throw e;
-    if (e instanceof TypeError) throw new CsvFileError(`${fileName ? fileName : 'The file'} ${CSV_MESSAGES.notText}`);
+    if (e instanceof TypeError) throw new CsvFileError(CSV_MESSAGES.notText(fileName || undefined));
     throw e;
   }
 }
@@ -66,7 +66,7 @@ export async function* csvRecords(input: AsyncIterable<Buffer | string> | Iterab
       // The record's own line breaks (inside quoted fields), then the one that ends it.
       line += (raw.replace(/[\r\n]+$/, '').match(BREAKS)?.length ?? 0) + 1;
       if (record.length === 1 && record[0].trim() === '') continue;
-      if (++rows > limits.maxRecords + 1) throw new CsvFileError(`${limits.fileName ?? 'The file'} ${CSV_MESSAGES.tooManyRows(limits.maxRecords)}`);
+      if (++rows > limits.maxRecords + 1) throw new CsvFileError(CSV_MESSAGES.tooManyRows(limits.fileName ?? 'The file', limits.maxRecords));
       yield { line: start, fields: record };
     }
   } catch (e) {

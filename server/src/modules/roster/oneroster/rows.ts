@@ -11,6 +11,7 @@
 import { looksLikeEmail } from '@planner/shared/password';
 import { UserType } from '../../accounts/user.entity.js';
 import { idList, isActive, productGrade, userTypeOfRole } from './spec.js';
+import { REASONS } from '@planner/shared';
 
 export interface RosterPerson {
   line: number;
@@ -33,13 +34,13 @@ export type RowResult = { person: RosterPerson } | { error: string };
 export type Get = (column: string) => string;
 
 export const ROW_MESSAGES = {
-  sourcedIdRequired: 'sourcedId is required.',
-  namesRequired: 'givenName and familyName are required.',
-  tooLong: 'A value is too long.',
-  badEmail: 'The email is not a valid email address.',
-  onlyStudents: 'Only students are imported (role must be student).',
-  badGrade: 'The grade must be a number from 1 to 12 (or KG), or empty.',
-  noRole: 'roles.csv gives this user no role.',
+  sourcedIdRequired: REASONS.ROW_SOURCED_ID_REQUIRED,
+  namesRequired: REASONS.ROW_NAMES_REQUIRED,
+  tooLong: REASONS.ROW_TOO_LONG,
+  badEmail: REASONS.ROW_EMAIL_INVALID,
+  onlyStudents: REASONS.ROW_ONLY_STUDENTS,
+  badGrade: REASONS.ROW_GRADE_INVALID,
+  noRole: REASONS.ROW_NO_ROLE,
   role: (role: string) => `The role "${role}" is not imported (students, staff and parents are).`,
 } as const;
 
