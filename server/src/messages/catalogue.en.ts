@@ -33,6 +33,38 @@ export const en = {
   'email.admissionDeclined.subject': 'An update on your {schoolName} application',
   'email.admissionDeclined.body':
     'Thank you for applying to {schoolName}. After review, we are unable to offer {studentName} a place at this time.\n\nReason: {reason}\n\nIf you have questions, reply to this email or contact the admissions team.',
+  // The plan PDF (GET /api/plan-pdf/), in the reader's language. Names, course ids and titles, and
+  // term labels a person typed print as stored; the default term labels below are translated.
+  'pdf.plan.title': '{name} - Academic Plan',
+  'pdf.plan.generated': 'Generated {date}',
+  'pdf.plan.termSummary': '{courses, plural, one {# course} other {# courses}}, {units}',
+  'pdf.plan.units': '{units, plural, one {# unit} other {# units}}',
+  'pdf.plan.noCourses': 'No courses scheduled for this year.',
+  'pdf.plan.column.courseId': 'Course ID',
+  'pdf.plan.column.title': 'Title',
+  'pdf.plan.column.units': 'Units',
+  'pdf.plan.column.grade': 'Grade',
+  'pdf.plan.column.completed': 'Completed',
+  'pdf.plan.yes': 'Yes',
+  'pdf.plan.no': 'No',
+  'pdf.plan.totals': 'Totals',
+  'pdf.plan.totalsLine':
+    '{courses, plural, one {# course} other {# courses}} in {terms, plural, one {# term} other {# terms}}; {planned} planned, {completed} completed.',
+  'pdf.plan.warnings': 'Prerequisite Warnings',
+  'pdf.plan.noWarnings': 'None: every prerequisite is scheduled in the same or an earlier term.',
+  'pdf.plan.warning': 'Prerequisite not met for "{title}" in {term}',
+  'pdf.plan.footer': '{name} - Academic Plan - page {page} of {pages}',
+  // The default term labels (a school's first terms), as the PDF prints them.
+  'term.grade9': '9th Grade',
+  'term.grade10': '10th Grade',
+  'term.grade11': '11th Grade',
+  'term.grade12': '12th Grade',
+  'term.year1': '1st Year',
+  'term.year2': '2nd Year',
+
+  // Headings and labels of the legal documents (the enrollment contract, the default consent
+  // letter): their body stays the spec's English, see contracts/contract-text.ts.
+  'legal.englishGoverns': 'The English text of this document is the one that binds. Headings are shown in your language too.',
 } as const;
 
 export type MessageKey = keyof typeof en;
