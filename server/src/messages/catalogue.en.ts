@@ -65,6 +65,37 @@ export const en = {
   // Headings and labels of the legal documents (the enrollment contract, the default consent
   // letter): their body stays the spec's English, see contracts/contract-text.ts.
   'legal.englishGoverns': 'The English text of this document is the one that binds. Headings are shown in your language too.',
+
+  // The enrollment contract's title, headings and labels (contracts/contract-text.ts says why only these).
+  'contract.title': '{school} Enrollment Contract, {year} School Year',
+  'contract.heading.program': '1. Program Structure',
+  'contract.heading.legal': '2. Legal Compliance: FERPA, COPPA and Privacy',
+  'contract.heading.conduct': '3. Code of Conduct and Technology Use',
+  'contract.heading.academic': '4. College-Level Academic Responsibilities',
+  'contract.heading.enrollment': '5. Enrollment Terms: Tuition, Withdrawal and Termination',
+  'contract.heading.guarantee': '6. University Guarantee and Limitation of Liability',
+  'contract.heading.dispute': '7. Dispute Resolution',
+  'contract.heading.agreement': '8. Entire Agreement',
+  'contract.heading.signatures': '9. Signatures',
+  'contract.heading.attachment_a': 'Attachment A: Tuition and Fee Schedule',
+  'contract.heading.attachment_b': 'Attachment B: Directory Information Opt-Out',
+  'contract.initials': 'Parent/Guardian initials: {topic}',
+  'contract.topic.ferpa': 'FERPA',
+  'contract.topic.coppa': 'COPPA and privacy',
+  'contract.topic.tech': 'code of conduct and technology',
+  'contract.topic.academic': 'academic responsibilities',
+  'contract.topic.enrollment': 'enrollment terms',
+  'contract.topic.liability': 'guarantee and liability',
+  'contract.topic.dispute': 'dispute resolution',
+  'contract.topic.agreement': 'entire agreement',
+  'contract.spot.signature': 'Parent/Guardian signature',
+  'contract.spot.name': 'Parent/Guardian printed name',
+  'contract.spot.date': 'Date',
+  'contract.optOutForm': 'Directory Information Opt-Out Form',
+  'contract.pdf.parties': 'Student: {student}    Parent/Guardian: {parent} ({email})',
+  'contract.pdf.enrolledStudent': 'the enrolled student',
+  'contract.pdf.spotLabel': '{label}:',
+  'contract.pdf.footer': '{title} - page {page} of {pages}',
 } as const;
 
 export type MessageKey = keyof typeof en;
