@@ -96,6 +96,25 @@ export const en = {
   'contract.pdf.enrolledStudent': 'the enrolled student',
   'contract.pdf.spotLabel': '{label}:',
   'contract.pdf.footer': '{title} - page {page} of {pages}',
+
+  // The default consent letter's headings and labels (consent-forms/default-template.ts says why only these).
+  'consent.template.title': 'Parent/Guardian Consent for Dual Enrollment',
+  'consent.template.subtitle': 'Community college courses taken while in high school',
+  'consent.template.studentInformation': 'Student Information',
+  'consent.template.studentAcknowledgment': 'Student Acknowledgment',
+  'consent.template.parentConsent': 'Parent/Guardian Consent',
+  'consent.template.blank.first_name': 'Student First Name',
+  'consent.template.blank.last_name': 'Student Last Name',
+  'consent.template.blank.email': 'Student Email',
+  'consent.template.blank.school': 'School',
+  'consent.template.blank.dob': 'Date of Birth',
+  'consent.template.blank.grade': 'Current Grade',
+  'consent.template.blank.graduation_year': 'Expected Graduation Year',
+  'consent.template.studentSignature': 'Student Signature',
+  'consent.template.parentPrintedName': 'Parent/Guardian Printed Name',
+  'consent.template.parentSignature': 'Parent/Guardian Signature',
+  'consent.template.date': 'Date',
+  'consent.template.questions': 'Questions? Ask your school counselor. Keep a copy of the signed form for your records.',
 } as const;
 
 export type MessageKey = keyof typeof en;
