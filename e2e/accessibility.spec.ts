@@ -198,7 +198,7 @@ for (const person of Object.keys(ROUTES) as Person[]) {
     const paths: string[] = [];
 
     test.beforeAll(async ({ browser }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       page = await personPage(browser, person);
       for (const visit of ROUTES[person]) paths.push(await resolve(page, visit));
       await switchOnScreen(page, person);
@@ -212,7 +212,7 @@ for (const person of Object.keys(ROUTES) as Person[]) {
 
     for (const locale of LOCALES) {
       test(`${locale}: every page has no serious or critical violation and says its language`, async () => {
-        test.setTimeout(300_000);
+        test.setTimeout(600_000);
         await setLanguage(page, person, locale);
         const found: string[] = [];
         for (const path of paths) found.push(...(await audit(page, path, locale)));
