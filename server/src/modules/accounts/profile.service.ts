@@ -4,7 +4,7 @@ import type { Caller, RequestContext } from '../../core/context.js';
 import { requireCaller, requireWriter } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { School } from '../schools/school.entity.js';
-import { LOCALES } from '@planner/shared';
+import { readerLocale } from '../../core/reader-locale.js';
 import { User, type Locale } from './user.entity.js';
 
 export interface CurrentUserView {
@@ -13,11 +13,6 @@ export interface CurrentUserView {
   caller: Caller;
   /** The language of the person at the keyboard (see locale() below). */
   locale: Locale;
-}
-
-/** The interface language of a stored locale; anything unknown (or none) is English. */
-export function interfaceLocale(stored: string | null | undefined): Locale {
-  return (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : 'en';
 }
 
 export class ProfileService {
@@ -35,9 +30,8 @@ export class ProfileService {
    * parent keeps Spanish while looking at the child's plan, and never changes the child's setting).
    */
   async locale(ctx: RequestContext): Promise<Locale> {
-    const caller = requireCaller(ctx);
-    const person = caller.actingUserId === null ? caller.user : await ctx.loaders.userById.load(caller.actingUserId);
-    return interfaceLocale(person?.locale);
+    requireCaller(ctx);
+    return readerLocale(ctx);
   }
 
   /**

@@ -29,6 +29,7 @@ import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
+import { readerLocale } from '../../core/reader-locale.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import type { ExportInput } from './consent-export-input.js';
@@ -333,7 +334,8 @@ export class ConsentFormsService {
       authorize(ctx, can, 'viewFormPdf', { studentId: row.student_id, schoolId: row.school_id, reach: await this.reach(ctx) });
     }
     const [{ signed_pdf: signed, page_count: pages }] = await this.db.query(`SELECT signed_pdf, page_count FROM consent_forms WHERE id = $1`, [id]);
-    if (!signed) return this.templates.pdfForSchool(row!.school_id);
+    // Not signed yet: the letter the reader would sign, in their language.
+    if (!signed) return this.templates.pdfForReader(row!.school_id, await readerLocale(ctx));
     // The trail page (addresses, browsers, who was emailed) is for staff: the signers see the form's own pages.
     const staff = code === undefined && ctx.caller?.user.userType === UserType.Staff;
     return staff ? signed : formPagesOnly(signed, pages ?? 1);

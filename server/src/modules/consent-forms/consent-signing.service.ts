@@ -84,7 +84,6 @@ export class ConsentSigningService {
       const [form]: FormRow[] = await m.query(`SELECT ${FORM_COLUMNS} FROM consent_forms WHERE student_id = $1 FOR UPDATE`, [student.id]);
       if (form.state === 'student_signed' || form.state === 'both_signed') throw conflict(CONSENT_MESSAGES.alreadySigned);
       const template = await this.templates.effective(form.school_id, m);
-      const templatePdf = await this.templates.pdfForSchool(form.school_id, m);
       const next: ConsentState = form.state === 'parent_signed' ? 'both_signed' : 'student_signed';
       const code = next === 'student_signed' ? newParentCode() : null;
       await recordSignature(m, ctx, body.userAgent, form.id, 'student', signature, now);
@@ -94,6 +93,8 @@ export class ConsentSigningService {
         [student.id],
       );
       if (code) await this.sendParentLink(m, { form, student, me, school, code, now });
+      // The form is drawn in the student's language (the default letter's headings and labels; a school's own PDF as uploaded).
+      const templatePdf = await this.templates.pdfForReader(form.school_id, me.locale, m);
       const pdf = await composeSignedPdf({
         base: templatePdf,
         contentPages: template.pageCount,

@@ -102,6 +102,28 @@ describe('the student signs', () => {
     expect(await pdfText(await fetchPdf(form.pdf, token))).toContain('Mira Castillo');
   });
 
+  it("draws the form a Vietnamese or Chinese student opens and signs on the letter in their language, names exactly; the parent signs that form", async () => {
+    for (const [locale, first, last, heading, label] of [
+      ['vi', 'Thị Minh', 'Nguyễn', 'Thông tin học sinh / Student Information', 'Tên của học sinh:'],
+      ['zh', '小明', '王', '学生信息 / Student Information', '学生名字：'],
+    ] as const) {
+      const student = await studentWithGuardian(h, school, { firstName: first, lastName: last });
+      await h.db.query(`UPDATE users SET locale = $2 WHERE id = $1`, [student.id, locale]);
+      const token = await h.tokenFor(student);
+      const form = (await h.api.get('/api/parent-consent/').set(h.auth(token))).body;
+      const unsigned = await pdfText(await fetchPdf(form.pdf, token));
+      expect(unsigned, locale).toContain(heading);
+      expect(unsigned, locale).toContain(label);
+      const { code } = await studentSigns(student);
+      const signed = await pdfText((await formRow(student.id)).signed_pdf);
+      for (const s of [heading, label, `${first} ${last}`, 'Dual enrollment lets a high school student']) expect(signed, `${locale} ${s}`).toContain(s);
+      expect((await signAsParent(code, { name: 'Lan Trần' })).status).toBe(200);
+      const both = await pdfText((await formRow(student.id)).signed_pdf);
+      expect(both, locale).toContain(heading);
+      expect(both, locale).toContain('Lan Trần');
+    }
+  });
+
   it("refuses a second signature with 409 'You have already signed this form.' and keeps the first", async () => {
     const student = await studentWithGuardian(h, school);
     const { token } = await studentSigns(student);

@@ -21,6 +21,7 @@ import { generateDefaultTemplate } from './default-template.js';
 import { assertPagesFit, parseFieldConfig } from './field-config.js';
 import { checkPdf } from './pdf-check.js';
 import { REASONS } from '@planner/shared';
+import { messageLocale } from '../../messages/messages.js';
 
 export interface EffectiveTemplate {
   id: number;
@@ -39,6 +40,8 @@ export interface TemplateView extends EffectiveTemplate {
 
 export class ConsentTemplatesService {
   private defaultReady: Promise<void> | undefined;
+  /** The default letter in each other language, drawn once per process. */
+  private readonly letters = new Map<string, Promise<Buffer>>();
 
   constructor(
     private readonly db: DataSource,
@@ -73,6 +76,24 @@ export class ConsentTemplatesService {
     );
     if (!row) throw new Error('The default consent template is missing.');
     return { id: row.id, schoolId: row.school_id, pageCount: row.page_count, fieldConfig: row.field_config, updatedAt: row.updated_at };
+  }
+
+  /**
+   * The PDF a form of the school is drawn on for a reader of `locale`: the school's own template as
+   * uploaded, or the default letter in that language (default-template.ts; the stored one for English).
+   */
+  async pdfForReader(schoolId: number, locale: string | null | undefined, m: EntityManager = this.db.manager): Promise<Buffer> {
+    const lang = messageLocale(locale);
+    await this.ensureDefault();
+    const [row] = await m.query(`SELECT is_default FROM consent_templates WHERE school_id = $1 OR is_default ORDER BY is_default LIMIT 1`, [schoolId]);
+    if (!row?.is_default || lang === 'en') return this.pdfForSchool(schoolId, m);
+    let letter = this.letters.get(lang);
+    if (!letter) {
+      letter = generateDefaultTemplate(lang).then((bytes) => Buffer.from(bytes));
+      letter.catch(() => this.letters.delete(lang));
+      this.letters.set(lang, letter);
+    }
+    return letter;
   }
 
   async pdfForSchool(schoolId: number, m: EntityManager = this.db.manager): Promise<Buffer> {

@@ -2,14 +2,26 @@
  * The enrollment contract's text, ONCE: the /enrollment-contract page receives these sections
  * through GraphQL (query enrollmentContract { document }) and the PDF generator draws the same
  * sections, so the page and the PDF always say the same thing. Attachment A's figures come from
- * the pricing module. Plain ASCII, so that a contract whose names are WinAnsi too is drawn with the
- * standard fonts and embeds none (@planner/shared/pdf-fonts).
+ * the pricing module. The English is plain ASCII, so that an English contract whose names are
+ * WinAnsi too is drawn with the standard fonts and embeds none (@planner/shared/pdf-fonts).
+ *
+ * Languages (decision): the contract is a legal document whose English wording is the spec's, and the
+ * school has no reviewed translation of it. A family reading Spanish, Vietnamese or Chinese gets the
+ * parts that help them find their way in their language, from the server catalogues (keys
+ * contract.*): the title and each section heading in their language followed by the English one
+ * ("1. Cơ cấu chương trình / 1. Program Structure"), so staff and family point at the same section;
+ * every initials, signature, name and date label; the opt-out form's link. The body (intro,
+ * paragraphs, fee schedule) stays the English text, the one that binds, and the intro opens with a
+ * sentence in their language saying so (legal.englishGoverns). The page and the PDF show the same
+ * document, in the language of the person at the keyboard when it is drawn: the signed PDF keeps the
+ * signer's.
  */
 import {
   ANNUAL_TUITION_CENTS, FULL_REFUND_DAYS, HALF_REFUND_DAYS, LATE_FEE_PERCENT_PER_MONTH, MONTHLY_INSTALLMENT_CENTS,
   MONTHLY_INSTALLMENTS, PARTNER_COURSE_COST_CENTS, POD_DISCOUNT_PERCENT, POD_MIN_STUDENTS, quoteTuition, SCHOOL_YEAR,
   UPFRONT_DISCOUNT_PERCENT,
 } from '../payments/pricing.js';
+import { message, messageLocale, type MessageKey } from '../../messages/messages.js';
 
 export const REQUIRED_SPOTS = [
   'ferpa_initials', 'coppa_initials', 'tech_initials', 'academic_initials', 'enrollment_initials', 'liability_initials',
@@ -42,25 +54,36 @@ export interface ContractDocument {
 }
 
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
-const initials = (name: SpotName, topic: string): ContractSpot => ({ name, label: `Parent/Guardian initials: ${topic}`, kind: 'initials' });
 
 export const SCHOOL_NAME = 'Dual School';
 export const OPT_OUT_DAYS = 15;
 export const OPT_OUT_FORM_PATH = '/directory-opt-out-form';
 
-export function contractDocument(): ContractDocument {
+/** The contract as the reader of `locale` sees it (a stored users.locale; anything unknown is English). */
+export function contractDocument(locale: string = 'en'): ContractDocument {
+  const lang = messageLocale(locale);
+  const t = (key: MessageKey, values?: Record<string, string>) => message(lang, key, values);
+  // A heading in the reader's language with the English after it; English alone for English.
+  const both = (key: MessageKey, values?: Record<string, string>) => {
+    const english = message('en', key, values);
+    return lang === 'en' ? english : `${t(key, values)} / ${english}`;
+  };
+  const initials = (name: SpotName, topic: MessageKey): ContractSpot => ({
+    name, label: t('contract.initials', { topic: t(topic) }), kind: 'initials',
+  });
+  const intro =
+    `This Enrollment Contract ("Contract") is made between ${SCHOOL_NAME}, a private online high school ("the School"), and the ` +
+    `parent or legal guardian signing below ("Parent") on behalf of the enrolled student ("Student"). By initialing each ` +
+    `section and signing, Parent agrees to every term of this Contract and its Attachments A and B.`;
   const upfront = quoteTuition('annual').totalCents;
   const podUpfront = quoteTuition('annual', POD_MIN_STUDENTS).totalCents;
   return {
-    title: `${SCHOOL_NAME} Enrollment Contract, ${SCHOOL_YEAR} School Year`,
-    intro:
-      `This Enrollment Contract ("Contract") is made between ${SCHOOL_NAME}, a private online high school ("the School"), and the ` +
-      `parent or legal guardian signing below ("Parent") on behalf of the enrolled student ("Student"). By initialing each ` +
-      `section and signing, Parent agrees to every term of this Contract and its Attachments A and B.`,
+    title: both('contract.title', { school: SCHOOL_NAME, year: SCHOOL_YEAR }),
+    intro: lang === 'en' ? intro : `${t('legal.englishGoverns')} ${intro}`,
     sections: [
       {
         key: 'program',
-        heading: '1. Program Structure',
+        heading: both('contract.heading.program'),
         paragraphs: [
           `The School combines a virtual high school with dual enrollment at partner community colleges. Students complete ` +
             `high school coursework online and take college courses that earn both high school and college credit.`,
@@ -72,7 +95,7 @@ export function contractDocument(): ContractDocument {
       },
       {
         key: 'legal',
-        heading: '2. Legal Compliance: FERPA, COPPA and Privacy',
+        heading: both('contract.heading.legal'),
         paragraphs: [
           `The School protects education records under the Family Educational Rights and Privacy Act (FERPA). Parent may ` +
             `inspect and request correction of the Student's records, and consents to the School sharing records with partner ` +
@@ -81,32 +104,32 @@ export function contractDocument(): ContractDocument {
             `collection of the Student's information by the School's learning platforms for educational purposes only. The ` +
             `School does not sell personal data and uses it only to provide the program.`,
         ],
-        spots: [initials('ferpa_initials', 'FERPA'), initials('coppa_initials', 'COPPA and privacy')],
+        spots: [initials('ferpa_initials', 'contract.topic.ferpa'), initials('coppa_initials', 'contract.topic.coppa')],
       },
       {
         key: 'conduct',
-        heading: '3. Code of Conduct and Technology Use',
+        heading: both('contract.heading.conduct'),
         paragraphs: [
           `The Student will follow the School's code of conduct and the acceptable use policy of the School and of each partner ` +
             `institution, including rules on academic honesty, respectful communication and the use of online accounts.`,
           `Families buy their own technology: a computer able to run current browsers and video calls, a webcam, and reliable ` +
             `internet access. The School is not responsible for the repair or replacement of family-owned equipment.`,
         ],
-        spots: [initials('tech_initials', 'code of conduct and technology')],
+        spots: [initials('tech_initials', 'contract.topic.tech')],
       },
       {
         key: 'academic',
-        heading: '4. College-Level Academic Responsibilities',
+        heading: both('contract.heading.academic'),
         paragraphs: [
           `College courses are taught at college level and graded on the Student's permanent college transcript. The Student ` +
             `will attend required sessions, meet deadlines set by each partner institution, and seek help early. Grades earned ` +
             `in college courses cannot be removed by the School.`,
         ],
-        spots: [initials('academic_initials', 'academic responsibilities')],
+        spots: [initials('academic_initials', 'contract.topic.academic')],
       },
       {
         key: 'enrollment',
-        heading: '5. Enrollment Terms: Tuition, Withdrawal and Termination',
+        heading: both('contract.heading.enrollment'),
         paragraphs: [
           `Annual tuition for the ${SCHOOL_YEAR} school year is ${usd(ANNUAL_TUITION_CENTS)}, payable as set out in Attachment A, ` +
             `before the school year starts. Monthly payments are collected automatically; unpaid amounts incur a late fee of ` +
@@ -118,11 +141,11 @@ export function contractDocument(): ContractDocument {
           `The School may terminate enrollment for serious or repeated violations of the code of conduct, or for non-payment ` +
             `after written notice.`,
         ],
-        spots: [initials('enrollment_initials', 'enrollment terms')],
+        spots: [initials('enrollment_initials', 'contract.topic.enrollment')],
       },
       {
         key: 'guarantee',
-        heading: '6. University Guarantee and Limitation of Liability',
+        heading: both('contract.heading.guarantee'),
         paragraphs: [
           `If the Student meets every duty of the program and is not admitted to one of the 6 guaranteed state university ` +
             `campuses, the School refunds the tuition paid, less direct course costs paid to partner institutions. The ` +
@@ -130,44 +153,44 @@ export function contractDocument(): ContractDocument {
           `Except for this refund, the School's total liability under this Contract is limited to the tuition paid in the ` +
             `prior 12 months. The School is not liable for indirect or consequential losses.`,
         ],
-        spots: [initials('liability_initials', 'guarantee and liability')],
+        spots: [initials('liability_initials', 'contract.topic.liability')],
       },
       {
         key: 'dispute',
-        heading: '7. Dispute Resolution',
+        heading: both('contract.heading.dispute'),
         paragraphs: [
           `This Contract is governed by the laws of the State of Nevada. The parties will first try to resolve any dispute ` +
             `through mediation; a dispute not resolved by mediation will be settled by binding arbitration in Clark County, ` +
             `Nevada.`,
         ],
-        spots: [initials('dispute_initials', 'dispute resolution')],
+        spots: [initials('dispute_initials', 'contract.topic.dispute')],
       },
       {
         key: 'agreement',
-        heading: '8. Entire Agreement',
+        heading: both('contract.heading.agreement'),
         paragraphs: [
           `This Contract, with Attachments A and B, is the entire agreement between the parties about the Student's enrollment ` +
             `and replaces every earlier statement. Changes must be in writing and signed by both parties. If a term is found ` +
             `unenforceable, the remaining terms stay in effect.`,
         ],
-        spots: [initials('agreement_initials', 'entire agreement')],
+        spots: [initials('agreement_initials', 'contract.topic.agreement')],
       },
       {
         key: 'signatures',
-        heading: '9. Signatures',
+        heading: both('contract.heading.signatures'),
         paragraphs: [
           `By signing, Parent confirms having read this Contract and its attachments, and agrees to them on behalf of the ` +
             `Student. Electronic signatures have the same effect as handwritten ones.`,
         ],
         spots: [
-          { name: 'parent_signature', label: 'Parent/Guardian signature', kind: 'signature' },
-          { name: 'parent_name', label: 'Parent/Guardian printed name', kind: 'name' },
-          { name: 'parent_date', label: 'Date', kind: 'date' },
+          { name: 'parent_signature', label: t('contract.spot.signature'), kind: 'signature' },
+          { name: 'parent_name', label: t('contract.spot.name'), kind: 'name' },
+          { name: 'parent_date', label: t('contract.spot.date'), kind: 'date' },
         ],
       },
       {
         key: 'attachment_a',
-        heading: 'Attachment A: Tuition and Fee Schedule',
+        heading: both('contract.heading.attachment_a'),
         paragraphs: [
           `Annual tuition: ${usd(ANNUAL_TUITION_CENTS)} per student.`,
           `Upfront or check payment: ${usd(upfront)} (${UPFRONT_DISCOUNT_PERCENT}% upfront discount). Checks are mailed to ` +
@@ -186,14 +209,14 @@ export function contractDocument(): ContractDocument {
       },
       {
         key: 'attachment_b',
-        heading: 'Attachment B: Directory Information Opt-Out',
+        heading: both('contract.heading.attachment_b'),
         paragraphs: [
           `Under FERPA the School may disclose directory information (the Student's name, grade level, enrollment status and ` +
             `participation in school activities) without consent. Parent may refuse this disclosure by completing the Directory ` +
             `Information Opt-Out Form and emailing it to the School within ${OPT_OUT_DAYS} calendar days of signing this Contract.`,
         ],
         spots: [],
-        link: { label: 'Directory Information Opt-Out Form', href: OPT_OUT_FORM_PATH },
+        link: { label: t('contract.optOutForm'), href: OPT_OUT_FORM_PATH },
       },
     ],
   };

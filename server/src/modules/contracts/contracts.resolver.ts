@@ -82,8 +82,8 @@ class ContractCompletion {
 @Resolver()
 export class ContractsResolver {
   @Query(() => ContractDocumentType, { description: 'Reads the enrollment contract document.' })
-  enrollmentContractDocument(@Ctx() ctx: AdapterContext): ContractDocumentType {
-    return ctx.services.contracts.document();
+  enrollmentContractDocument(@Ctx() ctx: AdapterContext): Promise<ContractDocumentType> {
+    return ctx.services.contracts.document(ctx);
   }
 
   @Query(() => EnrollmentContractType, { nullable: true, description: "The signed-in parent's contract, if any" })

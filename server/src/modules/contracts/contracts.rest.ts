@@ -32,7 +32,7 @@ export function mountContractRoutes(r: Router, deps: AppDeps): void {
         id: mine.id, student_name: mine.studentName, status: mine.status, pdf_url: mine.pdfUrl,
         completed_at: mine.completedAt?.toISOString() ?? null, placed_signatures: mine.placedSignatures,
       },
-      document: contracts.document(),
+      document: await contracts.document(ctx),
     };
   });
 }

@@ -25,6 +25,7 @@ import { CONTRACT_INPUT_MESSAGES, type PlacedContract } from './contract-input.j
 import { User } from '../accounts/user.entity.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { School } from '../schools/school.entity.js';
+import { readerLocale } from '../../core/reader-locale.js';
 import { renderContractPdf } from './contract-pdf.js';
 import { contractDocument, missingSpots } from './contract-text.js';
 import { contractPdfUrl, EnrollmentContract } from './enrollment-contract.entity.js';
@@ -49,8 +50,9 @@ export interface ContractView {
 export class ContractsService {
   constructor(private readonly db: DataSource, private readonly config: Config, private readonly payments: PaymentsService) {}
 
-  document() {
-    return contractDocument();
+  /** The contract text in the reader's language (contract-text.ts says what is translated). */
+  async document(ctx: RequestContext) {
+    return contractDocument(await readerLocale(ctx));
   }
 
   /** The caller's own contract (parents), or null when there is none yet. */
@@ -95,9 +97,11 @@ export class ContractsService {
     );
     const contract = await repo.findOneByOrFail({ parentId: user.id });
     const parentName = `${user.firstName} ${user.lastName}`.trim();
+    // Drawn in the signer's language; the stored PDF keeps it.
+    const locale = await readerLocale(ctx);
     const pdf = await renderContractPdf({
-      document: contractDocument(), placed: clean, studentName: contract.studentName, parentName, parentEmail: user.email,
-      completionDate: signedAt, publicUrl: this.config.publicUrl,
+      document: contractDocument(locale), placed: clean, studentName: contract.studentName, parentName, parentEmail: user.email,
+      completionDate: signedAt, publicUrl: this.config.publicUrl, locale,
     });
     // Only an uncompleted contract changes: a completion racing this request wins.
     const result = await this.db.query(

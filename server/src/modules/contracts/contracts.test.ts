@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO, useHarness } from '../../test/harness.js';
-import { UserType } from '../accounts/user.entity.js';
+import { User, UserType } from '../accounts/user.entity.js';
 import { Payment } from '../payments/payment.entity.js';
 import { contractDocument, missingSpots, REQUIRED_SPOTS } from './contract-text.js';
 import { NAMES_IN_EVERY_SCRIPT, pdfStrings, pdfText } from '../../../../shared/testing/pdf-text.js';
@@ -43,6 +43,21 @@ describe('the contract text (one source for the page and the PDF)', () => {
     expect(missingSpots({})).toEqual([...REQUIRED_SPOTS]);
     const { parent_date: _d, coppa_initials: _c, ...rest } = fullPlacements();
     expect(missingSpots({ ...rest, parent_name: '  ' })).toEqual(['coppa_initials', 'parent_name', 'parent_date']);
+  });
+
+  it("is in the reader's language on /graphql: headings with the English after them, labels translated, the English body kept", async () => {
+    const fam = await buildAcceptedParent(h);
+    await h.db.getRepository(User).update({ id: fam.parent.id }, { locale: 'es' });
+    const res = await h.gql(`{ enrollmentContractDocument { title intro sections { heading paragraphs spots { label } link { label } } } }`, {}, fam.token);
+    expect(res.errors).toBeUndefined();
+    const doc = res.data!.enrollmentContractDocument;
+    const english = contractDocument();
+    expect(doc.title).toBe('Contrato de inscripción de Dual School, año escolar 2025-26 / Dual School Enrollment Contract, 2025-26 School Year');
+    expect(doc.sections[6].heading).toBe('7. Resolución de disputas / 7. Dispute Resolution');
+    expect(doc.sections[8].spots.map((p: { label: string }) => p.label)).toEqual(['Firma del padre, la madre o el tutor', 'Nombre en letra de molde del padre, la madre o el tutor', 'Fecha']);
+    expect(doc.sections[10].link.label).toBe('Formulario de exclusión de la información de directorio');
+    expect(doc.sections.map((s: { paragraphs: string[] }) => s.paragraphs)).toEqual(english.sections.map((s) => s.paragraphs));
+    expect(doc.intro).toBe(`El texto en inglés de este documento es el que tiene validez legal. Los títulos se muestran también en su idioma. ${english.intro}`);
   });
 
   it('is served on /graphql exactly as the PDF draws it', async () => {
@@ -112,6 +127,51 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
       expect(strings.filter((l) => l === fullName), fullName).toHaveLength(2);
       expect(strings.filter((l) => l === initials), fullName).toHaveLength(8);
     }
+  });
+
+  const contractPdfIn = async (locale: string, first: string, last: string, studentName: string, initials: string) => {
+    const fam = await buildAcceptedParent(h, { studentName, firstName: first, lastName: last });
+    await h.db.getRepository(User).update({ id: fam.parent.id }, { locale: locale as User['locale'] });
+    const res = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token))
+      .send(contractPayload(fullPlacements(`${first} ${last}`, initials, '11/23/2026'), '2026-11-23T10:00:00.000Z'));
+    expect(res.status).toBe(200);
+    const file = await h.api.get(res.body.pdf_url).set(h.auth(fam.token)).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    return file.body as Buffer;
+  };
+
+  it('draws a Vietnamese reader\'s contract with its headings and labels in Vietnamese, the English heading and body kept, names exactly', async () => {
+    const pdf = await contractPdfIn('vi', 'Thị Minh', 'Nguyễn', 'Bảo Trần', 'T.N.');
+    // Long headings and labels wrap: read the text as one run.
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    for (const s of [
+      'Hợp đồng nhập học Dual School, năm học 2025-26 / Dual School Enrollment Contract, 2025-26 School Year',
+      'Học sinh: Bảo Trần', 'Phụ huynh/người giám hộ: Thị Minh Nguyễn',
+      'Bản tiếng Anh của văn bản này là bản có giá trị ràng buộc.',
+      '7. Giải quyết tranh chấp / 7. Dispute Resolution', 'Phụ lục A: Biểu học phí và lệ phí / Attachment A: Tuition and Fee Schedule',
+      'Chữ ký của phụ huynh/người giám hộ:', 'Chữ viết tắt tên của phụ huynh/người giám hộ: FERPA:', 'Chữ viết tắt tên của phụ huynh/người giám hộ: giải quyết tranh chấp:',
+      'laws of the State of Nevada', 'trang 1/',
+    ]) expect(text, s).toContain(s);
+    expect(text).not.toContain('Parent/Guardian initials');
+    const strings = await pdfStrings(pdf);
+    expect(strings.filter((l) => l === 'Thị Minh Nguyễn')).toHaveLength(2);
+    expect(strings.filter((l) => l === 'T.N.')).toHaveLength(8);
+  });
+
+  it('draws a Chinese reader\'s contract with its headings and labels in Chinese, names exactly', async () => {
+    const pdf = await contractPdfIn('zh', '小明', '王', '王小红', '王');
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    for (const s of [
+      'Dual School 入学合同（2025-26 学年） / Dual School Enrollment Contract, 2025-26 School Year', '学生：王小红', '家长/监护人：小明 王',
+      '本文件以英文文本为准。', '2. 法律合规：FERPA、COPPA 与隐私 / 2. Legal Compliance: FERPA, COPPA and Privacy', '9. 签名 / 9. Signatures',
+      '家长/监护人签名：', '日期：', '第 1 页，共',
+    ]) expect(text, s).toContain(s);
+    const strings = await pdfStrings(pdf);
+    expect(strings.filter((l) => l === '小明 王')).toHaveLength(2);
   });
 
   it("names the student from the accepted application when the contract has no name", async () => {

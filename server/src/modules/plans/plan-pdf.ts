@@ -3,12 +3,19 @@
  * a few kilobytes), a 50-point margin, every term with its courses (course_id, title, units,
  * grade), the totals and the prerequisite warnings. Long plans continue on further pages. Names and
  * titles in any script the fonts cover print as typed (@planner/shared/pdf-fonts).
+ *
+ * Every heading, column header, total and warning is in the reader's language, from the server's
+ * message catalogues (server/src/messages, keys pdf.plan.*): the person at the keyboard, so a parent
+ * or counselor viewing as a student reads their own language. What people typed prints exactly:
+ * names, course ids and titles, school names, grades, and term labels other than the default ones
+ * ("9th Grade"... "2nd Year", which are translated like any heading).
  */
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { PdfFontStyle } from '@planner/shared/pdf-fonts';
 import type { School } from '../schools/school.entity.js';
 import type { PlanView } from './plan-view.js';
 import { renderPdf, type ServerPdfFonts } from '../../core/pdf-fonts.js';
+import { message, messageLocale, type MessageKey, type MessageLocale, type MessageValues } from '../../messages/messages.js';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -22,39 +29,56 @@ const DANGER = rgb(0.71, 0.14, 0.09);
 const COLS = { code: 0, title: 80, units: 355, grade: 410, done: 460 };
 const TITLE_WIDTH = COLS.units - COLS.title - 10;
 
-export function renderPlanPdf(view: PlanView, schools: Map<number, School>, generatedAt: Date): Promise<Uint8Array> {
+/** The default term labels a school starts its students with (schools/school.entity.ts), translated in the PDF. */
+const DEFAULT_TERM_LABELS: Record<string, MessageKey> = {
+  '9th Grade': 'term.grade9', '10th Grade': 'term.grade10', '11th Grade': 'term.grade11', '12th Grade': 'term.grade12',
+  '1st Year': 'term.year1', '2nd Year': 'term.year2',
+};
+
+/** The document's language tag (a PDF reader's text-to-speech reads it): Simplified Chinese script for zh. */
+const PDF_LANGUAGE: Record<MessageLocale, string> = { en: 'en-US', es: 'es-US', vi: 'vi-VN', zh: 'zh-Hans' };
+
+/** `locale`: the reader's language (a stored users.locale; anything unknown is English). */
+export function renderPlanPdf(view: PlanView, schools: Map<number, School>, generatedAt: Date, locale = 'en'): Promise<Uint8Array> {
   return renderPdf(async (fontsFor) => {
     const doc = await PDFDocument.create();
-    return draw(doc, await fontsFor(doc), view, schools, generatedAt);
+    return draw(doc, await fontsFor(doc), view, schools, generatedAt, locale);
   });
 }
 
-async function draw(doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, schools: Map<number, School>, generatedAt: Date): Promise<Uint8Array> {
+async function draw(
+  doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, schools: Map<number, School>, generatedAt: Date, locale: string,
+): Promise<Uint8Array> {
+  const t = (key: MessageKey, values?: MessageValues) => message(locale, key, values);
+  const termLabel = (label: string) => (DEFAULT_TERM_LABELS[label] ? t(DEFAULT_TERM_LABELS[label]) : label);
+  const units = (n: number) => t('pdf.plan.units', { units: n });
   const name = `${view.user.firstName} ${view.user.lastName}`.trim();
   // A what-if plan says so on every page, so a printout is never taken for the official plan.
-  const heading = view.whatIf ? `${name} - What-if plan: ${view.whatIf.name}` : `${name} - Academic Plan`;
-  doc.setTitle(heading);
+  const title = view.whatIf ? t('pdf.plan.whatIfTitle', { name, plan: view.whatIf.name }) : t('pdf.plan.title', { name });
+  doc.setTitle(title);
   doc.setAuthor('Pathway Planner');
+  doc.setLanguage(PDF_LANGUAGE[messageLocale(locale)]);
   doc.setCreationDate(generatedAt);
   const bold: PdfFontStyle = 'sansBold';
   const w = new Writer(doc, fonts);
 
-  w.text(heading, { size: 18, font: bold });
+  w.text(title, { size: 18, font: bold });
   w.gap(4);
-  w.text(`Generated ${generatedAt.toISOString().slice(0, 10)}`, { size: 9, color: MUTED });
+  w.text(t('pdf.plan.generated', { date: generatedAt.toISOString().slice(0, 10) }), { size: 9, color: MUTED });
   w.gap(14);
 
   for (const term of view.terms) {
     w.ensure(44);
-    w.band(`${term.label}`, `${term.courses.length} ${term.courses.length === 1 ? 'course' : 'courses'}, ${unitsText(term.units)}`);
+    w.band(termLabel(term.label), t('pdf.plan.termSummary', { courses: term.courses.length, units: units(term.units) }));
     if (!term.courses.length) {
-      w.text('No courses scheduled for this year.', { size: 9, color: MUTED, x: 6 });
+      w.text(t('pdf.plan.noCourses'), { size: 9, color: MUTED, x: 6 });
       w.gap(10);
       continue;
     }
     w.row([
-      { x: COLS.code, text: 'Course ID' }, { x: COLS.title, text: 'Title' }, { x: COLS.units, text: 'Units' },
-      { x: COLS.grade, text: 'Grade' }, { x: COLS.done, text: 'Completed' },
+      { x: COLS.code, text: t('pdf.plan.column.courseId') }, { x: COLS.title, text: t('pdf.plan.column.title') },
+      { x: COLS.units, text: t('pdf.plan.column.units') }, { x: COLS.grade, text: t('pdf.plan.column.grade') },
+      { x: COLS.done, text: t('pdf.plan.column.completed') },
     ], { font: bold, size: 8, color: MUTED });
     for (const e of term.courses) {
       const school = schools.get(e.course.schoolId);
@@ -64,34 +88,34 @@ async function draw(doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, sch
         { x: COLS.title, text: title, width: TITLE_WIDTH },
         { x: COLS.units, text: fmt(e.course.units) },
         { x: COLS.grade, text: e.grade || '-' },
-        { x: COLS.done, text: e.completed ? 'Yes' : 'No' },
+        { x: COLS.done, text: t(e.completed ? 'pdf.plan.yes' : 'pdf.plan.no') },
       ], { size: 9.5, rule: true });
     }
     w.gap(12);
   }
 
   w.ensure(40);
-  w.text('Totals', { size: 12, font: bold });
+  w.text(t('pdf.plan.totals'), { size: 12, font: bold });
   w.gap(4);
-  w.text(
-    `${view.entries.length} ${view.entries.length === 1 ? 'course' : 'courses'} in ${view.terms.length} ${view.terms.length === 1 ? 'term' : 'terms'}; ` +
-      `${unitsText(view.totalUnits)} planned, ${unitsText(view.completedUnits)} completed.`,
+  w.paragraph(
+    t('pdf.plan.totalsLine', { courses: view.entries.length, terms: view.terms.length, planned: units(view.totalUnits), completed: units(view.completedUnits) }),
     { size: 10 },
   );
   w.gap(14);
 
   w.ensure(40);
-  w.text('Prerequisite Warnings', { size: 12, font: bold, color: view.warnings.length ? DANGER : INK });
+  w.text(t('pdf.plan.warnings'), { size: 12, font: bold, color: view.warnings.length ? DANGER : INK });
   w.gap(4);
-  if (!view.warnings.length) w.text('None: every prerequisite is scheduled in the same or an earlier term.', { size: 10, color: MUTED });
-  for (const warning of view.warnings) w.paragraph(`- ${warning.message}`, { size: 10, color: DANGER });
+  if (!view.warnings.length) w.paragraph(t('pdf.plan.noWarnings'), { size: 10, color: MUTED });
+  for (const warning of view.warnings) {
+    w.paragraph(`- ${t('pdf.plan.warning', { title: warning.title, term: termLabel(warning.termLabel) })}`, { size: 10, color: DANGER });
+  }
 
-  w.footers(heading);
+  w.footers((page, pages) => t('pdf.plan.footer', { title, page, pages }));
   return doc.save({ useObjectStreams: false });
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
-const unitsText = (n: number) => `${fmt(n)} ${n === 1 ? 'unit' : 'units'}`;
 
 interface TextOpts {
   size?: number;
@@ -169,9 +193,9 @@ class Writer {
     this.y -= 2;
   }
 
-  footers(heading: string): void {
+  footers(line: (page: number, pages: number) => string): void {
     this.pages.forEach((page, i) => {
-      const text = `${heading} - page ${i + 1} of ${this.pages.length}`;
+      const text = line(i + 1, this.pages.length);
       this.fonts.draw(page, text, { x: MARGIN, y: MARGIN - 20, size: 8, style: 'sans', color: MUTED });
     });
   }

@@ -537,6 +537,77 @@ describe('PDF export', () => {
     expect(text).not.toContain('?');
   });
 
+  const pdfOf = async (token: string): Promise<Buffer> => {
+    const res = await h.api.get('/api/plan-pdf/').set(h.auth(token)).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+
+  const reads = async (user: User, locale: string): Promise<User> => {
+    await h.db.getRepository(User).update({ id: user.id }, { locale: locale as User['locale'] });
+    return user;
+  };
+
+  /** A student whose account reads `locale`: Geometry (completed, its prerequisite missing) in 9th Grade, two courses in 10th. */
+  async function studentReading(locale: string, firstName: string, lastName: string) {
+    const user = await reads(await h.buildStudent({ school, firstName, lastName }), locale);
+    await buildScheduled(h.db, user.id, geo, 1, { grade: 'A-', completed: true });
+    await buildScheduled(h.db, user.id, alg2, 2);
+    await buildScheduled(h.db, user.id, ccEnglish, 2);
+    return user;
+  }
+
+  it('prints every heading, column, total and warning in Vietnamese for a Vietnamese reader, names and titles exactly', async () => {
+    const user = await studentReading('vi', 'Thị Minh', 'Nguyễn');
+    const pdf = await pdfOf(await h.tokenFor(user));
+    const lines = (await pdfText(pdf)).split('\n');
+    for (const s of [
+      'Thị Minh Nguyễn - Kế hoạch học tập', 'Lớp 9 1 môn học, 1 đơn vị', 'Lớp 10 2 môn học, 5 đơn vị', 'Lớp 12 0 môn học, 0 đơn vị',
+      'Năm này chưa có môn học nào.', 'Tổng cộng', '3 môn học trong 4 học kỳ; đã dự định 6 đơn vị, đã hoàn tất 1 đơn vị.',
+      'Cảnh báo về môn tiên quyết', 'Thị Minh Nguyễn - Kế hoạch học tập - trang 1/1',
+    ]) expect(lines, s).toContain(s);
+    const text = lines.join('\n');
+    for (const s of ['Mã môn học', 'Tên môn học', 'Đơn vị', 'Điểm', 'Đã hoàn tất', 'Có', 'Không', 'A-',
+      'Geometry (Plan Test High)', 'College Composition (Plan Test College)', 'ENGL 1',
+      '- Chưa đáp ứng môn tiên quyết của "Geometry" trong Lớp 9']) expect(text, s).toContain(s);
+    expect(text).not.toMatch(/Academic Plan|Course ID|Totals|Prerequisite|courses|Grade\b/);
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getTitle()).toBe('Thị Minh Nguyễn - Kế hoạch học tập');
+  });
+
+  it('prints every heading, column, total and warning in Simplified Chinese for a Chinese reader, names and titles exactly', async () => {
+    const user = await studentReading('zh', '小明', '王');
+    const text = await pdfText(await pdfOf(await h.tokenFor(user)));
+    const lines = text.split('\n');
+    for (const s of ['小明 王 - 学业计划', '九年级 1 门课程，1 学分', '十年级 2 门课程，5 学分', '十二年级 0 门课程，0 学分', '这一年还没有安排课程。', '合计', '先修课程警告',
+      '4 个学期共 3 门课程；已规划 6 学分，已完成 1 学分。', '小明 王 - 学业计划 - 第 1 页，共 1 页']) expect(lines, s).toContain(s);
+    for (const s of ['课程编号', '课程名称', '学分', '成绩', '已完成', '是', '否', 'Geometry (Plan Test High)',
+      '- “Geometry”在九年级未满足先修要求']) expect(text, s).toContain(s);
+    expect(text).not.toMatch(/Academic Plan|Course ID|Totals|Prerequisite|Grade\b/);
+  });
+
+  it('prints term labels a person typed as typed, in any language', async () => {
+    const user = await reads(await h.buildStudent({ school, firstName: 'Lan', lastName: 'Trần', academicYearLabels: ['Summer Bridge', '9th Grade'] }), 'vi');
+    await buildScheduled(h.db, user.id, geo, 1);
+    const lines = (await pdfText(await pdfOf(await h.tokenFor(user)))).split('\n');
+    expect(lines).toContain('Summer Bridge 1 môn học, 1 đơn vị');
+    expect(lines).toContain('Lớp 9 0 môn học, 0 đơn vị');
+  });
+
+  it("is in the reader's language, not the student's, when a parent views as the student", async () => {
+    const user = await studentReading('en', 'Bao', 'Lee');
+    const parent = await reads(await h.buildParent({ school, students: [user] }), 'zh');
+    const view = await h.api.post('/api/view-as-student/').set(h.auth(await h.tokenFor(parent))).send({ studentId: user.id });
+    expect(view.status).toBe(200);
+    const text = await pdfText(await pdfOf(view.body.token));
+    expect(text).toContain('Bao Lee - 学业计划');
+    expect(text).not.toContain('Academic Plan');
+  });
+
   it('is refused to a caller without a plan', async () => {
     const res = await h.api.get('/api/plan-pdf/').set(h.auth(await h.login(DEMO.admin)));
     expect(res.status).toBe(403);
