@@ -35,7 +35,7 @@ class FakeDoc implements FontDocument<FakeFont> {
   }
 }
 
-const source = async () => ({ fontkit: {}, bytes: async (face: UnicodeFace) => Uint8Array.from(face, (c) => c.charCodeAt(0)) });
+const source = async () => ({ fontkit: { create: () => ({}) }, bytes: async (face: UnicodeFace) => Uint8Array.from(face, (c) => c.charCodeAt(0)) });
 
 /** Draws with `draw` as a renderer would and returns the fonts of the last pass and what was embedded. */
 async function render(draw: (fonts: PdfFonts<FakeFont>) => void) {

@@ -41,10 +41,70 @@ const FACE: Record<PdfFontStyle, Exclude<UnicodeFace, 'cjk'>> = {
   sans: 'regular', sansBold: 'bold', serif: 'regular', serifItalic: 'italic', mono: 'regular',
 };
 
-/** The font files (TrueType, glyf outlines) and fontkit, loaded by each side. */
+/** What we use of fontkit 2 (the `fontkit` package): a font, and the subset pdf-lib writes into the PDF. */
+export interface Fontkit2 {
+  create(bytes: Uint8Array): object;
+}
+interface Fontkit2Font {
+  createSubset(): { includeGlyph(glyph: unknown): number; encode(): Uint8Array };
+}
+
+/** The font files (TrueType, glyf outlines) and fontkit 2, loaded by each side. */
 export interface UnicodeFontSource {
-  fontkit: unknown;
+  fontkit: Fontkit2;
   bytes(face: UnicodeFace): Promise<Uint8Array>;
+}
+
+/**
+ * fontkit 2 in the shape pdf-lib 1.17 calls (the shape of its own fork, @pdf-lib/fontkit 1.1).
+ * Why not that fork: its TrueType subsets write a short `loca` without padding odd-length glyph
+ * records, so every glyph after the first odd one points a byte off; pdfjs still extracts the text,
+ * but FreeType-based viewers (poppler, evince, many printers) draw most letters blank. Upstream
+ * fontkit fixed it in 1.8. The one difference pdf-lib meets: fontkit 2's subset has `encode()`
+ * where the fork had `encodeStream()` (an emitter of 'data', 'end', 'error'), given here.
+ */
+export function pdfLibFontkit(fontkit: Fontkit2): unknown {
+  return {
+    create(bytes: Uint8Array) {
+      const font = fontkit.create(bytes) as Fontkit2Font & Record<PropertyKey, unknown>;
+      return new Proxy(font, {
+        get(target, key) {
+          if (key !== 'createSubset') {
+            const value = Reflect.get(target, key, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          }
+          return () => {
+            const subset = target.createSubset();
+            return {
+              includeGlyph: (glyph: unknown) => subset.includeGlyph(glyph),
+              encodeStream() {
+                const handlers: Partial<Record<'data' | 'end' | 'error', (value?: unknown) => void>> = {};
+                const stream = {
+                  on(event: 'data' | 'end' | 'error', handler: (value?: unknown) => void) {
+                    handlers[event] = handler;
+                    return stream;
+                  },
+                };
+                // pdf-lib attaches its handlers right after this call returns.
+                void Promise.resolve().then(() => {
+                  let bytes: Uint8Array;
+                  try {
+                    bytes = subset.encode();
+                  } catch (e) {
+                    handlers.error?.(e);
+                    return;
+                  }
+                  handlers.data?.(bytes);
+                  handlers.end?.();
+                });
+                return stream;
+              },
+            };
+          };
+        },
+      });
+    },
+  };
 }
 
 /** What the drawing needs of a pdf-lib PDFFont. */
@@ -123,7 +183,7 @@ export class PdfFonts<F extends LayoutFont> {
 
   /** Noto Sans subsets for the styles the first pass used, and the CJK face when it met CJK text. */
   static async unicodeFor<F extends LayoutFont>(doc: FontDocument<F>, needs: FontNeeds, source: UnicodeFontSource): Promise<PdfFonts<F>> {
-    doc.registerFontkit(source.fontkit as never);
+    doc.registerFontkit(pdfLibFontkit(source.fontkit) as never);
     const wanted = new Set<UnicodeFace>(['regular', ...[...needs.styles].map((s) => FACE[s])]);
     if (needs.cjk) wanted.add('cjk');
     const faces: Partial<Record<UnicodeFace, F>> = {};

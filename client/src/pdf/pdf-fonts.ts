@@ -5,7 +5,7 @@
  * fonts' WinAnsi, each face at most once per page load; the SC file (10.6 MB) only for CJK text.
  * Nothing here is in the landing bundle: this module is reached from the consent screens' lazy
  * chunk, and fontkit is imported on first use. What prints with which font, right-to-left included:
- * @planner/shared/pdf-fonts. Why pdf-lib 1.17 with @pdf-lib/fontkit: server/src/core/pdf-fonts.ts.
+ * @planner/shared/pdf-fonts. Why pdf-lib 1.17 with fontkit 2: server/src/core/pdf-fonts.ts.
  */
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { renderWithFonts, type PdfFonts, type UnicodeFace, type UnicodeFontSource } from '@planner/shared/pdf-fonts';
@@ -35,7 +35,7 @@ function fontBytes(face: UnicodeFace): Promise<Uint8Array> {
 let source: Promise<UnicodeFontSource> | null = null;
 
 function clientFonts(): Promise<UnicodeFontSource> {
-  source ??= import('@pdf-lib/fontkit').then((m) => ({ fontkit: m.default, bytes: fontBytes }));
+  source ??= import('fontkit').then((m) => ({ fontkit: m, bytes: fontBytes }));
   return source;
 }
 

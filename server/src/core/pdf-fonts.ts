@@ -3,12 +3,13 @@
  * enrollment contract), read once from node_modules and kept; what is printed with which font is
  * decided in @planner/shared/pdf-fonts (its header says what is supported, right-to-left included).
  *
- * - pdf-lib 1.17 with @pdf-lib/fontkit, not the fork @cantoo/pdf-lib: pdf-lib is the package the
- *   project was given, 1.17.1 embeds and subsets TrueType fonts through fontkit (Type0/CIDFontType2,
- *   Identity-H, with a ToUnicode map, so the text is searchable and extractable), and the fork is not
- *   a drop-in (its 2.x API moved and it pulls in an HTML parser and a colour library we do not use).
- *   Nothing here needs a fix made after 2021: the known subsetting fault concerns CFF (OTF) fonts,
- *   and both fonts below are TrueType (glyf) fonts, checked by the extraction tests.
+ * - pdf-lib 1.17, not the fork @cantoo/pdf-lib: pdf-lib is the package the project was given, 1.17.1
+ *   embeds and subsets TrueType fonts through fontkit (Type0/CIDFontType2, Identity-H, with a
+ *   ToUnicode map, so the text is searchable and extractable), and the fork is not a drop-in (its 2.x
+ *   API moved and it pulls in an HTML parser and a colour library we do not use). The fontkit is
+ *   upstream fontkit 2, not pdf-lib's own fork @pdf-lib/fontkit, whose TrueType subsets print most
+ *   letters blank in FreeType-based viewers (pdfLibFontkit in @planner/shared/pdf-fonts says why;
+ *   pdf-fonts.test.ts checks every glyph of a subset against the font it came from).
  * - Noto Sans (regular, bold, italic) from @expo-google-fonts/noto-sans and Noto Sans SC (regular)
  *   from @expo-google-fonts/noto-sans-sc: TrueType files, SIL Open Font License 1.1 (LICENSE_FONT in
  *   each package). About 630 KB each, 10.6 MB for SC: read from disk only when a document needs them
@@ -17,7 +18,7 @@
  */
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import * as fontkit from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { renderWithFonts, type PdfFonts, type UnicodeFace, type UnicodeFontSource } from '@planner/shared/pdf-fonts';
 
