@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { staffNav } from '../../session/routing';
 import { canAdopt, canContinue, missingSpots, todayLocal, valueForSpot } from './placement';
+import { en } from '../../i18n/en';
 
 const SPOTS = [
   'ferpa_initials', 'coppa_initials', 'tech_initials', 'academic_initials', 'enrollment_initials', 'liability_initials',
@@ -42,6 +43,6 @@ describe('contract placement', () => {
 
 it('dual-school staff have a Family Payments link; other staff do not', () => {
   const school = { schoolType: 'HS', fourYearPlanEnabled: true, baselinePlansEnabled: false };
-  expect(staffNav({ ...school, dualSchoolEnabled: true }).map((i) => i.label)).toContain('Family Payments');
-  expect(staffNav({ ...school, dualSchoolEnabled: false }).map((i) => i.label)).not.toContain('Family Payments');
+  expect(staffNav({ ...school, dualSchoolEnabled: true }).map((i) => en[i.label])).toContain('Family Payments');
+  expect(staffNav({ ...school, dualSchoolEnabled: false }).map((i) => en[i.label])).not.toContain('Family Payments');
 });

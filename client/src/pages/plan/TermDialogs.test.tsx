@@ -69,7 +69,7 @@ describe('Term dialogs show the server answer', () => {
     // The server's English was reworded: the reason code alone picks the text.
     const refusal = new GraphQLError('A term with courses in it cannot be deleted.', { extensions: { code: 'CONFLICT', reason: 'TERM_HAS_COURSES' } });
     render(
-      <MockedProvider mocks={[{ request: { query: DeleteTermDocument, variables: { position: 2 } }, result: { errors: [refusal] } }]}>
+      <MockedProvider mocks={[{ request: { query: DeleteTermDocument, variables: { position: 2, whatIfPlanId: null } }, result: { errors: [refusal] } }]}>
         <SessionProvider>
           <I18nProvider>
             <EditTermDialog term={emptyTerm} count={3} onClose={() => {}} />
