@@ -12,6 +12,9 @@ async function lincolnCourses(request: import('@playwright/test').APIRequestCont
 }
 
 async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  // The mouse does not scroll: start with the tile mid-screen, as a person would, away from the
+  // edges where dnd-kit scrolls the page under the pointer (the panels above the grid push it low).
+  await from.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -9,7 +9,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PlanGrid } from './PlanGrid';
-import { ComparePlansDocument, FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, PlanReviewDocument, ReorderTermDocument, RequirementProgressDocument } from '../../graphql/generated';
+import { ComparePlansDocument, FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, PlanReviewDocument, ReorderTermDocument, RequirementProgressDocument, WhatIfPlansDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
@@ -62,6 +62,8 @@ export default function PlanPage() {
   // The review panel's status is read with the plan too (the panel then reads it from the cache), so it never pushes the grid down.
   const showReview = user?.userType === 'Student' && !!user.school?.planApprovalEnabled;
   const reviewQuery = useQuery(PlanReviewDocument, { skip: !showReview });
+  // Likewise the what-if chooser's list (WhatIfBar reads it from the cache): the bar never appears late above the grid and moves it under a drag.
+  const whatIfList = useQuery(WhatIfPlansDocument, { skip: user?.userType !== 'Student' });
   const key = planKey(fetched?.plan);
   const shownKey = useRef(key);
   const refetchProgress = whatIfPlanId === null ? progress.refetch : whatIfProgress.refetch;
@@ -86,7 +88,7 @@ export default function PlanPage() {
   if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
   const shownProgress = whatIfPlanId === null ? progress : whatIfProgress;
   const progressPending = (shownProgress.loading && !shownProgress.data && !shownProgress.error) || (followedQuery.loading && !followedQuery.data && !followedQuery.error)
-    || (reviewQuery.loading && !reviewQuery.data && !reviewQuery.error);
+    || (reviewQuery.loading && !reviewQuery.data && !reviewQuery.error) || (whatIfList.loading && !whatIfList.data && !whatIfList.error);
   if (((loading || fetched) && !data) || (data && progressPending)) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
