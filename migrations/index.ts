@@ -23,6 +23,7 @@ import { MessageLocales1732300002100 } from './1732300002100-MessageLocales.js';
 import { PlanNotes1732300002300 } from './1732300002300-PlanNotes.js';
 import { WhatIfPlans1732300002400 } from './1732300002400-WhatIfPlans.js';
 import { CaseloadSummaries1732300002500 } from './1732300002500-CaseloadSummaries.js';
+import { CaseloadRows1732300002600 } from './1732300002600-CaseloadRows.js';
 import { PlanReview1732300002200 } from './1732300002200-PlanReview.js';
 
 export const migrations = [
@@ -38,5 +39,6 @@ export const migrations = [
   PlanNotes1732300002300,
   WhatIfPlans1732300002400,
   CaseloadSummaries1732300002500,
+  CaseloadRows1732300002600,
   PlanReview1732300002200,
 ];

@@ -2,12 +2,14 @@
  * The caseload's bulk loads for the students whose summary is stale (caseload-summaries.ts): one
  * statement per kind of fact for all of them (their reaches, the pathways and requirements of the
  * schools those reach, plan entries with their transfer units, fulfilment links, prerequisites,
- * followed pathways, graduation pathways), so the number of statements is the same for 1 student
+ * followed pathways, graduation pathways, plan review facts), so the number of statements is the same for 1 student
  * as for 2,500. Nothing here decides anything:
  * caseload.service.ts feeds these facts to the progress engine and the plan view.
  */
 import type { DataSource } from 'typeorm';
 import type { EngineLink, EngineRequirement, PlanCourseFacts } from '../pathways/progress.js';
+import { loadReviewFacts } from '../plan-review/review-facts.js';
+import type { ReviewFacts } from '../plan-review/review-state.js';
 import { loadReaches } from '../schools/reach.js';
 
 export interface StudentFact {
@@ -53,6 +55,8 @@ export interface CaseloadFacts {
   prerequisites: Map<number, number[][]>;
   marked: Map<number, number[]>;
   graduationPathway: Map<number, number | null>;
+  /** Student id -> their plan's review facts (plan-review/review-facts.ts). */
+  review: Map<number, ReviewFacts>;
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
@@ -69,7 +73,7 @@ export async function loadCaseloadFacts(db: DataSource, students: StudentFact[])
   const visibleSchools = new Map(reaches.map((r) => [r.userId, r.schoolIds]));
   const reached = [...new Set([...schoolIds, ...reaches.flatMap((r) => r.schoolIds)])];
 
-  const [pathwayRows, reqRows, entryRows, markedRows, schoolRows] = await Promise.all([
+  const [pathwayRows, reqRows, entryRows, markedRows, schoolRows, review] = await Promise.all([
     db.query(`SELECT id, uuid, name, color, school_id AS "schoolId" FROM pathways WHERE school_id = ANY($1::int[])`, [reached]) as Promise<PathwayFact[]>,
     db.query(
       `SELECT r.id, r.uuid, r.name, r.number_of_courses AS "requiredCourses", r.number_of_units::float8 AS "requiredUnits",
@@ -90,6 +94,7 @@ export async function loadCaseloadFacts(db: DataSource, students: StudentFact[])
     ) as Promise<(EntryFact & { userId: number })[]>,
     db.query(`SELECT student_id AS "studentId", pathway_id AS "pathwayId" FROM student_pathways WHERE student_id = ANY($1::int[])`, [ids]) as Promise<{ studentId: number; pathwayId: number }[]>,
     db.query(`SELECT id, graduation_pathway_id AS "pathwayId" FROM schools WHERE id = ANY($1::int[])`, [schoolIds]) as Promise<{ id: number; pathwayId: number | null }[]>,
+    loadReviewFacts(db, ids),
   ]);
 
   const courseIds = [...new Set(entryRows.map((e) => e.id))];
@@ -132,6 +137,7 @@ export async function loadCaseloadFacts(db: DataSource, students: StudentFact[])
     prerequisites,
     marked,
     graduationPathway: new Map(schoolRows.map((s) => [s.id, s.pathwayId])),
+    review,
   };
 }
 

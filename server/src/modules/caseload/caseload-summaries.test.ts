@@ -11,12 +11,13 @@ import { buildCourse, buildScheduled } from '../plans/plans.factories.js';
 const h = useHarness();
 
 const ROWS = `{ caseload(first: 500) { nodes { studentId firstName pathways { name } pathwaysMarked requirementsMet requirementsTotal
-  missingRequirements { name pathwayName } warnings completedUnits lastPlanChange } } }`;
+  missingRequirements { name pathwayName } warnings completedUnits reviewStatus grade lastName lastPlanChange } } }`;
 const FOLLOW = `mutation($uuid: String!, $follow: Boolean!) { followPathway(pathwayUuid: $uuid, follow: $follow) { marked } }`;
 
 type Row = {
   studentId: number; firstName: string; pathways: { name: string }[]; pathwaysMarked: boolean; requirementsMet: number; requirementsTotal: number;
-  missingRequirements: { name: string; pathwayName: string }[]; warnings: string[]; completedUnits: number; lastPlanChange: string | null;
+  missingRequirements: { name: string; pathwayName: string }[]; warnings: string[]; completedUnits: number; reviewStatus: string; grade: string | null;
+  lastName: string; lastPlanChange: string | null;
 };
 
 /**
@@ -60,9 +61,9 @@ async function rows(token: string): Promise<Record<string, Row>> {
 /** The caseload from the stored summaries, checked against the same caseload computed from nothing stored. */
 async function checked(token: string, studentIds: number[]): Promise<Record<string, Row>> {
   const stored = await rows(token);
-  const { count } = (await h.db.query(`SELECT count(*)::int AS count FROM caseload_summaries WHERE student_id = ANY($1::int[])`, [studentIds]))[0];
+  const { count } = (await h.db.query(`SELECT count(*)::int AS count FROM caseload_summaries WHERE student_id = ANY($1::int[]) AND student_version IS NOT NULL`, [studentIds]))[0];
   expect(count).toBe(studentIds.length);
-  await h.db.query(`DELETE FROM caseload_summaries WHERE student_id = ANY($1::int[])`, [studentIds]);
+  await h.db.query(`UPDATE caseload_summaries SET student_version = NULL WHERE student_id = ANY($1::int[])`, [studentIds]);
   expect(await rows(token)).toEqual(stored);
   return stored;
 }
@@ -149,6 +150,29 @@ describe('stored caseload summaries', () => {
     await h.db.query(`INSERT INTO student_pathways (student_id, pathway_id) VALUES ($1, $2)`, [w.bo.id, aa.id]);
     r = await checked(token, ids);
     expect(r.Bo).toMatchObject({ pathways: [{ name: 'AA Head Start' }], requirementsMet: 1, requirementsTotal: 1 });
+
+    // Plan review: the school's flag, a submission, an approval, a change since approval, the flag off again.
+    expect(r.Ann.reviewStatus).toBe('draft');
+    await h.db.query(`UPDATE schools SET plan_approval_enabled = true WHERE id = $1`, [w.school.id]);
+    expect((await h.api.post(`/api/students/${w.ann.id}/plan-review/submit/`).set(h.auth(annToken))).status).toBe(200);
+    r = await checked(token, ids);
+    expect([r.Ann.reviewStatus, r.Bo.reviewStatus]).toEqual(['submitted', 'draft']);
+    expect((await h.api.post(`/api/students/${w.ann.id}/plan-review/approve/`).set(h.auth(token))).status).toBe(200);
+    r = await checked(token, ids);
+    expect(r.Ann.reviewStatus).toBe('approved');
+    expect((await h.api.post('/api/add-scheduled-course/').set(h.auth(annToken)).send({ course_id: w.en2.id, term: '2' })).status).toBe(201);
+    r = await checked(token, ids);
+    expect(r.Ann.reviewStatus).toBe('changed_since_approval');
+    await h.db.query(`UPDATE schools SET plan_approval_enabled = false WHERE id = $1`, [w.school.id]);
+    r = await checked(token, ids);
+    expect(r.Ann.reviewStatus).toBe('draft');
+
+    // The student's record: a new name and grade show at once; a deactivated student leaves the caseload.
+    await h.db.query(`UPDATE users SET last_name = 'Ash', grade = '12' WHERE id = $1`, [w.cy.id]);
+    r = await checked(token, ids);
+    expect(r.Cy).toMatchObject({ lastName: 'Ash', grade: '12' });
+    await h.db.query(`UPDATE users SET deactivated_at = now() WHERE id = $1`, [w.cy.id]);
+    expect(Object.keys(await rows(token)).sort()).toEqual(['Ann', 'Bo']);
   });
 
   it('recomputes only the students a write concerns', async () => {

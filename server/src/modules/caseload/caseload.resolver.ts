@@ -80,7 +80,7 @@ export class CaseloadResolver {
       grade: opt(filter?.grade), pathway: opt(filter?.pathway), missing: flag(filter?.missing), warnings: flag(filter?.warnings), review: opt(filter?.review),
       sort: opt(sort), order: descending ? 'desc' : undefined, page_size: first === null || first === undefined ? undefined : String(first), cursor: opt(after),
     }, CASELOAD_DEFAULT_PAGE);
-    const page = await ctx.services.caseload.page(ctx, checked);
+    const page = await ctx.services.caseload.page(ctx, checked, true);
     return { ...page, nodes: page.rows };
   }
 

@@ -30,7 +30,7 @@ export function mountCaseloadRoutes(r: Router, deps: AppDeps): void {
   const { caseload, followedPathways } = deps.services;
   /** The caseload: every matching row, or one page with ?page_size= and ?cursor= (X-Total-Count, X-Next-Cursor). */
   route(r, deps, 'get', '/caseload/', 'caseload', async (ctx, req, res) => {
-    const page = await caseload.page(ctx, checkCaseloadQuery(req.query, null));
+    const page = await caseload.page(ctx, checkCaseloadQuery(req.query, null), false);
     res.setHeader('X-Total-Count', String(page.totalCount));
     if (page.hasNextPage && page.endCursor) res.setHeader('X-Next-Cursor', page.endCursor);
     return page.rows.map(caseloadRowJson);

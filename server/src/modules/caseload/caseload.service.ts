@@ -6,27 +6,30 @@
  *
  * One rule, never a second computation: requirement numbers come from the progress engine's
  * planProgress (the student's progress page calls the same function, over every requirement the
- * student sees), warnings and completed units from the plans area's buildView.
+ * student sees), warnings and completed units from the plans area's buildView, the review status
+ * from the plan review area's rule.
  *
  * How it scales (decision): per-student summaries stored and kept honest by counters
- * (caseload-summaries.ts, migration 1732300002500). A summary holds what the engine and the plan
- * view answered (met, total, the missing requirements, warning texts, completed units, followed
- * pathways) with users.caseload_version and the sum of schools.rules_version over the schools it
- * depended on (those the student sees and those of the plan's courses), read before its facts.
- * Database triggers bump the student's counter on every write to their plan entries, followed
- * pathways, memberships, school or term labels, and a school's counter on every write to its
- * courses, prerequisites, transferability, pathways, requirements, fulfilment links, partnerships
- * or graduation pathway; so every writer counts, the services as well as imports, seeds and an
+ * (caseload-summaries.ts, migrations 1732300002500 and 2600): a row per student kept by the
+ * database, with the student's school, name and grade copied by a trigger on users. A summary
+ * holds what the engine, the plan view and the review rule answered (met, total, the missing
+ * requirements, warning texts, completed units, followed pathways, review status) with the
+ * student's input_version and the sum of schools.rules_version over the schools it depended on
+ * (those the student sees and those of the plan's courses), read before its facts. Database
+ * triggers bump the student's counter on every write to their plan entries, followed pathways,
+ * memberships, review events, approved versions, school or term labels, and a school's counter
+ * on every write to its courses, prerequisites,
+ * transferability, pathways, requirements, fulfilment links, partnerships, graduation pathway or
+ * plan review flag; so every writer counts, the services as well as imports, seeds and an
  * operator's SQL. A request:
- *  1. reads every student in reach with their summary and whether it is fresh (one statement);
- *  2. when some are stale or missing: the rules counters, their facts (caseload-facts.ts, loaded
- *     for them only, a fixed number of statements), the engine, and one upsert;
- *  3. filters and sorts in memory over small lines (counts, not lists: a few hundred kilobytes for
- *     2,500 students; SQL sorting would need the grade and name orders written twice);
- *  4. reads the missing requirements and warning texts of the page's students only.
- * The statements depend on whether any student is stale (14 on a first request, 5 from stored
- * summaries, 15 after a write), never on how many students there are. The review status (and
- * anything else that may change without a plan or rules write) is asked per row, never stored.
+ *  1. finds the students in reach whose summary is missing or stale (one statement over the
+ *     summaries table; users is read for the stale rows only);
+ *  2. when there are some: the rules counters, their facts (caseload-facts.ts, loaded for them
+ *     only, a fixed number of statements), the engine, and one upsert;
+ *  3. filters, sorts and pages in the database (caseload-page.ts): one statement answers the page,
+ *     the count and the filter choices, so only the page crosses to the server;
+ *  4. the page's pathways, its unread note counts and its access log rows.
+ * The statements depend on whether any student is stale, never on how many students there are.
  * Bench scenario `caseload` measures it with plan writes during the load (bench/README.md).
  *
  * Access log (decision): a caseload view reads the records of the students it shows, so it appends
@@ -48,10 +51,9 @@ import { buildView } from '../plans/plan-view.js';
 import type { PlanEntry } from '../plans/plan-store.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { loadCaseloadFacts, loadPathways, type CaseloadFacts, type EntryFact, type PathwayFact, type RequirementFact, type StudentFact } from './caseload-facts.js';
-import {
-  readSummaries, rulesVersions, storeSummaries, summaryDetails, type ComputedSummary, type MissingRequirement, type StoredSummary, type SummaryLine,
-} from './caseload-summaries.js';
-import type { CaseloadQuery, CaseloadSort } from './caseload-input.js';
+import { readCaseloadPage, type PageRow } from './caseload-page.js';
+import { rulesVersions, staleStudents, storeSummaries, type ComputedSummary, type MissingRequirement } from './caseload-summaries.js';
+import type { CaseloadQuery } from './caseload-input.js';
 import { can } from './caseload.policy.js';
 import { followedPathwayIds, graduationPathwayId } from './followed-pathways.js';
 import { reviewStatus, type ReviewStatus } from './review-status.js';
@@ -91,7 +93,7 @@ export interface CaseloadPage {
   totalCount: number;
   endCursor: string | null;
   hasNextPage: boolean;
-  /** Filter choices over every student in reach: their grades and the pathways they follow. */
+  /** Filter choices over every student in reach: their grades and the pathways they follow (empty when not asked for). */
   grades: string[];
   pathways: PathwayFact[];
 }
@@ -139,36 +141,12 @@ export function summarize(facts: CaseloadFacts): ComputedSummary[] {
       requirementsMet: mine.length - missing.length,
       requirementsTotal: mine.length,
       missing,
-      missingCount: missing.length,
       warnings,
-      warningCount: warnings.length,
       completedUnits: view.completedUnits,
+      reviewStatus: reviewStatus(facts.review.get(s.id) ?? { studentId: s.id }),
       lastEntryMs: newest,
     };
   });
-}
-
-/** A row as filters and sorting need it: the missing requirements and warning texts are counted, not listed. */
-export interface CaseloadLine extends Omit<CaseloadRow, 'missingRequirements' | 'warnings'> {
-  missingCount: number;
-  warningCount: number;
-}
-
-/** A student's line from their (fresh) summary; the review status is asked per row, never stored. */
-export function caseloadLine(s: SummaryLine, summary: StoredSummary, pathways: Map<number, PathwayFact>): CaseloadLine {
-  const planChange = s.planChangedMs === null && summary.lastEntryMs === null ? null : Math.max(s.planChangedMs ?? 0, summary.lastEntryMs ?? 0);
-  return {
-    studentId: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, grade: s.grade, schoolId: s.schoolId,
-    pathways: summary.pathwayIds.map((id) => pathways.get(id)).filter((p): p is PathwayFact => !!p),
-    pathwaysMarked: summary.pathwaysMarked,
-    requirementsMet: summary.requirementsMet,
-    requirementsTotal: summary.requirementsTotal,
-    missingCount: summary.missingCount,
-    warningCount: summary.warningCount,
-    completedUnits: summary.completedUnits,
-    reviewStatus: reviewStatus(s.review),
-    lastPlanChange: planChange === null ? null : new Date(planChange),
-  };
 }
 
 function planEntry(s: StudentFact, e: EntryFact, facts: CaseloadFacts): PlanEntry {
@@ -179,80 +157,6 @@ function planEntry(s: StudentFact, e: EntryFact, facts: CaseloadFacts): PlanEntr
       prerequisiteGroups: [], prerequisiteGroupUuids: [], prerequisiteIds: (facts.prerequisites.get(e.id) ?? []).filter(Boolean),
     },
   };
-}
-
-/** Grades as numbers first ('9' before '10'), then as text; no grade last. */
-export function compareGrades(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null || a === '') return 1;
-  if (b === null || b === '') return -1;
-  const na = /^\d{1,4}$/.test(a) ? Number(a) : NaN, nb = /^\d{1,4}$/.test(b) ? Number(b) : NaN;
-  if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
-  if (!Number.isNaN(na)) return -1;
-  if (!Number.isNaN(nb)) return 1;
-  return a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
-}
-
-const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-const ratio = (r: CaseloadLine) => (r.requirementsTotal ? r.requirementsMet / r.requirementsTotal : 1);
-
-/**
- * A line with its text keys lower-cased once: sorting 2,500 lines compares about 30,000 pairs,
- * mostly on the ties (last name, first name), and lower-casing in every comparison cost more than
- * the rest of the request.
- */
-interface Keyed {
-  r: CaseloadLine;
-  last: string;
-  first: string;
-  pathway: string;
-  /** compareGrades as a key: 0 numeric, 1 other text, 2 none; then the number or the lower-cased text. */
-  gradeKind: number;
-  gradeNumber: number;
-  gradeText: string;
-}
-
-function keyed(r: CaseloadLine): Keyed {
-  const g = r.grade;
-  const kind = g === null || g === '' ? 2 : /^\d{1,4}$/.test(g) ? 0 : 1;
-  return {
-    r,
-    last: r.lastName.toLowerCase(),
-    first: r.firstName.toLowerCase(),
-    pathway: (r.pathways[0]?.name ?? '\uffff').toLowerCase(),
-    gradeKind: kind,
-    gradeNumber: kind === 0 ? Number(g) : 0,
-    gradeText: kind === 1 ? g!.toLowerCase() : '',
-  };
-}
-
-const SORT_KEYS: Record<CaseloadSort, (a: Keyed, b: Keyed) => number> = {
-  last_name: (a, b) => order(a.last, b.last),
-  first_name: (a, b) => order(a.first, b.first),
-  // The same order as compareGrades.
-  grade: (a, b) => a.gradeKind - b.gradeKind || a.gradeNumber - b.gradeNumber || order(a.gradeText, b.gradeText),
-  pathway: (a, b) => order(a.pathway, b.pathway),
-  requirements_met: (a, b) => ratio(a.r) - ratio(b.r) || a.r.requirementsMet - b.r.requirementsMet,
-  missing: (a, b) => a.r.missingCount - b.r.missingCount,
-  warnings: (a, b) => a.r.warningCount - b.r.warningCount,
-  completed_units: (a, b) => a.r.completedUnits - b.r.completedUnits,
-  review_status: (a, b) => order(a.r.reviewStatus.toLowerCase(), b.r.reviewStatus.toLowerCase()),
-  last_plan_change: (a, b) => (a.r.lastPlanChange?.getTime() ?? 0) - (b.r.lastPlanChange?.getTime() ?? 0),
-};
-
-/** Filters and sorts (the sort column in the asked direction; ties by last name, first name, id, ascending). */
-export function selectRows(rows: CaseloadLine[], q: Pick<CaseloadQuery, 'grade' | 'pathwayUuid' | 'missing' | 'warnings' | 'review' | 'sort' | 'descending'>): CaseloadLine[] {
-  const out = rows.filter((r) =>
-    (q.grade === undefined || (r.grade ?? '').trim().toLowerCase() === q.grade.toLowerCase())
-    && (q.pathwayUuid === undefined || r.pathways.some((p) => p.uuid === q.pathwayUuid))
-    && (q.missing === undefined || (r.missingCount > 0) === q.missing)
-    && (q.warnings === undefined || (r.warningCount > 0) === q.warnings)
-    && (q.review === undefined || r.reviewStatus === q.review));
-  const key = SORT_KEYS[q.sort];
-  const dir = q.descending ? -1 : 1;
-  return out.map(keyed)
-    .sort((a, b) => dir * key(a, b) || order(a.last, b.last) || order(a.first, b.first) || a.r.studentId - b.r.studentId)
-    .map((k) => k.r);
 }
 
 export const CSV_HEADER = [
@@ -280,73 +184,76 @@ export function toCsv(rows: CaseloadRowFor[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** A page row as answered: its pathways resolved, its last change a date. */
+function caseloadRow(r: PageRow, pathways: Map<number, PathwayFact>): CaseloadRow {
+  return {
+    studentId: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, grade: r.grade, schoolId: r.schoolId,
+    pathways: r.pathwayIds.map((id) => pathways.get(id)).filter((p): p is PathwayFact => !!p),
+    pathwaysMarked: r.pathwaysMarked,
+    requirementsMet: r.requirementsMet,
+    requirementsTotal: r.requirementsTotal,
+    missingRequirements: r.missing,
+    warnings: r.warnings,
+    completedUnits: r.completedUnits,
+    reviewStatus: r.reviewStatus,
+    lastPlanChange: r.lastPlanChangeMs === null ? null : new Date(r.lastPlanChangeMs),
+  };
+}
+
 export class CaseloadService {
   constructor(
     private readonly db: DataSource,
     private readonly schools: SchoolsService,
   ) {}
 
-  /** Every line in reach, filtered and sorted, with the filter choices. */
-  private async select(ctx: RequestContext, checked: Checked<CaseloadQuery>) {
+  /**
+   * Computes and stores the summaries of the students of `schoolIds` whose summary is missing or
+   * stale (facts for them only, in a fixed number of statements).
+   */
+  private async refresh(schoolIds: number[]): Promise<void> {
+    const stale = await staleStudents(this.db, schoolIds);
+    if (!stale.length) return;
+    const rules = await rulesVersions(this.db);
+    await storeSummaries(this.db, summarize(await loadCaseloadFacts(this.db, stale)), new Map(stale.map((s) => [s.id, s.version])), rules);
+  }
+
+  /** The rows `checked` asks for (from `after`, `first` of them; every row with first null), the count and, when asked, the filter choices. */
+  private async select(ctx: RequestContext, checked: Checked<CaseloadQuery>, withChoices: boolean) {
     const caller = authorize(ctx, can, 'view', null);
     const q = valid(checked);
-    const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
-    const { all, computed } = schoolIds.length ? await this.lines(schoolIds) : { all: [], computed: new Map<number, ComputedSummary>() };
-    return { caller, q, all, computed, rows: selectRows(all, q) };
-  }
-
-  /**
-   * A line per student of `schoolIds` from the stored summaries; the students whose summary is
-   * missing or stale are computed first (facts for them only) and stored, in one statement.
-   */
-  private async lines(schoolIds: number[]): Promise<{ all: CaseloadLine[]; computed: Map<number, ComputedSummary> }> {
-    const students = await readSummaries(this.db, schoolIds);
-    const stale = students.filter((s) => s.summary === null);
-    const computed = new Map<number, ComputedSummary>();
-    if (stale.length) {
-      const rules = await rulesVersions(this.db);
-      for (const c of summarize(await loadCaseloadFacts(this.db, stale))) computed.set(c.studentId, c);
-      await storeSummaries(this.db, [...computed.values()], new Map(stale.map((s) => [s.id, s.version])), rules);
-    }
-    const summaries = students.map((s) => ({ s, summary: s.summary ?? computed.get(s.id)! }));
-    const pathways = await loadPathways(this.db, [...new Set(summaries.flatMap((x) => x.summary.pathwayIds))]);
-    return { all: summaries.map((x) => caseloadLine(x.s, x.summary, pathways)), computed };
-  }
-
-  /** Full rows of the lines given: their missing requirements and warnings from the summaries just computed, else stored. */
-  private async rows(lines: CaseloadLine[], computed: Map<number, ComputedSummary>): Promise<CaseloadRow[]> {
-    const stored = await summaryDetails(this.db, lines.filter((l) => !computed.has(l.studentId)).map((l) => l.studentId));
-    return lines.map(({ missingCount: _m, warningCount: _w, ...line }) => {
-      const details = computed.get(line.studentId) ?? stored.get(line.studentId) ?? { missing: [], warnings: [] };
-      return { ...line, missingRequirements: details.missing, warnings: details.warnings };
-    });
-  }
-
-  async page(ctx: RequestContext, checked: Checked<CaseloadQuery>): Promise<CaseloadPage> {
-    const { caller, q, all, computed, rows } = await this.select(ctx, checked);
     const offset = decodeCursor(q.after);
-    const pageLines = rows.slice(offset, q.first === null ? undefined : offset + q.first);
-    const pageRows = await this.rows(pageLines, computed);
-    if (pageRows.length) {
-      await recordAccessMany(this.db, caller, pageRows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })), 'caseload_view', 'caseload row shown to staff');
-    }
-    const next = offset + pageRows.length;
-    const pathways = new Map<number, PathwayFact>();
-    for (const r of all) for (const p of r.pathways) pathways.set(p.id, p);
+    const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
+    if (!schoolIds.length) return { caller, offset, rows: [] as CaseloadRow[], total: 0, grades: [] as string[], choices: [] as PathwayFact[] };
+    await this.refresh(schoolIds);
+    const read = await readCaseloadPage(this.db, schoolIds, q, offset, withChoices);
+    const pathways = await loadPathways(this.db, [...new Set([...read.pathwayIds, ...read.rows.flatMap((r) => r.pathwayIds)])]);
     return {
-      rows: await withUnreadNotes(this.db, caller.user.id, pageRows),
-      totalCount: rows.length,
-      endCursor: pageRows.length ? encodeCursor(next) : null,
-      hasNextPage: next < rows.length,
-      grades: [...new Set(all.map((r) => r.grade).filter((g): g is string => !!g && g.trim() !== ''))].sort(compareGrades),
-      pathways: [...pathways.values()].sort(byName),
+      caller, offset, total: read.total, grades: read.grades,
+      rows: read.rows.map((r) => caseloadRow(r, pathways)),
+      choices: read.pathwayIds.map((id) => pathways.get(id)).filter((p): p is PathwayFact => !!p).sort(byName),
+    };
+  }
+
+  /** A page; `withChoices`: with the filter choices (grades and pathways in reach), which the REST list does not send. */
+  async page(ctx: RequestContext, checked: Checked<CaseloadQuery>, withChoices: boolean): Promise<CaseloadPage> {
+    const { caller, offset, rows, total, grades, choices } = await this.select(ctx, checked, withChoices);
+    if (rows.length) {
+      await recordAccessMany(this.db, caller, rows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })), 'caseload_view', 'caseload row shown to staff');
+    }
+    const next = offset + rows.length;
+    return {
+      rows: await withUnreadNotes(this.db, caller.user.id, rows),
+      totalCount: total,
+      endCursor: rows.length ? encodeCursor(next) : null,
+      hasNextPage: next < total,
+      grades,
+      pathways: choices,
     };
   }
 
   /** The filtered, sorted list (every page) as CSV. */
   async exportCsv(ctx: RequestContext, checked: Checked<CaseloadQuery>): Promise<{ csv: string; count: number }> {
-    const { caller, rows: lines, computed } = await this.select(ctx, checked);
-    const rows = await this.rows(lines, computed);
+    const { caller, rows } = await this.select(ctx, checked, false);
     if (rows.length) {
       await recordAccessMany(this.db, caller, rows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })), 'caseload_export', 'caseload exported as CSV by staff');
     }
