@@ -9,8 +9,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *    false): their school, whether they are an active student, and the name and grade the
  *    caseload sorts and filters on, with sort keys generated from them.
  *  - input_version replaces users.caseload_version: the same statement triggers (plan entries,
- *    followed pathways, memberships) bump it, as do a change of school or term labels and, new
- *    here, the plan's review events and approved versions. The review status joins the stored
+ *    followed pathways, memberships) bump it, as does any change of the copied record (school,
+ *    term labels, name, grade, status) and, new here, the plan's review events and approved versions. The review status joins the stored
  *    summary, so it filters and sorts in SQL like every other column.
  *  - A school's plan_approval_enabled flag bumps its rules_version (off, every plan reads as a draft).
  *  - student_version is the input_version the stored summary was computed from; null until a
@@ -29,6 +29,9 @@ const REVIEW_TABLES: { table: string; students: string }[] = [
   { table: 'plan_approved_versions', students: 'SELECT student_id FROM r' },
   { table: 'plan_approved_entries', students: 'SELECT v.student_id FROM r JOIN plan_approved_versions v ON v.id = r.version_id' },
 ];
+
+/** The grade order's key of a trimmed grade `g`. */
+const gradeKey = (g: string) => `CASE WHEN ${g} = '' THEN '2' WHEN ${g} ~ '^[0-9]{1,4}$' THEN '0' || lpad(${g}, 4, '0') ELSE '1' || lower(${g}) END`;
 
 /** The computed columns: null until the student's summary is first computed. */
 const COMPUTED = [
@@ -71,30 +74,30 @@ export class CaseloadRows1732300002600 implements MigrationInterface {
         ADD COLUMN plan_changed_at timestamptz,
         ADD COLUMN input_version bigint NOT NULL DEFAULT 0,
         ADD COLUMN review_status text,
-        -- Sort keys: names lower-cased; grades numeric first ('0' and four digits), then text ('1'), then none ('2').
+        -- Sort keys: names lower-cased; grades (white space at either end aside) numeric first ('0' and
+        -- four digits, so '9' before '10'), then text ('1' and the text lower-cased), then none ('2').
         ADD COLUMN last_name_key text COLLATE "C" GENERATED ALWAYS AS (lower(last_name)) STORED,
         ADD COLUMN first_name_key text COLLATE "C" GENERATED ALWAYS AS (lower(first_name)) STORED,
-        ADD COLUMN grade_key text COLLATE "C" GENERATED ALWAYS AS (
-          CASE WHEN grade IS NULL OR grade = '' THEN '2' WHEN grade ~ '^[0-9]{1,4}$' THEN '0' || lpad(grade, 4, '0') ELSE '1' || lower(grade) END) STORED`);
+        ADD COLUMN grade_key text COLLATE "C" GENERATED ALWAYS AS (${gradeKey(`btrim(coalesce(grade, ''), E' \\t\\r\\n')`)}) STORED`);
     await q.query(`CREATE INDEX caseload_summaries_school ON caseload_summaries (school_id) WHERE active`);
+    // The students whose own inputs changed since their summary: found without reading the others.
+    await q.query(`CREATE INDEX caseload_summaries_changed ON caseload_summaries (school_id) WHERE active AND student_version IS DISTINCT FROM input_version`);
 
-    // The users trigger: a row per student, its copies kept current, input_version bumped when the
-    // school or the term labels change (what the engine and the plan view read of the student).
+    // The users trigger: a row per student, its copies kept current, input_version bumped on every
+    // change (a school or term labels change what the engine and the plan view read; any other
+    // change costs one student's summary, and it means a summary row locked by a writer is always
+    // about to be stale, which lets a caseload read skip locked rows: caseload-summaries.ts).
     await q.query(`DROP TRIGGER IF EXISTS users_caseload_stamp ON users`);
     await q.query(`DROP FUNCTION IF EXISTS users_caseload_stamp()`);
     await q.query(`
       CREATE FUNCTION users_caseload_row() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE bump int := 0;
       BEGIN
-        IF TG_OP = 'UPDATE' AND (NEW.school_id IS DISTINCT FROM OLD.school_id OR NEW.academic_year_labels IS DISTINCT FROM OLD.academic_year_labels) THEN
-          bump := 1;
-        END IF;
         IF NEW.user_type <> 1 AND NOT EXISTS (SELECT 1 FROM caseload_summaries WHERE student_id = NEW.id) THEN RETURN NULL; END IF;
         INSERT INTO caseload_summaries (student_id, school_id, active, first_name, last_name, grade, plan_changed_at)
         VALUES (NEW.id, NEW.school_id, NEW.user_type = 1 AND NEW.deactivated_at IS NULL, NEW.first_name, NEW.last_name, NEW.grade, NEW.plan_changed_at)
         ON CONFLICT (student_id) DO UPDATE SET
           school_id = EXCLUDED.school_id, active = EXCLUDED.active, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-          grade = EXCLUDED.grade, plan_changed_at = EXCLUDED.plan_changed_at, input_version = caseload_summaries.input_version + bump;
+          grade = EXCLUDED.grade, plan_changed_at = EXCLUDED.plan_changed_at, input_version = caseload_summaries.input_version + 1;
         RETURN NULL;
       END $$`);
     await q.query(`CREATE TRIGGER users_caseload_row_ins AFTER INSERT ON users FOR EACH ROW WHEN (NEW.user_type = 1) EXECUTE FUNCTION users_caseload_row()`);
@@ -148,6 +151,7 @@ export class CaseloadRows1732300002600 implements MigrationInterface {
         WHEN (NEW.school_id IS DISTINCT FROM OLD.school_id OR NEW.academic_year_labels IS DISTINCT FROM OLD.academic_year_labels)
         EXECUTE FUNCTION users_caseload_stamp()`);
     await q.query(`DELETE FROM caseload_summaries`);
+    await q.query(`DROP INDEX IF EXISTS caseload_summaries_changed`);
     await q.query(`DROP INDEX IF EXISTS caseload_summaries_school`);
     await q.query(`
       ALTER TABLE caseload_summaries

@@ -10,7 +10,8 @@
  * The orders (decision; one rule for both APIs and the CSV):
  *  - text lower-cased and compared code point by code point (COLLATE "C"), the same on every
  *    server whatever its locale;
- *  - grades as numbers first ('9' before '10', '09' as '9'), then as text, then no grade;
+ *  - grades, white space at either end aside, as numbers first ('9' before '10', '09' as '9'),
+ *    then as text, then no grade;
  *  - requirements met as a share of the total (a student with no requirement counts as complete),
  *    then the count;
  *  - a plan never changed sorts as the oldest change;
@@ -51,7 +52,7 @@ export interface CaseloadPageRead {
 }
 
 /**
- * Each sort's keys over a summary row `m` and its first followed pathway `fp`; none is ever null.
+ * Each sort's keys over a summary row `m` and (sort by pathway only) its first followed pathway `fp`; none is ever null.
  * The name and grade keys are generated columns of caseload_summaries (migration 1732300002600):
  * names lower-cased, grades as '0' and the number padded to four digits, '1' and the text
  * lower-cased, or '2' for no grade.
@@ -72,11 +73,11 @@ const SORT_KEYS: Record<CaseloadSort, string[]> = {
 /** Ties: last name, first name, id, ascending whatever the direction. */
 const TIES = ['m.last_name_key', 'm.first_name_key', 'm.student_id'];
 
-/** The summaries of the active students of the schools in $1 (`b`), once computed. */
-const IN_REACH = 'b.school_id = ANY($1::int[]) AND b.active AND b.student_version IS NOT NULL';
+/** The summaries (`m`) of the active students of the schools in $1, once computed. */
+const IN_REACH = 'm.school_id = ANY($1::int[]) AND m.active AND m.student_version IS NOT NULL';
 
-/** White space at either end, as JavaScript's trim() takes it. */
-const trimmed = (sql: string) => `regexp_replace(coalesce(${sql}, ''), '^\\s+|\\s+$', '', 'g')`;
+/** A grade without white space at either end (as the grade key takes it). */
+const trimmedGrade = (sql: string) => `btrim(coalesce(${sql}, ''), E' \\t\\r\\n')`;
 
 /**
  * The page `q` asks for, from `offset`, of the active students of `schoolIds` that have a summary
@@ -85,23 +86,19 @@ const trimmed = (sql: string) => `regexp_replace(coalesce(${sql}, ''), '^\\s+|\\
 export async function readCaseloadPage(db: DataSource, schoolIds: number[], q: CaseloadQuery, offset: number, choices: boolean): Promise<CaseloadPageRead> {
   const dir = q.descending ? 'DESC' : 'ASC';
   const keys = [...SORT_KEYS[q.sort], ...TIES];
-  // The keys are computed once per row as columns k0, k1, ... and the page's 50 rows re-sorted on them.
+  // The keys are computed once per matching row as columns k0, k1, ...; the page's rows are re-sorted on them.
   const order = (alias: string) => keys.map((_, i) => `${alias}.k${i} ${i < SORT_KEYS[q.sort].length ? dir : 'ASC'}`).join(', ');
   const [result]: { total: number; rows: PageRow[]; grades: string[]; pathwayIds: number[] }[] = await db.query(
     `WITH matched AS MATERIALIZED (
-       SELECT student_id, grade_key, last_name_key, first_name_key, pathway_ids, requirements_met, requirements_total, missing_count,
-              warning_count, completed_units, review_status, plan_changed_at, last_entry_at
-         FROM caseload_summaries b
-        WHERE ${IN_REACH}
-          AND ($2::text IS NULL OR lower(${trimmed('b.grade')}) = lower($2::text))
-          AND ($3::uuid IS NULL OR b.pathway_ids && ARRAY(SELECT p.id FROM pathways p WHERE p.uuid = $3::uuid))
-          AND ($4::boolean IS NULL OR (b.missing_count > 0) = $4::boolean)
-          AND ($5::boolean IS NULL OR (b.warning_count > 0) = $5::boolean)
-          AND ($6::text IS NULL OR b.review_status = $6::text)),
-     keyed AS (
        SELECT m.student_id, ${keys.map((k, i) => `${k} AS k${i}`).join(', ')}
-         FROM matched m LEFT JOIN pathways fp ON fp.id = m.pathway_ids[1]),
-     page AS (SELECT * FROM keyed m ORDER BY ${order('m')} LIMIT $7::int OFFSET $8::int)
+         FROM caseload_summaries m${q.sort === 'pathway' ? ' LEFT JOIN pathways fp ON fp.id = m.pathway_ids[1]' : ''}
+        WHERE ${IN_REACH}
+          AND ($2::text IS NULL OR lower(${trimmedGrade('m.grade')}) = lower($2::text))
+          AND ($3::uuid IS NULL OR m.pathway_ids && ARRAY(SELECT p.id FROM pathways p WHERE p.uuid = $3::uuid))
+          AND ($4::boolean IS NULL OR (m.missing_count > 0) = $4::boolean)
+          AND ($5::boolean IS NULL OR (m.warning_count > 0) = $5::boolean)
+          AND ($6::text IS NULL OR m.review_status = $6::text)),
+     page AS (SELECT * FROM matched m ORDER BY ${order('m')} LIMIT $7::int OFFSET $8::int)
      SELECT (SELECT count(*) FROM matched)::int AS total,
             (SELECT coalesce(json_agg(json_build_object(
                       'id', d.student_id, 'firstName', d.first_name, 'lastName', d.last_name, 'email', u.email, 'grade', d.grade, 'schoolId', d.school_id,
@@ -112,9 +109,9 @@ export async function readCaseloadPage(db: DataSource, schoolIds: number[], q: C
                     ) ORDER BY ${order('p')}), '[]'::json)
                FROM page p JOIN caseload_summaries d ON d.student_id = p.student_id JOIN users u ON u.id = p.student_id) AS rows${
        choices ? `,
-            ARRAY(SELECT g.grade FROM (SELECT DISTINCT grade, grade_key FROM caseload_summaries b WHERE ${IN_REACH}) g
-                   WHERE g.grade ~ '\\S' ORDER BY g.grade_key, g.grade) AS grades,
-            ARRAY(SELECT DISTINCT unnest(pathway_ids) FROM caseload_summaries b WHERE ${IN_REACH}) AS "pathwayIds"` : ''}`,
+            ARRAY(SELECT g.grade FROM (SELECT DISTINCT grade, grade_key FROM caseload_summaries m WHERE ${IN_REACH} AND grade_key <> '2') g
+                   ORDER BY g.grade_key, g.grade) AS grades,
+            ARRAY(SELECT DISTINCT unnest(pathway_ids) FROM caseload_summaries m WHERE ${IN_REACH}) AS "pathwayIds"` : ''}`,
     [schoolIds, q.grade ?? null, q.pathwayUuid ?? null, q.missing ?? null, q.warnings ?? null, q.review ?? null, q.first, offset],
   );
   return { ...result, grades: result.grades ?? [], pathwayIds: result.pathwayIds ?? [] };

@@ -44,31 +44,54 @@ export interface StaleStudent extends StudentFact {
   version: string;
 }
 
+/** What the stale check found, with the sum of every school's rules counter as of that check. */
+export interface StaleCheck {
+  students: StaleStudent[];
+  /** The sum of schools.rules_version over all schools, in the check's snapshot (int8, as text). */
+  rulesTotal: string;
+}
+
 /**
- * The active students of `schoolIds` whose summary is missing or stale, in one statement over
- * the summaries table (the users table is read for the stale rows only): fresh means the
- * student's input_version and the sum of the rules counters of the schools the summary depended
- * on both equal what the summary stored.
+ * The active students of `schoolIds` whose summary is missing or stale, in one statement over the
+ * summaries table (users is read for the stale rows only). Stale means either counter moved:
+ *  - the student's input_version differs from the one stored: a partial index holds exactly those
+ *    rows, so they are found without reading the others;
+ *  - the sum of the rules counters of the schools the summary depended on differs from the one
+ *    stored: checked once per distinct (schools, stored sum) pair, of which a school has a handful.
+ *    This second check reads every summary in reach, so it is skipped when `rulesCheckedAt` equals
+ *    the sum of all rules counters now: counters only grow, so no school's rules changed since a
+ *    check that found (and had recomputed) every such summary, and every summary stored since was
+ *    checked against the rules current when it was stored (storeSummaries).
  */
-export async function staleStudents(db: DataSource, schoolIds: number[]): Promise<StaleStudent[]> {
-  const rows: (Omit<StaleStudent, 'labels'> & { labels: unknown })[] = await db.query(
-    `WITH s AS MATERIALIZED (
-       SELECT student_id, input_version, student_version, school_ids, rules_version
-         FROM caseload_summaries WHERE school_id = ANY($1::int[]) AND active),
-     -- Students of a school mostly depend on the same schools: each set's sum once, not once per student.
-     sums AS (SELECT d.school_ids, (SELECT coalesce(sum(x.rules_version), 0) FROM schools x WHERE x.id = ANY(d.school_ids)) AS total
-                FROM (SELECT DISTINCT school_ids FROM s WHERE school_ids IS NOT NULL) d),
+export async function staleStudents(db: DataSource, schoolIds: number[], rulesCheckedAt: string | null): Promise<StaleCheck> {
+  const [result]: { rulesTotal: string; students: (Omit<StaleStudent, 'labels'> & { labels: unknown })[] }[] = await db.query(
+    `WITH total AS (SELECT coalesce(sum(rules_version), 0)::text AS v FROM schools),
+     pairs AS (
+       SELECT school_ids, rules_version FROM caseload_summaries
+        WHERE $2::text IS DISTINCT FROM (SELECT v FROM total) AND school_id = ANY($1::int[]) AND active AND school_ids IS NOT NULL
+        GROUP BY school_ids, rules_version),
+     moved AS (
+       SELECT p.school_ids, p.rules_version FROM pairs p
+        WHERE p.rules_version <> (SELECT coalesce(sum(x.rules_version), 0) FROM schools x WHERE x.id = ANY(p.school_ids))),
      stale AS MATERIALIZED (
-       SELECT s.student_id, s.input_version FROM s LEFT JOIN sums ON sums.school_ids = s.school_ids
-        WHERE (s.student_version = s.input_version AND s.rules_version = sums.total) IS NOT TRUE)
-     -- Users by primary key for the stale rows only (usually none or one), whatever the planner's estimates.
-     SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade, u.school_id AS "schoolId",
-            u.academic_year_labels AS labels, st.input_version AS version
-       FROM stale st CROSS JOIN LATERAL (SELECT * FROM users WHERE users.id = st.student_id) u
-      ORDER BY u.id`,
-    [schoolIds],
+       SELECT student_id, input_version FROM caseload_summaries
+        WHERE school_id = ANY($1::int[]) AND active AND student_version IS DISTINCT FROM input_version
+       UNION
+       SELECT cs.student_id, cs.input_version FROM moved m
+         JOIN caseload_summaries cs ON cs.school_ids = m.school_ids AND cs.rules_version = m.rules_version
+        WHERE cs.school_id = ANY($1::int[]) AND cs.active)
+     SELECT (SELECT v FROM total) AS "rulesTotal",
+            -- Users by primary key for the stale rows only (usually none or one), whatever the planner's estimates.
+            (SELECT coalesce(json_agg(json_build_object(
+                      'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email, 'grade', u.grade, 'schoolId', u.school_id,
+                      'labels', u.academic_year_labels, 'version', st.input_version::text) ORDER BY u.id), '[]'::json)
+               FROM stale st CROSS JOIN LATERAL (SELECT * FROM users WHERE users.id = st.student_id) u) AS students`,
+    [schoolIds, rulesCheckedAt],
   );
-  return rows.map((r) => ({ ...r, labels: Array.isArray(r.labels) ? r.labels : [] }));
+  return {
+    rulesTotal: result.rulesTotal,
+    students: result.students.map((r) => ({ ...r, labels: Array.isArray(r.labels) ? r.labels : [] })),
+  };
 }
 
 /** Every school's rules counter. Read before the facts of a recomputation, so a rules write racing it leaves the summary stale, never wrong. */
@@ -79,10 +102,13 @@ export async function rulesVersions(db: DataSource): Promise<Map<number, number>
 
 /**
  * Stores computed summaries in one statement, with the counters read before their facts were
- * loaded (`versions` by student, `rules` by school). A row a writer holds locked is skipped, not
- * waited for: that write bumps its input_version when it commits, so what would be stored is
- * already stale; skipping also means a caseload read never waits on a plan write nor deadlocks
- * with a bulk one. A skipped student is computed again on the next read.
+ * loaded (`versions` by student, `rules` by school). Two kinds of rows are left as they are:
+ *  - a row a writer holds locked: every write to a student's inputs or record bumps its
+ *    input_version when it commits, so what would be stored is already stale; skipping also means
+ *    a caseload read never waits on a plan write nor deadlocks with a bulk one;
+ *  - a summary whose schools' rules counters moved since they were read: it was computed from
+ *    rules that no longer hold (staleStudents relies on this to skip its rules check).
+ * Either student is computed again on a later read.
  */
 export async function storeSummaries(db: DataSource, computed: ComputedSummary[], versions: Map<number, string>, rules: Map<number, number>): Promise<void> {
   if (!computed.length) return;
@@ -106,7 +132,7 @@ export async function storeSummaries(db: DataSource, computed: ComputedSummary[]
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(student_id int, student_version bigint, school_ids int[], rules_version bigint, pathway_ids int[],
               pathways_marked boolean, requirements_met int, requirements_total int, missing jsonb, warnings jsonb, completed_units float8,
               review_status text, last_entry_at timestamptz)),
-     free AS (SELECT student_id FROM caseload_summaries WHERE student_id IN (SELECT student_id FROM x) ORDER BY student_id FOR UPDATE SKIP LOCKED)
+     free AS (SELECT student_id FROM caseload_summaries WHERE student_id = ANY($2::int[]) ORDER BY student_id FOR UPDATE SKIP LOCKED)
      UPDATE caseload_summaries cs SET
        student_version = x.student_version, school_ids = x.school_ids, rules_version = x.rules_version, computed_at = now(),
        pathway_ids = x.pathway_ids, pathways_marked = x.pathways_marked, requirements_met = x.requirements_met,
@@ -114,7 +140,8 @@ export async function storeSummaries(db: DataSource, computed: ComputedSummary[]
        warnings = x.warnings, warning_count = jsonb_array_length(x.warnings), completed_units = x.completed_units,
        review_status = x.review_status, last_entry_at = x.last_entry_at
        FROM x JOIN free ON free.student_id = x.student_id
-      WHERE cs.student_id = x.student_id`,
-    [JSON.stringify(rows)],
+      WHERE cs.student_id = x.student_id AND cs.student_id = ANY($2::int[])
+        AND x.rules_version = (SELECT coalesce(sum(s.rules_version), 0) FROM schools s WHERE s.id = ANY(x.school_ids))`,
+    [JSON.stringify(rows), rows.map((r) => r.student_id)],
   );
 }

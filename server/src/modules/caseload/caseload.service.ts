@@ -10,26 +10,27 @@
  * from the plan review area's rule.
  *
  * How it scales (decision): per-student summaries stored and kept honest by counters
- * (caseload-summaries.ts, migrations 1732300002500 and 2600): a row per student kept by the
- * database, with the student's school, name and grade copied by a trigger on users. A summary
- * holds what the engine, the plan view and the review rule answered (met, total, the missing
- * requirements, warning texts, completed units, followed pathways, review status) with the
- * student's input_version and the sum of schools.rules_version over the schools it depended on
- * (those the student sees and those of the plan's courses), read before its facts. Database
- * triggers bump the student's counter on every write to their plan entries, followed pathways,
- * memberships, review events, approved versions, school or term labels, and a school's counter
- * on every write to its courses, prerequisites,
- * transferability, pathways, requirements, fulfilment links, partnerships, graduation pathway or
- * plan review flag; so every writer counts, the services as well as imports, seeds and an
- * operator's SQL. A request:
+ * (caseload-summaries.ts, migrations 1732300002500 and 2600). caseload_summaries holds a row per
+ * student, kept by the database: a trigger on users copies the school, name, grade and status the
+ * caseload filters and sorts on. A summary holds what the engine, the plan view and the review
+ * rule answered (met, total, the missing requirements, warning texts, completed units, followed
+ * pathways, review status) with the student's input_version and the sum of schools.rules_version
+ * over the schools it depended on (those the student sees and those of the plan's courses), both
+ * read before its facts. Triggers bump the student's counter on every write to their record, plan
+ * entries, followed pathways, memberships, review events or approved versions, and a school's
+ * counter on every write to its courses, prerequisites, transferability, pathways, requirements,
+ * fulfilment links, partnerships, graduation pathway or plan review flag; so every writer counts,
+ * the services as well as imports, seeds and an operator's SQL. A request:
  *  1. finds the students in reach whose summary is missing or stale (one statement over the
- *     summaries table; users is read for the stale rows only);
+ *     summaries table; a partial index finds the changed students, the rules check is skipped
+ *     while no school's rules changed; users is read for the stale rows only);
  *  2. when there are some: the rules counters, their facts (caseload-facts.ts, loaded for them
- *     only, a fixed number of statements), the engine, and one upsert;
+ *     only, a fixed number of statements), the engine, and one update;
  *  3. filters, sorts and pages in the database (caseload-page.ts): one statement answers the page,
- *     the count and the filter choices, so only the page crosses to the server;
+ *     the count and (GraphQL) the filter choices, so only the page crosses to the server;
  *  4. the page's pathways, its unread note counts and its access log rows.
- * The statements depend on whether any student is stale, never on how many students there are.
+ * The statements depend on whether any student is stale, never on how many students there are;
+ * what grows with the school is one scan of its summary rows inside the database.
  * Bench scenario `caseload` measures it with plan writes during the load (bench/README.md).
  *
  * Access log (decision): a caseload view reads the records of the students it shows, so it appends
@@ -201,6 +202,13 @@ function caseloadRow(r: PageRow, pathways: Map<number, PathwayFact>): CaseloadRo
 }
 
 export class CaseloadService {
+  /**
+   * By reach (its school ids), the sum of all rules counters when a full stale check last ran and
+   * its stale students were stored (staleStudents skips the rules part while the sum holds).
+   * Per process: another server keeps its own, so each checks in full once after a rules change.
+   */
+  private readonly rulesChecked = new Map<string, string>();
+
   constructor(
     private readonly db: DataSource,
     private readonly schools: SchoolsService,
@@ -211,10 +219,13 @@ export class CaseloadService {
    * stale (facts for them only, in a fixed number of statements).
    */
   private async refresh(schoolIds: number[]): Promise<void> {
-    const stale = await staleStudents(this.db, schoolIds);
-    if (!stale.length) return;
-    const rules = await rulesVersions(this.db);
-    await storeSummaries(this.db, summarize(await loadCaseloadFacts(this.db, stale)), new Map(stale.map((s) => [s.id, s.version])), rules);
+    const reach = [...schoolIds].sort((a, b) => a - b).join(',');
+    const { students: stale, rulesTotal } = await staleStudents(this.db, schoolIds, this.rulesChecked.get(reach) ?? null);
+    if (stale.length) {
+      const rules = await rulesVersions(this.db);
+      await storeSummaries(this.db, summarize(await loadCaseloadFacts(this.db, stale)), new Map(stale.map((s) => [s.id, s.version])), rules);
+    }
+    this.rulesChecked.set(reach, rulesTotal);
   }
 
   /** The rows `checked` asks for (from `after`, `first` of them; every row with first null), the count and, when asked, the filter choices. */

@@ -96,6 +96,17 @@ describe('caseload', () => {
     expect(await names({ filter: { review: 'draft' } })).toEqual(['Ann', 'Bo', 'Cy']);
     expect(await names({ sort: 'grade', descending: true })).toEqual(['Bo', 'Cy', 'Ann']);
     expect(await names({ sort: 'requirements_met', descending: true })).toEqual(['Bo', 'Ann', 'Cy']);
+    // Every sort, in both directions; ties by last name, first name, id, ascending either way.
+    expect(await names({ sort: 'first_name', descending: true })).toEqual(['Cy', 'Bo', 'Ann']);
+    expect(await names({ sort: 'pathway' })).toEqual(['Ann', 'Bo', 'Cy']);
+    expect(await names({ sort: 'pathway', descending: true })).toEqual(['Cy', 'Ann', 'Bo']);
+    expect(await names({ sort: 'missing' })).toEqual(['Bo', 'Cy', 'Ann']);
+    expect(await names({ sort: 'warnings', descending: true })).toEqual(['Bo', 'Ann', 'Cy']);
+    expect(await names({ sort: 'completed_units', descending: true })).toEqual(['Bo', 'Ann', 'Cy']);
+    expect(await names({ sort: 'review_status', descending: true })).toEqual(['Ann', 'Bo', 'Cy']);
+    // Cy's plan never changed: the oldest change. Ann's plan was written before Bo's.
+    expect(await names({ sort: 'last_plan_change' })).toEqual(['Cy', 'Ann', 'Bo']);
+    expect(await names({ sort: 'last_plan_change', descending: true })).toEqual(['Bo', 'Ann', 'Cy']);
     const first = (await h.gql(CASELOAD, { first: 2 }, token)).data!.caseload;
     expect(first.nodes.map((r: Row) => r.firstName)).toEqual(['Ann', 'Bo']);
     expect(first.hasNextPage).toBe(true);
@@ -121,6 +132,20 @@ describe('caseload', () => {
       expect(bad.status, query).toBe(400);
       expect(bad.body.error).toBe(message);
     }
+  });
+
+  it('orders grades as numbers, then as text, then none, and filters on a grade as typed', async () => {
+    const school = await h.buildSchool();
+    const token = await h.tokenFor(await h.buildStaff({ school }));
+    for (const [firstName, grade] of [['Dee', 'K'], ['Eve', '12'], ['Fay', null], ['Gus', '9'], ['Hal', ' 10 '], ['Ida', 'adult']] as const) {
+      await h.buildStudent({ school, firstName, lastName: 'Lee', grade });
+    }
+    const res = await h.gql(CASELOAD, { sort: 'grade' }, token);
+    expect(res.errors).toBeUndefined();
+    expect((res.data!.caseload.nodes as Row[]).map((r) => r.firstName)).toEqual(['Gus', 'Hal', 'Eve', 'Ida', 'Dee', 'Fay']);
+    expect(res.data!.caseload.grades).toEqual(['9', ' 10 ', '12', 'adult', 'K']);
+    const tenth = await h.gql(CASELOAD, { filter: { grade: '10' } }, token);
+    expect((tenth.data!.caseload.nodes as Row[]).map((r) => r.firstName)).toEqual(['Hal']);
   });
 
   it('exports the filtered, sorted list as CSV, neutralising spreadsheet formulas', async () => {
