@@ -147,7 +147,7 @@ export const REASONS = {
   // caseload
   CASELOAD_GRADE_INVALID: 'grade must be at most 20 characters.',
   CASELOAD_PATHWAY_INVALID: 'pathway must be a pathway uuid.',
-  CASELOAD_FLAG_INVALID: 'missing and warnings must be true or false.',
+  CASELOAD_FLAG_INVALID: 'missing, warnings and unread must be true or false.',
   CASELOAD_REVIEW_INVALID: 'review must be one of {statuses}.',
   CASELOAD_SORT_INVALID: 'sort must be one of {sorts}.',
   CASELOAD_ORDER_INVALID: 'order must be asc or desc.',

@@ -33,6 +33,8 @@ export type CaseloadFilter = {
   pathway?: string | null | undefined;
   /** Only plans with this review status (draft). */
   review?: string | null | undefined;
+  /** true: only students with notes the caller has not read; false: only those without. */
+  unread?: boolean | null | undefined;
   /** true: only plans with a prerequisite warning; false: only plans without. */
   warnings?: boolean | null | undefined;
 };

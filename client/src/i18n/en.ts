@@ -775,6 +775,7 @@ export const en = {
   "caseload.allStatuses": "All statuses",
   "caseload.missingOnly": "Missing requirements",
   "caseload.warningsOnly": "Has warnings",
+  "caseload.unreadOnly": "Unread notes",
   "caseload.count": "{count, plural, one {# student} other {# students}}",
   "caseload.openName": "Open the plan of {name}",
   "caseload.noPathway": "No pathway",

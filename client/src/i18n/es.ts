@@ -921,6 +921,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   "caseload.allStatuses": "Todos los estados",
   "caseload.missingOnly": "Con requisitos pendientes",
   "caseload.warningsOnly": "Con advertencias",
+  "caseload.unreadOnly": "Notas sin leer",
   "caseload.count": "{count, plural, one {# estudiante} other {# estudiantes}}",
   "caseload.openName": "Abrir el plan de {name}",
   "caseload.noPathway": "Sin trayectoria",

@@ -181,6 +181,7 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "caseload.allStatuses": "Tất cả tình trạng",
   "caseload.missingOnly": "Yêu cầu còn thiếu",
   "caseload.warningsOnly": "Có cảnh báo",
+  "caseload.unreadOnly": "Ghi chú chưa đọc",
   "caseload.count": "{count, plural, other {# học sinh}}",
   "caseload.openName": "Mở kế hoạch của {name}",
   "caseload.noPathway": "Chưa có lộ trình",

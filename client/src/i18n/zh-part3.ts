@@ -181,6 +181,7 @@ export const zhPart3: Partial<Record<MessageKey, string>> = {
   "caseload.allStatuses": "所有状态",
   "caseload.missingOnly": "缺少的要求",
   "caseload.warningsOnly": "有警告",
+  "caseload.unreadOnly": "有未读备注",
   "caseload.count": "{count, plural, other {# 名学生}}",
   "caseload.openName": "打开 {name} 的计划",
   "caseload.noPathway": "没有学习路径",

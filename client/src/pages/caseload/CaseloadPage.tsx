@@ -18,7 +18,7 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { SortHeader } from '../../components/SortHeader';
 import { REVIEW_STATUSES } from '../plan/PlanReviewPanel';
 
-type Sort = 'last_name' | 'grade' | 'pathway' | 'requirements_met' | 'missing' | 'warnings' | 'completed_units' | 'review_status' | 'last_plan_change';
+type Sort = 'last_name' | 'grade' | 'pathway' | 'requirements_met' | 'missing' | 'warnings' | 'completed_units' | 'review_status' | 'last_plan_change' | 'unread_notes';
 
 export interface CaseloadFilters {
   grade: string;
@@ -26,8 +26,10 @@ export interface CaseloadFilters {
   missing: boolean;
   warnings: boolean;
   review: string;
+  /** Only students with notes the reader has not read. */
+  unread: boolean;
 }
-const EMPTY: CaseloadFilters = { grade: '', pathway: '', missing: false, warnings: false, review: '' };
+const EMPTY: CaseloadFilters = { grade: '', pathway: '', missing: false, warnings: false, review: '', unread: false };
 /** How many missing requirements a row names before "+N more". */
 const MISSING_SHOWN = 3;
 
@@ -39,6 +41,7 @@ export function exportQuery(f: CaseloadFilters, sort: Sort, descending: boolean)
   if (f.missing) p.set('missing', 'true');
   if (f.warnings) p.set('warnings', 'true');
   if (f.review) p.set('review', f.review);
+  if (f.unread) p.set('unread', 'true');
   p.set('sort', sort);
   if (descending) p.set('order', 'desc');
   return p.toString();
@@ -54,7 +57,7 @@ export default function CaseloadPage() {
   const [exporting, setExporting] = useState(false);
   const filter = {
     grade: filters.grade || null, pathway: filters.pathway || null, missing: filters.missing ? true : null,
-    warnings: filters.warnings ? true : null, review: filters.review || null,
+    warnings: filters.warnings ? true : null, review: filters.review || null, unread: filters.unread ? true : null,
   };
   const { data, loading, error, fetchMore } = useQuery(CaseloadDocument, { variables: { filter, sort, descending, first: 50 } });
   const { view, loading: viewing } = useViewAsStudent('admin');
@@ -76,6 +79,7 @@ export default function CaseloadPage() {
     { key: 'completed_units', label: t('caseload.completedUnits') },
     { key: 'review_status', label: t('caseload.reviewStatus') },
     { key: 'last_plan_change', label: t('caseload.lastPlanChange') },
+    { key: 'unread_notes', label: t('caseload.unreadNotes') },
   ];
   function toggle(key: Sort) {
     if (key === sort) setDescending(!descending);
@@ -130,6 +134,9 @@ export default function CaseloadPage() {
         <label>
           <input type="checkbox" checked={filters.warnings} onChange={(e) => set('warnings', e.target.checked)} /> {t('caseload.warningsOnly')}
         </label>
+        <label>
+          <input type="checkbox" checked={filters.unread} onChange={(e) => set('unread', e.target.checked)} /> {t('caseload.unreadOnly')}
+        </label>
       </form>
       {exportError && <div className="alert alert-danger" role="alert">{exportError}</div>}
       {error && <div className="alert alert-danger" role="alert">{t('caseload.loadFailed')}</div>}
@@ -143,7 +150,6 @@ export default function CaseloadPage() {
               <thead>
                 <tr>
                   {columns.map((c) => <SortHeader key={c.key} label={c.label} sorted={sort === c.key} descending={descending} onSort={() => toggle(c.key)} />)}
-                  <th scope="col">{t('caseload.unreadNotes')}</th>
                 </tr>
               </thead>
               <tbody>

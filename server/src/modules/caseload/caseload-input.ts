@@ -10,6 +10,7 @@ import { REASONS } from '@planner/shared';
 
 export const CASELOAD_SORTS = [
   'last_name', 'first_name', 'grade', 'pathway', 'requirements_met', 'missing', 'warnings', 'completed_units', 'review_status', 'last_plan_change',
+  'unread_notes',
 ] as const;
 export type CaseloadSort = (typeof CASELOAD_SORTS)[number];
 
@@ -39,6 +40,7 @@ export const CASELOAD_QUERY = z.object({
   missing: flag().meta({ description: 'true: only students whose plan misses a requirement of a pathway they follow; false: only those missing none.' }),
   warnings: flag().meta({ description: 'true: only plans with a prerequisite warning; false: only plans without.' }),
   review: z.enum(REVIEW_STATUSES, { message: M.review }).optional().meta({ description: 'Only plans with this review status.' }),
+  unread: flag().meta({ description: 'true: only students with notes the caller has not read; false: only those without.' }),
   sort: z.enum(CASELOAD_SORTS, { message: M.sort }).optional().meta({ description: 'Sort column (default last_name); ties break on last name, first name, id.' }),
   order: z.enum(['asc', 'desc'], { message: M.order }).optional(),
   page_size: z.string().regex(/^[0-9]{1,4}$/, M.pageSize).optional()
@@ -53,6 +55,8 @@ export interface CaseloadQuery {
   missing?: boolean;
   warnings?: boolean;
   review?: ReviewStatus;
+  /** Whether the caller has unread notes on the student's plan. */
+  unread?: boolean;
   sort: CaseloadSort;
   descending: boolean;
   /** null: every row. */
@@ -73,6 +77,7 @@ export function checkCaseloadQuery(raw: unknown, defaultPage: number | null): Ch
       missing: bool(q.missing),
       warnings: bool(q.warnings),
       review: q.review,
+      unread: bool(q.unread),
       sort: q.sort ?? 'last_name',
       descending: q.order === 'desc',
       first,

@@ -18,6 +18,7 @@
  *  - every sort in the asked direction, ties by last name, first name and id, ascending.
  */
 import type { DataSource } from 'typeorm';
+import { unreadNotesSql } from '../notes/plan-note-store.js';
 import type { CaseloadQuery, CaseloadSort } from './caseload-input.js';
 import type { MissingRequirement } from './caseload-summaries.js';
 import type { ReviewStatus } from './review-status.js';
@@ -52,7 +53,8 @@ export interface CaseloadPageRead {
 }
 
 /**
- * Each sort's keys over a summary row `m` and (sort by pathway only) its first followed pathway `fp`; none is ever null.
+ * Each sort's keys over a summary row `m`, (sort by pathway only) its first followed pathway `fp`
+ * and (unread notes only) the caller's unread note count `un`; none is ever null.
  * The name and grade keys are generated columns of caseload_summaries (migration 1732300002600):
  * names lower-cased, grades as '0' and the number padded to four digits, '1' and the text
  * lower-cased, or '2' for no grade.
@@ -68,6 +70,7 @@ const SORT_KEYS: Record<CaseloadSort, string[]> = {
   completed_units: ['m.completed_units'],
   review_status: ['m.review_status COLLATE "C"'],
   last_plan_change: [`coalesce(greatest(m.plan_changed_at, m.last_entry_at), '-infinity')`],
+  unread_notes: ['coalesce(un.unread, 0)'],
 };
 
 /** Ties: last name, first name, id, ascending whatever the direction. */
@@ -83,7 +86,13 @@ const trimmedGrade = (sql: string) => `btrim(coalesce(${sql}, ''), E' \\t\\r\\n'
  * The page `q` asks for, from `offset`, of the active students of `schoolIds` that have a summary
  * (every one, once caseload.service.ts has refreshed the stale ones).
  */
-export async function readCaseloadPage(db: DataSource, schoolIds: number[], q: CaseloadQuery, offset: number, choices: boolean): Promise<CaseloadPageRead> {
+export async function readCaseloadPage(
+  db: DataSource, schoolIds: number[], staffUserId: number, q: CaseloadQuery, offset: number, choices: boolean,
+): Promise<CaseloadPageRead> {
+  // The caller's unread notes of every student in reach: counted only when sorted or filtered on.
+  const unread = q.sort === 'unread_notes' || q.unread !== undefined
+    ? ` LEFT JOIN (${unreadNotesSql('$9::int', `= ANY(ARRAY(SELECT m.student_id FROM caseload_summaries m WHERE ${IN_REACH}))`)}) un ON un.student_id = m.student_id`
+    : '';
   const dir = q.descending ? 'DESC' : 'ASC';
   const keys = [...SORT_KEYS[q.sort], ...TIES];
   // The keys are computed once per matching row as columns k0, k1, ...; the page's rows are re-sorted on them.
@@ -91,13 +100,14 @@ export async function readCaseloadPage(db: DataSource, schoolIds: number[], q: C
   const [result]: { total: number; rows: PageRow[]; grades: string[]; pathwayIds: number[] }[] = await db.query(
     `WITH matched AS MATERIALIZED (
        SELECT m.student_id, ${keys.map((k, i) => `${k} AS k${i}`).join(', ')}
-         FROM caseload_summaries m${q.sort === 'pathway' ? ' LEFT JOIN pathways fp ON fp.id = m.pathway_ids[1]' : ''}
+         FROM caseload_summaries m${q.sort === 'pathway' ? ' LEFT JOIN pathways fp ON fp.id = m.pathway_ids[1]' : ''}${unread}
         WHERE ${IN_REACH}
           AND ($2::text IS NULL OR lower(${trimmedGrade('m.grade')}) = lower($2::text))
           AND ($3::uuid IS NULL OR m.pathway_ids && ARRAY(SELECT p.id FROM pathways p WHERE p.uuid = $3::uuid))
           AND ($4::boolean IS NULL OR (m.missing_count > 0) = $4::boolean)
           AND ($5::boolean IS NULL OR (m.warning_count > 0) = $5::boolean)
-          AND ($6::text IS NULL OR m.review_status = $6::text)),
+          AND ($6::text IS NULL OR m.review_status = $6::text)
+          ${q.unread === undefined ? '' : `AND (coalesce(un.unread, 0) > 0) = ${q.unread}`}),
      page AS (SELECT * FROM matched m ORDER BY ${order('m')} LIMIT $7::int OFFSET $8::int)
      SELECT (SELECT count(*) FROM matched)::int AS total,
             (SELECT coalesce(json_agg(json_build_object(
@@ -112,7 +122,7 @@ export async function readCaseloadPage(db: DataSource, schoolIds: number[], q: C
             ARRAY(SELECT g.grade FROM (SELECT DISTINCT grade, grade_key FROM caseload_summaries m WHERE ${IN_REACH} AND grade_key <> '2') g
                    ORDER BY g.grade_key, g.grade) AS grades,
             ARRAY(SELECT DISTINCT unnest(pathway_ids) FROM caseload_summaries m WHERE ${IN_REACH}) AS "pathwayIds"` : ''}`,
-    [schoolIds, q.grade ?? null, q.pathwayUuid ?? null, q.missing ?? null, q.warnings ?? null, q.review ?? null, q.first, offset],
+    [schoolIds, q.grade ?? null, q.pathwayUuid ?? null, q.missing ?? null, q.warnings ?? null, q.review ?? null, q.first, offset, ...(unread ? [staffUserId] : [])],
   );
   return { ...result, grades: result.grades ?? [], pathwayIds: result.pathwayIds ?? [] };
 }

@@ -54,6 +54,7 @@ class CaseloadFilter {
   @Field(() => Boolean, { nullable: true, description: 'true: only plans missing a requirement; false: only plans missing none.' }) missing?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: 'true: only plans with a prerequisite warning; false: only plans without.' }) warnings?: boolean | null;
   @Field(() => String, { nullable: true, description: 'Only plans with this review status (draft).' }) review?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'true: only students with notes the caller has not read; false: only those without.' }) unread?: boolean | null;
 }
 
 @ObjectType({ description: 'A pathway a student follows' })
@@ -71,13 +72,13 @@ export class CaseloadResolver {
   async caseload(
     @Ctx() ctx: AdapterContext,
     @Arg('filter', () => CaseloadFilter, { nullable: true, description: 'Filters.' }) filter: CaseloadFilter | null,
-    @Arg('sort', () => String, { nullable: true, description: 'last_name (default), first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status or last_plan_change' }) sort: string | null,
+    @Arg('sort', () => String, { nullable: true, description: 'last_name (default), first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change or unread_notes' }) sort: string | null,
     @Arg('descending', () => Boolean, { nullable: true, description: 'Sort in descending order.' }) descending: boolean | null,
     @Arg('first', () => Int, { nullable: true, description: 'Page size (1 to 500, default 50).' }) first: number | null,
     @Arg('after', () => String, { nullable: true, description: "The previous page's endCursor." }) after: string | null,
   ): Promise<CaseloadPage & { nodes: CaseloadPage['rows'] }> {
     const checked = checkCaseloadQuery({
-      grade: opt(filter?.grade), pathway: opt(filter?.pathway), missing: flag(filter?.missing), warnings: flag(filter?.warnings), review: opt(filter?.review),
+      grade: opt(filter?.grade), pathway: opt(filter?.pathway), missing: flag(filter?.missing), warnings: flag(filter?.warnings), review: opt(filter?.review), unread: flag(filter?.unread),
       sort: opt(sort), order: descending ? 'desc' : undefined, page_size: first === null || first === undefined ? undefined : String(first), cursor: opt(after),
     }, CASELOAD_DEFAULT_PAGE);
     const page = await ctx.services.caseload.page(ctx, checked, true);

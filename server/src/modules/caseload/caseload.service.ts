@@ -236,7 +236,7 @@ export class CaseloadService {
     const schoolIds = await this.schools.accessibleSchoolIds(caller.user);
     if (!schoolIds.length) return { caller, offset, rows: [] as CaseloadRow[], total: 0, grades: [] as string[], choices: [] as PathwayFact[] };
     await this.refresh(schoolIds);
-    const read = await readCaseloadPage(this.db, schoolIds, q, offset, withChoices);
+    const read = await readCaseloadPage(this.db, schoolIds, caller.user.id, q, offset, withChoices);
     const pathways = await loadPathways(this.db, [...new Set([...read.pathwayIds, ...read.rows.flatMap((r) => r.pathwayIds)])]);
     return {
       caller, offset, total: read.total, grades: read.grades,

@@ -86,7 +86,7 @@ describe('caseload', () => {
   });
 
   it('filters, sorts and pages before answering, through GraphQL and REST', async () => {
-    const { token, stem } = await world();
+    const { token, stem, ann, bo, cyToken } = await world();
     const names = async (v: Record<string, unknown>) => ((await h.gql(CASELOAD, v, token)).data!.caseload.nodes as Row[]).map((r) => r.firstName);
     expect(await names({ filter: { missing: true } })).toEqual(['Ann', 'Cy']);
     expect(await names({ filter: { missing: false } })).toEqual(['Bo']);
@@ -104,6 +104,17 @@ describe('caseload', () => {
     expect(await names({ sort: 'warnings', descending: true })).toEqual(['Bo', 'Ann', 'Cy']);
     expect(await names({ sort: 'completed_units', descending: true })).toEqual(['Bo', 'Ann', 'Cy']);
     expect(await names({ sort: 'review_status', descending: true })).toEqual(['Ann', 'Bo', 'Cy']);
+    // Notes the counselor has not read: Cy wrote two, Bo one; the counselor's own note counts for nobody.
+    const boToken = await h.tokenFor(bo);
+    for (const [who, body] of [[cyToken, 'Can I swap Coding?'], [cyToken, 'Or take it online?'], [boToken, 'Is Geometry OK?']] as const) {
+      expect((await h.api.post('/api/plan-notes/').set(h.auth(who)).send({ body })).status).toBe(201);
+    }
+    expect((await h.api.post('/api/plan-notes/').set(h.auth(token)).send({ student_id: ann.id, body: 'See me Monday.' })).status).toBe(201);
+    expect(await names({ sort: 'unread_notes', descending: true })).toEqual(['Cy', 'Bo', 'Ann']);
+    expect(await names({ filter: { unread: true } })).toEqual(['Bo', 'Cy']);
+    expect(await names({ filter: { unread: false } })).toEqual(['Ann']);
+    const unreadRest = await h.api.get('/api/caseload/?unread=true&sort=unread_notes&order=desc').set(h.auth(token));
+    expect(unreadRest.body.map((r: { first_name: string; unread_notes: number }) => [r.first_name, r.unread_notes])).toEqual([['Cy', 2], ['Bo', 1]]);
     // Cy's plan never changed: the oldest change. Ann's plan was written before Bo's.
     expect(await names({ sort: 'last_plan_change' })).toEqual(['Cy', 'Ann', 'Bo']);
     expect(await names({ sort: 'last_plan_change', descending: true })).toEqual(['Bo', 'Ann', 'Cy']);
@@ -122,8 +133,9 @@ describe('caseload', () => {
     expect(paged.headers['x-next-cursor']).toBeTruthy();
 
     for (const [query, message] of [
-      ['missing=maybe', 'missing and warnings must be true or false.'],
-      ['sort=shoe_size', 'sort must be one of last_name, first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change.'],
+      ['missing=maybe', 'missing, warnings and unread must be true or false.'],
+      ['unread=yes', 'missing, warnings and unread must be true or false.'],
+      ['sort=shoe_size', 'sort must be one of last_name, first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change, unread_notes.'],
       ['pathway=nope', 'pathway must be a pathway uuid.'],
       ['review=accepted', 'review must be one of draft, submitted, returned, approved, changed_since_approval.'],
       ['page_size=0', 'page_size must be between 1 and 500.'],

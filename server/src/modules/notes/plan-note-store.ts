@@ -69,19 +69,22 @@ export async function markRead(q: Query, staffUserId: number, studentId: number,
 }
 
 /**
- * Unread notes per student for one staff member, in ONE statement whatever the number of students
- * (the caseload asks it for its rows): notes after the staff member's read marker of that student,
- * not written by them. Staff-only notes count (staff read them). Students without any: absent.
+ * The unread rule as SQL: per student, the notes after the staff member's (`staff`, a parameter)
+ * read marker of that student, not written by them; staff-only notes count (staff read them).
+ * `students` restricts n.student_id (e.g. `= ANY($2::int[])`). Gives (student_id, unread); students
+ * without any are absent. The caseload sorts and filters on it (caseload/caseload-page.ts).
  */
+export function unreadNotesSql(staff: string, students: string): string {
+  return `SELECT n.student_id, count(*)::int AS unread
+       FROM plan_notes n
+       LEFT JOIN plan_note_reads r ON r.staff_user_id = ${staff} AND r.student_id = n.student_id
+      WHERE n.student_id ${students} AND n.author_id IS DISTINCT FROM ${staff} AND n.id > COALESCE(r.last_read_note_id, 0)
+      GROUP BY n.student_id`;
+}
+
+/** Unread notes per student for one staff member (unreadNotesSql), in ONE statement whatever the number of students. */
 export async function unreadNoteCounts(q: Query, staffUserId: number, studentIds: readonly number[]): Promise<Map<number, number>> {
   if (!studentIds.length) return new Map();
-  const rows: { studentId: number; unread: number }[] = await q.query(
-    `SELECT n.student_id AS "studentId", count(*)::int AS unread
-       FROM plan_notes n
-       LEFT JOIN plan_note_reads r ON r.staff_user_id = $1 AND r.student_id = n.student_id
-      WHERE n.student_id = ANY($2::int[]) AND n.author_id IS DISTINCT FROM $1 AND n.id > COALESCE(r.last_read_note_id, 0)
-      GROUP BY n.student_id`,
-    [staffUserId, [...studentIds]],
-  );
-  return new Map(rows.map((r) => [r.studentId, r.unread]));
+  const rows: { student_id: number; unread: number }[] = await q.query(unreadNotesSql('$1::int', '= ANY($2::int[])'), [staffUserId, [...studentIds]]);
+  return new Map(rows.map((r) => [r.student_id, r.unread]));
 }
