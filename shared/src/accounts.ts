@@ -29,3 +29,7 @@ export type ConsentFormState = (typeof CONSENT_FORM_STATES)[number];
 /** The languages of the interface, of the server's emails and texts and of users.locale; the first is the default. */
 export const LOCALES = ['en', 'es', 'vi', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/** How a parent hears of their student's plan review (users.contact_preference): an email, or a text to their phone; the first is the default. */
+export const CONTACT_PREFERENCES = ['email', 'sms'] as const;
+export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];

@@ -96,6 +96,10 @@ export const REASONS = {
   VIEW_AS_SESSION_ENDED: 'Your own session has ended. Please sign in again.',
   VIEW_AS_NESTED: 'Return to your own view before viewing another student.',
   VIEW_AS_NOT_VIEWING: 'You are not viewing as a student.',
+  CONTACT_PREFERENCE_INVALID: 'Please choose email or text message (contact_preference must be email or sms).',
+  PHONE_INVALID: 'Please enter a valid mobile phone number (10 to 15 digits).',
+  SMS_PHONE_REQUIRED: 'Please enter a mobile phone number to get text messages.',
+  CONTACT_PREFERENCE_PARENTS_ONLY: 'Only parents choose how they are told about plan reviews.',
 
   // admissions
   APPLICATION_STATUS_INVALID: 'application_status must be in_progress or complete.',

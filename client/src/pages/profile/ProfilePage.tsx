@@ -2,10 +2,11 @@
  * My Profile: read-only fields and Sign Out. Staff are shown as Administrator with a help button
  * and no parent code. Decision: parents and baseline-plan records are shown as Parent and Baseline
  * Plan (the spec labels everyone else Student, which would mislead a parent); students see their
- * parent code, N/A when missing.
+ * parent code, N/A when missing. Parents also choose how they hear of their student's plan review.
  */
 import { Link } from 'react-router-dom';
 import { ApiTokensCard } from './ApiTokensCard';
+import { ContactPreferenceCard } from './ContactPreferenceCard';
 import { SchoolSettingsCard } from './SchoolSettingsCard';
 import type { UserType } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
@@ -48,6 +49,7 @@ export default function ProfilePage() {
           <span>{t('i18n.language')}:</span> <LanguageSwitch />
         </p>
       </section>
+      {user.userType === 'Parent' && <ContactPreferenceCard />}
       {user.userType === 'Staff' && user.school && <SchoolSettingsCard schoolName={user.school.name} planApprovalEnabled={user.school.planApprovalEnabled} />}
       {user.userType === 'Staff' && <ApiTokensCard />}
     </main>

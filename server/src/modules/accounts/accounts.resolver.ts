@@ -2,8 +2,8 @@ import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver 
 import type { AdapterContext } from '../../adapters.js';
 import { School } from '../schools/school.entity.js';
 import { checkChangePassword, checkLogin, checkNewPassword, checkRegister, checkResetRequest, checkViewAs } from './accounts-input.js';
-import { checkLabels, checkLocale } from './profile-input.js';
-import type { CurrentUserView } from './profile.service.js';
+import { checkContact, checkLabels, checkLocale } from './profile-input.js';
+import { contactOf, type CurrentUserView } from './profile.service.js';
 import { UserType } from './user.entity.js';
 
 @ObjectType({ description: 'Set when an admin or a parent is viewing the product as this student' })
@@ -30,6 +30,10 @@ export class CurrentUser {
   @Field(() => ViewingAs, { description: 'Set while a view-as token is used: who is acting as this student.', nullable: true }) viewingAs: ViewingAs | null;
   @Field(() => String, { description: "Interface language of the person signed in ('en', 'es', 'vi' or 'zh'); while viewing as a student, the viewer's own" })
   locale: string;
+  @Field(() => String, { nullable: true, description: "Parents: how they hear of their student's plan review, 'email' or 'sms'; null for everyone else" })
+  contactPreference: string | null;
+  @Field(() => String, { nullable: true, description: 'Parents: the mobile number texts go to (digits, with a leading + if given one); null for everyone else' })
+  phone: string | null;
 }
 
 export function toCurrentUser({ user, school, caller, locale }: CurrentUserView): CurrentUser {
@@ -48,6 +52,7 @@ export function toCurrentUser({ user, school, caller, locale }: CurrentUserView)
     dualSchoolEnabled: school?.dualSchoolEnabled ?? false,
     viewingAs: caller.actingUserId === null ? null : { actingUserId: caller.actingUserId, readOnly: caller.readOnly },
     locale,
+    ...contactOf(user),
   };
 }
 
@@ -108,6 +113,15 @@ export class AccountsResolver {
   @Mutation(() => String, { description: "Saves the interface language ('en', 'es', 'vi' or 'zh') of the person signed in" })
   async updateLocale(@Ctx() ctx: AdapterContext, @Arg('locale', () => String, { description: "'en', 'es', 'vi' or 'zh'." }) locale: string): Promise<string> {
     return ctx.services.profile.updateLocale(ctx, checkLocale(locale));
+  }
+
+  @Mutation(() => CurrentUser, { description: "Parents: saves how they hear of their student's plan review (email, or a text to their phone); answers the user" })
+  async updateContactPreference(
+    @Ctx() ctx: AdapterContext,
+    @Arg('contactPreference', () => String, { description: "'email' or 'sms'." }) contactPreference: string,
+    @Arg('phone', () => String, { nullable: true, description: 'Mobile number for texts (10 to 15 digits); left out, the saved one stays; null or empty removes it.' }) phone?: string | null,
+  ): Promise<CurrentUser> {
+    return toCurrentUser(await ctx.services.profile.updateContactPreference(ctx, checkContact({ contact_preference: contactPreference, phone })));
   }
 
   @Mutation(() => [String], { description: 'Updates the user labels.' })

@@ -2,9 +2,9 @@ import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import { schoolJson } from '../schools/schools.rest.js';
 import { checkChangePassword, checkLogin, checkNewPassword, checkRegister, checkResetRequest, checkViewAs } from './accounts-input.js';
-import { checkLabels, checkLocale } from './profile-input.js';
-import type { CurrentUserView } from './profile.service.js';
-import { UserType } from './user.entity.js';
+import { checkContact, checkLabels, checkLocale } from './profile-input.js';
+import { contactOf, type CurrentUserView } from './profile.service.js';
+import { type User, UserType } from './user.entity.js';
 
 export function currentUserJson({ user, school, caller, locale }: CurrentUserView) {
   return {
@@ -23,7 +23,14 @@ export function currentUserJson({ user, school, caller, locale }: CurrentUserVie
     dual_school_enabled: school?.dualSchoolEnabled ?? false,
     viewing_as: caller.actingUserId === null ? null : { acting_user_id: caller.actingUserId, read_only: caller.readOnly },
     locale,
+    ...contactJson(user),
   };
+}
+
+/** A parent's contact preference and phone; null for anyone else (profile.policy.ts). */
+function contactJson(user: User) {
+  const { contactPreference, phone } = contactOf(user);
+  return { contact_preference: contactPreference, phone };
 }
 
 export function mountAccountRoutes(r: Router, deps: AppDeps): void {
@@ -48,6 +55,8 @@ export function mountAccountRoutes(r: Router, deps: AppDeps): void {
     return { first_name: user.firstName, last_name: user.lastName, email: user.email, dob: user.dob, grade: user.grade, school: school ? { name: school.name } : null };
   });
   route(r, deps, 'put', '/locale/', 'updateLocale', async (ctx, req) => ({ locale: await profile.updateLocale(ctx, checkLocale(req.body?.locale)) }));
+  route(r, deps, 'put', '/contact-preference/', 'updateContactPreference', async (ctx, req) =>
+    contactJson((await profile.updateContactPreference(ctx, checkContact(req.body))).user));
   route(r, deps, 'put', '/update-user-labels/', 'updateUserLabels', async (ctx, req) => ({
     academic_year_labels: await profile.updateLabels(ctx, checkLabels(req.body?.academic_year_labels)),
   }));

@@ -1,11 +1,12 @@
 /**
- * The profile payloads: the interface language and the ordered term labels. Parsed by the
- * adapters (and by the plan's term edits, which store the same list); the service receives a
- * `Checked` value.
+ * The profile payloads: the interface language, the ordered term labels and a parent's contact
+ * preference. Parsed by the adapters (and by the plan's term edits, which store the same list); the
+ * service receives a `Checked` value.
  */
-import { MAX_LABEL_LENGTH, REASONS } from '@planner/shared';
+import { CONTACT_PREFERENCES, MAX_LABEL_LENGTH, REASONS, type ContactPreference } from '@planner/shared';
+import { phoneNumber } from '@planner/shared/phone';
 import { badInput } from '../../core/errors.js';
-import { check, hasNul, NUL_MESSAGE, type Checked } from '../../core/validation.js';
+import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
 import { LOCALES, type Locale } from './user.entity.js';
 
 export const MAX_TERMS = 24;
@@ -39,3 +40,39 @@ export function parseLabels(raw: unknown): string[] {
 }
 
 export const checkLabels = (raw: unknown): Checked<string[]> => check(() => parseLabels(raw));
+
+/**
+ * A parent's contact preference (REST's snake_case names; GraphQL's arguments are mapped to them).
+ * The phone is the shared phone rule's (the guardian phone's), saved as digits with a leading + if
+ * typed with one; left out, the saved phone stays; null or empty, it is removed. Whether 'sms' has a
+ * phone to go to depends on the saved one, so the service checks that (SMS_PHONE_REQUIRED).
+ */
+const contactSchema = z.object({
+  contact_preference: z.enum(CONTACT_PREFERENCES, { error: REASONS.CONTACT_PREFERENCE_INVALID })
+    .meta({ description: "'email' (the default) or 'sms': a text message to `phone`." }),
+  phone: z.string({ error: REASONS.PHONE_INVALID }).nullable().optional()
+    .transform((typed, ctx) => {
+      if (typed === undefined) return undefined;
+      if (typed === null || !typed.trim()) return null;
+      const phone = phoneNumber(typed);
+      if (phone) return phone;
+      ctx.addIssue({ code: 'custom', message: REASONS.PHONE_INVALID });
+      return z.NEVER;
+    })
+    .meta({ description: 'Mobile number for texts: 10 to 15 digits, spaces, dashes, dots, brackets and a leading + allowed; saved as digits. Left out, the saved one stays; null or empty removes it.' }),
+});
+
+export interface ContactInput {
+  contactPreference: ContactPreference;
+  /** undefined: keep the saved phone; null: remove it. */
+  phone: string | null | undefined;
+}
+
+export const checkContact = (raw: unknown): Checked<ContactInput> =>
+  check(() => {
+    const { contact_preference, phone } = parseInput(contactSchema, raw, REASONS.CONTACT_PREFERENCE_INVALID);
+    return { contactPreference: contact_preference, phone };
+  });
+
+/** The schema, for the API description (the same one that validates). */
+export const PROFILE_SCHEMAS = { contactSchema } as const;

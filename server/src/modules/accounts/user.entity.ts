@@ -1,9 +1,9 @@
 import { registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { type ApplicationStatus, type Locale, UserType } from '@planner/shared';
+import { type ApplicationStatus, type ContactPreference, type Locale, UserType } from '@planner/shared';
 
 // The values cross the wire, so @planner/shared defines them; the user's modules keep importing them from here.
-export { APPLICATION_STATUSES, LOCALES, UserType, type ApplicationStatus, type Locale } from '@planner/shared';
+export { APPLICATION_STATUSES, CONTACT_PREFERENCES, LOCALES, UserType, type ApplicationStatus, type ContactPreference, type Locale } from '@planner/shared';
 
 // GraphQL speaks the names (Student, Staff, ...); REST and the database keep the spec's numbers.
 registerEnumType(UserType, {
@@ -89,9 +89,9 @@ export class User {
 
   /** How a parent wants to hear of their student's plan review: an email, or a text to `phone`. */
   @Column({ name: 'contact_preference', type: 'text', default: 'email' })
-  contactPreference: 'email' | 'sms';
+  contactPreference: ContactPreference;
 
-  /** A parent's own mobile number for texts (E.164), when they prefer texts. */
+  /** A parent's own mobile number for texts: digits, with a leading + when typed with one (profile-input.ts). */
   @Column({ type: 'text', nullable: true })
   phone: string | null;
 

@@ -1,15 +1,17 @@
 /**
  * The accounts, profile, view-as and API-token routes in the OpenAPI document (see core/openapi.ts).
  *
- * The bodies are the schemas the adapters parse with (accounts-input.ts, api-token-input.ts), except
+ * The bodies are the schemas the adapters parse with (accounts-input.ts, profile-input.ts' contact
+ * preference, api-token-input.ts), except
  * the language and the term labels, whose parsers (profile-input.ts) are plain functions: their
  * bodies are described here, and openapi.test.ts checks real answers against the answer schemas.
  */
-import { APPLICATION_STATUSES, LOCALES } from '@planner/shared';
+import { APPLICATION_STATUSES, CONTACT_PREFERENCES, LOCALES } from '@planner/shared';
 import { z } from 'zod';
 import { areaRoutes, MessageBody, timestamp, uuidParam } from '../../core/openapi.js';
 import { SchoolJson } from '../schools/schools.openapi.js';
 import { ACCOUNT_SCHEMAS } from '../accounts/accounts-input.js';
+import { PROFILE_SCHEMAS } from '../accounts/profile-input.js';
 import { apiTokenCreateSchema } from '../api-tokens/api-token-input.js';
 
 const userType = z.int().min(1).max(4).meta({ description: '1 student, 2 staff, 3 parent, 4 baseline-plan record.' });
@@ -31,6 +33,8 @@ export const CurrentUserJson = z.object({
   dual_school_enabled: z.boolean(),
   viewing_as: z.object({ acting_user_id: z.int(), read_only: z.boolean() }).nullable(),
   locale: z.enum(LOCALES),
+  contact_preference: z.enum(CONTACT_PREFERENCES).nullable().meta({ description: "Parents: how they hear of their student's plan review ('email' or 'sms'); null for everyone else." }),
+  phone: z.string().nullable().meta({ description: 'Parents: the mobile number texts go to (digits, with a leading + if given one); null for everyone else.' }),
 }).meta({ id: 'CurrentUser' });
 
 export const ApiTokenJson = z.object({
@@ -62,6 +66,10 @@ export const ACCOUNT_ROUTES = areaRoutes('Accounts', [
   { method: 'put', path: '/locale/', operationId: 'updateLocale', summary: 'Save the interface language of the signed-in person.',
     body: { json: z.object({ locale: z.enum(LOCALES) }) },
     success: { status: 200, json: z.object({ locale: z.enum(LOCALES) }), description: 'The language saved.' } },
+  { method: 'put', path: '/contact-preference/', operationId: 'updateContactPreference',
+    summary: "Parents: choose how they hear of their student's plan review (an email, or a text to their phone); others get 403.",
+    body: { json: PROFILE_SCHEMAS.contactSchema },
+    success: { status: 200, json: z.object({ contact_preference: z.enum(CONTACT_PREFERENCES), phone: z.string().nullable() }), description: 'The preference and phone saved.' } },
   { method: 'put', path: '/update-user-labels/', operationId: 'updateUserLabels', summary: 'Rename the academic year labels of the signed-in student.',
     body: { json: z.object({ academic_year_labels: z.array(z.string()) }) },
     success: { status: 200, json: z.object({ academic_year_labels: z.array(z.string()) }), description: 'The labels saved.' } },

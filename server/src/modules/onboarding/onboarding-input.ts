@@ -12,6 +12,7 @@ import {
   SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
 } from '@planner/shared/student-info';
 import { REASONS } from '@planner/shared';
+import { PHONE_MAX_LENGTH, phoneNumber } from '@planner/shared/phone';
 
 export const ONBOARDING_INPUT_MESSAGES = {
   grade: REASONS.GRADE_REQUIRED,
@@ -108,9 +109,9 @@ export const studentInfoSchema = (today = new Date()) =>
       if (born > Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) issue(M.dobFuture);
       const guardianFirstName = requiredText(b.guardianFirstName, M.guardianFirstName, 'parent or guardian first name', 100, issue);
       const guardianLastName = requiredText(b.guardianLastName, M.guardianLastName, 'parent or guardian last name', 100, issue);
-      const guardianPhone = requiredText(b.guardianPhone, M.guardianPhone, 'parent or guardian phone number', 30, issue);
-      const digits = guardianPhone.replace(/\D/g, '');
-      if (!/^[0-9+().\-\s]+$/.test(guardianPhone) || digits.length < 10 || digits.length > 15) issue(M.guardianPhone);
+      const guardianPhone = requiredText(b.guardianPhone, M.guardianPhone, 'parent or guardian phone number', PHONE_MAX_LENGTH, issue);
+      // Kept as typed (the consent trail shows the number the student gave); the rule is the shared one.
+      if (!phoneNumber(guardianPhone)) issue(M.guardianPhone);
       return { grade, dob, guardianFirstName, guardianLastName, guardianPhone };
     }));
 

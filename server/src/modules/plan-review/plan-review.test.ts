@@ -98,6 +98,28 @@ describe('plan review', () => {
     expect(parentView).toMatchObject({ status: 'approved', approvedVersion: 2, changes: null, canSubmit: false, canReview: false });
   });
 
+  it('texts a parent who chose text messages on their profile, at the phone they gave, on return and on approval', async () => {
+    const w = await world();
+    // Marta (email until now) picks texts on My Profile.
+    const picked = await h.gql(`mutation { updateContactPreference(contactPreference: "sms", phone: "(555) 010-3333") { contactPreference phone } }`, {}, w.momToken);
+    expect(picked.data!.updateContactPreference).toEqual({ contactPreference: 'sms', phone: '5550103333' });
+
+    await h.gql(SUBMIT, {}, w.studentToken);
+    await h.gql(RETURN, { id: w.student.id, comment: 'Add a science course.' }, w.counselorToken);
+    const returned = (await outboxOf(w.student.id)).find((m) => m.recipient === '5550103333');
+    expect(returned).toMatchObject({ channel: 'sms', subject: 'Se devolvió el plan académico de Ana Reyes con comentarios' });
+    expect(returned!.body).toContain('Add a science course.');
+    expect((await outboxOf(w.student.id)).some((m) => m.recipient === w.mom.email)).toBe(false);
+
+    await h.gql(SUBMIT, {}, w.studentToken);
+    await h.gql(APPROVE, { id: w.student.id }, w.counselorToken);
+    const toMarta = (await outboxOf(w.student.id)).filter((m) => m.recipient === '5550103333');
+    expect(toMarta.map((m) => [m.channel, m.subject])).toEqual([
+      ['sms', 'Se devolvió el plan académico de Ana Reyes con comentarios'],
+      ['sms', 'Se aprobó el plan académico de Ana Reyes'],
+    ]);
+  });
+
   it('logs staff reads of a review in the access log, not the student\'s own', async () => {
     const w = await world();
     await h.gql(REVIEW, {}, w.studentToken);

@@ -159,6 +159,8 @@ export const EXPECTED_REST: Record<string, string> = {
   'POST /test-checkout/:id/pay':                          '404  404  404  404  404  404  404  404  404  404  404  404  404',
   'PUT /api/baseline-plans/:id/':                         '401  401  401  403  404  403  403  403  403  403  403  403  bad',
   'PUT /api/consent-template/':                           '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
+  // A parent's own setting: parents (linked or not, the applicant too) with their own session; the read-only view and everyone else 403.
+  'PUT /api/contact-preference/':                         '401  401  401  403  403  ok   403  403  ok   403  ok   403  403',
   'PUT /api/courses/:id/':                                '401  401  401  404  403  403  bad  403  403  ok   403  403  403',
   'PUT /api/parent-consent/':                             '401  401  401  bad  403  403  403  403  403  bad  403  403  403',
   'PUT /api/requirements/:uuid/':                         '401  401  401  403  403  403  403  403  403  403  403  403  ok',
@@ -250,6 +252,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation updatePathway':                 '401  401  401  403  403  403  403  403  403  403  403  403  ok',
   'mutation updateRequirement':             '401  401  401  403  403  403  403  403  403  403  403  403  ok',
   'mutation updateTerm':                    '401  401  401  ok   403  403  404  403  403  ok   403  403  403',
+  'mutation updateContactPreference':       '401  401  401  403  403  ok   403  403  ok   403  ok   403  403',
   'mutation updateLocale':                  '401  401  401  bad  bad  bad  bad  bad  bad  bad  bad  bad  bad',
   'mutation updateUserLabels':              '401  401  401  ok   ok   ok   ok   403  ok   ok   ok   ok   ok',
   'mutation uploadCoursesCsv':              '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
