@@ -44,11 +44,14 @@ const SCHOOL_TABLES: { table: string; schools: string }[] = [
   { table: 'school_partnerships', schools: 'SELECT school_id FROM r UNION SELECT partner_school_id FROM r' },
 ];
 
-/** A statement-level trigger function that runs `bump(ids)` over the ids `select` finds in the changed rows. */
-function stampFunction(name: string, select: string, update: string): string {
+/**
+ * A statement-level trigger function that runs `update` = ANY(ids) over the ids `select` finds in
+ * the changed rows `r` (1732300002600 replaces some with `orReplace`).
+ */
+export function stampFunction(name: string, select: string, update: string, orReplace = false): string {
   const over = (rows: string) => `ARRAY(WITH r AS (${rows}) ${select})`;
   return `
-    CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE ${orReplace ? 'OR REPLACE ' : ''}FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE ids int[];
     BEGIN
       IF TG_OP = 'INSERT' THEN ids := ${over('SELECT * FROM new_rows')};
@@ -61,7 +64,7 @@ function stampFunction(name: string, select: string, update: string): string {
     END $$`;
 }
 
-async function statementTriggers(q: QueryRunner, table: string, fn: string): Promise<void> {
+export async function statementTriggers(q: QueryRunner, table: string, fn: string): Promise<void> {
   await q.query(`CREATE TRIGGER ${table}_caseload_ins AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
   await q.query(`CREATE TRIGGER ${table}_caseload_upd AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
   await q.query(`CREATE TRIGGER ${table}_caseload_del AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { stampFunction, statementTriggers } from './1732300002500-CaseloadSummaries.js';
 
 /**
  * Caseload summaries become one row per student kept by the database itself, so the caseload reads
@@ -39,23 +40,7 @@ const COMPUTED = [
   'missing', 'missing_count', 'warnings', 'warning_count', 'completed_units',
 ];
 
-/** A statement-level trigger function bumping input_version of the students `select` finds in the changed rows `r`. */
-function bumpFunction(name: string, select: string, replace: boolean): string {
-  const over = (rows: string) => `ARRAY(WITH r AS (${rows}) ${select})`;
-  return `
-    CREATE ${replace ? 'OR REPLACE ' : ''}FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE ids int[];
-    BEGIN
-      IF TG_OP = 'INSERT' THEN ids := ${over('SELECT * FROM new_rows')};
-      ELSIF TG_OP = 'DELETE' THEN ids := ${over('SELECT * FROM old_rows')};
-      ELSE ids := ${over('SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows')};
-      END IF;
-      -- Sorted: the primary key scan then takes the rows in id order, as other writers do.
-      UPDATE caseload_summaries SET input_version = input_version + 1
-       WHERE student_id = ANY(ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x));
-      RETURN NULL;
-    END $$`;
-}
+const BUMP_STUDENTS = 'UPDATE caseload_summaries SET input_version = input_version + 1 WHERE student_id';
 
 export class CaseloadRows1732300002600 implements MigrationInterface {
   name = 'CaseloadRows1732300002600';
@@ -114,13 +99,10 @@ export class CaseloadRows1732300002600 implements MigrationInterface {
       SELECT id, school_id, deactivated_at IS NULL, first_name, last_name, grade, plan_changed_at FROM users WHERE user_type = 1`);
     await q.query(`ALTER TABLE users DROP COLUMN caseload_version`);
 
-    for (const { table, students } of STUDENT_TABLES) await q.query(bumpFunction(`${table}_caseload_stamp`, students, true));
+    for (const { table, students } of STUDENT_TABLES) await q.query(stampFunction(`${table}_caseload_stamp`, students, BUMP_STUDENTS, true));
     for (const { table, students } of REVIEW_TABLES) {
-      const fn = `${table}_caseload_stamp`;
-      await q.query(bumpFunction(fn, students, false));
-      await q.query(`CREATE TRIGGER ${table}_caseload_ins AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
-      await q.query(`CREATE TRIGGER ${table}_caseload_upd AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
-      await q.query(`CREATE TRIGGER ${table}_caseload_del AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
+      await q.query(stampFunction(`${table}_caseload_stamp`, students, BUMP_STUDENTS));
+      await statementTriggers(q, table, `${table}_caseload_stamp`);
     }
     await q.query(`
       CREATE TRIGGER schools_caseload_review_stamp BEFORE UPDATE OF plan_approval_enabled ON schools FOR EACH ROW
@@ -137,8 +119,7 @@ export class CaseloadRows1732300002600 implements MigrationInterface {
     // Back to users.caseload_version: the student tables' functions and the users stamp as 1732300002500 made them.
     await q.query(`ALTER TABLE users ADD COLUMN caseload_version bigint NOT NULL DEFAULT 0`);
     for (const { table, students } of STUDENT_TABLES) {
-      await q.query(bumpFunction(`${table}_caseload_stamp`, students, true).replace(
-        /UPDATE caseload_summaries SET input_version = input_version \+ 1\s+WHERE student_id/, 'UPDATE users SET caseload_version = caseload_version + 1 WHERE id'));
+      await q.query(stampFunction(`${table}_caseload_stamp`, students, 'UPDATE users SET caseload_version = caseload_version + 1 WHERE id', true));
     }
     await q.query(`DROP TRIGGER IF EXISTS users_caseload_row_ins ON users`);
     await q.query(`DROP TRIGGER IF EXISTS users_caseload_row_upd ON users`);

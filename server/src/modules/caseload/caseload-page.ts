@@ -20,25 +20,11 @@
 import type { DataSource } from 'typeorm';
 import { unreadNotesSql } from '../notes/plan-note-store.js';
 import type { CaseloadQuery, CaseloadSort } from './caseload-input.js';
-import type { MissingRequirement } from './caseload-summaries.js';
-import type { ReviewStatus } from './review-status.js';
+import type { StudentFact } from './caseload-facts.js';
+import type { SummaryFields } from './caseload-summaries.js';
 
-/** A row of the page, as the summary and the student's record give it. */
-export interface PageRow {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  grade: string | null;
-  schoolId: number;
-  pathwayIds: number[];
-  pathwaysMarked: boolean;
-  requirementsMet: number;
-  requirementsTotal: number;
-  missing: MissingRequirement[];
-  warnings: string[];
-  completedUnits: number;
-  reviewStatus: ReviewStatus;
+/** A row of the page: the student as the summary row copies them, and their summary. */
+export interface PageRow extends Omit<StudentFact, 'labels'>, SummaryFields {
   /** The later of the plan's last write and its newest entry, in ms since 1970; null when neither. */
   lastPlanChangeMs: number | null;
 }

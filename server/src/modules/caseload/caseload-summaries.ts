@@ -21,10 +21,8 @@ export interface MissingRequirement {
   pathwayName: string;
 }
 
-/** One computed summary, with the schools it depended on. */
-export interface ComputedSummary {
-  studentId: number;
-  schoolIds: number[];
+/** What a summary answers of a student's plan (the engine, the plan view, the review rule). */
+export interface SummaryFields {
   /** Followed pathways, in display order. */
   pathwayIds: number[];
   pathwaysMarked: boolean;
@@ -34,6 +32,12 @@ export interface ComputedSummary {
   warnings: string[];
   completedUnits: number;
   reviewStatus: ReviewStatus;
+}
+
+/** One computed summary, with the schools it depended on. */
+export interface ComputedSummary extends SummaryFields {
+  studentId: number;
+  schoolIds: number[];
   /** Newest plan entry when computed, in ms since 1970 (plans written before plan_changed_at existed). */
   lastEntryMs: number | null;
 }
