@@ -46,8 +46,15 @@ test('a student copies their plan into a what-if plan, adds a course, compares i
   await expect(column(page, '9th Grade').locator('[data-course="4301"]')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  // Biology goes into the what-if plan, not the official one.
-  await page.goto(`/course-page/${courses.get('7201')!.uuid}?whatIf=${whatIf}`);
+  // Biology goes into the what-if plan, not the official one: found in the catalogue opened from it.
+  await page.getByRole('link', { name: 'Add courses to this plan' }).click();
+  await expect(page).toHaveURL(new RegExp(`/courses\\?whatIf=${whatIf}$`));
+  await expect(page.getByText('Courses you add here go to your what-if plan.')).toBeVisible();
+  const search = page.getByRole('searchbox');
+  await search.fill('7201');
+  await search.press('Enter');
+  await page.getByRole('link', { name: /^7201\b/ }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/course-page/${courses.get('7201')!.uuid}\\?whatIf=${whatIf}$`));
   await expect(page.getByText('You are changing the what-if plan “Engineering”.')).toBeVisible();
   await page.getByLabel('Term').selectOption({ label: '9th Grade' });
   await page.getByRole('button', { name: 'Add to Plan' }).click();

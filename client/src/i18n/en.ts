@@ -976,6 +976,8 @@ export const en = {
   "whatIf.makeOfficialConfirm": "Your official plan will be replaced by the terms and courses of “{name}”. “{name}” stays as it is.",
   "whatIf.makeOfficialFailed": "The plan could not be made your official plan. Please try again.",
   "whatIf.compare": "Compare plans",
+  "whatIf.addCourses": "Add courses to this plan",
+  "whatIf.addingCourses": "Courses you add here go to your what-if plan.",
   "whatIf.limitReached": "You have {limit} what-if plans, the most you can keep. Delete one to start another.",
   "whatIf.readOnlyNote": "You are viewing this what-if plan read-only.",
   "whatIf.loadFailed": "The what-if plans could not be loaded.",

@@ -1078,6 +1078,8 @@ export const es: Partial<Record<MessageKey, string>> = {
   "whatIf.makeOfficialConfirm": "Su plan oficial se reemplazará con los períodos y cursos de “{name}”. “{name}” se conserva tal como está.",
   "whatIf.makeOfficialFailed": "No se pudo convertir el plan en su plan oficial. Inténtelo de nuevo.",
   "whatIf.compare": "Comparar planes",
+  "whatIf.addCourses": "Agregar cursos a este plan",
+  "whatIf.addingCourses": "Los cursos que agregue aquí van a su plan hipotético.",
   "whatIf.limitReached": "Tiene {limit} planes hipotéticos, el máximo permitido. Elimine uno para empezar otro.",
   "whatIf.readOnlyNote": "Está viendo este plan hipotético en modo de solo lectura.",
   "whatIf.loadFailed": "No se pudieron cargar los planes hipotéticos.",

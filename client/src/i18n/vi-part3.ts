@@ -386,6 +386,8 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "whatIf.makeOfficialConfirm": "Kế hoạch chính thức của quý vị sẽ được thay bằng các học kỳ và khóa học của “{name}”. “{name}” vẫn giữ nguyên.",
   "whatIf.makeOfficialFailed": "Không thể dùng kế hoạch này làm kế hoạch chính thức. Vui lòng thử lại.",
   "whatIf.compare": "So sánh các kế hoạch",
+  "whatIf.addCourses": "Thêm môn học vào kế hoạch này",
+  "whatIf.addingCourses": "Các môn bạn thêm ở đây sẽ vào kế hoạch giả định của bạn.",
   "whatIf.limitReached": "Quý vị có {limit} kế hoạch giả định, là số tối đa. Hãy xóa một kế hoạch để tạo kế hoạch khác.",
   "whatIf.readOnlyNote": "Quý vị đang xem kế hoạch giả định này ở chế độ chỉ đọc.",
   "whatIf.loadFailed": "Không tải được các kế hoạch giả định.",

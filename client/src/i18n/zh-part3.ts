@@ -386,6 +386,8 @@ export const zhPart3: Partial<Record<MessageKey, string>> = {
   "whatIf.makeOfficialConfirm": "您的正式计划将被替换为“{name}”的学期和课程。“{name}”保持不变。",
   "whatIf.makeOfficialFailed": "无法将此计划设为正式计划。请重试。",
   "whatIf.compare": "比较计划",
+  "whatIf.addCourses": "向此计划添加课程",
+  "whatIf.addingCourses": "您在此添加的课程会加入您的假设计划。",
   "whatIf.limitReached": "您已有 {limit} 个假设计划，已达上限。请删除一个后再新建。",
   "whatIf.readOnlyNote": "您正在以只读方式查看此假设计划。",
   "whatIf.loadFailed": "无法加载假设计划。",

@@ -6,12 +6,13 @@ import { CourseCard } from './CourseCard';
 import { formatUnits } from '../../components/units';
 
 function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
 }
 
-function renderCard(course = CALCULUS, link = true) {
+function renderCard(course = CALCULUS, link = true, at = '/courses') {
   render(
-    <MemoryRouter initialEntries={['/courses']}>
+    <MemoryRouter initialEntries={[at]}>
       <Routes>
         <Route path="/courses" element={<CourseCard course={course} link={link} />} />
         <Route path="*" element={<Where />} />
@@ -52,6 +53,12 @@ describe('CourseCard', () => {
     renderCard();
     fireEvent.click(screen.getByRole('link', { name: 'MATH 10 Calculus' }));
     expect(screen.getByTestId('where').textContent).toBe(`/course-page/${CALCULUS.uuid}`);
+  });
+
+  it("keeps the what-if plan of the catalogue's address (?whatIf=) on the course page", () => {
+    renderCard(CALCULUS, true, '/courses?whatIf=12');
+    fireEvent.click(screen.getByRole('link', { name: 'MATH 10 Calculus' }));
+    expect(screen.getByTestId('where').textContent).toBe(`/course-page/${CALCULUS.uuid}?whatIf=12`);
   });
 
   it('opens /course-page/{uuid} on Enter', () => {

@@ -9,6 +9,7 @@ import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CourseCardFieldsFragment } from '../../graphql/generated';
 import './CourseCard.css';
+import { useChosenWhatIf, withWhatIf } from '../plan/what-if-address';
 import { useT } from '../../i18n';
 import { formatUnits } from '../../components/units';
 
@@ -22,7 +23,9 @@ interface Props {
 export function CourseCard({ course, link = true }: Props) {
   const t = useT();
   const navigate = useNavigate();
-  const open = () => navigate(`/course-page/${course.uuid}`);
+  // On a what-if plan's catalogue (?whatIf=12) the course page keeps working on that plan.
+  const whatIf = useChosenWhatIf();
+  const open = () => navigate(withWhatIf(`/course-page/${course.uuid}`, whatIf));
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter') {
       e.preventDefault();

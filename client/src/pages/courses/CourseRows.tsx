@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import type { CourseCardFieldsFragment } from '../../graphql/generated';
 import { unitNumber } from '../../components/units';
 import { useT } from '../../i18n';
+import { useChosenWhatIf, withWhatIf } from '../plan/what-if-address';
 
 interface Props {
   courses: CourseCardFieldsFragment[];
@@ -24,6 +25,7 @@ export function isTransferable(course: CourseCardFieldsFragment, schoolUuid: str
 export const requirementCount = (course: CourseCardFieldsFragment) => course.unitsInfo.reduce((n, c) => n + c.requirements.length, 0);
 
 export function CourseRows({ courses, schoolUuid }: Props) {
+  const whatIf = useChosenWhatIf();
   const t = useT();
   return (
     <div className="course-rows-wrap">
@@ -45,7 +47,7 @@ export function CourseRows({ courses, schoolUuid }: Props) {
             return (
               <tr key={c.uuid} data-course-id={c.courseId}>
                 <th scope="row">
-                  <Link to={`/course-page/${c.uuid}`}>{c.courseId}</Link>
+                  <Link to={withWhatIf(`/course-page/${c.uuid}`, whatIf)}>{c.courseId}</Link>
                 </th>
                 <td>{c.title}</td>
                 <td className="num">{unitNumber(c.units)}</td>

@@ -5,6 +5,8 @@ import { CourseFormDialog } from './CourseFormDialog';
 import { CourseList } from './CourseList';
 import { UploadCoursesCsvDialog } from './UploadCoursesCsvDialog';
 import { useT } from '../../i18n';
+import { Link } from 'react-router-dom';
+import { useChosenWhatIf, withWhatIf } from '../plan/what-if-address';
 
 export default function CoursesPage() {
   const t = useT();
@@ -13,9 +15,15 @@ export default function CoursesPage() {
   const [dialog, setDialog] = useState<'add' | 'upload' | null>(null);
   const [version, setVersion] = useState(0);
   const refresh = () => setVersion((v) => v + 1);
+  // Opened from a what-if plan: the courses a student adds go to that plan.
+  const chosen = useChosenWhatIf();
+  const whatIf = user?.userType === 'Student' ? chosen : null;
   return (
     <main className="page stack">
       <h1>{staff ? t('courses.myCourses') : t('courses.exploreCourses')}</h1>
+      {whatIf && (
+        <p className="muted">{t('whatIf.addingCourses')} <Link to={withWhatIf('/plan', whatIf)}>{t('whatIf.backToPlan')}</Link></p>
+      )}
       {!staff && (
         <p className="intro">
           {t('courses.thisListIncludesCommunityCollegeAnd')}

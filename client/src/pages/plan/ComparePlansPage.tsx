@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ComparePlansDocument, WhatIfPlansDocument, type ComparePlansQuery } from '../../graphql/generated';
 import { formatUnits, unitNumber } from '../../components/units';
 import { useT } from '../../i18n';
-import { withWhatIf } from './WhatIfBar';
+import { withWhatIf } from './what-if-address';
 import './plan.css';
 
 type Side = ComparePlansQuery['comparePlans'][number];

@@ -22,7 +22,8 @@ import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
 import { WhereIStand } from './WhereIStand';
 import { NotesPanel } from '../notes/NotesPanel';
-import { chosenWhatIf, WhatIfBar, withWhatIf } from './WhatIfBar';
+import { WhatIfBar } from './WhatIfBar';
+import { chosenWhatIf, withWhatIf } from './what-if-address';
 import { PlanReviewPanel } from './PlanReviewPanel';
 
 /** What requirement progress depends on: which courses the plan holds (changes when one is added, removed or moved). */

@@ -20,7 +20,7 @@ import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
 import { useT } from '../../i18n';
-import { chosenWhatIf, withWhatIf } from './WhatIfBar';
+import { chosenWhatIf, withWhatIf } from './what-if-address';
 
 export function StudentCourseControls({ courseUuid }: { courseUuid: string }) {
   const t = useT();

@@ -16,17 +16,9 @@ import {
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { useT } from '../../i18n';
+import { withWhatIf } from './what-if-address';
 
 export const WHAT_IF_MAX_NAME = 80;
-
-/** The what-if plan named by the page address (?whatIf=12), or null for the official plan. */
-export function chosenWhatIf(params: URLSearchParams): number | null {
-  const raw = params.get('whatIf');
-  return raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
-}
-
-/** The address of a plan page (or a course page) on the chosen plan. */
-export const withWhatIf = (path: string, whatIfPlanId: number | null) => (whatIfPlanId ? `${path}?whatIf=${whatIfPlanId}` : path);
 
 interface Props {
   chosen: number | null;
@@ -65,6 +57,7 @@ export function WhatIfBar({ chosen, onChoose }: Props) {
             <button type="button" onClick={() => setDialog('official')}>{t('whatIf.makeOfficial')}</button>
           </>
         )}
+        {canEdit && current && <Link to={withWhatIf('/courses', current.id)}>{t('whatIf.addCourses')}</Link>}
         {compareWith !== undefined && <Link to={`/plan/compare?left=official&right=${compareWith}`}>{t('whatIf.compare')}</Link>}
       </div>
       {canEdit && full && <p className="muted small">{t('whatIf.limitReached', { limit: String(limit) })}</p>}
