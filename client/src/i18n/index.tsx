@@ -9,6 +9,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useSession } from '../session/context';
 import { KEYS } from '../session/storage';
 import { isCatalogueLoaded, isLocale, loadCatalogue, makeT, setCurrentLocale, storedLocale, type Locale, type TFunction } from './core';
+import { defaultTermLabelKey } from '@planner/shared';
 
 export * from './core';
 
@@ -79,6 +80,18 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 /** The translation function of the language in effect. */
 export function useT(): TFunction {
   return useContext(I18nContext).t;
+}
+
+/**
+ * A term's label as the reader reads it: a school's default label ("9th Grade") in the reader's
+ * language, any label someone wrote as written (@planner/shared DEFAULT_TERM_LABELS).
+ */
+export function useTermLabel(): (label: string) => string {
+  const t = useT();
+  return (label) => {
+    const key = defaultTermLabelKey(label);
+    return key ? t(`term.${key}`) : label;
+  };
 }
 
 export function useLocale(): Pick<I18n, 'locale' | 'setLocale'> {

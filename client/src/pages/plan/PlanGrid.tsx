@@ -25,7 +25,7 @@ import {
 import { useMemo, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { dropTarget, termDropId, tileId, type Drop, type PlanData, type PlanEntryData, type PlanTermData } from './planMoves';
 import { formatUnits } from '../../components/units';
-import { useT } from '../../i18n';
+import { useT, useTermLabel } from '../../i18n';
 import './plan-grid.css';
 
 export interface PlanGridProps {
@@ -163,13 +163,14 @@ export function PlanGrid({ plan, readOnly, onMove, onOpen, onEditTerm }: PlanGri
 
 function TermColumn({ term, readOnly, onOpen, onEditTerm }: { term: PlanTermData; readOnly: boolean; onOpen(uuid: string): void; onEditTerm(term: PlanTermData): void }) {
   const t = useT();
+  const label = useTermLabel()(term.label);
   const { setNodeRef, isOver } = useDroppable({ id: termDropId(term.term), disabled: readOnly });
   return (
-    <section ref={setNodeRef} className={`plan-term card${isOver ? ' drop-over' : ''}`} aria-label={term.label} data-term={term.term}>
+    <section ref={setNodeRef} className={`plan-term card${isOver ? ' drop-over' : ''}`} aria-label={label} data-term={term.term}>
       <div className="plan-term-head">
-        <h2>{term.label}</h2>
+        <h2>{label}</h2>
         {!readOnly && term.position !== null && (
-          <button type="button" className="link pencil" aria-label={t('components.editTermLabel', { label: term.label })} title={t('components.editTerm')} onClick={() => onEditTerm(term)}>
+          <button type="button" className="link pencil" aria-label={t('components.editTermLabel', { label })} title={t('components.editTerm')} onClick={() => onEditTerm(term)}>
             ✎
           </button>
         )}

@@ -17,7 +17,7 @@ import { openPlanPdf, PDF_FAILED } from './pdfExport';
 import { applyMove, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
 import { AddTermDialog, EditTermDialog } from './TermDialogs';
 import './plan.css';
-import { useT } from '../../i18n';
+import { useT, useTermLabel } from '../../i18n';
 import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
 import { WhereIStand } from './WhereIStand';
@@ -43,6 +43,7 @@ export function planHeading(plan: Pick<PlanData, 'userType' | 'fullName' | 'firs
 
 export default function PlanPage() {
   const t = useT();
+  const termLabel = useTermLabel();
   const { user } = useSession();
   const navigate = useNavigate();
   const isPlanOwner = user?.userType === 'Student' || user?.userType === 'BaselinePlan';
@@ -196,11 +197,11 @@ export default function PlanPage() {
       ) : (
         <div className="stack plan-list">
           {plan.terms.map((term) => (
-            <section key={term.term} className="card" aria-label={term.label}>
+            <section key={term.term} className="card" aria-label={termLabel(term.label)}>
               <div className="plan-term-head">
-                <h2>{term.label}</h2>
+                <h2>{termLabel(term.label)}</h2>
                 {!readOnly && term.position !== null && (
-                  <button type="button" className="link pencil" aria-label={t('plan.editTermLabel', { label: term.label })} onClick={() => setEditing(term)}>✎</button>
+                  <button type="button" className="link pencil" aria-label={t('plan.editTermLabel', { label: termLabel(term.label) })} onClick={() => setEditing(term)}>✎</button>
                 )}
               </div>
               {term.courses.length === 0 ? (

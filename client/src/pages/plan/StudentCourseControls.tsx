@@ -19,7 +19,7 @@ import {
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
-import { useT } from '../../i18n';
+import { useT, useTermLabel } from '../../i18n';
 import { chosenWhatIf, withWhatIf } from './what-if-address';
 
 export function StudentCourseControls({ courseUuid }: { courseUuid: string }) {
@@ -43,6 +43,7 @@ type Terms = PlanQuery['plan']['terms'];
 
 function Controls({ course, terms, whatIfPlanId, whatIfName }: { course: CourseData; terms: Terms; whatIfPlanId: number | null; whatIfName: string | null }) {
   const t = useT();
+  const readLabel = useTermLabel();
   const navigate = useNavigate();
   const choices = terms.filter((term) => term.position !== null);
   const [term, setTerm] = useState(choices[0]?.term ?? '1');
@@ -77,7 +78,7 @@ function Controls({ course, terms, whatIfPlanId, whatIfName }: { course: CourseD
     }
   }
 
-  const termLabel = entry ? terms.find((term) => term.term === entry.term)?.label ?? `Term ${entry.term}` : '';
+  const termLabel = entry ? readLabel(terms.find((term) => term.term === entry.term)?.label ?? `Term ${entry.term}`) : '';
   return (
     <section className="course-controls stack" aria-label={t('plan.myPlan')}>
       {whatIfName && <p className="muted">{t('whatIf.workingOn', { name: whatIfName })}</p>}
@@ -100,7 +101,7 @@ function Controls({ course, terms, whatIfPlanId, whatIfName }: { course: CourseD
             {t('plan.term')}
             <select value={term} onChange={(e) => setTerm(e.target.value)}>
               {choices.map((term) => (
-                <option key={term.term} value={term.term}>{term.label}</option>
+                <option key={term.term} value={term.term}>{readLabel(term.label)}</option>
               ))}
             </select>
           </label>

@@ -12,6 +12,7 @@
  */
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { PdfFontStyle } from '@planner/shared/pdf-fonts';
+import { defaultTermLabelKey } from '@planner/shared';
 import type { School } from '../schools/school.entity.js';
 import type { PlanView } from './plan-view.js';
 import { renderPdf, type ServerPdfFonts } from '../../core/pdf-fonts.js';
@@ -29,12 +30,6 @@ const DANGER = rgb(0.71, 0.14, 0.09);
 const COLS = { code: 0, title: 80, units: 355, grade: 410, done: 460 };
 const TITLE_WIDTH = COLS.units - COLS.title - 10;
 
-/** The default term labels a school starts its students with (schools/school.entity.ts), translated in the PDF. */
-const DEFAULT_TERM_LABELS: Record<string, MessageKey> = {
-  '9th Grade': 'term.grade9', '10th Grade': 'term.grade10', '11th Grade': 'term.grade11', '12th Grade': 'term.grade12',
-  '1st Year': 'term.year1', '2nd Year': 'term.year2',
-};
-
 /** The document's language tag (a PDF reader's text-to-speech reads it): Simplified Chinese script for zh. */
 const PDF_LANGUAGE: Record<MessageLocale, string> = { en: 'en-US', es: 'es-US', vi: 'vi-VN', zh: 'zh-Hans' };
 
@@ -50,7 +45,10 @@ async function draw(
   doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, schools: Map<number, School>, generatedAt: Date, locale: string,
 ): Promise<Uint8Array> {
   const t = (key: MessageKey, values?: MessageValues) => message(locale, key, values);
-  const termLabel = (label: string) => (DEFAULT_TERM_LABELS[label] ? t(DEFAULT_TERM_LABELS[label]) : label);
+  const termLabel = (label: string) => {
+    const key = defaultTermLabelKey(label);
+    return key ? t(`term.${key}`) : label;
+  };
   const units = (n: number) => t('pdf.plan.units', { units: n });
   const name = `${view.user.firstName} ${view.user.lastName}`.trim();
   // A what-if plan says so on every page, so a printout is never taken for the official plan.
