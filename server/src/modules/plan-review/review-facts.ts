@@ -23,13 +23,13 @@ const REVIEW_FACT_COLUMNS = `review_school.plan_approval_enabled AS "reviewEnabl
                EXCEPT SELECT course_id, term, grade FROM plan_approved_entries WHERE version_id = review_version.id)
             ) END AS "reviewChanged"`;
 
-export interface ReviewFactColumns {
+interface ReviewFactColumns {
   reviewEnabled: boolean | null;
   reviewLastAction: ReviewAction | null;
   reviewChanged: boolean;
 }
 
-export const reviewFactsOf = (studentId: number, row: ReviewFactColumns): ReviewFacts => ({
+const reviewFactsOf = (studentId: number, row: ReviewFactColumns): ReviewFacts => ({
   studentId, enabled: row.reviewEnabled === true, lastAction: row.reviewLastAction, changedSinceApproval: row.reviewChanged,
 });
 
