@@ -13,6 +13,7 @@ import { tokenFromHeader, type RequestContext } from './core/context.js';
 import { isConnectionError, UNAVAILABLE_MESSAGE } from './core/errors.js';
 import { createLoaders } from './core/loaders.js';
 import { assertOperationAllowed } from './core/policy.js';
+import { deviceCookie } from './modules/accounts/known-devices.js';
 import { logger } from './observability/logger.js';
 import { noteCaller, shareFacts } from './observability/request-facts.js';
 import type { Services } from './services.js';
@@ -26,17 +27,18 @@ export interface AppDeps {
 /** What a resolver or REST handler receives: the request context, and the services to call. */
 export type AdapterContext = RequestContext & { services: Services };
 
-export async function buildContext(deps: AppDeps, req: Request): Promise<AdapterContext> {
+export async function buildContext(deps: AppDeps, req: Request, res?: Response): Promise<AdapterContext> {
   const caller = await deps.services.accounts.authenticate(tokenFromHeader(req.headers.authorization));
   // The request's log line names the caller by id.
   noteCaller(req, caller);
-  return { caller, ip: req.ip ?? 'unknown', db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
+  const device = deviceCookie(req, res, deps.config.publicUrl.startsWith('https:'));
+  return { caller, ip: req.ip ?? 'unknown', device, db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
 }
 
 /** The GraphQL context: a database that cannot be reached answers 503 SERVICE_UNAVAILABLE, not 500. */
-export async function buildGraphqlContext(deps: AppDeps, req: Request): Promise<AdapterContext> {
+export async function buildGraphqlContext(deps: AppDeps, req: Request, res?: Response): Promise<AdapterContext> {
   try {
-    const ctx = await buildContext(deps, req);
+    const ctx = await buildContext(deps, req, res);
     // Apollo's plugins see the context, not the request: the operation name reaches the request's log line this way.
     shareFacts(ctx, req);
     return ctx;
@@ -59,7 +61,7 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export function route(router: Router, deps: AppDeps, method: Method, path: string, operation: string, handler: Handler): void {
   const handle = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const ctx = await buildContext(deps, req);
+      const ctx = await buildContext(deps, req, res);
       assertOperationAllowed(ctx.caller, operation, method !== 'get');
       const result = await handler(ctx, req, res);
       if (res.headersSent) return;

@@ -133,7 +133,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
     '/graphql',
     routeName('/graphql'),
     express.json({ limit: '1mb' }),
-    expressMiddleware(apollo, { context: async ({ req }) => buildGraphqlContext(deps, req) }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => buildGraphqlContext(deps, req, res) }),
   );
 
   // Static files and the history fallback are named "static" in logs and metrics.

@@ -84,6 +84,7 @@ export const REASONS = {
   CHANGE_PASSWORD_OWN_SESSION: 'Sign in as yourself to change your password.',
   ACCOUNT_DEACTIVATED: 'This account has been deactivated. Ask your school to restore it.',
   PASSWORD_SIGN_IN_PARENTS_ONLY: 'Students and staff sign in with the district button on this page, not with a password.',
+  SIGN_IN_NEW_DEVICE_PAUSED: 'Too many failed sign-ins to this account from other devices. Sign in from a device you have used before, or reset your password by email: the device you reset it on will then be recognized.',
   EMAIL_PASSWORD_REQUIRED: 'Please enter your email and password.',
   EMAIL_REQUIRED: 'Please enter your email address.',
   LOCALE_INVALID: 'locale must be one of: {locales}.',

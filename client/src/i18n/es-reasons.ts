@@ -23,6 +23,7 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   "reason.CURRENT_PASSWORD_WRONG": "Su contraseña actual no es correcta.",
   "reason.CHANGE_PASSWORD_OWN_SESSION": "Inicie sesión con su propia cuenta para cambiar su contraseña.",
   "reason.ACCOUNT_DEACTIVATED": "Esta cuenta fue desactivada. Pida a su escuela que la restablezca.",
+  "reason.SIGN_IN_NEW_DEVICE_PAUSED": "Demasiados intentos fallidos de iniciar sesión en esta cuenta desde otros dispositivos. Inicie sesión desde un dispositivo que ya haya usado o restablezca su contraseña por correo electrónico: el dispositivo en el que la restablezca quedará reconocido.",
   "reason.PASSWORD_SIGN_IN_PARENTS_ONLY": "Los estudiantes y el personal inician sesión con el botón del distrito en esta página, no con una contraseña.",
   "reason.EMAIL_PASSWORD_REQUIRED": "Escriba su correo electrónico y su contraseña.",
   "reason.EMAIL_REQUIRED": "Escriba su correo electrónico.",

@@ -23,6 +23,7 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   "reason.CURRENT_PASSWORD_WRONG": "Mật khẩu hiện tại của quý vị không đúng.",
   "reason.CHANGE_PASSWORD_OWN_SESSION": "Xin đăng nhập bằng tài khoản của chính quý vị để đổi mật khẩu.",
   "reason.ACCOUNT_DEACTIVATED": "Tài khoản này đã bị vô hiệu hóa. Xin nhờ nhà trường khôi phục.",
+  "reason.SIGN_IN_NEW_DEVICE_PAUSED": "Có quá nhiều lần đăng nhập sai vào tài khoản này từ các thiết bị khác. Hãy đăng nhập từ thiết bị bạn đã từng dùng, hoặc đặt lại mật khẩu qua email: thiết bị bạn dùng để đặt lại sẽ được nhận diện.",
   "reason.PASSWORD_SIGN_IN_PARENTS_ONLY": "Học sinh và nhân viên đăng nhập bằng nút của học khu trên trang này, không dùng mật khẩu.",
   "reason.EMAIL_PASSWORD_REQUIRED": "Xin nhập email và mật khẩu.",
   "reason.EMAIL_REQUIRED": "Xin nhập địa chỉ email.",

@@ -23,6 +23,7 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   "reason.CURRENT_PASSWORD_WRONG": "您的当前密码不正确。",
   "reason.CHANGE_PASSWORD_OWN_SESSION": "请用您自己的账户登录后再修改密码。",
   "reason.ACCOUNT_DEACTIVATED": "此账户已被停用。请联系学校恢复。",
+  "reason.SIGN_IN_NEW_DEVICE_PAUSED": "其他设备登录此账户失败次数过多。请从您以前用过的设备登录，或通过电子邮件重置密码：您重置密码所用的设备随后将被识别。",
   "reason.PASSWORD_SIGN_IN_PARENTS_ONLY": "学生和教职员工请使用本页上的学区按钮登录，而不是使用密码。",
   "reason.EMAIL_PASSWORD_REQUIRED": "请输入电子邮件和密码。",
   "reason.EMAIL_REQUIRED": "请输入电子邮件地址。",

@@ -20,10 +20,20 @@ export interface Caller {
   tokenKind?: 'session' | 'api';
 }
 
+/**
+ * The browser's device cookie (accounts/known-devices.ts): its id as sent, and a way to set it on
+ * the answer. Absent where there is no browser (jobs, a service called from a test).
+ */
+export interface DeviceCookie {
+  id: string | null;
+  remember(id: string): void;
+}
+
 export interface RequestContext {
   caller: Caller | null;
   /** The client address, for rate limits. */
   ip: string;
+  device?: DeviceCookie;
   db: DataSource;
   config: Config;
   loaders: Loaders;

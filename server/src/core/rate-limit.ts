@@ -1,8 +1,23 @@
 /**
  * Fixed-window rate limits kept in PostgreSQL, so every replica of the app agrees on the count.
  */
+import ipaddr from 'ipaddr.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from './errors.js';
+
+/**
+ * The bucket a client address is counted in: an IPv4 address alone (an IPv4-mapped IPv6 address as
+ * that IPv4 address), an IPv6 address by its /64 network. One home or phone connection is handed a
+ * whole /64, so counting whole IPv6 addresses would give one person 2^64 fresh buckets. Anything
+ * that is not an address (a test's name, 'unknown') is its own bucket.
+ */
+export function addressBucket(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
+}
 
 export interface RateLimitRule {
   /** Names the limit in the 429 message, e.g. 'sign-in'. */
@@ -25,15 +40,20 @@ export async function hit(db: DataSource | EntityManager, rule: RateLimitRule, k
   if (row && row.hits > rule.limit) throw tooMany(rule, row.retry_after);
 }
 
-/** Tells whether `key` is already over its limit without counting a hit. */
-export async function check(db: DataSource | EntityManager, rule: RateLimitRule, key: string): Promise<void> {
+/** Tells whether `key` is already over its limit without counting a hit; `refusal` words the 429 (RATE_LIMITED by default). */
+export async function check(
+  db: DataSource | EntityManager,
+  rule: RateLimitRule,
+  key: string,
+  refusal: (retryAfterSeconds: number) => AppError = (wait) => tooMany(rule, wait),
+): Promise<void> {
   const rows: { hits: number; retry_after: number }[] = await db.query(
     `SELECT hits, ceil(extract(epoch FROM (window_start + make_interval(secs => $2) - now())))::int AS retry_after
        FROM rate_limit_buckets WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
     [`${rule.name}:${key}`, rule.windowSeconds],
   );
   const row = rows[0];
-  if (row && row.hits >= rule.limit) throw tooMany(rule, row.retry_after);
+  if (row && row.hits >= rule.limit) throw refusal(Math.max(1, row.retry_after));
 }
 
 /**
@@ -45,6 +65,11 @@ export async function check(db: DataSource | EntityManager, rule: RateLimitRule,
  * An attempt is counted as a failure before the password is checked, in the same statement that
  * checks the delay (row lock): twenty requests sent at once cannot all slip through before the
  * first failure is written. A successful attempt then clears the count.
+ *
+ * Below the free failures an attempt is always let through. It is not enough that the delay is
+ * zero: `now()` is when a statement's transaction began, so an attempt that began a moment before
+ * a simultaneous one committed its `last_failure_at` sees that time in its future, and a right
+ * password was refused "wait 1 second" while nothing had failed.
  */
 export interface ThrottleRule {
   name: string;
@@ -64,7 +89,9 @@ export async function throttle(db: DataSource | EntityManager, rule: ThrottleRul
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN t.last_failure_at <= now() - make_interval(secs => $2::double precision) THEN 1 ELSE t.failures + 1 END,
        last_failure_at = now()
-     WHERE t.last_failure_at <= now() - make_interval(secs => $2::double precision) OR t.last_failure_at + ${delay('t.failures')} <= now()
+     WHERE t.failures < $3
+        OR t.last_failure_at <= now() - make_interval(secs => $2::double precision)
+        OR t.last_failure_at + ${delay('t.failures')} <= now()
      RETURNING failures`,
     [fullKey, rule.windowSeconds, rule.freeFailures, rule.baseDelaySeconds],
   );
@@ -133,6 +160,6 @@ export async function limit(
   ctx: { db: DataSource | EntityManager; config: Parameters<typeof presetRule>[0]; ip: string; caller?: { user: { id: number } } | null },
   preset: RateLimitPreset,
 ): Promise<void> {
-  const key = ctx.caller ? `user:${ctx.caller.user.id}` : `ip:${ctx.ip}`;
+  const key = ctx.caller ? `user:${ctx.caller.user.id}` : `ip:${addressBucket(ctx.ip)}`;
   await hit(ctx.db, presetRule(ctx.config, preset), key);
 }

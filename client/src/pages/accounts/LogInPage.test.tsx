@@ -92,6 +92,20 @@ describe('Sign In with the district provider', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
   });
 
+  it('tells someone refused for failures made elsewhere how to get in: a device used before, or a reset', async () => {
+    const message = 'Too many failed sign-ins to this account from other devices. Sign in from a device you have used before, or reset your password by email: the device you reset it on will then be recognized.';
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('', [{
+      request: { query: LoginDocument, variables: { email: 'sam@lincoln.example', password: 'Planner#2026' } },
+      result: { errors: [new GraphQLError(message, { extensions: { code: 'RATE_LIMITED', reason: 'SIGN_IN_NEW_DEVICE_PAUSED', retryAfter: 600 } })] },
+    }]);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sam@lincoln.example' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Planner#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+  });
+
   it('reads only its own fragment: an unknown refusal is a provider error, other fragments are ignored', () => {
     expect(readSsoFragment('#sso_error=something_new')).toEqual({ refusal: 'provider_error' });
     expect(readSsoFragment('#sso_error=deactivated')).toEqual({ refusal: 'deactivated' });

@@ -55,9 +55,11 @@ export default function LogInPage() {
       reloadTo(afterSignInPath(data.login.userType));
     } catch (err) {
       console.error('Login failed', err);
-      // A refusal that is not about the credentials (deactivated, or this district's students and staff use the button) says so.
+      // A refusal that is not about the credentials says so: deactivated, this district's students and
+      // staff use the button, or too many failures (wait, or sign in from a device used before).
       const info = errorInfo(err);
-      window.alert((info.code === 'FORBIDDEN' && serverMessage(info)) || t('accounts.loginFailed'));
+      const explained = info.code === 'FORBIDDEN' || info.code === 'RATE_LIMITED';
+      window.alert((explained && serverMessage(info)) || t('accounts.loginFailed'));
     }
   }
 

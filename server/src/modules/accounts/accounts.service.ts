@@ -4,11 +4,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { badInput, forbidden, unauthenticated } from '../../core/errors.js';
+import { AppError, badInput, because, forbidden, unauthenticated } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
 import { hashPassword, needsRehash, randomToken, sha256, verifyPassword } from '../../core/passwords.js';
 import { requireCaller } from '../../core/policy.js';
-import { check, clearFailures, hit, throttle, type RateLimitRule, type ThrottleRule } from '../../core/rate-limit.js';
+import { addressBucket, check, clearFailures, hit, throttle, type RateLimitRule, type ThrottleRule } from '../../core/rate-limit.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { ACCOUNT_INPUT_MESSAGES, type ChangePasswordInput, type LoginInput, type RegisterInput } from './accounts-input.js';
 import { COMMON_PASSWORD_MESSAGE, looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
@@ -17,6 +17,7 @@ import type { OutboxService } from '../outbox/outbox.service.js';
 import { message } from '../../messages/messages.js';
 import { defaultYearLabels, School, SchoolMembership } from '../schools/school.entity.js';
 import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';
+import { forgetDevices, isKnownDevice, rememberDevice } from './known-devices.js';
 import { User, UserType } from './user.entity.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { REASONS } from '@planner/shared';
@@ -58,10 +59,12 @@ export class AccountsService {
   }
 
   /**
-   * Failed sign-ins slow down the pair (account, client address) that fails, not the account: a
-   * stranger guessing from one address waits longer and longer, while the owner at another address
-   * signs in at once. Two plain ceilings stay behind it: one address across all accounts (password
-   * spraying) and one account across all addresses (far above what one address can reach while delayed).
+   * Sign-in throttles (SECURITY.md, "Rate limits"). A browser that signed in to the account before
+   * (known-devices.ts) is slowed only by its own failures, so no stranger can lock the owner out of
+   * it. Every other attempt slows down the pair (account, client address) that fails, and two plain
+   * ceilings stand behind it: one address across all accounts (password spraying) and one account
+   * across all addresses and unknown devices (a guessing botnet), far above what one address can
+   * reach while delayed. Addresses are counted by bucket (an IPv6 /64, addressBucket).
    */
   private get signInLimits(): { pair: ThrottleRule; address: RateLimitRule; account: RateLimitRule } {
     const { authRateLimit, authRateWindowSeconds: windowSeconds, authAddressRateLimit, authAccountRateLimit } = this.config;
@@ -173,7 +176,7 @@ export class AccountsService {
 
   async register(ctx: Pick<RequestContext, 'ip'>, checked: Checked<RegisterInput>): Promise<IssuedToken> {
     const input = valid(checked);
-    await hit(this.db, this.perAddress(this.limits.signUp), `ip:${ctx.ip}`);
+    await hit(this.db, this.perAddress(this.limits.signUp), `ip:${addressBucket(ctx.ip)}`);
     if (!input.email || !input.password || !input.first_name || !input.last_name) throw badInput(MESSAGES.allFieldsRequired);
     const codeProblem = signupCodeProblem(input.signup_code);
     if (codeProblem) throw badInput(codeProblem);
@@ -248,13 +251,14 @@ export class AccountsService {
     }
   }
 
-  async login(ctx: Pick<RequestContext, 'ip'>, checked: Checked<LoginInput>): Promise<IssuedToken> {
+  async login(ctx: Pick<RequestContext, 'ip' | 'device'>, checked: Checked<LoginInput>): Promise<IssuedToken> {
     const input = valid(checked);
     if (!input.email || !input.password) throw badInput(REASONS.EMAIL_PASSWORD_REQUIRED);
     const email = input.email.toLowerCase();
     const user = await this.checkPassword(ctx, email, input.password);
     if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
     if (this.config.passwordSignIn === 'parents' && user.userType !== UserType.Parent) throw forbidden(MESSAGES.passwordSignInParentsOnly);
+    await rememberDevice(this.db, ctx.device, user.id);
     return { token: await this.issueToken(user.id), userType: user.userType };
   }
 
@@ -263,20 +267,28 @@ export class AccountsService {
    * 429 answers while the caller must wait. A right password against a hash of older parameters
    * (scrypt) stores an argon2id hash in its place.
    */
-  private async checkPassword(ctx: Pick<RequestContext, 'ip'>, email: string, password: string): Promise<User | null> {
+  private async checkPassword(ctx: Pick<RequestContext, 'ip' | 'device'>, email: string, password: string): Promise<User | null> {
     const limits = this.signInLimits;
-    // Keys hold the email's hash: fixed length whatever was typed.
-    const account = `account:${sha256(email)}`;
-    const pair = `${sha256(email)}:${ctx.ip}`;
-    await check(this.db, limits.address, `ip:${ctx.ip}`);
-    await check(this.db, limits.account, account);
-    await throttle(this.db, limits.pair, pair);
     const user = await this.db.getRepository(User).findOneBy({ email });
+    // Keys hold the email's hash: fixed length whatever was typed.
+    const emailKey = sha256(email);
+    const known = user !== null && ctx.device?.id ? await isKnownDevice(this.db, ctx.device, user.id) : false;
+    const address = `ip:${addressBucket(ctx.ip)}`;
+    const account = `account:${emailKey}`;
+    // A known device's failures are its own: keyed by the device, counted in no ceiling.
+    const pair = known ? `device:${sha256(ctx.device!.id!)}:${emailKey}` : `${emailKey}:${addressBucket(ctx.ip)}`;
+    if (!known) {
+      await check(this.db, limits.address, address);
+      await check(this.db, limits.account, account, (wait) => new AppError('RATE_LIMITED', because('SIGN_IN_NEW_DEVICE_PAUSED'), wait));
+    }
+    await throttle(this.db, limits.pair, pair);
     const ok = await verifyPassword(password, user?.passwordHash ?? '');
     if (!user || !ok) {
       // Only failures count: a school's shared address signing in all morning is not an attack.
-      await hit(this.db, limits.address, `ip:${ctx.ip}`);
-      await hit(this.db, limits.account, account);
+      if (!known) {
+        await hit(this.db, limits.address, address);
+        await hit(this.db, limits.account, account);
+      }
       return null;
     }
     await clearFailures(this.db, limits.pair, pair);
@@ -308,15 +320,18 @@ export class AccountsService {
     if (isCommon(input.new_password)) throw badInput(COMMON_PASSWORD_MESSAGE);
     const passwordHash = await hashPassword(input.new_password);
     await this.db.transaction((m) => this.storeNewPassword(m, user.id, passwordHash, caller.tokenId));
+    await rememberDevice(this.db, ctx.device, user.id);
   }
 
   /**
    * Stores a new password and ends what the old one opened (ASVS 2.5, 3.3): every outstanding
    * reset and set-password link of the account, and every token of the account or acting for it,
-   * except `keepTokenId` (the session making the change; a reset from a link keeps none).
+   * except `keepTokenId` (the session making the change; a reset from a link keeps none), and every
+   * known device (the caller's browser is remembered again afterwards).
    */
   private async storeNewPassword(m: EntityManager, userId: number, passwordHash: string, keepTokenId: string | null): Promise<void> {
     await m.getRepository(User).update({ id: userId }, { passwordHash });
+    await forgetDevices(m, userId);
     await m.query(`UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
     await m.query(
       `UPDATE auth_tokens SET revoked_at = now()
@@ -333,7 +348,7 @@ export class AccountsService {
     if (!rawEmail) throw badInput(REASONS.EMAIL_REQUIRED);
     const email = rawEmail.toLowerCase();
     await hit(this.db, this.limits.reset, `email:${sha256(email)}`);
-    await hit(this.db, this.perAddress(this.limits.reset), `ip:${ctx.ip}`);
+    await hit(this.db, this.perAddress(this.limits.reset), `ip:${addressBucket(ctx.ip)}`);
     const user = await this.db.getRepository(User).findOneBy({ email });
     if (!user || user.deactivatedAt) return;
     const token = randomToken();
@@ -357,10 +372,10 @@ export class AccountsService {
   }
 
   /** Sets a new password from an emailed link; the link works once, every other link and every session ends. */
-  async resetPassword(ctx: Pick<RequestContext, 'ip'>, uidb64: string, token: string, checked: Checked<string>): Promise<void> {
+  async resetPassword(ctx: Pick<RequestContext, 'ip' | 'device'>, uidb64: string, token: string, checked: Checked<string>): Promise<void> {
     const password = valid(checked);
     if (!password) throw badInput(MESSAGES.passwordsRequired);
-    await hit(this.db, this.perAddress(this.limits.reset), `ip:${ctx.ip}`);
+    await hit(this.db, this.perAddress(this.limits.reset), `ip:${addressBucket(ctx.ip)}`);
     const userId = Number(Buffer.from(uidb64 ?? '', 'base64url').toString('utf8'));
     if (!isId(userId) || !token) throw badInput(MESSAGES.resetLinkInvalid);
     const user = await this.db.getRepository(User).findOneBy({ id: userId });
@@ -379,6 +394,8 @@ export class AccountsService {
       if (!rows.length) throw badInput(MESSAGES.resetLinkInvalid);
       await this.storeNewPassword(m, userId, passwordHash, null);
     });
+    // The emailed link proved the owner: this browser is known from now on, whatever strangers tried.
+    await rememberDevice(this.db, ctx.device, userId);
   }
 
   /**

@@ -10,11 +10,12 @@
  *   that long ago;
  * - rate-limit buckets whose window has ended, and sign-in throttles whose last failure is older than
  *   that (the longest configured window): by then the throttle has forgotten them anyway;
+ * - known devices (browsers an account signed in from) not signed in from for KNOWN_DEVICE_DAYS;
  * - Stripe event ids received more than STRIPE_EVENT_RETENTION_DAYS ago (at least 30: Stripe
  *   retries a webhook for 3 days, and the id is what stops a retry from being processed twice).
  * The access log (student_record_access) is append-only by design and is never touched.
  *
- * Each rule deletes at most RETENTION_BATCH_ROWS rows per statement, by primary key, until none is
+ * Each rule deletes at most RETENTION_BATCH_ROWS rows per statement, by key, until none is
  * left, so a large backlog never holds a long lock or runs into a statement timeout; between
  * batches the job checks its signal, so a shutdown or a lost lease puts it back for later.
  *
@@ -25,6 +26,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import { logger } from '../../observability/logger.js';
 import { enqueueJob, stopIfAsked, type JobHandler } from './job-queue.js';
+import { KNOWN_DEVICE_DAYS } from '../accounts/known-devices.js';
 
 export const RETENTION_QUEUE = 'maintenance.retention';
 export const RETENTION_BATCH_ROWS = 1000;
@@ -77,6 +79,8 @@ const RULES: Rule[] = [
   { name: 'single sign-on codes', table: 'oidc_sign_in_codes', key: 'code_hash', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   { name: 'rate-limit buckets', table: 'rate_limit_buckets', key: 'key', where: `window_start < now() - make_interval(secs => $1)`, value: (p) => p.rateLimitWindowSeconds },
   { name: 'sign-in throttles', table: 'sign_in_throttles', key: 'key', where: `last_failure_at < now() - make_interval(secs => $1)`, value: (p) => p.rateLimitWindowSeconds },
+  // Composite key: rows are picked by their physical address within the statement.
+  { name: 'known devices', table: 'known_devices', key: 'ctid', where: `last_signed_in_at < ${DAYS_AGO}`, value: () => KNOWN_DEVICE_DAYS },
   { name: 'Stripe event ids', table: 'stripe_events', key: 'id', where: `received_at < ${DAYS_AGO}`, value: (p) => p.stripeEventDays },
 ];
 
