@@ -4,14 +4,14 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { badInput, forbidden, unauthenticated } from '../../core/errors.js';
+import { badInput, because, forbidden, unauthenticated } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
 import { hashPassword, needsRehash, randomToken, sha256, verifyPassword } from '../../core/passwords.js';
 import { requireCaller } from '../../core/policy.js';
 import { check, clearFailures, hit, throttle, type RateLimitRule, type ThrottleRule } from '../../core/rate-limit.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { ACCOUNT_INPUT_MESSAGES, type ChangePasswordInput, type LoginInput, type RegisterInput } from './accounts-input.js';
-import { COMMON_PASSWORD_MESSAGE, looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
+import { accountEmail, COMMON_PASSWORD_MESSAGE, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
 import { isCommon } from './common-passwords.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import { message } from '../../messages/messages.js';
@@ -19,6 +19,7 @@ import { defaultYearLabels, School, SchoolMembership } from '../schools/school.e
 import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';
 import { User, UserType } from './user.entity.js';
 import { preparedQuery } from '../../db/prepared.js';
+import { signUpRefusal } from '../identity/sso.policy.js';
 import { REASONS } from '@planner/shared';
 
 export const MESSAGES = {
@@ -177,13 +178,19 @@ export class AccountsService {
     if (!input.email || !input.password || !input.first_name || !input.last_name) throw badInput(MESSAGES.allFieldsRequired);
     const codeProblem = signupCodeProblem(input.signup_code);
     if (codeProblem) throw badInput(codeProblem);
-    if (!looksLikeEmail(input.email)) throw badInput(MESSAGES.invalidEmail);
+    // NFKC, then ASCII only: no account's email differs from another's only by look-alike characters.
+    const email = accountEmail(input.email);
+    if (!email) throw badInput(MESSAGES.invalidEmail);
     if (!passwordMeetsRules(input.password, input.first_name, input.last_name)) throw badInput(PASSWORD_RULES_MESSAGE);
     if (isCommon(input.password)) throw badInput(COMMON_PASSWORD_MESSAGE);
 
     const target = await this.resolveSignupCode(input.signup_code);
     if (!target) throw badInput(MESSAGES.invalidSignupCode);
-    const email = input.email.toLowerCase();
+    // Beside the district's provider: PASSWORD_SIGNIN=parents and OIDC_ALLOWED_DOMAINS (identity/sso.policy.ts).
+    const refusal = signUpRefusal(target.userType, email, this.config.passwordSignIn, this.config.oidc?.allowedDomains ?? []);
+    // 403 as for a password sign-in in that mode; a wrong domain is a wrong address (400).
+    if (refusal?.reason === 'SIGN_UP_DISTRICT_SIGN_IN') throw forbidden(because(refusal.reason));
+    if (refusal) throw badInput(because(refusal.reason, refusal.params));
     const passwordHash = await hashPassword(input.password);
 
     return this.db.transaction(async (m) => {
