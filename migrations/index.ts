@@ -26,6 +26,7 @@ import { CaseloadSummaries1732300002500 } from './1732300002500-CaseloadSummarie
 import { CaseloadRows1732300002600 } from './1732300002600-CaseloadRows.js';
 import { PlanReview1732300002200 } from './1732300002200-PlanReview.js';
 import { KnownDevices1732300002700 } from './1732300002700-KnownDevices.js';
+import { OidcIdentities1732300002720 } from './1732300002720-OidcIdentities.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
@@ -43,4 +44,5 @@ export const migrations = [
   CaseloadRows1732300002600,
   PlanReview1732300002200,
   KnownDevices1732300002700,
+  OidcIdentities1732300002720,
 ];

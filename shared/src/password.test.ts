@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountEmail,
   looksLikeEmail,
   PASSWORD_MAX_LENGTH,
   PASSWORD_RULES_MESSAGE,
@@ -112,5 +113,21 @@ describe('email shape', () => {
     expect(looksLikeEmail('student lincoln.example')).toBe(false);
     expect(looksLikeEmail('a b@c.de')).toBe(false);
     expect(looksLikeEmail(`${'a'.repeat(250)}@c.de`)).toBe(false);
+  });
+
+  it('refuses any character outside printable ASCII', () => {
+    for (const email of ['ben.o\u212Aafor@lincoln.example', 'ben.\u043Ekafor@lincoln.example', 'ren\u00E9e@lincoln.example', 'a\u200B@lincoln.example', 'a@lincoln.exampl\u0435', 'a\tb@lincoln.example']) {
+      expect(looksLikeEmail(email), email).toBe(false);
+    }
+  });
+
+  it('stores an address NFKC-normalised and lower-cased, or not at all when that is not ASCII', () => {
+    expect(accountEmail('  Riley@Lincoln.Example ')).toBe('riley@lincoln.example');
+    expect(accountEmail('ben.o\u212Aafor@lincoln.example')).toBe('ben.okafor@lincoln.example');
+    expect(accountEmail('\uFF52\uFF49\uFF4C\uFF45\uFF59\uFF20lincoln.example')).toBe('riley@lincoln.example');
+    expect(accountEmail('\uFB01ona@lincoln.example')).toBe('fiona@lincoln.example');
+    expect(accountEmail('ben.\u043Ekafor@lincoln.example')).toBeNull();
+    expect(accountEmail('rene\u0301e@lincoln.example')).toBeNull();
+    expect(accountEmail('riley@lincoln')).toBeNull();
   });
 });

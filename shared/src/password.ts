@@ -58,7 +58,22 @@ export function signupCodeProblem(code: string): string | null {
   return null;
 }
 
-/** A plain shape check; deliverability is proven by the reset email, not here. */
+/**
+ * A plain shape check of printable ASCII only; deliverability is proven by the reset email, not
+ * here. ASCII only: an address with a look-alike letter (Cyrillic о, a Kelvin sign) is refused
+ * rather than stored beside the account it imitates.
+ */
 export function looksLikeEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && email.length <= 254;
+  return /^[\x21-\x3f\x41-\x7e]+@[\x21-\x3f\x41-\x7e]+\.[\x21-\x3f\x41-\x7e]+$/.test(email.trim()) && email.length <= 254;
+}
+
+/**
+ * An address as accounts store it: NFKC-normalised (a full-width ｒｉｌｅｙ＠… typed through an
+ * input method is riley@…), trimmed and lower-cased; null when that is not a plain ASCII address.
+ * So two accounts never differ only by compatibility characters. (Single sign-on is stricter: a
+ * provider's address must already be ASCII as sent, identity/sso.policy.ts.)
+ */
+export function accountEmail(typed: string): string | null {
+  const email = typed.normalize('NFKC').trim().toLowerCase();
+  return looksLikeEmail(email) ? email : null;
 }

@@ -244,6 +244,8 @@ export const REASONS = {
   // identity
   SSO_SIGN_IN_EXPIRED: 'This sign-in has expired or was already used. Please sign in again.',
   SSO_NOT_CONFIGURED: 'Single sign-on is not configured.',
+  SIGN_UP_DISTRICT_SIGN_IN: 'Students and staff do not sign up with a password here: they sign in with the district button on the Sign In page.',
+  SIGN_UP_EMAIL_DOMAIN: 'Students and staff sign up with their school email address ({domains}).',
 
   // onboarding
   GRADE_REQUIRED: 'Please choose a current grade (8, 9, 10, 11, 12, college or other).',

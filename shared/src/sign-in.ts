@@ -4,7 +4,10 @@
  * client shows its message) and who may still sign in with a password.
  */
 export const SSO_REFUSALS = [
-  /** No account here has the provider's email (case-insensitive). */
+  /**
+   * No account here has the provider's email (case-insensitive), the email is not plain ASCII, or
+   * its account is bound to another person (subject) of the provider.
+   */
   'no_account',
   /** The provider did not say the email is verified. */
   'email_unverified',

@@ -32,6 +32,8 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   "reason.TERM_LABEL_TOO_LONG": "El nombre de un período puede tener como máximo {max} caracteres.",
   "reason.TERM_LABELS_NOT_UNIQUE": "Los nombres de los períodos deben ser distintos entre sí.",
   "reason.SSO_SIGN_IN_EXPIRED": "Este inicio de sesión venció o ya se usó. Inicie sesión de nuevo.",
+  "reason.SIGN_UP_DISTRICT_SIGN_IN": "Los estudiantes y el personal no se registran aquí con una contraseña: inician sesión con el botón del distrito en la página de inicio de sesión.",
+  "reason.SIGN_UP_EMAIL_DOMAIN": "Los estudiantes y el personal se registran con su correo electrónico escolar ({domains}).",
   "reason.STUDENT_NOT_FOUND": "No se encontró al estudiante.",
   "reason.VIEW_AS_SESSION_ENDED": "Su propia sesión terminó. Inicie sesión de nuevo.",
   "reason.VIEW_AS_NESTED": "Vuelva a su propia vista antes de ver a otro/a estudiante.",

@@ -32,6 +32,8 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   "reason.TERM_LABEL_TOO_LONG": "Tên học kỳ có tối đa {max} ký tự.",
   "reason.TERM_LABELS_NOT_UNIQUE": "Tên các học kỳ phải khác nhau.",
   "reason.SSO_SIGN_IN_EXPIRED": "Lượt đăng nhập này đã hết hạn hoặc đã được dùng. Xin đăng nhập lại.",
+  "reason.SIGN_UP_DISTRICT_SIGN_IN": "Học sinh và nhân viên không đăng ký bằng mật khẩu ở đây: họ đăng nhập bằng nút của học khu trên trang Đăng nhập.",
+  "reason.SIGN_UP_EMAIL_DOMAIN": "Học sinh và nhân viên đăng ký bằng địa chỉ email của trường ({domains}).",
   "reason.STUDENT_NOT_FOUND": "Không tìm thấy học sinh.",
   "reason.VIEW_AS_SESSION_ENDED": "Phiên đăng nhập của chính quý vị đã kết thúc. Xin đăng nhập lại.",
   "reason.VIEW_AS_NESTED": "Xin trở về chế độ xem của chính quý vị trước khi xem một học sinh khác.",

@@ -32,6 +32,8 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   "reason.TERM_LABEL_TOO_LONG": "学期名称最多 {max} 个字符。",
   "reason.TERM_LABELS_NOT_UNIQUE": "各学期名称不能相同。",
   "reason.SSO_SIGN_IN_EXPIRED": "此次登录已过期或已被使用。请重新登录。",
+  "reason.SIGN_UP_DISTRICT_SIGN_IN": "学生和教职员工不在此处用密码注册：请在登录页面使用学区按钮登录。",
+  "reason.SIGN_UP_EMAIL_DOMAIN": "学生和教职员工请使用学校电子邮件地址注册（{domains}）。",
   "reason.STUDENT_NOT_FOUND": "未找到该学生。",
   "reason.VIEW_AS_SESSION_ENDED": "您自己的登录会话已结束。请重新登录。",
   "reason.VIEW_AS_NESTED": "请先返回您自己的视图，再查看其他学生。",

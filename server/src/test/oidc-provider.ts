@@ -3,7 +3,7 @@
  * on loopback http, with one confidential client and a minimal sign-in page of its own (an email
  * field and a "Continue" button; no password: the tests are about what the app does with the
  * provider's answer). Any email signs in; `accounts` overrides the claims of some (e.g. an
- * unverified email). Consent is granted at once, as a district's provider does for its own apps.
+ * unverified email, another subject, an email at userinfo only). Consent is granted at once, as a district's provider does for its own apps.
  *
  * Used by the API tests (identity/sso.test.ts drives the page with fetch: signInAtProvider) and by
  * the browser journey (e2e/sso.spec.ts clicks through the page).
@@ -14,9 +14,15 @@ import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 
 export interface TestAccountClaims {
+  /** The subject the provider gives this sign-in name; default: the name itself. */
+  sub?: string;
   email?: string;
   email_verified?: boolean | string;
   name?: string;
+  /** Claims the ID token leaves out (a provider may send them at userinfo only, or not at all). */
+  idTokenOmits?: ('email' | 'email_verified')[];
+  /** Claims the userinfo answer leaves out. */
+  userinfoOmits?: ('email' | 'email_verified')[];
 }
 
 export interface TestProviderOptions {
@@ -56,6 +62,7 @@ export async function startTestProvider(opts: TestProviderOptions): Promise<Test
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', () => resolve()));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const accounts = opts.accounts ?? {};
+  const nameOfSubject = new Map<string, string>();
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   const configuration: Configuration = {
@@ -75,9 +82,20 @@ export async function startTestProvider(opts: TestProviderOptions): Promise<Test
     ttl: { Session: 3600, Grant: 3600, Interaction: 600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async findAccount(_ctx, id) {
-      const claims = { email: id, email_verified: true, name: id.split('@')[0], ...accounts[id] };
-      return { accountId: id, claims: async () => ({ sub: id, ...claims }) };
+    // The account id is the subject; its claims are those of the name it last signed in with.
+    async findAccount(_ctx, sub) {
+      const name = nameOfSubject.get(sub) ?? sub;
+      const { idTokenOmits = [], userinfoOmits = [], ...given } = accounts[name] ?? {};
+      delete given.sub;
+      const claims: Record<string, unknown> = { email: name, email_verified: true, name: name.split('@')[0], ...given };
+      return {
+        accountId: sub,
+        // use: 'id_token' or 'userinfo', so a test can send a claim through one of them only.
+        claims: async (use: string) => {
+          const omitted = new Set<string>(use === 'id_token' ? idTokenOmits : userinfoOmits);
+          return { sub, ...Object.fromEntries(Object.entries(claims).filter(([k]) => !omitted.has(k))) };
+        },
+      };
     },
     // First-party app: the grant is made at once, no consent page.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
@@ -105,7 +123,9 @@ export async function startTestProvider(opts: TestProviderOptions): Promise<Test
           return;
         }
         const email = (await readForm(req)).get('email')?.trim() ?? '';
-        await provider.interactionFinished(req, res, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+        const sub = accounts[email]?.sub ?? email;
+        nameOfSubject.set(sub, email);
+        await provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
       } catch (e) {
         res.writeHead(400, { 'Content-Type': 'text/plain' }).end(`interaction failed: ${(e as Error).message}`);
       }

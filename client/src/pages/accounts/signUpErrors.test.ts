@@ -25,6 +25,17 @@ describe('sign-up error catalogue', () => {
     setCurrentLocale('es');
     expect(signUpErrorMessage(makeT('es'), info)).toBe('Su contraseña no cumple con los requisitos.');
   });
+  it("shows the district's refusals of a student or staff sign-up, translated by their reason", () => {
+    const district = { serverText: 'Students and staff do not sign up with a password here: they sign in with the district button on the Sign In page.', reason: 'SIGN_UP_DISTRICT_SIGN_IN', status: 403 };
+    const domain = { serverText: 'Students and staff sign up with their school email address (lincoln.example).', reason: 'SIGN_UP_EMAIL_DOMAIN', params: { domains: 'lincoln.example' }, status: 400 };
+    expect(signUpErrorMessage(t, district)).toBe(district.serverText);
+    expect(signUpErrorMessage(t, domain)).toBe(domain.serverText);
+    setCurrentLocale('es');
+    expect(signUpErrorMessage(makeT('es'), district)).toBe(
+      'Los estudiantes y el personal no se registran aquí con una contraseña: inician sesión con el botón del distrito en la página de inicio de sesión.',
+    );
+    expect(signUpErrorMessage(makeT('es'), domain)).toBe('Los estudiantes y el personal se registran con su correo electrónico escolar (lincoln.example).');
+  });
   it('falls back on the status when there is no text', () => {
     expect(signUpErrorMessage(t, { status: 400 })).toBe('Please check your information and try again.');
     expect(signUpErrorMessage(t, { status: 500 })).toBe('Server error. Please try again later.');

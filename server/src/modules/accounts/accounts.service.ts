@@ -11,7 +11,7 @@ import { requireCaller } from '../../core/policy.js';
 import { addressBucket, check, clearFailures, hit, throttle, type RateLimitRule, type ThrottleRule } from '../../core/rate-limit.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { ACCOUNT_INPUT_MESSAGES, type ChangePasswordInput, type LoginInput, type RegisterInput } from './accounts-input.js';
-import { COMMON_PASSWORD_MESSAGE, looksLikeEmail, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
+import { accountEmail, COMMON_PASSWORD_MESSAGE, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
 import { isCommon } from './common-passwords.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import { message } from '../../messages/messages.js';
@@ -20,6 +20,7 @@ import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';
 import { forgetDevices, isKnownDevice, rememberDevice } from './known-devices.js';
 import { User, UserType } from './user.entity.js';
 import { preparedQuery } from '../../db/prepared.js';
+import { signUpRefusal } from '../identity/sso.policy.js';
 import { REASONS } from '@planner/shared';
 
 export const MESSAGES = {
@@ -180,13 +181,19 @@ export class AccountsService {
     if (!input.email || !input.password || !input.first_name || !input.last_name) throw badInput(MESSAGES.allFieldsRequired);
     const codeProblem = signupCodeProblem(input.signup_code);
     if (codeProblem) throw badInput(codeProblem);
-    if (!looksLikeEmail(input.email)) throw badInput(MESSAGES.invalidEmail);
+    // NFKC, then ASCII only: no account's email differs from another's only by look-alike characters.
+    const email = accountEmail(input.email);
+    if (!email) throw badInput(MESSAGES.invalidEmail);
     if (!passwordMeetsRules(input.password, input.first_name, input.last_name)) throw badInput(PASSWORD_RULES_MESSAGE);
     if (isCommon(input.password)) throw badInput(COMMON_PASSWORD_MESSAGE);
 
     const target = await this.resolveSignupCode(input.signup_code);
     if (!target) throw badInput(MESSAGES.invalidSignupCode);
-    const email = input.email.toLowerCase();
+    // Beside the district's provider: PASSWORD_SIGNIN=parents and OIDC_ALLOWED_DOMAINS (identity/sso.policy.ts).
+    const refusal = signUpRefusal(target.userType, email, this.config.passwordSignIn, this.config.oidc?.allowedDomains ?? []);
+    // 403 as for a password sign-in in that mode; a wrong domain is a wrong address (400).
+    if (refusal?.reason === 'SIGN_UP_DISTRICT_SIGN_IN') throw forbidden(because(refusal.reason));
+    if (refusal) throw badInput(because(refusal.reason, refusal.params));
     const passwordHash = await hashPassword(input.password);
 
     return this.db.transaction(async (m) => {
@@ -254,7 +261,8 @@ export class AccountsService {
   async login(ctx: Pick<RequestContext, 'ip' | 'device'>, checked: Checked<LoginInput>): Promise<IssuedToken> {
     const input = valid(checked);
     if (!input.email || !input.password) throw badInput(REASONS.EMAIL_PASSWORD_REQUIRED);
-    const email = input.email.toLowerCase();
+    // As accounts store it (NFKC, ASCII); an address that is not ASCII even then matches no account.
+    const email = accountEmail(input.email) ?? input.email.toLowerCase();
     const user = await this.checkPassword(ctx, email, input.password);
     if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
     if (this.config.passwordSignIn === 'parents' && user.userType !== UserType.Parent) throw forbidden(MESSAGES.passwordSignInParentsOnly);
@@ -346,7 +354,7 @@ export class AccountsService {
   async requestPasswordReset(ctx: Pick<RequestContext, 'ip'>, checked: Checked<string>): Promise<void> {
     const rawEmail = valid(checked);
     if (!rawEmail) throw badInput(REASONS.EMAIL_REQUIRED);
-    const email = rawEmail.toLowerCase();
+    const email = accountEmail(rawEmail) ?? rawEmail.toLowerCase();
     await hit(this.db, this.limits.reset, `email:${sha256(email)}`);
     await hit(this.db, this.perAddress(this.limits.reset), `ip:${addressBucket(ctx.ip)}`);
     const user = await this.db.getRepository(User).findOneBy({ email });

@@ -3,8 +3,11 @@
  * account found for them: only a person the school already knows (rostered or registered), by
  * the provider's email, which the provider must say is verified; the email's domain must be one
  * of OIDC_ALLOWED_DOMAINS when that is set; the account must be active. Nothing is ever created.
+ * The account is then bound to the provider's subject (sso.service.ts); and who may sign up with
+ * a password beside the provider (signUpRefusal).
  */
-import type { SsoRefusal } from '@planner/shared';
+import type { PasswordSignIn, Reason, SsoRefusal } from '@planner/shared';
+import { accountEmail } from '@planner/shared/password';
 import { UserType } from '../accounts/user.entity.js';
 
 export interface ProviderClaims {
@@ -19,11 +22,18 @@ export interface KnownAccount {
   deactivatedAt: Date | null;
 }
 
-/** The claims' email, trimmed and lower-cased, or null when there is none worth matching. */
+/**
+ * The claims' email, trimmed and lower-cased, or null when there is none worth matching. It must
+ * be printable ASCII as the provider sent it: `ben.o\u212Aafor@` (Kelvin sign) or a full-width
+ * letter is another mailbox at the provider, and folding it (lower-casing, NFKC) would match
+ * ben.okafor's account. NFKC changes nothing of an ASCII address, so the stored form (accountEmail)
+ * is then only the lower-casing.
+ */
 export function claimedEmail(claims: ProviderClaims): string | null {
   if (typeof claims.email !== 'string') return null;
-  const email = claims.email.trim().toLowerCase();
-  return /^[^@\s]+@[^@\s]+$/.test(email) && email.length <= 320 ? email : null;
+  const sent = claims.email.trim();
+  if (!/^[\x20-\x7e]+$/.test(sent)) return null;
+  return accountEmail(sent);
 }
 
 /** true or "true" (some providers send a string); Entra's xms_edov only when email_verified is absent. */
@@ -40,6 +50,20 @@ export function emailDomain(email: string): string {
 /** Whether the provider may sign in this email: any domain when none is listed (OIDC_ALLOWED_DOMAINS). */
 export function domainAllowed(email: string, allowedDomains: string[]): boolean {
   return !allowedDomains.length || allowedDomains.includes(emailDomain(email).toLowerCase());
+}
+
+/**
+ * Who may sign up with a password, by the sign-up code's account type and the (stored) email:
+ * - PASSWORD_SIGNIN=parents: parents only. A student's or staff member's password account would
+ *   bypass the district's sign-in and outlive their removal at the provider.
+ * - OIDC_ALLOWED_DOMAINS, in any mode: students and staff sign up with an address of a listed
+ *   domain (exact, as for single sign-on). Never parents: they sign up with personal addresses.
+ */
+export function signUpRefusal(userType: UserType, email: string, passwordSignIn: PasswordSignIn, allowedDomains: string[]): { reason: Reason; params?: Record<string, string> } | null {
+  if (userType === UserType.Parent) return null;
+  if (passwordSignIn === 'parents') return { reason: 'SIGN_UP_DISTRICT_SIGN_IN' };
+  if (!domainAllowed(email, allowedDomains)) return { reason: 'SIGN_UP_EMAIL_DOMAIN', params: { domains: allowedDomains.join(', ') } };
+  return null;
 }
 
 /** The checks that need no account: an email, verified, of an allowed domain. */

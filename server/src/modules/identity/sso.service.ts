@@ -4,11 +4,14 @@
  *
  * 1. start: a random browser secret (an HttpOnly cookie, set by the adapter) keys a row holding
  *    the state, nonce and PKCE verifier for ten minutes; the browser goes to the provider.
- * 2. callback: the row of this browser is taken (deleted: one use); openid-client checks the
- *    state, exchanges the code with the verifier and checks the ID token (signature, issuer,
- *    audience, nonce). The claims are matched to a known account (sso.policy.ts); on success a
- *    one-time code, bound to the same browser and valid one minute, goes back to the Sign In page
- *    in the address fragment (never sent to a server, so never in an access log).
+ * 2. callback: the row of this browser AND of the answer's state is taken (deleted: one use), so
+ *    a forged answer with another state leaves the real sign-in alone; openid-client checks the
+ *    state again, exchanges the code with the verifier and checks the ID token (signature,
+ *    issuer, audience, nonce). The claims are checked (sso.policy.ts) and matched to a known
+ *    account: by the (issuer, subject) it was bound to at its first sign-in, else by email, and
+ *    then bound. On success a one-time code, bound to the same browser and valid one minute, goes
+ *    back to the Sign In page in the address fragment (never sent to a server, so never in an
+ *    access log).
  * 3. exchange: the page posts the code from the same browser and gets the session token password
  *    sign-in gives (AccountsService.issueToken). A copy of the code in history is then worthless.
  */
@@ -117,18 +120,21 @@ export class SingleSignOnService {
     const cfg = this.settings();
     const params = new URLSearchParams(query);
     if (!browserSecret) return refuse('expired', 'no sign-in was started in this browser');
-    // Taken in the statement that reads it: a second callback of this browser finds nothing.
+    const state = params.get('state');
+    if (!state) return refuse('expired', 'the answer has no state');
+    // Taken in the statement that reads it, and only with its state: a second callback of this
+    // browser finds nothing, and a forged one (wrong state) does not end the real sign-in.
     const taken = rowsOf<{ state: string; nonce: string; code_verifier: string }>(await this.db.query(
-      `DELETE FROM oidc_login_states WHERE browser_hash = $1 AND expires_at > now() RETURNING state, nonce, code_verifier`,
-      [sha256(browserSecret)],
+      `DELETE FROM oidc_login_states WHERE browser_hash = $1 AND state = $2 AND expires_at > now() RETURNING state, nonce, code_verifier`,
+      [sha256(browserSecret), state],
     ));
     const login = taken[0];
-    if (!login) return refuse('expired', 'the sign-in started in this browser expired or was used');
-    if (params.get('state') !== login.state) return refuse('expired', 'the state does not match the sign-in started in this browser');
+    if (!login) return refuse('expired', 'no unexpired sign-in of this browser has this state');
     const providerError = params.get('error');
     if (providerError) return refuse('provider_error', `the provider answered ${clip(providerError)}${params.get('error_description') ? `: ${clip(params.get('error_description')!)}` : ''}`);
 
     let claims: ProviderClaims;
+    let person: { issuer: string; subject: string };
     try {
       const provider = await this.provider(cfg);
       const currentUrl = new URL(cfg.redirectUri);
@@ -141,11 +147,13 @@ export class SingleSignOnService {
       });
       const idToken = tokens.claims();
       if (!idToken) return refuse('provider_error', 'no ID token');
+      // iss is the discovered issuer (openid-client checked it), sub the provider's stable id of the person.
+      person = { issuer: idToken.iss, subject: idToken.sub };
       claims = idToken as ProviderClaims;
-      // Some providers (Clever, ClassLink) put the email in userinfo only.
-      if ((claims.email === undefined || (claims.email_verified === undefined && claims.xms_edov === undefined)) && provider.serverMetadata().userinfo_endpoint) {
-        const info = await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub);
-        claims = { ...info, ...stripUndefined(claims) } as ProviderClaims;
+      // Some providers (Clever, ClassLink) put the email in userinfo only. The email and whether it
+      // is verified come from the same answer, never one from each.
+      if (claims.email === undefined && provider.serverMetadata().userinfo_endpoint) {
+        claims = await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub) as ProviderClaims;
       }
     } catch (e) {
       return refuse('provider_error', describe(e));
@@ -153,12 +161,10 @@ export class SingleSignOnService {
 
     const claimProblem = claimsRefusal(claims, cfg.allowedDomains);
     const email = claimedEmail(claims);
-    if (claimProblem || !email) return refuse(claimProblem ?? 'no_account', email ? `email domain ${emailDomain(email)}` : 'no email claim');
-    // Every account's email is stored lower-cased (sign-up, roster import), as the claim now is: the
-    // match is case-insensitive and uses the unique index.
-    const user = await this.db.getRepository(User).findOneBy({ email });
-    const accountProblem = accountRefusal(user);
-    if (accountProblem || !user) return refuse(accountProblem ?? 'no_account', user ? `user ${user.id}` : `email domain ${emailDomain(email)}`);
+    if (claimProblem || !email) return refuse(claimProblem ?? 'no_account', email ? `email domain ${emailDomain(email)}` : 'the email is not a plain ASCII address, or missing');
+    const matched = await this.account(person, email);
+    if ('refusal' in matched) return refuse(matched.refusal, matched.detail);
+    const user = matched.user;
 
     const code = randomToken();
     await this.db.query(`DELETE FROM oidc_sign_in_codes WHERE expires_at <= now()`);
@@ -166,8 +172,34 @@ export class SingleSignOnService {
       `INSERT INTO oidc_sign_in_codes (code_hash, browser_hash, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
       [sha256(code), sha256(browserSecret), user.id, new Date(Date.now() + SIGN_IN_CODE_SECONDS * 1000)],
     );
-    logger.info(`[sso] user ${user.id} signed in through ${cfg.issuer.host}`);
+    logger.info(`[sso] user ${user.id} signed in through ${cfg.issuer.host}${user.email === email ? '' : ' (by its binding; the provider now gives it another email, the account keeps its own)'}`);
     return { ok: true, code };
+  }
+
+  /**
+   * The account of the provider's person: the one bound to (issuer, subject) at an earlier sign-in
+   * (the binding wins over the email, which the provider may change or give to someone else); else
+   * the account with this email, bound now, unless it is already bound to another subject of this
+   * issuer (the address was given to a new person). The account's stored email is never changed here.
+   */
+  private async account(person: { issuer: string; subject: string }, email: string): Promise<{ user: User } | { refusal: SsoRefusal; detail: string }> {
+    const users = this.db.getRepository(User);
+    const boundTo = async () => rowsOf<{ user_id: number }>(await this.db.query(
+      `SELECT user_id FROM oidc_identities WHERE issuer = $1 AND subject = $2`, [person.issuer, person.subject],
+    ))[0]?.user_id;
+    const bound = await boundTo();
+    const user = bound !== undefined ? await users.findOneBy({ id: bound }) : await users.findOneBy({ email });
+    const problem = accountRefusal(user);
+    if (problem || !user) return { refusal: problem ?? 'no_account', detail: user ? `user ${user.id}` : `email domain ${emailDomain(email)}` };
+    if (bound !== undefined) return { user };
+    // One subject per account and issuer, one account per subject (the table's two unique keys).
+    const inserted = rowsOf<{ user_id: number }>(await this.db.query(
+      `INSERT INTO oidc_identities (issuer, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id`,
+      [person.issuer, person.subject, user.id],
+    ));
+    // Not inserted: bound meanwhile by a sign-in racing this one, or bound to another subject.
+    if (inserted.length || (await boundTo()) === user.id) return { user };
+    return { refusal: 'no_account', detail: `user ${user.id} is bound to another subject of this provider` };
   }
 
   /** The one-time code, from the browser that signed in, for the same token password sign-in gives. */
@@ -212,8 +244,4 @@ function describe(e: unknown): string {
   const err = e as { code?: unknown; error?: unknown; message?: unknown };
   const parts = [err.code, err.error, err.message].filter((p): p is string => typeof p === 'string');
   return clip(parts.join(' ') || String(e));
-}
-
-function stripUndefined(o: object): object {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }

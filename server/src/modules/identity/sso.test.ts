@@ -15,6 +15,14 @@ const h = useHarness();
 const PUBLIC_URL = 'http://planner.test';
 const REDIRECT = `${PUBLIC_URL}/api/auth/oidc/callback/`;
 const UNVERIFIED = uniqueEmail('unverified');
+// Ben's address, which the district later gives to a new person (another subject); Cara (one
+// subject) whose address changes at the provider.
+const BEN = uniqueEmail('ben.okafor');
+const CARA = uniqueEmail('cara');
+const CARA_RENAMED = uniqueEmail('cara.renamed');
+const CARA_TAKES_OTHER = uniqueEmail('cara.other');
+const MIXED_VERIFIED = uniqueEmail('mixed-verified');
+const MIXED_EMAIL = uniqueEmail('mixed-email');
 let provider: TestProvider;
 let app: Awaited<ReturnType<typeof h.appWith>>;
 
@@ -23,7 +31,19 @@ beforeAll(async () => {
     clientId: 'planner-app',
     clientSecret: 'a-client-secret-for-tests',
     redirectUris: [REDIRECT],
-    accounts: { [UNVERIFIED]: { email_verified: false } },
+    accounts: {
+      [UNVERIFIED]: { email_verified: false },
+      'ben-first-login': { sub: 'sub-ben-1', email: BEN },
+      'new-person-login': { sub: 'sub-ben-2', email: BEN },
+      'cara-first-login': { sub: 'sub-cara', email: CARA },
+      'cara-renamed-login': { sub: 'sub-cara', email: CARA_RENAMED },
+      'cara-takes-other-login': { sub: 'sub-cara', email: CARA_TAKES_OTHER },
+      'cara-elsewhere-login': { sub: 'sub-cara', email: 'cara@elsewhere.example' },
+      // email in the ID token, email_verified only at userinfo
+      [MIXED_VERIFIED]: { idTokenOmits: ['email_verified'] },
+      // email_verified in the ID token, email only at userinfo (which says nothing of verification)
+      [MIXED_EMAIL]: { idTokenOmits: ['email'], userinfoOmits: ['email_verified'] },
+    },
   });
   const oidc = parseOidcConfig({
     OIDC_ISSUER: provider.issuer,
@@ -286,5 +306,113 @@ describe('single sign-on with the district provider', () => {
       const res = await app.post('/api/auth/oidc/exchange/').send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
+  });
+  it('a callback with a forged state leaves the sign-in of the browser that started it alone', async () => {
+    const student = await h.buildStudent({ email: uniqueEmail('sso-forged-state') });
+    const { cookie, authorizationUrl } = await start();
+    const back = await signInAtProvider(authorizationUrl.href, student.email);
+    for (const state of ['forged-state-value-0123456789', '', authorizationUrl.searchParams.get('state')!.toUpperCase()]) {
+      const forged = new URL(back);
+      forged.searchParams.set('state', state);
+      expect(await callback(forged, cookie), state).toBe('sso_error=expired');
+    }
+    const noState = new URL(back);
+    noState.searchParams.delete('state');
+    expect(await callback(noState, cookie)).toBe('sso_error=expired');
+    expect(await h.db.query(`SELECT 1 FROM oidc_login_states WHERE state = $1`, [authorizationUrl.searchParams.get('state')])).toHaveLength(1);
+    // The real answer, from the real browser, still signs in (and then the row is gone).
+    const fragment = await callback(back, cookie);
+    expect(fragment).toMatch(/^sso_code=[\w-]+$/);
+    const res = await exchange(fragment.slice('sso_code='.length), cookie);
+    expect(res.status).toBe(200);
+    expect((await h.api.get('/api/current-user/').set(h.auth(res.body.token))).body.email).toBe(student.email);
+    expect(await h.db.query(`SELECT 1 FROM oidc_login_states WHERE state = $1`, [authorizationUrl.searchParams.get('state')])).toEqual([]);
+  });
+
+  it('refuses a provider email that only looks like an account\'s (Kelvin sign, full-width, other compatibility characters)', async () => {
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const ben = await h.buildStudent({ email: `ben.okafor.${tag}@test.example` });
+    const fiona = await h.buildStudent({ email: `fiona.${tag}@test.example` });
+    const lookalikes = [
+      `ben.o\u212Aafor.${tag}@test.example`, // KELVIN SIGN: lower-cases to k
+      `ben.o\u212Aafor.${tag}@test.example`.toUpperCase(),
+      `\uFF42\uFF45\uFF4E.okafor.${tag}@test.example`, // full-width b e n
+      `ben.okafor.${tag}\uFF20test.example`, // full-width @
+      `ben.okafor.${tag}@test.\uFF45xample`, // full-width e in the domain
+      `\uFB01ona.${tag}@test.example`, // LATIN SMALL LIGATURE FI: NFKC makes it fi
+      `\u{1D41B}en.okafor.${tag}@test.example`, // MATHEMATICAL BOLD SMALL B
+      `ben.\u043Ekafor.${tag}@test.example`, // Cyrillic o
+      `ben.okafor.${tag}\u200B@test.example`, // zero-width space
+      `ben.oka\u0066\u0301or.${tag}@test.example`, // combining accent
+    ];
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      for (const email of lookalikes) expect((await signIn(email)).fragment, email).toBe('sso_error=no_account');
+      const logged = warn.mock.calls.map((c) => c.map(String).join(' ')).join('\n');
+      expect(logged).toContain('[sso] sign-in refused (no_account): the email is not a plain ASCII address');
+      expect(logged).not.toContain(tag);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await h.db.query(`SELECT 1 FROM oidc_sign_in_codes WHERE user_id = ANY($1::int[])`, [[ben.id, fiona.id]])).toEqual([]);
+    expect(await h.db.query(`SELECT 1 FROM oidc_identities WHERE user_id = ANY($1::int[])`, [[ben.id, fiona.id]])).toEqual([]);
+    // The real address still signs in.
+    expect((await signIn(ben.email)).fragment).toMatch(/^sso_code=/);
+  });
+
+  it('binds an account to the provider\'s subject at its first sign-in, and refuses an address given later to someone else', async () => {
+    const ben = await h.buildStudent({ email: BEN });
+    const first = await signIn('ben-first-login');
+    expect(first.fragment).toMatch(/^sso_code=/);
+    expect(await h.db.query(`SELECT issuer, subject FROM oidc_identities WHERE user_id = $1`, [ben.id])).toEqual([{ issuer: provider.issuer, subject: 'sub-ben-1' }]);
+    // Again: still one binding.
+    expect((await signIn('ben-first-login')).fragment).toMatch(/^sso_code=/);
+
+    // The district recycles the address: same email, verified, another subject.
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      expect((await signIn('new-person-login')).fragment).toBe('sso_error=no_account');
+      const logged = warn.mock.calls.map((c) => c.map(String).join(' ')).join('\n');
+      expect(logged).toContain(`[sso] sign-in refused (no_account): user ${ben.id} is bound to another subject of this provider`);
+    } finally {
+      warn.mockRestore();
+    }
+    const codes = await h.db.query(`SELECT count(*)::int AS n FROM oidc_sign_in_codes WHERE user_id = $1`, [ben.id]);
+    expect(codes).toEqual([{ n: 2 }]);
+    expect(await h.db.query(`SELECT subject FROM oidc_identities WHERE user_id = $1`, [ben.id])).toEqual([{ subject: 'sub-ben-1' }]);
+  });
+
+  it('signs the bound subject in after its email changed at the provider, and keeps the account\'s email', async () => {
+    const cara = await h.buildStudent({ email: CARA });
+    expect((await signIn('cara-first-login')).fragment).toMatch(/^sso_code=/);
+
+    // A new address no account has: the binding finds Cara.
+    const renamed = await signIn('cara-renamed-login');
+    expect(renamed.fragment).toMatch(/^sso_code=/);
+    const res = await exchange(renamed.fragment.slice('sso_code='.length), renamed.cookie);
+    expect(res.status).toBe(200);
+    const me = (await h.api.get('/api/current-user/').set(h.auth(res.body.token))).body;
+    expect(me.id).toBe(cara.id);
+    expect(me.email).toBe(CARA);
+
+    // A new address that is another account's: the binding wins, the other account is not entered.
+    const other = await h.buildStudent({ email: CARA_TAKES_OTHER });
+    const takes = await signIn('cara-takes-other-login');
+    const token = (await exchange(takes.fragment.slice('sso_code='.length), takes.cookie)).body.token;
+    expect((await h.api.get('/api/current-user/').set(h.auth(token))).body.id).toBe(cara.id);
+    expect(await h.db.query(`SELECT 1 FROM oidc_sign_in_codes WHERE user_id = $1`, [other.id])).toEqual([]);
+    expect(await h.db.query(`SELECT 1 FROM oidc_identities WHERE user_id = $1`, [other.id])).toEqual([]);
+    expect(await h.db.query(`SELECT email FROM users WHERE id = $1`, [cara.id])).toEqual([{ email: CARA }]);
+
+    // The new address must still be of an allowed domain.
+    expect((await signIn('cara-elsewhere-login')).fragment).toBe('sso_error=domain_not_allowed');
+  });
+
+  it('reads email_verified where it read the email, never one from the ID token and the other from userinfo', async () => {
+    const a = await h.buildStudent({ email: MIXED_VERIFIED });
+    const b = await h.buildStudent({ email: MIXED_EMAIL });
+    expect((await signIn(MIXED_VERIFIED)).fragment).toBe('sso_error=email_unverified');
+    expect((await signIn(MIXED_EMAIL)).fragment).toBe('sso_error=email_unverified');
+    expect(await h.db.query(`SELECT 1 FROM oidc_sign_in_codes WHERE user_id = ANY($1::int[])`, [[a.id, b.id]])).toEqual([]);
   });
 });
