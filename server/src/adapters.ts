@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { tokenFromHeader, type RequestContext } from './core/context.js';
 import { isConnectionError, UNAVAILABLE_MESSAGE } from './core/errors.js';
 import { createLoaders } from './core/loaders.js';
+import { refuseHostileText } from './core/validation.js';
 import { assertOperationAllowed } from './core/policy.js';
 import { deviceCookie } from './modules/accounts/known-devices.js';
 import { logger } from './observability/logger.js';
@@ -55,12 +56,22 @@ type Handler = (ctx: AdapterContext, req: Request, res: Response) => Promise<unk
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
+ * Routes that read their raw query string themselves and answer any refusal their own way: the
+ * identity provider's redirect back, where a browser lands (a refusal is a redirect to the sign-in page).
+ */
+const OWN_QUERY_STRING = new Set(['finishSingleSignOn']);
+
+/**
  * Declares a route. `operation` names it for the read-only guard (the same names as the GraphQL
  * mutations). A handler's return value is sent as JSON; undefined sends 204 unless it wrote itself.
+ * Query parameters first pass the one text rule (core/validation.ts): like a body that is not
+ * JSON, a control character in the URL is refused before anything else is asked.
  */
 export function route(router: Router, deps: AppDeps, method: Method, path: string, operation: string, handler: Handler): void {
+  const checksQuery = !OWN_QUERY_STRING.has(operation);
   const handle = async (req: Request, res: Response, next: NextFunction) => {
     try {
+      if (checksQuery) refuseHostileText(req.query, 'line');
       const ctx = await buildContext(deps, req, res);
       assertOperationAllowed(ctx.caller, operation, method !== 'get');
       const result = await handler(ctx, req, res);

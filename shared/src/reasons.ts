@@ -63,6 +63,8 @@ export const REASONS = {
 
   // core/validation.ts
   NUL_CHARACTER: 'Text may not contain the NUL character.',
+  CONTROL_CHARACTER: '{field} may not contain control characters.',
+  TEXT_NOT_UNICODE: 'Text may not contain broken characters (half of a character pair).',
 
   // access-log
   ACCESS_LOG_FILTERS_INVALID: 'The access-log filters are not valid (dates as YYYY-MM-DD, ids as numbers).',

@@ -9,6 +9,8 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   "reason.SERVICE_UNAVAILABLE": "El servicio no está disponible por el momento. Inténtelo de nuevo.",
   "reason.READ_ONLY": "Usted está viendo la cuenta de este/a estudiante en modo de solo lectura; no se permiten cambios.",
   "reason.NUL_CHARACTER": "El texto no puede contener el carácter NUL.",
+  "reason.CONTROL_CHARACTER": "{field} no puede contener caracteres de control.",
+  "reason.TEXT_NOT_UNICODE": "El texto no puede contener caracteres dañados (la mitad de un par de caracteres).",
   "reason.PASSWORD_RULES": "Su contraseña no cumple con los requisitos.",
   "reason.PASSWORD_COMMON": "Esta contraseña es demasiado común y fácil de adivinar. Por favor, elija otra.",
   "reason.SIGNUP_CODE_REQUIRED": "Escriba un código de registro.",

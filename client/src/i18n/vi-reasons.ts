@@ -9,6 +9,8 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   "reason.SERVICE_UNAVAILABLE": "Dịch vụ tạm thời không hoạt động. Xin thử lại.",
   "reason.READ_ONLY": "Quý vị đang xem tài khoản của học sinh này ở chế độ chỉ xem; không được phép thay đổi.",
   "reason.NUL_CHARACTER": "Văn bản không được chứa ký tự NUL.",
+  "reason.CONTROL_CHARACTER": "{field} không được chứa ký tự điều khiển.",
+  "reason.TEXT_NOT_UNICODE": "Văn bản không được chứa ký tự bị hỏng (một nửa của cặp ký tự).",
   "reason.PASSWORD_RULES": "Mật khẩu của quý vị không đáp ứng các yêu cầu.",
   "reason.PASSWORD_COMMON": "Mật khẩu này quá phổ biến và dễ đoán. Xin chọn mật khẩu khác.",
   "reason.SIGNUP_CODE_REQUIRED": "Xin nhập mã đăng ký.",

@@ -9,6 +9,8 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   "reason.SERVICE_UNAVAILABLE": "服务暂时不可用。请重试。",
   "reason.READ_ONLY": "您正在以只读模式查看这位学生的账户，不能进行更改。",
   "reason.NUL_CHARACTER": "文本不能包含 NUL 字符。",
+  "reason.CONTROL_CHARACTER": "{field} 不能包含控制字符。",
+  "reason.TEXT_NOT_UNICODE": "文本不能包含损坏的字符（字符对的一半）。",
   "reason.PASSWORD_RULES": "您的密码不符合要求。",
   "reason.PASSWORD_COMMON": "这个密码太常见，容易被猜到。请换一个密码。",
   "reason.SIGNUP_CODE_REQUIRED": "请输入注册码。",

@@ -17,13 +17,66 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallb
   throw badInput(fallbackMessage ?? because('INVALID_INPUT', { field }));
 }
 
-/** PostgreSQL text cannot hold U+0000: such input is refused as bad input, never sent to the database. */
 /** A UUID as PostgreSQL writes them: checked before a lookup, so a malformed id is simply not found. */
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
+/** PostgreSQL text cannot hold U+0000: such input is refused as bad input, never sent to the database. */
 export const NUL_MESSAGE = REASONS.NUL_CHARACTER;
 export const hasNul = (s: string) => s.includes('\u0000');
-const storable = () => z.string().refine((s) => !hasNul(s), NUL_MESSAGE);
+/** Half of a UTF-16 pair alone: JSON.stringify writes it as an escape PostgreSQL's jsonb refuses, and as text it would become U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasLoneSurrogate = (s: string) => LONE_SURROGATE.test(s);
+const storable = () => z.string().refine((s) => !hasNul(s), NUL_MESSAGE).refine((s) => !hasLoneSurrogate(s), REASONS.TEXT_NOT_UNICODE);
+
+/**
+ * The one rule for the text of query parameters (REST, adapters.ts) and GraphQL arguments
+ * (graphql/argument-text.ts), checked before any service sees it. By kind:
+ * - 'line': query parameters and the arguments of reads (filters, searches, ids, codes): one line
+ *   a person typed or a script built; no control character (Unicode Cc: C0, DEL, C1) is legitimate.
+ * - 'text': the arguments of writes, which may be free text (a note, a description): tab, line
+ *   feed and carriage return are kept; every other control character is refused.
+ * In both, a NUL (PostgreSQL cannot store it) and a lone surrogate (not Unicode) are refused.
+ * Each area's own rules (lengths, formats) still apply after this one.
+ */
+export type TextKind = 'line' | 'text';
+const CONTROL: Record<TextKind, RegExp> = { line: /\p{Cc}/u, text: /(?![\t\n\r])\p{Cc}/u };
+
+/** How a field or parameter name is shown in a message: its control characters written as escapes. */
+const shown = (name: string) => (/[\p{Cc}\uD800-\uDFFF]/u.test(name) ? JSON.stringify(name).slice(1, -1) : name);
+
+/** The 400 a string earns under the rule, or null when it passes. */
+export function textRefusal(s: string, kind: TextKind, field: string): AppError | null {
+  if (hasNul(s)) return badInput(because('NUL_CHARACTER'));
+  if (CONTROL[kind].test(s)) return badInput(because('CONTROL_CHARACTER', { field: shown(field) }));
+  if (hasLoneSurrogate(s)) return badInput(because('TEXT_NOT_UNICODE'));
+  return null;
+}
+
+/**
+ * Throws the rule's 400 for the first offending string in `value`: a string, or the strings in its
+ * lists and objects at any depth, names (keys) included. `value`'s own keys name the fields (a
+ * query string's parameters, a field's arguments). Walked with a stack, not recursion: a deeply
+ * nested JSON argument cannot overflow it.
+ */
+export function refuseHostileText(value: unknown, kind: TextKind): void {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, field] = stack.pop()!;
+    if (typeof v === 'string') {
+      const refusal = textRefusal(v, kind, field || 'input');
+      if (refusal) throw refusal;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push([item, field]);
+    } else if (v && typeof v === 'object') {
+      for (const [key, inner] of Object.entries(v)) {
+        const name = field ? `${field}.${key}` : key;
+        const refusal = textRefusal(key, 'line', name);
+        if (refusal) throw refusal;
+        stack.push([inner, name]);
+      }
+    }
+  }
+}
 
 /** A trimmed string; missing or non-string values become ''. */
 export const text = () => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : v), storable());

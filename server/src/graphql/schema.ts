@@ -4,6 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import type { AdapterContext } from '../adapters.js';
 import { assertOperationAllowed } from '../core/policy.js';
+import { checkArgumentText } from './argument-text.js';
 import { AccessLogResolver } from '../modules/access-log/access-log.resolver.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import { AdmissionsResolver, ApplicationListItemResolver } from '../modules/admissions/admissions.resolver.js';
@@ -65,6 +66,9 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
     resolvers: resolvers as unknown as [Function, ...Function[]],
     validate: false,
     emitSchemaFile: false,
-  }).then(guardMutations);
+  })
+    .then(guardMutations)
+    // Outermost: a control character is refused before the read-only guard, as REST refuses it first.
+    .then(checkArgumentText);
   return cached;
 }

@@ -6,7 +6,7 @@
 import { CONTACT_PREFERENCES, MAX_LABEL_LENGTH, REASONS, type ContactPreference } from '@planner/shared';
 import { phoneNumber } from '@planner/shared/phone';
 import { badInput } from '../../core/errors.js';
-import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
+import { check, hasLoneSurrogate, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
 import { LOCALES, type Locale } from './user.entity.js';
 
 export const MAX_TERMS = 24;
@@ -34,6 +34,8 @@ export function parseLabels(raw: unknown): string[] {
   const labels = list.map((l) => (typeof l === 'string' ? l.trim() : ''));
   if (labels.some((l) => !l)) throw badInput(REASONS.TERM_LABEL_MISSING);
   if (labels.some(hasNul)) throw badInput(NUL_MESSAGE);
+  // Stored as JSON: PostgreSQL refuses the escape of half a character pair.
+  if (labels.some(hasLoneSurrogate)) throw badInput(REASONS.TEXT_NOT_UNICODE);
   if (labels.some((l) => l.length > MAX_LABEL_LENGTH)) throw badInput(`A term label may have at most ${MAX_LABEL_LENGTH} characters.`);
   if (new Set(labels.map((l) => l.toLowerCase())).size !== labels.length) throw badInput(REASONS.TERM_LABELS_NOT_UNIQUE);
   return labels;

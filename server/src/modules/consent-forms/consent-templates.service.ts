@@ -38,6 +38,9 @@ export interface TemplateView extends EffectiveTemplate {
   custom: boolean;
 }
 
+/** The default template is a one-page letter (default-template.ts). */
+const DEFAULT_PAGE_COUNT = 1;
+
 export class ConsentTemplatesService {
   private defaultReady: Promise<void> | undefined;
   /** The default letter in each other language, drawn once per process. */
@@ -57,14 +60,23 @@ export class ConsentTemplatesService {
       const pdf = Buffer.from(await generateDefaultTemplate());
       await this.db.query(
         `INSERT INTO consent_templates (is_default, pdf, page_count, field_config)
-         VALUES (true, $1, 1, $2) ON CONFLICT (is_default) WHERE is_default DO NOTHING`,
-        [pdf, JSON.stringify(DEFAULT_FIELD_CONFIG)],
+         VALUES (true, $1, $2, $3) ON CONFLICT (is_default) WHERE is_default DO NOTHING`,
+        [pdf, DEFAULT_PAGE_COUNT, JSON.stringify(DEFAULT_FIELD_CONFIG)],
       );
     })().catch((e) => {
       this.defaultReady = undefined;
       throw e;
     });
     return this.defaultReady;
+  }
+
+  /** The page count of the template a school's forms use, without storing the default first. */
+  private async pageCount(schoolId: number): Promise<number> {
+    const [row] = await this.db.query(
+      `SELECT page_count FROM consent_templates WHERE school_id = $1 OR is_default ORDER BY is_default LIMIT 1`,
+      [schoolId],
+    );
+    return row?.page_count ?? DEFAULT_PAGE_COUNT;
   }
 
   /** The template a school's forms use: its own, else the default. Call ensureDefault() first. */
@@ -146,9 +158,9 @@ export class ConsentTemplatesService {
 
   async updateConfig(ctx: RequestContext, rawConfig: unknown): Promise<TemplateView> {
     const { schoolId, userId: by } = this.staffSchool(ctx, 'editTemplate');
+    // Parsed before the default template is first stored, so a refused configuration writes nothing.
+    const fieldConfig = parseFieldConfig(rawConfig, await this.pageCount(schoolId));
     await this.ensureDefault();
-    const current = await this.effective(schoolId);
-    const fieldConfig = parseFieldConfig(rawConfig, current.pageCount);
     await this.db.transaction(async (m) => {
       const updated = await m.query(
         `UPDATE consent_templates SET field_config = $2, updated_by = $3, updated_at = now() WHERE school_id = $1 RETURNING id`,

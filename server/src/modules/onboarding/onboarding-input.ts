@@ -6,7 +6,7 @@
  *
  * The order of the checks is the order of the form; the first problem is the one reported.
  */
-import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
+import { check, hasLoneSurrogate, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
 import {
   CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
   SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
@@ -140,6 +140,7 @@ export const edGoalsSchema = z.unknown().transform((raw, ctx): string[] => first
   const goals = list.map((g) => (typeof g === 'string' ? g.trim() : null));
   if (goals.some((g) => g === null || g.length > 500)) issue(M.edGoals);
   if (goals.some((g) => hasNul(g!))) issue(NUL_MESSAGE);
+  if (goals.some((g) => hasLoneSurrogate(g!))) issue(REASONS.TEXT_NOT_UNICODE);
   return goals as string[];
 }));
 
