@@ -61,6 +61,10 @@ export const REASONS = {
   // core/rate-limit.ts
   RATE_LIMITED: 'Too many {name} attempts. Please wait {when} and try again.',
 
+  // graphql: signed-out callers (server/src/graphql/anonymous.ts) and persisted queries
+  GRAPHQL_INTROSPECTION_SIGNED_IN_ONLY: 'Introspection is available to signed-in users only.',
+  GRAPHQL_PERSISTED_QUERIES_OFF: 'Persisted queries are not supported: send the query text.',
+
   // core/validation.ts
   NUL_CHARACTER: 'Text may not contain the NUL character.',
 
