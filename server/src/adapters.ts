@@ -13,6 +13,7 @@ import { tokenFromHeader, type RequestContext } from './core/context.js';
 import { isConnectionError, UNAVAILABLE_MESSAGE } from './core/errors.js';
 import { createLoaders } from './core/loaders.js';
 import { assertOperationAllowed } from './core/policy.js';
+import { admitSignedOut } from './graphql/anonymous.js';
 import { logger } from './observability/logger.js';
 import { noteCaller, shareFacts } from './observability/request-facts.js';
 import type { Services } from './services.js';
@@ -33,12 +34,16 @@ export async function buildContext(deps: AppDeps, req: Request): Promise<Adapter
   return { caller, ip: req.ip ?? 'unknown', db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
 }
 
-/** The GraphQL context: a database that cannot be reached answers 503 SERVICE_UNAVAILABLE, not 500. */
+/**
+ * The GraphQL context: a database that cannot be reached answers 503 SERVICE_UNAVAILABLE, not 500.
+ * A signed-out request is counted and its document measured here, before Apollo parses it (graphql/anonymous.ts).
+ */
 export async function buildGraphqlContext(deps: AppDeps, req: Request): Promise<AdapterContext> {
   try {
     const ctx = await buildContext(deps, req);
     // Apollo's plugins see the context, not the request: the operation name reaches the request's log line this way.
     shareFacts(ctx, req);
+    await admitSignedOut(ctx, req);
     return ctx;
   } catch (e) {
     if (isConnectionError(e)) {
