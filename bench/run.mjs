@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,accounts,lifecycle,roster,pdfsize,caseload] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { scenarioAccounts } from './scenarios/accounts.mjs';
 import { scenarioCaseload } from './scenarios/caseload.mjs';
+import { scenarioGqlAnonymous } from './scenarios/gqlanonymous.mjs';
 import { scenarioGqlLimits } from './scenarios/gqllimits.mjs';
 import { scenarioLifecycle } from './scenarios/lifecycle.mjs';
 import { scenarioRoster } from './scenarios/roster.mjs';
@@ -26,7 +27,7 @@ import { scenarioPdfSize } from './scenarios/pdfsize.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'accounts', 'lifecycle', 'roster', 'pdfsize', 'caseload'];
+const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'gqlanonymous', 'accounts', 'lifecycle', 'roster', 'pdfsize', 'caseload'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -122,7 +123,7 @@ const children = [];
 async function startServer(name, port) {
   const env = {
     ...process.env, DATABASE_URL: dbUrl(name), PORT: String(port), BENCH: '1', NODE_ENV: 'development',
-    AUTH_RATE_LIMIT: '1000000', SEED_DEMO: 'false', SMTP_URL: '',
+    AUTH_RATE_LIMIT: '1000000', RATE_LIMIT_ANONYMOUS_GRAPHQL: '1000000/60', SEED_DEMO: 'false', SMTP_URL: '',
   };
   const child = spawn(process.execPath, ['--expose-gc', 'server/dist/server/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -503,6 +504,7 @@ async function main() {
 
     const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient,
       gqllimits: (env) => scenarioGqlLimits(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }),
+      gqlanonymous: (env) => scenarioGqlAnonymous(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }),
       accounts: (e) => scenarioAccounts(e, { record, median, withDb, log, dbName: dbNames.small }),
       lifecycle: () => scenarioLifecycle({ root: ROOT, databaseUrl: dbUrl(dbNames.small), record, log, fail }),
       roster: (e) => scenarioRoster(e, { call, stats, record, fail, median, log, quick: Boolean(opts.quick) }),

@@ -14,6 +14,7 @@ import { isConnectionError, UNAVAILABLE_MESSAGE } from './core/errors.js';
 import { createLoaders } from './core/loaders.js';
 import { refuseHostileText } from './core/validation.js';
 import { assertOperationAllowed } from './core/policy.js';
+import { admitSignedOut } from './graphql/anonymous.js';
 import { deviceCookie } from './modules/accounts/known-devices.js';
 import { logger } from './observability/logger.js';
 import { noteCaller, shareFacts } from './observability/request-facts.js';
@@ -36,12 +37,16 @@ export async function buildContext(deps: AppDeps, req: Request, res?: Response):
   return { caller, ip: req.ip ?? 'unknown', device, db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
 }
 
-/** The GraphQL context: a database that cannot be reached answers 503 SERVICE_UNAVAILABLE, not 500. */
+/**
+ * The GraphQL context: a database that cannot be reached answers 503 SERVICE_UNAVAILABLE, not 500.
+ * A signed-out request is counted and its document measured here, before Apollo parses it (graphql/anonymous.ts).
+ */
 export async function buildGraphqlContext(deps: AppDeps, req: Request, res?: Response): Promise<AdapterContext> {
   try {
     const ctx = await buildContext(deps, req, res);
     // Apollo's plugins see the context, not the request: the operation name reaches the request's log line this way.
     shareFacts(ctx, req);
+    await admitSignedOut(ctx, req);
     return ctx;
   } catch (e) {
     if (isConnectionError(e)) {

@@ -113,7 +113,7 @@ export interface Config {
   /** Failed sign-ins per window of one account across all addresses: a ceiling one address cannot reach alone. */
   authAccountRateLimit: number;
   /** Named rate-limit presets besides sign-in/sign-up/reset (core/rate-limit.ts): RATE_LIMIT_<NAME>="limit/windowSeconds". */
-  rateLimits: Record<'parentCode' | 'upload' | 'consentLink', { limit: number; windowSeconds: number }>;
+  rateLimits: Record<'parentCode' | 'upload' | 'consentLink' | 'anonymousGraphql', { limit: number; windowSeconds: number }>;
   /** SMTP server for outgoing email, e.g. smtp://user:pass@host:587; empty keeps mail in the outbox. */
   smtpUrl: string;
   mailFrom: string;
@@ -146,6 +146,10 @@ export interface Config {
   graphqlMaxCost: number;
   /** Most lexical tokens in one GraphQL document, checked while parsing. */
   graphqlMaxTokens: number;
+  /** What a signed-out caller's GraphQL document may hold (graphql/anonymous.ts): tokens, fragment definitions, fragment spreads. */
+  graphqlAnonymousMaxTokens: number;
+  graphqlAnonymousMaxFragments: number;
+  graphqlAnonymousMaxSpreads: number;
   clientDist: string;
   /** Largest course CSV accepted by the import, in bytes (COURSE_CSV_MAX_BYTES, default 5 MB). */
   courseCsvMaxBytes: number;
@@ -203,6 +207,7 @@ export function loadConfig(): Config {
       parentCode: rate('RATE_LIMIT_PARENT_CODE', 20, 15 * 60),
       upload: rate('RATE_LIMIT_UPLOAD', 30, 15 * 60),
       consentLink: rate('RATE_LIMIT_CONSENT_LINK', 30, 15 * 60),
+      anonymousGraphql: rate('RATE_LIMIT_ANONYMOUS_GRAPHQL', 300, 60),
     },
     smtpUrl: str('SMTP_URL', ''),
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
@@ -223,6 +228,9 @@ export function loadConfig(): Config {
     courseCsvMaxBytes: int('COURSE_CSV_MAX_BYTES', 5 * 1024 * 1024),
     graphqlMaxCost: int('GRAPHQL_MAX_COST', 20000),
     graphqlMaxTokens: int('GRAPHQL_MAX_TOKENS', 5000),
+    graphqlAnonymousMaxTokens: int('GRAPHQL_ANONYMOUS_MAX_TOKENS', 200),
+    graphqlAnonymousMaxFragments: int('GRAPHQL_ANONYMOUS_MAX_FRAGMENTS', 5),
+    graphqlAnonymousMaxSpreads: int('GRAPHQL_ANONYMOUS_MAX_SPREADS', 10),
     stripeSecretKey: str('STRIPE_SECRET_KEY', ''),
     stripePublishableKey: str('STRIPE_PUBLISHABLE_KEY', ''),
     stripeWebhookSecret: str('STRIPE_WEBHOOK_SECRET', ''),

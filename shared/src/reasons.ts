@@ -61,6 +61,13 @@ export const REASONS = {
   // core/rate-limit.ts
   RATE_LIMITED: 'Too many {name} attempts. Please wait {when} and try again.',
 
+  // graphql: signed-out callers (server/src/graphql/anonymous.ts) and persisted queries
+  GRAPHQL_SIGNED_OUT_TOO_MANY_TOKENS: 'Without signing in, a GraphQL document may hold at most {max} tokens.',
+  GRAPHQL_SIGNED_OUT_TOO_MANY_FRAGMENTS: 'Without signing in, a GraphQL document may define at most {max} fragments.',
+  GRAPHQL_SIGNED_OUT_TOO_MANY_SPREADS: 'Without signing in, a GraphQL document may spread fragments at most {max} times.',
+  GRAPHQL_INTROSPECTION_SIGNED_IN_ONLY: 'Introspection is available to signed-in users only.',
+  GRAPHQL_PERSISTED_QUERIES_OFF: 'Persisted queries are not supported: send the query text.',
+
   // core/validation.ts
   NUL_CHARACTER: 'Text may not contain the NUL character.',
   CONTROL_CHARACTER: '{field} may not contain control characters.',

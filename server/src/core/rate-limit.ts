@@ -128,9 +128,10 @@ function tooMany(rule: { name: string }, retryAfter: number): AppError {
  *   sign-in has its own progressive delay and ceilings (throttle above, AccountsService.signInLimits);
  * - parentCode: POST /api/add-student/ tries per parent (RATE_LIMIT_PARENT_CODE, default 20/900);
  * - upload: course CSVs, transcripts, consent PDFs and templates, contract PDFs per account (RATE_LIMIT_UPLOAD, default 30/900);
- * - consentLink: the unauthenticated GET/PUT /api/sign-parent-form/{code}/ per address (RATE_LIMIT_CONSENT_LINK, default 30/900).
+ * - consentLink: the unauthenticated GET/PUT /api/sign-parent-form/{code}/ per address (RATE_LIMIT_CONSENT_LINK, default 30/900);
+ * - anonymousGraphql: every signed-out POST/GET /graphql per address (RATE_LIMIT_ANONYMOUS_GRAPHQL, default 300/60).
  */
-export type RateLimitPreset = 'signUp' | 'reset' | 'parentCode' | 'upload' | 'consentLink';
+export type RateLimitPreset = 'signUp' | 'reset' | 'parentCode' | 'upload' | 'consentLink' | 'anonymousGraphql';
 
 export interface RateLimitSetting {
   limit: number;
@@ -143,10 +144,11 @@ const PRESET_NAMES: Record<RateLimitPreset, string> = {
   parentCode: 'parent code',
   upload: 'upload',
   consentLink: 'consent link',
+  anonymousGraphql: 'signed-out GraphQL request',
 };
 
 export function presetRule(
-  config: { authRateLimit: number; authRateWindowSeconds: number; rateLimits: Record<'parentCode' | 'upload' | 'consentLink', RateLimitSetting> },
+  config: { authRateLimit: number; authRateWindowSeconds: number; rateLimits: Record<'parentCode' | 'upload' | 'consentLink' | 'anonymousGraphql', RateLimitSetting> },
   preset: RateLimitPreset,
 ): RateLimitRule {
   const setting = preset === 'signUp' || preset === 'reset'

@@ -115,7 +115,3 @@ export function withoutSuggestions(message: string): string {
   return message.replace(/ Did you mean .+\?$/, '');
 }
 
-/** Whether a document asks for the schema itself (__schema or __type anywhere). */
-export function asksForIntrospection(query: string | undefined): boolean {
-  return !!query && /\b__(schema|type)\b/.test(query);
-}

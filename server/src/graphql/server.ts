@@ -8,13 +8,16 @@ import type { AdapterContext } from '../adapters.js';
 import { AppError, isConnectionError, reasonFields, UNAVAILABLE_MESSAGE } from '../core/errors.js';
 import { REASONS } from '@planner/shared';
 import { logger } from '../observability/logger.js';
-import { aliasLimit, asksForIntrospection, costLimit, depthLimit, withoutSuggestions } from './limits.js';
+import { signedOutSchemaPrivacy } from './anonymous.js';
+import { aliasLimit, costLimit, depthLimit } from './limits.js';
 import { buildAppSchema } from './schema.js';
 
 const KNOWN_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE', 'FORBIDDEN']);
 
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const unwrapped = unwrapResolverError(error);
+  // A refusal thrown before execution (graphql/anonymous.ts graphqlRefusal) carries its AppError.
+  const original = unwrapped instanceof GraphQLError && unwrapped.originalError instanceof AppError ? unwrapped.originalError : unwrapped;
   if (original instanceof AppError) {
     return {
       message: original.message,
@@ -28,34 +31,26 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   const code = formatted.extensions?.code as string | undefined;
   if (code === 'SERVICE_UNAVAILABLE') return { message: UNAVAILABLE_MESSAGE, extensions: { code, reason: 'SERVICE_UNAVAILABLE' } };
+  if (code === 'PERSISTED_QUERY_NOT_SUPPORTED') return { message: REASONS.GRAPHQL_PERSISTED_QUERIES_OFF, extensions: { code, reason: 'GRAPHQL_PERSISTED_QUERIES_OFF' } };
   if (code && KNOWN_CODES.has(code)) return { message: formatted.message, locations: formatted.locations, extensions: { code } };
   logger.error({ err: original }, '[graphql] unexpected error');
   return { message: REASONS.SERVER_ERROR, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR', reason: 'SERVER_ERROR' } };
 }
 
 /**
- * What anonymous callers may not learn about the schema: in production they get no introspection
- * (signed-in staff keep it, for the explorer and dashboards), and nobody anonymous gets field-name
- * suggestions in error messages.
+ * Automatic persisted queries are off: Apollo answers a request naming one with a 200 that asks the
+ * client to send the text; the client never uses them, so that answer is a plain 400 refusal.
  */
-function anonymousSchemaPrivacy(production: boolean): ApolloServerPlugin<AdapterContext> {
-  return {
-    async requestDidStart({ contextValue }) {
-      const anonymous = !contextValue.caller;
-      return {
-        async didResolveOperation({ request }) {
-          if (anonymous && production && asksForIntrospection(request.query)) {
-            throw new GraphQLError('Introspection is available to signed-in users only.', { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
-          }
-        },
-        async willSendResponse({ response }) {
-          if (!anonymous || response.body.kind !== 'single' || !response.body.singleResult.errors) return;
-          response.body.singleResult.errors = response.body.singleResult.errors.map((e) => ({ ...e, message: withoutSuggestions(e.message) }));
-        },
-      };
-    },
-  };
-}
+const persistedQueriesOff: ApolloServerPlugin<AdapterContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        if (errors?.some((e) => e.extensions?.code === 'PERSISTED_QUERY_NOT_SUPPORTED')) response.http.status = 400;
+      },
+    };
+  },
+};
 
 /** `extraPlugins`: e.g. the metrics plugin (observability/metrics.ts), when metrics are on. */
 export async function createApolloServer(config: Config, extraPlugins: ApolloServerPlugin<object>[] = []): Promise<ApolloServer<AdapterContext>> {
@@ -66,10 +61,16 @@ export async function createApolloServer(config: Config, extraPlugins: ApolloSer
     validationRules: [depthLimit(config.graphqlMaxDepth), aliasLimit(config.graphqlMaxAliases)],
     // graphql-js stops parsing past this many tokens.
     parseOptions: { maxTokens: config.graphqlMaxTokens },
-    // Introspection stays on in the schema; the plugin refuses it to anonymous callers in production.
+    // Introspection stays on in the schema; signedOutSchemaPrivacy refuses it to signed-out callers in production.
     introspection: true,
+    // No automatic persisted queries: a hash-only request would carry no text for the signed-out
+    // limits to read (graphql/anonymous.ts), and would replay a document a signed-in user sent.
+    persistedQueries: false,
     // No HTTP cache hints are used: without the cache-control plugin Apollo does not wrap every field's resolver.
-    plugins: [costLimit(config.graphqlMaxCost), anonymousSchemaPrivacy(config.nodeEnv === 'production'), ApolloServerPluginCacheControlDisabled(), ...extraPlugins],
+    plugins: [
+      costLimit(config.graphqlMaxCost), signedOutSchemaPrivacy(config.nodeEnv === 'production'), persistedQueriesOff,
+      ApolloServerPluginCacheControlDisabled(), ...extraPlugins,
+    ],
     includeStacktraceInErrorResponses: false,
     // main.ts stops the server on SIGTERM/SIGINT, after requests in flight finish. Apollo's own
     // handler (on by default outside NODE_ENV=test) would stop GraphQL under those requests, and

@@ -22,6 +22,7 @@ describe('rate-limit presets', () => {
       parentCode: { limit: 20, windowSeconds: 900 },
       upload: { limit: 30, windowSeconds: 900 },
       consentLink: { limit: 30, windowSeconds: 900 },
+      anonymousGraphql: { limit: 300, windowSeconds: 60 },
     });
   });
 
