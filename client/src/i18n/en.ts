@@ -781,7 +781,6 @@ export const en = {
   "caseload.noPathway": "No pathway",
   "caseload.byDefault": "(school default)",
   "caseload.metOf": "{met} of {total} requirements",
-  "caseload.more": "+{count} more",
   "caseload.noPlan": "No plan yet",
   "caseload.review_draft": "Draft",
   "students.downloadedName": "Downloaded {name}.",

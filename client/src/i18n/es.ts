@@ -927,7 +927,6 @@ export const es: Partial<Record<MessageKey, string>> = {
   "caseload.noPathway": "Sin trayectoria",
   "caseload.byDefault": "(predeterminada de la escuela)",
   "caseload.metOf": "{met} de {total} requisitos",
-  "caseload.more": "+{count} más",
   "caseload.noPlan": "Aún sin plan",
   "caseload.review_draft": "Borrador",
   "students.downloadedName": "Se descargó {name}.",

@@ -187,7 +187,6 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "caseload.noPathway": "Chưa có lộ trình",
   "caseload.byDefault": "(mặc định của trường)",
   "caseload.metOf": "{met} / {total} yêu cầu",
-  "caseload.more": "+{count} nữa",
   "caseload.noPlan": "Chưa có kế hoạch",
   "caseload.review_draft": "Bản nháp",
   // students

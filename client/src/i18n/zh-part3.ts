@@ -187,7 +187,6 @@ export const zhPart3: Partial<Record<MessageKey, string>> = {
   "caseload.noPathway": "没有学习路径",
   "caseload.byDefault": "（学校默认）",
   "caseload.metOf": "{met} / {total} 项要求",
-  "caseload.more": "另外 {count} 项",
   "caseload.noPlan": "还没有计划",
   "caseload.review_draft": "草稿",
   // students

@@ -30,8 +30,6 @@ export interface CaseloadFilters {
   unread: boolean;
 }
 const EMPTY: CaseloadFilters = { grade: '', pathway: '', missing: false, warnings: false, review: '', unread: false };
-/** How many missing requirements a row names before "+N more". */
-const MISSING_SHOWN = 3;
 
 /** The REST query string of the same filters and sort (the CSV export). */
 export function exportQuery(f: CaseloadFilters, sort: Sort, descending: boolean): string {
@@ -45,6 +43,16 @@ export function exportQuery(f: CaseloadFilters, sort: Sort, descending: boolean)
   p.set('sort', sort);
   if (descending) p.set('order', 'desc');
   return p.toString();
+}
+
+/** One line of a long list, the whole of it shown on hover or while the row has focus (caseload.css). */
+function ClippedList({ text }: { text: string }) {
+  return (
+    <>
+      <span className="clip">{text}</span>
+      <span className="full" aria-hidden="true">{text}</span>
+    </>
+  );
 }
 
 export default function CaseloadPage() {
@@ -103,7 +111,7 @@ export default function CaseloadPage() {
   }
 
   return (
-    <main className="page stack">
+    <main className="page stack wide">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h1>{t('caseload.title')}</h1>
         <div className="row">
@@ -111,7 +119,7 @@ export default function CaseloadPage() {
           <button type="button" onClick={exportCsv} disabled={exporting}>{t('caseload.exportCsv')}</button>
         </div>
       </div>
-      <p className="muted">{t('caseload.intro')}</p>
+      <p className="muted caseload-intro">{t('caseload.intro')}</p>
       <form className="row caseload-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('caseload.filters')}>
         <label htmlFor={`${id}-grade`}>{t('caseload.grade')}</label>
         <select id={`${id}-grade`} value={filters.grade} onChange={(e) => set('grade', e.target.value)}>
@@ -165,14 +173,14 @@ export default function CaseloadPage() {
                         </button>
                       </td>
                       <td>{s.grade ?? ''}</td>
-                      <td>
-                        {s.pathways.length ? s.pathways.map((p) => p.name).join(', ') : <span className="muted">{t('caseload.noPathway')}</span>}
-                        {s.pathways.length > 0 && !s.pathwaysMarked && <span className="muted"> {t('caseload.byDefault')}</span>}
+                      <td className="clip-cell">
+                        {s.pathways.length ? (
+                          <ClippedList text={`${s.pathways.map((p) => p.name).join(', ')}${s.pathwaysMarked ? '' : ` ${t('caseload.byDefault')}`}`} />
+                        ) : <span className="muted">{t('caseload.noPathway')}</span>}
                       </td>
                       <td>{t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}</td>
-                      <td>
-                        {missing.slice(0, MISSING_SHOWN).map((m) => (s.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join(', ')}
-                        {missing.length > MISSING_SHOWN && ` ${t('caseload.more', { count: missing.length - MISSING_SHOWN })}`}
+                      <td className="clip-cell">
+                        {missing.length > 0 && <ClippedList text={missing.map((m) => (s.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join(', ')} />}
                       </td>
                       <td title={s.warnings.join('\n')}>{s.warnings.length || ''}</td>
                       <td>{s.completedUnits}</td>

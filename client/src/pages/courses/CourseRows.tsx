@@ -49,7 +49,7 @@ export function CourseRows({ courses, schoolUuid }: Props) {
                 <th scope="row">
                   <Link to={withWhatIf(`/course-page/${c.uuid}`, whatIf)}>{c.courseId}</Link>
                 </th>
-                <td>{c.title}</td>
+                <td className="course-title" title={c.title}>{c.title}</td>
                 <td className="num">{unitNumber(c.units)}</td>
                 <td>{c.school.name}</td>
                 <td className="num">{requirementCount(c)}</td>

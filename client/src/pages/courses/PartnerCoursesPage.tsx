@@ -16,7 +16,7 @@ export default function PartnerCoursesPage() {
   const [adding, setAdding] = useState(false);
   const [version, setVersion] = useState(0);
   return (
-    <main className="page stack">
+    <main className="page stack wide">
       <h1>{t('courses.partnerCourses')}</h1>
       <p className="intro">
         {t('courses.thisListShowsAllCoursesOffered')}
