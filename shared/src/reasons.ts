@@ -32,7 +32,7 @@ export const REASONS = {
   DECISION_INVALID: 'decision must be accepted or declined.',
   API_TOKEN_NAME_TOO_LONG: 'The name is too long (100 characters at most).',
   API_TOKEN_NAME_REQUIRED: 'Please name the token (for example "Nightly SIS sync").',
-  API_TOKEN_LIFETIME_RANGE: 'The lifetime must be 1 to 7 days.',
+  API_TOKEN_LIFETIME_RANGE: 'The lifetime must be 1 to 365 days.',
   API_TOKEN_LIFETIME_WHOLE_DAYS: 'The lifetime must be a whole number of days.',
   EXPORT_GRADE_REQUIRED: 'Please choose a grade.',
   EXPORT_GRADE_TOO_LONG: 'The grade is too long.',

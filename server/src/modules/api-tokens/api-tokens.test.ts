@@ -66,7 +66,17 @@ describe('personal API tokens', () => {
     expect(noName.status).toBe(400);
     expect(noName.body.error).toMatch(/name the token/);
     const tooLong = await h.api.post('/api/api-tokens/').set(h.auth(session)).send({ name: 'x', expires_in_days: 400 });
-    expect(tooLong.body.error).toBe('The lifetime must be 1 to 365 days.');
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ error: 'The lifetime must be 1 to 365 days.', reason: 'API_TOKEN_LIFETIME_RANGE' });
+    // The bounds themselves are accepted; past either one, the same refusal on both APIs.
+    expect((await h.api.post('/api/api-tokens/').set(h.auth(session)).send({ name: 'Year', expires_in_days: 365 })).status).toBe(201);
+    const none = await h.api.post('/api/api-tokens/').set(h.auth(session)).send({ name: 'x', expires_in_days: 0 });
+    expect(none.body).toEqual({ error: 'The lifetime must be 1 to 365 days.', reason: 'API_TOKEN_LIFETIME_RANGE' });
+    const g = await h.gql('mutation { createApiToken(name: "Long", expiresInDays: 366) { token } }', {}, session);
+    expect(g.errors![0]).toMatchObject({
+      message: 'The lifetime must be 1 to 365 days.',
+      extensions: { code: 'BAD_USER_INPUT', reason: 'API_TOKEN_LIFETIME_RANGE' },
+    });
 
     const created = await h.api.post('/api/api-tokens/').set(h.auth(session)).send({ name: 'Script' });
     const apiToken = created.body.token;
