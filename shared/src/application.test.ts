@@ -8,7 +8,6 @@ import {
   isEditable,
   mergeRecords,
   missingRequired,
-  missingRequiredMessage,
   resumeStep,
   toRecords,
   WIZARD_STEP_COUNT,
@@ -72,9 +71,6 @@ describe('required fields', () => {
       'Current/Most Recent School', 'Dates Attended', 'Parent/Guardian Signature', 'Parent/Guardian Signature Date',
     ]);
     expect(missingRequired(filled())).toEqual([]);
-    expect(missingRequiredMessage(['Full Legal Name', 'Parent/Guardian #1 Email'])).toBe(
-      'Please complete the required fields: Full Legal Name, Parent/Guardian #1 Email.',
-    );
   });
 
   it('needs the emergency contact only while Same as Parent/Guardian #1 is unchecked', () => {

@@ -199,10 +199,6 @@ export function missingRequired(values: ApplicationValues): string[] {
   return ALL_FIELDS.filter((f) => isRequired(f, values) && !hasValue(values[f.name])).map((f) => f.label);
 }
 
-export function missingRequiredMessage(missing: string[]): string {
-  return `Please complete the required fields: ${missing.join(', ')}.`;
-}
-
 /** A value as the summary shows it: lists joined with commas, true as Yes, false as No. */
 export function displayValue(v: unknown): string {
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';

@@ -10,6 +10,7 @@ import {
   SIGNUP_CODE_TOO_SHORT,
   signupCodeProblem,
 } from './password.js';
+import { REASONS } from './reasons.js';
 
 /** The rule keys that fail for a password. */
 const failing = (password: string, first = 'Sam', last = 'Lee') =>
@@ -83,21 +84,22 @@ describe('password rules', () => {
   });
 
   it('has the spec failure message', () => {
-    expect(PASSWORD_RULES_MESSAGE).toBe('Your password does not meet the requirements.');
+    expect(PASSWORD_RULES_MESSAGE).toBe('PASSWORD_RULES');
+    expect(REASONS[PASSWORD_RULES_MESSAGE]).toBe('Your password does not meet the requirements.');
   });
 });
 
 describe('sign-up code rule', () => {
   it('requires a code', () => {
-    expect(signupCodeProblem('')).toBe('Please enter a sign-up code.');
-    expect(SIGNUP_CODE_REQUIRED).toBe('Please enter a sign-up code.');
+    expect(signupCodeProblem('')).toBe('SIGNUP_CODE_REQUIRED');
+    expect(REASONS[SIGNUP_CODE_REQUIRED]).toBe('Please enter a sign-up code.');
   });
 
   it('needs at least 3 characters after trimming', () => {
-    expect(signupCodeProblem('ab')).toBe('Sign-up code must be at least 3 characters long.');
-    expect(signupCodeProblem('  ab  ')).toBe('Sign-up code must be at least 3 characters long.');
+    expect(signupCodeProblem('ab')).toBe('SIGNUP_CODE_TOO_SHORT');
+    expect(signupCodeProblem('  ab  ')).toBe('SIGNUP_CODE_TOO_SHORT');
     expect(signupCodeProblem('   ')).toBe(SIGNUP_CODE_TOO_SHORT);
-    expect(SIGNUP_CODE_TOO_SHORT).toBe('Sign-up code must be at least 3 characters long.');
+    expect(REASONS[SIGNUP_CODE_TOO_SHORT]).toBe('Sign-up code must be at least 3 characters long.');
   });
 
   it('accepts a code of 3 characters or more', () => {

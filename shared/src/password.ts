@@ -1,19 +1,20 @@
 /**
  * Account rules shared word for word by the server (which enforces them) and the client (which
- * shows them live). Pure functions, no imports: the client bundles this file too.
+ * shows them live); a broken rule is named by its reason code (REASONS). Pure functions, no imports: the client bundles this file too.
  */
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for pass-phrases; bounded so hashing cost stays bounded. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_SPECIALS = '!@#$%^&*';
-export const PASSWORD_RULES_MESSAGE = 'Your password does not meet the requirements.';
+/** The reason (@planner/shared REASONS) of a password that breaks the rules below. */
+export const PASSWORD_RULES_MESSAGE = 'PASSWORD_RULES';
 /**
  * The server also refuses the most common passwords (server/src/modules/accounts/common-passwords.txt,
  * about 20,000 entries: too big for the client bundle, so the live tooltip cannot check it and the sign-up and
  * reset forms show this message from the server instead).
  */
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose a different one.';
+export const COMMON_PASSWORD_MESSAGE = 'PASSWORD_COMMON';
 
 /** Whether `password` is on the list of common passwords (compared case-insensitively, trimmed). */
 export function isCommonPassword(password: string, common: ReadonlySet<string>): boolean {
@@ -48,11 +49,11 @@ export function passwordMeetsRules(password: string, firstName = '', lastName = 
 }
 
 export const SIGNUP_CODE_MIN_LENGTH = 3;
-export const SIGNUP_CODE_REQUIRED = 'Please enter a sign-up code.';
-export const SIGNUP_CODE_TOO_SHORT = 'Sign-up code must be at least 3 characters long.';
+export const SIGNUP_CODE_REQUIRED = 'SIGNUP_CODE_REQUIRED';
+export const SIGNUP_CODE_TOO_SHORT = 'SIGNUP_CODE_TOO_SHORT';
 
-/** The spec's sign-up code message, or null when the code may be sent. */
-export function signupCodeProblem(code: string): string | null {
+/** The reason (REASONS code) a sign-up code may not be sent, or null when it may. */
+export function signupCodeProblem(code: string): typeof SIGNUP_CODE_REQUIRED | typeof SIGNUP_CODE_TOO_SHORT | null {
   if (!code) return SIGNUP_CODE_REQUIRED;
   if (code.trim().length < SIGNUP_CODE_MIN_LENGTH) return SIGNUP_CODE_TOO_SHORT;
   return null;

@@ -129,6 +129,7 @@ export const REASONS = {
   TRANSCRIPT_FILE_MISSING: 'Please choose a file to upload (multipart field "file").',
   TRANSCRIPT_TYPE_INVALID: 'Transcripts must be PDF, JPG, PNG, DOC or DOCX files.',
   FILE_EMPTY: 'The file is empty.',
+  FILE_TOO_LARGE: 'The file is larger than {size}.',
   TOO_MANY_TRANSCRIPTS: 'An application holds at most {max} transcript files.',
   TRANSCRIPT_TOO_LARGE: 'The file is larger than {max} MB.',
   FILE_CONTENT_MISMATCH: 'The file "{name}" is not a valid {type} file.',
@@ -136,6 +137,7 @@ export const REASONS = {
   PAGE_SIZE_RANGE: 'Page size must be between 1 and {max}.',
   UNKNOWN_APPLICATION_STATUS: 'Unknown application status.',
   APPLICATION_NOT_FOUND: 'Application not found.',
+  APPLICATION_FIELDS_REQUIRED: 'Please complete the required fields: {fields}.',
 
   // api-tokens
   API_TOKEN_SESSION_ONLY: 'API tokens are managed from a signed-in session on the profile page, not with an API token.',
@@ -200,7 +202,7 @@ export const REASONS = {
   PDF_NOT_PDF: 'The uploaded file is not a PDF.',
   PDF_UNREADABLE: 'The uploaded PDF could not be read.',
   PDF_TOO_LARGE: 'The PDF is larger than the limit of {max}.',
-  PDF_PAGE_COUNT: 'The signed PDF has {got} page{s}; the form has {expected} page{s}.',
+  PDF_PAGE_COUNT: 'The signed PDF has {got} page{s}; the form has {expected} page{expectedS}.',
 
   // contracts
   CONTRACT_SIGNATURES_MISSING: 'Please place all required signatures and initials. Missing: {names}',
@@ -213,6 +215,9 @@ export const REASONS = {
   CONTRACT_NOT_GENERATED: 'Please generate and review the contract PDF before completing it.',
 
   // courses
+  CSV_QUOTE_INSIDE_FIELD: 'Line {line}: a quote (") appears inside an unquoted field; quote the whole field and double the quote ("").',
+  CSV_TEXT_AFTER_QUOTE: 'Line {line}: text follows a closing quote; a quote inside a quoted field must be doubled ("").',
+  CSV_QUOTE_NEVER_CLOSED: 'Line {line}: a quoted field is never closed.',
   CSV_NO_COURSES: 'The file has a header but no courses.',
   BODY_NOT_OBJECT: 'The request body must be a JSON object.',
   COURSE_ID_REQUIRED: 'Course ID is required.',
@@ -222,6 +227,8 @@ export const REASONS = {
   PREREQUISITE_GROUPS_INVALID: 'Prerequisite groups must be a list of lists of course uuids.',
   COURSE_TAGS_INVALID: 'Tags must be a map of tag keys to tag names.',
   COURSE_TAG_NAME_INVALID: 'Each tag must be a name of 1 to 100 characters.',
+  COURSE_TAG_KEY_INVALID: 'Tag key "{key}" must be 1 to 60 lower-case letters, digits or underscores.',
+  COURSE_TAG_NAME_LENGTH: 'Tag "{key}" must have a name of 1 to 100 characters.',
   COURSE_TOO_MANY_TAGS: 'A course may have at most 30 tags.',
   FIELD_TOO_LONG: '{label} must be at most {max} characters.',
   PREREQUISITE_GROUP_TOO_LARGE: 'A prerequisite group may have at most {max} courses.',
@@ -247,7 +254,9 @@ export const REASONS = {
   TRANSFER_OWN_SCHOOL: 'A course cannot be made transferable to its own school.',
   COURSE_NOT_TRANSFERABLE: 'This course is not transferable to that school.',
   TRANSFER_REMOVED: 'Transferability removed successfully.',
+  TRANSFER_COURSE_REQUIRED: 'original_course_id is required.',
   TRANSFER_SCHOOL_REQUIRED: 'Choose the school that accepts the course.',
+  COURSE_IN_PLANS: 'This course is in {count} student plan{s}. Remove it from {plans} first.',
   SCHOOL_ID_INVALID: "Not a valid school id: expected the school's uuid or number.",
 
   // identity
@@ -271,6 +280,7 @@ export const REASONS = {
   GENDER_REQUIRED: 'Please choose a gender (female, male, non-binary or decline).',
   RACE_ETHNICITY_INVALID: 'Race/ethnicity must be a list of these options: {options}.',
   ED_GOALS_INVALID: 'ed_goals must be a list of 1 to 10 answers, each at most 500 characters.',
+  ELECTRONIC_SIGNATURE_REQUIRED: 'You must type your full name as an electronic signature.',
   ELECTRONIC_SIGNATURE_TOO_LONG: 'The electronic signature may have at most 200 characters.',
   STUDENT_ONLY: 'Only the student can do this.',
   PLAN_DISABLED: 'The four-year plan is not enabled at your school.',

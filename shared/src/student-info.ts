@@ -34,7 +34,7 @@ export const CONSENT_KEYS = [
 ] as const;
 export type ConsentKey = (typeof CONSENT_KEYS)[number];
 
-export const SIGNATURE_REQUIRED_MESSAGE = 'You must type your full name as an electronic signature.';
+export const SIGNATURE_REQUIRED_MESSAGE = 'ELECTRONIC_SIGNATURE_REQUIRED';
 
 /** The onboarding questions (/onboarding-questions), three steps. */
 export const ONBOARDING_GRADE_OPTIONS = ['9th Grade', '10th Grade', '11th Grade', '12th Grade'] as const;

@@ -34,66 +34,42 @@ export interface ReasonMessage {
 /** A reason as an error message: `badInput(because('PAGE_SIZE_RANGE', { max: 100 }))`. */
 export const because = (reason: Reason, params?: Record<string, string | number>): ReasonMessage => ({ reason, params });
 
-// The spec's texts, to find the reason of a message given as text: exact texts first, then the
-// texts with placeholders, the longest fixed wording first so a specific text wins over a loose one.
-const EXACT = new Map<string, Reason>();
-const TEMPLATES: { reason: Reason; pattern: RegExp; names: string[]; fixed: number }[] = [];
-for (const [reason, text] of Object.entries(REASONS) as [Reason, string][]) {
-  const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  if (!names.length) {
-    if (!EXACT.has(text)) EXACT.set(text, reason);
-    continue;
-  }
-  const source = text.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*?)');
-  TEMPLATES.push({ reason, pattern: new RegExp(`^${source}$`, 's'), names, fixed: text.replace(/\{\w+\}/g, '').length });
+/** A reason's params as sent: every value as text; none when it has none. */
+function paramsOf(why: ReasonMessage): ReasonParams | undefined {
+  return why.params && Object.keys(why.params).length ? Object.fromEntries(Object.entries(why.params).map(([k, v]) => [k, String(v)])) : undefined;
 }
-TEMPLATES.sort((a, b) => b.fixed - a.fixed);
 
-/** The reason of a spec text and the values filled into its placeholders; null for a text the spec does not list. */
-export function reasonOf(message: string): { reason: Reason; params?: ReasonParams } | null {
-  const exact = EXACT.get(message);
-  if (exact) return { reason: exact };
-  for (const t of TEMPLATES) {
-    const m = t.pattern.exec(message);
-    if (!m) continue;
-    const params: ReasonParams = {};
-    t.names.forEach((name, i) => (params[name] ??= m[i + 1]!));
-    return { reason: t.reason, params };
-  }
-  return null;
-}
+/** The English text of a reason with its params filled in. */
+export const englishOf = (why: ReasonMessage): string => reasonText(why.reason, paramsOf(why));
 
 export class AppError extends Error {
-  /** Why, as a stable code the client translates; null only for a text missing from REASONS (a test checks there is none). */
-  readonly reason: Reason | null;
+  /** Why, as a stable code the client translates; the English message is its REASONS text. */
+  readonly reason: Reason;
   readonly params?: ReasonParams;
   constructor(
     readonly code: ErrorCode,
-    message: string | ReasonMessage,
+    why: ReasonMessage,
     /** Seconds a rate-limited caller should wait (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
-    const given = typeof message === 'string' ? null : message;
-    const params = given?.params ? Object.fromEntries(Object.entries(given.params).map(([k, v]) => [k, String(v)])) : undefined;
-    super(given ? reasonText(given.reason, params) : (message as string));
+    const params = paramsOf(why);
+    super(reasonText(why.reason, params));
     this.name = 'AppError';
-    const found = given ? { reason: given.reason, params } : reasonOf(this.message);
-    this.reason = found?.reason ?? null;
-    if (found?.params && Object.keys(found.params).length) this.params = found.params;
+    this.reason = why.reason;
+    if (params) this.params = params;
   }
 }
 
 /** What both adapters add to an error's text: its reason, and the params of a parameterised text. */
-export function reasonFields(err: { reason: Reason | null; params?: ReasonParams }): { reason?: Reason; params?: ReasonParams } {
-  return { ...(err.reason ? { reason: err.reason } : {}), ...(err.params ? { params: err.params } : {}) };
+export function reasonFields(err: { reason: Reason; params?: ReasonParams }): { reason: Reason; params?: ReasonParams } {
+  return { reason: err.reason, ...(err.params ? { params: err.params } : {}) };
 }
 
-type Message = string | ReasonMessage;
-export const unauthenticated = (message: Message = REASONS.UNAUTHENTICATED) => new AppError('UNAUTHENTICATED', message);
-export const forbidden = (message: Message = REASONS.FORBIDDEN) => new AppError('FORBIDDEN', message);
-export const badInput = (message: Message) => new AppError('BAD_USER_INPUT', message);
-export const notFound = (message: Message = REASONS.NOT_FOUND) => new AppError('NOT_FOUND', message);
-export const conflict = (message: Message) => new AppError('CONFLICT', message);
+export const unauthenticated = (why: ReasonMessage = because('UNAUTHENTICATED')) => new AppError('UNAUTHENTICATED', why);
+export const forbidden = (why: ReasonMessage = because('FORBIDDEN')) => new AppError('FORBIDDEN', why);
+export const badInput = (why: ReasonMessage) => new AppError('BAD_USER_INPUT', why);
+export const notFound = (why: ReasonMessage = because('NOT_FOUND')) => new AppError('NOT_FOUND', why);
+export const conflict = (why: ReasonMessage) => new AppError('CONFLICT', why);
 
 export const UNAVAILABLE_MESSAGE = REASONS.SERVICE_UNAVAILABLE;
 

@@ -5,7 +5,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { logger } from '../observability/logger.js';
 import { REASONS } from '@planner/shared';
-import { AppError, HTTP_STATUS, isConnectionError, reasonFields, UNAVAILABLE_MESSAGE } from './errors.js';
+import { AppError, badInput, because, HTTP_STATUS, isConnectionError, reasonFields, UNAVAILABLE_MESSAGE } from './errors.js';
 
 /** Last handler of /api: every error becomes a status and a message; unknown ones are logged, not shown. */
 export function apiErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
@@ -57,7 +57,7 @@ export async function sendPagedList<T, J>(
   const raw = req.query.page_size;
   const pageSize = raw === undefined || raw === '' ? undefined : Number(raw);
   if (pageSize !== undefined && (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPage)) {
-    throw new AppError('BAD_USER_INPUT', `page_size must be between 1 and ${maxPage}.`);
+    throw badInput(because('PAGE_SIZE_PARAM_RANGE', { max: maxPage }));
   }
   const out: J[] = [];
   let after = typeof req.query.cursor === 'string' ? req.query.cursor : null;

@@ -9,16 +9,15 @@
  * by its numeric id or by its uuid, wherever a course id is asked for.
  */
 import { MAX_ID, isId, toId } from '@planner/shared/ids';
-import { badInput } from './errors.js';
+import { badInput, because } from './errors.js';
 import { isUuid } from './validation.js';
-import { REASONS } from '@planner/shared';
 
 // The bound and the reading of an id are shared with the client.
 export { MAX_ID, isId, toId };
 
-export const idMessage = (what: string) => `Not a valid ${what} id: expected a whole number from 1 to ${MAX_ID}.`;
-export const uuidMessage = (what: string) => `Not a valid ${what} id: expected a uuid.`;
-export const COURSE_REF_MESSAGE = REASONS.COURSE_REF_INVALID;
+export const idMessage = (what: string) => because('ID_INVALID', { what, max: MAX_ID });
+export const uuidMessage = (what: string) => because('UUID_INVALID', { what });
+export const COURSE_REF_MESSAGE = 'COURSE_REF_INVALID';
 
 /** A numeric id (path parameter or argument); anything else is a 400 naming `what` ("student", "blog post"). */
 export function parseId(value: unknown, what: string): number {
@@ -41,5 +40,5 @@ export function parseCourseRef(value: unknown): CourseRef {
   const id = toId(value);
   if (id !== null) return { id };
   if (isUuid(value)) return { uuid: value };
-  throw badInput(COURSE_REF_MESSAGE);
+  throw badInput(because(COURSE_REF_MESSAGE));
 }

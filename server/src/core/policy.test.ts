@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserType, type User } from '../modules/accounts/user.entity.js';
 import type { Caller } from './context.js';
-import { AppError } from './errors.js';
+import { AppError, because } from './errors.js';
 import { actorOf, ALLOW, authorize, type Can, deny, hide, permits, READ_ONLY_MESSAGE, writable, writesAs } from './policy.js';
 
 const caller = (o: Partial<Caller> = {}, user: Partial<User> = {}): Caller => ({
@@ -12,19 +12,19 @@ const caller = (o: Partial<Caller> = {}, user: Partial<User> = {}): Caller => ({
 
 /** A small policy: staff may 'edit' their school's objects; 'hidden' objects are not found. */
 const can: Can<'edit' | 'peek', { schoolId: number }> = (actor, action, object) => {
-  if (action === 'peek') return object.schoolId === actor.schoolId ? ALLOW : hide('Thing not found.');
+  if (action === 'peek') return object.schoolId === actor.schoolId ? ALLOW : hide(because('NOTE_NOT_FOUND'));
   const w = writable(actor);
   if (w !== true) return w;
-  return actor.type === UserType.Staff && object.schoolId === actor.schoolId ? ALLOW : deny('Only your own school.');
+  return actor.type === UserType.Staff && object.schoolId === actor.schoolId ? ALLOW : deny(because('COURSE_NOT_YOURS'));
 };
 
-function thrown(fn: () => unknown): { code: string; message: string } | null {
+function thrown(fn: () => unknown): { code: string; reason: string; message: string } | null {
   try {
     fn();
     return null;
   } catch (e) {
     expect(e).toBeInstanceOf(AppError);
-    return { code: (e as AppError).code, message: (e as AppError).message };
+    return { code: (e as AppError).code, reason: (e as AppError).reason, message: (e as AppError).message };
   }
 }
 
@@ -43,29 +43,29 @@ describe('policy kernel', () => {
 
   it('refuses without a caller as unauthenticated, before asking the policy', () => {
     expect(thrown(() => authorize({ caller: null }, can, 'edit', { schoolId: 3 }))).toEqual({
-      code: 'UNAUTHENTICATED', message: 'Authentication credentials were not provided or are invalid.',
+      code: 'UNAUTHENTICATED', reason: 'UNAUTHENTICATED', message: 'Authentication credentials were not provided or are invalid.',
     });
   });
 
   it("refuses as forbidden with the area's message, or not found for hidden objects", () => {
-    expect(thrown(() => authorize({ caller: caller() }, can, 'edit', { schoolId: 4 }))).toEqual({ code: 'FORBIDDEN', message: 'Only your own school.' });
-    expect(thrown(() => authorize({ caller: caller() }, can, 'peek', { schoolId: 4 }))).toEqual({ code: 'NOT_FOUND', message: 'Thing not found.' });
+    expect(thrown(() => authorize({ caller: caller() }, can, 'edit', { schoolId: 4 }))).toEqual({ code: 'FORBIDDEN', reason: 'COURSE_NOT_YOURS', message: 'You can only change the courses of your own school.' });
+    expect(thrown(() => authorize({ caller: caller() }, can, 'peek', { schoolId: 4 }))).toEqual({ code: 'NOT_FOUND', reason: 'NOTE_NOT_FOUND', message: 'Note not found.' });
     const generic = (() => deny()) as Can<'x', null>;
     expect(thrown(() => authorize({ caller: caller() }, generic, 'x', null))).toEqual({
-      code: 'FORBIDDEN', message: 'You do not have permission to perform this action.',
+      code: 'FORBIDDEN', reason: 'FORBIDDEN', message: 'You do not have permission to perform this action.',
     });
   });
 
   it("refuses writes on a parent's read-only view-as token", () => {
     expect(thrown(() => authorize({ caller: caller({ readOnly: true, actingUserId: 30 }) }, can, 'edit', { schoolId: 3 }))).toEqual({
-      code: 'FORBIDDEN', message: READ_ONLY_MESSAGE,
+      code: 'FORBIDDEN', reason: READ_ONLY_MESSAGE, message: 'You are viewing as this student in read-only mode; changes are not allowed.',
     });
   });
 
   it('a typed write refuses a read-only token first, then other account types', () => {
     const parentView = actorOf(caller({ readOnly: true, actingUserId: 30 }, { userType: UserType.Student }));
-    expect(writesAs(parentView, [UserType.Staff])).toEqual(deny(READ_ONLY_MESSAGE));
-    expect(writesAs(actorOf(caller({}, { userType: UserType.Student })), [UserType.Staff], 'Staff only.')).toEqual(deny('Staff only.'));
+    expect(writesAs(parentView, [UserType.Staff])).toEqual(deny(because(READ_ONLY_MESSAGE)));
+    expect(writesAs(actorOf(caller({}, { userType: UserType.Student })), [UserType.Staff], because('PAYMENTS_STAFF_ONLY'))).toEqual(deny(because('PAYMENTS_STAFF_ONLY')));
     expect(writesAs(actorOf(caller()), [UserType.Staff])).toBe(ALLOW);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Actors and a verdict reader for the policy unit tests: every policy table reads
- * `[actor, action, object, expected]` with expected 'ok', '403' or '404' (optionally with the message).
+ * `[actor, action, object, expected]` with expected 'ok', '403' or '404' (optionally with the reason code).
  */
 import { UserType } from '../modules/accounts/user.entity.js';
 import type { Actor, Can } from './policy.js';
@@ -31,10 +31,10 @@ export const ACTORS = {
   baseline: base({ userId: 40, type: UserType.BaselinePlan }),
 } satisfies Record<string, Actor>;
 
-/** 'ok', or the refusal as '403'/'404' followed by its message when it has one. */
+/** 'ok', or the refusal as '403'/'404' followed by its reason code when it has one. */
 export function verdict<A extends string, O>(can: Can<A, O>, actor: Actor, action: A, object: O): string {
   const v = can(actor, action, object);
   if (v === true) return 'ok';
-  return `${v.hidden ? '404' : '403'}${v.message ? ` ${v.message}` : ''}`;
+  return `${v.hidden ? '404' : '403'}${v.message ? ` ${v.message.reason}` : ''}`;
 }
 

@@ -7,10 +7,10 @@
  */
 import { UserType } from '../modules/accounts/user.entity.js';
 import type { Caller, RequestContext } from './context.js';
-import { forbidden, notFound, unauthenticated } from './errors.js';
-import { REASONS } from '@planner/shared';
+import { because, forbidden, notFound, unauthenticated, type ReasonMessage } from './errors.js';
 
-export const READ_ONLY_MESSAGE = REASONS.READ_ONLY;
+/** The reason of every write refused to a read-only (parent view-as) token. */
+export const READ_ONLY_MESSAGE = 'READ_ONLY';
 
 /** The caller, reduced to the facts a policy decides on. */
 export interface Actor {
@@ -40,28 +40,28 @@ export function actorOf(caller: Caller): Actor {
 /** Why a policy said no: forbidden with the area's message, or not found where existence must not leak. */
 export class Refusal {
   constructor(
-    readonly message: string | undefined,
+    readonly message: ReasonMessage | undefined,
     readonly hidden: boolean,
   ) {}
 }
 
 export type Verdict = true | Refusal;
 export const ALLOW = true as const;
-export const deny = (message?: string): Refusal => new Refusal(message, false);
+export const deny = (message?: ReasonMessage): Refusal => new Refusal(message, false);
 /** Refused as 404, so that an object out of reach looks like one that does not exist. */
-export const hide = (message?: string): Refusal => new Refusal(message, true);
+export const hide = (message?: ReasonMessage): Refusal => new Refusal(message, true);
 
 /** An area's policy: named actions over that area's objects. */
 export type Can<A extends string, O> = (actor: Actor, action: A, object: O) => Verdict;
 
 /** Common first step of write actions: a parent's view-as token is refused. */
-export const writable = (actor: Actor): Verdict => (actor.readOnly ? deny(READ_ONLY_MESSAGE) : ALLOW);
+export const writable = (actor: Actor): Verdict => (actor.readOnly ? deny(because(READ_ONLY_MESSAGE)) : ALLOW);
 export const isType = (actor: Actor, ...types: UserType[]): boolean => types.includes(actor.type);
 /** A type-level gate: allowed for these account types, otherwise the given (or generic) refusal. */
-export const onlyTypes = (actor: Actor, types: UserType[], message?: string): Verdict => (types.includes(actor.type) ? ALLOW : deny(message));
+export const onlyTypes = (actor: Actor, types: UserType[], message?: ReasonMessage): Verdict => (types.includes(actor.type) ? ALLOW : deny(message));
 /** A write by one of these account types: a read-only token is refused first, then other types. */
-export const writesAs = (actor: Actor, types: UserType[], message?: string): Verdict =>
-  (actor.readOnly ? deny(READ_ONLY_MESSAGE) : onlyTypes(actor, types, message));
+export const writesAs = (actor: Actor, types: UserType[], message?: ReasonMessage): Verdict =>
+  (actor.readOnly ? deny(because(READ_ONLY_MESSAGE)) : onlyTypes(actor, types, message));
 /** Both verdicts must allow; the first refusal wins. */
 export const both = (first: Verdict, second: () => Verdict): Verdict => (first === true ? second() : first);
 
@@ -96,12 +96,12 @@ export function requireCaller(ctx: Pick<RequestContext, 'caller'>): Caller {
 /** The caller, refused when their token is read-only: writes that need no other rule start here. */
 export function requireWriter(ctx: Pick<RequestContext, 'caller'>): Caller {
   const caller = requireCaller(ctx);
-  if (caller.readOnly) throw forbidden(READ_ONLY_MESSAGE);
+  if (caller.readOnly) throw forbidden(because(READ_ONLY_MESSAGE));
   return caller;
 }
 
 /** Guard applied by both adapters before any mutating operation reaches a service. */
 export function assertOperationAllowed(caller: Caller | null, operation: string, isWrite: boolean): void {
-  if (caller?.readOnly && isWrite && !READ_ONLY_ALLOWED.has(operation)) throw forbidden(READ_ONLY_MESSAGE);
+  if (caller?.readOnly && isWrite && !READ_ONLY_ALLOWED.has(operation)) throw forbidden(because(READ_ONLY_MESSAGE));
 }
 

@@ -3,7 +3,7 @@
  */
 import ipaddr from 'ipaddr.js';
 import type { DataSource, EntityManager } from 'typeorm';
-import { AppError } from './errors.js';
+import { AppError, because } from './errors.js';
 
 /**
  * The bucket a client address is counted in: an IPv4 address alone (an IPv4-mapped IPv6 address as
@@ -118,7 +118,7 @@ function tooMany(rule: { name: string }, retryAfter: number): AppError {
   const wait = Math.max(1, retryAfter);
   const minutes = Math.ceil(wait / 60);
   const when = wait < 60 ? `${wait} second${wait === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new AppError('RATE_LIMITED', `Too many ${rule.name} attempts. Please wait ${when} and try again.`, wait);
+  return new AppError('RATE_LIMITED', because('RATE_LIMITED', { name: rule.name, when }), wait);
 }
 
 /**

@@ -3,30 +3,47 @@
  * not fit becomes a 400 with a message a person can act on, never a crash.
  */
 import { z } from 'zod';
-import { AppError, badInput, because } from './errors.js';
-import { REASONS } from '@planner/shared';
+import { isReason } from '@planner/shared';
+import { AppError, badInput, because, type ReasonMessage } from './errors.js';
 
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallbackMessage?: string): z.infer<T> {
+/**
+ * The message a schema refuses with: a reason code (`.max(20, 'GRADE_TOO_LONG')` needs no helper),
+ * or, for a reason with params, the code followed by its params as JSON (zod keeps nothing but a
+ * message on its own checks). `issueReason` reads it back.
+ */
+export const zodMessage = (why: ReasonMessage): string => (why.params ? `${why.reason} ${JSON.stringify(why.params)}` : why.reason);
+
+/** The reason a schema's issue names (zodMessage), or null for any other message, such as zod's own wording. */
+export function issueReason(message: string): ReasonMessage | null {
+  const m = /^([A-Z][A-Z0-9_]*)(?: (\{.*\}))?$/s.exec(message);
+  if (!m || !isReason(m[1])) return null;
+  return because(m[1], m[2] ? (JSON.parse(m[2]) as Record<string, string | number>) : undefined);
+}
+
+/**
+ * The first issue as a 400: the reason the schema named, else INVALID_INPUT naming the field (or
+ * the caller's fallback). zod's own wording is never read.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fallback?: ReasonMessage): z.infer<T> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  // A schema may carry the spec's exact text as the issue message; otherwise name the field.
-  const custom = issue && issue.message && !issue.message.startsWith('Invalid input') && !issue.message.startsWith('Too ') && !issue.message.startsWith('Expected');
-  if (custom) throw badInput(issue.message);
+  const named = issue && issueReason(issue.message);
+  if (named) throw badInput(named);
   const field = issue?.path.join('.') || 'input';
-  throw badInput(fallbackMessage ?? because('INVALID_INPUT', { field }));
+  throw badInput(fallback ?? because('INVALID_INPUT', { field }));
 }
 
 /** A UUID as PostgreSQL writes them: checked before a lookup, so a malformed id is simply not found. */
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
-/** PostgreSQL text cannot hold U+0000: such input is refused as bad input, never sent to the database. */
-export const NUL_MESSAGE = REASONS.NUL_CHARACTER;
+/** PostgreSQL text cannot hold U+0000: such input is refused as bad input (this reason), never sent to the database. */
+export const NUL_MESSAGE = 'NUL_CHARACTER';
 export const hasNul = (s: string) => s.includes('\u0000');
 /** Half of a UTF-16 pair alone: JSON.stringify writes it as an escape PostgreSQL's jsonb refuses, and as text it would become U+FFFD. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const hasLoneSurrogate = (s: string) => LONE_SURROGATE.test(s);
-const storable = () => z.string().refine((s) => !hasNul(s), NUL_MESSAGE).refine((s) => !hasLoneSurrogate(s), REASONS.TEXT_NOT_UNICODE);
+const storable = () => z.string().refine((s) => !hasNul(s), NUL_MESSAGE).refine((s) => !hasLoneSurrogate(s), 'TEXT_NOT_UNICODE');
 
 /**
  * The one rule for the text of query parameters (REST, adapters.ts) and GraphQL arguments
@@ -89,7 +106,7 @@ export { z };
  * after its permission checks, so a caller who may not act is told so (401/403) before anything
  * about their input (400), whichever adapter they came through.
  */
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: Error };
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 /** Runs a parser, keeping its refusal (a 400) for later; any other error is thrown now. */
 export function check<T>(parse: () => T): Checked<T> {

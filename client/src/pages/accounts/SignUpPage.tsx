@@ -10,7 +10,11 @@ import { clearSession, reloadTo, setToken } from '../../session/storage';
 import { PasswordRules } from './PasswordRules';
 import { signUpErrorMessage } from './signUpErrors';
 import './accounts.css';
-import { useT } from '../../i18n';
+import { translateReason, useT } from '../../i18n';
+import { REASONS, type Reason } from '@planner/shared';
+
+/** A rule the page checks before sending, worded as the server would refuse it (translated by its reason). */
+const refusal = (reason: Reason) => translateReason({ english: REASONS[reason], reason });
 
 /** The spec reloads 100 ms after sign-up so the new session starts clean. */
 export const SIGN_UP_RELOAD_DELAY_MS = 100;
@@ -28,9 +32,9 @@ export default function SignUpPage() {
     e.preventDefault();
     setError('');
     const codeProblem = signupCodeProblem(form.signupCode);
-    if (codeProblem) return setError(codeProblem);
+    if (codeProblem) return setError(refusal(codeProblem));
     if (form.password !== form.confirm) return setError(t('accounts.passwordsDoNotMatchSignUp'));
-    if (!passwordMeetsRules(form.password, form.firstName, form.lastName)) return setError(PASSWORD_RULES_MESSAGE);
+    if (!passwordMeetsRules(form.password, form.firstName, form.lastName)) return setError(refusal(PASSWORD_RULES_MESSAGE));
     try {
       const { data } = await register({
         variables: {

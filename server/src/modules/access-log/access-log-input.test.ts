@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { valid, type Checked } from '../../core/validation.js';
 import { ACCESS_LOG_INPUT_MESSAGES as M, checkAccessLogFilter } from './access-log-input.js';
 import { ACCESS_ACTIONS } from './access-actions.js';
+import { textOf } from '../../test/reasons.js';
 
 const message = <T>(c: Checked<T>) => (c.ok ? 'accepted' : c.error.message);
 
@@ -22,7 +23,7 @@ describe('checkAccessLogFilter', () => {
     ]) {
       expect(message(checkAccessLogFilter(bad)), JSON.stringify(bad)).toBe('The access-log filters are not valid (dates as YYYY-MM-DD, ids as numbers).');
     }
-    expect(message(checkAccessLogFilter([{ action: 'view_as' }]))).toBe(M.filtersInvalid);
+    expect(message(checkAccessLogFilter([{ action: 'view_as' }]))).toBe(textOf(M.filtersInvalid));
   });
 
   it('names what is wrong with an unknown action, a bad date and a bad cursor', () => {
@@ -38,7 +39,7 @@ describe('checkAccessLogFilter', () => {
 
   it('refuses a start date after the end date, after the form checks', () => {
     expect(message(checkAccessLogFilter({ from: '2026-02-01', to: '2026-01-31' }))).toBe('The start date must be on or before the end date.');
-    expect(message(checkAccessLogFilter({ from: '2026-02-01', to: '2026-01-31', first: '0' }))).toBe(M.filtersInvalid);
+    expect(message(checkAccessLogFilter({ from: '2026-02-01', to: '2026-01-31', first: '0' }))).toBe(textOf(M.filtersInvalid));
   });
 
   it('ignores a __proto__ key and unknown filters', () => {

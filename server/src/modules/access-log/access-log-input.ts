@@ -6,18 +6,17 @@
  * Any filter of the wrong form earns one message naming the expected forms; then a start date
  * after the end date is refused.
  */
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { MAX_ID } from '../../core/ids.js';
-import { check, parseInput, type Checked, z } from '../../core/validation.js';
+import { check, parseInput, type Checked, z, zodMessage } from '../../core/validation.js';
 import { ACCESS_ACTIONS } from './access-actions.js';
-import { REASONS } from '@planner/shared';
 
 export const ACCESS_LOG_INPUT_MESSAGES = {
-  filtersInvalid: REASONS.ACCESS_LOG_FILTERS_INVALID,
-  datesReversed: REASONS.DATES_REVERSED,
-  actionInvalid: `action must be one of: ${ACCESS_ACTIONS.join(', ')}.`,
-  dateInvalid: REASONS.DATE_INVALID,
-  cursorInvalid: REASONS.ACCESS_LOG_CURSOR_INVALID,
+  filtersInvalid: 'ACCESS_LOG_FILTERS_INVALID',
+  datesReversed: 'DATES_REVERSED',
+  actionInvalid: because('ACCESS_LOG_ACTION_INVALID', { actions: ACCESS_ACTIONS.join(', ') }),
+  dateInvalid: 'DATE_INVALID',
+  cursorInvalid: 'ACCESS_LOG_CURSOR_INVALID',
 } as const;
 
 export const MAX_ACCESS_LOG_PAGE = 200;
@@ -25,7 +24,7 @@ export const MAX_ACCESS_LOG_PAGE = 200;
 export const filterInput = z.object({
   student_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
   actor_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  action: z.enum(ACCESS_ACTIONS, { error: () => ACCESS_LOG_INPUT_MESSAGES.actionInvalid }).optional(),
+  action: z.enum(ACCESS_ACTIONS, { error: () => zodMessage(ACCESS_LOG_INPUT_MESSAGES.actionInvalid) }).optional(),
   from: z.iso.date({ error: ACCESS_LOG_INPUT_MESSAGES.dateInvalid }).optional(),
   to: z.iso.date({ error: ACCESS_LOG_INPUT_MESSAGES.dateInvalid }).optional(),
   first: z.coerce.number().int().min(1).max(MAX_ACCESS_LOG_PAGE).optional(),
@@ -41,7 +40,7 @@ export type AccessLogFilter = z.output<typeof filterInput>;
 /** Parses the filters as sent (query strings or GraphQL arguments). */
 export const checkAccessLogFilter = (raw: unknown): Checked<AccessLogFilter> =>
   check(() => {
-    const f = parseInput(filterInput, raw, ACCESS_LOG_INPUT_MESSAGES.filtersInvalid);
-    if (f.from && f.to && f.from > f.to) throw badInput(ACCESS_LOG_INPUT_MESSAGES.datesReversed);
+    const f = parseInput(filterInput, raw, because(ACCESS_LOG_INPUT_MESSAGES.filtersInvalid));
+    if (f.from && f.to && f.from > f.to) throw badInput(because(ACCESS_LOG_INPUT_MESSAGES.datesReversed));
     return f;
   });

@@ -9,11 +9,11 @@
  * order (e.g. "All fields are required" is checked after the sign-up counts toward its limit).
  */
 import { check, parseInput, rawText, text, type Checked, z } from '../../core/validation.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const ACCOUNT_INPUT_MESSAGES = {
-  allFieldsRequired: REASONS.ALL_FIELDS_REQUIRED,
-  passwordsRequired: REASONS.NEW_PASSWORD_REQUIRED,
+  allFieldsRequired: 'ALL_FIELDS_REQUIRED',
+  passwordsRequired: 'NEW_PASSWORD_REQUIRED',
 } as const;
 
 const registerSchema = z.object({
@@ -35,10 +35,10 @@ const resetRequestSchema = z.object({ email: text() });
 const newPasswordSchema = z.object({ password: rawText() });
 
 export const checkRegister = (raw: unknown): Checked<RegisterInput> =>
-  check(() => parseInput(registerSchema, raw, ACCOUNT_INPUT_MESSAGES.allFieldsRequired));
+  check(() => parseInput(registerSchema, raw, because(ACCOUNT_INPUT_MESSAGES.allFieldsRequired)));
 export const checkLogin = (raw: unknown): Checked<LoginInput> => check(() => parseInput(loginSchema, raw));
 export const checkChangePassword = (raw: unknown): Checked<ChangePasswordInput> =>
-  check(() => parseInput(changePasswordSchema, raw, ACCOUNT_INPUT_MESSAGES.passwordsRequired));
+  check(() => parseInput(changePasswordSchema, raw, because(ACCOUNT_INPUT_MESSAGES.passwordsRequired)));
 /** The email a reset link is asked for ('' when none was given). */
 export const checkResetRequest = (raw: unknown): Checked<string> => check(() => parseInput(resetRequestSchema, raw).email);
 /** The new password of a reset link ('' when none was given). */
@@ -47,7 +47,7 @@ export const checkNewPassword = (raw: unknown): Checked<string> => check(() => p
 /** The student a staff member or parent asks to view as; a number beyond PostgreSQL's integers names no one (404 later). */
 const viewAsSchema = z.object({ studentId: z.coerce.number().int().positive() });
 export const checkViewAs = (raw: unknown): Checked<number> =>
-  check(() => parseInput(viewAsSchema, raw, REASONS.STUDENT_CHOICE_REQUIRED).studentId);
+  check(() => parseInput(viewAsSchema, raw, because('STUDENT_CHOICE_REQUIRED')).studentId);
 
 /** The schemas, for the API description (the same ones that validate). */
 export const ACCOUNT_SCHEMAS = { registerSchema, loginSchema, changePasswordSchema, resetRequestSchema, newPasswordSchema, viewAsSchema } as const;

@@ -21,19 +21,18 @@ import { forgetDevices, isKnownDevice, rememberDevice } from './known-devices.js
 import { User, UserType } from './user.entity.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { signUpRefusal } from '../identity/sso.policy.js';
-import { REASONS } from '@planner/shared';
 
 export const MESSAGES = {
   ...ACCOUNT_INPUT_MESSAGES,
-  invalidSignupCode: 'Invalid sign-up code.',
-  emailExists: 'A user with this email already exists.',
-  invalidEmail: 'Please enter a valid email address.',
-  invalidCredentials: 'Invalid email or password.',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-  currentPasswordWrong: 'Your current password is not correct.',
-  changePasswordOwnSession: 'Sign in as yourself to change your password.',
-  accountDeactivated: 'This account has been deactivated. Ask your school to restore it.',
-  passwordSignInParentsOnly: 'Students and staff sign in with the district button on this page, not with a password.',
+  invalidSignupCode: 'INVALID_SIGNUP_CODE',
+  emailExists: 'EMAIL_EXISTS',
+  invalidEmail: 'INVALID_EMAIL',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  resetLinkInvalid: 'RESET_LINK_INVALID',
+  currentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
+  changePasswordOwnSession: 'CHANGE_PASSWORD_OWN_SESSION',
+  accountDeactivated: 'ACCOUNT_DEACTIVATED',
+  passwordSignInParentsOnly: 'PASSWORD_SIGN_IN_PARENTS_ONLY',
 } as const;
 
 /** After the free failures of an account from one address, the first wait; it doubles with each further failure. */
@@ -178,17 +177,17 @@ export class AccountsService {
   async register(ctx: Pick<RequestContext, 'ip'>, checked: Checked<RegisterInput>): Promise<IssuedToken> {
     const input = valid(checked);
     await hit(this.db, this.perAddress(this.limits.signUp), `ip:${addressBucket(ctx.ip)}`);
-    if (!input.email || !input.password || !input.first_name || !input.last_name) throw badInput(MESSAGES.allFieldsRequired);
+    if (!input.email || !input.password || !input.first_name || !input.last_name) throw badInput(because(MESSAGES.allFieldsRequired));
     const codeProblem = signupCodeProblem(input.signup_code);
-    if (codeProblem) throw badInput(codeProblem);
+    if (codeProblem) throw badInput(because(codeProblem));
     // NFKC, then ASCII only: no account's email differs from another's only by look-alike characters.
     const email = accountEmail(input.email);
-    if (!email) throw badInput(MESSAGES.invalidEmail);
-    if (!passwordMeetsRules(input.password, input.first_name, input.last_name)) throw badInput(PASSWORD_RULES_MESSAGE);
-    if (isCommon(input.password)) throw badInput(COMMON_PASSWORD_MESSAGE);
+    if (!email) throw badInput(because(MESSAGES.invalidEmail));
+    if (!passwordMeetsRules(input.password, input.first_name, input.last_name)) throw badInput(because(PASSWORD_RULES_MESSAGE));
+    if (isCommon(input.password)) throw badInput(because(COMMON_PASSWORD_MESSAGE));
 
     const target = await this.resolveSignupCode(input.signup_code);
-    if (!target) throw badInput(MESSAGES.invalidSignupCode);
+    if (!target) throw badInput(because(MESSAGES.invalidSignupCode));
     // Beside the district's provider: PASSWORD_SIGNIN=parents and OIDC_ALLOWED_DOMAINS (identity/sso.policy.ts).
     const refusal = signUpRefusal(target.userType, email, this.config.passwordSignIn, this.config.oidc?.allowedDomains ?? []);
     // 403 as for a password sign-in in that mode; a wrong domain is a wrong address (400).
@@ -197,7 +196,7 @@ export class AccountsService {
     const passwordHash = await hashPassword(input.password);
 
     return this.db.transaction(async (m) => {
-      if (await m.getRepository(User).existsBy({ email })) throw badInput(MESSAGES.emailExists);
+      if (await m.getRepository(User).existsBy({ email })) throw badInput(because(MESSAGES.emailExists));
       const user = await m.getRepository(User).save({
         email,
         passwordHash,
@@ -214,7 +213,7 @@ export class AccountsService {
       return { token, userType: user.userType };
     }).catch((e: unknown) => {
       // Two sign-ups racing on one email: the unique index answers like the check above.
-      if (isUniqueViolation(e)) throw badInput(MESSAGES.emailExists);
+      if (isUniqueViolation(e)) throw badInput(because(MESSAGES.emailExists));
       throw e;
     });
   }
@@ -260,12 +259,12 @@ export class AccountsService {
 
   async login(ctx: Pick<RequestContext, 'ip' | 'device'>, checked: Checked<LoginInput>): Promise<IssuedToken> {
     const input = valid(checked);
-    if (!input.email || !input.password) throw badInput(REASONS.EMAIL_PASSWORD_REQUIRED);
+    if (!input.email || !input.password) throw badInput(because('EMAIL_PASSWORD_REQUIRED'));
     // As accounts store it (NFKC, ASCII); an address that is not ASCII even then matches no account.
     const email = accountEmail(input.email) ?? input.email.toLowerCase();
     const user = await this.checkPassword(ctx, email, input.password);
-    if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
-    if (this.config.passwordSignIn === 'parents' && user.userType !== UserType.Parent) throw forbidden(MESSAGES.passwordSignInParentsOnly);
+    if (!user) throw unauthenticated(because(MESSAGES.invalidCredentials));
+    if (this.config.passwordSignIn === 'parents' && user.userType !== UserType.Parent) throw forbidden(because(MESSAGES.passwordSignInParentsOnly));
     await rememberDevice(this.db, ctx.device, user.id);
     return { token: await this.issueToken(user.id), userType: user.userType };
   }
@@ -301,7 +300,7 @@ export class AccountsService {
     }
     await clearFailures(this.db, limits.pair, pair);
     // Said only to whoever knows the password: the account's existence is not revealed to others.
-    if (user.deactivatedAt) throw forbidden(MESSAGES.accountDeactivated);
+    if (user.deactivatedAt) throw forbidden(because(MESSAGES.accountDeactivated));
     if (needsRehash(user.passwordHash)) {
       const rehashed = await hashPassword(password);
       // Only over the hash just checked: a password changed meanwhile is kept.
@@ -319,13 +318,13 @@ export class AccountsService {
   async changePassword(ctx: RequestContext, checked: Checked<ChangePasswordInput>): Promise<void> {
     const caller = requireCaller(ctx);
     // A view-as token acts on the student's record, never on the student's credentials; nor does a script's API token.
-    if (caller.actingUserId !== null || caller.tokenKind === 'api') throw forbidden(MESSAGES.changePasswordOwnSession);
+    if (caller.actingUserId !== null || caller.tokenKind === 'api') throw forbidden(because(MESSAGES.changePasswordOwnSession));
     const input = valid(checked);
-    if (!input.current_password || !input.new_password) throw badInput(MESSAGES.passwordsRequired);
+    if (!input.current_password || !input.new_password) throw badInput(because(MESSAGES.passwordsRequired));
     const user = caller.user;
-    if (!(await this.checkPassword(ctx, user.email, input.current_password))) throw badInput(MESSAGES.currentPasswordWrong);
-    if (!passwordMeetsRules(input.new_password, user.firstName, user.lastName)) throw badInput(PASSWORD_RULES_MESSAGE);
-    if (isCommon(input.new_password)) throw badInput(COMMON_PASSWORD_MESSAGE);
+    if (!(await this.checkPassword(ctx, user.email, input.current_password))) throw badInput(because(MESSAGES.currentPasswordWrong));
+    if (!passwordMeetsRules(input.new_password, user.firstName, user.lastName)) throw badInput(because(PASSWORD_RULES_MESSAGE));
+    if (isCommon(input.new_password)) throw badInput(because(COMMON_PASSWORD_MESSAGE));
     const passwordHash = await hashPassword(input.new_password);
     await this.db.transaction((m) => this.storeNewPassword(m, user.id, passwordHash, caller.tokenId));
     await rememberDevice(this.db, ctx.device, user.id);
@@ -353,7 +352,7 @@ export class AccountsService {
   /** Always answers the same way, so nobody learns whether an email has an account. */
   async requestPasswordReset(ctx: Pick<RequestContext, 'ip'>, checked: Checked<string>): Promise<void> {
     const rawEmail = valid(checked);
-    if (!rawEmail) throw badInput(REASONS.EMAIL_REQUIRED);
+    if (!rawEmail) throw badInput(because('EMAIL_REQUIRED'));
     const email = accountEmail(rawEmail) ?? rawEmail.toLowerCase();
     await hit(this.db, this.limits.reset, `email:${sha256(email)}`);
     await hit(this.db, this.perAddress(this.limits.reset), `ip:${addressBucket(ctx.ip)}`);
@@ -382,14 +381,14 @@ export class AccountsService {
   /** Sets a new password from an emailed link; the link works once, every other link and every session ends. */
   async resetPassword(ctx: Pick<RequestContext, 'ip' | 'device'>, uidb64: string, token: string, checked: Checked<string>): Promise<void> {
     const password = valid(checked);
-    if (!password) throw badInput(MESSAGES.passwordsRequired);
+    if (!password) throw badInput(because(MESSAGES.passwordsRequired));
     await hit(this.db, this.perAddress(this.limits.reset), `ip:${addressBucket(ctx.ip)}`);
     const userId = Number(Buffer.from(uidb64 ?? '', 'base64url').toString('utf8'));
-    if (!isId(userId) || !token) throw badInput(MESSAGES.resetLinkInvalid);
+    if (!isId(userId) || !token) throw badInput(because(MESSAGES.resetLinkInvalid));
     const user = await this.db.getRepository(User).findOneBy({ id: userId });
-    if (!user) throw badInput(MESSAGES.resetLinkInvalid);
-    if (!passwordMeetsRules(password, user.firstName, user.lastName)) throw badInput(PASSWORD_RULES_MESSAGE);
-    if (isCommon(password)) throw badInput(COMMON_PASSWORD_MESSAGE);
+    if (!user) throw badInput(because(MESSAGES.resetLinkInvalid));
+    if (!passwordMeetsRules(password, user.firstName, user.lastName)) throw badInput(because(PASSWORD_RULES_MESSAGE));
+    if (isCommon(password)) throw badInput(because(COMMON_PASSWORD_MESSAGE));
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (m) => {
       // Marking used in the same statement that checks it: two clicks cannot both succeed.
@@ -399,7 +398,7 @@ export class AccountsService {
         [sha256(token), userId],
       );
       const rows = Array.isArray(result[0]) ? result[0] : result;
-      if (!rows.length) throw badInput(MESSAGES.resetLinkInvalid);
+      if (!rows.length) throw badInput(because(MESSAGES.resetLinkInvalid));
       await this.storeNewPassword(m, userId, passwordHash, null);
     });
     // The emailed link proved the owner: this browser is known from now on, whatever strangers tried.

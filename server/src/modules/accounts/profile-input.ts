@@ -5,7 +5,7 @@
  */
 import { CONTACT_PREFERENCES, MAX_LABEL_LENGTH, REASONS, type ContactPreference } from '@planner/shared';
 import { phoneNumber } from '@planner/shared/phone';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { check, hasLoneSurrogate, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
 import { LOCALES, type Locale } from './user.entity.js';
 
@@ -15,7 +15,7 @@ export { MAX_LABEL_LENGTH };
 export const checkLocale = (raw: unknown): Checked<Locale> =>
   check(() => {
     if (typeof raw !== 'string' || !(LOCALES as readonly string[]).includes(raw)) {
-      throw badInput(`locale must be one of: ${LOCALES.join(', ')}.`);
+      throw badInput(because('LOCALE_INVALID', { locales: LOCALES.join(', ') }));
     }
     return raw as Locale;
   });
@@ -28,16 +28,16 @@ export function parseLabels(raw: unknown): string[] {
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([, v]) => v);
   }
-  if (!Array.isArray(list)) throw badInput(REASONS.TERM_LABELS_NOT_LIST);
+  if (!Array.isArray(list)) throw badInput(because('TERM_LABELS_NOT_LIST'));
   // Checked before the labels are read: a list of a million entries is refused, not walked.
-  if (list.length > MAX_TERMS) throw badInput(`A plan may have at most ${MAX_TERMS} terms.`);
+  if (list.length > MAX_TERMS) throw badInput(because('TOO_MANY_TERMS', { max: MAX_TERMS }));
   const labels = list.map((l) => (typeof l === 'string' ? l.trim() : ''));
-  if (labels.some((l) => !l)) throw badInput(REASONS.TERM_LABEL_MISSING);
-  if (labels.some(hasNul)) throw badInput(NUL_MESSAGE);
+  if (labels.some((l) => !l)) throw badInput(because('TERM_LABEL_MISSING'));
+  if (labels.some(hasNul)) throw badInput(because(NUL_MESSAGE));
   // Stored as JSON: PostgreSQL refuses the escape of half a character pair.
-  if (labels.some(hasLoneSurrogate)) throw badInput(REASONS.TEXT_NOT_UNICODE);
-  if (labels.some((l) => l.length > MAX_LABEL_LENGTH)) throw badInput(`A term label may have at most ${MAX_LABEL_LENGTH} characters.`);
-  if (new Set(labels.map((l) => l.toLowerCase())).size !== labels.length) throw badInput(REASONS.TERM_LABELS_NOT_UNIQUE);
+  if (labels.some(hasLoneSurrogate)) throw badInput(because('TEXT_NOT_UNICODE'));
+  if (labels.some((l) => l.length > MAX_LABEL_LENGTH)) throw badInput(because('TERM_LABEL_TOO_LONG', { max: MAX_LABEL_LENGTH }));
+  if (new Set(labels.map((l) => l.toLowerCase())).size !== labels.length) throw badInput(because('TERM_LABELS_NOT_UNIQUE'));
   return labels;
 }
 
@@ -50,15 +50,15 @@ export const checkLabels = (raw: unknown): Checked<string[]> => check(() => pars
  * phone to go to depends on the saved one, so the service checks that (SMS_PHONE_REQUIRED).
  */
 const contactSchema = z.object({
-  contact_preference: z.enum(CONTACT_PREFERENCES, { error: REASONS.CONTACT_PREFERENCE_INVALID })
+  contact_preference: z.enum(CONTACT_PREFERENCES, { error: 'CONTACT_PREFERENCE_INVALID' })
     .meta({ description: "'email' (the default) or 'sms': a text message to `phone`." }),
-  phone: z.string({ error: REASONS.PHONE_INVALID }).nullable().optional()
+  phone: z.string({ error: 'PHONE_INVALID' }).nullable().optional()
     .transform((typed, ctx) => {
       if (typed === undefined) return undefined;
       if (typed === null || !typed.trim()) return null;
       const phone = phoneNumber(typed);
       if (phone) return phone;
-      ctx.addIssue({ code: 'custom', message: REASONS.PHONE_INVALID });
+      ctx.addIssue({ code: 'custom', message: 'PHONE_INVALID' });
       return z.NEVER;
     })
     .meta({ description: 'Mobile number for texts: 10 to 15 digits, spaces, dashes, dots, brackets and a leading + allowed; saved as digits. Left out, the saved one stays; null or empty removes it.' }),
@@ -72,7 +72,7 @@ export interface ContactInput {
 
 export const checkContact = (raw: unknown): Checked<ContactInput> =>
   check(() => {
-    const { contact_preference, phone } = parseInput(contactSchema, raw, REASONS.CONTACT_PREFERENCE_INVALID);
+    const { contact_preference, phone } = parseInput(contactSchema, raw, because('CONTACT_PREFERENCE_INVALID'));
     return { contactPreference: contact_preference, phone };
   });
 

@@ -7,13 +7,13 @@
  */
 import { type Can, writesAs } from '../../core/policy.js';
 import { UserType } from './user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export type ProfileAction = 'setContactPreference';
 
 export const can: Can<ProfileAction, null> = (actor, action) => {
   switch (action) {
     case 'setContactPreference':
-      return writesAs(actor, [UserType.Parent], REASONS.CONTACT_PREFERENCE_PARENTS_ONLY);
+      return writesAs(actor, [UserType.Parent], because('CONTACT_PREFERENCE_PARENTS_ONLY'));
   }
 };

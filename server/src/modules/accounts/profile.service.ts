@@ -1,8 +1,7 @@
 /** The signed-in user's own record: who they are, their school, their term labels, and a parent's contact preference. */
 import type { DataSource } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { REASONS } from '@planner/shared';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { authorize, requireCaller, requireWriter } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { School } from '../schools/school.entity.js';
@@ -65,7 +64,7 @@ export class ProfileService {
     const caller = authorize(ctx, can, 'setContactPreference', null);
     const { contactPreference, phone: given } = valid(input);
     const phone = given === undefined ? caller.user.phone : given;
-    if (contactPreference === 'sms' && !phone) throw badInput(REASONS.SMS_PHONE_REQUIRED);
+    if (contactPreference === 'sms' && !phone) throw badInput(because('SMS_PHONE_REQUIRED'));
     await this.db.getRepository(User).update({ id: caller.user.id }, { contactPreference, phone });
     // The request's own copy of the user, so the answer shows what was saved.
     Object.assign(caller.user, { contactPreference, phone });

@@ -6,12 +6,12 @@
  */
 import { ALLOW, type Can, deny, hide } from '../../core/policy.js';
 import { UserType } from './user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const VIEW_AS_POLICY_MESSAGES = {
-  studentNotFound: REASONS.STUDENT_NOT_FOUND,
-  sessionEnded: REASONS.VIEW_AS_SESSION_ENDED,
-  nested: REASONS.VIEW_AS_NESTED,
+  studentNotFound: 'STUDENT_NOT_FOUND',
+  sessionEnded: 'VIEW_AS_SESSION_ENDED',
+  nested: 'VIEW_AS_NESTED',
 } as const;
 
 export type ViewAsAction = 'start' | 'return';
@@ -29,10 +29,10 @@ export type ViewAsObject =
 
 export const can: Can<ViewAsAction, ViewAsObject> = (actor, action, object) => {
   if (action === 'start') {
-    if (actor.actingUserId !== null) return deny(VIEW_AS_POLICY_MESSAGES.nested);
+    if (actor.actingUserId !== null) return deny(because(VIEW_AS_POLICY_MESSAGES.nested));
     if (!object || !('student' in object)) return ALLOW;
     const { student } = object;
-    const notFound = hide(VIEW_AS_POLICY_MESSAGES.studentNotFound);
+    const notFound = hide(because(VIEW_AS_POLICY_MESSAGES.studentNotFound));
     if (actor.type === UserType.Staff) {
       const viewable = student.type === UserType.Student || student.type === UserType.BaselinePlan;
       return viewable && student.schoolId !== null && object.reach.includes(student.schoolId) ? ALLOW : notFound;
@@ -42,6 +42,6 @@ export const can: Can<ViewAsAction, ViewAsObject> = (actor, action, object) => {
   }
   if (!object || !('held' in object)) return ALLOW;
   const { held, heldType, role } = object;
-  if (!held || held.userId !== actor.actingUserId || held.actingUserId !== null) return deny(VIEW_AS_POLICY_MESSAGES.sessionEnded);
-  return heldType === undefined || heldType === role ? ALLOW : deny(VIEW_AS_POLICY_MESSAGES.sessionEnded);
+  if (!held || held.userId !== actor.actingUserId || held.actingUserId !== null) return deny(because(VIEW_AS_POLICY_MESSAGES.sessionEnded));
+  return heldType === undefined || heldType === role ? ALLOW : deny(because(VIEW_AS_POLICY_MESSAGES.sessionEnded));
 };

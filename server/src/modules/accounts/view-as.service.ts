@@ -6,7 +6,7 @@
 import { recordAccess } from '../access-log/access-log.service.js';
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, because, notFound } from '../../core/errors.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { MAX_ID } from '../../core/ids.js';
@@ -14,13 +14,12 @@ import type { SchoolsService } from '../schools/schools.service.js';
 import type { AccountsService } from './accounts.service.js';
 import { ParentStudentLink, User, UserType } from './user.entity.js';
 import { can, VIEW_AS_POLICY_MESSAGES } from './view-as.policy.js';
-import { REASONS } from '@planner/shared';
 
 /** A view lasts a working day at most; the admin's or parent's own token is kept aside meanwhile. */
 const VIEW_AS_TTL_MINUTES = 12 * 60;
 
 export const VIEW_AS_MESSAGES = {
-  notViewing: REASONS.VIEW_AS_NOT_VIEWING,
+  notViewing: 'VIEW_AS_NOT_VIEWING',
   ...VIEW_AS_POLICY_MESSAGES,
 } as const;
 
@@ -37,7 +36,7 @@ export class ViewAsService {
     // Ids are PostgreSQL integers: a larger number names no student (and must not reach the query).
     const student = studentId <= MAX_ID ? await this.db.getRepository(User).findOneBy({ id: studentId }) : null;
     // An unknown id and someone else's student answer alike: nothing is learned by guessing ids.
-    if (!student) throw notFound(VIEW_AS_MESSAGES.studentNotFound);
+    if (!student) throw notFound(because(VIEW_AS_MESSAGES.studentNotFound));
     // The facts of the viewer's kind: the schools staff reach, whether a parent is linked.
     const viewer = caller.user;
     const reach = viewer.userType === UserType.Staff ? await this.schools.accessibleSchoolIds(viewer) : [];
@@ -59,9 +58,9 @@ export class ViewAsService {
   /** Ends a view: checks the held-aside token is the acting person's own, revokes the view token. */
   async returnToOwnView(ctx: RequestContext, role: UserType.Staff | UserType.Parent, heldToken: unknown): Promise<string> {
     const caller = requireCaller(ctx);
-    if (caller.actingUserId === null) throw badInput(VIEW_AS_MESSAGES.notViewing);
+    if (caller.actingUserId === null) throw badInput(because(VIEW_AS_MESSAGES.notViewing));
     const token = typeof heldToken === 'string' ? heldToken.trim() : '';
-    if (!token) throw badInput(VIEW_AS_MESSAGES.sessionEnded);
+    if (!token) throw badInput(because(VIEW_AS_MESSAGES.sessionEnded));
     const held = await this.accounts.tokenRow(token);
     authorize(ctx, can, 'return', { held, role });
     const actor = await this.db.getRepository(User).findOneBy({ id: held!.userId });

@@ -4,6 +4,7 @@ import { sha256 } from '../../core/passwords.js';
 import { READ_ONLY_MESSAGE } from '../../core/policy.js';
 import { DEMO, useHarness } from '../../test/harness.js';
 import { User } from './user.entity.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
@@ -224,16 +225,16 @@ describe('parent views a student', () => {
 
     const labels = await h.api.put('/api/update-user-labels/').set(h.auth(viewToken)).send({ academic_year_labels: ['X', 'Y'] });
     expect(labels.status).toBe(403);
-    expect(labels.body).toMatchObject({ error: READ_ONLY_MESSAGE });
+    expect(labels.body).toMatchObject({ error: textOf(READ_ONLY_MESSAGE), reason: READ_ONLY_MESSAGE });
     const form = await h.api.post('/api/create-parent-form/').set(h.auth(viewToken));
     expect(form.status).toBe(403);
-    expect(form.body).toMatchObject({ error: READ_ONLY_MESSAGE });
+    expect(form.body).toMatchObject({ error: textOf(READ_ONLY_MESSAGE), reason: READ_ONLY_MESSAGE });
     const lincoln = await h.schoolNamed('Lincoln High School');
     expect((await h.api.post(`/api/schools/${lincoln.uuid}/join/`).set(h.auth(viewToken))).status).toBe(403);
 
     const g = await h.gql('mutation { updateUserLabels(labels: ["X", "Y"]) }', {}, viewToken);
     expect(g.code).toBe('FORBIDDEN');
-    expect(g.errors![0].message).toBe(READ_ONLY_MESSAGE);
+    expect(g.errors![0].message).toBe(textOf(READ_ONLY_MESSAGE));
     const gForm = await h.gql('mutation { createParentForm }', {}, viewToken);
     expect(gForm.code).toBe('FORBIDDEN');
 

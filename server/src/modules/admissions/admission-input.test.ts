@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NUL_MESSAGE, valid, type Checked } from '../../core/validation.js';
 import { ADMISSION_INPUT_MESSAGES as M, checkApplicationSave, checkDecision } from './admission-input.js';
+import { textOf } from '../../test/reasons.js';
 
 const message = <T>(c: Checked<T>) => (c.ok ? 'accepted' : c.error.message);
 const save = (form_data: unknown, application_status?: unknown) => checkApplicationSave({ form_data, application_status });
@@ -29,7 +30,7 @@ describe('checkApplicationSave', () => {
   });
 
   it('refuses a status other than in_progress or complete, before looking at the records', () => {
-    expect(message(save([], 'accepted'))).toBe(M.badStatus);
+    expect(message(save([], 'accepted'))).toBe(textOf(M.badStatus));
     expect(message(save([{ step: 9, data: {} }], ['complete']))).toBe('application_status must be in_progress or complete.');
   });
 
@@ -46,7 +47,7 @@ describe('checkApplicationSave', () => {
   it('refuses oversize text and NUL characters', () => {
     expect(valid(save([{ step: 1, data: { studentFullName: 'x'.repeat(5000) } }])).records[0].data.studentFullName).toHaveLength(5000);
     expect(message(save([{ step: 1, data: { studentFullName: 'x'.repeat(5001) } }]))).toBe('Full Legal Name may be at most 5000 characters.');
-    expect(message(save([{ step: 1, data: { studentFullName: 'A\u0000' } }]))).toBe(NUL_MESSAGE);
+    expect(message(save([{ step: 1, data: { studentFullName: 'A\u0000' } }]))).toBe(textOf(NUL_MESSAGE));
   });
 
   it('drops a __proto__ key in data: nothing saved under it, no prototype changed', () => {
@@ -70,12 +71,12 @@ describe('checkDecision', () => {
     expect(message(checkDecision({ decision: 'maybe', reason: 'x'.repeat(3000) }))).toBe('decision must be accepted or declined.');
     expect(message(checkDecision({ decision: ['accepted'] }))).toBe('decision must be accepted or declined.');
     expect(message(checkDecision({ decision: 'declined', reason: 'x'.repeat(2001) }))).toBe('The reason may be at most 2000 characters.');
-    expect(message(checkDecision({ decision: 'declined', reason: '   ' }))).toBe(M.reasonRequired);
+    expect(message(checkDecision({ decision: 'declined', reason: '   ' }))).toBe(textOf(M.reasonRequired));
     expect(message(checkDecision({ decision: 'declined' }))).toBe('Please give a reason for declining the application.');
   });
 
   it('refuses NUL, wrong types and arrays', () => {
-    expect(message(checkDecision({ decision: 'declined', reason: 'no\u0000' }))).toBe(NUL_MESSAGE);
+    expect(message(checkDecision({ decision: 'declined', reason: 'no\u0000' }))).toBe(textOf(NUL_MESSAGE));
     expect(message(checkDecision({ decision: 'declined', reason: 7 }))).toBe('Invalid value for reason.');
     expect(message(checkDecision([{ decision: 'accepted' }]))).toBe('Invalid value for input.');
     expect(message(checkDecision(undefined))).toBe('decision must be accepted or declined.');

@@ -8,14 +8,13 @@
  * then each record's step and fields in the order sent; for a decision, the decision, the reason's
  * length, then a reason for a decline. The first problem is the one reported.
  */
-import { badInput } from '../../core/errors.js';
-import { check, hasNul, NUL_MESSAGE, parseInput, text, type Checked, z } from '../../core/validation.js';
+import { badInput, because } from '../../core/errors.js';
+import { check, hasNul, NUL_MESSAGE, parseInput, text, type Checked, z, zodMessage } from '../../core/validation.js';
 import { APPLICATION_STEPS, fieldDef, stepDef, type StepRecord } from '@planner/shared/application';
-import { REASONS } from '@planner/shared';
 
 export const ADMISSION_INPUT_MESSAGES = {
-  badStatus: REASONS.APPLICATION_STATUS_INVALID,
-  reasonRequired: REASONS.DECLINE_REASON_REQUIRED,
+  badStatus: 'APPLICATION_STATUS_INVALID',
+  reasonRequired: 'DECLINE_REASON_REQUIRED',
 } as const;
 
 const M = ADMISSION_INPUT_MESSAGES;
@@ -25,14 +24,14 @@ const MAX_FILE_NAMES = 50;
 
 export const saveInput = z.object({
   form_data: z.array(z.object({ step: z.number().int(), title: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() }), {
-    message: REASONS.APPLICATION_FORM_DATA_INVALID,
-  }).max(APPLICATION_STEPS.length, REASONS.APPLICATION_TOO_MANY_STEPS),
+    message: 'APPLICATION_FORM_DATA_INVALID',
+  }).max(APPLICATION_STEPS.length, 'APPLICATION_TOO_MANY_STEPS'),
   application_status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'in_progress' : v), z.enum(['in_progress', 'complete'], { message: M.badStatus })),
 });
 
 export const decisionInput = z.object({
-  decision: z.enum(['accepted', 'declined'], { message: REASONS.DECISION_INVALID }),
-  reason: text().pipe(z.string().max(2000, 'The reason may be at most 2000 characters.')),
+  decision: z.enum(['accepted', 'declined'], { message: 'DECISION_INVALID' }),
+  reason: text().pipe(z.string().max(2000, zodMessage(because('FIELD_TEXT_TOO_LONG', { label: 'The reason', max: 2000 })))),
 });
 
 /** Checks and normalises the records a parent sends; unknown steps or fields, or wrong types, are a 400. */
@@ -40,24 +39,24 @@ export function normaliseRecords(records: { step: number; data?: Record<string, 
   const out = new Map<number, StepRecord>();
   for (const r of records) {
     const def = stepDef(r.step);
-    if (!def) throw badInput(`Unknown application step ${r.step}.`);
+    if (!def) throw badInput(because('UNKNOWN_APPLICATION_STEP', { step: r.step }));
     const data: Record<string, unknown> = { ...(out.get(r.step)?.data ?? {}) };
     for (const [key, value] of Object.entries(r.data ?? {})) {
       const f = fieldDef(key);
-      if (!f || !def.fields.includes(f)) throw badInput(`Unknown field "${key}" in step ${r.step}.`);
+      if (!f || !def.fields.includes(f)) throw badInput(because('UNKNOWN_APPLICATION_FIELD', { key, step: r.step }));
       if (f.kind === 'bool') {
-        if (typeof value !== 'boolean') throw badInput(`${f.label} must be true or false.`);
+        if (typeof value !== 'boolean') throw badInput(because('FIELD_NOT_BOOLEAN', { label: f.label }));
         data[key] = value;
       } else if (f.kind === 'files') {
         if (!Array.isArray(value) || value.length > MAX_FILE_NAMES || value.some((v) => typeof v !== 'string' || v.length > 255 || hasNul(v))) {
-          throw badInput(`${f.label} must be a list of file names.`);
+          throw badInput(because('FIELD_NOT_FILE_LIST', { label: f.label }));
         }
         data[key] = value;
       } else {
         const v = value === null || value === undefined ? '' : value;
-        if (typeof v !== 'string') throw badInput(`${f.label} must be text.`);
-        if (v.length > MAX_TEXT) throw badInput(`${f.label} may be at most ${MAX_TEXT} characters.`);
-        if (hasNul(v)) throw badInput(NUL_MESSAGE);
+        if (typeof v !== 'string') throw badInput(because('FIELD_NOT_TEXT', { label: f.label }));
+        if (v.length > MAX_TEXT) throw badInput(because('FIELD_TEXT_TOO_LONG', { label: f.label, max: MAX_TEXT }));
+        if (hasNul(v)) throw badInput(because(NUL_MESSAGE));
         data[key] = v;
       }
     }
@@ -89,6 +88,6 @@ export const checkApplicationSave = (raw: unknown): Checked<ApplicationSave> =>
 export const checkDecision = (raw: unknown): Checked<Decision> =>
   check(() => {
     const input = parseInput(decisionInput, raw);
-    if (input.decision === 'declined' && !input.reason) throw badInput(M.reasonRequired);
+    if (input.decision === 'declined' && !input.reason) throw badInput(because(M.reasonRequired));
     return { decision: input.decision, reason: input.reason };
   });

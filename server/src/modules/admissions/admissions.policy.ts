@@ -5,12 +5,12 @@
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writable } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const ADMISSION_POLICY_MESSAGES = {
-  notApplicant: REASONS.NOT_APPLICANT,
-  notReviewer: REASONS.NOT_REVIEWER,
-  fileNotFound: REASONS.FILE_NOT_FOUND,
+  notApplicant: 'NOT_APPLICANT',
+  notReviewer: 'NOT_REVIEWER',
+  fileNotFound: 'FILE_NOT_FOUND',
 } as const;
 
 export type AdmissionAction = 'viewOwnApplication' | 'editOwnApplication' | 'review' | 'decide' | 'viewTranscript';
@@ -31,23 +31,23 @@ export const can: Can<AdmissionAction, AdmissionObject> = (actor, action, object
     case 'viewOwnApplication':
     case 'editOwnApplication':
       return both(action === 'editOwnApplication' ? writable(actor) : ALLOW, () => {
-        if (actor.type !== UserType.Parent || actor.schoolId === null) return deny(ADMISSION_POLICY_MESSAGES.notApplicant);
-        return object && 'school' in object && !object.school?.dualSchoolEnabled ? deny(ADMISSION_POLICY_MESSAGES.notApplicant) : ALLOW;
+        if (actor.type !== UserType.Parent || actor.schoolId === null) return deny(because(ADMISSION_POLICY_MESSAGES.notApplicant));
+        return object && 'school' in object && !object.school?.dualSchoolEnabled ? deny(because(ADMISSION_POLICY_MESSAGES.notApplicant)) : ALLOW;
       });
     case 'review':
     case 'decide':
       return both(action === 'decide' ? writable(actor) : ALLOW, () =>
-        both(onlyTypes(actor, [UserType.Staff], ADMISSION_POLICY_MESSAGES.notReviewer), () => {
+        both(onlyTypes(actor, [UserType.Staff], because(ADMISSION_POLICY_MESSAGES.notReviewer)), () => {
           if (!object || !('dualSchoolIds' in object)) return ALLOW;
-          if (!object.dualSchoolIds.length) return deny(ADMISSION_POLICY_MESSAGES.notReviewer);
+          if (!object.dualSchoolIds.length) return deny(because(ADMISSION_POLICY_MESSAGES.notReviewer));
           return !object.application || object.dualSchoolIds.includes(object.application.schoolId) ? ALLOW : deny();
         }));
     case 'viewTranscript': {
       const application = object && 'dualSchoolIds' in object ? object.application : undefined;
-      if (!application) return hide(ADMISSION_POLICY_MESSAGES.fileNotFound);
+      if (!application) return hide(because(ADMISSION_POLICY_MESSAGES.fileNotFound));
       if (actor.type === UserType.Staff) return can(actor, 'review', object);
       // Existence must not leak to other parents or students.
-      return actor.type === UserType.Parent && application.parentId === actor.userId ? ALLOW : hide(ADMISSION_POLICY_MESSAGES.fileNotFound);
+      return actor.type === UserType.Parent && application.parentId === actor.userId ? ALLOW : hide(because(ADMISSION_POLICY_MESSAGES.fileNotFound));
     }
   }
 };

@@ -6,13 +6,12 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import multer from 'multer';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { apiErrorHandler, sendPagedList } from '../../core/http.js';
 import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import type { TranscriptFile } from './application.entity.js';
 import { checkApplicationSave, checkDecision } from './admission-input.js';
 import { ADMISSION_MESSAGES, contentDisposition, MAX_APPLICATION_PAGE, transcriptUrl, type ApplicationView, type UploadedFile } from './admissions.service.js';
-import { REASONS } from '@planner/shared';
 
 const transcriptJson = (f: TranscriptFile) => ({
   id: f.id,
@@ -37,9 +36,9 @@ function readUpload(deps: AppDeps, req: Request, res: Response): Promise<Uploade
       if (!err) return resolve(req.file as UploadedFile | undefined);
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return reject(badInput(ADMISSION_MESSAGES.tooLarge(deps.config.transcriptMaxBytes)));
-        return reject(badInput(REASONS.ONE_FILE_PER_REQUEST));
+        return reject(badInput(because('ONE_FILE_PER_REQUEST')));
       }
-      reject(badInput(REASONS.UPLOAD_UNREADABLE));
+      reject(badInput(because('UPLOAD_UNREADABLE')));
     });
   });
 }

@@ -23,7 +23,7 @@ import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict, notFound } from '../../core/errors.js';
+import { badInput, because, conflict, notFound, type ReasonMessage } from '../../core/errors.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { ADMISSION_POLICY_MESSAGES, can, type AdmissionAction } from './admissions.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -36,7 +36,6 @@ import {
   isEditable,
   mergeRecords,
   missingRequired,
-  missingRequiredMessage,
   type StepRecord,
 } from '@planner/shared/application';
 import { User, UserType, type ApplicationStatus } from '../accounts/user.entity.js';
@@ -46,19 +45,18 @@ import { School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { Application, TranscriptFile } from './application.entity.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
-import { REASONS } from '@planner/shared';
 
 export const ADMISSION_MESSAGES = {
   ...ADMISSION_POLICY_MESSAGES,
-  alreadySubmitted: REASONS.APPLICATION_SUBMITTED,
+  alreadySubmitted: 'APPLICATION_SUBMITTED',
   badStatus: ADMISSION_INPUT_MESSAGES.badStatus,
-  noFile: REASONS.TRANSCRIPT_FILE_MISSING,
-  badType: REASONS.TRANSCRIPT_TYPE_INVALID,
-  emptyFile: REASONS.FILE_EMPTY,
-  tooManyFiles: (n: number) => `An application holds at most ${n} transcript files.`,
-  tooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MB.`,
-  mismatch: (name: string, type: string) => `The file "${name}" is not a valid ${type} file.`,
-  onlyComplete: (decision: string) => `Only submitted applications (status complete) can be ${decision}.`,
+  noFile: 'TRANSCRIPT_FILE_MISSING',
+  badType: 'TRANSCRIPT_TYPE_INVALID',
+  emptyFile: 'FILE_EMPTY',
+  tooManyFiles: (n: number) => because('TOO_MANY_TRANSCRIPTS', { max: n }),
+  tooLarge: (bytes: number) => because('TRANSCRIPT_TOO_LARGE', { max: Math.round(bytes / 1024 / 1024) }),
+  mismatch: (name: string, type: string) => because('FILE_CONTENT_MISMATCH', { name, type }),
+  onlyComplete: (decision: string) => because('APPLICATION_NOT_COMPLETE', { decision }),
   reasonRequired: ADMISSION_INPUT_MESSAGES.reasonRequired,
 } as const;
 
@@ -73,11 +71,11 @@ const TYPES: Record<string, { label: string; mime: string; magic: number[] }> = 
 };
 
 /** The type of an upload, or the reason it is refused. Pure, unit-tested. */
-export function checkTranscript(fileName: string, bytes: Buffer): { ok: true; mime: string } | { ok: false; message: string } {
+export function checkTranscript(fileName: string, bytes: Buffer): { ok: true; mime: string } | { ok: false; message: ReasonMessage } {
   const ext = /\.[^.]+$/.exec(fileName.toLowerCase())?.[0] ?? '';
   const type = TYPES[ext];
-  if (!type) return { ok: false, message: ADMISSION_MESSAGES.badType };
-  if (bytes.length === 0) return { ok: false, message: ADMISSION_MESSAGES.emptyFile };
+  if (!type) return { ok: false, message: because(ADMISSION_MESSAGES.badType) };
+  if (bytes.length === 0) return { ok: false, message: because(ADMISSION_MESSAGES.emptyFile) };
   const matches = type.magic.every((b, i) => bytes[i] === b);
   if (!matches) return { ok: false, message: ADMISSION_MESSAGES.mismatch(fileName, type.label) };
   return { ok: true, mime: type.mime };
@@ -202,13 +200,13 @@ export class AdmissionsService {
     const { records, applicationStatus: target } = valid(checked);
     return this.db.transaction(async (m) => {
       const parent = await this.lockParent(m, applicant.id);
-      if (!isEditable(parent.applicationStatus)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
-      if (!canMove(parent.applicationStatus, target)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
+      if (!isEditable(parent.applicationStatus)) throw conflict(because(ADMISSION_MESSAGES.alreadySubmitted));
+      if (!canMove(parent.applicationStatus, target)) throw conflict(because(ADMISSION_MESSAGES.alreadySubmitted));
       const app = await this.applicationFor(m, parent);
       const merged = mergeFormData(app.formData, records);
       if (target === 'complete') {
         const missing = missingRequired(mergeRecords(emptyValues(), merged));
-        if (missing.length) throw badInput(missingRequiredMessage(missing));
+        if (missing.length) throw badInput(because('APPLICATION_FIELDS_REQUIRED', { fields: missing.join(', ') }));
         app.submittedAt = new Date();
       }
       app.formData = merged;
@@ -223,14 +221,14 @@ export class AdmissionsService {
   async upload(ctx: RequestContext, file: UploadedFile | undefined): Promise<TranscriptFile> {
     const applicant = await this.applicant(ctx, 'editOwnApplication');
     await limit(ctx, 'upload');
-    if (!file) throw badInput(ADMISSION_MESSAGES.noFile);
+    if (!file) throw badInput(because(ADMISSION_MESSAGES.noFile));
     const fileName = sanitizeFileName(file.originalname);
     if (file.size > this.config.transcriptMaxBytes) throw badInput(ADMISSION_MESSAGES.tooLarge(this.config.transcriptMaxBytes));
     const checked = checkTranscript(fileName, file.buffer);
     if (!checked.ok) throw badInput(checked.message);
     return this.db.transaction(async (m) => {
       const parent = await this.lockParent(m, applicant.id);
-      if (!isEditable(parent.applicationStatus)) throw conflict(ADMISSION_MESSAGES.alreadySubmitted);
+      if (!isEditable(parent.applicationStatus)) throw conflict(because(ADMISSION_MESSAGES.alreadySubmitted));
       const app = await this.applicationFor(m, parent);
       const repo = m.getRepository(TranscriptFile);
       if ((await repo.countBy({ applicationId: app.id })) >= this.config.transcriptMaxFiles) {
@@ -257,12 +255,12 @@ export class AdmissionsService {
   async list(ctx: RequestContext, q: { status?: string | null; first?: number | null; after?: string | null }): Promise<ApplicationPage> {
     const schoolIds = await this.reviewSchoolIds(ctx);
     const first = q.first ?? 50;
-    if (!Number.isInteger(first) || first < 1 || first > MAX_APPLICATION_PAGE) throw badInput(`Page size must be between 1 and ${MAX_APPLICATION_PAGE}.`);
+    if (!Number.isInteger(first) || first < 1 || first > MAX_APPLICATION_PAGE) throw badInput(because('PAGE_SIZE_RANGE', { max: MAX_APPLICATION_PAGE }));
     const offset = decodeCursor(q.after);
     const params: unknown[] = [schoolIds];
     let where = 'a.school_id = ANY($1)';
     if (q.status) {
-      if (!['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'].includes(q.status)) throw badInput(REASONS.UNKNOWN_APPLICATION_STATUS);
+      if (!['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'].includes(q.status)) throw badInput(because('UNKNOWN_APPLICATION_STATUS'));
       params.push(q.status);
       where += ` AND coalesce(u.application_status, 'not_started') = $2`;
     }
@@ -286,10 +284,10 @@ export class AdmissionsService {
   async getForStaff(ctx: RequestContext, id: unknown): Promise<ApplicationView> {
     const schoolIds = await this.reviewSchoolIds(ctx);
     const app = await this.db.getRepository(Application).findOneBy({ id: parseId(id, 'application') });
-    if (!app) throw notFound(REASONS.APPLICATION_NOT_FOUND);
+    if (!app) throw notFound(because('APPLICATION_NOT_FOUND'));
     authorize(ctx, can, 'review', { dualSchoolIds: schoolIds, application: app });
     const parent = await ctx.loaders.userById.load(app.parentId);
-    if (!parent) throw notFound(REASONS.APPLICATION_NOT_FOUND);
+    if (!parent) throw notFound(because('APPLICATION_NOT_FOUND'));
     await recordAccess(this.db, ctx.caller, { studentId: parent.id, schoolId: app.schoolId, action: 'application_view', reason: 'admissions review' });
     return this.view(parent, app);
   }
@@ -302,7 +300,7 @@ export class AdmissionsService {
     const input = valid(checked);
     return this.db.transaction(async (m) => {
       const app = await m.getRepository(Application).findOneBy({ id });
-      if (!app) throw notFound(REASONS.APPLICATION_NOT_FOUND);
+      if (!app) throw notFound(because('APPLICATION_NOT_FOUND'));
       authorize(ctx, can, 'decide', { dualSchoolIds: schoolIds, application: app });
       const parent = await this.lockParent(m, app.parentId);
       if (parent.applicationStatus !== 'complete' || !canMove(parent.applicationStatus, input.decision)) {
@@ -333,9 +331,9 @@ export class AdmissionsService {
   async transcriptFile(ctx: RequestContext, id: unknown): Promise<TranscriptFile> {
     const caller = requireCaller(ctx);
     const meta = await this.db.getRepository(TranscriptFile).findOneBy({ id: parseId(id, 'transcript file') });
-    if (!meta) throw notFound(ADMISSION_MESSAGES.fileNotFound);
+    if (!meta) throw notFound(because(ADMISSION_MESSAGES.fileNotFound));
     const app = await this.db.getRepository(Application).findOneBy({ id: meta.applicationId });
-    if (!app) throw notFound(ADMISSION_MESSAGES.fileNotFound);
+    if (!app) throw notFound(because(ADMISSION_MESSAGES.fileNotFound));
     // Staff: the dual schools they review (refused when none).
     const dualSchoolIds = caller.user.userType === UserType.Staff ? await this.reviewSchoolIds(ctx) : [];
     authorize(ctx, can, 'viewTranscript', { dualSchoolIds, application: app });

@@ -86,7 +86,11 @@ describe('the parent saves, resumes and submits (REST)', () => {
       application_status: 'complete',
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: 'Please complete the required fields: Full Legal Name, Parent/Guardian #1 Email.' });
+    expect(res.body).toMatchObject({
+      error: 'Please complete the required fields: Full Legal Name, Parent/Guardian #1 Email.',
+      reason: 'APPLICATION_FIELDS_REQUIRED',
+      params: { fields: 'Full Legal Name, Parent/Guardian #1 Email' },
+    });
     expect(await statusOf(parent.id)).toBe('in_progress');
     const saved = await h.db.getRepository(Application).findOneByOrFail({ parentId: parent.id });
     expect(saved.formData).toEqual([{ step: 1, title: 'Applicant Information', data: { studentFullName: 'Kept' } }]);

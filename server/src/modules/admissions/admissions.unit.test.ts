@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkTranscript, contentDisposition, mergeFormData, sanitizeFileName } from './admissions.service.js';
 import { normaliseRecords } from './admission-input.js';
+import { because } from '../../core/errors.js';
 
 describe('saved records', () => {
   it('merges a save field by field over what was saved', () => {
@@ -28,10 +29,10 @@ describe('transcript checks', () => {
   });
 
   it('refuses other types, empty files, and contents that do not match the extension', () => {
-    expect(checkTranscript('a.exe', Buffer.from('MZ'))).toEqual({ ok: false, message: 'Transcripts must be PDF, JPG, PNG, DOC or DOCX files.' });
+    expect(checkTranscript('a.exe', Buffer.from('MZ'))).toEqual({ ok: false, message: because('TRANSCRIPT_TYPE_INVALID') });
     expect(checkTranscript('noext', Buffer.from('%PDF'))).toMatchObject({ ok: false });
-    expect(checkTranscript('a.pdf', Buffer.alloc(0))).toEqual({ ok: false, message: 'The file is empty.' });
-    expect(checkTranscript('a.pdf', Buffer.from('<html>'))).toEqual({ ok: false, message: 'The file "a.pdf" is not a valid PDF file.' });
+    expect(checkTranscript('a.pdf', Buffer.alloc(0))).toEqual({ ok: false, message: because('FILE_EMPTY') });
+    expect(checkTranscript('a.pdf', Buffer.from('<html>'))).toEqual({ ok: false, message: because('FILE_CONTENT_MISMATCH', { name: 'a.pdf', type: 'PDF' }) });
     expect(checkTranscript('a.png', Buffer.from('%PDF-1.7'))).toMatchObject({ ok: false });
   });
 

@@ -5,10 +5,10 @@
  */
 import { ALLOW, both, type Can, deny, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const API_TOKEN_MESSAGES = {
-  sessionOnly: REASONS.API_TOKEN_SESSION_ONLY,
+  sessionOnly: 'API_TOKEN_SESSION_ONLY',
 } as const;
 
 export type ApiTokenAction = 'list' | 'create' | 'revoke';
@@ -16,5 +16,5 @@ export type ApiTokenAction = 'list' | 'create' | 'revoke';
 export const can: Can<ApiTokenAction, null> = (actor, action) => {
   if (action === 'list') return onlyTypes(actor, [UserType.Staff]);
   return both(writesAs(actor, [UserType.Staff]), () =>
-    actor.tokenKind === 'api' || actor.actingUserId !== null ? deny(API_TOKEN_MESSAGES.sessionOnly) : ALLOW);
+    actor.tokenKind === 'api' || actor.actingUserId !== null ? deny(because(API_TOKEN_MESSAGES.sessionOnly)) : ALLOW);
 };

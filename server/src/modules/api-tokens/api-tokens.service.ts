@@ -11,7 +11,7 @@
  */
 import { IsNull, type DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { conflict, notFound } from '../../core/errors.js';
+import { because, conflict, notFound } from '../../core/errors.js';
 import { randomToken, sha256 } from '../../core/passwords.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './api-tokens.policy.js';
@@ -19,7 +19,6 @@ import { valid, type Checked } from '../../core/validation.js';
 import type { ApiTokenCreate } from './api-token-input.js';
 import { parseUuid } from '../../core/ids.js';
 import { AuthToken } from '../accounts/auth-token.entity.js';
-import { REASONS } from '@planner/shared';
 
 export const API_TOKEN_MAX_ACTIVE = 25;
 export { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS } from './api-token-input.js';
@@ -54,7 +53,7 @@ export class ApiTokensService {
         `SELECT count(*)::int AS n FROM auth_tokens WHERE user_id = $1 AND kind = 'api' AND revoked_at IS NULL AND expires_at > now()`,
         [caller.user.id],
       );
-      if ((active[0]?.n ?? 0) >= API_TOKEN_MAX_ACTIVE) throw conflict(`You have ${API_TOKEN_MAX_ACTIVE} active API tokens; revoke one first.`);
+      if ((active[0]?.n ?? 0) >= API_TOKEN_MAX_ACTIVE) throw conflict(because('API_TOKEN_LIMIT', { max: API_TOKEN_MAX_ACTIVE }));
       const token = randomToken();
       const now = Date.now();
       const row = await m.getRepository(AuthToken).save({
@@ -81,7 +80,7 @@ export class ApiTokensService {
       [id, caller.user.id],
     );
     const rows = Array.isArray(result[0]) ? result[0] : result;
-    if (!rows.length) throw notFound(REASONS.API_TOKEN_NOT_FOUND);
+    if (!rows.length) throw notFound(because('API_TOKEN_NOT_FOUND'));
   }
 }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NUL_MESSAGE, valid, type Checked } from '../../core/validation.js';
 import { BASELINE_INPUT_MESSAGES as M, checkPlanCreate, checkPlanId, checkPlanText } from './baseline-plan-input.js';
+import { textOf } from '../../test/reasons.js';
 
 const message = <T>(c: Checked<T>) => (c.ok ? 'accepted' : c.error.message);
 
@@ -13,22 +14,22 @@ describe('checkPlanCreate', () => {
   });
 
   it('checks in order: user_type, title, description, NUL, lengths, username', () => {
-    expect(message(checkPlanCreate({ user_type: 1 }))).toBe(M.userType);
-    expect(message(checkPlanCreate({ last_name: 'x' }))).toBe(M.titleRequired);
-    expect(message(checkPlanCreate({ first_name: 'x', last_name: '  ' }))).toBe(M.descriptionRequired);
-    expect(message(checkPlanCreate({ first_name: 'x\u0000', last_name: 'y'.repeat(3000) }))).toBe(NUL_MESSAGE);
-    expect(message(checkPlanCreate({ first_name: 'x'.repeat(201), last_name: 'y'.repeat(3000) }))).toBe(M.titleTooLong);
-    expect(message(checkPlanCreate({ first_name: 'x', last_name: 'y'.repeat(2001) }))).toBe(M.descriptionTooLong);
-    expect(message(checkPlanCreate({ first_name: 'x', last_name: 'y', username: 'someone@example.org' }))).toBe(M.username);
-    expect(message(checkPlanCreate({ first_name: 'x', last_name: 'y', username: `baseline_plan_${'a'.repeat(87)}` }))).toBe(M.username);
+    expect(message(checkPlanCreate({ user_type: 1 }))).toBe(textOf(M.userType));
+    expect(message(checkPlanCreate({ last_name: 'x' }))).toBe(textOf(M.titleRequired));
+    expect(message(checkPlanCreate({ first_name: 'x', last_name: '  ' }))).toBe(textOf(M.descriptionRequired));
+    expect(message(checkPlanCreate({ first_name: 'x\u0000', last_name: 'y'.repeat(3000) }))).toBe(textOf(NUL_MESSAGE));
+    expect(message(checkPlanCreate({ first_name: 'x'.repeat(201), last_name: 'y'.repeat(3000) }))).toBe(textOf(M.titleTooLong));
+    expect(message(checkPlanCreate({ first_name: 'x', last_name: 'y'.repeat(2001) }))).toBe(textOf(M.descriptionTooLong));
+    expect(message(checkPlanCreate({ first_name: 'x', last_name: 'y', username: 'someone@example.org' }))).toBe(textOf(M.username));
+    expect(message(checkPlanCreate({ first_name: 'x', last_name: 'y', username: `baseline_plan_${'a'.repeat(87)}` }))).toBe(textOf(M.username));
   });
 
   it('reads wrong types as blank and a non-object body as empty', () => {
-    expect(message(checkPlanCreate({ first_name: ['x'], last_name: 'y' }))).toBe(M.titleRequired);
-    expect(message(checkPlanCreate({ first_name: 'x', last_name: 'y', username: 5 }))).toBe(M.username);
-    expect(message(checkPlanCreate([{ first_name: 'x', last_name: 'y' }]))).toBe(M.titleRequired);
-    expect(message(checkPlanCreate('first_name=x'))).toBe(M.titleRequired);
-    expect(message(checkPlanCreate(null))).toBe(M.titleRequired);
+    expect(message(checkPlanCreate({ first_name: ['x'], last_name: 'y' }))).toBe(textOf(M.titleRequired));
+    expect(message(checkPlanCreate({ first_name: 'x', last_name: 'y', username: 5 }))).toBe(textOf(M.username));
+    expect(message(checkPlanCreate([{ first_name: 'x', last_name: 'y' }]))).toBe(textOf(M.titleRequired));
+    expect(message(checkPlanCreate('first_name=x'))).toBe(textOf(M.titleRequired));
+    expect(message(checkPlanCreate(null))).toBe(textOf(M.titleRequired));
   });
 
   it('ignores a __proto__ key', () => {
@@ -40,7 +41,7 @@ describe('checkPlanCreate', () => {
 describe('checkPlanText', () => {
   it('reads the title and description, ignoring user_type and username', () => {
     expect(valid(checkPlanText({ first_name: 'A', last_name: 'B', user_type: 1, username: 'x' }))).toEqual({ firstName: 'A', lastName: 'B' });
-    expect(message(checkPlanText({ first_name: 'A', last_name: 7 }))).toBe(M.descriptionRequired);
+    expect(message(checkPlanText({ first_name: 'A', last_name: 7 }))).toBe(textOf(M.descriptionRequired));
   });
 });
 
@@ -52,7 +53,7 @@ describe('checkPlanId', () => {
 
   it('asks for a plan for anything else', () => {
     for (const raw of [{}, { planId: 'abc' }, { planId: -1 }, { planId: 1.5 }, { planId: '1e3' }, { planId: [1] }, { planId: '9'.repeat(30) }, [{ planId: 1 }], null, 'planId=1']) {
-      expect(message(checkPlanId(raw))).toBe(M.planId);
+      expect(message(checkPlanId(raw))).toBe(textOf(M.planId));
     }
   });
 });

@@ -9,16 +9,16 @@
  */
 import { toId } from '../../core/ids.js';
 import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const BASELINE_INPUT_MESSAGES = {
-  titleRequired: REASONS.BASELINE_TITLE_REQUIRED,
-  descriptionRequired: REASONS.BASELINE_DESCRIPTION_REQUIRED,
-  titleTooLong: REASONS.BASELINE_TITLE_TOO_LONG,
-  descriptionTooLong: REASONS.BASELINE_DESCRIPTION_TOO_LONG,
-  username: REASONS.BASELINE_USERNAME_INVALID,
-  userType: REASONS.BASELINE_USER_TYPE_INVALID,
-  planId: REASONS.BASELINE_PLAN_REQUIRED,
+  titleRequired: 'BASELINE_TITLE_REQUIRED',
+  descriptionRequired: 'BASELINE_DESCRIPTION_REQUIRED',
+  titleTooLong: 'BASELINE_TITLE_TOO_LONG',
+  descriptionTooLong: 'BASELINE_DESCRIPTION_TOO_LONG',
+  username: 'BASELINE_USERNAME_INVALID',
+  userType: 'BASELINE_USER_TYPE_INVALID',
+  planId: 'BASELINE_PLAN_REQUIRED',
 } as const;
 
 const M = BASELINE_INPUT_MESSAGES;
@@ -88,4 +88,4 @@ export const planIdSchema = z.preprocess(asBody, z.object({ planId: z.unknown().
 
 export const checkPlanCreate = (raw: unknown): Checked<PlanCreate> => check(() => parseInput(planCreateSchema, raw));
 export const checkPlanText = (raw: unknown): Checked<PlanText> => check(() => parseInput(planTextSchema, raw));
-export const checkPlanId = (raw: unknown): Checked<number> => check(() => parseInput(planIdSchema, raw, M.planId));
+export const checkPlanId = (raw: unknown): Checked<number> => check(() => parseInput(planIdSchema, raw, because(M.planId)));

@@ -4,11 +4,11 @@
  */
 import { ALLOW, both, type Actor, type Can, deny, hide, onlyTypes, writesAs, type Verdict } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const BASELINE_POLICY_MESSAGES = {
-  disabled: REASONS.BASELINE_PLANS_DISABLED,
-  notFound: REASONS.BASELINE_PLAN_NOT_FOUND,
+  disabled: 'BASELINE_PLANS_DISABLED',
+  notFound: 'BASELINE_PLAN_NOT_FOUND',
 } as const;
 
 /** Staff actions over their schools' plans, then students' actions over their own plan. */
@@ -31,9 +31,9 @@ const WRITES = new Set<BaselineAction>(['create', 'edit', 'delete', 'duplicate',
 
 function onObject(object: BaselineObject): Verdict {
   if (!object) return ALLOW;
-  if ('school' in object) return object.school?.baselinePlansEnabled ? ALLOW : deny(BASELINE_POLICY_MESSAGES.disabled);
+  if ('school' in object) return object.school?.baselinePlansEnabled ? ALLOW : deny(because(BASELINE_POLICY_MESSAGES.disabled));
   const schoolId = object.plan?.schoolId ?? null;
-  return schoolId !== null && object.reach.includes(schoolId) ? ALLOW : hide(BASELINE_POLICY_MESSAGES.notFound);
+  return schoolId !== null && object.reach.includes(schoolId) ? ALLOW : hide(because(BASELINE_POLICY_MESSAGES.notFound));
 }
 
 export const can: Can<BaselineAction, BaselineObject> = (actor: Actor, action, object) => {

@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict } from '../../core/errors.js';
+import { badInput, because, conflict } from '../../core/errors.js';
 import { authorize, requireWriter } from '../../core/policy.js';
 import { BASELINE_POLICY_MESSAGES, can, type BaselineAction } from './baseline-plans.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -25,13 +25,12 @@ import { isUniqueViolation } from '../accounts/accounts.service.js';
 import { defaultYearLabels, SchoolMembership, type School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
-import { REASONS } from '@planner/shared';
 
 export const BASELINE_MESSAGES = {
   ...BASELINE_POLICY_MESSAGES,
   ...BASELINE_INPUT_MESSAGES,
-  usernameTaken: REASONS.BASELINE_USERNAME_TAKEN,
-  noSchool: REASONS.JOIN_SCHOOL_FIRST,
+  usernameTaken: 'BASELINE_USERNAME_TAKEN',
+  noSchool: 'JOIN_SCHOOL_FIRST',
 } as const;
 
 export const MAX_PAGE = 200;
@@ -64,7 +63,7 @@ export class BaselinePlansService {
   private async staffSchool(ctx: RequestContext, action: BaselineAction): Promise<School> {
     const caller = authorize(ctx, can, action, null);
     const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
-    if (!school) throw badInput(BASELINE_MESSAGES.noSchool);
+    if (!school) throw badInput(because(BASELINE_MESSAGES.noSchool));
     authorize(ctx, can, action, { school });
     return school;
   }
@@ -88,7 +87,7 @@ export class BaselinePlansService {
   }
 
   private async page(schoolIds: number[], first: number, after: string | null | undefined): Promise<PlanPage> {
-    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(`Page size must be between 1 and ${MAX_PAGE}.`);
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(because('PAGE_SIZE_RANGE', { max: MAX_PAGE }));
     const offset = decodeCursor(after);
     if (!schoolIds.length) return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
     const qb = this.db.getRepository(User).createQueryBuilder('u')
@@ -127,7 +126,7 @@ export class BaselinePlansService {
         return plan;
       });
     } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(BASELINE_MESSAGES.usernameTaken);
+      if (isUniqueViolation(e)) throw conflict(because(BASELINE_MESSAGES.usernameTaken));
       throw e;
     }
   }

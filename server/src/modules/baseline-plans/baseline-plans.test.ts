@@ -6,6 +6,7 @@ import { UserType, type User } from '../accounts/user.entity.js';
 import { onboardingFactories } from '../onboarding/onboarding.factories.js';
 import type { School } from '../schools/school.entity.js';
 import { BASELINE_MESSAGES } from './baseline-plans.service.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 const f = onboardingFactories(h);
@@ -68,11 +69,11 @@ describe('staff manage baseline plans (REST)', () => {
     const school = await withPlans();
     const { token } = await staffOf(school);
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ first_name: '', last_name: 'x' }, 400, BASELINE_MESSAGES.titleRequired],
-      [{ first_name: 'x', last_name: '  ' }, 400, BASELINE_MESSAGES.descriptionRequired],
-      [{ first_name: 'x', last_name: 'y', user_type: 1 }, 400, BASELINE_MESSAGES.userType],
-      [{ first_name: 'x', last_name: 'y', username: 'someone@example.org' }, 400, BASELINE_MESSAGES.username],
-      [{ first_name: 'x'.repeat(201), last_name: 'y' }, 400, BASELINE_MESSAGES.titleTooLong],
+      [{ first_name: '', last_name: 'x' }, 400, textOf(BASELINE_MESSAGES.titleRequired)],
+      [{ first_name: 'x', last_name: '  ' }, 400, textOf(BASELINE_MESSAGES.descriptionRequired)],
+      [{ first_name: 'x', last_name: 'y', user_type: 1 }, 400, textOf(BASELINE_MESSAGES.userType)],
+      [{ first_name: 'x', last_name: 'y', username: 'someone@example.org' }, 400, textOf(BASELINE_MESSAGES.username)],
+      [{ first_name: 'x'.repeat(201), last_name: 'y' }, 400, textOf(BASELINE_MESSAGES.titleTooLong)],
     ];
     for (const [body, status, message] of cases) {
       const res = await h.api.post('/api/baseline-plans/').set(h.auth(token)).send(body);
@@ -83,11 +84,11 @@ describe('staff manage baseline plans (REST)', () => {
     expect((await h.api.post('/api/baseline-plans/').set(h.auth(token)).send({ username, first_name: 'a', last_name: 'b' })).status).toBe(201);
     const again = await h.api.post('/api/baseline-plans/').set(h.auth(token)).send({ username, first_name: 'a', last_name: 'b' });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ error: BASELINE_MESSAGES.usernameTaken });
+    expect(again.body).toMatchObject({ error: textOf(BASELINE_MESSAGES.usernameTaken) });
     const plan = await f.buildBaselinePlan(school);
     const put = await h.api.put(`/api/baseline-plans/${plan.id}/`).set(h.auth(token)).send({ first_name: 'New' });
-    expect(put.body).toMatchObject({ error: BASELINE_MESSAGES.descriptionRequired });
-    expect((await h.api.post('/api/duplicate-baseline-plan/').set(h.auth(token)).send({ planId: 'abc' })).body).toMatchObject({ error: BASELINE_MESSAGES.planId });
+    expect(put.body).toMatchObject({ error: textOf(BASELINE_MESSAGES.descriptionRequired) });
+    expect((await h.api.post('/api/duplicate-baseline-plan/').set(h.auth(token)).send({ planId: 'abc' })).body).toMatchObject({ error: textOf(BASELINE_MESSAGES.planId) });
   });
 
   it("answers 404 for another school's plan (and for ids that name no plan), changing nothing", async () => {
@@ -105,7 +106,7 @@ describe('staff manage baseline plans (REST)', () => {
     expect((await h.api.delete('/api/baseline-plans/abc/').set(h.auth(token))).status).toBe(400);
     const dup = await h.api.post('/api/duplicate-baseline-plan/').set(h.auth(token)).send({ planId: other.id });
     expect(dup.status).toBe(404);
-    expect(dup.body).toMatchObject({ error: BASELINE_MESSAGES.notFound });
+    expect(dup.body).toMatchObject({ error: textOf(BASELINE_MESSAGES.notFound) });
     expect(await planRow(other.id)).toMatchObject({ first_name: 'Theirs' });
     expect((await h.api.get('/api/baseline-plans/').set(h.auth(token))).body).toEqual([]);
   });
@@ -124,7 +125,7 @@ describe('staff manage baseline plans (REST)', () => {
     const { token } = await staffOf(off);
     const res = await h.api.post('/api/baseline-plans/').set(h.auth(token)).send({ first_name: 'a', last_name: 'b' });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ error: BASELINE_MESSAGES.disabled });
+    expect(res.body).toMatchObject({ error: textOf(BASELINE_MESSAGES.disabled) });
     expect((await h.api.get('/api/baseline-plans/').set(h.auth(token))).status).toBe(403);
     expect(await planRow(plan.id)).toBeDefined();
   });
@@ -150,7 +151,7 @@ describe('staff manage baseline plans (GraphQL)', () => {
     const del = await h.gql('mutation ($id: Int!) { deleteBaselinePlan(id: $id) }', { id }, token);
     expect(del.data).toEqual({ deleteBaselinePlan: true });
     expect((await h.gql('mutation ($id: Int!) { deleteBaselinePlan(id: $id) }', { id }, token)).code).toBe('NOT_FOUND');
-    expect((await h.gql('mutation { createBaselinePlan(title: "", description: "x") { id } }', {}, token)).errors![0].message).toBe(BASELINE_MESSAGES.titleRequired);
+    expect((await h.gql('mutation { createBaselinePlan(title: "", description: "x") { id } }', {}, token)).errors![0].message).toBe(textOf(BASELINE_MESSAGES.titleRequired));
   });
 
   it('pages the list and reads course counts and schools in a fixed number of statements', async () => {
@@ -218,7 +219,7 @@ describe('students choose a baseline plan', () => {
     const off = await h.buildStudent({ school: await h.buildSchool() });
     const refused = await h.api.get('/api/baseline-plans-for-school/').set(h.auth(await h.tokenFor(off)));
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: BASELINE_MESSAGES.disabled });
+    expect(refused.body).toMatchObject({ error: textOf(BASELINE_MESSAGES.disabled) });
   });
 
   it("assigning copies the plan's terms and courses over the student's own, in one go (REST)", async () => {
@@ -268,16 +269,16 @@ describe('students choose a baseline plan', () => {
     const foreign = await f.buildBaselinePlan(await withPlans(), { title: 'Elsewhere' });
     const res = await h.api.post('/api/assign-plan-to-student/').set(h.auth(token)).send({ planId: foreign.id });
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ error: BASELINE_MESSAGES.notFound });
+    expect(res.body).toMatchObject({ error: textOf(BASELINE_MESSAGES.notFound) });
     const notAPlan = await h.api.post('/api/assign-plan-to-student/').set(h.auth(token)).send({ planId: student.id });
     expect(notAPlan.status).toBe(404);
-    expect((await h.api.post('/api/assign-plan-to-student/').set(h.auth(token)).send({})).body).toMatchObject({ error: BASELINE_MESSAGES.planId });
+    expect((await h.api.post('/api/assign-plan-to-student/').set(h.auth(token)).send({})).body).toMatchObject({ error: textOf(BASELINE_MESSAGES.planId) });
 
     const parent = await h.buildParent({ school, students: [student] });
     const parentView = await h.services.accounts.issueToken(student.id, { actingUserId: parent.id, readOnly: true, ttlMinutes: 60 });
     const ro = await h.api.post('/api/clear-student-courses/').set(h.auth(parentView)).send({});
     expect(ro.status).toBe(403);
-    expect(ro.body).toMatchObject({ error: READ_ONLY_MESSAGE });
+    expect(ro.body).toMatchObject({ error: textOf(READ_ONLY_MESSAGE), reason: READ_ONLY_MESSAGE });
     expect((await h.gql('mutation { clearStudentCourses }', {}, parentView)).code).toBe('FORBIDDEN');
     // Reading the status is fine while viewing.
     expect((await h.api.get('/api/assign-plan-to-student/').set(h.auth(parentView))).body).toEqual({ has_courses: true, course_count: 1 });

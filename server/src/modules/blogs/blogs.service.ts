@@ -1,8 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { notFound } from '../../core/errors.js';
+import { because, notFound } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { Blog } from './blog.entity.js';
-import { REASONS } from '@planner/shared';
 
 /** Articles are public: the landing page shows them to everyone. */
 export class BlogsService {
@@ -14,7 +13,7 @@ export class BlogsService {
 
   async get(id: unknown): Promise<Blog> {
     const blog = await this.db.getRepository(Blog).findOneBy({ id: parseId(id, 'blog post') });
-    if (!blog) throw notFound(REASONS.BLOG_POST_NOT_FOUND);
+    if (!blog) throw notFound(because('BLOG_POST_NOT_FOUND'));
     return blog;
   }
 }

@@ -3,10 +3,9 @@
  * string with it, the GraphQL adapter hands its arguments to it in the same shape, and the
  * OpenAPI document describes the query parameters from it (caseload.openapi.ts).
  */
-import { badInput } from '../../core/errors.js';
-import { check, parseInput, z, type Checked } from '../../core/validation.js';
+import { badInput, because } from '../../core/errors.js';
+import { check, parseInput, z, zodMessage, type Checked } from '../../core/validation.js';
 import { REVIEW_STATUSES, type ReviewStatus } from './review-status.js';
-import { REASONS } from '@planner/shared';
 
 export const CASELOAD_SORTS = [
   'last_name', 'first_name', 'grade', 'pathway', 'requirements_met', 'missing', 'warnings', 'completed_units', 'review_status', 'last_plan_change',
@@ -19,14 +18,14 @@ export const CASELOAD_MAX_PAGE = 500;
 export const CASELOAD_DEFAULT_PAGE = 50;
 
 export const CASELOAD_MESSAGES = {
-  grade: REASONS.CASELOAD_GRADE_INVALID,
-  pathway: REASONS.CASELOAD_PATHWAY_INVALID,
-  flag: REASONS.CASELOAD_FLAG_INVALID,
-  review: `review must be one of ${REVIEW_STATUSES.join(', ')}.`,
-  sort: `sort must be one of ${CASELOAD_SORTS.join(', ')}.`,
-  order: REASONS.CASELOAD_ORDER_INVALID,
-  pageSize: `page_size must be between 1 and ${CASELOAD_MAX_PAGE}.`,
-  cursor: REASONS.CASELOAD_CURSOR_INVALID,
+  grade: 'CASELOAD_GRADE_INVALID',
+  pathway: 'CASELOAD_PATHWAY_INVALID',
+  flag: 'CASELOAD_FLAG_INVALID',
+  review: because('CASELOAD_REVIEW_INVALID', { statuses: REVIEW_STATUSES.join(', ') }),
+  sort: because('CASELOAD_SORT_INVALID', { sorts: CASELOAD_SORTS.join(', ') }),
+  order: 'CASELOAD_ORDER_INVALID',
+  pageSize: because('PAGE_SIZE_PARAM_RANGE', { max: CASELOAD_MAX_PAGE }),
+  cursor: 'CASELOAD_CURSOR_INVALID',
 } as const;
 
 const M = CASELOAD_MESSAGES;
@@ -39,11 +38,11 @@ export const CASELOAD_QUERY = z.object({
     .meta({ description: 'Only students who follow this pathway (uuid).' }),
   missing: flag().meta({ description: 'true: only students whose plan misses a requirement of a pathway they follow; false: only those missing none.' }),
   warnings: flag().meta({ description: 'true: only plans with a prerequisite warning; false: only plans without.' }),
-  review: z.enum(REVIEW_STATUSES, { message: M.review }).optional().meta({ description: 'Only plans with this review status.' }),
+  review: z.enum(REVIEW_STATUSES, { message: zodMessage(M.review) }).optional().meta({ description: 'Only plans with this review status.' }),
   unread: flag().meta({ description: 'true: only students with notes the caller has not read; false: only those without.' }),
-  sort: z.enum(CASELOAD_SORTS, { message: M.sort }).optional().meta({ description: 'Sort column (default last_name); ties break on last name, first name, id.' }),
+  sort: z.enum(CASELOAD_SORTS, { message: zodMessage(M.sort) }).optional().meta({ description: 'Sort column (default last_name); ties break on last name, first name, id.' }),
   order: z.enum(['asc', 'desc'], { message: M.order }).optional(),
-  page_size: z.string().regex(/^[0-9]{1,4}$/, M.pageSize).optional()
+  page_size: z.string().regex(/^[0-9]{1,4}$/, zodMessage(M.pageSize)).optional()
     .meta({ description: `Page size (1 to ${CASELOAD_MAX_PAGE}); without it every row comes back. The total is in X-Total-Count, the next cursor in X-Next-Cursor.` }),
   cursor: z.string().max(64, M.cursor).optional().meta({ description: 'The X-Next-Cursor header of the previous page.' }),
 });

@@ -9,12 +9,12 @@
  */
 import { ALLOW, both, type Can, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const CASELOAD_POLICY_MESSAGES = {
-  staffOnly: REASONS.CASELOAD_STAFF_ONLY,
-  studentNotFound: REASONS.STUDENT_NOT_FOUND,
-  followOwn: REASONS.FOLLOW_NOT_ALLOWED,
+  staffOnly: 'CASELOAD_STAFF_ONLY',
+  studentNotFound: 'STUDENT_NOT_FOUND',
+  followOwn: 'FOLLOW_NOT_ALLOWED',
 } as const;
 
 export type CaseloadAction = 'view' | 'readFollowed' | 'follow';
@@ -23,20 +23,20 @@ export type CaseloadAction = 'view' | 'readFollowed' | 'follow';
 export type CaseloadObject = null | { student: { id: number; schoolId: number | null }; ownSchoolIds: number[] };
 
 const ofTheirSchool = (o: Exclude<CaseloadObject, null>) =>
-  o.student.schoolId !== null && o.ownSchoolIds.includes(o.student.schoolId) ? ALLOW : hide(CASELOAD_POLICY_MESSAGES.studentNotFound);
+  o.student.schoolId !== null && o.ownSchoolIds.includes(o.student.schoolId) ? ALLOW : hide(because(CASELOAD_POLICY_MESSAGES.studentNotFound));
 
 export const can: Can<CaseloadAction, CaseloadObject> = (actor, action, object) => {
   switch (action) {
     case 'view':
-      return onlyTypes(actor, [UserType.Staff], CASELOAD_POLICY_MESSAGES.staffOnly);
+      return onlyTypes(actor, [UserType.Staff], because(CASELOAD_POLICY_MESSAGES.staffOnly));
     case 'readFollowed':
     case 'follow': {
       const gate = action === 'follow'
-        ? writesAs(actor, [UserType.Student, UserType.Staff], CASELOAD_POLICY_MESSAGES.followOwn)
-        : onlyTypes(actor, [UserType.Student, UserType.Staff], CASELOAD_POLICY_MESSAGES.followOwn);
+        ? writesAs(actor, [UserType.Student, UserType.Staff], because(CASELOAD_POLICY_MESSAGES.followOwn))
+        : onlyTypes(actor, [UserType.Student, UserType.Staff], because(CASELOAD_POLICY_MESSAGES.followOwn));
       return both(gate, () => {
         if (!object) return ALLOW;
-        if (actor.type === UserType.Student) return object.student.id === actor.userId ? ALLOW : hide(CASELOAD_POLICY_MESSAGES.studentNotFound);
+        if (actor.type === UserType.Student) return object.student.id === actor.userId ? ALLOW : hide(because(CASELOAD_POLICY_MESSAGES.studentNotFound));
         return ofTheirSchool(object);
       });
     }

@@ -14,7 +14,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, forbidden, notFound } from '../../core/errors.js';
+import { badInput, because, forbidden, notFound } from '../../core/errors.js';
 import { parseId, parseUuid } from '../../core/ids.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
@@ -22,12 +22,11 @@ import { Pathway } from '../pathways/pathway.entity.js';
 import { byName } from '../pathways/progress.js';
 import { ownSchoolIds } from '../schools/reach.js';
 import { can, CASELOAD_POLICY_MESSAGES, type CaseloadAction } from './caseload.policy.js';
-import { REASONS } from '@planner/shared';
 
 export const FOLLOW_MESSAGES = {
-  pathwayNotFound: REASONS.PATHWAY_NOT_FOUND,
-  notVisible: REASONS.PATHWAY_NOT_VISIBLE,
-  studentRequired: REASONS.FOLLOW_STUDENT_REQUIRED,
+  pathwayNotFound: 'PATHWAY_NOT_FOUND',
+  notVisible: 'PATHWAY_NOT_VISIBLE',
+  studentRequired: 'FOLLOW_STUDENT_REQUIRED',
 } as const;
 
 /** The school's graduation pathway among its pathways (see the header). */
@@ -57,13 +56,13 @@ export class FollowedPathwaysService {
   private async student(ctx: RequestContext, action: CaseloadAction, rawId: unknown): Promise<{ id: number; schoolId: number | null }> {
     const caller = authorize(ctx, can, action, null);
     if (caller.user.userType === UserType.Student && (rawId === undefined || rawId === null)) return { id: caller.user.id, schoolId: caller.user.schoolId };
-    if (rawId === undefined || rawId === null || rawId === '') throw badInput(FOLLOW_MESSAGES.studentRequired);
+    if (rawId === undefined || rawId === null || rawId === '') throw badInput(because(FOLLOW_MESSAGES.studentRequired));
     const id = parseId(rawId, 'student');
     const [row]: { id: number; school_id: number | null }[] = await this.db.query(
       `SELECT id, school_id FROM users WHERE id = $1 AND user_type = $2 AND deactivated_at IS NULL`,
       [id, UserType.Student],
     );
-    if (!row) throw notFound(CASELOAD_POLICY_MESSAGES.studentNotFound);
+    if (!row) throw notFound(because(CASELOAD_POLICY_MESSAGES.studentNotFound));
     const student = { id: row.id, schoolId: row.school_id };
     authorize(ctx, can, action, { student, ownSchoolIds: await ownSchoolIds(this.db.manager, caller.user) });
     return student;
@@ -79,9 +78,9 @@ export class FollowedPathwaysService {
     requireCaller(ctx);
     const student = await this.student(ctx, 'follow', studentId);
     const pathway = await this.db.getRepository(Pathway).findOneBy({ uuid: parseUuid(pathwayUuid, 'pathway') });
-    if (!pathway) throw notFound(FOLLOW_MESSAGES.pathwayNotFound);
+    if (!pathway) throw notFound(because(FOLLOW_MESSAGES.pathwayNotFound));
     const reach = await ctx.loaders.reach.load(student.id);
-    if (!reach.schoolIds.includes(pathway.schoolId)) throw forbidden(FOLLOW_MESSAGES.notVisible);
+    if (!reach.schoolIds.includes(pathway.schoolId)) throw forbidden(because(FOLLOW_MESSAGES.notVisible));
     if (follow) {
       await this.db.query(`INSERT INTO student_pathways (student_id, pathway_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [student.id, pathway.id]);
     } else {

@@ -15,6 +15,7 @@ import { SIGNATURE_MESSAGES } from './consent-signature.js';
 import { formatDate } from '@planner/shared/consent-prefill';
 import { NAMES_IN_EVERY_SCRIPT, pdfStrings, pdfText } from '../../../../shared/testing/pdf-text.js';
 import { readZip } from './testing/zip-reader.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
@@ -172,15 +173,15 @@ describe('whole PDFs are refused', () => {
     const template = (await binary(h.api.get(form.pdf).set(h.auth(token)))).body as Buffer;
     const res = await uploadPdf(h.api.put('/api/parent-consent/').set(h.auth(token)), template);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: SIGNATURE_MESSAGES.templateUnchanged });
+    expect(res.body).toMatchObject({ error: textOf(SIGNATURE_MESSAGES.templateUnchanged) });
     // Saved again by pdf-lib, pages unchanged: still the unsigned form.
     const resaved = Buffer.from(await (await PDFDocument.load(template)).save());
-    expect((await uploadPdf(h.api.put('/api/parent-consent/').set(h.auth(token)), resaved)).body).toMatchObject({ error: SIGNATURE_MESSAGES.templateUnchanged });
+    expect((await uploadPdf(h.api.put('/api/parent-consent/').set(h.auth(token)), resaved)).body).toMatchObject({ error: textOf(SIGNATURE_MESSAGES.templateUnchanged) });
     // A PDF with something drawn on it is refused too: the server composes the signature.
     const stamped = await stampPdf(template, ['Not A Signature']);
     const other = await uploadPdf(h.api.put('/api/parent-consent/').set(h.auth(token)), stamped);
     expect(other.status).toBe(400);
-    expect(other.body).toMatchObject({ error: SIGNATURE_MESSAGES.pdfNotAccepted });
+    expect(other.body).toMatchObject({ error: textOf(SIGNATURE_MESSAGES.pdfNotAccepted) });
     const row = await formRow(student.id);
     expect(row.state).toBe('admin_signed');
     expect(row.signed_pdf).toBeNull();
@@ -194,11 +195,11 @@ describe('whole PDFs are refused', () => {
     const template = await buildDefaultBytes();
     const res = await uploadPdf(h.api.put(`/api/sign-parent-form/${code}/`), template);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: SIGNATURE_MESSAGES.templateUnchanged });
+    expect(res.body).toMatchObject({ error: textOf(SIGNATURE_MESSAGES.templateUnchanged) });
     const served = (await binary(h.api.get(`/files/consent-forms/${(await formRow(student.id)).id}.pdf?code=${code}`))).body as Buffer;
     const stamped = await uploadPdf(h.api.put(`/api/sign-parent-form/${code}/`), await stampPdf(served, ['Pat Forged']));
     expect(stamped.status).toBe(400);
-    expect(stamped.body).toMatchObject({ error: SIGNATURE_MESSAGES.pdfNotAccepted });
+    expect(stamped.body).toMatchObject({ error: textOf(SIGNATURE_MESSAGES.pdfNotAccepted) });
     const row = await formRow(student.id);
     expect(row.state).toBe('student_signed');
     expect((await signatures(row.id)).map((s: { role: string }) => s.role)).toEqual(['student']);
@@ -229,20 +230,20 @@ describe('hostile signature payloads', () => {
   const cases: [string, SignFields, string][] = [
     ['no name', { strokes: SIGNATURE }, 'Please provide your signature (your full name).'],
     ['a blank name', { name: '   \t ' }, 'Please provide your signature (your full name).'],
-    ['a name too long', { name: 'A'.repeat(101) }, SIGNATURE_MESSAGES.nameTooLong],
-    ['a NUL in the name', { name: 'Ava\u0000 Stone' }, SIGNATURE_MESSAGES.nameInvalid],
-    ['a name without letters', { name: '12345 !!' }, SIGNATURE_MESSAGES.nameInvalid],
-    ['a direction override in the name', { name: 'Ava \u202eenotS' }, SIGNATURE_MESSAGES.nameInvalid],
-    ['strokes that are not JSON', { name: 'Ava Stone', strokes: '[[[0.1,0.2],' }, SIGNATURE_MESSAGES.strokesInvalid],
-    ['strokes of the wrong shape', { name: 'Ava Stone', strokes: '{"a":1}' }, SIGNATURE_MESSAGES.strokesInvalid],
-    ['points off the pad', { name: 'Ava Stone', strokes: '[[[0.1,0.2],[2,-1]]]' }, SIGNATURE_MESSAGES.strokesInvalid],
-    ['points that are text', { name: 'Ava Stone', strokes: '[[["0.1","0.2"],[0.3,0.4]]]' }, SIGNATURE_MESSAGES.strokesInvalid],
-    ['an empty drawing', { name: 'Ava Stone', strokes: '[]' }, SIGNATURE_MESSAGES.strokesEmpty],
-    ['a drawing of dots only', { name: 'Ava Stone', strokes: '[[[0.5,0.5]],[[0.5,0.5],[0.5,0.5]]]' }, SIGNATURE_MESSAGES.strokesEmpty],
-    ['too many strokes', { name: 'Ava Stone', strokes: many(41) }, SIGNATURE_MESSAGES.strokesTooMany],
-    ['a stroke of too many points', { name: 'Ava Stone', strokes: many(1, 1001) }, SIGNATURE_MESSAGES.strokesTooMany],
-    ['too many points in all', { name: 'Ava Stone', strokes: many(5, 1000) }, SIGNATURE_MESSAGES.strokesTooMany],
-    ['a huge strokes text', { name: 'Ava Stone', strokes: ' '.repeat(150_000) }, SIGNATURE_MESSAGES.strokesTooMany],
+    ['a name too long', { name: 'A'.repeat(101) }, textOf(SIGNATURE_MESSAGES.nameTooLong)],
+    ['a NUL in the name', { name: 'Ava\u0000 Stone' }, textOf(SIGNATURE_MESSAGES.nameInvalid)],
+    ['a name without letters', { name: '12345 !!' }, textOf(SIGNATURE_MESSAGES.nameInvalid)],
+    ['a direction override in the name', { name: 'Ava \u202eenotS' }, textOf(SIGNATURE_MESSAGES.nameInvalid)],
+    ['strokes that are not JSON', { name: 'Ava Stone', strokes: '[[[0.1,0.2],' }, textOf(SIGNATURE_MESSAGES.strokesInvalid)],
+    ['strokes of the wrong shape', { name: 'Ava Stone', strokes: '{"a":1}' }, textOf(SIGNATURE_MESSAGES.strokesInvalid)],
+    ['points off the pad', { name: 'Ava Stone', strokes: '[[[0.1,0.2],[2,-1]]]' }, textOf(SIGNATURE_MESSAGES.strokesInvalid)],
+    ['points that are text', { name: 'Ava Stone', strokes: '[[["0.1","0.2"],[0.3,0.4]]]' }, textOf(SIGNATURE_MESSAGES.strokesInvalid)],
+    ['an empty drawing', { name: 'Ava Stone', strokes: '[]' }, textOf(SIGNATURE_MESSAGES.strokesEmpty)],
+    ['a drawing of dots only', { name: 'Ava Stone', strokes: '[[[0.5,0.5]],[[0.5,0.5],[0.5,0.5]]]' }, textOf(SIGNATURE_MESSAGES.strokesEmpty)],
+    ['too many strokes', { name: 'Ava Stone', strokes: many(41) }, textOf(SIGNATURE_MESSAGES.strokesTooMany)],
+    ['a stroke of too many points', { name: 'Ava Stone', strokes: many(1, 1001) }, textOf(SIGNATURE_MESSAGES.strokesTooMany)],
+    ['too many points in all', { name: 'Ava Stone', strokes: many(5, 1000) }, textOf(SIGNATURE_MESSAGES.strokesTooMany)],
+    ['a huge strokes text', { name: 'Ava Stone', strokes: ' '.repeat(150_000) }, textOf(SIGNATURE_MESSAGES.strokesTooMany)],
     ['a field larger than any upload', { name: 'Ava Stone', strokes: '['.repeat(300_000) }, 'The upload could not be read.'],
   ];
 
@@ -264,8 +265,8 @@ describe('hostile signature payloads', () => {
     const { code } = await studentSigns(student);
     for (const [fields, message] of [
       [{}, 'Please provide your full name as signature.'],
-      [{ name: 'Pat Stone', printed_name: 'x'.repeat(500) }, SIGNATURE_MESSAGES.nameTooLong],
-      [{ name: 'Pat Stone', strokes: many(100) }, SIGNATURE_MESSAGES.strokesTooMany],
+      [{ name: 'Pat Stone', printed_name: 'x'.repeat(500) }, textOf(SIGNATURE_MESSAGES.nameTooLong)],
+      [{ name: 'Pat Stone', strokes: many(100) }, textOf(SIGNATURE_MESSAGES.strokesTooMany)],
     ] as [SignFields, string][]) {
       const res = await signAsParent(code, fields);
       expect(res.status).toBe(400);

@@ -1,17 +1,15 @@
 /** Which consent forms to export: a grade of a school (the direct ZIP and the queued export alike). */
 import { MAX_ID } from '../../core/ids.js';
-import { check, type Checked, z } from '../../core/validation.js';
-import { badInput } from '../../core/errors.js';
-import { REASONS } from '@planner/shared';
+import { check, parseInput, type Checked, z } from '../../core/validation.js';
 
 const exportSchema = z.object({
   grade: z
-    .union([z.string(), z.number()], { error: REASONS.EXPORT_GRADE_REQUIRED })
+    .union([z.string(), z.number()], { error: 'EXPORT_GRADE_REQUIRED' })
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, REASONS.EXPORT_GRADE_REQUIRED).max(20, REASONS.EXPORT_GRADE_TOO_LONG)),
+    .pipe(z.string().min(1, 'EXPORT_GRADE_REQUIRED').max(20, 'EXPORT_GRADE_TOO_LONG')),
   school_id: z.union(
     [z.number().int().positive().max(MAX_ID), z.string().regex(/^\d{1,9}$/).transform(Number)],
-    { error: REASONS.EXPORT_SCHOOL_ID_INVALID },
+    { error: 'EXPORT_SCHOOL_ID_INVALID' },
   ),
 });
 
@@ -22,8 +20,7 @@ export interface ExportInput {
 
 export const checkExportInput = (raw: unknown): Checked<ExportInput> =>
   check(() => {
-    const parsed = exportSchema.safeParse(raw ?? {});
-    if (!parsed.success) throw badInput(parsed.error.issues[0].message);
-    return { grade: parsed.data.grade, schoolId: parsed.data.school_id };
+    const parsed = parseInput(exportSchema, raw);
+    return { grade: parsed.grade, schoolId: parsed.school_id };
   });
 export { exportSchema };

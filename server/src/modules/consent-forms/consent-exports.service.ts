@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { notFound } from '../../core/errors.js';
+import { because, notFound } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './consent-forms.policy.js';
@@ -32,10 +32,10 @@ export const CONSENT_EXPORT_QUEUE = 'consent.export';
 const KIND = 'consent_forms';
 
 export const EXPORT_JOB_MESSAGES = {
-  notFound: REASONS.EXPORT_NOT_FOUND,
-  notReady: REASONS.EXPORT_NOT_READY,
-  expired: REASONS.EXPORT_EXPIRED,
-  failed: REASONS.EXPORT_FAILED,
+  notFound: 'EXPORT_NOT_FOUND',
+  notReady: 'EXPORT_NOT_READY',
+  expired: 'EXPORT_EXPIRED',
+  failed: 'EXPORT_FAILED',
 } as const;
 
 export type ExportState = 'queued' | 'running' | 'done' | 'failed';
@@ -104,19 +104,19 @@ export class ConsentExportsService {
   /** Streams the finished ZIP to what `open` answers (called with the file name once the download can start). */
   async download(ctx: RequestContext, id: string, open: (fileName: string, bytes: number) => Writable): Promise<void> {
     const row = await this.visible(ctx, id);
-    if (row.expires_at.getTime() <= Date.now()) throw notFound(EXPORT_JOB_MESSAGES.expired);
-    if (row.state !== 'done' || !row.run_id) throw notFound(EXPORT_JOB_MESSAGES.notReady);
+    if (row.expires_at.getTime() <= Date.now()) throw notFound(because(EXPORT_JOB_MESSAGES.expired));
+    if (row.state !== 'done' || !row.run_id) throw notFound(because(EXPORT_JOB_MESSAGES.notReady));
     await pipeline(readExportChunks(this.db, row.id, row.run_id), open(row.file_name, Number(row.byte_size ?? 0)));
   }
 
   private async visible(ctx: RequestContext, id: string): Promise<ExportRow> {
     authorize(ctx, can, 'export', null);
     const [row]: ExportRow[] = await this.db.query(`SELECT * FROM exports WHERE id = $1 AND kind = $2`, [parseUuid(id, 'export'), KIND]);
-    if (!row) throw notFound(EXPORT_JOB_MESSAGES.notFound);
+    if (!row) throw notFound(because(EXPORT_JOB_MESSAGES.notFound));
     try {
       await this.consentForms.requireExportStaff(ctx, row.school_id);
     } catch (e) {
-      if ((e as { code?: string }).code === 'FORBIDDEN') throw notFound(EXPORT_JOB_MESSAGES.notFound);
+      if ((e as { code?: string }).code === 'FORBIDDEN') throw notFound(because(EXPORT_JOB_MESSAGES.notFound));
       throw e;
     }
     return row;
@@ -136,7 +136,7 @@ export class ConsentExportsService {
     if (!row) return; // done, failed, expired or deleted meanwhile
     if (row.requested_by === null) {
       // The account that asked is gone: nobody to record as the reader of these forms.
-      await this.db.query(`UPDATE exports SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [exportId, EXPORT_JOB_MESSAGES.failed]);
+      await this.db.query(`UPDATE exports SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [exportId, REASONS[EXPORT_JOB_MESSAGES.failed]]);
       return;
     }
     await this.db.query(`DELETE FROM export_chunks WHERE export_id = $1 AND run_id <> $2`, [exportId, runId]);
@@ -164,7 +164,7 @@ export class ConsentExportsService {
       const final = job.attempts >= job.max_attempts;
       await this.db.query(
         `UPDATE exports SET state = $3, error = $4, finished_at = CASE WHEN $3 = 'failed' THEN now() END WHERE id = $1 AND run_id = $2`,
-        [exportId, runId, final ? 'failed' : 'queued', final ? EXPORT_JOB_MESSAGES.failed : null],
+        [exportId, runId, final ? 'failed' : 'queued', final ? REASONS[EXPORT_JOB_MESSAGES.failed] : null],
       );
       await this.db.query(`DELETE FROM export_chunks WHERE export_id = $1 AND run_id = $2`, [exportId, runId]);
       throw e;

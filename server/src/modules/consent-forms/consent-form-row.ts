@@ -6,17 +6,16 @@
  * The parent's link code is 32 random bytes (base64url), stored only as its SHA-256.
  */
 import crypto from 'node:crypto';
-import { CONSENT_TEXT, type ConsentFieldConfig, type ConsentState } from '@planner/shared/consent-form';
+import type { ConsentFieldConfig, ConsentState } from '@planner/shared/consent-form';
 import { CONSENT_POLICY_MESSAGES } from './consent-forms.policy.js';
-import { REASONS } from '@planner/shared';
 
 export const CONSENT_MESSAGES = {
-  notEnabled: REASONS.CONSENT_FORMS_DISABLED,
-  alreadySigned: CONSENT_TEXT.alreadySigned,
-  studentFirst: REASONS.CONSENT_STUDENT_FIRST,
+  notEnabled: 'CONSENT_FORMS_DISABLED',
+  alreadySigned: 'CONSENT_ALREADY_SIGNED',
+  studentFirst: 'CONSENT_STUDENT_FIRST',
   ...CONSENT_POLICY_MESSAGES,
-  noForm: REASONS.CONSENT_NO_FORM,
-  noneToExport: REASONS.CONSENT_NONE_TO_EXPORT,
+  noForm: 'CONSENT_NO_FORM',
+  noneToExport: 'CONSENT_NONE_TO_EXPORT',
 } as const;
 
 /** The columns of a form the services work with (FORM_COLUMNS reads them). */

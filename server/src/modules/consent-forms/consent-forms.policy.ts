@@ -6,11 +6,11 @@
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs, type Verdict } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const CONSENT_POLICY_MESSAGES = {
-  notEnabledForSchool: REASONS.CONSENT_FORMS_DISABLED_FOR_SCHOOL,
-  onlyStudent: REASONS.CONSENT_ONLY_STUDENT,
+  notEnabledForSchool: 'CONSENT_FORMS_DISABLED_FOR_SCHOOL',
+  onlyStudent: 'CONSENT_ONLY_STUDENT',
 } as const;
 
 export type ConsentAction =
@@ -43,14 +43,14 @@ export const can: Can<ConsentAction, ConsentObject> = (actor, action, object) =>
       return writesAs(actor, STUDENT);
     case 'signOwnForm':
       return both(writesAs(actor, STUDENT), () =>
-        actor.actingUserId !== null ? deny(CONSENT_POLICY_MESSAGES.onlyStudent) : ALLOW);
+        actor.actingUserId !== null ? deny(because(CONSENT_POLICY_MESSAGES.onlyStudent)) : ALLOW);
     case 'viewForm':
       // Another school's student is as unknown as a wrong code.
       return both(onlyTypes(actor, STAFF), () => reaches(object, () => hide()));
     case 'export':
       return both(onlyTypes(actor, STAFF), () =>
         object && 'school' in object
-          ? (object.school.parentFormEnabled ? ALLOW : deny(CONSENT_POLICY_MESSAGES.notEnabledForSchool))
+          ? (object.school.parentFormEnabled ? ALLOW : deny(because(CONSENT_POLICY_MESSAGES.notEnabledForSchool)))
           : reaches(object, () => deny()));
     case 'viewFormPdf': {
       const own = actor.type === UserType.Student && object !== null && 'studentId' in object && object.studentId === actor.userId;

@@ -3,14 +3,14 @@ import { limit } from '../../core/rate-limit.js';
 import type { Request, Response, Router } from 'express';
 import multer from 'multer';
 import { route, type AppDeps } from '../../adapters.js';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { logger } from '../../observability/logger.js';
 import type { ConsentFormView, SigningBody } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
 import { PDF_MESSAGES } from './pdf-check.js';
 import { SIGNATURE_MESSAGES } from './consent-signature.js';
 import { checkExportInput } from './consent-export-input.js';
-import { REASONS } from '@planner/shared';
+import type { Reason } from '@planner/shared';
 
 const formJson = (f: ConsentFormView) => ({ pdf: f.pdf, field_config: f.fieldConfig, state: f.state });
 const templateJson = (t: TemplateView) => ({
@@ -18,7 +18,7 @@ const templateJson = (t: TemplateView) => ({
 });
 
 /** Reads the multipart part named `pdf` (in memory, bounded); any other shape is a 400 with a message. */
-function pdfUpload(maxBytes: number, otherFileMessage: string = PDF_MESSAGES.missing) {
+function pdfUpload(maxBytes: number, otherFileMessage: Reason = PDF_MESSAGES.missing) {
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 256 * 1024, parts: 6 },
@@ -29,8 +29,8 @@ function pdfUpload(maxBytes: number, otherFileMessage: string = PDF_MESSAGES.mis
         if (err) {
           const code = (err as { code?: string }).code;
           if (code === 'LIMIT_FILE_SIZE') reject(badInput(PDF_MESSAGES.tooLarge(maxBytes)));
-          else if (code === 'LIMIT_UNEXPECTED_FILE') reject(badInput(otherFileMessage));
-          else reject(badInput(REASONS.UPLOAD_UNREADABLE));
+          else if (code === 'LIMIT_UNEXPECTED_FILE') reject(badInput(because(otherFileMessage)));
+          else reject(badInput(because('UPLOAD_UNREADABLE')));
           return;
         }
         resolve({ pdf: req.file?.buffer, fields: (req.body ?? {}) as Record<string, unknown> });
@@ -132,7 +132,7 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
       try {
         config = JSON.parse(fields.field_config);
       } catch {
-        throw badInput(REASONS.FIELD_CONFIG_NOT_JSON);
+        throw badInput(because('FIELD_CONFIG_NOT_JSON'));
       }
     }
     return templateJson(await consentForms.templates.uploadPdf(ctx, pdf, config));

@@ -27,7 +27,7 @@ import type { Writable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, because, notFound } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { readerLocale } from '../../core/reader-locale.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
@@ -97,7 +97,7 @@ export class ConsentFormsService {
 
   private async studentSchool(ctx: RequestContext, user: User) {
     const school = user.schoolId === null ? null : await ctx.loaders.schoolById.load(user.schoolId);
-    if (!school?.parentFormEnabled) throw badInput(CONSENT_MESSAGES.notEnabled);
+    if (!school?.parentFormEnabled) throw badInput(because(CONSENT_MESSAGES.notEnabled));
     return school;
   }
 
@@ -195,7 +195,7 @@ export class ConsentFormsService {
     if (!student) throw notFound();
     authorize(ctx, can, 'viewForm', { schoolId: student.school_id, reach: await this.reach(ctx) });
     const row = await this.formOfStudent(student.id);
-    if (!row) throw notFound(CONSENT_MESSAGES.noForm);
+    if (!row) throw notFound(because(CONSENT_MESSAGES.noForm));
     await this.db.query(
       `INSERT INTO student_record_access (actor_user_id, student_id, action, reason) VALUES ($1, $2, 'consent_form_view', 'viewer')`,
       [caller.user.id, student.id],
@@ -215,7 +215,7 @@ export class ConsentFormsService {
     authorize(ctx, can, 'export', null);
     const { grade, schoolId } = valid(input);
     const actor = await this.requireExportStaff(ctx, schoolId);
-    if (!(await this.countCompleted(schoolId, grade, 1))) throw notFound(CONSENT_MESSAGES.noneToExport);
+    if (!(await this.countCompleted(schoolId, grade, 1))) throw notFound(because(CONSENT_MESSAGES.noneToExport));
     return { actorId: actor.id, schoolId, grade, fileName: exportFileName(grade) };
   }
 

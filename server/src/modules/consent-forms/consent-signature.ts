@@ -8,21 +8,20 @@
  * right, y downwards), bounded in number so a hostile payload costs little to check and draw.
  */
 import { z } from 'zod';
-import { badInput } from '../../core/errors.js';
-import { CONSENT_TEXT } from '@planner/shared/consent-form';
-import { REASONS } from '@planner/shared';
+import { badInput, because } from '../../core/errors.js';
+import type { Reason } from '@planner/shared';
 
 export const SIGNATURE_LIMITS = { nameChars: 100, strokes: 40, pointsPerStroke: 1000, points: 4000, strokesJsonChars: 100_000 } as const;
 
 export const SIGNATURE_MESSAGES = {
-  nameTooLong: `The name is too long (at most ${SIGNATURE_LIMITS.nameChars} characters).`,
-  nameInvalid: REASONS.SIGNATURE_NAME_INVALID,
-  strokesInvalid: REASONS.SIGNATURE_STROKES_INVALID,
-  strokesTooMany: `The drawn signature is too large (at most ${SIGNATURE_LIMITS.strokes} strokes and ${SIGNATURE_LIMITS.points} points).`,
-  strokesEmpty: REASONS.SIGNATURE_STROKES_EMPTY,
+  nameTooLong: because('SIGNATURE_NAME_TOO_LONG', { max: SIGNATURE_LIMITS.nameChars }),
+  nameInvalid: 'SIGNATURE_NAME_INVALID',
+  strokesInvalid: 'SIGNATURE_STROKES_INVALID',
+  strokesTooMany: because('SIGNATURE_STROKES_TOO_MANY', { strokes: SIGNATURE_LIMITS.strokes, points: SIGNATURE_LIMITS.points }),
+  strokesEmpty: 'SIGNATURE_STROKES_EMPTY',
   pdfNotAccepted:
-    REASONS.SIGNED_PDF_NOT_ACCEPTED,
-  templateUnchanged: REASONS.SIGNED_PDF_UNCHANGED,
+    'SIGNED_PDF_NOT_ACCEPTED',
+  templateUnchanged: 'SIGNED_PDF_UNCHANGED',
 } as const;
 
 export type Stroke = [number, number][];
@@ -40,14 +39,15 @@ export interface SignatureInput {
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const LETTER = /\p{L}/u;
 
-function nameOf(raw: unknown, missing: string, optional = false): string | null {
+/** The typed name; `missing` null: the field is optional. */
+function nameOf(raw: unknown, missing: Reason | null): string | null {
   const text = typeof raw === 'string' ? raw.normalize('NFC').replace(/\s+/g, ' ').trim() : '';
   if (!text) {
-    if (optional) return null;
-    throw badInput(missing);
+    if (missing === null) return null;
+    throw badInput(because(missing));
   }
   if (text.length > SIGNATURE_LIMITS.nameChars) throw badInput(SIGNATURE_MESSAGES.nameTooLong);
-  if (CONTROL.test(text) || !LETTER.test(text)) throw badInput(SIGNATURE_MESSAGES.nameInvalid);
+  if (CONTROL.test(text) || !LETTER.test(text)) throw badInput(because(SIGNATURE_MESSAGES.nameInvalid));
   return text;
 }
 
@@ -62,7 +62,7 @@ function strokesOf(raw: unknown): Stroke[] {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw badInput(SIGNATURE_MESSAGES.strokesInvalid);
+      throw badInput(because(SIGNATURE_MESSAGES.strokesInvalid));
     }
   }
   // Counted before the schema walks every point.
@@ -70,18 +70,18 @@ function strokesOf(raw: unknown): Stroke[] {
   const parsed = strokesSchema.safeParse(value);
   if (!parsed.success) {
     const tooBig = parsed.error.issues.some((i) => i.code === 'too_big' && i.path.length <= 2);
-    throw badInput(tooBig ? SIGNATURE_MESSAGES.strokesTooMany : SIGNATURE_MESSAGES.strokesInvalid);
+    throw badInput(tooBig ? SIGNATURE_MESSAGES.strokesTooMany : because(SIGNATURE_MESSAGES.strokesInvalid));
   }
   const strokes = parsed.data as Stroke[];
   if (strokes.reduce((n, s) => n + s.length, 0) > SIGNATURE_LIMITS.points) throw badInput(SIGNATURE_MESSAGES.strokesTooMany);
   // A pad sent but never drawn on: no stroke with any length.
-  if (!strokes.some((s) => s.some(([x, y]) => x !== s[0][0] || y !== s[0][1]))) throw badInput(SIGNATURE_MESSAGES.strokesEmpty);
+  if (!strokes.some((s) => s.some(([x, y]) => x !== s[0][0] || y !== s[0][1]))) throw badInput(because(SIGNATURE_MESSAGES.strokesEmpty));
   return strokes.map((s) => s.map(([x, y]) => [Math.round(x * 1000) / 1000, Math.round(y * 1000) / 1000] as [number, number]));
 }
 
 /** The signature fields of a request body (multipart text fields or JSON), or a 400 naming the problem. */
 export function parseSignature(body: Record<string, unknown>, role: 'student' | 'parent'): SignatureInput {
-  const name = nameOf(body.name, role === 'student' ? CONSENT_TEXT.studentSignatureMissing : CONSENT_TEXT.parentSignatureMissing)!;
-  const printedName = role === 'parent' ? (nameOf(body.printed_name, '', true) ?? name) : null;
+  const name = nameOf(body.name, role === 'student' ? 'SIGNATURE_REQUIRED' : 'PARENT_SIGNATURE_REQUIRED')!;
+  const printedName = role === 'parent' ? (nameOf(body.printed_name, null) ?? name) : null;
   return { name, printedName, strokes: strokesOf(body.strokes) };
 }

@@ -28,7 +28,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict, notFound } from '../../core/errors.js';
+import { badInput, because, conflict, notFound } from '../../core/errors.js';
 import type { ConsentState } from '@planner/shared/consent-form';
 import { UserType, type User } from '../accounts/user.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
@@ -82,7 +82,7 @@ export class ConsentSigningService {
         [student.id, school.id],
       );
       const [form]: FormRow[] = await m.query(`SELECT ${FORM_COLUMNS} FROM consent_forms WHERE student_id = $1 FOR UPDATE`, [student.id]);
-      if (form.state === 'student_signed' || form.state === 'both_signed') throw conflict(CONSENT_MESSAGES.alreadySigned);
+      if (form.state === 'student_signed' || form.state === 'both_signed') throw conflict(because(CONSENT_MESSAGES.alreadySigned));
       const template = await this.templates.effective(form.school_id, m);
       const next: ConsentState = form.state === 'parent_signed' ? 'both_signed' : 'student_signed';
       const code = next === 'student_signed' ? newParentCode() : null;
@@ -154,8 +154,8 @@ export class ConsentSigningService {
         [hashCode(code)],
       );
       if (!form) throw notFound();
-      if (form.state === 'parent_signed' || form.state === 'both_signed') throw conflict(CONSENT_MESSAGES.alreadySigned);
-      if (form.state !== 'student_signed' || !form.signed_pdf) throw conflict(CONSENT_MESSAGES.studentFirst);
+      if (form.state === 'parent_signed' || form.state === 'both_signed') throw conflict(because(CONSENT_MESSAGES.alreadySigned));
+      if (form.state !== 'student_signed' || !form.signed_pdf) throw conflict(because(CONSENT_MESSAGES.studentFirst));
       if (body.pdf) await this.refuseWholePdf(body.pdf, await this.templates.pdfForSchool(form.school_id, m));
       const signature = parseSignature(body.fields, 'parent');
       const config = form.field_config ?? (await this.templates.effective(form.school_id, m)).fieldConfig;
@@ -181,8 +181,8 @@ export class ConsentSigningService {
   /** A whole signed PDF is not evidence of anything: refused, with its own message when it is the unsigned form. */
   private async refuseWholePdf(pdf: Buffer, original: Buffer): Promise<never> {
     if (pdf.length <= this.config.consentPdfMaxBytes && (await isUnchanged(pdf, original))) {
-      throw badInput(SIGNATURE_MESSAGES.templateUnchanged);
+      throw badInput(because(SIGNATURE_MESSAGES.templateUnchanged));
     }
-    throw badInput(SIGNATURE_MESSAGES.pdfNotAccepted);
+    throw badInput(because(SIGNATURE_MESSAGES.pdfNotAccepted));
   }
 }

@@ -11,7 +11,7 @@ import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, because, notFound } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can, type ConsentAction } from './consent-forms.policy.js';
@@ -20,7 +20,6 @@ import type { SchoolsService } from '../schools/schools.service.js';
 import { generateDefaultTemplate } from './default-template.js';
 import { assertPagesFit, parseFieldConfig } from './field-config.js';
 import { checkPdf } from './pdf-check.js';
-import { REASONS } from '@planner/shared';
 import { messageLocale } from '../../messages/messages.js';
 
 export interface EffectiveTemplate {
@@ -122,7 +121,7 @@ export class ConsentTemplatesService {
   /** The staff member's school of record, whose template they see and edit. */
   private staffSchool(ctx: RequestContext, action: ConsentAction): { schoolId: number; userId: number } {
     const caller = authorize(ctx, can, action, null);
-    if (caller.user.schoolId === null) throw badInput(REASONS.CONSENT_TEMPLATE_NO_SCHOOL);
+    if (caller.user.schoolId === null) throw badInput(because('CONSENT_TEMPLATE_NO_SCHOOL'));
     return { schoolId: caller.user.schoolId, userId: caller.user.id };
   }
 
@@ -193,7 +192,7 @@ export class ConsentTemplatesService {
       return row.pdf as Buffer;
     }
     const schoolId = parseId(which, 'school');
-    if (!(await ctx.loaders.schoolById.load(schoolId))) throw notFound(REASONS.SCHOOL_NOT_FOUND);
+    if (!(await ctx.loaders.schoolById.load(schoolId))) throw notFound(because('SCHOOL_NOT_FOUND'));
     authorize(ctx, can, 'viewTemplatePdf', { schoolId, reach: await this.schools.accessibleSchoolIds(caller.user) });
     const [row] = await this.db.query(`SELECT pdf FROM consent_templates WHERE school_id = $1`, [schoolId]);
     if (!row) throw notFound();

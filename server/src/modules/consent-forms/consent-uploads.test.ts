@@ -8,6 +8,7 @@ import { useHarness } from '../../test/harness.js';
 import type { User } from '../accounts/user.entity.js';
 import { buildPdf, consentSchool, stampPdf, studentWithGuardian } from './consent-forms.factories.js';
 import { SIGNATURE_MESSAGES } from './consent-signature.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
@@ -40,7 +41,7 @@ describe('files sent to the student signing route', () => {
       const res = await h.api.put('/api/parent-consent/').set(h.auth(token)).field('name', 'Avery Stone')
         .attach(part, bytes, { filename: 'x.pdf', contentType: 'application/pdf' });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error: SIGNATURE_MESSAGES.pdfNotAccepted });
+      expect(res.body).toMatchObject({ error: textOf(SIGNATURE_MESSAGES.pdfNotAccepted) });
       expect(await state(student)).toEqual({ state: 'admin_signed', empty: true });
       expect(await smsCount(student.guardianPhone!)).toBe(0);
     });
@@ -75,7 +76,7 @@ describe('files sent to the student signing route', () => {
     for (const bytes of [Buffer.from('nope'), await buildPdf(['x'], 3), await buildPdf(['Pat Stone'])]) {
       const bad = await h.api.put(`/api/sign-parent-form/${code}/`).field('name', 'Pat Stone').attach('pdf', bytes, 'a.pdf');
       expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ error: SIGNATURE_MESSAGES.pdfNotAccepted });
+      expect(bad.body).toMatchObject({ error: textOf(SIGNATURE_MESSAGES.pdfNotAccepted) });
     }
     expect((await state(student)).state).toBe('student_signed');
     expect((await h.api.get(`/api/sign-parent-form/${code}/`)).status).toBe(200);

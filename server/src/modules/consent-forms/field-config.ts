@@ -1,13 +1,13 @@
 /** Validation of a consent template's field configuration (spec 3 §3), used when staff edit it. */
 import { z } from 'zod';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import {
   CONSENT_FONTS,
   PREFILL_SOURCES,
   PREFILL_TRANSFORMS,
   type ConsentFieldConfig,
 } from '@planner/shared/consent-form';
-import { REASONS } from '@planner/shared';
+import { isReason, REASONS } from '@planner/shared';
 
 const coordinate = z.number().finite().min(0).max(2000);
 const placement = z.object({
@@ -25,8 +25,8 @@ const studentInfoField = placement.extend({
 }).strict();
 
 export const fieldConfigSchema = z.object({
-  student_info: z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, REASONS.FIELD_NAME_INVALID), studentInfoField)
-    .refine((m) => Object.keys(m).length <= 40, REASONS.FIELD_CONFIG_TOO_MANY),
+  student_info: z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'FIELD_NAME_INVALID'), studentInfoField)
+    .refine((m) => Object.keys(m).length <= 40, 'FIELD_CONFIG_TOO_MANY'),
   student_signature: z.object({ signature: placement, date: placement }).strict(),
   parent_signature: z.object({ printed_name: placement, signature: placement, date: placement }).strict(),
 }).strict();
@@ -49,7 +49,8 @@ export function parseFieldConfig(input: unknown, pageCount: number): ConsentFiel
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-    throw badInput(`The field configuration is not valid (${where}${issue.message}).`);
+    // A refusal of the schema's own names its reason's text; zod's wording is echoed as it is.
+    throw badInput(because('FIELD_CONFIG_INVALID', { detail: where + (isReason(issue.message) ? REASONS[issue.message] : issue.message) }));
   }
   const config = parsed.data as ConsentFieldConfig;
   assertPagesFit(config, pageCount);
@@ -60,7 +61,7 @@ export function assertPagesFit(config: ConsentFieldConfig, pageCount: number): v
   for (const [name, p] of placements(config)) {
     const page = p.page ?? 0;
     if (page >= pageCount) {
-      throw badInput(`The field ${name} is placed on page ${page + 1}, but the template has ${pageCount} page${pageCount === 1 ? '' : 's'}.`);
+      throw badInput(because('FIELD_CONFIG_PAGE_OUT_OF_RANGE', { name, page: page + 1, pageCount, s: pageCount === 1 ? '' : 's' }));
     }
   }
 }

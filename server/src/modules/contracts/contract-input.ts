@@ -3,20 +3,19 @@
  * /api/generate-enrollment-contract-pdf/ and its mutation), parsed by both adapters. Every
  * required spot must be placed and no unknown one; each value is trimmed as it is drawn.
  */
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { check, parseInput, type Checked, z } from '../../core/validation.js';
 import { missingSpots, REQUIRED_SPOTS, type SpotName } from './contract-text.js';
-import { REASONS } from '@planner/shared';
 
 export const CONTRACT_INPUT_MESSAGES = {
-  missing: (names: string[]) => `Please place all required signatures and initials. Missing: ${names.join(', ')}`,
-  unknownSpot: (name: string) => `Unknown signature spot: ${name}.`,
-  badDate: REASONS.CONTRACT_DATE_INVALID,
-  required: REASONS.CONTRACT_DATA_REQUIRED,
+  missing: (names: string[]) => because('CONTRACT_SIGNATURES_MISSING', { names: names.join(', ') }),
+  unknownSpot: (name: string) => because('CONTRACT_UNKNOWN_SPOT', { name }),
+  badDate: 'CONTRACT_DATE_INVALID',
+  required: 'CONTRACT_DATA_REQUIRED',
 } as const;
 const M = CONTRACT_INPUT_MESSAGES;
 
-const spotValue = z.string().max(200, REASONS.CONTRACT_SIGNATURE_TOO_LONG).refine((s) => !s.includes('\u0000'), REASONS.NUL_CHARACTER);
+const spotValue = z.string().max(200, 'CONTRACT_SIGNATURE_TOO_LONG').refine((s) => !s.includes('\u0000'), 'NUL_CHARACTER');
 const generateSchema = z.object({
   contractData: z.object({
     placedSignatures: z.record(z.string(), spotValue),
@@ -31,7 +30,7 @@ export interface PlacedContract {
 }
 
 export function parsePlacedContract(raw: unknown): PlacedContract {
-  const { contractData } = parseInput(generateSchema, raw, M.required);
+  const { contractData } = parseInput(generateSchema, raw, because(M.required));
   const placed = contractData.placedSignatures;
   for (const name of Object.keys(placed)) {
     if (!(REQUIRED_SPOTS as readonly string[]).includes(name)) throw badInput(M.unknownSpot(name));
@@ -39,7 +38,7 @@ export function parsePlacedContract(raw: unknown): PlacedContract {
   const missing = missingSpots(placed);
   if (missing.length) throw badInput(M.missing(missing));
   const signedAt = new Date(contractData.completionDate);
-  if (Number.isNaN(signedAt.getTime())) throw badInput(M.badDate);
+  if (Number.isNaN(signedAt.getTime())) throw badInput(because(M.badDate));
   return { placed: Object.fromEntries(REQUIRED_SPOTS.map((s) => [s, placed[s].trim()])) as Record<SpotName, string>, signedAt };
 }
 

@@ -4,11 +4,11 @@
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const CONTRACT_POLICY_MESSAGES = {
-  parentsOnly: REASONS.CONTRACT_PARENTS_ONLY,
-  notAccepted: REASONS.CONTRACT_NOT_ACCEPTED,
+  parentsOnly: 'CONTRACT_PARENTS_ONLY',
+  notAccepted: 'CONTRACT_NOT_ACCEPTED',
 } as const;
 
 export type ContractAction = 'viewOwn' | 'sign' | 'downloadPdf';
@@ -28,9 +28,9 @@ export const can: Can<ContractAction, ContractObject> = (actor, action, object) 
     case 'viewOwn':
       return onlyTypes(actor, [UserType.Parent]);
     case 'sign':
-      return both(writesAs(actor, [UserType.Parent], CONTRACT_POLICY_MESSAGES.parentsOnly), () => {
-        if (object && 'school' in object) return object.school?.dualSchoolEnabled ? ALLOW : deny(CONTRACT_POLICY_MESSAGES.parentsOnly);
-        if (object && 'applicationStatus' in object) return object.applicationStatus === 'accepted' ? ALLOW : deny(CONTRACT_POLICY_MESSAGES.notAccepted);
+      return both(writesAs(actor, [UserType.Parent], because(CONTRACT_POLICY_MESSAGES.parentsOnly)), () => {
+        if (object && 'school' in object) return object.school?.dualSchoolEnabled ? ALLOW : deny(because(CONTRACT_POLICY_MESSAGES.parentsOnly));
+        if (object && 'applicationStatus' in object) return object.applicationStatus === 'accepted' ? ALLOW : deny(because(CONTRACT_POLICY_MESSAGES.notAccepted));
         return ALLOW;
       });
     case 'downloadPdf': {

@@ -16,7 +16,7 @@ import { limit } from '../../core/rate-limit.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict, notFound } from '../../core/errors.js';
+import { badInput, because, conflict, notFound } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, CONTRACT_POLICY_MESSAGES } from './contracts.policy.js';
@@ -29,13 +29,12 @@ import { readerLocale } from '../../core/reader-locale.js';
 import { renderContractPdf } from './contract-pdf.js';
 import { contractDocument, missingSpots } from './contract-text.js';
 import { contractPdfUrl, EnrollmentContract } from './enrollment-contract.entity.js';
-import { REASONS } from '@planner/shared';
 
 export const CONTRACT_MESSAGES = {
   ...CONTRACT_POLICY_MESSAGES,
-  completed: REASONS.CONTRACT_COMPLETED,
+  completed: 'CONTRACT_COMPLETED',
   ...CONTRACT_INPUT_MESSAGES,
-  notGenerated: REASONS.CONTRACT_NOT_GENERATED,
+  notGenerated: 'CONTRACT_NOT_GENERATED',
 } as const;
 
 export interface ContractView {
@@ -70,7 +69,7 @@ export class ContractsService {
     const school = user.schoolId === null ? null : await this.db.getRepository(School).findOneBy({ id: user.schoolId });
     authorize(ctx, can, 'sign', { school });
     const existing = await this.db.getRepository(EnrollmentContract).findOneBy({ parentId: user.id });
-    if (existing?.completedAt) throw conflict(CONTRACT_MESSAGES.completed);
+    if (existing?.completedAt) throw conflict(because(CONTRACT_MESSAGES.completed));
     authorize(ctx, can, 'sign', { applicationStatus: user.applicationStatus });
     return { user, school: school! };
   }
@@ -111,7 +110,7 @@ export class ContractsService {
       [contract.id, JSON.stringify(clean), parentName, user.email, signedAt, Buffer.from(pdf)],
     );
     const affected = Array.isArray(result) ? Number(result[1] ?? 0) : 0;
-    if (affected === 0) throw conflict(CONTRACT_MESSAGES.completed);
+    if (affected === 0) throw conflict(because(CONTRACT_MESSAGES.completed));
     return { id: contract.id, pdfUrl: contractPdfUrl(contract.id) };
   }
 
@@ -121,8 +120,8 @@ export class ContractsService {
     return this.db.transaction(async (m) => {
       const contract = await m.getRepository(EnrollmentContract).createQueryBuilder('c')
         .addSelect('c.pdf').setLock('pessimistic_write').where('c.parent_id = :id', { id: user.id }).getOne();
-      if (!contract?.pdf) throw badInput(CONTRACT_MESSAGES.notGenerated);
-      if (contract.completedAt) throw conflict(CONTRACT_MESSAGES.completed);
+      if (!contract?.pdf) throw badInput(because(CONTRACT_MESSAGES.notGenerated));
+      if (contract.completedAt) throw conflict(because(CONTRACT_MESSAGES.completed));
       const missing = missingSpots(contract.placedSignatures);
       if (missing.length) throw badInput(CONTRACT_MESSAGES.missing(missing));
       const locked: { application_status: string | null }[] = await m.query(`SELECT application_status FROM users WHERE id = $1 FOR UPDATE`, [user.id]);

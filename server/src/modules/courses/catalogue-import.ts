@@ -19,7 +19,7 @@
 import { CsvSyntaxError, parseCsv } from './csv.js';
 import { compareCourseIds, nodesOnCycles } from './prerequisites.js';
 import { tagKey } from './tags.js';
-import { REASONS } from '@planner/shared';
+import { because, englishOf, type ReasonMessage } from '../../core/errors.js';
 
 export interface ImportIssue {
   line: number;
@@ -53,10 +53,14 @@ export const MAX_GROUP_MEMBERS = 50;
 export const MAX_TAGS = 30;
 
 export const CSV_COLUMNS = ['Course ID', 'Title', 'Description', 'Units', 'Prerequisites', 'Tags'] as const;
-export const CSV_HEADER_MESSAGE = `The first line must name the columns: ${CSV_COLUMNS.join(', ')}.`;
+export const CSV_HEADER_MESSAGE = because('CSV_HEADER', { columns: CSV_COLUMNS.join(', ') });
 
-/** Thrown for a file that cannot be read at all (nothing is saved). */
-export class CsvFileError extends Error {}
+/** Thrown for a file that cannot be read at all (nothing is saved), with why. */
+export class CsvFileError extends Error {
+  constructor(readonly why: ReasonMessage) {
+    super(englishOf(why));
+  }
+}
 
 interface RawRow {
   line: number;
@@ -78,10 +82,10 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
   try {
     records = parseCsv(csvText);
   } catch (e) {
-    if (e instanceof CsvSyntaxError) throw new CsvFileError(e.message);
+    if (e instanceof CsvSyntaxError) throw new CsvFileError(because(e.reason, { line: e.line }));
     throw e;
   }
-  if (!records.length) throw new CsvFileError(REASONS.FILE_EMPTY);
+  if (!records.length) throw new CsvFileError(because('FILE_EMPTY'));
   const header = records[0].fields.map((h) => h.trim().toLowerCase());
   const col = (name: string) => header.indexOf(name.toLowerCase());
   const idx = {
@@ -93,7 +97,7 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
     tags: col('Tags'),
   };
   if (idx.courseId < 0 || idx.title < 0) throw new CsvFileError(CSV_HEADER_MESSAGE);
-  if (records.length === 1) throw new CsvFileError(REASONS.CSV_NO_COURSES);
+  if (records.length === 1) throw new CsvFileError(because('CSV_NO_COURSES'));
 
   const errors: ImportIssue[] = [];
   const warnings: ImportIssue[] = [];

@@ -4,7 +4,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { notFound } from '../../core/errors.js';
+import { because, notFound } from '../../core/errors.js';
 import { parseCourseRef } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { acceptedByOwn, type Reach } from '../schools/reach.js';
@@ -31,7 +31,7 @@ export function findCourse(db: DataSource, key: string | number): Promise<Course
 /** A course the caller reaches (404 otherwise). Accepts the numeric id or the uuid. */
 export async function readableCourse(ctx: RequestContext, db: DataSource, reach: Reach, key: string | number): Promise<Course> {
   const course = await findCourse(db, key);
-  if (!course) throw notFound(COURSE_POLICY_MESSAGES.notFound);
+  if (!course) throw notFound(because(COURSE_POLICY_MESSAGES.notFound));
   const object = { reach, schoolId: course.schoolId, acceptedByOwn: false };
   // Whether one of the caller's schools accepted it is asked only of a course outside the schools they reach.
   if (!permits(ctx.caller, can, 'read', object)) object.acceptedByOwn = await acceptedByOwn(db.manager, reach, course.id);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { valid } from '../../core/validation.js';
 import { checkCourseInput, checkCourseUpdate, COURSE_INPUT_MESSAGES as M, parseCourseInput, parseTransferInput } from './course-input.js';
+import { textOf } from '../../test/reasons.js';
 
 const UUID = '11111111-2222-3333-4444-555555555555';
 const message = (f: () => unknown) => {
@@ -30,34 +31,34 @@ describe('parseCourseInput', () => {
   });
 
   it.each([
-    [null, M.body],
-    ['a string', M.body],
-    [42, M.body],
-    [{}, M.courseIdRequired],
-    [{ course_id: 'A' }, M.titleRequired],
-    [{ course_id: '   ', title: 'T' }, M.courseIdRequired],
+    [null, textOf(M.body)],
+    ['a string', textOf(M.body)],
+    [42, textOf(M.body)],
+    [{}, textOf(M.courseIdRequired)],
+    [{ course_id: 'A' }, textOf(M.titleRequired)],
+    [{ course_id: '   ', title: 'T' }, textOf(M.courseIdRequired)],
     [{ course_id: { $ne: 1 }, title: 'T' }, 'Course ID must be text.'],
     [{ course_id: ['A'], title: 'T' }, 'Course ID must be text.'],
     [{ course_id: 'A\u0000', title: 'T' }, 'Text may not contain the NUL character.'],
     [{ course_id: 'A'.repeat(61), title: 'T' }, 'Course ID must be at most 60 characters.'],
     [{ course_id: 'A', title: 'T'.repeat(301) }, 'Title must be at most 300 characters.'],
-    [{ course_id: 'A', title: 'T', units: -1 }, M.units],
-    [{ course_id: 'A', title: 'T', units: '1e3' }, M.units],
-    [{ course_id: 'A', title: 'T', units: 'NaN' }, M.units],
-    [{ course_id: 'A', title: 'T', units: 10_000 }, M.units],
-    [{ course_id: 'A', title: 'T', units: { valueOf: 3 } }, M.units],
-    [{ course_id: 'A', title: 'T', prerequisite_groups: 'not json' }, M.groups],
-    [{ course_id: 'A', title: 'T', prerequisite_groups: [UUID] }, M.groups],
-    [{ course_id: 'A', title: 'T', prerequisite_groups: [[1]] }, M.groups],
+    [{ course_id: 'A', title: 'T', units: -1 }, textOf(M.units)],
+    [{ course_id: 'A', title: 'T', units: '1e3' }, textOf(M.units)],
+    [{ course_id: 'A', title: 'T', units: 'NaN' }, textOf(M.units)],
+    [{ course_id: 'A', title: 'T', units: 10_000 }, textOf(M.units)],
+    [{ course_id: 'A', title: 'T', units: { valueOf: 3 } }, textOf(M.units)],
+    [{ course_id: 'A', title: 'T', prerequisite_groups: 'not json' }, textOf(M.groups)],
+    [{ course_id: 'A', title: 'T', prerequisite_groups: [UUID] }, textOf(M.groups)],
+    [{ course_id: 'A', title: 'T', prerequisite_groups: [[1]] }, textOf(M.groups)],
     [{ course_id: 'A', title: 'T', prerequisite_groups: [['DROP TABLE courses']] }, 'Prerequisite course not found: DROP TABLE courses.'],
     [{ course_id: 'A', title: 'T', prerequisite_groups: Array.from({ length: 21 }, () => [UUID]) }, 'A course may have at most 20 prerequisite groups.'],
-    [{ course_id: 'A', title: 'T', tags: 'not json' }, M.tags],
-    [{ course_id: 'A', title: 'T', tags: 7 }, M.tags],
-    [{ course_id: 'A', title: 'T', tags: [''] }, M.tagName],
-    [{ course_id: 'A', title: 'T', tags: [{}] }, M.tagName],
+    [{ course_id: 'A', title: 'T', tags: 'not json' }, textOf(M.tags)],
+    [{ course_id: 'A', title: 'T', tags: 7 }, textOf(M.tags)],
+    [{ course_id: 'A', title: 'T', tags: [''] }, textOf(M.tagName)],
+    [{ course_id: 'A', title: 'T', tags: [{}] }, textOf(M.tagName)],
     [{ course_id: 'A', title: 'T', tags: { 'Bad Key': 'x' } }, 'Tag key "Bad Key" must be 1 to 60 lower-case letters, digits or underscores.'],
     [{ course_id: 'A', title: 'T', tags: { ap: 'A\u0000P' } }, 'Tag "ap" must have a name of 1 to 100 characters.'],
-    [{ course_id: 'A', title: 'T', tags: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`t${i}`, 'x'])) }, M.tooManyTags],
+    [{ course_id: 'A', title: 'T', tags: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`t${i}`, 'x'])) }, textOf(M.tooManyTags)],
   ])('refuses %j with its message', (raw, expected) => {
     expect(message(() => parseCourseInput(raw, false))).toBe(expected);
   });
@@ -73,7 +74,7 @@ describe('parseCourseInput', () => {
   it('keeps a refusal for the service to raise after its permission checks', () => {
     const checked = checkCourseInput({ title: 'T' }, false);
     expect(checked.ok).toBe(false);
-    expect(() => valid(checked)).toThrow(M.courseIdRequired);
+    expect(() => valid(checked)).toThrow(textOf(M.courseIdRequired));
     expect(valid(checkCourseUpdate({ update_prerequisite_groups: [] }))).toEqual({ groups: [] });
   });
 });

@@ -6,22 +6,21 @@
  * Form posts (urlencoded or multipart) send prerequisite groups and tags as JSON text, so those
  * two fields accept a JSON string too. Unknown fields are ignored.
  */
-import { badInput } from '../../core/errors.js';
-import { check, hasNul, isUuid, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
+import { badInput, because, type ReasonMessage } from '../../core/errors.js';
+import { check, hasNul, isUuid, issueReason, NUL_MESSAGE, parseInput, type Checked, z, zodMessage } from '../../core/validation.js';
 import { COURSE_ID_MAX, DESCRIPTION_MAX, MAX_GROUP_MEMBERS, MAX_GROUPS, TITLE_MAX, UNITS_MAX } from './catalogue-import.js';
 import { tagKey } from './tags.js';
-import { REASONS } from '@planner/shared';
 
 export const COURSE_INPUT_MESSAGES = {
-  body: REASONS.BODY_NOT_OBJECT,
-  courseIdRequired: REASONS.COURSE_ID_REQUIRED,
-  titleRequired: REASONS.COURSE_TITLE_REQUIRED,
-  units: `Units must be a number from 0 to ${UNITS_MAX}.`,
-  adjustedUnits: `Adjusted units must be a number from 0 to ${UNITS_MAX}.`,
-  groups: REASONS.PREREQUISITE_GROUPS_INVALID,
-  tags: REASONS.COURSE_TAGS_INVALID,
-  tagName: REASONS.COURSE_TAG_NAME_INVALID,
-  tooManyTags: REASONS.COURSE_TOO_MANY_TAGS,
+  body: 'BODY_NOT_OBJECT',
+  courseIdRequired: 'COURSE_ID_REQUIRED',
+  titleRequired: 'COURSE_TITLE_REQUIRED',
+  units: because('COURSE_UNITS_INVALID', { max: UNITS_MAX }),
+  adjustedUnits: because('ADJUSTED_UNITS_INVALID', { max: UNITS_MAX }),
+  groups: 'PREREQUISITE_GROUPS_INVALID',
+  tags: 'COURSE_TAGS_INVALID',
+  tagName: 'COURSE_TAG_NAME_INVALID',
+  tooManyTags: 'COURSE_TOO_MANY_TAGS',
 } as const;
 
 /** A course's fields as the service saves them; a field left out stays as it is (update). */
@@ -58,14 +57,14 @@ export function parseUnitsValue(v: unknown): number | null | undefined {
 
 /** Text (or a number, read as text), trimmed; null clears it. */
 const textField = (label: string, max: number) =>
-  z.union([z.string(), z.number()], { error: `${label} must be text.` })
+  z.union([z.string(), z.number()], { error: zodMessage(because('FIELD_NOT_TEXT', { label })) })
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === null ? '' : String(v).trim()))
     .refine((s) => s === undefined || !hasNul(s), NUL_MESSAGE)
-    .refine((s) => s === undefined || s.length <= max, `${label} must be at most ${max} characters.`);
+    .refine((s) => s === undefined || s.length <= max, zodMessage(because('FIELD_TOO_LONG', { label, max })));
 
-const units = (message: string) =>
-  z.unknown().transform((v) => parseUnitsValue(v)).refine((u) => u !== null, message).transform((u) => u ?? undefined);
+const units = (why: ReasonMessage) =>
+  z.unknown().transform((v) => parseUnitsValue(v)).refine((u) => u !== null, zodMessage(why)).transform((u) => u ?? undefined);
 
 /** JSON text from a form post becomes its value; text that is not JSON fails the field's schema. */
 const NOT_JSON = Symbol('not JSON');
@@ -83,11 +82,11 @@ const groupsField = z.preprocess(
   z.array(z.array(z.string({ error: COURSE_INPUT_MESSAGES.groups }), { error: COURSE_INPUT_MESSAGES.groups }), { error: COURSE_INPUT_MESSAGES.groups }).nullish(),
 )
   .transform((g) => (g === undefined ? undefined : g === null ? [] : g.map((x) => [...new Set(x)]).filter((x) => x.length)))
-  .refine((g) => !g || g.length <= MAX_GROUPS, `A course may have at most ${MAX_GROUPS} prerequisite groups.`)
-  .refine((g) => !g || g.every((x) => x.length <= MAX_GROUP_MEMBERS), `A prerequisite group may have at most ${MAX_GROUP_MEMBERS} courses.`)
+  .refine((g) => !g || g.length <= MAX_GROUPS, zodMessage(because('TOO_MANY_PREREQUISITE_GROUPS', { max: MAX_GROUPS })))
+  .refine((g) => !g || g.every((x) => x.length <= MAX_GROUP_MEMBERS), zodMessage(because('PREREQUISITE_GROUP_TOO_LARGE', { max: MAX_GROUP_MEMBERS })))
   .superRefine((g, ctx) => {
     const bad: string | undefined = g?.flat().find((u: string) => !isUuid(u));
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `Prerequisite course not found: ${String(bad).slice(0, 60)}.` });
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: zodMessage(because('PREREQUISITE_NOT_FOUND', { course: String(bad).slice(0, 60) })) });
   });
 
 /** Tags as a list of names (keys made from the names)... */
@@ -99,11 +98,11 @@ const tagMap = z.custom<Record<string, unknown>>((v) => !!v && typeof v === 'obj
   const tags: Record<string, string> = {};
   for (const [key, value] of Object.entries(t)) {
     if (!/^[a-z0-9_]{1,60}$/.test(key)) {
-      ctx.addIssue({ code: 'custom', message: `Tag key "${key.slice(0, 60)}" must be 1 to 60 lower-case letters, digits or underscores.` });
+      ctx.addIssue({ code: 'custom', message: zodMessage(because('COURSE_TAG_KEY_INVALID', { key: key.slice(0, 60) })) });
       return z.NEVER;
     }
     if (typeof value !== 'string' || !value.trim() || value.length > 100 || hasNul(value)) {
-      ctx.addIssue({ code: 'custom', message: `Tag "${key}" must have a name of 1 to 100 characters.` });
+      ctx.addIssue({ code: 'custom', message: zodMessage(because('COURSE_TAG_NAME_LENGTH', { key })) });
       return z.NEVER;
     }
     tags[key] = value.trim();
@@ -118,7 +117,9 @@ const tagsField = z.preprocess(fromJsonText, z.unknown())
     const schema = Array.isArray(t) ? tagList : t && typeof t === 'object' ? tagMap : null;
     const parsed = schema?.safeParse(t);
     if (!parsed?.success) {
-      ctx.addIssue({ code: 'custom', message: parsed?.error.issues[0]?.message ?? COURSE_INPUT_MESSAGES.tags });
+      const inner = parsed?.error.issues[0]?.message;
+      // A tag's own refusal (a reason) is kept; anything else is the general one.
+      ctx.addIssue({ code: 'custom', message: inner && issueReason(inner) ? inner : COURSE_INPUT_MESSAGES.tags });
       return z.NEVER;
     }
     return parsed.data;
@@ -157,8 +158,8 @@ export const courseInputSchema = (partial: boolean) =>
 
 /** The create (`partial` false) or update payload, validated, or a 400 that names the problem. */
 export function parseCourseInput(raw: unknown, partial: boolean): CourseFields {
-  if (!raw || typeof raw !== 'object') throw badInput(COURSE_INPUT_MESSAGES.body);
-  return parseInput(courseInputSchema(partial), raw, COURSE_INPUT_MESSAGES.body);
+  if (!raw || typeof raw !== 'object') throw badInput(because(COURSE_INPUT_MESSAGES.body));
+  return parseInput(courseInputSchema(partial), raw, because(COURSE_INPUT_MESSAGES.body));
 }
 
 /** For the adapters: the payload parsed now, its refusal raised by the service after its permission checks. */
@@ -185,7 +186,7 @@ export const transferSchema = z.object({
   adjusted_units: z.unknown().optional(),
 }).superRefine((v, ctx) => {
   const course = v.original_course_id;
-  if (course === undefined || course === null || course === '') ctx.addIssue({ code: 'custom', message: 'original_course_id is required.' });
+  if (course === undefined || course === null || course === '') ctx.addIssue({ code: 'custom', message: 'TRANSFER_COURSE_REQUIRED' });
 });
 
 /** POST /api/transfer-course/ and DELETE /api/remove-transferability/ bodies. */

@@ -5,22 +5,21 @@
  */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { limit } from '../../core/rate-limit.js';
 import { hasNul } from '../../core/validation.js';
 import { staffReach } from './course-access.js';
 import { CsvFileError } from './catalogue-import.js';
 import { importCatalogue, type ImportResult } from './catalogue-store.js';
-import { REASONS } from '@planner/shared';
 
 export const UPLOAD_MESSAGES = {
-  noSchool: REASONS.JOIN_A_SCHOOL_FIRST,
-  fileMissing: REASONS.CSV_FILE_MISSING,
-  notCsv: REASONS.COURSE_FILE_NOT_CSV,
-  emptyFile: REASONS.FILE_EMPTY,
+  noSchool: 'JOIN_A_SCHOOL_FIRST',
+  fileMissing: 'CSV_FILE_MISSING',
+  notCsv: 'COURSE_FILE_NOT_CSV',
+  emptyFile: 'FILE_EMPTY',
 } as const;
 
-export const tooLargeMessage = (bytes: number) => `The file is larger than ${formatBytes(bytes)}.`;
+export const tooLargeMessage = (bytes: number) => because('FILE_TOO_LARGE', { size: formatBytes(bytes) });
 const formatBytes = (b: number) => (b % (1024 * 1024) === 0 ? `${b / (1024 * 1024)} MB` : `${Math.round(b / 1024)} KB`);
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/plain'];
@@ -41,7 +40,7 @@ export class CourseUploadService {
   /** Refuses callers who may not import before the file is read; the school imported into. */
   async assertCanImport(ctx: RequestContext): Promise<number> {
     const reach = await staffReach(ctx);
-    if (reach.schoolId === null) throw badInput(UPLOAD_MESSAGES.noSchool);
+    if (reach.schoolId === null) throw badInput(because(UPLOAD_MESSAGES.noSchool));
     return reach.schoolId;
   }
 
@@ -52,20 +51,20 @@ export class CourseUploadService {
     if (file.bytes.length > this.csvMaxBytes) throw badInput(tooLargeMessage(this.csvMaxBytes));
     const name = (file.filename ?? '').toLowerCase();
     const type = (file.mimetype ?? '').toLowerCase();
-    if (file.filename != null && !name.endsWith('.csv') && !CSV_TYPES.includes(type)) throw badInput(UPLOAD_MESSAGES.notCsv);
-    if (!file.bytes.length) throw badInput(UPLOAD_MESSAGES.emptyFile);
+    if (file.filename != null && !name.endsWith('.csv') && !CSV_TYPES.includes(type)) throw badInput(because(UPLOAD_MESSAGES.notCsv));
+    if (!file.bytes.length) throw badInput(because(UPLOAD_MESSAGES.emptyFile));
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes);
     } catch {
-      throw badInput(UPLOAD_MESSAGES.notCsv);
+      throw badInput(because(UPLOAD_MESSAGES.notCsv));
     }
-    if (hasNul(text)) throw badInput(UPLOAD_MESSAGES.notCsv);
-    if (!text.trim()) throw badInput(UPLOAD_MESSAGES.emptyFile);
+    if (hasNul(text)) throw badInput(because(UPLOAD_MESSAGES.notCsv));
+    if (!text.trim()) throw badInput(because(UPLOAD_MESSAGES.emptyFile));
     try {
       return await this.db.transaction((m) => importCatalogue(m, schoolId, text));
     } catch (e) {
-      if (e instanceof CsvFileError) throw badInput(e.message);
+      if (e instanceof CsvFileError) throw badInput(e.why);
       throw e;
     }
   }

@@ -8,14 +8,14 @@
 import { ALLOW, both, type Can, deny, hide, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 import { reachesCourse, reachesSchool, type Reach } from '../schools/reach.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const COURSE_POLICY_MESSAGES = {
-  notFound: REASONS.COURSE_NOT_FOUND,
-  requirementNotFound: REASONS.REQUIREMENT_NOT_FOUND,
-  notYourCourse: REASONS.COURSE_NOT_YOURS,
-  partnerNeedsFullAccess: REASONS.PARTNER_NEEDS_FULL_ACCESS,
-  acceptForOwnSchool: REASONS.ACCEPT_FOR_OWN_SCHOOL,
+  notFound: 'COURSE_NOT_FOUND',
+  requirementNotFound: 'REQUIREMENT_NOT_FOUND',
+  notYourCourse: 'COURSE_NOT_YOURS',
+  partnerNeedsFullAccess: 'PARTNER_NEEDS_FULL_ACCESS',
+  acceptForOwnSchool: 'ACCEPT_FOR_OWN_SCHOOL',
 } as const;
 
 /** The actor's reach (modules/schools/reach.ts), loaded once per request. */
@@ -35,20 +35,20 @@ export const can: Can<CourseAction, CourseObject> = (actor, action, object) => {
   const accessible = !!object && object.schoolId !== undefined && object.reach.ownIds.includes(object.schoolId);
   if (action === 'read') {
     const reached = !object || (object.schoolId !== undefined && reachesCourse(object.reach, { schoolId: object.schoolId, acceptedByOwn: !!object.acceptedByOwn }));
-    return reached ? ALLOW : hide(COURSE_POLICY_MESSAGES.notFound);
+    return reached ? ALLOW : hide(because(COURSE_POLICY_MESSAGES.notFound));
   }
-  if (action === 'readRequirement') return !object || visible ? ALLOW : hide(COURSE_POLICY_MESSAGES.requirementNotFound);
+  if (action === 'readRequirement') return !object || visible ? ALLOW : hide(because(COURSE_POLICY_MESSAGES.requirementNotFound));
   return both(writesAs(actor, [UserType.Staff]), () => {
     if (!object) return ALLOW;
     switch (action) {
       case 'manage':
         return ALLOW;
       case 'edit':
-        return accessible || (object.reach.fullAccess && visible) ? ALLOW : deny(COURSE_POLICY_MESSAGES.notYourCourse);
+        return accessible || (object.reach.fullAccess && visible) ? ALLOW : deny(because(COURSE_POLICY_MESSAGES.notYourCourse));
       case 'addPartnerCourse':
-        return object.reach.fullAccess ? ALLOW : deny(COURSE_POLICY_MESSAGES.partnerNeedsFullAccess);
+        return object.reach.fullAccess ? ALLOW : deny(because(COURSE_POLICY_MESSAGES.partnerNeedsFullAccess));
       case 'acceptFor':
-        return accessible ? ALLOW : deny(COURSE_POLICY_MESSAGES.acceptForOwnSchool);
+        return accessible ? ALLOW : deny(because(COURSE_POLICY_MESSAGES.acceptForOwnSchool));
     }
   });
 };

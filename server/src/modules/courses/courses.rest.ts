@@ -2,7 +2,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import multer from 'multer';
 import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { sendPagedList } from '../../core/http.js';
 import type { Course } from './course.entity.js';
 import { COURSE_MESSAGES, MAX_PAGE, type CourseListKind, type CoursePage, type CourseQuery, type CoursesService } from './courses.service.js';
@@ -95,7 +95,7 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
   const parseForm = (req: Request, res: Response, next: NextFunction) => {
     const type = req.headers['content-type'] ?? '';
     if (type.startsWith('multipart/form-data')) {
-      formFields(req, res, (err: unknown) => next(err ? badInput(REASONS.FORM_UNREADABLE) : undefined));
+      formFields(req, res, (err: unknown) => next(err ? badInput(because('FORM_UNREADABLE')) : undefined));
     } else if (type.startsWith('application/x-www-form-urlencoded')) urlencoded(req, res, next);
     else next();
   };
@@ -143,7 +143,7 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
   });
   route(r, deps, 'delete', '/remove-transferability/', 'removeTransferability', async (ctx, req) => {
     await courses.transfers.remove(ctx, checkTransferInput(req.body));
-    return { message: COURSE_MESSAGES.transferRemoved };
+    return { message: REASONS[COURSE_MESSAGES.transferRemoved] };
   });
   route(r, deps, 'get', '/partner-schools/', 'partnerSchools', async (ctx) =>
     (await courses.partnerSchools(ctx)).map((s) => ({ id: s.id, uuid: s.uuid, name: s.name, school_type: s.schoolType, primary_color: s.primaryColor })),
@@ -161,12 +161,12 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
         if (!err) return resolve();
         const code = (err as { code?: string }).code;
         if (code === 'LIMIT_FILE_SIZE') return reject(badInput(tooLargeMessage(courses.uploads.maxCsvBytes)));
-        if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput(REASONS.ONE_FILE_ONLY));
-        reject(badInput(REASONS.COURSE_UPLOAD_UNREADABLE));
+        if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput(because('ONE_FILE_ONLY')));
+        reject(badInput(because('COURSE_UPLOAD_UNREADABLE')));
       });
     });
     const file = req.file;
-    if (!file) throw badInput(COURSE_MESSAGES.fileMissing);
+    if (!file) throw badInput(because(COURSE_MESSAGES.fileMissing));
     return importJson(await courses.uploads.importCsv(ctx, { bytes: file.buffer, filename: file.originalname, mimetype: file.mimetype }));
   });
 }

@@ -29,7 +29,7 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict, notFound } from '../../core/errors.js';
+import { badInput, because, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, COURSE_POLICY_MESSAGES } from './courses.policy.js';
 import { hasNul, isUuid, NUL_MESSAGE, valid, type Checked } from '../../core/validation.js';
@@ -44,21 +44,20 @@ import { TRANSFER_MESSAGES, TransfersService } from './transfers.service.js';
 import { CourseUploadService, UPLOAD_MESSAGES } from './course-upload.js';
 import { BASE_TAGS } from './tags.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
-import { REASONS } from '@planner/shared';
 
 export const COURSE_MESSAGES = {
   ...COURSE_POLICY_MESSAGES,
   ...COURSE_INPUT_MESSAGES,
   ...TRANSFER_MESSAGES,
   ...UPLOAD_MESSAGES,
-  duplicate: REASONS.COURSE_ID_TAKEN,
-  selfPrerequisite: REASONS.SELF_PREREQUISITE,
-  notPartner: REASONS.NOT_A_PARTNER_SCHOOL,
-  badRequirement: REASONS.REQUIREMENT_FILTER_INVALID,
+  duplicate: 'COURSE_ID_TAKEN',
+  selfPrerequisite: 'SELF_PREREQUISITE',
+  notPartner: 'NOT_A_PARTNER_SCHOOL',
+  badRequirement: 'REQUIREMENT_FILTER_INVALID',
 } as const;
 
 export const inPlansMessage = (n: number) =>
-  `This course is in ${n} student plan${n === 1 ? '' : 's'}. Remove it from ${n === 1 ? 'that plan' : 'those plans'} first.`;
+  because('COURSE_IN_PLANS', { count: n, s: n === 1 ? '' : 's', plans: n === 1 ? 'that plan' : 'those plans' });
 
 export const MAX_PAGE = 1000;
 
@@ -112,7 +111,7 @@ export class CoursesService {
   async list(ctx: RequestContext, kind: CourseListKind, q: CourseQuery): Promise<CoursePage> {
     const reach = await callerReach(ctx);
     const first = q.first ?? 50;
-    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(`Page size must be between 1 and ${MAX_PAGE}.`);
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(because('PAGE_SIZE_RANGE', { max: MAX_PAGE }));
     const offset = decodeCursor(q.after);
     const params: unknown[] = [];
     const p = (v: unknown) => {
@@ -132,14 +131,14 @@ export class CoursesService {
       where = reachedCourseSql(p(reach.schoolIds), p(reach.ownIds));
     }
     const search = (q.search ?? '').trim();
-    if (hasNul(search)) throw badInput(NUL_MESSAGE);
-    if (search.length > 200) throw badInput(REASONS.SEARCH_TOO_LONG);
+    if (hasNul(search)) throw badInput(because(NUL_MESSAGE));
+    if (search.length > 200) throw badInput(because('SEARCH_TOO_LONG'));
     if (search) {
       const s = p(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where += ` AND (lower(c.course_id) LIKE ${s} OR lower(c.title) LIKE ${s} OR lower(c.description) LIKE ${s})`;
     }
     if (q.requirement) {
-      if (!isUuid(q.requirement)) throw badInput(COURSE_MESSAGES.badRequirement);
+      if (!isUuid(q.requirement)) throw badInput(because(COURSE_MESSAGES.badRequirement));
       where += ` AND EXISTS (SELECT 1 FROM course_requirements cr JOIN requirements r ON r.id = cr.requirement_id
                               WHERE cr.course_id = c.id AND r.uuid = ${p(q.requirement)})`;
     }
@@ -166,7 +165,7 @@ export class CoursesService {
       `SELECT p.school_id FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE r.uuid = $1`,
       [requirementUuid],
     );
-    if (!found.length) throw notFound(COURSE_MESSAGES.requirementNotFound);
+    if (!found.length) throw notFound(because(COURSE_MESSAGES.requirementNotFound));
     authorize(ctx, can, 'readRequirement', { reach, schoolId: found[0].school_id });
     return this.list(ctx, 'requirement', { ...q, requirement: requirementUuid });
   }
@@ -216,10 +215,10 @@ export class CoursesService {
   /** Searchable choices for the prerequisite pickers: courses of every catalogue the caller reads. */
   async choices(ctx: RequestContext, search: string | null, first: number): Promise<Course[]> {
     const reach = await callerReach(ctx);
-    if (!Number.isInteger(first) || first < 1 || first > 100) throw badInput('Page size must be between 1 and 100.');
+    if (!Number.isInteger(first) || first < 1 || first > 100) throw badInput(because('PAGE_SIZE_RANGE', { max: 100 }));
     if (!reach.schoolIds.length) return [];
     const s = (search ?? '').trim().toLowerCase();
-    if (hasNul(s)) throw badInput(NUL_MESSAGE);
+    if (hasNul(s)) throw badInput(because(NUL_MESSAGE));
     const qb = this.db.getRepository(Course).createQueryBuilder('c').where('c.school_id IN (:...ids)', { ids: reach.schoolIds });
     if (s) qb.andWhere('(lower(c.course_id) LIKE :s OR lower(c.title) LIKE :s)', { s: `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
     return qb.orderBy('c.course_id').addOrderBy('c.id').take(first).getMany();
@@ -230,7 +229,7 @@ export class CoursesService {
   /** POST /api/courses/create/: a course of the caller's school of record. */
   async create(ctx: RequestContext, checked: Checked<CourseFields>): Promise<Course> {
     const reach = await staffReach(ctx);
-    if (reach.schoolId === null) throw badInput(COURSE_MESSAGES.noSchool);
+    if (reach.schoolId === null) throw badInput(because(COURSE_MESSAGES.noSchool));
     return this.insert(reach, reach.schoolId, valid(checked));
   }
 
@@ -246,7 +245,7 @@ export class CoursesService {
       const schools = await this.db.getRepository(School).createQueryBuilder('s').whereInIds(partners.length ? partners : [0]).getMany();
       schoolId = schools.find((s) => s.uuid === partner || s.id === Number(partner))?.id;
     }
-    if (schoolId === undefined) throw badInput(COURSE_MESSAGES.notPartner);
+    if (schoolId === undefined) throw badInput(because(COURSE_MESSAGES.notPartner));
     return this.insert(reach, schoolId, valid(checked));
   }
 
@@ -254,7 +253,7 @@ export class CoursesService {
     return this.db.transaction(async (m) => {
       const groups = await this.resolveGroups(m, reach, input.groups ?? [], null);
       const repo = m.getRepository(Course);
-      if (await repo.existsBy({ schoolId, courseId: input.courseId! })) throw conflict(COURSE_MESSAGES.duplicate);
+      if (await repo.existsBy({ schoolId, courseId: input.courseId! })) throw conflict(because(COURSE_MESSAGES.duplicate));
       let course: Course;
       try {
         course = await repo.save(repo.create({
@@ -262,7 +261,7 @@ export class CoursesService {
           units: input.units ?? 0, subject: input.subject ?? '', tags: input.tags ?? {},
         }));
       } catch (e) {
-        throw uniqueViolation(e) ? conflict(COURSE_MESSAGES.duplicate) : e;
+        throw uniqueViolation(e) ? conflict(because(COURSE_MESSAGES.duplicate)) : e;
       }
       await this.writeGroups(m, course.id, groups);
       return course;
@@ -279,7 +278,7 @@ export class CoursesService {
         const taken = await repo.createQueryBuilder('c')
           .where('c.school_id = :s AND c.course_id = :id AND c.id <> :me', { s: course.schoolId, id: input.courseId, me: course.id })
           .getExists();
-        if (taken) throw conflict(COURSE_MESSAGES.duplicate);
+        if (taken) throw conflict(because(COURSE_MESSAGES.duplicate));
       }
       if (input.groups !== undefined) {
         const groups = await this.resolveGroups(m, reach, input.groups, course);
@@ -297,7 +296,7 @@ export class CoursesService {
         if (Object.keys(patch).length) await repo.update({ id: course.id }, patch);
         else await repo.update({ id: course.id }, { updatedAt: new Date() });
       } catch (e) {
-        throw uniqueViolation(e) ? conflict(COURSE_MESSAGES.duplicate) : e;
+        throw uniqueViolation(e) ? conflict(because(COURSE_MESSAGES.duplicate)) : e;
       }
       return repo.findOneByOrFail({ id: course.id });
     });
@@ -313,7 +312,7 @@ export class CoursesService {
     if (deleted.length) return;
     const [{ n }] = await this.db.query(`SELECT count(DISTINCT user_id)::int AS n FROM scheduled_courses WHERE course_id = $1`, [course.id]);
     if (n > 0) throw conflict(inPlansMessage(n));
-    throw notFound(COURSE_MESSAGES.notFound);
+    throw notFound(because(COURSE_MESSAGES.notFound));
   }
 
   /**
@@ -330,9 +329,9 @@ export class CoursesService {
     const byUuid = new Map(rows.map((r) => [r.uuid, r]));
     for (const u of uuids) {
       const r = byUuid.get(u);
-      if (!r || !reach.schoolIds.includes(r.school_id)) throw badInput(`Prerequisite course not found: ${u}.`);
+      if (!r || !reach.schoolIds.includes(r.school_id)) throw badInput(because('PREREQUISITE_NOT_FOUND', { course: u }));
     }
-    if (course && uuids.includes(course.uuid)) throw badInput(COURSE_MESSAGES.selfPrerequisite);
+    if (course && uuids.includes(course.uuid)) throw badInput(because(COURSE_MESSAGES.selfPrerequisite));
     if (course) {
       const ids = uuids.map((u) => byUuid.get(u)!.id);
       const cyc: { course_id: string }[] = await m.query(
@@ -346,7 +345,7 @@ export class CoursesService {
       );
       if (cyc.length) {
         throw badInput(
-          `${cyc.map((r) => r.course_id).join(', ')} already require${cyc.length === 1 ? 's' : ''} ${course.courseId} (directly or through other courses): making ${cyc.length === 1 ? 'it a prerequisite' : 'them prerequisites'} would create a cycle.`,
+          because('PREREQUISITE_CYCLE', { course: cyc.map((r) => r.course_id).join(', '), s: cyc.length === 1 ? 's' : '', prerequisite: course.courseId, prerequisites: cyc.length === 1 ? 'it a prerequisite' : 'them prerequisites' }),
         );
       }
     }

@@ -4,6 +4,8 @@
  * is dropped. Curly quotes (“ ” ‘ ’) are ordinary characters. Each record carries the 1-based line
  * of the file on which it starts, so errors can name it.
  */
+import { reasonText } from '@planner/shared';
+
 export interface CsvRecord {
   /** The 1-based line on which the record starts. */
   line: number;
@@ -11,8 +13,8 @@ export interface CsvRecord {
 }
 
 export class CsvSyntaxError extends Error {
-  constructor(readonly line: number, message: string) {
-    super(message);
+  constructor(readonly line: number, readonly reason: 'CSV_QUOTE_INSIDE_FIELD' | 'CSV_TEXT_AFTER_QUOTE' | 'CSV_QUOTE_NEVER_CLOSED') {
+    super(reasonText(reason, { line: String(line) }));
     this.name = 'CsvSyntaxError';
   }
 }
@@ -76,10 +78,10 @@ export function parseCsv(input: string): CsvRecord[] {
         i += 1;
         continue;
       }
-      throw new CsvSyntaxError(line, `Line ${line}: a quote (") appears inside an unquoted field; quote the whole field and double the quote ("").`);
+      throw new CsvSyntaxError(line, 'CSV_QUOTE_INSIDE_FIELD');
     }
     if (afterQuoted && c !== ',' && c !== '\r' && c !== '\n') {
-      throw new CsvSyntaxError(line, `Line ${line}: text follows a closing quote; a quote inside a quoted field must be doubled ("").`);
+      throw new CsvSyntaxError(line, 'CSV_TEXT_AFTER_QUOTE');
     }
     if (c === ',') {
       endField();
@@ -96,7 +98,7 @@ export function parseCsv(input: string): CsvRecord[] {
     field += c;
     i += 1;
   }
-  if (inQuotes) throw new CsvSyntaxError(quoteStartLine, `Line ${quoteStartLine}: a quoted field is never closed.`);
+  if (inQuotes) throw new CsvSyntaxError(quoteStartLine, 'CSV_QUOTE_NEVER_CLOSED');
   if (field !== '' || fields.length > 0 || afterQuoted) endRecord();
   return records;
 }

@@ -6,7 +6,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, because, notFound } from '../../core/errors.js';
 import { toId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { isUuid, valid, type Checked } from '../../core/validation.js';
@@ -16,12 +16,11 @@ import { callerReach, readableCourse, staffReach } from './course-access.js';
 import { COURSE_INPUT_MESSAGES, type TransferInput } from './course-input.js';
 import { Course, CourseTransfer } from './course.entity.js';
 import { can } from './courses.policy.js';
-import { REASONS } from '@planner/shared';
 
 export const TRANSFER_MESSAGES = {
-  ownSchoolTransfer: REASONS.TRANSFER_OWN_SCHOOL,
-  notTransferable: REASONS.COURSE_NOT_TRANSFERABLE,
-  transferRemoved: REASONS.TRANSFER_REMOVED,
+  ownSchoolTransfer: 'TRANSFER_OWN_SCHOOL',
+  notTransferable: 'COURSE_NOT_TRANSFERABLE',
+  transferRemoved: 'TRANSFER_REMOVED',
 } as const;
 
 export class TransfersService {
@@ -36,7 +35,7 @@ export class TransfersService {
       if (isUuid(given)) school = await repo.findOneBy({ uuid: given });
       else if (toId(given) !== null) school = await repo.findOneBy({ id: toId(given)! });
     }
-    if (!school) throw badInput(REASONS.TRANSFER_SCHOOL_REQUIRED);
+    if (!school) throw badInput(because('TRANSFER_SCHOOL_REQUIRED'));
     authorize(ctx, can, 'acceptFor', { reach, schoolId: school.id });
     return school;
   }
@@ -49,7 +48,7 @@ export class TransfersService {
     const school = isUuid(schoolKey) ? await repo.findOneBy({ uuid: schoolKey })
       : schoolKey === undefined || schoolKey === null || schoolKey === '' ? (reach.schoolId === null ? null : await ctx.loaders.schoolById.load(reach.schoolId))
       : await repo.findOneBy({ id: parseSchoolId(schoolKey) });
-    if (!school) throw notFound(REASONS.SCHOOL_NOT_FOUND);
+    if (!school) throw notFound(because('SCHOOL_NOT_FOUND'));
     return this.db.getRepository(CourseTransfer).existsBy({ courseId: course.id, schoolId: school.id });
   }
 
@@ -58,7 +57,7 @@ export class TransfersService {
     const input = valid(checked);
     const course = await readableCourse(ctx, this.db, reach, input.course);
     const school = await this.acceptingSchool(ctx, reach, input.school);
-    if (course.schoolId === school.id) throw badInput(TRANSFER_MESSAGES.ownSchoolTransfer);
+    if (course.schoolId === school.id) throw badInput(because(TRANSFER_MESSAGES.ownSchoolTransfer));
     const units = input.adjustedUnits;
     if (units === null) throw badInput(COURSE_INPUT_MESSAGES.adjustedUnits);
     await this.db.query(
@@ -75,7 +74,7 @@ export class TransfersService {
     const course = await readableCourse(ctx, this.db, reach, input.course);
     const school = await this.acceptingSchool(ctx, reach, input.school);
     const res = await this.db.getRepository(CourseTransfer).delete({ courseId: course.id, schoolId: school.id });
-    if (!res.affected) throw notFound(TRANSFER_MESSAGES.notTransferable);
+    if (!res.affected) throw notFound(because(TRANSFER_MESSAGES.notTransferable));
     return course;
   }
 }
@@ -83,6 +82,6 @@ export class TransfersService {
 /** A school named by number where its uuid was not given: anything else is a 400. */
 function parseSchoolId(v: unknown): number {
   const id = toId(v);
-  if (id === null) throw badInput(REASONS.SCHOOL_ID_INVALID);
+  if (id === null) throw badInput(because('SCHOOL_ID_INVALID'));
   return id;
 }

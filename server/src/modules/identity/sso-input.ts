@@ -3,10 +3,9 @@
  * Codes are 43 base64url characters (32 random bytes); anything else is refused before a lookup.
  */
 import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
-import { REASONS } from '@planner/shared';
 
 export const SSO_INPUT_MESSAGES = {
-  codeRequired: REASONS.SSO_SIGN_IN_EXPIRED,
+  codeRequired: 'SSO_SIGN_IN_EXPIRED',
 } as const;
 
 const exchangeSchema = z

@@ -20,7 +20,7 @@ import type { DataSource } from 'typeorm';
 import type { PasswordSignIn, SsoRefusal } from '@planner/shared';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, forbidden, notFound } from '../../core/errors.js';
+import { badInput, because, forbidden, notFound } from '../../core/errors.js';
 import { randomToken, sha256 } from '../../core/passwords.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { MESSAGES, type AccountsService, type IssuedToken } from '../accounts/accounts.service.js';
@@ -29,7 +29,6 @@ import { SSO_INPUT_MESSAGES } from './sso-input.js';
 import type { OidcConfig } from './oidc-config.js';
 import { accountRefusal, claimedEmail, claimsRefusal, emailDomain, type ProviderClaims } from './sso.policy.js';
 import { logger } from '../../observability/logger.js';
-import { REASONS } from '@planner/shared';
 
 /** How long a started sign-in may take at the provider. */
 export const LOGIN_STATE_MINUTES = 10;
@@ -39,7 +38,7 @@ export const SIGN_IN_CODE_SECONDS = 60;
 const DISCOVERY_MAX_AGE_MS = 24 * 60 * 60_000;
 
 export const SSO_MESSAGES = {
-  notConfigured: REASONS.SSO_NOT_CONFIGURED,
+  notConfigured: 'SSO_NOT_CONFIGURED',
 } as const;
 
 export type SsoOutcome = { ok: true; code: string } | { ok: false; refusal: SsoRefusal };
@@ -69,7 +68,7 @@ export class SingleSignOnService {
   }
 
   private settings(): OidcConfig {
-    if (!this.config.oidc) throw notFound(SSO_MESSAGES.notConfigured);
+    if (!this.config.oidc) throw notFound(because(SSO_MESSAGES.notConfigured));
     return this.config.oidc;
   }
 
@@ -205,17 +204,17 @@ export class SingleSignOnService {
   /** The one-time code, from the browser that signed in, for the same token password sign-in gives. */
   async exchange(_ctx: Pick<RequestContext, 'ip'>, browserSecret: string | null, checked: Checked<string>): Promise<IssuedToken> {
     const code = valid(checked);
-    if (!browserSecret) throw badInput(SSO_INPUT_MESSAGES.codeRequired);
+    if (!browserSecret) throw badInput(because(SSO_INPUT_MESSAGES.codeRequired));
     const used = rowsOf<{ user_id: number }>(await this.db.query(
       `UPDATE oidc_sign_in_codes SET used_at = now()
         WHERE code_hash = $1 AND browser_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
       [sha256(code), sha256(browserSecret)],
     ));
-    if (!used.length) throw badInput(SSO_INPUT_MESSAGES.codeRequired);
+    if (!used.length) throw badInput(because(SSO_INPUT_MESSAGES.codeRequired));
     const user = await this.db.getRepository(User).findOneBy({ id: used[0].user_id });
-    if (!user) throw badInput(SSO_INPUT_MESSAGES.codeRequired);
+    if (!user) throw badInput(because(SSO_INPUT_MESSAGES.codeRequired));
     // Deactivated in the minute since the callback.
-    if (user.deactivatedAt) throw forbidden(MESSAGES.accountDeactivated);
+    if (user.deactivatedAt) throw forbidden(because(MESSAGES.accountDeactivated));
     return { token: await this.accounts.issueToken(user.id), userType: user.userType };
   }
 }

@@ -8,16 +8,17 @@
  * could make a note read differently from what was written are refused rather than silently
  * dropped, so the author knows what was kept.
  */
+import { because } from '../../core/errors.js';
 import { idMessage, MAX_ID, toId } from '../../core/ids.js';
-import { check, parseInput, type Checked, z } from '../../core/validation.js';
+import { check, parseInput, type Checked, z, zodMessage } from '../../core/validation.js';
 
 export const NOTE_MAX_CHARS = 2000;
 
 export const NOTE_INPUT_MESSAGES = {
-  empty: 'Write something first: a note cannot be empty.',
-  tooLong: `A note can be at most ${NOTE_MAX_CHARS.toLocaleString('en-US')} characters.`,
-  control: 'A note may not contain control characters.',
-  staffOnly: 'staff_only must be true or false.',
+  empty: 'NOTE_EMPTY',
+  tooLong: because('NOTE_TOO_LONG', { max: NOTE_MAX_CHARS.toLocaleString('en-US') }),
+  control: 'NOTE_CONTROL_CHARACTERS',
+  staffOnly: because('FIELD_NOT_BOOLEAN', { label: 'staff_only' }),
   studentId: idMessage('student'),
 } as const;
 
@@ -31,11 +32,11 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u20
 export const noteText = () => z.string({ message: M.empty })
   .transform((s) => s.replace(/\r\n?/g, '\n').trim())
   .refine((s) => s !== '', M.empty)
-  .refine((s) => [...s].length <= NOTE_MAX_CHARS, M.tooLong)
+  .refine((s) => [...s].length <= NOTE_MAX_CHARS, zodMessage(M.tooLong))
   .refine((s) => !CONTROL.test(s), M.control);
 
-const studentIdField = () => z.union([z.int(), z.string()], { message: M.studentId })
-  .refine((v) => toId(v) !== null, M.studentId)
+const studentIdField = () => z.union([z.int(), z.string()], { message: zodMessage(M.studentId) })
+  .refine((v) => toId(v) !== null, zodMessage(M.studentId))
   .transform((v) => toId(v)!);
 
 /** POST /api/plan-notes/ (and the addPlanNote mutation, in the same shape). */
@@ -43,13 +44,13 @@ export const ADD_NOTE_BODY = z.object({
   student_id: studentIdField().optional()
     .meta({ description: `The student whose plan the note is on (1 to ${MAX_ID}); leave out for the caller's own plan (a student, or a view-as token).` }),
   body: noteText().meta({ description: `The note: plain text, trimmed, 1 to ${NOTE_MAX_CHARS} characters; http(s) links are shown as links.` }),
-  staff_only: z.boolean({ message: M.staffOnly }).optional()
+  staff_only: z.boolean({ message: zodMessage(M.staffOnly) }).optional()
     .meta({ description: 'Staff: true hides the note from the student and parents. Anyone else may leave it out or send false.' }),
 });
 
 /** GET /api/plan-notes/ query string. */
 export const NOTES_QUERY = z.object({
-  student_id: z.string({ message: M.studentId }).regex(/^[0-9]{1,10}$/, M.studentId).optional()
+  student_id: z.string({ message: zodMessage(M.studentId) }).regex(/^[0-9]{1,10}$/, zodMessage(M.studentId)).optional()
     .meta({ description: "The student whose notes to read; leave out for the caller's own plan (a student, or a view-as token)." }),
 });
 

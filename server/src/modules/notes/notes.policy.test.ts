@@ -41,7 +41,7 @@ const table: [keyof typeof ACTORS, NotesAction, NotesObject, string][] = [
   ['parentAsStudent', 'delete', note(parent as Exclude<NotesObject, null>, 30), `403 ${READ_ONLY_MESSAGE}`],
   // Deleting: the author, within 15 minutes; a staff-only note does not exist for anyone but staff.
   ['student', 'delete', note(student as Exclude<NotesObject, null>, 10), 'ok'],
-  ['student', 'delete', note(student as Exclude<NotesObject, null>, 10, 15 * 60), `403 ${M.tooLate}`],
+  ['student', 'delete', note(student as Exclude<NotesObject, null>, 10, 15 * 60), `403 ${M.tooLate.reason}`],
   ['student', 'delete', note(student as Exclude<NotesObject, null>, 20), `403 ${M.notAuthor}`],
   ['student', 'delete', note(student as Exclude<NotesObject, null>, 20, 60, true), `404 ${M.noteNotFound}`],
   ['admin', 'delete', note(admin as Exclude<NotesObject, null>, 10), `403 ${M.notAuthor}`],

@@ -16,16 +16,17 @@
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writable, type Actor } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { because } from '../../core/errors.js';
 
 export const NOTE_DELETE_WINDOW_MINUTES = 15;
 
 export const NOTES_POLICY_MESSAGES = {
-  notAllowed: 'Only the student, their parents and staff of their school can read or write notes on a plan.',
-  studentNotFound: 'Student not found.',
-  noteNotFound: 'Note not found.',
-  staffOnly: 'Only staff can mark a note staff-only.',
-  notAuthor: 'You can delete only notes you wrote.',
-  tooLate: `A note can be deleted only within ${NOTE_DELETE_WINDOW_MINUTES} minutes of writing it.`,
+  notAllowed: 'NOTES_NOT_ALLOWED',
+  studentNotFound: 'STUDENT_NOT_FOUND',
+  noteNotFound: 'NOTE_NOT_FOUND',
+  staffOnly: 'NOTE_STAFF_ONLY_BY_STAFF',
+  notAuthor: 'NOTE_NOT_AUTHOR',
+  tooLate: because('NOTE_DELETE_TOO_LATE', { minutes: NOTE_DELETE_WINDOW_MINUTES }),
 } as const;
 
 const M = NOTES_POLICY_MESSAGES;
@@ -68,23 +69,23 @@ function reaches(o: Exclude<NotesObject, null>): boolean {
 
 export const can: Can<NotesAction, NotesObject> = (actor, action, object) => {
   const person = personOf(actor, object);
-  const gate = () => onlyTypes({ ...actor, type: person.type }, NOTE_TYPES, M.notAllowed);
-  const thread = () => (!object || reaches(object) ? ALLOW : hide(M.studentNotFound));
+  const gate = () => onlyTypes({ ...actor, type: person.type }, NOTE_TYPES, because(M.notAllowed));
+  const thread = () => (!object || reaches(object) ? ALLOW : hide(because(M.studentNotFound)));
   const seesStaffOnly = person.type === UserType.Staff;
   switch (action) {
     case 'read':
       return both(gate(), thread);
     case 'readStaffOnly':
-      return both(both(gate(), thread), () => (seesStaffOnly ? ALLOW : deny(M.staffOnly)));
+      return both(both(gate(), thread), () => (seesStaffOnly ? ALLOW : deny(because(M.staffOnly))));
     case 'write':
       return both(writable(actor), () => both(gate(), thread));
     case 'markStaffOnly':
-      return both(writable(actor), () => both(both(gate(), thread), () => (seesStaffOnly ? ALLOW : deny(M.staffOnly))));
+      return both(writable(actor), () => both(both(gate(), thread), () => (seesStaffOnly ? ALLOW : deny(because(M.staffOnly)))));
     case 'delete':
       return both(writable(actor), () => both(both(gate(), thread), () => {
         const note = object?.note;
-        if (!note || (note.staffOnly && !seesStaffOnly)) return hide(M.noteNotFound);
-        if (note.authorId !== person.id) return deny(M.notAuthor);
+        if (!note || (note.staffOnly && !seesStaffOnly)) return hide(because(M.noteNotFound));
+        if (note.authorId !== person.id) return deny(because(M.notAuthor));
         return note.ageSeconds < NOTE_DELETE_WINDOW_MINUTES * 60 ? ALLOW : deny(M.tooLate);
       }));
   }

@@ -12,7 +12,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { notFound } from '../../core/errors.js';
+import { because, notFound } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -53,7 +53,7 @@ export class NotesService {
   private async person(caller: Caller): Promise<NotePerson> {
     if (caller.actingUserId === null) return { id: caller.user.id, type: caller.user.userType };
     const [row]: { id: number; user_type: UserType }[] = await this.db.query(`SELECT id, user_type FROM users WHERE id = $1`, [caller.actingUserId]);
-    if (!row) throw notFound(NOTES_POLICY_MESSAGES.studentNotFound);
+    if (!row) throw notFound(because(NOTES_POLICY_MESSAGES.studentNotFound));
     return { id: row.id, type: row.user_type };
   }
 
@@ -68,7 +68,7 @@ export class NotesService {
     const id = viewAs || studentId === null ? (studentId === null || studentId === caller.user.id ? caller.user.id : null) : studentId;
     const [row]: { id: number; school_id: number | null }[] = id === null ? [] : await this.db.query(
       `SELECT id, school_id FROM users WHERE id = $1 AND user_type = $2 AND deactivated_at IS NULL`, [id, UserType.Student]);
-    if (!row) throw notFound(NOTES_POLICY_MESSAGES.studentNotFound);
+    if (!row) throw notFound(because(NOTES_POLICY_MESSAGES.studentNotFound));
     const student = { id: row.id, schoolId: row.school_id };
     const ownIds = person.type === UserType.Staff ? await ownSchoolIds(this.db.manager, { id: person.id, schoolId: await this.schoolOf(person.id) }) : [];
     const linked = person.type === UserType.Parent
@@ -129,10 +129,10 @@ export class NotesService {
     const caller = requireCaller(ctx);
     const id = parseId(rawId, 'note');
     const note = await findNote(this.db, id);
-    if (!note) throw notFound(NOTES_POLICY_MESSAGES.noteNotFound);
+    if (!note) throw notFound(because(NOTES_POLICY_MESSAGES.noteNotFound));
     const object = await this.facts(caller, caller.actingUserId !== null ? null : note.studentId);
     // A note of a thread out of reach (or, on a view-as token, of another student) does not exist for the caller.
-    if (object.student.id !== note.studentId || !permits(caller, can, 'read', object)) throw notFound(NOTES_POLICY_MESSAGES.noteNotFound);
+    if (object.student.id !== note.studentId || !permits(caller, can, 'read', object)) throw notFound(because(NOTES_POLICY_MESSAGES.noteNotFound));
     authorize(ctx, can, 'delete', { ...object, note: { authorId: note.authorId, staffOnly: note.staffOnly, ageSeconds: note.ageSeconds } });
     // The window is judged again by the statement itself, so a note cannot slip past it in between.
     if (!(await deleteNoteWithin(this.db, id, object.person.id, WINDOW_SECONDS))) {

@@ -5,6 +5,7 @@ import { UserType } from '../accounts/user.entity.js';
 import { NOTE_INPUT_MESSAGES } from './notes-input.js';
 import { NOTES_POLICY_MESSAGES } from './notes.policy.js';
 import { unreadNoteCounts } from './plan-note-store.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
@@ -86,12 +87,12 @@ describe('plan notes', () => {
       // Its id is "not found", like an id of nothing.
       const del = await h.api.delete(`/api/plan-notes/${secret.body.id}/`).set(h.auth(token));
       expect(del.status).toBe(404);
-      expect(del.body.error).toBe(NOTES_POLICY_MESSAGES.noteNotFound);
-      expect((await h.api.delete('/api/plan-notes/2147483000/').set(h.auth(token))).body.error).toBe(NOTES_POLICY_MESSAGES.noteNotFound);
+      expect(del.body.error).toBe(textOf(NOTES_POLICY_MESSAGES.noteNotFound));
+      expect((await h.api.delete('/api/plan-notes/2147483000/').set(h.auth(token))).body.error).toBe(textOf(NOTES_POLICY_MESSAGES.noteNotFound));
     }
     const markSam = await h.api.post('/api/plan-notes/').set(h.auth(w.samToken)).send({ body: 'mine', staff_only: true });
     expect(markSam.status).toBe(403);
-    expect(markSam.body.error).toBe(NOTES_POLICY_MESSAGES.staffOnly);
+    expect(markSam.body.error).toBe(textOf(NOTES_POLICY_MESSAGES.staffOnly));
     expect((await h.gql(ADD, { studentId: w.sam.id, body: 'x', staffOnly: true }, w.parentToken)).code).toBe('FORBIDDEN');
     const [{ n }] = await h.db.query(`SELECT count(*)::int AS n FROM plan_notes WHERE student_id = $1`, [w.sam.id]);
     expect(n).toBe(1);
@@ -103,7 +104,7 @@ describe('plan notes', () => {
     for (const token of [w.otherToken, w.strangerToken, await h.tokenFor(await h.buildStudent({ school: w.school }))]) {
       const read = await h.api.get(`/api/plan-notes/?student_id=${w.sam.id}`).set(h.auth(token));
       expect(read.status).toBe(404);
-      expect(read.body.error).toBe(NOTES_POLICY_MESSAGES.studentNotFound);
+      expect(read.body.error).toBe(textOf(NOTES_POLICY_MESSAGES.studentNotFound));
       expect((await h.gql(THREAD, { studentId: w.sam.id }, token)).code).toBe('NOT_FOUND');
       const write = await h.api.post('/api/plan-notes/').set(h.auth(token)).send({ student_id: w.sam.id, body: 'Sneaky' });
       expect(write.status).toBe(404);
@@ -111,7 +112,7 @@ describe('plan notes', () => {
     const baseline = await h.tokenFor(await h.buildUser(UserType.BaselinePlan, { school: w.school }));
     const b = await h.api.get(`/api/plan-notes/?student_id=${w.sam.id}`).set(h.auth(baseline));
     expect(b.status).toBe(403);
-    expect(b.body.error).toBe(NOTES_POLICY_MESSAGES.notAllowed);
+    expect(b.body.error).toBe(textOf(NOTES_POLICY_MESSAGES.notAllowed));
     expect((await h.api.get(`/api/plan-notes/?student_id=${w.sam.id}`)).status).toBe(401);
     // Staff name the student; an id of nobody, of a staff member, or malformed: 404 / 400.
     expect((await h.api.get('/api/plan-notes/').set(h.auth(w.staffToken))).status).toBe(404);
@@ -119,7 +120,7 @@ describe('plan notes', () => {
     for (const bad of ['abc', '-1', '1e3', '99999999999', "1' OR '1'='1"]) {
       const r = await h.api.get(`/api/plan-notes/?student_id=${encodeURIComponent(bad)}`).set(h.auth(w.staffToken));
       expect(r.status).toBe(400);
-      expect(r.body.error).toBe(NOTE_INPUT_MESSAGES.studentId);
+      expect(r.body.error).toBe(textOf(NOTE_INPUT_MESSAGES.studentId));
     }
     expect((await h.api.delete('/api/plan-notes/abc/').set(h.auth(w.staffToken))).status).toBe(400);
     const [{ n }] = await h.db.query(`SELECT count(*)::int AS n FROM plan_notes WHERE student_id = $1`, [w.sam.id]);
@@ -164,7 +165,7 @@ describe('plan notes', () => {
     for (const [token, id] of [[w.samToken, staffNote.id], [w.parentToken, samNote.id], [otherCounselor, staffNote.id], [w.staffToken, samNote.id]] as const) {
       const r = await h.api.delete(`/api/plan-notes/${id}/`).set(h.auth(token));
       expect(r.status).toBe(403);
-      expect(r.body.error).toBe(NOTES_POLICY_MESSAGES.notAuthor);
+      expect(r.body.error).toBe(textOf(NOTES_POLICY_MESSAGES.notAuthor));
     }
     expect((await h.gql(DELETE, { id: staffNote.id }, w.samToken)).code).toBe('FORBIDDEN');
     expect((await h.api.delete(`/api/plan-notes/${staffNote.id}/`).set(h.auth(w.otherToken))).status).toBe(404);
@@ -175,7 +176,7 @@ describe('plan notes', () => {
     expect(thread.data!.planNotes.notes.find((n: Note) => n.id === samNote.id).canDelete).toBe(false);
     const late = await h.api.delete(`/api/plan-notes/${samNote.id}/`).set(h.auth(w.samToken));
     expect(late.status).toBe(403);
-    expect(late.body.error).toBe(NOTES_POLICY_MESSAGES.tooLate);
+    expect(late.body.error).toBe(textOf(NOTES_POLICY_MESSAGES.tooLate));
 
     const ok = await h.gql(DELETE, { id: staffNote.id }, w.staffToken);
     expect(ok.data!.deletePlanNote).toBe(staffNote.id);
@@ -188,25 +189,25 @@ describe('plan notes', () => {
     const w = await world();
     const post = (body: unknown) => h.api.post('/api/plan-notes/').set(h.auth(w.samToken)).send(body as object);
     for (const [body, message] of [
-      [{ body: '   \n  ' }, NOTE_INPUT_MESSAGES.empty],
-      [{}, NOTE_INPUT_MESSAGES.empty],
-      [{ body: 42 }, NOTE_INPUT_MESSAGES.empty],
-      [{ body: ['x'] }, NOTE_INPUT_MESSAGES.empty],
-      [{ body: { $gt: '' } }, NOTE_INPUT_MESSAGES.empty],
-      [{ body: 'x', student_id: [1] }, NOTE_INPUT_MESSAGES.studentId],
-      [{ body: 'x', student_id: 1.5 }, NOTE_INPUT_MESSAGES.studentId],
-      [{ body: 'a'.repeat(2001) }, NOTE_INPUT_MESSAGES.tooLong],
-      [{ body: 'bad\u0000byte' }, NOTE_INPUT_MESSAGES.control],
-      [{ body: 'flip \u202Etxt.exe' }, NOTE_INPUT_MESSAGES.control],
-      [{ body: 'x', staff_only: 'yes' }, NOTE_INPUT_MESSAGES.staffOnly],
-      [{ body: 'x', student_id: 'abc' }, NOTE_INPUT_MESSAGES.studentId],
-      [{ body: 'x', student_id: 2 ** 31 }, NOTE_INPUT_MESSAGES.studentId],
+      [{ body: '   \n  ' }, textOf(NOTE_INPUT_MESSAGES.empty)],
+      [{}, textOf(NOTE_INPUT_MESSAGES.empty)],
+      [{ body: 42 }, textOf(NOTE_INPUT_MESSAGES.empty)],
+      [{ body: ['x'] }, textOf(NOTE_INPUT_MESSAGES.empty)],
+      [{ body: { $gt: '' } }, textOf(NOTE_INPUT_MESSAGES.empty)],
+      [{ body: 'x', student_id: [1] }, textOf(NOTE_INPUT_MESSAGES.studentId)],
+      [{ body: 'x', student_id: 1.5 }, textOf(NOTE_INPUT_MESSAGES.studentId)],
+      [{ body: 'a'.repeat(2001) }, textOf(NOTE_INPUT_MESSAGES.tooLong)],
+      [{ body: 'bad\u0000byte' }, textOf(NOTE_INPUT_MESSAGES.control)],
+      [{ body: 'flip \u202Etxt.exe' }, textOf(NOTE_INPUT_MESSAGES.control)],
+      [{ body: 'x', staff_only: 'yes' }, textOf(NOTE_INPUT_MESSAGES.staffOnly)],
+      [{ body: 'x', student_id: 'abc' }, textOf(NOTE_INPUT_MESSAGES.studentId)],
+      [{ body: 'x', student_id: 2 ** 31 }, textOf(NOTE_INPUT_MESSAGES.studentId)],
     ] as const) {
       const r = await post(body);
       expect(r.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(r.body.error).toBe(message);
     }
-    expect((await h.gql(ADD, { body: 'a'.repeat(2001) }, w.samToken)).body.errors[0].message).toBe(NOTE_INPUT_MESSAGES.tooLong);
+    expect((await h.gql(ADD, { body: 'a'.repeat(2001) }, w.samToken)).body.errors[0].message).toBe(textOf(NOTE_INPUT_MESSAGES.tooLong));
     // Exactly 2,000 characters (emoji count as one each, as the database counts) pass once trimmed.
     expect((await post({ body: `  ${'😀'.repeat(2000)}  ` })).status).toBe(201);
     const html = '<script>alert(1)</script><img src=x onerror=alert(2)> & "quotes"\r\nline two';

@@ -6,31 +6,32 @@
  *
  * The order of the checks is the order of the form; the first problem is the one reported.
  */
-import { check, hasLoneSurrogate, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
+import { because, type ReasonMessage } from '../../core/errors.js';
+import { check, hasLoneSurrogate, hasNul, NUL_MESSAGE, parseInput, type Checked, z, zodMessage } from '../../core/validation.js';
 import {
   CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
   SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
 } from '@planner/shared/student-info';
-import { REASONS } from '@planner/shared';
+import type { Reason } from '@planner/shared';
 import { PHONE_MAX_LENGTH, phoneNumber } from '@planner/shared/phone';
 
 export const ONBOARDING_INPUT_MESSAGES = {
-  grade: REASONS.GRADE_REQUIRED,
-  dob: REASONS.DOB_INVALID,
-  dobFuture: REASONS.DOB_FUTURE,
-  guardianFirstName: REASONS.GUARDIAN_FIRST_NAME,
-  guardianLastName: REASONS.GUARDIAN_LAST_NAME,
-  guardianPhone: REASONS.GUARDIAN_PHONE,
-  tooLong: (field: string, max: number) => `The ${field} may have at most ${max} characters.`,
-  citizenship: REASONS.CITIZENSHIP_REQUIRED,
-  fosterCare: REASONS.FOSTER_CARE_REQUIRED,
-  fosterCareAge: REASONS.FOSTER_CARE_AGE_REQUIRED,
-  homelessness: REASONS.HOMELESSNESS_REQUIRED,
-  gender: REASONS.GENDER_REQUIRED,
-  raceEthnicity: `Race/ethnicity must be a list of these options: ${RACE_ETHNICITY_OPTIONS.join('; ')}.`,
-  edGoals: REASONS.ED_GOALS_INVALID,
-  consentBoolean: (key: string) => `${key} must be true or false.`,
-  signatureTooLong: REASONS.ELECTRONIC_SIGNATURE_TOO_LONG,
+  grade: 'GRADE_REQUIRED',
+  dob: 'DOB_INVALID',
+  dobFuture: 'DOB_FUTURE',
+  guardianFirstName: 'GUARDIAN_FIRST_NAME',
+  guardianLastName: 'GUARDIAN_LAST_NAME',
+  guardianPhone: 'GUARDIAN_PHONE',
+  tooLong: (field: string, max: number) => because('ANSWER_TOO_LONG', { field, max }),
+  citizenship: 'CITIZENSHIP_REQUIRED',
+  fosterCare: 'FOSTER_CARE_REQUIRED',
+  fosterCareAge: 'FOSTER_CARE_AGE_REQUIRED',
+  homelessness: 'HOMELESSNESS_REQUIRED',
+  gender: 'GENDER_REQUIRED',
+  raceEthnicity: because('RACE_ETHNICITY_INVALID', { options: RACE_ETHNICITY_OPTIONS.join('; ') }),
+  edGoals: 'ED_GOALS_INVALID',
+  consentBoolean: (key: string) => because('FIELD_NOT_BOOLEAN', { label: key }),
+  signatureTooLong: 'ELECTRONIC_SIGNATURE_TOO_LONG',
 } as const;
 
 const M = ONBOARDING_INPUT_MESSAGES;
@@ -54,11 +55,11 @@ export interface Demographics {
 
 export type ConsentInput = Record<ConsentKey, boolean> & { electronicSignature: string };
 
-type Issue = (message: string) => never;
+type Issue = (why: Reason | ReasonMessage) => never;
 const STOP = Symbol('first problem reported');
 /** The first problem is the one reported, so an issue ends the checks (back to the transform). */
-const stopping = (ctx: z.RefinementCtx): Issue => (message) => {
-  ctx.addIssue({ code: 'custom', message });
+const stopping = (ctx: z.RefinementCtx): Issue => (why) => {
+  ctx.addIssue({ code: 'custom', message: typeof why === 'string' ? why : zodMessage(why) });
   throw STOP;
 };
 /** Runs the checks of one payload; an issue leaves the value unused (zod reports the failure). */
@@ -82,7 +83,7 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
-function requiredText(v: unknown, message: string, field: string, max: number, issue: Issue): string {
+function requiredText(v: unknown, message: Reason, field: string, max: number, issue: Issue): string {
   const s = str(v);
   if (!s) issue(message);
   if (hasNul(s)) issue(NUL_MESSAGE);
@@ -91,7 +92,7 @@ function requiredText(v: unknown, message: string, field: string, max: number, i
 }
 
 /** One of the options, matched without regard to case; answered as the option is spelt. */
-function choice<T extends string>(v: unknown, options: readonly T[], message: string, issue: Issue): T {
+function choice<T extends string>(v: unknown, options: readonly T[], message: Reason | ReasonMessage, issue: Issue): T {
   const s = str(v);
   return options.find((o) => o.toLowerCase() === s.toLowerCase()) ?? issue(message);
 }
@@ -140,7 +141,7 @@ export const edGoalsSchema = z.unknown().transform((raw, ctx): string[] => first
   const goals = list.map((g) => (typeof g === 'string' ? g.trim() : null));
   if (goals.some((g) => g === null || g.length > 500)) issue(M.edGoals);
   if (goals.some((g) => hasNul(g!))) issue(NUL_MESSAGE);
-  if (goals.some((g) => hasLoneSurrogate(g!))) issue(REASONS.TEXT_NOT_UNICODE);
+  if (goals.some((g) => hasLoneSurrogate(g!))) issue('TEXT_NOT_UNICODE');
   return goals as string[];
 }));
 

@@ -6,12 +6,12 @@
  */
 import { ALLOW, both, type Can, deny, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const ONBOARDING_POLICY_MESSAGES = {
-  studentsOnly: REASONS.STUDENT_ONLY,
-  planDisabled: REASONS.PLAN_DISABLED,
-  cccDisabled: REASONS.CCC_DISABLED,
+  studentsOnly: 'STUDENT_ONLY',
+  planDisabled: 'PLAN_DISABLED',
+  cccDisabled: 'CCC_DISABLED',
 } as const;
 
 export type OnboardingAction = 'viewOwnStatus' | 'answer' | 'generatePlan' | 'applyToCollege';
@@ -22,11 +22,11 @@ export type OnboardingObject = null | { school: { fourYearPlanEnabled: boolean; 
 export const can: Can<OnboardingAction, OnboardingObject> = (actor, action, object) => {
   if (action === 'viewOwnStatus') return ALLOW;
   const student = both(writesAs(actor, [UserType.Student]), () =>
-    actor.actingUserId !== null ? deny(ONBOARDING_POLICY_MESSAGES.studentsOnly) : ALLOW);
+    actor.actingUserId !== null ? deny(because(ONBOARDING_POLICY_MESSAGES.studentsOnly)) : ALLOW);
   return both(student, () => {
     if (!object) return ALLOW;
-    if (action === 'generatePlan' && !object.school.fourYearPlanEnabled) return deny(ONBOARDING_POLICY_MESSAGES.planDisabled);
-    if (action === 'applyToCollege' && !object.school.cccApplyEnabled) return deny(ONBOARDING_POLICY_MESSAGES.cccDisabled);
+    if (action === 'generatePlan' && !object.school.fourYearPlanEnabled) return deny(because(ONBOARDING_POLICY_MESSAGES.planDisabled));
+    if (action === 'applyToCollege' && !object.school.cccApplyEnabled) return deny(because(ONBOARDING_POLICY_MESSAGES.cccDisabled));
     return ALLOW;
   });
 };

@@ -17,7 +17,7 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { can, ONBOARDING_POLICY_MESSAGES, type OnboardingAction } from './onboarding.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -28,13 +28,12 @@ import type { CccApplyStatus } from './cccapply-consent.entity.js';
 import {
   firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, selectPathways, TERM_CAPS, type GenCourse, type GenPathway,
 } from './plan-generator.js';
-import { REASONS } from '@planner/shared';
 
 export const ONBOARDING_MESSAGES = {
   ...ONBOARDING_POLICY_MESSAGES,
   ...ONBOARDING_INPUT_MESSAGES,
-  noSchool: REASONS.JOIN_SCHOOL_FIRST,
-  consentFirst: REASONS.CCC_CONSENT_FIRST,
+  noSchool: 'JOIN_SCHOOL_FIRST',
+  consentFirst: 'CCC_CONSENT_FIRST',
 } as const;
 
 export interface GeneratedCourse {
@@ -55,7 +54,7 @@ export class OnboardingService {
   /** The student's school, where `action` must be enabled. */
   private async schoolOf(ctx: RequestContext, caller: Caller, action: OnboardingAction): Promise<School> {
     const school = caller.user.schoolId === null ? null : await ctx.loaders.schoolById.load(caller.user.schoolId);
-    if (!school) throw badInput(ONBOARDING_MESSAGES.noSchool);
+    if (!school) throw badInput(because(ONBOARDING_MESSAGES.noSchool));
     authorize(ctx, can, action, { school });
     return school;
   }
@@ -248,7 +247,7 @@ export class OnboardingService {
         `UPDATE cccapply_consents SET account_created_at = COALESCE(account_created_at, now()) WHERE student_id = $1 RETURNING id`,
         [caller.user.id],
       );
-      if (!consents.length) throw badInput(ONBOARDING_MESSAGES.consentFirst);
+      if (!consents.length) throw badInput(because(ONBOARDING_MESSAGES.consentFirst));
       await m.query(`UPDATE users SET ccc_apply_status = 'account_created' WHERE id = $1`, [caller.user.id]);
       return 'account_created' as const;
     });

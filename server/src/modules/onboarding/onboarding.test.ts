@@ -12,6 +12,7 @@ import type { Course } from '../courses/course.entity.js';
 import type { School } from '../schools/school.entity.js';
 import { onboardingFactories } from './onboarding.factories.js';
 import { ONBOARDING_MESSAGES } from './onboarding.service.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 const f = onboardingFactories(h);
@@ -82,15 +83,15 @@ describe('student information', () => {
   it('refuses each missing or wrong field with a clear message and saves nothing', async () => {
     const { student, token } = await studentWithToken();
     const cases: [Record<string, unknown>, string][] = [
-      [{ grade: '13' }, ONBOARDING_MESSAGES.grade],
-      [{ grade: '' }, ONBOARDING_MESSAGES.grade],
-      [{ dob: '2010-03-14' }, ONBOARDING_MESSAGES.dob],
-      [{ dob: '02302010' }, ONBOARDING_MESSAGES.dob],
-      [{ dob: '01012999' }, ONBOARDING_MESSAGES.dobFuture],
-      [{ guardianFirstName: '  ' }, ONBOARDING_MESSAGES.guardianFirstName],
-      [{ guardianLastName: undefined }, ONBOARDING_MESSAGES.guardianLastName],
-      [{ guardianPhone: '12345' }, ONBOARDING_MESSAGES.guardianPhone],
-      [{ guardianPhone: 'call me maybe 5551234567' }, ONBOARDING_MESSAGES.guardianPhone],
+      [{ grade: '13' }, textOf(ONBOARDING_MESSAGES.grade)],
+      [{ grade: '' }, textOf(ONBOARDING_MESSAGES.grade)],
+      [{ dob: '2010-03-14' }, textOf(ONBOARDING_MESSAGES.dob)],
+      [{ dob: '02302010' }, textOf(ONBOARDING_MESSAGES.dob)],
+      [{ dob: '01012999' }, textOf(ONBOARDING_MESSAGES.dobFuture)],
+      [{ guardianFirstName: '  ' }, textOf(ONBOARDING_MESSAGES.guardianFirstName)],
+      [{ guardianLastName: undefined }, textOf(ONBOARDING_MESSAGES.guardianLastName)],
+      [{ guardianPhone: '12345' }, textOf(ONBOARDING_MESSAGES.guardianPhone)],
+      [{ guardianPhone: 'call me maybe 5551234567' }, textOf(ONBOARDING_MESSAGES.guardianPhone)],
       [{ guardianFirstName: 'x'.repeat(101) }, 'The parent or guardian first name may have at most 100 characters.'],
     ];
     for (const [change, message] of cases) {
@@ -102,7 +103,7 @@ describe('student information', () => {
     expect(await userRow(student.id)).toMatchObject({ grade: '10', dob: null, guardian_first_name: null });
     const g = await h.gql('mutation ($i: StudentInfoInput!) { saveStudentInfo(input: $i) { grade } }', { i: { ...INFO, grade: 'twelve' } }, token);
     expect(g.code).toBe('BAD_USER_INPUT');
-    expect(g.errors![0].message).toBe(ONBOARDING_MESSAGES.grade);
+    expect(g.errors![0].message).toBe(textOf(ONBOARDING_MESSAGES.grade));
   });
 
   it('is for the student only: parents viewing (read-only), admins viewing, staff, parents and anonymous callers are refused', async () => {
@@ -110,10 +111,10 @@ describe('student information', () => {
     const t = await viewTokens(student, school);
     const parentView = await h.api.post('/api/student-info/').set(h.auth(t.parentView)).send(INFO);
     expect(parentView.status).toBe(403);
-    expect(parentView.body).toMatchObject({ error: READ_ONLY_MESSAGE });
+    expect(parentView.body).toMatchObject({ error: textOf(READ_ONLY_MESSAGE), reason: READ_ONLY_MESSAGE });
     const adminView = await h.api.post('/api/student-info/').set(h.auth(t.adminView)).send(INFO);
     expect(adminView.status).toBe(403);
-    expect(adminView.body).toMatchObject({ error: ONBOARDING_MESSAGES.studentsOnly });
+    expect(adminView.body).toMatchObject({ error: textOf(ONBOARDING_MESSAGES.studentsOnly) });
     for (const token of [t.staffToken, t.parentToken]) {
       expect((await h.api.post('/api/student-info/').set(h.auth(token)).send(INFO)).status).toBe(403);
     }
@@ -145,14 +146,14 @@ describe('student demographics', () => {
   it('refuses missing or unknown answers, and a missing foster-care age when foster care is yes', async () => {
     const { student, token } = await studentWithToken();
     const cases: [Record<string, unknown>, string][] = [
-      [{ citizenshipStatus: 'Martian' }, ONBOARDING_MESSAGES.citizenship],
-      [{ fosterCare: undefined }, ONBOARDING_MESSAGES.fosterCare],
-      [{ fosterCareAge: undefined }, ONBOARDING_MESSAGES.fosterCareAge],
-      [{ fosterCareAge: 'sometimes' }, ONBOARDING_MESSAGES.fosterCareAge],
-      [{ homelessness: 'maybe' }, ONBOARDING_MESSAGES.homelessness],
-      [{ gender: '' }, ONBOARDING_MESSAGES.gender],
-      [{ raceEthnicity: 'White' }, ONBOARDING_MESSAGES.raceEthnicity],
-      [{ raceEthnicity: ['Purple'] }, ONBOARDING_MESSAGES.raceEthnicity],
+      [{ citizenshipStatus: 'Martian' }, textOf(ONBOARDING_MESSAGES.citizenship)],
+      [{ fosterCare: undefined }, textOf(ONBOARDING_MESSAGES.fosterCare)],
+      [{ fosterCareAge: undefined }, textOf(ONBOARDING_MESSAGES.fosterCareAge)],
+      [{ fosterCareAge: 'sometimes' }, textOf(ONBOARDING_MESSAGES.fosterCareAge)],
+      [{ homelessness: 'maybe' }, textOf(ONBOARDING_MESSAGES.homelessness)],
+      [{ gender: '' }, textOf(ONBOARDING_MESSAGES.gender)],
+      [{ raceEthnicity: 'White' }, textOf(ONBOARDING_MESSAGES.raceEthnicity)],
+      [{ raceEthnicity: ['Purple'] }, textOf(ONBOARDING_MESSAGES.raceEthnicity)],
     ];
     for (const [change, message] of cases) {
       const res = await h.api.post('/api/student-demographics/').set(h.auth(token)).send({ ...DEMOGRAPHICS, ...change });
@@ -184,7 +185,7 @@ describe('education goals', () => {
     for (const bad of [undefined, [], [1], Array(11).fill('x'), ['x'.repeat(501)]]) {
       const r = await h.api.post('/api/update-ed-goals/').set(h.auth(token)).send({ ed_goals: bad });
       expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ error: ONBOARDING_MESSAGES.edGoals });
+      expect(r.body).toMatchObject({ error: textOf(ONBOARDING_MESSAGES.edGoals) });
     }
     expect((await userRow(student.id)).ed_goals).toEqual(['11th Grade']);
   });
@@ -274,7 +275,7 @@ describe('generate four-year plan', () => {
     const off = await studentWithToken({ school: await lincolnLike({ fourYearPlanEnabled: false }) });
     const res = await h.api.post('/api/generate-four-year-plan/').set(h.auth(off.token)).send({});
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ error: ONBOARDING_MESSAGES.planDisabled });
+    expect(res.body).toMatchObject({ error: textOf(ONBOARDING_MESSAGES.planDisabled) });
     expect(await f.planOf(student)).toEqual([]);
   });
 });
@@ -324,12 +325,12 @@ describe('community-college consent and Open CCC account', () => {
     const { student, token } = await studentWithToken();
     const res = await h.api.post('/api/cccapply/consent/').set(h.auth(token)).send({ ...CONSENT, electronicSignature: '   ' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: SIGNATURE_REQUIRED_MESSAGE });
+    expect(res.body).toMatchObject({ error: textOf(SIGNATURE_REQUIRED_MESSAGE), reason: SIGNATURE_REQUIRED_MESSAGE });
     const bad = await h.api.post('/api/cccapply/consent/').set(h.auth(token)).send({ ...CONSENT, consentCCCApply: 'sure' });
     expect(bad.body).toMatchObject({ error: 'consentCCCApply must be true or false.' });
     const early = await h.gql('mutation { confirmOpenCccAccount }', {}, token);
     expect(early.code).toBe('BAD_USER_INPUT');
-    expect(early.errors![0].message).toBe(ONBOARDING_MESSAGES.consentFirst);
+    expect(early.errors![0].message).toBe(textOf(ONBOARDING_MESSAGES.consentFirst));
     expect(await statusOf(student.id)).toBeUndefined();
   });
 
@@ -341,7 +342,7 @@ describe('community-college consent and Open CCC account', () => {
     const off = await studentWithToken({ school: await h.buildSchool() });
     const res = await h.api.post('/api/cccapply/consent/').set(h.auth(off.token)).send(CONSENT);
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ error: ONBOARDING_MESSAGES.cccDisabled });
+    expect(res.body).toMatchObject({ error: textOf(ONBOARDING_MESSAGES.cccDisabled) });
     expect(await statusOf(student.id)).toBeUndefined();
   });
 });

@@ -4,10 +4,9 @@
  * after its permission check (401/403 before 400) and before the rate limit counts an attempt.
  */
 import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
-import { REASONS } from '@planner/shared';
 
 export const PARENT_INPUT_MESSAGES = {
-  codeRequired: REASONS.PARENT_CODE_REQUIRED,
+  codeRequired: 'PARENT_CODE_REQUIRED',
 } as const;
 
 /** The code as typed (trimmed); upper-cased when the student is looked up. */

@@ -1,18 +1,17 @@
 /** Parents and the students they link to with a parent code. */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { limit } from '../../core/rate-limit.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './parents.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { PARENT_INPUT_MESSAGES } from './parents-input.js';
 import { ParentStudentLink, User, UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
 
 export const PARENT_MESSAGES = {
   ...PARENT_INPUT_MESSAGES,
-  codeInvalid: REASONS.PARENT_CODE_INVALID,
+  codeInvalid: 'PARENT_CODE_INVALID',
 } as const;
 
 export class ParentsService {
@@ -35,7 +34,7 @@ export class ParentsService {
     const parentCode = valid(input);
     await limit(ctx, 'parentCode');
     const student = await this.db.getRepository(User).findOneBy({ parentCode: parentCode.toUpperCase(), userType: UserType.Student });
-    if (!student) throw badInput(PARENT_MESSAGES.codeInvalid);
+    if (!student) throw badInput(because(PARENT_MESSAGES.codeInvalid));
     await this.db.query(
       `INSERT INTO parent_student_links (parent_id, student_id) VALUES ($1, $2) ON CONFLICT (parent_id, student_id) DO NOTHING`,
       [caller.user.id, student.id],

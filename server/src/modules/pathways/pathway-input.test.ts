@@ -4,6 +4,7 @@ import { valid, type Checked } from '../../core/validation.js';
 import {
   checkFulfillmentAdd, checkFulfillmentRemove, checkPathway, checkRequirement, checkRequirementCreate, PATHWAY_INPUT_MESSAGES as M,
 } from './pathway-input.js';
+import { textOf } from '../../test/reasons.js';
 
 const UUID = '11111111-2222-3333-4444-555555555555';
 const message = <T>(c: Checked<T>) => (c.ok ? 'accepted' : c.error.message);
@@ -14,19 +15,19 @@ describe('checkPathway', () => {
   });
 
   it('requires a name on create only; an update keeps what it leaves out', () => {
-    expect(message(checkPathway({}, false))).toBe(M.nameRequired);
-    expect(message(checkPathway({ name: '   ' }, true))).toBe(M.nameRequired);
+    expect(message(checkPathway({}, false))).toBe(textOf(M.nameRequired));
+    expect(message(checkPathway({ name: '   ' }, true))).toBe(textOf(M.nameRequired));
     expect(valid(checkPathway({ color: '' }, true))).toEqual({ color: '' });
   });
 
   it('reports the first problem in form order: name, description, colour', () => {
-    expect(message(checkPathway({ name: '', description: 'x'.repeat(5001), color: 'teal' }, false))).toBe(M.nameRequired);
-    expect(message(checkPathway({ name: 'ok', description: 'x'.repeat(5001), color: 'teal' }, false))).toBe(M.descriptionTooLong);
-    expect(message(checkPathway({ name: 'ok', color: 'teal' }, false))).toBe(M.colorInvalid);
+    expect(message(checkPathway({ name: '', description: 'x'.repeat(5001), color: 'teal' }, false))).toBe(textOf(M.nameRequired));
+    expect(message(checkPathway({ name: 'ok', description: 'x'.repeat(5001), color: 'teal' }, false))).toBe(textOf(M.descriptionTooLong));
+    expect(message(checkPathway({ name: 'ok', color: 'teal' }, false))).toBe(textOf(M.colorInvalid));
   });
 
   it('refuses hostile input with a message', () => {
-    expect(message(checkPathway({ name: 'x'.repeat(201) }, false))).toBe(M.nameTooLong);
+    expect(message(checkPathway({ name: 'x'.repeat(201) }, false))).toBe(textOf(M.nameTooLong));
     expect(message(checkPathway({ name: 'a\u0000b' }, false))).toBe('Text may not contain the NUL character.');
     expect(message(checkPathway({ name: 42 }, false))).toBe('Invalid value for name.');
     expect(message(checkPathway({ name: ['a'] }, true))).toBe('Invalid value for name.');
@@ -50,18 +51,18 @@ describe('checkRequirement', () => {
   });
 
   it('reports the first problem in form order with the spec text', () => {
-    expect(message(checkRequirement({}, false))).toBe(M.requirementNameRequired);
-    expect(message(checkRequirement({ name: 'R', number_of_units: -1, number_of_courses: 1.5 }, false))).toBe(M.unitsInvalid);
-    expect(message(checkRequirement({ name: 'R', number_of_units: 10000 }, false))).toBe(M.unitsInvalid);
-    expect(message(checkRequirement({ name: 'R', number_of_courses: 1.5 }, false))).toBe(M.coursesInvalid);
-    expect(message(checkRequirement({ name: 'R', number_of_courses: '1e9' }, false))).toBe(M.coursesInvalid);
-    expect(message(checkRequirement({ number_of_units: { a: 1 } }, true))).toBe(M.unitsInvalid);
-    expect(message(checkRequirement({ number_of_units: 'NaN' }, true))).toBe(M.unitsInvalid);
+    expect(message(checkRequirement({}, false))).toBe(textOf(M.requirementNameRequired));
+    expect(message(checkRequirement({ name: 'R', number_of_units: -1, number_of_courses: 1.5 }, false))).toBe(textOf(M.unitsInvalid));
+    expect(message(checkRequirement({ name: 'R', number_of_units: 10000 }, false))).toBe(textOf(M.unitsInvalid));
+    expect(message(checkRequirement({ name: 'R', number_of_courses: 1.5 }, false))).toBe(textOf(M.coursesInvalid));
+    expect(message(checkRequirement({ name: 'R', number_of_courses: '1e9' }, false))).toBe(textOf(M.coursesInvalid));
+    expect(message(checkRequirement({ number_of_units: { a: 1 } }, true))).toBe(textOf(M.unitsInvalid));
+    expect(message(checkRequirement({ number_of_units: 'NaN' }, true))).toBe(textOf(M.unitsInvalid));
   });
 
   it('refuses NUL, oversize text and arrays', () => {
     expect(message(checkRequirement({ name: 'R', description: '\u0000' }, false))).toBe('Text may not contain the NUL character.');
-    expect(message(checkRequirement({ name: 'R'.repeat(201) }, false))).toBe(M.nameTooLong);
+    expect(message(checkRequirement({ name: 'R'.repeat(201) }, false))).toBe(textOf(M.nameTooLong));
     expect(message(checkRequirement([], false))).toBe('Invalid value for input.');
   });
 });
@@ -74,10 +75,10 @@ describe('checkRequirementCreate', () => {
   });
 
   it('asks for a pathway when none is named', () => {
-    expect(message(checkRequirementCreate({ name: 'R' }).pathway)).toBe(M.selectPathway);
-    expect(message(checkRequirementCreate({ pathway_uuid: '' }).pathway)).toBe(M.selectPathway);
-    expect(message(checkRequirementCreate(null).pathway)).toBe(M.selectPathway);
-    expect(message(checkRequirementCreate([UUID]).pathway)).toBe(M.selectPathway);
+    expect(message(checkRequirementCreate({ name: 'R' }).pathway)).toBe(textOf(M.selectPathway));
+    expect(message(checkRequirementCreate({ pathway_uuid: '' }).pathway)).toBe(textOf(M.selectPathway));
+    expect(message(checkRequirementCreate(null).pathway)).toBe(textOf(M.selectPathway));
+    expect(message(checkRequirementCreate([UUID]).pathway)).toBe(textOf(M.selectPathway));
   });
 });
 
@@ -89,13 +90,13 @@ describe('checkFulfillmentAdd / checkFulfillmentRemove', () => {
   });
 
   it('asks for a requirement first, then refuses bad non-duplicables', () => {
-    expect(message(checkFulfillmentAdd({ non_duplicables: 'x' }))).toBe(M.selectRequirement);
-    expect(message(checkFulfillmentAdd(undefined))).toBe(M.selectRequirement);
-    expect(message(checkFulfillmentAdd([UUID]))).toBe(M.selectRequirement);
-    expect(message(checkFulfillmentRemove({ requirement_uuid: null }))).toBe(M.selectRequirement);
-    expect(message(checkFulfillmentRemove('x'))).toBe(M.selectRequirement);
-    expect(message(checkFulfillmentAdd({ requirement_uuid: UUID, non_duplicables: { 0: UUID } }))).toBe(M.nonDuplicablesInvalid);
-    expect(message(checkFulfillmentAdd({ requirement_uuid: UUID, non_duplicables: [1] }))).toBe(M.nonDuplicablesInvalid);
-    expect(message(checkFulfillmentAdd({ requirement_uuid: UUID, non_duplicables: Array(101).fill(UUID) }))).toBe(M.nonDuplicablesInvalid);
+    expect(message(checkFulfillmentAdd({ non_duplicables: 'x' }))).toBe(textOf(M.selectRequirement));
+    expect(message(checkFulfillmentAdd(undefined))).toBe(textOf(M.selectRequirement));
+    expect(message(checkFulfillmentAdd([UUID]))).toBe(textOf(M.selectRequirement));
+    expect(message(checkFulfillmentRemove({ requirement_uuid: null }))).toBe(textOf(M.selectRequirement));
+    expect(message(checkFulfillmentRemove('x'))).toBe(textOf(M.selectRequirement));
+    expect(message(checkFulfillmentAdd({ requirement_uuid: UUID, non_duplicables: { 0: UUID } }))).toBe(textOf(M.nonDuplicablesInvalid));
+    expect(message(checkFulfillmentAdd({ requirement_uuid: UUID, non_duplicables: [1] }))).toBe(textOf(M.nonDuplicablesInvalid));
+    expect(message(checkFulfillmentAdd({ requirement_uuid: UUID, non_duplicables: Array(101).fill(UUID) }))).toBe(textOf(M.nonDuplicablesInvalid));
   });
 });

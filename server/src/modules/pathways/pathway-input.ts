@@ -6,22 +6,21 @@
  * The order of the checks is the order a person reads the form in: name, description, then colour
  * (pathways) or units and courses (requirements); the first problem is the one reported.
  */
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
 import { PATHWAY_COLORS } from './pathway.entity.js';
-import { REASONS } from '@planner/shared';
 
 export const PATHWAY_INPUT_MESSAGES = {
-  nameRequired: REASONS.PATHWAY_NAME_REQUIRED,
-  requirementNameRequired: REASONS.REQUIREMENT_NAME_REQUIRED,
-  nameTooLong: REASONS.NAME_TOO_LONG,
-  descriptionTooLong: REASONS.DESCRIPTION_TOO_LONG,
-  colorInvalid: REASONS.PATHWAY_COLOR_INVALID,
-  unitsInvalid: REASONS.REQUIREMENT_UNITS_INVALID,
-  coursesInvalid: REASONS.REQUIREMENT_COURSES_INVALID,
-  selectPathway: REASONS.SELECT_PATHWAY,
-  selectRequirement: REASONS.SELECT_REQUIREMENT,
-  nonDuplicablesInvalid: REASONS.NON_DUPLICABLES_INVALID,
+  nameRequired: 'PATHWAY_NAME_REQUIRED',
+  requirementNameRequired: 'REQUIREMENT_NAME_REQUIRED',
+  nameTooLong: 'NAME_TOO_LONG',
+  descriptionTooLong: 'DESCRIPTION_TOO_LONG',
+  colorInvalid: 'PATHWAY_COLOR_INVALID',
+  unitsInvalid: 'REQUIREMENT_UNITS_INVALID',
+  coursesInvalid: 'REQUIREMENT_COURSES_INVALID',
+  selectPathway: 'SELECT_PATHWAY',
+  selectRequirement: 'SELECT_REQUIREMENT',
+  nonDuplicablesInvalid: 'NON_DUPLICABLES_INVALID',
 } as const;
 
 const M = PATHWAY_INPUT_MESSAGES;
@@ -162,7 +161,7 @@ export function checkRequirementCreate(raw: unknown): RequirementCreate {
   const pathwayUuid = raw && typeof raw === 'object' ? (raw as { pathway_uuid?: unknown }).pathway_uuid : undefined;
   return {
     pathway: check(() => {
-      if (missing(pathwayUuid)) throw badInput(M.selectPathway);
+      if (missing(pathwayUuid)) throw badInput(because(M.selectPathway));
       return pathwayUuid;
     }),
     fields: checkRequirement(raw, false),
@@ -176,11 +175,11 @@ export const fulfillmentAddSchema = z.object({
 }).transform((v): FulfillmentAdd => ({ requirementUuid: v.requirement_uuid, nonDuplicables: v.non_duplicables ?? [] }));
 
 export const checkFulfillmentAdd = (raw: unknown): Checked<FulfillmentAdd> =>
-  check(() => parseInput(fulfillmentAddSchema, raw, M.selectRequirement));
+  check(() => parseInput(fulfillmentAddSchema, raw, because(M.selectRequirement)));
 
 export const fulfillmentRemoveSchema = z.object({
   requirement_uuid: z.unknown().refine((u) => !missing(u), M.selectRequirement),
 }).transform((v): FulfillmentRemove => ({ requirementUuid: v.requirement_uuid }));
 
 export const checkFulfillmentRemove = (raw: unknown): Checked<FulfillmentRemove> =>
-  check(() => parseInput(fulfillmentRemoveSchema, raw, M.selectRequirement));
+  check(() => parseInput(fulfillmentRemoveSchema, raw, because(M.selectRequirement)));

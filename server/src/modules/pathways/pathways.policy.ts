@@ -7,12 +7,12 @@
 import { ALLOW, both, type Actor, type Can, deny, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 import { reachesCourse, type Reach } from '../schools/reach.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const PATHWAY_POLICY_MESSAGES = {
-  notYourPathway: REASONS.PATHWAY_NOT_YOURS,
-  notYourSchool: REASONS.PATHWAY_NOT_VISIBLE,
-  courseNotReachable: REASONS.COURSE_NOT_REACHABLE,
+  notYourPathway: 'PATHWAY_NOT_YOURS',
+  notYourSchool: 'PATHWAY_NOT_VISIBLE',
+  courseNotReachable: 'COURSE_NOT_REACHABLE',
 } as const;
 
 /** The actor's reach, loaded once per request: the school of record, the schools reached, full access. */
@@ -38,16 +38,16 @@ function editableSchoolIds(actor: Actor, reach: PathwayReach): number[] {
 export const can: Can<PathwayAction, PathwayObject> = (actor, action, object) => {
   switch (action) {
     case 'view':
-      return !object || visibleSchoolIds(object.reach).includes(object.schoolId) ? ALLOW : deny(PATHWAY_POLICY_MESSAGES.notYourSchool);
+      return !object || visibleSchoolIds(object.reach).includes(object.schoolId) ? ALLOW : deny(because(PATHWAY_POLICY_MESSAGES.notYourSchool));
     case 'viewCourse':
       return !object || reachesCourse(object.reach, { schoolId: object.schoolId, acceptedByOwn: !!object.acceptedByOwn })
-        ? ALLOW : deny(PATHWAY_POLICY_MESSAGES.courseNotReachable);
+        ? ALLOW : deny(because(PATHWAY_POLICY_MESSAGES.courseNotReachable));
     case 'create':
       return writesAs(actor, [UserType.Staff]);
     case 'edit':
       return both(writesAs(actor, [UserType.Staff]), () => {
         if (!object || editableSchoolIds(actor, object.reach).includes(object.schoolId)) return ALLOW;
-        return deny(visibleSchoolIds(object.reach).includes(object.schoolId) ? PATHWAY_POLICY_MESSAGES.notYourPathway : PATHWAY_POLICY_MESSAGES.notYourSchool);
+        return deny(because(visibleSchoolIds(object.reach).includes(object.schoolId) ? PATHWAY_POLICY_MESSAGES.notYourPathway : PATHWAY_POLICY_MESSAGES.notYourSchool));
       });
   }
 };

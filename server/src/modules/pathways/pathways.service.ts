@@ -23,7 +23,7 @@
 import crypto from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, because, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
 import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, visibleSchoolIds } from './pathways.policy.js';
 import { acceptedByOwn, type Reach } from '../schools/reach.js';
@@ -34,17 +34,16 @@ import { CourseRequirement, Pathway, PATHWAY_COLORS, Requirement } from './pathw
 import { PATHWAY_INPUT_MESSAGES, type FulfillmentAdd, type FulfillmentRemove, type PathwayFields, type RequirementCreate, type RequirementFields } from './pathway-input.js';
 import { ProgressService, type RequirementProgressRow } from './progress.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
-import { REASONS } from '@planner/shared';
 
 export const PATHWAY_MESSAGES = {
   ...PATHWAY_INPUT_MESSAGES,
-  pathwayNotFound: REASONS.PATHWAY_NOT_FOUND,
-  requirementNotFound: REASONS.REQUIREMENT_NOT_FOUND,
-  courseNotFound: REASONS.COURSE_NOT_FOUND,
-  noSchool: REASONS.PATHWAY_NO_SCHOOL,
+  pathwayNotFound: 'PATHWAY_NOT_FOUND',
+  requirementNotFound: 'REQUIREMENT_NOT_FOUND',
+  courseNotFound: 'COURSE_NOT_FOUND',
+  noSchool: 'PATHWAY_NO_SCHOOL',
   ...PATHWAY_POLICY_MESSAGES,
-  fulfillmentNotFound: REASONS.FULFILLMENT_NOT_FOUND,
-  pageSize: 'Page size must be between 1 and 500.',
+  fulfillmentNotFound: 'FULFILLMENT_NOT_FOUND',
+  pageSize: because('PAGE_SIZE_RANGE', { max: 500 }),
 } as const;
 
 export const MAX_PAGE = 500;
@@ -76,7 +75,7 @@ export interface Fulfillment {
 
 function checkColor(c: string): string {
   const color = c.toLowerCase();
-  if (!(PATHWAY_COLORS as readonly string[]).includes(color)) throw badInput(PATHWAY_MESSAGES.colorInvalid);
+  if (!(PATHWAY_COLORS as readonly string[]).includes(color)) throw badInput(because(PATHWAY_MESSAGES.colorInvalid));
   return color;
 }
 
@@ -114,13 +113,13 @@ export class PathwaysService {
 
   private async pathwayByUuid(uuid: unknown, m: EntityManager = this.db.manager): Promise<Pathway> {
     const p = await m.getRepository(Pathway).findOneBy({ uuid: parseUuid(uuid, 'pathway') });
-    if (!p) throw notFound(PATHWAY_MESSAGES.pathwayNotFound);
+    if (!p) throw notFound(because(PATHWAY_MESSAGES.pathwayNotFound));
     return p;
   }
 
   private async requirementByUuid(uuid: unknown): Promise<{ requirement: Requirement; pathway: Pathway }> {
     const requirement = await this.db.getRepository(Requirement).findOneBy({ uuid: parseUuid(uuid, 'requirement') });
-    if (!requirement) throw notFound(PATHWAY_MESSAGES.requirementNotFound);
+    if (!requirement) throw notFound(because(PATHWAY_MESSAGES.requirementNotFound));
     const pathway = await this.db.getRepository(Pathway).findOneByOrFail({ id: requirement.pathwayId });
     return { requirement, pathway };
   }
@@ -161,7 +160,7 @@ export class PathwaysService {
 
   async create(ctx: RequestContext, checked: Checked<PathwayFields>): Promise<Pathway> {
     const caller = authorize(ctx, can, 'create', null);
-    if (caller.user.schoolId === null) throw badInput(PATHWAY_MESSAGES.noSchool);
+    if (caller.user.schoolId === null) throw badInput(because(PATHWAY_MESSAGES.noSchool));
     const input = valid(checked);
     const repo = this.db.getRepository(Pathway);
     return repo.save(repo.create({
@@ -250,7 +249,7 @@ export class PathwaysService {
   private async reachableCourse(ctx: RequestContext, given: unknown): Promise<Course> {
     const ref = parseCourseRef(given);
     const course = await this.db.getRepository(Course).findOneBy(ref.id !== undefined ? { id: ref.id } : { uuid: ref.uuid });
-    if (!course) throw notFound(PATHWAY_MESSAGES.courseNotFound);
+    if (!course) throw notFound(because(PATHWAY_MESSAGES.courseNotFound));
     const reach = await this.reach(ctx);
     const object = { schoolId: course.schoolId, reach, acceptedByOwn: false };
     // Whether one of the caller's schools accepted it is asked only of a course outside the schools they reach.
@@ -335,7 +334,7 @@ export class PathwaysService {
     await this.assertCan(ctx, 'edit', pathway.schoolId);
     await this.db.transaction(async (m) => {
       const row = await m.getRepository(CourseRequirement).findOneBy({ courseId: course.id, requirementId: requirement.id });
-      if (!row) throw notFound(PATHWAY_MESSAGES.fulfillmentNotFound);
+      if (!row) throw notFound(because(PATHWAY_MESSAGES.fulfillmentNotFound));
       await m.getRepository(CourseRequirement).delete({ id: row.id });
       if (row.nonDuplicableGroup) await dissolveSingletons(m, [row.nonDuplicableGroup]);
     });

@@ -7,6 +7,7 @@ import { READ_ONLY_MESSAGE } from '../../core/policy.js';
 import { DEMO, useHarness } from '../../test/harness.js';
 import { SchoolType, type School } from '../schools/school.entity.js';
 import { attach, buildCourse, buildPathway, buildRequirement, contextFor, partner, schedule, transfer } from './pathways.factories.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
@@ -137,7 +138,7 @@ describe('create, edit and delete pathways (REST)', () => {
     const view = await h.services.accounts.issueToken(w.student.id, { actingUserId: parent.id, readOnly: true });
     const ro = await h.api.post('/api/pathways/create/').set(h.auth(view)).send({ name: 'Parent Made' });
     expect(ro.status).toBe(403);
-    expect(ro.body).toMatchObject({ error: READ_ONLY_MESSAGE });
+    expect(ro.body).toMatchObject({ error: textOf(READ_ONLY_MESSAGE), reason: READ_ONLY_MESSAGE });
     expect(await h.db.query(`SELECT 1 FROM pathways WHERE name IN ('Student Made', 'Parent Made')`)).toEqual([]);
   });
 
@@ -383,7 +384,7 @@ describe('requirement progress', () => {
     expect(read.data!.requirementProgress).toContainEqual({ name: 'English', completedCourses: 2 });
     const write = await h.gql(`mutation ($u: ID!) { deleteRequirement(uuid: $u) }`, { u: x.english.uuid }, parentView);
     expect(write.code).toBe('FORBIDDEN');
-    expect(write.errors![0].message).toBe(READ_ONLY_MESSAGE);
+    expect(write.errors![0].message).toBe(textOf(READ_ONLY_MESSAGE));
   });
 
   it('counts a non-duplicable course where it fulfils the most requirements', async () => {

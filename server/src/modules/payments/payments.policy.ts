@@ -4,12 +4,12 @@
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const PAYMENT_POLICY_MESSAGES = {
-  familyOnly: REASONS.PAYMENTS_FAMILY_ONLY,
-  staffOnly: REASONS.PAYMENTS_STAFF_ONLY,
-  paymentNotFound: REASONS.PAYMENT_NOT_FOUND,
+  familyOnly: 'PAYMENTS_FAMILY_ONLY',
+  staffOnly: 'PAYMENTS_STAFF_ONLY',
+  paymentNotFound: 'PAYMENT_NOT_FOUND',
 } as const;
 
 export type PaymentAction = 'viewOwnPayments' | 'checkout' | 'viewFamilies' | 'recordCheck';
@@ -20,15 +20,15 @@ export type PaymentObject = null | { dualSchoolIds: number[]; schoolId?: number 
 export const can: Can<PaymentAction, PaymentObject> = (actor, action, object) => {
   switch (action) {
     case 'viewOwnPayments':
-      return onlyTypes(actor, [UserType.Parent], PAYMENT_POLICY_MESSAGES.familyOnly);
+      return onlyTypes(actor, [UserType.Parent], because(PAYMENT_POLICY_MESSAGES.familyOnly));
     case 'checkout':
-      return writesAs(actor, [UserType.Parent], PAYMENT_POLICY_MESSAGES.familyOnly);
+      return writesAs(actor, [UserType.Parent], because(PAYMENT_POLICY_MESSAGES.familyOnly));
     case 'viewFamilies':
     case 'recordCheck':
       return both(action === 'recordCheck' ? writesAs(actor, [UserType.Staff]) : onlyTypes(actor, [UserType.Staff]), () => {
         if (!object) return ALLOW;
-        if (!object.dualSchoolIds.length) return deny(PAYMENT_POLICY_MESSAGES.staffOnly);
-        return object.schoolId === undefined || object.dualSchoolIds.includes(object.schoolId) ? ALLOW : hide(PAYMENT_POLICY_MESSAGES.paymentNotFound);
+        if (!object.dualSchoolIds.length) return deny(because(PAYMENT_POLICY_MESSAGES.staffOnly));
+        return object.schoolId === undefined || object.dualSchoolIds.includes(object.schoolId) ? ALLOW : hide(because(PAYMENT_POLICY_MESSAGES.paymentNotFound));
       });
   }
 };

@@ -1,11 +1,10 @@
 import express, { type Express, type Request, type Response, type Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import { apiErrorHandler } from '../../core/http.js';
-import { notFound } from '../../core/errors.js';
+import { because, notFound } from '../../core/errors.js';
 import { toDollars } from './pricing.js';
 import type { Payment } from './payment.entity.js';
 import { checkPrice } from './payment-input.js';
-import { REASONS } from '@planner/shared';
 
 /** Amounts in REST answers are dollars as numbers (9500), as the screens show them. */
 const staffPayment = (p: Payment) => ({
@@ -89,7 +88,7 @@ export function mountPaymentPages(app: Express, deps: AppDeps): void {
   });
   const finish = (action: 'pay' | 'cancel') => async (req: Request, res: Response, next: (e?: unknown) => void) => {
     try {
-      if (!(await payments.testCheckoutSession(String(req.params.id)))) throw notFound(REASONS.TEST_CHECKOUT_NOT_FOUND);
+      if (!(await payments.testCheckoutSession(String(req.params.id)))) throw notFound(because('TEST_CHECKOUT_NOT_FOUND'));
       const webhookUrl = `http://127.0.0.1:${req.socket.localPort}/api/stripe/webhook/`;
       res.redirect(303, await payments.finishTestCheckout(String(req.params.id), action, webhookUrl));
     } catch (e) {

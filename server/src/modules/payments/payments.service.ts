@@ -21,7 +21,7 @@ import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../core/context.js';
-import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import { AppError, badInput, because, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, PAYMENT_POLICY_MESSAGES, type PaymentAction } from './payments.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -37,17 +37,16 @@ import {
 import { StripeGateway } from './stripe-gateway.js';
 import type { StandInEvent, StandInSession } from './stripe-standin.js';
 import { testCheckoutStore } from './test-checkout-store.js';
-import { REASONS } from '@planner/shared';
 
 export const PAYMENT_MESSAGES = {
   ...PAYMENT_POLICY_MESSAGES,
   priceRequired: PRICE_REQUIRED,
-  unknownPrice: REASONS.PRICE_UNKNOWN,
-  nothingDue: REASONS.NOTHING_DUE,
-  notConfigured: REASONS.CARD_PAYMENTS_NOT_CONFIGURED,
-  providerFailed: REASONS.PAYMENT_PROVIDER_FAILED,
-  badSignature: REASONS.STRIPE_SIGNATURE_INVALID,
-  notPayable: REASONS.PAYMENT_NOT_DUE,
+  unknownPrice: 'PRICE_UNKNOWN',
+  nothingDue: 'NOTHING_DUE',
+  notConfigured: 'CARD_PAYMENTS_NOT_CONFIGURED',
+  providerFailed: 'PAYMENT_PROVIDER_FAILED',
+  badSignature: 'STRIPE_SIGNATURE_INVALID',
+  notPayable: 'PAYMENT_NOT_DUE',
 } as const;
 
 export interface PaymentDueView {
@@ -140,11 +139,11 @@ export class PaymentsService {
     const caller = authorize(ctx, can, 'checkout', null);
     const priceId = valid(input);
     const expected = plan === 'annual' ? this.gateway.prices.upfront : this.gateway.prices.monthly;
-    if (!expected) throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.notConfigured);
+    if (!expected) throw new AppError('SERVICE_UNAVAILABLE', because(PAYMENT_MESSAGES.notConfigured));
     // The server decides what is charged: only the configured price of this plan is accepted.
-    if (priceId !== expected) throw badInput(PAYMENT_MESSAGES.unknownPrice);
+    if (priceId !== expected) throw badInput(because(PAYMENT_MESSAGES.unknownPrice));
     const due = await this.db.getRepository(Payment).findOneBy({ familyId: caller.user.id, paymentType: 'annual', status: 'due' });
-    if (!due) throw conflict(PAYMENT_MESSAGES.nothingDue);
+    if (!due) throw conflict(because(PAYMENT_MESSAGES.nothingDue));
 
     const metadata = { family_id: String(caller.user.id), payment_id: String(due.id), plan };
     const params: Stripe.Checkout.SessionCreateParams = {
@@ -163,7 +162,7 @@ export class PaymentsService {
       session = await stripe.checkout.sessions.create(params);
     } catch (e) {
       logger.error(`[payments] checkout session failed: ${(e as Error).message}`);
-      throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.providerFailed);
+      throw new AppError('SERVICE_UNAVAILABLE', because(PAYMENT_MESSAGES.providerFailed));
     }
     await this.db.getRepository(CheckoutSessionRow).insert({ id: session.id, familyId: caller.user.id, paymentId: due.id, plan, priceId: expected });
     return { sessionId: session.id, url: session.url ?? null };
@@ -177,12 +176,12 @@ export class PaymentsService {
    * its checkout session creates the monthly schedule itself; a late failure never undoes a payment.
    */
   async handleWebhook(rawBody: Buffer, signature: string | string[] | undefined): Promise<{ received: true; duplicate: boolean }> {
-    if (!this.gateway.webhookSecret) throw badInput(REASONS.STRIPE_WEBHOOKS_NOT_CONFIGURED);
+    if (!this.gateway.webhookSecret) throw badInput(because('STRIPE_WEBHOOKS_NOT_CONFIGURED'));
     let event: Stripe.Event;
     try {
       event = this.gateway.constructEvent(rawBody, signature);
     } catch {
-      throw badInput(PAYMENT_MESSAGES.badSignature);
+      throw badInput(because(PAYMENT_MESSAGES.badSignature));
     }
     return this.db.transaction(async (m) => {
       const inserted: unknown[] = await m.query(
@@ -315,7 +314,7 @@ export class PaymentsService {
   async finishTestCheckout(id: string, action: 'pay' | 'cancel', webhookUrl: string): Promise<string> {
     const standIn = this.gateway.standIn;
     const session = await standIn?.fetch(id);
-    if (!standIn || !session) throw notFound(REASONS.TEST_CHECKOUT_NOT_FOUND);
+    if (!standIn || !session) throw notFound(because('TEST_CHECKOUT_NOT_FOUND'));
     const events: StandInEvent[] = action === 'pay' ? standIn.complete(id) : standIn.expire(id);
     await standIn.persist(id);
     for (const event of events) {
@@ -325,7 +324,7 @@ export class PaymentsService {
         headers: { 'Content-Type': 'application/json', 'Stripe-Signature': this.gateway.sign(payload) },
         body: payload,
       });
-      if (!res.ok) throw new AppError('SERVICE_UNAVAILABLE', `The webhook refused ${event.type} (${res.status}).`);
+      if (!res.ok) throw new AppError('SERVICE_UNAVAILABLE', because('WEBHOOK_REFUSED', { type: event.type, status: res.status }));
     }
     return action === 'pay' ? session.success_url.replace('{CHECKOUT_SESSION_ID}', id) : (session.cancel_url ?? session.success_url);
   }
@@ -370,9 +369,9 @@ export class PaymentsService {
     const paymentId = parseId(rawPaymentId, 'payment');
     return this.db.transaction(async (m) => {
       const payment = await m.getRepository(Payment).createQueryBuilder('p').setLock('pessimistic_write').where('p.id = :id', { id: paymentId }).getOne();
-      if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+      if (!payment) throw notFound(because(PAYMENT_MESSAGES.paymentNotFound));
       authorize(ctx, can, 'recordCheck', { dualSchoolIds: schoolIds, schoolId: payment.schoolId });
-      if (payment.status !== 'due') throw conflict(PAYMENT_MESSAGES.notPayable);
+      if (payment.status !== 'due') throw conflict(because(PAYMENT_MESSAGES.notPayable));
       // A check pays the annual tuition at the upfront price (§9); an installment at its amount.
       const amount = payment.paymentType === 'annual' ? quoteTuition('check').totalCents : payment.amountCents;
       const at = new Date();

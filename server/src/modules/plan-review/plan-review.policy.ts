@@ -11,12 +11,13 @@
  */
 import { ALLOW, both, type Can, deny, hide, writable, type Actor, type Verdict } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { because } from '../../core/errors.js';
 
 export const PLAN_REVIEW_POLICY_MESSAGES = {
-  studentNotFound: 'Student not found.',
-  studentOnly: 'Only the student can submit their plan for review.',
-  counselorOnly: "Only staff of the student's school can approve or return a plan.",
-  notEnabled: "Plan review is not turned on at this student's school.",
+  studentNotFound: 'STUDENT_NOT_FOUND',
+  studentOnly: 'REVIEW_STUDENT_ONLY',
+  counselorOnly: 'REVIEW_STAFF_ONLY',
+  notEnabled: 'REVIEW_NOT_ENABLED',
 } as const;
 
 export type PlanReviewAction = 'read' | 'submit' | 'approve' | 'return' | 'readChanges';
@@ -45,24 +46,24 @@ function readable(actor: Actor, o: PlanReviewObject): Verdict {
   if (actor.userId === o.student.id) return ALLOW;
   if (isCounselor(actor, o)) return ALLOW;
   if (actor.type === UserType.Parent && o.linkedParent) return ALLOW;
-  return hide(M.studentNotFound);
+  return hide(because(M.studentNotFound));
 }
 
-const enabled = (o: PlanReviewObject): Verdict => (o.enabled ? ALLOW : deny(M.notEnabled));
+const enabled = (o: PlanReviewObject): Verdict => (o.enabled ? ALLOW : deny(because(M.notEnabled)));
 
 export const can: Can<PlanReviewAction, PlanReviewObject> = (actor, action, o) => {
   switch (action) {
     case 'read':
       return readable(actor, o);
     case 'readChanges':
-      return both(readable(actor, o), () => (isCounselor(actor, o) ? ALLOW : deny(M.counselorOnly)));
+      return both(readable(actor, o), () => (isCounselor(actor, o) ? ALLOW : deny(because(M.counselorOnly))));
     case 'submit':
       return both(readable(actor, o), () => both(writable(actor), () => both(
-        actor.userId === o.student.id && actor.actingUserId === null && actor.type === UserType.Student ? ALLOW : deny(M.studentOnly),
+        actor.userId === o.student.id && actor.actingUserId === null && actor.type === UserType.Student ? ALLOW : deny(because(M.studentOnly)),
         () => enabled(o),
       )));
     case 'approve':
     case 'return':
-      return both(readable(actor, o), () => both(writable(actor), () => both(isCounselor(actor, o) ? ALLOW : deny(M.counselorOnly), () => enabled(o))));
+      return both(readable(actor, o), () => both(writable(actor), () => both(isCounselor(actor, o) ? ALLOW : deny(because(M.counselorOnly)), () => enabled(o))));
   }
 };

@@ -21,7 +21,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { conflict, notFound } from '../../core/errors.js';
+import { because, conflict, notFound } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -34,14 +34,15 @@ import { can, PLAN_REVIEW_POLICY_MESSAGES, type PlanReviewAction, type PlanRevie
 import type { ReturnPlanInput } from './plan-review-input.js';
 import { loadReviewFacts } from './review-facts.js';
 import { planChanges, planReviewStatus, TRANSITIONS, type PlanChange, type PlanReviewStatus, type ReviewAction, type SnapshotEntry } from './review-state.js';
+import type { Reason } from '@planner/shared';
 
 export const PLAN_REVIEW_MESSAGES = {
   ...PLAN_REVIEW_POLICY_MESSAGES,
-  alreadySubmitted: 'This plan is already submitted for review.',
-  nothingToSubmit: 'This plan is approved and has not changed since; there is nothing to submit.',
-  notSubmitted: 'This plan has not been submitted for review yet.',
-  awaitingResubmission: 'This plan was returned to the student; it can be reviewed again once they submit it.',
-  alreadyApproved: 'This plan is already approved and has not changed since.',
+  alreadySubmitted: 'REVIEW_ALREADY_SUBMITTED',
+  nothingToSubmit: 'REVIEW_NOTHING_TO_SUBMIT',
+  notSubmitted: 'REVIEW_NOT_SUBMITTED',
+  awaitingResubmission: 'REVIEW_AWAITING_RESUBMISSION',
+  alreadyApproved: 'REVIEW_ALREADY_APPROVED',
 } as const;
 
 const M = PLAN_REVIEW_MESSAGES;
@@ -90,7 +91,7 @@ interface StudentRow {
   enabled: boolean | null;
 }
 
-const CONFLICTS: Record<'submit' | 'approve' | 'return', Partial<Record<PlanReviewStatus, string>>> = {
+const CONFLICTS: Record<'submit' | 'approve' | 'return', Partial<Record<PlanReviewStatus, Reason>>> = {
   submit: { submitted: M.alreadySubmitted, approved: M.nothingToSubmit },
   approve: { draft: M.notSubmitted, returned: M.awaitingResubmission, approved: M.alreadyApproved },
   return: { draft: M.notSubmitted, returned: M.awaitingResubmission, approved: M.alreadyApproved },
@@ -168,7 +169,7 @@ export class PlanReviewService {
       // The plan's row lock (plan writes take it too): the state read here is the one acted on.
       await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [student.id]);
       const status = planReviewStatus((await loadReviewFacts(m, [student.id])).get(student.id) ?? { studentId: student.id });
-      if (!TRANSITIONS[action].includes(status)) throw conflict(CONFLICTS[action][status] ?? M.notSubmitted);
+      if (!TRANSITIONS[action].includes(status)) throw conflict(because(CONFLICTS[action][status] ?? M.notSubmitted));
       await act(m, student, actorId);
       return this.view(m, caller, student, object, permits(caller, can, 'readChanges', object));
     });
@@ -184,7 +185,7 @@ export class PlanReviewService {
         WHERE u.id = $1 AND u.user_type = $2 AND u.deactivated_at IS NULL`,
       [id, UserType.Student],
     );
-    if (!student) throw notFound(M.studentNotFound);
+    if (!student) throw notFound(because(M.studentNotFound));
     // The person behind the request: the caller, or on a view-as token the staff member or parent acting.
     let person = { id: caller.user.id, type: caller.user.userType, schoolId: caller.user.schoolId };
     if (caller.actingUserId !== null) {

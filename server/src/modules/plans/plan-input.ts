@@ -3,20 +3,20 @@
  * `check…` functions and hand the service a `Checked` value; the service raises a refusal after its
  * permission checks (401/403 before 400), as for every other area.
  */
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { MAX_ID, parseId, toId } from '../../core/ids.js';
 import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
 import { MAX_LABEL_LENGTH, REASONS } from '@planner/shared';
 
 export const PLAN_INPUT_MESSAGES = {
-  scheduleInvalid: REASONS.SCHEDULE_INVALID,
-  termInvalid: REASONS.TERM_INVALID,
-  labelRequired: REASONS.TERM_LABEL_REQUIRED,
-  positionInvalid: REASONS.TERM_POSITION_INVALID,
-  gradeTooLong: REASONS.GRADE_TOO_LONG,
-  gradeInvalid: REASONS.GRADE_INVALID,
-  updatesRequired: REASONS.POSITIONS_REQUIRED,
-  duplicateUpdates: REASONS.POSITIONS_DUPLICATE,
+  scheduleInvalid: 'SCHEDULE_INVALID',
+  termInvalid: 'TERM_INVALID',
+  labelRequired: 'TERM_LABEL_REQUIRED',
+  positionInvalid: 'TERM_POSITION_INVALID',
+  gradeTooLong: 'GRADE_TOO_LONG',
+  gradeInvalid: 'GRADE_INVALID',
+  updatesRequired: 'POSITIONS_REQUIRED',
+  duplicateUpdates: 'POSITIONS_DUPLICATE',
 } as const;
 
 export const MAX_GRADE_LENGTH = 20;
@@ -54,16 +54,16 @@ export interface TermInput {
 }
 
 export const checkSchedule = (raw: unknown): Checked<ScheduleInput> =>
-  check(() => parseInput(scheduleSchema, raw, PLAN_INPUT_MESSAGES.scheduleInvalid));
+  check(() => parseInput(scheduleSchema, raw, because(PLAN_INPUT_MESSAGES.scheduleInvalid)));
 
 export const checkGrade = (scheduledId: unknown, raw: unknown): Checked<GradeInput> =>
-  check(() => ({ scheduledId: parseId(scheduledId, 'scheduled course'), ...parseInput(gradeSchema, raw, PLAN_INPUT_MESSAGES.gradeInvalid) }));
+  check(() => ({ scheduledId: parseId(scheduledId, 'scheduled course'), ...parseInput(gradeSchema, raw, because(PLAN_INPUT_MESSAGES.gradeInvalid)) }));
 
 export const checkPositions = (raw: unknown): Checked<PositionsInput> =>
-  check(() => parseInput(positionsSchema, raw, PLAN_INPUT_MESSAGES.updatesRequired));
+  check(() => parseInput(positionsSchema, raw, because(PLAN_INPUT_MESSAGES.updatesRequired)));
 
 export const checkMove = (scheduledId: unknown, raw: unknown): Checked<MoveInput> =>
-  check(() => ({ scheduledId: parseId(scheduledId, 'scheduled course'), ...parseInput(moveSchema, raw, PLAN_INPUT_MESSAGES.termInvalid) }));
+  check(() => ({ scheduledId: parseId(scheduledId, 'scheduled course'), ...parseInput(moveSchema, raw, because(PLAN_INPUT_MESSAGES.termInvalid)) }));
 
 export const checkLabel = (raw: unknown): Checked<string> => check(() => requireLabel(raw));
 
@@ -75,16 +75,16 @@ export const checkTermPosition = (position: unknown): Checked<number> => check((
 /** A term named by its 1-based position: anything but a whole number from 1 up is a 400 (a position past the last term is a 404). */
 export function termPosition(raw: unknown): number {
   const position = toId(raw);
-  if (position === null) throw badInput(PLAN_INPUT_MESSAGES.positionInvalid);
+  if (position === null) throw badInput(because(PLAN_INPUT_MESSAGES.positionInvalid));
   return position;
 }
 
 /** A term label: trimmed, not empty, no NUL, at most MAX_LABEL_LENGTH characters. */
 export function requireLabel(raw: unknown): string {
   const label = typeof raw === 'string' ? raw.trim() : '';
-  if (!label) throw badInput(PLAN_INPUT_MESSAGES.labelRequired);
-  if (hasNul(label)) throw badInput(NUL_MESSAGE);
-  if (label.length > MAX_LABEL_LENGTH) throw badInput(`A term label may have at most ${MAX_LABEL_LENGTH} characters.`);
+  if (!label) throw badInput(because(PLAN_INPUT_MESSAGES.labelRequired));
+  if (hasNul(label)) throw badInput(because(NUL_MESSAGE));
+  if (label.length > MAX_LABEL_LENGTH) throw badInput(because('TERM_LABEL_TOO_LONG', { max: MAX_LABEL_LENGTH }));
   return label;
 }
 
@@ -92,13 +92,13 @@ export function requireLabel(raw: unknown): string {
 export function termValue(raw: unknown): string {
   if (typeof raw === 'number' && Number.isInteger(raw)) return String(raw);
   if (typeof raw === 'string' && /^\s*\d{1,3}\s*$/.test(raw)) return String(Number(raw));
-  throw badInput(PLAN_INPUT_MESSAGES.termInvalid);
+  throw badInput(because(PLAN_INPUT_MESSAGES.termInvalid));
 }
 
 /** A term value (number or numeric text) checked against the plan's terms 1..count. */
 export function parseTerm(raw: unknown, count: number): string {
   const value = termValue(raw);
   const n = Number(value);
-  if (n < 1 || n > count) throw badInput(PLAN_INPUT_MESSAGES.termInvalid);
+  if (n < 1 || n > count) throw badInput(because(PLAN_INPUT_MESSAGES.termInvalid));
   return value;
 }

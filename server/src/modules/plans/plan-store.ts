@@ -4,11 +4,10 @@
  * (plans.loaders.ts) and other areas' views; it holds no permission rule (plans.policy.ts does).
  */
 import type { EntityManager } from 'typeorm';
-import { notFound } from '../../core/errors.js';
+import { because, notFound } from '../../core/errors.js';
 import { renumberPositions } from './plan-rules.js';
-import { REASONS } from '@planner/shared';
 
-export const SCHEDULED_NOT_FOUND = REASONS.SCHEDULED_NOT_FOUND;
+export const SCHEDULED_NOT_FOUND = 'SCHEDULED_NOT_FOUND';
 
 /** A plan entry's own fields (GET /api/get-scheduled-course/). */
 export interface ScheduledFields {
@@ -61,7 +60,7 @@ export type PlanRef =
 export const officialPlan = (userId: number): PlanRef => ({ kind: 'official', userId });
 export const whatIfPlan = (userId: number, whatIfId: number): PlanRef => ({ kind: 'whatIf', userId, whatIfId });
 
-export const WHAT_IF_NOT_FOUND = 'What-if plan not found.';
+export const WHAT_IF_NOT_FOUND = 'WHAT_IF_NOT_FOUND';
 
 /** The table of a plan's entries, its owner column and key: names from this fixed pair only, never from input. */
 export function entryTable(plan: PlanRef): { table: 'scheduled_courses' | 'what_if_entries'; owner: 'user_id' | 'plan_id'; key: number } {
@@ -83,7 +82,7 @@ export async function lockPlan(m: EntityManager, plan: PlanRef): Promise<string[
     ? await m.query(`UPDATE users SET plan_changed_at = now() WHERE id = $1 RETURNING academic_year_labels`, [plan.userId])
     : await m.query(`UPDATE what_if_plans SET updated_at = now() WHERE id = $1 AND student_id = $2 RETURNING academic_year_labels`, [plan.whatIfId, plan.userId]);
   const row = rows?.[0];
-  if (!row) throw notFound(plan.kind === 'official' ? REASONS.USER_NOT_FOUND : WHAT_IF_NOT_FOUND);
+  if (!row) throw notFound(because(plan.kind === 'official' ? 'USER_NOT_FOUND' : WHAT_IF_NOT_FOUND));
   return Array.isArray(row.academic_year_labels) ? row.academic_year_labels : [];
 }
 
@@ -111,7 +110,7 @@ export async function applyPositions(m: EntityManager, plan: PlanRef, requested:
     [t.key],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of requested.keys()) if (!byId.has(id)) throw notFound(SCHEDULED_NOT_FOUND);
+  for (const id of requested.keys()) if (!byId.has(id)) throw notFound(because(SCHEDULED_NOT_FOUND));
   const terms = new Set([...requested.keys()].map((id) => byId.get(id)!.term));
   const updates = [...terms].flatMap((term) => renumberPositions(rows.filter((r) => r.term === term), requested));
   await writePositions(m, plan, updates);

@@ -6,11 +6,11 @@
 import { ALLOW, both, type Can, hide, onlyTypes, writable } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
 import { reachesCourse, type CourseReachFacts, type Reach } from '../schools/reach.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const PLAN_POLICY_MESSAGES = {
-  notAPlan: REASONS.NOT_A_PLAN,
-  courseNotFound: REASONS.COURSE_NOT_FOUND,
+  notAPlan: 'NOT_A_PLAN',
+  courseNotFound: 'COURSE_NOT_FOUND',
 } as const;
 
 export const PLAN_OWNER_TYPES = [UserType.Student, UserType.BaselinePlan];
@@ -24,8 +24,8 @@ export type PlanAction = 'view' | 'edit' | 'viewCourse' | 'scheduleCourse';
 export type PlanObject = null | { reach: Pick<Reach, 'schoolIds'>; course: CourseReachFacts | null };
 
 export const can: Can<PlanAction, PlanObject> = (actor, action, object) => {
-  const course = () => (!object || (object.course && reachesCourse(object.reach, object.course)) ? ALLOW : hide(PLAN_POLICY_MESSAGES.courseNotFound));
-  const owner = () => onlyTypes(actor, PLAN_OWNER_TYPES, PLAN_POLICY_MESSAGES.notAPlan);
+  const course = () => (!object || (object.course && reachesCourse(object.reach, object.course)) ? ALLOW : hide(because(PLAN_POLICY_MESSAGES.courseNotFound)));
+  const owner = () => onlyTypes(actor, PLAN_OWNER_TYPES, because(PLAN_POLICY_MESSAGES.notAPlan));
   switch (action) {
     case 'view':
       return owner();

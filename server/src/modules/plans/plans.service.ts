@@ -35,7 +35,7 @@ import type { Caller, RequestContext } from '../../core/context.js';
 import { recordAccess } from '../access-log/access-log.service.js';
 import { can as whatIfCan } from '../what-if-plans/what-if-plans.policy.js';
 import { findWhatIf, type WhatIfRow } from '../what-if-plans/what-if-store.js';
-import { badInput, conflict, notFound } from '../../core/errors.js';
+import { badInput, because, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, PLAN_POLICY_MESSAGES } from './plans.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -47,17 +47,16 @@ import { moveItem } from './plan-rules.js';
 import { applyPositions, entryTable, loadCourses, loadEntries, lockPlan, officialPlan, renumberTerms, saveLabels, SCHEDULED_NOT_FOUND, whatIfPlan, writePositions, type PlanCourseInfo, type PlanEntry, type PlanRef, type ScheduledFields } from './plan-store.js';
 import { buildView, type PlanView } from './plan-view.js';
 import { MAX_UPDATES, parseTerm, PLAN_INPUT_MESSAGES, termValue, type GradeInput, type MoveInput, type PositionsInput, type ScheduleInput, type TermInput } from './plan-input.js';
-import { REASONS } from '@planner/shared';
 
 export const PLAN_MESSAGES = {
   ...PLAN_POLICY_MESSAGES,
   ...PLAN_INPUT_MESSAGES,
-  alreadyScheduled: REASONS.ALREADY_SCHEDULED,
-  notScheduled: REASONS.NOT_SCHEDULED,
+  alreadyScheduled: 'ALREADY_SCHEDULED',
+  notScheduled: 'NOT_SCHEDULED',
   scheduledNotFound: SCHEDULED_NOT_FOUND,
-  termNotFound: REASONS.TERM_NOT_FOUND,
-  termHasCourses: REASONS.TERM_HAS_COURSES,
-  wrongTerm: REASONS.POSITIONS_WRONG_TERM,
+  termNotFound: 'TERM_NOT_FOUND',
+  termHasCourses: 'TERM_HAS_COURSES',
+  wrongTerm: 'POSITIONS_WRONG_TERM',
 } as const;
 
 export class PlansService {
@@ -115,7 +114,7 @@ export class PlansService {
   async scheduledFields(ctx: RequestContext, course: string | number): Promise<ScheduledFields> {
     const owner = authorize(ctx, can, 'view', null).user;
     const { entry } = await this.namedCourse(ctx, owner, course, officialPlan(owner.id));
-    if (!entry) throw notFound(PLAN_MESSAGES.notScheduled);
+    if (!entry) throw notFound(because(PLAN_MESSAGES.notScheduled));
     return entry;
   }
 
@@ -124,7 +123,7 @@ export class PlansService {
     const caller = authorize(ctx, can, 'viewCourse', null);
     parseUuid(uuid, 'course');
     const rows: { id: number }[] = await this.db.query(`SELECT id FROM courses WHERE uuid = $1`, [uuid]);
-    if (!rows.length) throw notFound(PLAN_MESSAGES.courseNotFound);
+    if (!rows.length) throw notFound(because(PLAN_MESSAGES.courseNotFound));
     const reach = await ctx.loaders.reach.load(caller.user.id);
     authorize(ctx, can, 'viewCourse', { reach, course: await courseReachFacts(this.db.manager, reach, rows[0].id) });
     const [course] = await loadCourses(this.db.manager, [rows[0].id]);
@@ -144,7 +143,7 @@ export class PlansService {
       authorize(ctx, can, 'scheduleCourse', { reach, course: await courseReachFacts(m, reach, input.course_id) });
       const t = entryTable(plan);
       const taken = await m.query(`SELECT 1 FROM ${t.table} WHERE ${t.owner} = $1 AND course_id = $2`, [t.key, input.course_id]);
-      if (taken.length) throw conflict(PLAN_MESSAGES.alreadyScheduled);
+      if (taken.length) throw conflict(because(PLAN_MESSAGES.alreadyScheduled));
       const [{ next }] = await m.query(
         `SELECT count(*)::int AS next FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2`,
         [t.key, term],
@@ -168,7 +167,7 @@ export class PlansService {
       await lockPlan(m, plan);
       const rows: { id: number; term: string }[] = await m.query(`SELECT id, term FROM ${t.table} WHERE ${t.owner} = $1 AND course_id = $2`, [t.key, courseId]);
       if (rows.length) await m.query(`DELETE FROM ${t.table} WHERE id = $1`, [rows[0].id]);
-      if (!rows.length) throw notFound(PLAN_MESSAGES.notScheduled);
+      if (!rows.length) throw notFound(because(PLAN_MESSAGES.notScheduled));
       await renumberTerms(m, plan, [rows[0].term]);
     });
   }
@@ -208,8 +207,8 @@ export class PlansService {
   /** GraphQL reorderTerm: the courses of one term in their new order (a subset keeps the others after them). */
   async reorderTerm(ctx: RequestContext, rawTerm: string | number, ids: number[], whatIfId?: unknown): Promise<void> {
     const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
-    if (!Array.isArray(ids) || !ids.length || ids.length > MAX_UPDATES) throw badInput(PLAN_MESSAGES.updatesRequired);
-    if (new Set(ids).size !== ids.length) throw badInput(PLAN_MESSAGES.duplicateUpdates);
+    if (!Array.isArray(ids) || !ids.length || ids.length > MAX_UPDATES) throw badInput(because(PLAN_MESSAGES.updatesRequired));
+    if (new Set(ids).size !== ids.length) throw badInput(because(PLAN_MESSAGES.duplicateUpdates));
     const scheduledIds = ids.map((i) => parseId(i, 'scheduled course'));
     await this.db.transaction(async (m) => {
       await lockPlan(m, plan);
@@ -219,8 +218,8 @@ export class PlansService {
         `SELECT id, term FROM ${t.table} WHERE ${t.owner} = $1 AND id = ANY($2::int[])`,
         [t.key, scheduledIds],
       );
-      if (rows.length !== ids.length) throw notFound(PLAN_MESSAGES.scheduledNotFound);
-      if (rows.some((r) => r.term !== term)) throw badInput(PLAN_MESSAGES.wrongTerm);
+      if (rows.length !== ids.length) throw notFound(because(PLAN_MESSAGES.scheduledNotFound));
+      if (rows.some((r) => r.term !== term)) throw badInput(because(PLAN_MESSAGES.wrongTerm));
       await applyPositions(m, plan, new Map(ids.map((id, index) => [id, index])));
     });
   }
@@ -276,9 +275,9 @@ export class PlansService {
     const { position, label } = valid(checked);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, plan);
-      if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(PLAN_MESSAGES.termNotFound);
+      if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(because(PLAN_MESSAGES.termNotFound));
       const to = newPosition ?? position;
-      if (!Number.isInteger(to) || to < 1 || to > labels.length) throw badInput(PLAN_MESSAGES.positionInvalid);
+      if (!Number.isInteger(to) || to < 1 || to > labels.length) throw badInput(because(PLAN_MESSAGES.positionInvalid));
       const renamed = labels.slice();
       renamed[position - 1] = label;
       const next = parseLabels(moveItem(renamed, position - 1, to - 1));
@@ -305,10 +304,10 @@ export class PlansService {
     const position = valid(checked);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, plan);
-      if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(PLAN_MESSAGES.termNotFound);
+      if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(because(PLAN_MESSAGES.termNotFound));
       const t = entryTable(plan);
       const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2`, [t.key, String(position)]);
-      if (n > 0) throw conflict(PLAN_MESSAGES.termHasCourses);
+      if (n > 0) throw conflict(because(PLAN_MESSAGES.termHasCourses));
       const later = labels.map((_, i) => i + 1).filter((p) => p > position);
       if (later.length) {
         const t = entryTable(plan);
@@ -343,7 +342,7 @@ export class PlansService {
         WHERE ${ref.id !== undefined ? 'c.id = $2' : 'c.uuid = $2'}`,
       [t.key, ref.id ?? ref.uuid],
     );
-    if (!row) throw notFound(PLAN_MESSAGES.courseNotFound);
+    if (!row) throw notFound(because(PLAN_MESSAGES.courseNotFound));
     if (row.id === null) {
       const reach = await ctx.loaders.reach.load(owner.id);
       authorize(ctx, can, 'viewCourse', { reach, course: await courseReachFacts(this.db.manager, reach, row.course_id) });
@@ -355,7 +354,7 @@ export class PlansService {
   /** An entry of this plan; another plan's entry (the student's own other plan too) answers 404 like a missing one. */
   private async ownEntry(m: EntityManager, plan: PlanRef, scheduledId: number): Promise<PlanEntry> {
     const [entry] = await loadEntries(m, plan, { id: scheduledId });
-    if (!entry) throw notFound(PLAN_MESSAGES.scheduledNotFound);
+    if (!entry) throw notFound(because(PLAN_MESSAGES.scheduledNotFound));
     return entry;
   }
 

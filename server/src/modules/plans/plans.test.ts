@@ -13,6 +13,7 @@ import { School, SchoolType } from '../schools/school.entity.js';
 import { PDFDocument } from 'pdf-lib';
 import { NAMES_IN_EVERY_SCRIPT, pdfText } from '../../../../shared/testing/pdf-text.js';
 import { buildCourse, buildScheduled } from './plans.factories.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
@@ -431,7 +432,7 @@ describe('who may see and change a plan', () => {
     ];
     for (const res of await Promise.all(refusals)) {
       expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ error: READ_ONLY_MESSAGE });
+      expect(res.body).toMatchObject({ error: textOf(READ_ONLY_MESSAGE), reason: READ_ONLY_MESSAGE });
     }
     for (const m of [
       `mutation { scheduleCourse(courseId: ${geo.id}, term: "2") { id } }`,

@@ -18,17 +18,19 @@ import type { Bundle } from './oneroster/bundle.js';
 import { CsvFileError, csvRecords, type CsvLimits, type CsvRecord } from './oneroster/csv-records.js';
 import { legacyRow, oneRosterRow, type Get, type RosterPerson, type RowResult } from './oneroster/rows.js';
 import { detectUsersFormat, idList, manifestVersion, missingColumns, REQUIRED, type UsersFormat } from './oneroster/spec.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const LEGACY_COLUMNS = ['sourcedId', 'givenName', 'familyName', 'email', 'grade'] as const;
 
 export const STAGING_MESSAGES = {
-  emptyFile: REASONS.FILE_EMPTY,
-  legacyHeader: `The first line must name the columns: ${LEGACY_COLUMNS.join(', ')}.`,
-  missing: (file: string, version: string, columns: string[]) => `${file} (OneRoster ${version}) is missing the columns: ${columns.join(', ')}.`,
-  rolesNeeded: REASONS.ROSTER_ROLES_NEEDED,
-  rolesMissing: REASONS.ROSTER_ROLES_MISSING,
-  versionMismatch: (manifest: string, header: string) => `manifest.csv says OneRoster ${manifest}, but users.csv has the columns of OneRoster ${header}.`,
+  // The file's refusals (a CsvFileError, 400) ...
+  emptyFile: because('FILE_EMPTY'),
+  legacyHeader: because('CSV_HEADER', { columns: LEGACY_COLUMNS.join(', ') }),
+  missing: (file: string, version: string, columns: string[]) => because('CSV_COLUMNS_MISSING', { file, version, columns: columns.join(', ') }),
+  rolesNeeded: because('ROSTER_ROLES_NEEDED'),
+  rolesMissing: because('ROSTER_ROLES_MISSING'),
+  versionMismatch: (manifest: string, header: string) => because('ROSTER_VERSION_MISMATCH', { manifest, header }),
+  // ... and a row's, kept as text in the import's report.
   fieldCount: (got: number, want: number) => `The row has ${got} fields; the first line names ${want} columns.`,
   sameEmail: (line: number) => `The same email is on line ${line}.`,
   sameSourcedId: (line: number) => `The same sourcedId is on line ${line}.`,

@@ -4,9 +4,9 @@
  */
 import { ALLOW, both, type Can, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
-export const ROSTER_POLICY_MESSAGES = { notFound: REASONS.ROSTER_NOT_FOUND } as const;
+export const ROSTER_POLICY_MESSAGES = { notFound: 'ROSTER_NOT_FOUND' } as const;
 
 export type RosterAction = 'import' | 'viewImport';
 
@@ -20,6 +20,6 @@ export const can: Can<RosterAction, RosterObject> = (actor, action, object) => {
     case 'import':
       return writesAs(actor, STAFF);
     case 'viewImport':
-      return both(onlyTypes(actor, STAFF), () => (!object || object.reach.includes(object.schoolId) ? ALLOW : hide(ROSTER_POLICY_MESSAGES.notFound)));
+      return both(onlyTypes(actor, STAFF), () => (!object || object.reach.includes(object.schoolId) ? ALLOW : hide(because(ROSTER_POLICY_MESSAGES.notFound))));
   }
 };

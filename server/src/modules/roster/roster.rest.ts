@@ -7,10 +7,9 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import type { Router } from 'express';
 import multer from 'multer';
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { route, type AppDeps } from '../../adapters.js';
 import { ROSTER_MESSAGES, type RosterImportView } from './roster.service.js';
-import { REASONS } from '@planner/shared';
 
 /** The import as scripts read it (snake_case, like the rest of /api). */
 export const rosterImportJson = (v: RosterImportView) => ({
@@ -40,11 +39,11 @@ export function mountRosterRoutes(r: Router, deps: AppDeps): void {
           if (!err) return resolve();
           const code = (err as { code?: string }).code;
           if (code === 'LIMIT_FILE_SIZE') return reject(badInput(roster.tooLarge()));
-          if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput(REASONS.ONE_FILE_ONLY));
-          reject(badInput(REASONS.ROSTER_UPLOAD_UNREADABLE));
+          if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return reject(badInput(because('ONE_FILE_ONLY')));
+          reject(badInput(because('ROSTER_UPLOAD_UNREADABLE')));
         });
       });
-      if (!req.file) throw badInput(ROSTER_MESSAGES.fileMissing);
+      if (!req.file) throw badInput(because(ROSTER_MESSAGES.fileMissing));
       const started = await roster.importUpload(ctx, { path: req.file.path, size: req.file.size, filename: req.file.originalname, mimetype: req.file.mimetype });
       // Accepted: the rows are saved by a background job; GET the import for its progress.
       res.status(202).location(`/api/roster-imports/${started.id}/`).json(rosterImportJson(started));

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, because, notFound, type ReasonMessage } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
@@ -43,14 +43,14 @@ export type { RosterIssue, RosterNotice } from './roster-staging.js';
 export { legacyGrade as normalizeGrade } from './oneroster/rows.js';
 
 export const ROSTER_MESSAGES = {
-  noSchool: REASONS.ROSTER_NO_SCHOOL,
-  fileMissing: REASONS.CSV_FILE_MISSING,
-  notCsv: REASONS.ROSTER_NOT_CSV,
+  noSchool: 'ROSTER_NO_SCHOOL',
+  fileMissing: 'CSV_FILE_MISSING',
+  notCsv: 'ROSTER_NOT_CSV',
   emptyFile: STAGING_MESSAGES.emptyFile,
   header: STAGING_MESSAGES.legacyHeader,
   emailTaken: SAVE_MESSAGES.emailTaken,
   ...ROSTER_POLICY_MESSAGES,
-  failed: REASONS.ROSTER_IMPORT_STOPPED,
+  failed: 'ROSTER_IMPORT_STOPPED',
 } as const;
 export const ROSTER_IMPORT_QUEUE = 'roster.import';
 /** Most data rows of users.csv (a district of 50,000 people fits twice). */
@@ -134,12 +134,12 @@ export class RosterService {
   async assertCanImport(ctx: RequestContext): Promise<School> {
     const caller = authorize(ctx, can, 'import', null);
     const school = caller.user.schoolId ? await this.db.getRepository(School).findOneBy({ id: caller.user.schoolId }) : null;
-    if (!school) throw badInput(ROSTER_MESSAGES.noSchool);
+    if (!school) throw badInput(because(ROSTER_MESSAGES.noSchool));
     return school;
   }
 
-  tooLarge(): string {
-    return `The file is larger than ${Math.round(this.maxBytes / 1024 / 1024)} MB.`;
+  tooLarge(): ReasonMessage {
+    return because('FILE_TOO_LARGE', { size: `${Math.round(this.maxBytes / 1024 / 1024)} MB` });
   }
 
   /** POST /api/roster-import/: reads the file at once (a CSV, or a zip by its first bytes), stages its rows and queues the import. */
@@ -150,8 +150,8 @@ export class RosterService {
     const name = (file.filename ?? '').toLowerCase();
     const type = (file.mimetype ?? '').toLowerCase();
     if (await startsLikeZip(file.path)) return this.importZip(ctx, school, file.path);
-    if (name.endsWith('.zip') || ZIP_TYPES.includes(type)) throw badInput(ROSTER_MESSAGES.notCsv);
-    if (file.filename != null && !name.endsWith('.csv') && !CSV_TYPES.includes(type)) throw badInput(ROSTER_MESSAGES.notCsv);
+    if (name.endsWith('.zip') || ZIP_TYPES.includes(type)) throw badInput(because(ROSTER_MESSAGES.notCsv));
+    if (file.filename != null && !name.endsWith('.csv') && !CSV_TYPES.includes(type)) throw badInput(because(ROSTER_MESSAGES.notCsv));
     return this.start(ctx, school, (m, sctx) => stageCsv(m, sctx, createReadStream(file.path, { highWaterMark: 64 * 1024 })));
   }
 
@@ -178,7 +178,7 @@ export class RosterService {
     try {
       bundle = await Bundle.open(file, { maxEntries: MAX_ZIP_ENTRIES, maxEntryBytes: this.maxBytes * UNZIPPED_FACTOR, maxTotalBytes: this.maxBytes * UNZIPPED_FACTOR });
     } catch (e) {
-      if (e instanceof CsvFileError) throw badInput(e.message);
+      if (e instanceof CsvFileError) throw badInput(e.why);
       throw e;
     }
     try {
@@ -208,7 +208,7 @@ export class RosterService {
       });
       return importView(row);
     } catch (e) {
-      if (e instanceof CsvFileError) throw badInput(e.message);
+      if (e instanceof CsvFileError) throw badInput(e.why);
       throw e;
     }
   }
@@ -217,7 +217,7 @@ export class RosterService {
   async importStatus(ctx: RequestContext, id: string): Promise<RosterImportView> {
     const caller = authorize(ctx, can, 'viewImport', null);
     const [row]: ImportRow[] = await this.db.query(`SELECT * FROM roster_imports WHERE id = $1`, [parseUuid(id, 'roster import')]);
-    if (!row) throw notFound(ROSTER_MESSAGES.notFound);
+    if (!row) throw notFound(because(ROSTER_MESSAGES.notFound));
     authorize(ctx, can, 'viewImport', { schoolId: row.school_id, reach: await this.schools.accessibleSchoolIds(caller.user) });
     return importView(row);
   }
@@ -263,7 +263,7 @@ export class RosterService {
       await this.db.query(`UPDATE roster_imports SET state = 'done', csv = NULL, finished_at = now() WHERE id = $1`, [importId]);
     } catch (e) {
       if (job.attempts >= job.max_attempts && !(e instanceof JobInterrupted)) {
-        await this.db.query(`UPDATE roster_imports SET state = 'failed', error = $2, csv = NULL, finished_at = now() WHERE id = $1`, [importId, ROSTER_MESSAGES.failed]);
+        await this.db.query(`UPDATE roster_imports SET state = 'failed', error = $2, csv = NULL, finished_at = now() WHERE id = $1`, [importId, REASONS[ROSTER_MESSAGES.failed]]);
         await this.db.query(`DELETE FROM roster_import_rows WHERE import_id = $1`, [importId]);
       }
       throw e;

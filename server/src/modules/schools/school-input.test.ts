@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NUL_MESSAGE, valid, type Checked } from '../../core/validation.js';
 import { checkSchoolCreate, SCHOOL_INPUT_MESSAGES as M } from './school-input.js';
+import { textOf } from '../../test/reasons.js';
 
 const message = <T>(c: Checked<T>) => (c.ok ? 'accepted' : c.error.message);
 const good = { name: 'Lincoln High', school_type: 'hs', location: 'CA' };
@@ -13,10 +14,10 @@ describe('checkSchoolCreate', () => {
   });
 
   it('reports the first problem in form order: name, school type, state', () => {
-    expect(message(checkSchoolCreate({}))).toBe(M.nameRequired);
-    expect(message(checkSchoolCreate({ name: '   ', school_type: 'x', location: '' }))).toBe(M.nameRequired);
-    expect(message(checkSchoolCreate({ name: 'A', school_type: 'x', location: '' }))).toBe(M.typeInvalid);
-    expect(message(checkSchoolCreate({ name: 'A', school_type: 'HS', location: '' }))).toBe(M.stateRequired);
+    expect(message(checkSchoolCreate({}))).toBe(textOf(M.nameRequired));
+    expect(message(checkSchoolCreate({ name: '   ', school_type: 'x', location: '' }))).toBe(textOf(M.nameRequired));
+    expect(message(checkSchoolCreate({ name: 'A', school_type: 'x', location: '' }))).toBe(textOf(M.typeInvalid));
+    expect(message(checkSchoolCreate({ name: 'A', school_type: 'HS', location: '' }))).toBe(textOf(M.stateRequired));
     expect(message(checkSchoolCreate({ name: 'A', school_type: 'HS' }))).toBe('Please enter the state.');
   });
 
@@ -24,13 +25,13 @@ describe('checkSchoolCreate', () => {
     expect(valid(checkSchoolCreate({ ...good, name: 'n'.repeat(200) })).name).toHaveLength(200);
     expect(message(checkSchoolCreate({ ...good, name: 'n'.repeat(201) }))).toBe('School name must be at most 200 characters.');
     expect(message(checkSchoolCreate({ ...good, location: 's'.repeat(61) }))).toBe('State must be at most 60 characters.');
-    expect(message(checkSchoolCreate({ ...good, name: 'n'.repeat(1_000_000) }))).toBe(M.nameTooLong);
+    expect(message(checkSchoolCreate({ ...good, name: 'n'.repeat(1_000_000) }))).toBe(textOf(M.nameTooLong));
   });
 
   it('refuses NUL characters in any field', () => {
-    expect(message(checkSchoolCreate({ ...good, name: 'Lin\u0000coln' }))).toBe(NUL_MESSAGE);
-    expect(message(checkSchoolCreate({ ...good, location: 'C\u0000A' }))).toBe(NUL_MESSAGE);
-    expect(message(checkSchoolCreate({ ...good, school_type: 'HS\u0000' }))).toBe(NUL_MESSAGE);
+    expect(message(checkSchoolCreate({ ...good, name: 'Lin\u0000coln' }))).toBe(textOf(NUL_MESSAGE));
+    expect(message(checkSchoolCreate({ ...good, location: 'C\u0000A' }))).toBe(textOf(NUL_MESSAGE));
+    expect(message(checkSchoolCreate({ ...good, school_type: 'HS\u0000' }))).toBe(textOf(NUL_MESSAGE));
   });
 
   it('names the field of a wrong type', () => {

@@ -8,16 +8,16 @@
  */
 import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
 import { SchoolType } from './school.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const SCHOOL_INPUT_MESSAGES = {
-  nameRequired: REASONS.SCHOOL_NAME_REQUIRED,
-  nameTooLong: REASONS.SCHOOL_NAME_TOO_LONG,
-  typeInvalid: REASONS.SCHOOL_TYPE_INVALID,
-  stateRequired: REASONS.SCHOOL_STATE_REQUIRED,
-  stateTooLong: REASONS.SCHOOL_STATE_TOO_LONG,
-  planApprovalInvalid: REASONS.PLAN_APPROVAL_ENABLED_INVALID,
-  graduationPathwayInvalid: REASONS.GRADUATION_PATHWAY_INVALID,
+  nameRequired: 'SCHOOL_NAME_REQUIRED',
+  nameTooLong: 'SCHOOL_NAME_TOO_LONG',
+  typeInvalid: 'SCHOOL_TYPE_INVALID',
+  stateRequired: 'SCHOOL_STATE_REQUIRED',
+  stateTooLong: 'SCHOOL_STATE_TOO_LONG',
+  planApprovalInvalid: 'PLAN_APPROVAL_ENABLED_INVALID',
+  graduationPathwayInvalid: 'GRADUATION_PATHWAY_INVALID',
 } as const;
 
 const M = SCHOOL_INPUT_MESSAGES;
@@ -68,11 +68,11 @@ export const graduationPathwaySchema = z
   .transform((v): GraduationPathwayChoice => ({ pathwayUuid: v.pathway_uuid }));
 
 export const checkGraduationPathway = (raw: unknown): Checked<GraduationPathwayChoice> =>
-  check(() => parseInput(graduationPathwaySchema, raw, M.graduationPathwayInvalid));
+  check(() => parseInput(graduationPathwaySchema, raw, because(M.graduationPathwayInvalid)));
 
 /** Plan review on or off for the caller's school of record. */
 export const planApprovalSchema = z.object({ enabled: z.boolean({ error: M.planApprovalInvalid }) });
 export type PlanApprovalChoice = z.infer<typeof planApprovalSchema>;
 
 export const checkPlanApproval = (raw: unknown): Checked<PlanApprovalChoice> =>
-  check(() => parseInput(planApprovalSchema, raw, M.planApprovalInvalid));
+  check(() => parseInput(planApprovalSchema, raw, because(M.planApprovalInvalid)));

@@ -8,15 +8,15 @@
  */
 import { ALLOW, both, type Can, deny, hide, writable, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
 export const SCHOOL_POLICY_MESSAGES = {
-  notMember: REASONS.NOT_SCHOOL_MEMBER,
-  staffJoin: REASONS.STAFF_JOIN_BY_CODE,
-  staffOnlyGraduation: REASONS.GRADUATION_PATHWAY_STAFF_ONLY,
-  noSchool: REASONS.NO_SCHOOL_OF_RECORD,
-  pathwayNotFound: REASONS.PATHWAY_NOT_FOUND,
-  staffOnlyPlanApproval: REASONS.PLAN_APPROVAL_STAFF_ONLY,
+  notMember: 'NOT_SCHOOL_MEMBER',
+  staffJoin: 'STAFF_JOIN_BY_CODE',
+  staffOnlyGraduation: 'GRADUATION_PATHWAY_STAFF_ONLY',
+  noSchool: 'NO_SCHOOL_OF_RECORD',
+  pathwayNotFound: 'PATHWAY_NOT_FOUND',
+  staffOnlyPlanApproval: 'PLAN_APPROVAL_STAFF_ONLY',
 } as const;
 
 export type SchoolAction = 'list' | 'create' | 'join' | 'setSchoolOfRecord' | 'setGraduationPathway' | 'setPlanApproval';
@@ -36,18 +36,18 @@ export const can: Can<SchoolAction, SchoolObject> = (actor, action, object) => {
     case 'join':
       return both(writesAs(actor, [UserType.Student, UserType.Staff]), () =>
         object && actor.type === UserType.Staff && actor.schoolId !== null && actor.schoolId !== object.schoolId && !object.member
-          ? deny(SCHOOL_POLICY_MESSAGES.staffJoin)
+          ? deny(because(SCHOOL_POLICY_MESSAGES.staffJoin))
           : ALLOW);
     case 'setSchoolOfRecord':
-      return both(writable(actor), () => (object && !object.member ? deny(SCHOOL_POLICY_MESSAGES.notMember) : ALLOW));
+      return both(writable(actor), () => (object && !object.member ? deny(because(SCHOOL_POLICY_MESSAGES.notMember)) : ALLOW));
     case 'setGraduationPathway':
-      return both(writesAs(actor, [UserType.Staff], SCHOOL_POLICY_MESSAGES.staffOnlyGraduation), () => {
+      return both(writesAs(actor, [UserType.Staff], because(SCHOOL_POLICY_MESSAGES.staffOnlyGraduation)), () => {
         if (!object) return ALLOW;
-        if (object.schoolId === null || !object.member) return deny(SCHOOL_POLICY_MESSAGES.noSchool);
-        return object.pathwayOfSchool === false ? hide(SCHOOL_POLICY_MESSAGES.pathwayNotFound) : ALLOW;
+        if (object.schoolId === null || !object.member) return deny(because(SCHOOL_POLICY_MESSAGES.noSchool));
+        return object.pathwayOfSchool === false ? hide(because(SCHOOL_POLICY_MESSAGES.pathwayNotFound)) : ALLOW;
       });
     case 'setPlanApproval':
-      return both(writesAs(actor, [UserType.Staff], SCHOOL_POLICY_MESSAGES.staffOnlyPlanApproval), () =>
-        (object && (object.schoolId === null || !object.member) ? deny(SCHOOL_POLICY_MESSAGES.noSchool) : ALLOW));
+      return both(writesAs(actor, [UserType.Staff], because(SCHOOL_POLICY_MESSAGES.staffOnlyPlanApproval)), () =>
+        (object && (object.schoolId === null || !object.member) ? deny(because(SCHOOL_POLICY_MESSAGES.noSchool)) : ALLOW));
   }
 };

@@ -1,7 +1,7 @@
 /** Schools: listing, creating (staff), joining, school of record, graduation pathway, the schools a user reaches. */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, because, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -11,13 +11,12 @@ import { User, UserType } from '../accounts/user.entity.js';
 import { Pathway } from '../pathways/pathway.entity.js';
 import { defaultYearLabels, School, SchoolMembership } from './school.entity.js';
 import { ownSchoolIds } from './reach.js';
-import { REASONS } from '@planner/shared';
 
 export const SCHOOL_MESSAGES = {
   nameRequired: SCHOOL_INPUT_MESSAGES.nameRequired,
   stateRequired: SCHOOL_INPUT_MESSAGES.stateRequired,
   typeInvalid: SCHOOL_INPUT_MESSAGES.typeInvalid,
-  selectSchool: REASONS.SELECT_SCHOOL,
+  selectSchool: 'SELECT_SCHOOL',
   ...SCHOOL_POLICY_MESSAGES,
 } as const;
 
@@ -31,7 +30,7 @@ export class SchoolsService {
 
   async byUuid(uuid: string): Promise<School> {
     const school = await this.db.getRepository(School).findOneBy({ uuid: parseUuid(uuid, 'school') });
-    if (!school) throw notFound(REASONS.SCHOOL_NOT_FOUND);
+    if (!school) throw notFound(because('SCHOOL_NOT_FOUND'));
     return school;
   }
 
@@ -54,7 +53,7 @@ export class SchoolsService {
    */
   async join(ctx: RequestContext, uuid: string): Promise<School> {
     const caller = authorize(ctx, can, 'join', null);
-    if (!uuid) throw badInput(SCHOOL_MESSAGES.selectSchool);
+    if (!uuid) throw badInput(because(SCHOOL_MESSAGES.selectSchool));
     const school = await this.byUuid(uuid);
     const object = { schoolId: school.id, member: false };
     // Membership is looked up only when the rule needs it (staff joining another school).
@@ -98,7 +97,7 @@ export class SchoolsService {
     authorize(ctx, can, 'setGraduationPathway', { schoolId, member: schoolId !== null });
     const input = valid(checked);
     const pathway = input.pathwayUuid === null ? null : await this.db.getRepository(Pathway).findOneBy({ uuid: input.pathwayUuid });
-    if (input.pathwayUuid !== null && !pathway) throw notFound(SCHOOL_POLICY_MESSAGES.pathwayNotFound);
+    if (input.pathwayUuid !== null && !pathway) throw notFound(because(SCHOOL_POLICY_MESSAGES.pathwayNotFound));
     authorize(ctx, can, 'setGraduationPathway', { schoolId, member: true, pathwayOfSchool: pathway === null || pathway.schoolId === schoolId });
     await this.db.getRepository(School).update({ id: schoolId! }, { graduationPathwayId: pathway?.id ?? null });
     return { school: await this.db.getRepository(School).findOneByOrFail({ id: schoolId! }), pathway };

@@ -5,9 +5,9 @@
  */
 import { ALLOW, both, type Can, hide, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../core/errors.js';
 
-export const STUDENT_NOT_FOUND = REASONS.STUDENT_NOT_FOUND;
+export const STUDENT_NOT_FOUND = 'STUDENT_NOT_FOUND';
 
 export type StudentAction = 'list' | 'viewDashboard' | 'delete';
 
@@ -19,6 +19,6 @@ export const can: Can<StudentAction, StudentObject> = (actor, action, object) =>
   return both(writesAs(actor, [UserType.Staff]), () => {
     if (!object) return ALLOW;
     const { schoolId } = object.student;
-    return schoolId !== null && object.reach.includes(schoolId) ? ALLOW : hide(STUDENT_NOT_FOUND);
+    return schoolId !== null && object.reach.includes(schoolId) ? ALLOW : hide(because(STUDENT_NOT_FOUND));
   });
 };

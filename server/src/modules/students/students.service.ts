@@ -1,7 +1,7 @@
 /** The staff's list of students: every student of the schools the staff member reaches. */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, because, notFound } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { can, STUDENT_NOT_FOUND } from './students.policy.js';
 import { recordAccess } from '../access-log/access-log.service.js';
@@ -94,7 +94,7 @@ export class StudentsService {
         `SELECT id, school_id, email, grade FROM users WHERE id = $1 AND user_type = $2 FOR UPDATE`,
         [id, UserType.Student],
       );
-      if (!student) throw notFound(STUDENT_NOT_FOUND);
+      if (!student) throw notFound(because(STUDENT_NOT_FOUND));
       authorize(ctx, can, 'delete', { student: { schoolId: student.school_id }, reach: schoolIds });
       await recordAccess(m, caller, {
         studentId: student.id, schoolId: student.school_id, action: 'student_deleted', reason: 'student account and every record about them deleted by staff',
@@ -123,7 +123,7 @@ export class StudentsService {
     let schoolIds = await this.schools.accessibleSchoolIds(caller.user);
     if (q.schoolId !== undefined && q.schoolId !== null) schoolIds = schoolIds.filter((id) => id === q.schoolId);
     const first = q.first ?? 50;
-    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(`Page size must be between 1 and ${MAX_PAGE}.`);
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(because('PAGE_SIZE_RANGE', { max: MAX_PAGE }));
     const offset = decodeCursor(q.after);
     if (!schoolIds.length) return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
     const sort = STUDENT_SORTS.includes(q.sort as StudentSort) ? (q.sort as StudentSort) : 'first_name';
@@ -131,24 +131,24 @@ export class StudentsService {
     const params: unknown[] = [schoolIds, UserType.Student];
     let where = `u.school_id = ANY($1) AND u.user_type = $2 AND u.deactivated_at IS NULL`;
     const search = (q.search ?? '').trim().toLowerCase();
-    if (hasNul(search)) throw badInput(NUL_MESSAGE);
+    if (hasNul(search)) throw badInput(because(NUL_MESSAGE));
     if (search) {
       params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where += ` AND (lower(u.first_name) LIKE $3 OR lower(u.last_name) LIKE $3 OR lower(u.email) LIKE $3
                  OR lower(COALESCE(u.ccc_apply_status, '${CCC_NOT_SET}')) LIKE $3)`;
     }
     if (q.consentState) {
-      if (!CONSENT_FILTERS.includes(q.consentState)) throw badInput(`consent_state must be one of ${CONSENT_FILTERS.join(', ')}.`);
+      if (!CONSENT_FILTERS.includes(q.consentState)) throw badInput(because('CONSENT_FILTER_INVALID', { filters: CONSENT_FILTERS.join(', ') }));
       params.push(q.consentState);
       where += ` AND COALESCE((SELECT state FROM consent_forms f WHERE f.student_id = u.id), 'none') = $${params.length}`;
     }
     if (q.cccApplyStatus) {
-      if (hasNul(q.cccApplyStatus)) throw badInput(NUL_MESSAGE);
+      if (hasNul(q.cccApplyStatus)) throw badInput(because(NUL_MESSAGE));
       params.push(q.cccApplyStatus.trim().toLowerCase());
       where += ` AND lower(COALESCE(NULLIF(btrim(u.ccc_apply_status), ''), '${CCC_NOT_SET}')) = $${params.length}`;
     }
     if (q.plan) {
-      if (!PLAN_FILTERS.includes(q.plan)) throw badInput(`plan must be one of ${PLAN_FILTERS.join(', ')}.`);
+      if (!PLAN_FILTERS.includes(q.plan)) throw badInput(because('PLAN_FILTER_INVALID', { filters: PLAN_FILTERS.join(', ') }));
       if (q.plan === 'none') where += ` AND NOT EXISTS (SELECT 1 FROM scheduled_courses sc WHERE sc.user_id = u.id)`;
       else {
         params.push([...(await studentsWithWarnings(this.db, schoolIds))]);

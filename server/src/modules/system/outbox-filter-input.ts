@@ -1,8 +1,7 @@
 /** The outbox list's filter and page (GET /api/outbox/?status=&limit=&offset= and its query), parsed by both adapters. */
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { check, type Checked } from '../../core/validation.js';
 import type { OutboxStatus } from '../outbox/outbox.entity.js';
-import { REASONS } from '@planner/shared';
 
 export interface OutboxFilter {
   status: OutboxStatus | null;
@@ -14,11 +13,11 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 export function parseOutboxFilter(raw: { status?: unknown; limit?: unknown; offset?: unknown } = {}): OutboxFilter {
   const status = given(raw.status) ? String(raw.status) : null;
-  if (status && !['pending', 'sent', 'failed'].includes(status)) throw badInput(REASONS.OUTBOX_STATUS_INVALID);
+  if (status && !['pending', 'sent', 'failed'].includes(status)) throw badInput(because('OUTBOX_STATUS_INVALID'));
   const limit = given(raw.limit) ? Number(raw.limit) : 50;
   const offset = given(raw.offset) ? Number(raw.offset) : 0;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw badInput(REASONS.OUTBOX_LIMIT_INVALID);
-  if (!Number.isInteger(offset) || offset < 0 || offset > 1_000_000) throw badInput(REASONS.OUTBOX_OFFSET_INVALID);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw badInput(because('OUTBOX_LIMIT_INVALID'));
+  if (!Number.isInteger(offset) || offset < 0 || offset > 1_000_000) throw badInput(because('OUTBOX_OFFSET_INVALID'));
   return { status: status as OutboxStatus | null, limit, offset };
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { commonPasswords, isCommon } from '../accounts/common-passwords.js';
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_RULES_MESSAGE, passwordMeetsRules } from '@planner/shared/password';
 import { useHarness } from '../../test/harness.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
@@ -34,11 +35,11 @@ describe('common passwords', () => {
       first_name: 'Cory', last_name: 'Common', email: `cory.${Date.now()}@example.org`, password: 'Password1!', signup_code: 'LINCOLN-STUDENT',
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: COMMON_PASSWORD_MESSAGE });
+    expect(res.body).toMatchObject({ error: textOf(COMMON_PASSWORD_MESSAGE), reason: COMMON_PASSWORD_MESSAGE });
     const tooLong = await h.api.post('/api/register/').send({
       first_name: 'Cory', last_name: 'Common', email: `cory.${Date.now()}@example.org`, password: 'Aa1!' + 'x'.repeat(PASSWORD_MAX_LENGTH), signup_code: 'LINCOLN-STUDENT',
     });
-    expect(tooLong.body).toMatchObject({ error: PASSWORD_RULES_MESSAGE });
+    expect(tooLong.body).toMatchObject({ error: textOf(PASSWORD_RULES_MESSAGE), reason: PASSWORD_RULES_MESSAGE });
     const ok = await h.api.post('/api/register/').send({
       first_name: 'Cory', last_name: 'Common', email: `cory.ok.${Date.now()}@example.org`, password: 'Tangerine$Kite9', signup_code: 'LINCOLN-STUDENT',
     });
@@ -48,6 +49,6 @@ describe('common passwords', () => {
     const reset = await h.api.post(`/api/reset-password/${Buffer.from(String(student.id)).toString('base64url')}/some-token/`)
       .send({ password: 'Summer2026!', confirm_password: 'Summer2026!' });
     expect(reset.status).toBe(400);
-    expect(reset.body).toMatchObject({ error: COMMON_PASSWORD_MESSAGE });
+    expect(reset.body).toMatchObject({ error: textOf(COMMON_PASSWORD_MESSAGE), reason: COMMON_PASSWORD_MESSAGE });
   });
 });

@@ -11,6 +11,7 @@ import { COURSE_REF_MESSAGE, idMessage, uuidMessage } from '../../core/ids.js';
 import { DEMO, useHarness } from '../../test/harness.js';
 import { servedRoutes } from '../integrations/routes.js';
 import { PLAN_MESSAGES } from '../plans/plans.service.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
@@ -134,10 +135,10 @@ function urlWith(path: string, row: Row, at: number, value: string): string {
 
 function expectedMessage(kind: Kind, what: string | undefined): string {
   switch (kind) {
-    case 'course': return COURSE_REF_MESSAGE;
-    case 'id': return idMessage(what!);
-    case 'uuid': return uuidMessage(what!);
-    case 'position': return PLAN_MESSAGES.positionInvalid;
+    case 'course': return textOf(COURSE_REF_MESSAGE);
+    case 'id': return textOf(idMessage(what!));
+    case 'uuid': return textOf(uuidMessage(what!));
+    case 'position': return textOf(PLAN_MESSAGES.positionInvalid);
     case 'school': return 'Not a valid school id: expected the school\'s uuid or number.';
   }
 }
@@ -180,16 +181,16 @@ describe('the course page calls name a course by its number or its uuid', () => 
       expect([res.status, res.body]).toEqual([200, { id: entry.id, grade: entry.grade, completed: entry.completed, term: entry.term }]);
     }
     const missing = await call('GET', `/api/get-scheduled-course/${notInPlan.uuid}/`, 'student');
-    expect([missing.status, missing.body]).toEqual([404, { error: PLAN_MESSAGES.notScheduled, reason: 'NOT_SCHEDULED' }]);
+    expect([missing.status, missing.body]).toEqual([404, { error: textOf(PLAN_MESSAGES.notScheduled), reason: 'NOT_SCHEDULED' }]);
   });
 
   it('garbage is a 400 that says what a course id is; an unknown course is a 404, never "not scheduled"', async () => {
     for (const path of ['check-course-scheduled', 'get-scheduled-course']) {
       const bad = await call('GET', `/api/${path}/not-a-course/`, 'student');
-      expect([bad.status, bad.body]).toEqual([400, { error: COURSE_REF_MESSAGE, reason: 'COURSE_REF_INVALID' }]);
+      expect([bad.status, bad.body]).toEqual([400, { error: textOf(COURSE_REF_MESSAGE), reason: 'COURSE_REF_INVALID' }]);
       for (const unknown of [UNKNOWN_UUID, UNKNOWN_ID]) {
         const res = await call('GET', `/api/${path}/${unknown}/`, 'student');
-        expect([res.status, res.body]).toEqual([404, { error: PLAN_MESSAGES.courseNotFound, reason: 'COURSE_NOT_FOUND' }]);
+        expect([res.status, res.body]).toEqual([404, { error: textOf(PLAN_MESSAGES.courseNotFound), reason: 'COURSE_NOT_FOUND' }]);
       }
     }
   });
@@ -207,7 +208,7 @@ describe('the course page calls name a course by its number or its uuid', () => 
     const [course] = await h.db.query(`INSERT INTO courses (school_id, course_id, title, units) VALUES ($1, 'FAR 1', 'Far Away', 1) RETURNING id, uuid`, [other.id]);
     for (const key of [course.id, course.uuid]) {
       const res = await call('GET', `/api/check-course-scheduled/${key}/`, 'student');
-      expect([res.status, res.body]).toEqual([404, { error: PLAN_MESSAGES.courseNotFound, reason: 'COURSE_NOT_FOUND' }]);
+      expect([res.status, res.body]).toEqual([404, { error: textOf(PLAN_MESSAGES.courseNotFound), reason: 'COURSE_NOT_FOUND' }]);
     }
   });
 });
@@ -287,6 +288,6 @@ describe('GraphQL arguments that reach the same services', () => {
       expect(`${query} ${JSON.stringify(vars)} ${res.code}`).toBe(`${query} ${JSON.stringify(vars)} ${code}`);
     }
     const pathway = await h.gql('query Q($uuid: ID!) { pathway(uuid: $uuid) { id } }', { uuid: 'nope' }, tokens.admin);
-    expect([pathway.code, pathway.errors?.[0].message]).toEqual(['BAD_USER_INPUT', uuidMessage('pathway')]);
+    expect([pathway.code, pathway.errors?.[0].message]).toEqual(['BAD_USER_INPUT', textOf(uuidMessage('pathway'))]);
   });
 });

@@ -3,7 +3,7 @@
  * plan starts (empty, a copy of the official plan, or a copy of a baseline plan). Both adapters
  * parse with the `check…` functions; the service raises a refusal after its permission checks.
  */
-import { badInput } from '../../core/errors.js';
+import { badInput, because } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { check, hasNul, NUL_MESSAGE, type Checked } from '../../core/validation.js';
 
@@ -11,10 +11,10 @@ export const MAX_WHAT_IF_NAME = 80;
 export const MAX_WHAT_IF_PLANS = 5;
 
 export const WHAT_IF_INPUT_MESSAGES = {
-  nameRequired: 'Please enter a name for the what-if plan.',
-  nameTooLong: `A what-if plan's name may have at most ${MAX_WHAT_IF_NAME} characters.`,
-  startInvalid: 'Please start the what-if plan empty, as a copy of your plan, or from a baseline plan.',
-  baselineRequired: 'Please choose the baseline plan to start from.',
+  nameRequired: 'WHAT_IF_NAME_REQUIRED',
+  nameTooLong: because('WHAT_IF_NAME_TOO_LONG', { max: MAX_WHAT_IF_NAME }),
+  startInvalid: 'WHAT_IF_START_INVALID',
+  baselineRequired: 'WHAT_IF_BASELINE_REQUIRED',
 } as const;
 
 export const WHAT_IF_STARTS = ['empty', 'official', 'baseline'] as const;
@@ -29,8 +29,8 @@ export interface WhatIfCreate {
 
 export function whatIfName(raw: unknown): string {
   const name = typeof raw === 'string' ? raw.trim() : '';
-  if (!name) throw badInput(WHAT_IF_INPUT_MESSAGES.nameRequired);
-  if (hasNul(name)) throw badInput(NUL_MESSAGE);
+  if (!name) throw badInput(because(WHAT_IF_INPUT_MESSAGES.nameRequired));
+  if (hasNul(name)) throw badInput(because(NUL_MESSAGE));
   // Characters as people count them (code points), the same count as the database's char_length.
   if ([...name].length > MAX_WHAT_IF_NAME) throw badInput(WHAT_IF_INPUT_MESSAGES.nameTooLong);
   return name;
@@ -42,9 +42,9 @@ export const checkWhatIfCreate = (raw: { name?: unknown; start?: unknown; baseli
   check(() => {
     const name = whatIfName(raw.name);
     const start = raw.start === undefined || raw.start === null ? 'empty' : raw.start;
-    if (typeof start !== 'string' || !(WHAT_IF_STARTS as readonly string[]).includes(start)) throw badInput(WHAT_IF_INPUT_MESSAGES.startInvalid);
+    if (typeof start !== 'string' || !(WHAT_IF_STARTS as readonly string[]).includes(start)) throw badInput(because(WHAT_IF_INPUT_MESSAGES.startInvalid));
     if (start !== 'baseline') return { name, start: start as WhatIfStart, baselineId: null };
-    if (raw.baselineId === undefined || raw.baselineId === null || raw.baselineId === '') throw badInput(WHAT_IF_INPUT_MESSAGES.baselineRequired);
+    if (raw.baselineId === undefined || raw.baselineId === null || raw.baselineId === '') throw badInput(because(WHAT_IF_INPUT_MESSAGES.baselineRequired));
     return { name, start: 'baseline', baselineId: parseId(raw.baselineId, 'baseline plan') };
   });
 

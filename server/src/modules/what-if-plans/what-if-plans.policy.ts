@@ -6,12 +6,14 @@
  */
 import { ALLOW, type Can, deny, hide, READ_ONLY_MESSAGE } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
+import { because } from '../../core/errors.js';
+import type { Reason } from '@planner/shared';
 
 export const WHAT_IF_POLICY_MESSAGES = {
-  notFound: 'What-if plan not found.',
-  studentNotFound: 'Student not found.',
-  studentsOnly: 'Only students have what-if plans.',
-  ownerOnly: 'Only the student changes their what-if plans; you see them read-only.',
+  notFound: 'WHAT_IF_NOT_FOUND',
+  studentNotFound: 'STUDENT_NOT_FOUND',
+  studentsOnly: 'WHAT_IF_STUDENTS_ONLY',
+  ownerOnly: 'WHAT_IF_OWNER_ONLY',
 } as const;
 
 export type WhatIfAction = 'read' | 'write';
@@ -23,19 +25,19 @@ export type WhatIfAction = 'read' | 'write';
  */
 export type WhatIfObject =
   | null
-  | { student: { id: number; type: UserType; schoolId: number | null } | null; reach: number[]; linked: boolean; missing?: string };
+  | { student: { id: number; type: UserType; schoolId: number | null } | null; reach: number[]; linked: boolean; missing?: Reason };
 
 export const can: Can<WhatIfAction, WhatIfObject> = (actor, action, object) => {
   if (action === 'write') {
-    if (actor.readOnly) return deny(READ_ONLY_MESSAGE);
-    if (actor.actingUserId !== null) return deny(WHAT_IF_POLICY_MESSAGES.ownerOnly);
-    if (actor.type !== UserType.Student) return deny(WHAT_IF_POLICY_MESSAGES.studentsOnly);
+    if (actor.readOnly) return deny(because(READ_ONLY_MESSAGE));
+    if (actor.actingUserId !== null) return deny(because(WHAT_IF_POLICY_MESSAGES.ownerOnly));
+    if (actor.type !== UserType.Student) return deny(because(WHAT_IF_POLICY_MESSAGES.studentsOnly));
     if (!object) return ALLOW;
-    return object.student?.id === actor.userId ? ALLOW : hide(object.missing ?? WHAT_IF_POLICY_MESSAGES.notFound);
+    return object.student?.id === actor.userId ? ALLOW : hide(because(object.missing ?? WHAT_IF_POLICY_MESSAGES.notFound));
   }
   if (!object) return ALLOW;
   const { student } = object;
-  const missing = hide(object.missing ?? WHAT_IF_POLICY_MESSAGES.notFound);
+  const missing = hide(because(object.missing ?? WHAT_IF_POLICY_MESSAGES.notFound));
   if (!student || student.type !== UserType.Student) return missing;
   if (student.id === actor.userId) return ALLOW;
   if (actor.actingUserId !== null) return missing;

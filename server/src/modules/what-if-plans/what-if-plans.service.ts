@@ -24,7 +24,7 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, RequestContext } from '../../core/context.js';
-import { conflict, notFound } from '../../core/errors.js';
+import { because, conflict, notFound } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { parseId } from '../../core/ids.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -41,13 +41,14 @@ import type { SchoolsService } from '../schools/schools.service.js';
 import { can, WHAT_IF_POLICY_MESSAGES } from './what-if-plans.policy.js';
 import { findWhatIf, listWhatIfs, type WhatIfRow } from './what-if-store.js';
 import { MAX_WHAT_IF_PLANS, WHAT_IF_INPUT_MESSAGES, type ComparedPlan, type WhatIfCreate } from './what-if-input.js';
+import type { Reason } from '@planner/shared';
 
 export const WHAT_IF_MESSAGES = {
   ...WHAT_IF_POLICY_MESSAGES,
   ...WHAT_IF_INPUT_MESSAGES,
-  tooMany: `You already have ${MAX_WHAT_IF_PLANS} what-if plans, the most you can keep. Delete one before starting another.`,
-  nameTaken: 'You already have a what-if plan with this name.',
-  baselineNotFound: 'Baseline plan not found.',
+  tooMany: because('WHAT_IF_TOO_MANY', { max: MAX_WHAT_IF_PLANS }),
+  nameTaken: 'WHAT_IF_NAME_TAKEN',
+  baselineNotFound: 'BASELINE_PLAN_NOT_FOUND',
 } as const;
 
 /** One side of the compare view: which plan, its name, and the progress of every requirement. */
@@ -103,7 +104,7 @@ export class WhatIfPlansService {
     const rows = await Promise.all(sides.map(async (side) => {
       if (side.kind === 'official') return null;
       const row = await findWhatIf(this.db, side.id);
-      if (!row || row.studentId !== student.id) throw notFound(WHAT_IF_MESSAGES.notFound);
+      if (!row || row.studentId !== student.id) throw notFound(because(WHAT_IF_MESSAGES.notFound));
       return row;
     }));
     await this.logRead(caller, student, 'what-if plans compared');
@@ -153,7 +154,7 @@ export class WhatIfPlansService {
       });
       return (await findWhatIf(this.db, id))!;
     } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(WHAT_IF_MESSAGES.nameTaken);
+      if (isUniqueViolation(e)) throw conflict(because(WHAT_IF_MESSAGES.nameTaken));
       throw e;
     }
   }
@@ -168,7 +169,7 @@ export class WhatIfPlansService {
         await m.query(`UPDATE what_if_plans SET name = $2 WHERE id = $1`, [row.id, name]);
       });
     } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(WHAT_IF_MESSAGES.nameTaken);
+      if (isUniqueViolation(e)) throw conflict(because(WHAT_IF_MESSAGES.nameTaken));
       throw e;
     }
     return (await findWhatIf(this.db, row.id))!;
@@ -193,7 +194,7 @@ export class WhatIfPlansService {
         `SELECT academic_year_labels FROM what_if_plans WHERE id = $1 AND student_id = $2 FOR UPDATE`,
         [row.id, row.studentId],
       );
-      if (!fresh) throw notFound(WHAT_IF_MESSAGES.notFound);
+      if (!fresh) throw notFound(because(WHAT_IF_MESSAGES.notFound));
       await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [row.studentId]);
       await m.query(
         `INSERT INTO scheduled_courses (user_id, course_id, term, position, grade, completed)
@@ -229,7 +230,7 @@ export class WhatIfPlansService {
     return { caller, student: student! };
   }
 
-  private async authorizeRead(ctx: RequestContext, caller: Caller, student: User | null, missing: string): Promise<void> {
+  private async authorizeRead(ctx: RequestContext, caller: Caller, student: User | null, missing: Reason): Promise<void> {
     const viewer = caller.user;
     const other = student !== null && student.id !== viewer.id && caller.actingUserId === null;
     const reach = other && viewer.userType === UserType.Staff ? await this.schools.accessibleSchoolIds(viewer) : [];
@@ -255,7 +256,7 @@ export class WhatIfPlansService {
       `SELECT 1 FROM what_if_plans WHERE student_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3`,
       [studentId, name, except],
     );
-    if (taken.length) throw conflict(WHAT_IF_MESSAGES.nameTaken);
+    if (taken.length) throw conflict(because(WHAT_IF_MESSAGES.nameTaken));
   }
 
   /** A baseline plan of the student's school, when the school uses them (the baseline area's own rule). */

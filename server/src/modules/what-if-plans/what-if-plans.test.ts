@@ -13,6 +13,7 @@ import { attach, buildPathway, buildRequirement } from '../pathways/pathways.fac
 import { buildCourse, buildScheduled } from '../plans/plans.factories.js';
 import { READ_ONLY_MESSAGE } from '../../core/policy.js';
 import { pdfText } from '../../../../shared/testing/pdf-text.js';
+import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
@@ -269,7 +270,7 @@ describe('who reads and changes what-if plans', () => {
     expect(seen.data!.plan).toMatchObject({ whatIfName: 'Nursing', readOnly: true });
     const refused = await h.api.post(`/api/add-scheduled-course/?what_if_plan=${plan.id}`).set(auth(parentView)).send({ course_id: algebra.id, term: '1' });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe(READ_ONLY_MESSAGE);
+    expect(refused.body.error).toBe(textOf(READ_ONLY_MESSAGE));
     const staffView = await viewAs(staff);
     expect((await h.gql(PLAN, { id: plan.id }, staffView)).data!.plan.readOnly).toBe(true);
     const staffWrite = await h.api.post(`/api/add-scheduled-course/?what_if_plan=${plan.id}`).set(auth(staffView)).send({ course_id: algebra.id, term: '1' });

@@ -11,7 +11,7 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { CsvFileError } from './csv-records.js';
-import { REASONS } from '@planner/shared';
+import { because } from '../../../core/errors.js';
 
 export const BUNDLE_FILES = ['manifest.csv', 'orgs.csv', 'users.csv', 'roles.csv'] as const;
 export type BundleFile = (typeof BUNDLE_FILES)[number];
@@ -27,14 +27,14 @@ export interface BundleLimits {
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 export const BUNDLE_MESSAGES = {
-  notZip: REASONS.ZIP_UNREADABLE,
-  tooManyEntries: (max: number) => `The zip holds more than ${max} files: a OneRoster bundle has a few CSV files.`,
-  noUsers: REASONS.ZIP_NO_USERS,
-  twice: (name: string) => `The zip holds ${name} twice.`,
-  encrypted: (name: string) => `${name} is encrypted in the zip: export the bundle without a password.`,
-  entryTooLarge: (name: string, max: number) => `${name} is larger than ${mb(max)} once unzipped.`,
-  totalTooLarge: (max: number) => `The bundle's files are larger than ${mb(max)} once unzipped.`,
-  damaged: (name: string) => `${name} is damaged in the zip, or larger than it declares (refused as a possible zip bomb).`,
+  notZip: because('ZIP_UNREADABLE'),
+  tooManyEntries: (max: number) => because('ZIP_TOO_MANY_FILES', { max }),
+  noUsers: because('ZIP_NO_USERS'),
+  twice: (name: string) => because('ZIP_FILE_TWICE', { name }),
+  encrypted: (name: string) => because('ZIP_ENCRYPTED', { name }),
+  entryTooLarge: (name: string, max: number) => because('ZIP_ENTRY_TOO_LARGE', { name, max: mb(max) }),
+  totalTooLarge: (max: number) => because('ZIP_TOO_LARGE', { max: mb(max) }),
+  damaged: (name: string) => because('ZIP_DAMAGED', { name }),
 } as const;
 
 export class Bundle {

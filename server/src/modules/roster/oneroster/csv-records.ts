@@ -8,6 +8,7 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
+import { because, englishOf, type ReasonMessage } from '../../../core/errors.js';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -16,7 +17,12 @@ export interface CsvRecord {
 }
 
 /** A file that cannot be read at all: answered as a 400 with this message. */
-export class CsvFileError extends Error {}
+/** A file that cannot be read at all, with why (answered 400). */
+export class CsvFileError extends Error {
+  constructor(readonly why: ReasonMessage) {
+    super(englishOf(why));
+  }
+}
 
 export interface CsvLimits {
   maxRecordBytes: number;
@@ -25,15 +31,15 @@ export interface CsvLimits {
   fileName?: string;
 }
 
+/** A row's refusals name the file too when it is one of a bundle's. */
 export const CSV_MESSAGES = {
-  notText: (file = 'The file') => `${file} is not a CSV file: save it as UTF-8 text.`,
-  tooManyRows: (file: string, max: number) => `${file} has more than ${max.toLocaleString('en-US')} rows: split it into smaller files.`,
-  recordTooLong: (line: number, max: number) => `Line ${line}: a row is longer than ${Math.round(max / 1024)} KB.`,
-  quote: (line: number) => `Line ${line}: a quoted field is not closed.`,
-  syntax: (line: number) => `Line ${line}: the row is not valid CSV.`,
+  notText: (file = 'The file') => because('CSV_NOT_TEXT', { file }),
+  tooManyRows: (file: string, max: number) => because('CSV_TOO_MANY_ROWS', { file, max: max.toLocaleString('en-US') }),
+  recordTooLong: (line: number, max: number, file?: string) =>
+    (file ? because('CSV_ROW_TOO_LONG_IN_FILE', { file, line, max: Math.round(max / 1024) }) : because('CSV_ROW_TOO_LONG', { line, max: Math.round(max / 1024) })),
+  quote: (line: number, file?: string) => (file ? because('CSV_QUOTE_NOT_CLOSED_IN_FILE', { file, line }) : because('CSV_QUOTE_NOT_CLOSED', { line })),
+  syntax: (line: number, file?: string) => (file ? because('CSV_SYNTAX_IN_FILE', { file, line }) : because('CSV_SYNTAX', { line })),
 } as const;
-
-const prefix = (name?: string) => (name ? `${name}: ` : '');
 const BREAKS = /\r\n|\r|\n/g;
 
 /** Strict UTF-8 decoding, chunk by chunk (a character split across chunks is kept whole). */
@@ -73,9 +79,9 @@ export async function* csvRecords(input: AsyncIterable<Buffer | string> | Iterab
     parser.destroy();
     if (e instanceof CsvError) {
       const at = typeof e.lines === 'number' ? e.lines : line;
-      if (e.code === 'CSV_MAX_RECORD_SIZE') throw new CsvFileError(prefix(limits.fileName) + CSV_MESSAGES.recordTooLong(at, limits.maxRecordBytes));
-      if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvFileError(prefix(limits.fileName) + CSV_MESSAGES.quote(at));
-      throw new CsvFileError(prefix(limits.fileName) + CSV_MESSAGES.syntax(at));
+      if (e.code === 'CSV_MAX_RECORD_SIZE') throw new CsvFileError(CSV_MESSAGES.recordTooLong(at, limits.maxRecordBytes, limits.fileName));
+      if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvFileError(CSV_MESSAGES.quote(at, limits.fileName));
+      throw new CsvFileError(CSV_MESSAGES.syntax(at, limits.fileName));
     }
     throw e;
   }
