@@ -82,8 +82,8 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   const metrics = config.metricsToken ? createMetrics(db, log) : null;
   const app = express();
   app.disable('x-powered-by');
-  // Behind the deployment's proxy, the client address comes from X-Forwarded-For (loopback and private proxies only).
-  app.set('trust proxy', 'loopback, uniquelocal');
+  // Behind the deployment's proxy, the client address comes from X-Forwarded-For, believed from that proxy only (TRUST_PROXY).
+  app.set('trust proxy', config.trustProxy);
   // First, so every answer is logged and counted, refusals included (observability/).
   app.use(requestLogger(log));
   if (metrics) app.use(metrics.http);
