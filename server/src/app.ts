@@ -51,8 +51,23 @@ export interface AppOptions {
   logger?: Logger;
 }
 
-/** Headers for every answer: no sniffing, no framing by other sites, no referrer (reset links carry tokens). */
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+/**
+ * Headers for every answer: no sniffing, no framing by other sites, no referrer (reset links carry
+ * tokens); and, when people open the app over https, HSTS: a browser that has seen it once never
+ * sends a token or password over plain http to the host again. Never over http (the local demo):
+ * browsers would then refuse plain http to that host for a year.
+ */
+function securityHeaders(publicUrl: string): (req: Request, res: Response, next: NextFunction) => void {
+  const https = URL.canParse(publicUrl) && new URL(publicUrl).protocol === 'https:';
+  return (_req, res, next) => {
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    commonSecurityHeaders(res);
+    next();
+  };
+}
+
+/** The headers of every answer, whatever PUBLIC_URL. */
+function commonSecurityHeaders(res: Response): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
@@ -72,7 +87,6 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
       "frame-ancestors 'self'",
     ].join('; '),
   );
-  next();
 }
 
 export async function buildApp(db: DataSource, config: Config, databaseKind: 'embedded' | 'server', opts: AppOptions = {}): Promise<BuiltApp> {
@@ -87,7 +101,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   // First, so every answer is logged and counted, refusals included (observability/).
   app.use(requestLogger(log));
   if (metrics) app.use(metrics.http);
-  app.use(securityHeaders);
+  app.use(securityHeaders(config.publicUrl));
   app.use(compressAnswers());
   // An operations endpoint, outside /api and its OpenAPI document; 404 when METRICS_TOKEN is unset.
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
