@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { mountBenchInstrumentation } from './core/bench.js';
 import { buildGraphqlContext, type AppDeps } from './adapters.js';
 import { compressAnswers, mountClient } from './core/client-assets.js';
-import { apiErrorHandler } from './core/http.js';
+import { apiErrorHandler, graphqlBodyErrorHandler } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccessLogRoutes } from './modules/access-log/access-log.rest.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
@@ -148,6 +148,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
     routeName('/graphql'),
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, { context: async ({ req }) => buildGraphqlContext(deps, req) }),
+    graphqlBodyErrorHandler,
   );
 
   // Static files and the history fallback are named "static" in logs and metrics.

@@ -68,3 +68,78 @@ describe('Strict-Transport-Security', () => {
     });
   }
 });
+
+describe('a body the server cannot read', () => {
+  for (const [what, body] of MALFORMED) {
+    it(`/graphql answers 400 in the GraphQL error shape: ${what}`, async () => {
+      const res = await h.api.post('/graphql').set('Content-Type', 'application/json').send(body);
+      expectGraphqlRefusal(res, 400, 'BODY_NOT_JSON', 'The request body is not valid JSON.');
+    });
+
+    it(`/api answers 400 { error, reason }: ${what}`, async () => {
+      for (const [method, path] of [['post', '/api/login/'], ['put', '/api/schools/plan-approval/'], ['post', '/api/no-such-route/']] as const) {
+        const res = await h.api[method](path).set('Content-Type', 'application/json').send(body);
+        expect(res.status, `${method} ${path}: ${res.text}`).toBe(400);
+        expectJson(res);
+        expect(res.body).toEqual({ error: 'The request body is not valid JSON.', reason: 'BODY_NOT_JSON' });
+      }
+    });
+  }
+
+  it('reads a JSON body behind one byte-order mark, as JSON allows', async () => {
+    const res = await h.api.post('/graphql').set('Content-Type', 'application/json').send(`${BOM}{"query":"{ __typename }"}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('/graphql refuses a JSON body sent with another content type in JSON, not with a server error', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'text/html', 'application/octet-stream']) {
+      const res = await h.api.post('/graphql').set('Content-Type', type).set('Apollo-Require-Preflight', 'true').send('{"query":"{ __typename }"}');
+      expect(res.status, `${type}: ${res.text}`).toBe(400);
+      expectJson(res);
+      expect(res.body.errors).toHaveLength(1);
+      expect(res.body.errors[0].extensions.code, type).toMatch(/^(BAD_REQUEST|BAD_USER_INPUT)$/);
+      expect(res.body.errors[0].message).not.toMatch(/req\.body|json middleware/i);
+    }
+  });
+
+  it('/api refuses a JSON body sent with another content type with a 4xx in JSON', async () => {
+    const res = await h.api.post('/api/login/').set('Content-Type', 'text/plain').send('{"email":"a@b.example","password":"x"}');
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expectJson(res);
+    expect(res.body.reason).toEqual(expect.any(String));
+  });
+
+  it('answers a body over 1 MB with 413 in JSON, on /graphql and /api', async () => {
+    const big = JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(1024 * 1024 + 10) } });
+    const g = await h.api.post('/graphql').set('Content-Type', 'application/json').send(big);
+    expectGraphqlRefusal(g, 413, 'REQUEST_TOO_LARGE', 'The request is too large.');
+    // Too large is said before the body is read: a truncated giant is refused as large, not as malformed.
+    const truncatedGiant = await h.api.post('/graphql').set('Content-Type', 'application/json').send(big.slice(0, -5));
+    expectGraphqlRefusal(truncatedGiant, 413, 'REQUEST_TOO_LARGE', 'The request is too large.');
+    const r = await h.api.post('/api/login/').set('Content-Type', 'application/json').send(big);
+    expect(r.status).toBe(413);
+    expectJson(r);
+    expect(r.body).toEqual({ error: 'The request is too large.', reason: 'REQUEST_TOO_LARGE' });
+    // The Stripe webhook reads its raw body with a parser of its own, under /api too.
+    const w = await h.api.post('/api/stripe/webhook/').set('Content-Type', 'application/json').send(big);
+    expect(w.status).toBe(413);
+    expect(w.body).toEqual({ error: 'The request is too large.', reason: 'REQUEST_TOO_LARGE' });
+  });
+
+  it('refuses a charset JSON does not use, in JSON', async () => {
+    const g = await h.api.post('/graphql').set('Content-Type', 'application/json; charset=latin1').send('{"query":"{ __typename }"}');
+    expect(g.status).toBe(415);
+    expectJson(g);
+    expect(g.body.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', reason: 'BODY_NOT_JSON' });
+    const r = await h.api.post('/api/login/').set('Content-Type', 'application/json; charset=latin1').send('{}');
+    expect(r.status).toBe(415);
+    expect(r.body).toEqual({ error: 'The request body is not valid JSON.', reason: 'BODY_NOT_JSON' });
+  });
+
+  it('still answers a well-formed request after all of that', async () => {
+    const res = await h.api.post('/graphql').send({ query: '{ __typename }' });
+    expect(res.body).toEqual({ data: { __typename: 'Query' } });
+  });
+});
