@@ -41,30 +41,31 @@ function expectGraphqlRefusal(res: Response, status: number, reason: string, mes
 }
 
 describe('Strict-Transport-Security', () => {
-  const paths = async (api: typeof h.api): Promise<Response[]> => [
-    await api.get('/api/health/'),
-    await api.get('/api/no-such-route/'),
-    await api.post('/api/login/').send({ email: 'nobody@test.example', password: 'Wrong#Guess2026' }),
-    await api.post('/api/login/').set('Content-Type', 'application/json').send('{"email":'),
-    await api.post('/graphql').send({ query: '{ __typename }' }),
-    await api.post('/graphql').set('Content-Type', 'application/json').send('{"query":'),
-    await api.get('/metrics'),
-    await api.get('/'),
-    await api.get('/plan'),
-    await api.get('/files/transcripts/1/'),
+  /** One answer of each kind, named for the failure message. */
+  const answers = async (api: typeof h.api): Promise<[string, Response][]> => [
+    ['GET /api/health/', await api.get('/api/health/')],
+    ['GET /api/no-such-route/', await api.get('/api/no-such-route/')],
+    ['POST /api/login/ (401)', await api.post('/api/login/').send({ email: 'nobody@test.example', password: 'Wrong#Guess2026' })],
+    ['POST /api/login/ (malformed)', await api.post('/api/login/').set('Content-Type', 'application/json').send('{"email":')],
+    ['POST /graphql', await api.post('/graphql').send({ query: '{ __typename }' })],
+    ['POST /graphql (malformed)', await api.post('/graphql').set('Content-Type', 'application/json').send('{"query":')],
+    ['GET /metrics', await api.get('/metrics')],
+    ['GET /', await api.get('/')],
+    ['GET /plan', await api.get('/plan')],
+    ['GET /files/transcripts/1/', await api.get('/files/transcripts/1/')],
   ];
 
   for (const publicUrl of ['https://planner.lincolnusd.org', 'HTTPS://Planner.Example.org/', 'https://planner.example.org:8443/planner']) {
     it(`is on every answer, refusals and errors included, when PUBLIC_URL is ${publicUrl}`, async () => {
       const api = await h.appWith({ publicUrl });
-      for (const res of await paths(api)) expect(res.headers['strict-transport-security'], `${res.req.method} ${res.req.path} (${res.status})`).toBe(HSTS);
+      for (const [what, res] of await answers(api)) expect(res.headers['strict-transport-security'], `${what}: ${res.status}`).toBe(HSTS);
     });
   }
 
   for (const publicUrl of ['http://planner.test', 'http://localhost:4000', 'http://https.example.org']) {
     it(`is never sent when PUBLIC_URL is ${publicUrl}`, async () => {
       const api = publicUrl === h.config.publicUrl ? h.api : await h.appWith({ publicUrl });
-      for (const res of await paths(api)) expect(res.headers['strict-transport-security'], `${res.req.method} ${res.req.path}`).toBeUndefined();
+      for (const [what, res] of await answers(api)) expect(res.headers['strict-transport-security'], what).toBeUndefined();
     });
   }
 });
