@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { PasswordSignIn } from '@planner/shared';
+import { parseTrustProxy, type TrustProxy } from './core/trust-proxy.js';
 import { parseOidcConfig, parsePasswordSignIn, type OidcConfig } from './modules/identity/oidc-config.js';
 import type { SmsGatewayConfig } from './modules/outbox/sms-gateway.js';
 import { logLevelFromEnv, type LogLevel } from './observability/log-level.js';
@@ -95,8 +96,10 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Seed the demo school when the database holds no school yet. Always on for the embedded database. */
   seedDemo: boolean;
-  /** Public address of the app, used in links sent by email and text message. */
+  /** Public address of the app, used in links sent by email and text message; https also turns on HSTS. */
   publicUrl: string;
+  /** TRUST_PROXY: the proxies that may give the client's address in X-Forwarded-For (core/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   dualSchoolSignupCode: string;
   /** Session tokens: absolute lifetime and idle timeout, in minutes. */
   tokenTtlMinutes: number;
@@ -195,6 +198,7 @@ export function loadConfig(): Config {
     shutdownGraceSeconds: int('SHUTDOWN_GRACE_SECONDS', 10),
     seedDemo: bool('SEED_DEMO', false),
     publicUrl,
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     dualSchoolSignupCode: str('DUAL_SCHOOL_SIGNUP_CODE', 'DUAL-PARENT'),
     tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 60 * 24 * 30),
     tokenIdleMinutes: int('TOKEN_IDLE_MINUTES', 60 * 24 * 7),
