@@ -7,6 +7,8 @@ import type { PasswordSignIn } from '@planner/shared';
 import { parseTrustProxy, type TrustProxy } from './core/trust-proxy.js';
 import { parseOidcConfig, parsePasswordSignIn, type OidcConfig } from './modules/identity/oidc-config.js';
 import type { SmsGatewayConfig } from './modules/outbox/sms-gateway.js';
+import type { SmsRules } from './modules/outbox/sms-rules.js';
+import { DEFAULT_SMS_COUNTRIES, isPhoneCountry } from '@planner/shared/phone';
 import { logLevelFromEnv, type LogLevel } from './observability/log-level.js';
 
 function str(name: string, fallback: string): string {
@@ -59,6 +61,15 @@ function smsGateway(): SmsGatewayConfig | null {
   if (missing.length) throw new Error(`Text messages need all of SMS_GATEWAY_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM; missing: ${missing.join(', ')}`);
   if (!/^https?:\/\//.test(cfg.url)) throw new Error(`SMS_GATEWAY_URL must start with http:// or https://, got "${cfg.url}"`);
   return cfg;
+}
+
+/** SMS_COUNTRIES: the ISO codes of the countries texts may go to, e.g. "US,PR"; an unknown code stops the start. */
+function smsCountries(): string[] {
+  const raw = str('SMS_COUNTRIES', DEFAULT_SMS_COUNTRIES.join(','));
+  const codes = raw.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const unknown = codes.filter((c) => !isPhoneCountry(c));
+  if (!codes.length || unknown.length) throw new Error(`SMS_COUNTRIES must be a comma list of ISO country codes, e.g. US,PR; not known: "${unknown.join(', ') || raw}"`);
+  return [...new Set(codes)];
 }
 
 /** METRICS_TOKEN: empty serves no /metrics; otherwise a secret a scraper could not guess. */
@@ -122,6 +133,8 @@ export interface Config {
   mailFrom: string;
   /** SMS gateway for text messages (Twilio's REST shape); null keeps texts in the outbox. */
   smsGateway: SmsGatewayConfig | null;
+  /** Where texts may go and how many a day (SMS_COUNTRIES, SMS_LIMIT_PER_SCHOOL, SMS_LIMIT_PER_NUMBER). */
+  smsRules: SmsRules;
   /** Hours a queued export (e.g. the consent-form ZIP) stays downloadable before a job deletes it. */
   exportTtlHours: number;
   /** Roster rows saved per transaction by the import job. */
@@ -216,6 +229,11 @@ export function loadConfig(): Config {
     smtpUrl: str('SMTP_URL', ''),
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     smsGateway: smsGateway(),
+    smsRules: {
+      countries: smsCountries(),
+      perSchoolPerDay: int('SMS_LIMIT_PER_SCHOOL', 500),
+      perNumberPerDay: int('SMS_LIMIT_PER_NUMBER', 5),
+    },
     exportTtlHours: Math.max(1, int('EXPORT_TTL_HOURS', 24)),
     rosterBatchSize: Math.max(1, int('ROSTER_BATCH_SIZE', 200)),
     rosterMaxBytes: Math.max(1, int('ROSTER_MAX_MB', 20)) * 1024 * 1024,

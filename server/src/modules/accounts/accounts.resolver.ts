@@ -121,7 +121,7 @@ export class AccountsResolver {
     @Arg('contactPreference', () => String, { description: "'email' or 'sms'." }) contactPreference: string,
     @Arg('phone', () => String, { nullable: true, description: 'Mobile number for texts (10 to 15 digits); left out, the saved one stays; null or empty removes it.' }) phone?: string | null,
   ): Promise<CurrentUser> {
-    return toCurrentUser(await ctx.services.profile.updateContactPreference(ctx, checkContact({ contact_preference: contactPreference, phone })));
+    return toCurrentUser(await ctx.services.profile.updateContactPreference(ctx, checkContact({ contact_preference: contactPreference, phone }, ctx.config.smsRules.countries)));
   }
 
   @Mutation(() => [String], { description: 'Updates the user labels.' })

@@ -29,7 +29,7 @@ export function backgroundHandlers(
 ): Record<string, JobHandler> {
   return {
     ...(retention ? { [RETENTION_QUEUE]: retentionHandler(db, retention) } : {}),
-    [OUTBOX_QUEUE]: outboxDeliveryHandler(db, transports, backoffBaseSeconds),
+    [OUTBOX_QUEUE]: outboxDeliveryHandler(db, transports, backoffBaseSeconds, services.outbox.smsRules.countries),
     [CONSENT_EXPORT_QUEUE]: (payload, job, stopping) => services.consentExports.build(String(payload.exportId), job, stopping),
     [EXPORT_CLEANUP_QUEUE]: async () => {
       await deleteExpiredExports(db);

@@ -6,43 +6,58 @@ import { checkConsent, checkDemographics, checkEdGoals, checkStudentInfo, ONBOAR
 
 const message = <T>(c: Checked<T>) => (c.ok ? 'accepted' : c.error.message);
 const TODAY = new Date(2026, 5, 15);
-const INFO = { grade: '10', dob: '01022010', guardianFirstName: ' Ana ', guardianLastName: 'Ruiz', guardianPhone: '(555) 123-4567' };
+const US = ['US'];
+const INFO = { grade: '10', dob: '01022010', guardianFirstName: ' Ana ', guardianLastName: 'Ruiz', guardianPhone: '(201) 555-0123' };
 const DEMO = { citizenshipStatus: 'us citizen', fosterCare: 'No', homelessness: 'no', gender: 'decline', raceEthnicity: ['Asian', 'Hispanic or Latino', 'asian'] };
 
 describe('checkStudentInfo', () => {
   it('trims the text and keeps the option as spelt', () => {
-    expect(valid(checkStudentInfo({ ...INFO, grade: 'College' }, TODAY))).toEqual({
-      grade: 'college', dob: '01022010', guardianFirstName: 'Ana', guardianLastName: 'Ruiz', guardianPhone: '(555) 123-4567',
+    expect(valid(checkStudentInfo({ ...INFO, grade: 'College' }, US, TODAY))).toEqual({
+      grade: 'college', dob: '01022010', guardianFirstName: 'Ana', guardianLastName: 'Ruiz', guardianPhone: '(201) 555-0123',
     });
   });
 
   it('reports the first problem in form order', () => {
-    expect(message(checkStudentInfo({}, TODAY))).toBe(M.grade);
-    expect(message(checkStudentInfo({ ...INFO, dob: '1/2/2010', guardianFirstName: '' }, TODAY))).toBe(M.dob);
-    expect(message(checkStudentInfo({ ...INFO, dob: '02302010' }, TODAY))).toBe(M.dob);
-    expect(message(checkStudentInfo({ ...INFO, dob: '01021899' }, TODAY))).toBe(M.dob);
-    expect(message(checkStudentInfo({ ...INFO, dob: '06162026' }, TODAY))).toBe(M.dobFuture);
-    expect(valid(checkStudentInfo({ ...INFO, dob: '06152026' }, TODAY)).dob).toBe('06152026');
-    expect(message(checkStudentInfo({ ...INFO, guardianFirstName: ' ', guardianLastName: '' }, TODAY))).toBe(M.guardianFirstName);
-    expect(message(checkStudentInfo({ ...INFO, guardianLastName: '' }, TODAY))).toBe(M.guardianLastName);
-    expect(message(checkStudentInfo({ ...INFO, guardianPhone: '555-1234' }, TODAY))).toBe(M.guardianPhone);
-    expect(message(checkStudentInfo({ ...INFO, guardianPhone: '555 123 4567 ext' }, TODAY))).toBe(M.guardianPhone);
+    expect(message(checkStudentInfo({}, US, TODAY))).toBe(M.grade);
+    expect(message(checkStudentInfo({ ...INFO, dob: '1/2/2010', guardianFirstName: '' }, US, TODAY))).toBe(M.dob);
+    expect(message(checkStudentInfo({ ...INFO, dob: '02302010' }, US, TODAY))).toBe(M.dob);
+    expect(message(checkStudentInfo({ ...INFO, dob: '01021899' }, US, TODAY))).toBe(M.dob);
+    expect(message(checkStudentInfo({ ...INFO, dob: '06162026' }, US, TODAY))).toBe(M.dobFuture);
+    expect(valid(checkStudentInfo({ ...INFO, dob: '06152026' }, US, TODAY)).dob).toBe('06152026');
+    expect(message(checkStudentInfo({ ...INFO, guardianFirstName: ' ', guardianLastName: '' }, US, TODAY))).toBe(M.guardianFirstName);
+    expect(message(checkStudentInfo({ ...INFO, guardianLastName: '' }, US, TODAY))).toBe(M.guardianLastName);
+    expect(message(checkStudentInfo({ ...INFO, guardianPhone: '555-1234' }, US, TODAY))).toBe(M.guardianPhone);
+    expect(message(checkStudentInfo({ ...INFO, guardianPhone: '555 123 4567 ext' }, US, TODAY))).toBe(M.guardianPhone);
+  });
+
+  it("refuses a guardian phone that cannot get the consent text: another country, premium-rate, unassigned, too long", () => {
+    const phone = (guardianPhone: string, countries = US) => message(checkStudentInfo({ ...INFO, guardianPhone }, countries, TODAY));
+    for (const foreign of ['+44 7400 123456', '+44 20 7946 0958', '+882 1234 5678', '+1 416 555 0123']) {
+      expect(phone(foreign), foreign).toBe('Text messages can go only to phone numbers in US.');
+    }
+    for (const notMobile of ['+1 900 555 0123', '1-900-555-0123', '+1 800 555 0123', '(555) 123-4567', '+1 201 555 01234567']) {
+      expect(phone(notMobile), notMobile).toBe(M.phoneNotMobile);
+    }
+    for (const notANumber of ['12345', '1'.repeat(16), '201-555-CALL', '<a href=x>2015550123</a>']) expect(phone(notANumber), notANumber).toBe(M.guardianPhone);
+    // The district's countries decide: a Canadian mobile is fine where Canada is listed, and the guardian phone is kept as typed.
+    expect(phone('+1 416 555 0123', ['US', 'CA'])).toBe('accepted');
+    expect(valid(checkStudentInfo({ ...INFO, guardianPhone: '+1 (416) 555-0123' }, ['US', 'CA'], TODAY)).guardianPhone).toBe('+1 (416) 555-0123');
   });
 
   it('refuses hostile input with a message', () => {
-    expect(message(checkStudentInfo({ ...INFO, guardianFirstName: 'A\u0000' }, TODAY))).toBe(NUL_MESSAGE);
-    expect(message(checkStudentInfo({ ...INFO, guardianLastName: 'x'.repeat(101) }, TODAY))).toBe(M.tooLong('parent or guardian last name', 100));
-    expect(message(checkStudentInfo({ ...INFO, guardianPhone: '1'.repeat(31) }, TODAY))).toBe(M.tooLong('parent or guardian phone number', 30));
-    expect(message(checkStudentInfo({ ...INFO, grade: ['10'] }, TODAY))).toBe(M.grade);
-    expect(message(checkStudentInfo({ ...INFO, dob: { y: 2010 } }, TODAY))).toBe(M.dob);
-    expect(message(checkStudentInfo([INFO], TODAY))).toBe(M.grade);
-    expect(message(checkStudentInfo('grade=10', TODAY))).toBe(M.grade);
-    expect(message(checkStudentInfo(null, TODAY))).toBe(M.grade);
+    expect(message(checkStudentInfo({ ...INFO, guardianFirstName: 'A\u0000' }, US, TODAY))).toBe(NUL_MESSAGE);
+    expect(message(checkStudentInfo({ ...INFO, guardianLastName: 'x'.repeat(101) }, US, TODAY))).toBe(M.tooLong('parent or guardian last name', 100));
+    expect(message(checkStudentInfo({ ...INFO, guardianPhone: '1'.repeat(31) }, US, TODAY))).toBe(M.tooLong('parent or guardian phone number', 30));
+    expect(message(checkStudentInfo({ ...INFO, grade: ['10'] }, US, TODAY))).toBe(M.grade);
+    expect(message(checkStudentInfo({ ...INFO, dob: { y: 2010 } }, US, TODAY))).toBe(M.dob);
+    expect(message(checkStudentInfo([INFO], US, TODAY))).toBe(M.grade);
+    expect(message(checkStudentInfo('grade=10', US, TODAY))).toBe(M.grade);
+    expect(message(checkStudentInfo(null, US, TODAY))).toBe(M.grade);
   });
 
   it('ignores a __proto__ key and unknown fields', () => {
     const raw = JSON.parse(`{"__proto__":{"grade":"9"},"role":"admin",${JSON.stringify(INFO).slice(1)}`);
-    const out = valid(checkStudentInfo(raw, TODAY));
+    const out = valid(checkStudentInfo(raw, US, TODAY));
     expect(out.grade).toBe('10');
     expect(Object.keys(out).sort()).toEqual(['dob', 'grade', 'guardianFirstName', 'guardianLastName', 'guardianPhone']);
     expect(({} as Record<string, unknown>).grade).toBeUndefined();
@@ -68,6 +83,20 @@ describe('checkDemographics', () => {
     expect(message(checkDemographics({ ...DEMO, raceEthnicity: ['Martian'] }))).toBe(M.raceEthnicity);
   });
 
+  it("refuses a guardian phone that cannot get the consent text: another country, premium-rate, unassigned, too long", () => {
+    const phone = (guardianPhone: string, countries = US) => message(checkStudentInfo({ ...INFO, guardianPhone }, countries, TODAY));
+    for (const foreign of ['+44 7400 123456', '+44 20 7946 0958', '+882 1234 5678', '+1 416 555 0123']) {
+      expect(phone(foreign), foreign).toBe('Text messages can go only to phone numbers in US.');
+    }
+    for (const notMobile of ['+1 900 555 0123', '1-900-555-0123', '+1 800 555 0123', '(555) 123-4567', '+1 201 555 01234567']) {
+      expect(phone(notMobile), notMobile).toBe(M.phoneNotMobile);
+    }
+    for (const notANumber of ['12345', '1'.repeat(16), '201-555-CALL', '<a href=x>2015550123</a>']) expect(phone(notANumber), notANumber).toBe(M.guardianPhone);
+    // The district's countries decide: a Canadian mobile is fine where Canada is listed, and the guardian phone is kept as typed.
+    expect(phone('+1 416 555 0123', ['US', 'CA'])).toBe('accepted');
+    expect(valid(checkStudentInfo({ ...INFO, guardianPhone: '+1 (416) 555-0123' }, ['US', 'CA'], TODAY)).guardianPhone).toBe('+1 (416) 555-0123');
+  });
+
   it('refuses hostile input with a message', () => {
     expect(message(checkDemographics({ ...DEMO, raceEthnicity: 'Asian' }))).toBe(M.raceEthnicity);
     expect(message(checkDemographics({ ...DEMO, raceEthnicity: { 0: 'Asian' } }))).toBe(M.raceEthnicity);
@@ -87,6 +116,20 @@ describe('checkEdGoals', () => {
     expect(valid(checkEdGoals(Array(10).fill('a')))).toHaveLength(10);
   });
 
+  it("refuses a guardian phone that cannot get the consent text: another country, premium-rate, unassigned, too long", () => {
+    const phone = (guardianPhone: string, countries = US) => message(checkStudentInfo({ ...INFO, guardianPhone }, countries, TODAY));
+    for (const foreign of ['+44 7400 123456', '+44 20 7946 0958', '+882 1234 5678', '+1 416 555 0123']) {
+      expect(phone(foreign), foreign).toBe('Text messages can go only to phone numbers in US.');
+    }
+    for (const notMobile of ['+1 900 555 0123', '1-900-555-0123', '+1 800 555 0123', '(555) 123-4567', '+1 201 555 01234567']) {
+      expect(phone(notMobile), notMobile).toBe(M.phoneNotMobile);
+    }
+    for (const notANumber of ['12345', '1'.repeat(16), '201-555-CALL', '<a href=x>2015550123</a>']) expect(phone(notANumber), notANumber).toBe(M.guardianPhone);
+    // The district's countries decide: a Canadian mobile is fine where Canada is listed, and the guardian phone is kept as typed.
+    expect(phone('+1 416 555 0123', ['US', 'CA'])).toBe('accepted');
+    expect(valid(checkStudentInfo({ ...INFO, guardianPhone: '+1 (416) 555-0123' }, ['US', 'CA'], TODAY)).guardianPhone).toBe('+1 (416) 555-0123');
+  });
+
   it('refuses hostile input with a message', () => {
     expect(message(checkEdGoals(undefined))).toBe(M.edGoals);
     expect(message(checkEdGoals([]))).toBe(M.edGoals);
@@ -103,6 +146,20 @@ describe('checkConsent', () => {
   it('keeps the boxes as sent (text true/false too), missing ones false, and the trimmed signature', () => {
     const out = valid(checkConsent({ consentDataRelease: true, consentCCCApply: 'false', consentVerification: 'true', electronicSignature: ' Ana Ruiz ' }));
     expect(out).toMatchObject({ consentDataRelease: true, consentCCCApply: false, consentVerification: true, consentTermsOfUse: false, electronicSignature: 'Ana Ruiz' });
+  });
+
+  it("refuses a guardian phone that cannot get the consent text: another country, premium-rate, unassigned, too long", () => {
+    const phone = (guardianPhone: string, countries = US) => message(checkStudentInfo({ ...INFO, guardianPhone }, countries, TODAY));
+    for (const foreign of ['+44 7400 123456', '+44 20 7946 0958', '+882 1234 5678', '+1 416 555 0123']) {
+      expect(phone(foreign), foreign).toBe('Text messages can go only to phone numbers in US.');
+    }
+    for (const notMobile of ['+1 900 555 0123', '1-900-555-0123', '+1 800 555 0123', '(555) 123-4567', '+1 201 555 01234567']) {
+      expect(phone(notMobile), notMobile).toBe(M.phoneNotMobile);
+    }
+    for (const notANumber of ['12345', '1'.repeat(16), '201-555-CALL', '<a href=x>2015550123</a>']) expect(phone(notANumber), notANumber).toBe(M.guardianPhone);
+    // The district's countries decide: a Canadian mobile is fine where Canada is listed, and the guardian phone is kept as typed.
+    expect(phone('+1 416 555 0123', ['US', 'CA'])).toBe('accepted');
+    expect(valid(checkStudentInfo({ ...INFO, guardianPhone: '+1 (416) 555-0123' }, ['US', 'CA'], TODAY)).guardianPhone).toBe('+1 (416) 555-0123');
   });
 
   it('refuses hostile input with a message', () => {

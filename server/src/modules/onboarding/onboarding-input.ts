@@ -11,8 +11,8 @@ import {
   CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
   SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
 } from '@planner/shared/student-info';
-import { REASONS } from '@planner/shared';
-import { PHONE_MAX_LENGTH, phoneNumber } from '@planner/shared/phone';
+import { REASONS, reasonText } from '@planner/shared';
+import { PHONE_MAX_LENGTH, phoneNumber, textableNumber } from '@planner/shared/phone';
 
 export const ONBOARDING_INPUT_MESSAGES = {
   grade: REASONS.GRADE_REQUIRED,
@@ -21,6 +21,8 @@ export const ONBOARDING_INPUT_MESSAGES = {
   guardianFirstName: REASONS.GUARDIAN_FIRST_NAME,
   guardianLastName: REASONS.GUARDIAN_LAST_NAME,
   guardianPhone: REASONS.GUARDIAN_PHONE,
+  phoneNotMobile: REASONS.PHONE_NOT_MOBILE,
+  phoneCountry: (countries: readonly string[]) => reasonText('PHONE_COUNTRY', { countries: countries.join(', ') }),
   tooLong: (field: string, max: number) => `The ${field} may have at most ${max} characters.`,
   citizenship: REASONS.CITIZENSHIP_REQUIRED,
   fosterCare: REASONS.FOSTER_CARE_REQUIRED,
@@ -96,8 +98,12 @@ function choice<T extends string>(v: unknown, options: readonly T[], message: st
   return options.find((o) => o.toLowerCase() === s.toLowerCase()) ?? issue(message);
 }
 
-/** `today` decides what "in the future" means (a parameter so a test can fix it). */
-export const studentInfoSchema = (today = new Date()) =>
+/**
+ * `countries` are the district's (SMS_COUNTRIES): the guardian phone is where the consent link is
+ * texted, so it must be a mobile number of one of them. `today` decides what "in the future" means
+ * (a parameter so a test can fix it).
+ */
+export const studentInfoSchema = (countries: readonly string[], today = new Date()) =>
   body({ grade: anything(), dob: anything(), guardianFirstName: anything(), guardianLastName: anything(), guardianPhone: anything() })
     .transform((b, ctx): StudentInfo => firstProblem(ctx, (issue: Issue) => {
       const grade = choice(b.grade, GRADE_OPTIONS, M.grade, issue);
@@ -112,6 +118,8 @@ export const studentInfoSchema = (today = new Date()) =>
       const guardianPhone = requiredText(b.guardianPhone, M.guardianPhone, 'parent or guardian phone number', PHONE_MAX_LENGTH, issue);
       // Kept as typed (the consent trail shows the number the student gave); the rule is the shared one.
       if (!phoneNumber(guardianPhone)) issue(M.guardianPhone);
+      const textable = textableNumber(guardianPhone, countries);
+      if (!textable.ok) issue(textable.reason === 'PHONE_COUNTRY' ? M.phoneCountry(countries) : M.phoneNotMobile);
       return { grade, dob, guardianFirstName, guardianLastName, guardianPhone };
     }));
 
@@ -165,8 +173,8 @@ export const consentSchema = body({
   return out;
 }));
 
-export const checkStudentInfo = (raw: unknown, today?: Date): Checked<StudentInfo> =>
-  check(() => parseInput(studentInfoSchema(today), raw));
+export const checkStudentInfo = (raw: unknown, countries: readonly string[], today?: Date): Checked<StudentInfo> =>
+  check(() => parseInput(studentInfoSchema(countries, today), raw));
 export const checkDemographics = (raw: unknown): Checked<Demographics> => check(() => parseInput(demographicsSchema, raw));
 export const checkEdGoals = (raw: unknown): Checked<string[]> => check(() => parseInput(edGoalsSchema, raw));
 export const checkConsent = (raw: unknown): Checked<ConsentInput> => check(() => parseInput(consentSchema, raw));

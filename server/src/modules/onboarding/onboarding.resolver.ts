@@ -72,7 +72,7 @@ class GeneratedPlan {
 export class OnboardingResolver {
   @Mutation(() => StudentInfo, { description: 'POST /api/student-info/' })
   saveStudentInfo(@Ctx() ctx: AdapterContext, @Arg('input', () => StudentInfoInput, { description: 'The fields to save.' }) input: StudentInfoInput): Promise<StudentInfo> {
-    return ctx.services.onboarding.saveStudentInfo(ctx, checkStudentInfo({ ...input }));
+    return ctx.services.onboarding.saveStudentInfo(ctx, checkStudentInfo({ ...input }, ctx.config.smsRules.countries));
   }
 
   @Mutation(() => StudentDemographics, { description: 'POST /api/student-demographics/' })

@@ -7,11 +7,16 @@
  * Every message names the school whose business it is and the person it concerns: the outbox page
  * is scoped by those, never by matching the recipient's address (a guardian phone can be typed by
  * anyone into their own profile).
+ *
+ * A text is checked as it is queued (sms-rules.ts: the district's countries, the daily limits per
+ * school and per number); one refused is recorded 'failed' with the reason and never delivered.
  */
 import type { DataSource, EntityManager } from 'typeorm';
+import { logger } from '../../observability/logger.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { MAX_ATTEMPTS, OUTBOX_QUEUE } from './delivery.js';
 import { OutboxMessage, type OutboxChannel } from './outbox.entity.js';
+import { smsRefusal, type SmsRules } from './sms-rules.js';
 
 /** Whose a message is: the staff of `schoolId` list it; `userId` is the person it concerns. */
 export interface MessageScope {
@@ -22,7 +27,10 @@ export interface MessageScope {
 }
 
 export class OutboxService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    readonly smsRules: SmsRules,
+  ) {}
 
   async enqueue(
     channel: OutboxChannel,
@@ -32,9 +40,15 @@ export class OutboxService {
     scope: MessageScope,
     manager: EntityManager = this.db.manager,
   ): Promise<OutboxMessage> {
+    const refusal = channel === 'sms' ? await smsRefusal(manager, this.smsRules, recipient, scope.schoolId) : null;
     const message = await manager.getRepository(OutboxMessage).save({
-      channel, recipient, subject, body, status: 'pending', schoolId: scope.schoolId, userId: scope.userId,
+      channel, recipient, subject, body, status: refusal ? 'failed' : 'pending', lastError: refusal, schoolId: scope.schoolId, userId: scope.userId,
     });
+    if (refusal) {
+      // Ids only: the number and the body stay on the row, for the school's staff.
+      logger.warn(`[outbox] text ${message.id} of school ${scope.schoolId ?? 'none'} not sent: ${refusal}`);
+      return message;
+    }
     // Delivery is a job written in the same transaction: it runs once the message is committed, on any replica.
     await enqueueJob(manager, OUTBOX_QUEUE, { messageId: message.id }, { singletonKey: message.id, maxAttempts: MAX_ATTEMPTS });
     return message;

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { message } from '../../messages/messages.js';
 import { smtpTransport } from './delivery.js';
 
 interface Received { user?: string; password?: string; from?: string; to: string[]; data: string }
@@ -83,6 +84,23 @@ describe('email through SMTP (SMTP_URL)', () => {
     await expect(transport!.send({ to: 'gone@family.test', subject: 'Consent form', text: 'Sign here.' }))
       .rejects.toThrow(/550.*Mailbox gone@family\.test unavailable/);
     expect(server.received).toHaveLength(0);
+  });
+
+  it('sends a name as plain text only: one text/plain body, no HTML part, markup and formulas as written', async () => {
+    const server = await relay();
+    open = server;
+    const transport = smtpTransport(server.url(), 'planner@district.test');
+    const studentName = '<a href="http://evil.example">click</a> =HYPERLINK("http://evil.example")';
+    const text = message('en', 'consent.parentLink.body', { studentName, schoolName: '<b>Lincoln</b>', link: 'http://planner.test/parent-sign/x' });
+    await transport!.send({ to: 'parent@family.test', subject: message('en', 'consent.parentLink.subject'), text });
+
+    const [mail] = server.received;
+    const [headers, ...rest] = mail.data.split('\r\n\r\n');
+    expect(headers).toMatch(/^Content-Type: text\/plain; charset=utf-8\r?$/m);
+    expect(mail.data).not.toMatch(/text\/html|multipart/i);
+    // Quoted-printable, as nodemailer writes a line with '=': decoded, the name reads exactly as typed.
+    const body = rest.join('\r\n\r\n').replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).trim();
+    expect(body).toBe(`${studentName} has signed the parent consent form for dual enrollment at <b>Lincoln</b>. Please review and sign it: http://planner.test/parent-sign/x`);
   });
 
   it('has no transport without SMTP_URL (mail stays in the outbox)', () => {
