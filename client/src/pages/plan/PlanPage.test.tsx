@@ -10,13 +10,13 @@ import { StudentCourseControls } from './StudentCourseControls';
 const school = {
   __typename: 'School', id: 1, uuid: 's1', name: 'Lincoln High School', schoolType: 'HS', location: 'CA', primaryColor: '#8b1e3f',
   dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true, hsFullAccessEnabled: true, cccApplyEnabled: true,
-  parentFormEnabled: true, cccDemoEnabled: true,
+  parentFormEnabled: true, cccDemoEnabled: true, planApprovalEnabled: false,
 };
 const me = (readOnly: boolean) => ({
   request: { query: CurrentUserDocument },
   result: { data: { currentUser: {
     __typename: 'CurrentUser', id: 7, firstName: 'Sam', lastName: 'Lee', email: 'student@lincoln.example', userType: 'Student', applicationStatus: null,
-    grade: '10', dob: null, parentCode: 'LHSDEMO10', academicYearLabels: ['9th Grade', '10th Grade'], dualSchoolEnabled: false, school,
+    grade: '10', dob: null, parentCode: 'LHSDEMO10', academicYearLabels: ['9th Grade', '10th Grade'], dualSchoolEnabled: false, school, locale: 'en',
     viewingAs: readOnly ? { __typename: 'ViewingAs', actingUserId: 3, readOnly: true } : null,
   } } },
 });
