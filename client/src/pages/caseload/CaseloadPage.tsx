@@ -169,7 +169,10 @@ export default function CaseloadPage() {
                         {s.pathways.length ? s.pathways.map((p) => p.name).join(', ') : <span className="muted">{t('caseload.noPathway')}</span>}
                         {s.pathways.length > 0 && !s.pathwaysMarked && <span className="muted"> {t('caseload.byDefault')}</span>}
                       </td>
-                      <td>{t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}</td>
+                      <td>
+                        {t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}
+                        {s.updating && <span className="muted"> ({t('caseload.updating')})</span>}
+                      </td>
                       <td>
                         {missing.slice(0, MISSING_SHOWN).map((m) => (s.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join(', ')}
                         {missing.length > MISSING_SHOWN && ` ${t('caseload.more', { count: missing.length - MISSING_SHOWN })}`}
