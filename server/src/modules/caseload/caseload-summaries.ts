@@ -5,7 +5,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { StudentFact } from './caseload-facts.js';
-import { staleSql, studentsInReach } from './freshness.js';
+import { rulesNowSql, staleSql, studentsInReach } from './freshness.js';
 import type { ReviewStatus } from './review-status.js';
 
 export interface MissingRequirement {
@@ -43,16 +43,25 @@ export interface StaleStudent extends StudentFact {
 
 /**
  * Up to `limit` of the active students of `schoolIds` whose summary is missing or stale (those
- * never computed first, then by id), and how many there are in all, in one statement.
+ * never computed first, then by id), and how many there are in all, in one statement. The rules
+ * sum is computed once per distinct set of schools (a school's students share a handful), not per
+ * student.
  */
 export async function staleStudents(db: DataSource, schoolIds: number[], limit: number): Promise<{ students: StaleStudent[]; total: number }> {
   const rows: (StaleStudent & { total: number; labels: unknown })[] = await db.query(
-    `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade, u.school_id AS "schoolId",
-            u.academic_year_labels AS labels, u.caseload_version::text AS version, count(*) OVER ()::int AS total
-       FROM users u LEFT JOIN caseload_summaries m ON m.student_id = u.id
-      WHERE ${studentsInReach('$1')} AND ${staleSql('u', 'm')}
-      ORDER BY m.student_id IS NULL DESC, u.id
-      LIMIT $2`,
+    `WITH reach AS MATERIALIZED (
+       SELECT u.id, u.caseload_version, m.student_id, m.student_version, m.school_ids, m.rules_version
+         FROM users u LEFT JOIN caseload_summaries m ON m.student_id = u.id WHERE ${studentsInReach('$1')}),
+     rules AS (SELECT d.school_ids, ${rulesNowSql('d.school_ids')} AS v FROM (SELECT DISTINCT school_ids FROM reach WHERE school_ids IS NOT NULL) d),
+     stale AS (
+       SELECT r.id, r.student_id IS NULL AS never, count(*) OVER ()::int AS total
+         FROM reach r LEFT JOIN rules ON rules.school_ids = r.school_ids
+        WHERE ${staleSql('r', 'r', 'rules.v')}
+        ORDER BY never DESC, r.id LIMIT $2)
+     SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.grade, u.school_id AS "schoolId",
+            u.academic_year_labels AS labels, u.caseload_version::text AS version, s.total
+       FROM stale s JOIN users u ON u.id = s.id
+      ORDER BY s.never DESC, u.id`,
     [schoolIds, limit],
   );
   return {

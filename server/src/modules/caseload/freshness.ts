@@ -57,12 +57,16 @@ export const STALE_WHEN: { table: string; bumps: Bumps; whose: string; rowTrigge
   { table: 'schools', bumps: 'schools.rules_version', whose: 'the school', rowTriggers: ['schools_caseload_stamp', 'schools_caseload_review_stamp'] },
 ];
 
+/** The sum of the rules counters of the schools in `schoolIds` (an int[] expression) now. */
+export const rulesNowSql = (schoolIds: string) => `(SELECT coalesce(sum(fs.rules_version), 0) FROM schools fs WHERE fs.id = ANY(${schoolIds}))`;
+
 /**
  * Whether the summary `m` (left-joined, null when never computed) of the student `u` is stale:
- * the one freshness rule, used by the stale check and by the page's `updating` marker.
+ * the one freshness rule, used by the stale check and by the page's `updating` marker. `rulesNow`:
+ * the current sum for m.school_ids when the caller computed it once per distinct set.
  */
-export const staleSql = (u: string, m: string) => `(${m}.student_id IS NULL OR ${m}.student_version IS DISTINCT FROM ${u}.caseload_version
-  OR ${m}.rules_version IS DISTINCT FROM (SELECT coalesce(sum(fs.rules_version), 0) FROM schools fs WHERE fs.id = ANY(${m}.school_ids)))`;
+export const staleSql = (u: string, m: string, rulesNow = rulesNowSql(`${m}.school_ids`)) =>
+  `(${m}.student_id IS NULL OR ${m}.student_version IS DISTINCT FROM ${u}.caseload_version OR ${m}.rules_version IS DISTINCT FROM ${rulesNow})`;
 
 /** The active students of the schools in `schools` (a parameter such as $1), as `u`. */
 export const studentsInReach = (schools: string) => `u.school_id = ANY(${schools}::int[]) AND u.user_type = 1 AND u.deactivated_at IS NULL`;
