@@ -509,7 +509,7 @@ async function main() {
       lifecycle: () => scenarioLifecycle({ root: ROOT, databaseUrl: dbUrl(dbNames.small), record, log, fail }),
       roster: (e) => scenarioRoster(e, { call, stats, record, fail, median, log, quick: Boolean(opts.quick) }),
       pdfsize: (env) => scenarioPdfSize(env, { record }),
-      caseload: (e) => scenarioCaseload(e, { call, load, record, fail, median, withDb: (size, fn) => withDb(dbNames[size], fn) }) };
+      caseload: (e) => scenarioCaseload(e, { call, load, record, fail, median, login, withDb: (size, fn) => withDb(dbNames[size], fn) }) };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);

@@ -178,7 +178,10 @@ export default function CaseloadPage() {
                           <ClippedList text={`${s.pathways.map((p) => p.name).join(', ')}${s.pathwaysMarked ? '' : ` ${t('caseload.byDefault')}`}`} />
                         ) : <span className="muted">{t('caseload.noPathway')}</span>}
                       </td>
-                      <td>{t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}</td>
+                      <td>
+                        {t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}
+                        {s.updating && <span className="muted"> ({t('caseload.updating')})</span>}
+                      </td>
                       <td className="clip-cell">
                         {missing.length > 0 && <ClippedList text={missing.map((m) => (s.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join(', ')} />}
                       </td>

@@ -35,6 +35,7 @@ class CaseloadRowItem {
   @Field(() => String, { description: 'Plan review status: draft, submitted, returned, approved or changed_since_approval.' }) reviewStatus: string;
   @Field(() => Date, { description: 'When the plan last changed; null without a plan.', nullable: true }) lastPlanChange: Date | null;
   @Field(() => Int, { description: "Notes on the student's plan the caller has not read (not their own)." }) unreadNotes: number;
+  @Field(() => Boolean, { description: 'true: the plan changed since these figures were computed (or they never were: then they are zeros); they are being computed again.' }) updating: boolean;
 }
 
 @ObjectType({ description: 'A page of the caseload, with the total count, the next cursor and the filter choices.' })

@@ -1,11 +1,12 @@
 /**
  * The background worker of every replica: one JobWorker polling the `jobs` table for each kind of
  * background work — outbox delivery (email, text messages), consent-form ZIP exports and their
- * cleanup, roster imports, and the daily retention job (retention.ts).
+ * cleanup, roster imports, caseload summaries a read left stale, and the daily retention job (retention.ts).
  */
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Services } from '../../services.js';
+import { CASELOAD_QUEUE } from '../caseload/freshness.js';
 import { CONSENT_EXPORT_QUEUE } from '../consent-forms/consent-exports.service.js';
 import { deleteExpiredExports, EXPORT_CLEANUP_QUEUE } from '../exports/export-store.js';
 import { OUTBOX_QUEUE, outboxDeliveryHandler, smtpTransport, type Transports } from '../outbox/delivery.js';
@@ -35,6 +36,7 @@ export function backgroundHandlers(
       await deleteExpiredExports(db);
     },
     [ROSTER_IMPORT_QUEUE]: (payload, job, stopping) => services.roster.processImport(String(payload.importId), job, stopping),
+    [CASELOAD_QUEUE]: (payload, _job, stopping) => services.caseload.refreshQueued((payload.schoolIds as unknown[]).map(Number), stopping),
   };
 }
 
