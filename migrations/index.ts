@@ -25,6 +25,7 @@ import { WhatIfPlans1732300002400 } from './1732300002400-WhatIfPlans.js';
 import { CaseloadSummaries1732300002500 } from './1732300002500-CaseloadSummaries.js';
 import { CaseloadRows1732300002600 } from './1732300002600-CaseloadRows.js';
 import { PlanReview1732300002200 } from './1732300002200-PlanReview.js';
+import { JobPriorityLapses1732300002760 } from './1732300002760-JobPriorityLapses.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
@@ -41,4 +42,5 @@ export const migrations = [
   CaseloadSummaries1732300002500,
   CaseloadRows1732300002600,
   PlanReview1732300002200,
+  JobPriorityLapses1732300002760,
 ];
