@@ -65,7 +65,7 @@ async function boot() {
   const built = await buildApp(db.dataSource, cfg, db.kind);
   // Background work runs on the PostgreSQL job queue, on every replica (jobs are claimed with SKIP LOCKED).
   const transports = configuredTransports(cfg);
-  const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg, { onOutcome: built.metrics?.recordJob });
+  const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg, { onOutcome: built.metrics?.recordJob, onFailed: built.metrics?.recordJobFailure });
   await requeuePendingMessages(db.dataSource, (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]));
   await scheduleRetention(db.dataSource);
   worker.start();

@@ -1,7 +1,8 @@
 /**
  * The background worker of every replica: one JobWorker polling the `jobs` table for each kind of
  * background work — outbox delivery (email, text messages), consent-form ZIP exports and their
- * cleanup, roster imports, and the daily retention job (retention.ts).
+ * cleanup, roster imports, and the daily retention job (retention.ts). Each queue runs up to
+ * JOB_CONCURRENCY jobs at once, the long ones (ONE_AT_A_TIME) one.
  */
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
@@ -38,8 +39,14 @@ export function backgroundHandlers(
   };
 }
 
-/** The worker of a replica, with the lease and retention periods of the configuration. */
+/**
+ * Long jobs that run one at a time per replica whatever JOB_CONCURRENCY says: each holds a batch
+ * in memory and a transaction open, and there are few of them (imports, exports, the daily job).
+ */
+export const ONE_AT_A_TIME: Record<string, number> = { [ROSTER_IMPORT_QUEUE]: 1, [CONSENT_EXPORT_QUEUE]: 1, [RETENTION_QUEUE]: 1 };
+
+/** The worker of a replica, with the lease, concurrency and retention periods of the configuration. */
 export function backgroundWorker(db: DataSource, services: Services, transports: Transports, config: Config, opts: WorkerOptions = {}): JobWorker {
   const handlers = backgroundHandlers(db, services, transports, opts.backoffBaseSeconds, retentionPolicy(config));
-  return new JobWorker(db, handlers, { leaseSeconds: config.jobLeaseSeconds, ...opts });
+  return new JobWorker(db, handlers, { leaseSeconds: config.jobLeaseSeconds, concurrency: config.jobConcurrency, queueConcurrency: ONE_AT_A_TIME, ...opts });
 }

@@ -4,7 +4,8 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { logger } from '../../observability/logger.js';
 import { useHarness } from '../../test/harness.js';
 import { enqueueJob, JobWorker, PERSON_WAITING, stopIfAsked, type EnqueueOptions, type FailureKind, type JobHandler } from './job-queue.js';
@@ -371,23 +372,23 @@ describe('concurrency and priority', () => {
     }
   });
 
-  it('a slot takes its queue\'s next job as soon as one ends, not ten per poll: 300 jobs drain before the second poll', async () => {
+  it('a slot takes its queue\'s next job as soon as one ends, not ten per poll: 120 jobs drain before the second poll', async () => {
     const queue = `test.${crypto.randomBytes(4).toString('hex')}`;
-    await h.db.query(`INSERT INTO jobs (queue, payload) SELECT $1, jsonb_build_object('n', n) FROM generate_series(1, 300) AS n`, [queue]);
+    await h.db.query(`INSERT INTO jobs (queue, payload) SELECT $1, jsonb_build_object('n', n) FROM generate_series(1, 120) AS n`, [queue]);
     let running = 0;
     let most = 0;
     const worker = new JobWorker(h.db, {
       [queue]: async () => {
         running += 1;
         most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        await new Promise((resolve) => setTimeout(resolve, 20));
         running -= 1;
       },
     }, { concurrency: 4, pollMs: 60_000 });
     const started = Date.now();
     worker.start();
     try {
-      await waitFor(async () => (await pendingOf(queue)) === 0, 'the 300 jobs to drain');
+      await waitFor(async () => (await pendingOf(queue)) === 0, 'the 120 jobs to drain');
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(most).toBe(4);
     } finally {
@@ -427,5 +428,30 @@ describe('concurrency and priority', () => {
       await slow.stop();
       await h.db.query(`UPDATE jobs SET status = 'done', finished_at = now() WHERE queue = $1 AND status = 'pending'`, [queue]);
     }
+  });
+});
+
+describe('JOB_CONCURRENCY', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('is 4 by default and read from the environment', () => {
+    delete process.env.JOB_CONCURRENCY;
+    expect(loadConfig().jobConcurrency).toBe(4);
+    process.env.JOB_CONCURRENCY = '12';
+    expect(loadConfig().jobConcurrency).toBe(12);
+  });
+
+  it('refuses at start a value that is not a whole number from 1 to 32, saying why', () => {
+    for (const bad of ['0', '33', '1000000', '2.5', '-1', 'four', '1e3', ' ']) {
+      process.env.JOB_CONCURRENCY = bad;
+      expect(() => loadConfig(), bad).toThrow(/^JOB_CONCURRENCY must be /);
+    }
+    process.env.JOB_CONCURRENCY = '33';
+    expect(() => loadConfig()).toThrow('JOB_CONCURRENCY must be at most 32 (each running job may hold a database connection that requests need too), got 33');
+    process.env.JOB_CONCURRENCY = '0';
+    expect(() => loadConfig()).toThrow('JOB_CONCURRENCY must be at least 1');
   });
 });
