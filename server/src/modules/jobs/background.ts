@@ -17,7 +17,7 @@ import { RETENTION_QUEUE, retentionHandler, retentionPolicy, type RetentionPolic
 
 /** The transports configured (SMTP_URL, SMS_*); a channel without one keeps its messages in the outbox. */
 export function configuredTransports(config: Config): Transports {
-  return { email: smtpTransport(config.smtpUrl, config.mailFrom), sms: smsTransport(config.smsGateway) };
+  return { email: smtpTransport(config.smtpUrl, config.mailFrom, config.jobConcurrency), sms: smsTransport(config.smsGateway) };
 }
 
 /** The handler of each queue (the retention queue only with a policy). */
