@@ -369,17 +369,26 @@ export class JobWorker {
     return this.claimFrom(queues, skip);
   }
 
-  /** The due job of `queues` with the highest priority, then the oldest. */
+  /**
+   * The due job of `queues` with the highest priority, then the oldest. Each queue's first is read
+   * from jobs_queue_priority_due_idx in its order (one short index probe per queue); with
+   * `queue = ANY(...)` PostgreSQL read and sorted every due row instead, 60 ms per claim behind
+   * 45,000 emails.
+   */
   private async claimFrom(queues: string[], skip: string[]): Promise<JobRow | null> {
     const [job] = returnedRows<JobRow>(await this.db.query(
       `UPDATE jobs SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1,
               lease_expires_at = now() + make_interval(secs => $3)
         WHERE id = (
-          SELECT id FROM jobs
-           WHERE status = 'pending' AND run_at <= now() AND queue = ANY($2::text[]) AND id <> ALL($4::bigint[])
-           ORDER BY priority DESC, run_at, id
-           LIMIT 1
-           FOR UPDATE SKIP LOCKED)
+          SELECT first.id FROM unnest($2::text[]) AS q(name)
+           CROSS JOIN LATERAL (
+             SELECT id, priority, run_at FROM jobs
+              WHERE status = 'pending' AND queue = q.name AND run_at <= now() AND id <> ALL($4::bigint[])
+              ORDER BY priority DESC, run_at, id
+              LIMIT 1
+              FOR UPDATE SKIP LOCKED) AS first
+           ORDER BY first.priority DESC, first.run_at, first.id
+           LIMIT 1)
        RETURNING id::text, queue, payload, attempts, max_attempts`,
       [this.id, queues, this.leaseSeconds, skip],
     ));
