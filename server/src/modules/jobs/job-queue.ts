@@ -12,9 +12,10 @@
  * 0.16 (Node 14+) polls without LISTEN, but takes back a job whose worker died only 4 hours after
  * its lock (no lease or heartbeat: a crashed replica's roster import would wait 4 hours, ours waits
  * JOB_LEASE_SECONDS), keeps its own schema beside our migrations, backups and retention, and would
- * leave the embedded demo on a second driver. Ours, with per-queue concurrency and a priority,
- * drains 50,000 emails in minutes with a reset email through in seconds (bench/README.md, scenario
- * `queue`), so the library would buy no speed for those costs.
+ * leave the embedded demo on a second driver. Ours, with slots per queue and a priority, sent
+ * 50,000 queued emails to a local SMTP sink in 7 minutes on a loaded 2-core host, a reset email
+ * asked for meanwhile in under 0.6 s (bench/README.md, scenario `queue`): the bottleneck is our
+ * round trips per email, which a library would not remove, so it would buy no speed for its costs.
  *
  * Concurrency: started, a worker runs up to `concurrency` jobs of each queue at once
  * (JOB_CONCURRENCY; `queueConcurrency` lowers it for long jobs such as imports and exports). A
