@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload,queue] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -24,10 +24,11 @@ import { scenarioGqlLimits } from './scenarios/gqllimits.mjs';
 import { scenarioLifecycle } from './scenarios/lifecycle.mjs';
 import { scenarioRoster } from './scenarios/roster.mjs';
 import { scenarioPdfSize } from './scenarios/pdfsize.mjs';
+import { scenarioQueue } from './scenarios/queue.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'gqlanonymous', 'accounts', 'lifecycle', 'roster', 'pdfsize', 'caseload'];
+const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'gqlanonymous', 'accounts', 'lifecycle', 'roster', 'pdfsize', 'caseload', 'queue'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -37,6 +38,8 @@ const { values: opts } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'large-students': { type: 'string' },
     'lighthouse-runs': { type: 'string' },
+    // The queue scenario's server: JOB_CONCURRENCY (default: the server's own default).
+    'job-concurrency': { type: 'string' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4191' },
   },
 });
@@ -86,6 +89,8 @@ const dbUrl = (name) => {
   return u.toString();
 };
 const dbNames = { small: `planner_bench_run_${runId}_small`, large: `planner_bench_run_${runId}_large` };
+/** The queue scenario's own database (created by the scenario, dropped here too should the run be interrupted). */
+const queueDbName = `planner_bench_run_${runId}_queue`;
 
 async function admin(sql) {
   const c = new pg.Client({ connectionString: baseUrl });
@@ -145,7 +150,7 @@ async function cleanup() {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   if (!opts.keep) {
-    for (const name of Object.values(dbNames)) {
+    for (const name of [...Object.values(dbNames), queueDbName]) {
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((e) => log(`could not drop ${name}: ${e.message}`));
     }
   }
@@ -509,7 +514,8 @@ async function main() {
       lifecycle: () => scenarioLifecycle({ root: ROOT, databaseUrl: dbUrl(dbNames.small), record, log, fail }),
       roster: (e) => scenarioRoster(e, { call, stats, record, fail, median, log, quick: Boolean(opts.quick) }),
       pdfsize: (env) => scenarioPdfSize(env, { record }),
-      caseload: (e) => scenarioCaseload(e, { call, load, record, fail, median, login, withDb: (size, fn) => withDb(dbNames[size], fn) }) };
+      caseload: (e) => scenarioCaseload(e, { call, load, record, fail, median, login, withDb: (size, fn) => withDb(dbNames[size], fn) }),
+      queue: () => scenarioQueue({ root: ROOT, admin, dbUrl, dbName: queueDbName, track: (child) => children.push(child), record, log, fail, quick: Boolean(opts.quick), keep: opts.keep, concurrency: opts['job-concurrency'] }) };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);

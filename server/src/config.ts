@@ -31,6 +31,13 @@ function atLeast(name: string, fallback: number, min: number, why: string): numb
   return n;
 }
 
+/** An integer setting with a floor and a ceiling, refused at start outside them. */
+function between(name: string, fallback: number, min: number, max: number, why: string): number {
+  const n = atLeast(name, fallback, min, why);
+  if (n > max) throw new Error(`${name} must be at most ${max} (${why}), got ${n}`);
+  return n;
+}
+
 function bool(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -143,6 +150,8 @@ export interface Config {
   rosterMaxBytes: number;
   /** Seconds a worker holds a running job without renewing it; the heartbeat renews it every third of that. */
   jobLeaseSeconds: number;
+  /** Most background jobs of one queue a replica runs at once (JOB_CONCURRENCY; imports and exports run one at a time). */
+  jobConcurrency: number;
   /** Retention (the daily retention job, modules/jobs/retention.ts), in days. */
   retention: {
     /** Sent and failed outbox messages (they hold reset and set-password links), counted from creation. */
@@ -238,6 +247,7 @@ export function loadConfig(): Config {
     rosterBatchSize: Math.max(1, int('ROSTER_BATCH_SIZE', 200)),
     rosterMaxBytes: Math.max(1, int('ROSTER_MAX_MB', 20)) * 1024 * 1024,
     jobLeaseSeconds: atLeast('JOB_LEASE_SECONDS', 60, 10, 'a shorter lease lets a busy replica lose the job it is running'),
+    jobConcurrency: between('JOB_CONCURRENCY', 4, 1, 32, 'each running job may hold a database connection that requests need too'),
     retention: {
       outboxDays: atLeast('OUTBOX_RETENTION_DAYS', 30, 1, 'staff read recent messages on the outbox page'),
       jobDays: atLeast('JOB_RETENTION_DAYS', 14, 1, 'a finished job is kept at least a day'),

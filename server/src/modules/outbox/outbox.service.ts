@@ -13,7 +13,7 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import { logger } from '../../observability/logger.js';
-import { enqueueJob } from '../jobs/job-queue.js';
+import { enqueueJob, PERSON_WAITING } from '../jobs/job-queue.js';
 import { MAX_ATTEMPTS, OUTBOX_QUEUE } from './delivery.js';
 import { OutboxMessage, type OutboxChannel } from './outbox.entity.js';
 import { smsRefusal, type SmsRules } from './sms-rules.js';
@@ -25,6 +25,13 @@ export interface MessageScope {
   /** The recipient's account when there is one, else the student the message is about. */
   userId: number;
 }
+
+/** How soon a message goes: `personWaiting` (a reset or sign-in link someone just asked for) goes ahead of bulk mail. */
+export interface MessageUrgency {
+  personWaiting?: boolean;
+}
+
+const priorityOf = (urgency: MessageUrgency): number => (urgency.personWaiting ? PERSON_WAITING : 0);
 
 export class OutboxService {
   constructor(
@@ -39,6 +46,7 @@ export class OutboxService {
     body: string,
     scope: MessageScope,
     manager: EntityManager = this.db.manager,
+    urgency: MessageUrgency = {},
   ): Promise<OutboxMessage> {
     const refusal = channel === 'sms' ? await smsRefusal(manager, this.smsRules, recipient, scope.schoolId) : null;
     const message = await manager.getRepository(OutboxMessage).save({
@@ -50,7 +58,7 @@ export class OutboxService {
       return message;
     }
     // Delivery is a job written in the same transaction: it runs once the message is committed, on any replica.
-    await enqueueJob(manager, OUTBOX_QUEUE, { messageId: message.id }, { singletonKey: message.id, maxAttempts: MAX_ATTEMPTS });
+    await enqueueJob(manager, OUTBOX_QUEUE, { messageId: message.id }, { singletonKey: message.id, maxAttempts: MAX_ATTEMPTS, priority: priorityOf(urgency) });
     return message;
   }
 
@@ -58,6 +66,7 @@ export class OutboxService {
   async enqueueMany(
     messages: { recipient: string; subject: string; body: string; scope: MessageScope }[],
     manager: EntityManager,
+    urgency: MessageUrgency = {},
   ): Promise<void> {
     if (!messages.length) return;
     const rows = messages.map((msg) => ({ recipient: msg.recipient, subject: msg.subject, body: msg.body, school_id: msg.scope.schoolId, user_id: msg.scope.userId }));
@@ -69,10 +78,10 @@ export class OutboxService {
       [JSON.stringify(rows)],
     );
     await manager.query(
-      `INSERT INTO jobs (queue, payload, max_attempts, singleton_key)
-       SELECT $1, jsonb_build_object('messageId', id), $2, id FROM unnest($3::text[]) AS id
+      `INSERT INTO jobs (queue, payload, max_attempts, singleton_key, priority)
+       SELECT $1, jsonb_build_object('messageId', id), $2, id, $4 FROM unnest($3::text[]) AS id
        ON CONFLICT DO NOTHING`,
-      [OUTBOX_QUEUE, MAX_ATTEMPTS, ids.map((r) => r.id)],
+      [OUTBOX_QUEUE, MAX_ATTEMPTS, ids.map((r) => r.id), priorityOf(urgency)],
     );
   }
 
