@@ -8,9 +8,13 @@ import { migrations } from '../../../migrations/index.js';
 import { entities } from './entities.js';
 import { CountingLogger } from './query-counter.js';
 
+/** embedded: the PostgreSQL the server starts itself; server: one named by DATABASE_URL. */
+export const DATABASE_KINDS = ['embedded', 'server'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
 export interface Database {
   dataSource: DataSource;
-  kind: 'embedded' | 'server';
+  kind: DatabaseKind;
   close(): Promise<void>;
 }
 

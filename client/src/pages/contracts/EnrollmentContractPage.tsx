@@ -109,7 +109,7 @@ export default function EnrollmentContractPage() {
     const user = cachedUser();
     if (user) cacheUser({ ...user, applicationStatus: 'enrolled' });
     client.cache.updateQuery({ query: CurrentUserDocument }, (d) =>
-      d?.currentUser ? { ...d, currentUser: { ...d.currentUser, applicationStatus: 'enrolled' } } : d);
+      d?.currentUser ? { ...d, currentUser: { ...d.currentUser, applicationStatus: 'enrolled' as const } } : d);
     navigate('/enrollment-success');
   }
 

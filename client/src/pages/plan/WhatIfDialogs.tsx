@@ -30,7 +30,7 @@ export function NewWhatIfDialog({ onClose, onCreated }: { onClose(): void; onCre
     setError(null);
     const baseline = start.startsWith('baseline:') ? Number(start.slice('baseline:'.length)) : null;
     try {
-      const res = await create({ variables: { name: name.trim(), start: baseline ? 'baseline' : start, baselineId: baseline } });
+      const res = await create({ variables: { name: name.trim(), start: baseline ? 'baseline' : start === 'empty' ? 'empty' : 'official', baselineId: baseline } });
       if (res.data) onCreated(res.data.createWhatIfPlan.id);
     } catch (err) {
       setError(messageOr(err, t('whatIf.createFailed')));

@@ -11,7 +11,7 @@ import { User } from './user.entity.js';
 const h = useHarness();
 
 const ME = '{ currentUser { id contactPreference phone } }';
-const UPDATE = `mutation ($p: String!, $phone: String) { updateContactPreference(contactPreference: $p, phone: $phone) { id contactPreference phone } }`;
+const UPDATE = `mutation ($p: ContactPreference!, $phone: String) { updateContactPreference(contactPreference: $p, phone: $phone) { id contactPreference phone } }`;
 
 const saved = async (id: number) => {
   const u = await h.db.getRepository(User).findOneByOrFail({ id });
@@ -89,9 +89,11 @@ describe('contact preference', () => {
     }
     expect((await h.api.put('/api/contact-preference/').set(h.auth(token)).send({})).body.reason).toBe('CONTACT_PREFERENCE_INVALID');
     expect((await h.api.put('/api/contact-preference/').set(h.auth(token)).send(['sms'])).status).toBe(400);
+    // GraphQL's ContactPreference enum refuses it before the resolver, with GraphQL's own message.
     const g = await h.gql(UPDATE, { p: 'pigeon' }, token);
+    expect(g.status).toBe(400);
     expect(g.code).toBe('BAD_USER_INPUT');
-    expect(g.errors![0]!.message).toBe(REASONS.CONTACT_PREFERENCE_INVALID);
+    expect(g.errors![0]!.message).toBe('Variable "$p" got invalid value "pigeon"; Value "pigeon" does not exist in "ContactPreference" enum.');
     expect(await saved(parent.id)).toEqual(before);
   });
 

@@ -30,8 +30,11 @@ export const saveInput = z.object({
   application_status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'in_progress' : v), z.enum(['in_progress', 'complete'], { message: M.badStatus })),
 });
 
+/** What staff may decide on a submitted application. */
+export const APPLICATION_DECISIONS = ['accepted', 'declined'] as const;
+
 export const decisionInput = z.object({
-  decision: z.enum(['accepted', 'declined'], { message: REASONS.DECISION_INVALID }),
+  decision: z.enum(APPLICATION_DECISIONS, { message: REASONS.DECISION_INVALID }),
   reason: text().pipe(z.string().max(2000, 'The reason may be at most 2000 characters.')),
 });
 
@@ -74,7 +77,7 @@ export interface ApplicationSave {
 
 /** A staff decision; a decline carries a reason. */
 export interface Decision {
-  decision: 'accepted' | 'declined';
+  decision: (typeof APPLICATION_DECISIONS)[number];
   reason: string;
 }
 

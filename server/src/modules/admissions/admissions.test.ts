@@ -365,14 +365,14 @@ describe('staff review (REST)', () => {
 });
 
 const APPLICATION = `{ application { id applicationStatus submittedAt formData { step title data } } }`;
-const SAVE = `mutation ($formData: [ApplicationStepInput!]!, $status: String!) {
+const SAVE = `mutation ($formData: [ApplicationStepInput!]!, $status: ApplicationStatus!) {
   saveApplication(formData: $formData, applicationStatus: $status) { id applicationStatus submittedAt formData { step data } } }`;
-const LIST = `query ($first: Int, $after: String, $status: String) {
+const LIST = `query ($first: Int, $after: String, $status: ApplicationStatus) {
   applications(first: $first, after: $after, status: $status) {
     totalCount hasNextPage endCursor
     nodes { id studentName applicationStatus submittedAt parent { firstName email } } } }`;
 const ONE = `query ($id: Int!) { admissionApplication(id: $id) { id applicationStatus parent { email } transcripts { fileName url size } formData { step title data } } }`;
-const DECIDE = `mutation ($id: Int!, $decision: String!, $reason: String) { decideApplication(id: $id, decision: $decision, reason: $reason) { id applicationStatus decisionReason } }`;
+const DECIDE = `mutation ($id: Int!, $decision: ApplicationDecision!, $reason: String) { decideApplication(id: $id, decision: $decision, reason: $reason) { id applicationStatus decisionReason } }`;
 
 describe('admissions on GraphQL', () => {
   it('reads, saves and submits the caller own application', async () => {

@@ -14,7 +14,7 @@ import { CASELOAD_QUEUE } from './freshness.js';
 
 const h = useHarness();
 
-const CASELOAD = `query($filter: CaseloadFilter, $sort: String, $descending: Boolean, $first: Int, $after: String) {
+const CASELOAD = `query($filter: CaseloadFilter, $sort: CaseloadSort, $descending: Boolean, $first: Int, $after: String) {
   caseload(filter: $filter, sort: $sort, descending: $descending, first: $first, after: $after) {
     totalCount hasNextPage endCursor grades pathways { name }
     nodes { studentId firstName lastName grade pathways { name } pathwaysMarked requirementsMet requirementsTotal

@@ -38,7 +38,9 @@ export const EXPORT_JOB_MESSAGES = {
   failed: REASONS.EXPORT_FAILED,
 } as const;
 
-export type ExportState = 'queued' | 'running' | 'done' | 'failed';
+/** An export's way through the background job (parent_form_exports.state). */
+export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
 
 export interface ParentFormsExportView {
   id: string;

@@ -38,10 +38,14 @@ export const CONTRACT_MESSAGES = {
   notGenerated: REASONS.CONTRACT_NOT_GENERATED,
 } as const;
 
+/** unsigned: no PDF yet; generated: the PDF is drawn, not signed; completed: signed, immutable. */
+export const CONTRACT_STATUSES = ['unsigned', 'generated', 'completed'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
 export interface ContractView {
   id: string;
   studentName: string;
-  status: 'unsigned' | 'generated' | 'completed';
+  status: ContractStatus;
   pdfUrl: string | null;
   completedAt: Date | null;
   placedSignatures: Record<string, string>;

@@ -127,7 +127,7 @@ describe('outbox page', () => {
     const parent = await h.buildParent({ school: await h.schoolNamed('Lincoln High School') });
     const id = await queueReset(parent.email);
     await h.db.query(`UPDATE outbox_messages SET status = 'failed', attempts = 5, last_error = 'mailbox unavailable' WHERE id = $1`, [id]);
-    const res = await h.gql('{ outboxMessages(status: "failed", limit: 200) { totalCount nodes { id recipient status attempts lastError body } } }', {}, staff);
+    const res = await h.gql('{ outboxMessages(status: failed, limit: 200) { totalCount nodes { id recipient status attempts lastError body } } }', {}, staff);
     const mine = res.data!.outboxMessages.nodes.find((n: { id: string }) => n.id === id);
     expect(mine).toMatchObject({ recipient: parent.email, status: 'failed', attempts: 5, lastError: 'mailbox unavailable' });
     expect(mine.body).toContain('/reset-password/');

@@ -103,7 +103,7 @@ describe('plan review', () => {
     // A self-registered student types their own name: here one that reads as an instruction with a link.
     await h.db.query(`UPDATE users SET first_name = 'Claim your prize at http://evil.example/x', last_name = '<a href=x>click</a>' WHERE id = $1`, [w.student.id]);
     // Marta (email until now) picks texts on My Profile.
-    const picked = await h.gql(`mutation { updateContactPreference(contactPreference: "sms", phone: "(201) 555-0333") { contactPreference phone } }`, {}, w.momToken);
+    const picked = await h.gql(`mutation { updateContactPreference(contactPreference: sms, phone: "(201) 555-0333") { contactPreference phone } }`, {}, w.momToken);
     expect(picked.data!.updateContactPreference).toEqual({ contactPreference: 'sms', phone: '+12015550333' });
 
     await h.gql(SUBMIT, {}, w.studentToken);

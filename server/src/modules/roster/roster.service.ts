@@ -60,7 +60,9 @@ const MAX_RECORD_BYTES = 64 * 1024;
 const MAX_ZIP_ENTRIES = 64;
 const UNZIPPED_FACTOR = 8;
 
-export type RosterImportState = 'queued' | 'running' | 'done' | 'failed';
+/** An import's way through the background job (roster_imports.state). */
+export const ROSTER_IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type RosterImportState = (typeof ROSTER_IMPORT_STATES)[number];
 
 /** An import and its progress: rows done of total, and once done, the counts and rejected rows. */
 export interface RosterImportView {

@@ -12,7 +12,7 @@ const h = useHarness();
 
 const DASHBOARD = `{ studentDashboard { totalStudents studentsWithoutPlan studentsWithWarnings
   consentStates { key count } cccApplyStatuses { key count } applicationStatuses { key count } } }`;
-const LIST = `query($consentState: String, $cccApplyStatus: String, $plan: String) {
+const LIST = `query($consentState: ConsentFilter, $cccApplyStatus: String, $plan: StudentPlanFilter) {
   students(consentState: $consentState, cccApplyStatus: $cccApplyStatus, plan: $plan) { totalCount nodes { firstName } } }`;
 
 /** A school with: Ann (no plan, no form), Bo (plan with a warning, form parent_signed, CCC submitted), Cy (plan fine, CCC submitted). */
