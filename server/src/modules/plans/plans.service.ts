@@ -31,8 +31,8 @@
  *   chronological order (sortTermLabels); otherwise in the student's order.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { recordAccess } from '../access-log/access-log.service.js';
+import type { Caller, RequestContext } from '../../context.js';
+import { recordAccess } from '../access-log/record-access.js';
 import { can as whatIfCan } from '../what-if-plans/what-if-plans.policy.js';
 import { findWhatIf, type WhatIfRow } from '../what-if-plans/what-if-store.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
