@@ -68,7 +68,7 @@ export class AccessLogService {
     if (f.after) add('a.id < ?', f.after);
     const first = f.first ?? 50;
     params.push(first + 1);
-    const rows: any[] = await this.db.query(
+    const rows: AccessLogRow[] = await this.db.query(
       `SELECT a.id::text AS id, a.created_at AS "createdAt", a.action, a.reason, a.student_id AS "studentId", a.actor_user_id AS "actorUserId", a.acting_user_id AS "actingUserId",
               NULLIF(trim(g.first_name || ' ' || g.last_name), '') AS "actingName",
               NULLIF(trim(s.first_name || ' ' || s.last_name), '') AS "studentName", NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS "actorName"
@@ -79,7 +79,7 @@ export class AccessLogService {
         WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`,
       params,
     );
-    const page = rows.slice(0, first) as AccessLogRow[];
+    const page = rows.slice(0, first);
     return { rows: page, totalCount: n, endCursor: page.length ? page[page.length - 1].id : null, hasNextPage: rows.length > first };
   }
 }
