@@ -10,6 +10,8 @@ import { runSteps } from './steps.mjs';
 
 const TEST_STEPS = [
   ['typecheck', 'npm run typecheck'],
+  // ESLint, then prettier --check (npm run format writes the formatting).
+  ['lint', 'npm run lint'],
   ['lint:openapi', 'npm run lint:openapi'],
   ['check:imports', 'npm run check:imports'],
   ['scripts tests', 'npm run test:scripts'],

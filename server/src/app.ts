@@ -32,6 +32,8 @@ import { mountCaseloadRoutes } from './modules/caseload/caseload.rest.js';
 import { mountNoteRoutes } from './modules/notes/notes.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
 import { mountIntegrationRoutes } from './modules/integrations/integrations.rest.js';
+import { mountApiTokenRoutes } from './modules/api-tokens/api-tokens.rest.js';
+import { mountRosterRoutes } from './modules/roster/roster.rest.js';
 import { logger as processLogger, type Logger } from './observability/logger.js';
 import { createMetrics, metricsEndpoint, type AppMetrics } from './observability/metrics.js';
 import { routeName } from './observability/request-facts.js';
@@ -133,6 +135,8 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountBaselinePlanRoutes(api, deps);
   mountAccessLogRoutes(api, deps);
   mountIntegrationRoutes(api, deps);
+  mountApiTokenRoutes(api, deps);
+  mountRosterRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: REASONS.NOT_FOUND, reason: 'NOT_FOUND' });
   });

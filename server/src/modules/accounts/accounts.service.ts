@@ -3,8 +3,8 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { AppError, badInput, because, forbidden, unauthenticated } from '../../core/errors.js';
+import type { Caller, RequestContext } from '../../context.js';
+import { AppError, badInput, because, forbidden, isUniqueViolation, unauthenticated } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
 import { hashPassword, needsRehash, randomToken, sha256, verifyPassword } from '../../core/passwords.js';
 import { requireCaller } from '../../core/policy.js';
@@ -469,10 +469,5 @@ function parentCodeCandidate(): string {
   let code = '';
   for (let i = 0; code.length < 8 && i < bytes.length; i++) code += alphabet[bytes.charCodeAt(i) % alphabet.length];
   return code;
-}
-
-export function isUniqueViolation(e: unknown): boolean {
-  return (e as { code?: string; driverError?: { code?: string } })?.driverError?.code === '23505' ||
-    (e as { code?: string })?.code === '23505';
 }
 

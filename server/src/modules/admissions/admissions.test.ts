@@ -1,7 +1,7 @@
 /** Dual School admissions through REST and GraphQL on a real database: save, resume, submit, uploads, refusals, staff review. */
 import { graphql } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { buildAppSchema } from '../../graphql/schema.js';
 import { resumeStep, toRecords, emptyValues } from '@planner/shared/application';

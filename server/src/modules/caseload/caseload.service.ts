@@ -29,12 +29,12 @@
  * student exported. Opening a student (view as) logs 'view_as' as before.
  */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 import { authorize } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import type { User } from '../accounts/user.entity.js';
-import { recordAccessMany } from '../access-log/access-log.service.js';
+import { recordAccessMany } from '../access-log/record-access.js';
 import { csvField } from '../courses/csv.js';
 import { byName, planProgress, type EngineLink } from '../pathways/progress.js';
 import { unreadNoteCounts } from '../notes/plan-note-store.js';

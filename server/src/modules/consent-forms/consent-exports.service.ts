@@ -15,7 +15,7 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { notFound } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';

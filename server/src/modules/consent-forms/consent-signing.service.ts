@@ -29,7 +29,7 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import type { ConsentState } from '@planner/shared/consent-form';
 import { UserType, type User } from '../accounts/user.entity.js';

@@ -10,7 +10,7 @@
 import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';

@@ -5,7 +5,7 @@
  * (modules/schools/reach.ts).
  */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { toId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';

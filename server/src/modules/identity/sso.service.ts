@@ -19,7 +19,7 @@ import * as oidc from 'openid-client';
 import type { DataSource } from 'typeorm';
 import type { PasswordSignIn, SsoRefusal } from '@planner/shared';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { badInput, forbidden, notFound } from '../../core/errors.js';
 import { randomToken, sha256 } from '../../core/passwords.js';
 import { valid, type Checked } from '../../core/validation.js';

@@ -57,7 +57,7 @@ export interface Demographics {
 export type ConsentInput = Record<ConsentKey, boolean> & { electronicSignature: string };
 
 type Issue = (message: string) => never;
-const STOP = Symbol('first problem reported');
+const STOP = new Error('first problem reported');
 /** The first problem is the one reported, so an issue ends the checks (back to the transform). */
 const stopping = (ctx: z.RefinementCtx): Issue => (message) => {
   ctx.addIssue({ code: 'custom', message });

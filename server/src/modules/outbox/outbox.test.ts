@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { DEMO, useHarness } from '../../test/harness.js';
 import { SystemService } from '../system/system.service.js';
 import { JobWorker, PERSON_WAITING, backoffSeconds } from '../jobs/job-queue.js';

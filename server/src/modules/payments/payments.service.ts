@@ -20,7 +20,7 @@
 import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, PAYMENT_POLICY_MESSAGES, type PaymentAction } from './payments.policy.js';

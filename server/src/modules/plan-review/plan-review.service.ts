@@ -20,14 +20,14 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { Caller, RequestContext } from '../../core/context.js';
+import type { Caller, RequestContext } from '../../context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { message } from '../../messages/messages.js';
 import { UserType } from '../accounts/user.entity.js';
-import { recordAccess } from '../access-log/access-log.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import { ownSchoolIds } from '../schools/reach.js';
 import { can, PLAN_REVIEW_POLICY_MESSAGES, type PlanReviewAction, type PlanReviewObject } from './plan-review.policy.js';

@@ -21,7 +21,7 @@ import { createReadStream } from 'node:fs';
 import { open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';

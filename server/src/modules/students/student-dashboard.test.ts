@@ -1,6 +1,6 @@
 import { graphql } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { buildAppSchema } from '../../graphql/schema.js';
 import { useHarness } from '../../test/harness.js';

@@ -1,10 +1,10 @@
 /** The staff's list of students: every student of the schools the staff member reaches. */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { can, STUDENT_NOT_FOUND } from './students.policy.js';
-import { recordAccess } from '../access-log/access-log.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import { parseId } from '../../core/ids.js';
 import { UserType } from '../accounts/user.entity.js';

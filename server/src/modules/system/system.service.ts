@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { serverPackageDir } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './system.policy.js';
 import { UserType } from '../accounts/user.entity.js';
