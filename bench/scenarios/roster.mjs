@@ -30,7 +30,6 @@ function usersCsv(tag, n) {
 export async function scenarioRoster(env, h) {
   const d = env.small;
   const big = h.quick ? 5_000 : 50_000;
-  const small = big / 10;
   const run = async (n, tag) => {
     const csv = usersCsv(tag, n);
     await h.stats(d.origin, true, true);
