@@ -32,7 +32,7 @@ test('the student signs, the parent signs from the texted link, staff export and
   const outbox = await (await request.get('/api/outbox/', { headers: { Authorization: `Token ${staff}` } })).json();
   const sms = outbox.find((m: { channel: string; body: string }) => m.channel === 'sms' && m.body.includes('/parent-sign/'));
   expect(sms, JSON.stringify(outbox)).toBeTruthy();
-  expect(sms.recipient).toBe('(555) 010-0142');
+  expect(sms.recipient).toBe('(201) 555-0142');
   const link = new URL(/(https?:\/\/\S+\/parent-sign\/[A-Za-z0-9_-]{43})$/.exec(sms.body)![1]);
   // The demo parent account linked to Sam gets the same link by email.
   const email = outbox.find((m: { channel: string; body: string }) => m.channel === 'email' && m.body.endsWith(link.pathname));
@@ -86,7 +86,7 @@ test('the student signs, the parent signs from the texted link, staff export and
     expect(text).toContain(expected);
   }
   // The audit trail is the PDF's last page: who signed, when, and where the link went.
-  for (const expected of ['Signature record', 'Typed name: Sam Lee', `Signed in as user #${sam.id}`, 'Typed name: Jordan Lee', 'Text message to: (555) 010-0142', 'Signed in: no (through the texted link)']) {
+  for (const expected of ['Signature record', 'Typed name: Sam Lee', `Signed in as user #${sam.id}`, 'Typed name: Jordan Lee', 'Text message to: (201) 555-0142', 'Signed in: no (through the texted link)']) {
     expect(text).toContain(expected);
   }
   expect(text).toMatch(/Drawn signature: 1 stroke\b/);
@@ -129,7 +129,7 @@ test('the student signs, the parent signs from the texted link, staff export and
   // Sam changes the guardian phone after the link was sent: staff are warned (then the phone is put back).
   const samToken = await apiToken(request, DEMO.student);
   const info = { grade: '10', dob: '03142010', guardianFirstName: 'Jordan', guardianLastName: 'Lee' };
-  for (const guardianPhone of ['(555) 010-0199', '(555) 010-0142']) {
+  for (const guardianPhone of ['(201) 555-0199', '(201) 555-0142']) {
     const saved = await request.post('/api/student-info/', { headers: { Authorization: `Token ${samToken}` }, data: { ...info, guardianPhone } });
     expect(saved.status()).toBeLessThan(300);
   }

@@ -47,7 +47,7 @@ test('a new Lincoln student goes from sign-up through onboarding and the CCCAppl
   await page.getByLabel('Date of Birth').fill('2010-03-14');
   await page.getByLabel('Parent/Guardian First Name').fill('Jordan');
   await page.getByLabel('Parent/Guardian Last Name').fill('Nguyen');
-  await page.getByLabel('Parent/Guardian Phone Number').fill('(555) 201-3344');
+  await page.getByLabel('Parent/Guardian Phone Number').fill('(201) 555-3344');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/student-demographics$/);

@@ -28,7 +28,7 @@ test('a plan is submitted, returned with a comment, resubmitted, approved, chang
   expect(reg.status()).toBe(201);
   const parentToken = (await reg.json()).token as string;
   expect((await request.post('/api/add-student/', { ...auth(parentToken), data: { parent_code: KAI_CODE } })).status()).toBe(200);
-  const locale = await request.post('/graphql', { ...auth(parentToken), data: { query: 'mutation { updateLocale(locale: "es") }' } });
+  const locale = await request.post('/graphql', { ...auth(parentToken), data: { query: 'mutation { updateLocale(locale: es) }' } });
   expect((await locale.json()).errors).toBeUndefined();
 
   const kaiToken = await apiToken(request, KAI);

@@ -27,6 +27,8 @@ import { CaseloadRows1732300002600 } from './1732300002600-CaseloadRows.js';
 import { PlanReview1732300002200 } from './1732300002200-PlanReview.js';
 import { KnownDevices1732300002700 } from './1732300002700-KnownDevices.js';
 import { OidcIdentities1732300002720 } from './1732300002720-OidcIdentities.js';
+import { CaseloadFreshness1732300002770 } from './1732300002770-CaseloadFreshness.js';
+import { JobPriorityLapses1732300002760 } from './1732300002760-JobPriorityLapses.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
@@ -45,4 +47,6 @@ export const migrations = [
   PlanReview1732300002200,
   KnownDevices1732300002700,
   OidcIdentities1732300002720,
+  CaseloadFreshness1732300002770,
+  JobPriorityLapses1732300002760,
 ];

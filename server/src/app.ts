@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { mountBenchInstrumentation } from './core/bench.js';
 import { buildGraphqlContext, type AppDeps } from './adapters.js';
 import { compressAnswers, mountClient } from './core/client-assets.js';
-import { apiErrorHandler } from './core/http.js';
+import { apiErrorHandler, graphqlBodyErrorHandler } from './core/http.js';
 import { createApolloServer } from './graphql/server.js';
 import { mountAccessLogRoutes } from './modules/access-log/access-log.rest.js';
 import { mountAccountRoutes } from './modules/accounts/accounts.rest.js';
@@ -32,6 +32,8 @@ import { mountCaseloadRoutes } from './modules/caseload/caseload.rest.js';
 import { mountNoteRoutes } from './modules/notes/notes.rest.js';
 import { mountSystemRoutes } from './modules/system/system.rest.js';
 import { mountIntegrationRoutes } from './modules/integrations/integrations.rest.js';
+import { mountApiTokenRoutes } from './modules/api-tokens/api-tokens.rest.js';
+import { mountRosterRoutes } from './modules/roster/roster.rest.js';
 import { logger as processLogger, type Logger } from './observability/logger.js';
 import { createMetrics, metricsEndpoint, type AppMetrics } from './observability/metrics.js';
 import { routeName } from './observability/request-facts.js';
@@ -51,8 +53,23 @@ export interface AppOptions {
   logger?: Logger;
 }
 
-/** Headers for every answer: no sniffing, no framing by other sites, no referrer (reset links carry tokens). */
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+/**
+ * Headers for every answer: no sniffing, no framing by other sites, no referrer (reset links carry
+ * tokens); and, when people open the app over https, HSTS: a browser that has seen it once never
+ * sends a token or password over plain http to the host again. Never over http (the local demo):
+ * browsers would then refuse plain http to that host for a year.
+ */
+function securityHeaders(publicUrl: string): (req: Request, res: Response, next: NextFunction) => void {
+  const https = URL.canParse(publicUrl) && new URL(publicUrl).protocol === 'https:';
+  return (_req, res, next) => {
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    commonSecurityHeaders(res);
+    next();
+  };
+}
+
+/** The headers of every answer, whatever PUBLIC_URL. */
+function commonSecurityHeaders(res: Response): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
@@ -72,7 +89,6 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
       "frame-ancestors 'self'",
     ].join('; '),
   );
-  next();
 }
 
 export async function buildApp(db: DataSource, config: Config, databaseKind: 'embedded' | 'server', opts: AppOptions = {}): Promise<BuiltApp> {
@@ -82,12 +98,12 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   const metrics = config.metricsToken ? createMetrics(db, log) : null;
   const app = express();
   app.disable('x-powered-by');
-  // Behind the deployment's proxy, the client address comes from X-Forwarded-For (loopback and private proxies only).
-  app.set('trust proxy', 'loopback, uniquelocal');
+  // Behind the deployment's proxy, the client address comes from X-Forwarded-For, believed from that proxy only (TRUST_PROXY).
+  app.set('trust proxy', config.trustProxy);
   // First, so every answer is logged and counted, refusals included (observability/).
   app.use(requestLogger(log));
   if (metrics) app.use(metrics.http);
-  app.use(securityHeaders);
+  app.use(securityHeaders(config.publicUrl));
   app.use(compressAnswers());
   // An operations endpoint, outside /api and its OpenAPI document; 404 when METRICS_TOKEN is unset.
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
@@ -119,6 +135,8 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountBaselinePlanRoutes(api, deps);
   mountAccessLogRoutes(api, deps);
   mountIntegrationRoutes(api, deps);
+  mountApiTokenRoutes(api, deps);
+  mountRosterRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: REASONS.NOT_FOUND, reason: 'NOT_FOUND' });
   });
@@ -134,10 +152,16 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
     routeName('/graphql'),
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, { context: async ({ req, res }) => buildGraphqlContext(deps, req, res) }),
+    graphqlBodyErrorHandler,
   );
 
   // Static files and the history fallback are named "static" in logs and metrics.
   app.use(routeName('static'));
   mountClient(app, { clientDist: config.clientDist, production: config.nodeEnv === 'production' });
-  return { app, deps, metrics, stop: async () => { await apollo.stop(); await services.payments.close(); } };
+  return { app, deps, metrics, stop: async () => {
+    // The roster's upload folder first: an upload cut off by a shutdown holds students' names.
+    await services.roster.close();
+    await apollo.stop();
+    await services.payments.close();
+  } };
 }

@@ -4,8 +4,11 @@
  */
 import path from 'node:path';
 import type { PasswordSignIn } from '@planner/shared';
+import { parseTrustProxy, type TrustProxy } from './core/trust-proxy.js';
 import { parseOidcConfig, parsePasswordSignIn, type OidcConfig } from './modules/identity/oidc-config.js';
 import type { SmsGatewayConfig } from './modules/outbox/sms-gateway.js';
+import type { SmsRules } from './modules/outbox/sms-rules.js';
+import { DEFAULT_SMS_COUNTRIES, isPhoneCountry } from '@planner/shared/phone';
 import { logLevelFromEnv, type LogLevel } from './observability/log-level.js';
 
 function str(name: string, fallback: string): string {
@@ -25,6 +28,13 @@ function int(name: string, fallback: number): number {
 function atLeast(name: string, fallback: number, min: number, why: string): number {
   const n = int(name, fallback);
   if (n < min) throw new Error(`${name} must be at least ${min} (${why}), got ${n}`);
+  return n;
+}
+
+/** An integer setting with a floor and a ceiling, refused at start outside them. */
+function between(name: string, fallback: number, min: number, max: number, why: string): number {
+  const n = atLeast(name, fallback, min, why);
+  if (n > max) throw new Error(`${name} must be at most ${max} (${why}), got ${n}`);
   return n;
 }
 
@@ -58,6 +68,15 @@ function smsGateway(): SmsGatewayConfig | null {
   if (missing.length) throw new Error(`Text messages need all of SMS_GATEWAY_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM; missing: ${missing.join(', ')}`);
   if (!/^https?:\/\//.test(cfg.url)) throw new Error(`SMS_GATEWAY_URL must start with http:// or https://, got "${cfg.url}"`);
   return cfg;
+}
+
+/** SMS_COUNTRIES: the ISO codes of the countries texts may go to, e.g. "US,PR"; an unknown code stops the start. */
+function smsCountries(): string[] {
+  const raw = str('SMS_COUNTRIES', DEFAULT_SMS_COUNTRIES.join(','));
+  const codes = raw.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const unknown = codes.filter((c) => !isPhoneCountry(c));
+  if (!codes.length || unknown.length) throw new Error(`SMS_COUNTRIES must be a comma list of ISO country codes, e.g. US,PR; not known: "${unknown.join(', ') || raw}"`);
+  return [...new Set(codes)];
 }
 
 /** METRICS_TOKEN: empty serves no /metrics; otherwise a secret a scraper could not guess. */
@@ -95,8 +114,10 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Seed the demo school when the database holds no school yet. Always on for the embedded database. */
   seedDemo: boolean;
-  /** Public address of the app, used in links sent by email and text message. */
+  /** Public address of the app, used in links sent by email and text message; https also turns on HSTS. */
   publicUrl: string;
+  /** TRUST_PROXY: the proxies that may give the client's address in X-Forwarded-For (core/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   dualSchoolSignupCode: string;
   /** Session tokens: absolute lifetime and idle timeout, in minutes. */
   tokenTtlMinutes: number;
@@ -119,6 +140,8 @@ export interface Config {
   mailFrom: string;
   /** SMS gateway for text messages (Twilio's REST shape); null keeps texts in the outbox. */
   smsGateway: SmsGatewayConfig | null;
+  /** Where texts may go and how many a day (SMS_COUNTRIES, SMS_LIMIT_PER_SCHOOL, SMS_LIMIT_PER_NUMBER). */
+  smsRules: SmsRules;
   /** Hours a queued export (e.g. the consent-form ZIP) stays downloadable before a job deletes it. */
   exportTtlHours: number;
   /** Roster rows saved per transaction by the import job. */
@@ -127,6 +150,8 @@ export interface Config {
   rosterMaxBytes: number;
   /** Seconds a worker holds a running job without renewing it; the heartbeat renews it every third of that. */
   jobLeaseSeconds: number;
+  /** Most background jobs of one queue a replica runs at once (JOB_CONCURRENCY; imports and exports run one at a time). */
+  jobConcurrency: number;
   /** Retention (the daily retention job, modules/jobs/retention.ts), in days. */
   retention: {
     /** Sent and failed outbox messages (they hold reset and set-password links), counted from creation. */
@@ -195,6 +220,7 @@ export function loadConfig(): Config {
     shutdownGraceSeconds: int('SHUTDOWN_GRACE_SECONDS', 10),
     seedDemo: bool('SEED_DEMO', false),
     publicUrl,
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     dualSchoolSignupCode: str('DUAL_SCHOOL_SIGNUP_CODE', 'DUAL-PARENT'),
     tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 60 * 24 * 30),
     tokenIdleMinutes: int('TOKEN_IDLE_MINUTES', 60 * 24 * 7),
@@ -212,10 +238,16 @@ export function loadConfig(): Config {
     smtpUrl: str('SMTP_URL', ''),
     mailFrom: str('MAIL_FROM', 'Pathway Planner <no-reply@pathwayplanner.org>'),
     smsGateway: smsGateway(),
+    smsRules: {
+      countries: smsCountries(),
+      perSchoolPerDay: int('SMS_LIMIT_PER_SCHOOL', 500),
+      perNumberPerDay: int('SMS_LIMIT_PER_NUMBER', 5),
+    },
     exportTtlHours: Math.max(1, int('EXPORT_TTL_HOURS', 24)),
     rosterBatchSize: Math.max(1, int('ROSTER_BATCH_SIZE', 200)),
     rosterMaxBytes: Math.max(1, int('ROSTER_MAX_MB', 20)) * 1024 * 1024,
     jobLeaseSeconds: atLeast('JOB_LEASE_SECONDS', 60, 10, 'a shorter lease lets a busy replica lose the job it is running'),
+    jobConcurrency: between('JOB_CONCURRENCY', 4, 1, 32, 'each running job may hold a database connection that requests need too'),
     retention: {
       outboxDays: atLeast('OUTBOX_RETENTION_DAYS', 30, 1, 'staff read recent messages on the outbox page'),
       jobDays: atLeast('JOB_RETENTION_DAYS', 14, 1, 'a finished job is kept at least a day'),

@@ -65,7 +65,7 @@ async function boot() {
   const built = await buildApp(db.dataSource, cfg, db.kind);
   // Background work runs on the PostgreSQL job queue, on every replica (jobs are claimed with SKIP LOCKED).
   const transports = configuredTransports(cfg);
-  const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg, { onOutcome: built.metrics?.recordJob });
+  const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg, { onOutcome: built.metrics?.recordJob, onFailed: built.metrics?.recordJobFailure });
   await requeuePendingMessages(db.dataSource, (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]));
   await scheduleRetention(db.dataSource);
   worker.start();
@@ -80,10 +80,10 @@ async function boot() {
     const port = (server.address() as AddressInfo).port;
     logger.info(`Planner listening on http://localhost:${port} (database: ${db.kind === 'embedded' ? `embedded, ${cfg.dataDir}` : 'server'})`);
   });
-  return { db, built, worker, server, http: drainableHttp(server) };
+  return { db, built, worker, transports, server, http: drainableHttp(server) };
 }
 
-async function shutdown({ db, built, worker, server, http }: NonNullable<typeof running>): Promise<void> {
+async function shutdown({ db, built, worker, transports, server, http }: NonNullable<typeof running>): Promise<void> {
   const started = signalled?.at ?? Date.now();
   const deadline = started + graceMs;
   let clean = !failed;
@@ -91,6 +91,8 @@ async function shutdown({ db, built, worker, server, http }: NonNullable<typeof 
   const [cutOff, jobs] = await Promise.all([http.drain(deadline), settleBy(worker.stop(), deadline, 'stopping the job worker')]);
   if (cutOff) logger.warn(`[shutdown] ${cutOff} request(s) still running after ${cfg.shutdownGraceSeconds} s were cut off.`);
   if (jobs === 'timeout') logger.warn(`[shutdown] the running job did not stop within ${cfg.shutdownGraceSeconds} s; its connection closes with the database.`);
+  // The SMTP pool's open connections (QUIT to the relay).
+  for (const t of Object.values(transports)) t?.close?.();
   if (server.listening) clean = false;
   const closeBy = Math.max(deadline, Date.now()) + CLOSE_RESERVE_MS;
   if ((await settleBy(built.stop(), closeBy, 'stopping GraphQL and the payment stand-in')) !== 'done') clean = false;

@@ -33,7 +33,7 @@ import { NotesService } from './modules/notes/notes.service.js';
 import { PlanReviewService } from './modules/plan-review/plan-review.service.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
-  const outbox = new OutboxService(db);
+  const outbox = new OutboxService(db, config.smsRules);
   const accounts = new AccountsService(db, config, outbox);
   const schools = new SchoolsService(db);
   const payments = new PaymentsService(db, config);

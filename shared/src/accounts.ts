@@ -22,9 +22,8 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const CCC_APPLY_STATUSES = ['consent_signed', 'account_created'] as const;
 export type CccApplyStatus = (typeof CCC_APPLY_STATUSES)[number];
 
-/** Parent consent form states as stored (a student without a form has none). */
-export const CONSENT_FORM_STATES = ['admin_signed', 'student_signed', 'parent_signed', 'both_signed'] as const;
-export type ConsentFormState = (typeof CONSENT_FORM_STATES)[number];
+/** Parent consent form states as stored (a student without a form has none): the consent form's own list. */
+export { CONSENT_STATES as CONSENT_FORM_STATES, type ConsentState as ConsentFormState } from './consent-form.js';
 
 /** The languages of the interface, of the server's emails and texts and of users.locale; the first is the default. */
 export const LOCALES = ['en', 'es', 'vi', 'zh'] as const;

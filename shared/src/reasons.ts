@@ -109,6 +109,13 @@ export const REASONS = {
   CONTACT_PREFERENCE_INVALID: 'Please choose email or text message (contact_preference must be email or sms).',
   PHONE_INVALID: 'Please enter a valid mobile phone number (10 to 15 digits).',
   SMS_PHONE_REQUIRED: 'Please enter a mobile phone number to get text messages.',
+  // A number outside SMS_COUNTRIES, or not a mobile one (shared/phone.ts): refused where it is typed, and not texted later.
+  PHONE_NOT_MOBILE: 'Please enter a mobile phone number that can receive text messages (not a toll-free or premium-rate number).',
+  PHONE_COUNTRY: 'Text messages can go only to phone numbers in {countries}.',
+  // Why a queued text was not sent (the outbox's last error, for staff): the number, or a daily limit.
+  SMS_NOT_TEXTABLE: 'Not sent: the number is not a mobile number in {countries} (SMS_COUNTRIES).',
+  SMS_NUMBER_LIMIT: 'Not sent: this number already got {limit} text messages in the last day (SMS_LIMIT_PER_NUMBER).',
+  SMS_SCHOOL_LIMIT: 'Not sent: this school already sent {limit} text messages in the last day (SMS_LIMIT_PER_SCHOOL).',
   CONTACT_PREFERENCE_PARENTS_ONLY: 'Only parents choose how they are told about plan reviews.',
 
   // admissions

@@ -53,6 +53,7 @@ export function AccessibleDialog({ title, onClose, children, wide }: Props) {
   }, []);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a click beside the dialog closes it; keys close it with Escape (onKey)
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={ref} className={`dialog card stack${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="dialog-head">

@@ -11,7 +11,6 @@ import type { MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-par
 import type { MessageKey } from './en';
 import { enFirst } from './en-first';
 import enFirstCompiled from './en-first?icu-ast';
-import { isTranslatedReason, reasonKey } from './reason-keys';
 
 export type { MessageKey } from './en';
 export { LOCALES, type Locale };
@@ -148,9 +147,12 @@ export interface ServerError {
  */
 export function translateReason(error: ServerError, locale: Locale = current): string {
   const { english, reason, params } = error;
-  if (locale === 'en' || !isTranslatedReason(reason)) return english;
-  const key = reasonKey(reason);
-  return CATALOGUES[locale]?.[key] === undefined ? english : format(locale, key, params ?? undefined);
+  if (locale === 'en' || typeof reason !== 'string') return english;
+  // Translated when the language's catalogue has the reason's key (its *-reasons.ts, keyed by
+  // reason-keys.ts); asking the catalogue, not that list, keeps the list out of the first bundle.
+  const key = `reason.${reason}` as MessageKey;
+  const texts = CATALOGUES[locale];
+  return texts && Object.hasOwn(texts, key) ? format(locale, key, params ?? undefined) : english;
 }
 
 export function makeT(locale: Locale): TFunction {

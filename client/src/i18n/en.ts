@@ -751,6 +751,7 @@ export const en = {
   "notes.saveFailed": "The note could not be saved. Please try again.",
   "notes.deleteFailed": "The note could not be deleted. Please try again.",
   "caseload.unreadNotes": "Unread notes",
+  "caseload.updating": "Being updated",
   "parents.notes": "Notes",
   "parents.notesOfName": "Notes of {name}",
   "accessLog.action_plan_notes_view": "Read the plan notes",

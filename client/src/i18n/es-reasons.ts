@@ -43,6 +43,8 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   "reason.CONTACT_PREFERENCE_INVALID": "Elija correo electrónico o mensaje de texto (contact_preference debe ser email o sms).",
   "reason.PHONE_INVALID": "Escriba un número de teléfono celular válido (de 10 a 15 dígitos).",
   "reason.SMS_PHONE_REQUIRED": "Escriba un número de teléfono celular para recibir mensajes de texto.",
+  "reason.PHONE_NOT_MOBILE": "Escriba un número de teléfono celular que pueda recibir mensajes de texto (no un número gratuito ni de tarifa especial).",
+  "reason.PHONE_COUNTRY": "Los mensajes de texto solo pueden enviarse a números de teléfono de {countries}.",
   "reason.CONTACT_PREFERENCE_PARENTS_ONLY": "Solo los padres eligen cómo se les avisa de las revisiones de planes.",
   "reason.SCHEDULE_INVALID": "Elija un curso y un período.",
   "reason.TERM_INVALID": "Elija un período de su plan.",

@@ -897,6 +897,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   "notes.saveFailed": "No se pudo guardar la nota. Inténtelo de nuevo.",
   "notes.deleteFailed": "No se pudo eliminar la nota. Inténtelo de nuevo.",
   "caseload.unreadNotes": "Notas sin leer",
+  "caseload.updating": "Actualizándose",
   "parents.notes": "Notas",
   "parents.notesOfName": "Notas de {name}",
   "accessLog.action_plan_notes_view": "Leyó las notas del plan",

@@ -156,6 +156,7 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   "notes.saveFailed": "Không lưu được ghi chú. Vui lòng thử lại.",
   "notes.deleteFailed": "Không xóa được ghi chú. Vui lòng thử lại.",
   "caseload.unreadNotes": "Ghi chú chưa đọc",
+  "caseload.updating": "Đang cập nhật",
   "parents.notes": "Ghi chú",
   "parents.notesOfName": "Ghi chú của {name}",
   "accessLog.action_plan_notes_view": "Đã đọc ghi chú kế hoạch",

@@ -43,6 +43,8 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   "reason.CONTACT_PREFERENCE_INVALID": "Xin chọn email hoặc tin nhắn văn bản (contact_preference phải là email hoặc sms).",
   "reason.PHONE_INVALID": "Xin nhập số điện thoại di động hợp lệ (10 đến 15 chữ số).",
   "reason.SMS_PHONE_REQUIRED": "Xin nhập số điện thoại di động để nhận tin nhắn văn bản.",
+  "reason.PHONE_NOT_MOBILE": "Xin nhập số điện thoại di động có thể nhận tin nhắn văn bản (không phải số miễn phí hay số tính cước đặc biệt).",
+  "reason.PHONE_COUNTRY": "Tin nhắn văn bản chỉ có thể gửi đến số điện thoại ở {countries}.",
   "reason.CONTACT_PREFERENCE_PARENTS_ONLY": "Chỉ phụ huynh mới chọn cách được báo về việc xem xét kế hoạch.",
   "reason.SCHEDULE_INVALID": "Xin chọn một môn học và một học kỳ.",
   "reason.TERM_INVALID": "Xin chọn một học kỳ trong kế hoạch của quý vị.",

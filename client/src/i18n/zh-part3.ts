@@ -156,6 +156,7 @@ export const zhPart3: Partial<Record<MessageKey, string>> = {
   "notes.saveFailed": "无法保存备注，请重试。",
   "notes.deleteFailed": "无法删除备注，请重试。",
   "caseload.unreadNotes": "未读备注",
+  "caseload.updating": "正在更新",
   "parents.notes": "备注",
   "parents.notesOfName": "{name} 的备注",
   "accessLog.action_plan_notes_view": "阅读了计划备注",

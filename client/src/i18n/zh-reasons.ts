@@ -43,6 +43,8 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   "reason.CONTACT_PREFERENCE_INVALID": "请选择电子邮件或短信（contact_preference 必须是 email 或 sms）。",
   "reason.PHONE_INVALID": "请输入有效的手机号码（10 到 15 位数字）。",
   "reason.SMS_PHONE_REQUIRED": "请输入手机号码以接收短信。",
+  "reason.PHONE_NOT_MOBILE": "请输入可以接收短信的手机号码（不能是免费电话或付费电话号码）。",
+  "reason.PHONE_COUNTRY": "短信只能发送到 {countries} 的电话号码。",
   "reason.CONTACT_PREFERENCE_PARENTS_ONLY": "只有家长可以选择如何接收计划审核的通知。",
   "reason.SCHEDULE_INVALID": "请选择一门课程和一个学期。",
   "reason.TERM_INVALID": "请选择您计划中的一个学期。",

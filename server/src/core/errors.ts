@@ -95,3 +95,9 @@ export function isConnectionError(err: unknown, depth = 0): boolean {
   if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
   return [e.driverError, e.cause, e.originalError].some((inner) => isConnectionError(inner, depth + 1));
 }
+
+/** A PostgreSQL unique-constraint violation (23505), raw or wrapped by TypeORM. */
+export function isUniqueViolation(e: unknown): boolean {
+  return (e as { code?: string; driverError?: { code?: string } })?.driverError?.code === '23505' ||
+    (e as { code?: string })?.code === '23505';
+}

@@ -22,16 +22,36 @@ export function apiErrorHandler(err: unknown, req: Request, res: Response, _next
     res.status(503).json({ error: UNAVAILABLE_MESSAGE, reason: 'SERVICE_UNAVAILABLE' });
     return;
   }
-  const status = (err as { status?: number; type?: string })?.status;
-  if (status && status >= 400 && status < 500) {
-    // Body-parser refusals: malformed JSON, too large.
-    const type = (err as { type?: string }).type;
-    const reason = type === 'entity.too.large' ? 'REQUEST_TOO_LARGE' : 'BODY_NOT_JSON';
-    res.status(status).json({ error: REASONS[reason], reason });
+  const refused = bodyRefusal(err);
+  if (refused) {
+    res.status(refused.status).json({ error: REASONS[refused.reason], reason: refused.reason });
     return;
   }
   logger.error({ reqId: req.id, err }, '[api] unexpected error');
   res.status(500).json({ error: REASONS.SERVER_ERROR, reason: 'SERVER_ERROR' });
+}
+
+/**
+ * A body the JSON parser (body-parser, before both APIs) refused: malformed (400), over the limit
+ * (413), or in a charset or encoding it does not read (415); also any other error that carries a
+ * 4xx status (e.g. a path the router cannot decode). Null for the rest.
+ */
+export function bodyRefusal(err: unknown): { status: number; reason: 'REQUEST_TOO_LARGE' | 'BODY_NOT_JSON' } | null {
+  const { status, type } = (err ?? {}) as { status?: unknown; type?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  return { status, reason: type === 'entity.too.large' ? 'REQUEST_TOO_LARGE' : 'BODY_NOT_JSON' };
+}
+
+/**
+ * Error handler right after /graphql's JSON parser: a refused body gets the GraphQL error shape
+ * (Apollo never sees the request), not Express's HTML page.
+ */
+export function graphqlBodyErrorHandler(err: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const refused = bodyRefusal(err);
+  if (!refused || res.headersSent) return next(err);
+  res.status(refused.status).json({
+    errors: [{ message: REASONS[refused.reason], extensions: { code: 'BAD_USER_INPUT', reason: refused.reason } }],
+  });
 }
 
 /** One page of a paginated list, as the services return them. */

@@ -1,13 +1,12 @@
 /** The permission kernel: how a policy's verdict becomes the answer (no database). */
 import { describe, expect, it } from 'vitest';
-import { UserType, type User } from '../modules/accounts/user.entity.js';
-import type { Caller } from './context.js';
+import { UserType } from '@planner/shared';
 import { AppError, because } from './errors.js';
-import { actorOf, ALLOW, authorize, type Can, deny, hide, permits, READ_ONLY_MESSAGE, writable, writesAs } from './policy.js';
+import { actorOf, ALLOW, authorize, type CallerFacts, type Can, deny, hide, permits, READ_ONLY_MESSAGE, writable, writesAs } from './policy.js';
 
-const caller = (o: Partial<Caller> = {}, user: Partial<User> = {}): Caller => ({
-  user: { id: 7, userType: UserType.Staff, schoolId: 3, ...user } as User,
-  tokenId: 't', actingUserId: null, readOnly: false, ...o,
+const caller = (o: Partial<CallerFacts> = {}, user: Partial<CallerFacts['user']> = {}): CallerFacts => ({
+  user: { id: 7, userType: UserType.Staff, schoolId: 3, ...user },
+  actingUserId: null, readOnly: false, ...o,
 });
 
 /** A small policy: staff may 'edit' their school's objects; 'hidden' objects are not found. */

@@ -2,7 +2,7 @@
  * Actors and a verdict reader for the policy unit tests: every policy table reads
  * `[actor, action, object, expected]` with expected 'ok', '403' or '404' (optionally with the reason code).
  */
-import { UserType } from '../modules/accounts/user.entity.js';
+import { UserType } from '@planner/shared';
 import type { Actor, Can } from './policy.js';
 
 /** School A (id 1) is "ours"; school B (id 2) is another school. */

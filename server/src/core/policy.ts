@@ -5,12 +5,23 @@
  * `permits` (a yes/no for flags such as "may edit"); GraphQL resolvers and REST handlers call the
  * services, so both APIs answer from the same rules.
  */
-import { UserType } from '../modules/accounts/user.entity.js';
-import type { Caller, RequestContext } from './context.js';
-import { because, forbidden, notFound, unauthenticated, type ReasonMessage } from './errors.js';
+import { UserType } from '@planner/shared';
+import { forbidden, notFound, unauthenticated, because, type ReasonMessage } from './errors.js';
 
 /** The reason of every write refused to a read-only (parent view-as) token. */
 export const READ_ONLY_MESSAGE = 'READ_ONLY';
+
+/**
+ * The facts of a caller the kernel reads. The request's `Caller` (context.ts, beside services.ts:
+ * it names the accounts area's User) has this shape; the kernel names no area, so the functions
+ * below hand back the caller they were given, with its full type.
+ */
+export interface CallerFacts {
+  user: { id: number; userType: UserType; schoolId: number | null };
+  actingUserId: number | null;
+  readOnly: boolean;
+  tokenKind?: 'session' | 'api';
+}
 
 /** The caller, reduced to the facts a policy decides on. */
 export interface Actor {
@@ -26,7 +37,7 @@ export interface Actor {
   tokenKind: 'session' | 'api';
 }
 
-export function actorOf(caller: Caller): Actor {
+export function actorOf(caller: CallerFacts): Actor {
   return {
     userId: caller.user.id,
     type: caller.user.userType,
@@ -69,7 +80,7 @@ export const both = (first: Verdict, second: () => Verdict): Verdict => (first =
  * The caller, when `can` allows `action` on `object`; otherwise throws: unauthenticated without a
  * caller, else forbidden (or not found) with the policy's message.
  */
-export function authorize<A extends string, O>(ctx: Pick<RequestContext, 'caller'>, can: Can<A, O>, action: A, object: O): Caller {
+export function authorize<A extends string, O, C extends CallerFacts>(ctx: { caller: C | null }, can: Can<A, O>, action: A, object: O): C {
   const caller = requireCaller(ctx);
   const verdict = can(actorOf(caller), action, object);
   if (verdict !== true) throw verdict.hidden ? notFound(verdict.message) : forbidden(verdict.message);
@@ -77,7 +88,7 @@ export function authorize<A extends string, O>(ctx: Pick<RequestContext, 'caller
 }
 
 /** Whether the caller (if any) may: for flags and filters that do not refuse the request. */
-export function permits<A extends string, O>(caller: Caller | null, can: Can<A, O>, action: A, object: O): boolean {
+export function permits<A extends string, O>(caller: CallerFacts | null, can: Can<A, O>, action: A, object: O): boolean {
   return caller !== null && can(actorOf(caller), action, object) === true;
 }
 
@@ -88,20 +99,20 @@ export function permits<A extends string, O>(caller: Caller | null, can: Can<A, 
  */
 const READ_ONLY_ALLOWED = new Set(['returnToParentView', 'logout', 'updateLocale']);
 
-export function requireCaller(ctx: Pick<RequestContext, 'caller'>): Caller {
+export function requireCaller<C extends CallerFacts>(ctx: { caller: C | null }): C {
   if (!ctx.caller) throw unauthenticated();
   return ctx.caller;
 }
 
 /** The caller, refused when their token is read-only: writes that need no other rule start here. */
-export function requireWriter(ctx: Pick<RequestContext, 'caller'>): Caller {
+export function requireWriter<C extends CallerFacts>(ctx: { caller: C | null }): C {
   const caller = requireCaller(ctx);
   if (caller.readOnly) throw forbidden(because(READ_ONLY_MESSAGE));
   return caller;
 }
 
 /** Guard applied by both adapters before any mutating operation reaches a service. */
-export function assertOperationAllowed(caller: Caller | null, operation: string, isWrite: boolean): void {
+export function assertOperationAllowed(caller: CallerFacts | null, operation: string, isWrite: boolean): void {
   if (caller?.readOnly && isWrite && !READ_ONLY_ALLOWED.has(operation)) throw forbidden(because(READ_ONLY_MESSAGE));
 }
 

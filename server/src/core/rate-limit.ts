@@ -28,6 +28,17 @@ export interface RateLimitRule {
 
 /** Counts one hit on `key`; throws a 429 with Retry-After once the window's limit is passed. */
 export async function hit(db: DataSource | EntityManager, rule: RateLimitRule, key: string): Promise<void> {
+  const row = await countHit(db, rule, key);
+  if (row && row.hits > rule.limit) throw tooMany(rule, row.retry_after);
+}
+
+/** Counts one hit on `key` and answers whether it is still within the window's limit (for work that is skipped, not refused). */
+export async function withinLimit(db: DataSource | EntityManager, rule: RateLimitRule, key: string): Promise<boolean> {
+  const row = await countHit(db, rule, key);
+  return !row || row.hits <= rule.limit;
+}
+
+async function countHit(db: DataSource | EntityManager, rule: RateLimitRule, key: string): Promise<{ hits: number; retry_after: number } | undefined> {
   const rows: { hits: number; retry_after: number }[] = await db.query(
     `INSERT INTO rate_limit_buckets (key, window_start, hits) VALUES ($1, now(), 1)
      ON CONFLICT (key) DO UPDATE SET
@@ -36,8 +47,7 @@ export async function hit(db: DataSource | EntityManager, rule: RateLimitRule, k
      RETURNING hits, ceil(extract(epoch FROM (window_start + make_interval(secs => $2) - now())))::int AS retry_after`,
     [`${rule.name}:${key}`, rule.windowSeconds],
   );
-  const row = rows[0];
-  if (row && row.hits > rule.limit) throw tooMany(rule, row.retry_after);
+  return rows[0];
 }
 
 /** Tells whether `key` is already over its limit without counting a hit; `refusal` words the 429 (RATE_LIMITED by default). */

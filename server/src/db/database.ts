@@ -8,9 +8,13 @@ import { migrations } from '../../../migrations/index.js';
 import { entities } from './entities.js';
 import { CountingLogger } from './query-counter.js';
 
+/** embedded: the PostgreSQL the server starts itself; server: one named by DATABASE_URL. */
+export const DATABASE_KINDS = ['embedded', 'server'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
 export interface Database {
   dataSource: DataSource;
-  kind: 'embedded' | 'server';
+  kind: DatabaseKind;
   close(): Promise<void>;
 }
 
@@ -87,11 +91,20 @@ export function makeDataSource(url: string, poolSize: number, logErrors: boolean
   });
 }
 
+/**
+ * shared_buffers of the embedded database. PostgreSQL's default, 128MB, grew PGlite's WebAssembly
+ * memory (which never shrinks) from the 128 MB it starts with to 189 MB, for a demo database of
+ * about 11 MB; 32MB fits in those first 128 MB and still holds a small school's data whole.
+ */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+
 export async function startEmbedded(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+  });
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 1 });
   await server.start();
   return {

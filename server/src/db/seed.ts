@@ -65,7 +65,7 @@ async function seedDemo(m: EntityManager): Promise<void> {
   const admin = await mk(DEMO.admin, 'Alex', 'Rivera', UserType.Staff, lincoln);
   const student = await mk(DEMO.student, 'Sam', 'Lee', UserType.Student, lincoln, {
     grade: '10', dob: '03142010', parentCode: DEMO.studentParentCode, academicYearLabels: defaultYearLabels(SchoolType.HS),
-    guardianFirstName: 'Jordan', guardianLastName: 'Lee', guardianPhone: '(555) 010-0142',
+    guardianFirstName: 'Jordan', guardianLastName: 'Lee', guardianPhone: '(201) 555-0142',
   });
   const parent = await mk(DEMO.parent, 'Jordan', 'Lee', UserType.Parent, lincoln);
   const baseline = await mk(DEMO.baseline, 'STEM Pathway', 'A four-year plan toward engineering', UserType.BaselinePlan, lincoln, {

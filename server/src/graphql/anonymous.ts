@@ -26,7 +26,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { Request } from 'express';
 import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse, validate, visit, type DocumentNode } from 'graphql';
 import type { Config } from '../config.js';
-import type { RequestContext } from '../core/context.js';
+import type { RequestContext } from '../context.js';
 import { AppError, badInput, because, forbidden, HTTP_STATUS, reasonFields } from '../core/errors.js';
 import { limit } from '../core/rate-limit.js';
 import { withoutSuggestions } from './limits.js';

@@ -73,6 +73,10 @@ export function operationCost(
   const context = new ValidationContext(schema, document, typeInfo, (error) => errors.push(error));
   const visitor = createComplexityRule({ maximumComplexity: Infinity, estimators: [pageSizeEstimator(assumedPageSize)], variables, operationName })(context);
   // A fragment's cost depends only on the fragment and the operation's variables: compute it once.
+  // This replaces `nodeComplexity`, a method graphql-query-complexity does not document: a release
+  // that renamed it or stopped calling it for fragments would silently turn the memo off (and with
+  // it the linear-time refusal), so server/package.json pins the exact version; a bump must rerun
+  // limits.test.ts.
   const walk = visitor.nodeComplexity.bind(visitor);
   const fragmentCosts = new Map<FragmentDefinitionNode, number>();
   visitor.nodeComplexity = (node, typeDef, activeFragments) => {

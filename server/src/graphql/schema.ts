@@ -63,6 +63,7 @@ function guardMutations(schema: GraphQLSchema): GraphQLSchema {
 let cached: Promise<GraphQLSchema> | undefined;
 export function buildAppSchema(): Promise<GraphQLSchema> {
   cached ??= buildSchema({
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql types its resolver classes as Function
     resolvers: resolvers as unknown as [Function, ...Function[]],
     validate: false,
     emitSchemaFile: false,

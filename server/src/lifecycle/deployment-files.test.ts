@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { parseTrustProxy } from '../core/trust-proxy.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -94,6 +95,19 @@ describe('docker-compose.yml', () => {
     expect(services.app.container_name).toBeUndefined();
     expect(services.app.ports).toBeUndefined();
     expect(services.proxy.ports).toEqual(['4000:80']);
+  });
+
+  it('believes exactly the one nginx proxy about the client address (TRUST_PROXY), which appends the address it saw', () => {
+    const value = environment(services.app).TRUST_PROXY;
+    expect(value, 'the app service sets TRUST_PROXY').toBeDefined();
+    // Unset, the app trusts loopback only: every client would share the proxy's address, one bucket for the whole district.
+    const refs = references(value!);
+    expect(refs).toHaveLength(1);
+    expect(refs[0]).toMatchObject({ name: 'TRUST_PROXY', operator: ':-' });
+    expect(parseTrustProxy(refs[0].rest)).toBe(1);
+    const conf = read('deploy/nginx.conf').split('\n').map((l) => l.replace(/#.*$/, '')).join('\n');
+    const forwarded = [...conf.matchAll(/^\s*proxy_set_header\s+X-Forwarded-For\s+([^;]+);/gim)].map((m) => m[1].trim());
+    expect(forwarded).toEqual(['$proxy_add_x_forwarded_for']);
   });
 
   it('keeps the mail catcher (which shows every reset link) out of a plain start, and off the network', () => {

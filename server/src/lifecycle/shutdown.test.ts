@@ -7,6 +7,9 @@
  *   process exits 0 within SHUTDOWN_GRACE_SECONDS;
  * - a roster import running at SIGTERM goes back to the queue and the next start finishes it;
  * - a request still running when the grace period ends is cut off, and the exit is still 0 in time;
+ * - stalled uploads (multipart roster and course CSVs, one already refused) and stalled JSON bodies
+ *   are closed at the deadline too: the process exits within the grace period plus 1.5 s, and no
+ *   part of the cut-off roster file stays on disk;
  * - SIGKILL: the embedded data directory opens again, with every committed row.
  * The embedded variant always runs; the PostgreSQL variant runs when the test run has a server
  * (DATABASE_URL), on a database of its own, dropped at the end.
@@ -176,6 +179,68 @@ function slowPost(port: number, path: string, payload: unknown, headers: Record<
 
 const slowSignIn = (port: number) => slowPost(port, '/api/login/', { email: DEMO.admin, password: DEMO_PASSWORD });
 
+/**
+ * A request whose headers and the first part of its body are sent, and then nothing: a client on
+ * a network that went away. Answers how it ended: 'answered <status>' or the socket's error code.
+ */
+function stalledRequest(port: number, method: string, path: string, headers: Record<string, string | number>, firstPart: string): {
+  ended: Promise<string>;
+  socketClosed: Promise<void>;
+} {
+  const req = http.request({ host: '127.0.0.1', port, method, path, agent: new http.Agent({ keepAlive: true }), headers });
+  const socketClosed = new Promise<void>((resolve) => req.once('socket', (socket) => socket.once('close', () => resolve())));
+  const ended = new Promise<string>((resolve) => {
+    req.once('response', (res) => {
+      res.resume();
+      resolve(`answered ${res.statusCode}`);
+    });
+    req.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+  });
+  req.write(firstPart);
+  req.flushHeaders();
+  return { ended, socketClosed };
+}
+
+/**
+ * Files under the temporary folder (and its planner-* folders) holding `tag`: what a cut-off
+ * upload left on disk. Only small files are read (the folder is shared with other programs).
+ */
+function filesHolding(tag: string): string[] {
+  const found: string[] = [];
+  const look = (dir: string, depth: number) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      try {
+        if (entry.isDirectory() && depth === 0 && entry.name.startsWith('planner-')) look(full, 1);
+        else if (entry.isFile() && fs.statSync(full).size < 1024 * 1024 && fs.readFileSync(full, 'latin1').includes(tag)) found.push(full);
+      } catch {
+        // Another program's file, gone or unreadable meanwhile.
+      }
+    }
+  };
+  look(os.tmpdir(), 0);
+  return found;
+}
+
+/** A multipart upload of a roster or course CSV (students tagged `tag`) that stalls part-way through the file. */
+function stalledUpload(port: number, path: string, token: string, tag = 'stalled'): ReturnType<typeof stalledRequest> {
+  const boundary = `----planner${crypto.randomBytes(8).toString('hex')}`;
+  const firstPart = [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="file"; filename="upload.csv"',
+    'Content-Type: text/csv',
+    '',
+    'sourcedId,givenName,familyName,email,grade',
+    ...Array.from({ length: 200 }, (_, i) => `S-${i},Stalled,Row${i},${tag}-${i}@shutdown.example,10`),
+  ].join('\r\n');
+  return stalledRequest(port, 'POST', path, {
+    Authorization: `Token ${token}`,
+    'Content-Type': `multipart/form-data; boundary=${boundary}`,
+    // Promises far more than is sent: the server waits for the rest.
+    'Content-Length': 4 * 1024 * 1024,
+  }, firstPart);
+}
+
 /** Opens a TCP connection: 'connected' or the error code (ECONNREFUSED once the server stopped accepting). */
 function tryConnect(port: number): Promise<string> {
   return new Promise((resolve) => {
@@ -309,6 +374,37 @@ function lifecycleTests(env: () => Record<string, string>): void {
     expect(exit.ms).toBeLessThanOrEqual((CUT_GRACE_SECONDS + 5) * 1000);
     expect(await cut).toBe('ECONNRESET');
     expect(server.output).toContain(`1 request(s) still running after ${CUT_GRACE_SECONDS} s were cut off`);
+  }, 2 * BOOT_TIMEOUT_MS);
+
+  it('closes stalled uploads and stalled request bodies at the deadline: the process exits within the grace period', async () => {
+    const server = await ServerProcess.start({ ...env(), SHUTDOWN_GRACE_SECONDS: String(CUT_GRACE_SECONDS) });
+    const token = await server.signIn();
+    const tag = `stalled-${crypto.randomBytes(6).toString('hex')}`;
+    const stalled = [
+      stalledUpload(server.port, '/api/roster-import/', token, tag),
+      stalledUpload(server.port, '/api/upload-courses-csv/', token),
+      // Refused before its body is read (no token): answered, the connection then waits for the rest of the body.
+      stalledUpload(server.port, '/api/roster-import/', ''),
+      // A plain body: JSON that never ends, and one with no length (chunked) that never ends.
+      stalledRequest(server.port, 'POST', '/api/login/', { 'Content-Type': 'application/json', 'Content-Length': 1000 }, '{"email":"'),
+      stalledRequest(server.port, 'POST', '/graphql', { 'Content-Type': 'application/json', Authorization: `Token ${token}` }, '{"query":"{ currentUser'),
+      // Headers only, never finished.
+      stalledRequest(server.port, 'PUT', '/api/schools/plan-approval/', { 'Content-Type': 'application/json', 'Content-Length': 20, Authorization: `Token ${token}` }, ''),
+    ];
+    // The roster upload is being written to a temporary file.
+    await until('the roster upload on disk', () => filesHolding(tag).length === 1);
+    const exit = await server.stop('SIGTERM', (CUT_GRACE_SECONDS + 5) * 1000);
+    expect(exit, server.output).toMatchObject({ code: 0, signal: null });
+    expect(exit.ms, server.output).toBeLessThanOrEqual(CUT_GRACE_SECONDS * 1000 + 1500);
+    // The five still reading their body were in their handlers until the deadline (the sixth was answered).
+    expect(server.output).toContain(`5 request(s) still running after ${CUT_GRACE_SECONDS} s were cut off`);
+    // Each client saw its connection closed, none was answered as if it had finished.
+    for (const s of stalled) expect(await s.ended).toMatch(/^(ECONNRESET|EPIPE|answered [45]\d\d)$/);
+    await Promise.all(stalled.map((s) => s.socketClosed));
+    // Nothing left behind: no part of the roster (names, emails) on disk, the process is gone and its port refuses.
+    expect(filesHolding(tag)).toEqual([]);
+    expect(() => process.kill(server.child.pid!, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    expect(await tryConnect(server.port)).toBe('ECONNREFUSED');
   }, 2 * BOOT_TIMEOUT_MS);
 }
 

@@ -41,6 +41,18 @@ export const en = {
   'planReview.returned.subject': "{studentName}'s academic plan was returned with comments",
   'planReview.returned.body':
     'Hello {parentName},\n\n{counselorName} at {schoolName} returned the academic plan of {studentName} with this comment:\n\n{comment}\n\n{studentName} can revise the plan and submit it again. Sign in to see it: {link}',
+  // Texts, to a guardian's phone (the consent link) or a parent's (plan review). A text carries the
+  // school's name (set by staff) and a link, never words a student typed. Typed by a student: a
+  // self-registered student's first and last name, and whatever they write (notes, comments, goals,
+  // plan and term names, the guardian's name in student information). A rostered student's name
+  // comes from the district, but a text cannot tell which kind it holds, so no text names the
+  // student: the name is shown behind the link, to whoever signs in or opens it. Emails (to accounts
+  // that chose their own address, as text only) keep the name.
+  'sms.consentLink.body': '{schoolName}: a parent consent form for dual enrollment is waiting for your signature. Review and sign it: {link}',
+  'sms.planReview.approved.subject': 'Academic plan approved',
+  'sms.planReview.approved.body': "{schoolName}: your student's academic plan was approved. Sign in to see it: {link}",
+  'sms.planReview.returned.subject': 'Academic plan returned with comments',
+  'sms.planReview.returned.body': "{schoolName}: your student's academic plan was returned with comments. Sign in to see them: {link}",
   // The plan PDF (GET /api/plan-pdf/), in the reader's language. Names, course ids and titles, and
   // term labels a person typed print as stored; the default term labels below are translated.
   'pdf.plan.title': '{name} - Academic Plan',

@@ -36,6 +36,12 @@ export const es: Catalogue = {
   'planReview.returned.subject': 'Se devolvió el plan académico de {studentName} con comentarios',
   'planReview.returned.body':
     'Hola, {parentName}:\n\n{counselorName}, de {schoolName}, devolvió el plan académico de {studentName} con este comentario:\n\n{comment}\n\n{studentName} puede revisar el plan y enviarlo de nuevo. Inicie sesión para verlo: {link}',
+  // Mensajes de texto: el nombre de la escuela y un enlace, nunca lo que escribió un estudiante (catalogue.en.ts).
+  'sms.consentLink.body': '{schoolName}: un formulario de consentimiento de los padres para la inscripción doble espera su firma. Revíselo y fírmelo aquí: {link}',
+  'sms.planReview.approved.subject': 'Plan académico aprobado',
+  'sms.planReview.approved.body': '{schoolName}: se aprobó el plan académico de su hijo/a. Inicie sesión para verlo: {link}',
+  'sms.planReview.returned.subject': 'Plan académico devuelto con comentarios',
+  'sms.planReview.returned.body': '{schoolName}: se devolvió el plan académico de su hijo/a con comentarios. Inicie sesión para verlos: {link}',
   'pdf.plan.title': '{name} - Plan académico',
   'pdf.plan.whatIfTitle': '{name} - Plan hipotético: {plan}',
   'pdf.plan.generated': 'Generado el {date}',

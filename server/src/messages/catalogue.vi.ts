@@ -35,6 +35,12 @@ export const vi: Catalogue = {
   'planReview.returned.subject': 'Kế hoạch học tập của {studentName} đã được gửi lại kèm góp ý',
   'planReview.returned.body':
     'Kính gửi {parentName},\n\n{counselorName} tại {schoolName} đã gửi lại kế hoạch học tập của {studentName} kèm góp ý sau:\n\n{comment}\n\n{studentName} có thể sửa kế hoạch và nộp lại. Xin đăng nhập để xem: {link}',
+  // Tin nhắn văn bản: tên trường và một đường dẫn, không bao giờ là chữ học sinh tự gõ (catalogue.en.ts).
+  'sms.consentLink.body': '{schoolName}: đơn đồng ý của phụ huynh cho chương trình ghi danh kép (dual enrollment) đang chờ quý vị ký. Xin xem lại và ký đơn tại đây: {link}',
+  'sms.planReview.approved.subject': 'Kế hoạch học tập đã được phê duyệt',
+  'sms.planReview.approved.body': '{schoolName}: kế hoạch học tập của con quý vị đã được phê duyệt. Xin đăng nhập để xem: {link}',
+  'sms.planReview.returned.subject': 'Kế hoạch học tập được gửi lại kèm góp ý',
+  'sms.planReview.returned.body': '{schoolName}: kế hoạch học tập của con quý vị đã được gửi lại kèm góp ý. Xin đăng nhập để xem: {link}',
   'pdf.plan.title': '{name} - Kế hoạch học tập',
   'pdf.plan.whatIfTitle': '{name} - Kế hoạch giả định: {plan}',
   'pdf.plan.generated': 'Ngày tạo {date}',

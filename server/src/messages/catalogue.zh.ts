@@ -36,6 +36,12 @@ export const zh: Catalogue = {
   'planReview.returned.subject': '{studentName} 的学业计划已退回并附有意见',
   'planReview.returned.body':
     '{parentName}，您好：\n\n{schoolName} 的 {counselorName} 已退回 {studentName} 的学业计划，并附上以下意见：\n\n{comment}\n\n{studentName} 可以修改计划后重新提交。请登录查看：{link}',
+  // 短信：只含学校名称和链接，绝不包含学生自己输入的文字（见 catalogue.en.ts）。
+  'sms.consentLink.body': '{schoolName}：一份双学分课程（dual enrollment）家长同意书正在等待您签名。请查看并签名：{link}',
+  'sms.planReview.approved.subject': '学业计划已批准',
+  'sms.planReview.approved.body': '{schoolName}：您孩子的学业计划已获批准。请登录查看：{link}',
+  'sms.planReview.returned.subject': '学业计划已退回并附有意见',
+  'sms.planReview.returned.body': '{schoolName}：您孩子的学业计划已退回并附有意见。请登录查看：{link}',
   'pdf.plan.title': '{name} - 学业计划',
   'pdf.plan.whatIfTitle': '{name} - 假设计划：{plan}',
   'pdf.plan.generated': '生成日期：{date}',

@@ -169,6 +169,46 @@ describe('GET /metrics', () => {
     expect(value(text, 'job_runs_total', { queue, outcome: 'done' })).toBe(1);
     expect(value(text, 'job_runs_total', { queue, outcome: 'failed' })).toBe(0);
   });
+
+  it('counts jobs failed for good by queue and reason: a lease that lapsed on the last attempt, a handler that threw on it', async () => {
+    const built = apps[0];
+    const [crashing, broken, healthy] = [`${QUEUE}.crashing`, `${QUEUE}.broken-relay`, `${QUEUE}.healthy`];
+    // The process running it stopped on its last attempt (its lease lapsed); another was past its attempts already.
+    await h.db.query(
+      `INSERT INTO jobs (queue, status, attempts, max_attempts, locked_by, locked_at, lease_expires_at)
+       VALUES ($1, 'running', 3, 3, 'gone', now() - interval '2 minutes', now() - interval '1 second'),
+              ($1, 'running', 7, 5, 'gone', now() - interval '2 minutes', now() - interval '1 second'),
+              ($2, 'running', 1, 3, 'gone', now() - interval '2 minutes', now() - interval '1 second')`,
+      [crashing, healthy],
+    );
+    await h.db.query(`INSERT INTO jobs (queue, max_attempts) VALUES ($1, 1)`, [broken]);
+    const never = async () => {
+      throw new Error('a job failed for good ran again');
+    };
+    const worker = new JobWorker(h.db, {
+      [crashing]: never,
+      [healthy]: async () => {},
+      [broken]: async () => {
+        throw new Error('550 relay refused');
+      },
+    }, { backoffBaseSeconds: 0, onOutcome: built.metrics!.recordJob, onFailed: built.metrics!.recordJobFailure });
+    expect(await worker.runOnce()).toBe(2);
+    const text = await scrape();
+    expect(value(text, 'job_failures_total', { queue: crashing, reason: 'lease_lapsed' })).toBe(2);
+    expect(value(text, 'job_failures_total', { queue: crashing, reason: 'error' })).toBe(0);
+    expect(value(text, 'job_failures_total', { queue: broken, reason: 'error' })).toBe(1);
+    expect(value(text, 'job_failures_total', { queue: broken, reason: 'lease_lapsed' })).toBe(0);
+    // A lapse with attempts left is not a failure: the job ran again and finished.
+    expect(value(text, 'job_failures_total', { queue: healthy, reason: 'lease_lapsed' })).toBe(0);
+    expect(value(text, 'job_runs_total', { queue: healthy, outcome: 'done' })).toBe(1);
+    const rows = await h.db.query(`SELECT queue, status, last_error FROM jobs WHERE queue = ANY($1) ORDER BY queue, attempts`, [[crashing, broken, healthy]]);
+    expect(rows).toEqual([
+      { queue: broken, status: 'failed', last_error: '550 relay refused' },
+      { queue: crashing, status: 'failed', last_error: 'lease lapsed 1 time: the process running it stopped' },
+      { queue: crashing, status: 'failed', last_error: 'lease lapsed 1 time: the process running it stopped' },
+      { queue: healthy, status: 'done', last_error: null },
+    ]);
+  });
 });
 
 describe('bearerMatches', () => {

@@ -9,6 +9,9 @@
  *   job_queue_depth{queue,status}                       gauge, status pending | running (from the jobs table)
  *   jobs_failed{queue}                                  gauge, jobs failed for good and still kept (FAILED_JOB_RETENTION_DAYS)
  *   job_runs_total{queue,outcome}                       counter of this process's runs: done | retried | failed | released
+ *   job_failures_total{queue,reason}                    counter of jobs this process marked failed for good: reason error
+ *                                                       (the handler threw on the last attempt) | lease_lapsed (the process
+ *                                                       running it stopped, max_attempts times)
  *   outbox_backlog{channel}                             gauge, messages not sent yet (pending)
  *   outbox_failed{channel}                              gauge, messages that failed for good, still kept
  *   db_pool_connections{state}                          gauge, state idle | in_use
@@ -37,6 +40,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export type JobOutcome = 'done' | 'retried' | 'failed' | 'released';
+/** Why a job failed for good (the job queue's FailureKind). */
+export type JobFailureReason = 'error' | 'lease_lapsed';
 
 export interface AppMetrics {
   registry: Registry;
@@ -45,6 +50,8 @@ export interface AppMetrics {
   graphqlPlugin: ApolloServerPlugin<object>;
   /** For the job worker (main.ts): one run of a job and how it ended. */
   recordJob(queue: string, outcome: JobOutcome): void;
+  /** For the job worker: a job it marked failed for good, and why. */
+  recordJobFailure(queue: string, reason: JobFailureReason): void;
 }
 
 interface BacklogRow {
@@ -75,6 +82,7 @@ export function createMetrics(db: DataSource, logger: Logger): AppMetrics {
   const durations = new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP request durations, until the response ended.', labelNames: ['method', 'route', 'status'], registers: [registry] });
   const operations = new Counter({ name: 'graphql_operations_total', help: 'GraphQL operations by name and outcome (success, error, invalid: not parsed or not valid).', labelNames: ['operation', 'outcome'], registers: [registry] });
   const jobRuns = new Counter({ name: 'job_runs_total', help: "This process's background job runs by queue and outcome (retried and failed are failures).", labelNames: ['queue', 'outcome'], registers: [registry] });
+  const jobFailures = new Counter({ name: 'job_failures_total', help: 'Background jobs this process marked failed for good, by queue and reason (error: the handler threw on the last attempt; lease_lapsed: the process running it stopped on every attempt).', labelNames: ['queue', 'reason'], registers: [registry] });
 
   // Read before the backlog query below takes a connection (gauges are collected in the order they were made).
   const pool = poolOf(db);
@@ -164,7 +172,11 @@ export function createMetrics(db: DataSource, logger: Logger): AppMetrics {
     next();
   };
 
-  return { registry, http, graphqlPlugin, recordJob: (queue, outcome) => jobRuns.inc({ queue, outcome }) };
+  return {
+    registry, http, graphqlPlugin,
+    recordJob: (queue, outcome) => jobRuns.inc({ queue, outcome }),
+    recordJobFailure: (queue, reason) => jobFailures.inc({ queue, reason }),
+  };
 }
 
 function observedLabels(req: IncomingMessage, res: ServerResponse): { method: string; route: string; status: string } {

@@ -1,12 +1,13 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RegisterDocument } from '../../graphql/generated';
 import DualParentSignUpPage from './DualParentSignUpPage';
 
-function renderPage() {
+function renderPage(mocks: ConstructorParameters<typeof MockedProvider>[0]['mocks'] = []) {
   render(
-    <MockedProvider mocks={[]}>
+    <MockedProvider mocks={mocks}>
       <MemoryRouter><DualParentSignUpPage /></MemoryRouter>
     </MockedProvider>,
   );
@@ -17,6 +18,8 @@ function renderPage() {
   fill('Password', 'Harbor#2031');
   return fill;
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('Apply to Dual School', () => {
   it('has the five required fields, a Sign In link and never shows the sign-up code', () => {
@@ -42,12 +45,15 @@ describe('Apply to Dual School', () => {
     fetchSpy.mockRestore();
   });
 
-  it('shows the registration failure message when the server refuses', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const fill = renderPage();
+  it('sends the dual-school code and shows the registration failure message when the server refuses', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fill = renderPage([{
+      request: { query: RegisterDocument, variables: { input: { signupCode: 'DUAL-PARENT', email: 'jamie@example.org', password: 'Harbor#2031', firstName: 'Jamie', lastName: 'Rivers' } } },
+      result: { errors: [{ message: 'An account with this email already exists.', extensions: { code: 'BAD_USER_INPUT' } }] },
+    }]);
     fill('Confirm Password', 'Harbor#2031');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Registration failed! Please check your information and try again.')).toBeTruthy();
-    vi.restoreAllMocks();
+    expect(logged).toHaveBeenCalledWith('Dual-school registration failed', expect.objectContaining({ message: 'An account with this email already exists.' }));
   });
 });

@@ -9,13 +9,15 @@ import { formatDate } from '../../i18n/formats';
 import '../../components/tables.css';
 import { APPLICATION_STATUSES, applicationStatusLabel } from '../../components/applicationStatus';
 import { appendPage } from '../../graphql/paging';
+import { chosen } from '../../components/choice';
+import type { ApplicationStatus } from '../../graphql/generated';
 
 const PAGE = 50;
 
 
 export default function AdmissionsListPage() {
   const t = useT();
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<ApplicationStatus | ''>('');
   const { data, loading, error, fetchMore } = useQuery(AdmissionApplicationsDocument, {
     variables: { status: status || null, first: PAGE },
     fetchPolicy: 'network-only',
@@ -35,7 +37,7 @@ export default function AdmissionsListPage() {
       <h1>{t('admissions.admissions')}</h1>
       <label style={{ maxWidth: 280 }}>
         {t('admissions.statusColumn')}
-        <select value={status} onChange={(e) => setStatus(e.target.value)}>
+        <select value={status} onChange={(e) => setStatus(chosen(APPLICATION_STATUSES, e.target.value))}>
           <option value="">{t('admissions.allApplications')}</option>
           {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{applicationStatusLabel(t, s)}</option>)}
         </select>

@@ -64,14 +64,17 @@ describe('the application wizard', () => {
 
   it('starts at step 0 when loading fails', async () => {
     localStorage.setItem('applicationStep', '5');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage([{ request: { query: MyApplicationDocument }, error: new Error('offline') }]);
     await waitFor(() => expect(localStorage.getItem('applicationStep')).toBe('0'), WAIT);
+    expect(logged).toHaveBeenCalledWith('Failed to load the application', expect.objectContaining({ message: 'offline' }));
     expect(await screen.findByLabelText(/^Full Legal Name/, {}, WAIT)).toBeTruthy();
     expect(screen.getByRole('heading', { name: '1. Applicant Information' })).toBeTruthy();
   });
 
   it('alerts when a save fails and still moves on', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage([
       loaded('in_progress', [{ step: 5, title: 'Academic & Personal Interests', data: { hobbies: 'Chess' } }]),
       { request: { query: SaveApplicationDocument, variables: () => true }, error: new Error('offline') },
@@ -79,6 +82,7 @@ describe('the application wizard', () => {
     expect(await screen.findByRole('heading', { name: '5. Academic & Personal Interests' }, WAIT)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to save application. Please check your connection.'), WAIT);
+    expect(logged).toHaveBeenCalledWith('Saving the application failed', expect.objectContaining({ message: 'offline' }));
     expect(await screen.findByRole('heading', { name: '6. Additional Information' }, WAIT)).toBeTruthy();
     expect(localStorage.getItem('applicationStep')).toBe('5');
   });

@@ -8,7 +8,8 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { restBlob, saveBlob } from '../../api/rest';
-import { CaseloadDocument } from '../../graphql/generated';
+import { CaseloadDocument, type CaseloadSort, type PlanReviewStatus } from '../../graphql/generated';
+import { chosen } from '../../components/choice';
 import { useT, type MessageKey } from '../../i18n';
 import { formatDate } from '../../i18n/formats';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
@@ -18,14 +19,14 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { SortHeader } from '../../components/SortHeader';
 import { REVIEW_STATUSES } from '../plan/PlanReviewPanel';
 
-type Sort = 'last_name' | 'grade' | 'pathway' | 'requirements_met' | 'missing' | 'warnings' | 'completed_units' | 'review_status' | 'last_plan_change' | 'unread_notes';
+type Sort = CaseloadSort;
 
 export interface CaseloadFilters {
   grade: string;
   pathway: string;
   missing: boolean;
   warnings: boolean;
-  review: string;
+  review: PlanReviewStatus | '';
   /** Only students with notes the reader has not read. */
   unread: boolean;
 }
@@ -132,7 +133,7 @@ export default function CaseloadPage() {
           {page?.pathways.map((p) => <option key={p.uuid} value={p.uuid}>{p.name}</option>)}
         </select>
         <label htmlFor={`${id}-review`}>{t('caseload.reviewStatus')}</label>
-        <select id={`${id}-review`} value={filters.review} onChange={(e) => set('review', e.target.value)}>
+        <select id={`${id}-review`} value={filters.review} onChange={(e) => set('review', chosen(REVIEW_STATUSES, e.target.value))}>
           <option value="">{t('caseload.allStatuses')}</option>
           {REVIEW_STATUSES.map((s) => <option key={s} value={s}>{review(s)}</option>)}
         </select>
@@ -178,7 +179,10 @@ export default function CaseloadPage() {
                           <ClippedList text={`${s.pathways.map((p) => p.name).join(', ')}${s.pathwaysMarked ? '' : ` ${t('caseload.byDefault')}`}`} />
                         ) : <span className="muted">{t('caseload.noPathway')}</span>}
                       </td>
-                      <td>{t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}</td>
+                      <td>
+                        {t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}
+                        {s.updating && <span className="muted"> ({t('caseload.updating')})</span>}
+                      </td>
                       <td className="clip-cell">
                         {missing.length > 0 && <ClippedList text={missing.map((m) => (s.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join(', ')} />}
                       </td>

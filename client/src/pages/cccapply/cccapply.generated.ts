@@ -11,12 +11,12 @@ export type SignCccApplyConsentMutationVariables = Exact<{
 }>;
 
 
-export type SignCccApplyConsentMutation = { signCccApplyConsent: string };
+export type SignCccApplyConsentMutation = { signCccApplyConsent: Types.CccApplyStatus };
 
 export type ConfirmOpenCccAccountMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ConfirmOpenCccAccountMutation = { confirmOpenCccAccount: string };
+export type ConfirmOpenCccAccountMutation = { confirmOpenCccAccount: Types.CccApplyStatus };
 
 
 export const SignCccApplyConsentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SignCccApplyConsent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CccApplyConsentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signCccApplyConsent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode<SignCccApplyConsentMutation, SignCccApplyConsentMutationVariables>;

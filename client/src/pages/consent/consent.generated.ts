@@ -9,21 +9,21 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type ParentConsentFormQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ParentConsentFormQuery = { parentConsentForm: { id: string, state: string, pdf: string, fieldConfig: unknown } };
+export type ParentConsentFormQuery = { parentConsentForm: { id: string, state: Types.ConsentFormState, pdf: string, fieldConfig: unknown } };
 
 export type ParentSignFormQueryVariables = Exact<{
   code: string;
 }>;
 
 
-export type ParentSignFormQuery = { parentSignForm: { id: string, state: string, pdf: string, fieldConfig: unknown } };
+export type ParentSignFormQuery = { parentSignForm: { id: string, state: Types.ConsentFormState, pdf: string, fieldConfig: unknown } };
 
 export type ParentFormViewerQueryVariables = Exact<{
   parentCode: string;
 }>;
 
 
-export type ParentFormViewerQuery = { parentFormViewer: { id: string, state: string, pdf: string, guardianPhoneChangedAfterSent: boolean, guardianPhoneShared: boolean, student: { id: number, firstName: string, lastName: string } } };
+export type ParentFormViewerQuery = { parentFormViewer: { id: string, state: Types.ConsentFormState, pdf: string, guardianPhoneChangedAfterSent: boolean, guardianPhoneShared: boolean, student: { id: number, firstName: string, lastName: string } } };
 
 export type ConsentTemplateQueryVariables = Exact<{ [key: string]: never; }>;
 

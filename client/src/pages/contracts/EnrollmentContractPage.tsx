@@ -109,7 +109,7 @@ export default function EnrollmentContractPage() {
     const user = cachedUser();
     if (user) cacheUser({ ...user, applicationStatus: 'enrolled' });
     client.cache.updateQuery({ query: CurrentUserDocument }, (d) =>
-      d?.currentUser ? { ...d, currentUser: { ...d.currentUser, applicationStatus: 'enrolled' } } : d);
+      d?.currentUser ? { ...d, currentUser: { ...d.currentUser, applicationStatus: 'enrolled' as const } } : d);
     navigate('/enrollment-success');
   }
 
@@ -140,6 +140,7 @@ export default function EnrollmentContractPage() {
         <section className="stack" aria-labelledby="stage-title">
           <h1 id="stage-title" ref={heading} tabIndex={-1}>{t('contracts.placeYourSignaturesAndInitials')}</h1>
           <p>{t('contracts.clickEachHighlightedSpotToPlace')}</p>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard */}
           <div className="contract-scroll" tabIndex={0} aria-label={t('contracts.enrollmentContractDocument')}>
             <div className="placement-counter" role="status" aria-live="polite">{t('contracts.placedcountOfRequiredPlacementsPlaced', { placedCount, REQUIRED_PLACEMENTS })}</div>
             <ContractText doc={doc} placed={placed} onPlace={place} />

@@ -9,7 +9,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type EnrollmentContractPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type EnrollmentContractPageQuery = { enrollmentContractDocument: { title: string, intro: string, sections: Array<{ key: string, heading: string, paragraphs: Array<string>, spots: Array<{ name: string, label: string, kind: string }>, link: { label: string, href: string } | null }> }, myEnrollmentContract: { id: string, studentName: string, status: string, pdfUrl: string | null } | null };
+export type EnrollmentContractPageQuery = { enrollmentContractDocument: { title: string, intro: string, sections: Array<{ key: string, heading: string, paragraphs: Array<string>, spots: Array<{ name: string, label: string, kind: Types.SpotKind }>, link: { label: string, href: string } | null }> }, myEnrollmentContract: { id: string, studentName: string, status: Types.ContractStatus, pdfUrl: string | null } | null };
 
 export type GenerateEnrollmentContractPdfMutationVariables = Exact<{
   input: Types.GenerateContractPdfInput;
@@ -21,7 +21,7 @@ export type GenerateEnrollmentContractPdfMutation = { generateEnrollmentContract
 export type CompleteEnrollmentContractMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CompleteEnrollmentContractMutation = { completeEnrollmentContract: { applicationStatus: string } };
+export type CompleteEnrollmentContractMutation = { completeEnrollmentContract: { applicationStatus: Types.ApplicationStatus } };
 
 
 export const EnrollmentContractPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EnrollmentContractPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"enrollmentContractDocument"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"intro"}},{"kind":"Field","name":{"kind":"Name","value":"sections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"heading"}},{"kind":"Field","name":{"kind":"Name","value":"paragraphs"}},{"kind":"Field","name":{"kind":"Name","value":"spots"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}},{"kind":"Field","name":{"kind":"Name","value":"link"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"href"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"myEnrollmentContract"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"studentName"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"pdfUrl"}}]}}]}}]} as unknown as DocumentNode<EnrollmentContractPageQuery, EnrollmentContractPageQueryVariables>;

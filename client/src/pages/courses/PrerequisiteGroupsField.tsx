@@ -28,6 +28,7 @@ export function PrerequisiteGroupsField({ groups, onChange }: Props) {
     <fieldset className="prereq-groups">
       <legend>
         {t('components.prerequisites')}{' '}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focus shows the tooltip to keyboard users */}
         <span className="info-tip" tabIndex={0} title={t('components.prerequisiteTooltip')} aria-describedby={tipId}>?</span>
         <span id={tipId} role="tooltip" className="tooltip-text">{t('components.prerequisiteTooltip')}</span>
       </legend>

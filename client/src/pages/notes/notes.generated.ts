@@ -11,7 +11,7 @@ export type PlanNotesQueryVariables = Exact<{
 }>;
 
 
-export type PlanNotesQuery = { planNotes: { studentId: number, canWrite: boolean, canMarkStaffOnly: boolean, notes: Array<{ id: number, body: string, authorName: string | null, authorRole: string, createdAt: unknown, staffOnly: boolean, canDelete: boolean }> } };
+export type PlanNotesQuery = { planNotes: { studentId: number, canWrite: boolean, canMarkStaffOnly: boolean, notes: Array<{ id: number, body: string, authorName: string | null, authorRole: Types.NoteRole, createdAt: unknown, staffOnly: boolean, canDelete: boolean }> } };
 
 export type AddPlanNoteMutationVariables = Exact<{
   body: string;

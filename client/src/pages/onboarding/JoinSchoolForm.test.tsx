@@ -11,7 +11,7 @@ import JoinSchoolPage from './JoinSchoolPage';
 const school = {
   __typename: 'School', id: '1', uuid: 'school-1', name: 'Lincoln High', schoolType: 'HS', location: 'CA', primaryColor: null,
   dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: false, hsFullAccessEnabled: false,
-  cccApplyEnabled: false, parentFormEnabled: false, cccDemoEnabled: false,
+  cccApplyEnabled: false, parentFormEnabled: false, cccDemoEnabled: false, planApprovalEnabled: false,
 };
 const schools = { request: { query: SchoolsDocument }, result: { data: { schools: [school] } } };
 const joined = { request: { query: JoinSchoolDocument, variables: { uuid: 'school-1' } }, result: { data: { joinSchool: school } } };

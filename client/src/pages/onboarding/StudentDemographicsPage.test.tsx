@@ -1,8 +1,8 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
-import { SaveStudentDemographicsDocument } from '../../graphql/generated';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserDocument, SaveStudentDemographicsDocument } from '../../graphql/generated';
 import { SessionProvider } from '../../session/SessionProvider';
 import StudentDemographicsPage from './StudentDemographicsPage';
 
@@ -26,6 +26,15 @@ function renderPage(mocks: ConstructorParameters<typeof MockedProvider>[0]['mock
   );
 }
 
+// A signed-in student who has not joined a school yet (the session loads it, and again after saving).
+const studentWithoutSchool = {
+  request: { query: CurrentUserDocument },
+  result: { data: { currentUser: {
+    __typename: 'CurrentUser', id: 7, firstName: 'Sam', lastName: 'Lee', email: 'sam@example.org', userType: 'Student', applicationStatus: null,
+    grade: '10', dob: null, parentCode: null, academicYearLabels: [], dualSchoolEnabled: false, school: null, viewingAs: null, locale: 'en',
+  } } },
+};
+
 const choose = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 function fillAll() {
@@ -36,6 +45,8 @@ function fillAll() {
   fireEvent.click(screen.getByLabelText('White'));
   fireEvent.click(screen.getByLabelText('Hispanic or Latino'));
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('Student demographics', () => {
   it('asks the foster-care age only when foster care is yes, and requires it then', () => {
@@ -50,7 +61,12 @@ describe('Student demographics', () => {
   });
 
   it('sends the answers with the race/ethnicity list in the form order, then goes on (no school: the plan)', async () => {
-    renderPage([{ request: { query: SaveStudentDemographicsDocument, variables: { input } }, result: { data: { saveStudentDemographics: { __typename: 'StudentDemographics', fosterCare: 'no' } } } }]);
+    localStorage.setItem('token', 't');
+    renderPage([
+      studentWithoutSchool,
+      { request: { query: SaveStudentDemographicsDocument, variables: { input } }, result: { data: { saveStudentDemographics: { __typename: 'StudentDemographics', fosterCare: 'no' } } } },
+      studentWithoutSchool,
+    ]);
     fillAll();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Plan page')).toBeTruthy();
@@ -58,10 +74,12 @@ describe('Student demographics', () => {
 
   it("alerts 'An error occurred. Please try again.' when saving fails", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage([{ request: { query: SaveStudentDemographicsDocument, variables: { input } }, error: new Error('offline') }]);
     fillAll();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('An error occurred. Please try again.'));
+    expect(logged).toHaveBeenCalledWith('Saving demographics failed', expect.objectContaining({ message: 'offline' }));
     expect(screen.queryByText('Plan page')).toBeNull();
   });
 });

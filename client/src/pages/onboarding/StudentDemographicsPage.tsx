@@ -1,14 +1,15 @@
 /** Student demographics (/student-demographics): the community-college application's questions, then the next onboarding step. */
 import { useMutation } from '@apollo/client/react';
-import { CITIZENSHIP_OPTIONS, RACE_ETHNICITY_OPTIONS } from '@planner/shared/student-info';
+import { CITIZENSHIP_OPTIONS, FOSTER_CARE_AGE_OPTIONS, RACE_ETHNICITY_OPTIONS, YES_NO } from '@planner/shared/student-info';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SaveStudentDemographicsDocument } from '../../graphql/generated';
+import { SaveStudentDemographicsDocument, type FosterCareAge, type YesNo } from '../../graphql/generated';
+import { chosen } from '../../components/choice';
 import { afterDemographicsPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
 import { useT } from '../../i18n';
 
-const FOSTER_CARE_AGES: [string, string][] = [
+const FOSTER_CARE_AGES: [FosterCareAge, string][] = [
   ['current', 'I am currently in foster care'],
   ['after13', 'I was in foster care at age 13 or older'],
   ['before13', 'I was in foster care only before age 13'],
@@ -21,16 +22,20 @@ export default function StudentDemographicsPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();
   const [save, { loading }] = useMutation(SaveStudentDemographicsDocument);
-  const [form, setForm] = useState({ citizenshipStatus: '', fosterCare: '', fosterCareAge: '', homelessness: '', gender: '' });
+  const [form, setForm] = useState({ citizenshipStatus: '', fosterCare: '' as YesNo | '', fosterCareAge: '' as FosterCareAge | '', homelessness: '' as YesNo | '', gender: '' });
   const [race, setRace] = useState<string[]>([]);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: 'citizenshipStatus' | 'gender') => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const setYesNo = (k: 'fosterCare' | 'homelessness') => (e: { target: { value: string } }) => setForm({ ...form, [k]: chosen(YES_NO, e.target.value) });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const { fosterCare, homelessness, fosterCareAge } = form;
+    // The selects are required: the browser asks for an answer before the form is sent.
+    if (!fosterCare || !homelessness) return;
     try {
       await save({
         variables: {
-          input: { ...form, fosterCareAge: form.fosterCare === 'yes' ? form.fosterCareAge : null, raceEthnicity: RACE_ETHNICITY_OPTIONS.filter((o) => race.includes(o)) },
+          input: { ...form, fosterCare, homelessness, fosterCareAge: fosterCare === 'yes' ? fosterCareAge || null : null, raceEthnicity: RACE_ETHNICITY_OPTIONS.filter((o) => race.includes(o)) },
         },
       });
       const fresh = await refresh().catch(() => null);
@@ -43,7 +48,7 @@ export default function StudentDemographicsPage() {
 
   const yesNo = (k: 'fosterCare' | 'homelessness', label: string) => (
     <label>{label}
-      <select value={form[k]} onChange={set(k)} required>
+      <select value={form[k]} onChange={setYesNo(k)} required>
         <option value="">{t('onboarding.selectAnAnswer')}</option>
         <option value="yes">{t('onboarding.yes')}</option>
         <option value="no">{t('onboarding.no')}</option>
@@ -65,7 +70,7 @@ export default function StudentDemographicsPage() {
         {yesNo('fosterCare', 'Have you ever been in foster care?')}
         {form.fosterCare === 'yes' && (
           <label>{t('onboarding.whenWereYouInFosterCare')}
-            <select value={form.fosterCareAge} onChange={set('fosterCareAge')} required>
+            <select value={form.fosterCareAge} onChange={(e) => setForm({ ...form, fosterCareAge: chosen(FOSTER_CARE_AGE_OPTIONS, e.target.value) })} required>
               <option value="">{t('onboarding.selectAnAnswer')}</option>
               {FOSTER_CARE_AGES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
             </select>

@@ -25,7 +25,7 @@ export type SaveStudentDemographicsMutationVariables = Exact<{
 }>;
 
 
-export type SaveStudentDemographicsMutation = { saveStudentDemographics: { fosterCare: string } };
+export type SaveStudentDemographicsMutation = { saveStudentDemographics: { fosterCare: Types.YesNo } };
 
 export type UpdateEdGoalsMutationVariables = Exact<{
   edGoals: Array<string> | string;

@@ -23,7 +23,7 @@ export type StudentPlanStatusQueryVariables = Exact<{
 }>;
 
 
-export type StudentPlanStatusQuery = { planReview: { studentId: number, enabled: boolean, status: string } };
+export type StudentPlanStatusQuery = { planReview: { studentId: number, enabled: boolean, status: Types.PlanReviewStatus } };
 
 
 export const ParentStudentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ParentStudents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"parentStudents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]} as unknown as DocumentNode<ParentStudentsQuery, ParentStudentsQueryVariables>;

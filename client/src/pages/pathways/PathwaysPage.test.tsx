@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   CurrentUserDocument, FollowedPathwaysDocument, FollowPathwayDocument, PathwaysDocument, SchoolGraduationPathwayDocument, SetGraduationPathwayDocument,
 } from '../../graphql/generated';
+import { createCache } from '../../graphql/client';
 import { SessionProvider } from '../../session/SessionProvider';
 import PathwaysPage from './PathwaysPage';
 
@@ -12,7 +13,7 @@ const lincoln = { __typename: 'School', id: 1, uuid: 's1', name: 'Lincoln High S
 const valley = { __typename: 'School', id: 2, uuid: 's2', name: 'Valley College', primaryColor: '#1f4e79' };
 const sessionSchool = {
   ...lincoln, schoolType: 'HS', location: 'CA', dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: false,
-  hsFullAccessEnabled: false, cccApplyEnabled: false, parentFormEnabled: false, cccDemoEnabled: false,
+  hsFullAccessEnabled: false, cccApplyEnabled: false, parentFormEnabled: false, cccDemoEnabled: false, planApprovalEnabled: false,
 };
 
 const me = (userType: 'Student' | 'Staff', readOnly = false) => ({
@@ -53,7 +54,7 @@ function renderPage(mocks: Mocks, parentViewing = false) {
   localStorage.setItem('token', 't');
   if (parentViewing) localStorage.setItem('isParentViewingAsStudent', 'true');
   render(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={mocks} cache={createCache()}>
       <SessionProvider>
         <MemoryRouter><PathwaysPage /></MemoryRouter>
       </SessionProvider>

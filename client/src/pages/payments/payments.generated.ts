@@ -9,12 +9,12 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type PaymentsDueQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PaymentsDueQuery = { paymentsDue: Array<{ id: number, title: string, dueDate: string, amount: number, paymentType: string }> };
+export type PaymentsDueQuery = { paymentsDue: Array<{ id: number, title: string, dueDate: string, amount: number, paymentType: Types.PaymentType }> };
 
 export type PaymentHistoryQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PaymentHistoryQuery = { paymentHistory: Array<{ id: number, title: string, date: string, amount: number, status: string }> };
+export type PaymentHistoryQuery = { paymentHistory: Array<{ id: number, title: string, date: string, amount: number, status: Types.PaymentRecordStatus }> };
 
 export type CheckoutConfigQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -41,14 +41,14 @@ export type DualSchoolFamiliesQueryVariables = Exact<{
 }>;
 
 
-export type DualSchoolFamiliesQuery = { dualSchoolFamilies: { totalCount: number, endCursor: string | null, hasNextPage: boolean, nodes: Array<{ parentId: number, parentName: string, email: string, applicationStatus: string | null, contract: { id: string, studentName: string, status: string, pdfUrl: string | null } | null, payments: Array<{ id: number, title: string, dueDate: string, amount: number, paymentType: string, status: string }> }> } };
+export type DualSchoolFamiliesQuery = { dualSchoolFamilies: { totalCount: number, endCursor: string | null, hasNextPage: boolean, nodes: Array<{ parentId: number, parentName: string, email: string, applicationStatus: Types.ApplicationStatus | null, contract: { id: string, studentName: string, status: Types.ContractStatus, pdfUrl: string | null } | null, payments: Array<{ id: number, title: string, dueDate: string, amount: number, paymentType: Types.PaymentType, status: Types.PaymentStatus }> }> } };
 
 export type RecordCheckPaymentMutationVariables = Exact<{
   paymentId: number;
 }>;
 
 
-export type RecordCheckPaymentMutation = { recordCheckPayment: { id: number, status: string } };
+export type RecordCheckPaymentMutation = { recordCheckPayment: { id: number, status: Types.PaymentStatus } };
 
 
 export const PaymentsDueDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PaymentsDue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"paymentsDue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"paymentType"}}]}}]}}]} as unknown as DocumentNode<PaymentsDueQuery, PaymentsDueQueryVariables>;

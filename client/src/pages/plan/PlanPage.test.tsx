@@ -1,7 +1,7 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CurrentUserDocument, FollowedPathwaysDocument, PlanCourseDocument, PlanDocument, PlanNotesDocument, RequirementProgressDocument, WhatIfPlansDocument } from '../../graphql/generated';
 import { SessionProvider } from '../../session/SessionProvider';
 import PlanPage from './PlanPage';
@@ -10,13 +10,13 @@ import { StudentCourseControls } from './StudentCourseControls';
 const school = {
   __typename: 'School', id: 1, uuid: 's1', name: 'Lincoln High School', schoolType: 'HS', location: 'CA', primaryColor: '#8b1e3f',
   dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true, hsFullAccessEnabled: true, cccApplyEnabled: true,
-  parentFormEnabled: true, cccDemoEnabled: true,
+  parentFormEnabled: true, cccDemoEnabled: true, planApprovalEnabled: false,
 };
 const me = (readOnly: boolean) => ({
   request: { query: CurrentUserDocument },
   result: { data: { currentUser: {
     __typename: 'CurrentUser', id: 7, firstName: 'Sam', lastName: 'Lee', email: 'student@lincoln.example', userType: 'Student', applicationStatus: null,
-    grade: '10', dob: null, parentCode: 'LHSDEMO10', academicYearLabels: ['9th Grade', '10th Grade'], dualSchoolEnabled: false, school,
+    grade: '10', dob: null, parentCode: 'LHSDEMO10', academicYearLabels: ['9th Grade', '10th Grade'], dualSchoolEnabled: false, school, locale: 'en',
     viewingAs: readOnly ? { __typename: 'ViewingAs', actingUserId: 3, readOnly: true } : null,
   } } },
 });
@@ -90,6 +90,12 @@ function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
   );
 }
 
+// The panels and dialogs the page loads on demand, compiled before the tests so that the first
+// test's time is its own (a loaded machine took seconds to transform them).
+beforeAll(async () => {
+  await Promise.all([import('../notes/NotesPanel'), import('./PlanReviewPanel'), import('./TermDialogs'), import('./WhatIfDialogs')]);
+});
+
 describe('Academic Plan page', () => {
   it('shows the heading, the terms with their tiles, the warnings and the list view', async () => {
     renderWith(<PlanPage />, false);
@@ -150,7 +156,8 @@ describe('Academic Plan page', () => {
   it('opens the Add Term dialog with focus in the label and closes it with Escape', async () => {
     renderWith(<PlanPage />, false);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Term' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Term' });
+    // The dialog is a chunk of its own, loaded when first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Add Term' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('Enter Label'));
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));

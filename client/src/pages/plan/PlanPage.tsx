@@ -4,27 +4,34 @@
  * baseline plans, and the notes on a student's plan. A parent viewing as the student sees it read-only.
  * With plan review on at the student's school, the review panel (PlanReviewPanel.tsx) shows the
  * official plan's status and actions.
+ *
+ * Start-up (bench/README.md, "The plan page"): the first screen (what-if chooser, Where I stand, the
+ * grid) renders once, when its queries have all answered, as a transition; the review panel, the
+ * notes and the term dialogs are chunks of their own, loaded and queried after the grid is shown.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PlanGrid } from './PlanGrid';
-import { ComparePlansDocument, FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, PlanReviewDocument, ReorderTermDocument, RequirementProgressDocument, WhatIfPlansDocument } from '../../graphql/generated';
+import { ComparePlansDocument, FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument, RequirementProgressDocument, WhatIfPlansDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
 import { openPlanPdf, PDF_FAILED } from './pdfExport';
 import { applyMove, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
-import { AddTermDialog, EditTermDialog } from './TermDialogs';
 import './plan.css';
 import { useT, useTermLabel } from '../../i18n';
 import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
 import { WhereIStand } from './WhereIStand';
-import { NotesPanel } from '../notes/NotesPanel';
 import { WhatIfBar } from './WhatIfBar';
 import { chosenWhatIf, withWhatIf } from './what-if-address';
-import { PlanReviewPanel } from './PlanReviewPanel';
+
+// Below the grid or opened on demand: not part of the first screen.
+const PlanReviewPanel = lazy(() => import('./PlanReviewPanel').then((m) => ({ default: m.PlanReviewPanel })));
+const NotesPanel = lazy(() => import('../notes/NotesPanel').then((m) => ({ default: m.NotesPanel })));
+const AddTermDialog = lazy(() => import('./TermDialogs').then((m) => ({ default: m.AddTermDialog })));
+const EditTermDialog = lazy(() => import('./TermDialogs').then((m) => ({ default: m.EditTermDialog })));
 
 /** What requirement progress depends on: which courses the plan holds (changes when one is added, removed or moved). */
 const planKey = (plan: PlanData | undefined) =>
@@ -51,9 +58,6 @@ export default function PlanPage() {
   // The plan shown: the official one, or a what-if plan chosen above it (WhatIfBar).
   const whatIfPlanId = user?.userType === 'Student' ? chosenWhatIf(params) : null;
   const { data: fetched, loading, error } = useQuery(PlanDocument, { variables: { whatIfPlanId }, skip: !isPlanOwner });
-  // The grid renders from a deferred copy: React builds it in small interruptible steps instead of
-  // one long task when the plan arrives, so the page stays responsive (total blocking time).
-  const data = useDeferredValue(fetched);
   // "Where I stand" is read beside the plan and shown with it, so it never pushes the plan down.
   const progress = useQuery(RequirementProgressDocument, { skip: !isPlanOwner || whatIfPlanId !== null });
   // A what-if plan's standing: the same engine, asked for that plan (the compare query, one side twice).
@@ -61,10 +65,9 @@ export default function PlanPage() {
   // The pathways the student marked; a baseline-plan record marks none. A failure keeps the fallback rule.
   const followedQuery = useQuery(FollowedPathwaysDocument, { skip: user?.userType !== 'Student' });
   const marked = followedQuery.data?.followedPathways.filter((f) => f.marked).map((f) => f.pathway);
-  // The review panel's status is read with the plan too (the panel then reads it from the cache), so it never pushes the grid down.
+  // The review panel sits below the grid and reads its status itself, once the grid is shown.
   const showReview = user?.userType === 'Student' && !!user.school?.planApprovalEnabled;
-  const reviewQuery = useQuery(PlanReviewDocument, { skip: !showReview });
-  // Likewise the what-if chooser's list (WhatIfBar reads it from the cache): the bar never appears late above the grid and moves it under a drag.
+  // Like Where I stand, the what-if chooser's list (WhatIfBar reads it from the cache): the bar never appears late above the grid and moves it under a drag.
   const whatIfList = useQuery(WhatIfPlansDocument, { skip: user?.userType !== 'Student' });
   const key = planKey(fetched?.plan);
   const shownKey = useRef(key);
@@ -85,13 +88,17 @@ export default function PlanPage() {
   const [editing, setEditing] = useState<PlanTermData | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const shownProgress = whatIfPlanId === null ? progress : whatIfProgress;
+  const pending = (q: { loading: boolean; data?: unknown; error?: unknown }) => q.loading && !q.data && !q.error;
+  const firstScreenReady = !!fetched && !pending(shownProgress) && !pending(followedQuery) && !pending(whatIfList);
+  // The page renders from a deferred copy of the plan, given once everything above the grid has
+  // answered: whichever query answers last, React builds the grid in a transition (short slices that
+  // yield) instead of one long task inside that answer's update (total blocking time).
+  const data = useDeferredValue(firstScreenReady ? fetched : undefined);
 
   if (!user) return <main className="page"><p>{t('plan.pleaseSignInToSeeThe')}</p></main>;
   if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
-  const shownProgress = whatIfPlanId === null ? progress : whatIfProgress;
-  const progressPending = (shownProgress.loading && !shownProgress.data && !shownProgress.error) || (followedQuery.loading && !followedQuery.data && !followedQuery.error)
-    || (reviewQuery.loading && !reviewQuery.data && !reviewQuery.error) || (whatIfList.loading && !whatIfList.data && !whatIfList.error);
-  if (((loading || fetched) && !data) || (data && progressPending)) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
+  if ((loading || fetched) && !data) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
     return <main className="page"><h1>{t('plan.academicPlan')}</h1><div className="alert alert-danger" role="alert">{t('plan.thePlanCouldNotBeLoaded')}</div></main>;
@@ -222,11 +229,15 @@ export default function PlanPage() {
       )}
 
       {/* Below the terms: the grid keeps its place on screen whatever the review shows. The review is of the official plan. */}
-      {showReview && whatIfPlanId === null && plan.userType === 'Student' && <PlanReviewPanel planKey={reviewKey(fetched?.plan)} />}
-      {plan.userType === 'Student' && <NotesPanel />}
+      <Suspense fallback={null}>
+        {showReview && whatIfPlanId === null && plan.userType === 'Student' && <PlanReviewPanel planKey={reviewKey(fetched?.plan)} />}
+        {plan.userType === 'Student' && <NotesPanel />}
+      </Suspense>
 
-      {adding && <AddTermDialog whatIfPlanId={whatIfPlanId} onClose={() => setAdding(false)} />}
-      {editing && <EditTermDialog whatIfPlanId={whatIfPlanId} term={editing} count={termCount} onClose={() => setEditing(null)} />}
+      <Suspense fallback={null}>
+        {adding && <AddTermDialog whatIfPlanId={whatIfPlanId} onClose={() => setAdding(false)} />}
+        {editing && <EditTermDialog whatIfPlanId={whatIfPlanId} term={editing} count={termCount} onClose={() => setEditing(null)} />}
+      </Suspense>
     </main>
   );
 }

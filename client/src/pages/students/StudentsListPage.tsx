@@ -7,7 +7,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AccessibleSchoolsDocument, StudentsDocument } from '../../graphql/generated';
+import { AccessibleSchoolsDocument, StudentsDocument, type StudentSort } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { cccApplyStatusLabel, consentStateLabel } from './studentStatusLabels';
@@ -22,7 +22,7 @@ import { appendPage } from '../../graphql/paging';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { SortHeader } from '../../components/SortHeader';
 
-type Sort = 'first_name' | 'last_name' | 'email' | 'grade' | 'ccc_apply_status';
+type Sort = StudentSort;
 
 export default function StudentsListPage() {
   const t = useT();

@@ -1,20 +1,22 @@
 /** The students list's dashboard filters, kept in the address (?consent_state=&ccc_apply_status=&plan=) so a filtered list can be shared and reloaded. */
 import { useSearchParams } from 'react-router-dom';
+import type { ConsentFilter, StudentPlanFilter } from '../../graphql/generated';
 
 export const FILTER_PARAMS = ['consent_state', 'ccc_apply_status', 'plan'] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 
 export interface StudentFilters {
-  consentState: string | null;
+  consentState: ConsentFilter | null;
   cccApplyStatus: string | null;
-  plan: string | null;
+  plan: StudentPlanFilter | null;
 }
 
 export function filtersFrom(params: URLSearchParams): StudentFilters {
   return {
-    consentState: params.get('consent_state') || null,
+    // Sent as the address has them: the server refuses a value it does not know, and the list shows that error.
+    consentState: (params.get('consent_state') || null) as ConsentFilter | null,
     cccApplyStatus: params.get('ccc_apply_status') || null,
-    plan: params.get('plan') || null,
+    plan: (params.get('plan') || null) as StudentPlanFilter | null,
   };
 }
 

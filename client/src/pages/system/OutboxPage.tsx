@@ -7,19 +7,21 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import '../../components/ops.css';
 import '../../components/tables.css';
-import { OutboxMessagesDocument } from '../../graphql/generated';
+import { OutboxMessagesDocument, type OutboxStatus } from '../../graphql/generated';
+import { chosen } from '../../components/choice';
 import { useT, type MessageKey } from '../../i18n';
 import { formatDateTime } from '../../i18n/formats';
 import { useSession } from '../../session/SessionProvider';
 
 const PAGE = 50;
 const when = (iso: unknown) => (iso ? formatDateTime(String(iso)) : '');
-const STATUS_LABEL: Record<string, MessageKey> = { pending: 'ops.pending', sent: 'ops.sent', failed: 'ops.failed' };
+const STATUS_LABEL: Record<OutboxStatus, MessageKey> = { pending: 'ops.pending', sent: 'ops.sent', failed: 'ops.failed' };
+const STATUSES = Object.keys(STATUS_LABEL) as OutboxStatus[];
 
 export default function OutboxPage() {
   const t = useT();
   const { user } = useSession();
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<OutboxStatus | ''>('');
   const [offset, setOffset] = useState(0);
   const { data, loading, error } = useQuery(OutboxMessagesDocument, {
     variables: { status: status || null, limit: PAGE, offset },
@@ -38,7 +40,7 @@ export default function OutboxPage() {
       <p className="muted" style={{ margin: 0 }}>{t('ops.outboxIntro')}</p>
       <label style={{ maxWidth: 240 }}>
         {t('ops.status')}
-        <select value={status} onChange={(e) => { setStatus(e.target.value); setOffset(0); }}>
+        <select value={status} onChange={(e) => { setStatus(chosen(STATUSES, e.target.value)); setOffset(0); }}>
           <option value="">{t('ops.all')}</option>
           <option value="pending">{t('ops.pending')}</option>
           <option value="sent">{t('ops.sent')}</option>

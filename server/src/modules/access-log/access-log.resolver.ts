@@ -1,13 +1,14 @@
 /** GraphQL `accessLog`: the same staff-only, filtered, newest-first log as GET /api/access-log/, cursor-paged. */
 import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { AccessActionEnum } from '../../graphql/enums.js';
 import { checkAccessLogFilter } from './access-log-input.js';
 
 @ObjectType({ description: 'One read or disclosure of a student record' })
 export class AccessLogEntry {
   @Field(() => String, { description: 'Identifier; newer entries have larger ones' }) id: string;
   @Field(() => Date, { description: 'When it happened' }) createdAt: Date;
-  @Field(() => String, { description: 'view_as, plan_pdf_export, consent_form_view, consent_form_export, application_view, transcript_download, contract_download or student_deleted' })
+  @Field(() => AccessActionEnum, { description: 'view_as, plan_pdf_export, consent_form_view, consent_form_export, application_view, transcript_download, contract_download or student_deleted' })
   action: string;
   @Field(() => String, { description: 'Why it happened, in words' }) reason: string;
   @Field(() => Int, { description: 'The student whose record it was (kept after the student is deleted)' }) studentId: number;
@@ -35,7 +36,7 @@ export class AccessLogResolver {
     @Arg('actorId', () => Int, { nullable: true, description: 'Only this actor' }) actorId: number | null,
     @Arg('student', () => String, { nullable: true, description: "Part of the student's name or email" }) student: string | null,
     @Arg('actor', () => String, { nullable: true, description: "Part of the actor's name or email" }) actor: string | null,
-    @Arg('action', () => String, { nullable: true, description: 'Only this action (see AccessLogEntry.action)' }) action: string | null,
+    @Arg('action', () => AccessActionEnum, { nullable: true, description: 'Only this action (see AccessLogEntry.action)' }) action: string | null,
     @Arg('from', () => String, { nullable: true, description: 'YYYY-MM-DD, inclusive' }) from: string | null,
     @Arg('to', () => String, { nullable: true, description: 'YYYY-MM-DD, inclusive' }) to: string | null,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 200 (default 50)' }) first: number | null,

@@ -8,54 +8,15 @@
  * data deletion, the caseload (one row per student shown on a page or exported), and staff reads of
  * a plan review (plan-review/plan-review.service.ts). Read by:
  * staff of the student's school (their accessible schools), filtered by student, actor, action
- * and date range, newest first, paginated.
+ * and date range, newest first, paginated. Rows are written by `recordAccess` (record-access.ts).
  */
-import type { DataSource, EntityManager } from 'typeorm';
-import type { Caller, RequestContext } from '../../core/context.js';
+import type { DataSource } from 'typeorm';
+import type { RequestContext } from '../../context.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './access-log.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import type { AccessLogFilter } from './access-log-input.js';
 import type { SchoolsService } from '../schools/schools.service.js';
-import type { AccessAction } from './access-actions.js';
-
-export interface AccessEntry {
-  studentId: number;
-  action: AccessAction;
-  reason: string;
-  schoolId?: number | null;
-}
-
-/**
- * Appends one row. The actor is the person behind the token: on a view-as token the admin or
- * parent who is acting (acting_user_id keeps who), otherwise the caller.
- */
-export async function recordAccess(db: DataSource | EntityManager, caller: Caller | null, e: AccessEntry): Promise<void> {
-  const actor = caller ? caller.actingUserId ?? caller.user.id : null;
-  await db.query(
-    `INSERT INTO student_record_access (actor_user_id, acting_user_id, student_id, school_id, action, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [actor, caller?.actingUserId ? caller.user.id : null, e.studentId, e.schoolId ?? null, e.action, e.reason],
-  );
-}
-
-/**
- * Appends one row per student, in one statement whatever their number (the caseload logs the
- * students of the page it answers, or of the list it exports).
- */
-export async function recordAccessMany(
-  db: DataSource | EntityManager,
-  caller: Caller,
-  students: { studentId: number; schoolId: number | null }[],
-  action: AccessAction,
-  reason: string,
-): Promise<void> {
-  if (!students.length) return;
-  await db.query(
-    `INSERT INTO student_record_access (actor_user_id, acting_user_id, student_id, school_id, action, reason)
-     SELECT $1, $2, s.student_id, s.school_id, $5, $6 FROM unnest($3::int[], $4::int[]) AS s(student_id, school_id)`,
-    [caller.actingUserId ?? caller.user.id, caller.actingUserId ? caller.user.id : null, students.map((s) => s.studentId), students.map((s) => s.schoolId), action, reason],
-  );
-}
 
 export interface AccessLogRow {
   id: string;
@@ -107,7 +68,7 @@ export class AccessLogService {
     if (f.after) add('a.id < ?', f.after);
     const first = f.first ?? 50;
     params.push(first + 1);
-    const rows: any[] = await this.db.query(
+    const rows: AccessLogRow[] = await this.db.query(
       `SELECT a.id::text AS id, a.created_at AS "createdAt", a.action, a.reason, a.student_id AS "studentId", a.actor_user_id AS "actorUserId", a.acting_user_id AS "actingUserId",
               NULLIF(trim(g.first_name || ' ' || g.last_name), '') AS "actingName",
               NULLIF(trim(s.first_name || ' ' || s.last_name), '') AS "studentName", NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS "actorName"
@@ -118,7 +79,7 @@ export class AccessLogService {
         WHERE ${where.join(' AND ')} ORDER BY a.id DESC LIMIT $${params.length}`,
       params,
     );
-    const page = rows.slice(0, first) as AccessLogRow[];
+    const page = rows.slice(0, first);
     return { rows: page, totalCount: n, endCursor: page.length ? page[page.length - 1].id : null, hasNextPage: rows.length > first };
   }
 }

@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { ApplicationStatusEnum, ContactPreferenceEnum, LocaleEnum } from '../../graphql/enums.js';
 import { School } from '../schools/school.entity.js';
 import { checkChangePassword, checkLogin, checkNewPassword, checkRegister, checkResetRequest, checkViewAs } from './accounts-input.js';
 import { checkContact, checkLabels, checkLocale } from './profile-input.js';
@@ -19,7 +20,7 @@ export class CurrentUser {
   @Field(() => String, { description: 'Last name.' }) lastName: string;
   @Field(() => String, { description: 'Email address (lower case).' }) email: string;
   @Field(() => UserType, { description: 'Student, teacher or admin (Staff), parent, or baseline-plan record' }) userType: UserType;
-  @Field(() => String, { nullable: true, description: 'Dual-school parents: not_started, in_progress, complete, accepted, enrolled, declined' })
+  @Field(() => ApplicationStatusEnum, { nullable: true, description: 'Dual-school parents: not_started, in_progress, complete, accepted, enrolled, declined' })
   applicationStatus: string | null;
   @Field(() => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.', nullable: true }) grade: string | null;
   @Field(() => String, { nullable: true, description: 'MMDDYYYY' }) dob: string | null;
@@ -28,9 +29,9 @@ export class CurrentUser {
   @Field(() => School, { description: 'The school.', nullable: true }) school: School | null;
   @Field(() => Boolean, { description: 'School feature flag: dual school is on.' }) dualSchoolEnabled: boolean;
   @Field(() => ViewingAs, { description: 'Set while a view-as token is used: who is acting as this student.', nullable: true }) viewingAs: ViewingAs | null;
-  @Field(() => String, { description: "Interface language of the person signed in ('en', 'es', 'vi' or 'zh'); while viewing as a student, the viewer's own" })
+  @Field(() => LocaleEnum, { description: "Interface language of the person signed in ('en', 'es', 'vi' or 'zh'); while viewing as a student, the viewer's own" })
   locale: string;
-  @Field(() => String, { nullable: true, description: "Parents: how they hear of their student's plan review, 'email' or 'sms'; null for everyone else" })
+  @Field(() => ContactPreferenceEnum, { nullable: true, description: "Parents: how they hear of their student's plan review, 'email' or 'sms'; null for everyone else" })
   contactPreference: string | null;
   @Field(() => String, { nullable: true, description: 'Parents: the mobile number texts go to (digits, with a leading + if given one); null for everyone else' })
   phone: string | null;
@@ -110,18 +111,18 @@ export class AccountsResolver {
     return true;
   }
 
-  @Mutation(() => String, { description: "Saves the interface language ('en', 'es', 'vi' or 'zh') of the person signed in" })
-  async updateLocale(@Ctx() ctx: AdapterContext, @Arg('locale', () => String, { description: "'en', 'es', 'vi' or 'zh'." }) locale: string): Promise<string> {
+  @Mutation(() => LocaleEnum, { description: "Saves the interface language ('en', 'es', 'vi' or 'zh') of the person signed in" })
+  async updateLocale(@Ctx() ctx: AdapterContext, @Arg('locale', () => LocaleEnum, { description: "'en', 'es', 'vi' or 'zh'." }) locale: string): Promise<string> {
     return ctx.services.profile.updateLocale(ctx, checkLocale(locale));
   }
 
   @Mutation(() => CurrentUser, { description: "Parents: saves how they hear of their student's plan review (email, or a text to their phone); answers the user" })
   async updateContactPreference(
     @Ctx() ctx: AdapterContext,
-    @Arg('contactPreference', () => String, { description: "'email' or 'sms'." }) contactPreference: string,
+    @Arg('contactPreference', () => ContactPreferenceEnum, { description: "'email' or 'sms'." }) contactPreference: string,
     @Arg('phone', () => String, { nullable: true, description: 'Mobile number for texts (10 to 15 digits); left out, the saved one stays; null or empty removes it.' }) phone?: string | null,
   ): Promise<CurrentUser> {
-    return toCurrentUser(await ctx.services.profile.updateContactPreference(ctx, checkContact({ contact_preference: contactPreference, phone })));
+    return toCurrentUser(await ctx.services.profile.updateContactPreference(ctx, checkContact({ contact_preference: contactPreference, phone }, ctx.config.smsRules.countries)));
   }
 
   @Mutation(() => [String], { description: 'Updates the user labels.' })

@@ -3,8 +3,8 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { AppError, badInput, because, forbidden, unauthenticated } from '../../core/errors.js';
+import type { Caller, RequestContext } from '../../context.js';
+import { AppError, badInput, because, forbidden, isUniqueViolation, unauthenticated } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
 import { hashPassword, needsRehash, randomToken, sha256, verifyPassword } from '../../core/passwords.js';
 import { requireCaller } from '../../core/policy.js';
@@ -13,7 +13,7 @@ import { valid, type Checked } from '../../core/validation.js';
 import { ACCOUNT_INPUT_MESSAGES, type ChangePasswordInput, type LoginInput, type RegisterInput } from './accounts-input.js';
 import { accountEmail, COMMON_PASSWORD_MESSAGE, passwordMeetsRules, PASSWORD_RULES_MESSAGE, signupCodeProblem } from '@planner/shared/password';
 import { isCommon } from './common-passwords.js';
-import type { OutboxService } from '../outbox/outbox.service.js';
+import type { MessageUrgency, OutboxService } from '../outbox/outbox.service.js';
 import { message } from '../../messages/messages.js';
 import { defaultYearLabels, School, SchoolMembership } from '../schools/school.entity.js';
 import { AuthToken, PasswordReset, SignupCode } from './auth-token.entity.js';
@@ -374,6 +374,7 @@ export class AccountsService {
         message(user.locale, 'email.resetPassword.body', { firstName: user.firstName, minutes: this.config.resetTokenTtlMinutes, link }),
         { schoolId: user.schoolId, userId: user.id },
         m,
+        { personWaiting: true },
       );
     });
   }
@@ -406,18 +407,20 @@ export class AccountsService {
   }
 
   /**
-   * A welcome email with a set-password link for an account someone else created (roster import).
-   * The same single-use machinery as a reset link, valid for `ttlMinutes` (default 7 days).
+   * A set-password link for one account someone else created, sent on demand: someone is waiting
+   * for it, so it goes ahead of bulk welcome emails. The same single-use machinery as a reset
+   * link, valid for `ttlMinutes` (default 7 days).
    */
   async enqueueSetPasswordLink(user: Pick<User, 'id' | 'email' | 'firstName'>, school: { id: number; name: string }, manager: EntityManager, ttlMinutes = 7 * 24 * 60): Promise<void> {
-    await this.enqueueSetPasswordLinks([{ user, school }], manager, ttlMinutes);
+    await this.enqueueSetPasswordLinks([{ user, school }], manager, ttlMinutes, { personWaiting: true });
   }
 
-  /** Set-password links for many new accounts (a roster batch): one INSERT for the links, then the outbox's two. */
+  /** Set-password links for many new accounts (a roster batch's welcome emails, bulk): one INSERT for the links, then the outbox's two. */
   async enqueueSetPasswordLinks(
     people: { user: Pick<User, 'id' | 'email' | 'firstName'>; school: { id: number; name: string } }[],
     manager: EntityManager,
     ttlMinutes = 7 * 24 * 60,
+    urgency: MessageUrgency = {},
   ): Promise<void> {
     if (!people.length) return;
     const days = Math.round(ttlMinutes / (24 * 60));
@@ -448,6 +451,7 @@ export class AccountsService {
         };
       }),
       manager,
+      urgency,
     );
   }
 
@@ -464,10 +468,5 @@ function parentCodeCandidate(): string {
   let code = '';
   for (let i = 0; code.length < 8 && i < bytes.length; i++) code += alphabet[bytes.charCodeAt(i) % alphabet.length];
   return code;
-}
-
-export function isUniqueViolation(e: unknown): boolean {
-  return (e as { code?: string; driverError?: { code?: string } })?.driverError?.code === '23505' ||
-    (e as { code?: string })?.code === '23505';
 }
 

@@ -17,7 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse, serialize } from 'cookie';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { DeviceCookie } from '../../core/context.js';
+import type { DeviceCookie } from '../../context.js';
 import { randomToken, sha256 } from '../../core/passwords.js';
 
 /** A device not signed in from for this long is forgotten (the retention job deletes it). */

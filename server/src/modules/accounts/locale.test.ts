@@ -6,7 +6,7 @@ import { User } from './user.entity.js';
 const h = useHarness();
 
 const ME = '{ currentUser { id locale } }';
-const UPDATE = 'mutation ($l: String!) { updateLocale(locale: $l) }';
+const UPDATE = 'mutation ($l: Locale!) { updateLocale(locale: $l) }';
 
 describe('locale', () => {
   it('defaults to English and is saved through GraphQL', async () => {
@@ -54,8 +54,11 @@ describe('locale', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'locale must be one of: en, es, vi, zh.' });
     }
+    // GraphQL's Locale enum refuses it before the resolver, with GraphQL's own message.
     const g = await h.gql(UPDATE, { l: 'de' }, token);
+    expect(g.status).toBe(400);
     expect(g.code).toBe('BAD_USER_INPUT');
+    expect(g.errors![0]!.message).toBe('Variable "$l" got invalid value "de"; Value "de" does not exist in "Locale" enum.');
 
     const anonymous = await h.api.put('/api/locale/').send({ locale: 'es' });
     expect(anonymous.status).toBe(401);

@@ -3,10 +3,10 @@
  * preference. Parsed by the adapters (and by the plan's term edits, which store the same list); the
  * service receives a `Checked` value.
  */
-import { CONTACT_PREFERENCES, MAX_LABEL_LENGTH, REASONS, type ContactPreference } from '@planner/shared';
-import { phoneNumber } from '@planner/shared/phone';
+import { CONTACT_PREFERENCES, MAX_LABEL_LENGTH, type ContactPreference } from '@planner/shared';
+import { DEFAULT_SMS_COUNTRIES, phoneNumber, textableNumber } from '@planner/shared/phone';
 import { badInput, because } from '../../core/errors.js';
-import { check, hasLoneSurrogate, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
+import { check, hasLoneSurrogate, hasNul, NUL_MESSAGE, parseInput, type Checked, z, zodMessage } from '../../core/validation.js';
 import { LOCALES, type Locale } from './user.entity.js';
 
 export const MAX_TERMS = 24;
@@ -45,23 +45,29 @@ export const checkLabels = (raw: unknown): Checked<string[]> => check(() => pars
 
 /**
  * A parent's contact preference (REST's snake_case names; GraphQL's arguments are mapped to them).
- * The phone is the shared phone rule's (the guardian phone's), saved as digits with a leading + if
- * typed with one; left out, the saved phone stays; null or empty, it is removed. Whether 'sms' has a
- * phone to go to depends on the saved one, so the service checks that (SMS_PHONE_REQUIRED).
+ * The phone is the shared phone rule's (the guardian phone's): a mobile number of the district's
+ * countries (SMS_COUNTRIES, `countries`), saved in E.164 (+12015550123); left out, the saved phone
+ * stays; null or empty, it is removed. Whether 'sms' has a phone to go to depends on the saved one,
+ * so the service checks that (SMS_PHONE_REQUIRED).
  */
-const contactSchema = z.object({
+const contactSchema = (countries: readonly string[]) => z.object({
   contact_preference: z.enum(CONTACT_PREFERENCES, { error: 'CONTACT_PREFERENCE_INVALID' })
     .meta({ description: "'email' (the default) or 'sms': a text message to `phone`." }),
   phone: z.string({ error: 'PHONE_INVALID' }).nullable().optional()
     .transform((typed, ctx) => {
       if (typed === undefined) return undefined;
       if (typed === null || !typed.trim()) return null;
-      const phone = phoneNumber(typed);
-      if (phone) return phone;
-      ctx.addIssue({ code: 'custom', message: 'PHONE_INVALID' });
+      if (!phoneNumber(typed)) {
+        ctx.addIssue({ code: 'custom', message: 'PHONE_INVALID' });
+        return z.NEVER;
+      }
+      const textable = textableNumber(typed, countries);
+      if (textable.ok) return textable.number;
+      const message = textable.reason === 'PHONE_COUNTRY' ? zodMessage(because('PHONE_COUNTRY', { countries: countries.join(', ') })) : 'PHONE_NOT_MOBILE';
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     })
-    .meta({ description: 'Mobile number for texts: 10 to 15 digits, spaces, dashes, dots, brackets and a leading + allowed; saved as digits. Left out, the saved one stays; null or empty removes it.' }),
+    .meta({ description: "Mobile number for texts, of the district's countries (SMS_COUNTRIES): 10 to 15 digits, spaces, dashes, dots, brackets and a leading + allowed; saved in E.164. Left out, the saved one stays; null or empty removes it." }),
 });
 
 export interface ContactInput {
@@ -70,11 +76,11 @@ export interface ContactInput {
   phone: string | null | undefined;
 }
 
-export const checkContact = (raw: unknown): Checked<ContactInput> =>
+export const checkContact = (raw: unknown, countries: readonly string[]): Checked<ContactInput> =>
   check(() => {
-    const { contact_preference, phone } = parseInput(contactSchema, raw, because('CONTACT_PREFERENCE_INVALID'));
+    const { contact_preference, phone } = parseInput(contactSchema(countries), raw, because('CONTACT_PREFERENCE_INVALID'));
     return { contactPreference: contact_preference, phone };
   });
 
 /** The schema, for the API description (the same one that validates). */
-export const PROFILE_SCHEMAS = { contactSchema } as const;
+export const PROFILE_SCHEMAS = { contactSchema: contactSchema(DEFAULT_SMS_COUNTRIES) } as const;

@@ -1,11 +1,11 @@
 /** The signed-in user's own record: who they are, their school, their term labels, and a parent's contact preference. */
 import type { DataSource } from 'typeorm';
-import type { Caller, RequestContext } from '../../core/context.js';
+import type { Caller, RequestContext } from '../../context.js';
 import { badInput, because } from '../../core/errors.js';
 import { authorize, requireCaller, requireWriter } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { School } from '../schools/school.entity.js';
-import { readerLocale } from '../../core/reader-locale.js';
+import { readerLocale } from './reader-locale.js';
 import type { ContactInput } from './profile-input.js';
 import { can } from './profile.policy.js';
 import { type ContactPreference, User, UserType, type Locale } from './user.entity.js';

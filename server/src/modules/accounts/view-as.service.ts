@@ -3,10 +3,10 @@
  * student's school or a parent linked to the student, records who is acting, makes a parent's
  * token read-only, and swaps back only to the same admin or parent.
  */
-import { recordAccess } from '../access-log/access-log.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, notFound, because } from '../../core/errors.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { MAX_ID } from '../../core/ids.js';

@@ -29,8 +29,11 @@ export const saveInput = z.object({
   application_status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'in_progress' : v), z.enum(['in_progress', 'complete'], { message: M.badStatus })),
 });
 
+/** What staff may decide on a submitted application. */
+export const APPLICATION_DECISIONS = ['accepted', 'declined'] as const;
+
 export const decisionInput = z.object({
-  decision: z.enum(['accepted', 'declined'], { message: 'DECISION_INVALID' }),
+  decision: z.enum(APPLICATION_DECISIONS, { message: 'DECISION_INVALID' }),
   reason: text().pipe(z.string().max(2000, zodMessage(because('FIELD_TEXT_TOO_LONG', { label: 'The reason', max: 2000 })))),
 });
 
@@ -73,7 +76,7 @@ export interface ApplicationSave {
 
 /** A staff decision; a decline carries a reason. */
 export interface Decision {
-  decision: 'accepted' | 'declined';
+  decision: (typeof APPLICATION_DECISIONS)[number];
   reason: string;
 }
 

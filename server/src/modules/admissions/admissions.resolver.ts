@@ -2,6 +2,7 @@
 import { JSONObjectResolver } from 'graphql-scalars';
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { ApplicationDecisionEnum, ApplicationStatusEnum } from '../../graphql/enums.js';
 import { checkApplicationSave, checkDecision } from './admission-input.js';
 import { transcriptUrl, type ApplicationListRow, type ApplicationView } from './admissions.service.js';
 
@@ -33,7 +34,7 @@ class ApplicationParent {
 @ObjectType({ description: 'A Dual School admission application' })
 export class AdmissionApplication {
   @Field(() => Int, { nullable: true, description: 'Null until the first save or upload' }) id: number | null;
-  @Field(() => String, { description: 'not_started, in_progress, complete, accepted, enrolled or declined' }) applicationStatus: string;
+  @Field(() => ApplicationStatusEnum, { description: 'not_started, in_progress, complete, accepted, enrolled or declined' }) applicationStatus: string;
   @Field(() => [ApplicationStepRecord], { description: 'The form answers (JSON).' }) formData: ApplicationStepRecord[];
   @Field(() => String, { nullable: true, description: 'ISO time of submission' }) submittedAt: string | null;
   @Field(() => String, { nullable: true, description: 'ISO time of the staff decision' }) decidedAt: string | null;
@@ -45,7 +46,7 @@ export class AdmissionApplication {
 export class ApplicationListItem {
   @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
   @Field(() => String, { nullable: true, description: 'Full Legal Name of step 1' }) studentName: string | null;
-  @Field(() => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.' }) applicationStatus: string;
+  @Field(() => ApplicationStatusEnum, { description: 'Dual School application status.' }) applicationStatus: string;
   @Field(() => String, { description: 'When it was submitted.', nullable: true }) submittedAt: string | null;
   @Field(() => String, { description: 'When it was decided.', nullable: true }) decidedAt: string | null;
   parentId: number;
@@ -104,7 +105,7 @@ export class AdmissionsResolver {
   @Query(() => ApplicationConnection, { description: "Dual School staff: their schools' applications, newest submission first" })
   async applications(
     @Ctx() ctx: AdapterContext,
-    @Arg('status', () => String, { description: 'Status.', nullable: true }) status: string | null,
+    @Arg('status', () => ApplicationStatusEnum, { description: 'Status.', nullable: true }) status: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
     @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
   ): Promise<ApplicationConnection> {
@@ -116,7 +117,7 @@ export class AdmissionsResolver {
   async saveApplication(
     @Ctx() ctx: AdapterContext,
     @Arg('formData', () => [ApplicationStepInput], { description: 'The form answers (JSON).' }) formData: ApplicationStepInput[],
-    @Arg('applicationStatus', () => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.' }) applicationStatus: string,
+    @Arg('applicationStatus', () => ApplicationStatusEnum, { description: 'Dual School application status.' }) applicationStatus: string,
   ): Promise<AdmissionApplication> {
     const v = await ctx.services.admissions.save(ctx, checkApplicationSave({
       form_data: formData.map((r) => ({ step: r.step, title: r.title ?? undefined, data: r.data ?? {} })),
@@ -129,7 +130,7 @@ export class AdmissionsResolver {
   async decideApplication(
     @Ctx() ctx: AdapterContext,
     @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number,
-    @Arg('decision', () => String, { description: 'accepted or declined' }) decision: string,
+    @Arg('decision', () => ApplicationDecisionEnum, { description: 'accepted or declined' }) decision: string,
     @Arg('reason', () => String, { description: 'Reason, shown to the family.', nullable: true }) reason: string | null,
   ): Promise<AdmissionApplication> {
     return toGql(await ctx.services.admissions.decide(ctx, id, checkDecision({ decision, reason: reason ?? '' })));

@@ -18,12 +18,12 @@
  *   config.transcriptMaxBytes (10 MB) each and config.transcriptMaxFiles (20) per application,
  *   stored as bytea, served only to the parent and the dual school's staff.
  */
-import { recordAccess } from '../access-log/access-log.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, conflict, notFound, type ReasonMessage } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, conflict, notFound, because, type ReasonMessage } from '../../core/errors.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { ADMISSION_POLICY_MESSAGES, can, type AdmissionAction } from './admissions.policy.js';
 import { valid, type Checked } from '../../core/validation.js';

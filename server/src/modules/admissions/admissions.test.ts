@@ -1,7 +1,7 @@
 /** Dual School admissions through REST and GraphQL on a real database: save, resume, submit, uploads, refusals, staff review. */
 import { graphql } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { buildAppSchema } from '../../graphql/schema.js';
 import { resumeStep, toRecords, emptyValues } from '@planner/shared/application';
@@ -369,14 +369,14 @@ describe('staff review (REST)', () => {
 });
 
 const APPLICATION = `{ application { id applicationStatus submittedAt formData { step title data } } }`;
-const SAVE = `mutation ($formData: [ApplicationStepInput!]!, $status: String!) {
+const SAVE = `mutation ($formData: [ApplicationStepInput!]!, $status: ApplicationStatus!) {
   saveApplication(formData: $formData, applicationStatus: $status) { id applicationStatus submittedAt formData { step data } } }`;
-const LIST = `query ($first: Int, $after: String, $status: String) {
+const LIST = `query ($first: Int, $after: String, $status: ApplicationStatus) {
   applications(first: $first, after: $after, status: $status) {
     totalCount hasNextPage endCursor
     nodes { id studentName applicationStatus submittedAt parent { firstName email } } } }`;
 const ONE = `query ($id: Int!) { admissionApplication(id: $id) { id applicationStatus parent { email } transcripts { fileName url size } formData { step title data } } }`;
-const DECIDE = `mutation ($id: Int!, $decision: String!, $reason: String) { decideApplication(id: $id, decision: $decision, reason: $reason) { id applicationStatus decisionReason } }`;
+const DECIDE = `mutation ($id: Int!, $decision: ApplicationDecision!, $reason: String) { decideApplication(id: $id, decision: $decision, reason: $reason) { id applicationStatus decisionReason } }`;
 
 describe('admissions on GraphQL', () => {
   it('reads, saves and submits the caller own application', async () => {

@@ -10,8 +10,8 @@
  * lifetime 1 to 365 days (default 90). Revoked tokens leave the list; expired ones stay, marked.
  */
 import { IsNull, type DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { because, conflict, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { conflict, notFound, because } from '../../core/errors.js';
 import { randomToken, sha256 } from '../../core/passwords.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './api-tokens.policy.js';

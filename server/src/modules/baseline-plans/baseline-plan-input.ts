@@ -39,7 +39,7 @@ export interface PlanCreate extends PlanText {
 const asBody = (raw: unknown) => (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-const STOP = Symbol('first problem reported');
+const STOP = new Error('first problem reported');
 type Issue = (message: string) => never;
 const stopping = (ctx: z.RefinementCtx): Issue => (message) => {
   ctx.addIssue({ code: 'custom', message });

@@ -13,15 +13,14 @@
  */
 import crypto from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, conflict } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, conflict, isUniqueViolation, because } from '../../core/errors.js';
 import { authorize, requireWriter } from '../../core/policy.js';
 import { BASELINE_POLICY_MESSAGES, can, type BaselineAction } from './baseline-plans.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { parseId } from '../../core/ids.js';
 import { BASELINE_INPUT_MESSAGES, type PlanCreate, type PlanText } from './baseline-plan-input.js';
 import { User, UserType } from '../accounts/user.entity.js';
-import { isUniqueViolation } from '../accounts/accounts.service.js';
 import { defaultYearLabels, SchoolMembership, type School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';

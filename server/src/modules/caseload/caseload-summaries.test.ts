@@ -5,11 +5,17 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { useHarness } from '../../test/harness.js';
+import { UserType } from '../accounts/user.entity.js';
+import { backgroundHandlers } from '../jobs/background.js';
+import { JobWorker } from '../jobs/job-queue.js';
+import { SchoolType } from '../schools/school.entity.js';
+import type { School } from '../schools/school.entity.js';
 import { attach, buildPathway, buildRequirement, partner } from '../pathways/pathways.factories.js';
 import { buildCourse, buildScheduled } from '../plans/plans.factories.js';
 import { loadCaseloadFacts } from './caseload-facts.js';
 import { rulesVersions, staleStudents, storeSummaries } from './caseload-summaries.js';
 import { summarize } from './caseload.service.js';
+import { CASELOAD_QUEUE, REQUEST_BOUND } from './freshness.js';
 
 const h = useHarness();
 
@@ -214,43 +220,168 @@ describe('stored caseload summaries', () => {
     })).toEqual([]);
   });
 
-  it('never stores a summary computed under rules that changed before it was stored', async () => {
+  it('leaves stale a summary computed under rules that changed before it was stored', async () => {
     const w = await world();
     await rows(w.token);
     // Ann's summary goes stale; a recomputation reads its counters and facts...
     await h.db.query(`UPDATE caseload_summaries SET student_version = NULL WHERE student_id = $1`, [w.ann.id]);
-    const check = await staleStudents(h.db, [w.school.id], null);
+    const check = await staleStudents(h.db, [w.school.id], REQUEST_BOUND);
     expect(check.students.map((s) => s.id)).toEqual([w.ann.id]);
     const rules = await rulesVersions(h.db);
     const computed = summarize(await loadCaseloadFacts(h.db, check.students));
     // ...then English asks for one course, and only then would the old answer be stored.
     await h.db.query(`UPDATE requirements SET number_of_courses = 1 WHERE id = $1`, [w.english.id]);
     await storeSummaries(h.db, computed, new Map(check.students.map((s) => [s.id, s.version])), rules);
-    expect(await storedVersion(w.ann.id)).toBeNull();
+    // Stored, but stale: the rules it was computed under moved (as every summary of the school).
+    expect((await staleStudents(h.db, [w.school.id], REQUEST_BOUND)).students.map((s) => s.id)).toEqual([w.ann.id, w.bo.id, w.cy.id]);
     // The next read computes Ann under the new rule: English 1 alone meets English.
     const r = await rows(w.token);
     expect(r.Ann).toMatchObject({ requirementsMet: 1, requirementsTotal: 2 });
     expect(r.Ann.missingRequirements.map((m) => m.name)).toEqual(['Mathematics']);
     expect(await storedVersion(w.ann.id)).not.toBeNull();
   });
+});
 
+const PAGE = `query($first: Int) { caseload(first: $first) { totalCount nodes { studentId firstName requirementsMet updating } } }`;
+const QUEUE = CASELOAD_QUEUE;
+const BOUND = REQUEST_BOUND;
+
+/** Runs the caseload's queue until it has nothing due. */
+async function runCaseloadJobs(): Promise<void> {
+  const worker = new JobWorker(h.db, { [QUEUE]: backgroundHandlers(h.db, h.services, {}, 0)[QUEUE] });
+  while ((await worker.runOnce()) > 0) { /* next pass */ }
+}
+
+/** `count` students of `school`, each planning `courses` (in term 1, completed), in two statements. */
+async function bulkStudents(school: School, count: number, courses: { id: number }[]): Promise<number[]> {
+  const tag = `${school.id}-${Date.now().toString(36)}`;
+  const ids: { id: number }[] = await h.db.query(
+    `INSERT INTO users (email, first_name, last_name, user_type, school_id, grade, academic_year_labels)
+     SELECT 'fresh-' || $1 || '-' || g || '@test.example', 'First' || g, 'Last' || g, $2, $3, '10', '["Fall","Spring"]'::jsonb
+       FROM generate_series(1, $4::int) g RETURNING id`,
+    [tag, UserType.Student, school.id, count],
+  );
+  await h.db.query(
+    `INSERT INTO scheduled_courses (user_id, course_id, term, position, completed)
+     SELECT u, c.id, '1', c.ord, true FROM unnest($1::int[]) u CROSS JOIN unnest($2::int[]) WITH ORDINALITY AS c(id, ord)`,
+    [ids.map((r) => r.id), courses.map((c) => c.id)],
+  );
+  return ids.map((r) => r.id);
+}
+
+/** What the engine answers now for `ids`, by student, beside what is stored for them. */
+async function storedAndFresh(ids: number[]) {
+  const students = (await h.db.query(
+    `SELECT id, first_name AS "firstName", last_name AS "lastName", email, grade, school_id AS "schoolId", academic_year_labels AS labels
+       FROM users WHERE id = ANY($1::int[]) ORDER BY id`, [ids])) as Parameters<typeof loadCaseloadFacts>[1];
+  const fresh = summarize(await loadCaseloadFacts(h.db, students)).map((c) => ({
+    id: c.studentId, met: c.requirementsMet, total: c.requirementsTotal, missing: c.missing, warnings: c.warnings, units: c.completedUnits, review: c.reviewStatus,
+  }));
+  const stored = (await h.db.query(
+    `SELECT student_id AS id, requirements_met AS met, requirements_total AS total, missing, warnings, completed_units AS units, review_status AS review
+       FROM caseload_summaries WHERE student_id = ANY($1::int[]) ORDER BY student_id`, [ids]));
+  return { stored, fresh };
+}
+
+describe('caseload freshness under load', () => {
   // A second connection holds the lock: the embedded database serves one connection, so no writer can run beside a read there.
-  it.skipIf(inject('databaseKind') === 'embedded')('skips a summary row a writer holds locked instead of waiting for it', async () => {
+  it.skipIf(inject('databaseKind') === 'embedded')('lists and counts a student never computed while a writer holds their row', async () => {
     const w = await world();
     await rows(w.token);
-    await h.db.query(`UPDATE caseload_summaries SET student_version = NULL WHERE student_id = $1`, [w.ann.id]);
-    const writer = h.db.createQueryRunner();
-    await writer.startTransaction();
-    try {
-      await writer.query(`UPDATE users SET first_name = 'Anna' WHERE id = $1`, [w.ann.id]);
-      const check = await staleStudents(h.db, [w.school.id], null);
-      await storeSummaries(h.db, summarize(await loadCaseloadFacts(h.db, check.students)), new Map(check.students.map((s) => [s.id, s.version])), await rulesVersions(h.db));
-      expect(await storedVersion(w.ann.id)).toBeNull();
-    } finally {
-      await writer.rollbackTransaction();
-      await writer.release();
+    const variants: [string, (q: { query: (sql: string, p: unknown[]) => Promise<unknown> }, id: number) => Promise<unknown>][] = [
+      ['a plan write', (q, id) => q.query(`INSERT INTO scheduled_courses (user_id, course_id, term, position) VALUES ($1, $2, '1', 9)`, [id, w.en2.id])],
+      ['a record change', (q, id) => q.query(`UPDATE users SET grade = '11', first_name = first_name WHERE id = $1`, [id])],
+      ['a followed pathway', (q, id) => q.query(`INSERT INTO student_pathways (student_id, pathway_id) VALUES ($1, $2)`, [id, w.stem.id])],
+    ];
+    for (const [name, write] of variants) {
+      // A student new to the school: no summary computed yet.
+      const dee = await h.buildStudent({ school: w.school, firstName: `Dee ${name}`, lastName: 'Dogwood' });
+      const writer = h.db.createQueryRunner();
+      await writer.startTransaction();
+      try {
+        await write(writer, dee.id);
+        const gql = await h.gql(PAGE, { first: 50 }, w.token);
+        expect(gql.errors, name).toBeUndefined();
+        const names = (gql.data!.caseload.nodes as { firstName: string }[]).map((r) => r.firstName);
+        expect(names, name).toContain(`Dee ${name}`);
+        expect(gql.data!.caseload.totalCount, name).toBe(names.length);
+        const rest = await h.api.get('/api/caseload/').set(h.auth(w.token));
+        expect(rest.status, name).toBe(200);
+        expect(rest.body.map((r: { student_id: number }) => r.student_id), name).toContain(dee.id);
+        expect(rest.headers['x-total-count'], name).toBe(String(rest.body.length));
+      } finally {
+        await writer.rollbackTransaction();
+        await writer.release();
+      }
     }
-    expect((await rows(w.token)).Ann.requirementsMet).toBe(0);
-    expect(await storedVersion(w.ann.id)).not.toBeNull();
   });
+
+  it('after a college course is marked transferable, a read computes at most the bound and the queue the rest', async () => {
+    const college = await h.buildSchool({ schoolType: SchoolType.CLG });
+    const school = await h.buildSchool();
+    const neighbour = await h.buildSchool();
+    await partner(h, school, college);
+    await partner(h, neighbour, college);
+    const token = await h.tokenFor(await h.buildStaff({ school }));
+    const neighbourToken = await h.tokenFor(await h.buildStaff({ school: neighbour }));
+    const art = await buildCourse(h.db, college, { title: 'Art History', units: 4 });
+    const english = await buildCourse(h.db, school, { title: 'English 1', units: 5 });
+    // The school's graduation pathway asks for 3 units of arts: Art History's 4 meet it.
+    const arts = await buildRequirement(h, await buildPathway(h, school, { name: 'Graduation' }), { name: 'Arts', numberOfUnits: 3 });
+    await attach(h, art, arts);
+    const count = BOUND + 30;
+    const ids = await bulkStudents(school, count, [art, english]);
+    const neighbours = await bulkStudents(neighbour, 5, [art]);
+    // Everyone computed: a first read and the queue.
+    await rows(token);
+    await rows(neighbourToken);
+    await runCaseloadJobs();
+    const before = await computedAt([...ids, ...neighbours]);
+    expect(before.size).toBe(count + 5);
+
+    const met = async () => ((await h.gql(PAGE, { first: 500 }, token)).data!.caseload.nodes as { requirementsMet: number; updating: boolean }[]);
+    expect((await met()).map((r) => [r.requirementsMet, r.updating])).toEqual(ids.map(() => [1, false]));
+
+    // A counselor marks the college's course transferable to their school at 1 unit instead of 4: Arts is no longer met.
+    const accepted = await h.api.post('/api/transfer-course/').set(h.auth(token)).send({ original_course_id: art.id, accepting_school_id: school.id, adjusted_units: 1 });
+    expect(accepted.status).toBe(200);
+    const page = await h.gql(PAGE, { first: 500 }, token);
+    expect(page.errors).toBeUndefined();
+    expect(page.data!.caseload.totalCount).toBe(count);
+    // Every student listed: those computed by the read with the new answer, the others with their last one, being updated.
+    const listed = page.data!.caseload.nodes as { requirementsMet: number; updating: boolean }[];
+    expect(listed).toHaveLength(count);
+    expect(listed.filter((r) => r.updating).length).toBe(count - BOUND);
+    expect(listed.filter((r) => !r.updating).every((r) => r.requirementsMet === 0)).toBe(true);
+    expect(listed.filter((r) => r.updating).every((r) => r.requirementsMet === 1)).toBe(true);
+    const changed = (after: Map<number, number>, list: number[]) => list.filter((id) => after.get(id) !== before.get(id)).length;
+    let after = await computedAt([...ids, ...neighbours]);
+    // The read computed some students (at most the bound), the neighbour school none (transfers are its own school's).
+    expect(changed(after, ids)).toBeGreaterThan(0);
+    expect(changed(after, ids)).toBeLessThanOrEqual(BOUND);
+    expect(changed(after, neighbours)).toBe(0);
+    const queued = await h.db.query(`SELECT count(*)::int AS n FROM jobs WHERE queue = $1 AND status = 'pending'`, [QUEUE]);
+    expect(queued[0].n).toBe(1);
+
+    await runCaseloadJobs();
+    after = await computedAt([...ids, ...neighbours]);
+    expect(changed(after, ids)).toBe(count);
+    const { stored, fresh } = await storedAndFresh(ids);
+    expect(stored).toEqual(fresh);
+    expect((await met()).map((r) => [r.requirementsMet, r.updating])).toEqual(ids.map(() => [0, false]));
+
+    // Any edit of the college's catalogue: both partner schools stale; each read computes at most the bound.
+    const b2 = await computedAt([...ids, ...neighbours]);
+    expect((await h.api.post(`/api/courses/${art.id}/`).set(h.auth(await h.tokenFor(await h.buildStaff({ school: college })))).send({ units: '3' })).status).toBe(200);
+    await rows(token);
+    await rows(neighbourToken);
+    const b3 = await computedAt([...ids, ...neighbours]);
+    expect(ids.filter((id) => b3.get(id) !== b2.get(id)).length).toBeLessThanOrEqual(BOUND);
+    expect(neighbours.filter((id) => b3.get(id) !== b2.get(id)).length).toBe(5);
+    await runCaseloadJobs();
+    const both = await storedAndFresh([...ids, ...neighbours]);
+    expect(both.stored).toEqual(both.fresh);
+    expect(both.fresh.filter((f) => neighbours.includes(f.id)).map((f) => f.units)).toEqual([3, 3, 3, 3, 3]);
+    expect(both.fresh.filter((f) => ids.includes(f.id)).map((f) => f.units)).toEqual(ids.map(() => 8));
+  }, 60_000);
 });

@@ -22,6 +22,7 @@ const CaseloadRow = z.object({
   review_status: z.enum(REVIEW_STATUSES),
   last_plan_change: z.string().nullable().meta({ format: 'date-time' }),
   unread_notes: z.int().meta({ description: "Notes on the student's plan the caller has not read (not their own)." }),
+  updating: z.boolean().meta({ description: 'true: the plan changed since these figures were computed (or they never were: then they are zeros); they are being computed again.' }),
 }).meta({ id: 'CaseloadRow' });
 
 const FollowedPathway = PathwayRef.extend({ marked: z.boolean().meta({ description: 'false: not marked, followed as the school graduation pathway.' }) })

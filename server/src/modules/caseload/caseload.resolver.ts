@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { CaseloadSortEnum, PlanReviewStatusEnum } from '../../graphql/enums.js';
 import { Pathway } from '../pathways/pathway.entity.js';
 import { CASELOAD_DEFAULT_PAGE, checkCaseloadQuery } from './caseload-input.js';
 import type { CaseloadPage } from './caseload.service.js';
@@ -32,9 +33,10 @@ class CaseloadRowItem {
   @Field(() => [CaseloadMissingRequirement], { description: 'Requirements of the followed pathways that the plan does not meet.' }) missingRequirements: CaseloadMissingRequirement[];
   @Field(() => [String], { description: 'Prerequisite warnings of the plan, as the plan shows them.' }) warnings: string[];
   @Field(() => Float, { description: 'Units of the plan courses marked completed.' }) completedUnits: number;
-  @Field(() => String, { description: 'Plan review status: draft, submitted, returned, approved or changed_since_approval.' }) reviewStatus: string;
+  @Field(() => PlanReviewStatusEnum, { description: 'Plan review status: draft, submitted, returned, approved or changed_since_approval.' }) reviewStatus: string;
   @Field(() => Date, { description: 'When the plan last changed; null without a plan.', nullable: true }) lastPlanChange: Date | null;
   @Field(() => Int, { description: "Notes on the student's plan the caller has not read (not their own)." }) unreadNotes: number;
+  @Field(() => Boolean, { description: 'true: the plan changed since these figures were computed (or they never were: then they are zeros); they are being computed again.' }) updating: boolean;
 }
 
 @ObjectType({ description: 'A page of the caseload, with the total count, the next cursor and the filter choices.' })
@@ -53,7 +55,7 @@ class CaseloadFilter {
   @Field(() => String, { nullable: true, description: 'Only students following this pathway (uuid).' }) pathway?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'true: only plans missing a requirement; false: only plans missing none.' }) missing?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: 'true: only plans with a prerequisite warning; false: only plans without.' }) warnings?: boolean | null;
-  @Field(() => String, { nullable: true, description: 'Only plans with this review status (draft).' }) review?: string | null;
+  @Field(() => PlanReviewStatusEnum, { nullable: true, description: 'Only plans with this review status (draft).' }) review?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'true: only students with notes the caller has not read; false: only those without.' }) unread?: boolean | null;
 }
 
@@ -72,7 +74,7 @@ export class CaseloadResolver {
   async caseload(
     @Ctx() ctx: AdapterContext,
     @Arg('filter', () => CaseloadFilter, { nullable: true, description: 'Filters.' }) filter: CaseloadFilter | null,
-    @Arg('sort', () => String, { nullable: true, description: 'last_name (default), first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change or unread_notes' }) sort: string | null,
+    @Arg('sort', () => CaseloadSortEnum, { nullable: true, description: 'last_name (default), first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change or unread_notes' }) sort: string | null,
     @Arg('descending', () => Boolean, { nullable: true, description: 'Sort in descending order.' }) descending: boolean | null,
     @Arg('first', () => Int, { nullable: true, description: 'Page size (1 to 500, default 50).' }) first: number | null,
     @Arg('after', () => String, { nullable: true, description: "The previous page's endCursor." }) after: string | null,

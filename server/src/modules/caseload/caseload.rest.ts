@@ -21,6 +21,7 @@ export const caseloadRowJson = (r: CaseloadRowFor) => ({
   review_status: r.reviewStatus,
   last_plan_change: r.lastPlanChange ? r.lastPlanChange.toISOString() : null,
   unread_notes: r.unreadNotes,
+  updating: r.updating,
 });
 
 const followedJson = (list: FollowedPathway[]) =>

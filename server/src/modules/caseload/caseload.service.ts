@@ -9,29 +9,19 @@
  * student sees), warnings and completed units from the plans area's buildView, the review status
  * from the plan review area's rule.
  *
- * How it scales (decision): per-student summaries stored and kept honest by counters
- * (caseload-summaries.ts, migrations 1732300002500 and 2600). caseload_summaries holds a row per
- * student, kept by the database: a trigger on users copies the school, name, grade and status the
- * caseload filters and sorts on. A summary holds what the engine, the plan view and the review
- * rule answered (met, total, the missing requirements, warning texts, completed units, followed
- * pathways, review status) with the student's input_version and the sum of schools.rules_version
- * over the schools it depended on (those the student sees and those of the plan's courses), both
- * read before its facts. Triggers bump the student's counter on every write to their record, plan
- * entries, followed pathways, memberships, review events or approved versions, and a school's
- * counter on every write to its courses, prerequisites, transferability, pathways, requirements,
- * fulfilment links, partnerships, graduation pathway or plan review flag; so every writer counts,
- * the services as well as imports, seeds and an operator's SQL. A request:
- *  1. finds the students in reach whose summary is missing or stale (one statement over the
- *     summaries table; a partial index finds the changed students, the rules check is skipped
- *     while no school's rules changed; users is read for the stale rows only);
- *  2. when there are some: the rules counters, their facts (caseload-facts.ts, loaded for them
- *     only, a fixed number of statements), the engine, and one update;
- *  3. filters, sorts and pages in the database (caseload-page.ts): one statement answers the page,
- *     the count and (GraphQL) the filter choices, so only the page crosses to the server;
- *  4. the page's pathways, its unread note counts and its access log rows.
+ * How it scales (decision): per-student summaries stored with the counters of their inputs, the
+ * rules of when one holds in freshness.ts (with the list of writes that make one stale). A read:
+ *  1. finds the students in reach whose summary is missing or stale (one statement), computes at
+ *     most REQUEST_BOUND of them (their facts, caseload-facts.ts, in a fixed number of statements;
+ *     the engine; one upsert) and queues the rest (CASELOAD_QUEUE, refreshQueued);
+ *  2. filters, sorts and pages in the database over the school's students joined with their
+ *     summaries (caseload-page.ts): every student is listed and counted, a stale one with their
+ *     last summary and `updating`; one statement answers the page, the count and (GraphQL) the
+ *     filter choices;
+ *  3. the page's pathways, its unread note counts and its access log rows.
  * The statements depend on whether any student is stale, never on how many students there are;
- * what grows with the school is one scan of its summary rows inside the database.
- * Bench scenario `caseload` measures it with plan writes during the load (bench/README.md).
+ * a read's engine work is bounded however many summaries a catalogue edit made stale.
+ * Bench scenario `caseload` measures it with plan writes and a transfer (bench/README.md).
  *
  * Access log (decision): a caseload view reads the records of the students it shows, so it appends
  * one 'caseload_view' row per student on the page answered (not per student computed: a filter
@@ -39,12 +29,12 @@
  * student exported. Opening a student (view as) logs 'view_as' as before.
  */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 import { authorize } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import type { User } from '../accounts/user.entity.js';
-import { recordAccessMany } from '../access-log/access-log.service.js';
+import { recordAccessMany } from '../access-log/record-access.js';
 import { csvField } from '../courses/csv.js';
 import { byName, planProgress, type EngineLink } from '../pathways/progress.js';
 import { unreadNoteCounts } from '../notes/plan-note-store.js';
@@ -53,7 +43,9 @@ import type { PlanEntry } from '../plans/plan-store.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { loadCaseloadFacts, loadPathways, type CaseloadFacts, type EntryFact, type PathwayFact, type RequirementFact, type StudentFact } from './caseload-facts.js';
 import { readCaseloadPage, type PageRow } from './caseload-page.js';
-import { rulesVersions, staleStudents, storeSummaries, type ComputedSummary, type MissingRequirement } from './caseload-summaries.js';
+import { rulesVersions, staleStudents, storeSummaries, type ComputedSummary, type MissingRequirement, type StaleStudent } from './caseload-summaries.js';
+import { enqueueJob, stopIfAsked } from '../jobs/job-queue.js';
+import { BACKGROUND_BATCH, CASELOAD_QUEUE, REQUEST_BOUND } from './freshness.js';
 import type { CaseloadQuery } from './caseload-input.js';
 import { can } from './caseload.policy.js';
 import { followedPathwayIds, graduationPathwayId } from './followed-pathways.js';
@@ -78,6 +70,8 @@ export interface CaseloadRow {
   completedUnits: number;
   reviewStatus: ReviewStatus;
   lastPlanChange: Date | null;
+  /** The summary is stale or was never computed (then the numbers are zeros): the queue is computing it. */
+  updating: boolean;
 }
 
 /** A row as answered to one staff member: with the notes on the student's plan they have not read (modules/notes/). */
@@ -198,34 +192,45 @@ function caseloadRow(r: PageRow, pathways: Map<number, PathwayFact>): CaseloadRo
     completedUnits: r.completedUnits,
     reviewStatus: r.reviewStatus,
     lastPlanChange: r.lastPlanChangeMs === null ? null : new Date(r.lastPlanChangeMs),
+    updating: r.updating,
   };
 }
 
 export class CaseloadService {
-  /**
-   * By reach (its school ids), the sum of all rules counters when a full stale check last ran and
-   * its stale students were stored (staleStudents skips the rules part while the sum holds).
-   * Per process: another server keeps its own, so each checks in full once after a rules change.
-   */
-  private readonly rulesChecked = new Map<string, string>();
-
   constructor(
     private readonly db: DataSource,
     private readonly schools: SchoolsService,
   ) {}
 
-  /**
-   * Computes and stores the summaries of the students of `schoolIds` whose summary is missing or
-   * stale (facts for them only, in a fixed number of statements).
-   */
+  /** Computes and stores the summaries of `students`, under the counters read before their facts. */
+  private async compute(students: StaleStudent[]): Promise<void> {
+    const rules = await rulesVersions(this.db);
+    await storeSummaries(this.db, summarize(await loadCaseloadFacts(this.db, students)), new Map(students.map((s) => [s.id, s.version])), rules);
+  }
+
+  /** Before a read: at most REQUEST_BOUND stale students of `schoolIds` computed now, the rest queued. */
   private async refresh(schoolIds: number[]): Promise<void> {
-    const reach = [...schoolIds].sort((a, b) => a - b).join(',');
-    const { students: stale, rulesTotal } = await staleStudents(this.db, schoolIds, this.rulesChecked.get(reach) ?? null);
-    if (stale.length) {
-      const rules = await rulesVersions(this.db);
-      await storeSummaries(this.db, summarize(await loadCaseloadFacts(this.db, stale)), new Map(stale.map((s) => [s.id, s.version])), rules);
+    const { students, total } = await staleStudents(this.db, schoolIds, REQUEST_BOUND);
+    if (students.length) await this.compute(students);
+    if (total > students.length) {
+      const reach = [...schoolIds].sort((a, b) => a - b);
+      await enqueueJob(this.db, CASELOAD_QUEUE, { schoolIds: reach }, { singletonKey: reach.join(',') });
     }
-    this.rulesChecked.set(reach, rulesTotal);
+  }
+
+  /**
+   * The queue's job: the stale students of `schoolIds`, BACKGROUND_BATCH at a time, as many
+   * batches as there were stale students when it started (a student written again meanwhile is
+   * the next read's), stopping between batches when the worker asks.
+   */
+  async refreshQueued(schoolIds: number[], stopping: AbortSignal): Promise<void> {
+    const first = await staleStudents(this.db, schoolIds, BACKGROUND_BATCH);
+    let students = first.students;
+    for (let batch = Math.ceil(first.total / BACKGROUND_BATCH); batch > 0 && students.length; batch--) {
+      await this.compute(students);
+      stopIfAsked(stopping);
+      ({ students } = await staleStudents(this.db, schoolIds, BACKGROUND_BATCH));
+    }
   }
 
   /** The rows `checked` asks for (from `after`, `first` of them; every row with first null), the count and, when asked, the filter choices. */

@@ -13,8 +13,8 @@
  * marked; a marked pathway the student no longer sees is ignored, not deleted.
  */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, forbidden, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, forbidden, notFound, because } from '../../core/errors.js';
 import { parseId, parseUuid } from '../../core/ids.js';
 import { authorize, requireCaller } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';

@@ -8,7 +8,7 @@
  * (consent-forms.service.ts); it holds no permission rule and no state transition.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { UserType } from '../accounts/user.entity.js';
 import type { ConsentTrail } from './consent-pdf.js';
 import type { SignatureInput } from './consent-signature.js';

@@ -15,8 +15,8 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
-import { because, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { notFound, because } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './consent-forms.policy.js';
@@ -38,7 +38,9 @@ export const EXPORT_JOB_MESSAGES = {
   failed: 'EXPORT_FAILED',
 } as const;
 
-export type ExportState = 'queued' | 'running' | 'done' | 'failed';
+/** An export's way through the background job (parent_form_exports.state). */
+export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
 
 export interface ParentFormsExportView {
   id: string;

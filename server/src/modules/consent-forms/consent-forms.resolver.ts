@@ -3,6 +3,7 @@ import { limit } from '../../core/rate-limit.js';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { ConsentFormStateEnum, ExportStateEnum } from '../../graphql/enums.js';
 import type { ParentFormsExportView } from './consent-exports.service.js';
 import type { ConsentFormView, ViewedConsentForm } from './consent-forms.service.js';
 import type { TemplateView } from './consent-templates.service.js';
@@ -11,7 +12,7 @@ import { checkExportInput } from './consent-export-input.js';
 @ObjectType({ description: "A student's parent consent form: its state, the path of its current PDF and where fields go" })
 export class ParentConsentForm {
   @Field(() => ID, { description: 'Numeric identifier.' }) id: string;
-  @Field(() => String, { description: 'admin_signed, student_signed, parent_signed or both_signed' }) state: string;
+  @Field(() => ConsentFormStateEnum, { description: 'admin_signed, student_signed, parent_signed or both_signed' }) state: string;
   @Field(() => String, { description: 'Path of the current PDF on this host (/files/...)' }) pdf: string;
   @Field(() => GraphQLJSONObject, { description: 'field_config: student_info, student_signature, parent_signature' })
   fieldConfig: Record<string, unknown>;
@@ -45,7 +46,7 @@ export class ConsentTemplate {
 @ObjectType({ description: "A queued export of one grade's completed consent forms as a ZIP: its progress, then its download" })
 export class ParentFormsExport {
   @Field(() => ID, { description: 'Identifier, to ask for the progress.' }) id: string;
-  @Field(() => String, { description: 'queued, running, done or failed' }) state: string;
+  @Field(() => ExportStateEnum, { description: 'queued, running, done or failed' }) state: string;
   @Field(() => Int, { description: 'The school whose forms are exported.' }) schoolId: number;
   @Field(() => String, { description: 'The grade exported.' }) grade: string;
   @Field(() => Int, { description: 'Forms written into the ZIP so far.' }) formsDone: number;
@@ -72,7 +73,7 @@ const template = (t: TemplateView): ConsentTemplate => ({
 
 @Resolver()
 export class ConsentFormsResolver {
-  @Mutation(() => String, { description: "Creates the student's parent consent form if missing; returns its state" })
+  @Mutation(() => ConsentFormStateEnum, { description: "Creates the student's parent consent form if missing; returns its state" })
   async createParentForm(@Ctx() ctx: AdapterContext): Promise<string> {
     return (await ctx.services.consentForms.createForCaller(ctx)).state;
   }

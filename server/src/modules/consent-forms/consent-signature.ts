@@ -36,6 +36,7 @@ export interface SignatureInput {
 
 // Letters in any script; no control characters (a NUL cannot be stored, others hide text) and no
 // direction overrides (they make the name read differently from what was typed).
+// eslint-disable-next-line no-control-regex -- it looks for control characters on purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const LETTER = /\p{L}/u;
 

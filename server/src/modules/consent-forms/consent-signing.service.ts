@@ -20,6 +20,8 @@
  *
  * The parent's link: the text message goes to the guardian phone given in student information, in
  * the student's language (the guardian has no account saying theirs); each parent account's email in its own.
+ * The text names the school and carries the link, never the student's name: the student typed the
+ * phone, and may have typed their name too (outbox/sms-rules.ts); the email to a linked parent names them.
  * When there is no phone, no message is recorded (there is no one to send it to); the form still
  * moves to student_signed and staff see 'Needs Parent Signature' in the students list. Each linked
  * parent account is emailed the same link (a phone typed wrong, or the student's own, does not go
@@ -27,8 +29,8 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, conflict, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, conflict, notFound, because } from '../../core/errors.js';
 import type { ConsentState } from '@planner/shared/consent-form';
 import { UserType, type User } from '../accounts/user.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
@@ -129,8 +131,9 @@ export class ConsentSigningService {
     const body = (locale: string) => message(locale, 'consent.parentLink.body', values);
     // The form's school and the student it is about: never whoever else gives this phone.
     const about = { schoolId: form.school_id, userId: student.id };
-    // The phone has no account behind it: the text is in the student's language.
-    if (phone) await this.outbox.enqueue('sms', phone, subject(me.locale), body(me.locale), about, m);
+    // The phone has no account behind it: the text is in the student's language, with nothing the student typed.
+    const text = message(me.locale, 'sms.consentLink.body', { schoolName: school.name, link });
+    if (phone) await this.outbox.enqueue('sms', phone, subject(me.locale), text, about, m);
     // Each linked parent account hears of it too, in its own language, so a link texted to a wrong phone does not go unnoticed.
     const parents: { id: number; email: string; locale: string }[] = await m.query(
       `SELECT u.id, u.email, u.locale FROM parent_student_links l JOIN users u ON u.id = l.parent_id

@@ -93,7 +93,7 @@ describe('the student signs', () => {
     const sms = await smsTo(student.guardianPhone!);
     expect(sms).toHaveLength(1);
     expect(sms[0].status).toBe('pending');
-    const m = /^Mira Castillo has signed the parent consent form for dual enrollment at Consent Signing High\. Please review and sign it: http:\/\/planner\.test\/parent-sign\/([A-Za-z0-9_-]{43})$/.exec(sms[0].body);
+    const m = /^Consent Signing High: a parent consent form for dual enrollment is waiting for your signature\. Review and sign it: http:\/\/planner\.test\/parent-sign\/([A-Za-z0-9_-]{43})$/.exec(sms[0].body);
     expect(m, sms[0].body).not.toBeNull();
     const code = m![1];
     expect(row.parent_code_hash).toMatch(/^[0-9a-f]{64}$/);

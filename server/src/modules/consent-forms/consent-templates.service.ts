@@ -10,8 +10,8 @@
 import { limit } from '../../core/rate-limit.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, notFound, because } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can, type ConsentAction } from './consent-forms.policy.js';

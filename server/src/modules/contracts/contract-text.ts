@@ -30,7 +30,8 @@ export const REQUIRED_SPOTS = [
 export type SpotName = (typeof REQUIRED_SPOTS)[number];
 
 /** What a spot takes: initials -> the adopted initials; signature and name -> the full name; date -> today's local date. */
-export type SpotKind = 'initials' | 'signature' | 'name' | 'date';
+export const SPOT_KINDS = ['initials', 'signature', 'name', 'date'] as const;
+export type SpotKind = (typeof SPOT_KINDS)[number];
 
 export interface ContractSpot {
   name: SpotName;

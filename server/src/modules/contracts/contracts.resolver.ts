@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { ApplicationStatusEnum, ContractStatusEnum, SpotKindEnum } from '../../graphql/enums.js';
 import type { ContractView } from './contracts.service.js';
 import { checkPlacedContract } from './contract-input.js';
 
@@ -7,7 +8,7 @@ import { checkPlacedContract } from './contract-input.js';
 export class ContractSpotType {
   @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
   @Field(() => String, { description: 'Label shown to people.' }) label: string;
-  @Field(() => String, { description: 'Kind.' }) kind: string;
+  @Field(() => SpotKindEnum, { description: 'Kind.' }) kind: string;
 }
 
 @ObjectType({ description: 'A contract link.' })
@@ -42,7 +43,7 @@ export class PlacedSignature {
 export class EnrollmentContractType {
   @Field(() => String, { description: 'Numeric identifier.' }) id: string;
   @Field(() => String, { description: 'Name of the student.' }) studentName: string;
-  @Field(() => String, { description: 'unsigned, generated or completed' }) status: string;
+  @Field(() => ContractStatusEnum, { description: 'unsigned, generated or completed' }) status: string;
   @Field(() => String, { nullable: true, description: '/files/contracts/{id}.pdf once generated' }) pdfUrl: string | null;
   @Field(() => Date, { description: 'When it was completed.', nullable: true }) completedAt: Date | null;
   @Field(() => [PlacedSignature], { description: 'The placed signatures.' }) placedSignatures: PlacedSignature[];
@@ -75,7 +76,7 @@ class ContractPdfResult {
 
 @ObjectType({ description: 'A contract completion.' })
 class ContractCompletion {
-  @Field(() => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.' }) applicationStatus: string;
+  @Field(() => ApplicationStatusEnum, { description: 'Dual School application status.' }) applicationStatus: string;
   @Field(() => Date, { description: 'When it was completed.' }) completedAt: Date;
 }
 

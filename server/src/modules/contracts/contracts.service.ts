@@ -11,12 +11,12 @@
  * (userInfo from the browser is checked for shape only); the PDF may be regenerated any number
  * of times before completion (the last one counts); completion needs a generated PDF.
  */
-import { recordAccess } from '../access-log/access-log.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import { limit } from '../../core/rate-limit.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, conflict, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, conflict, notFound, because } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, CONTRACT_POLICY_MESSAGES } from './contracts.policy.js';
@@ -25,7 +25,7 @@ import { CONTRACT_INPUT_MESSAGES, type PlacedContract } from './contract-input.j
 import { User } from '../accounts/user.entity.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { School } from '../schools/school.entity.js';
-import { readerLocale } from '../../core/reader-locale.js';
+import { readerLocale } from '../accounts/reader-locale.js';
 import { renderContractPdf } from './contract-pdf.js';
 import { contractDocument, missingSpots } from './contract-text.js';
 import { contractPdfUrl, EnrollmentContract } from './enrollment-contract.entity.js';
@@ -37,10 +37,14 @@ export const CONTRACT_MESSAGES = {
   notGenerated: 'CONTRACT_NOT_GENERATED',
 } as const;
 
+/** unsigned: no PDF yet; generated: the PDF is drawn, not signed; completed: signed, immutable. */
+export const CONTRACT_STATUSES = ['unsigned', 'generated', 'completed'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
 export interface ContractView {
   id: string;
   studentName: string;
-  status: 'unsigned' | 'generated' | 'completed';
+  status: ContractStatus;
   pdfUrl: string | null;
   completedAt: Date | null;
   placedSignatures: Record<string, string>;

@@ -3,8 +3,8 @@
  * and import services so each asks the one reach rule (modules/schools/reach.ts) the same way.
  */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { because, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { notFound, because } from '../../core/errors.js';
 import { parseCourseRef } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { acceptedByOwn, type Reach } from '../schools/reach.js';

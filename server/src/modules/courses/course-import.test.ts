@@ -1,7 +1,7 @@
 /** POST /api/upload-courses-csv/: real catalogues, refusals, a 5,000-course file; and the course list's SQL count. */
 import { graphql } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { readCatalogue } from '../../db/seed-catalogues.js';
 import { buildAppSchema } from '../../graphql/schema.js';

@@ -4,7 +4,7 @@
  * caller's school of record, all good rows in one transaction.
  */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { badInput, because } from '../../core/errors.js';
 import { limit } from '../../core/rate-limit.js';
 import { hasNul } from '../../core/validation.js';

@@ -1,7 +1,7 @@
 /**
  * The course card: everything a course card shows (spec 2 §2), built from the request's
  * DataLoaders, so a page of courses costs one statement per hop, never one per course. The
- * `courseView` loader (core/loaders.ts) keeps one view per course and caller for the request, so
+ * `courseView` loader (server/src/loaders.ts) keeps one view per course and caller for the request, so
  * the GraphQL field resolvers of one card share it.
  */
 import DataLoader from 'dataloader';

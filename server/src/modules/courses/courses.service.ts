@@ -28,8 +28,8 @@
  *    file checks in course-upload.ts, row rules in catalogue-import.ts.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, conflict, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, conflict, notFound, because } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, COURSE_POLICY_MESSAGES } from './courses.policy.js';
 import { hasNul, isUuid, NUL_MESSAGE, valid, type Checked } from '../../core/validation.js';

@@ -5,8 +5,8 @@
  * (modules/schools/reach.ts).
  */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, notFound, because } from '../../core/errors.js';
 import { toId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { isUuid, valid, type Checked } from '../../core/validation.js';

@@ -1,11 +1,13 @@
 /**
  * The background worker of every replica: one JobWorker polling the `jobs` table for each kind of
  * background work — outbox delivery (email, text messages), consent-form ZIP exports and their
- * cleanup, roster imports, and the daily retention job (retention.ts).
+ * cleanup, roster imports, caseload summaries a read left stale, and the daily retention job (retention.ts).
+ * Each queue runs up to JOB_CONCURRENCY jobs at once, the long ones (ONE_AT_A_TIME) one.
  */
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Services } from '../../services.js';
+import { CASELOAD_QUEUE } from '../caseload/freshness.js';
 import { CONSENT_EXPORT_QUEUE } from '../consent-forms/consent-exports.service.js';
 import { deleteExpiredExports, EXPORT_CLEANUP_QUEUE } from '../exports/export-store.js';
 import { OUTBOX_QUEUE, outboxDeliveryHandler, smtpTransport, type Transports } from '../outbox/delivery.js';
@@ -16,7 +18,7 @@ import { RETENTION_QUEUE, retentionHandler, retentionPolicy, type RetentionPolic
 
 /** The transports configured (SMTP_URL, SMS_*); a channel without one keeps its messages in the outbox. */
 export function configuredTransports(config: Config): Transports {
-  return { email: smtpTransport(config.smtpUrl, config.mailFrom), sms: smsTransport(config.smsGateway) };
+  return { email: smtpTransport(config.smtpUrl, config.mailFrom, config.jobConcurrency), sms: smsTransport(config.smsGateway) };
 }
 
 /** The handler of each queue (the retention queue only with a policy). */
@@ -29,17 +31,24 @@ export function backgroundHandlers(
 ): Record<string, JobHandler> {
   return {
     ...(retention ? { [RETENTION_QUEUE]: retentionHandler(db, retention) } : {}),
-    [OUTBOX_QUEUE]: outboxDeliveryHandler(db, transports, backoffBaseSeconds),
+    [OUTBOX_QUEUE]: outboxDeliveryHandler(db, transports, backoffBaseSeconds, services.outbox.smsRules.countries),
     [CONSENT_EXPORT_QUEUE]: (payload, job, stopping) => services.consentExports.build(String(payload.exportId), job, stopping),
     [EXPORT_CLEANUP_QUEUE]: async () => {
       await deleteExpiredExports(db);
     },
     [ROSTER_IMPORT_QUEUE]: (payload, job, stopping) => services.roster.processImport(String(payload.importId), job, stopping),
+    [CASELOAD_QUEUE]: (payload, _job, stopping) => services.caseload.refreshQueued((payload.schoolIds as unknown[]).map(Number), stopping),
   };
 }
 
-/** The worker of a replica, with the lease and retention periods of the configuration. */
+/**
+ * Long jobs that run one at a time per replica whatever JOB_CONCURRENCY says: each holds a batch
+ * in memory and a transaction open, and there are few of them (imports, exports, the daily job).
+ */
+export const ONE_AT_A_TIME: Record<string, number> = { [ROSTER_IMPORT_QUEUE]: 1, [CONSENT_EXPORT_QUEUE]: 1, [RETENTION_QUEUE]: 1 };
+
+/** The worker of a replica, with the lease, concurrency and retention periods of the configuration. */
 export function backgroundWorker(db: DataSource, services: Services, transports: Transports, config: Config, opts: WorkerOptions = {}): JobWorker {
   const handlers = backgroundHandlers(db, services, transports, opts.backoffBaseSeconds, retentionPolicy(config));
-  return new JobWorker(db, handlers, { leaseSeconds: config.jobLeaseSeconds, ...opts });
+  return new JobWorker(db, handlers, { leaseSeconds: config.jobLeaseSeconds, concurrency: config.jobConcurrency, queueConcurrency: ONE_AT_A_TIME, ...opts });
 }

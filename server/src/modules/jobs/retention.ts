@@ -27,6 +27,7 @@ import type { Config } from '../../config.js';
 import { logger } from '../../observability/logger.js';
 import { enqueueJob, stopIfAsked, type JobHandler } from './job-queue.js';
 import { KNOWN_DEVICE_DAYS } from '../accounts/known-devices.js';
+import { SMS_BUCKET_PREFIX, SMS_WINDOW_SECONDS } from '../outbox/sms-rules.js';
 
 export const RETENTION_QUEUE = 'maintenance.retention';
 export const RETENTION_BATCH_ROWS = 1000;
@@ -77,7 +78,11 @@ const RULES: Rule[] = [
   // Single sign-on: started sign-ins and one-time codes are also deleted at the next start or callback.
   { name: 'single sign-on starts', table: 'oidc_login_states', key: 'browser_hash', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   { name: 'single sign-on codes', table: 'oidc_sign_in_codes', key: 'code_hash', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
-  { name: 'rate-limit buckets', table: 'rate_limit_buckets', key: 'key', where: `window_start < now() - make_interval(secs => $1)`, value: (p) => p.rateLimitWindowSeconds },
+  // The daily text limits' buckets (outbox/sms-rules.ts) last their whole day.
+  {
+    name: 'rate-limit buckets', table: 'rate_limit_buckets', key: 'key', value: (p) => p.rateLimitWindowSeconds,
+    where: `window_start < now() - make_interval(secs => $1) AND (key NOT LIKE '${SMS_BUCKET_PREFIX}%' OR window_start < now() - make_interval(secs => ${SMS_WINDOW_SECONDS}))`,
+  },
   { name: 'sign-in throttles', table: 'sign_in_throttles', key: 'key', where: `last_failure_at < now() - make_interval(secs => $1)`, value: (p) => p.rateLimitWindowSeconds },
   // Composite key: rows are picked by their physical address within the statement.
   { name: 'known devices', table: 'known_devices', key: 'ctid', where: `last_signed_in_at < ${DAYS_AGO}`, value: () => KNOWN_DEVICE_DAYS },

@@ -1,6 +1,7 @@
 /** Plan notes on /graphql: the thread of a student's plan, writing and deleting. Thin: NotesService decides. */
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { NoteRoleEnum } from '../../graphql/enums.js';
 import { checkAddNote, checkStudentRef } from './notes-input.js';
 import type { NoteThread, NoteView } from './notes.service.js';
 
@@ -9,7 +10,7 @@ class PlanNote {
   @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
   @Field(() => String, { description: 'The note: plain text (never HTML); http(s) links are shown as links.' }) body: string;
   @Field(() => String, { nullable: true, description: "The author's name; null when their account no longer exists." }) authorName: string | null;
-  @Field(() => String, { description: 'The role the author wrote in: staff, student or parent.' }) authorRole: string;
+  @Field(() => NoteRoleEnum, { description: 'The role the author wrote in: staff, student or parent.' }) authorRole: string;
   @Field(() => Date, { description: 'When it was written.' }) createdAt: Date;
   @Field(() => Boolean, { description: 'Seen by staff only (always false in answers to students and parents).' }) staffOnly: boolean;
   @Field(() => Boolean, { description: 'The reader wrote it and may still delete it (within 15 minutes).' }) canDelete: boolean;

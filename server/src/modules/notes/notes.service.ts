@@ -11,12 +11,12 @@
  * token) appends one 'plan_notes_view' row; the student reading their own notes is not logged.
  */
 import type { DataSource } from 'typeorm';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { because, notFound } from '../../core/errors.js';
+import type { Caller, RequestContext } from '../../context.js';
+import { notFound, because } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
-import { recordAccess } from '../access-log/access-log.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import { UserType } from '../accounts/user.entity.js';
 import { ownSchoolIds } from '../schools/reach.js';
 import type { AddNoteInput } from './notes-input.js';

@@ -4,7 +4,9 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 
-export type NoteRole = 'staff' | 'student' | 'parent';
+/** The role a note's author wrote in (plan_notes.author_role). */
+export const NOTE_ROLES = ['staff', 'student', 'parent'] as const;
+export type NoteRole = (typeof NOTE_ROLES)[number];
 
 export interface NoteRow {
   id: number;

@@ -13,7 +13,7 @@ import {
   SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
 } from '@planner/shared/student-info';
 import type { Reason } from '@planner/shared';
-import { PHONE_MAX_LENGTH, phoneNumber } from '@planner/shared/phone';
+import { PHONE_MAX_LENGTH, phoneNumber, textableNumber } from '@planner/shared/phone';
 
 export const ONBOARDING_INPUT_MESSAGES = {
   grade: 'GRADE_REQUIRED',
@@ -22,6 +22,8 @@ export const ONBOARDING_INPUT_MESSAGES = {
   guardianFirstName: 'GUARDIAN_FIRST_NAME',
   guardianLastName: 'GUARDIAN_LAST_NAME',
   guardianPhone: 'GUARDIAN_PHONE',
+  phoneNotMobile: 'PHONE_NOT_MOBILE',
+  phoneCountry: (countries: readonly string[]) => because('PHONE_COUNTRY', { countries: countries.join(', ') }),
   tooLong: (field: string, max: number) => because('ANSWER_TOO_LONG', { field, max }),
   citizenship: 'CITIZENSHIP_REQUIRED',
   fosterCare: 'FOSTER_CARE_REQUIRED',
@@ -56,7 +58,7 @@ export interface Demographics {
 export type ConsentInput = Record<ConsentKey, boolean> & { electronicSignature: string };
 
 type Issue = (why: Reason | ReasonMessage) => never;
-const STOP = Symbol('first problem reported');
+const STOP = new Error('first problem reported');
 /** The first problem is the one reported, so an issue ends the checks (back to the transform). */
 const stopping = (ctx: z.RefinementCtx): Issue => (why) => {
   ctx.addIssue({ code: 'custom', message: typeof why === 'string' ? why : zodMessage(why) });
@@ -97,8 +99,12 @@ function choice<T extends string>(v: unknown, options: readonly T[], message: Re
   return options.find((o) => o.toLowerCase() === s.toLowerCase()) ?? issue(message);
 }
 
-/** `today` decides what "in the future" means (a parameter so a test can fix it). */
-export const studentInfoSchema = (today = new Date()) =>
+/**
+ * `countries` are the district's (SMS_COUNTRIES): the guardian phone is where the consent link is
+ * texted, so it must be a mobile number of one of them. `today` decides what "in the future" means
+ * (a parameter so a test can fix it).
+ */
+export const studentInfoSchema = (countries: readonly string[], today = new Date()) =>
   body({ grade: anything(), dob: anything(), guardianFirstName: anything(), guardianLastName: anything(), guardianPhone: anything() })
     .transform((b, ctx): StudentInfo => firstProblem(ctx, (issue: Issue) => {
       const grade = choice(b.grade, GRADE_OPTIONS, M.grade, issue);
@@ -113,6 +119,8 @@ export const studentInfoSchema = (today = new Date()) =>
       const guardianPhone = requiredText(b.guardianPhone, M.guardianPhone, 'parent or guardian phone number', PHONE_MAX_LENGTH, issue);
       // Kept as typed (the consent trail shows the number the student gave); the rule is the shared one.
       if (!phoneNumber(guardianPhone)) issue(M.guardianPhone);
+      const textable = textableNumber(guardianPhone, countries);
+      if (!textable.ok) issue(textable.reason === 'PHONE_COUNTRY' ? M.phoneCountry(countries) : M.phoneNotMobile);
       return { grade, dob, guardianFirstName, guardianLastName, guardianPhone };
     }));
 
@@ -166,8 +174,8 @@ export const consentSchema = body({
   return out;
 }));
 
-export const checkStudentInfo = (raw: unknown, today?: Date): Checked<StudentInfo> =>
-  check(() => parseInput(studentInfoSchema(today), raw));
+export const checkStudentInfo = (raw: unknown, countries: readonly string[], today?: Date): Checked<StudentInfo> =>
+  check(() => parseInput(studentInfoSchema(countries, today), raw));
 export const checkDemographics = (raw: unknown): Checked<Demographics> => check(() => parseInput(demographicsSchema, raw));
 export const checkEdGoals = (raw: unknown): Checked<string[]> => check(() => parseInput(edGoalsSchema, raw));
 export const checkConsent = (raw: unknown): Checked<ConsentInput> => check(() => parseInput(consentSchema, raw));

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { graphql, type ExecutionResult } from 'graphql';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { buildAppSchema } from '../../graphql/schema.js';
 import type { DataSource } from 'typeorm';

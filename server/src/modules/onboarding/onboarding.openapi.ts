@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { areaRoutes } from '../../core/openapi.js';
 import { CCC_APPLY_STATUSES } from './cccapply-consent.entity.js';
+import { DEFAULT_SMS_COUNTRIES } from '@planner/shared/phone';
 import { consentSchema, demographicsSchema, edGoalsSchema, studentInfoSchema } from './onboarding-input.js';
 
 const CccStatus = z.object({ ccc_apply_status: z.enum(CCC_APPLY_STATUSES) });
 
 export const ONBOARDING_ROUTES = areaRoutes('Onboarding', [
   { method: 'post', path: '/student-info/', operationId: 'saveStudentInfo', summary: "Save the student's information.",
-    body: { json: studentInfoSchema() },
+    body: { json: studentInfoSchema(DEFAULT_SMS_COUNTRIES) },
     success: { status: 200, description: 'As saved.', json: z.object({
       grade: z.string(), dob: z.string().meta({ description: 'MMDDYYYY.' }), guardianFirstName: z.string(), guardianLastName: z.string(), guardianPhone: z.string(),
     }) } },

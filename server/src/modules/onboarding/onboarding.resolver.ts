@@ -1,6 +1,7 @@
 /** GraphQL twin of onboarding.rest.ts: the same service calls, camelCase names. */
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { CccApplyStatusEnum, FosterCareAgeEnum, YesNoEnum } from '../../graphql/enums.js';
 import { checkConsent, checkDemographics, checkEdGoals, checkStudentInfo } from './onboarding-input.js';
 
 @InputType({ description: 'Student information (/student-info); dob as MMDDYYYY' })
@@ -24,10 +25,10 @@ class StudentInfo {
 @InputType({ description: 'Demographics (/student-demographics)' })
 class StudentDemographicsInput {
   @Field(() => String, { description: 'US Citizen or Non US Citizen' }) citizenshipStatus: string;
-  @Field(() => String, { description: 'yes or no' }) fosterCare: string;
-  @Field(() => String, { nullable: true, description: 'current, after13, before13 or unknown; required when fosterCare is yes' })
+  @Field(() => YesNoEnum, { description: 'yes or no' }) fosterCare: string;
+  @Field(() => FosterCareAgeEnum, { nullable: true, description: 'current, after13, before13 or unknown; required when fosterCare is yes' })
   fosterCareAge?: string | null;
-  @Field(() => String, { description: 'yes or no (the last 24 months)' }) homelessness: string;
+  @Field(() => YesNoEnum, { description: 'yes or no (the last 24 months)' }) homelessness: string;
   @Field(() => String, { description: 'female, male, non-binary or decline' }) gender: string;
   @Field(() => [String], { description: 'The race ethnicity.' }) raceEthnicity: string[];
 }
@@ -35,9 +36,9 @@ class StudentDemographicsInput {
 @ObjectType({ description: 'Demographics as saved' })
 class StudentDemographics {
   @Field(() => String, { description: 'The citizenship status.' }) citizenshipStatus: string;
-  @Field(() => String, { description: 'The foster care.' }) fosterCare: string;
-  @Field(() => String, { description: 'The foster care age.', nullable: true }) fosterCareAge: string | null;
-  @Field(() => String, { description: 'The homelessness.' }) homelessness: string;
+  @Field(() => YesNoEnum, { description: 'The foster care.' }) fosterCare: string;
+  @Field(() => FosterCareAgeEnum, { description: 'The foster care age.', nullable: true }) fosterCareAge: string | null;
+  @Field(() => YesNoEnum, { description: 'The homelessness.' }) homelessness: string;
   @Field(() => String, { description: 'The gender.' }) gender: string;
   @Field(() => [String], { description: 'The race ethnicity.' }) raceEthnicity: string[];
 }
@@ -72,7 +73,7 @@ class GeneratedPlan {
 export class OnboardingResolver {
   @Mutation(() => StudentInfo, { description: 'POST /api/student-info/' })
   saveStudentInfo(@Ctx() ctx: AdapterContext, @Arg('input', () => StudentInfoInput, { description: 'The fields to save.' }) input: StudentInfoInput): Promise<StudentInfo> {
-    return ctx.services.onboarding.saveStudentInfo(ctx, checkStudentInfo({ ...input }));
+    return ctx.services.onboarding.saveStudentInfo(ctx, checkStudentInfo({ ...input }, ctx.config.smsRules.countries));
   }
 
   @Mutation(() => StudentDemographics, { description: 'POST /api/student-demographics/' })
@@ -94,17 +95,17 @@ export class OnboardingResolver {
     return { addedCount: courses.length, courses };
   }
 
-  @Mutation(() => String, { description: 'POST /api/cccapply/consent/; answers the CCCApply status (consent_signed or account_created)' })
+  @Mutation(() => CccApplyStatusEnum, { description: 'POST /api/cccapply/consent/; answers the CCCApply status (consent_signed or account_created)' })
   signCccApplyConsent(@Ctx() ctx: AdapterContext, @Arg('input', () => CccApplyConsentInput, { description: 'The fields to save.' }) input: CccApplyConsentInput): Promise<string> {
     return ctx.services.onboarding.signCccApplyConsent(ctx, checkConsent({ ...input }));
   }
 
-  @Mutation(() => String, { description: "POST /api/cccapply/account-created/: the student has created the Open CCC account" })
+  @Mutation(() => CccApplyStatusEnum, { description: "POST /api/cccapply/account-created/: the student has created the Open CCC account" })
   confirmOpenCccAccount(@Ctx() ctx: AdapterContext): Promise<string> {
     return ctx.services.onboarding.confirmOpenCccAccount(ctx);
   }
 
-  @Query(() => String, { nullable: true, description: "The caller's CCCApply status: consent_signed, account_created, or null (Not Set)" })
+  @Query(() => CccApplyStatusEnum, { nullable: true, description: "The caller's CCCApply status: consent_signed, account_created, or null (Not Set)" })
   myCccApplyStatus(@Ctx() ctx: AdapterContext): Promise<string | null> {
     return ctx.services.onboarding.cccApplyStatus(ctx);
   }

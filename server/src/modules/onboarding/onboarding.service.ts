@@ -16,7 +16,7 @@
  *   the most recent thing the student said, else the student-info grade.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Caller, RequestContext } from '../../core/context.js';
+import type { Caller, RequestContext } from '../../context.js';
 import { badInput, because } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { can, ONBOARDING_POLICY_MESSAGES, type OnboardingAction } from './onboarding.policy.js';

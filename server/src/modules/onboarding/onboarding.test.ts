@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { READ_ONLY_MESSAGE } from '../../core/policy.js';
+import { REASONS } from '@planner/shared';
 import { SIGNATURE_REQUIRED_MESSAGE } from '@planner/shared/student-info';
 import { DEMO, useHarness } from '../../test/harness.js';
 import type { User } from '../accounts/user.entity.js';
@@ -17,7 +18,7 @@ import { textOf } from '../../test/reasons.js';
 const h = useHarness();
 const f = onboardingFactories(h);
 
-const INFO = { grade: '10', dob: '03142010', guardianFirstName: 'Jordan', guardianLastName: 'Lee', guardianPhone: '(555) 123-4567' };
+const INFO = { grade: '10', dob: '03142010', guardianFirstName: 'Jordan', guardianLastName: 'Lee', guardianPhone: '(201) 555-0123' };
 const DEMOGRAPHICS = {
   citizenshipStatus: 'US Citizen', fosterCare: 'yes', fosterCareAge: 'after13', homelessness: 'no', gender: 'non-binary',
   raceEthnicity: ['White', 'Asian'],
@@ -61,7 +62,7 @@ describe('student information', () => {
     const res = await h.api.post('/api/student-info/').set(h.auth(token)).send({ ...INFO, grade: 11 });
     expect(res.status).toBe(200);
     expect(await userRow(student.id)).toMatchObject({
-      grade: '11', dob: '03142010', guardian_first_name: 'Jordan', guardian_last_name: 'Lee', guardian_phone: '(555) 123-4567',
+      grade: '11', dob: '03142010', guardian_first_name: 'Jordan', guardian_last_name: 'Lee', guardian_phone: '(201) 555-0123',
     });
     const user = await h.api.get('/api/user/').set(h.auth(token));
     expect(user.body).toEqual({
@@ -104,6 +105,28 @@ describe('student information', () => {
     const g = await h.gql('mutation ($i: StudentInfoInput!) { saveStudentInfo(input: $i) { grade } }', { i: { ...INFO, grade: 'twelve' } }, token);
     expect(g.code).toBe('BAD_USER_INPUT');
     expect(g.errors![0].message).toBe(textOf(ONBOARDING_MESSAGES.grade));
+  });
+
+  it("refuses a guardian phone the consent link cannot be texted to, with 400 and a reason on both APIs, saving nothing", async () => {
+    const { student, token } = await studentWithToken();
+    const refused = {
+      PHONE_COUNTRY: ['+44 7400 123456', '+44 20 7946 0958', '+882 1234 5678', '+88213 1234 5678', '+1 416 555 0123'],
+      PHONE_NOT_MOBILE: ['+1 900 555 0123', '1 (900) 555-0123', '+1 976 555 0123', '(800) 555-0123', '(555) 123-4567', '+1 201 555 01234567'],
+      GUARDIAN_PHONE: ['12345', '611', '1'.repeat(16), '201-555-CALL', 'text 2015550123'],
+    } as const;
+    for (const [reason, phones] of Object.entries(refused) as [keyof typeof refused, readonly string[]][]) {
+      const text = reason === 'PHONE_COUNTRY' ? 'Text messages can go only to phone numbers in US.' : REASONS[reason];
+      for (const guardianPhone of phones) {
+        const res = await h.api.post('/api/student-info/').set(h.auth(token)).send({ ...INFO, guardianPhone });
+        expect(res.status, guardianPhone).toBe(400);
+        expect(res.body, guardianPhone).toMatchObject({ error: text, reason });
+        const g = await h.gql('mutation ($i: StudentInfoInput!) { saveStudentInfo(input: $i) { guardianPhone } }', { i: { ...INFO, guardianPhone } }, token);
+        expect(g.code, guardianPhone).toBe('BAD_USER_INPUT');
+        expect(g.errors![0]!.message, guardianPhone).toBe(text);
+        expect(g.errors![0]!.extensions, guardianPhone).toMatchObject({ reason });
+      }
+    }
+    expect(await userRow(student.id)).toMatchObject({ guardian_phone: null });
   });
 
   it('is for the student only: parents viewing (read-only), admins viewing, staff, parents and anonymous callers are refused', async () => {

@@ -1,7 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type OutboxChannel = 'email' | 'sms';
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+/** pending: waiting or retrying; sent; failed: gave up after the last attempt. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** Every email and text message the product sends is first a row here: the record of what was sent. */
 @Entity('outbox_messages')

@@ -7,11 +7,16 @@
  * Every message names the school whose business it is and the person it concerns: the outbox page
  * is scoped by those, never by matching the recipient's address (a guardian phone can be typed by
  * anyone into their own profile).
+ *
+ * A text is checked as it is queued (sms-rules.ts: the district's countries, the daily limits per
+ * school and per number); one refused is recorded 'failed' with the reason and never delivered.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import { enqueueJob } from '../jobs/job-queue.js';
+import { logger } from '../../observability/logger.js';
+import { enqueueJob, PERSON_WAITING } from '../jobs/job-queue.js';
 import { MAX_ATTEMPTS, OUTBOX_QUEUE } from './delivery.js';
 import { OutboxMessage, type OutboxChannel } from './outbox.entity.js';
+import { smsRefusal, type SmsRules } from './sms-rules.js';
 
 /** Whose a message is: the staff of `schoolId` list it; `userId` is the person it concerns. */
 export interface MessageScope {
@@ -21,8 +26,18 @@ export interface MessageScope {
   userId: number;
 }
 
+/** How soon a message goes: `personWaiting` (a reset or sign-in link someone just asked for) goes ahead of bulk mail. */
+export interface MessageUrgency {
+  personWaiting?: boolean;
+}
+
+const priorityOf = (urgency: MessageUrgency): number => (urgency.personWaiting ? PERSON_WAITING : 0);
+
 export class OutboxService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    readonly smsRules: SmsRules,
+  ) {}
 
   async enqueue(
     channel: OutboxChannel,
@@ -31,12 +46,19 @@ export class OutboxService {
     body: string,
     scope: MessageScope,
     manager: EntityManager = this.db.manager,
+    urgency: MessageUrgency = {},
   ): Promise<OutboxMessage> {
+    const refusal = channel === 'sms' ? await smsRefusal(manager, this.smsRules, recipient, scope.schoolId) : null;
     const message = await manager.getRepository(OutboxMessage).save({
-      channel, recipient, subject, body, status: 'pending', schoolId: scope.schoolId, userId: scope.userId,
+      channel, recipient, subject, body, status: refusal ? 'failed' : 'pending', lastError: refusal, schoolId: scope.schoolId, userId: scope.userId,
     });
+    if (refusal) {
+      // Ids only: the number and the body stay on the row, for the school's staff.
+      logger.warn(`[outbox] text ${message.id} of school ${scope.schoolId ?? 'none'} not sent: ${refusal}`);
+      return message;
+    }
     // Delivery is a job written in the same transaction: it runs once the message is committed, on any replica.
-    await enqueueJob(manager, OUTBOX_QUEUE, { messageId: message.id }, { singletonKey: message.id, maxAttempts: MAX_ATTEMPTS });
+    await enqueueJob(manager, OUTBOX_QUEUE, { messageId: message.id }, { singletonKey: message.id, maxAttempts: MAX_ATTEMPTS, priority: priorityOf(urgency) });
     return message;
   }
 
@@ -44,6 +66,7 @@ export class OutboxService {
   async enqueueMany(
     messages: { recipient: string; subject: string; body: string; scope: MessageScope }[],
     manager: EntityManager,
+    urgency: MessageUrgency = {},
   ): Promise<void> {
     if (!messages.length) return;
     const rows = messages.map((msg) => ({ recipient: msg.recipient, subject: msg.subject, body: msg.body, school_id: msg.scope.schoolId, user_id: msg.scope.userId }));
@@ -55,10 +78,10 @@ export class OutboxService {
       [JSON.stringify(rows)],
     );
     await manager.query(
-      `INSERT INTO jobs (queue, payload, max_attempts, singleton_key)
-       SELECT $1, jsonb_build_object('messageId', id), $2, id FROM unnest($3::text[]) AS id
+      `INSERT INTO jobs (queue, payload, max_attempts, singleton_key, priority)
+       SELECT $1, jsonb_build_object('messageId', id), $2, id, $4 FROM unnest($3::text[]) AS id
        ON CONFLICT DO NOTHING`,
-      [OUTBOX_QUEUE, MAX_ATTEMPTS, ids.map((r) => r.id)],
+      [OUTBOX_QUEUE, MAX_ATTEMPTS, ids.map((r) => r.id), priorityOf(urgency)],
     );
   }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { DEMO, useHarness } from '../../test/harness.js';
 import { SystemService } from '../system/system.service.js';
-import { JobWorker, backoffSeconds } from '../jobs/job-queue.js';
+import { JobWorker, PERSON_WAITING, backoffSeconds } from '../jobs/job-queue.js';
 import { MAX_ATTEMPTS, OUTBOX_QUEUE, outboxDeliveryHandler, type MessageTransport } from './delivery.js';
 import { checkOutboxFilter } from '../system/outbox-filter-input.js';
 
@@ -86,6 +86,35 @@ describe('outbox delivery on the job queue', () => {
     expect(runs.sort()).toEqual(['0', '1', '2', '3', '4', '5']);
   });
 
+  it('a reset link, and a set-password link sent on demand, go ahead of the welcome emails of a roster queued before them', async () => {
+    const school = await h.buildSchool();
+    const welcomed = await Promise.all(Array.from({ length: 5 }, () => h.buildStudent({ school })));
+    const [onDemand, resetting] = [await h.buildStudent({ school }), await h.buildParent({ school })];
+    await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLinks(welcomed.map((user) => ({ user, school })), m));
+    const resetId = await queueReset(resetting.email);
+    await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLink(onDemand, school, m));
+    // A parent's consent link is not one someone asked for just now: it waits its turn.
+    await h.services.outbox.enqueue('email', resetting.email, 'Consent form', 'A form to sign', { schoolId: school.id, userId: resetting.id });
+    const mine = [...welcomed, onDemand, resetting].map((u) => u.email);
+    const ours = await h.db.query(
+      `SELECT m.recipient, m.subject, j.priority FROM jobs j JOIN outbox_messages m ON m.id::text = j.payload->>'messageId'
+        WHERE j.queue = $1 AND m.recipient = ANY($2) ORDER BY j.id`, [OUTBOX_QUEUE, mine]);
+    expect(ours.map((r: { priority: number }) => r.priority)).toEqual([0, 0, 0, 0, 0, PERSON_WAITING, PERSON_WAITING, 0]);
+    expect(ours.find((r: { recipient: string }) => r.recipient === resetting.email).subject).toBe('Reset your password');
+    // Only this test's messages are due.
+    await h.db.query(
+      `UPDATE jobs SET run_at = now() + interval '1 day' WHERE status = 'pending' AND queue = $1 AND run_at <= now()
+          AND payload->>'messageId' NOT IN (SELECT id::text FROM outbox_messages WHERE recipient = ANY($2))`, [OUTBOX_QUEUE, mine]);
+    const transport = flakyTransport(0);
+    const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { email: transport }, 0) }, { batchSize: 3 });
+    expect(await worker.runOnce()).toBe(3);
+    expect(transport.sent).toEqual([`${resetting.email}: Reset your password`, `${onDemand.email}: Set your password for Pathway Planner`, `${welcomed[0].email}: Set your password for Pathway Planner`]);
+    const [reset] = await h.db.query(`SELECT status FROM outbox_messages WHERE id = $1`, [resetId]);
+    expect(reset.status).toBe('sent');
+    while ((await worker.runOnce()) > 0);
+    expect(transport.sent.slice(3)).toEqual([...welcomed.slice(1).map((u) => `${u.email}: Set your password for Pathway Planner`), `${resetting.email}: Consent form`]);
+  });
+
   it('backs off exponentially', () => {
     expect([1, 2, 3, 4, 5].map((a) => backoffSeconds(a))).toEqual([30, 60, 120, 240, 480]);
     expect(backoffSeconds(40)).toBe(6 * 3600);
@@ -98,7 +127,7 @@ describe('outbox page', () => {
     const parent = await h.buildParent({ school: await h.schoolNamed('Lincoln High School') });
     const id = await queueReset(parent.email);
     await h.db.query(`UPDATE outbox_messages SET status = 'failed', attempts = 5, last_error = 'mailbox unavailable' WHERE id = $1`, [id]);
-    const res = await h.gql('{ outboxMessages(status: "failed", limit: 200) { totalCount nodes { id recipient status attempts lastError body } } }', {}, staff);
+    const res = await h.gql('{ outboxMessages(status: failed, limit: 200) { totalCount nodes { id recipient status attempts lastError body } } }', {}, staff);
     const mine = res.data!.outboxMessages.nodes.find((n: { id: string }) => n.id === id);
     expect(mine).toMatchObject({ recipient: parent.email, status: 'failed', attempts: 5, lastError: 'mailbox unavailable' });
     expect(mine.body).toContain('/reset-password/');

@@ -76,9 +76,9 @@ const row = async (id: string) =>
   (await h.db.query(`SELECT status, attempts, last_error, sent_at IS NOT NULL AS has_sent_at FROM outbox_messages WHERE id = $1`, [id]))[0];
 
 describe('text messages through the SMS gateway', () => {
-  it('posts To, From and Body form-encoded with basic auth; a 5xx is kept on the row and retried, then the text is sent', async () => {
+  it('posts To (in E.164), From and Body form-encoded with basic auth; a 5xx is kept on the row and retried, then the text is sent', async () => {
     const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { sms: smsTransport(config) }, 0) }, { backoffBaseSeconds: 0 });
-    const id = await queueText('+15557654321', 'Ana Diaz has signed the parent consent form. Please sign it: http://planner.test/parent-sign/x');
+    const id = await queueText('(201) 765-4321', 'Lincoln High: a parent consent form is waiting for your signature. Review and sign it: http://planner.test/parent-sign/x');
     gateway.script = [503];
     const before = gateway.received.length;
 
@@ -95,13 +95,13 @@ describe('text messages through the SMS gateway', () => {
     for (const call of calls) {
       expect(call.path).toBe('/2010-04-01/Accounts/AC-test-sid/Messages.json');
       expect(call.contentType).toBe('application/x-www-form-urlencoded');
-      expect(call.form).toEqual({ To: '+15557654321', From: '+15550001111', Body: 'Ana Diaz has signed the parent consent form. Please sign it: http://planner.test/parent-sign/x' });
+      expect(call.form).toEqual({ To: '+12017654321', From: '+15550001111', Body: 'Lincoln High: a parent consent form is waiting for your signature. Review and sign it: http://planner.test/parent-sign/x' });
     }
   });
 
   it('records a refused account (401) and an unreachable gateway as failed attempts with their reason', async () => {
     const wrong = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { sms: smsTransport({ ...config, authToken: 'wrong' }) }, 0) }, { backoffBaseSeconds: 0 });
-    const id = await queueText('+15550009999', 'Hello');
+    const id = await queueText('+1 201 555 0199', 'Hello');
     await runJobOf(wrong, id);
     expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, last_error: 'SMS gateway answered 401: Authenticate (code 20003)' });
 

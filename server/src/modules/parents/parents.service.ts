@@ -1,6 +1,6 @@
 /** Parents and the students they link to with a parent code. */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { badInput, because } from '../../core/errors.js';
 import { limit } from '../../core/rate-limit.js';
 import { authorize } from '../../core/policy.js';

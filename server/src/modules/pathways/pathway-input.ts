@@ -83,7 +83,7 @@ function courses(v: unknown): number | undefined | null {
 }
 
 type Issue = (message: string) => never;
-const STOP = Symbol('first problem reported');
+const STOP = new Error('first problem reported');
 /** Today's rule: the first problem is the one reported, so an issue ends the checks (back to the transform). */
 const stopping = (ctx: z.RefinementCtx): Issue => (message) => {
   ctx.addIssue({ code: 'custom', message });

@@ -3,7 +3,7 @@
  * catalogue and the plan are other areas), with unique names so tests never collide.
  */
 import crypto from 'node:crypto';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { AdapterContext } from '../../adapters.js';

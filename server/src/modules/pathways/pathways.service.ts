@@ -22,8 +22,8 @@
  */
 import crypto from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, notFound, because } from '../../core/errors.js';
 import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
 import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, visibleSchoolIds } from './pathways.policy.js';
 import { acceptedByOwn, type Reach } from '../schools/reach.js';

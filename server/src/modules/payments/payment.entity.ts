@@ -1,7 +1,12 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-export type PaymentType = 'annual' | 'monthly';
-export type PaymentStatus = 'due' | 'paid' | 'cancelled';
+export const PAYMENT_TYPES = ['annual', 'monthly'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const PAYMENT_STATUSES = ['due', 'paid', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** A payment history row: money received, or a failed charge; by card (Stripe) or by check (recorded by staff). */
+export const PAYMENT_RECORD_STATUSES = ['paid', 'failed'] as const;
+export const PAYMENT_METHODS = ['card', 'check'] as const;
 
 /** Something a family owes: the annual tuition, or one installment of the monthly plan. */
 @Entity('payments')
@@ -68,10 +73,10 @@ export class PaymentRecord {
   amountCents: number;
 
   @Column({ type: 'text' })
-  status: 'paid' | 'failed';
+  status: (typeof PAYMENT_RECORD_STATUSES)[number];
 
   @Column({ type: 'text' })
-  method: 'card' | 'check';
+  method: (typeof PAYMENT_METHODS)[number];
 
   @Column({ name: 'stripe_session_id', type: 'text', nullable: true })
   stripeSessionId: string | null;

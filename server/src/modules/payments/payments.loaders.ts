@@ -1,4 +1,4 @@
-/** Per-request DataLoaders of the payments area (registered in core/loaders.ts). */
+/** Per-request DataLoaders of the payments area (registered in server/src/loaders.ts). */
 import DataLoader from 'dataloader';
 import { In, type DataSource } from 'typeorm';
 import { EnrollmentContract } from '../contracts/enrollment-contract.entity.js';

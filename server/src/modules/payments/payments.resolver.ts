@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, FieldResolver, Float, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { ApplicationStatusEnum, PaymentMethodEnum, PaymentRecordStatusEnum, PaymentStatusEnum, PaymentTypeEnum } from '../../graphql/enums.js';
 import { contractView } from '../contracts/contracts.service.js';
 import { EnrollmentContractType, toContractType } from '../contracts/contracts.resolver.js';
 import type { Payment } from './payment.entity.js';
@@ -13,7 +14,7 @@ class PaymentDue {
   @Field(() => String, { description: 'YYYY-MM-DD' }) dueDate: string;
   @Field(() => Float, { description: 'Dollars' }) amount: number;
   @Field(() => Int, { description: 'Amount in US cents.' }) amountCents: number;
-  @Field(() => String, { description: 'annual or monthly' }) paymentType: string;
+  @Field(() => PaymentTypeEnum, { description: 'annual or monthly' }) paymentType: string;
 }
 
 @ObjectType({ description: 'A row of the payment history' })
@@ -23,8 +24,8 @@ class PaymentHistoryItem {
   @Field(() => String, { description: 'YYYY-MM-DD' }) date: string;
   @Field(() => Float, { description: 'Dollars' }) amount: number;
   @Field(() => Int, { description: 'Amount in US cents.' }) amountCents: number;
-  @Field(() => String, { description: 'paid or failed' }) status: string;
-  @Field(() => String, { description: 'card or check' }) method: string;
+  @Field(() => PaymentRecordStatusEnum, { description: 'paid or failed' }) status: string;
+  @Field(() => PaymentMethodEnum, { description: 'card or check' }) method: string;
 }
 
 @ObjectType({ description: 'A checkout config.' })
@@ -52,8 +53,8 @@ class StaffPayment {
   @Field(() => String, { description: 'Due date.' }) dueDate: string;
   @Field(() => Float, { description: 'Amount.' }) amount: number;
   @Field(() => Int, { description: 'Amount in US cents.' }) amountCents: number;
-  @Field(() => String, { description: 'The payment type.' }) paymentType: string;
-  @Field(() => String, { description: 'due, paid or cancelled' }) status: string;
+  @Field(() => PaymentTypeEnum, { description: 'The payment type.' }) paymentType: string;
+  @Field(() => PaymentStatusEnum, { description: 'due, paid or cancelled' }) status: string;
   @Field(() => Date, { description: 'When it was paid.', nullable: true }) paidAt: Date | null;
 }
 
@@ -67,7 +68,7 @@ class DualSchoolFamily {
   @Field(() => Int, { description: 'Numeric identifier of the parent.' }) parentId: number;
   @Field(() => String, { description: 'Name of the parent.' }) parentName: string;
   @Field(() => String, { description: 'Email address (lower case).' }) email: string;
-  @Field(() => String, { description: 'Dual School application status: not_started, in_progress, submitted, accepted or rejected.', nullable: true }) applicationStatus: string | null;
+  @Field(() => ApplicationStatusEnum, { description: 'Dual School application status.', nullable: true }) applicationStatus: string | null;
 }
 
 @ObjectType({ description: 'A page of dual school family items, with the total count and the cursor of the next page.' })

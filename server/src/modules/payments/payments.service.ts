@@ -20,8 +20,8 @@
 import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
-import { AppError, badInput, because, conflict, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { AppError, badInput, conflict, notFound, because } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, PAYMENT_POLICY_MESSAGES, type PaymentAction } from './payments.policy.js';
 import { valid, type Checked } from '../../core/validation.js';

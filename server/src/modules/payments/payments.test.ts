@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { createApolloServer } from '../../graphql/server.js';
 import { DEMO, useHarness } from '../../test/harness.js';

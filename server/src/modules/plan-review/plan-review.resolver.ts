@@ -1,13 +1,14 @@
 /** Plan review on /graphql: the review of a plan and its three actions. Thin: PlanReviewService decides. */
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { PlanChangeKindEnum, PlanReviewStatusEnum, ReviewActionEnum } from '../../graphql/enums.js';
 import { checkReturnPlan } from './plan-review-input.js';
 import type { PlanChangeView, PlanReviewEventView, PlanReviewView } from './plan-review.service.js';
 
 @ObjectType({ description: 'One step of a plan review: who submitted, returned or approved the plan, and when' })
 class PlanReviewEvent {
   @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
-  @Field(() => String, { description: 'submitted, returned or approved' }) action: string;
+  @Field(() => ReviewActionEnum, { description: 'submitted, returned or approved' }) action: string;
   @Field(() => String, { nullable: true, description: 'Who did it (null: the account was deleted).' }) actorName: string | null;
   @Field(() => String, { nullable: true, description: "The counselor's comment of a return." }) comment: string | null;
   @Field(() => Date, { description: 'When.' }) createdAt: Date;
@@ -16,7 +17,7 @@ class PlanReviewEvent {
 
 @ObjectType({ description: 'A change of the plan since its approved version' })
 class PlanChange {
-  @Field(() => String, { description: 'added, removed, moved (to another term) or grade_changed' }) kind: string;
+  @Field(() => PlanChangeKindEnum, { description: 'added, removed, moved (to another term) or grade_changed' }) kind: string;
   @Field(() => Int, { description: 'Numeric identifier of the course.' }) courseId: number;
   @Field(() => String, { description: "The school's code of the course." }) courseCode: string;
   @Field(() => String, { description: 'Title, as shown to people.' }) title: string;
@@ -33,7 +34,7 @@ class PlanReview {
   @Field(() => Int, { description: "The student's user id." }) studentId: number;
   @Field(() => String, { description: "The student's full name." }) studentName: string;
   @Field(() => Boolean, { description: "Whether plan review is on at the student's school (off: always draft, no actions)." }) enabled: boolean;
-  @Field(() => String, { description: 'draft, submitted, returned, approved or changed_since_approval' }) status: string;
+  @Field(() => PlanReviewStatusEnum, { description: 'draft, submitted, returned, approved or changed_since_approval' }) status: string;
   @Field(() => String, { nullable: true, description: "The counselor's comment while the plan is returned." }) comment: string | null;
   @Field(() => Int, { nullable: true, description: 'The latest approved version (1, 2, ...).' }) approvedVersion: number | null;
   @Field(() => Date, { nullable: true, description: 'When the latest approved version was approved.' }) approvedAt: Date | null;

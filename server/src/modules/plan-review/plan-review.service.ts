@@ -20,14 +20,14 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { because, conflict, notFound } from '../../core/errors.js';
+import type { Caller, RequestContext } from '../../context.js';
+import { conflict, notFound, because } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { message } from '../../messages/messages.js';
 import { UserType } from '../accounts/user.entity.js';
-import { recordAccess } from '../access-log/access-log.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import { ownSchoolIds } from '../schools/reach.js';
 import { can, PLAN_REVIEW_POLICY_MESSAGES, type PlanReviewAction, type PlanReviewObject } from './plan-review.policy.js';
@@ -266,7 +266,8 @@ export class PlanReviewService {
 
   /**
    * Each linked parent hears of an approval or a return: a text when they prefer texts and gave a
-   * phone, else an email; in their own language; queued in the same transaction as the event.
+   * phone, else an email; in their own language; queued in the same transaction as the event. The
+   * text carries the school's name and the link only, no student name or comment (outbox/sms-rules.ts).
    */
   private async tellParents(m: EntityManager, student: StudentRow, actorId: number, what: 'approved' | 'returned', comment: string | null): Promise<void> {
     const parents: { id: number; email: string; locale: string; first_name: string; contact_preference: string; phone: string | null }[] = await m.query(
@@ -289,8 +290,10 @@ export class PlanReviewService {
       const subject = message(p.locale, what === 'approved' ? 'planReview.approved.subject' : 'planReview.returned.subject', values);
       const body = message(p.locale, what === 'approved' ? 'planReview.approved.body' : 'planReview.returned.body', { ...values, parentName: p.first_name || '' });
       const phone = p.phone?.trim();
-      if (p.contact_preference === 'sms' && phone) await this.outbox.enqueue('sms', phone, subject, body, about, m);
-      else if (p.email) await this.outbox.enqueue('email', p.email, subject, body, about, m);
+      if (p.contact_preference === 'sms' && phone) {
+        const text = { schoolName: values.schoolName, link: values.link };
+        await this.outbox.enqueue('sms', phone, message(p.locale, `sms.planReview.${what}.subject`), message(p.locale, `sms.planReview.${what}.body`, text), about, m);
+      } else if (p.email) await this.outbox.enqueue('email', p.email, subject, body, about, m);
     }
   }
 }

@@ -19,7 +19,7 @@ async function world(o: { enabled?: boolean } = {}) {
   const mom = await h.buildParent({ school, students: [student], firstName: 'Marta' });
   const dad = await h.buildParent({ school, students: [student], firstName: 'Minh' });
   await h.db.query(`UPDATE users SET locale = 'es' WHERE id = $1`, [mom.id]);
-  await h.db.query(`UPDATE users SET locale = 'vi', contact_preference = 'sms', phone = '+15550002222' WHERE id = $1`, [dad.id]);
+  await h.db.query(`UPDATE users SET locale = 'vi', contact_preference = 'sms', phone = '+12015550222' WHERE id = $1`, [dad.id]);
   const algebra = await buildCourse(h.db, school, { title: 'Algebra 1', courseId: `ALG${student.id}` });
   const english = await buildCourse(h.db, school, { title: 'English 9', courseId: `ENG${student.id}` });
   const biology = await buildCourse(h.db, school, { title: 'Biology', courseId: `BIO${student.id}` });
@@ -57,13 +57,13 @@ describe('plan review', () => {
     expect(afterReturn).toHaveLength(2);
     expect(afterReturn.find((m) => m.recipient === w.mom.email)).toMatchObject({ channel: 'email', subject: 'Se devolvió el plan académico de Ana Reyes con comentarios' });
     expect(afterReturn.find((m) => m.recipient === w.mom.email)!.body).toContain('Add a science course in 10th grade.');
-    expect(afterReturn.find((m) => m.recipient === '+15550002222')).toMatchObject({ channel: 'sms', subject: 'Kế hoạch học tập của Ana Reyes đã được gửi lại kèm góp ý' });
+    expect(afterReturn.find((m) => m.recipient === '+12015550222')).toMatchObject({ channel: 'sms', subject: 'Kế hoạch học tập được gửi lại kèm góp ý' });
 
     await buildScheduled(h.db, w.student.id, w.biology, 2);
     expect((await h.gql(SUBMIT, {}, w.studentToken)).data!.submitPlanForReview).toEqual({ status: 'submitted' });
     expect((await h.gql(APPROVE, { id: w.student.id }, w.counselorToken)).data!.approvePlan).toEqual({ status: 'approved', approvedVersion: 1 });
     const approvedMail = (await outboxOf(w.student.id)).slice(2);
-    expect(approvedMail.map((m) => m.subject).sort()).toEqual(['Kế hoạch học tập của Ana Reyes đã được phê duyệt', 'Se aprobó el plan académico de Ana Reyes'].sort());
+    expect(approvedMail.map((m) => m.subject).sort()).toEqual(['Kế hoạch học tập đã được phê duyệt', 'Se aprobó el plan académico de Ana Reyes'].sort());
     const [snapshot] = await h.db.query(`SELECT count(*)::int AS n FROM plan_approved_entries e JOIN plan_approved_versions v ON v.id = e.version_id WHERE v.student_id = $1`, [w.student.id]);
     expect(snapshot.n).toBe(3);
 
@@ -98,26 +98,30 @@ describe('plan review', () => {
     expect(parentView).toMatchObject({ status: 'approved', approvedVersion: 2, changes: null, canSubmit: false, canReview: false });
   });
 
-  it('texts a parent who chose text messages on their profile, at the phone they gave, on return and on approval', async () => {
+  it('texts a parent who chose text messages on their profile, at the phone they gave, on return and on approval: the school and a link, no name or comment', async () => {
     const w = await world();
+    // A self-registered student types their own name: here one that reads as an instruction with a link.
+    await h.db.query(`UPDATE users SET first_name = 'Claim your prize at http://evil.example/x', last_name = '<a href=x>click</a>' WHERE id = $1`, [w.student.id]);
     // Marta (email until now) picks texts on My Profile.
-    const picked = await h.gql(`mutation { updateContactPreference(contactPreference: "sms", phone: "(555) 010-3333") { contactPreference phone } }`, {}, w.momToken);
-    expect(picked.data!.updateContactPreference).toEqual({ contactPreference: 'sms', phone: '5550103333' });
+    const picked = await h.gql(`mutation { updateContactPreference(contactPreference: sms, phone: "(201) 555-0333") { contactPreference phone } }`, {}, w.momToken);
+    expect(picked.data!.updateContactPreference).toEqual({ contactPreference: 'sms', phone: '+12015550333' });
 
     await h.gql(SUBMIT, {}, w.studentToken);
     await h.gql(RETURN, { id: w.student.id, comment: 'Add a science course.' }, w.counselorToken);
-    const returned = (await outboxOf(w.student.id)).find((m) => m.recipient === '5550103333');
-    expect(returned).toMatchObject({ channel: 'sms', subject: 'Se devolvió el plan académico de Ana Reyes con comentarios' });
-    expect(returned!.body).toContain('Add a science course.');
+    const returned = (await outboxOf(w.student.id)).find((m) => m.recipient === '+12015550333');
+    expect(returned).toMatchObject({ channel: 'sms', subject: 'Plan académico devuelto con comentarios' });
+    expect(returned!.body).toBe(`${w.school.name}: se devolvió el plan académico de su hijo/a con comentarios. Inicie sesión para verlos: http://planner.test/parent-students`);
     expect((await outboxOf(w.student.id)).some((m) => m.recipient === w.mom.email)).toBe(false);
 
     await h.gql(SUBMIT, {}, w.studentToken);
     await h.gql(APPROVE, { id: w.student.id }, w.counselorToken);
-    const toMarta = (await outboxOf(w.student.id)).filter((m) => m.recipient === '5550103333');
-    expect(toMarta.map((m) => [m.channel, m.subject])).toEqual([
-      ['sms', 'Se devolvió el plan académico de Ana Reyes con comentarios'],
-      ['sms', 'Se aprobó el plan académico de Ana Reyes'],
+    const toMarta = (await outboxOf(w.student.id)).filter((m) => m.recipient === '+12015550333');
+    expect(toMarta.map((m) => [m.channel, m.subject, m.body])).toEqual([
+      ['sms', 'Plan académico devuelto con comentarios', returned!.body],
+      ['sms', 'Plan académico aprobado', `${w.school.name}: se aprobó el plan académico de su hijo/a. Inicie sesión para verlo: http://planner.test/parent-students`],
     ]);
+    // Nothing the student typed reaches the phone: not the name, not its link.
+    for (const m of toMarta) for (const typed of ['evil', 'Claim', '<a', 'click']) expect(`${m.subject} ${m.body}`, typed).not.toContain(typed);
   });
 
   it('logs staff reads of a review in the access log, not the student\'s own', async () => {

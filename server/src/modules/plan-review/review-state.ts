@@ -12,7 +12,9 @@
 export const PLAN_REVIEW_STATUSES = ['draft', 'submitted', 'returned', 'approved', 'changed_since_approval'] as const;
 export type PlanReviewStatus = (typeof PLAN_REVIEW_STATUSES)[number];
 
-export type ReviewAction = 'submitted' | 'returned' | 'approved';
+/** The events of a plan's review history, as stored (plan_review_events.action). */
+export const REVIEW_ACTIONS = ['submitted', 'returned', 'approved'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 
 /** What a plan's review status depends on; a student with no facts loaded is a draft. */
 export interface ReviewFacts {
@@ -45,7 +47,9 @@ export interface SnapshotEntry {
   grade: string;
 }
 
-export type PlanChangeKind = 'added' | 'removed' | 'moved' | 'grade_changed';
+/** How a course changed since the approved version. */
+export const PLAN_CHANGE_KINDS = ['added', 'removed', 'moved', 'grade_changed'] as const;
+export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
 
 export interface PlanChange {
   kind: PlanChangeKind;

@@ -6,7 +6,7 @@
 import { badInput, because } from '../../core/errors.js';
 import { MAX_ID, parseId, toId } from '../../core/ids.js';
 import { check, hasNul, NUL_MESSAGE, parseInput, type Checked, z } from '../../core/validation.js';
-import { MAX_LABEL_LENGTH, REASONS } from '@planner/shared';
+import { MAX_LABEL_LENGTH } from '@planner/shared';
 
 export const PLAN_INPUT_MESSAGES = {
   scheduleInvalid: 'SCHEDULE_INVALID',

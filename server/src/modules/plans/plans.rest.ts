@@ -1,5 +1,5 @@
 /** The plan calls of planning §7 on /api/*, with the spec's payloads and snake_case fields. Thin: the service decides. */
-import { recordAccess } from '../access-log/access-log.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import type { Router } from 'express';
 import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import type { School } from '../schools/school.entity.js';

@@ -31,8 +31,8 @@
  *   chronological order (sortTermLabels); otherwise in the student's order.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { recordAccess } from '../access-log/access-log.service.js';
+import type { Caller, RequestContext } from '../../context.js';
+import { recordAccess } from '../access-log/record-access.js';
 import { can as whatIfCan } from '../what-if-plans/what-if-plans.policy.js';
 import { findWhatIf, type WhatIfRow } from '../what-if-plans/what-if-store.js';
 import { badInput, because, conflict, notFound } from '../../core/errors.js';
@@ -173,7 +173,7 @@ export class PlansService {
   }
 
   async updateGrade(ctx: RequestContext, checked: Checked<GradeInput>, whatIfId?: unknown): Promise<PlanEntry> {
-    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
+    const { plan } = await this.target(ctx, 'edit', whatIfId);
     const { scheduledId, grade, completed } = valid(checked);
     const entry = await this.ownEntry(this.db.manager, plan, scheduledId);
     const changes: Record<string, unknown> = {};
@@ -196,7 +196,7 @@ export class PlansService {
    * touched term is renumbered 0..n-1 in one transaction, under the plan's lock.
    */
   async updatePositions(ctx: RequestContext, checked: Checked<PositionsInput>, whatIfId?: unknown): Promise<void> {
-    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
+    const { plan } = await this.target(ctx, 'edit', whatIfId);
     const { updates } = valid(checked);
     await this.db.transaction(async (m) => {
       await lockPlan(m, plan);
@@ -206,7 +206,7 @@ export class PlansService {
 
   /** GraphQL reorderTerm: the courses of one term in their new order (a subset keeps the others after them). */
   async reorderTerm(ctx: RequestContext, rawTerm: string | number, ids: number[], whatIfId?: unknown): Promise<void> {
-    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
+    const { plan } = await this.target(ctx, 'edit', whatIfId);
     if (!Array.isArray(ids) || !ids.length || ids.length > MAX_UPDATES) throw badInput(because(PLAN_MESSAGES.updatesRequired));
     if (new Set(ids).size !== ids.length) throw badInput(because(PLAN_MESSAGES.duplicateUpdates));
     const scheduledIds = ids.map((i) => parseId(i, 'scheduled course'));
@@ -229,7 +229,7 @@ export class PlansService {
    * (default: the end). Both terms are renumbered in the same transaction.
    */
   async moveToTerm(ctx: RequestContext, checked: Checked<MoveInput>, whatIfId?: unknown): Promise<PlanEntry> {
-    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
+    const { plan } = await this.target(ctx, 'edit', whatIfId);
     const input = valid(checked);
     const scheduledId = input.scheduledId;
     return this.db.transaction(async (m) => {
@@ -256,7 +256,7 @@ export class PlansService {
   // ---- term labels ----------------------------------------------------------------------------
 
   async addTerm(ctx: RequestContext, checked: Checked<string>, whatIfId?: unknown): Promise<string[]> {
-    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
+    const { plan } = await this.target(ctx, 'edit', whatIfId);
     const label = valid(checked);
     return this.db.transaction(async (m) => {
       const labels = parseLabels([...(await lockPlan(m, plan)), label]);
@@ -271,7 +271,7 @@ export class PlansService {
    * courses stay with their term.
    */
   async updateTerm(ctx: RequestContext, checked: Checked<TermInput>, newPosition?: number | null, whatIfId?: unknown): Promise<string[]> {
-    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
+    const { plan } = await this.target(ctx, 'edit', whatIfId);
     const { position, label } = valid(checked);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, plan);
@@ -300,7 +300,7 @@ export class PlansService {
 
   /** Deletes an empty term; the later terms (and their courses) move up one place. */
   async deleteTerm(ctx: RequestContext, checked: Checked<number>, whatIfId?: unknown): Promise<string[]> {
-    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
+    const { plan } = await this.target(ctx, 'edit', whatIfId);
     const position = valid(checked);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, plan);

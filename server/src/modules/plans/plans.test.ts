@@ -1,7 +1,7 @@
 /** The academic plan through REST and GraphQL on a real database: scheduling, order, terms, grades, warnings, PDF, permissions. */
 import { graphql } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { READ_ONLY_MESSAGE } from '../../core/policy.js';
 import { countQueries } from '../../db/query-counter.js';
 import { buildAppSchema } from '../../graphql/schema.js';

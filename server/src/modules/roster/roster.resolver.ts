@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { RosterImportStateEnum } from '../../graphql/enums.js';
 import type { RosterImportView } from './roster.service.js';
 
 @ObjectType({ description: 'A roster row that was not saved, and why.' })
@@ -20,7 +21,7 @@ class RosterImportNotice {
 @ObjectType({ description: 'A roster import, processed in the background: its progress, then its outcome.' })
 class RosterImport {
   @Field(() => ID, { description: 'Identifier, to ask for the progress.' }) id: string;
-  @Field(() => String, { description: 'queued, running, done or failed.' }) state: string;
+  @Field(() => RosterImportStateEnum, { description: 'queued, running, done or failed.' }) state: string;
   @Field(() => String, { description: 'What was read: csv (the students CSV), oneroster-1.1, oneroster-1.1-bundle or oneroster-1.2-bundle.' }) format: string;
   @Field(() => Int, { description: 'Data rows in the file.' }) totalRows: number;
   @Field(() => Int, { description: 'Rows processed so far (saved or rejected).' }) doneRows: number;

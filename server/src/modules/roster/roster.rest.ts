@@ -1,10 +1,10 @@
 /**
  * POST /api/roster-import/: multipart upload (field "file") of a students CSV, a OneRoster users.csv
  * or a OneRoster bundle (.zip), imported by a job; GET its progress. The upload goes to a temporary
- * file (memory stays flat whatever its size, up to ROSTER_MAX_MB), deleted once it has been read.
+ * file (memory stays flat whatever its size, up to ROSTER_MAX_MB) in the app's upload folder
+ * (upload-folder.ts), deleted once it has been read, or with the folder when the app stops.
  */
 import { rm } from 'node:fs/promises';
-import os from 'node:os';
 import type { Router } from 'express';
 import multer from 'multer';
 import { badInput, because } from '../../core/errors.js';
@@ -30,7 +30,10 @@ export const rosterImportJson = (v: RosterImportView) => ({
 
 export function mountRosterRoutes(r: Router, deps: AppDeps): void {
   const { roster } = deps.services;
-  const upload = multer({ storage: multer.diskStorage({ destination: os.tmpdir() }), limits: { fileSize: roster.maxBytes, files: 1, fields: 10 } });
+  const upload = multer({
+    storage: multer.diskStorage({ destination: (_req, _file, done) => void roster.uploads.path().then((dir) => done(null, dir), (e: Error) => done(e, '')) }),
+    limits: { fileSize: roster.maxBytes, files: 1, fields: 10 },
+  });
   route(r, deps, 'post', '/roster-import/', 'importRoster', async (ctx, req, res) => {
     await roster.assertCanImport(ctx);
     try {

@@ -19,11 +19,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, notFound, type ReasonMessage } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, notFound, because, type ReasonMessage } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
@@ -35,6 +34,7 @@ import { School } from '../schools/school.entity.js';
 import { Bundle } from './oneroster/bundle.js';
 import { CsvFileError } from './oneroster/csv-records.js';
 import { saveBatch, SAVE_MESSAGES } from './roster-save.js';
+import { UploadFolder } from './upload-folder.js';
 import { stageBundle, stageCsv, STAGING_MESSAGES, type RosterIssue, type RosterNotice, type StagedPerson, type StagingContext, type StagingResult } from './roster-staging.js';
 import { emailDomain } from '../identity/sso.policy.js';
 import { REASONS } from '@planner/shared';
@@ -60,7 +60,9 @@ const MAX_RECORD_BYTES = 64 * 1024;
 const MAX_ZIP_ENTRIES = 64;
 const UNZIPPED_FACTOR = 8;
 
-export type RosterImportState = 'queued' | 'running' | 'done' | 'failed';
+/** An import's way through the background job (roster_imports.state). */
+export const ROSTER_IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type RosterImportState = (typeof ROSTER_IMPORT_STATES)[number];
 
 /** An import and its progress: rows done of total, and once done, the counts and rejected rows. */
 export interface RosterImportView {
@@ -130,6 +132,14 @@ export class RosterService {
     private readonly options: RosterOptions = { oidc: null },
   ) {}
 
+  /** Uploads (and bundles sent as base64) are written here while read; removed by close(). */
+  readonly uploads = new UploadFolder();
+
+  /** When the app stops: no upload cut off by the shutdown stays on disk. */
+  close(): Promise<void> {
+    return this.uploads.remove();
+  }
+
   /** The caller's school, for staff only; checked before reading an upload. */
   async assertCanImport(ctx: RequestContext): Promise<School> {
     const caller = authorize(ctx, can, 'import', null);
@@ -160,7 +170,7 @@ export class RosterService {
     const school = await this.assertCanImport(ctx);
     if (input.zipBase64 != null) {
       if (input.zipBase64.length > Math.ceil(this.maxBytes / 3) * 4) throw badInput(this.tooLarge());
-      const tmp = path.join(os.tmpdir(), `roster-${randomUUID()}.zip`);
+      const tmp = path.join(await this.uploads.path(), `roster-${randomUUID()}.zip`);
       try {
         await writeFile(tmp, Buffer.from(input.zipBase64, 'base64'));
         return await this.importZip(ctx, school, tmp);

@@ -95,7 +95,7 @@ export async function loadReaches(q: Query, userIds: readonly number[]): Promise
   });
 }
 
-/** The per-request loader: a person's reach by user id (core/loaders.ts). */
+/** The per-request loader: a person's reach by user id (server/src/loaders.ts). */
 export const reachLoader = (db: DataSource) => new DataLoader<number, Reach>((ids) => loadReaches(db.manager, ids));
 
 /** The ids of a person's own schools (school of record and memberships), in one statement. */

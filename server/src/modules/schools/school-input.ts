@@ -32,7 +32,7 @@ export interface SchoolCreate {
   location: string;
 }
 
-const STOP = Symbol('first problem reported');
+const STOP = new Error('first problem reported');
 
 export const schoolCreateSchema = z
   .object({ name: text(), school_type: text(), location: text() })

@@ -1,7 +1,7 @@
 /** Schools: listing, creating (staff), joining, school of record, graduation pathway, the schools a user reaches. */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, notFound, because } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
 import { valid, type Checked } from '../../core/validation.js';

@@ -1,6 +1,6 @@
 import { graphql } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { createLoaders } from '../../core/loaders.js';
+import { createLoaders } from '../../loaders.js';
 import { countQueries } from '../../db/query-counter.js';
 import { buildAppSchema } from '../../graphql/schema.js';
 import { useHarness } from '../../test/harness.js';
@@ -12,7 +12,7 @@ const h = useHarness();
 
 const DASHBOARD = `{ studentDashboard { totalStudents studentsWithoutPlan studentsWithWarnings
   consentStates { key count } cccApplyStatuses { key count } applicationStatuses { key count } } }`;
-const LIST = `query($consentState: String, $cccApplyStatus: String, $plan: String) {
+const LIST = `query($consentState: ConsentFilter, $cccApplyStatus: String, $plan: StudentPlanFilter) {
   students(consentState: $consentState, cccApplyStatus: $cccApplyStatus, plan: $plan) { totalCount nodes { firstName } } }`;
 
 /** A school with: Ann (no plan, no form), Bo (plan with a warning, form parent_signed, CCC submitted), Cy (plan fine, CCC submitted). */

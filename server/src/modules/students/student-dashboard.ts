@@ -9,7 +9,7 @@
  * application statuses count the Dual School parents of those schools (the admissions page lists them).
  */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './students.policy.js';
 import { APPLICATION_STATUSES, UserType } from '../accounts/user.entity.js';

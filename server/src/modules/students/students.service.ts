@@ -1,13 +1,14 @@
 /** The staff's list of students: every student of the schools the staff member reaches. */
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../core/context.js';
-import { badInput, because, notFound } from '../../core/errors.js';
+import type { RequestContext } from '../../context.js';
+import { badInput, notFound, because } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { can, STUDENT_NOT_FOUND } from './students.policy.js';
-import { recordAccess } from '../access-log/access-log.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import { hasNul, NUL_MESSAGE } from '../../core/validation.js';
 import { parseId } from '../../core/ids.js';
 import { UserType } from '../accounts/user.entity.js';
+import { CONSENT_FORM_STATES } from '@planner/shared';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 import { studentsWithWarnings } from './student-warnings.js';
@@ -48,8 +49,10 @@ export interface StudentQuery {
   plan?: string | null;
 }
 
-export const CONSENT_FILTERS = ['none', 'admin_signed', 'student_signed', 'parent_signed', 'both_signed'];
-export const PLAN_FILTERS = ['none', 'warnings'];
+/** The consent filter: a consent form state, or none (no form yet). */
+export const CONSENT_FILTERS = ['none', ...CONSENT_FORM_STATES] as const;
+/** The plan filter: no plan, or a plan with a prerequisite warning. */
+export const PLAN_FILTERS = ['none', 'warnings'] as const;
 
 export interface StudentPage {
   rows: StudentRow[];
@@ -138,7 +141,7 @@ export class StudentsService {
                  OR lower(COALESCE(u.ccc_apply_status, '${CCC_NOT_SET}')) LIKE $3)`;
     }
     if (q.consentState) {
-      if (!CONSENT_FILTERS.includes(q.consentState)) throw badInput(because('CONSENT_FILTER_INVALID', { filters: CONSENT_FILTERS.join(', ') }));
+      if (!(CONSENT_FILTERS as readonly string[]).includes(q.consentState)) throw badInput(because('CONSENT_FILTER_INVALID', { filters: CONSENT_FILTERS.join(', ') }));
       params.push(q.consentState);
       where += ` AND COALESCE((SELECT state FROM consent_forms f WHERE f.student_id = u.id), 'none') = $${params.length}`;
     }
@@ -148,7 +151,7 @@ export class StudentsService {
       where += ` AND lower(COALESCE(NULLIF(btrim(u.ccc_apply_status), ''), '${CCC_NOT_SET}')) = $${params.length}`;
     }
     if (q.plan) {
-      if (!PLAN_FILTERS.includes(q.plan)) throw badInput(because('PLAN_FILTER_INVALID', { filters: PLAN_FILTERS.join(', ') }));
+      if (!(PLAN_FILTERS as readonly string[]).includes(q.plan)) throw badInput(because('PLAN_FILTER_INVALID', { filters: PLAN_FILTERS.join(', ') }));
       if (q.plan === 'none') where += ` AND NOT EXISTS (SELECT 1 FROM scheduled_courses sc WHERE sc.user_id = u.id)`;
       else {
         params.push([...(await studentsWithWarnings(this.db, schoolIds))]);

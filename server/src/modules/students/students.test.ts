@@ -32,7 +32,7 @@ beforeAll(async () => {
 const list = (query = '', token = staffToken) => h.api.get(`/api/students-in-school/${query}`).set(h.auth(token));
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
-const STUDENTS = `query ($first: Int, $after: String, $search: String, $sort: String, $descending: Boolean, $schoolId: Int) {
+const STUDENTS = `query ($first: Int, $after: String, $search: String, $sort: StudentSort, $descending: Boolean, $schoolId: Int) {
   students(first: $first, after: $after, search: $search, sort: $sort, descending: $descending, schoolId: $schoolId) {
     totalCount hasNextPage endCursor
     nodes { id firstName lastName email grade parentCode parentConsentFormState cccApplyStatus school { name } }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { serverPackageDir } from '../../config.js';
-import type { RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../context.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './system.policy.js';
 import { UserType } from '../accounts/user.entity.js';
@@ -11,11 +11,12 @@ import type { OutboxChannel, OutboxMessage } from '../outbox/outbox.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { valid, type Checked } from '../../core/validation.js';
+import type { DatabaseKind } from '../../db/database.js';
 import type { OutboxFilter } from './outbox-filter-input.js';
 
 export interface SystemStatus {
   version: string;
-  databaseKind: 'embedded' | 'server';
+  databaseKind: DatabaseKind;
   migrations: string[];
   outboxBacklog: number;
 }
@@ -34,7 +35,7 @@ export type ListedMessage = Omit<OutboxMessage, 'body'> & { body: string | null 
 export class SystemService {
   constructor(
     private readonly db: DataSource,
-    private readonly databaseKind: 'embedded' | 'server',
+    private readonly databaseKind: DatabaseKind,
     private readonly outbox: OutboxService,
     private readonly schools: SchoolsService,
     private readonly bodies: OutboxBodies,

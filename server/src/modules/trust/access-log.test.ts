@@ -82,7 +82,7 @@ describe('access log', () => {
     const view = await h.api.post('/api/view-as-student/').set(h.auth(adminToken)).send({ studentId: student.id });
     expect((await h.api.get('/api/plan-pdf/').set(h.auth(view.body.token))).status).toBe(200);
     await h.api.post('/api/view-as-student/').set(h.auth(await h.tokenFor(parent))).send({ studentId: student.id });
-    const q = `query Log($student: String, $actor: String, $action: String, $from: String, $to: String, $first: Int, $after: String) {
+    const q = `query Log($student: String, $actor: String, $action: AccessAction, $from: String, $to: String, $first: Int, $after: String) {
       accessLog(student: $student, actor: $actor, action: $action, from: $from, to: $to, first: $first, after: $after) {
         totalCount endCursor hasNextPage nodes { action reason studentName actorName actingName createdAt }
       }

@@ -253,7 +253,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation updateRequirement':             '401  401  401  403  403  403  403  403  403  403  403  403  ok',
   'mutation updateTerm':                    '401  401  401  ok   403  403  404  403  403  ok   403  403  403',
   'mutation updateContactPreference':       '401  401  401  403  403  ok   403  403  ok   403  ok   403  403',
-  'mutation updateLocale':                  '401  401  401  bad  bad  bad  bad  bad  bad  bad  bad  bad  bad',
+  'mutation updateLocale':                  '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'mutation updateUserLabels':              '401  401  401  ok   ok   ok   ok   403  ok   ok   ok   ok   ok',
   'mutation uploadCoursesCsv':              '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'mutation viewAsStudent':                 '401  401  401  404  404  404  404  403  ok   404  404  404  ok',

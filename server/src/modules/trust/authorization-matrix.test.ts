@@ -209,7 +209,8 @@ const REST_CALLS: Record<string, CallSpec> = {
 
 const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string, unknown>> | Record<string, unknown>> = {
   admissionApplication: (w) => ({ id: w.applicationId }),
-  decideApplication: (w) => ({ id: w.applicationId, decision: 'nonsense' }),
+  // A decline without a reason: refused after the permission check (an unknown decision is refused by GraphQL validation, before it).
+  decideApplication: (w) => ({ id: w.applicationId, decision: 'declined' }),
   course: (w) => ({ id: w.course.id }),
   courseFulfillments: (w) => ({ courseUuid: w.course.uuid }),
   coursesByRequirement: (w) => ({ requirement: w.requirement.uuid }),

@@ -113,7 +113,6 @@ beforeAll(async () => {
   valid = { course: String(course.id), id: '1', uuid: school.uuid, position: '1', school: school.uuid };
 });
 
-const kindOf = (path: string) => ROUTES[path];
 const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 
 function call(method: string, url: string, actor: Actor, body?: object) {

@@ -91,7 +91,7 @@ describe('student data deletion', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data!.deleteStudent).toBe(true);
     expect((await counts(w.student.id)).users).toBe(0);
-    const log = await h.gql(`query { accessLog(action: "student_deleted") { nodes { studentId actorName } } }`, {}, w.adminToken);
+    const log = await h.gql(`query { accessLog(action: student_deleted) { nodes { studentId actorName } } }`, {}, w.adminToken);
     expect(log.data!.accessLog.nodes).toEqual([{ studentId: w.student.id, actorName: 'Ana Admin' }]);
   });
 

@@ -52,7 +52,7 @@ export async function buildWorld(h: Harness): Promise<World> {
   await partner(h, schoolA, college);
   const student = await h.buildStudent({ school: schoolA, firstName: 'Ada', lastName: 'Matrix' });
   await h.db.query(
-    `UPDATE users SET dob = '07042009', guardian_first_name = 'Pat', guardian_last_name = 'Matrix', guardian_phone = '+15550001111' WHERE id = $1`,
+    `UPDATE users SET dob = '07042009', guardian_first_name = 'Pat', guardian_last_name = 'Matrix', guardian_phone = '+12015550111' WHERE id = $1`,
     [student.id],
   );
   const otherStudent = await h.buildStudent({ school: schoolB, firstName: 'Bo', lastName: 'Other' });

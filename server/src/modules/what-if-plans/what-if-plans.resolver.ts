@@ -1,6 +1,7 @@
 /** What-if plans on /graphql: the list, one plan, the compare view and the student's changes. Thin: WhatIfPlansService decides. */
 import { Arg, Ctx, Field, Float, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { WhatIfStartEnum } from '../../graphql/enums.js';
 import { RequirementProgress } from '../pathways/pathways.resolver.js';
 import { Plan, toPlan } from '../plans/plans.resolver.js';
 import { checkCompared, checkWhatIfCreate, checkWhatIfName, MAX_WHAT_IF_PLANS } from './what-if-input.js';
@@ -65,7 +66,7 @@ export class WhatIfPlansResolver {
   createWhatIfPlan(
     @Ctx() ctx: AdapterContext,
     @Arg('name', () => String, { description: 'Name, as shown to people (1 to 80 characters).' }) name: string,
-    @Arg('start', () => String, { nullable: true, description: "'empty' (default), 'official' or 'baseline'." }) start: string | null,
+    @Arg('start', () => WhatIfStartEnum, { nullable: true, description: "'empty' (default), 'official' or 'baseline'." }) start: string | null,
     @Arg('baselineId', () => Int, { nullable: true, description: "The baseline plan to start from, with start 'baseline'." }) baselineId: number | null,
   ): Promise<WhatIfRow> {
     return ctx.services.whatIfPlans.create(ctx, checkWhatIfCreate({ name, start, baselineId }));

@@ -23,13 +23,12 @@
  *   token) are written to the access log ('what_if_view').
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Caller, RequestContext } from '../../core/context.js';
-import { because, conflict, notFound } from '../../core/errors.js';
+import type { Caller, RequestContext } from '../../context.js';
+import { conflict, isUniqueViolation, notFound, because } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { parseId } from '../../core/ids.js';
 import { valid, type Checked } from '../../core/validation.js';
-import { recordAccess } from '../access-log/access-log.service.js';
-import { isUniqueViolation } from '../accounts/accounts.service.js';
+import { recordAccess } from '../access-log/record-access.js';
 import { ParentStudentLink, User, UserType } from '../accounts/user.entity.js';
 import { can as baselineCan } from '../baseline-plans/baseline-plans.policy.js';
 import { visibleSchoolIds } from '../pathways/pathways.policy.js';

@@ -1,12 +1,13 @@
 /**
  * Who is calling, and on whose behalf. Built once per request from the Authorization header by
  * both adapters; the caller and their school always come from here, never from arguments. It holds
- * what the core and the services need, not the services: the adapters reach those through their
- * own `AdapterContext` (adapters.ts).
+ * what the services need, not the services themselves: the adapters reach those through their
+ * own `AdapterContext` (adapters.ts). It names the accounts area's User and every area's loaders, so
+ * it sits beside services.ts, not in core/; core/policy.ts reads only the caller facts it declares.
  */
 import type { DataSource } from 'typeorm';
-import type { Config } from '../config.js';
-import type { User } from '../modules/accounts/user.entity.js';
+import type { Config } from './config.js';
+import type { User } from './modules/accounts/user.entity.js';
 import type { Loaders } from './loaders.js';
 
 export interface Caller {

@@ -4,7 +4,7 @@
  * plan). What the interface shows (currentUser.locale) and what documents drawn for them print.
  */
 import { LOCALES, type Locale } from '@planner/shared';
-import type { RequestContext } from './context.js';
+import type { RequestContext } from '../../context.js';
 
 /** The interface language of a stored locale; anything unknown (or none) is English. */
 export function interfaceLocale(stored: string | null | undefined): Locale {

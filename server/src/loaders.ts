@@ -1,18 +1,19 @@
 /**
  * DataLoaders made fresh for each request: every to-one or to-many hop of a GraphQL query is
- * batched into one SQL statement per level, never one per row.
+ * batched into one SQL statement per level, never one per row. It gathers every area's loaders, so it
+ * sits beside services.ts, not in core/ (core imports no module).
  */
 import DataLoader from 'dataloader';
 import { In, type DataSource, type ObjectLiteral, type EntityTarget } from 'typeorm';
-import { User } from '../modules/accounts/user.entity.js';
-import { planLoaders } from '../modules/plans/plans.loaders.js';
-import { createCourseLoaders } from '../modules/courses/course.loaders.js';
-import { Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
-import { TranscriptFile } from '../modules/admissions/application.entity.js';
-import { contractByParentLoader, paymentsByFamilyLoader } from '../modules/payments/payments.loaders.js';
-import { School } from '../modules/schools/school.entity.js';
-import { reachLoader } from '../modules/schools/reach.js';
-import { courseViewLoader } from '../modules/courses/course-view.js';
+import { User } from './modules/accounts/user.entity.js';
+import { planLoaders } from './modules/plans/plans.loaders.js';
+import { createCourseLoaders } from './modules/courses/course.loaders.js';
+import { Pathway, Requirement } from './modules/pathways/pathway.entity.js';
+import { TranscriptFile } from './modules/admissions/application.entity.js';
+import { contractByParentLoader, paymentsByFamilyLoader } from './modules/payments/payments.loaders.js';
+import { School } from './modules/schools/school.entity.js';
+import { reachLoader } from './modules/schools/reach.js';
+import { courseViewLoader } from './modules/courses/course-view.js';
 
 /** Loads rows by a numeric or text key in one `IN (...)` query, answering in the keys' order. */
 export function byKey<E extends ObjectLiteral, K extends string | number>(
