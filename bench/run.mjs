@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload,queue] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,gqlmemory,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload,queue] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -16,7 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import { addTypenameToDocument } from '@apollo/client/utilities';
 import autocannon from 'autocannon';
+import { Kind, parse as parseGraphql, print as printGraphql, visit as visitGraphql } from 'graphql';
 import pg from 'pg';
 import { scenarioAccounts } from './scenarios/accounts.mjs';
 import { scenarioCaseload } from './scenarios/caseload.mjs';
@@ -29,7 +31,7 @@ import { scenarioQueue } from './scenarios/queue.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'gqlanonymous', 'accounts', 'lifecycle', 'roster', 'pdfsize', 'caseload', 'queue'];
+const ALL = ['statements', 'overhead', 'gqlmemory', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'gqlanonymous', 'accounts', 'lifecycle', 'roster', 'pdfsize', 'caseload', 'queue'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -62,6 +64,12 @@ const ROUNDS = 2;
 /** RSS differences smaller than this are noise between identical runs (scenario export). */
 const RSS_NOISE_MB = 8;
 const CONNECTIONS = 8;
+/** Scenario 2a: the plan page's query against GET /api/plan/ at each of these numbers of connections. */
+const PLAN_CONNECTIONS = [10, 50, 200];
+/** Scenario 2c: the GraphQL plan load's length and its warm-up (RSS at the end against RSS after the warm-up). */
+const MEMORY_SECONDS = opts.quick ? 60 : 300;
+const MEMORY_WARMUP_SECONDS = opts.quick ? 15 : 30;
+const MEMORY_CONNECTIONS = 50;
 const CPU_REQUESTS = opts.quick ? 60 : 200;
 const LIGHTHOUSE_RUNS = Number(opts['lighthouse-runs'] ?? (opts.quick ? 1 : 5));
 const GROWTH_FACTOR = 10;
@@ -187,21 +195,28 @@ async function login(origin, email) {
 const stats = async (origin, reset = false, gc = false) =>
   (await call(origin, 'GET', `/api/bench/stats/${reset ? `?reset=1${gc ? '&gc=1' : ''}` : ''}`)).body;
 
-/** Load for `seconds` from autocannon; `requests` rotate (e.g. one per student). Latency percentiles from every response. */
-function load(origin, requests, { seconds = LOAD_SECONDS, connections = CONNECTIONS } = {}) {
+/**
+ * Load for `seconds` (or `amount` requests) from autocannon; `requests` rotate (e.g. one per
+ * student). Latency percentiles from every response. A request waits up to 60 s for its answer
+ * (autocannon's default, 10 s, counts the slow answers of a busy host as errors).
+ */
+function load(origin, requests, { seconds = LOAD_SECONDS, connections = CONNECTIONS, amount } = {}) {
   return new Promise((resolve, reject) => {
     const times = [];
     let i = 0;
+    const started = performance.now();
     const inst = autocannon({
       url: origin,
       connections,
-      duration: seconds,
+      timeout: 60,
+      ...(amount ? { amount } : { duration: seconds }),
       requests: [{ setupRequest: (req) => ({ ...req, ...requests[i++ % requests.length] }) }],
     }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
       const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
-      resolve({ rps: result.requests.total / seconds, p50: pct(50), p95: pct(95), p99: pct(99), non2xx: result.non2xx, errors: result.errors, total: result.requests.total });
+      const elapsed = amount ? (performance.now() - started) / 1000 : seconds;
+      resolve({ rps: result.requests.total / elapsed, p50: pct(50), p95: pct(95), p99: pct(99), non2xx: result.non2xx, errors: result.errors, total: result.requests.total });
     });
     inst.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   });
@@ -222,14 +237,16 @@ function record(scenario, figure, baseline, budget, cmp, unit, note = '') {
     : cmp === 'abs' ? figure <= budget
       : cmp === 'max' ? ratio !== null && ratio <= budget : ratio !== null && ratio >= budget;
   const budgetText = cmp === 'eq' ? 'ratio = 1' : cmp === 'abs' ? `<= ${budget} ${unit}` : cmp === 'max' ? `ratio <= ${budget}` : `ratio >= ${budget}`;
-  const row = { scenario, figure: round(figure), baseline: baseline === null ? null : round(baseline), ratio: ratio === null ? null : round(ratio), budget: budgetText, unit, pass, note };
+  // The host's load average (1 min) when the figure was taken: the throughput figures follow it.
+  const load = round(os.loadavg()[0], 1);
+  const row = { scenario, figure: round(figure), baseline: baseline === null ? null : round(baseline), ratio: ratio === null ? null : round(ratio), budget: budgetText, unit, pass, note, load };
   rows.push(row);
-  log(`${pass ? 'PASS' : 'FAIL'} ${scenario}: ${row.figure} ${unit} vs ${row.baseline ?? '-'} (${row.ratio ?? '-'}; ${budgetText}) ${note}`);
+  log(`${pass ? 'PASS' : 'FAIL'} ${scenario}: ${row.figure} ${unit} vs ${row.baseline ?? '-'} (${row.ratio ?? '-'}; ${budgetText}) ${note} [load average ${load}]`);
 }
 
 function printTable() {
-  const head = ['scenario', 'figure', 'baseline', 'ratio', 'budget', 'pass'];
-  const body = rows.map((r) => [r.scenario, `${r.figure} ${r.unit}`, r.baseline === null ? '-' : `${r.baseline} ${r.unit}`, r.ratio ?? '-', r.budget, r.pass ? 'pass' : 'FAIL']);
+  const head = ['scenario', 'figure', 'baseline', 'ratio', 'budget', 'pass', 'load'];
+  const body = rows.map((r) => [r.scenario, `${r.figure} ${r.unit}`, r.baseline === null ? '-' : `${r.baseline} ${r.unit}`, r.ratio ?? '-', r.budget, r.pass ? 'pass' : 'FAIL', r.load]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => String(b[i]).length)));
   const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ');
   console.log(line(head));
@@ -270,25 +287,112 @@ async function scenarioStatements(env) {
   }
 }
 
-async function alternate(origin, a, b) {
+async function alternate(origin, a, b, { connections = CONNECTIONS } = {}) {
   const ra = [];
   const rb = [];
-  await load(origin, a, { seconds: 1 });
-  await load(origin, b, { seconds: 1 });
+  await load(origin, a, { seconds: 1, connections });
+  await load(origin, b, { seconds: 1, connections });
   for (let i = 0; i < ROUNDS; i++) {
-    ra.push(await load(origin, a));
-    rb.push(await load(origin, b));
+    ra.push(await load(origin, a, { connections }));
+    rb.push(await load(origin, b, { connections }));
   }
   for (const r of [...ra, ...rb]) if (r.non2xx || r.errors) fail(`Load run had ${r.non2xx} non-2xx answers and ${r.errors} errors.`);
   return [ra, rb];
 }
 
+/**
+ * The plan page's own request, as the client sends it: the Plan operation of
+ * client/src/pages/plan/plan.graphql with the fragments it spreads, the `__typename` fields Apollo
+ * Client adds to every selection, its operation name and variables.
+ */
+function clientPlanRequest(token) {
+  const document = parseGraphql(fs.readFileSync(path.join(ROOT, 'client/src/pages/plan/plan.graphql'), 'utf8'));
+  const named = new Map(document.definitions.map((d) => [d.name?.value, d]));
+  const wanted = new Set(['Plan']);
+  for (const name of wanted) visitGraphql(named.get(name), { FragmentSpread: (n) => void wanted.add(n.name.value) });
+  const query = printGraphql(addTypenameToDocument({ kind: Kind.DOCUMENT, definitions: document.definitions.filter((d) => wanted.has(d.name?.value)) }));
+  return {
+    method: 'POST', path: '/graphql', headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
+    body: JSON.stringify({ operationName: 'Plan', query, variables: { whatIfPlanId: null } }),
+  };
+}
+
+/**
+ * `load`, then a pause until the requests cut off at its end have been answered (the server goes on
+ * with them after autocannon closes their connections; the next run would wait behind them), with
+ * the server's CPU time per answered request over the run and the pause.
+ */
+async function loadDrained(origin, requests, options) {
+  const before = await stats(origin);
+  const r = await load(origin, requests, options);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(500, 1.5 * (r.p99 || 0))));
+  const after = await stats(origin);
+  return { ...r, cpuMs: (after.cpu_user_us + after.cpu_system_us - before.cpu_user_us - before.cpu_system_us) / 1000 / Math.max(1, r.total) };
+}
+
+const range = (xs, d = 0) => `${round(Math.min(...xs), d)}-${round(Math.max(...xs), d)}`;
+
 async function scenarioOverhead(env) {
   const d = env.small;
-  const [rest, gql] = await alternate(d.origin, [getRequest(d.planToken, '/api/plan/')], [gqlRequest(d.planToken, PLAN_QUERY)]);
-  record('throughput: plan via /graphql vs GET /api/plan/', median(gql.map((r) => r.rps)), median(rest.map((r) => r.rps)), 0.4, 'min', 'req/s');
+  const plan = clientPlanRequest(d.planToken);
+  const check = await call(d.origin, 'POST', '/graphql', { token: d.planToken, json: JSON.parse(plan.body) });
+  if (check.status !== 200 || check.body?.errors) fail(`The Plan query failed: ${check.status} ${JSON.stringify(check.body).slice(0, 300)}`);
+  const rest = getRequest(d.planToken, '/api/plan/');
+  for (const connections of PLAN_CONNECTIONS) {
+    // A measured run lasts at least 3 times what a request waits at this concurrency (a warm-up of
+    // 2 requests per connection on each side gives the rate), so the ramp-up and the requests cut
+    // off at the end stay a small part of it; at most 30 s.
+    const warm = [];
+    for (const req of [rest, plan]) {
+      warm.push((await loadDrained(d.origin, [req], { connections, amount: 2 * connections })).rps);
+    }
+    const seconds = Math.min(30, Math.max(LOAD_SECONDS, Math.ceil((3 * connections) / Math.min(...warm))));
+    const runs = { rest: [], gql: [] };
+    for (let i = 0; i < ROUNDS; i++) {
+      runs.rest.push(await loadDrained(d.origin, [rest], { connections, seconds }));
+      runs.gql.push(await loadDrained(d.origin, [plan], { connections, seconds }));
+    }
+    for (const r of [...runs.rest, ...runs.gql]) if (r.non2xx || r.errors) fail(`Load run had ${r.non2xx} non-2xx answers and ${r.errors} errors.`);
+    const of = (side, key, d = 0) => round(median(runs[side].map((r) => r[key])), d);
+    record(`throughput at ${connections} connections: the plan page's Plan query via /graphql vs GET /api/plan/`,
+      of('gql', 'rps', 2), of('rest', 'rps', 2), 0.8, 'min', 'req/s',
+      `${ROUNDS} rounds of ${seconds} s each, alternating: ${range(runs.gql.map((r) => r.rps))} vs ${range(runs.rest.map((r) => r.rps))} req/s; ` +
+      `p50 ${of('gql', 'p50')} vs ${of('rest', 'p50')} ms; server CPU per answer ${of('gql', 'cpuMs', 2)} vs ${of('rest', 'cpuMs', 2)} ms`);
+  }
   const [bare, one] = await alternate(d.origin, [getRequest(null, '/api/bench/bare/')], [getRequest(d.planToken, `/api/get-scheduled-course/${d.planCourseId}/`)]);
   record('throughput: one-row REST read (GET /api/get-scheduled-course/:id/) vs bare JSON', median(one.map((r) => r.rps)), median(bare.map((r) => r.rps)), 0.3, 'min', 'req/s');
+}
+
+/**
+ * Scenario 2c: RSS over a long GraphQL plan load (the plan page's query, 50 connections), sampled
+ * through GET /api/bench/stats/ every second: RSS at the end (the median of the last 10 samples)
+ * against RSS after the warm-up (the median of its last 10 samples).
+ */
+async function scenarioGqlMemory(env) {
+  const d = env.small;
+  const plan = clientPlanRequest(d.planToken);
+  const mb = (b) => b / 1024 / 1024;
+  const sampled = async (seconds) => {
+    const samples = [];
+    let done = false;
+    const loading = load(d.origin, [plan], { seconds, connections: MEMORY_CONNECTIONS }).finally(() => (done = true));
+    while (!done) {
+      await new Promise((r) => setTimeout(r, 1000));
+      if (!done) samples.push(await stats(d.origin));
+    }
+    const r = await loading;
+    if (r.non2xx || r.errors) fail(`The memory load had ${r.non2xx} non-2xx answers and ${r.errors} errors.`);
+    return { samples, rps: r.rps };
+  };
+  const tail = (samples, key) => median(samples.slice(-10).map((s) => mb(s[key])));
+  const warm = await sampled(MEMORY_WARMUP_SECONDS);
+  const run = await sampled(MEMORY_SECONDS);
+  const rss = run.samples.map((s) => mb(s.rss));
+  const after = await stats(d.origin, true, true);
+  const collected = await stats(d.origin);
+  record(`RSS after ${MEMORY_SECONDS} s of the Plan query via /graphql (${MEMORY_CONNECTIONS} connections) vs after ${MEMORY_WARMUP_SECONDS} s of warm-up`,
+    tail(run.samples, 'rss'), tail(warm.samples, 'rss'), 1.15, 'max', 'MB',
+    `RSS during the run ${range(rss)} MB; heap used at the end ${round(tail(run.samples, 'heap_used'), 0)} MB, ${round(mb(collected.heap_used), 0)} MB after a full collection (RSS ${round(mb(collected.rss), 0)} MB, ${round(mb(after.rss), 0)} MB before it); ${round(run.rps, 0)} req/s`);
 }
 
 async function cpuPerRequest(origin, req) {
@@ -526,7 +630,7 @@ async function main() {
     s.exportForms = small.exportForms;
     s.exportToken = await login(s.origin, small.exportForms.staffEmail);
 
-    const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient,
+    const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, gqlmemory: scenarioGqlMemory, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient,
       gqllimits: (env) => scenarioGqlLimits(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }),
       gqlanonymous: (env) => scenarioGqlAnonymous(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }),
       accounts: (e) => scenarioAccounts(e, { record, median, withDb, log, dbName: dbNames.small }),
@@ -546,7 +650,7 @@ async function main() {
   printTable();
   const out = {
     when: new Date().toISOString(), quick: opts.quick, sizes: SIZES, seconds: Math.round((Date.now() - started) / 1000),
-    machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, rows,
+    machine: { cpus: os.cpus().length, node: process.version, loadAverageAtEnd: os.loadavg().map((x) => round(x, 1)) }, rows,
   };
   const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });

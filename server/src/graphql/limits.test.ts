@@ -8,7 +8,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { loadConfig, serverPackageDir } from '../config.js';
 import { fragmentBomb } from '../test/hostile-documents.js';
-import { aliasLimit, depthLimit, operationCost } from './limits.js';
+import { aliasLimit, costReadsVariables, depthLimit, operationCost } from './limits.js';
+import { selects } from './selection.js';
 import { buildAppSchema } from './schema.js';
 
 const schema = buildSchema(`
@@ -114,6 +115,34 @@ describe('cost', () => {
 
   it('refuses variables that do not fit the operation instead of guessing a cost', () => {
     expect(() => cost('query ($n: Int!) { nodes(first: $n) { id } }', { n: 'many' })).toThrow(/Int cannot represent non-integer value: "many"/);
+  });
+
+  it('knows which documents cost the same whatever the variables (their cost is computed once)', () => {
+    const reads = (query: string) => costReadsVariables(parse(query));
+    expect(reads('query ($id: Int) { node { id } nodes(first: 5) { children(limit: 2) { id } } }')).toBe(false);
+    expect(reads('query Plan($whatIfPlanId: Int) { plan(whatIfPlanId: $whatIfPlanId) { id } }')).toBe(false);
+    expect(reads('query ($n: Int) { nodes(first: $n) { id } }')).toBe(true);
+    expect(reads('query ($n: Int) { node { ...F } } fragment F on Node { children(limit: $n) { id } }')).toBe(true);
+    expect(reads('query ($all: Boolean!) { node { id children @include(if: $all) { id } } }')).toBe(true);
+    expect(reads('query ($none: Boolean!) { node { ... @skip(if: $none) { id } } }')).toBe(true);
+  });
+});
+
+describe('selects', () => {
+  const info = (query: string) => {
+    const document = parse(query);
+    const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION)!;
+    const fragments = Object.fromEntries(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])));
+    const field = operation.selectionSet.selections[0];
+    return { fieldNodes: field.kind === Kind.FIELD ? [field] : [], fragments };
+  };
+
+  it('finds a path of fields below the resolved field, through fragments, inline fragments and aliases', () => {
+    expect(selects(info('{ node { child { name } } }'), ['child', 'name'])).toBe(true);
+    expect(selects(info('{ node { child { id } } }'), ['child', 'name'])).toBe(false);
+    expect(selects(info('{ node { id } }'), ['child', 'name'])).toBe(false);
+    expect(selects(info('{ node { ...F } } fragment F on Node { c: child { ... on Node { n: name } } }'), ['child', 'name'])).toBe(true);
+    expect(selects(info('{ node { child { ...G } } } fragment G on Node { id }'), ['child', 'name'])).toBe(false);
   });
 });
 

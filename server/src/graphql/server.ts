@@ -1,7 +1,7 @@
 /** Apollo Server on /graphql: the limits, and errors mapped to stable codes and readable messages. */
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Config } from '../config.js';
 import type { AdapterContext } from '../adapters.js';
@@ -67,9 +67,11 @@ export async function createApolloServer(config: Config, extraPlugins: ApolloSer
     // limits to read (graphql/anonymous.ts), and would replay a document a signed-in user sent.
     persistedQueries: false,
     // No HTTP cache hints are used: without the cache-control plugin Apollo does not wrap every field's resolver.
+    // The inline trace plugin, which Apollo installs unless told not to, only serves federated
+    // subgraphs; off, no request runs its hooks.
     plugins: [
       costLimit(config.graphqlMaxCost), signedOutSchemaPrivacy(config.nodeEnv === 'production'), persistedQueriesOff,
-      ApolloServerPluginCacheControlDisabled(), ...extraPlugins,
+      ApolloServerPluginCacheControlDisabled(), ApolloServerPluginInlineTraceDisabled(), ...extraPlugins,
     ],
     includeStacktraceInErrorResponses: false,
     // main.ts stops the server on SIGTERM/SIGINT, after requests in flight finish. Apollo's own

@@ -1,7 +1,18 @@
 /** Per-request DataLoaders of the plan area: a plan's courses and a caller's plan entries, batched per query level. */
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
+import type { School } from '../schools/school.entity.js';
 import { loadCourses, type PlanCourseInfo, type PlanEntry } from './plan-store.js';
+
+/** The schools of a plan's courses, by id, through the request's school loader (one statement). */
+export async function schoolsOfEntries(schoolById: DataLoader<number, School | null>, entries: PlanEntry[]): Promise<Map<number, School>> {
+  const ids = [...new Set(entries.map((e) => e.course.schoolId))];
+  const map = new Map<number, School>();
+  for (const s of await schoolById.loadMany(ids)) {
+    if (s && !(s instanceof Error)) map.set(s.id, s);
+  }
+  return map;
+}
 
 export function planLoaders(db: DataSource) {
   return {

@@ -1,12 +1,15 @@
 /** The plan on /graphql: the plan query and its mutations. Thin: PlansService decides. */
-import { Arg, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Field, FieldResolver, Float, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
+import { selects } from '../../graphql/selection.js';
 import { fullName, UserType } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import { ScheduledCourse } from './scheduled-course.entity.js';
 import type { PlanCourseInfo, PlanEntry } from './plan-store.js';
 import type { PlanView } from './plan-view.js';
 import { checkGrade, checkLabel, checkMove, checkSchedule, checkTerm, checkTermPosition } from './plan-input.js';
+import { schoolsOfEntries } from './plans.loaders.js';
 
 @ObjectType({ description: 'A course as the plan shows it: codes, units, school and prerequisite groups' })
 export class PlanCourse {
@@ -18,6 +21,8 @@ export class PlanCourse {
   @Field(() => Float, { description: 'Credit units.' }) units: number;
   @Field(() => [String], { description: "Display strings: each group's course codes joined with ' or '" }) prerequisiteGroups: string[];
   schoolId: number;
+  /** The school, when the plan query read it beforehand (`planWithSchools`); the school field loads it otherwise. */
+  school?: School | null;
 }
 
 @ObjectType({ description: 'A term of the plan, in display order' })
@@ -57,6 +62,22 @@ export class Plan {
   @Field(() => Float, { description: 'The completed units.' }) completedUnits: number;
 }
 
+/**
+ * The plan query's answer with each course's school read beforehand, in one batch, as
+ * GET /api/plan/ reads them (when the operation asks for them). Then every field of the plan
+ * answers at once: a field answering with a promise (the school loader's, for each course) made
+ * graphql-js wait on a promise for every course, entry, list and term above it, which was most
+ * of the plan query's cost beyond REST's (bench/README.md, scenario 2a).
+ */
+async function planWithSchools(ctx: AdapterContext, view: PlanView, info: GraphQLResolveInfo): Promise<Plan> {
+  if (selects(info, ['terms', 'courses', 'course', 'school'])) {
+    const schools = await schoolsOfEntries(ctx.loaders.schoolById, view.entries);
+    // The view's courses were read for this request alone (plan-store.ts loadEntries).
+    for (const e of view.entries) (e.course as PlanCourseInfo & Pick<PlanCourse, 'school'>).school = schools.get(e.course.schoolId) ?? null;
+  }
+  return toPlan(view);
+}
+
 export function toPlan(view: PlanView): Plan {
   return {
     id: view.whatIf ? `whatif:${view.whatIf.id}` : `plan:${view.user.id}`,
@@ -79,8 +100,8 @@ export function toPlan(view: PlanView): Plan {
 @Resolver(() => ScheduledCourse)
 export class PlansResolver {
   @Query(() => Plan, { description: 'The plan of the caller (or of the student they view as), with terms and prerequisite warnings' })
-  async plan(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null): Promise<Plan> {
-    return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
+  async plan(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null, @Info() info: GraphQLResolveInfo): Promise<Plan> {
+    return planWithSchools(ctx, await ctx.services.plans.plan(ctx, whatIfPlanId), info);
   }
 
   @Query(() => PlanCourse, { description: 'A course the caller can put in a plan, by uuid (the student course page)' })
@@ -162,19 +183,25 @@ export class PlansResolver {
     return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
 
+  // Not async: a plan entry carries its course, answered as it is (a promise here would make
+  // graphql-js wait on one for each entry); entries of other answers load it.
   @FieldResolver(() => PlanCourse, { description: 'The course.' })
-  async course(@Root() entry: ScheduledCourse & { course?: PlanCourseInfo }, @Ctx() ctx: AdapterContext): Promise<PlanCourseInfo> {
+  course(@Root() entry: ScheduledCourse & { course?: PlanCourseInfo }, @Ctx() ctx: AdapterContext): PlanCourseInfo | Promise<PlanCourseInfo> {
     if (entry.course) return entry.course;
-    const course = await ctx.loaders.planCourseById.load(entry.courseId);
-    if (!course) throw new Error(`Course ${entry.courseId} of a plan entry is missing.`);
-    return course;
+    return ctx.loaders.planCourseById.load(entry.courseId).then((course) => {
+      if (!course) throw new Error(`Course ${entry.courseId} of a plan entry is missing.`);
+      return course;
+    });
   }
 }
 
 @Resolver(() => PlanCourse)
 export class PlanCourseResolver {
   @FieldResolver(() => School, { description: 'The school.', nullable: true })
-  school(@Root() course: PlanCourse, @Ctx() ctx: AdapterContext): Promise<School | null> {
+  // The root's declared type is an interface: type-graphql copies a root into a new instance of
+  // a class it is declared as, for every course of every answer.
+  school(@Root() course: PlanCourseInfo & Pick<PlanCourse, 'school'>, @Ctx() ctx: AdapterContext): School | null | Promise<School | null> {
+    if (course.school !== undefined) return course.school;
     return ctx.loaders.schoolById.load(course.schoolId);
   }
 

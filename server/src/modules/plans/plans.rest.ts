@@ -5,19 +5,12 @@ import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
 import type { School } from '../schools/school.entity.js';
 import type { PrerequisiteWarning } from './plan-rules.js';
 import { renderPlanPdf } from './plan-pdf.js';
+import { schoolsOfEntries } from './plans.loaders.js';
 import type { PlanEntry } from './plan-store.js';
 import type { PlanView } from './plan-view.js';
 import { checkGrade, checkLabel, checkMove, checkPositions, checkSchedule, checkTerm, checkTermPosition } from './plan-input.js';
 
-async function schoolsOf(ctx: AdapterContext, entries: PlanEntry[]): Promise<Map<number, School>> {
-  const ids = [...new Set(entries.map((e) => e.course.schoolId))];
-  const schools = await ctx.loaders.schoolById.loadMany(ids);
-  const map = new Map<number, School>();
-  schools.forEach((s) => {
-    if (s && !(s instanceof Error)) map.set(s.id, s);
-  });
-  return map;
-}
+const schoolsOf = (ctx: AdapterContext, entries: PlanEntry[]): Promise<Map<number, School>> => schoolsOfEntries(ctx.loaders.schoolById, entries);
 
 export function entryJson(e: PlanEntry, schools: Map<number, School>) {
   const school = schools.get(e.course.schoolId);

@@ -310,12 +310,16 @@ describe('bad-input fuzzing', () => {
       expect(res.code, JSON.stringify(grade)).toBe('BAD_USER_INPUT');
       expect(res.errors![0]).toMatchObject({ message: 'Text may not contain the NUL character.', extensions: { reason: 'NUL_CHARACTER' } });
     }
-    for (const filter of [{ grade: '\u0001' }, { grade: '11\t' }, { grade: '1\n1' }, { grade: '\u009b' }, { review: 'draft\u001b' }]) {
+    for (const filter of [{ grade: '\u0001' }, { grade: '11\t' }, { grade: '1\n1' }, { grade: '\u009b' }]) {
       const res = await ask(filter);
       const field = `filter.${Object.keys(filter)[0]}`;
       expect(res.code, JSON.stringify(filter)).toBe('BAD_USER_INPUT');
       expect(res.errors![0]).toMatchObject({ message: `${field} may not contain control characters.`, extensions: { reason: 'CONTROL_CHARACTER', params: { field } } });
     }
+    // The review filter is an enum: GraphQL refuses a value outside it before any rule of ours.
+    const review = await ask({ review: 'draft\u001b' });
+    expect(review.code).toBe('BAD_USER_INPUT');
+    expect(review.data).toBeUndefined();
     const literal = await h.gql('{ caseload(filter: { grade: "\\u0007" }) { totalCount } }', {}, tokens.admin);
     expect(literal.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'CONTROL_CHARACTER' });
     const fine = await ask({ grade: "11' OR 1=1--%_" });
