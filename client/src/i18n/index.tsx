@@ -5,7 +5,7 @@
  * The language: a signed-in person's users.locale (saved with updateLocale), else the browser's
  * localStorage for anonymous visitors; English by default.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSession } from '../session/context';
 import { KEYS } from '../session/storage';
 import { isCatalogueLoaded, isLocale, loadCatalogue, makeT, setCurrentLocale, storedLocale, type Locale, type TFunction } from './core';
@@ -48,7 +48,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     };
   }, [wanted]);
 
-  useEffect(() => {
+  // In the same commit as the text: no frame (and no assistive technology) reads one language marked as another.
+  useLayoutEffect(() => {
     if (locale) document.documentElement.lang = locale;
   }, [locale]);
 
