@@ -2,7 +2,7 @@
  * A modal dialog: role="dialog", aria-modal, labelled by its title, focus moved into it on open
  * and given back on close, Escape and the close button close it, Tab stays inside.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n';
 
 interface Props {
@@ -22,7 +22,8 @@ export function AccessibleDialog({ title, onClose, children, wide }: Props) {
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: focus moves into the dialog in the commit that shows it, never a frame later.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const node = ref.current;
     const first = node?.querySelector<HTMLElement>('input, select, textarea') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
