@@ -34,8 +34,8 @@ module.exports = {
       severity: 'error',
       comment:
         'core/ (errors, permissions, rate limits, paging) imports no area. What composes the areas ' +
-        'per request lives at the top of src/: loaders.ts (every area\'s loaders) and context.ts (the ' +
-        'caller is the accounts area\'s User); core/policy.ts declares the few caller facts it reads.',
+        "per request lives at the top of src/: loaders.ts (every area's loaders) and context.ts (the " +
+        "caller is the accounts area's User); core/policy.ts declares the few caller facts it reads.",
       from: { path: '^src/core/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/modules/' },
     },
@@ -58,15 +58,10 @@ module.exports = {
     {
       name: 'service-only-from-adapters',
       severity: 'error',
-      comment:
-        'Services are reached through the adapters (and wired in services.ts); other services see them ' +
-        'only as types, for injection (next rule).',
+      comment: 'Services are reached through the adapters (and wired in services.ts); other services see them ' + 'only as types, for injection (next rule).',
       from: {
         path: '^src/',
-        pathNot: [
-          '\\.(rest|resolver|service)\\.ts$', '^src/(adapters|services|app)\\.ts$', '^src/graphql/',
-          '\\.test\\.ts$', '\\.factories\\.ts$', '^src/test/',
-        ],
+        pathNot: ['\\.(rest|resolver|service)\\.ts$', '^src/(adapters|services|app)\\.ts$', '^src/graphql/', '\\.test\\.ts$', '\\.factories\\.ts$', '^src/test/'],
       },
       to: { path: '\\.service\\.ts$' },
     },

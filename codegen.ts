@@ -21,11 +21,20 @@ const OPERATION_GLOBS = [`${CLIENT_SRC}/pages/*/*.graphql`, `${CLIENT_SRC}/sessi
 const operationFiles = ['pages', 'session']
   .flatMap((top) => {
     const dir = path.join(import.meta.dirname, CLIENT_SRC, top);
-    if (top === 'session') return fs.readdirSync(dir).filter((f) => f.endsWith('.graphql')).map((f) => `${top}/${f}`);
+    if (top === 'session')
+      return fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.graphql'))
+        .map((f) => `${top}/${f}`);
     return fs
       .readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
-      .flatMap((d) => fs.readdirSync(path.join(dir, d.name)).filter((f) => f.endsWith('.graphql')).map((f) => `${top}/${d.name}/${f}`));
+      .flatMap((d) =>
+        fs
+          .readdirSync(path.join(dir, d.name))
+          .filter((f) => f.endsWith('.graphql'))
+          .map((f) => `${top}/${d.name}/${f}`),
+      );
   })
   .sort();
 

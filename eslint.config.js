@@ -32,9 +32,15 @@ export default tseslint.config(
       // linting took over 90 s on this machine: the lint stays without type information.)
       'no-throw-literal': 'error',
       // A leading underscore marks a value left out on purpose (`{ password: _p, ...rest }`, `_next`).
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true,
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
     },
   },
   {

@@ -20,10 +20,17 @@ const functions = args.includes('--functions');
 const DEMO_PASSWORD = 'Planner#2026';
 let token = null;
 if (email) {
-  const r = await fetch(`${origin}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const r = await fetch(`${origin}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   token = (await r.json()).token;
 }
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 try {
   const page = await browser.newPage();
@@ -32,15 +39,37 @@ try {
   const throttling = cpu4
     ? { throttlingMethod: 'devtools', throttling: { cpuSlowdownMultiplier: 4, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } }
     : {};
-  const result = await lighthouse(`${origin}${path}`, {
-    port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true, ...throttling,
-    ...(functions ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
-  }, undefined, page);
+  const result = await lighthouse(
+    `${origin}${path}`,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+      ...throttling,
+      ...(functions ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+    },
+    undefined,
+    page,
+  );
   const a = result.lhr.audits;
   console.log('TBT', a['total-blocking-time'].numericValue, 'CLS', a['cumulative-layout-shift'].numericValue);
-  console.log(JSON.stringify(a['layout-shifts']?.details?.items?.map((i) => ({ score: i.score, node: i.node?.snippet, sel: i.node?.selector })), null, 1));
+  console.log(
+    JSON.stringify(
+      a['layout-shifts']?.details?.items?.map((i) => ({ score: i.score, node: i.node?.snippet, sel: i.node?.selector })),
+      null,
+      1,
+    ),
+  );
   console.log(JSON.stringify(a['long-tasks']?.details?.items?.slice(0, 8), null, 1));
-  console.log(JSON.stringify(a['bootup-time']?.details?.items?.slice(0, 6).map((i) => ({ url: i.url, total: i.total, scripting: i.scripting })), null, 1));
+  console.log(
+    JSON.stringify(
+      a['bootup-time']?.details?.items?.slice(0, 6).map((i) => ({ url: i.url, total: i.total, scripting: i.scripting })),
+      null,
+      1,
+    ),
+  );
   console.log(JSON.stringify(a['mainthread-work-breakdown']?.details?.items, null, 1));
   if (functions) printFunctions(result.artifacts.Trace.traceEvents, origin);
 } finally {
@@ -62,7 +91,10 @@ function printFunctions(events, origin) {
     const cpu = e.args.data.cpuProfile ?? {};
     for (const n of cpu.nodes ?? []) p.nodes.set(n.id, n);
     const deltas = e.args.data.timeDeltas ?? [];
-    (cpu.samples ?? []).forEach((id, i) => { p.t += deltas[i] ?? 0; p.samples.push({ id, ts: p.t }); });
+    (cpu.samples ?? []).forEach((id, i) => {
+      p.t += deltas[i] ?? 0;
+      p.samples.push({ id, ts: p.t });
+    });
   }
   // The page's renderer: the profile that ran the most of the page's own scripts.
   const own = (p) => p.samples.filter((s) => p.nodes.get(s.id)?.callFrame.url?.startsWith(origin)).length;
@@ -121,12 +153,24 @@ function printFunctions(events, origin) {
   const first = events.find((e) => e.name === 'navigationStart' || e.name === 'TracingStartedInBrowser')?.ts ?? tasks[0]?.ts ?? 0;
   console.log('long tasks (start ms from the trace start, duration ms):');
   for (const t of tasks) {
-    const what = [...(taskOwners.get(t) ?? [])].sort((x, y) => y[1] - x[1]).slice(0, 3).map(([k, v]) => `${k.replace(/ [^ ]*$/, '')} ${v.toFixed(0)}`).join(', ');
+    const what = [...(taskOwners.get(t) ?? [])]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 3)
+      .map(([k, v]) => `${k.replace(/ [^ ]*$/, '')} ${v.toFixed(0)}`)
+      .join(', ');
     console.log(`  ${((t.ts - first) / 1000).toFixed(0).padStart(6)} ${(t.dur / 1000).toFixed(0).padStart(5)}  ${what}`);
   }
-  const top = (m, n) => [...m].sort((x, y) => y[1] - x[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`).join('\n');
+  const top = (m, n) =>
+    [...m]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`)
+      .join('\n');
   console.log(`inside long tasks, by component rendering or effect running:\n${top(owner, 30)}`);
-  for (const [who] of [...owner].filter(([k]) => !k.startsWith('other')).sort((x, y) => y[1] - x[1]).slice(0, 6)) {
+  for (const [who] of [...owner]
+    .filter(([k]) => !k.startsWith('other'))
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 6)) {
     console.log(`  ${who}, self time of what it ran:\n${top(ownerSelf.get(who), 8).replace(/^/gm, '  ')}`);
   }
   console.log(`self time inside long tasks:\n${top(self, 25)}`);

@@ -31,7 +31,24 @@ import { scenarioQueue } from './scenarios/queue.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
-const ALL = ['statements', 'overhead', 'gqlmemory', 'growth', 'latency', 'import', 'export', 'client', 'gqllimits', 'gqlanonymous', 'accounts', 'lifecycle', 'roster', 'pdfsize', 'caseload', 'queue'];
+const ALL = [
+  'statements',
+  'overhead',
+  'gqlmemory',
+  'growth',
+  'latency',
+  'import',
+  'export',
+  'client',
+  'gqllimits',
+  'gqlanonymous',
+  'accounts',
+  'lifecycle',
+  'roster',
+  'pdfsize',
+  'caseload',
+  'queue',
+];
 
 const { values: opts } = parseArgs({
   options: {
@@ -86,9 +103,11 @@ const log = (m) => console.error(`[bench ${new Date().toISOString().slice(11, 19
 // ---- databases ------------------------------------------------------------------------------
 const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 if (!baseUrl) {
-  console.error('npm run bench needs a PostgreSQL server: set BENCH_DATABASE_URL (or DATABASE_URL) to a database on it, e.g.\n' +
-    '  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --quick\n' +
-    'The bench creates its own databases on that server (planner_bench_run_*) and drops them afterwards.');
+  console.error(
+    'npm run bench needs a PostgreSQL server: set BENCH_DATABASE_URL (or DATABASE_URL) to a database on it, e.g.\n' +
+      '  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --quick\n' +
+      'The bench creates its own databases on that server (planner_bench_run_*) and drops them afterwards.',
+  );
   process.exit(2);
 }
 const runId = `${Date.now().toString(36)}_${process.pid}`;
@@ -124,10 +143,24 @@ async function withDb(name, fn) {
 }
 
 function seed(name, size, extra = []) {
-  const args = ['--tsconfig', 'server/tsconfig.json', 'bench/seed-district.ts', '--students', String(size.students), '--courses', String(size.courses),
-    '--pathways', String(size.pathways), '--json', ...extra];
+  const args = [
+    '--tsconfig',
+    'server/tsconfig.json',
+    'bench/seed-district.ts',
+    '--students',
+    String(size.students),
+    '--courses',
+    String(size.courses),
+    '--pathways',
+    String(size.pathways),
+    '--json',
+    ...extra,
+  ];
   const r = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), args, {
-    cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl(name) }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: dbUrl(name) },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   });
   if (r.status !== 0) fail(`Seeding ${name} failed:\n${r.stderr}\n${r.stdout}`);
   for (const line of r.stderr.trim().split('\n')) log(`  ${name.endsWith('small') ? 'small' : 'large'}: ${line}`);
@@ -138,8 +171,16 @@ function seed(name, size, extra = []) {
 const children = [];
 async function startServer(name, port, extraEnv = {}) {
   const env = {
-    ...process.env, DATABASE_URL: dbUrl(name), PORT: String(port), BENCH: '1', NODE_ENV: 'development',
-    AUTH_RATE_LIMIT: '1000000', RATE_LIMIT_ANONYMOUS_GRAPHQL: '1000000/60', SEED_DEMO: 'false', SMTP_URL: '', ...extraEnv,
+    ...process.env,
+    DATABASE_URL: dbUrl(name),
+    PORT: String(port),
+    BENCH: '1',
+    NODE_ENV: 'development',
+    AUTH_RATE_LIMIT: '1000000',
+    RATE_LIMIT_ANONYMOUS_GRAPHQL: '1000000/60',
+    SEED_DEMO: 'false',
+    SMTP_URL: '',
+    ...extraEnv,
   };
   const child = spawn(process.execPath, ['--expose-gc', 'server/dist/server/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -152,7 +193,9 @@ async function startServer(name, port, extraEnv = {}) {
     if (child.exitCode !== null) fail(`The server on ${name} stopped:\n${output}`);
     try {
       if ((await fetch(`${origin}/api/health/`)).ok) return { origin, child, output: () => output };
-    } catch { /* not yet listening */ }
+    } catch {
+      /* not yet listening */
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   fail(`The server on ${name} did not start:\n${output}`);
@@ -192,8 +235,7 @@ async function login(origin, email) {
   return r.body.token;
 }
 
-const stats = async (origin, reset = false, gc = false) =>
-  (await call(origin, 'GET', `/api/bench/stats/${reset ? `?reset=1${gc ? '&gc=1' : ''}` : ''}`)).body;
+const stats = async (origin, reset = false, gc = false) => (await call(origin, 'GET', `/api/bench/stats/${reset ? `?reset=1${gc ? '&gc=1' : ''}` : ''}`)).body;
 
 /**
  * Load for `seconds` (or `amount` requests) from autocannon; `requests` rotate (e.g. one per
@@ -205,19 +247,30 @@ function load(origin, requests, { seconds = LOAD_SECONDS, connections = CONNECTI
     const times = [];
     let i = 0;
     const started = performance.now();
-    const inst = autocannon({
-      url: origin,
-      connections,
-      timeout: 60,
-      ...(amount ? { amount } : { duration: seconds }),
-      requests: [{ setupRequest: (req) => ({ ...req, ...requests[i++ % requests.length] }) }],
-    }, (err, result) => {
-      if (err) return reject(err);
-      times.sort((a, b) => a - b);
-      const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
-      const elapsed = amount ? (performance.now() - started) / 1000 : seconds;
-      resolve({ rps: result.requests.total / elapsed, p50: pct(50), p95: pct(95), p99: pct(99), non2xx: result.non2xx, errors: result.errors, total: result.requests.total });
-    });
+    const inst = autocannon(
+      {
+        url: origin,
+        connections,
+        timeout: 60,
+        ...(amount ? { amount } : { duration: seconds }),
+        requests: [{ setupRequest: (req) => ({ ...req, ...requests[i++ % requests.length] }) }],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        times.sort((a, b) => a - b);
+        const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
+        const elapsed = amount ? (performance.now() - started) / 1000 : seconds;
+        resolve({
+          rps: result.requests.total / elapsed,
+          p50: pct(50),
+          p95: pct(95),
+          p99: pct(99),
+          non2xx: result.non2xx,
+          errors: result.errors,
+          total: result.requests.total,
+        });
+      },
+    );
     inst.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   });
 }
@@ -233,20 +286,37 @@ const rows = [];
 /** `cmp`: 'max' (ratio at most budget), 'min' (ratio at least budget), 'eq' (figure equals baseline), 'abs' (figure at most budget). */
 function record(scenario, figure, baseline, budget, cmp, unit, note = '') {
   const ratio = cmp === 'abs' ? null : baseline ? figure / baseline : null;
-  const pass = cmp === 'eq' ? figure === baseline
-    : cmp === 'abs' ? figure <= budget
-      : cmp === 'max' ? ratio !== null && ratio <= budget : ratio !== null && ratio >= budget;
+  const pass =
+    cmp === 'eq' ? figure === baseline : cmp === 'abs' ? figure <= budget : cmp === 'max' ? ratio !== null && ratio <= budget : ratio !== null && ratio >= budget;
   const budgetText = cmp === 'eq' ? 'ratio = 1' : cmp === 'abs' ? `<= ${budget} ${unit}` : cmp === 'max' ? `ratio <= ${budget}` : `ratio >= ${budget}`;
   // The host's load average (1 min) when the figure was taken: the throughput figures follow it.
   const load = round(os.loadavg()[0], 1);
-  const row = { scenario, figure: round(figure), baseline: baseline === null ? null : round(baseline), ratio: ratio === null ? null : round(ratio), budget: budgetText, unit, pass, note, load };
+  const row = {
+    scenario,
+    figure: round(figure),
+    baseline: baseline === null ? null : round(baseline),
+    ratio: ratio === null ? null : round(ratio),
+    budget: budgetText,
+    unit,
+    pass,
+    note,
+    load,
+  };
   rows.push(row);
   log(`${pass ? 'PASS' : 'FAIL'} ${scenario}: ${row.figure} ${unit} vs ${row.baseline ?? '-'} (${row.ratio ?? '-'}; ${budgetText}) ${note} [load average ${load}]`);
 }
 
 function printTable() {
   const head = ['scenario', 'figure', 'baseline', 'ratio', 'budget', 'pass', 'load'];
-  const body = rows.map((r) => [r.scenario, `${r.figure} ${r.unit}`, r.baseline === null ? '-' : `${r.baseline} ${r.unit}`, r.ratio ?? '-', r.budget, r.pass ? 'pass' : 'FAIL', r.load]);
+  const body = rows.map((r) => [
+    r.scenario,
+    `${r.figure} ${r.unit}`,
+    r.baseline === null ? '-' : `${r.baseline} ${r.unit}`,
+    r.ratio ?? '-',
+    r.budget,
+    r.pass ? 'pass' : 'FAIL',
+    r.load,
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => String(b[i]).length)));
   const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ');
   console.log(line(head));
@@ -260,7 +330,10 @@ const PLAN_QUERY = `{ plan { id userId totalUnits completedUnits
   warnings { scheduledCourseId courseId title term termLabel message } } }`;
 const WARNINGS_QUERY = `{ plan { warnings { scheduledCourseId courseId title term termLabel message } } }`;
 const gqlRequest = (token, query) => ({
-  method: 'POST', path: '/graphql', headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` }, body: JSON.stringify({ query }),
+  method: 'POST',
+  path: '/graphql',
+  headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
+  body: JSON.stringify({ query }),
 });
 const getRequest = (token, p) => ({ method: 'GET', path: p, headers: token ? { Authorization: `Token ${token}` } : {} });
 
@@ -270,9 +343,21 @@ async function scenarioStatements(env) {
     ['student plan (GET /api/plan/)', 'student', 'GET', '/api/plan/'],
     ['requirement progress (GraphQL)', 'student', 'POST', '/graphql', '{ requirementProgress { uuid name completedCourses completedUnits isFulfilled } }'],
     ['requirement progress (GET /api/requirement-progress/)', 'student', 'GET', '/api/requirement-progress/'],
-    ['students list page (GraphQL, 50)', 'staff', 'POST', '/graphql', '{ students(first: 50) { totalCount nodes { id firstName lastName email grade parentConsentFormState cccApplyStatus school { name } } } }'],
+    [
+      'students list page (GraphQL, 50)',
+      'staff',
+      'POST',
+      '/graphql',
+      '{ students(first: 50) { totalCount nodes { id firstName lastName email grade parentConsentFormState cccApplyStatus school { name } } } }',
+    ],
     ['students list page (GET /api/students-in-school/?page_size=50)', 'staff', 'GET', '/api/students-in-school/?page_size=50'],
-    ['course list page (GraphQL, 50)', 'student', 'POST', '/graphql', '{ courses(first: 50) { totalCount nodes { uuid courseId title units isScheduled school { name } prerequisiteGroups formattedTags { name } requirements { label } } } }'],
+    [
+      'course list page (GraphQL, 50)',
+      'student',
+      'POST',
+      '/graphql',
+      '{ courses(first: 50) { totalCount nodes { uuid courseId title units isScheduled school { name } prerequisiteGroups formattedTags { name } requirements { label } } } }',
+    ],
     ['course list page (GET /api/courses/?page_size=50)', 'student', 'GET', '/api/courses/?page_size=50'],
   ];
   for (const [name, who, method, p, query] of ops) {
@@ -312,7 +397,9 @@ function clientPlanRequest(token) {
   for (const name of wanted) visitGraphql(named.get(name), { FragmentSpread: (n) => void wanted.add(n.name.value) });
   const query = printGraphql(addTypenameToDocument({ kind: Kind.DOCUMENT, definitions: document.definitions.filter((d) => wanted.has(d.name?.value)) }));
   return {
-    method: 'POST', path: '/graphql', headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
+    method: 'POST',
+    path: '/graphql',
+    headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
     body: JSON.stringify({ operationName: 'Plan', query, variables: { whatIfPlanId: null } }),
   };
 }
@@ -354,13 +441,26 @@ async function scenarioOverhead(env) {
     }
     for (const r of [...runs.rest, ...runs.gql]) if (r.non2xx || r.errors) fail(`Load run had ${r.non2xx} non-2xx answers and ${r.errors} errors.`);
     const of = (side, key, d = 0) => round(median(runs[side].map((r) => r[key])), d);
-    record(`throughput at ${connections} connections: the plan page's Plan query via /graphql vs GET /api/plan/`,
-      of('gql', 'rps', 2), of('rest', 'rps', 2), 0.8, 'min', 'req/s',
+    record(
+      `throughput at ${connections} connections: the plan page's Plan query via /graphql vs GET /api/plan/`,
+      of('gql', 'rps', 2),
+      of('rest', 'rps', 2),
+      0.8,
+      'min',
+      'req/s',
       `${ROUNDS} rounds of ${seconds} s each, alternating: ${range(runs.gql.map((r) => r.rps))} vs ${range(runs.rest.map((r) => r.rps))} req/s; ` +
-      `p50 ${of('gql', 'p50')} vs ${of('rest', 'p50')} ms; server CPU per answer ${of('gql', 'cpuMs', 2)} vs ${of('rest', 'cpuMs', 2)} ms`);
+        `p50 ${of('gql', 'p50')} vs ${of('rest', 'p50')} ms; server CPU per answer ${of('gql', 'cpuMs', 2)} vs ${of('rest', 'cpuMs', 2)} ms`,
+    );
   }
   const [bare, one] = await alternate(d.origin, [getRequest(null, '/api/bench/bare/')], [getRequest(d.planToken, `/api/get-scheduled-course/${d.planCourseId}/`)]);
-  record('throughput: one-row REST read (GET /api/get-scheduled-course/:id/) vs bare JSON', median(one.map((r) => r.rps)), median(bare.map((r) => r.rps)), 0.3, 'min', 'req/s');
+  record(
+    'throughput: one-row REST read (GET /api/get-scheduled-course/:id/) vs bare JSON',
+    median(one.map((r) => r.rps)),
+    median(bare.map((r) => r.rps)),
+    0.3,
+    'min',
+    'req/s',
+  );
 }
 
 /**
@@ -390,9 +490,15 @@ async function scenarioGqlMemory(env) {
   const rss = run.samples.map((s) => mb(s.rss));
   const after = await stats(d.origin, true, true);
   const collected = await stats(d.origin);
-  record(`RSS after ${MEMORY_SECONDS} s of the Plan query via /graphql (${MEMORY_CONNECTIONS} connections) vs after ${MEMORY_WARMUP_SECONDS} s of warm-up`,
-    tail(run.samples, 'rss'), tail(warm.samples, 'rss'), 1.15, 'max', 'MB',
-    `RSS during the run ${range(rss)} MB; heap used at the end ${round(tail(run.samples, 'heap_used'), 0)} MB, ${round(mb(collected.heap_used), 0)} MB after a full collection (RSS ${round(mb(collected.rss), 0)} MB, ${round(mb(after.rss), 0)} MB before it); ${round(run.rps, 0)} req/s`);
+  record(
+    `RSS after ${MEMORY_SECONDS} s of the Plan query via /graphql (${MEMORY_CONNECTIONS} connections) vs after ${MEMORY_WARMUP_SECONDS} s of warm-up`,
+    tail(run.samples, 'rss'),
+    tail(warm.samples, 'rss'),
+    1.15,
+    'max',
+    'MB',
+    `RSS during the run ${range(rss)} MB; heap used at the end ${round(tail(run.samples, 'heap_used'), 0)} MB, ${round(mb(collected.heap_used), 0)} MB after a full collection (RSS ${round(mb(collected.rss), 0)} MB, ${round(mb(after.rss), 0)} MB before it); ${round(run.rps, 0)} req/s`,
+  );
 }
 
 async function cpuPerRequest(origin, req) {
@@ -437,9 +543,15 @@ async function scenarioLatency(env) {
     s.push(await load(env.small.origin, small, { connections: 4 }));
     l.push(await load(env.large.origin, large, { connections: 4 }));
   }
-  record(`p95 latency: student plan, district of ${SIZES.large.students} vs ${SIZES.small.students} students`,
-    median(l.map((r) => r.p95)), median(s.map((r) => r.p95)), 1.5, 'max', 'ms',
-    `plans of ${env.latencyPlanSize} courses, ${env.small.latencyTokens.length} students rotating, 4 connections`);
+  record(
+    `p95 latency: student plan, district of ${SIZES.large.students} vs ${SIZES.small.students} students`,
+    median(l.map((r) => r.p95)),
+    median(s.map((r) => r.p95)),
+    1.5,
+    'max',
+    'ms',
+    `plans of ${env.latencyPlanSize} courses, ${env.small.latencyTokens.length} students rotating, 4 connections`,
+  );
 }
 
 function courseCsv(prefix, n) {
@@ -461,26 +573,43 @@ async function scenarioImport(env) {
     return r;
   };
   /** The baseline: the same course rows in one multi-row INSERT (VALUES lists), straight to PostgreSQL, into a school of their own. */
-  const rawInsert = (prefix) => withDb(dbNames.large, async (c) => {
-    const { rows: [school] } = await c.query(`INSERT INTO schools (name, school_type, location) VALUES ($1, 'HS', 'CA') RETURNING id`, [`Raw ${prefix}`]);
-    const params = [];
-    const tuples = [];
-    for (let i = 0; i < IMPORT_ROWS; i++) {
-      const b = params.length;
-      tuples.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6})`);
-      params.push(school.id, `${prefix} ${i}`, `Imported course ${i}`, `A course, with a description of some length for course ${i}.`, (i % 5) + 1, '{"uc":"UC","csu":"CSU"}');
-    }
-    const started = performance.now();
-    await c.query(`INSERT INTO courses (school_id, course_id, title, description, units, tags) VALUES ${tuples.join(', ')}`, params);
-    return performance.now() - started;
-  });
+  const rawInsert = (prefix) =>
+    withDb(dbNames.large, async (c) => {
+      const {
+        rows: [school],
+      } = await c.query(`INSERT INTO schools (name, school_type, location) VALUES ($1, 'HS', 'CA') RETURNING id`, [`Raw ${prefix}`]);
+      const params = [];
+      const tuples = [];
+      for (let i = 0; i < IMPORT_ROWS; i++) {
+        const b = params.length;
+        tuples.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6})`);
+        params.push(
+          school.id,
+          `${prefix} ${i}`,
+          `Imported course ${i}`,
+          `A course, with a description of some length for course ${i}.`,
+          (i % 5) + 1,
+          '{"uc":"UC","csu":"CSU"}',
+        );
+      }
+      const started = performance.now();
+      await c.query(`INSERT INTO courses (school_id, course_id, title, description, units, tags) VALUES ${tuples.join(', ')}`, params);
+      return performance.now() - started;
+    });
   const raw1 = await rawInsert('RAWA');
   const small = await upload('IMPA', 1000);
   const big = await upload('IMPB', IMPORT_ROWS);
   const raw2 = await rawInsert('RAWB');
   record(`CSV import of ${IMPORT_ROWS} courses vs raw multi-row INSERT`, big.ms, (raw1 + raw2) / 2, 5, 'max', 'ms');
-  record(`CSV import statements: ${IMPORT_ROWS} rows vs 1,000 rows`, big.statements, small.statements, small.statements + 2 * (IMPORT_ROWS / 1000 - 1), 'abs', 'stmts',
-    'budget: at most 2 more per extra 1,000-row batch');
+  record(
+    `CSV import statements: ${IMPORT_ROWS} rows vs 1,000 rows`,
+    big.statements,
+    small.statements,
+    small.statements + 2 * (IMPORT_ROWS / 1000 - 1),
+    'abs',
+    'stmts',
+    'budget: at most 2 more per extra 1,000-row batch',
+  );
 }
 
 async function scenarioExport(env) {
@@ -508,8 +637,15 @@ async function scenarioExport(env) {
   // would still fail. The peak of heapUsed + external (Buffers not yet collected) is in the note.
   const growthFew = Math.max(RSS_NOISE_MB, mb(median(few.map((r) => r.rss))));
   const growthMany = Math.max(RSS_NOISE_MB, mb(median(many.map((r) => r.rss))));
-  record(`ZIP export: peak RSS growth, ${EXPORT_COUNTS[1]} vs ${EXPORT_COUNTS[0]} signed PDFs`, growthMany, growthFew, 1.5, 'max', 'MB',
-    `ZIP of ${round(mb(many[0].bytes), 1)} MB in ${round(median(many.map((r) => r.ms)), 0)} ms; heap+external peak growth ${round(mb(median(many.map((r) => r.heap))), 1)} MB vs ${round(mb(median(few.map((r) => r.heap))), 1)} MB`);
+  record(
+    `ZIP export: peak RSS growth, ${EXPORT_COUNTS[1]} vs ${EXPORT_COUNTS[0]} signed PDFs`,
+    growthMany,
+    growthFew,
+    1.5,
+    'max',
+    'MB',
+    `ZIP of ${round(mb(many[0].bytes), 1)} MB in ${round(median(many.map((r) => r.ms)), 0)} ms; heap+external peak growth ${round(mb(median(many.map((r) => r.heap))), 1)} MB vs ${round(mb(median(few.map((r) => r.heap))), 1)} MB`,
+  );
   record(`ZIP export: event-loop p99 delay during ${EXPORT_COUNTS[1]} PDFs`, Math.max(...many.map((r) => r.loopP99)), null, 100, 'abs', 'ms');
 }
 
@@ -543,41 +679,72 @@ async function scenarioClient(env) {
     // loopback), where every long task the page runs counts.
     const modes = [
       { label: 'default (mobile, simulated throttling) settings', suffix: '', budget: (p) => p[4], flags: {} },
-      { label: 'devtools throttling: CPU slowed down 4x, network not throttled', suffix: ' with 4x CPU slowdown', budget: (p) => p[5],
-        flags: { throttlingMethod: 'devtools', throttling: { cpuSlowdownMultiplier: 4, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } } },
+      {
+        label: 'devtools throttling: CPU slowed down 4x, network not throttled',
+        suffix: ' with 4x CPU slowdown',
+        budget: (p) => p[5],
+        flags: { throttlingMethod: 'devtools', throttling: { cpuSlowdownMultiplier: 4, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } },
+      },
     ];
-    for (const mode of modes) for (const pageSpec of pages) {
-      const [name, p, origin, token] = pageSpec;
-      // Blocking time follows how busy the host is: the note keeps the load average it ran under.
-      const loadBefore = os.loadavg()[0];
-      const tbt = [];
-      const cls = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const page = await browser.newPage();
-        await page.goto(`${origin}/`);
-        await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), token);
-        const result = await lighthouse(`${origin}${p}`, {
-          port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true, ...mode.flags,
-        }, undefined, page);
-        const audits = result.lhr.audits;
-        if (result.lhr.runtimeError) fail(`Lighthouse on ${p}: ${result.lhr.runtimeError.message}`);
-        tbt.push(audits['total-blocking-time'].numericValue);
-        cls.push(audits['cumulative-layout-shift'].numericValue);
-        if (name === 'landing' && mode.suffix === '') {
-          for (const item of audits['network-requests'].details.items) {
-            const u = new URL(item.url);
-            if (u.origin === origin && u.pathname.endsWith('.js')) landingScripts.add(u.pathname.slice(1));
+    for (const mode of modes)
+      for (const pageSpec of pages) {
+        const [name, p, origin, token] = pageSpec;
+        // Blocking time follows how busy the host is: the note keeps the load average it ran under.
+        const loadBefore = os.loadavg()[0];
+        const tbt = [];
+        const cls = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          const page = await browser.newPage();
+          await page.goto(`${origin}/`);
+          await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), token);
+          const result = await lighthouse(
+            `${origin}${p}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              disableStorageReset: true,
+              ...mode.flags,
+            },
+            undefined,
+            page,
+          );
+          const audits = result.lhr.audits;
+          if (result.lhr.runtimeError) fail(`Lighthouse on ${p}: ${result.lhr.runtimeError.message}`);
+          tbt.push(audits['total-blocking-time'].numericValue);
+          cls.push(audits['cumulative-layout-shift'].numericValue);
+          if (name === 'landing' && mode.suffix === '') {
+            for (const item of audits['network-requests'].details.items) {
+              const u = new URL(item.url);
+              if (u.origin === origin && u.pathname.endsWith('.js')) landingScripts.add(u.pathname.slice(1));
+            }
           }
+          await page.close();
         }
-        await page.close();
+        const range = (xs) => `runs ${round(Math.min(...xs), 0)}-${round(Math.max(...xs), 0)}`;
+        record(
+          `Lighthouse ${name} page (${p})${mode.suffix}: total blocking time, median of ${LIGHTHOUSE_RUNS}`,
+          median(tbt),
+          null,
+          mode.budget(pageSpec),
+          'abs',
+          'ms',
+          `${mode.label}; ${range(tbt)} ms; load average ${round(loadBefore, 1)}-${round(os.loadavg()[0], 1)}`,
+        );
+        record(`Lighthouse ${name} page (${p})${mode.suffix}: cumulative layout shift, median of ${LIGHTHOUSE_RUNS}`, median(cls), null, 0.1, 'abs', '');
       }
-      const range = (xs) => `runs ${round(Math.min(...xs), 0)}-${round(Math.max(...xs), 0)}`;
-      record(`Lighthouse ${name} page (${p})${mode.suffix}: total blocking time, median of ${LIGHTHOUSE_RUNS}`, median(tbt), null, mode.budget(pageSpec), 'abs', 'ms', `${mode.label}; ${range(tbt)} ms; load average ${round(loadBefore, 1)}-${round(os.loadavg()[0], 1)}`);
-      record(`Lighthouse ${name} page (${p})${mode.suffix}: cumulative layout shift, median of ${LIGHTHOUSE_RUNS}`, median(cls), null, 0.1, 'abs', '');
-    }
     await browser.disconnect();
     const kb = [...landingScripts].reduce((sum, f) => sum + gz(f), 0) / 1024;
-    record('initial JavaScript of the landing page, gzipped', kb, null, 100, 'abs', 'KB', `${landingScripts.size} files: the entry, its preloads and what the page loaded`);
+    record(
+      'initial JavaScript of the landing page, gzipped',
+      kb,
+      null,
+      100,
+      'abs',
+      'KB',
+      `${landingScripts.size} files: the entry, its preloads and what the page loaded`,
+    );
   } finally {
     await chrome.kill();
   }
@@ -592,9 +759,10 @@ async function main() {
     for (const name of Object.values(dbNames)) await admin(`CREATE DATABASE "${name}"`);
     // 250 students per school: the caseload scenario's baseline school (the issue's 250 vs 2,500).
     const small = seed(dbNames.small, SIZES.small, ['--growth', String(GROWTH_FACTOR), '--export-forms', EXPORT_COUNTS.join(','), '--students-per-school', '250']);
-    const large = only.has('statements') || only.has('latency') || only.has('import') || only.has('caseload')
-      ? seed(dbNames.large, SIZES.large, ['--students-per-school', String(Math.max(2500, Math.ceil(SIZES.large.students / 20)))])
-      : null;
+    const large =
+      only.has('statements') || only.has('latency') || only.has('import') || only.has('caseload')
+        ? seed(dbNames.large, SIZES.large, ['--students-per-school', String(Math.max(2500, Math.ceil(SIZES.large.students / 20)))])
+        : null;
     if (!opts['no-build'] || !fs.existsSync(path.join(ROOT, 'server/dist/server/src/main.js'))) {
       log('building the app (npm run build)');
       const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -611,9 +779,16 @@ async function main() {
     }
 
     // Who signs in: each district's first student and first staff member; students with plans of the same length for latency.
-    const latencyStudents = async (name, planSize) => withDb(name, async (c) => (await c.query(
-      `SELECT u.email FROM users u JOIN scheduled_courses s ON s.user_id = u.id WHERE u.email LIKE 'student-%'
-        GROUP BY u.id HAVING count(*) = $1 ORDER BY u.id LIMIT 10`, [planSize])).rows.map((r) => r.email));
+    const latencyStudents = async (name, planSize) =>
+      withDb(name, async (c) =>
+        (
+          await c.query(
+            `SELECT u.email FROM users u JOIN scheduled_courses s ON s.user_id = u.id WHERE u.email LIKE 'student-%'
+        GROUP BY u.id HAVING count(*) = $1 ORDER BY u.id LIMIT 10`,
+            [planSize],
+          )
+        ).rows.map((r) => r.email),
+      );
     const planSize = 30;
     env.latencyPlanSize = planSize;
     for (const size of Object.keys(SIZES)) {
@@ -630,7 +805,15 @@ async function main() {
     s.exportForms = small.exportForms;
     s.exportToken = await login(s.origin, small.exportForms.staffEmail);
 
-    const scenarios = { statements: scenarioStatements, overhead: scenarioOverhead, gqlmemory: scenarioGqlMemory, growth: scenarioGrowth, latency: scenarioLatency, import: scenarioImport, export: scenarioExport, client: scenarioClient,
+    const scenarios = {
+      statements: scenarioStatements,
+      overhead: scenarioOverhead,
+      gqlmemory: scenarioGqlMemory,
+      growth: scenarioGrowth,
+      latency: scenarioLatency,
+      import: scenarioImport,
+      export: scenarioExport,
+      client: scenarioClient,
       gqllimits: (env) => scenarioGqlLimits(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }),
       gqlanonymous: (env) => scenarioGqlAnonymous(env, { call, stats, record, fail, median, requests: CPU_REQUESTS }),
       accounts: (e) => scenarioAccounts(e, { record, median, withDb, log, dbName: dbNames.small }),
@@ -638,7 +821,21 @@ async function main() {
       roster: (e) => scenarioRoster(e, { call, stats, record, fail, median, log, quick: Boolean(opts.quick) }),
       pdfsize: (env) => scenarioPdfSize(env, { record }),
       caseload: (e) => scenarioCaseload(e, { call, load, record, fail, median, login, withDb: (size, fn) => withDb(dbNames[size], fn) }),
-      queue: () => scenarioQueue({ root: ROOT, admin, dbUrl, dbName: queueDbName, track: (child) => children.push(child), record, log, fail, quick: Boolean(opts.quick), keep: opts.keep, concurrency: opts['job-concurrency'] }) };
+      queue: () =>
+        scenarioQueue({
+          root: ROOT,
+          admin,
+          dbUrl,
+          dbName: queueDbName,
+          track: (child) => children.push(child),
+          record,
+          log,
+          fail,
+          quick: Boolean(opts.quick),
+          keep: opts.keep,
+          concurrency: opts['job-concurrency'],
+        }),
+    };
     for (const name of ALL) {
       if (!only.has(name)) continue;
       log(`scenario ${name}`);
@@ -649,8 +846,12 @@ async function main() {
   }
   printTable();
   const out = {
-    when: new Date().toISOString(), quick: opts.quick, sizes: SIZES, seconds: Math.round((Date.now() - started) / 1000),
-    machine: { cpus: os.cpus().length, node: process.version, loadAverageAtEnd: os.loadavg().map((x) => round(x, 1)) }, rows,
+    when: new Date().toISOString(),
+    quick: opts.quick,
+    sizes: SIZES,
+    seconds: Math.round((Date.now() - started) / 1000),
+    machine: { cpus: os.cpus().length, node: process.version, loadAverageAtEnd: os.loadavg().map((x) => round(x, 1)) },
+    rows,
   };
   const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });

@@ -94,13 +94,22 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
   const schoolRows: unknown[][] = [[`District Community College ${runTag}`, 'CLG', 'CA', '#0b6e4f', false, false, false]];
   for (let i = 1; i <= highSchools; i++) schoolRows.push([`District High School ${i} ${runTag}`, 'HS', 'CA', '#8b1e3f', true, true, true]);
   const schools = await bulkInsert(
-    db, 'schools',
+    db,
+    'schools',
     ['name', 'school_type', 'location', 'primary_color', 'baseline_plans_enabled', 'parent_form_enabled', 'ccc_apply_enabled'],
-    ['text', 'text', 'text', 'text', 'boolean', 'boolean', 'boolean'], schoolRows, 'id',
+    ['text', 'text', 'text', 'text', 'boolean', 'boolean', 'boolean'],
+    schoolRows,
+    'id',
   );
   const collegeId: number = schools[0].id;
   const hsIds: number[] = schools.slice(1).map((s: { id: number }) => s.id);
-  await bulkInsert(db, 'school_partnerships', ['school_id', 'partner_school_id'], ['int', 'int'], hsIds.map((id) => [id, collegeId]));
+  await bulkInsert(
+    db,
+    'school_partnerships',
+    ['school_id', 'partner_school_id'],
+    ['int', 'int'],
+    hsIds.map((id) => [id, collegeId]),
+  );
   step(`${schools.length} schools`);
 
   // Courses: the college gets what the high schools' catalogues leave of --courses.
@@ -112,19 +121,29 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
   for (let i = 0; i < collegeCourses; i++) {
     const subject = subjects[i % subjects.length];
     const tags = Object.fromEntries(tagNames.filter(() => rnd() < 0.3).map((t) => [t.toLowerCase().replace(/[^a-z0-9]+/g, '-'), t]));
-    courseRows.push([collegeId, `${subject} ${Math.floor(i / subjects.length) + 1}`, `${subject} course ${i + 1}`,
-      `A college course in ${subject}.`, pick([3, 4, 5, 2.5]), subject, JSON.stringify(tags)]);
+    courseRows.push([
+      collegeId,
+      `${subject} ${Math.floor(i / subjects.length) + 1}`,
+      `${subject} course ${i + 1}`,
+      `A college course in ${subject}.`,
+      pick([3, 4, 5, 2.5]),
+      subject,
+      JSON.stringify(tags),
+    ]);
   }
   for (const hs of hsIds) {
     for (let i = 0; i < hsCourses; i++) {
       const subject = subjects[i % subjects.length];
-      courseRows.push([hs, String(1000 + i), `${subject} ${Math.floor(i / subjects.length) + 1}`, `A high-school course in ${subject}.`,
-        pick([0.5, 1]), subject, '{}']);
+      courseRows.push([hs, String(1000 + i), `${subject} ${Math.floor(i / subjects.length) + 1}`, `A high-school course in ${subject}.`, pick([0.5, 1]), subject, '{}']);
     }
   }
   const courses = await bulkInsert(
-    db, 'courses', ['school_id', 'course_id', 'title', 'description', 'units', 'subject', 'tags'],
-    ['int', 'text', 'text', 'text', 'numeric', 'text', 'jsonb'], courseRows, 'id, school_id',
+    db,
+    'courses',
+    ['school_id', 'course_id', 'title', 'description', 'units', 'subject', 'tags'],
+    ['int', 'text', 'text', 'text', 'numeric', 'text', 'jsonb'],
+    courseRows,
+    'id, school_id',
   );
   const bySchool = new Map<number, number[]>();
   for (const c of courses as { id: number; school_id: number }[]) {
@@ -168,7 +187,10 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
   const pathwaySchools = [collegeId, ...hsIds];
   const colors = ['red', 'blue', 'green', 'yellow', 'purple', 'orange', 'pink', ''];
   const pathways = await bulkInsert(
-    db, 'pathways', ['school_id', 'name', 'description', 'color'], ['int', 'text', 'text', 'text'],
+    db,
+    'pathways',
+    ['school_id', 'name', 'description', 'color'],
+    ['int', 'text', 'text', 'text'],
     Array.from({ length: size.pathways }, (_, i) => [pathwaySchools[i % pathwaySchools.length], `Pathway ${i + 1}`, 'A district pathway.', colors[i % colors.length]]),
     'id, school_id',
   );
@@ -177,8 +199,12 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
     for (let r = 0; r < REQUIREMENTS_PER_PATHWAY; r++) reqRows.push([p.id, `Requirement ${r + 1}`, '', pick([0, 3, 6]), pick([1, 2])]);
   }
   const requirements = await bulkInsert(
-    db, 'requirements', ['pathway_id', 'name', 'description', 'number_of_units', 'number_of_courses'],
-    ['int', 'text', 'text', 'numeric', 'int'], reqRows, 'id, pathway_id',
+    db,
+    'requirements',
+    ['pathway_id', 'name', 'description', 'number_of_units', 'number_of_courses'],
+    ['int', 'text', 'text', 'numeric', 'int'],
+    reqRows,
+    'id, pathway_id',
   );
   const pathwaySchool = new Map((pathways as { id: number; school_id: number }[]).map((p) => [p.id, p.school_id]));
   const fulfilRows: unknown[][] = [];
@@ -199,25 +225,55 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
   const firstNames = ['Ava', 'Ben', 'Chloe', 'Diego', 'Emma', 'Farah', 'Gabe', 'Hana', 'Ivan', 'Jada', 'Kai', 'Luz', 'Mateo', 'Nia'];
   const lastNames = ['Garcia', 'Nguyen', 'Smith', 'Patel', 'Kim', 'Lopez', 'Brown', 'Chen', 'Davis', 'Silva'];
   for (let i = 0; i < size.students; i++) {
-    userRows.push([`student-${runTag}-${i}@district.example`, passwordHash, pick(firstNames), pick(lastNames), 1,
-      hsIds[i % hsIds.length], `D${runTag}${i.toString(36)}`.toUpperCase(), JSON.stringify(HS_TERMS), String(9 + (i % 4)), '01152010']);
+    userRows.push([
+      `student-${runTag}-${i}@district.example`,
+      passwordHash,
+      pick(firstNames),
+      pick(lastNames),
+      1,
+      hsIds[i % hsIds.length],
+      `D${runTag}${i.toString(36)}`.toUpperCase(),
+      JSON.stringify(HS_TERMS),
+      String(9 + (i % 4)),
+      '01152010',
+    ]);
   }
   const users = await bulkInsert(
-    db, 'users', ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id', 'parent_code', 'academic_year_labels', 'grade', 'dob'],
-    ['text', 'text', 'text', 'text', 'smallint', 'int', 'text', 'jsonb', 'text', 'text'], userRows, 'id, user_type, school_id',
+    db,
+    'users',
+    ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id', 'parent_code', 'academic_year_labels', 'grade', 'dob'],
+    ['text', 'text', 'text', 'text', 'smallint', 'int', 'text', 'jsonb', 'text', 'text'],
+    userRows,
+    'id, user_type, school_id',
   );
   const students = (users as { id: number; user_type: number; school_id: number }[]).filter((u) => u.user_type === 1);
   const parentRows = Array.from({ length: Math.ceil(students.length / 2) }, (_, i) => [
-    `parent-${runTag}-${i}@district.example`, passwordHash, 'Parent', `${i + 1}`, 3, students[i * 2].school_id,
+    `parent-${runTag}-${i}@district.example`,
+    passwordHash,
+    'Parent',
+    `${i + 1}`,
+    3,
+    students[i * 2].school_id,
   ]);
-  const parents = await bulkInsert(db, 'users', ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id'],
-    ['text', 'text', 'text', 'text', 'smallint', 'int'], parentRows, 'id');
+  const parents = await bulkInsert(
+    db,
+    'users',
+    ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id'],
+    ['text', 'text', 'text', 'text', 'smallint', 'int'],
+    parentRows,
+    'id',
+  );
   const linkRows: unknown[][] = [];
   students.forEach((s, i) => linkRows.push([parents[Math.floor(i / 2)].id, s.id]));
   await bulkInsert(db, 'parent_student_links', ['parent_id', 'student_id'], ['int', 'int'], linkRows);
   const states = ['admin_signed', 'student_signed', 'both_signed'];
-  await bulkInsert(db, 'consent_forms', ['student_id', 'school_id', 'state'], ['int', 'int', 'text'],
-    students.map((s) => [s.id, s.school_id, pick(states)]));
+  await bulkInsert(
+    db,
+    'consent_forms',
+    ['student_id', 'school_id', 'state'],
+    ['int', 'int', 'text'],
+    students.map((s) => [s.id, s.school_id, pick(states)]),
+  );
   step(`${students.length} students, ${parents.length} parents, ${hsIds.length} staff, consent forms`);
 
   // Plans: 20-40 courses over four years, each after its prerequisites (a course is placed only
@@ -250,13 +306,19 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
   // The online (dual) school's admissions: an applicant parent per 50 students, each with an
   // application; half submitted (a quarter of those decided), the others still being filled in.
   const [dual] = await bulkInsert(
-    db, 'schools', ['name', 'school_type', 'location', 'primary_color', 'dual_school_enabled'], ['text', 'text', 'text', 'text', 'boolean'],
-    [[`District Online High School ${runTag}`, 'HS', 'CA', '#2e4a9e', true]], 'id',
+    db,
+    'schools',
+    ['name', 'school_type', 'location', 'primary_color', 'dual_school_enabled'],
+    ['text', 'text', 'text', 'text', 'boolean'],
+    [[`District Online High School ${runTag}`, 'HS', 'CA', '#2e4a9e', true]],
+    'id',
   );
   const applicants = Math.max(1, Math.floor(size.students / 50));
   const statusOf = (i: number) => (i % 2 ? 'in_progress' : i % 8 === 0 ? 'accepted' : 'complete');
   const applicantUsers = await bulkInsert(
-    db, 'users', ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id', 'application_status'],
+    db,
+    'users',
+    ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id', 'application_status'],
     ['text', 'text', 'text', 'text', 'smallint', 'int', 'text'],
     Array.from({ length: applicants }, (_, i) => [`applicant-${runTag}-${i}@district.example`, passwordHash, 'Applicant', `${i + 1}`, 3, dual.id, statusOf(i)]),
     'id',
@@ -264,7 +326,10 @@ export async function seedDistrict(db: DataSource, size: DistrictSize, log: (m: 
   const formData = JSON.stringify(completeRecords());
   const now = new Date().toISOString();
   await bulkInsert(
-    db, 'applications', ['parent_id', 'school_id', 'form_data', 'submitted_at', 'decided_at'], ['int', 'int', 'jsonb', 'timestamptz', 'timestamptz'],
+    db,
+    'applications',
+    ['parent_id', 'school_id', 'form_data', 'submitted_at', 'decided_at'],
+    ['int', 'int', 'jsonb', 'timestamptz', 'timestamptz'],
     (applicantUsers as { id: number }[]).map((u, i) => [u.id, dual.id, formData, statusOf(i) === 'in_progress' ? null : now, statusOf(i) === 'accepted' ? now : null]),
   );
   step(`${applicants} applications at the online school`);
@@ -296,24 +361,57 @@ export async function seedGrowthFixture(db: DataSource, factor: number): Promise
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const emails: string[] = [];
   for (const s of [1, factor]) {
-    const [college, hs] = await bulkInsert(db, 'schools', ['name', 'school_type', 'location'], ['text', 'text', 'text'],
-      [[`Growth College x${s} ${tag}`, 'CLG', 'CA'], [`Growth High x${s} ${tag}`, 'HS', 'CA']], 'id');
+    const [college, hs] = await bulkInsert(
+      db,
+      'schools',
+      ['name', 'school_type', 'location'],
+      ['text', 'text', 'text'],
+      [
+        [`Growth College x${s} ${tag}`, 'CLG', 'CA'],
+        [`Growth High x${s} ${tag}`, 'HS', 'CA'],
+      ],
+      'id',
+    );
     await bulkInsert(db, 'school_partnerships', ['school_id', 'partner_school_id'], ['int', 'int'], [[hs.id, college.id]]);
     const ids: Record<number, number[]> = {};
     for (const school of [college.id, hs.id]) {
       const rows = Array.from({ length: 12 * s }, (_, i) => [school, `G${i + 1}`, `Growth course ${i + 1}`, '', 3, 'GEN', '{}']);
-      ids[school] = (await bulkInsert(db, 'courses', ['school_id', 'course_id', 'title', 'description', 'units', 'subject', 'tags'],
-        ['int', 'text', 'text', 'text', 'numeric', 'text', 'jsonb'], rows, 'id')).map((r: { id: number }) => r.id);
+      ids[school] = (
+        await bulkInsert(
+          db,
+          'courses',
+          ['school_id', 'course_id', 'title', 'description', 'units', 'subject', 'tags'],
+          ['int', 'text', 'text', 'text', 'numeric', 'text', 'jsonb'],
+          rows,
+          'id',
+        )
+      ).map((r: { id: number }) => r.id);
       const pre = ids[school].flatMap((id, i) => (i >= 6 ? [[id, 0, ids[school][i - 6]]] : []));
       await bulkInsert(db, 'course_prerequisites', ['course_id', 'group_index', 'prerequisite_id'], ['int', 'smallint', 'int'], pre);
     }
-    await bulkInsert(db, 'course_transfers', ['course_id', 'school_id', 'adjusted_units'], ['int', 'int', 'numeric'],
-      ids[college.id].filter((_, i) => i % 2 === 0).map((id) => [id, hs.id, 1]));
-    const pathways = await bulkInsert(db, 'pathways', ['school_id', 'name', 'description', 'color'], ['int', 'text', 'text', 'text'],
-      Array.from({ length: 2 * s }, (_, i) => [hs.id, `Growth pathway ${i + 1}`, '', 'blue']), 'id');
-    const reqs = await bulkInsert(db, 'requirements', ['pathway_id', 'name', 'description', 'number_of_units', 'number_of_courses'],
+    await bulkInsert(
+      db,
+      'course_transfers',
+      ['course_id', 'school_id', 'adjusted_units'],
+      ['int', 'int', 'numeric'],
+      ids[college.id].filter((_, i) => i % 2 === 0).map((id) => [id, hs.id, 1]),
+    );
+    const pathways = await bulkInsert(
+      db,
+      'pathways',
+      ['school_id', 'name', 'description', 'color'],
+      ['int', 'text', 'text', 'text'],
+      Array.from({ length: 2 * s }, (_, i) => [hs.id, `Growth pathway ${i + 1}`, '', 'blue']),
+      'id',
+    );
+    const reqs = await bulkInsert(
+      db,
+      'requirements',
+      ['pathway_id', 'name', 'description', 'number_of_units', 'number_of_courses'],
       ['int', 'text', 'text', 'numeric', 'int'],
-      pathways.flatMap((p: { id: number }) => Array.from({ length: 5 }, (_, r) => [p.id, `Requirement ${r + 1}`, '', 6, 2])), 'id');
+      pathways.flatMap((p: { id: number }) => Array.from({ length: 5 }, (_, r) => [p.id, `Requirement ${r + 1}`, '', 6, 2])),
+      'id',
+    );
     const pool = [...ids[hs.id], ...ids[college.id]];
     const fulfil: unknown[][] = [];
     for (const r of reqs as { id: number }[]) {
@@ -323,19 +421,27 @@ export async function seedGrowthFixture(db: DataSource, factor: number): Promise
     }
     await bulkInsert(db, 'course_requirements', ['course_id', 'requirement_id'], ['int', 'int'], fulfil);
     const email = `growth-x${s}-${tag}@district.example`;
-    const [student] = await bulkInsert(db, 'users',
+    const [student] = await bulkInsert(
+      db,
+      'users',
       ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id', 'academic_year_labels', 'grade'],
       ['text', 'text', 'text', 'text', 'smallint', 'int', 'jsonb', 'text'],
-      [[email, passwordHash, 'Growth', `x${s}`, 1, hs.id, JSON.stringify(HS_TERMS), '10']], 'id');
+      [[email, passwordHash, 'Growth', `x${s}`, 1, hs.id, JSON.stringify(HS_TERMS), '10']],
+      'id',
+    );
     const chosen = new Set<number>();
     while (chosen.size < 4 * s) chosen.add(pick(pool));
     const perTerm = [0, 0, 0, 0];
-    await bulkInsert(db, 'scheduled_courses', ['user_id', 'course_id', 'term', 'position', 'grade', 'completed'],
+    await bulkInsert(
+      db,
+      'scheduled_courses',
+      ['user_id', 'course_id', 'term', 'position', 'grade', 'completed'],
       ['int', 'int', 'text', 'int', 'text', 'boolean'],
       [...chosen].map((c, i) => {
         const term = i % 4;
         return [student.id, c, String(term + 1), perTerm[term]++, i % 3 ? 'A' : '', i % 3 !== 0];
-      }));
+      }),
+    );
     emails.push(email);
   }
   return { baseEmail: emails[0], grownEmail: emails[1] };
@@ -358,7 +464,12 @@ function noisePng(width: number, height: number): Uint8Array {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -369,11 +480,22 @@ function noisePng(width: number, height: number): Uint8Array {
 export async function seedConsentExportFixture(db: DataSource, counts: number[]): Promise<{ schoolId: number; staffEmail: string; grades: string[] }> {
   const tag = Date.now().toString(36) + Math.floor(Math.random() * 1296).toString(36);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const [school] = await bulkInsert(db, 'schools', ['name', 'school_type', 'location', 'parent_form_enabled'], ['text', 'text', 'text', 'boolean'],
-    [[`Export High ${tag}`, 'HS', 'CA', true]], 'id');
+  const [school] = await bulkInsert(
+    db,
+    'schools',
+    ['name', 'school_type', 'location', 'parent_form_enabled'],
+    ['text', 'text', 'text', 'boolean'],
+    [[`Export High ${tag}`, 'HS', 'CA', true]],
+    'id',
+  );
   const staffEmail = `export-staff-${tag}@district.example`;
-  await bulkInsert(db, 'users', ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id'],
-    ['text', 'text', 'text', 'text', 'smallint', 'int'], [[staffEmail, passwordHash, 'Export', 'Staff', 2, school.id]]);
+  await bulkInsert(
+    db,
+    'users',
+    ['email', 'password_hash', 'first_name', 'last_name', 'user_type', 'school_id'],
+    ['text', 'text', 'text', 'text', 'smallint', 'int'],
+    [[staffEmail, passwordHash, 'Export', 'Staff', 2, school.id]],
+  );
   // A signed form as parents send it back: the template with a scanned signature page (an
   // incompressible ~100 KB image, as a photo or scan is), stamped with the names.
   const base = await PDFDocument.load(await defaultTemplateBytes());
@@ -385,10 +507,14 @@ export async function seedConsentExportFixture(db: DataSource, counts: number[])
   for (const [k, n] of counts.entries()) {
     const grade = String(9 + k);
     grades.push(grade);
-    const students = await bulkInsert(db, 'users', ['email', 'first_name', 'last_name', 'user_type', 'school_id', 'grade'],
+    const students = await bulkInsert(
+      db,
+      'users',
+      ['email', 'first_name', 'last_name', 'user_type', 'school_id', 'grade'],
       ['text', 'text', 'text', 'smallint', 'int', 'text'],
       Array.from({ length: n }, (_, i) => [`export-${tag}-${grade}-${i}@district.example`, `Student${i}`, `Grade${grade}`, 1, school.id, grade]),
-      'id, first_name, last_name');
+      'id, first_name, last_name',
+    );
     for (let i = 0; i < students.length; i += 50) {
       const chunk = students.slice(i, i + 50) as { id: number; first_name: string; last_name: string }[];
       const pdfs = await Promise.all(chunk.map((st) => stampPdf(template, [`${st.first_name} ${st.last_name}`, `Parent of ${st.first_name}`])));
@@ -417,7 +543,9 @@ async function main(): Promise<void> {
     },
   });
   const size: DistrictSize = {
-    students: Number(values.students), courses: Number(values.courses), pathways: Number(values.pathways),
+    students: Number(values.students),
+    courses: Number(values.courses),
+    pathways: Number(values.pathways),
     studentsPerSchool: Number(values['students-per-school']),
   };
   for (const [k, v] of Object.entries(size)) {

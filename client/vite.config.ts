@@ -30,7 +30,11 @@ function initialJsReport(): Plugin {
     name: 'initial-js-report',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((o): o is Rolldown.OutputChunk => o.type === 'chunk')
+          .map((c) => [c.fileName, c]),
+      );
       const entry = [...chunks.values()].find((c) => c.isEntry);
       if (!entry) return;
       // A chunk and every chunk it imports statically.
@@ -79,9 +83,12 @@ async function importCatalogue(file: string, files: string[]): Promise<Record<st
     const { code } = await transformWithOxc(await readFile(at, 'utf8'), at, { lang: 'ts' });
     // Relative imports (with or without .js) and @planner/shared, which is TypeScript source too (the English of the server's refusals comes from it).
     const imported = /from\s*(["'])((?:\.{1,2}\/|@planner\/shared)[^"']*)\1/g;
-    const source = (spec: string): string => spec.startsWith('@planner/shared')
-      ? (spec === '@planner/shared' ? `${shared}/index.ts` : `${shared}${spec.slice('@planner/shared'.length)}.ts`)
-      : path.resolve(path.dirname(at), `${spec.replace(/\.js$/, '')}.ts`);
+    const source = (spec: string): string =>
+      spec.startsWith('@planner/shared')
+        ? spec === '@planner/shared'
+          ? `${shared}/index.ts`
+          : `${shared}${spec.slice('@planner/shared'.length)}.ts`
+        : path.resolve(path.dirname(at), `${spec.replace(/\.js$/, '')}.ts`);
     const urls = new Map<string, string>();
     for (const [, , spec] of code.matchAll(imported)) urls.set(spec, await url(source(spec)));
     const js = code.replace(imported, (_, _quote, spec: string) => `from ${JSON.stringify(urls.get(spec))}`);

@@ -11,7 +11,6 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LOCALES, type Locale } from '@planner/shared';
 import { DEMO, signIn } from './helpers';
 
-
 const PEOPLE = {
   anonymous: null,
   student: DEMO.student,
@@ -144,7 +143,12 @@ async function audit(page: Page, path: string, locale: Locale): Promise<string[]
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   for (const v of result.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    found.push(`${locale} ${path} [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    found.push(
+      `${locale} ${path} [${v.impact}] ${v.id}: ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+    );
   }
   return found;
 }

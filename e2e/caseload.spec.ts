@@ -42,12 +42,27 @@ test('staff opens the Caseload, filters missing requirements, sorts, exports CSV
   expect(overflow).toBeLessThanOrEqual(0);
 
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(' | ')}`)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' ') + ' ' + n.failureSummary)
+            .join(' | ')}`,
+      ),
+  ).toEqual([]);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('caseload.csv');
-  const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
-  expect(csv[0]).toBe('Last name,First name,Email,Grade,Pathways,Requirements met,Requirements total,Missing requirements,Prerequisite warnings,Completed units,Review status,Last plan change,Unread notes');
+  const csv = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(csv[0]).toBe(
+    'Last name,First name,Email,Grade,Pathways,Requirements met,Requirements total,Missing requirements,Prerequisite warnings,Completed units,Review status,Last plan change,Unread notes',
+  );
   expect(csv.length - 1).toBe(Number((await count.textContent())!.split(' ')[0]));
   expect(csv[1].split(',')[3]).toBe('12');
 

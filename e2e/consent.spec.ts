@@ -54,7 +54,13 @@ test('the student signs, the parent signs from the texted link, staff export and
   const box = (await pad.boundingBox())!;
   await parent.mouse.move(box.x + 20, box.y + 60);
   await parent.mouse.down();
-  for (const [dx, dy] of [[60, 20], [100, 70], [160, 30], [220, 65]]) await parent.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
+  for (const [dx, dy] of [
+    [60, 20],
+    [100, 70],
+    [160, 30],
+    [220, 65],
+  ])
+    await parent.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
   await parent.mouse.up();
   await expect(parent.getByRole('button', { name: 'Clear drawing' })).toBeEnabled();
   const signing = parent.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/sign-parent-form/'));
@@ -86,7 +92,14 @@ test('the student signs, the parent signs from the texted link, staff export and
     expect(text).toContain(expected);
   }
   // The audit trail is the PDF's last page: who signed, when, and where the link went.
-  for (const expected of ['Signature record', 'Typed name: Sam Lee', `Signed in as user #${sam.id}`, 'Typed name: Jordan Lee', 'Text message to: (201) 555-0142', 'Signed in: no (through the texted link)']) {
+  for (const expected of [
+    'Signature record',
+    'Typed name: Sam Lee',
+    `Signed in as user #${sam.id}`,
+    'Typed name: Jordan Lee',
+    'Text message to: (201) 555-0142',
+    'Signed in: no (through the texted link)',
+  ]) {
     expect(text).toContain(expected);
   }
   expect(text).toMatch(/Drawn signature: 1 stroke\b/);

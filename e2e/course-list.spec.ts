@@ -83,7 +83,7 @@ test("partner courses: Valley's catalogue in the compact list marks the courses 
   let marked = 0;
   for (let i = 0; i < 20 && marked === 0; i++) {
     marked = await table.getByText('Transferable', { exact: true }).count();
-    if (marked === 0 && await page.getByRole('button', { name: 'Load more' }).isVisible()) await page.getByRole('button', { name: 'Load more' }).click();
+    if (marked === 0 && (await page.getByRole('button', { name: 'Load more' }).isVisible())) await page.getByRole('button', { name: 'Load more' }).click();
   }
   expect(marked).toBeGreaterThan(0);
   await audit(page);

@@ -27,7 +27,9 @@ test('staff add a course with two prerequisite groups and tags and see its card'
   await dialog.getByLabel('Description').fill('Build, program, and test robots.');
   await dialog.getByLabel('Units').fill('2.5');
   await expect(dialog.locator('[title^="Each prerequisite group is a set of courses"]')).toHaveAttribute(
-    'title', 'Each prerequisite group is a set of courses where students must complete at least one course from each group.');
+    'title',
+    'Each prerequisite group is a set of courses where students must complete at least one course from each group.',
+  );
 
   await dialog.getByLabel('Search courses for Prerequisite Group 1').fill('Algebra I');
   await dialog.getByRole('option', { name: /^4301 Algebra I/ }).click();

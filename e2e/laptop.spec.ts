@@ -11,10 +11,12 @@ test.use({ viewport: { width: 1366, height: 900 } });
 
 /** Every table on the page fits its container, and the page itself does not scroll sideways. */
 async function expectTablesFit(page: Page, path: string, atLeast = 1) {
-  const tables = await page.locator('table').evaluateAll((ts) => ts.map((t) => {
-    const box = t.parentElement!;
-    return { table: t.scrollWidth, scroll: box.scrollWidth, client: box.clientWidth };
-  }));
+  const tables = await page.locator('table').evaluateAll((ts) =>
+    ts.map((t) => {
+      const box = t.parentElement!;
+      return { table: t.scrollWidth, scroll: box.scrollWidth, client: box.clientWidth };
+    }),
+  );
   expect(tables.length, `tables on ${path}`).toBeGreaterThanOrEqual(atLeast);
   for (const t of tables) {
     expect(t.scroll, `${path}: ${JSON.stringify(t)}`).toBeLessThanOrEqual(t.client);
@@ -30,7 +32,7 @@ async function visit(page: Page, path: string, heading: string | RegExp) {
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
 }
 
-test('the students list fits: every row\'s actions are on screen and clickable, statuses read in words', async ({ page }) => {
+test("the students list fits: every row's actions are on screen and clickable, statuses read in words", async ({ page }) => {
   await signIn(page, DEMO.admin);
   await expect(page).not.toHaveURL(/log-in/);
   // The wide header: links shown, no menu button.
@@ -80,7 +82,9 @@ test('every staff table fits at 1366 px: lists, outbox, roster rejects, baseline
   await dialog.getByLabel('CSV File').setInputFiles({
     name: 'roster.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`sourcedId,givenName,familyName,email,grade\nLAP-1,Robin,Quill,${unique('laptop.kid')},09\nLAP-2-WITH-A-LONG-SOURCED-IDENTIFIER-0001,,NoName,${long},10\n`),
+    buffer: Buffer.from(
+      `sourcedId,givenName,familyName,email,grade\nLAP-1,Robin,Quill,${unique('laptop.kid')},09\nLAP-2-WITH-A-LONG-SOURCED-IDENTIFIER-0001,,NoName,${long},10\n`,
+    ),
   });
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByRole('row', { name: /givenName and familyName are required/ })).toBeVisible();
@@ -98,7 +102,10 @@ test('every staff table fits at 1366 px: lists, outbox, roster rejects, baseline
   await expect(page).toHaveURL(/\/students-list$/);
 
   for (const [path, heading] of [
-    ['/access-log', 'Access Log'], ['/outbox', 'Outbox'], ['/baseline-plans', /Baseline Plans/], ['/consent-template', /Consent/],
+    ['/access-log', 'Access Log'],
+    ['/outbox', 'Outbox'],
+    ['/baseline-plans', /Baseline Plans/],
+    ['/consent-template', /Consent/],
   ] as const) {
     await visit(page, path, heading);
     await expectTablesFit(page, path);

@@ -8,9 +8,7 @@ async function planCourses(request: APIRequestContext, token: string): Promise<{
   const res = await request.get('/api/user-scheduled-courses/', { headers: { Authorization: `Token ${token}` } });
   expect(res.status()).toBe(200);
   const entries: { term: string; position: number; course: { course_id: string } }[] = await res.json();
-  return entries
-    .sort((a, b) => Number(a.term) - Number(b.term) || a.position - b.position)
-    .map((e) => ({ courseCode: e.course.course_id, term: e.term }));
+  return entries.sort((a, b) => Number(a.term) - Number(b.term) || a.position - b.position).map((e) => ({ courseCode: e.course.course_id, term: e.term }));
 }
 
 /** The plan's prerequisite warnings (GET /api/plan/ of the plans area). */
@@ -110,7 +108,10 @@ test('a new Lincoln student goes from sign-up through onboarding and the CCCAppl
   await expect(page).toHaveURL(/\/plan$/);
   const health = await planCourses(request, token);
   expect(health).toHaveLength(22);
-  expect(health.slice(0, 2)).toEqual([{ courseCode: '2401', term: '1' }, { courseCode: '4301', term: '1' }]);
+  expect(health.slice(0, 2)).toEqual([
+    { courseCode: '2401', term: '1' },
+    { courseCode: '4301', term: '1' },
+  ]);
   expect(health.map((c) => c.courseCode)).toContain('3066');
   expect(await planWarnings(request, token)).toEqual([]);
 
@@ -128,7 +129,9 @@ test('a new Lincoln student goes from sign-up through onboarding and the CCCAppl
   await page.goto('/baseline-plans');
   await page.getByRole('article', { name: 'Create your plan from scratch' }).getByRole('button', { name: 'Select Plan' }).click();
   await expect(page).toHaveURL(/\/plan$/);
-  expect(alerts.at(-1)).toBe(`You currently have ${stem.length} course(s) in your academic plan. Creating a plan from scratch will remove all of your existing courses. Are you sure you want to continue?`);
+  expect(alerts.at(-1)).toBe(
+    `You currently have ${stem.length} course(s) in your academic plan. Creating a plan from scratch will remove all of your existing courses. Are you sure you want to continue?`,
+  );
   expect(await planCourses(request, token)).toEqual([]);
 });
 

@@ -73,19 +73,26 @@ test('staff create a pathway with two requirements; the student sees both fulfil
   const calc = await course('/api/courses/createcc/', `MATH 1A-${t}`, 'Calculus I', 5);
   const stats = await course('/api/courses/createcc/', `MATH 10-${t}`, 'Statistics', 4);
   const accepted = await request.post('/api/transfer-course/', {
-    headers: asAdmin, data: { original_course_id: calc.id, accepting_school_id: eng9.school.uuid, adjusted_units: 3.5 },
+    headers: asAdmin,
+    data: { original_course_id: calc.id, accepting_school_id: eng9.school.uuid, adjusted_units: 3.5 },
   });
   expect(accepted.status()).toBe(200);
   for (const [i, c] of [eng9, eng10, calc, stats].entries()) {
     const res = await request.post('/api/add-scheduled-course/', {
-      headers: { Authorization: `Token ${studentToken}` }, data: { course_id: c.id, term: String(i + 1) },
+      headers: { Authorization: `Token ${studentToken}` },
+      data: { course_id: c.id, term: String(i + 1) },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
   const ids = { eng9: eng9.id, eng10: eng10.id, calc: calc.id, stats: stats.id };
 
   const reqs = await requirementUuids(request, adminToken, pathwayUuid);
-  for (const [courseId, requirement] of [[ids.eng9, 'English'], [ids.eng10, 'English'], [ids.calc, 'Math'], [ids.stats, 'Math']] as const) {
+  for (const [courseId, requirement] of [
+    [ids.eng9, 'English'],
+    [ids.eng10, 'English'],
+    [ids.calc, 'Math'],
+    [ids.stats, 'Math'],
+  ] as const) {
     const res = await request.post(`/api/courses/${courseId}/requirement/`, {
       headers: { Authorization: `Token ${adminToken}` },
       data: { requirement_uuid: reqs[requirement], non_duplicables: [] },

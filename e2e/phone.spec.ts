@@ -14,7 +14,13 @@ async function audit(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()} [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${page.url()} [${v.impact}] ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** Nothing on the page reaches past the screen's right edge. */
@@ -81,7 +87,13 @@ test('staff and parent headers put every item in the menu; the restricted dual-s
   await expect(page).not.toHaveURL(/log-in/);
   await menuButton(page).click();
   await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText([
-    'My Courses', 'CC Courses', 'Pathways', 'Students', 'Baseline Plans', 'Access Log', 'My Profile',
+    'My Courses',
+    'CC Courses',
+    'Pathways',
+    'Students',
+    'Baseline Plans',
+    'Access Log',
+    'My Profile',
   ]);
 
   const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -169,7 +181,10 @@ async function expectCards(page: Page, firstLabel: string) {
   const box = (await row.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
-  const label = await row.locator('td').first().evaluate((td) => getComputedStyle(td, '::before').content);
+  const label = await row
+    .locator('td')
+    .first()
+    .evaluate((td) => getComputedStyle(td, '::before').content);
   expect(label).toBe(JSON.stringify(firstLabel));
   await expectNoSidewaysScroll(page);
 }
@@ -213,7 +228,10 @@ test('the students, access-log and admissions lists are stacked cards with the s
   await staff.goto('/admissions');
   await expect(staff.getByRole('heading', { name: 'Admissions' })).toBeVisible();
   await expectCards(staff, 'Student');
-  const review = staff.locator('table.data tbody tr').first().getByRole('link', { name: /^Review application of/ });
+  const review = staff
+    .locator('table.data tbody tr')
+    .first()
+    .getByRole('link', { name: /^Review application of/ });
   await expect(review).toBeVisible();
   expect(await audit(staff)).toEqual([]);
   await review.click();

@@ -52,7 +52,12 @@ test('a counselor, the student and a parent write in the notes of the plan; staf
   await expect(panel.getByText('Thanks! <b>I will</b> read it.')).toBeVisible();
   await expect(panel.locator('b')).toHaveCount(0);
   // Within 15 minutes the author may delete their own note; not the counselor's.
-  await expect(panel.getByRole('listitem').filter({ hasText: 'Thanks!' }).getByRole('button', { name: /^Delete the note by Sam Lee/ })).toBeVisible();
+  await expect(
+    panel
+      .getByRole('listitem')
+      .filter({ hasText: 'Thanks!' })
+      .getByRole('button', { name: /^Delete the note by Sam Lee/ }),
+  ).toBeVisible();
   await expect(panel.getByRole('listitem').filter({ hasText: 'Please read' }).getByRole('button')).toHaveCount(0);
 
   // The parent sees the thread from My Students and writes; their read-only view of the plan reads only.
@@ -75,7 +80,15 @@ test('a counselor, the student and a parent write in the notes of the plan; staf
   await expect(panel.getByLabel('New note')).toHaveCount(0);
   await expect(panel.getByText('Counselor memo')).toHaveCount(0);
   const axe = await new AxeBuilder({ page: parent }).include('.notes-panel').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(
+    axe.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 
   // Back on the caseload, the counselor has two unread notes from Sam and his parent (their own never count).
   await counselor.getByRole('button', { name: 'Return to Admin View' }).click();
@@ -89,7 +102,15 @@ test('a counselor, the student and a parent write in the notes of the plan; staf
   panel = notesPanel(counselor);
   await expect(panel.getByRole('listitem')).toHaveCount(4);
   const axeStaff = await new AxeBuilder({ page: counselor }).include('.notes-panel').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(axeStaff.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(
+    axeStaff.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
   await counselor.getByRole('button', { name: 'Return to Admin View' }).click();
   // The admin's own token is back once the view has left the plan.
   await expect(counselor).toHaveURL(/\/(students-list|caseload)$/);

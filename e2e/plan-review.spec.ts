@@ -10,7 +10,17 @@ const KAI_CODE = 'LHSKAI9';
 async function noSeriousAxe(page: Page, include?: string): Promise<void> {
   const builder = new AxeBuilder({ page });
   const axe = await (include ? builder.include(include) : builder).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      ),
+  ).toEqual([]);
 }
 
 const auth = (token: string) => ({ headers: { Authorization: `Token ${token}` } });
@@ -24,7 +34,9 @@ test('a plan is submitted, returned with a comment, resubmitted, approved, chang
   test.setTimeout(300_000);
   // A Spanish-speaking parent linked to Kai, and Kai's plan of three courses (through the API).
   const parentEmail = unique('kai.parent');
-  const reg = await request.post('/api/register/', { data: { signup_code: 'LINCOLN-PARENT', email: parentEmail, password: 'Harbor#2031', first_name: 'Rosa', last_name: 'Nakamura' } });
+  const reg = await request.post('/api/register/', {
+    data: { signup_code: 'LINCOLN-PARENT', email: parentEmail, password: 'Harbor#2031', first_name: 'Rosa', last_name: 'Nakamura' },
+  });
   expect(reg.status()).toBe(201);
   const parentToken = (await reg.json()).token as string;
   expect((await request.post('/api/add-student/', { ...auth(parentToken), data: { parent_code: KAI_CODE } })).status()).toBe(200);

@@ -38,7 +38,11 @@ test('a student adds three courses, drags one to an earlier term, sees the warni
   await signIn(page, email, 'Sunrise#2031');
   await expect(page.getByRole('heading', { name: 'Robin Park - Academic Plan' })).toBeVisible();
 
-  for (const [courseId, term] of [['4301', '9th Grade'], ['4401', '10th Grade'], ['4506', '11th Grade']] as const) {
+  for (const [courseId, term] of [
+    ['4301', '9th Grade'],
+    ['4401', '10th Grade'],
+    ['4506', '11th Grade'],
+  ] as const) {
     await page.goto(`/course-page/${courses.get(courseId)}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(courseId);
     await page.getByLabel('Term').selectOption({ label: term });
@@ -114,8 +118,16 @@ test('a student adds three courses, drags one to an earlier term, sees the warni
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const text = await pdfText(await pdf.body());
-  for (const s of ['Robin Park - Academic Plan', '9th Grade', 'Senior Year', 'Algebra I (Lincoln High School)', 'Geometry (Lincoln High School)',
-    'Algebra II with Financial Applications (Lincoln High School)', 'A-', '3 courses in 4 terms; 3 units planned, 1 unit completed.']) {
+  for (const s of [
+    'Robin Park - Academic Plan',
+    '9th Grade',
+    'Senior Year',
+    'Algebra I (Lincoln High School)',
+    'Geometry (Lincoln High School)',
+    'Algebra II with Financial Applications (Lincoln High School)',
+    'A-',
+    '3 courses in 4 terms; 3 units planned, 1 unit completed.',
+  ]) {
     expect(text).toContain(s);
   }
   // The button opens it in a new tab.
@@ -124,7 +136,7 @@ test('a student adds three courses, drags one to an earlier term, sees the warni
   await (await popup).waitForURL(/^blob:/);
 });
 
-test('staff search and sort the students list and view a student\'s plan', async ({ page }) => {
+test("staff search and sort the students list and view a student's plan", async ({ page }) => {
   await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/courses$/);
   await page.goto('/students-list');

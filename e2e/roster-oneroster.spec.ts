@@ -12,15 +12,19 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../ser
  * addresses unique to this run, and one more guardian who names a student the school lacks.
  */
 function bundle(tag: string): Buffer {
-  const read = (f: string) => fs.readFileSync(path.join(FIXTURES, f), 'utf8')
-    .replaceAll('Riverside High School', 'Lincoln High School')
-    .replaceAll('example.org', `${tag}.example.org`);
+  const read = (f: string) =>
+    fs.readFileSync(path.join(FIXTURES, f), 'utf8').replaceAll('Riverside High School', 'Lincoln High School').replaceAll('example.org', `${tag}.example.org`);
   const users = read('users.csv').trimEnd() + `\nu-p2,,,true,lee.g,,Lee,Guardian,,,lee.g@family.${tag}.example.org,,,u-s9,,,LG-1,,,,,org-hs,\n`;
   const roles = read('roles.csv').trimEnd() + '\nr-6,,,u-p2,primary,guardian,,,org-hs,\n';
   const text = (s: string) => new TextEncoder().encode(s);
-  return Buffer.from(zipSync({
-    'manifest.csv': text(read('manifest.csv')), 'orgs.csv': text(read('orgs.csv')), 'users.csv': text(users), 'roles.csv': text(roles),
-  }));
+  return Buffer.from(
+    zipSync({
+      'manifest.csv': text(read('manifest.csv')),
+      'orgs.csv': text(read('orgs.csv')),
+      'users.csv': text(users),
+      'roles.csv': text(roles),
+    }),
+  );
 }
 
 test('staff import a OneRoster 1.2 bundle: counts, a rejected row and a notice with their lines, then a new student in the list', async ({ page }) => {

@@ -27,7 +27,9 @@ test('a rostered student signs in with the district button and lands on the plan
   });
   expect(upload.status()).toBe(202);
   const importId = (await upload.json()).id as string;
-  await expect.poll(async () => (await (await request.get(`/api/roster-imports/${importId}/`, { headers: { Authorization: `Token ${staff}` } })).json()).state).toBe('done');
+  await expect
+    .poll(async () => (await (await request.get(`/api/roster-imports/${importId}/`, { headers: { Authorization: `Token ${staff}` } })).json()).state)
+    .toBe('done');
 
   await page.goto('/log-in');
   await page.getByRole('link', { name: 'Continue with Lincoln USD' }).click();

@@ -34,9 +34,12 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
-    .filter((e) => e.getBoundingClientRect().right > 391 && !e.parentElement?.closest('[class*="wrap"], .table-fit, [style*="overflow"]'))
-    .slice(0, 5).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`));
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 391 && !e.parentElement?.closest('[class*="wrap"], .table-fit, [style*="overflow"]'))
+      .slice(0, 5)
+      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: ${wide.join('; ')}`).toBeLessThanOrEqual(390);
 }
 
@@ -51,7 +54,9 @@ test.beforeAll(async ({ request }) => {
   });
   expect(started.status()).toBe(202);
   const { id } = await started.json();
-  await expect.poll(async () => (await (await request.get(`/api/roster-imports/${id}/`, { headers: { Authorization: `Token ${token}` } })).json()).state, { timeout: 30_000 }).toBe('done');
+  await expect
+    .poll(async () => (await (await request.get(`/api/roster-imports/${id}/`, { headers: { Authorization: `Token ${token}` } })).json()).state, { timeout: 30_000 })
+    .toBe('done');
 });
 
 test('the caseload shows at least 15 students on the first screen, one line each, filters on one line', async ({ page }) => {
@@ -74,7 +79,9 @@ test('the caseload shows at least 15 students on the first screen, one line each
 
   // The three filters and the three checkboxes on one line.
   const filters = page.getByRole('form', { name: 'Caseload filters' });
-  const tops = await filters.locator('select, input[type=checkbox]').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)));
+  const tops = await filters
+    .locator('select, input[type=checkbox]')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)));
   expect(tops).toHaveLength(6);
   expect(Math.max(...tops) - Math.min(...tops), JSON.stringify(tops)).toBeLessThanOrEqual(6);
   for (const name of ['Missing requirements', 'Has warnings', 'Unread notes']) {

@@ -7,7 +7,13 @@ async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 const column = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
@@ -27,7 +33,10 @@ test('a student copies their plan into a what-if plan, adds a course, compares i
   expect(reg.status()).toBe(201);
   const token = (await reg.json()).token as string;
   // The official plan: Algebra I in 9th grade.
-  const added = await request.post('/api/add-scheduled-course/', { headers: { Authorization: `Token ${token}` }, data: { course_id: courses.get('4301')!.id, term: '1' } });
+  const added = await request.post('/api/add-scheduled-course/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { course_id: courses.get('4301')!.id, term: '1' },
+  });
   expect(added.status()).toBe(201);
 
   await signIn(page, email, 'Sunrise#2031');
@@ -53,7 +62,10 @@ test('a student copies their plan into a what-if plan, adds a course, compares i
   const search = page.getByRole('searchbox');
   await search.fill('7201');
   await search.press('Enter');
-  await page.getByRole('link', { name: /^7201\b/ }).first().click();
+  await page
+    .getByRole('link', { name: /^7201\b/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/course-page/${courses.get('7201')!.uuid}\\?whatIf=${whatIf}$`));
   await expect(page.getByText('You are changing the what-if plan “Engineering”.')).toBeVisible();
   await page.getByLabel('Term').selectOption({ label: '9th Grade' });

@@ -24,10 +24,24 @@ import { fileURLToPath } from 'node:url';
 
 /** Folders and files the build reads (relative to the repository root). A folder counts every file under it. */
 export const INPUTS = [
-  'shared/src', 'shared/package.json', 'shared/tsconfig.json', 'shared/tsconfig.build.json',
-  'server/src', 'server/package.json', 'server/tsconfig.json', 'server/tsconfig.build.json',
-  'client/src', 'client/public', 'client/index.html', 'client/package.json', 'client/tsconfig.json', 'client/vite.config.ts',
-  'migrations', 'package.json', 'package-lock.json', 'tsconfig.json',
+  'shared/src',
+  'shared/package.json',
+  'shared/tsconfig.json',
+  'shared/tsconfig.build.json',
+  'server/src',
+  'server/package.json',
+  'server/tsconfig.json',
+  'server/tsconfig.build.json',
+  'client/src',
+  'client/public',
+  'client/index.html',
+  'client/package.json',
+  'client/tsconfig.json',
+  'client/vite.config.ts',
+  'migrations',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
 ];
 
 /** What `npm start` needs from a build; any one missing means build. */
@@ -39,22 +53,30 @@ function filesUnder(root, rel) {
   const full = path.join(root, rel);
   if (!fs.existsSync(full)) return [];
   if (!fs.statSync(full).isDirectory()) return [rel];
-  return fs.readdirSync(full, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    // parentPath from Node 20.12 on; `path` before.
-    .map((e) => path.relative(root, path.join(e.parentPath ?? e.path, e.name)));
+  return (
+    fs
+      .readdirSync(full, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      // parentPath from Node 20.12 on; `path` before.
+      .map((e) => path.relative(root, path.join(e.parentPath ?? e.path, e.name)))
+  );
 }
 
 /** Hash of every input's path and content, and of the VITE_* variables (the client build inlines them). */
 export function inputsHash(root, env = process.env) {
   const hash = createHash('sha256');
-  const files = INPUTS.flatMap((rel) => filesUnder(root, rel)).map((f) => f.split(path.sep).join('/')).sort();
+  const files = INPUTS.flatMap((rel) => filesUnder(root, rel))
+    .map((f) => f.split(path.sep).join('/'))
+    .sort();
   for (const file of files) {
     hash.update(`${file}\0`);
     hash.update(fs.readFileSync(path.join(root, file)));
     hash.update('\0');
   }
-  for (const key of Object.keys(env).filter((k) => k.startsWith('VITE_')).sort()) hash.update(`${key}=${env[key]}\0`);
+  for (const key of Object.keys(env)
+    .filter((k) => k.startsWith('VITE_'))
+    .sort())
+    hash.update(`${key}=${env[key]}\0`);
   return hash.digest('hex');
 }
 

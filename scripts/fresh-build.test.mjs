@@ -12,10 +12,24 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** One file in each watched folder, and the watched single files. */
 const SOURCES = [
-  'shared/src/index.ts', 'server/src/main.ts', 'client/src/main.tsx', 'client/public/favicon.svg', 'migrations/1-Foundation.ts',
-  'client/index.html', 'client/vite.config.ts', 'package-lock.json', 'package.json', 'tsconfig.json',
-  'shared/tsconfig.json', 'shared/tsconfig.build.json', 'server/tsconfig.json', 'server/tsconfig.build.json', 'client/tsconfig.json',
-  'shared/package.json', 'server/package.json', 'client/package.json',
+  'shared/src/index.ts',
+  'server/src/main.ts',
+  'client/src/main.tsx',
+  'client/public/favicon.svg',
+  'migrations/1-Foundation.ts',
+  'client/index.html',
+  'client/vite.config.ts',
+  'package-lock.json',
+  'package.json',
+  'tsconfig.json',
+  'shared/tsconfig.json',
+  'shared/tsconfig.build.json',
+  'server/tsconfig.json',
+  'server/tsconfig.build.json',
+  'client/tsconfig.json',
+  'shared/package.json',
+  'server/package.json',
+  'client/package.json',
 ];
 
 let root;
@@ -92,9 +106,12 @@ describe('the build check of npm start', () => {
 describe('npm start build step (the script run as npm start runs it)', () => {
   // A stand-in for build:workspaces that counts its runs and writes the outputs, or fails when told.
   const fakeBuild = `node -e "const fs=require('fs');if(process.env.FAIL_BUILD)process.exit(3);fs.appendFileSync('runs','x');for(const f of ${JSON.stringify(OUTPUTS).replaceAll('"', "'")})fs.writeFileSync(f,'built')"`;
-  const run = (env = {}, args = []) => spawnSync(process.execPath, [path.join(root, 'scripts/fresh-build.mjs'), ...args], {
-    cwd: root, encoding: 'utf8', env: { ...process.env, ...env },
-  });
+  const run = (env = {}, args = []) =>
+    spawnSync(process.execPath, [path.join(root, 'scripts/fresh-build.mjs'), ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
   const runs = () => (fs.existsSync(path.join(root, 'runs')) ? fs.readFileSync(path.join(root, 'runs'), 'utf8').length : 0);
 
   beforeEach(() => {

@@ -44,16 +44,23 @@ const clock = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${String(Math.round(s
 export function summary(/** @type {StepTime[]} */ rows, title = 'Time per step') {
   const total = rows.reduce((sum, r) => sum + r.seconds, 0);
   const width = Math.max(...rows.map((r) => r.name.length), 5);
-  const lines = rows.map((r) => `  ${r.name.padEnd(width)}  ${clock(r.seconds).padStart(12)}  ${`${Math.round((100 * r.seconds) / (total || 1))}%`.padStart(4)}  ${r.code === 0 ? 'ok' : `exit code ${r.code}`}`);
+  const lines = rows.map(
+    (r) =>
+      `  ${r.name.padEnd(width)}  ${clock(r.seconds).padStart(12)}  ${`${Math.round((100 * r.seconds) / (total || 1))}%`.padStart(4)}  ${r.code === 0 ? 'ok' : `exit code ${r.code}`}`,
+  );
   return [`\n${title}:`, ...lines, `  ${'total'.padEnd(width)}  ${clock(total).padStart(12)}`].join('\n');
 }
 
 export function readTimings(file) {
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => {
-    const [name, seconds, code] = line.split('\t');
-    return { name, seconds: Number(seconds), code: Number(code) };
-  });
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [name, seconds, code] = line.split('\t');
+      return { name, seconds: Number(seconds), code: Number(code) };
+    });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

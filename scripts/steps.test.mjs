@@ -17,14 +17,21 @@ function run(list, env = {}) {
 }
 
 test('runs every step in order, passes their output through and ends with the table', () => {
-  const r = run([['first', 'echo one'], ['second', 'echo "# pass 3"']]);
+  const r = run([
+    ['first', 'echo one'],
+    ['second', 'echo "# pass 3"'],
+  ]);
   assert.equal(r.status, 0);
   assert.match(r.stdout, /one\n[\s\S]*# pass 3\n/);
   assert.match(r.stdout, /T:\n {2}first +\d+\.\d s +\d+% +ok\n {2}second +\d+\.\d s +\d+% +ok\n {2}total +\d+\.\d s/);
 });
 
 test('stops at the first failing step with its exit code, and says which', () => {
-  const r = run([['ok', 'true'], ['broken', 'exit 3'], ['never', 'echo SHOULD-NOT-RUN']]);
+  const r = run([
+    ['ok', 'true'],
+    ['broken', 'exit 3'],
+    ['never', 'echo SHOULD-NOT-RUN'],
+  ]);
   assert.equal(r.status, 3);
   assert.doesNotMatch(r.stdout, /SHOULD-NOT-RUN/);
   assert.match(r.stdout, /T \(stopped: broken failed\):\n {2}ok .* ok\n {2}broken .* exit code 3\n {2}total/);
@@ -33,9 +40,22 @@ test('stops at the first failing step with its exit code, and says which', () =>
 test('appends each step to STEP_TIMINGS for CI, which adds its own and prints one table', () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'steps-')), 'timings');
   fs.writeFileSync(file, 'npm ci\t42.0\t0\n');
-  run([['a', 'true'], ['b', 'exit 2']], { STEP_TIMINGS: file });
+  run(
+    [
+      ['a', 'true'],
+      ['b', 'exit 2'],
+    ],
+    { STEP_TIMINGS: file },
+  );
   const rows = readTimings(file);
-  assert.deepEqual(rows.map((r) => [r.name, r.code]), [['npm ci', 0], ['a', 0], ['b', 2]]);
+  assert.deepEqual(
+    rows.map((r) => [r.name, r.code]),
+    [
+      ['npm ci', 0],
+      ['a', 0],
+      ['b', 2],
+    ],
+  );
   const table = spawnSync(process.execPath, [steps, 'summary', 'CI'], { encoding: 'utf8', env: { ...process.env, STEP_TIMINGS: file } }).stdout;
   assert.match(table, /CI:\n {2}npm ci +42\.0 s +\d+% +ok\n {2}a .*\n {2}b .* exit code 2\n {2}total +\d+\.\d s/);
   fs.rmSync(path.dirname(file), { recursive: true });

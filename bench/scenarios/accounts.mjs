@@ -27,16 +27,22 @@ function scryptHash(N) {
  * (process CPU over the run, thread pool included), which other load on the machine does not inflate.
  */
 async function signIns(origin, emails, amount, connections = CONNECTIONS) {
-  const stats = async () => (await (await fetch(`${origin}/api/bench/stats/`)).json());
+  const stats = async () => await (await fetch(`${origin}/api/bench/stats/`)).json();
   const before = await stats();
   const times = [];
   let i = 0;
   const started = performance.now();
   const result = await new Promise((resolve, reject) => {
-    const inst = autocannon({
-      url: origin, connections, amount, timeout: 120,
-      requests: [{ setupRequest: (req) => ({ ...req, ...signIn(emails[i++ % emails.length]) }) }],
-    }, (err, res) => (err ? reject(err) : resolve(res)));
+    const inst = autocannon(
+      {
+        url: origin,
+        connections,
+        amount,
+        timeout: 120,
+        requests: [{ setupRequest: (req) => ({ ...req, ...signIn(emails[i++ % emails.length]) }) }],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
     inst.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   });
   const seconds = (performance.now() - started) / 1000;
@@ -59,13 +65,17 @@ const describe = (r) => `${r.rps.toFixed(1)} sign-ins/s, p50 ${Math.round(r.p50)
 /** `h`: the runner's helpers (record, median, withDb, log) and the small district's database name. */
 export async function scenarioAccounts(env, h) {
   const origin = env.small.origin;
-  const emails = await h.withDb(h.dbName, async (c) => (await c.query(
-    `SELECT email FROM users WHERE email LIKE 'student-%' ORDER BY id LIMIT $1`, [USERS])).rows.map((r) => r.email));
+  const emails = await h.withDb(h.dbName, async (c) =>
+    (await c.query(`SELECT email FROM users WHERE email LIKE 'student-%' ORDER BY id LIMIT $1`, [USERS])).rows.map((r) => r.email),
+  );
   if (emails.length < USERS) throw new Error(`the small district has only ${emails.length} students`);
 
   if (process.env.BENCH_HASH_COMPARE === '1') {
     const [{ password_hash: seeded }] = (await h.withDb(h.dbName, (c) => c.query('SELECT password_hash FROM users WHERE email = $1', [emails[0]]))).rows;
-    for (const [logN, amount] of [[15, 100], [17, 40]]) {
+    for (const [logN, amount] of [
+      [15, 100],
+      [17, 40],
+    ]) {
       const stored = scryptHash(1 << logN);
       await h.withDb(h.dbName, (c) => c.query('UPDATE users SET password_hash = $1 WHERE email = ANY($2)', [stored, emails]));
       h.log(`  scrypt N=2^${logN} (first sign-in: verify + argon2id rehash): ${describe(await signIns(origin, emails, amount))}`);
@@ -77,7 +87,14 @@ export async function scenarioAccounts(env, h) {
   const runs = [];
   for (let i = 0; i < 3; i++) runs.push(await signIns(origin, emails, 200));
   for (const r of runs) h.log(`  argon2id: ${describe(r)}`);
-  h.record(`sign-ins per second at ${CONNECTIONS} concurrent (argon2id m=19 MiB, t=2, p=1)`, h.median(runs.map((r) => r.rps)), 20, 1, 'min', 'sign-ins/s',
-    'baseline: the 20/s target');
+  h.record(
+    `sign-ins per second at ${CONNECTIONS} concurrent (argon2id m=19 MiB, t=2, p=1)`,
+    h.median(runs.map((r) => r.rps)),
+    20,
+    1,
+    'min',
+    'sign-ins/s',
+    'baseline: the 20/s target',
+  );
   h.record(`sign-in p50 latency at ${CONNECTIONS} concurrent (argon2id)`, h.median(runs.map((r) => r.p50)), null, 1000, 'abs', 'ms');
 }

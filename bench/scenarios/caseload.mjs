@@ -54,11 +54,16 @@ async function ownSchool(h, size, d) {
   return h.withDb(size, async (c) => {
     const q = async (sql, params) => (await c.query(sql, params)).rows;
     const [{ n: students }] = await q(`SELECT count(*)::int AS n FROM users WHERE school_id = $1 AND user_type = 1 AND deactivated_at IS NULL`, [schoolId]);
-    const [student] = await q(`SELECT u.email FROM users u WHERE u.school_id = $1 AND u.user_type = 1 AND EXISTS (SELECT 1 FROM scheduled_courses s WHERE s.user_id = u.id) ORDER BY u.id LIMIT 1`, [schoolId]);
+    const [student] = await q(
+      `SELECT u.email FROM users u WHERE u.school_id = $1 AND u.user_type = 1 AND EXISTS (SELECT 1 FROM scheduled_courses s WHERE s.user_id = u.id) ORDER BY u.id LIMIT 1`,
+      [schoolId],
+    );
     // College courses most planned by the school's students, to mark transferable one after another.
     const courses = await q(
       `SELECT c.id FROM scheduled_courses s JOIN users u ON u.id = s.user_id JOIN courses c ON c.id = s.course_id
-        WHERE u.school_id = $1 AND c.school_id = $2 GROUP BY c.id ORDER BY count(*) DESC, c.id LIMIT $3`, [schoolId, d.seed.collegeId, TRANSFERS]);
+        WHERE u.school_id = $1 AND c.school_id = $2 GROUP BY c.id ORDER BY count(*) DESC, c.id LIMIT $3`,
+      [schoolId, d.seed.collegeId, TRANSFERS],
+    );
     return { schoolId, students, staffEmail: d.seed.staffEmails[ids.length - 1], studentEmail: student.email, collegeCourseIds: courses.map((r) => r.id) };
   });
 }
@@ -66,7 +71,8 @@ async function ownSchool(h, size, d) {
 /** Waits until the caseload's queue has no job pending or running. */
 async function queueIdle(h, size) {
   for (let i = 0; i < 600; i++) {
-    const [{ n }] = (await h.withDb(size, (c) => c.query(`SELECT count(*)::int AS n FROM jobs WHERE queue = 'caseload-summaries' AND status IN ('pending', 'running')`))).rows;
+    const [{ n }] = (await h.withDb(size, (c) => c.query(`SELECT count(*)::int AS n FROM jobs WHERE queue = 'caseload-summaries' AND status IN ('pending', 'running')`)))
+      .rows;
     if (n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -93,12 +99,17 @@ export async function scenarioCaseload(env, h) {
     d.caseload.studentToken = await h.login(d.origin, d.caseload.studentEmail);
     // The generator names no graduation pathway: the school's first pathway becomes it, so every
     // student follows one and the filter has rows to keep.
-    await h.withDb(size, (c) => c.query(`UPDATE schools s SET graduation_pathway_id = (SELECT min(p.id) FROM pathways p WHERE p.school_id = s.id) WHERE s.id = $1`, [d.caseload.schoolId]));
+    await h.withDb(size, (c) =>
+      c.query(`UPDATE schools s SET graduation_pathway_id = (SELECT min(p.id) FROM pathways p WHERE p.school_id = s.id) WHERE s.id = $1`, [d.caseload.schoolId]),
+    );
   }
   const request = (d) => ({ method: 'GET', path: PATH, headers: { Authorization: `Token ${d.caseload.staffToken}` } });
   const totals = {};
   // GET first (nothing stored: the bound computed, the rest queued); GraphQL once the queue finished (every summary stored).
-  for (const [name, method, body] of [['GET /api/caseload/', 'GET', undefined], ['GraphQL caseload', 'POST', { query: QUERY }]]) {
+  for (const [name, method, body] of [
+    ['GET /api/caseload/', 'GET', undefined],
+    ['GraphQL caseload', 'POST', { query: QUERY }],
+  ]) {
     if (method === 'POST') for (const size of ['small', 'large']) await queueIdle(h, size);
     const counts = {};
     for (const size of ['small', 'large']) {
@@ -108,7 +119,15 @@ export async function scenarioCaseload(env, h) {
       counts[size] = r.statements;
       if (method === 'GET') totals[size] = Number(r.headers.get('x-total-count'));
     }
-    h.record(`SQL statements: caseload page of 50 (${name}), ${method === 'GET' ? 'nothing stored' : 'summaries stored'}`, counts.large, counts.small, 1, 'eq', 'stmts', 'school of 2,500 vs 250 students');
+    h.record(
+      `SQL statements: caseload page of 50 (${name}), ${method === 'GET' ? 'nothing stored' : 'summaries stored'}`,
+      counts.large,
+      counts.small,
+      1,
+      'eq',
+      'stmts',
+      'school of 2,500 vs 250 students',
+    );
   }
   for (const size of ['small', 'large']) {
     await everyoneListed(h, env[size], 'on the first reads');
@@ -126,10 +145,21 @@ export async function scenarioCaseload(env, h) {
   for (const r of [...s, ...l]) if (r.non2xx || r.errors) h.fail(`caseload load answered ${r.non2xx} non-2xx and ${r.errors} errors`);
   await everyoneListed(h, large, 'after the load');
   const p95 = (rs) => rs.map((r) => r.p95);
-  h.record('p95 latency: caseload page (50 of 2,500) while plans are written', h.median(p95(l)), null, 100, 'abs', 'ms',
-    `rounds ${p95(l).map((x) => x.toFixed(1)).join(' / ')} ms; the 250-student school ${h.median(p95(s)).toFixed(1)} ms `
-    + `(${p95(s).map((x) => x.toFixed(1)).join(' / ')}); ${totals.large} and ${totals.small} rows match the filter; 2 connections; `
-    + `plan writes during the rounds ${l.map((r) => r.writes).join(' / ')}`);
+  h.record(
+    'p95 latency: caseload page (50 of 2,500) while plans are written',
+    h.median(p95(l)),
+    null,
+    100,
+    'abs',
+    'ms',
+    `rounds ${p95(l)
+      .map((x) => x.toFixed(1))
+      .join(' / ')} ms; the 250-student school ${h.median(p95(s)).toFixed(1)} ms ` +
+      `(${p95(s)
+        .map((x) => x.toFixed(1))
+        .join(' / ')}); ${totals.large} and ${totals.small} rows match the filter; 2 connections; ` +
+      `plan writes during the rounds ${l.map((r) => r.writes).join(' / ')}`,
+  );
 
   // A counselor marks a college course transferable to the school: every summary of it is stale.
   const firstReads = [];
@@ -137,7 +167,8 @@ export async function scenarioCaseload(env, h) {
   for (const [i, courseId] of large.caseload.collegeCourseIds.entries()) {
     await queueIdle(h, 'large');
     const t = await h.call(large.origin, 'POST', '/api/transfer-course/', {
-      token: large.caseload.staffToken, json: { original_course_id: courseId, accepting_school_id: large.caseload.schoolId, adjusted_units: 1 + i },
+      token: large.caseload.staffToken,
+      json: { original_course_id: courseId, accepting_school_id: large.caseload.schoolId, adjusted_units: 1 + i },
     });
     if (t.status !== 200) h.fail(`marking a college course transferable answered ${t.status} ${JSON.stringify(t.body).slice(0, 300)}`);
     const r = await h.call(large.origin, 'GET', PATH, { token: large.caseload.staffToken });
@@ -147,7 +178,14 @@ export async function scenarioCaseload(env, h) {
     await everyoneListed(h, large, 'after a transfer');
   }
   await queueIdle(h, 'large');
-  h.record('caseload page (50 of 2,500): first read after a college course is marked transferable', h.median(firstReads), null, 300, 'abs', 'ms',
-    `median of ${firstReads.length} transfers, each after the queue finished: ${firstReads.map((x) => x.toFixed(1)).join(' / ')} ms; `
-    + `${statements.join(' / ')} statements; every student listed after each`);
+  h.record(
+    'caseload page (50 of 2,500): first read after a college course is marked transferable',
+    h.median(firstReads),
+    null,
+    300,
+    'abs',
+    'ms',
+    `median of ${firstReads.length} transfers, each after the queue finished: ${firstReads.map((x) => x.toFixed(1)).join(' / ')} ms; ` +
+      `${statements.join(' / ')} statements; every student listed after each`,
+  );
 }

@@ -42,9 +42,7 @@ export async function scenarioGqlAnonymous(env, h) {
     const send = async () => {
       const query = document();
       const r = await h.call(origin, 'POST', '/graphql', { json: { query } });
-      const ok = reason
-        ? r.status === 400 && r.body?.errors?.[0]?.extensions?.reason === reason
-        : r.status === 200 && r.body?.data?.__typename === 'Query';
+      const ok = reason ? r.status === 400 && r.body?.errors?.[0]?.extensions?.reason === reason : r.status === 200 && r.body?.data?.__typename === 'Query';
       if (!ok) h.fail(`${name}: expected ${reason ? `400 ${reason}` : '200'}, got ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       return { ms: r.ms, bytes: query.length };
     };
@@ -60,7 +58,14 @@ export async function scenarioGqlAnonymous(env, h) {
     const after = await h.stats(origin);
     const cpuMs = (after.cpu_user_us + after.cpu_system_us - before.cpu_user_us - before.cpu_system_us) / h.requests / 1000;
     walls.sort((a, b) => a - b);
-    h.record(`server time: signed-out ${name} (POST /graphql)`, cpuMs, null, BUDGET_MS, 'abs', 'ms CPU',
-      `${bytes}-byte query, ${h.requests} sequential requests; wall per request median ${h.median(walls).toFixed(2)} ms, max ${walls.at(-1).toFixed(2)} ms`);
+    h.record(
+      `server time: signed-out ${name} (POST /graphql)`,
+      cpuMs,
+      null,
+      BUDGET_MS,
+      'abs',
+      'ms CPU',
+      `${bytes}-byte query, ${h.requests} sequential requests; wall per request median ${h.median(walls).toFixed(2)} ms, max ${walls.at(-1).toFixed(2)} ms`,
+    );
   }
 }

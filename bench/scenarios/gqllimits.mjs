@@ -31,6 +31,13 @@ export async function scenarioGqlLimits(env, h) {
   const after = await h.stats(origin);
   const cpuMs = (after.cpu_user_us + after.cpu_system_us - before.cpu_user_us - before.cpu_system_us) / h.requests / 1000;
   walls.sort((a, b) => a - b);
-  h.record('server time: signed-in 23-level fragment document refused (POST /graphql)', cpuMs, null, 50, 'abs', 'ms CPU',
-    `${query.length}-byte query, ${h.requests} sequential requests; wall per request median ${h.median(walls).toFixed(2)} ms, max ${walls.at(-1).toFixed(2)} ms`);
+  h.record(
+    'server time: signed-in 23-level fragment document refused (POST /graphql)',
+    cpuMs,
+    null,
+    50,
+    'abs',
+    'ms CPU',
+    `${query.length}-byte query, ${h.requests} sequential requests; wall per request median ${h.median(walls).toFixed(2)} ms, max ${walls.at(-1).toFixed(2)} ms`,
+  );
 }

@@ -40,7 +40,12 @@ async function startServer(root, env, fail) {
 async function timeStop(server) {
   const health = () => fetch(`${server.origin}/api/health/`).then((r) => r.arrayBuffer());
   await Promise.all(Array.from({ length: 8 }, health));
-  const inFlight = Array.from({ length: 4 }, () => health().then(() => 'answered', () => 'failed'));
+  const inFlight = Array.from({ length: 4 }, () =>
+    health().then(
+      () => 'answered',
+      () => 'failed',
+    ),
+  );
   const sent = performance.now();
   server.child.kill('SIGTERM');
   let timer;
@@ -64,8 +69,15 @@ export async function scenarioLifecycle({ root, databaseUrl, record, log, fail }
       const { ms, exit, answered } = await timeStop(server);
       const how = exit ? `exit code ${exit.code}${exit.signal ? `, signal ${exit.signal}` : ''}` : `still running after ${LIMIT_MS / 1000} s, killed`;
       const ok = exit && exit.code === 0;
-      record(`shutdown on SIGTERM: ${kind}`, ok ? ms / 1000 : Math.max(ms, LIMIT_MS) / 1000, null, BUDGET_SECONDS, 'abs', 's',
-        `${how}; 8 idle keep-alive connections, ${answered} of 4 requests in flight answered`);
+      record(
+        `shutdown on SIGTERM: ${kind}`,
+        ok ? ms / 1000 : Math.max(ms, LIMIT_MS) / 1000,
+        null,
+        BUDGET_SECONDS,
+        'abs',
+        's',
+        `${how}; 8 idle keep-alive connections, ${answered} of 4 requests in flight answered`,
+      );
       if (!ok) log(`  lifecycle: server output:\n${server.output()}`);
     }
   } finally {

@@ -83,9 +83,16 @@ export async function scenarioQueue(h) {
   const db = new pg.Client({ connectionString: h.dbUrl(name) });
   try {
     // LOG_LEVEL=info: the start-up line says where it listens (and the migrations it applied).
-    server = await startServer(h.track, h.root, { DATABASE_URL: h.dbUrl(name), SMTP_URL: `smtp://127.0.0.1:${sink.port}`, LOG_LEVEL: 'info', ...(h.concurrency ? { JOB_CONCURRENCY: h.concurrency } : {}) }, h.fail);
+    server = await startServer(
+      h.track,
+      h.root,
+      { DATABASE_URL: h.dbUrl(name), SMTP_URL: `smtp://127.0.0.1:${sink.port}`, LOG_LEVEL: 'info', ...(h.concurrency ? { JOB_CONCURRENCY: h.concurrency } : {}) },
+      h.fail,
+    );
     await db.connect();
-    const { rows: [school] } = await db.query(`INSERT INTO schools (name, school_type, location) VALUES ('Queue Bench High', 'HS', 'CA') RETURNING id`);
+    const {
+      rows: [school],
+    } = await db.query(`INSERT INTO schools (name, school_type, location) VALUES ('Queue Bench High', 'HS', 'CA') RETURNING id`);
     const parents = PROBES.map((_, i) => `reset-${i}@queue.bench.example.org`);
     await db.query(
       `INSERT INTO users (email, password_hash, first_name, last_name, user_type, school_id)
@@ -114,7 +121,11 @@ export async function scenarioQueue(h) {
     for (const [i, share] of PROBES.entries()) {
       await until(() => sink.count() >= emails * share, drainBudgetS * 2000, `${Math.round(share * 100)}% of the emails`, h.fail);
       const asked = performance.now();
-      const r = await fetch(`${server.origin}/api/request-reset-password/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: parents[i] }) });
+      const r = await fetch(`${server.origin}/api/request-reset-password/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: parents[i] }),
+      });
       if (r.status >= 300) h.fail(`queue: the reset request answered ${r.status}: ${await r.text()}`);
       await until(() => sink.received.has(parents[i]), 60_000, `the reset email of ${parents[i]}`, h.fail);
       const s = (sink.received.get(parents[i]).at - asked) / 1000;
@@ -126,17 +137,32 @@ export async function scenarioQueue(h) {
     // The row says 'sent' just after the relay took the message.
     let state;
     for (let i = 0; i < 100; i++) {
-      [state] = (await db.query(
-        `SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent, count(*)::int AS total FROM outbox_messages WHERE school_id = $1`, [school.id])).rows;
+      [state] = (
+        await db.query(`SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent, count(*)::int AS total FROM outbox_messages WHERE school_id = $1`, [school.id])
+      ).rows;
       if (state.sent === state.total) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const twice = [...sink.received.values()].filter((v) => v.times > 1).length;
     if (state.sent !== emails + PROBES.length || twice) h.fail(`queue: ${state.sent} of ${state.total} messages sent, ${twice} received twice`);
-    h.record(`job queue: ${emails.toLocaleString('en-US')} queued welcome emails to a local SMTP sink, commit to last received`, drainS, null, drainBudgetS, 'abs', 's',
-      `${Math.round(emails / drainS)} emails/s; JOB_CONCURRENCY ${h.concurrency || 'default'}`);
-    h.record(`job queue: a password reset email while they drain, request to received (slowest of ${PROBES.length})`, Math.max(...resets.map((r) => r.s)), null, RESET_BUDGET_S, 'abs', 's',
-      `each ${resets.map((r) => `${r.s.toFixed(2)} s (${r.backlog} queued)`).join(', ')}`);
+    h.record(
+      `job queue: ${emails.toLocaleString('en-US')} queued welcome emails to a local SMTP sink, commit to last received`,
+      drainS,
+      null,
+      drainBudgetS,
+      'abs',
+      's',
+      `${Math.round(emails / drainS)} emails/s; JOB_CONCURRENCY ${h.concurrency || 'default'}`,
+    );
+    h.record(
+      `job queue: a password reset email while they drain, request to received (slowest of ${PROBES.length})`,
+      Math.max(...resets.map((r) => r.s)),
+      null,
+      RESET_BUDGET_S,
+      'abs',
+      's',
+      `each ${resets.map((r) => `${r.s.toFixed(2)} s (${r.backlog} queued)`).join(', ')}`,
+    );
   } finally {
     await db.end().catch(() => {});
     if (server && server.child.exitCode === null) {

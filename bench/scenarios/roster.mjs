@@ -13,7 +13,8 @@
  *    MB) moves a median little. Budget: the rise under the noise floor RSS_NOISE_MB.
  * Statements per batch are fixed and tested in server/src/modules/roster/roster-oneroster.test.ts.
  */
-const HEADER = 'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password';
+const HEADER =
+  'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password';
 const RSS_NOISE_MB = 8;
 
 function usersCsv(tag, n) {
@@ -22,7 +23,9 @@ function usersCsv(tag, n) {
     const role = i % 25 === 0 ? 'teacher' : i % 5 === 4 ? 'parent' : 'student';
     const agents = role === 'parent' ? `${tag}-${i - 1}` : '';
     const grade = role === 'student' ? String(9 + (i % 4)).padStart(2, '0') : '';
-    lines.push(`${tag}-${i},active,2026-08-01T00:00:00Z,true,org-1,${role},${tag}.${i},,Given${i},"Family, ${i}",,ID${i},${tag}.${i}@roster.bench.example.org,,,${agents},${grade},`);
+    lines.push(
+      `${tag}-${i},active,2026-08-01T00:00:00Z,true,org-1,${role},${tag}.${i},,Given${i},"Family, ${i}",,ID${i},${tag}.${i}@roster.bench.example.org,,,${agents},${grade},`,
+    );
   }
   return lines.join('\r\n') + '\r\n';
 }
@@ -45,7 +48,8 @@ export async function scenarioRoster(env, h) {
     }
     const ms = performance.now() - started;
     const s = await h.stats(d.origin);
-    if (state.state !== 'done' || state.created !== n) h.fail(`Roster import of ${n} rows ended ${state.state} with ${state.created} created: ${JSON.stringify(state.errors?.slice(0, 3))}`);
+    if (state.state !== 'done' || state.created !== n)
+      h.fail(`Roster import of ${n} rows ended ${state.state} with ${state.created} created: ${JSON.stringify(state.errors?.slice(0, 3))}`);
     return { ms, rss: s.peak_rss - s.window_start_rss, bytes: Buffer.byteLength(csv) };
   };
   const stamp = Date.now().toString(36);
@@ -62,17 +66,39 @@ export async function scenarioRoster(env, h) {
   const mb = (b) => b / 2 ** 20;
   const full = runs.get(big);
   const times = full.map((r) => r.ms / 1000);
-  record(h, `roster import of ${big.toLocaleString('en-US')} users (OneRoster users.csv, ${mb(full[0].bytes).toFixed(1)} MB): upload to done, median of 3`,
-    h.median(times), null, 300, 'abs', 's', `budget 5 minutes; range ${Math.min(...times).toFixed(1)}-${Math.max(...times).toFixed(1)} s`);
+  record(
+    h,
+    `roster import of ${big.toLocaleString('en-US')} users (OneRoster users.csv, ${mb(full[0].bytes).toFixed(1)} MB): upload to done, median of 3`,
+    h.median(times),
+    null,
+    300,
+    'abs',
+    's',
+    `budget 5 minutes; range ${Math.min(...times).toFixed(1)}-${Math.max(...times).toFixed(1)} s`,
+  );
   // The line through (size, median growth) by least squares; its rise from the smallest size to the largest.
   const medians = sizes.map((n) => mb(h.median(runs.get(n).map((r) => r.rss))));
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const [mx, my] = [mean(sizes), mean(medians)];
   const slope = sizes.reduce((a, x, i) => a + (x - mx) * (medians[i] - my), 0) / sizes.reduce((a, x) => a + (x - mx) ** 2, 0);
   const rise = slope * (big - big / 10);
-  record(h, `roster import: peak RSS growth with the file, ${sizes.map((n) => n.toLocaleString('en-US')).join(' / ')} users (rise of the fitted line)`, rise, null, RSS_NOISE_MB, 'abs', 'MB',
-    `medians ${medians.map((m) => m.toFixed(1)).join(' / ')} MB; runs ${sizes.map((n) => runs.get(n).map((r) => mb(r.rss).toFixed(1)).join(', ')).join(' | ')} MB; `
-    + `the uncounted first import ${mb(warmUp.rss).toFixed(1)} MB; budget: under the ${RSS_NOISE_MB} MB noise floor`);
+  record(
+    h,
+    `roster import: peak RSS growth with the file, ${sizes.map((n) => n.toLocaleString('en-US')).join(' / ')} users (rise of the fitted line)`,
+    rise,
+    null,
+    RSS_NOISE_MB,
+    'abs',
+    'MB',
+    `medians ${medians.map((m) => m.toFixed(1)).join(' / ')} MB; runs ${sizes
+      .map((n) =>
+        runs
+          .get(n)
+          .map((r) => mb(r.rss).toFixed(1))
+          .join(', '),
+      )
+      .join(' | ')} MB; ` + `the uncounted first import ${mb(warmUp.rss).toFixed(1)} MB; budget: under the ${RSS_NOISE_MB} MB noise floor`,
+  );
 }
 
 const record = (h, ...args) => h.record(...args);

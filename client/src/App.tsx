@@ -119,14 +119,24 @@ export default function App() {
   const t = useT();
   const { loading } = useSession();
   if (loading) {
-    return <div className="page app-content" role="status" aria-live="polite">{t('common.loading')}</div>;
+    return (
+      <div className="page app-content" role="status" aria-live="polite">
+        {t('common.loading')}
+      </div>
+    );
   }
   return (
     <>
       <AppHeader />
       <div className="app-content">
         <RestrictionGuard>
-          <Suspense fallback={<div className="page" role="status">{t('common.loading')}</div>}>
+          <Suspense
+            fallback={
+              <div className="page" role="status">
+                {t('common.loading')}
+              </div>
+            }
+          >
             <Routes>
               <Route path="/" element={<Home />} />
               <Route path="/sign-up" element={<SignUpPage />} />

@@ -55,10 +55,12 @@ function preload() {
 // The first render runs as a transition: React renders it in short slices that yield to the
 // browser, instead of one long task while the page starts (total blocking time).
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => root.render(
-  <StrictMode>
-    <BrowserRouter>
-      <Root />
-    </BrowserRouter>
-  </StrictMode>,
-));
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <Root />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
+);

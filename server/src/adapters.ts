@@ -51,7 +51,9 @@ export async function buildGraphqlContext(deps: AppDeps, req: Request, res?: Res
   } catch (e) {
     if (isConnectionError(e)) {
       logger.warn({ reqId: req.id, err: e }, '[graphql] database unavailable');
-      throw new GraphQLError(UNAVAILABLE_MESSAGE, { extensions: { code: 'SERVICE_UNAVAILABLE', reason: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new Map([['retry-after', '5']]) } } });
+      throw new GraphQLError(UNAVAILABLE_MESSAGE, {
+        extensions: { code: 'SERVICE_UNAVAILABLE', reason: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: new Map([['retry-after', '5']]) } },
+      });
     }
     throw e;
   }

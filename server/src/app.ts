@@ -158,10 +158,15 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   // Static files and the history fallback are named "static" in logs and metrics.
   app.use(routeName('static'));
   mountClient(app, { clientDist: config.clientDist, production: config.nodeEnv === 'production' });
-  return { app, deps, metrics, stop: async () => {
-    // The roster's upload folder first: an upload cut off by a shutdown holds students' names.
-    await services.roster.close();
-    await apollo.stop();
-    await services.payments.close();
-  } };
+  return {
+    app,
+    deps,
+    metrics,
+    stop: async () => {
+      // The roster's upload folder first: an upload cut off by a shutdown holds students' names.
+      await services.roster.close();
+      await apollo.stop();
+      await services.payments.close();
+    },
+  };
 }

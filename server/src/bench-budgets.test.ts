@@ -57,8 +57,7 @@ describe('SQL statements per operation do not grow with the district', () => {
     expect(large.summary.scheduledCourses).toBeGreaterThan(3000 * 20 - 1);
   }, 120_000);
 
-  const gql = (d: District, token: 'studentToken' | 'staffToken', query: string) =>
-    h.api.post('/graphql').set(h.auth(d[token])).send({ query });
+  const gql = (d: District, token: 'studentToken' | 'staffToken', query: string) => h.api.post('/graphql').set(h.auth(d[token])).send({ query });
 
   it('the student plan: the same count through /graphql and /api/plan/ for a short and a long plan', async () => {
     const [gs, gl] = [await gql(small, 'studentToken', PLAN), await gql(large, 'studentToken', PLAN)];
@@ -117,11 +116,11 @@ describe('a one-row REST read', () => {
   it('runs two statements: the token with its user, and the row', async () => {
     const school = await h.buildSchool();
     const student = await h.buildStudent({ school });
-    const [course] = await h.db.query(
-      `INSERT INTO courses (school_id, course_id, title, units) VALUES ($1, 'ONE 1', 'One Row', 3) RETURNING id`, [school.id]);
+    const [course] = await h.db.query(`INSERT INTO courses (school_id, course_id, title, units) VALUES ($1, 'ONE 1', 'One Row', 3) RETURNING id`, [school.id]);
     const [entry] = await h.db.query(
       `INSERT INTO scheduled_courses (user_id, course_id, term, position, grade, completed) VALUES ($1, $2, '2', 0, 'B', true) RETURNING id`,
-      [student.id, course.id]);
+      [student.id, course.id],
+    );
     const token = await h.tokenFor(student);
     const res = await h.api.get(`/api/get-scheduled-course/${course.id}/`).set(h.auth(token));
     expect(res.body).toEqual({ id: entry.id, grade: 'B', completed: true, term: '2' });

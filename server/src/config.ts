@@ -73,7 +73,10 @@ function smsGateway(): SmsGatewayConfig | null {
 /** SMS_COUNTRIES: the ISO codes of the countries texts may go to, e.g. "US,PR"; an unknown code stops the start. */
 function smsCountries(): string[] {
   const raw = str('SMS_COUNTRIES', DEFAULT_SMS_COUNTRIES.join(','));
-  const codes = raw.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const codes = raw
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
   const unknown = codes.filter((c) => !isPhoneCountry(c));
   if (!codes.length || unknown.length) throw new Error(`SMS_COUNTRIES must be a comma list of ISO country codes, e.g. US,PR; not known: "${unknown.join(', ') || raw}"`);
   return [...new Set(codes)];

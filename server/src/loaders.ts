@@ -16,11 +16,7 @@ import { reachLoader } from './modules/schools/reach.js';
 import { courseViewLoader } from './modules/courses/course-view.js';
 
 /** Loads rows by a numeric or text key in one `IN (...)` query, answering in the keys' order. */
-export function byKey<E extends ObjectLiteral, K extends string | number>(
-  db: DataSource,
-  entity: EntityTarget<E>,
-  column: keyof E & string,
-): DataLoader<K, E | null> {
+export function byKey<E extends ObjectLiteral, K extends string | number>(db: DataSource, entity: EntityTarget<E>, column: keyof E & string): DataLoader<K, E | null> {
   return new DataLoader<K, E | null>(async (keys) => {
     const rows = await db.getRepository(entity).findBy({ [column]: In(keys as K[]) } as never);
     const map = new Map<unknown, E>(rows.map((r) => [r[column], r]));
@@ -55,9 +51,12 @@ export function createLoaders(db: DataSource) {
     pathwayById: byKey<Pathway, number>(db, Pathway, 'id'),
     /** A pathway's requirements by name (case-insensitive), then uuid. */
     requirementsByPathwayId: new DataLoader<number, Requirement[]>(async (ids) => {
-      const rows = await db.getRepository(Requirement).createQueryBuilder('r')
+      const rows = await db
+        .getRepository(Requirement)
+        .createQueryBuilder('r')
         .where('r.pathway_id IN (:...ids)', { ids: [...ids] })
-        .orderBy('lower(r.name) COLLATE "C"', 'ASC').addOrderBy('r.uuid', 'ASC')
+        .orderBy('lower(r.name) COLLATE "C"', 'ASC')
+        .addOrderBy('r.uuid', 'ASC')
         .getMany();
       return ids.map((id) => rows.filter((r) => r.pathwayId === id));
     }),

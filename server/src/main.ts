@@ -65,8 +65,14 @@ async function boot() {
   const built = await buildApp(db.dataSource, cfg, db.kind);
   // Background work runs on the PostgreSQL job queue, on every replica (jobs are claimed with SKIP LOCKED).
   const transports = configuredTransports(cfg);
-  const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg, { onOutcome: built.metrics?.recordJob, onFailed: built.metrics?.recordJobFailure });
-  await requeuePendingMessages(db.dataSource, (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]));
+  const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg, {
+    onOutcome: built.metrics?.recordJob,
+    onFailed: built.metrics?.recordJobFailure,
+  });
+  await requeuePendingMessages(
+    db.dataSource,
+    (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]),
+  );
   await scheduleRetention(db.dataSource);
   worker.start();
   // Express 5 calls back with the error too (e.g. EADDRINUSE): stop cleanly, exit code 1.

@@ -16,26 +16,61 @@ import {
 
 const filled = (): ApplicationValues => ({
   ...emptyValues(),
-  studentFullName: 'Riley', studentDOB: '04/12/2011', studentCurrentGrade: '8', studentApplyingGrade: '9', studentEmail: 'r@example.org',
-  parent1FullName: 'Pat', parent1Relationship: 'Mother', parent1Email: 'p@example.org', parent1Phone: '555', parent1Address: '1 Main',
-  emergencyName: 'Sam', emergencyRelationship: 'Neighbor', emergencyPrimaryPhone: '556',
-  schoolName: 'Reno MS', schoolDates: '2022-2025', parentSignature: 'Pat', parentSignatureDate: '2025-03-01',
+  studentFullName: 'Riley',
+  studentDOB: '04/12/2011',
+  studentCurrentGrade: '8',
+  studentApplyingGrade: '9',
+  studentEmail: 'r@example.org',
+  parent1FullName: 'Pat',
+  parent1Relationship: 'Mother',
+  parent1Email: 'p@example.org',
+  parent1Phone: '555',
+  parent1Address: '1 Main',
+  emergencyName: 'Sam',
+  emergencyRelationship: 'Neighbor',
+  emergencyPrimaryPhone: '556',
+  schoolName: 'Reno MS',
+  schoolDates: '2022-2025',
+  parentSignature: 'Pat',
+  parentSignatureDate: '2025-03-01',
 });
 
 describe('the steps', () => {
   it('are nine, saved as steps 1-8 and 10, with the spec titles', () => {
     expect(WIZARD_STEP_COUNT).toBe(9);
     expect(APPLICATION_STEPS.map((s) => `${s.step} ${s.title}`)).toEqual([
-      '1 Applicant Information', '2 Family Information', '3 Emergency Contact Information', '4 Student Educational Background',
-      '5 Academic & Personal Interests', '6 Additional Information', '7 Technology Access', '8 Transcript Upload', '10 Signature & Acknowledgment',
+      '1 Applicant Information',
+      '2 Family Information',
+      '3 Emergency Contact Information',
+      '4 Student Educational Background',
+      '5 Academic & Personal Interests',
+      '6 Additional Information',
+      '7 Technology Access',
+      '8 Transcript Upload',
+      '10 Signature & Acknowledgment',
     ]);
   });
 
   it('name every field of the spec once', () => {
     const names = APPLICATION_STEPS.flatMap((s) => s.fields.map((f) => f.name));
     expect(new Set(names).size).toBe(names.length);
-    for (const n of ['studentPreferredName', 'studentPhone', 'parent2Employer', 'emergencyAlternatePhone', 'emergencySameAsParent1', 'schoolReason',
-      'academicStrengths', 'hobbies', 'interestInDual', 'specialNeeds', 'techComputer', 'techInternet', 'transcriptFiles', 'studentSignature', 'studentSignatureDate']) {
+    for (const n of [
+      'studentPreferredName',
+      'studentPhone',
+      'parent2Employer',
+      'emergencyAlternatePhone',
+      'emergencySameAsParent1',
+      'schoolReason',
+      'academicStrengths',
+      'hobbies',
+      'interestInDual',
+      'specialNeeds',
+      'techComputer',
+      'techInternet',
+      'transcriptFiles',
+      'studentSignature',
+      'studentSignatureDate',
+    ]) {
       expect(names).toContain(n);
     }
     expect(names).toHaveLength(40);
@@ -65,10 +100,23 @@ describe('resumeStep', () => {
 describe('required fields', () => {
   it('names every missing required field by its label, in form order', () => {
     expect(missingRequired(emptyValues())).toEqual([
-      'Full Legal Name', 'Date of Birth', 'Current Grade', 'Applying for Grade', 'Student Email',
-      'Parent/Guardian #1 Full Name', 'Parent/Guardian #1 Relationship', 'Parent/Guardian #1 Email', 'Parent/Guardian #1 Phone', 'Parent/Guardian #1 Address',
-      'Emergency Contact Name', 'Emergency Contact Relationship', 'Emergency Contact Primary Phone',
-      'Current/Most Recent School', 'Dates Attended', 'Parent/Guardian Signature', 'Parent/Guardian Signature Date',
+      'Full Legal Name',
+      'Date of Birth',
+      'Current Grade',
+      'Applying for Grade',
+      'Student Email',
+      'Parent/Guardian #1 Full Name',
+      'Parent/Guardian #1 Relationship',
+      'Parent/Guardian #1 Email',
+      'Parent/Guardian #1 Phone',
+      'Parent/Guardian #1 Address',
+      'Emergency Contact Name',
+      'Emergency Contact Relationship',
+      'Emergency Contact Primary Phone',
+      'Current/Most Recent School',
+      'Dates Attended',
+      'Parent/Guardian Signature',
+      'Parent/Guardian Signature Date',
     ]);
     expect(missingRequired(filled())).toEqual([]);
   });
@@ -130,4 +178,3 @@ describe('form data', () => {
     expect(displayValue('x')).toBe('x');
   });
 });
-

@@ -96,12 +96,7 @@ export interface PrefillText {
 }
 
 /** The texts prefill draws, in configuration order; blank values are skipped, errors logged and skipped. */
-export function prefillTexts(
-  config: ConsentFieldConfig,
-  user: PrefillUser,
-  now: Date = new Date(),
-  log: (...args: unknown[]) => void = console.error,
-): PrefillText[] {
+export function prefillTexts(config: ConsentFieldConfig, user: PrefillUser, now: Date = new Date(), log: (...args: unknown[]) => void = console.error): PrefillText[] {
   const out: PrefillText[] = [];
   for (const [key, field] of Object.entries(config.student_info ?? {})) {
     try {

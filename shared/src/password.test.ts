@@ -14,7 +14,9 @@ import { REASONS } from './reasons.js';
 
 /** The rule keys that fail for a password. */
 const failing = (password: string, first = 'Sam', last = 'Lee') =>
-  passwordChecks(password, first, last).filter((c) => !c.ok).map((c) => c.key);
+  passwordChecks(password, first, last)
+    .filter((c) => !c.ok)
+    .map((c) => c.key);
 
 describe('password rules', () => {
   it('accepts a password that meets every rule', () => {
@@ -118,7 +120,14 @@ describe('email shape', () => {
   });
 
   it('refuses any character outside printable ASCII', () => {
-    for (const email of ['ben.o\u212Aafor@lincoln.example', 'ben.\u043Ekafor@lincoln.example', 'ren\u00E9e@lincoln.example', 'a\u200B@lincoln.example', 'a@lincoln.exampl\u0435', 'a\tb@lincoln.example']) {
+    for (const email of [
+      'ben.o\u212Aafor@lincoln.example',
+      'ben.\u043Ekafor@lincoln.example',
+      'ren\u00E9e@lincoln.example',
+      'a\u200B@lincoln.example',
+      'a@lincoln.exampl\u0435',
+      'a\tb@lincoln.example',
+    ]) {
       expect(looksLikeEmail(email), email).toBe(false);
     }
   });

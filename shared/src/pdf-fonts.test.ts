@@ -71,7 +71,11 @@ describe('PDF fonts', () => {
   it('splits a Latin and Chinese name into runs and embeds the CJK face only then', async () => {
     const r = await render((f) => f.runs('Wang 王小明', 'sans'));
     expect(r.doc.embedded.sort()).toEqual(['cjk', 'regular']);
-    expect(runs(r.fonts, 'Wang 王小明 Jr')).toEqual([['regular', 'Wang '], ['cjk', '王小明'], ['regular', ' Jr']]);
+    expect(runs(r.fonts, 'Wang 王小明 Jr')).toEqual([
+      ['regular', 'Wang '],
+      ['cjk', '王小明'],
+      ['regular', ' Jr'],
+    ]);
     // Widths add up run by run: 5 regular characters, 3 CJK ones twice as wide, 3 regular.
     expect(r.fonts.width('Wang 王小明 Jr', 'sans', 10)).toBe(5 * 10 + 3 * 20 + 3 * 10);
   });

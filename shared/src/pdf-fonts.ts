@@ -38,7 +38,11 @@ export const STANDARD_FONTS: Record<PdfFontStyle, string> = {
 export type UnicodeFace = 'regular' | 'bold' | 'italic' | 'cjk';
 
 const FACE: Record<PdfFontStyle, Exclude<UnicodeFace, 'cjk'>> = {
-  sans: 'regular', sansBold: 'bold', serif: 'regular', serifItalic: 'italic', mono: 'regular',
+  sans: 'regular',
+  sansBold: 'bold',
+  serif: 'regular',
+  serifItalic: 'italic',
+  mono: 'regular',
 };
 
 /** What we use of fontkit 2 (the `fontkit` package): a font, and the subset pdf-lib writes into the PDF. */

@@ -12,8 +12,23 @@ describe('phoneNumber', () => {
   });
 
   it('refuses letters, too few or too many digits, a + elsewhere, and markup', () => {
-    for (const bad of ['', '   ', 'abc', '555-CALL-NOW', '555 123 4567 ext', '123', '555-1234', '1'.repeat(16), '1'.repeat(40),
-      '555+1234567', '++15551234567', '<script>alert(1)</script>', '5551234567<script>', '+', '1'.repeat(31)]) {
+    for (const bad of [
+      '',
+      '   ',
+      'abc',
+      '555-CALL-NOW',
+      '555 123 4567 ext',
+      '123',
+      '555-1234',
+      '1'.repeat(16),
+      '1'.repeat(40),
+      '555+1234567',
+      '++15551234567',
+      '<script>alert(1)</script>',
+      '5551234567<script>',
+      '+',
+      '1'.repeat(31),
+    ]) {
       expect(phoneNumber(bad), bad).toBeNull();
     }
   });
@@ -36,8 +51,22 @@ describe('textableNumber', () => {
   });
 
   it('refuses premium-rate, toll-free, unassigned, short, too long and lettered numbers', () => {
-    for (const typed of ['+1 900 555 0123', '1-900-555-0123', '+1 976 555 0123', '+1 800 555 0123', '(555) 123-4567', '+1 201 555 01234567',
-      '12345', '555-0100', '1'.repeat(16), '201-555-CALL', 'call 2015550123', '+', '', '<a href=x>2015550123</a>']) {
+    for (const typed of [
+      '+1 900 555 0123',
+      '1-900-555-0123',
+      '+1 976 555 0123',
+      '+1 800 555 0123',
+      '(555) 123-4567',
+      '+1 201 555 01234567',
+      '12345',
+      '555-0100',
+      '1'.repeat(16),
+      '201-555-CALL',
+      'call 2015550123',
+      '+',
+      '',
+      '<a href=x>2015550123</a>',
+    ]) {
       expect(textableNumber(typed, ['US']), typed).toEqual({ ok: false, reason: 'PHONE_NOT_MOBILE' });
     }
     // A UK fixed line is not a mobile number even where the UK is allowed.

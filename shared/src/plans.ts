@@ -10,8 +10,12 @@ export const MAX_LABEL_LENGTH = 60;
  * the student or school wrote stays as written.
  */
 export const DEFAULT_TERM_LABELS = {
-  '9th Grade': 'grade9', '10th Grade': 'grade10', '11th Grade': 'grade11', '12th Grade': 'grade12',
-  '1st Year': 'year1', '2nd Year': 'year2',
+  '9th Grade': 'grade9',
+  '10th Grade': 'grade10',
+  '11th Grade': 'grade11',
+  '12th Grade': 'grade12',
+  '1st Year': 'year1',
+  '2nd Year': 'year2',
 } as const;
 
 export type DefaultTermLabelKey = (typeof DEFAULT_TERM_LABELS)[keyof typeof DEFAULT_TERM_LABELS];

@@ -93,7 +93,8 @@ export const REASONS = {
   CHANGE_PASSWORD_OWN_SESSION: 'Sign in as yourself to change your password.',
   ACCOUNT_DEACTIVATED: 'This account has been deactivated. Ask your school to restore it.',
   PASSWORD_SIGN_IN_PARENTS_ONLY: 'Students and staff sign in with the district button on this page, not with a password.',
-  SIGN_IN_NEW_DEVICE_PAUSED: 'Too many failed sign-ins to this account from other devices. Sign in from a device you have used before, or reset your password by email: the device you reset it on will then be recognized.',
+  SIGN_IN_NEW_DEVICE_PAUSED:
+    'Too many failed sign-ins to this account from other devices. Sign in from a device you have used before, or reset your password by email: the device you reset it on will then be recognized.',
   EMAIL_PASSWORD_REQUIRED: 'Please enter your email and password.',
   EMAIL_REQUIRED: 'Please enter your email address.',
   LOCALE_INVALID: 'locale must be one of: {locales}.',
@@ -198,7 +199,8 @@ export const REASONS = {
   SIGNATURE_STROKES_INVALID: 'The drawn signature could not be read: send strokes as lists of [x, y] points between 0 and 1.',
   SIGNATURE_STROKES_TOO_MANY: 'The drawn signature is too large (at most {strokes} strokes and {points} points).',
   SIGNATURE_STROKES_EMPTY: 'The drawn signature is empty: draw your signature or leave the pad untouched.',
-  SIGNED_PDF_NOT_ACCEPTED: 'A signed PDF is not accepted: send your typed full name (name) and, if you drew one, your signature (strokes). The form is signed on the server.',
+  SIGNED_PDF_NOT_ACCEPTED:
+    'A signed PDF is not accepted: send your typed full name (name) and, if you drew one, your signature (strokes). The form is signed on the server.',
   SIGNED_PDF_UNCHANGED: 'The uploaded PDF is the unsigned form itself: nothing was signed on it. Please sign the form with your name.',
   CONSENT_TEMPLATE_NO_SCHOOL: 'Join a school before editing its consent form template.',
   SCHOOL_NOT_FOUND: 'School not found.',

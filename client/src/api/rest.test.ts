@@ -4,11 +4,14 @@ import { authHeaders, rest, restBlob, RestError } from './rest';
 /** The requests the stubbed fetch saw, and the answer it gives. */
 let seen: { url: string; init: RequestInit }[] = [];
 function answer(response: Response | Error) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    seen.push({ url, init });
-    if (response instanceof Error) throw response;
-    return response;
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      seen.push({ url, init });
+      if (response instanceof Error) throw response;
+      return response;
+    }),
+  );
 }
 
 beforeEach(() => {

@@ -55,10 +55,18 @@ export async function rest(path: string, request: RestRequest = {}): Promise<Res
   const token = request.token === undefined ? getToken() : request.token;
   const res = await fetch(path, { method: request.method ?? 'GET', body: request.body, headers: authHeaders(token) });
   if (!res.ok) {
-    const j = await res.json().then((v: { error?: unknown; reason?: unknown; params?: unknown } | null) => v, () => null);
-    const body: RestErrorBody | undefined = typeof j?.error === 'string'
-      ? { error: j.error, ...(typeof j.reason === 'string' ? { reason: j.reason } : {}), ...(j.params && typeof j.params === 'object' ? { params: j.params as Record<string, string> } : {}) }
-      : undefined;
+    const j = await res.json().then(
+      (v: { error?: unknown; reason?: unknown; params?: unknown } | null) => v,
+      () => null,
+    );
+    const body: RestErrorBody | undefined =
+      typeof j?.error === 'string'
+        ? {
+            error: j.error,
+            ...(typeof j.reason === 'string' ? { reason: j.reason } : {}),
+            ...(j.params && typeof j.params === 'object' ? { params: j.params as Record<string, string> } : {}),
+          }
+        : undefined;
     throw new RestError(res.status, body?.error || `${request.method ?? 'GET'} ${path} failed with status ${res.status}`, body);
   }
   return res;

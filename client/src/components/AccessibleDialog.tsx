@@ -59,7 +59,9 @@ export function AccessibleDialog({ title, onClose, children, wide }: Props) {
       <div ref={ref} className={`dialog card stack${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="dialog-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="link dialog-close" aria-label={t('components.closeDialog')} onClick={onClose}>×</button>
+          <button type="button" className="link dialog-close" aria-label={t('components.closeDialog')} onClick={onClose}>
+            ×
+          </button>
         </div>
         {children}
       </div>

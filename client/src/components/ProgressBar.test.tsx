@@ -4,7 +4,12 @@ import { ProgressBar } from './ProgressBar';
 
 describe('ProgressBar', () => {
   it('is a progressbar with its numbers in text, full when nothing is required', () => {
-    render(<><ProgressBar label="Units" value={3.5} max={6} text="3.5 of 6 units" /><ProgressBar label="Courses" value={0} max={0} text="0 of 0 courses" /></>);
+    render(
+      <>
+        <ProgressBar label="Units" value={3.5} max={6} text="3.5 of 6 units" />
+        <ProgressBar label="Courses" value={0} max={0} text="0 of 0 courses" />
+      </>,
+    );
     const [units, courses] = screen.getAllByRole('progressbar');
     expect(units.getAttribute('value')).toBe('3.5');
     expect(units.getAttribute('max')).toBe('6');

@@ -20,7 +20,9 @@ export function ProgressBar({ label, value, max, text }: Props) {
   const full = t('ops.percent', { text, percent });
   return (
     <div className="progress-bar">
-      <span id={id} className="progress-bar-label">{label}</span>
+      <span id={id} className="progress-bar-label">
+        {label}
+      </span>
       <progress aria-labelledby={id} aria-valuetext={full} max={safeMax} value={safeValue} />
       <span className="muted">{full}</span>
     </div>

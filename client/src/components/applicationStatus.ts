@@ -5,8 +5,12 @@ import type { MessageKey, TFunction } from '../i18n';
 export { APPLICATION_STATUSES };
 
 const LABELS: Record<ApplicationStatus, MessageKey> = {
-  not_started: 'ops.appNotStarted', in_progress: 'ops.appInProgress', complete: 'ops.appComplete',
-  accepted: 'ops.appAccepted', enrolled: 'ops.appEnrolled', declined: 'ops.appDeclined',
+  not_started: 'ops.appNotStarted',
+  in_progress: 'ops.appInProgress',
+  complete: 'ops.appComplete',
+  accepted: 'ops.appAccepted',
+  enrolled: 'ops.appEnrolled',
+  declined: 'ops.appDeclined',
 };
 
 /** The label of a status; a value without one is shown as stored. */

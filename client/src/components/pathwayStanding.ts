@@ -25,8 +25,7 @@ export interface PathwayStanding {
 }
 
 /** Fulfilled requirements among `requirements` (a requirement with no progress row is not fulfilled). */
-export const fulfilledCount = (requirements: ({ isFulfilled: boolean } | null | undefined)[]): number =>
-  requirements.filter((r) => r?.isFulfilled).length;
+export const fulfilledCount = (requirements: ({ isFulfilled: boolean } | null | undefined)[]): number => requirements.filter((r) => r?.isFulfilled).length;
 
 /** One standing per pathway, in the order the progress rows name them. */
 export function pathwayStandings(rows: readonly RequirementProgressLike[]): PathwayStanding[] {

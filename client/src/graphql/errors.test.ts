@@ -8,13 +8,18 @@ import { errorInfo, messageOr, restErrorInfo, serverMessage } from './errors';
 beforeAll(() => loadCatalogue('vi'));
 afterEach(() => setCurrentLocale('en'));
 
-const graphqlRefusal = (message: string, extensions: Record<string, unknown>) =>
-  new CombinedGraphQLErrors({ errors: [{ message, extensions }] });
+const graphqlRefusal = (message: string, extensions: Record<string, unknown>) => new CombinedGraphQLErrors({ errors: [{ message, extensions }] });
 
 describe('server refusals', () => {
   it('read the reason and params of a GraphQL error, translated in the language in effect', () => {
     const e = graphqlRefusal('A plan may have at most 12 terms.', { code: 'BAD_USER_INPUT', reason: 'TOO_MANY_TERMS', params: { max: '12' } });
-    expect(errorInfo(e)).toEqual({ serverText: 'A plan may have at most 12 terms.', reason: 'TOO_MANY_TERMS', params: { max: '12' }, code: 'BAD_USER_INPUT', status: 400 });
+    expect(errorInfo(e)).toEqual({
+      serverText: 'A plan may have at most 12 terms.',
+      reason: 'TOO_MANY_TERMS',
+      params: { max: '12' },
+      code: 'BAD_USER_INPUT',
+      status: 400,
+    });
     expect(messageOr(e, 'fallback')).toBe('A plan may have at most 12 terms.');
     setCurrentLocale('vi');
     expect(messageOr(e, 'fallback')).toBe('Một kế hoạch có tối đa 12 học kỳ.');
@@ -31,7 +36,9 @@ describe('server refusals', () => {
 
   it("show the server's English for a reason the client does not translate, or no reason at all", () => {
     setCurrentLocale('vi');
-    expect(messageOr(graphqlRefusal('limit must be between 1 and 200.', { code: 'BAD_USER_INPUT', reason: 'OUTBOX_LIMIT_INVALID' }), 'x')).toBe('limit must be between 1 and 200.');
+    expect(messageOr(graphqlRefusal('limit must be between 1 and 200.', { code: 'BAD_USER_INPUT', reason: 'OUTBOX_LIMIT_INVALID' }), 'x')).toBe(
+      'limit must be between 1 and 200.',
+    );
     expect(messageOr(graphqlRefusal('Cannot query field "x".', { code: 'GRAPHQL_VALIDATION_FAILED' }), 'x')).toBe('Cannot query field "x".');
     expect(messageOr(graphqlRefusal('Boom', { code: 'INTERNAL_SERVER_ERROR' }), 'Something failed.')).toBe('Something failed.');
   });

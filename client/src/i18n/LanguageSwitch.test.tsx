@@ -29,9 +29,20 @@ function SignedInAs() {
 }
 
 const user = {
-  __typename: 'CurrentUser' as const, id: 7, firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', userType: 'Parent' as const,
-  applicationStatus: null, grade: null, dob: null, parentCode: null, academicYearLabels: [], dualSchoolEnabled: false,
-  school: null, viewingAs: null,
+  __typename: 'CurrentUser' as const,
+  id: 7,
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  email: 'ana@example.com',
+  userType: 'Parent' as const,
+  applicationStatus: null,
+  grade: null,
+  dob: null,
+  parentCode: null,
+  academicYearLabels: [],
+  dualSchoolEnabled: false,
+  school: null,
+  viewingAs: null,
 };
 
 describe('LanguageSwitch', () => {
@@ -52,13 +63,23 @@ describe('LanguageSwitch', () => {
     renderWith([], <LanguageSwitch />);
     const group = screen.getByRole('group', { name: 'Language' });
     const offered = [...group.querySelectorAll('button')].map((b) => [b.textContent, b.lang]);
-    expect(offered).toEqual([['Español', 'es'], ['Tiếng Việt', 'vi'], ['中文', 'zh']]);
+    expect(offered).toEqual([
+      ['Español', 'es'],
+      ['Tiếng Việt', 'vi'],
+      ['中文', 'zh'],
+    ]);
     expect(document.documentElement.lang).toBe('en');
   });
 
   // Loads two catalogues with their compiled messages: more than the default 5 s on a busy machine.
   it('switches a page to Vietnamese, then to Chinese: the heading, the header and the document language follow', { timeout: 15000 }, async () => {
-    renderWith([], <><PublicHeader /><NotFoundPage /></>);
+    renderWith(
+      [],
+      <>
+        <PublicHeader />
+        <NotFoundPage />
+      </>,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Switch the language to Tiếng Việt' })[0]);
     // The first switch to a language loads its catalogue (a module and its compiled messages).
@@ -119,7 +140,13 @@ describe('LanguageSwitch', () => {
       },
       { request: { query: CurrentUserDocument }, result: { data: { currentUser: { ...user, locale: 'vi' } } } },
     ];
-    renderWith(mocks, <><SignedInAs /><LanguageSwitch /></>);
+    renderWith(
+      mocks,
+      <>
+        <SignedInAs />
+        <LanguageSwitch />
+      </>,
+    );
     // The choice is saved once the session knows who is signed in.
     await screen.findByText('Ana Ruiz');
     fireEvent.click(screen.getByRole('button', { name: 'Switch the language to Tiếng Việt' }));

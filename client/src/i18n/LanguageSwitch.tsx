@@ -31,5 +31,9 @@ export function EnglishGovernsNote() {
   const t = useT();
   const { locale } = useLocale();
   if (locale === 'en') return null;
-  return <p className="muted" role="note">{t('legal.englishGoverns')}</p>;
+  return (
+    <p className="muted" role="note">
+      {t('legal.englishGoverns')}
+    </p>
+  );
 }

@@ -64,7 +64,11 @@ describe('catalogues', () => {
     const missing = Object.keys(en).filter((k) => !(k in es) && !PENDING_AREAS.includes(area(k)));
     expect(missing).toEqual([]);
     // A pending area that is complete must leave the list.
-    const complete = PENDING_AREAS.filter((a) => Object.keys(en).filter((k) => area(k) === a).every((k) => k in es));
+    const complete = PENDING_AREAS.filter((a) =>
+      Object.keys(en)
+        .filter((k) => area(k) === a)
+        .every((k) => k in es),
+    );
     expect(complete).toEqual([]);
   });
 
@@ -111,7 +115,9 @@ describe('catalogues', () => {
     expect(translateReason({ english: 'Any English at all.', reason: 'READ_ONLY' }, 'es')).toBe(
       'Usted está viendo la cuenta de este/a estudiante en modo de solo lectura; no se permiten cambios.',
     );
-    expect(translateReason({ english: 'A plan may have at most 12 terms.', reason: 'TOO_MANY_TERMS', params: { max: '12' } }, 'vi')).toBe('Một kế hoạch có tối đa 12 học kỳ.');
+    expect(translateReason({ english: 'A plan may have at most 12 terms.', reason: 'TOO_MANY_TERMS', params: { max: '12' } }, 'vi')).toBe(
+      'Một kế hoạch có tối đa 12 học kỳ.',
+    );
     // A known English text without its reason stays as the server wrote it.
     expect(translateReason({ english: REASONS.READ_ONLY }, 'es')).toBe(REASONS.READ_ONLY);
     // A reason the client does not know, or does not translate, shows the server's English.

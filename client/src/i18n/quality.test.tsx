@@ -32,13 +32,23 @@ describe('Spanish quality', () => {
     const { container } = render(<p>{rich('es', 'layout.youAreInStudentView', { name: <strong>Sam Lee</strong> })}</p>);
     expect(container.textContent).toBe('Usted está en la vista de estudiante de: Sam Lee');
     expect(container.querySelector('strong')?.textContent).toBe('Sam Lee');
-    const en = render(<p>{rich('en', 'cccapply.consentIntro', { applicationReview: <a href="/r">application review</a>, privacyPolicy: <a href="/p">Privacy Policy</a>, termsOfUse: <a href="/t">Terms of Use</a> })}</p>);
+    const en = render(
+      <p>
+        {rich('en', 'cccapply.consentIntro', {
+          applicationReview: <a href="/r">application review</a>,
+          privacyPolicy: <a href="/p">Privacy Policy</a>,
+          termsOfUse: <a href="/t">Terms of Use</a>,
+        })}
+      </p>,
+    );
     expect(en.container.textContent).toMatch(/on the application review; see also the Privacy Policy and Terms of Use\.$/);
     expect(en.container.querySelectorAll('a')).toHaveLength(3);
   });
 
   it('payment options are whole sentences in both languages', () => {
-    expect(format('es', 'payments.annualOption', { upfront: '$9,500.00', annual: '$10,000.00' })).toBe('Pago anual: $9,500.00 con tarjeta ahora (descuento del 5 % por pago anticipado sobre $10,000.00)');
+    expect(format('es', 'payments.annualOption', { upfront: '$9,500.00', annual: '$10,000.00' })).toBe(
+      'Pago anual: $9,500.00 con tarjeta ahora (descuento del 5 % por pago anticipado sobre $10,000.00)',
+    );
     expect(format('en', 'payments.checkOption', { upfront: '$9,500.00' })).toBe('Pay by check: $9,500.00 (5% upfront discount)');
   });
 });
@@ -59,7 +69,7 @@ describe('Vietnamese and Chinese formatting', () => {
 });
 
 describe('ICU plurals, dates and numbers per language', () => {
-  it('picks each language\'s plural form for the same count', async () => {
+  it("picks each language's plural form for the same count", async () => {
     await loadCatalogue('vi');
     await loadCatalogue('zh');
     const counts = (locale: 'en' | 'es' | 'vi' | 'zh') => [0, 1, 2, 1.5].map((count) => format(locale, 'plan.unitsCompleted', { count }));
@@ -67,7 +77,9 @@ describe('ICU plurals, dates and numbers per language', () => {
     expect(counts('es')).toEqual(['0 unidades completadas', '1 unidad completada', '2 unidades completadas', '1.5 unidades completadas']);
     expect(counts('vi')).toEqual(['Đã hoàn tất 0 đơn vị', 'Đã hoàn tất 1 đơn vị', 'Đã hoàn tất 2 đơn vị', 'Đã hoàn tất 1,5 đơn vị']);
     expect(counts('zh')).toEqual(['已完成 0 学分', '已完成 1 学分', '已完成 2 学分', '已完成 1.5 学分']);
-    expect(format('en', 'consent.templateSummary', { template: 'The default template', count: 1 })).toBe('The default template, 1 page. New forms use it; forms already signed keep theirs.');
+    expect(format('en', 'consent.templateSummary', { template: 'The default template', count: 1 })).toBe(
+      'The default template, 1 page. New forms use it; forms already signed keep theirs.',
+    );
     expect(format('es', 'students.count', { count: 1250 })).toBe('1,250 estudiantes');
     expect(format('vi', 'students.count', { count: 1250 })).toBe('1.250 học sinh');
   });

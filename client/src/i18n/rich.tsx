@@ -7,5 +7,11 @@ import { Fragment, type ReactNode } from 'react';
 import { formatParts, type Locale, type MessageKey } from './core';
 
 export function rich(locale: Locale, key: MessageKey, parts: Record<string, ReactNode>): ReactNode {
-  return <>{formatParts<ReactNode>(locale, key, parts).map((part, i) => <Fragment key={i}>{part}</Fragment>)}</>;
+  return (
+    <>
+      {formatParts<ReactNode>(locale, key, parts).map((part, i) => (
+        <Fragment key={i}>{part}</Fragment>
+      ))}
+    </>
+  );
 }

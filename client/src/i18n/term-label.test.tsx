@@ -11,7 +11,13 @@ afterEach(() => {
 
 function Labels({ labels }: { labels: string[] }) {
   const read = useTermLabel();
-  return <ul>{labels.map((l) => <li key={l}>{read(l)}</li>)}</ul>;
+  return (
+    <ul>
+      {labels.map((l) => (
+        <li key={l}>{read(l)}</li>
+      ))}
+    </ul>
+  );
 }
 
 const LABELS = ['9th Grade', 'Freshman fall', '2nd Year', 'constructor'];
@@ -19,7 +25,15 @@ const LABELS = ['9th Grade', 'Freshman fall', '2nd Year', 'constructor'];
 async function shown(locale: 'en' | 'es' | 'zh'): Promise<string[]> {
   await loadCatalogue(locale);
   localStorage.setItem('locale', locale);
-  render(<MockedProvider mocks={[]}><SessionProvider><I18nProvider><Labels labels={LABELS} /></I18nProvider></SessionProvider></MockedProvider>);
+  render(
+    <MockedProvider mocks={[]}>
+      <SessionProvider>
+        <I18nProvider>
+          <Labels labels={LABELS} />
+        </I18nProvider>
+      </SessionProvider>
+    </MockedProvider>,
+  );
   return (await screen.findAllByRole('listitem')).map((li) => li.textContent ?? '');
 }
 

@@ -22,7 +22,9 @@ const words = (s: string) => /[A-Za-z]{2}/.test(s);
 function cook(text: string): string {
   const lines = text.split(/\r\n|\n|\r/);
   let last = 0;
-  lines.forEach((l, i) => { if (/[^ \t]/.test(l)) last = i; });
+  lines.forEach((l, i) => {
+    if (/[^ \t]/.test(l)) last = i;
+  });
   let str = '';
   lines.forEach((line, i) => {
     let t = line.replace(/\t/g, ' ');

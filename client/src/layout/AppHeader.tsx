@@ -27,23 +27,36 @@ export function AppHeader() {
     <>
       <header className="app-header" data-header={kind}>
         <div className="inner">
-          <Link to="/" className="brand">{t('layout.pathwayPlanner')}</Link>
+          <Link to="/" className="brand">
+            {t('layout.pathwayPlanner')}
+          </Link>
           <nav className="collapsible" aria-label={t('layout.main')}>
             {items.map((item) => (
-              <NavLink key={item.to} to={item.to}>{t(item.label)}</NavLink>
+              <NavLink key={item.to} to={item.to}>
+                {t(item.label)}
+              </NavLink>
             ))}
           </nav>
           {languageSwitch && <LanguageSwitch className="language-switch wide-only" />}
-          <Link to="/profile" className="profile-icon wide-only" aria-label={t('layout.myProfile')} title={t('layout.myProfile')}>{initials}</Link>
+          <Link to="/profile" className="profile-icon wide-only" aria-label={t('layout.myProfile')} title={t('layout.myProfile')}>
+            {initials}
+          </Link>
           {/* On a phone the same items sit in the menu. */}
           <HeaderMenu>
             <nav aria-label={t('layout.menu')}>
               {items.map((item) => (
-                <NavLink key={item.to} to={item.to}>{t(item.label)}</NavLink>
+                <NavLink key={item.to} to={item.to}>
+                  {t(item.label)}
+                </NavLink>
               ))}
               <NavLink to="/profile">{t('layout.myProfile')}</NavLink>
             </nav>
-            {languageSwitch && (<><hr /><LanguageSwitch /></>)}
+            {languageSwitch && (
+              <>
+                <hr />
+                <LanguageSwitch />
+              </>
+            )}
           </HeaderMenu>
         </div>
       </header>
@@ -87,7 +100,9 @@ function ViewBanner({ kind }: { kind: Extract<HeaderKind, 'admin-as-student' | '
   return (
     <div className="view-banner" role="status">
       <div className="inner">
-        <span>{rich(locale, kind === 'admin-as-student' && isBaseline ? 'layout.youAreInBaselinePlanView' : 'layout.youAreInStudentView', { name: <strong>{name}</strong> })}</span>
+        <span>
+          {rich(locale, kind === 'admin-as-student' && isBaseline ? 'layout.youAreInBaselinePlanView' : 'layout.youAreInStudentView', { name: <strong>{name}</strong> })}
+        </span>
         <button type="button" onClick={back} disabled={busy}>
           {kind === 'admin-as-student' ? t('layout.returnToAdminView') : t('layout.returnToParentView')}
         </button>

@@ -19,7 +19,9 @@ export function Footer() {
         <p>{t('layout.yearPathwayPlanner', { year })}</p>
         <nav aria-label={t('layout.legal')}>
           {LEGAL_LINKS.map((item) => (
-            <Link key={item.to} to={item.to}>{t(item.label)}</Link>
+            <Link key={item.to} to={item.to}>
+              {t(item.label)}
+            </Link>
           ))}
         </nav>
       </div>

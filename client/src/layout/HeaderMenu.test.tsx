@@ -7,7 +7,10 @@ function renderMenu() {
   render(
     <MemoryRouter initialEntries={['/plan']}>
       <HeaderMenu>
-        <nav aria-label="Menu"><Link to="/plan">Academic Plan</Link><Link to="/pathways">Pathways</Link></nav>
+        <nav aria-label="Menu">
+          <Link to="/plan">Academic Plan</Link>
+          <Link to="/pathways">Pathways</Link>
+        </nav>
       </HeaderMenu>
     </MemoryRouter>,
   );

@@ -45,15 +45,11 @@ export function HeaderMenu({ children }: { children: ReactNode }) {
 
   return (
     <div className="header-menu" ref={wrapper}>
-      <button
-        ref={button}
-        type="button"
-        className="secondary header-menu-button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-      >
-        <span aria-hidden="true" className="header-menu-icon">☰</span> {t('layout.menu')}
+      <button ref={button} type="button" className="secondary header-menu-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <span aria-hidden="true" className="header-menu-icon">
+          ☰
+        </span>{' '}
+        {t('layout.menu')}
       </button>
       <div ref={panel} id={id} className="header-menu-panel" hidden={!open}>
         {children}

@@ -15,11 +15,15 @@ export function PublicHeader() {
   return (
     <header className="app-header" data-header="default">
       <div className="inner">
-        <Link to="/" className="brand">{t('layout.pathwayPlanner')}</Link>
+        <Link to="/" className="brand">
+          {t('layout.pathwayPlanner')}
+        </Link>
         {/* "collapsible": the shared stylesheet hides this nav at 767px and below. */}
         <nav className="collapsible" aria-label={t('layout.main')}>
           {LANDING_LINKS.map((item) => (
-            <Link key={item.hash} to={{ pathname: '/', hash: item.hash }}>{t(item.label)}</Link>
+            <Link key={item.hash} to={{ pathname: '/', hash: item.hash }}>
+              {t(item.label)}
+            </Link>
           ))}
           <NavLink to="/log-in">{t('common.signIn')}</NavLink>
         </nav>

@@ -8,7 +8,9 @@ export default function NotFoundPage() {
     <main className="page stack">
       <h1>{t('pages.pageNotFound')}</h1>
       <p>{t('pages.thereIsNoPageAtThis')}</p>
-      <p><Link to="/">{t('pages.goToTheHomePage')}</Link></p>
+      <p>
+        <Link to="/">{t('pages.goToTheHomePage')}</Link>
+      </p>
     </main>
   );
 }

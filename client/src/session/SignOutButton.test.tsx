@@ -23,7 +23,11 @@ describe('SignOutButton', () => {
   it("while viewing as a student, also signs out the counselor's own token kept aside, then clears storage", async () => {
     setToken('counselor-own-token');
     beginViewAs('admin', 'student-view-token');
-    render(<MockedProvider mocks={[logoutMock]}><SignOutButton /></MockedProvider>);
+    render(
+      <MockedProvider mocks={[logoutMock]}>
+        <SignOutButton />
+      </MockedProvider>,
+    );
     fireEvent.click(screen.getByRole('button'));
     await waitFor(() => expect(reloadTo).toHaveBeenCalledWith('/'));
     expect(fetchMock).toHaveBeenCalledWith('/api/logout/', { method: 'POST', headers: { Authorization: 'Token counselor-own-token' } });
@@ -33,7 +37,11 @@ describe('SignOutButton', () => {
 
   it('signs out only the current token when not viewing as anyone', async () => {
     setToken('own-token');
-    render(<MockedProvider mocks={[logoutMock]}><SignOutButton /></MockedProvider>);
+    render(
+      <MockedProvider mocks={[logoutMock]}>
+        <SignOutButton />
+      </MockedProvider>,
+    );
     fireEvent.click(screen.getByRole('button'));
     await waitFor(() => expect(reloadTo).toHaveBeenCalledWith('/'));
     expect(fetchMock).not.toHaveBeenCalled();

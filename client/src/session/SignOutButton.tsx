@@ -16,9 +16,7 @@ export function SignOutButton({ className }: { className?: string }) {
       console.error('Sign-out request failed', e);
     }
     // Signing out while viewing as a student ends the person's own session kept aside, too.
-    await Promise.all(heldTokens().map((token) =>
-      rest('/api/logout/', { method: 'POST', token })
-        .catch((e: unknown) => console.error('Sign-out request failed', e))));
+    await Promise.all(heldTokens().map((token) => rest('/api/logout/', { method: 'POST', token }).catch((e: unknown) => console.error('Sign-out request failed', e))));
     clearSession();
     reloadTo('/');
   }

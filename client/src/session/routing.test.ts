@@ -1,8 +1,16 @@
 import { en } from '../i18n/en';
 import { describe, expect, it } from 'vitest';
 import {
-  afterSignInPath, afterSignUpPath, applicationProgress, headerKind, homeView, isRestricted, navItems, NOT_VIEWING,
-  type RoutingUser, yearLabelsFor,
+  afterSignInPath,
+  afterSignUpPath,
+  applicationProgress,
+  headerKind,
+  homeView,
+  isRestricted,
+  navItems,
+  NOT_VIEWING,
+  type RoutingUser,
+  yearLabelsFor,
 } from './routing';
 import type { UserType } from '../graphql/generated';
 

@@ -56,16 +56,7 @@ export function homeView(user: RoutingUser | null, flags: ViewFlags): HomeView {
   return user.school?.fourYearPlanEnabled ? 'plan' : 'profile';
 }
 
-export type HeaderKind =
-  | 'default'
-  | 'restricted'
-  | 'admin-hs'
-  | 'admin'
-  | 'parent'
-  | 'baseline'
-  | 'student'
-  | 'admin-as-student'
-  | 'parent-as-student';
+export type HeaderKind = 'default' | 'restricted' | 'admin-hs' | 'admin' | 'parent' | 'baseline' | 'student' | 'admin-as-student' | 'parent-as-student';
 
 export function headerKind(user: RoutingUser | null, flags: ViewFlags): HeaderKind {
   if (!user) return 'default';
@@ -92,7 +83,10 @@ export interface NavItem {
 export function staffNav(school: RoutingSchool | null): NavItem[] {
   // Dual-school staff: admissions, and the families' tuition payments.
   const admissions: NavItem[] = school?.dualSchoolEnabled
-    ? [{ label: 'layout.navAdmissions', to: '/admissions' }, { label: 'layout.navFamilyPayments', to: '/admissions/payments' }]
+    ? [
+        { label: 'layout.navAdmissions', to: '/admissions' },
+        { label: 'layout.navFamilyPayments', to: '/admissions/payments' },
+      ]
     : [];
   // Every staff member reads their schools' student-record access log (issue 11).
   const accessLog: NavItem = { label: 'layout.navAccessLog', to: '/access-log' };

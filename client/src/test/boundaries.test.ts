@@ -24,8 +24,7 @@ function specifiers(code: string): string[] {
   return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]);
 }
 
-const inServer = (file: string, spec: string) =>
-  spec.startsWith('.') && path.resolve(path.dirname(file), spec).startsWith(SERVER + path.sep);
+const inServer = (file: string, spec: string) => spec.startsWith('.') && path.resolve(path.dirname(file), spec).startsWith(SERVER + path.sep);
 
 describe('the client and the server folder', () => {
   it('reads the specifiers it checks (import, export from, dynamic import)', () => {

@@ -19,7 +19,12 @@ export const CALCULUS = {
   ],
   unitsInfo: [
     {
-      __typename: 'CourseUnitsInfo', schoolName: 'Lincoln High School', schoolUuid: 's-1', units: 5, primaryColor: '#8b1e3f', transferable: false,
+      __typename: 'CourseUnitsInfo',
+      schoolName: 'Lincoln High School',
+      schoolUuid: 's-1',
+      units: 5,
+      primaryColor: '#8b1e3f',
+      transferable: false,
       requirements: [
         { __typename: 'CourseRequirementInfo', uuid: 'r-1', label: 'STEM: Advanced Math', pathwayColors: ['blue'] },
         { __typename: 'CourseRequirementInfo', uuid: 'r-2', label: 'A-G: Mathematics', pathwayColors: [''] },

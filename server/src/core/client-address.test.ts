@@ -35,8 +35,11 @@ const FORGED_BEHIND_PRIVATE: [string, (i: number) => string, string][] = [
   ['an IPv6 address, client on fc00::/7', (i) => `2001:db8::${i}, fd12:3456::5`, 'fd12:3456::5'],
   ['other private addresses', (i) => `10.9.9.${i}, 192.168.0.${i}, 10.0.0.5`, '10.0.0.5'],
   ['a loopback address', (i) => `127.0.0.${i}, 10.0.0.5`, '10.0.0.5'],
-  ['forty hops of every private range', (i) =>
-    [`1.2.3.${i}`, ...Array.from({ length: 40 }, (_, k) => [`10.0.${k}.${i}`, `192.168.${k}.1`, `172.20.${k}.9`, `fd00::${k + 1}`][k % 4]), '10.0.0.5'].join(', '), '10.0.0.5'],
+  [
+    'forty hops of every private range',
+    (i) => [`1.2.3.${i}`, ...Array.from({ length: 40 }, (_, k) => [`10.0.${k}.${i}`, `192.168.${k}.1`, `172.20.${k}.9`, `fd00::${k + 1}`][k % 4]), '10.0.0.5'].join(', '),
+    '10.0.0.5',
+  ],
   ['garbage', (i) => `not-an-address-${i}, 10.0.0.5`, '10.0.0.5'],
   ['garbage with separators', (i) => `,,; DROP TABLE users;--${i}, [::1]:${i}, 10.0.0.5`, '10.0.0.5'],
   ['an address with a port', (i) => `1.2.3.4:${1000 + i}, 10.0.0.5`, '10.0.0.5'],
@@ -63,7 +66,10 @@ describe('the default (TRUST_PROXY unset: loopback only)', () => {
     const api = await h.appWith({ authAddressRateLimit: 5 });
     const statuses: number[] = [];
     for (let i = 1; i <= 7; i++) {
-      const res = await api.post('/api/login/').set('X-Forwarded-For', `192.0.2.${i}, 172.31.255.1`).send({ email: `nobody-${i}@test.example`, password: 'Wrong#Guess2026' });
+      const res = await api
+        .post('/api/login/')
+        .set('X-Forwarded-For', `192.0.2.${i}, 172.31.255.1`)
+        .send({ email: `nobody-${i}@test.example`, password: 'Wrong#Guess2026' });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);

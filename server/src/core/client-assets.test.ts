@@ -25,7 +25,11 @@ const APP_JS = `export function plan(){${'return "Four-year plan of courses by g
 const APP_CSS = `.planner{${'color:#123456;margin:0 auto;'.repeat(100)}}`;
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), crypto.randomBytes(4000)]);
 
-interface RawAnswer { status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: Buffer;
+}
 
 function makeClientDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-client-'));
@@ -69,7 +73,11 @@ function decoded(res: RawAnswer): string {
   return res.bytes.toString('utf8');
 }
 
-const varies = (res: RawAnswer) => String(res.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (res: RawAnswer) =>
+  String(res.headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 describe('the built client in production', () => {
   let dist: string;

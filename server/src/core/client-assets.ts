@@ -43,11 +43,7 @@ export function mountClient(app: Express, opts: { clientDist: string; production
   if (opts.production) {
     app.use((req, res, next) => (req.path.endsWith('.map') ? notFound(req, res) : next()));
   }
-  app.use(
-    '/assets',
-    express.static(path.join(opts.clientDist, 'assets'), { index: false, maxAge: YEAR_MS, immutable: true }),
-    notFound,
-  );
+  app.use('/assets', express.static(path.join(opts.clientDist, 'assets'), { index: false, maxAge: YEAR_MS, immutable: true }), notFound);
   app.use(
     express.static(opts.clientDist, {
       index: false,

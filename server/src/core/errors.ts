@@ -6,14 +6,7 @@
 import { REASONS, reasonText, type Reason, type ReasonParams } from '@planner/shared';
 
 export type { Reason, ReasonParams };
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'BAD_USER_INPUT'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'RATE_LIMITED'
-  | 'SERVICE_UNAVAILABLE';
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -79,7 +72,8 @@ export const UNAVAILABLE_MESSAGE = REASONS.SERVICE_UNAVAILABLE;
  * busy to answer in time, which the caller hears as "temporarily unavailable", not as a bug.
  */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57014', '57P01', '57P02', '57P03']);
-const CONNECTION_MESSAGES = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed|Connection ended|the database system is (starting up|shutting down)|not currently accepting connections/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed|Connection ended|the database system is (starting up|shutting down)|not currently accepting connections/i;
 
 /**
  * Whether an error means the database cannot be reached (its connection dropped, was terminated,
@@ -98,6 +92,5 @@ export function isConnectionError(err: unknown, depth = 0): boolean {
 
 /** A PostgreSQL unique-constraint violation (23505), raw or wrapped by TypeORM. */
 export function isUniqueViolation(e: unknown): boolean {
-  return (e as { code?: string; driverError?: { code?: string } })?.driverError?.code === '23505' ||
-    (e as { code?: string })?.code === '23505';
+  return (e as { code?: string; driverError?: { code?: string } })?.driverError?.code === '23505' || (e as { code?: string })?.code === '23505';
 }

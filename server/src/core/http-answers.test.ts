@@ -78,7 +78,11 @@ describe('a body the server cannot read', () => {
     });
 
     it(`/api answers 400 { error, reason }: ${what}`, async () => {
-      for (const [method, path] of [['post', '/api/login/'], ['put', '/api/schools/plan-approval/'], ['post', '/api/no-such-route/']] as const) {
+      for (const [method, path] of [
+        ['post', '/api/login/'],
+        ['put', '/api/schools/plan-approval/'],
+        ['post', '/api/no-such-route/'],
+      ] as const) {
         const res = await h.api[method](path).set('Content-Type', 'application/json').send(body);
         expect(res.status, `${method} ${path}: ${res.text}`).toBe(400);
         expectJson(res);

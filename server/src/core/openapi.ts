@@ -66,10 +66,13 @@ export const areaRoutes = (tag: string, routes: ApiRoute[]): AreaRoutes => ({ ta
 
 // Path parameters. Every id is read the same way (core/ids.ts): malformed is a 400, well-formed of nothing a 404.
 export const numericId = (what: string) =>
-  z.string().regex(/^[1-9][0-9]*$/).meta({ description: `The ${what}'s numeric id (1 to ${MAX_ID}).` });
+  z
+    .string()
+    .regex(/^[1-9][0-9]*$/)
+    .meta({ description: `The ${what}'s numeric id (1 to ${MAX_ID}).` });
 export const uuidParam = (what: string) => z.uuid().meta({ description: `The ${what}'s uuid.` });
 /** A course is named by its number or its uuid wherever a course id is asked for (core/ids.ts parseCourseRef). */
-export const courseRef = () => z.string().meta({ description: "The course: its numeric id or its uuid." });
+export const courseRef = () => z.string().meta({ description: 'The course: its numeric id or its uuid.' });
 
 /** What a path parameter is when its route does not say otherwise. */
 export const PATH_PARAMS: Record<string, () => z.ZodType> = {
@@ -80,11 +83,16 @@ export const PATH_PARAMS: Record<string, () => z.ZodType> = {
 };
 
 // Shapes many answers share.
-export const ErrorBody = z.object({
-  error: z.string().meta({ description: 'What went wrong, and what to fix (the spec\'s English text).' }),
-  reason: z.enum(REASON_CODES as [Reason, ...Reason[]]).optional().meta({ description: 'Why, as a stable code: translate or branch on this, not on the text. Every error the service raises carries one.' }),
-  params: z.record(z.string(), z.string()).optional().meta({ description: 'The values filled into a parameterised text, by placeholder name (e.g. {"max": "100"}).' }),
-}).meta({ id: 'Error' });
+export const ErrorBody = z
+  .object({
+    error: z.string().meta({ description: "What went wrong, and what to fix (the spec's English text)." }),
+    reason: z
+      .enum(REASON_CODES as [Reason, ...Reason[]])
+      .optional()
+      .meta({ description: 'Why, as a stable code: translate or branch on this, not on the text. Every error the service raises carries one.' }),
+    params: z.record(z.string(), z.string()).optional().meta({ description: 'The values filled into a parameterised text, by placeholder name (e.g. {"max": "100"}).' }),
+  })
+  .meta({ id: 'Error' });
 export const MessageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
 /** A timestamp as sent: ISO 8601 in UTC. */
 export const timestamp = () => z.iso.datetime();
@@ -93,6 +101,10 @@ export const day = () => z.iso.date();
 
 /** ?page_size= and ?cursor= of the lists scripts page through (core/http.ts sendPagedList). */
 export const PAGED_QUERY = {
-  page_size: z.string().regex(/^[0-9]+$/).optional().meta({ description: 'Page size; without it the whole list comes back as one array (the next cursor is in the X-Next-Cursor header).' }),
+  page_size: z
+    .string()
+    .regex(/^[0-9]+$/)
+    .optional()
+    .meta({ description: 'Page size; without it the whole list comes back as one array (the next cursor is in the X-Next-Cursor header).' }),
   cursor: z.string().optional().meta({ description: 'The X-Next-Cursor header of the previous page.' }),
 };

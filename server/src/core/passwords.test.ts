@@ -46,10 +46,17 @@ describe('password hashing', () => {
     const good = await hashPassword('Planner#2026');
     const legacy = await legacyScryptHash('Planner#2026');
     for (const stored of [
-      '', 'Planner#2026', 'bcrypt$1$2$3$4$5',
-      '$argon2id$v=19$m=19456,t=2,p=1$bm90YmFzZTY0$', '$argon2id$garbage', good.slice(0, -4),
-      'scrypt$notanumber$8$1$c2FsdA$aGFzaA', 'scrypt$1073741824$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaA',
-      'scrypt$32768$8$1$$', legacy.slice(0, -8), `${legacy}$extra`,
+      '',
+      'Planner#2026',
+      'bcrypt$1$2$3$4$5',
+      '$argon2id$v=19$m=19456,t=2,p=1$bm90YmFzZTY0$',
+      '$argon2id$garbage',
+      good.slice(0, -4),
+      'scrypt$notanumber$8$1$c2FsdA$aGFzaA',
+      'scrypt$1073741824$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaA',
+      'scrypt$32768$8$1$$',
+      legacy.slice(0, -8),
+      `${legacy}$extra`,
     ]) {
       expect(await verifyPassword('Planner#2026', stored), stored).toBe(false);
     }

@@ -6,7 +6,9 @@ import { actorOf, ALLOW, authorize, type CallerFacts, type Can, deny, hide, perm
 
 const caller = (o: Partial<CallerFacts> = {}, user: Partial<CallerFacts['user']> = {}): CallerFacts => ({
   user: { id: 7, userType: UserType.Staff, schoolId: 3, ...user },
-  actingUserId: null, readOnly: false, ...o,
+  actingUserId: null,
+  readOnly: false,
+  ...o,
 });
 
 /** A small policy: staff may 'edit' their school's objects; 'hidden' objects are not found. */
@@ -30,7 +32,12 @@ function thrown(fn: () => unknown): { code: string; reason: string; message: str
 describe('policy kernel', () => {
   it('describes the caller as an actor: the acting account, its type and school, view-as and token kind', () => {
     expect(actorOf(caller({ actingUserId: 9, readOnly: true, tokenKind: 'api' }))).toEqual({
-      userId: 7, type: UserType.Staff, schoolId: 3, actingUserId: 9, readOnly: true, tokenKind: 'api',
+      userId: 7,
+      type: UserType.Staff,
+      schoolId: 3,
+      actingUserId: 9,
+      readOnly: true,
+      tokenKind: 'api',
     });
     expect(actorOf(caller()).tokenKind).toBe('session');
   });
@@ -42,22 +49,36 @@ describe('policy kernel', () => {
 
   it('refuses without a caller as unauthenticated, before asking the policy', () => {
     expect(thrown(() => authorize({ caller: null }, can, 'edit', { schoolId: 3 }))).toEqual({
-      code: 'UNAUTHENTICATED', reason: 'UNAUTHENTICATED', message: 'Authentication credentials were not provided or are invalid.',
+      code: 'UNAUTHENTICATED',
+      reason: 'UNAUTHENTICATED',
+      message: 'Authentication credentials were not provided or are invalid.',
     });
   });
 
   it("refuses as forbidden with the area's message, or not found for hidden objects", () => {
-    expect(thrown(() => authorize({ caller: caller() }, can, 'edit', { schoolId: 4 }))).toEqual({ code: 'FORBIDDEN', reason: 'COURSE_NOT_YOURS', message: 'You can only change the courses of your own school.' });
-    expect(thrown(() => authorize({ caller: caller() }, can, 'peek', { schoolId: 4 }))).toEqual({ code: 'NOT_FOUND', reason: 'NOTE_NOT_FOUND', message: 'Note not found.' });
+    expect(thrown(() => authorize({ caller: caller() }, can, 'edit', { schoolId: 4 }))).toEqual({
+      code: 'FORBIDDEN',
+      reason: 'COURSE_NOT_YOURS',
+      message: 'You can only change the courses of your own school.',
+    });
+    expect(thrown(() => authorize({ caller: caller() }, can, 'peek', { schoolId: 4 }))).toEqual({
+      code: 'NOT_FOUND',
+      reason: 'NOTE_NOT_FOUND',
+      message: 'Note not found.',
+    });
     const generic = (() => deny()) as Can<'x', null>;
     expect(thrown(() => authorize({ caller: caller() }, generic, 'x', null))).toEqual({
-      code: 'FORBIDDEN', reason: 'FORBIDDEN', message: 'You do not have permission to perform this action.',
+      code: 'FORBIDDEN',
+      reason: 'FORBIDDEN',
+      message: 'You do not have permission to perform this action.',
     });
   });
 
   it("refuses writes on a parent's read-only view-as token", () => {
     expect(thrown(() => authorize({ caller: caller({ readOnly: true, actingUserId: 30 }) }, can, 'edit', { schoolId: 3 }))).toEqual({
-      code: 'FORBIDDEN', reason: READ_ONLY_MESSAGE, message: 'You are viewing as this student in read-only mode; changes are not allowed.',
+      code: 'FORBIDDEN',
+      reason: READ_ONLY_MESSAGE,
+      message: 'You are viewing as this student in read-only mode; changes are not allowed.',
     });
   });
 

@@ -10,7 +10,13 @@ export const SCHOOL_A = 1;
 export const SCHOOL_B = 2;
 
 const base = (o: Partial<Actor>): Actor => ({
-  userId: 0, type: UserType.Student, schoolId: SCHOOL_A, actingUserId: null, readOnly: false, tokenKind: 'session', ...o,
+  userId: 0,
+  type: UserType.Student,
+  schoolId: SCHOOL_A,
+  actingUserId: null,
+  readOnly: false,
+  tokenKind: 'session',
+  ...o,
 });
 
 export const ACTORS = {
@@ -37,4 +43,3 @@ export function verdict<A extends string, O>(can: Can<A, O>, actor: Actor, actio
   if (v === true) return 'ok';
   return `${v.hidden ? '404' : '403'}${v.message ? ` ${v.message.reason}` : ''}`;
 }
-

@@ -72,7 +72,7 @@ export const isType = (actor: Actor, ...types: UserType[]): boolean => types.inc
 export const onlyTypes = (actor: Actor, types: UserType[], message?: ReasonMessage): Verdict => (types.includes(actor.type) ? ALLOW : deny(message));
 /** A write by one of these account types: a read-only token is refused first, then other types. */
 export const writesAs = (actor: Actor, types: UserType[], message?: ReasonMessage): Verdict =>
-  (actor.readOnly ? deny(because(READ_ONLY_MESSAGE)) : onlyTypes(actor, types, message));
+  actor.readOnly ? deny(because(READ_ONLY_MESSAGE)) : onlyTypes(actor, types, message);
 /** Both verdicts must allow; the first refusal wins. */
 export const both = (first: Verdict, second: () => Verdict): Verdict => (first === true ? second() : first);
 
@@ -115,4 +115,3 @@ export function requireWriter<C extends CallerFacts>(ctx: { caller: C | null }):
 export function assertOperationAllowed(caller: CallerFacts | null, operation: string, isWrite: boolean): void {
   if (caller?.readOnly && isWrite && !READ_ONLY_ALLOWED.has(operation)) throw forbidden(because(READ_ONLY_MESSAGE));
 }
-

@@ -161,9 +161,7 @@ export function presetRule(
   config: { authRateLimit: number; authRateWindowSeconds: number; rateLimits: Record<'parentCode' | 'upload' | 'consentLink' | 'anonymousGraphql', RateLimitSetting> },
   preset: RateLimitPreset,
 ): RateLimitRule {
-  const setting = preset === 'signUp' || preset === 'reset'
-    ? { limit: config.authRateLimit, windowSeconds: config.authRateWindowSeconds }
-    : config.rateLimits[preset];
+  const setting = preset === 'signUp' || preset === 'reset' ? { limit: config.authRateLimit, windowSeconds: config.authRateWindowSeconds } : config.rateLimits[preset];
   return { name: PRESET_NAMES[preset], ...setting };
 }
 

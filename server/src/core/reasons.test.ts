@@ -16,7 +16,33 @@ import { issueReason, parseInput, z, zodMessage } from './validation.js';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 // zod methods whose text argument (or `{ error | message }` option) is the refusal a caller reads.
-const ZOD = new Set(['min', 'max', 'length', 'regex', 'refine', 'email', 'int', 'positive', 'nonnegative', 'gte', 'lte', 'gt', 'lt', 'union', 'enum', 'string', 'number', 'boolean', 'array', 'object', 'uuid', 'url', 'check', 'date', 'addIssue']);
+const ZOD = new Set([
+  'min',
+  'max',
+  'length',
+  'regex',
+  'refine',
+  'email',
+  'int',
+  'positive',
+  'nonnegative',
+  'gte',
+  'lte',
+  'gt',
+  'lt',
+  'union',
+  'enum',
+  'string',
+  'number',
+  'boolean',
+  'array',
+  'object',
+  'uuid',
+  'url',
+  'check',
+  'date',
+  'addIssue',
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -26,7 +52,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-interface Found { where: string; text: string }
+interface Found {
+  where: string;
+  text: string;
+}
 
 /** Each `because('CODE', { … })` with the names it fills, and each text literal in a zod refusal. */
 function walk(): { becauses: (Found & { names: string[] | null })[]; zodTexts: Found[] } {
@@ -77,7 +106,9 @@ describe('reason codes', () => {
       if (!isReason(text)) return [`${where}  ${text} is not a reason`];
       if (names === null) return [];
       const expected = reasonParamNames(text).sort();
-      return JSON.stringify([...names].sort()) === JSON.stringify(expected) ? [] : [`${where}  ${text} given {${names.join(', ')}}, its text has {${expected.join(', ')}}`];
+      return JSON.stringify([...names].sort()) === JSON.stringify(expected)
+        ? []
+        : [`${where}  ${text} given {${names.join(', ')}}, its text has {${expected.join(', ')}}`];
     });
     expect(wrong).toEqual([]);
   });
@@ -98,14 +129,19 @@ describe('reason codes', () => {
     // A reason without placeholders sends no params.
     expect(badInput(because('NUL_CHARACTER')).params).toBeUndefined();
     expect(new AppError('RATE_LIMITED', because('RATE_LIMITED', { name: 'sign-in', when: '5 seconds' }), 5)).toMatchObject({
-      message: 'Too many sign-in attempts. Please wait 5 seconds and try again.', retryAfterSeconds: 5, params: { name: 'sign-in', when: '5 seconds' },
+      message: 'Too many sign-in attempts. Please wait 5 seconds and try again.',
+      retryAfterSeconds: 5,
+      params: { name: 'sign-in', when: '5 seconds' },
     });
   });
 
-  it('are read from a schema refusal, never from zod\'s own words', () => {
+  it("are read from a schema refusal, never from zod's own words", () => {
     const schema = z.object({
       grade: z.string().max(20, 'GRADE_TOO_LONG').optional(),
-      note: z.string().refine((s) => s.length <= 3, zodMessage(because('NOTE_TOO_LONG', { max: 3 }))).optional(),
+      note: z
+        .string()
+        .refine((s) => s.length <= 3, zodMessage(because('NOTE_TOO_LONG', { max: 3 })))
+        .optional(),
       count: z.number().optional(),
     });
     const refusal = (input: unknown) => {

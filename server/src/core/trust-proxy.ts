@@ -18,7 +18,7 @@ export type TrustProxy = number | 'loopback' | string[];
 /** More proxies than this in a row is a mistake, and would believe entries clients wrote. */
 const MAX_HOPS = 5;
 
-const FORMS = 'a hop count (e.g. 1 for one proxy in front of the app) or a comma list of the proxy\'s addresses or CIDRs (e.g. 172.18.0.2 or 172.18.0.0/16)';
+const FORMS = "a hop count (e.g. 1 for one proxy in front of the app) or a comma list of the proxy's addresses or CIDRs (e.g. 172.18.0.2 or 172.18.0.0/16)";
 
 /** A single address, or address/prefix with the prefix within the address's length. */
 function isAddressOrCidr(entry: string): boolean {

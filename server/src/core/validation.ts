@@ -43,7 +43,11 @@ export const hasNul = (s: string) => s.includes('\u0000');
 /** Half of a UTF-16 pair alone: JSON.stringify writes it as an escape PostgreSQL's jsonb refuses, and as text it would become U+FFFD. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const hasLoneSurrogate = (s: string) => LONE_SURROGATE.test(s);
-const storable = () => z.string().refine((s) => !hasNul(s), NUL_MESSAGE).refine((s) => !hasLoneSurrogate(s), 'TEXT_NOT_UNICODE');
+const storable = () =>
+  z
+    .string()
+    .refine((s) => !hasNul(s), NUL_MESSAGE)
+    .refine((s) => !hasLoneSurrogate(s), 'TEXT_NOT_UNICODE');
 
 /**
  * The one rule for the text of query parameters (REST, adapters.ts) and GraphQL arguments

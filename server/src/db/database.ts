@@ -128,11 +128,12 @@ export async function startEmbedded(dataDir: string): Promise<{ url: string; sto
 export async function migrate(dataSource: DataSource, opts: { statementTimeoutMs?: number } = {}): Promise<string[]> {
   const timeout = Math.max(0, Math.trunc(opts.statementTimeoutMs ?? 0));
   const poolMax = (dataSource.options as { extra?: { max?: number } }).extra?.max ?? 10;
-  const run = () => withStatementTimeout(dataSource, timeout, async (runner) => {
-    const executor = new MigrationExecutor(dataSource, runner);
-    executor.transaction = 'each';
-    return (await executor.executePendingMigrations()).map((m) => m.name);
-  });
+  const run = () =>
+    withStatementTimeout(dataSource, timeout, async (runner) => {
+      const executor = new MigrationExecutor(dataSource, runner);
+      executor.transaction = 'each';
+      return (await executor.executePendingMigrations()).map((m) => m.name);
+    });
   if (poolMax < 2) return run();
   return withStatementTimeout(dataSource, timeout, async (lock) => {
     await lock.query(`SELECT pg_advisory_lock(hashtext('planner:migrations'))`);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startEmbedded } from './database.js';
 
 describe('the embedded database', () => {
-  it('runs with 32MB of shared buffers, not PostgreSQL\'s 128MB', async () => {
+  it("runs with 32MB of shared buffers, not PostgreSQL's 128MB", async () => {
     const embedded = await startEmbedded('memory://');
     const client = new pg.Client({ connectionString: embedded.url });
     try {

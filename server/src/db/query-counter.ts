@@ -6,7 +6,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'typeorm';
 import { logger } from '../observability/logger.js';
 
-export interface Counter { statements: string[] }
+export interface Counter {
+  statements: string[];
+}
 const storage = new AsyncLocalStorage<Counter>();
 
 export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {

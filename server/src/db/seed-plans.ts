@@ -35,8 +35,7 @@ export const HEALTH_SCIENCES_USERNAME = 'baseline_plan_health_sciences';
 /** Replaces a plan's courses with `years` (idempotent: seeding twice gives the same plan). */
 async function schedule(m: EntityManager, schoolId: number, userId: number, years: string[][]): Promise<void> {
   const courses = await coursesByCode(m, schoolId, years.flat());
-  const rows = years.flatMap((codes, year) =>
-    codes.map((code, position) => ({ userId, courseId: courses.get(code)!.id, term: String(year + 1), position })));
+  const rows = years.flatMap((codes, year) => codes.map((code, position) => ({ userId, courseId: courses.get(code)!.id, term: String(year + 1), position })));
   await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [userId]);
   await m.getRepository(ScheduledCourse).insert(rows);
 }
@@ -45,11 +44,17 @@ export async function seedDemoPlans(m: EntityManager, lincoln: School, student: 
   await schedule(m, lincoln.id, student.id, DEMO_PLANS.sam);
   await schedule(m, lincoln.id, stem.id, DEMO_PLANS.stem);
   const users = m.getRepository(User);
-  const health = await users.save(users.create({
-    email: HEALTH_SCIENCES_USERNAME, passwordHash: '', firstName: 'Health Sciences',
-    lastName: 'A four-year plan toward nursing and health careers', userType: UserType.BaselinePlan, schoolId: lincoln.id,
-    academicYearLabels: defaultYearLabels(lincoln.schoolType),
-  }));
+  const health = await users.save(
+    users.create({
+      email: HEALTH_SCIENCES_USERNAME,
+      passwordHash: '',
+      firstName: 'Health Sciences',
+      lastName: 'A four-year plan toward nursing and health careers',
+      userType: UserType.BaselinePlan,
+      schoolId: lincoln.id,
+      academicYearLabels: defaultYearLabels(lincoln.schoolType),
+    }),
+  );
   await m.getRepository(SchoolMembership).insert({ userId: health.id, schoolId: lincoln.id });
   await schedule(m, lincoln.id, health.id, DEMO_PLANS.health);
 }

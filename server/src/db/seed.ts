@@ -39,20 +39,42 @@ export async function seedDemoIfEmpty(db: DataSource): Promise<boolean> {
 
 async function seedDemo(m: EntityManager): Promise<void> {
   const schools = m.getRepository(School);
-  const lincoln = await schools.save(schools.create({
-    name: 'Lincoln High School', schoolType: SchoolType.HS, location: 'CA', primaryColor: '#8b1e3f',
-    dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true, hsFullAccessEnabled: true,
-    cccApplyEnabled: true, parentFormEnabled: true, cccDemoEnabled: true, planApprovalEnabled: true,
-  }));
+  const lincoln = await schools.save(
+    schools.create({
+      name: 'Lincoln High School',
+      schoolType: SchoolType.HS,
+      location: 'CA',
+      primaryColor: '#8b1e3f',
+      dualSchoolEnabled: false,
+      fourYearPlanEnabled: true,
+      baselinePlansEnabled: true,
+      hsFullAccessEnabled: true,
+      cccApplyEnabled: true,
+      parentFormEnabled: true,
+      cccDemoEnabled: true,
+      planApprovalEnabled: true,
+    }),
+  );
   // The partner college: its catalogue is Lincoln's partner catalogue (dual enrollment).
-  const valley = await schools.save(schools.create({
-    name: 'Valley Community College', schoolType: SchoolType.CLG, location: 'CA', primaryColor: '#0b6e4f',
-    fourYearPlanEnabled: true,
-  }));
-  const dual = await schools.save(schools.create({
-    name: 'Dual School', schoolType: SchoolType.HS, location: 'CA', primaryColor: '#2e4a9e',
-    dualSchoolEnabled: true, fourYearPlanEnabled: true,
-  }));
+  const valley = await schools.save(
+    schools.create({
+      name: 'Valley Community College',
+      schoolType: SchoolType.CLG,
+      location: 'CA',
+      primaryColor: '#0b6e4f',
+      fourYearPlanEnabled: true,
+    }),
+  );
+  const dual = await schools.save(
+    schools.create({
+      name: 'Dual School',
+      schoolType: SchoolType.HS,
+      location: 'CA',
+      primaryColor: '#2e4a9e',
+      dualSchoolEnabled: true,
+      fourYearPlanEnabled: true,
+    }),
+  );
 
   await m.getRepository(SchoolPartnership).insert({ schoolId: lincoln.id, partnerSchoolId: valley.id });
   await seedCatalogues(m, lincoln.id, valley.id);
@@ -64,8 +86,13 @@ async function seedDemo(m: EntityManager): Promise<void> {
 
   const admin = await mk(DEMO.admin, 'Alex', 'Rivera', UserType.Staff, lincoln);
   const student = await mk(DEMO.student, 'Sam', 'Lee', UserType.Student, lincoln, {
-    grade: '10', dob: '03142010', parentCode: DEMO.studentParentCode, academicYearLabels: defaultYearLabels(SchoolType.HS),
-    guardianFirstName: 'Jordan', guardianLastName: 'Lee', guardianPhone: '(201) 555-0142',
+    grade: '10',
+    dob: '03142010',
+    parentCode: DEMO.studentParentCode,
+    academicYearLabels: defaultYearLabels(SchoolType.HS),
+    guardianFirstName: 'Jordan',
+    guardianLastName: 'Lee',
+    guardianPhone: '(201) 555-0142',
   });
   const parent = await mk(DEMO.parent, 'Jordan', 'Lee', UserType.Parent, lincoln);
   const baseline = await mk(DEMO.baseline, 'STEM Pathway', 'A four-year plan toward engineering', UserType.BaselinePlan, lincoln, {
@@ -103,20 +130,36 @@ async function seedDemo(m: EntityManager): Promise<void> {
  * the demo password too (first.last@lincoln.example).
  */
 const CLASSMATES: [first: string, last: string, grade: string, cccApply: string | null][] = [
-  ['Ava', 'Martinez', '9', null], ['Ben', 'Okafor', '9', null], ['Chloe', 'Nguyen', '10', 'consent_signed'],
-  ['Diego', 'Hernandez', '10', null], ['Emma', 'Johnson', '11', 'account_created'], ['Farah', 'Haddad', '11', 'consent_signed'],
-  ['Gabriel', 'Silva', '11', null], ['Hana', 'Kim', '12', 'account_created'], ['Isaac', 'Brown', '12', null],
-  ['Jada', 'Williams', '12', 'consent_signed'], ['Kai', 'Nakamura', '9', null],
+  ['Ava', 'Martinez', '9', null],
+  ['Ben', 'Okafor', '9', null],
+  ['Chloe', 'Nguyen', '10', 'consent_signed'],
+  ['Diego', 'Hernandez', '10', null],
+  ['Emma', 'Johnson', '11', 'account_created'],
+  ['Farah', 'Haddad', '11', 'consent_signed'],
+  ['Gabriel', 'Silva', '11', null],
+  ['Hana', 'Kim', '12', 'account_created'],
+  ['Isaac', 'Brown', '12', null],
+  ['Jada', 'Williams', '12', 'consent_signed'],
+  ['Kai', 'Nakamura', '9', null],
 ];
 
 async function seedClassmates(m: EntityManager, lincoln: School, passwordHash: string): Promise<void> {
   const users = m.getRepository(User);
   for (const [i, [firstName, lastName, grade, cccApplyStatus]] of CLASSMATES.entries()) {
-    const student = await users.save(users.create({
-      email: `${firstName}.${lastName}@lincoln.example`.toLowerCase(), passwordHash, firstName, lastName, userType: UserType.Student,
-      schoolId: lincoln.id, grade, dob: `0${(i % 9) + 1}15${2016 - Number(grade)}`, parentCode: `LHS${firstName.toUpperCase()}${grade}`,
-      academicYearLabels: defaultYearLabels(SchoolType.HS),
-    }));
+    const student = await users.save(
+      users.create({
+        email: `${firstName}.${lastName}@lincoln.example`.toLowerCase(),
+        passwordHash,
+        firstName,
+        lastName,
+        userType: UserType.Student,
+        schoolId: lincoln.id,
+        grade,
+        dob: `0${(i % 9) + 1}15${2016 - Number(grade)}`,
+        parentCode: `LHS${firstName.toUpperCase()}${grade}`,
+        academicYearLabels: defaultYearLabels(SchoolType.HS),
+      }),
+    );
     if (cccApplyStatus) await m.query(`UPDATE users SET ccc_apply_status = $1 WHERE id = $2`, [cccApplyStatus, student.id]);
     await m.getRepository(SchoolMembership).insert({ userId: student.id, schoolId: lincoln.id });
     await m.query(`INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2)`, [student.id, lincoln.id]);

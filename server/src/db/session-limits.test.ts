@@ -24,21 +24,38 @@ describe('configuration', () => {
   it('has defaults: 15 s per statement, 60 s idle in a transaction, no limit for migrations, 10 connections, 10 s of grace', () => {
     for (const n of names) delete process.env[n];
     expect(loadConfig()).toMatchObject({
-      dbStatementTimeoutMs: 15_000, dbIdleInTransactionTimeoutMs: 60_000, dbMigrationStatementTimeoutMs: 0, dbPoolMax: 10, shutdownGraceSeconds: 10,
+      dbStatementTimeoutMs: 15_000,
+      dbIdleInTransactionTimeoutMs: 60_000,
+      dbMigrationStatementTimeoutMs: 0,
+      dbPoolMax: 10,
+      shutdownGraceSeconds: 10,
     });
   });
 
   it('reads each from the environment', () => {
     Object.assign(process.env, {
-      DB_STATEMENT_TIMEOUT_MS: '2500', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '9000', DB_MIGRATION_STATEMENT_TIMEOUT_MS: '600000', DB_POOL_MAX: '25', SHUTDOWN_GRACE_SECONDS: '30',
+      DB_STATEMENT_TIMEOUT_MS: '2500',
+      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '9000',
+      DB_MIGRATION_STATEMENT_TIMEOUT_MS: '600000',
+      DB_POOL_MAX: '25',
+      SHUTDOWN_GRACE_SECONDS: '30',
     });
     expect(loadConfig()).toMatchObject({
-      dbStatementTimeoutMs: 2500, dbIdleInTransactionTimeoutMs: 9000, dbMigrationStatementTimeoutMs: 600_000, dbPoolMax: 25, shutdownGraceSeconds: 30,
+      dbStatementTimeoutMs: 2500,
+      dbIdleInTransactionTimeoutMs: 9000,
+      dbMigrationStatementTimeoutMs: 600_000,
+      dbPoolMax: 25,
+      shutdownGraceSeconds: 30,
     });
   });
 
   it('refuses a value that is not a whole non-negative number, naming the variable', () => {
-    for (const [name, value] of [['DB_STATEMENT_TIMEOUT_MS', '15s'], ['DB_POOL_MAX', '-1'], ['SHUTDOWN_GRACE_SECONDS', '2.5'], ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'lots']]) {
+    for (const [name, value] of [
+      ['DB_STATEMENT_TIMEOUT_MS', '15s'],
+      ['DB_POOL_MAX', '-1'],
+      ['SHUTDOWN_GRACE_SECONDS', '2.5'],
+      ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'lots'],
+    ]) {
       process.env[name] = value;
       expect(() => loadConfig()).toThrow(`${name} must be a non-negative integer, got "${value}"`);
       delete process.env[name];
@@ -59,7 +76,7 @@ describe.runIf(inject('databaseKind') === 'server')('on a PostgreSQL server', ()
   });
   afterAll(() => db?.close());
 
-  it('sets both timeouts on the pool\'s connections', async () => {
+  it("sets both timeouts on the pool's connections", async () => {
     expect(await db.dataSource.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '300ms' }]);
     expect(await db.dataSource.query('SHOW idle_in_transaction_session_timeout')).toEqual([{ idle_in_transaction_session_timeout: '500ms' }]);
   });

@@ -81,7 +81,10 @@ describe('signed-out introspection in production', () => {
   it('keeps full introspection for signed-in users, staff and students alike', async () => {
     const api = await h.appWith({ nodeEnv: 'production' });
     for (const user of [await h.buildStaff(), await h.buildStudent()]) {
-      const res = await api.post('/graphql').set(h.auth(await h.tokenFor(user))).send({ query: getIntrospectionQuery() });
+      const res = await api
+        .post('/graphql')
+        .set(h.auth(await h.tokenFor(user)))
+        .send({ query: getIntrospectionQuery() });
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.__schema.types.length).toBeGreaterThan(100);
@@ -96,14 +99,24 @@ describe('signed-out introspection in production', () => {
 });
 
 describe('signed-out documents', () => {
-  const tokens = (max: number) => ({ message: `Without signing in, a GraphQL document may hold at most ${max} tokens.`, extensions: { code: 'BAD_USER_INPUT', reason: 'GRAPHQL_SIGNED_OUT_TOO_MANY_TOKENS', params: { max: String(max) } } });
-  const fragments = (max: number) => ({ message: `Without signing in, a GraphQL document may define at most ${max} fragments.`, extensions: { code: 'BAD_USER_INPUT', reason: 'GRAPHQL_SIGNED_OUT_TOO_MANY_FRAGMENTS', params: { max: String(max) } } });
-  const spreads = (max: number) => ({ message: `Without signing in, a GraphQL document may spread fragments at most ${max} times.`, extensions: { code: 'BAD_USER_INPUT', reason: 'GRAPHQL_SIGNED_OUT_TOO_MANY_SPREADS', params: { max: String(max) } } });
+  const tokens = (max: number) => ({
+    message: `Without signing in, a GraphQL document may hold at most ${max} tokens.`,
+    extensions: { code: 'BAD_USER_INPUT', reason: 'GRAPHQL_SIGNED_OUT_TOO_MANY_TOKENS', params: { max: String(max) } },
+  });
+  const fragments = (max: number) => ({
+    message: `Without signing in, a GraphQL document may define at most ${max} fragments.`,
+    extensions: { code: 'BAD_USER_INPUT', reason: 'GRAPHQL_SIGNED_OUT_TOO_MANY_FRAGMENTS', params: { max: String(max) } },
+  });
+  const spreads = (max: number) => ({
+    message: `Without signing in, a GraphQL document may spread fragments at most ${max} times.`,
+    extensions: { code: 'BAD_USER_INPUT', reason: 'GRAPHQL_SIGNED_OUT_TOO_MANY_SPREADS', params: { max: String(max) } },
+  });
   const random = () => crypto.randomBytes(12).toString('hex');
   /** `{ __typename __typename ... }` of exactly `n` tokens. */
   const ofTokens = (n: number) => `{ ${'__typename '.repeat(n - 2)}}`;
   /** `n` fragments of one field each, all spread once. */
-  const manyFragments = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `...F${i}`).join(' ')} } ${Array.from({ length: n }, (_, i) => `fragment F${i} on Query { __typename }`).join(' ')}`;
+  const manyFragments = (n: number) =>
+    `{ ${Array.from({ length: n }, (_, i) => `...F${i}`).join(' ')} } ${Array.from({ length: n }, (_, i) => `fragment F${i} on Query { __typename }`).join(' ')}`;
   /** One fragment spread `n` times. */
   const manySpreads = (n: number) => `{ ${'...F '.repeat(n)}} fragment F on Query { __typename }`;
 
@@ -169,14 +182,28 @@ describe('signed-out documents', () => {
 
   it('signed-in callers keep the limits of before: the same documents are answered or refused as too expensive', async () => {
     const token = await h.tokenFor(await h.buildStaff());
-    const wide = await h.api.post('/graphql').set(h.auth(token)).send({ query: wideFragments(300, random()) });
+    const wide = await h.api
+      .post('/graphql')
+      .set(h.auth(token))
+      .send({ query: wideFragments(300, random()) });
     expect(wide.status).toBe(200);
     expect(wide.body.errors).toBeUndefined();
     expect(Array.isArray(wide.body.data.blogs)).toBe(true);
-    const bomb = await h.api.post('/graphql').set(h.auth(token)).send({ query: fragmentBomb(23, 2) });
+    const bomb = await h.api
+      .post('/graphql')
+      .set(h.auth(token))
+      .send({ query: fragmentBomb(23, 2) });
     expect(bomb.status).toBe(400);
-    expect(bomb.body.errors).toEqual([{ message: `Query is too expensive: it costs ${2 ** 23}, at most ${h.config.graphqlMaxCost} is allowed. Ask for fewer rows or fields.`, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
-    const many = await h.api.post('/graphql').set(h.auth(token)).send({ query: manyFragments(40) });
+    expect(bomb.body.errors).toEqual([
+      {
+        message: `Query is too expensive: it costs ${2 ** 23}, at most ${h.config.graphqlMaxCost} is allowed. Ask for fewer rows or fields.`,
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ]);
+    const many = await h.api
+      .post('/graphql')
+      .set(h.auth(token))
+      .send({ query: manyFragments(40) });
     expect(many.body).toEqual({ data: { __typename: 'Query' } });
   });
 
@@ -208,17 +235,38 @@ describe('the signed-out rate limit', () => {
     const api = await h.appWith({ rateLimits: { ...h.config.rateLimits, anonymousGraphql: tight } });
     const from = (address: string) => ({ 'X-Forwarded-For': address });
     expect((await api.post('/graphql').set(from('203.0.113.7')).send({ query: '{ __typename }' })).status).toBe(200);
-    expect((await api.post('/graphql').set(from('203.0.113.7')).send({ query: wideFragments(300) })).status).toBe(400);
-    expect((await api.get(getPath({ query: '{ __typename }' })).set(from('203.0.113.7')).set('Apollo-Require-Preflight', 'true')).status).toBe(200);
+    expect(
+      (
+        await api
+          .post('/graphql')
+          .set(from('203.0.113.7'))
+          .send({ query: wideFragments(300) })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api
+          .get(getPath({ query: '{ __typename }' }))
+          .set(from('203.0.113.7'))
+          .set('Apollo-Require-Preflight', 'true')
+      ).status,
+    ).toBe(200);
     const refused = await api.post('/graphql').set(from('203.0.113.7')).send({ query: '{ __typename }' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(refused.body.data).toBeUndefined();
-    expect(refused.body.errors).toEqual([{
-      message: expect.stringMatching(/^Too many signed-out GraphQL request attempts\. Please wait (\d+ seconds?|1 minute) and try again\.$/),
-      extensions: { code: 'RATE_LIMITED', reason: 'RATE_LIMITED', params: { name: 'signed-out GraphQL request', when: expect.any(String) }, retryAfter: expect.any(Number) },
-    }]);
+    expect(refused.body.errors).toEqual([
+      {
+        message: expect.stringMatching(/^Too many signed-out GraphQL request attempts\. Please wait (\d+ seconds?|1 minute) and try again\.$/),
+        extensions: {
+          code: 'RATE_LIMITED',
+          reason: 'RATE_LIMITED',
+          params: { name: 'signed-out GraphQL request', when: expect.any(String) },
+          retryAfter: expect.any(Number),
+        },
+      },
+    ]);
     const [bucket] = await h.db.query(`SELECT hits FROM rate_limit_buckets WHERE key = $1`, ['signed-out GraphQL request:ip:203.0.113.7']);
     expect(bucket.hits).toBe(4);
 
@@ -246,23 +294,32 @@ describe('the signed-out rate limit', () => {
 
 describe('the operations the client sends', () => {
   /** As Apollo Client sends them: `__typename` added to every selection below the operation's root. */
-  const withTypename = (document: DocumentNode): DocumentNode => visit(document, {
-    SelectionSet: {
-      leave(node, _key, parent) {
-        if (parent && 'kind' in parent && parent.kind === Kind.OPERATION_DEFINITION) return undefined;
-        if (node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename')) return undefined;
-        return { ...node, selections: [...node.selections, { kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } }] };
+  const withTypename = (document: DocumentNode): DocumentNode =>
+    visit(document, {
+      SelectionSet: {
+        leave(node, _key, parent) {
+          if (parent && 'kind' in parent && parent.kind === Kind.OPERATION_DEFINITION) return undefined;
+          if (node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename')) return undefined;
+          return { ...node, selections: [...node.selections, { kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } }] };
+        },
       },
-    },
-  });
+    });
 
   it('all pass the signed-out limits at their default settings, signed-in operations included (an expired session sends them signed out)', () => {
     const clientSrc = path.join(serverPackageDir(), '..', 'client', 'src');
-    const dirs = [...fs.readdirSync(path.join(clientSrc, 'pages')).map((d) => path.join(clientSrc, 'pages', d)), path.join(clientSrc, 'session')]
-      .filter((d) => fs.statSync(d).isDirectory());
-    const files = dirs.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith('.graphql')).map((f) => path.join(d, f)));
+    const dirs = [...fs.readdirSync(path.join(clientSrc, 'pages')).map((d) => path.join(clientSrc, 'pages', d)), path.join(clientSrc, 'session')].filter((d) =>
+      fs.statSync(d).isDirectory(),
+    );
+    const files = dirs.flatMap((d) =>
+      fs
+        .readdirSync(d)
+        .filter((f) => f.endsWith('.graphql'))
+        .map((f) => path.join(d, f)),
+    );
     const operations = separateOperations(parse(files.map((f) => fs.readFileSync(f, 'utf8')).join('\n')));
-    expect(Object.keys(operations)).toEqual(expect.arrayContaining(['Login', 'Register', 'RequestPasswordReset', 'ResetPassword', 'Blogs', 'Blog', 'ParentSignForm', 'CurrentUser']));
+    expect(Object.keys(operations)).toEqual(
+      expect.arrayContaining(['Login', 'Register', 'RequestPasswordReset', 'ResetPassword', 'Blogs', 'Blog', 'ParentSignForm', 'CurrentUser']),
+    );
     const limits = signedOutLimits(loadConfig());
     for (const [name, document] of Object.entries(operations)) {
       expect(signedOutDocumentRefusal(print(withTypename(document)), limits), name).toBeNull();

@@ -38,7 +38,10 @@ describe('GraphQL enums of stored strings', () => {
       const type = schema.getType(name);
       expect(isEnumType(type), name).toBe(true);
       const e = type as GraphQLEnumType;
-      expect(e.getValues().map((v) => v.name), name).toEqual([...values]);
+      expect(
+        e.getValues().map((v) => v.name),
+        name,
+      ).toEqual([...values]);
       for (const v of values) {
         expect(e.serialize(v)).toBe(v);
         expect(e.parseValue(v)).toBe(v);
@@ -50,7 +53,12 @@ describe('GraphQL enums of stored strings', () => {
   /** An argument of each kind: the operation, its variable's type, and what the staff or parent caller may send. */
   const ARGUMENTS = [
     { enumName: 'Locale', who: 'student', op: 'mutation ($v: Locale!) { updateLocale(locale: $v) }', bad: 'fr' },
-    { enumName: 'ContactPreference', who: 'parent', op: 'mutation ($v: ContactPreference!) { updateContactPreference(contactPreference: $v, phone: "2015550123") { contactPreference } }', bad: 'fax' },
+    {
+      enumName: 'ContactPreference',
+      who: 'parent',
+      op: 'mutation ($v: ContactPreference!) { updateContactPreference(contactPreference: $v, phone: "2015550123") { contactPreference } }',
+      bad: 'fax',
+    },
     { enumName: 'OutboxStatus', who: 'staff', op: 'query ($v: OutboxStatus) { outboxMessages(status: $v) { totalCount } }', bad: 'queued' },
     { enumName: 'ApplicationStatus', who: 'dualStaff', op: 'query ($v: ApplicationStatus) { applications(status: $v) { totalCount } }', bad: 'submitted' },
     { enumName: 'CaseloadSort', who: 'staff', op: 'query ($v: CaseloadSort) { caseload(sort: $v) { totalCount } }', bad: 'LAST_NAME' },
@@ -76,7 +84,11 @@ describe('GraphQL enums of stored strings', () => {
       expect(refused.data).toBeUndefined();
       expect(refused.errors).toHaveLength(1);
       // GraphQL's own words (it may add a "Did you mean" suggestion).
-      expect(refused.errors![0]!.message.startsWith(`Variable "$v" got invalid value ${JSON.stringify(a.bad)}; Value ${JSON.stringify(a.bad)} does not exist in "${a.enumName}" enum.`)).toBe(true);
+      expect(
+        refused.errors![0]!.message.startsWith(
+          `Variable "$v" got invalid value ${JSON.stringify(a.bad)}; Value ${JSON.stringify(a.bad)} does not exist in "${a.enumName}" enum.`,
+        ),
+      ).toBe(true);
       expect(refused.code).toBe('BAD_USER_INPUT');
 
       // An inline literal is refused the same way, in the document's validation.

@@ -16,9 +16,7 @@
  * accounts/user.entity.ts): their GraphQL names are not the stored values.
  */
 import { registerEnumType } from 'type-graphql';
-import {
-  APPLICATION_STATUSES, CCC_APPLY_STATUSES, CONSENT_FORM_STATES, CONTACT_PREFERENCES, LOCALES,
-} from '@planner/shared';
+import { APPLICATION_STATUSES, CCC_APPLY_STATUSES, CONSENT_FORM_STATES, CONTACT_PREFERENCES, LOCALES } from '@planner/shared';
 import { FOSTER_CARE_AGE_OPTIONS, YES_NO } from '@planner/shared/student-info';
 import { DATABASE_KINDS } from '../db/database.js';
 import { ACCESS_ACTIONS } from '../modules/access-log/access-actions.js';
@@ -43,12 +41,7 @@ export type StringEnum<V extends string> = { readonly [K in V]: K };
  * is described (the schema's documentation test asks for it); the type checker holds the
  * descriptions to the list, one each.
  */
-export function stringEnum<const V extends string>(
-  name: string,
-  values: readonly V[],
-  description: string,
-  valueDescriptions: Record<V, string>,
-): StringEnum<V> {
+export function stringEnum<const V extends string>(name: string, values: readonly V[], description: string, valueDescriptions: Record<V, string>): StringEnum<V> {
   const asEnum = Object.fromEntries(values.map((v) => [v, v])) as StringEnum<V>;
   registerEnumType(asEnum, {
     name,
@@ -142,7 +135,7 @@ export const PlanChangeKindEnum = stringEnum('PlanChangeKind', PLAN_CHANGE_KINDS
   grade_changed: 'Given another grade.',
 });
 
-export const CaseloadSortEnum = stringEnum('CaseloadSort', CASELOAD_SORTS, "A sort column of the caseload; ties break on last name, first name, id.", {
+export const CaseloadSortEnum = stringEnum('CaseloadSort', CASELOAD_SORTS, 'A sort column of the caseload; ties break on last name, first name, id.', {
   last_name: 'Last name (the default).',
   first_name: 'First name.',
   grade: 'Grade.',
@@ -170,7 +163,7 @@ export const WhatIfStartEnum = stringEnum('WhatIfStart', WHAT_IF_STARTS, 'What a
 
 // ---- admissions, contracts, payments ------------------------------------------------------------
 
-export const ApplicationStatusEnum = stringEnum('ApplicationStatus', APPLICATION_STATUSES, 'A Dual School application status, in the order of the application\'s life.', {
+export const ApplicationStatusEnum = stringEnum('ApplicationStatus', APPLICATION_STATUSES, "A Dual School application status, in the order of the application's life.", {
   not_started: 'Nothing saved yet.',
   in_progress: 'Saved, not submitted.',
   complete: 'Submitted, waiting for a decision.',

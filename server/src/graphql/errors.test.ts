@@ -100,10 +100,16 @@ describe('schema privacy and cost', () => {
     const api = await h.appWith({ graphqlMaxCost: 50 });
     const token = await h.tokenFor(await h.buildStaff());
     const query = 'query ($n: Int) { students(first: $n) { nodes { id email } } }';
-    const big = await api.post('/graphql').set(h.auth(token)).send({ query, variables: { n: 100 } });
+    const big = await api
+      .post('/graphql')
+      .set(h.auth(token))
+      .send({ query, variables: { n: 100 } });
     expect(big.status).toBe(400);
     expect(big.body.errors[0].message).toBe('Query is too expensive: it costs 301, at most 50 is allowed. Ask for fewer rows or fields.');
-    const small = await api.post('/graphql').set(h.auth(token)).send({ query, variables: { n: 10 } });
+    const small = await api
+      .post('/graphql')
+      .set(h.auth(token))
+      .send({ query, variables: { n: 10 } });
     expect(small.body.errors).toBeUndefined();
     expect(Array.isArray(small.body.data.students.nodes)).toBe(true);
   });
@@ -111,7 +117,9 @@ describe('schema privacy and cost', () => {
   it('answers a variable of the wrong type with 400 and BAD_USER_INPUT, never a 500', async () => {
     const res = await h.api.post('/graphql').send({ query: 'query ($b: Boolean!) { __typename @include(if: $b) }', variables: { b: 'yes' } });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ message: 'Variable "$b" got invalid value "yes"; Boolean cannot represent a non boolean value: "yes"', extensions: { code: 'BAD_USER_INPUT' } }]);
+    expect(res.body.errors).toEqual([
+      { message: 'Variable "$b" got invalid value "yes"; Boolean cannot represent a non boolean value: "yes"', extensions: { code: 'BAD_USER_INPUT' } },
+    ]);
   });
 
   it('refuses a document with more tokens than GRAPHQL_MAX_TOKENS while parsing', async () => {
@@ -151,9 +159,15 @@ describe('odd input is refused, never a 500', () => {
       h.api.post('/api/register/').send({ signup_code: 'LINCOLN-STUDENT', email: 'nul@test.example', password: 'Planner#2026', first_name: 'A\u0000', last_name: 'B' }),
       h.api.post('/api/request-reset-password/').send({ email: 'a\u0000b@test.example' }),
       h.api.post('/api/schools/').set(h.auth(staff)).send({ name: 'Nul\u0000 High', school_type: 'HS', location: 'CA' }),
-      h.api.put('/api/update-user-labels/').set(h.auth(staff)).send({ academic_year_labels: ['Fall\u0000'] }),
+      h.api
+        .put('/api/update-user-labels/')
+        .set(h.auth(staff))
+        .send({ academic_year_labels: ['Fall\u0000'] }),
       h.api.get('/api/students-in-school/?search=%00').set(h.auth(staff)),
-      h.api.post('/api/add-student/').set(h.auth(await h.tokenFor(await h.buildParent()))).send({ parent_code: 'AB\u0000CD' }),
+      h.api
+        .post('/api/add-student/')
+        .set(h.auth(await h.tokenFor(await h.buildParent())))
+        .send({ parent_code: 'AB\u0000CD' }),
     ];
     for (const [i, req] of cases.entries()) {
       const res = await req;

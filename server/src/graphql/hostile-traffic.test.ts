@@ -28,11 +28,14 @@ async function postQuery(query: string) {
   return { status: res.status, body, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
 
-const tooExpensive = (cost: number) =>
-  `Query is too expensive: it costs ${cost}, at most ${h.config.graphqlMaxCost} is allowed. Ask for fewer rows or fields.`;
+const tooExpensive = (cost: number) => `Query is too expensive: it costs ${cost}, at most ${h.config.graphqlMaxCost} is allowed. Ask for fewer rows or fields.`;
 
 /** [levels, spreads per level]: the reported 23 levels of two, a wider one of three, and 300 fragments. */
-const BOMBS: [number, number][] = [[23, 2], [23, 3], [300, 2]];
+const BOMBS: [number, number][] = [
+  [23, 2],
+  [23, 3],
+  [300, 2],
+];
 
 beforeAll(async () => {
   token = await h.tokenFor(await h.buildStaff());

@@ -2,8 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import 'reflect-metadata';
 import {
-  buildSchema, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, Kind, parse, separateOperations, specifiedRules,
-  typeFromAST, validate, type DocumentNode, type GraphQLInputType, type GraphQLSchema,
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  Kind,
+  parse,
+  separateOperations,
+  specifiedRules,
+  typeFromAST,
+  validate,
+  type DocumentNode,
+  type GraphQLInputType,
+  type GraphQLSchema,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, serverPackageDir } from '../config.js';
@@ -17,8 +30,7 @@ const schema = buildSchema(`
   type Query { node: Node, version: String, nodes(first: Int): [Node] }
 `);
 
-const check = (query: string, rules: ReturnType<typeof depthLimit>[]) =>
-  validate(schema, parse(query), [...specifiedRules, ...rules]);
+const check = (query: string, rules: ReturnType<typeof depthLimit>[]) => validate(schema, parse(query), [...specifiedRules, ...rules]);
 
 /** `{ node { child { child ... { id } } } }` with `levels` object levels. */
 const nested = (levels: number) => `{ node { ${'child { '.repeat(levels - 1)}id${' }'.repeat(levels - 1)} } }`;
@@ -179,15 +191,29 @@ describe('the operations the client sends', () => {
     // Where codegen reads them (codegen.ts): client/src/pages/<area>/*.graphql and client/src/session/*.graphql.
     const clientSrc = path.join(serverPackageDir(), '..', 'client', 'src');
     const pages = path.join(clientSrc, 'pages');
-    const dirs = [...fs.readdirSync(pages).map((d) => path.join(pages, d)).filter((d) => fs.statSync(d).isDirectory()), path.join(clientSrc, 'session')];
-    const files = dirs.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith('.graphql')).map((f) => path.join(d, f)));
+    const dirs = [
+      ...fs
+        .readdirSync(pages)
+        .map((d) => path.join(pages, d))
+        .filter((d) => fs.statSync(d).isDirectory()),
+      path.join(clientSrc, 'session'),
+    ];
+    const files = dirs.flatMap((d) =>
+      fs
+        .readdirSync(d)
+        .filter((f) => f.endsWith('.graphql'))
+        .map((f) => path.join(d, f)),
+    );
     expect(files.length).toBeGreaterThan(15);
     const operations = separateOperations(parse(files.map((f) => fs.readFileSync(f, 'utf8')).join('\n')));
     expect(Object.keys(operations).length).toBeGreaterThan(50);
     const appSchema = await buildAppSchema();
     for (const [name, document] of Object.entries(operations)) {
       const errors = validate(appSchema, document, [...specifiedRules, depthLimit(config.graphqlMaxDepth), aliasLimit(config.graphqlMaxAliases)]);
-      expect(errors.map((e) => e.message), name).toEqual([]);
+      expect(
+        errors.map((e) => e.message),
+        name,
+      ).toEqual([]);
       const cost = operationCost(appSchema, document, { operationName: name, variables: variablesFor(appSchema, document) });
       expect(cost, name).toBeLessThanOrEqual(config.graphqlMaxCost);
     }

@@ -20,8 +20,17 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import {
-  BREAK, GraphQLError, Kind, TypeInfo, ValidationContext, visit,
-  type ASTNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type ValidationRule,
+  BREAK,
+  GraphQLError,
+  Kind,
+  TypeInfo,
+  ValidationContext,
+  visit,
+  type ASTNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type ValidationRule,
 } from 'graphql';
 import { createComplexityRule, type ComplexityEstimator } from 'graphql-query-complexity';
 
@@ -65,7 +74,8 @@ function pageSizeEstimator(assumedPageSize: number): ComplexityEstimator {
  * Throws a GraphQLError when it cannot be computed (variables that do not fit the operation).
  */
 export function operationCost(
-  schema: GraphQLSchema, document: DocumentNode,
+  schema: GraphQLSchema,
+  document: DocumentNode,
   { operationName, variables = {}, assumedPageSize = 100 }: { operationName?: string; variables?: Record<string, unknown>; assumedPageSize?: number },
 ): number {
   const errors: GraphQLError[] = [];
@@ -101,16 +111,27 @@ export function costReadsVariables(document: DocumentNode): boolean {
   let reads = false;
   const hasVariable = (node: ASTNode) => {
     let found = false;
-    visit(node, { Variable: () => { found = true; return BREAK; } });
+    visit(node, {
+      Variable: () => {
+        found = true;
+        return BREAK;
+      },
+    });
     return found;
   };
   visit(document, {
     Argument(node) {
-      if (PAGE_ARGUMENTS.has(node.name.value) && hasVariable(node)) { reads = true; return BREAK; }
+      if (PAGE_ARGUMENTS.has(node.name.value) && hasVariable(node)) {
+        reads = true;
+        return BREAK;
+      }
       return false;
     },
     Directive(node) {
-      if ((node.name.value === 'skip' || node.name.value === 'include') && hasVariable(node)) { reads = true; return BREAK; }
+      if ((node.name.value === 'skip' || node.name.value === 'include') && hasVariable(node)) {
+        reads = true;
+        return BREAK;
+      }
       return false;
     },
   });
@@ -156,4 +177,3 @@ export function costLimit<TContext extends object>(maxCost: number, assumedPageS
 export function withoutSuggestions(message: string): string {
   return message.replace(/ Did you mean .+\?$/, '');
 }
-

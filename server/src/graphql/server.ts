@@ -12,7 +12,15 @@ import { signedOutSchemaPrivacy } from './anonymous.js';
 import { aliasLimit, costLimit, depthLimit } from './limits.js';
 import { buildAppSchema } from './schema.js';
 
-const KNOWN_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE', 'FORBIDDEN']);
+const KNOWN_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'OPERATION_RESOLUTION_FAILURE',
+  'FORBIDDEN',
+]);
 
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const unwrapped = unwrapResolverError(error);
@@ -70,8 +78,12 @@ export async function createApolloServer(config: Config, extraPlugins: ApolloSer
     // The inline trace plugin, which Apollo installs unless told not to, only serves federated
     // subgraphs; off, no request runs its hooks.
     plugins: [
-      costLimit(config.graphqlMaxCost), signedOutSchemaPrivacy(config.nodeEnv === 'production'), persistedQueriesOff,
-      ApolloServerPluginCacheControlDisabled(), ApolloServerPluginInlineTraceDisabled(), ...extraPlugins,
+      costLimit(config.graphqlMaxCost),
+      signedOutSchemaPrivacy(config.nodeEnv === 'production'),
+      persistedQueriesOff,
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+      ...extraPlugins,
     ],
     includeStacktraceInErrorResponses: false,
     // main.ts stops the server on SIGTERM/SIGINT, after requests in flight finish. Apollo's own

@@ -37,19 +37,24 @@ function environment(service: Service): Record<string, string> {
   return Object.fromEntries(env.map((line) => [line.split('=')[0], line.slice(line.indexOf('=') + 1)]));
 }
 
-interface Reference { name: string; operator: string; rest: string }
+interface Reference {
+  name: string;
+  operator: string;
+  rest: string;
+}
 /** The `${NAME}`, `${NAME:-default}`, `${NAME:?message}` (and `-`, `?` forms) in a value. */
 function references(value: string): Reference[] {
   return [...value.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g)].map((m) => ({ name: m[1], operator: m[2] ?? '', rest: m[3] ?? '' }));
 }
 
-const everyValue = Object.entries(services).flatMap(([service, s]) =>
-  Object.entries(environment(s)).map(([key, value]) => ({ service, key, value })));
+const everyValue = Object.entries(services).flatMap(([service, s]) => Object.entries(environment(s)).map(([key, value]) => ({ service, key, value })));
 const SECRET_NAME = /PASSWORD|SECRET|TOKEN|_KEY$|_SID$/;
 
 /** The names in the README sentence "Compose refuses to start without ...". */
 function readmeRequired(): string[] {
-  const line = read('README.md').split('\n').find((l) => l.startsWith('Compose refuses to start without'));
+  const line = read('README.md')
+    .split('\n')
+    .find((l) => l.startsWith('Compose refuses to start without'));
   expect(line, 'the README names the variables compose needs').toBeDefined();
   return [...line!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]).sort();
 }
@@ -105,7 +110,10 @@ describe('docker-compose.yml', () => {
     expect(refs).toHaveLength(1);
     expect(refs[0]).toMatchObject({ name: 'TRUST_PROXY', operator: ':-' });
     expect(parseTrustProxy(refs[0].rest)).toBe(1);
-    const conf = read('deploy/nginx.conf').split('\n').map((l) => l.replace(/#.*$/, '')).join('\n');
+    const conf = read('deploy/nginx.conf')
+      .split('\n')
+      .map((l) => l.replace(/#.*$/, ''))
+      .join('\n');
     const forwarded = [...conf.matchAll(/^\s*proxy_set_header\s+X-Forwarded-For\s+([^;]+);/gim)].map((m) => m[1].trim());
     expect(forwarded).toEqual(['$proxy_add_x_forwarded_for']);
   });
@@ -117,9 +125,12 @@ describe('docker-compose.yml', () => {
 });
 
 describe('deploy/nginx.conf', () => {
-  const conf = read('deploy/nginx.conf').split('\n').map((l) => l.replace(/#.*$/, '')).join('\n');
+  const conf = read('deploy/nginx.conf')
+    .split('\n')
+    .map((l) => l.replace(/#.*$/, ''))
+    .join('\n');
 
-  it('asks Docker\'s DNS again for the replicas, so added ones get requests', () => {
+  it("asks Docker's DNS again for the replicas, so added ones get requests", () => {
     expect(conf).toMatch(/^\s*resolver\s+127\.0\.0\.11\b[^;]*\bvalid=\d+s/m);
     const proxied = [...conf.matchAll(/^\s*proxy_pass\s+([^;]+);/gm)].map((m) => m[1].trim());
     expect(proxied.length).toBeGreaterThan(0);

@@ -77,7 +77,10 @@ describe('drainableHttp', () => {
 
   it('cuts off a request still running at the deadline and answers how many', async () => {
     const { port, drain } = await serve();
-    const hung = get(port, '/hang', new http.Agent({ keepAlive: true })).then(() => 'answered', (e) => e.code);
+    const hung = get(port, '/hang', new http.Agent({ keepAlive: true })).then(
+      () => 'answered',
+      (e) => e.code,
+    );
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
     expect(await drain.drain(Date.now() + 300)).toBe(1);

@@ -153,7 +153,12 @@ class ServerProcess {
  * A JSON POST whose body arrives in two parts: the server has the request in flight until
  * `finish()` sends the rest. Answers the status and body of the response.
  */
-function slowPost(port: number, path: string, payload: unknown, headers: Record<string, string> = {}): {
+function slowPost(
+  port: number,
+  path: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): {
   finish(): void;
   response: Promise<{ status: number; body: any; connection: string | undefined }>;
 } {
@@ -161,7 +166,11 @@ function slowPost(port: number, path: string, payload: unknown, headers: Record<
   const half = Math.floor(body.length / 2);
   const agent = new http.Agent({ keepAlive: true });
   const req = http.request({
-    host: '127.0.0.1', port, method: 'POST', path, agent,
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path,
+    agent,
     headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers },
   });
   const response = new Promise<{ status: number; body: any; connection: string | undefined }>((resolve, reject) => {
@@ -183,7 +192,13 @@ const slowSignIn = (port: number) => slowPost(port, '/api/login/', { email: DEMO
  * A request whose headers and the first part of its body are sent, and then nothing: a client on
  * a network that went away. Answers how it ended: 'answered <status>' or the socket's error code.
  */
-function stalledRequest(port: number, method: string, path: string, headers: Record<string, string | number>, firstPart: string): {
+function stalledRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  firstPart: string,
+): {
   ended: Promise<string>;
   socketClosed: Promise<void>;
 } {
@@ -233,12 +248,18 @@ function stalledUpload(port: number, path: string, token: string, tag = 'stalled
     'sourcedId,givenName,familyName,email,grade',
     ...Array.from({ length: 200 }, (_, i) => `S-${i},Stalled,Row${i},${tag}-${i}@shutdown.example,10`),
   ].join('\r\n');
-  return stalledRequest(port, 'POST', path, {
-    Authorization: `Token ${token}`,
-    'Content-Type': `multipart/form-data; boundary=${boundary}`,
-    // Promises far more than is sent: the server waits for the rest.
-    'Content-Length': 4 * 1024 * 1024,
-  }, firstPart);
+  return stalledRequest(
+    port,
+    'POST',
+    path,
+    {
+      Authorization: `Token ${token}`,
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      // Promises far more than is sent: the server waits for the rest.
+      'Content-Length': 4 * 1024 * 1024,
+    },
+    firstPart,
+  );
 }
 
 /** Opens a TCP connection: 'connected' or the error code (ECONNREFUSED once the server stopped accepting). */
@@ -276,136 +297,165 @@ function lifecycleTests(env: () => Record<string, string>): void {
   let live: ServerProcess | null = null;
   afterAll(() => live?.child.kill('SIGKILL'));
 
-  it('on SIGTERM finishes the request in flight, refuses new connections, exits 0 within the grace period and keeps every row', async () => {
-    const first = await ServerProcess.start(env());
-    const token = await first.signIn();
-    written.push(...(await first.writeCourses(token, `term-${crypto.randomBytes(3).toString('hex')}`, 5)));
+  it(
+    'on SIGTERM finishes the request in flight, refuses new connections, exits 0 within the grace period and keeps every row',
+    async () => {
+      const first = await ServerProcess.start(env());
+      const token = await first.signIn();
+      written.push(...(await first.writeCourses(token, `term-${crypto.randomBytes(3).toString('hex')}`, 5)));
 
-    const slow = slowSignIn(first.port);
-    // GraphQL too: Apollo must not stop on the signal by itself while this request is in flight.
-    const slowGraphql = slowPost(first.port, '/graphql', { query: '{ currentUser { email } }' }, { Authorization: `Token ${token}` });
-    await new Promise((r) => setTimeout(r, 200));
-    const sent = Date.now();
-    first.child.kill('SIGTERM');
-    await until('"shutting down"', () => first.output.includes('shutting down'));
-    expect(await tryConnect(first.port)).toBe('ECONNREFUSED');
-    slow.finish();
-    const answer = await slow.response;
-    expect(answer.status).toBe(200);
-    expect(answer.body.token).toMatch(/\S{20,}/);
-    // Told not to reuse the connection: the server is going away.
-    expect(answer.connection).toBe('close');
-    slowGraphql.finish();
-    const graphqlAnswer = await slowGraphql.response;
-    expect(graphqlAnswer.body).toEqual({ data: { currentUser: { email: DEMO.admin } } });
-    expect(graphqlAnswer.status).toBe(200);
-    const exit = await first.waitExit(sent, (GRACE_SECONDS + 5) * 1000);
-    expect(exit, first.output).toMatchObject({ code: 0, signal: null });
-    expect(exit.ms).toBeLessThanOrEqual(GRACE_SECONDS * 1000);
+      const slow = slowSignIn(first.port);
+      // GraphQL too: Apollo must not stop on the signal by itself while this request is in flight.
+      const slowGraphql = slowPost(first.port, '/graphql', { query: '{ currentUser { email } }' }, { Authorization: `Token ${token}` });
+      await new Promise((r) => setTimeout(r, 200));
+      const sent = Date.now();
+      first.child.kill('SIGTERM');
+      await until('"shutting down"', () => first.output.includes('shutting down'));
+      expect(await tryConnect(first.port)).toBe('ECONNREFUSED');
+      slow.finish();
+      const answer = await slow.response;
+      expect(answer.status).toBe(200);
+      expect(answer.body.token).toMatch(/\S{20,}/);
+      // Told not to reuse the connection: the server is going away.
+      expect(answer.connection).toBe('close');
+      slowGraphql.finish();
+      const graphqlAnswer = await slowGraphql.response;
+      expect(graphqlAnswer.body).toEqual({ data: { currentUser: { email: DEMO.admin } } });
+      expect(graphqlAnswer.status).toBe(200);
+      const exit = await first.waitExit(sent, (GRACE_SECONDS + 5) * 1000);
+      expect(exit, first.output).toMatchObject({ code: 0, signal: null });
+      expect(exit.ms).toBeLessThanOrEqual(GRACE_SECONDS * 1000);
 
-    live = await ServerProcess.start(env());
-    const again = await live.signIn();
-    expect(await live.readCourses(again, written)).toEqual(written.map((c) => c.title));
-    // The session signed in during the shutdown was saved too.
-    expect((await live.json('GET', '/api/current-user/', undefined, answer.body.token)).status).toBe(200);
-  }, 4 * BOOT_TIMEOUT_MS);
+      live = await ServerProcess.start(env());
+      const again = await live.signIn();
+      expect(await live.readCourses(again, written)).toEqual(written.map((c) => c.title));
+      // The session signed in during the shutdown was saved too.
+      expect((await live.json('GET', '/api/current-user/', undefined, answer.body.token)).status).toBe(200);
+    },
+    4 * BOOT_TIMEOUT_MS,
+  );
 
-  it('on SIGTERM hands a roster import in progress back to the queue; the next start finishes it with every row once', async () => {
-    const server = live ?? (await ServerProcess.start(env()));
-    live = null;
-    const token = await server.signIn();
-    const tag = crypto.randomBytes(3).toString('hex');
-    const total = 300;
-    const lines = ['sourcedId,givenName,familyName,email,grade'];
-    for (let i = 0; i < total; i++) lines.push(`R-${tag}-${i},Row,Number${i},roster-${tag}-${i}@shutdown.example,10`);
-    const form = new FormData();
-    form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'roster.csv');
-    const upload = await fetch(`${server.origin}/api/roster-import/`, { method: 'POST', headers: { Authorization: `Token ${token}` }, body: form });
-    expect(upload.status).toBe(202);
-    const location = upload.headers.get('location')!;
-    // Wait until the worker is part-way through (ROSTER_BATCH_SIZE=2: 150 batches).
-    let before: any;
-    for (let i = 0; i < 600; i++) {
-      before = (await server.json('GET', location, undefined, token)).body;
-      if (before.done_rows > 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(before).toMatchObject({ state: 'running' });
-    expect(before.done_rows).toBeLessThan(total);
-    const exit = await server.stop('SIGTERM');
-    expect(exit, server.output).toMatchObject({ code: 0, signal: null });
-    expect(exit.ms).toBeLessThanOrEqual(GRACE_SECONDS * 1000);
+  it(
+    'on SIGTERM hands a roster import in progress back to the queue; the next start finishes it with every row once',
+    async () => {
+      const server = live ?? (await ServerProcess.start(env()));
+      live = null;
+      const token = await server.signIn();
+      const tag = crypto.randomBytes(3).toString('hex');
+      const total = 300;
+      const lines = ['sourcedId,givenName,familyName,email,grade'];
+      for (let i = 0; i < total; i++) lines.push(`R-${tag}-${i},Row,Number${i},roster-${tag}-${i}@shutdown.example,10`);
+      const form = new FormData();
+      form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'roster.csv');
+      const upload = await fetch(`${server.origin}/api/roster-import/`, { method: 'POST', headers: { Authorization: `Token ${token}` }, body: form });
+      expect(upload.status).toBe(202);
+      const location = upload.headers.get('location')!;
+      // Wait until the worker is part-way through (ROSTER_BATCH_SIZE=2: 150 batches).
+      let before: any;
+      for (let i = 0; i < 600; i++) {
+        before = (await server.json('GET', location, undefined, token)).body;
+        if (before.done_rows > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(before).toMatchObject({ state: 'running' });
+      expect(before.done_rows).toBeLessThan(total);
+      const exit = await server.stop('SIGTERM');
+      expect(exit, server.output).toMatchObject({ code: 0, signal: null });
+      expect(exit.ms).toBeLessThanOrEqual(GRACE_SECONDS * 1000);
 
-    // Back in the queue at once: the next server takes it at its first poll, not after the 10 minutes a crashed job waits.
-    live = await ServerProcess.start(env());
-    const again = await live.signIn();
-    let after: any;
-    for (let i = 0; i < 600; i++) {
-      after = (await live.json('GET', location, undefined, again)).body;
-      if (after.state !== 'running' && after.state !== 'queued') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(after).toMatchObject({ state: 'done', total_rows: total, done_rows: total, created: total, updated: 0, errors: [] });
-  }, 4 * BOOT_TIMEOUT_MS);
+      // Back in the queue at once: the next server takes it at its first poll, not after the 10 minutes a crashed job waits.
+      live = await ServerProcess.start(env());
+      const again = await live.signIn();
+      let after: any;
+      for (let i = 0; i < 600; i++) {
+        after = (await live.json('GET', location, undefined, again)).body;
+        if (after.state !== 'running' && after.state !== 'queued') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(after).toMatchObject({ state: 'done', total_rows: total, done_rows: total, created: total, updated: 0, errors: [] });
+    },
+    4 * BOOT_TIMEOUT_MS,
+  );
 
-  it('after SIGKILL starts again on the same data with every committed row', async () => {
-    const first = live ?? (await ServerProcess.start(env()));
-    live = null;
-    const token = await first.signIn();
-    written.push(...(await first.writeCourses(token, `kill-${crypto.randomBytes(3).toString('hex')}`, 5)));
-    const killed = await first.stop('SIGKILL');
-    expect(killed.signal).toBe('SIGKILL');
+  it(
+    'after SIGKILL starts again on the same data with every committed row',
+    async () => {
+      const first = live ?? (await ServerProcess.start(env()));
+      live = null;
+      const token = await first.signIn();
+      written.push(...(await first.writeCourses(token, `kill-${crypto.randomBytes(3).toString('hex')}`, 5)));
+      const killed = await first.stop('SIGKILL');
+      expect(killed.signal).toBe('SIGKILL');
 
-    live = await ServerProcess.start({ ...env(), SHUTDOWN_GRACE_SECONDS: String(CUT_GRACE_SECONDS) });
-    const again = await live.signIn();
-    expect(await live.readCourses(again, written)).toEqual(written.map((c) => c.title));
-  }, 4 * BOOT_TIMEOUT_MS);
+      live = await ServerProcess.start({ ...env(), SHUTDOWN_GRACE_SECONDS: String(CUT_GRACE_SECONDS) });
+      const again = await live.signIn();
+      expect(await live.readCourses(again, written)).toEqual(written.map((c) => c.title));
+    },
+    4 * BOOT_TIMEOUT_MS,
+  );
 
-  it('cuts off a request still unfinished when the grace period ends, and still exits 0 in time', async () => {
-    const server = live ?? (await ServerProcess.start({ ...env(), SHUTDOWN_GRACE_SECONDS: String(CUT_GRACE_SECONDS) }));
-    live = null;
-    // Its body never completes: without the grace period the server would wait for it for ever.
-    const stuck = slowSignIn(server.port);
-    const cut = stuck.response.then(() => 'answered', (e: NodeJS.ErrnoException) => e.code ?? e.message);
-    await new Promise((r) => setTimeout(r, 200));
-    const exit = await server.stop('SIGTERM', (CUT_GRACE_SECONDS + 5) * 1000);
-    expect(exit, server.output).toMatchObject({ code: 0, signal: null });
-    expect(exit.ms).toBeGreaterThanOrEqual(CUT_GRACE_SECONDS * 1000 - 100);
-    expect(exit.ms).toBeLessThanOrEqual((CUT_GRACE_SECONDS + 5) * 1000);
-    expect(await cut).toBe('ECONNRESET');
-    expect(server.output).toContain(`1 request(s) still running after ${CUT_GRACE_SECONDS} s were cut off`);
-  }, 2 * BOOT_TIMEOUT_MS);
+  it(
+    'cuts off a request still unfinished when the grace period ends, and still exits 0 in time',
+    async () => {
+      const server = live ?? (await ServerProcess.start({ ...env(), SHUTDOWN_GRACE_SECONDS: String(CUT_GRACE_SECONDS) }));
+      live = null;
+      // Its body never completes: without the grace period the server would wait for it for ever.
+      const stuck = slowSignIn(server.port);
+      const cut = stuck.response.then(
+        () => 'answered',
+        (e: NodeJS.ErrnoException) => e.code ?? e.message,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const exit = await server.stop('SIGTERM', (CUT_GRACE_SECONDS + 5) * 1000);
+      expect(exit, server.output).toMatchObject({ code: 0, signal: null });
+      expect(exit.ms).toBeGreaterThanOrEqual(CUT_GRACE_SECONDS * 1000 - 100);
+      expect(exit.ms).toBeLessThanOrEqual((CUT_GRACE_SECONDS + 5) * 1000);
+      expect(await cut).toBe('ECONNRESET');
+      expect(server.output).toContain(`1 request(s) still running after ${CUT_GRACE_SECONDS} s were cut off`);
+    },
+    2 * BOOT_TIMEOUT_MS,
+  );
 
-  it('closes stalled uploads and stalled request bodies at the deadline: the process exits within the grace period', async () => {
-    const server = await ServerProcess.start({ ...env(), SHUTDOWN_GRACE_SECONDS: String(CUT_GRACE_SECONDS) });
-    const token = await server.signIn();
-    const tag = `stalled-${crypto.randomBytes(6).toString('hex')}`;
-    const stalled = [
-      stalledUpload(server.port, '/api/roster-import/', token, tag),
-      stalledUpload(server.port, '/api/upload-courses-csv/', token),
-      // Refused before its body is read (no token): answered, the connection then waits for the rest of the body.
-      stalledUpload(server.port, '/api/roster-import/', ''),
-      // A plain body: JSON that never ends, and one with no length (chunked) that never ends.
-      stalledRequest(server.port, 'POST', '/api/login/', { 'Content-Type': 'application/json', 'Content-Length': 1000 }, '{"email":"'),
-      stalledRequest(server.port, 'POST', '/graphql', { 'Content-Type': 'application/json', Authorization: `Token ${token}` }, '{"query":"{ currentUser'),
-      // Headers only, never finished.
-      stalledRequest(server.port, 'PUT', '/api/schools/plan-approval/', { 'Content-Type': 'application/json', 'Content-Length': 20, Authorization: `Token ${token}` }, ''),
-    ];
-    // The roster upload is being written to a temporary file.
-    await until('the roster upload on disk', () => filesHolding(tag).length === 1);
-    const exit = await server.stop('SIGTERM', (CUT_GRACE_SECONDS + 5) * 1000);
-    expect(exit, server.output).toMatchObject({ code: 0, signal: null });
-    expect(exit.ms, server.output).toBeLessThanOrEqual(CUT_GRACE_SECONDS * 1000 + 1500);
-    // The five still reading their body were in their handlers until the deadline (the sixth was answered).
-    expect(server.output).toContain(`5 request(s) still running after ${CUT_GRACE_SECONDS} s were cut off`);
-    // Each client saw its connection closed, none was answered as if it had finished.
-    for (const s of stalled) expect(await s.ended).toMatch(/^(ECONNRESET|EPIPE|answered [45]\d\d)$/);
-    await Promise.all(stalled.map((s) => s.socketClosed));
-    // Nothing left behind: no part of the roster (names, emails) on disk, the process is gone and its port refuses.
-    expect(filesHolding(tag)).toEqual([]);
-    expect(() => process.kill(server.child.pid!, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
-    expect(await tryConnect(server.port)).toBe('ECONNREFUSED');
-  }, 2 * BOOT_TIMEOUT_MS);
+  it(
+    'closes stalled uploads and stalled request bodies at the deadline: the process exits within the grace period',
+    async () => {
+      const server = await ServerProcess.start({ ...env(), SHUTDOWN_GRACE_SECONDS: String(CUT_GRACE_SECONDS) });
+      const token = await server.signIn();
+      const tag = `stalled-${crypto.randomBytes(6).toString('hex')}`;
+      const stalled = [
+        stalledUpload(server.port, '/api/roster-import/', token, tag),
+        stalledUpload(server.port, '/api/upload-courses-csv/', token),
+        // Refused before its body is read (no token): answered, the connection then waits for the rest of the body.
+        stalledUpload(server.port, '/api/roster-import/', ''),
+        // A plain body: JSON that never ends, and one with no length (chunked) that never ends.
+        stalledRequest(server.port, 'POST', '/api/login/', { 'Content-Type': 'application/json', 'Content-Length': 1000 }, '{"email":"'),
+        stalledRequest(server.port, 'POST', '/graphql', { 'Content-Type': 'application/json', Authorization: `Token ${token}` }, '{"query":"{ currentUser'),
+        // Headers only, never finished.
+        stalledRequest(
+          server.port,
+          'PUT',
+          '/api/schools/plan-approval/',
+          { 'Content-Type': 'application/json', 'Content-Length': 20, Authorization: `Token ${token}` },
+          '',
+        ),
+      ];
+      // The roster upload is being written to a temporary file.
+      await until('the roster upload on disk', () => filesHolding(tag).length === 1);
+      const exit = await server.stop('SIGTERM', (CUT_GRACE_SECONDS + 5) * 1000);
+      expect(exit, server.output).toMatchObject({ code: 0, signal: null });
+      expect(exit.ms, server.output).toBeLessThanOrEqual(CUT_GRACE_SECONDS * 1000 + 1500);
+      // The five still reading their body were in their handlers until the deadline (the sixth was answered).
+      expect(server.output).toContain(`5 request(s) still running after ${CUT_GRACE_SECONDS} s were cut off`);
+      // Each client saw its connection closed, none was answered as if it had finished.
+      for (const s of stalled) expect(await s.ended).toMatch(/^(ECONNRESET|EPIPE|answered [45]\d\d)$/);
+      await Promise.all(stalled.map((s) => s.socketClosed));
+      // Nothing left behind: no part of the roster (names, emails) on disk, the process is gone and its port refuses.
+      expect(filesHolding(tag)).toEqual([]);
+      expect(() => process.kill(server.child.pid!, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+      expect(await tryConnect(server.port)).toBe('ECONNREFUSED');
+    },
+    2 * BOOT_TIMEOUT_MS,
+  );
 }
 
 describe('embedded database', () => {

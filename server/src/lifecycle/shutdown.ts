@@ -50,10 +50,13 @@ export function drainableHttp(server: http.Server): HttpDrain {
       active.forEach(lastOnConnection);
       return new Promise<number>((resolve) => {
         let cutOff = 0;
-        const timer = setTimeout(() => {
-          cutOff = active.size;
-          server.closeAllConnections();
-        }, Math.max(0, deadline - Date.now()));
+        const timer = setTimeout(
+          () => {
+            cutOff = active.size;
+            server.closeAllConnections();
+          },
+          Math.max(0, deadline - Date.now()),
+        );
         server.close(() => {
           clearTimeout(timer);
           resolve(cutOff);

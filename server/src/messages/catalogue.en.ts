@@ -17,8 +17,7 @@ export const en = {
 
   // The parent's consent-signing link, by text to the guardian phone and by email to linked parents.
   'consent.parentLink.subject': 'Parent consent form',
-  'consent.parentLink.body':
-    '{studentName} has signed the parent consent form for dual enrollment at {schoolName}. Please review and sign it: {link}',
+  'consent.parentLink.body': '{studentName} has signed the parent consent form for dual enrollment at {schoolName}. Please review and sign it: {link}',
 
   // Dual School admissions decisions, emailed to the parent who applied.
   'email.admission.greeting': 'Dear {parentName},',
@@ -36,8 +35,7 @@ export const en = {
 
   // Plan review, to each linked parent (email or text, as they prefer) when the counselor decides.
   'planReview.approved.subject': "{studentName}'s academic plan was approved",
-  'planReview.approved.body':
-    'Hello {parentName},\n\n{counselorName} at {schoolName} approved the academic plan of {studentName}. Sign in to see it: {link}',
+  'planReview.approved.body': 'Hello {parentName},\n\n{counselorName} at {schoolName} approved the academic plan of {studentName}. Sign in to see it: {link}',
   'planReview.returned.subject': "{studentName}'s academic plan was returned with comments",
   'planReview.returned.body':
     'Hello {parentName},\n\n{counselorName} at {schoolName} returned the academic plan of {studentName} with this comment:\n\n{comment}\n\n{studentName} can revise the plan and submit it again. Sign in to see it: {link}',

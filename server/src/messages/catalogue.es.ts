@@ -31,8 +31,7 @@ export const es: Catalogue = {
     'Gracias por presentar su solicitud a {schoolName}. Después de revisarla, en este momento no podemos ofrecerle un lugar a {studentName}.\n\nMotivo: {reason}\n\nSi tiene preguntas, responda a este correo electrónico o comuníquese con el equipo de admisiones.',
 
   'planReview.approved.subject': 'Se aprobó el plan académico de {studentName}',
-  'planReview.approved.body':
-    'Hola, {parentName}:\n\n{counselorName}, de {schoolName}, aprobó el plan académico de {studentName}. Inicie sesión para verlo: {link}',
+  'planReview.approved.body': 'Hola, {parentName}:\n\n{counselorName}, de {schoolName}, aprobó el plan académico de {studentName}. Inicie sesión para verlo: {link}',
   'planReview.returned.subject': 'Se devolvió el plan académico de {studentName} con comentarios',
   'planReview.returned.body':
     'Hola, {parentName}:\n\n{counselorName}, de {schoolName}, devolvió el plan académico de {studentName} con este comentario:\n\n{comment}\n\n{studentName} puede revisar el plan y enviarlo de nuevo. Inicie sesión para verlo: {link}',

@@ -30,13 +30,13 @@ export const vi: Catalogue = {
     'Cảm ơn quý vị đã nộp đơn vào {schoolName}. Sau khi xem xét, hiện nay chúng tôi không thể nhận {studentName} vào học.\n\nLý do: {reason}\n\nNếu quý vị có thắc mắc, xin trả lời email này hoặc liên lạc với ban tuyển sinh.',
 
   'planReview.approved.subject': 'Kế hoạch học tập của {studentName} đã được phê duyệt',
-  'planReview.approved.body':
-    'Kính gửi {parentName},\n\n{counselorName} tại {schoolName} đã phê duyệt kế hoạch học tập của {studentName}. Xin đăng nhập để xem: {link}',
+  'planReview.approved.body': 'Kính gửi {parentName},\n\n{counselorName} tại {schoolName} đã phê duyệt kế hoạch học tập của {studentName}. Xin đăng nhập để xem: {link}',
   'planReview.returned.subject': 'Kế hoạch học tập của {studentName} đã được gửi lại kèm góp ý',
   'planReview.returned.body':
     'Kính gửi {parentName},\n\n{counselorName} tại {schoolName} đã gửi lại kế hoạch học tập của {studentName} kèm góp ý sau:\n\n{comment}\n\n{studentName} có thể sửa kế hoạch và nộp lại. Xin đăng nhập để xem: {link}',
   // Tin nhắn văn bản: tên trường và một đường dẫn, không bao giờ là chữ học sinh tự gõ (catalogue.en.ts).
-  'sms.consentLink.body': '{schoolName}: đơn đồng ý của phụ huynh cho chương trình ghi danh kép (dual enrollment) đang chờ quý vị ký. Xin xem lại và ký đơn tại đây: {link}',
+  'sms.consentLink.body':
+    '{schoolName}: đơn đồng ý của phụ huynh cho chương trình ghi danh kép (dual enrollment) đang chờ quý vị ký. Xin xem lại và ký đơn tại đây: {link}',
   'sms.planReview.approved.subject': 'Kế hoạch học tập đã được phê duyệt',
   'sms.planReview.approved.body': '{schoolName}: kế hoạch học tập của con quý vị đã được phê duyệt. Xin đăng nhập để xem: {link}',
   'sms.planReview.returned.subject': 'Kế hoạch học tập được gửi lại kèm góp ý',
@@ -55,8 +55,7 @@ export const vi: Catalogue = {
   'pdf.plan.yes': 'Có',
   'pdf.plan.no': 'Không',
   'pdf.plan.totals': 'Tổng cộng',
-  'pdf.plan.totalsLine':
-    '{courses, plural, other {# môn học}} trong {terms, plural, other {# học kỳ}}; đã dự định {planned}, đã hoàn tất {completed}.',
+  'pdf.plan.totalsLine': '{courses, plural, other {# môn học}} trong {terms, plural, other {# học kỳ}}; đã dự định {planned}, đã hoàn tất {completed}.',
   'pdf.plan.warnings': 'Cảnh báo về môn tiên quyết',
   'pdf.plan.noWarnings': 'Không có: mọi môn tiên quyết đều được xếp trong cùng học kỳ hoặc một học kỳ trước đó.',
   'pdf.plan.warning': 'Chưa đáp ứng môn tiên quyết của "{title}" trong {term}',

@@ -15,8 +15,7 @@ export const zh: Catalogue = {
     '{firstName}，您好：\n\n{schoolName} 已为您创建 Pathway Planner 账户，用于规划您的课程。如要设置密码，请在 {days, plural, other {# 天}}内打开以下链接：\n\n{link}\n\n然后请用这个电子邮件地址登录。',
 
   'consent.parentLink.subject': '家长同意书',
-  'consent.parentLink.body':
-    '{studentName} 已签署在 {schoolName} 参加双学分课程（dual enrollment）的家长同意书。请查看并签名：{link}',
+  'consent.parentLink.body': '{studentName} 已签署在 {schoolName} 参加双学分课程（dual enrollment）的家长同意书。请查看并签名：{link}',
 
   'email.admission.greeting': '尊敬的 {parentName}：',
   'email.admission.greetingNoName': '尊敬的家长：',
@@ -31,8 +30,7 @@ export const zh: Catalogue = {
     '感谢您申请 {schoolName}。经过审核，我们目前无法为 {studentName} 提供入学名额。\n\n原因：{reason}\n\n如有疑问，请直接回复这封邮件或联系招生团队。',
 
   'planReview.approved.subject': '{studentName} 的学业计划已获批准',
-  'planReview.approved.body':
-    '{parentName}，您好：\n\n{schoolName} 的 {counselorName} 已批准 {studentName} 的学业计划。请登录查看：{link}',
+  'planReview.approved.body': '{parentName}，您好：\n\n{schoolName} 的 {counselorName} 已批准 {studentName} 的学业计划。请登录查看：{link}',
   'planReview.returned.subject': '{studentName} 的学业计划已退回并附有意见',
   'planReview.returned.body':
     '{parentName}，您好：\n\n{schoolName} 的 {counselorName} 已退回 {studentName} 的学业计划，并附上以下意见：\n\n{comment}\n\n{studentName} 可以修改计划后重新提交。请登录查看：{link}',

@@ -23,8 +23,7 @@ function argumentsOf(elements: Element[], into = new Set<string>()): Set<string>
   }
   return into;
 }
-const argsOfText = (text: string, locale: string) =>
-  [...argumentsOf(new IntlMessageFormat(text, locale, undefined, { ignoreTag: true }).getAst() as Element[])].sort();
+const argsOfText = (text: string, locale: string) => [...argumentsOf(new IntlMessageFormat(text, locale, undefined, { ignoreTag: true }).getAst() as Element[])].sort();
 
 describe('message catalogues', () => {
   it('offer English, Spanish, Vietnamese and Simplified Chinese', () => {
@@ -34,8 +33,14 @@ describe('message catalogues', () => {
 
   it.each(MESSAGE_LOCALES.filter((l) => l !== 'en'))('%s has a text for every English key and no other', (locale) => {
     const catalogue = CATALOGUES[locale];
-    expect(KEYS.filter((k) => catalogue[k] === undefined || catalogue[k] === ''), 'missing').toEqual([]);
-    expect(Object.keys(catalogue).filter((k) => !(k in en)), 'unknown keys').toEqual([]);
+    expect(
+      KEYS.filter((k) => catalogue[k] === undefined || catalogue[k] === ''),
+      'missing',
+    ).toEqual([]);
+    expect(
+      Object.keys(catalogue).filter((k) => !(k in en)),
+      'unknown keys',
+    ).toEqual([]);
   });
 
   it.each(MESSAGE_LOCALES.filter((l) => l !== 'en'))('%s uses the same ICU arguments as English in every text', (locale) => {

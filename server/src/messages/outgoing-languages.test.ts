@@ -12,13 +12,19 @@ import { consentSchool, studentWithGuardian } from '../modules/consent-forms/con
 
 const h = useHarness();
 
-interface Sent { channel: string; subject: string; body: string }
-const sentTo = (recipient: string): Promise<Sent[]> =>
-  h.db.query(`SELECT channel, subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`, [recipient]);
+interface Sent {
+  channel: string;
+  subject: string;
+  body: string;
+}
+const sentTo = (recipient: string): Promise<Sent[]> => h.db.query(`SELECT channel, subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`, [recipient]);
 
 /** The person chooses their language in the interface (PUT /api/locale/). */
 async function speaks(user: User, locale: Locale): Promise<void> {
-  const res = await h.api.put('/api/locale/').set(h.auth(await h.tokenFor(user))).send({ locale });
+  const res = await h.api
+    .put('/api/locale/')
+    .set(h.auth(await h.tokenFor(user)))
+    .send({ locale });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 /** Vietnamese and Chinese are not offered by the language switch yet: the account is set directly. */
@@ -98,7 +104,12 @@ describe('set-password welcome email', () => {
     await speaks(es, 'es');
     await storedLocale(zh, 'zh');
     await storedLocale(vi, 'vi');
-    await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLinks([es, zh, vi, en].map((user) => ({ user, school })), m));
+    await h.db.transaction((m) =>
+      h.services.accounts.enqueueSetPasswordLinks(
+        [es, zh, vi, en].map((user) => ({ user, school })),
+        m,
+      ),
+    );
     const [esMail] = await sentTo(es.email);
     expect(esMail.subject).toBe('Elija su contraseña de Pathway Planner');
     const [zhMail] = await sentTo(zh.email);
@@ -124,7 +135,10 @@ describe('consent-signing link', () => {
     school = await consentSchool(h, { name: 'Escuela Consent' });
   });
   const studentSigns = async (student: User) => {
-    const res = await h.api.put('/api/parent-consent/').set(h.auth(await h.tokenFor(student))).field('name', `${student.firstName} ${student.lastName}`);
+    const res = await h.api
+      .put('/api/parent-consent/')
+      .set(h.auth(await h.tokenFor(student)))
+      .field('name', `${student.firstName} ${student.lastName}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
 
@@ -152,13 +166,17 @@ describe('consent-signing link', () => {
     const [sms] = await sentTo(student.guardianPhone!);
     expect(sms.subject).toBe('Parent consent form');
     // The text names the school, not the student (outbox/sms-rules.ts); the emails to parent accounts name the student.
-    expect(sms.body).toMatch(/^Escuela Consent: a parent consent form for dual enrollment is waiting for your signature\. Review and sign it: http:\/\/planner\.test\/parent-sign\/\S+$/);
+    expect(sms.body).toMatch(
+      /^Escuela Consent: a parent consent form for dual enrollment is waiting for your signature\. Review and sign it: http:\/\/planner\.test\/parent-sign\/\S+$/,
+    );
     const link = /http:\/\/planner\.test\/parent-sign\/\S+$/.exec(sms.body)![0];
-    expect(await sentTo(viParent.email)).toEqual([{
-      channel: 'email',
-      subject: 'Đơn đồng ý của phụ huynh',
-      body: `Tom Nguyen đã ký đơn đồng ý của phụ huynh để tham gia chương trình ghi danh kép (dual enrollment) tại Escuela Consent. Xin quý vị xem lại và ký đơn tại đây: ${link}`,
-    }]);
+    expect(await sentTo(viParent.email)).toEqual([
+      {
+        channel: 'email',
+        subject: 'Đơn đồng ý của phụ huynh',
+        body: `Tom Nguyen đã ký đơn đồng ý của phụ huynh để tham gia chương trình ghi danh kép (dual enrollment) tại Escuela Consent. Xin quý vị xem lại và ký đơn tại đây: ${link}`,
+      },
+    ]);
     const [esMail] = await sentTo(esParent.email);
     expect(esMail.subject).toBe('Formulario de consentimiento de los padres');
     expect(esMail.body).toContain(`Revíselo y fírmelo aquí: ${link}`);
@@ -183,7 +201,10 @@ describe('admissions decision email', () => {
     else await speaks(parent, locale);
     const token = await h.tokenFor(parent);
     expect((await h.api.post('/api/application/').set(h.auth(token)).attach('file', SAMPLE_FILES.pdf, 'grades.pdf')).status).toBe(201);
-    const saved = await h.api.patch('/api/application/').set(h.auth(token)).send({ form_data: completeRecords({ studentFullName: 'Leo Díaz' }), application_status: 'complete' });
+    const saved = await h.api
+      .patch('/api/application/')
+      .set(h.auth(token))
+      .send({ form_data: completeRecords({ studentFullName: 'Leo Díaz' }), application_status: 'complete' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const [{ id }] = await h.db.query(`SELECT id FROM applications WHERE parent_id = $1`, [parent.id]);
     return { parent, id: id as number };
@@ -196,21 +217,23 @@ describe('admissions decision email', () => {
   it('acceptance in Spanish, with the note of the admissions team', async () => {
     const { parent, id } = await applied('es');
     await decide(id, 'accepted', 'Bienvenidos.');
-    expect(await sentTo(parent.email)).toEqual([{
-      channel: 'email',
-      subject: 'Su solicitud a Dual Prep fue aceptada',
-      body: [
-        'Estimado/a Rosa Díaz:',
-        '',
-        '¡Felicitaciones! La solicitud de Leo Díaz fue aceptada en Dual Prep para el año escolar 2025-26.',
-        '',
-        'Siguiente paso: firme el contrato de inscripción. Inicie sesión y abra Solicitudes, o vaya a http://planner.test/enrollment-contract.',
-        '',
-        'Nota del equipo de admisiones: Bienvenidos.',
-        '',
-        'Admisiones de Dual Prep',
-      ].join('\n'),
-    }]);
+    expect(await sentTo(parent.email)).toEqual([
+      {
+        channel: 'email',
+        subject: 'Su solicitud a Dual Prep fue aceptada',
+        body: [
+          'Estimado/a Rosa Díaz:',
+          '',
+          '¡Felicitaciones! La solicitud de Leo Díaz fue aceptada en Dual Prep para el año escolar 2025-26.',
+          '',
+          'Siguiente paso: firme el contrato de inscripción. Inicie sesión y abra Solicitudes, o vaya a http://planner.test/enrollment-contract.',
+          '',
+          'Nota del equipo de admisiones: Bienvenidos.',
+          '',
+          'Admisiones de Dual Prep',
+        ].join('\n'),
+      },
+    ]);
   });
 
   it('a declined application in Spanish, with the reason', async () => {
@@ -237,21 +260,23 @@ describe('admissions decision email', () => {
   it('in English exactly as before', async () => {
     const { parent, id } = await applied('en');
     await decide(id, 'declined', 'No seats left.');
-    expect(await sentTo(parent.email)).toEqual([{
-      channel: 'email',
-      subject: 'An update on your Dual Prep application',
-      body: [
-        'Dear Rosa Díaz,',
-        '',
-        'Thank you for applying to Dual Prep. After review, we are unable to offer Leo Díaz a place at this time.',
-        '',
-        'Reason: No seats left.',
-        '',
-        'If you have questions, reply to this email or contact the admissions team.',
-        '',
-        'Dual Prep Admissions',
-      ].join('\n'),
-    }]);
+    expect(await sentTo(parent.email)).toEqual([
+      {
+        channel: 'email',
+        subject: 'An update on your Dual Prep application',
+        body: [
+          'Dear Rosa Díaz,',
+          '',
+          'Thank you for applying to Dual Prep. After review, we are unable to offer Leo Díaz a place at this time.',
+          '',
+          'Reason: No seats left.',
+          '',
+          'If you have questions, reply to this email or contact the admissions team.',
+          '',
+          'Dual Prep Admissions',
+        ].join('\n'),
+      },
+    ]);
   });
 });
 

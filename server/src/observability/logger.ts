@@ -16,11 +16,29 @@ export type { Logger };
 
 /** Fields censored wherever they appear at the top level or one level down (e.g. `req.headers`). */
 export const REDACT_PATHS = [
-  'authorization', 'cookie', 'password', 'token', 'body', 'url', 'query',
-  '*.authorization', '*.cookie', '*.password', '*.token', '*.body', '*.url', '*.query',
-  'headers.authorization', 'headers.cookie', '*.headers.authorization', '*.headers.cookie', '*.headers["set-cookie"]',
+  'authorization',
+  'cookie',
+  'password',
+  'token',
+  'body',
+  'url',
+  'query',
+  '*.authorization',
+  '*.cookie',
+  '*.password',
+  '*.token',
+  '*.body',
+  '*.url',
+  '*.query',
+  'headers.authorization',
+  'headers.cookie',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.headers["set-cookie"]',
   // A failed query's values (TypeORM's QueryFailedError) and PostgreSQL's detail ("Key (email)=(…) already exists").
-  '*.parameters', '*.detail', '*.driverError',
+  '*.parameters',
+  '*.detail',
+  '*.driverError',
 ];
 
 export interface LoggerOptions {

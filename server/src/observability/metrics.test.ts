@@ -128,7 +128,11 @@ describe('GET /metrics', () => {
       expect((await fresh.post('/graphql').send({ query: `query Probe${i} { __typename }` })).status).toBe(200);
     }
     const text = (await fresh.get('/metrics').set('Authorization', `Bearer ${TOKEN}`)).text;
-    const names = new Set(samples(text).filter((s) => s.name === 'graphql_operations_total').map((s) => s.labels.operation));
+    const names = new Set(
+      samples(text)
+        .filter((s) => s.name === 'graphql_operations_total')
+        .map((s) => s.labels.operation),
+    );
     expect(names.size).toBe(OPERATION_NAMES_CAP + 1);
     expect(value(text, 'graphql_operations_total', { operation: 'other', outcome: 'success' })).toBe(5);
   });
@@ -156,12 +160,16 @@ describe('GET /metrics', () => {
     const queue = `${QUEUE}.flaky`;
     await h.db.query(`INSERT INTO jobs (queue) VALUES ($1)`, [queue]);
     let calls = 0;
-    const worker = new JobWorker(h.db, {
-      [queue]: async () => {
-        calls += 1;
-        if (calls === 1) throw new Error('the mail relay said no');
+    const worker = new JobWorker(
+      h.db,
+      {
+        [queue]: async () => {
+          calls += 1;
+          if (calls === 1) throw new Error('the mail relay said no');
+        },
       },
-    }, { backoffBaseSeconds: 0, onOutcome: built.metrics!.recordJob });
+      { backoffBaseSeconds: 0, onOutcome: built.metrics!.recordJob },
+    );
     expect(await worker.runOnce()).toBe(1);
     expect(await worker.runOnce()).toBe(1);
     const text = await scrape();
@@ -185,13 +193,17 @@ describe('GET /metrics', () => {
     const never = async () => {
       throw new Error('a job failed for good ran again');
     };
-    const worker = new JobWorker(h.db, {
-      [crashing]: never,
-      [healthy]: async () => {},
-      [broken]: async () => {
-        throw new Error('550 relay refused');
+    const worker = new JobWorker(
+      h.db,
+      {
+        [crashing]: never,
+        [healthy]: async () => {},
+        [broken]: async () => {
+          throw new Error('550 relay refused');
+        },
       },
-    }, { backoffBaseSeconds: 0, onOutcome: built.metrics!.recordJob, onFailed: built.metrics!.recordJobFailure });
+      { backoffBaseSeconds: 0, onOutcome: built.metrics!.recordJob, onFailed: built.metrics!.recordJobFailure },
+    );
     expect(await worker.runOnce()).toBe(2);
     const text = await scrape();
     expect(value(text, 'job_failures_total', { queue: crashing, reason: 'lease_lapsed' })).toBe(2);

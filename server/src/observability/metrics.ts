@@ -78,24 +78,59 @@ export function createMetrics(db: DataSource, logger: Logger): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const durations = new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP request durations, until the response ended.', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const operations = new Counter({ name: 'graphql_operations_total', help: 'GraphQL operations by name and outcome (success, error, invalid: not parsed or not valid).', labelNames: ['operation', 'outcome'], registers: [registry] });
-  const jobRuns = new Counter({ name: 'job_runs_total', help: "This process's background job runs by queue and outcome (retried and failed are failures).", labelNames: ['queue', 'outcome'], registers: [registry] });
-  const jobFailures = new Counter({ name: 'job_failures_total', help: 'Background jobs this process marked failed for good, by queue and reason (error: the handler threw on the last attempt; lease_lapsed: the process running it stopped on every attempt).', labelNames: ['queue', 'reason'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request durations, until the response ended.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const operations = new Counter({
+    name: 'graphql_operations_total',
+    help: 'GraphQL operations by name and outcome (success, error, invalid: not parsed or not valid).',
+    labelNames: ['operation', 'outcome'],
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: "This process's background job runs by queue and outcome (retried and failed are failures).",
+    labelNames: ['queue', 'outcome'],
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'job_failures_total',
+    help: 'Background jobs this process marked failed for good, by queue and reason (error: the handler threw on the last attempt; lease_lapsed: the process running it stopped on every attempt).',
+    labelNames: ['queue', 'reason'],
+    registers: [registry],
+  });
 
   // Read before the backlog query below takes a connection (gauges are collected in the order they were made).
   const pool = poolOf(db);
   if (pool) {
     const connections: Gauge<string> = new Gauge({
-      name: 'db_pool_connections', help: 'Open database connections of this process, idle or in use.', labelNames: ['state'], registers: [registry],
+      name: 'db_pool_connections',
+      help: 'Open database connections of this process, idle or in use.',
+      labelNames: ['state'],
+      registers: [registry],
       collect: () => {
         connections.set({ state: 'idle' }, pool.idleCount);
         connections.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
       },
     });
-    const waiting: Gauge = new Gauge({ name: 'db_pool_waiting_requests', help: 'Queries waiting for a free connection.', registers: [registry], collect: () => waiting.set(pool.waitingCount) });
-    new Gauge({ name: 'db_pool_max_connections', help: 'Most connections the pool opens (DB_POOL_MAX; 1 on the embedded database).', registers: [registry] }).set(pool.options?.max ?? 10);
+    const waiting: Gauge = new Gauge({
+      name: 'db_pool_waiting_requests',
+      help: 'Queries waiting for a free connection.',
+      registers: [registry],
+      collect: () => waiting.set(pool.waitingCount),
+    });
+    new Gauge({ name: 'db_pool_max_connections', help: 'Most connections the pool opens (DB_POOL_MAX; 1 on the embedded database).', registers: [registry] }).set(
+      pool.options?.max ?? 10,
+    );
   }
 
   let backlog: { at: number; rows: Promise<BacklogRow[]> } | null = null;
@@ -131,10 +166,34 @@ export function createMetrics(db: DataSource, logger: Logger): AppMetrics {
       gauge.set(withStatus ? { [label]: r.key, status: r.status } : { [label]: r.key }, Number(r.n));
     }
   };
-  const depth: Gauge<string> = new Gauge({ name: 'job_queue_depth', help: 'Background jobs waiting (pending) or running, by queue.', labelNames: ['queue', 'status'], registers: [registry], collect: () => fromBacklog(depth, 'job', ['pending', 'running'], 'queue', true)() });
-  const failedJobs: Gauge<string> = new Gauge({ name: 'jobs_failed', help: 'Background jobs that failed for good, still kept (FAILED_JOB_RETENTION_DAYS), by queue.', labelNames: ['queue'], registers: [registry], collect: () => fromBacklog(failedJobs, 'job', ['failed'], 'queue', false)() });
-  const outbox: Gauge<string> = new Gauge({ name: 'outbox_backlog', help: 'Emails and texts not sent yet (pending), by channel.', labelNames: ['channel'], registers: [registry], collect: () => fromBacklog(outbox, 'outbox', ['pending'], 'channel', false)() });
-  const outboxFailed: Gauge<string> = new Gauge({ name: 'outbox_failed', help: 'Emails and texts that failed for good, still kept (OUTBOX_RETENTION_DAYS), by channel.', labelNames: ['channel'], registers: [registry], collect: () => fromBacklog(outboxFailed, 'outbox', ['failed'], 'channel', false)() });
+  const depth: Gauge<string> = new Gauge({
+    name: 'job_queue_depth',
+    help: 'Background jobs waiting (pending) or running, by queue.',
+    labelNames: ['queue', 'status'],
+    registers: [registry],
+    collect: () => fromBacklog(depth, 'job', ['pending', 'running'], 'queue', true)(),
+  });
+  const failedJobs: Gauge<string> = new Gauge({
+    name: 'jobs_failed',
+    help: 'Background jobs that failed for good, still kept (FAILED_JOB_RETENTION_DAYS), by queue.',
+    labelNames: ['queue'],
+    registers: [registry],
+    collect: () => fromBacklog(failedJobs, 'job', ['failed'], 'queue', false)(),
+  });
+  const outbox: Gauge<string> = new Gauge({
+    name: 'outbox_backlog',
+    help: 'Emails and texts not sent yet (pending), by channel.',
+    labelNames: ['channel'],
+    registers: [registry],
+    collect: () => fromBacklog(outbox, 'outbox', ['pending'], 'channel', false)(),
+  });
+  const outboxFailed: Gauge<string> = new Gauge({
+    name: 'outbox_failed',
+    help: 'Emails and texts that failed for good, still kept (OUTBOX_RETENTION_DAYS), by channel.',
+    labelNames: ['channel'],
+    registers: [registry],
+    collect: () => fromBacklog(outboxFailed, 'outbox', ['failed'], 'channel', false)(),
+  });
 
   const names = new Set<string>();
   const boundedName = (name: string | null | undefined): string => {
@@ -173,7 +232,9 @@ export function createMetrics(db: DataSource, logger: Logger): AppMetrics {
   };
 
   return {
-    registry, http, graphqlPlugin,
+    registry,
+    http,
+    graphqlPlugin,
     recordJob: (queue, outcome) => jobRuns.inc({ queue, outcome }),
     recordJobFailure: (queue, reason) => jobFailures.inc({ queue, reason }),
   };
@@ -187,7 +248,10 @@ function observedLabels(req: IncomingMessage, res: ServerResponse): { method: st
 /** True when the header is `Bearer <token>` with the configured token; compared as digests, in constant time. */
 export function bearerMatches(header: string | undefined, token: string): boolean {
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
-  const given = crypto.createHash('sha256').update(m ? m[1] : '').digest();
+  const given = crypto
+    .createHash('sha256')
+    .update(m ? m[1] : '')
+    .digest();
   const expected = crypto.createHash('sha256').update(token).digest();
   return crypto.timingSafeEqual(given, expected) && m !== null && token !== '';
 }

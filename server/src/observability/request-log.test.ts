@@ -66,8 +66,15 @@ describe('one JSON line per request', () => {
     const token = login.body.token as string;
     const signIn = await lineOf('lb-login.1');
     expect(signIn).toEqual({
-      level: 'info', time: expect.any(String), pid: process.pid, reqId: 'lb-login.1',
-      method: 'POST', route: '/api/login/', status: 200, durationMs: expect.any(Number), msg: 'request completed',
+      level: 'info',
+      time: expect.any(String),
+      pid: process.pid,
+      reqId: 'lb-login.1',
+      method: 'POST',
+      route: '/api/login/',
+      status: 200,
+      durationMs: expect.any(Number),
+      msg: 'request completed',
     });
 
     const me = await api.get('/api/current-user/').set('Authorization', `Bearer ${token}`).set('Cookie', `session=${token}`).set('X-Request-Id', 'me-2');
@@ -93,13 +100,30 @@ describe('one JSON line per request', () => {
     expect(await lineOf('gql-4')).toMatchObject({ method: 'POST', route: '/graphql', status: 200, operation: 'FindStudents', userId: admin.id });
 
     const signUp = await api.post('/api/register/').set('X-Request-Id', 'signup-5').send({
-      first_name: STUDENT_FIRST, last_name: STUDENT_LAST, email: 'zephyrine.quillfeather@students.example', password: NEW_PASSWORD, code: 'NO-SUCH-CODE',
+      first_name: STUDENT_FIRST,
+      last_name: STUDENT_LAST,
+      email: 'zephyrine.quillfeather@students.example',
+      password: NEW_PASSWORD,
+      code: 'NO-SUCH-CODE',
     });
     expect(signUp.status).toBeGreaterThanOrEqual(400);
     expect(await lineOf('signup-5')).toMatchObject({ method: 'POST', route: '/api/register/', status: signUp.status });
 
     const log = written.join('');
-    for (const secret of [DEMO_PASSWORD, NEW_PASSWORD, token, RESET_UID, RESET_TOKEN, QUERY_TOKEN, STUDENT_FIRST, STUDENT_LAST, 'zephyrine', DEMO.admin, 'Bearer', 'session=']) {
+    for (const secret of [
+      DEMO_PASSWORD,
+      NEW_PASSWORD,
+      token,
+      RESET_UID,
+      RESET_TOKEN,
+      QUERY_TOKEN,
+      STUDENT_FIRST,
+      STUDENT_LAST,
+      'zephyrine',
+      DEMO.admin,
+      'Bearer',
+      'session=',
+    ]) {
       expect(log, `"${secret}" in the log`).not.toContain(secret);
     }
   });
@@ -120,7 +144,9 @@ describe('one JSON line per request', () => {
 
   it('writes nothing below its level', async () => {
     const quiet: string[] = [];
-    const app = await buildApp(h.db, { ...h.config, metricsToken: '' }, h.kind, { logger: createLogger({ level: 'warn' }, { write: (l: string) => void quiet.push(l) }) });
+    const app = await buildApp(h.db, { ...h.config, metricsToken: '' }, h.kind, {
+      logger: createLogger({ level: 'warn' }, { write: (l: string) => void quiet.push(l) }),
+    });
     try {
       expect((await request(app.app).get('/api/blogs/')).status).toBe(200);
       expect(quiet).toEqual([]);
@@ -131,7 +157,7 @@ describe('one JSON line per request', () => {
 });
 
 describe('other log lines', () => {
-  it('keep an error\'s message but not the values of a failed query', () => {
+  it("keep an error's message but not the values of a failed query", () => {
     const lines: string[] = [];
     const logger = createLogger({ level: 'info' }, { write: (l: string) => void lines.push(l) });
     const err = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
@@ -143,7 +169,12 @@ describe('other log lines', () => {
     logger.error({ reqId: 'r-1', err }, '[api] unexpected error');
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]);
-    expect(line).toMatchObject({ level: 'error', reqId: 'r-1', msg: '[api] unexpected error', err: { message: 'duplicate key value violates unique constraint "users_email_key"' } });
+    expect(line).toMatchObject({
+      level: 'error',
+      reqId: 'r-1',
+      msg: '[api] unexpected error',
+      err: { message: 'duplicate key value violates unique constraint "users_email_key"' },
+    });
     expect(lines[0]).not.toContain('zephyrine');
     expect(lines[0]).not.toContain(STUDENT_FIRST);
   });

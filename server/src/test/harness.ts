@@ -147,29 +147,33 @@ export class Harness {
 
   async buildSchool(overrides: Partial<School> = {}): Promise<School> {
     const repo = this.db.getRepository(School);
-    return repo.save(repo.create({
-      name: `Test School ${crypto.randomBytes(4).toString('hex')}`,
-      schoolType: SchoolType.HS,
-      location: 'CA',
-      ...overrides,
-    }));
+    return repo.save(
+      repo.create({
+        name: `Test School ${crypto.randomBytes(4).toString('hex')}`,
+        schoolType: SchoolType.HS,
+        location: 'CA',
+        ...overrides,
+      }),
+    );
   }
 
   async buildUser(userType: UserType, o: UserOverrides = {}): Promise<User> {
     const school = o.school === undefined ? await this.buildSchool() : o.school;
     const repo = this.db.getRepository(User);
-    const user = await repo.save(repo.create({
-      email: o.email ?? uniqueEmail(UserType[userType].toLowerCase()),
-      passwordHash: await demoPasswordHash(),
-      firstName: o.firstName ?? 'Test',
-      lastName: o.lastName ?? UserType[userType],
-      userType,
-      schoolId: school?.id ?? null,
-      grade: o.grade ?? null,
-      parentCode: o.parentCode ?? null,
-      applicationStatus: o.applicationStatus ?? null,
-      academicYearLabels: o.academicYearLabels ?? [],
-    }));
+    const user = await repo.save(
+      repo.create({
+        email: o.email ?? uniqueEmail(UserType[userType].toLowerCase()),
+        passwordHash: await demoPasswordHash(),
+        firstName: o.firstName ?? 'Test',
+        lastName: o.lastName ?? UserType[userType],
+        userType,
+        schoolId: school?.id ?? null,
+        grade: o.grade ?? null,
+        parentCode: o.parentCode ?? null,
+        applicationStatus: o.applicationStatus ?? null,
+        academicYearLabels: o.academicYearLabels ?? [],
+      }),
+    );
     if (school) await this.db.getRepository(SchoolMembership).insert({ userId: user.id, schoolId: school.id });
     return user;
   }

@@ -66,14 +66,16 @@ export async function startTestProvider(opts: TestProviderOptions): Promise<Test
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   const configuration: Configuration = {
-    clients: [{
-      client_id: opts.clientId,
-      client_secret: opts.clientSecret,
-      redirect_uris: opts.redirectUris,
-      response_types: ['code'],
-      grant_types: ['authorization_code'],
-      token_endpoint_auth_method: 'client_secret_basic',
-    }],
+    clients: [
+      {
+        client_id: opts.clientId,
+        client_secret: opts.clientSecret,
+        redirect_uris: opts.redirectUris,
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig', alg: 'RS256' } as never] },
     cookies: { keys: [crypto.randomBytes(32).toString('hex')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
@@ -134,10 +136,11 @@ export async function startTestProvider(opts: TestProviderOptions): Promise<Test
 
   return {
     issuer,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

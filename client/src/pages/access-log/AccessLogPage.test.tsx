@@ -6,8 +6,16 @@ import { AccessLogDocument } from '../../graphql/generated';
 import AccessLogPage from './AccessLogPage';
 
 const entry = (id: string, over: Record<string, unknown> = {}) => ({
-  __typename: 'AccessLogEntry', id, createdAt: '2026-03-02T15:04:00.000Z', action: 'view_as', reason: 'view-as started by staff',
-  studentId: 7, studentName: 'Sam Lee', actorName: 'Ana Admin', actingName: null, ...over,
+  __typename: 'AccessLogEntry',
+  id,
+  createdAt: '2026-03-02T15:04:00.000Z',
+  action: 'view_as',
+  reason: 'view-as started by staff',
+  studentId: 7,
+  studentName: 'Sam Lee',
+  actorName: 'Ana Admin',
+  actingName: null,
+  ...over,
 });
 const page = (nodes: unknown[], hasNextPage: boolean, endCursor: string | null, totalCount: number) => ({
   data: { accessLog: { __typename: 'AccessLogConnection', totalCount, endCursor, hasNextPage, nodes } },
@@ -27,15 +35,31 @@ function renderPage(mocks: unknown[]) {
 describe('Access Log page', () => {
   it('shows the entries with who, acting for, student, action and reason, and loads more', async () => {
     renderPage([
-      { request: { query: AccessLogDocument, variables: all }, result: page([
-        entry('3', { action: 'plan_pdf_export', reason: 'plan PDF exported while viewing as the student', actingName: 'Sam Lee' }),
-        entry('2', { action: 'student_deleted', studentName: null, studentId: 9, reason: 'student and their records deleted by staff' }),
-      ], true, '2', 3) },
+      {
+        request: { query: AccessLogDocument, variables: all },
+        result: page(
+          [
+            entry('3', { action: 'plan_pdf_export', reason: 'plan PDF exported while viewing as the student', actingName: 'Sam Lee' }),
+            entry('2', { action: 'student_deleted', studentName: null, studentId: 9, reason: 'student and their records deleted by staff' }),
+          ],
+          true,
+          '2',
+          3,
+        ),
+      },
       { request: { query: AccessLogDocument, variables: { ...all, after: '2' } }, result: page([entry('1')], false, '1', 3) },
     ]);
     expect(screen.getByRole('status').textContent).toBe('Loading...');
     expect(await screen.findByText('3 entries')).toBeTruthy();
-    const rows = screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent));
+    const rows = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ['Ana Admin', 'Sam Lee', 'Sam Lee', 'Exported the plan PDF', 'plan PDF exported while viewing as the student'],
       ['Ana Admin', '', 'Deleted student #9', 'Deleted the student', 'student and their records deleted by staff'],

@@ -14,8 +14,19 @@ import { appendPage } from '../../graphql/paging';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 
 export const ACCESS_ACTIONS = [
-  'view_as', 'plan_pdf_export', 'consent_form_view', 'consent_form_export', 'application_view',
-  'transcript_download', 'contract_download', 'student_deleted', 'caseload_view', 'caseload_export', 'plan_notes_view', 'what_if_view', 'plan_review_view',
+  'view_as',
+  'plan_pdf_export',
+  'consent_form_view',
+  'consent_form_export',
+  'application_view',
+  'transcript_download',
+  'contract_download',
+  'student_deleted',
+  'caseload_view',
+  'caseload_export',
+  'plan_notes_view',
+  'what_if_view',
+  'plan_review_view',
 ] as const;
 
 interface Filters {
@@ -68,7 +79,11 @@ export default function AccessLogPage() {
           <label htmlFor={`${id}-action`}>{t('accessLog.action')}</label>
           <select id={`${id}-action`} value={draft.action} onChange={set('action')}>
             <option value="">{t('accessLog.anyAction')}</option>
-            {ACCESS_ACTIONS.map((a) => <option key={a} value={a}>{actionLabel(a)}</option>)}
+            {ACCESS_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="stack">
@@ -80,42 +95,60 @@ export default function AccessLogPage() {
           <input id={`${id}-to`} type="date" value={draft.to} onChange={set('to')} />
         </div>
         <button type="submit">{t('accessLog.apply')}</button>
-        <button type="button" className="secondary" onClick={clear}>{t('accessLog.clear')}</button>
+        <button type="button" className="secondary" onClick={clear}>
+          {t('accessLog.clear')}
+        </button>
       </form>
-      {error && <p className="alert alert-danger" role="alert">{messageOr(error, error.message)}</p>}
+      {error && (
+        <p className="alert alert-danger" role="alert">
+          {messageOr(error, error.message)}
+        </p>
+      )}
       {loading && !page ? (
         <p role="status">{t('common.loading')}</p>
-      ) : page && (
-        <>
-          <p className="muted" aria-live="polite">{t('accessLog.count', { count: page.totalCount })}</p>
-          <div className="table-fit">
-            <table className="data cards">
-              <thead>
-                <tr>
-                  <th>{t('accessLog.when')}</th>
-                  <th>{t('accessLog.who')}</th>
-                  <th>{t('accessLog.actingFor')}</th>
-                  <th>{t('accessLog.student')}</th>
-                  <th>{t('accessLog.action')}</th>
-                  <th>{t('accessLog.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.nodes.map((e) => (
-                  <tr key={e.id}>
-                    <td data-label={t('accessLog.when')}>{formatDateTime(String(e.createdAt))}</td>
-                    <td data-label={t('accessLog.who')} className="cell-break">{e.actorName ?? t('accessLog.unknown')}</td>
-                    <td data-label={t('accessLog.actingFor')} className="cell-break">{e.actingName ?? ''}</td>
-                    <td data-label={t('accessLog.student')} className="cell-break">{e.studentName ?? t('accessLog.deletedStudent', { id: e.studentId })}</td>
-                    <td data-label={t('accessLog.action')}>{actionLabel(e.action)}</td>
-                    <td data-label={t('accessLog.reason')} className="cell-break">{e.reason}</td>
+      ) : (
+        page && (
+          <>
+            <p className="muted" aria-live="polite">
+              {t('accessLog.count', { count: page.totalCount })}
+            </p>
+            <div className="table-fit">
+              <table className="data cards">
+                <thead>
+                  <tr>
+                    <th>{t('accessLog.when')}</th>
+                    <th>{t('accessLog.who')}</th>
+                    <th>{t('accessLog.actingFor')}</th>
+                    <th>{t('accessLog.student')}</th>
+                    <th>{t('accessLog.action')}</th>
+                    <th>{t('accessLog.reason')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadMoreButton page={page} onMore={(after) => fetchMore({ variables: { after }, updateQuery: appendPage('accessLog') })} />
-        </>
+                </thead>
+                <tbody>
+                  {page.nodes.map((e) => (
+                    <tr key={e.id}>
+                      <td data-label={t('accessLog.when')}>{formatDateTime(String(e.createdAt))}</td>
+                      <td data-label={t('accessLog.who')} className="cell-break">
+                        {e.actorName ?? t('accessLog.unknown')}
+                      </td>
+                      <td data-label={t('accessLog.actingFor')} className="cell-break">
+                        {e.actingName ?? ''}
+                      </td>
+                      <td data-label={t('accessLog.student')} className="cell-break">
+                        {e.studentName ?? t('accessLog.deletedStudent', { id: e.studentId })}
+                      </td>
+                      <td data-label={t('accessLog.action')}>{actionLabel(e.action)}</td>
+                      <td data-label={t('accessLog.reason')} className="cell-break">
+                        {e.reason}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <LoadMoreButton page={page} onMore={(after) => fetchMore({ variables: { after }, updateQuery: appendPage('accessLog') })} />
+          </>
+        )
       )}
     </main>
   );

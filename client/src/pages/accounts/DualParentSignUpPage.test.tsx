@@ -8,7 +8,9 @@ import DualParentSignUpPage from './DualParentSignUpPage';
 function renderPage(mocks: ConstructorParameters<typeof MockedProvider>[0]['mocks'] = []) {
   render(
     <MockedProvider mocks={mocks}>
-      <MemoryRouter><DualParentSignUpPage /></MemoryRouter>
+      <MemoryRouter>
+        <DualParentSignUpPage />
+      </MemoryRouter>
     </MockedProvider>,
   );
   const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -47,10 +49,15 @@ describe('Apply to Dual School', () => {
 
   it('sends the dual-school code and shows the registration failure message when the server refuses', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const fill = renderPage([{
-      request: { query: RegisterDocument, variables: { input: { signupCode: 'DUAL-PARENT', email: 'jamie@example.org', password: 'Harbor#2031', firstName: 'Jamie', lastName: 'Rivers' } } },
-      result: { errors: [{ message: 'An account with this email already exists.', extensions: { code: 'BAD_USER_INPUT' } }] },
-    }]);
+    const fill = renderPage([
+      {
+        request: {
+          query: RegisterDocument,
+          variables: { input: { signupCode: 'DUAL-PARENT', email: 'jamie@example.org', password: 'Harbor#2031', firstName: 'Jamie', lastName: 'Rivers' } },
+        },
+        result: { errors: [{ message: 'An account with this email already exists.', extensions: { code: 'BAD_USER_INPUT' } }] },
+      },
+    ]);
     fill('Confirm Password', 'Harbor#2031');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Registration failed! Please check your information and try again.')).toBeTruthy();

@@ -47,15 +47,42 @@ export default function DualParentSignUpPage() {
     <main className="page narrow">
       <form className="card stack auth-form" onSubmit={submit}>
         <h1>{t('accounts.applyToDualSchool')}</h1>
-        <p>{t('accounts.alreadyHaveAnAccount')}{' '}<Link to="/log-in">{t('common.signIn')}</Link></p>
-        {failed && <div className="alert alert-danger" role="alert">{t('accounts.registrationFailedPleaseCheckYourInforma')}</div>}
-        <label>{t('common.firstName')}<input value={form.firstName} onChange={set('firstName')} required autoComplete="given-name" /></label>
-        <label>{t('common.lastName')}<input value={form.lastName} onChange={set('lastName')} required autoComplete="family-name" /></label>
-        <label>{t('common.email')}<input type="email" value={form.email} onChange={set('email')} required autoComplete="email" /></label>
-        <label>{t('accounts.password')}<input type="password" value={form.password} onChange={set('password')} required autoComplete="new-password" /></label>
-        <label>{t('accounts.confirmPassword')}<input type="password" value={form.confirm} onChange={set('confirm')} required autoComplete="new-password" /></label>
-        {mismatch && <p className="error-text" style={{ color: 'red' }}>{t('accounts.passwordsDoNotMatch')}</p>}
-        <button type="submit" disabled={loading}>{t('accounts.createAccount')}</button>
+        <p>
+          {t('accounts.alreadyHaveAnAccount')} <Link to="/log-in">{t('common.signIn')}</Link>
+        </p>
+        {failed && (
+          <div className="alert alert-danger" role="alert">
+            {t('accounts.registrationFailedPleaseCheckYourInforma')}
+          </div>
+        )}
+        <label>
+          {t('common.firstName')}
+          <input value={form.firstName} onChange={set('firstName')} required autoComplete="given-name" />
+        </label>
+        <label>
+          {t('common.lastName')}
+          <input value={form.lastName} onChange={set('lastName')} required autoComplete="family-name" />
+        </label>
+        <label>
+          {t('common.email')}
+          <input type="email" value={form.email} onChange={set('email')} required autoComplete="email" />
+        </label>
+        <label>
+          {t('accounts.password')}
+          <input type="password" value={form.password} onChange={set('password')} required autoComplete="new-password" />
+        </label>
+        <label>
+          {t('accounts.confirmPassword')}
+          <input type="password" value={form.confirm} onChange={set('confirm')} required autoComplete="new-password" />
+        </label>
+        {mismatch && (
+          <p className="error-text" style={{ color: 'red' }}>
+            {t('accounts.passwordsDoNotMatch')}
+          </p>
+        )}
+        <button type="submit" disabled={loading}>
+          {t('accounts.createAccount')}
+        </button>
       </form>
     </main>
   );

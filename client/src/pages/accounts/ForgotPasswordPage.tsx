@@ -27,9 +27,18 @@ export default function ForgotPasswordPage() {
       <form className="card stack auth-form" onSubmit={submit}>
         <h1>{t('accounts.forgotYourPassword')}</h1>
         <p className="muted">{t('accounts.enterTheEmailOfYourAccount')}</p>
-        {result && <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role="status">{result.text}</div>}
-        <label>{t('common.email')}<input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" /></label>
-        <button type="submit" disabled={loading}>{t('accounts.sendResetLink')}</button>
+        {result && (
+          <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role="status">
+            {result.text}
+          </div>
+        )}
+        <label>
+          {t('common.email')}
+          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
+        </label>
+        <button type="submit" disabled={loading}>
+          {t('accounts.sendResetLink')}
+        </button>
       </form>
     </main>
   );

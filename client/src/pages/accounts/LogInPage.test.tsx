@@ -78,14 +78,16 @@ describe('Sign In with the district provider', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This sign-in took too long or was already used. Please start again.');
   });
 
-  it("tells a student whose district requires the button why the password was refused", async () => {
+  it('tells a student whose district requires the button why the password was refused', async () => {
     const message = 'Students and staff sign in with the district button on this page, not with a password.';
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderAt('', [{
-      request: { query: LoginDocument, variables: { email: 'sam@lincoln.example', password: 'Planner#2026' } },
-      result: { errors: [new GraphQLError(message, { extensions: { code: 'FORBIDDEN', reason: 'PASSWORD_SIGN_IN_PARENTS_ONLY' } })] },
-    }]);
+    renderAt('', [
+      {
+        request: { query: LoginDocument, variables: { email: 'sam@lincoln.example', password: 'Planner#2026' } },
+        result: { errors: [new GraphQLError(message, { extensions: { code: 'FORBIDDEN', reason: 'PASSWORD_SIGN_IN_PARENTS_ONLY' } })] },
+      },
+    ]);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sam@lincoln.example' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Planner#2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -93,13 +95,16 @@ describe('Sign In with the district provider', () => {
   });
 
   it('tells someone refused for failures made elsewhere how to get in: a device used before, or a reset', async () => {
-    const message = 'Too many failed sign-ins to this account from other devices. Sign in from a device you have used before, or reset your password by email: the device you reset it on will then be recognized.';
+    const message =
+      'Too many failed sign-ins to this account from other devices. Sign in from a device you have used before, or reset your password by email: the device you reset it on will then be recognized.';
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderAt('', [{
-      request: { query: LoginDocument, variables: { email: 'sam@lincoln.example', password: 'Planner#2026' } },
-      result: { errors: [new GraphQLError(message, { extensions: { code: 'RATE_LIMITED', reason: 'SIGN_IN_NEW_DEVICE_PAUSED', retryAfter: 600 } })] },
-    }]);
+    renderAt('', [
+      {
+        request: { query: LoginDocument, variables: { email: 'sam@lincoln.example', password: 'Planner#2026' } },
+        result: { errors: [new GraphQLError(message, { extensions: { code: 'RATE_LIMITED', reason: 'SIGN_IN_NEW_DEVICE_PAUSED', retryAfter: 600 } })] },
+      },
+    ]);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sam@lincoln.example' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Planner#2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));

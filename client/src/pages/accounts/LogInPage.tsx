@@ -11,7 +11,6 @@ import { useT } from '../../i18n';
 import type { SsoRefusal } from '@planner/shared';
 import { exchangeSignInCode, fetchSignInOptions, NO_SSO, readSsoFragment, REFUSAL_MESSAGES, SsoExchangeError, type SignInOptions } from './singleSignOn';
 
-
 export default function LogInPage() {
   const t = useT();
   const [email, setEmail] = useState('');
@@ -67,18 +66,32 @@ export default function LogInPage() {
     <main className="page narrow">
       <form className="card stack auth-form" onSubmit={submit}>
         <h1>{t('common.signIn')}</h1>
-        {refusal && <p className="alert alert-danger" role="alert">{t(REFUSAL_MESSAGES[refusal])}</p>}
+        {refusal && (
+          <p className="alert alert-danger" role="alert">
+            {t(REFUSAL_MESSAGES[refusal])}
+          </p>
+        )}
         {exchanging && <p role="status">{t('accounts.ssoSigningIn')}</p>}
         {sso.enabled && sso.displayName && (
           <>
             {/* A full page load: the server sends the browser on to the district's provider. */}
-            <a className="button sso-button" href="/api/auth/oidc/start/">{sso.displayName}</a>
+            <a className="button sso-button" href="/api/auth/oidc/start/">
+              {sso.displayName}
+            </a>
             <p className="sso-or">{sso.passwordSignIn === 'parents' ? t('accounts.ssoParentsUsePassword') : t('accounts.ssoOrPassword')}</p>
           </>
         )}
-        <label>{t('common.email')}<input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required /></label>
-        <label>{t('accounts.password')}<input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required /></label>
-        <button type="submit" disabled={loading || exchanging}>{loading ? t('accounts.signingIn') : t('common.signIn')}</button>
+        <label>
+          {t('common.email')}
+          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
+        </label>
+        <label>
+          {t('accounts.password')}
+          <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+        </label>
+        <button type="submit" disabled={loading || exchanging}>
+          {loading ? t('accounts.signingIn') : t('common.signIn')}
+        </button>
         <p className="row">
           <Link to="/sign-up">{t('accounts.signUp')}</Link>
           <Link to="/forgot-password">{t('accounts.forgotPassword')}</Link>

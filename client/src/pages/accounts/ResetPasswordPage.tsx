@@ -34,10 +34,22 @@ export default function ResetPasswordPage() {
     <main className="page narrow">
       <form className="card stack auth-form" onSubmit={submit}>
         <h1>{t('accounts.resetPassword')}</h1>
-        {result && <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role="status">{result.text}</div>}
-        <label>{t('accounts.newPassword')}<input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required /></label>
-        <label>{t('accounts.confirmPassword')}<input type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required /></label>
-        <button type="submit" disabled={loading}>{t('accounts.resetPassword')}</button>
+        {result && (
+          <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role="status">
+            {result.text}
+          </div>
+        )}
+        <label>
+          {t('accounts.newPassword')}
+          <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required />
+        </label>
+        <label>
+          {t('accounts.confirmPassword')}
+          <input type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required />
+        </label>
+        <button type="submit" disabled={loading}>
+          {t('accounts.resetPassword')}
+        </button>
       </form>
     </main>
   );

@@ -71,8 +71,6 @@ describe('Sign Up', () => {
     fill(/^Password/, 'Sunrise#2031');
     fill('Confirm Password', 'Sunrise#2031');
     submit();
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'The sign-up code you entered is not valid. Please check the code and try again.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toContain('The sign-up code you entered is not valid. Please check the code and try again.');
   });
 });

@@ -70,12 +70,23 @@ export default function SignUpPage() {
         {error && (
           <div className="alert alert-danger" role="alert">
             <span>{error}</span>
-            <button type="button" aria-label={t('common.dismiss')} onClick={() => setError('')}>×</button>
+            <button type="button" aria-label={t('common.dismiss')} onClick={() => setError('')}>
+              ×
+            </button>
           </div>
         )}
-        <label>{t('common.firstName')}<input value={form.firstName} onChange={set('firstName')} autoComplete="given-name" required /></label>
-        <label>{t('common.lastName')}<input value={form.lastName} onChange={set('lastName')} autoComplete="family-name" required /></label>
-        <label>{t('common.email')}<input type="email" value={form.email} onChange={set('email')} autoComplete="email" required /></label>
+        <label>
+          {t('common.firstName')}
+          <input value={form.firstName} onChange={set('firstName')} autoComplete="given-name" required />
+        </label>
+        <label>
+          {t('common.lastName')}
+          <input value={form.lastName} onChange={set('lastName')} autoComplete="family-name" required />
+        </label>
+        <label>
+          {t('common.email')}
+          <input type="email" value={form.email} onChange={set('email')} autoComplete="email" required />
+        </label>
         {/* The rules sit beside the label, not inside it, so the field's name stays "Password". */}
         <div className="tooltip-anchor">
           <label>
@@ -97,10 +108,20 @@ export default function SignUpPage() {
             </div>
           )}
         </div>
-        <label>{t('accounts.confirmPassword')}<input type="password" value={form.confirm} onChange={set('confirm')} autoComplete="new-password" required /></label>
-        <label>{t('accounts.signUpCode')}<input value={form.signupCode} onChange={set('signupCode')} autoComplete="off" required /></label>
-        <button type="submit" disabled={loading}>{loading ? t('accounts.signingUp') : t('accounts.signUp')}</button>
-        <p>{t('accounts.alreadyHaveAnAccount')}{' '}<Link to="/log-in">{t('common.signIn')}</Link></p>
+        <label>
+          {t('accounts.confirmPassword')}
+          <input type="password" value={form.confirm} onChange={set('confirm')} autoComplete="new-password" required />
+        </label>
+        <label>
+          {t('accounts.signUpCode')}
+          <input value={form.signupCode} onChange={set('signupCode')} autoComplete="off" required />
+        </label>
+        <button type="submit" disabled={loading}>
+          {loading ? t('accounts.signingUp') : t('accounts.signUp')}
+        </button>
+        <p>
+          {t('accounts.alreadyHaveAnAccount')} <Link to="/log-in">{t('common.signIn')}</Link>
+        </p>
       </form>
     </main>
   );

@@ -26,8 +26,17 @@ describe('sign-up error catalogue', () => {
     expect(signUpErrorMessage(makeT('es'), info)).toBe('Su contraseña no cumple con los requisitos.');
   });
   it("shows the district's refusals of a student or staff sign-up, translated by their reason", () => {
-    const district = { serverText: 'Students and staff do not sign up with a password here: they sign in with the district button on the Sign In page.', reason: 'SIGN_UP_DISTRICT_SIGN_IN', status: 403 };
-    const domain = { serverText: 'Students and staff sign up with their school email address (lincoln.example).', reason: 'SIGN_UP_EMAIL_DOMAIN', params: { domains: 'lincoln.example' }, status: 400 };
+    const district = {
+      serverText: 'Students and staff do not sign up with a password here: they sign in with the district button on the Sign In page.',
+      reason: 'SIGN_UP_DISTRICT_SIGN_IN',
+      status: 403,
+    };
+    const domain = {
+      serverText: 'Students and staff sign up with their school email address (lincoln.example).',
+      reason: 'SIGN_UP_EMAIL_DOMAIN',
+      params: { domains: 'lincoln.example' },
+      status: 400,
+    };
     expect(signUpErrorMessage(t, district)).toBe(district.serverText);
     expect(signUpErrorMessage(t, domain)).toBe(domain.serverText);
     setCurrentLocale('es');

@@ -54,26 +54,54 @@ export default function AdmissionReviewPage() {
 
   return (
     <main className="page stack">
-      <p><Link to="/admissions">{t('admissions.backToAdmissions')}</Link></p>
-      {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('admissions.theApplicationCouldNotBeLoaded'))}</div>}
+      <p>
+        <Link to="/admissions">{t('admissions.backToAdmissions')}</Link>
+      </p>
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {messageOr(error, t('admissions.theApplicationCouldNotBeLoaded'))}
+        </div>
+      )}
       {loading && !data && <p role="status">{t('common.loading')}</p>}
       {app && (
         <>
           <h1>{student}</h1>
           <div className="card stack">
-            <p>{t('admissions.parent')}{' '}{app.parent ? `${app.parent.firstName} ${app.parent.lastName} (${app.parent.email})` : 'N/A'}</p>
-            <p>{t('admissions.status')}{' '}<strong data-testid="application-status">{applicationStatusLabel(t, app.applicationStatus)}</strong></p>
-            <p>{t('admissions.submitted')}{' '}{formatDate(app.submittedAt) || t('admissions.notYet')}</p>
-            {app.decidedAt && <p>{t('admissions.decided')}{' '}{formatDate(app.decidedAt)}{app.decisionReason ? ` (${app.decisionReason})` : ''}</p>}
+            <p>
+              {t('admissions.parent')} {app.parent ? `${app.parent.firstName} ${app.parent.lastName} (${app.parent.email})` : 'N/A'}
+            </p>
+            <p>
+              {t('admissions.status')} <strong data-testid="application-status">{applicationStatusLabel(t, app.applicationStatus)}</strong>
+            </p>
+            <p>
+              {t('admissions.submitted')} {formatDate(app.submittedAt) || t('admissions.notYet')}
+            </p>
+            {app.decidedAt && (
+              <p>
+                {t('admissions.decided')} {formatDate(app.decidedAt)}
+                {app.decisionReason ? ` (${app.decisionReason})` : ''}
+              </p>
+            )}
           </div>
-          {message && <div className={`alert ${message.ok ? 'alert-success' : 'alert-danger'}`} role={message.ok ? 'status' : 'alert'}>{message.text}</div>}
+          {message && (
+            <div className={`alert ${message.ok ? 'alert-success' : 'alert-danger'}`} role={message.ok ? 'status' : 'alert'}>
+              {message.text}
+            </div>
+          )}
           {app.applicationStatus === 'complete' && (
             <section className="card stack" aria-labelledby="decision-title">
               <h2 id="decision-title">{t('admissions.decision')}</h2>
-              <button type="button" onClick={() => send('accepted')} disabled={deciding.loading}>{t('admissions.acceptApplication')}</button>
+              <button type="button" onClick={() => send('accepted')} disabled={deciding.loading}>
+                {t('admissions.acceptApplication')}
+              </button>
               <form className="stack" onSubmit={(e) => send('declined', e)}>
-                <label>{t('admissions.reasonForDeclining')}<textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} required /></label>
-                <button type="submit" className="danger" disabled={deciding.loading}>{t('admissions.declineApplication')}</button>
+                <label>
+                  {t('admissions.reasonForDeclining')}
+                  <textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} required />
+                </label>
+                <button type="submit" className="danger" disabled={deciding.loading}>
+                  {t('admissions.declineApplication')}
+                </button>
               </form>
             </section>
           )}
@@ -85,7 +113,9 @@ export default function AdmissionReviewPage() {
               <ul>
                 {app.transcripts.map((transcript) => (
                   <li key={transcript.id}>
-                    <button type="button" className="link" onClick={() => get(transcript.url, transcript.fileName)}>{t('admissions.downloadFilename', { fileName: transcript.fileName })}</button>{' '}
+                    <button type="button" className="link" onClick={() => get(transcript.url, transcript.fileName)}>
+                      {t('admissions.downloadFilename', { fileName: transcript.fileName })}
+                    </button>{' '}
                     <span className="muted">{t('admissions.valueKb', { value: Math.ceil(transcript.size / 1024) })}</span>
                   </li>
                 ))}

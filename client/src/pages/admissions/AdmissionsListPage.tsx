@@ -14,7 +14,6 @@ import type { ApplicationStatus } from '../../graphql/generated';
 
 const PAGE = 50;
 
-
 export default function AdmissionsListPage() {
   const t = useT();
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
@@ -39,10 +38,18 @@ export default function AdmissionsListPage() {
         {t('admissions.statusColumn')}
         <select value={status} onChange={(e) => setStatus(chosen(APPLICATION_STATUSES, e.target.value))}>
           <option value="">{t('admissions.allApplications')}</option>
-          {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{applicationStatusLabel(t, s)}</option>)}
+          {APPLICATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {applicationStatusLabel(t, s)}
+            </option>
+          ))}
         </select>
       </label>
-      {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('admissions.theApplicationsCouldNotBeLoaded'))}</div>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {messageOr(error, t('admissions.theApplicationsCouldNotBeLoaded'))}
+        </div>
+      )}
       {loading && !data ? (
         <p role="status">{t('common.loading')}</p>
       ) : page && page.nodes.length === 0 ? (
@@ -51,22 +58,44 @@ export default function AdmissionsListPage() {
         <>
           <p className="muted">{t('admissions.totalcountApplicationS', { totalCount: page.totalCount })}</p>
           <div className="table-fit">
-          <table className="data cards">
-            <thead><tr><th>{t('admissions.student')}</th><th>{t('admissions.parentColumn')}</th><th>{t('admissions.statusColumn')}</th><th>{t('admissions.submittedColumn')}</th><th>{t('common.action')}</th></tr></thead>
-            <tbody>
-              {page.nodes.map((a) => (
-                <tr key={a.id}>
-                  <td data-label={t('admissions.student')}>{a.studentName ?? 'N/A'}</td>
-                  <td data-label={t('admissions.parentColumn')} className="cell-break"><div>{a.parent ? `${a.parent.firstName} ${a.parent.lastName}`.trim() : ''}<br /><span className="muted">{a.parent?.email}</span></div></td>
-                  <td data-label={t('admissions.statusColumn')}>{applicationStatusLabel(t, a.applicationStatus)}</td>
-                  <td data-label={t('admissions.submittedColumn')}>{formatDate(a.submittedAt)}</td>
-                  <td data-label={t('common.action')}><Link to={`/admissions/${a.id}`} aria-label={t('admissions.reviewApplicationOfValue', { value: a.studentName ?? a.parent?.email ?? a.id })}>{t('admissions.review')}</Link></td>
+            <table className="data cards">
+              <thead>
+                <tr>
+                  <th>{t('admissions.student')}</th>
+                  <th>{t('admissions.parentColumn')}</th>
+                  <th>{t('admissions.statusColumn')}</th>
+                  <th>{t('admissions.submittedColumn')}</th>
+                  <th>{t('common.action')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page.nodes.map((a) => (
+                  <tr key={a.id}>
+                    <td data-label={t('admissions.student')}>{a.studentName ?? 'N/A'}</td>
+                    <td data-label={t('admissions.parentColumn')} className="cell-break">
+                      <div>
+                        {a.parent ? `${a.parent.firstName} ${a.parent.lastName}`.trim() : ''}
+                        <br />
+                        <span className="muted">{a.parent?.email}</span>
+                      </div>
+                    </td>
+                    <td data-label={t('admissions.statusColumn')}>{applicationStatusLabel(t, a.applicationStatus)}</td>
+                    <td data-label={t('admissions.submittedColumn')}>{formatDate(a.submittedAt)}</td>
+                    <td data-label={t('common.action')}>
+                      <Link to={`/admissions/${a.id}`} aria-label={t('admissions.reviewApplicationOfValue', { value: a.studentName ?? a.parent?.email ?? a.id })}>
+                        {t('admissions.review')}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
-          {page.hasNextPage && <button type="button" className="secondary" onClick={more}>{t('common.loadMore')}</button>}
+          {page.hasNextPage && (
+            <button type="button" className="secondary" onClick={more}>
+              {t('common.loadMore')}
+            </button>
+          )}
         </>
       ) : null}
     </main>

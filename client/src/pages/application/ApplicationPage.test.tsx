@@ -15,7 +15,10 @@ const loaded = (applicationStatus: string, formData: { step: number; title: stri
   result: {
     data: {
       application: {
-        __typename: 'AdmissionApplication', id: 7, applicationStatus, submittedAt: null,
+        __typename: 'AdmissionApplication',
+        id: 7,
+        applicationStatus,
+        submittedAt: null,
         formData: formData.map((r) => ({ __typename: 'ApplicationStepRecord', ...r })),
       },
     },

@@ -165,7 +165,9 @@ export default function ApplicationPage() {
           </h2>
           {submitted && (
             <div className="alert alert-success" role="status">
-              <span>{t('application.yourApplicationHasBeenSubmitted')}{' '}<Link to="/parent-applications">{t('application.seeItsStatus')}</Link>.</span>
+              <span>
+                {t('application.yourApplicationHasBeenSubmitted')} <Link to="/parent-applications">{t('application.seeItsStatus')}</Link>.
+              </span>
             </div>
           )}
           {!loaded ? (
@@ -174,35 +176,45 @@ export default function ApplicationPage() {
             <form className="stack" onSubmit={onSubmit}>
               <fieldset disabled={submitted} className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
                 {isLast && <Terms />}
-                {current.fields.filter((f) => !f.noInput).map((f) =>
-                  f.kind === 'files' ? (
-                    <div key={f.name} className="stack">
-                      <label>
-                        {f.input ?? f.label}
-                        <span className="hint">{t('application.acceptedFormatsHintYouCanChoose', { hint: f.hint })}</span>
-                        <input type="file" multiple accept={TRANSCRIPT_ACCEPT} onChange={onFiles} disabled={uploading || submitted} />
-                      </label>
-                      {uploading && <p role="status">{t('application.uploading')}</p>}
-                      {(values.transcriptFiles as string[]).length > 0 ? (
-                        <ul aria-label={t('application.uploadedTranscripts')}>
-                          {(values.transcriptFiles as string[]).map((name, i) => <li key={`${name}-${i}`}>{name}</li>)}
-                        </ul>
-                      ) : (
-                        <p className="muted">{t('application.noFilesUploadedYet')}</p>
-                      )}
-                    </div>
-                  ) : (
-                    <FieldInput key={f.name} field={f} values={values} onChange={set} />
-                  ),
-                )}
+                {current.fields
+                  .filter((f) => !f.noInput)
+                  .map((f) =>
+                    f.kind === 'files' ? (
+                      <div key={f.name} className="stack">
+                        <label>
+                          {f.input ?? f.label}
+                          <span className="hint">{t('application.acceptedFormatsHintYouCanChoose', { hint: f.hint })}</span>
+                          <input type="file" multiple accept={TRANSCRIPT_ACCEPT} onChange={onFiles} disabled={uploading || submitted} />
+                        </label>
+                        {uploading && <p role="status">{t('application.uploading')}</p>}
+                        {(values.transcriptFiles as string[]).length > 0 ? (
+                          <ul aria-label={t('application.uploadedTranscripts')}>
+                            {(values.transcriptFiles as string[]).map((name, i) => (
+                              <li key={`${name}-${i}`}>{name}</li>
+                            ))}
+                          </ul>
+                        ) : (
+                          <p className="muted">{t('application.noFilesUploadedYet')}</p>
+                        )}
+                      </div>
+                    ) : (
+                      <FieldInput key={f.name} field={f} values={values} onChange={set} />
+                    ),
+                  )}
               </fieldset>
               <div className="wizard-nav">
-                <button type="button" className="secondary" onClick={() => move(-1)} disabled={step === 0 || busy || uploading}>{t('common.back')}</button>
+                <button type="button" className="secondary" onClick={() => move(-1)} disabled={step === 0 || busy || uploading}>
+                  {t('common.back')}
+                </button>
                 <span className="muted">{t('application.stepValueOfWizardStepCount', { value: step + 1, WIZARD_STEP_COUNT })}</span>
                 {isLast ? (
-                  <button type="submit" disabled={busy || uploading || submitted}>{t('application.submitApplication')}</button>
+                  <button type="submit" disabled={busy || uploading || submitted}>
+                    {t('application.submitApplication')}
+                  </button>
                 ) : (
-                  <button type="submit" disabled={busy || uploading}>{t('common.next')}</button>
+                  <button type="submit" disabled={busy || uploading}>
+                    {t('common.next')}
+                  </button>
                 )}
               </div>
             </form>
@@ -213,7 +225,15 @@ export default function ApplicationPage() {
   );
 }
 
-function FieldInput({ field: f, values, onChange }: { field: ApplicationField; values: ApplicationValues; onChange: (name: string, v: ApplicationValues[string]) => void }) {
+function FieldInput({
+  field: f,
+  values,
+  onChange,
+}: {
+  field: ApplicationField;
+  values: ApplicationValues;
+  onChange: (name: string, v: ApplicationValues[string]) => void;
+}) {
   const label = f.input ?? f.label;
   const required = isRequired(f, values);
   if (f.kind === 'bool') {
@@ -250,7 +270,9 @@ function Overview() {
   return (
     <aside className="card stack" aria-label={t('application.overview')}>
       <h1>{t('application.dualSchoolAdmissionApplication')}</h1>
-      <p>{t('application.questionsEmail')}{' '}<a href="mailto:admissions@dualschool.example">{t('application.admissionsDualschoolExample')}</a>.</p>
+      <p>
+        {t('application.questionsEmail')} <a href="mailto:admissions@dualschool.example">{t('application.admissionsDualschoolExample')}</a>.
+      </p>
       <h2>{t('application.beforeYouApply')}</h2>
       <ul>
         <li>{t('application.reviewTheDualSchoolWebsite')}</li>
@@ -273,11 +295,15 @@ function Terms() {
   return (
     <div className="terms stack" role="region" aria-label={t('application.terms')}>
       <h3>{t('application.pleaseReviewBeforeSigning')}</h3>
-      <p><strong>{t('application.tuition')}</strong>{' '}{t('application.annualTuitionIs10000Payment')}</p>
       <p>
-        <strong>{t('application.universityGuarantee')}</strong>{' '}{t('application.ifTheStudentMeetsAllOf')}
+        <strong>{t('application.tuition')}</strong> {t('application.annualTuitionIs10000Payment')}
       </p>
-      <p><strong>{t('application.interview')}</strong>{' '}{t('application.interviewRequiredBeforeAdmission')}</p>
+      <p>
+        <strong>{t('application.universityGuarantee')}</strong> {t('application.ifTheStudentMeetsAllOf')}
+      </p>
+      <p>
+        <strong>{t('application.interview')}</strong> {t('application.interviewRequiredBeforeAdmission')}
+      </p>
       <p>{t('application.bySigningBelowIConfirmThat')}</p>
     </div>
   );

@@ -10,7 +10,7 @@ export default function ApplicationSummaryPage() {
   const navigate = useNavigate();
   const { data, loading, error } = useQuery(MyApplicationDocument, { fetchPolicy: 'network-only' });
   if (error) console.error('Failed to load the application', error);
-  const formData = error ? [] : data?.application.formData ?? [];
+  const formData = error ? [] : (data?.application.formData ?? []);
   return (
     <main className="page stack">
       <h1>{t('application.applicationSummary')}</h1>
@@ -22,7 +22,9 @@ export default function ApplicationSummaryPage() {
         <ApplicationSections formData={formData} />
       )}
       <div>
-        <button type="button" className="secondary" onClick={() => navigate('/parent-applications')}>{t('common.back')}</button>
+        <button type="button" className="secondary" onClick={() => navigate('/parent-applications')}>
+          {t('common.back')}
+        </button>
       </div>
     </main>
   );

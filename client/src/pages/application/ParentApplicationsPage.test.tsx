@@ -15,15 +15,28 @@ function renderWith(applicationStatus: string, paymentsDue: Due[] = []) {
   };
   render(
     <MockedProvider
-      mocks={[dueMock, {
-        request: { query: MyApplicationDocument },
-        result: { data: { application: { __typename: 'AdmissionApplication', id: 1, applicationStatus, submittedAt: null, formData: [
-          { __typename: 'ApplicationStepRecord', step: 1, title: 'Applicant Information', data: { studentFullName: 'Avery Rivers' } },
-        ] } } },
-      }]}
+      mocks={[
+        dueMock,
+        {
+          request: { query: MyApplicationDocument },
+          result: {
+            data: {
+              application: {
+                __typename: 'AdmissionApplication',
+                id: 1,
+                applicationStatus,
+                submittedAt: null,
+                formData: [{ __typename: 'ApplicationStepRecord', step: 1, title: 'Applicant Information', data: { studentFullName: 'Avery Rivers' } }],
+              },
+            },
+          },
+        },
+      ]}
     >
       <SessionProvider>
-        <MemoryRouter><ParentApplicationsPage /></MemoryRouter>
+        <MemoryRouter>
+          <ParentApplicationsPage />
+        </MemoryRouter>
       </SessionProvider>
     </MockedProvider>,
   );

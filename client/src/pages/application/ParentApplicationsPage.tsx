@@ -21,7 +21,7 @@ export default function ParentApplicationsPage() {
   const { user } = useSession();
   const { data, error } = useQuery(MyApplicationDocument, { fetchPolicy: 'network-only' });
   if (error) console.error('Failed to load the application', error);
-  const app = error ? null : data?.application ?? null;
+  const app = error ? null : (data?.application ?? null);
   const status = app?.applicationStatus ?? null;
   const step1 = app?.formData.find((r) => r.step === 1)?.data as Record<string, unknown> | undefined;
   const studentName = typeof step1?.studentFullName === 'string' && step1.studentFullName.trim() ? step1.studentFullName : '';
@@ -29,7 +29,7 @@ export default function ParentApplicationsPage() {
   // An enrolled family with tuition due and no monthly plan is asked to pay; a failed load shows no banner (spec §8).
   const due = useQuery(PaymentsDueDocument, { skip: status !== 'enrolled', fetchPolicy: 'network-only' });
   if (due.error) console.error('Failed to load the payments due', due.error);
-  const payments = due.error ? [] : due.data?.paymentsDue ?? [];
+  const payments = due.error ? [] : (due.data?.paymentsDue ?? []);
   const paymentAction = status === 'enrolled' && payments.length > 0 && !payments.some((p) => p.paymentType === 'monthly');
 
   return (
@@ -37,28 +37,48 @@ export default function ParentApplicationsPage() {
       <h1>{t('application.applications')}</h1>
       {status === 'accepted' && (
         <div className="alert alert-success" role="status">
-          <span><strong>{t('application.actionRequired')}</strong>{' '}{t('application.pleaseSignTheEnrollmentContractFor')}</span>
+          <span>
+            <strong>{t('application.actionRequired')}</strong> {t('application.pleaseSignTheEnrollmentContractFor')}
+          </span>
         </div>
       )}
       {paymentAction && (
         <div className="alert alert-danger" role="status">
-          <span><strong>{t('application.actionRequired')}</strong>{' '}{t('application.pleasePayTuitionBeforeTheSchool')}</span>
+          <span>
+            <strong>{t('application.actionRequired')}</strong> {t('application.pleasePayTuitionBeforeTheSchool')}
+          </span>
         </div>
       )}
       {app && (
         <table className="data">
-          <thead><tr><th>{t('application.name')}</th><th>{t('application.applicationStatus')}</th><th>{t('common.action')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('application.name')}</th>
+              <th>{t('application.applicationStatus')}</th>
+              <th>{t('common.action')}</th>
+            </tr>
+          </thead>
           <tbody>
             <tr>
               <td>{name}</td>
               <td>{statusText(status)}</td>
               <td>
                 {status === 'accepted' ? (
-                  <Link className="button" to="/enrollment-contract">{t('application.signEnrollmentContract')}</Link>
+                  <Link className="button" to="/enrollment-contract">
+                    {t('application.signEnrollmentContract')}
+                  </Link>
                 ) : status === 'enrolled' ? (
-                  paymentAction ? <Link className="button" to="/parent-payments">{t('application.makeTuitionPayment')}</Link> : <span>{t('application.noActionRequired')}</span>
+                  paymentAction ? (
+                    <Link className="button" to="/parent-payments">
+                      {t('application.makeTuitionPayment')}
+                    </Link>
+                  ) : (
+                    <span>{t('application.noActionRequired')}</span>
+                  )
                 ) : (
-                  <Link className="button secondary" to="/application-summary">{t('application.viewApplication')}</Link>
+                  <Link className="button secondary" to="/application-summary">
+                    {t('application.viewApplication')}
+                  </Link>
                 )}
               </td>
             </tr>

@@ -3,20 +3,33 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import {
-  BaselinePlansDocument, CreateBaselinePlanDocument, DeleteBaselinePlanDocument, DuplicateBaselinePlanDocument, UpdateBaselinePlanDocument,
+  BaselinePlansDocument,
+  CreateBaselinePlanDocument,
+  DeleteBaselinePlanDocument,
+  DuplicateBaselinePlanDocument,
+  UpdateBaselinePlanDocument,
 } from '../../graphql/generated';
 import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { useT } from '../../i18n';
 
-
-interface Plan { id: number; title: string; description: string }
+interface Plan {
+  id: number;
+  title: string;
+  description: string;
+}
 
 function PlanFields({ title, description, onChange }: { title: string; description: string; onChange(t: string, d: string): void }) {
   const t = useT();
   return (
     <>
-      <label>{t('common.title')}<input value={title} onChange={(e) => onChange(e.target.value, description)} required maxLength={200} /></label>
-      <label>{t('common.description')}<textarea value={description} onChange={(e) => onChange(title, e.target.value)} required maxLength={2000} rows={3} /></label>
+      <label>
+        {t('common.title')}
+        <input value={title} onChange={(e) => onChange(e.target.value, description)} required maxLength={200} />
+      </label>
+      <label>
+        {t('common.description')}
+        <textarea value={description} onChange={(e) => onChange(title, e.target.value)} required maxLength={2000} rows={3} />
+      </label>
     </>
   );
 }
@@ -86,7 +99,9 @@ export default function BaselinePlansAdminPage() {
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h1>{t('baselinePlans.baselinePlans')}</h1>
-        <button type="button" onClick={() => setCreatingOpen(true)}>{t('baselinePlans.createBaselinePlan')}</button>
+        <button type="button" onClick={() => setCreatingOpen(true)}>
+          {t('baselinePlans.createBaselinePlan')}
+        </button>
       </div>
       {loading && !data ? (
         <p>{t('common.loading')}</p>
@@ -94,15 +109,30 @@ export default function BaselinePlansAdminPage() {
         <p className="muted">{t('baselinePlans.noBaselinePlansYetCreateOne')}</p>
       ) : (
         <table className="data">
-          <thead><tr><th>{t('common.title')}</th><th>{t('common.description')}</th><th>{t('common.action')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('common.title')}</th>
+              <th>{t('common.description')}</th>
+              <th>{t('common.action')}</th>
+            </tr>
+          </thead>
           <tbody>
             {plans.map((p) => (
               <tr key={p.id}>
                 <td>{p.title}</td>
                 <td>{p.description}</td>
                 <td className="row">
-                  <button type="button" onClick={() => view(p.id)} disabled={viewing} aria-label={t('baselinePlans.viewTitle', { title: p.title })}>{t('baselinePlans.view')}</button>
-                  <button type="button" className="secondary" onClick={() => setEditing({ id: p.id, title: p.title, description: p.description })} aria-label={t('baselinePlans.editTitle', { title: p.title })}>{t('baselinePlans.edit')}</button>
+                  <button type="button" onClick={() => view(p.id)} disabled={viewing} aria-label={t('baselinePlans.viewTitle', { title: p.title })}>
+                    {t('baselinePlans.view')}
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setEditing({ id: p.id, title: p.title, description: p.description })}
+                    aria-label={t('baselinePlans.editTitle', { title: p.title })}
+                  >
+                    {t('baselinePlans.edit')}
+                  </button>
                 </td>
               </tr>
             ))}
@@ -115,8 +145,12 @@ export default function BaselinePlansAdminPage() {
           <form className="stack" onSubmit={submitCreate}>
             <PlanFields title={draft.title} description={draft.description} onChange={(title, description) => setDraft({ title, description })} />
             <div className="row">
-              <button type="submit" disabled={creating.loading}>{t('baselinePlans.create')}</button>
-              <button type="button" className="secondary" onClick={() => setCreatingOpen(false)}>{t('common.cancel')}</button>
+              <button type="submit" disabled={creating.loading}>
+                {t('baselinePlans.create')}
+              </button>
+              <button type="button" className="secondary" onClick={() => setCreatingOpen(false)}>
+                {t('common.cancel')}
+              </button>
             </div>
           </form>
         </AccessibleDialog>
@@ -127,10 +161,18 @@ export default function BaselinePlansAdminPage() {
           <form className="stack" onSubmit={save}>
             <PlanFields title={editing.title} description={editing.description} onChange={(title, description) => setEditing({ ...editing, title, description })} />
             <div className="row">
-              <button type="submit" disabled={busy}>{t('baselinePlans.saveChanges')}</button>
-              <button type="button" className="secondary" onClick={copy} disabled={busy}>{t('baselinePlans.duplicatePlan')}</button>
-              <button type="button" className="danger" onClick={del} disabled={busy}>{t('baselinePlans.deletePlan')}</button>
-              <button type="button" className="secondary" onClick={() => setEditing(null)}>{t('common.cancel')}</button>
+              <button type="submit" disabled={busy}>
+                {t('baselinePlans.saveChanges')}
+              </button>
+              <button type="button" className="secondary" onClick={copy} disabled={busy}>
+                {t('baselinePlans.duplicatePlan')}
+              </button>
+              <button type="button" className="danger" onClick={del} disabled={busy}>
+                {t('baselinePlans.deletePlan')}
+              </button>
+              <button type="button" className="secondary" onClick={() => setEditing(null)}>
+                {t('common.cancel')}
+              </button>
             </div>
           </form>
         </AccessibleDialog>

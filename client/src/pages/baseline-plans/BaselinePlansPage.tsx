@@ -14,7 +14,9 @@ export default function BaselinePlansPage() {
     <main className="page stack">
       <h1>{t('baselinePlans.baselinePlans')}</h1>
       <p>{user?.userType === 'BaselinePlan' ? t('baselinePlans.returnToAdminViewToManage') : t('baselinePlans.baselinePlansAreChosenByStudents')}</p>
-      <p><Link to="/">{t('baselinePlans.goToYourHomePage')}</Link></p>
+      <p>
+        <Link to="/">{t('baselinePlans.goToYourHomePage')}</Link>
+      </p>
     </main>
   );
 }

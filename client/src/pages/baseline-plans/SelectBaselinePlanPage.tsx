@@ -41,7 +41,9 @@ export default function SelectBaselinePlanPage() {
     return (
       <main className="page stack">
         <h1>{t('baselinePlans.selectABaselinePlan')}</h1>
-        <p>{t('baselinePlans.baselinePlansAreNotAvailableAt')}{' '}<Link to="/plan">{t('baselinePlans.goToYourAcademicPlan')}</Link></p>
+        <p>
+          {t('baselinePlans.baselinePlansAreNotAvailableAt')} <Link to="/plan">{t('baselinePlans.goToYourAcademicPlan')}</Link>
+        </p>
       </main>
     );
   }
@@ -51,19 +53,29 @@ export default function SelectBaselinePlanPage() {
       <h1>{t('baselinePlans.selectABaselinePlan')}</h1>
       <p className="muted">{t('baselinePlans.startFromAPlanYourSchool')}</p>
       {readOnly && <p className="alert alert-danger">{t('baselinePlans.youAreViewingThisStudentS')}</p>}
-      {loading && !data ? <p>{t('common.loading')}</p> : (
+      {loading && !data ? (
+        <p>{t('common.loading')}</p>
+      ) : (
         <div className="plan-tiles">
           <article className="card stack plan-tile" aria-label={t('baselinePlans.createYourPlanFromScratch')}>
             <h2>{t('baselinePlans.createYourPlanFromScratch')}</h2>
             <p className="muted">{t('baselinePlans.startWithAnEmptyPlanAnd')}</p>
-            {!readOnly && <button type="button" onClick={() => choose(null)} disabled={busy}>{t('baselinePlans.selectPlan')}</button>}
+            {!readOnly && (
+              <button type="button" onClick={() => choose(null)} disabled={busy}>
+                {t('baselinePlans.selectPlan')}
+              </button>
+            )}
           </article>
           {plans.map((p) => (
             <article key={p.id} className="card stack plan-tile" aria-label={p.title}>
               <h2>{p.title}</h2>
               <p>{p.description}</p>
               <p className="muted">{t('baselinePlans.courseCount', { count: p.courseCount })}</p>
-              {!readOnly && <button type="button" onClick={() => choose(p.id)} disabled={busy}>{t('baselinePlans.selectPlan')}</button>}
+              {!readOnly && (
+                <button type="button" onClick={() => choose(p.id)} disabled={busy}>
+                  {t('baselinePlans.selectPlan')}
+                </button>
+              )}
             </article>
           ))}
         </div>

@@ -8,8 +8,6 @@ import { formatBlogDate } from '../landing/LandingPage';
 import '../landing/landing.css';
 import { useT } from '../../i18n';
 
-
-
 export default function BlogPostPage() {
   const t = useT();
   const { id } = useParams();
@@ -29,7 +27,11 @@ export default function BlogPostPage() {
         <h1>{blog.title}</h1>
         {blog.subtitle && <p className="subtitle">{blog.subtitle}</p>}
         <p className="byline muted">
-          {blog.author && <>{t('blog.by')}{' '}{blog.author} · </>}
+          {blog.author && (
+            <>
+              {t('blog.by')} {blog.author} ·{' '}
+            </>
+          )}
           <time dateTime={blog.date}>{formatBlogDate(blog.date)}</time>
         </p>
         {/* Decorative: the heading above names the article. */}
@@ -42,12 +44,14 @@ export default function BlogPostPage() {
       </article>
     );
   } else if (blogId === null || error) {
-    content = <p className="alert alert-danger" role="alert">{t('blog.blogPostError')}</p>;
+    content = (
+      <p className="alert alert-danger" role="alert">
+        {t('blog.blogPostError')}
+      </p>
+    );
   } else if (loading) {
     content = <p role="status">{t('common.loading')}</p>;
   }
 
-  return (
-    <main className="page blog-post">{content}</main>
-  );
+  return <main className="page blog-post">{content}</main>;
 }

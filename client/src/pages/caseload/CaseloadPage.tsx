@@ -51,7 +51,9 @@ function ClippedList({ text }: { text: string }) {
   return (
     <>
       <span className="clip">{text}</span>
-      <span className="full" aria-hidden="true">{text}</span>
+      <span className="full" aria-hidden="true">
+        {text}
+      </span>
     </>
   );
 }
@@ -65,8 +67,12 @@ export default function CaseloadPage() {
   const [exportError, setExportError] = useState('');
   const [exporting, setExporting] = useState(false);
   const filter = {
-    grade: filters.grade || null, pathway: filters.pathway || null, missing: filters.missing ? true : null,
-    warnings: filters.warnings ? true : null, review: filters.review || null, unread: filters.unread ? true : null,
+    grade: filters.grade || null,
+    pathway: filters.pathway || null,
+    missing: filters.missing ? true : null,
+    warnings: filters.warnings ? true : null,
+    review: filters.review || null,
+    unread: filters.unread ? true : null,
   };
   const { data, loading, error, fetchMore } = useQuery(CaseloadDocument, { variables: { filter, sort, descending, first: 50 } });
   const { view, loading: viewing } = useViewAsStudent('admin');
@@ -117,7 +123,9 @@ export default function CaseloadPage() {
         <h1>{t('caseload.title')}</h1>
         <div className="row">
           <Link to="/students-list">{t('caseload.studentsList')}</Link>
-          <button type="button" onClick={exportCsv} disabled={exporting}>{t('caseload.exportCsv')}</button>
+          <button type="button" onClick={exportCsv} disabled={exporting}>
+            {t('caseload.exportCsv')}
+          </button>
         </div>
       </div>
       <p className="muted caseload-intro">{t('caseload.intro')}</p>
@@ -125,17 +133,29 @@ export default function CaseloadPage() {
         <label htmlFor={`${id}-grade`}>{t('caseload.grade')}</label>
         <select id={`${id}-grade`} value={filters.grade} onChange={(e) => set('grade', e.target.value)}>
           <option value="">{t('caseload.allGrades')}</option>
-          {page?.grades.map((g) => <option key={g} value={g}>{g}</option>)}
+          {page?.grades.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
         </select>
         <label htmlFor={`${id}-pathway`}>{t('caseload.pathway')}</label>
         <select id={`${id}-pathway`} value={filters.pathway} onChange={(e) => set('pathway', e.target.value)}>
           <option value="">{t('caseload.allPathways')}</option>
-          {page?.pathways.map((p) => <option key={p.uuid} value={p.uuid}>{p.name}</option>)}
+          {page?.pathways.map((p) => (
+            <option key={p.uuid} value={p.uuid}>
+              {p.name}
+            </option>
+          ))}
         </select>
         <label htmlFor={`${id}-review`}>{t('caseload.reviewStatus')}</label>
         <select id={`${id}-review`} value={filters.review} onChange={(e) => set('review', chosen(REVIEW_STATUSES, e.target.value))}>
           <option value="">{t('caseload.allStatuses')}</option>
-          {REVIEW_STATUSES.map((s) => <option key={s} value={s}>{review(s)}</option>)}
+          {REVIEW_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {review(s)}
+            </option>
+          ))}
         </select>
         <label>
           <input type="checkbox" checked={filters.missing} onChange={(e) => set('missing', e.target.checked)} /> {t('caseload.missingOnly')}
@@ -147,18 +167,30 @@ export default function CaseloadPage() {
           <input type="checkbox" checked={filters.unread} onChange={(e) => set('unread', e.target.checked)} /> {t('caseload.unreadOnly')}
         </label>
       </form>
-      {exportError && <div className="alert alert-danger" role="alert">{exportError}</div>}
-      {error && <div className="alert alert-danger" role="alert">{t('caseload.loadFailed')}</div>}
+      {exportError && (
+        <div className="alert alert-danger" role="alert">
+          {exportError}
+        </div>
+      )}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {t('caseload.loadFailed')}
+        </div>
+      )}
       {loading && !page ? (
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <p className="muted" aria-live="polite">{t('caseload.count', { count: page?.totalCount ?? 0 })}</p>
+          <p className="muted" aria-live="polite">
+            {t('caseload.count', { count: page?.totalCount ?? 0 })}
+          </p>
           <div style={{ overflowX: 'auto' }}>
             <table className="data caseload">
               <thead>
                 <tr>
-                  {columns.map((c) => <SortHeader key={c.key} label={c.label} sorted={sort === c.key} descending={descending} onSort={() => toggle(c.key)} />)}
+                  {columns.map((c) => (
+                    <SortHeader key={c.key} label={c.label} sorted={sort === c.key} descending={descending} onSort={() => toggle(c.key)} />
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -168,8 +200,16 @@ export default function CaseloadPage() {
                   return (
                     <tr key={s.studentId} className="clickable" onClick={() => !viewing && view(s.studentId)}>
                       <td>
-                        <button type="button" className="link" disabled={viewing} aria-label={t('caseload.openName', { name })}
-                          onClick={(e) => { e.stopPropagation(); view(s.studentId); }}>
+                        <button
+                          type="button"
+                          className="link"
+                          disabled={viewing}
+                          aria-label={t('caseload.openName', { name })}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            view(s.studentId);
+                          }}
+                        >
                           {name}
                         </button>
                       </td>
@@ -177,7 +217,9 @@ export default function CaseloadPage() {
                       <td className="clip-cell">
                         {s.pathways.length ? (
                           <ClippedList text={`${s.pathways.map((p) => p.name).join(', ')}${s.pathwaysMarked ? '' : ` ${t('caseload.byDefault')}`}`} />
-                        ) : <span className="muted">{t('caseload.noPathway')}</span>}
+                        ) : (
+                          <span className="muted">{t('caseload.noPathway')}</span>
+                        )}
                       </td>
                       <td>
                         {t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}

@@ -21,7 +21,9 @@ export default function CccApplicationPage() {
         {ANSWERS.map(([q, a]) => (
           <section key={q} className="card" aria-label={q}>
             <h2>{q}</h2>
-            <p><strong>{a}</strong></p>
+            <p>
+              <strong>{a}</strong>
+            </p>
           </section>
         ))}
       </div>

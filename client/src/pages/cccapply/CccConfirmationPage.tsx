@@ -19,7 +19,10 @@ export default function CccConfirmationPage() {
       <form className="card stack" onSubmit={submit}>
         <h1>{t('cccapply.verifyEmail')}</h1>
         <p>{t('cccapply.weSentAConfirmationCodeTo')}</p>
-        <label>{t('cccapply.confirmationCode')}<input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" /></label>
+        <label>
+          {t('cccapply.confirmationCode')}
+          <input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" />
+        </label>
         <button type="submit">{t('cccapply.verify')}</button>
       </form>
     </main>

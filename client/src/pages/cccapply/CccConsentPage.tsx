@@ -26,9 +26,7 @@ export default function CccConsentPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [sign, { loading }] = useMutation(SignCccApplyConsentDocument);
-  const [checked, setChecked] = useState<Record<ConsentKey, boolean>>(
-    Object.fromEntries(CONSENT_KEYS.map((k) => [k, false])) as Record<ConsentKey, boolean>,
-  );
+  const [checked, setChecked] = useState<Record<ConsentKey, boolean>>(Object.fromEntries(CONSENT_KEYS.map((k) => [k, false])) as Record<ConsentKey, boolean>);
   const [signature, setSignature] = useState('');
 
   async function submit(e: FormEvent) {
@@ -59,14 +57,22 @@ export default function CccConsentPage() {
           {CONSENT_KEYS.map((k) => (
             <label key={k} className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
               <input type="checkbox" required checked={checked[k]} onChange={(e) => setChecked({ ...checked, [k]: e.target.checked })} />
-              <span>{t(CONSENT_LABELS[k])} <span aria-hidden="true" className="error-text">*</span></span>
+              <span>
+                {t(CONSENT_LABELS[k])}{' '}
+                <span aria-hidden="true" className="error-text">
+                  *
+                </span>
+              </span>
             </label>
           ))}
         </fieldset>
-        <label>{t('cccapply.electronicSignatureTypeYourFullName')}
+        <label>
+          {t('cccapply.electronicSignatureTypeYourFullName')}
           <input value={signature} onChange={(e) => setSignature(e.target.value)} autoComplete="name" />
         </label>
-        <button type="submit" disabled={loading}>{t('cccapply.signAndContinue')}</button>
+        <button type="submit" disabled={loading}>
+          {t('cccapply.signAndContinue')}
+        </button>
       </form>
     </main>
   );

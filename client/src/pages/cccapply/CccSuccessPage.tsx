@@ -14,7 +14,9 @@ export default function CccSuccessPage() {
         <h1>{t('cccapply.congratulations')}</h1>
         <p>{t('cccapply.youReAllSetPathwayPlanner')}</p>
         <p>{t('cccapply.youWillReceiveAConfirmationEmail')}</p>
-        <button type="button" onClick={() => navigate(afterCccApplyPath(user?.school))}>{t('common.next')}</button>
+        <button type="button" onClick={() => navigate(afterCccApplyPath(user?.school))}>
+          {t('common.next')}
+        </button>
       </div>
     </main>
   );

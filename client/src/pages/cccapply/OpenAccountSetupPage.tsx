@@ -46,18 +46,30 @@ export default function OpenAccountSetupPage() {
             <p>{t('cccapply.useThisPasswordForYourOpen')}</p>
             <div className="row">
               <code aria-label={t('cccapply.generatedPassword')}>{password}</code>
-              <button type="button" className="secondary" onClick={copy}>{t('cccapply.copyPassword')}</button>
-              {copied && <span role="status" className="muted">{t('cccapply.copied')}</span>}
+              <button type="button" className="secondary" onClick={copy}>
+                {t('cccapply.copyPassword')}
+              </button>
+              {copied && (
+                <span role="status" className="muted">
+                  {t('cccapply.copied')}
+                </span>
+              )}
             </div>
           </li>
           <li className="stack">
             <h2>{t('cccapply.step2CreateYourAccount')}</h2>
             <p>{t('cccapply.openTheOpenCccPageChoose')}</p>
-            <p><a href={OPEN_CCC_LOGIN_URL} target="_blank" rel="noopener noreferrer">{t('cccapply.openTheOpenCccLoginPage')}</a></p>
+            <p>
+              <a href={OPEN_CCC_LOGIN_URL} target="_blank" rel="noopener noreferrer">
+                {t('cccapply.openTheOpenCccLoginPage')}
+              </a>
+            </p>
           </li>
           <li className="stack">
             <h2>{t('cccapply.step3ComeBackHere')}</h2>
-            <button type="button" onClick={created} disabled={loading}>{t('cccapply.iVeCreatedMyOpenCcc')}</button>
+            <button type="button" onClick={created} disabled={loading}>
+              {t('cccapply.iVeCreatedMyOpenCcc')}
+            </button>
           </li>
         </ol>
         <button type="button" className="link" onClick={() => navigate(afterCccApplyPath(user?.school))}>

@@ -15,7 +15,7 @@ describe('copyText', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) }, configurable: true });
     let copied = '';
     const exec = vi.fn(() => {
-      copied = (document.activeElement as HTMLTextAreaElement | null)?.value ?? (document.querySelector('textarea')?.value ?? '');
+      copied = (document.activeElement as HTMLTextAreaElement | null)?.value ?? document.querySelector('textarea')?.value ?? '';
       return true;
     });
     Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });

@@ -19,7 +19,10 @@ type Row = { label: string; get: (c: ConsentFieldConfig) => FieldPlacement };
 
 function rows(config: ConsentFieldConfig): Row[] {
   return [
-    ...Object.keys(config.student_info).map((k) => ({ label: `Student info: ${k} (${config.student_info[k].source})`, get: (c: ConsentFieldConfig) => c.student_info[k] })),
+    ...Object.keys(config.student_info).map((k) => ({
+      label: `Student info: ${k} (${config.student_info[k].source})`,
+      get: (c: ConsentFieldConfig) => c.student_info[k],
+    })),
     { label: 'Student signature', get: (c) => c.student_signature.signature },
     { label: 'Student signature date', get: (c) => c.student_signature.date },
     { label: 'Parent printed name', get: (c) => c.parent_signature.printed_name },
@@ -107,18 +110,33 @@ export default function ConsentTemplatePage() {
     <main className="page">
       <section className="card stack">
         <h1>{t('consent.consentFormTemplate')}</h1>
-        {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('consent.theTemplateCouldNotBeLoaded'))}</div>}
-        {notice && <div className={`alert ${notice.ok ? 'alert-success' : 'alert-danger'}`} role={notice.ok ? 'status' : 'alert'}>{notice.text}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {messageOr(error, t('consent.theTemplateCouldNotBeLoaded'))}
+          </div>
+        )}
+        {notice && (
+          <div className={`alert ${notice.ok ? 'alert-success' : 'alert-danger'}`} role={notice.ok ? 'status' : 'alert'}>
+            {notice.text}
+          </div>
+        )}
         {template && (
           <p className="muted">
-            {t('consent.templateSummary', { template: template.custom ? t('consent.yourSchoolSOwnTemplate') : t('consent.theDefaultTemplate'), count: template.pageCount })}
+            {t('consent.templateSummary', {
+              template: template.custom ? t('consent.yourSchoolSOwnTemplate') : t('consent.theDefaultTemplate'),
+              count: template.pageCount,
+            })}
           </p>
         )}
         <form className="row" onSubmit={upload}>
           <label htmlFor="template-file">{t('consent.templatePdf')}</label>
           <input id="template-file" type="file" accept="application/pdf,.pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
           <button type="submit">{t('consent.uploadTemplate')}</button>
-          {template?.custom && <button type="button" className="secondary" onClick={backToDefault} disabled={resetState.loading}>{t('consent.useDefaultTemplate')}</button>}
+          {template?.custom && (
+            <button type="button" className="secondary" onClick={backToDefault} disabled={resetState.loading}>
+              {t('consent.useDefaultTemplate')}
+            </button>
+          )}
         </form>
         {config && (
           <form className="stack" onSubmit={savePositions}>
@@ -126,7 +144,14 @@ export default function ConsentTemplatePage() {
             <p className="muted">{t('consent.positionsAreInPoints172')}</p>
             <table className="data">
               <thead>
-                <tr><th>{t('consent.field')}</th><th>{t('consent.pageColumn')}</th><th>X</th><th>Y</th><th>{t('consent.font')}</th><th>{t('consent.size')}</th></tr>
+                <tr>
+                  <th>{t('consent.field')}</th>
+                  <th>{t('consent.pageColumn')}</th>
+                  <th>X</th>
+                  <th>Y</th>
+                  <th>{t('consent.font')}</th>
+                  <th>{t('consent.size')}</th>
+                </tr>
               </thead>
               <tbody>
                 {rows(config).map((row) => {
@@ -134,21 +159,50 @@ export default function ConsentTemplatePage() {
                   return (
                     <tr key={row.label}>
                       <td>{row.label}</td>
-                      <td><input type="number" min={1} aria-label={t('consent.labelPage', { label: row.label })} value={(p.page ?? 0) + 1} onChange={(e) => edit(row, 'page', e.target.value)} style={{ width: 60 }} /></td>
-                      <td><input type="number" aria-label={`${row.label} x`} value={p.x} onChange={(e) => edit(row, 'x', e.target.value)} style={{ width: 80 }} /></td>
-                      <td><input type="number" aria-label={`${row.label} y`} value={p.y} onChange={(e) => edit(row, 'y', e.target.value)} style={{ width: 80 }} /></td>
+                      <td>
+                        <input
+                          type="number"
+                          min={1}
+                          aria-label={t('consent.labelPage', { label: row.label })}
+                          value={(p.page ?? 0) + 1}
+                          onChange={(e) => edit(row, 'page', e.target.value)}
+                          style={{ width: 60 }}
+                        />
+                      </td>
+                      <td>
+                        <input type="number" aria-label={`${row.label} x`} value={p.x} onChange={(e) => edit(row, 'x', e.target.value)} style={{ width: 80 }} />
+                      </td>
+                      <td>
+                        <input type="number" aria-label={`${row.label} y`} value={p.y} onChange={(e) => edit(row, 'y', e.target.value)} style={{ width: 80 }} />
+                      </td>
                       <td>
                         <select aria-label={t('consent.labelFont', { label: row.label })} value={p.font} onChange={(e) => edit(row, 'font', e.target.value)}>
-                          {CONSENT_FONTS.map((f) => <option key={f} value={f}>{f}</option>)}
+                          {CONSENT_FONTS.map((f) => (
+                            <option key={f} value={f}>
+                              {f}
+                            </option>
+                          ))}
                         </select>
                       </td>
-                      <td><input type="number" aria-label={t('consent.labelSize', { label: row.label })} value={p.font_size} onChange={(e) => edit(row, 'font_size', e.target.value)} style={{ width: 60 }} /></td>
+                      <td>
+                        <input
+                          type="number"
+                          aria-label={t('consent.labelSize', { label: row.label })}
+                          value={p.font_size}
+                          onChange={(e) => edit(row, 'font_size', e.target.value)}
+                          style={{ width: 60 }}
+                        />
+                      </td>
                     </tr>
                   );
                 })}
               </tbody>
             </table>
-            <div className="row"><button type="submit" disabled={saveState.loading}>{t('consent.savePositions')}</button></div>
+            <div className="row">
+              <button type="submit" disabled={saveState.loading}>
+                {t('consent.savePositions')}
+              </button>
+            </div>
           </form>
         )}
         <h2>{t('consent.previewWithSampleData')}</h2>

@@ -15,11 +15,11 @@ export default function ParentFormSuccessPage() {
       <section className="card stack">
         <h1>{t('consent.reminderParentSignatureNeeded')}</h1>
         <p>{t('consent.thankYouYourSignatureHasBeen')}</p>
-        <p>
-          {t('consent.yourParentOrGuardianWillReceive')}
-        </p>
+        <p>{t('consent.yourParentOrGuardianWillReceive')}</p>
         <div className="row">
-          <button type="button" onClick={() => navigate(parentReminderNextPath(school))}>{t('common.next')}</button>
+          <button type="button" onClick={() => navigate(parentReminderNextPath(school))}>
+            {t('common.next')}
+          </button>
         </div>
       </section>
     </main>

@@ -30,14 +30,31 @@ export default function ParentFormViewerPage() {
   return (
     <main className="page">
       <section className="card stack">
-        <h1>{t('consent.parentConsentForm')}{form ? `: ${form.student.firstName} ${form.student.lastName}` : ''}</h1>
+        <h1>
+          {t('consent.parentConsentForm')}
+          {form ? `: ${form.student.firstName} ${form.student.lastName}` : ''}
+        </h1>
         {loading && <p role="status">{t('common.loading')}</p>}
-        {error && <div className="alert alert-danger" role="alert">{messageOr(error, t('consent.theFormCouldNotBeLoaded'))}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {messageOr(error, t('consent.theFormCouldNotBeLoaded'))}
+          </div>
+        )}
         {form && (
           <>
-            <p>{t('consent.status')}{' '}<strong>{consentStateLabel(t, form.state)}</strong></p>
-            {form.guardianPhoneChangedAfterSent && <div className="alert alert-danger" role="alert">{t('consent.phoneChangedAfterSent')}</div>}
-            {form.guardianPhoneShared && <div className="alert alert-danger" role="alert">{t('consent.phoneSharedWithAnotherFamily')}</div>}
+            <p>
+              {t('consent.status')} <strong>{consentStateLabel(t, form.state)}</strong>
+            </p>
+            {form.guardianPhoneChangedAfterSent && (
+              <div className="alert alert-danger" role="alert">
+                {t('consent.phoneChangedAfterSent')}
+              </div>
+            )}
+            {form.guardianPhoneShared && (
+              <div className="alert alert-danger" role="alert">
+                {t('consent.phoneSharedWithAnotherFamily')}
+              </div>
+            )}
             <PdfFrame bytes={bytes} title={t('consent.parentConsentFormDocument')} height={1000} />
           </>
         )}

@@ -51,20 +51,29 @@ export default function ParentSignPage() {
             <PdfFrame bytes={bytes} title={t('consent.consentFormToSign')} height={800} />
             <SignConsentForm
               who="parent"
-              text={{ missing: CONSENT_TEXT.parentSignatureMissing, notLoaded: CONSENT_TEXT.configNotLoaded, alreadySigned: CONSENT_TEXT.alreadySigned, failed: CONSENT_TEXT.parentSignFailed }}
+              text={{
+                missing: CONSENT_TEXT.parentSignatureMissing,
+                notLoaded: CONSENT_TEXT.configNotLoaded,
+                alreadySigned: CONSENT_TEXT.alreadySigned,
+                failed: CONSENT_TEXT.parentSignFailed,
+              }}
               formState={form.state}
               ready={!!config && !!bytes}
               signatureId="parent-signature"
               send={(name, strokes) => sendSignature(`/api/sign-parent-form/${encodeURIComponent(code)}/`, { name, printedName, strokes }, false)}
               next="/parent-form-confirmation"
-              before={<>
-                <label htmlFor="parent-printed-name">{t('consent.printedName')}</label>
-                <input id="parent-printed-name" value={printedName} onChange={(e) => setPrintedName(e.target.value)} autoComplete="name" maxLength={100} />
-              </>}
-              after={<>
-                <label htmlFor="parent-date">{t('consent.date')}</label>
-                <input id="parent-date" value={today} readOnly />
-              </>}
+              before={
+                <>
+                  <label htmlFor="parent-printed-name">{t('consent.printedName')}</label>
+                  <input id="parent-printed-name" value={printedName} onChange={(e) => setPrintedName(e.target.value)} autoComplete="name" maxLength={100} />
+                </>
+              }
+              after={
+                <>
+                  <label htmlFor="parent-date">{t('consent.date')}</label>
+                  <input id="parent-date" value={today} readOnly />
+                </>
+              }
             />
           </>
         )}

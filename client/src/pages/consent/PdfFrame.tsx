@@ -14,6 +14,11 @@ export function PdfFrame({ bytes, title, height = 800 }: { bytes: Uint8Array | n
     setUrl(next);
     return () => URL.revokeObjectURL(next);
   }, [bytes]);
-  if (!url) return <p className="muted" role="status">{t('components.loadingTheForm')}</p>;
+  if (!url)
+    return (
+      <p className="muted" role="status">
+        {t('components.loadingTheForm')}
+      </p>
+    );
   return <iframe title={title} src={url} style={{ width: '100%', height, border: '1px solid var(--line)', borderRadius: 6 }} />;
 }

@@ -19,7 +19,18 @@ export interface SigningText {
   failed: string;
 }
 
-export function SignConsentForm({ who, text, formState, ready, signatureId, signatureAutoComplete, send, next, before, after }: {
+export function SignConsentForm({
+  who,
+  text,
+  formState,
+  ready,
+  signatureId,
+  signatureAutoComplete,
+  send,
+  next,
+  before,
+  after,
+}: {
   who: 'student' | 'parent';
   text: SigningText;
   /** The form's state as loaded (admin_signed, student_signed, ...). */
@@ -69,9 +80,15 @@ export function SignConsentForm({ who, text, formState, ready, signatureId, sign
       <input id={signatureId} value={name} onChange={(e) => setName(e.target.value)} autoComplete={signatureAutoComplete} maxLength={100} />
       <SignaturePad strokes={strokes} onChange={setStrokes} />
       {after}
-      {message && <div className="alert alert-danger" role="alert">{message}</div>}
+      {message && (
+        <div className="alert alert-danger" role="alert">
+          {message}
+        </div>
+      )}
       <div className="row">
-        <button type="submit" disabled={busy}>{busy ? t('consent.signing') : t('consent.signForm')}</button>
+        <button type="submit" disabled={busy}>
+          {busy ? t('consent.signing') : t('consent.signForm')}
+        </button>
       </div>
     </form>
   );

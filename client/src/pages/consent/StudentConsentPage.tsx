@@ -75,13 +75,16 @@ export default function StudentConsentPage() {
         {loading && <p role="status">{t('common.loading')}</p>}
         {form && (
           <>
-            <p>
-              {t('consent.reviewYourInformationOnTheForm')}
-            </p>
+            <p>{t('consent.reviewYourInformationOnTheForm')}</p>
             <PdfFrame bytes={bytes} title={t('consent.parentConsentFormDocument')} height={800} />
             <SignConsentForm
               who="student"
-              text={{ missing: CONSENT_TEXT.studentSignatureMissing, notLoaded: CONSENT_TEXT.configNotLoaded, alreadySigned: CONSENT_TEXT.alreadySigned, failed: CONSENT_TEXT.studentSignFailed }}
+              text={{
+                missing: CONSENT_TEXT.studentSignatureMissing,
+                notLoaded: CONSENT_TEXT.configNotLoaded,
+                alreadySigned: CONSENT_TEXT.alreadySigned,
+                failed: CONSENT_TEXT.studentSignFailed,
+              }}
               formState={form.state}
               ready={!!config && !!bytes}
               signatureId="student-signature"

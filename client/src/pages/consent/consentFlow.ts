@@ -30,11 +30,7 @@ export type Stroke = [number, number][];
  * parent's printed name, and the drawn strokes as JSON when something was drawn. The server draws
  * them onto the form and keeps the record of who signed; no PDF leaves the browser.
  */
-export async function sendSignature(
-  url: string,
-  signature: { name: string; printedName?: string; strokes?: Stroke[] },
-  withToken = true,
-): Promise<void> {
+export async function sendSignature(url: string, signature: { name: string; printedName?: string; strokes?: Stroke[] }, withToken = true): Promise<void> {
   const body = new FormData();
   body.append('name', signature.name.trim());
   if (signature.printedName?.trim()) body.append('printed_name', signature.printedName.trim());

@@ -74,8 +74,13 @@ describe('sources', () => {
   it('lists the default template texts for Sam', () => {
     const texts = Object.fromEntries(prefillTexts(DEFAULT_FIELD_CONFIG, SAM, NOW).map((t) => [t.key, t.text]));
     expect(texts).toEqual({
-      first_name: 'Sam', last_name: 'Lee', email: 'student@lincoln.example', school: 'Lincoln High School',
-      dob: '03/14/2010', grade: '10', graduation_year: '2028',
+      first_name: 'Sam',
+      last_name: 'Lee',
+      email: 'student@lincoln.example',
+      school: 'Lincoln High School',
+      dob: '03/14/2010',
+      grade: '10',
+      graduation_year: '2028',
     });
   });
 
@@ -94,7 +99,11 @@ describe('sources', () => {
 describe('field placement', () => {
   it('maps a placement to page, position, size and a 0-1 colour', () => {
     expect(placementOptions({ x: 10, y: 20, font: 'courier', font_size: 9, color: [255, 0, 127.5] })).toEqual({
-      page: 0, x: 10, y: 20, size: 9, color: [1, 0, 0.5],
+      page: 0,
+      x: 10,
+      y: 20,
+      size: 9,
+      color: [1, 0, 0.5],
     });
     expect(placementOptions({ page: 1, x: 1, y: 2, font: 'helvetica', font_size: 12, color: [0, 0.5, 1] }).page).toBe(1);
     expect(normaliseColor([0.2, 0.4, 0.6])).toEqual([0.2, 0.4, 0.6]);
@@ -140,7 +149,12 @@ describe('names in any script', () => {
   it('prefills and previews every name exactly, fetching the Chinese font only for Chinese text', async () => {
     for (const n of NAMES_IN_EVERY_SCRIPT) {
       const name = `${n.first} ${n.last}`;
-      const prefilled = await prefillPdf(await blankPdf(), DEFAULT_FIELD_CONFIG, { ...SAM, firstName: n.first, lastName: n.last, school: { name: `École ${n.last}` } }, NOW);
+      const prefilled = await prefillPdf(
+        await blankPdf(),
+        DEFAULT_FIELD_CONFIG,
+        { ...SAM, firstName: n.first, lastName: n.last, school: { name: `École ${n.last}` } },
+        NOW,
+      );
       expect(await pdfStrings(prefilled), name).toEqual(expect.arrayContaining([n.first, n.last, `École ${n.last}`]));
       const preview = await previewSignatures(await blankPdf(), DEFAULT_FIELD_CONFIG, name, 'Łucja Nguyễn', NOW);
       const text = await pdfText(preview);

@@ -13,8 +13,19 @@ import type { PdfFontStyle } from '@planner/shared/pdf-fonts';
 import { renderPdf, type ClientPdfFonts } from '../../pdf/pdf-fonts';
 
 export {
-  applyTransform, formatDate, formatDob, graduationYear, isBlank, normaliseColor, parseDob, parseGrade, placementOptions,
-  prefillTexts, sourceValue, type PrefillText, type PrefillUser,
+  applyTransform,
+  formatDate,
+  formatDob,
+  graduationYear,
+  isBlank,
+  normaliseColor,
+  parseDob,
+  parseGrade,
+  placementOptions,
+  prefillTexts,
+  sourceValue,
+  type PrefillText,
+  type PrefillUser,
 } from '@planner/shared/consent-prefill';
 
 /** A placement's font; text beyond WinAnsi prints in the matching Noto Sans face, as on the server. */

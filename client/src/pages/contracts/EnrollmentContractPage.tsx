@@ -8,7 +8,10 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fetchFileAsBlobUrl } from '../../components/files';
 import {
-  CompleteEnrollmentContractDocument, CurrentUserDocument, EnrollmentContractPageDocument, GenerateEnrollmentContractPdfDocument,
+  CompleteEnrollmentContractDocument,
+  CurrentUserDocument,
+  EnrollmentContractPageDocument,
+  GenerateEnrollmentContractPdfDocument,
   type EnrollmentContractPageQuery,
 } from '../../graphql/generated';
 import { cachedUser, cacheUser, KEYS } from '../../session/storage';
@@ -37,18 +40,33 @@ export default function EnrollmentContractPage() {
   const placedCount = required.filter((n) => placed[n]?.trim()).length;
 
   useEffect(() => heading.current?.focus(), [stage]);
-  useEffect(() => () => {
-    if (pdfSrc?.startsWith('blob:')) URL.revokeObjectURL(pdfSrc);
-  }, [pdfSrc]);
+  useEffect(
+    () => () => {
+      if (pdfSrc?.startsWith('blob:')) URL.revokeObjectURL(pdfSrc);
+    },
+    [pdfSrc],
+  );
 
-  if (loading && !data) return <main className="page"><p>{t('common.loading')}</p></main>;
-  if (!doc) return <main className="page"><p className="alert alert-danger">{t('contracts.theEnrollmentContractCouldNotBe')}</p></main>;
+  if (loading && !data)
+    return (
+      <main className="page">
+        <p>{t('common.loading')}</p>
+      </main>
+    );
+  if (!doc)
+    return (
+      <main className="page">
+        <p className="alert alert-danger">{t('contracts.theEnrollmentContractCouldNotBe')}</p>
+      </main>
+    );
   if (data?.myEnrollmentContract?.status === 'completed') {
     return (
       <main className="page stack">
         <h1>{t('contracts.enrollmentContract')}</h1>
         <p className="alert alert-success">{t('contracts.yourEnrollmentContractIsSignedThank')}</p>
-        <p><Link to="/parent-payments">{t('contracts.viewPaymentOptions')}</Link></p>
+        <p>
+          <Link to="/parent-payments">{t('contracts.viewPaymentOptions')}</Link>
+        </p>
       </main>
     );
   }
@@ -109,44 +127,70 @@ export default function EnrollmentContractPage() {
     const user = cachedUser();
     if (user) cacheUser({ ...user, applicationStatus: 'enrolled' });
     client.cache.updateQuery({ query: CurrentUserDocument }, (d) =>
-      d?.currentUser ? { ...d, currentUser: { ...d.currentUser, applicationStatus: 'enrolled' as const } } : d);
+      d?.currentUser ? { ...d, currentUser: { ...d.currentUser, applicationStatus: 'enrolled' as const } } : d,
+    );
     navigate('/enrollment-success');
   }
 
   return (
     <main className="page stack">
-      <p className="muted">{t('contracts.stepOf3', { stage, title: doc.title })}{data?.myEnrollmentContract?.studentName ? t('contracts.studentStudentname', { studentName: data.myEnrollmentContract.studentName }) : ''}</p>
+      <p className="muted">
+        {t('contracts.stepOf3', { stage, title: doc.title })}
+        {data?.myEnrollmentContract?.studentName ? t('contracts.studentStudentname', { studentName: data.myEnrollmentContract.studentName }) : ''}
+      </p>
       {stage === 1 && (
         <form className="card stack" onSubmit={adopt} aria-labelledby="stage-title">
-          <h1 id="stage-title" ref={heading} tabIndex={-1}>{t('contracts.adoptYourSignatureAndInitials')}</h1>
+          <h1 id="stage-title" ref={heading} tabIndex={-1}>
+            {t('contracts.adoptYourSignatureAndInitials')}
+          </h1>
           <p>{t('contracts.typeYourFullNameAndInitials')}</p>
-          <label>{t('contracts.fullName')}<input value={adopted.fullName} onChange={(e) => setAdopted({ ...adopted, fullName: e.target.value })} autoComplete="name" /></label>
-          <label>{t('contracts.initials')}<input value={adopted.initials} onChange={(e) => setAdopted({ ...adopted, initials: e.target.value })} maxLength={10} /></label>
+          <label>
+            {t('contracts.fullName')}
+            <input value={adopted.fullName} onChange={(e) => setAdopted({ ...adopted, fullName: e.target.value })} autoComplete="name" />
+          </label>
+          <label>
+            {t('contracts.initials')}
+            <input value={adopted.initials} onChange={(e) => setAdopted({ ...adopted, initials: e.target.value })} maxLength={10} />
+          </label>
           <div className="row" style={{ alignItems: 'flex-start' }}>
             <div style={{ flex: 2 }}>
               <div className="muted">{t('contracts.signaturePreview')}</div>
-              <div className="script-preview" data-testid="signature-preview">{adopted.fullName}</div>
+              <div className="script-preview" data-testid="signature-preview">
+                {adopted.fullName}
+              </div>
             </div>
             <div style={{ flex: 1 }}>
               <div className="muted">{t('contracts.initialsPreview')}</div>
-              <div className="script-preview" data-testid="initials-preview">{adopted.initials}</div>
+              <div className="script-preview" data-testid="initials-preview">
+                {adopted.initials}
+              </div>
             </div>
           </div>
-          <div><button type="submit" disabled={!canAdopt(adopted)}>{t('contracts.adoptSignatureAndInitials')}</button></div>
+          <div>
+            <button type="submit" disabled={!canAdopt(adopted)}>
+              {t('contracts.adoptSignatureAndInitials')}
+            </button>
+          </div>
         </form>
       )}
 
       {stage === 2 && (
         <section className="stack" aria-labelledby="stage-title">
-          <h1 id="stage-title" ref={heading} tabIndex={-1}>{t('contracts.placeYourSignaturesAndInitials')}</h1>
+          <h1 id="stage-title" ref={heading} tabIndex={-1}>
+            {t('contracts.placeYourSignaturesAndInitials')}
+          </h1>
           <p>{t('contracts.clickEachHighlightedSpotToPlace')}</p>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard */}
           <div className="contract-scroll" tabIndex={0} aria-label={t('contracts.enrollmentContractDocument')}>
-            <div className="placement-counter" role="status" aria-live="polite">{t('contracts.placedcountOfRequiredPlacementsPlaced', { placedCount, REQUIRED_PLACEMENTS })}</div>
+            <div className="placement-counter" role="status" aria-live="polite">
+              {t('contracts.placedcountOfRequiredPlacementsPlaced', { placedCount, REQUIRED_PLACEMENTS })}
+            </div>
             <ContractText doc={doc} placed={placed} onPlace={place} />
           </div>
           <div className="row">
-            <button type="button" className="secondary" onClick={() => setStage(1)}>{t('common.back')}</button>
+            <button type="button" className="secondary" onClick={() => setStage(1)}>
+              {t('common.back')}
+            </button>
             <button type="button" onClick={toReview} disabled={!canContinue(placedCount, generating.loading)}>
               {generating.loading ? t('contracts.generatingPdf') : t('contracts.continueToFinalReview')}
             </button>
@@ -156,16 +200,22 @@ export default function EnrollmentContractPage() {
 
       {stage === 3 && (
         <section className="stack" aria-labelledby="stage-title">
-          <h1 id="stage-title" ref={heading} tabIndex={-1}>{t('contracts.finalReviewAndSign')}</h1>
+          <h1 id="stage-title" ref={heading} tabIndex={-1}>
+            {t('contracts.finalReviewAndSign')}
+          </h1>
           {pdfSrc ? (
             <iframe className="contract-pdf" src={pdfSrc} title={t('contracts.enrollmentContractPdf')} />
           ) : pdfUrl ? (
             <p role="status">{t('contracts.pdfIsBeingGenerated')}</p>
           ) : (
-            <div className="contract-scroll"><ContractText doc={doc} placed={placed} /></div>
+            <div className="contract-scroll">
+              <ContractText doc={doc} placed={placed} />
+            </div>
           )}
           <div className="row">
-            <button type="button" className="secondary" onClick={() => setStage(2)} disabled={completing.loading}>{t('common.back')}</button>
+            <button type="button" className="secondary" onClick={() => setStage(2)} disabled={completing.loading}>
+              {t('common.back')}
+            </button>
             <button type="button" onClick={submit} disabled={completing.loading}>
               {completing.loading ? t('contracts.submitting') : pdfUrl ? t('contracts.confirmAndSubmit') : t('contracts.completeSigning')}
             </button>
@@ -185,13 +235,23 @@ function ContractText({ doc, placed, onPlace }: { doc: Doc; placed: Record<strin
       {doc.sections.map((section) => (
         <section key={section.key} aria-label={section.heading}>
           <h3>{section.heading}</h3>
-          {section.paragraphs.map((p) => <p key={p}>{p}</p>)}
-          {section.link && <p><Link to={section.link.href} target="_blank" rel="noopener">{section.link.label}</Link></p>}
+          {section.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+          {section.link && (
+            <p>
+              <Link to={section.link.href} target="_blank" rel="noopener">
+                {section.link.label}
+              </Link>
+            </p>
+          )}
           {section.spots.map((spot) => {
             const value = placed[spot.name];
             return (
               <div className="contract-spot" key={spot.name}>
-                <span className="spot-label" id={`label-${spot.name}`}>{spot.label}</span>
+                <span className="spot-label" id={`label-${spot.name}`}>
+                  {spot.label}
+                </span>
                 <button
                   type="button"
                   className={`spot${value ? ' placed' : ''}${spot.kind === 'date' || spot.kind === 'name' ? ' plain' : ''}`}

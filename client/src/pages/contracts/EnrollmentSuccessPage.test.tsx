@@ -5,7 +5,10 @@ import EnrollmentSuccessPage, { CONFETTI_PIECES } from './EnrollmentSuccessPage'
 
 function mockMotion(reduce: boolean) {
   window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-    matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {},
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
   })) as unknown as typeof window.matchMedia;
 }
 
@@ -17,7 +20,11 @@ describe('Enrollment success', () => {
   it('drops 100 confetti dots, moving every 50 ms, and lists what comes next', () => {
     vi.useFakeTimers();
     mockMotion(false);
-    render(<MemoryRouter><EnrollmentSuccessPage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <EnrollmentSuccessPage />
+      </MemoryRouter>,
+    );
     expect(screen.getByTestId('confetti').querySelectorAll('span')).toHaveLength(CONFETTI_PIECES);
     const before = positions();
     act(() => vi.advanceTimersByTime(50));
@@ -30,7 +37,11 @@ describe('Enrollment success', () => {
   it('keeps the dots still for people who prefer reduced motion', () => {
     vi.useFakeTimers();
     mockMotion(true);
-    render(<MemoryRouter><EnrollmentSuccessPage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <EnrollmentSuccessPage />
+      </MemoryRouter>,
+    );
     const before = positions();
     act(() => vi.advanceTimersByTime(500));
     expect(positions()).toEqual(before);

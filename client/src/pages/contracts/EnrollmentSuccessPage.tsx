@@ -8,7 +8,13 @@ export const CONFETTI_PIECES = 100;
 export const CONFETTI_TICK_MS = 50;
 const COLORS = ['#1f4e79', '#f2a541', '#127a3f', '#b42318', '#7b4fd6', '#2e9bd6'];
 
-interface Piece { x: number; y: number; speed: number; drift: number; color: string }
+interface Piece {
+  x: number;
+  y: number;
+  speed: number;
+  drift: number;
+  color: string;
+}
 
 function makePieces(): Piece[] {
   return Array.from({ length: CONFETTI_PIECES }, (_, i) => ({
@@ -60,8 +66,14 @@ export default function EnrollmentSuccessPage() {
           <li>{t('contracts.yourStudentReceivesAccessToThe')}</li>
           <li>{t('contracts.watchForAWelcomeEmailWith')}</li>
         </ol>
-        <p className="muted"><strong>{t('contracts.tip')}</strong>{' '}{t('contracts.checkYourEmailAndYourSpam')}</p>
-        <div><button type="button" onClick={() => navigate('/parent-applications')}>{t('contracts.goToDashboard')}</button></div>
+        <p className="muted">
+          <strong>{t('contracts.tip')}</strong> {t('contracts.checkYourEmailAndYourSpam')}
+        </p>
+        <div>
+          <button type="button" onClick={() => navigate('/parent-applications')}>
+            {t('contracts.goToDashboard')}
+          </button>
+        </div>
       </div>
     </main>
   );

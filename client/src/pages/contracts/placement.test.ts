@@ -4,8 +4,17 @@ import { canAdopt, canContinue, missingSpots, todayLocal, valueForSpot } from '.
 import { en } from '../../i18n/en';
 
 const SPOTS = [
-  'ferpa_initials', 'coppa_initials', 'tech_initials', 'academic_initials', 'enrollment_initials', 'liability_initials',
-  'dispute_initials', 'agreement_initials', 'parent_signature', 'parent_name', 'parent_date',
+  'ferpa_initials',
+  'coppa_initials',
+  'tech_initials',
+  'academic_initials',
+  'enrollment_initials',
+  'liability_initials',
+  'dispute_initials',
+  'agreement_initials',
+  'parent_signature',
+  'parent_name',
+  'parent_date',
 ];
 const adopted = { fullName: 'Casey Morgan', initials: 'CM' };
 

@@ -29,10 +29,18 @@ export function AcceptTransferabilityDialog({ courseUuid, units, onClose, onAcce
           {t('courses.adjustedUnits')}
           <input type="number" step="0.01" min="0" value={adjusted} onChange={(e) => setAdjusted(e.target.value)} />
         </label>
-        {error && <div className="alert alert-danger" role="alert"><span>{error}</span></div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            <span>{error}</span>
+          </div>
+        )}
         <div className="row">
-          <button type="submit" disabled={loading}>{t('courses.accept')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" disabled={loading}>
+            {t('courses.accept')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>

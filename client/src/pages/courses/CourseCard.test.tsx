@@ -30,9 +30,19 @@ describe('CourseCard', () => {
     expect(within(card).getByText('Lincoln High School', { selector: 'p' })).toBeTruthy();
     expect(within(card).getByText('Limits, derivatives and integrals.')).toBeTruthy();
     expect(within(card).getByText('Prerequisites: MATH 1 or MATH 2; ENG 9')).toBeTruthy();
-    expect(within(card).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Lincoln High School 5 units', 'Valley Community College 1 unit']);
+    expect(
+      within(card)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Lincoln High School 5 units', 'Valley Community College 1 unit']);
     const rows = within(card).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['STEM: Advanced Math', ''],
       ['A-G: Mathematics', ''],
     ]);

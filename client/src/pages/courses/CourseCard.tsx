@@ -19,7 +19,6 @@ interface Props {
   link?: boolean;
 }
 
-
 export function CourseCard({ course, link = true }: Props) {
   const t = useT();
   const navigate = useNavigate();
@@ -34,9 +33,7 @@ export function CourseCard({ course, link = true }: Props) {
   };
   const columns = course.unitsInfo;
   const rows = Math.max(0, ...columns.map((c) => c.requirements.length));
-  const linkProps = link
-    ? { role: 'link' as const, tabIndex: 0, onClick: open, onKeyDown: onKey, 'aria-label': `${course.courseId} ${course.title}` }
-    : {};
+  const linkProps = link ? { role: 'link' as const, tabIndex: 0, onClick: open, onKeyDown: onKey, 'aria-label': `${course.courseId} ${course.title}` } : {};
   return (
     <article className={`course-card${link ? ' clickable' : ''}`} style={{ borderColor: course.school.primaryColor }} data-course-id={course.courseId} {...linkProps}>
       <header className="course-card-head">
@@ -52,9 +49,7 @@ export function CourseCard({ course, link = true }: Props) {
       </header>
       <p className="course-school">{course.school.name}</p>
       {course.description && <p className="course-description">{course.description}</p>}
-      {course.prerequisiteGroups.length > 0 && (
-        <p className="course-prereqs">{t('components.prerequisitesValue', { value: course.prerequisiteGroups.join('; ') })}</p>
-      )}
+      {course.prerequisiteGroups.length > 0 && <p className="course-prereqs">{t('components.prerequisitesValue', { value: course.prerequisiteGroups.join('; ') })}</p>}
       <table className="course-schools">
         <thead>
           <tr>
@@ -80,7 +75,9 @@ export function CourseCard({ course, link = true }: Props) {
       {course.formattedTags.length > 0 && (
         <ul className="tag-chips" aria-label={t('components.tags')}>
           {course.formattedTags.map((tag) => (
-            <li key={tag.key} className="tag-chip" style={{ backgroundColor: tag.color }}>{tag.name}</li>
+            <li key={tag.key} className="tag-chip" style={{ backgroundColor: tag.color }}>
+              {tag.name}
+            </li>
           ))}
         </ul>
       )}

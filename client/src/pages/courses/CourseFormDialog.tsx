@@ -9,8 +9,13 @@ import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { PrerequisiteGroupsField, type ChosenCourse } from './PrerequisiteGroupsField';
 import {
-  CourseTagOptionsDocument, CreateCourseDocument, CreatePartnerCourseDocument, PartnerSchoolsDocument, UpdateCourseDocument,
-  type CourseDetailFieldsFragment, type CourseInputGql,
+  CourseTagOptionsDocument,
+  CreateCourseDocument,
+  CreatePartnerCourseDocument,
+  PartnerSchoolsDocument,
+  UpdateCourseDocument,
+  type CourseDetailFieldsFragment,
+  type CourseInputGql,
 } from '../../graphql/generated';
 import { responseBody } from './responseBody';
 import { useT } from '../../i18n';
@@ -56,7 +61,9 @@ export function CourseFormDialog({ mode, onClose, onSaved }: Props) {
     setError(null);
     const unitsNumber = units.trim() === '' ? 0 : Number(units);
     const input: CourseInputGql = {
-      courseId, title, description,
+      courseId,
+      title,
+      description,
       units: Number.isFinite(unitsNumber) ? unitsNumber : -1,
       prerequisiteGroups: groups.map((g) => g.map((c) => c.uuid)).filter((g) => g.length),
       tags: Object.entries(tags).map(([key, value]) => ({ key, value })),
@@ -80,25 +87,46 @@ export function CourseFormDialog({ mode, onClose, onSaved }: Props) {
           <label>
             {t('courses.school')}
             <select value={schoolUuid} onChange={(e) => setSchoolUuid(e.target.value)}>
-              {(partners.data?.partnerSchools ?? []).map((s) => <option key={s.uuid} value={s.uuid}>{s.name}</option>)}
+              {(partners.data?.partnerSchools ?? []).map((s) => (
+                <option key={s.uuid} value={s.uuid}>
+                  {s.name}
+                </option>
+              ))}
             </select>
           </label>
         )}
-        <label>{t('courses.courseId')}<input value={courseId} onChange={(e) => setCourseId(e.target.value)} /></label>
-        <label>{t('common.title')}<input value={title} onChange={(e) => setTitle(e.target.value)} /></label>
-        <label>{t('common.description')}<textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
-        <label>{t('courses.units')}<input type="number" step="0.01" min="0" value={units} onChange={(e) => setUnits(e.target.value)} /></label>
+        <label>
+          {t('courses.courseId')}
+          <input value={courseId} onChange={(e) => setCourseId(e.target.value)} />
+        </label>
+        <label>
+          {t('common.title')}
+          <input value={title} onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        <label>
+          {t('common.description')}
+          <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </label>
+        <label>
+          {t('courses.units')}
+          <input type="number" step="0.01" min="0" value={units} onChange={(e) => setUnits(e.target.value)} />
+        </label>
         <PrerequisiteGroupsField groups={groups} onChange={setGroups} />
         <fieldset className="tag-options">
           <legend>{t('courses.tags')}</legend>
           {options.map((o) => (
             <label key={o.key} className="check">
-              <input type="checkbox" value={o.key} checked={o.key in tags} onChange={(e) => {
-                const next = { ...tags };
-                if (e.target.checked) next[o.key] = o.value;
-                else delete next[o.key];
-                setTags(next);
-              }} />
+              <input
+                type="checkbox"
+                value={o.key}
+                checked={o.key in tags}
+                onChange={(e) => {
+                  const next = { ...tags };
+                  if (e.target.checked) next[o.key] = o.value;
+                  else delete next[o.key];
+                  setTags(next);
+                }}
+              />
               {o.value}
             </label>
           ))}
@@ -112,8 +140,12 @@ export function CourseFormDialog({ mode, onClose, onSaved }: Props) {
           </div>
         )}
         <div className="row">
-          <button type="submit" disabled={busy}>{mode.kind === 'edit' ? t('courses.saveChanges') : t('courses.addCourse')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" disabled={busy}>
+            {mode.kind === 'edit' ? t('courses.saveChanges') : t('courses.addCourse')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>

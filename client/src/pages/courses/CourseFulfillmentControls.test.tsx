@@ -2,19 +2,17 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  AddCourseFulfillmentDocument,
-  CourseFulfillmentsDocument,
-  FulfillmentOptionsDocument,
-  RemoveCourseFulfillmentDocument,
-} from '../../graphql/generated';
+import { AddCourseFulfillmentDocument, CourseFulfillmentsDocument, FulfillmentOptionsDocument, RemoveCourseFulfillmentDocument } from '../../graphql/generated';
 import { CourseFulfillmentControls } from './CourseFulfillmentControls';
 
 const COURSE_UUID = '11111111-1111-4111-8111-111111111111';
 const pathway = { __typename: 'Pathway' as const, id: 1, uuid: 'p-1', name: 'UC Prep', color: 'blue' };
 const req = (id: number, name: string) => ({ __typename: 'Requirement' as const, id, uuid: `r-${id}`, name });
 const fulfillment = (id: number, name: string, group: string | null = null) => ({
-  __typename: 'CourseFulfillment' as const, nonDuplicableGroup: group, requirement: req(id, name), pathway,
+  __typename: 'CourseFulfillment' as const,
+  nonDuplicableGroup: group,
+  requirement: req(id, name),
+  pathway,
 });
 
 function listMock(items: ReturnType<typeof fulfillment>[]): MockLink.MockedResponse {

@@ -6,12 +6,7 @@
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
-import {
-  AddCourseFulfillmentDocument,
-  CourseFulfillmentsDocument,
-  FulfillmentOptionsDocument,
-  RemoveCourseFulfillmentDocument,
-} from '../../graphql/generated';
+import { AddCourseFulfillmentDocument, CourseFulfillmentsDocument, FulfillmentOptionsDocument, RemoveCourseFulfillmentDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { FormDialog } from '../../components/FormDialog';
 import '../../components/pathways.css';
@@ -39,7 +34,9 @@ export function CourseFulfillmentControls({ courseUuid, courseId }: Props) {
     <section className="stack" aria-label={t('components.courseFulfillment')}>
       <h3 style={{ margin: 0 }}>{t('components.requirementsFulfilled')}</h3>
       {list.length === 0 ? (
-        <p className="muted" style={{ margin: 0 }}>{t('components.thisCourseDoesNotFulfillAny')}</p>
+        <p className="muted" style={{ margin: 0 }}>
+          {t('components.thisCourseDoesNotFulfillAny')}
+        </p>
       ) : (
         <ul className="fulfillment-list">
           {list.map((f) => {
@@ -47,14 +44,16 @@ export function CourseFulfillmentControls({ courseUuid, courseId }: Props) {
             return (
               <li key={f.requirement.uuid}>
                 {f.pathway.name}: {f.requirement.name}
-                {others.length > 0 && <span className="muted">{' '}{t('components.countsOnceWithValue', { value: others.join(', ') })}</span>}
+                {others.length > 0 && <span className="muted"> {t('components.countsOnceWithValue', { value: others.join(', ') })}</span>}
               </li>
             );
           })}
         </ul>
       )}
       <div className="row">
-        <button type="button" onClick={() => setDialog('add')}>{t('components.addCourseFulfillment')}</button>
+        <button type="button" onClick={() => setDialog('add')}>
+          {t('components.addCourseFulfillment')}
+        </button>
         <button type="button" className="secondary" onClick={() => setDialog('remove')} disabled={list.length === 0}>
           {t('components.removeCourseFulfillment')}
         </button>
@@ -83,10 +82,7 @@ function AddFulfillmentDialog({ courseId, taken, onClose, onDone }: { courseId: 
   const [add, adding] = useMutation(AddCourseFulfillmentDocument);
 
   const options = useMemo(
-    () =>
-      (data?.pathways.nodes ?? [])
-        .filter((p) => p.canEdit)
-        .flatMap((p) => p.requirements.map((r) => ({ uuid: r.uuid, label: `${p.name}: ${r.name}` }))),
+    () => (data?.pathways.nodes ?? []).filter((p) => p.canEdit).flatMap((p) => p.requirements.map((r) => ({ uuid: r.uuid, label: `${p.name}: ${r.name}` }))),
     [data],
   );
 
@@ -113,41 +109,59 @@ function AddFulfillmentDialog({ courseId, taken, onClose, onDone }: { courseId: 
       onSubmit={submit}
       actions={
         <>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" disabled={adding.loading}>{t('components.addFulfillment')}</button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" disabled={adding.loading}>
+            {t('components.addFulfillment')}
+          </button>
         </>
       }
     >
-      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
       <label>
         {t('components.pathwayRequirement')}
         <select value={requirement} onChange={(e) => setRequirement(e.target.value)} disabled={loading && !data}>
           <option value="">{t('components.selectARequirement')}</option>
           {options.map((o) => (
-            <option key={o.uuid} value={o.uuid}>{o.label}{taken.includes(o.uuid) ? t('components.alreadyFulfilled') : ''}</option>
+            <option key={o.uuid} value={o.uuid}>
+              {o.label}
+              {taken.includes(o.uuid) ? t('components.alreadyFulfilled') : ''}
+            </option>
           ))}
         </select>
       </label>
       {requirement && options.length > 1 && (
         <fieldset>
           <legend>{t('components.nonDuplicableWithOptionalTheCourse')}</legend>
-          {options.filter((o) => o.uuid !== requirement).map((o) => (
-            <label key={o.uuid}>
-              <input
-                type="checkbox"
-                checked={others.includes(o.uuid)}
-                onChange={(e) => setOthers(e.target.checked ? [...others, o.uuid] : others.filter((u) => u !== o.uuid))}
-              />
-              {o.label}
-            </label>
-          ))}
+          {options
+            .filter((o) => o.uuid !== requirement)
+            .map((o) => (
+              <label key={o.uuid}>
+                <input
+                  type="checkbox"
+                  checked={others.includes(o.uuid)}
+                  onChange={(e) => setOthers(e.target.checked ? [...others, o.uuid] : others.filter((u) => u !== o.uuid))}
+                />
+                {o.label}
+              </label>
+            ))}
         </fieldset>
       )}
     </FormDialog>
   );
 }
 
-function RemoveFulfillmentDialog({ courseUuid, options, onClose, onDone }: {
+function RemoveFulfillmentDialog({
+  courseUuid,
+  options,
+  onClose,
+  onDone,
+}: {
   courseUuid: string;
   options: { uuid: string; label: string }[];
   onClose(): void;
@@ -180,8 +194,12 @@ function RemoveFulfillmentDialog({ courseUuid, options, onClose, onDone }: {
       onSubmit={submit}
       actions={
         <>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" className="danger" disabled={removing.loading}>{t('components.remove')}</button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="danger" disabled={removing.loading}>
+            {t('components.remove')}
+          </button>
         </>
       }
     >
@@ -190,7 +208,9 @@ function RemoveFulfillmentDialog({ courseUuid, options, onClose, onDone }: {
         <select value={choice} onChange={(e) => setChoice(e.target.value)}>
           <option value="">{t('components.selectARequirement')}</option>
           {options.map((o) => (
-            <option key={o.uuid} value={o.uuid}>{o.label}</option>
+            <option key={o.uuid} value={o.uuid}>
+              {o.label}
+            </option>
           ))}
         </select>
       </label>

@@ -6,7 +6,15 @@ import { CALCULUS } from '../../test/courseFixtures';
 import { CoursesDocument, RequirementFilterOptionsDocument, type CourseCardFieldsFragment } from '../../graphql/generated';
 import { CourseList, VIEW_KEY } from './CourseList';
 
-const ALGEBRA: CourseCardFieldsFragment = { ...CALCULUS, id: 8, uuid: '22222222-2222-4222-8222-222222222222', courseId: 'MATH 1', title: 'Algebra I', isScheduled: false, prerequisiteGroups: [] };
+const ALGEBRA: CourseCardFieldsFragment = {
+  ...CALCULUS,
+  id: 8,
+  uuid: '22222222-2222-4222-8222-222222222222',
+  courseId: 'MATH 1',
+  title: 'Algebra I',
+  isScheduled: false,
+  prerequisiteGroups: [],
+};
 const REQ = '33333333-3333-4333-8333-333333333333';
 
 const page = (nodes: CourseCardFieldsFragment[]) => ({
@@ -19,7 +27,11 @@ const mocks = [
   { request: { query: CoursesDocument, variables: { search: null, requirement: REQ, first: 50 } }, result: page([CALCULUS]) },
   {
     request: { query: RequirementFilterOptionsDocument },
-    result: { data: { requirementFilterOptions: [{ __typename: 'RequirementFilterOption', uuid: REQ, name: 'Advanced Math', pathwayName: 'STEM', label: 'STEM: Advanced Math' }] } },
+    result: {
+      data: {
+        requirementFilterOptions: [{ __typename: 'RequirementFilterOption', uuid: REQ, name: 'Advanced Math', pathwayName: 'STEM', label: 'STEM: Advanced Math' }],
+      },
+    },
   },
 ];
 
@@ -90,7 +102,11 @@ describe('CourseList views', () => {
     renderList({ viewer: STAFF }, longMocks);
     const table = await screen.findByRole('table', { name: 'Courses, one per line' });
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Course ID', 'Title', 'Units', 'School', 'Requirements', 'Transferable']);
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Course ID', 'Title', 'Units', 'School', 'Requirements', 'Transferable']);
     expect(rows.slice(1).map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
       ['MATH 1', 'Algebra I', '5', 'Lincoln High School', '2', '✓Transferable'],
       ['MATH 10', 'Calculus', '5', 'Lincoln High School', '2', '✓Transferable'],
@@ -101,7 +117,7 @@ describe('CourseList views', () => {
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
   });
 
-  it('marks a partner course transferable only when the viewer\'s school accepted it', async () => {
+  it("marks a partner course transferable only when the viewer's school accepted it", async () => {
     const partner = { ...CALCULUS, school: { ...CALCULUS.school, uuid: 's-2', name: 'Valley Community College' } };
     renderList({ viewer: { staff: true, schoolUuid: 's-3' } }, [longPage([partner])]);
     const table = await screen.findByRole('table', { name: 'Courses, one per line' });

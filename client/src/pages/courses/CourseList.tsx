@@ -80,16 +80,18 @@ export function CourseList({ kind, actions, version, viewer }: Props) {
       if (kind === 'own') {
         await own.fetchMore({
           variables: { after: page.endCursor },
-          updateQuery: (prev, { fetchMoreResult }) => (fetchMoreResult && prev.courses
-            ? { courses: { ...fetchMoreResult.courses, nodes: [...prev.courses.nodes, ...fetchMoreResult.courses.nodes] } }
-            : (prev as typeof fetchMoreResult)),
+          updateQuery: (prev, { fetchMoreResult }) =>
+            fetchMoreResult && prev.courses
+              ? { courses: { ...fetchMoreResult.courses, nodes: [...prev.courses.nodes, ...fetchMoreResult.courses.nodes] } }
+              : (prev as typeof fetchMoreResult),
         });
       } else {
         await partner.fetchMore({
           variables: { after: page.endCursor },
-          updateQuery: (prev, { fetchMoreResult }) => (fetchMoreResult && prev.partnerCourses
-            ? { partnerCourses: { ...fetchMoreResult.partnerCourses, nodes: [...prev.partnerCourses.nodes, ...fetchMoreResult.partnerCourses.nodes] } }
-            : (prev as typeof fetchMoreResult)),
+          updateQuery: (prev, { fetchMoreResult }) =>
+            fetchMoreResult && prev.partnerCourses
+              ? { partnerCourses: { ...fetchMoreResult.partnerCourses, nodes: [...prev.partnerCourses.nodes, ...fetchMoreResult.partnerCourses.nodes] } }
+              : (prev as typeof fetchMoreResult),
         });
       }
     } catch (e) {
@@ -121,32 +123,47 @@ export function CourseList({ kind, actions, version, viewer }: Props) {
             <input type="search" placeholder={t('courses.searchByCourseIdTitleOr')} value={draft} onChange={(e) => setDraft(e.target.value)} />
           </label>
           <button type="submit">{t('courses.search')}</button>
-          <button type="button" className="secondary" onClick={() => setFilterOpen(true)}>{t('courses.filterByRequirement')}</button>
+          <button type="button" className="secondary" onClick={() => setFilterOpen(true)}>
+            {t('courses.filterByRequirement')}
+          </button>
         </form>
         {actions && <div className="row">{actions}</div>}
       </div>
       <div className="view-switch" role="group" aria-label={t('courses.view')}>
-        <button type="button" className={view === 'list' ? '' : 'secondary'} aria-pressed={view === 'list'} onClick={() => choose('list')}>{t('courses.viewList')}</button>
-        <button type="button" className={view === 'cards' ? '' : 'secondary'} aria-pressed={view === 'cards'} onClick={() => choose('cards')}>{t('courses.viewCards')}</button>
+        <button type="button" className={view === 'list' ? '' : 'secondary'} aria-pressed={view === 'list'} onClick={() => choose('list')}>
+          {t('courses.viewList')}
+        </button>
+        <button type="button" className={view === 'cards' ? '' : 'secondary'} aria-pressed={view === 'cards'} onClick={() => choose('cards')}>
+          {t('courses.viewCards')}
+        </button>
       </div>
       {requirement && (
         <div className="filter-chip" role="status">
           <span>{t('courses.requirementLabel', { label: requirement.label })}</span>
-          <button type="button" aria-label={t('courses.clearFilterLabel', { label: requirement.label })} onClick={() => setRequirement(null)}>×</button>
+          <button type="button" aria-label={t('courses.clearFilterLabel', { label: requirement.label })} onClick={() => setRequirement(null)}>
+            ×
+          </button>
         </div>
       )}
       {loading && <img src="/spinner.svg" alt={t('courses.loading')} className="spinner" />}
       {page && !loading && (
-        <p className="muted" aria-live="polite">{t('courses.courseCount', { count: page.totalCount })}</p>
+        <p className="muted" aria-live="polite">
+          {t('courses.courseCount', { count: page.totalCount })}
+        </p>
       )}
       {page && !loading && page.nodes.length === 0 && <p>{t('courses.noCoursesFound')}</p>}
-      {page && !loading && page.nodes.length > 0 && (view === 'list' ? (
-        <CourseRows courses={page.nodes} schoolUuid={viewer?.schoolUuid ?? null} />
-      ) : (
-        <div className="course-list">
-          {page.nodes.map((c) => <CourseCard key={c.uuid} course={c} />)}
-        </div>
-      ))}
+      {page &&
+        !loading &&
+        page.nodes.length > 0 &&
+        (view === 'list' ? (
+          <CourseRows courses={page.nodes} schoolUuid={viewer?.schoolUuid ?? null} />
+        ) : (
+          <div className="course-list">
+            {page.nodes.map((c) => (
+              <CourseCard key={c.uuid} course={c} />
+            ))}
+          </div>
+        ))}
       {page?.hasNextPage && !loading && (
         <button type="button" className="secondary" onClick={loadMore} disabled={loadingMore}>
           {loadingMore ? t('courses.loadingMore') : t('common.loadMore')}
@@ -156,10 +173,13 @@ export function CourseList({ kind, actions, version, viewer }: Props) {
         <p className="muted">{t('courses.shownOfTotal', { shown: page.nodes.length, total: page.totalCount })}</p>
       )}
       {filterOpen && (
-        <FilterByRequirementDialog onClose={() => setFilterOpen(false)} onChoose={(choice) => {
-          setRequirement(choice);
-          setFilterOpen(false);
-        }} />
+        <FilterByRequirementDialog
+          onClose={() => setFilterOpen(false)}
+          onChoose={(choice) => {
+            setRequirement(choice);
+            setFilterOpen(false);
+          }}
+        />
       )}
     </div>
   );

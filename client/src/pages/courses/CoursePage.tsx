@@ -51,10 +51,20 @@ export default function CoursePage() {
   const [dialog, setDialog] = useState<'edit' | 'accept' | null>(null);
   const [notice, setNotice] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
 
-  if (loading && !course) return <main className="page"><img src="/spinner.svg" alt={t('courses.loading')} className="spinner" /></main>;
+  if (loading && !course)
+    return (
+      <main className="page">
+        <img src="/spinner.svg" alt={t('courses.loading')} className="spinner" />
+      </main>
+    );
   if (!course) {
     if (error) console.error('Failed to load the course', error);
-    return <main className="page"><h1>{t('courses.courseNotFound')}</h1><p>{t('courses.thisCourseDoesNotExistOr')}</p></main>;
+    return (
+      <main className="page">
+        <h1>{t('courses.courseNotFound')}</h1>
+        <p>{t('courses.thisCourseDoesNotExistOr')}</p>
+      </main>
+    );
   }
 
   async function remove() {
@@ -85,35 +95,67 @@ export default function CoursePage() {
   const transferable = transfer.data?.isTransferable;
   return (
     <main className="page stack course-page">
-      <h1>{course.courseId} {course.title}</h1>
+      <h1>
+        {course.courseId} {course.title}
+      </h1>
       {notice && (
         <div className={`alert alert-${notice.kind}`} role={notice.kind === 'danger' ? 'alert' : 'status'}>
           <span>{notice.text}</span>
-          <button type="button" aria-label={t('common.dismiss')} onClick={() => setNotice(null)}>×</button>
+          <button type="button" aria-label={t('common.dismiss')} onClick={() => setNotice(null)}>
+            ×
+          </button>
         </div>
       )}
       <CourseCard course={course} link={false} />
       {staff && (
         <div className="row course-actions">
-          {course.canEdit && <button type="button" onClick={() => setDialog('edit')}>{t('courses.editCourseDetails')}</button>}
+          {course.canEdit && (
+            <button type="button" onClick={() => setDialog('edit')}>
+              {t('courses.editCourseDetails')}
+            </button>
+          )}
           {otherSchool && transferable === false && (
-            <button type="button" onClick={() => setDialog('accept')}>{t('courses.acceptTransferability')}</button>
+            <button type="button" onClick={() => setDialog('accept')}>
+              {t('courses.acceptTransferability')}
+            </button>
           )}
           {otherSchool && transferable === true && (
-            <button type="button" className="secondary" onClick={remove} disabled={removeState.loading}>{t('courses.removeTransferability')}</button>
+            <button type="button" className="secondary" onClick={remove} disabled={removeState.loading}>
+              {t('courses.removeTransferability')}
+            </button>
           )}
-          {course.canEdit && <button type="button" className="danger" onClick={destroy} disabled={deleteState.loading}>{t('courses.deleteCourse')}</button>}
+          {course.canEdit && (
+            <button type="button" className="danger" onClick={destroy} disabled={deleteState.loading}>
+              {t('courses.deleteCourse')}
+            </button>
+          )}
         </div>
       )}
       {staff && <CourseFulfillmentControls courseUuid={course.uuid} courseId={course.id} />}
       {/* Students (and a parent viewing as one) get the plan area's controls; they hide themselves while a parent views. */}
       {!staff && <StudentCourseControls courseUuid={course.uuid} />}
       {dialog === 'edit' && (
-        <CourseFormDialog mode={{ kind: 'edit', course }} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); void refetch(); }} />
+        <CourseFormDialog
+          mode={{ kind: 'edit', course }}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void refetch();
+          }}
+        />
       )}
       {dialog === 'accept' && (
-        <AcceptTransferabilityDialog courseUuid={course.uuid} units={course.units} onClose={() => setDialog(null)}
-          onAccepted={() => { setDialog(null); setNotice({ kind: 'success', text: t('courses.transferabilityAccepted') }); void transfer.refetch(); void refetch(); }} />
+        <AcceptTransferabilityDialog
+          courseUuid={course.uuid}
+          units={course.units}
+          onClose={() => setDialog(null)}
+          onAccepted={() => {
+            setDialog(null);
+            setNotice({ kind: 'success', text: t('courses.transferabilityAccepted') });
+            void transfer.refetch();
+            void refetch();
+          }}
+        />
       )}
     </main>
   );

@@ -35,9 +35,13 @@ export function CourseRows({ courses, schoolUuid }: Props) {
           <tr>
             <th scope="col">{t('courses.courseIdColumn')}</th>
             <th scope="col">{t('common.title')}</th>
-            <th scope="col" className="num">{t('courses.unitsColumn')}</th>
+            <th scope="col" className="num">
+              {t('courses.unitsColumn')}
+            </th>
             <th scope="col">{t('courses.schoolColumn')}</th>
-            <th scope="col" className="num">{t('courses.requirementsColumn')}</th>
+            <th scope="col" className="num">
+              {t('courses.requirementsColumn')}
+            </th>
             <th scope="col">{t('courses.transferableColumn')}</th>
           </tr>
         </thead>
@@ -49,14 +53,18 @@ export function CourseRows({ courses, schoolUuid }: Props) {
                 <th scope="row">
                   <Link to={withWhatIf(`/course-page/${c.uuid}`, whatIf)}>{c.courseId}</Link>
                 </th>
-                <td className="course-title" title={c.title}>{c.title}</td>
+                <td className="course-title" title={c.title}>
+                  {c.title}
+                </td>
                 <td className="num">{unitNumber(c.units)}</td>
                 <td>{c.school.name}</td>
                 <td className="num">{requirementCount(c)}</td>
                 <td>
                   {transferable ? (
                     <>
-                      <span aria-hidden="true" className="transferable-mark">✓</span>
+                      <span aria-hidden="true" className="transferable-mark">
+                        ✓
+                      </span>
                       <span className="sr-only">{t('courses.transferableYes')}</span>
                     </>
                   ) : (

@@ -22,20 +22,38 @@ export default function CoursesPage() {
     <main className="page stack">
       <h1>{staff ? t('courses.myCourses') : t('courses.exploreCourses')}</h1>
       {whatIf && (
-        <p className="muted">{t('whatIf.addingCourses')} <Link to={withWhatIf('/plan', whatIf)}>{t('whatIf.backToPlan')}</Link></p>
-      )}
-      {!staff && (
-        <p className="intro">
-          {t('courses.thisListIncludesCommunityCollegeAnd')}
+        <p className="muted">
+          {t('whatIf.addingCourses')} <Link to={withWhatIf('/plan', whatIf)}>{t('whatIf.backToPlan')}</Link>
         </p>
       )}
-      <CourseList kind="own" version={version} viewer={{ staff, schoolUuid: user?.school?.uuid ?? null }} actions={staff ? (
-        <>
-          <button type="button" onClick={() => setDialog('add')}>{t('courses.addCourse')}</button>
-          <button type="button" className="secondary" onClick={() => setDialog('upload')}>{t('courses.uploadCoursesCsv')}</button>
-        </>
-      ) : undefined} />
-      {dialog === 'add' && <CourseFormDialog mode={{ kind: 'add' }} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); refresh(); }} />}
+      {!staff && <p className="intro">{t('courses.thisListIncludesCommunityCollegeAnd')}</p>}
+      <CourseList
+        kind="own"
+        version={version}
+        viewer={{ staff, schoolUuid: user?.school?.uuid ?? null }}
+        actions={
+          staff ? (
+            <>
+              <button type="button" onClick={() => setDialog('add')}>
+                {t('courses.addCourse')}
+              </button>
+              <button type="button" className="secondary" onClick={() => setDialog('upload')}>
+                {t('courses.uploadCoursesCsv')}
+              </button>
+            </>
+          ) : undefined
+        }
+      />
+      {dialog === 'add' && (
+        <CourseFormDialog
+          mode={{ kind: 'add' }}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            refresh();
+          }}
+        />
+      )}
       {dialog === 'upload' && <UploadCoursesCsvDialog onClose={() => setDialog(null)} onUploaded={refresh} />}
     </main>
   );

@@ -31,7 +31,9 @@ export function FilterByRequirementDialog({ onClose, onChoose }: { onClose(): vo
           <ul className="requirement-options" aria-label={t('courses.requirements')}>
             {options.map((o) => (
               <li key={o.uuid}>
-                <button type="button" className="secondary" onClick={() => onChoose({ uuid: o.uuid, label: o.label })}>{o.label}</button>
+                <button type="button" className="secondary" onClick={() => onChoose({ uuid: o.uuid, label: o.label })}>
+                  {o.label}
+                </button>
               </li>
             ))}
           </ul>

@@ -18,12 +18,28 @@ export default function PartnerCoursesPage() {
   return (
     <main className="page stack wide">
       <h1>{t('courses.partnerCourses')}</h1>
-      <p className="intro">
-        {t('courses.thisListShowsAllCoursesOffered')}
-      </p>
-      <CourseList kind="partner" version={version} viewer={{ staff: user?.userType === 'Staff', schoolUuid: user?.school?.uuid ?? null }} actions={canAdd ? <button type="button" onClick={() => setAdding(true)}>{t('courses.addCourse')}</button> : undefined} />
+      <p className="intro">{t('courses.thisListShowsAllCoursesOffered')}</p>
+      <CourseList
+        kind="partner"
+        version={version}
+        viewer={{ staff: user?.userType === 'Staff', schoolUuid: user?.school?.uuid ?? null }}
+        actions={
+          canAdd ? (
+            <button type="button" onClick={() => setAdding(true)}>
+              {t('courses.addCourse')}
+            </button>
+          ) : undefined
+        }
+      />
       {adding && (
-        <CourseFormDialog mode={{ kind: 'add-partner' }} onClose={() => setAdding(false)} onSaved={() => { setAdding(false); setVersion((v) => v + 1); }} />
+        <CourseFormDialog
+          mode={{ kind: 'add-partner' }}
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            setVersion((v) => v + 1);
+          }}
+        />
       )}
     </main>
   );

@@ -44,12 +44,30 @@ export function UploadCoursesCsvDialog({ onClose, onUploaded }: { onClose(): voi
         <div className="csv-help">
           <p>{t('courses.theFirstLineNamesTheColumns')}</p>
           <ul>
-            <li><strong>{t('courses.courseId')}</strong>{t('courses.uniqueWithinYourSchoolACourse')}</li>
-            <li><strong>{t('common.title')}</strong></li>
-            <li><strong>{t('common.description')}</strong>{t('courses.inDoubleQuotesIfItContains')}</li>
-            <li><strong>{t('courses.units')}</strong>{t('courses.aNumberEG3Or')}</li>
-            <li><strong>{t('courses.prerequisites')}</strong>{t('courses.aJsonListOfListsOf')}{' '}<code>{t('courses.math1Engl1Engl2')}</code>{t('courses.eachCourseMustExistInYour')}{' '}<code>[]</code>{' '}{t('courses.forNoneAPrerequisiteGroupIs')}</li>
-            <li><strong>{t('courses.tags')}</strong>{t('courses.aJsonListOfTagNames')}{' '}<code>{t('courses.ucCsu')}</code>.</li>
+            <li>
+              <strong>{t('courses.courseId')}</strong>
+              {t('courses.uniqueWithinYourSchoolACourse')}
+            </li>
+            <li>
+              <strong>{t('common.title')}</strong>
+            </li>
+            <li>
+              <strong>{t('common.description')}</strong>
+              {t('courses.inDoubleQuotesIfItContains')}
+            </li>
+            <li>
+              <strong>{t('courses.units')}</strong>
+              {t('courses.aNumberEG3Or')}
+            </li>
+            <li>
+              <strong>{t('courses.prerequisites')}</strong>
+              {t('courses.aJsonListOfListsOf')} <code>{t('courses.math1Engl1Engl2')}</code>
+              {t('courses.eachCourseMustExistInYour')} <code>[]</code> {t('courses.forNoneAPrerequisiteGroupIs')}
+            </li>
+            <li>
+              <strong>{t('courses.tags')}</strong>
+              {t('courses.aJsonListOfTagNames')} <code>{t('courses.ucCsu')}</code>.
+            </li>
           </ul>
         </div>
         <label>
@@ -58,34 +76,56 @@ export function UploadCoursesCsvDialog({ onClose, onUploaded }: { onClose(): voi
         </label>
         {busy && (
           <div className="stack">
-            <progress aria-label={progress === null ? t('courses.importingCourses') : t('courses.uploading')} max={1} {...(progress === null ? {} : { value: progress })} />
+            <progress
+              aria-label={progress === null ? t('courses.importingCourses') : t('courses.uploading')}
+              max={1}
+              {...(progress === null ? {} : { value: progress })}
+            />
             <span className="muted">{progress === null ? t('courses.importingCoursesStatus') : t('courses.uploadingValue', { value: Math.round(progress * 100) })}</span>
           </div>
         )}
         {result?.kind === 'success' && (
           <div className="alert alert-success" role="status">
-            <span>{t('courses.coursesUploadedSuccessfully')}{' '}<span className="muted">{t('courses.createdAddedUpdatedUpdated', { created: result.created, updated: result.updated })}</span></span>
+            <span>
+              {t('courses.coursesUploadedSuccessfully')}{' '}
+              <span className="muted">{t('courses.createdAddedUpdatedUpdated', { created: result.created, updated: result.updated })}</span>
+            </span>
           </div>
         )}
         {result?.kind === 'partial' && (
           <>
             <div className="alert alert-danger" role="alert">
-              <span>{t('courses.someCoursesCouldNotBeUploaded')}{' '}<span>{t('courses.createdAddedUpdatedUpdatedLengthRejected', { created: result.created, updated: result.updated, length: result.errors.length })}</span></span>
+              <span>
+                {t('courses.someCoursesCouldNotBeUploaded')}{' '}
+                <span>{t('courses.createdAddedUpdatedUpdatedLengthRejected', { created: result.created, updated: result.updated, length: result.errors.length })}</span>
+              </span>
             </div>
             <IssueTable caption={t('courses.rejectedRows')} issues={result.errors} />
           </>
         )}
         {result?.kind === 'failed' && (
           <div className="alert alert-danger" role="alert">
-            <span>{t('courses.failedToUploadCoursesPleaseCheck')}{result.reason ? <><br />{result.reason}</> : null}</span>
+            <span>
+              {t('courses.failedToUploadCoursesPleaseCheck')}
+              {result.reason ? (
+                <>
+                  <br />
+                  {result.reason}
+                </>
+              ) : null}
+            </span>
           </div>
         )}
         {result && result.kind !== 'failed' && result.warnings.length > 0 && (
           <IssueTable caption={t('courses.savedWithUnknownPrerequisitesRemoved')} issues={result.warnings} />
         )}
         <div className="row">
-          <button type="submit" disabled={!file || busy}>{t('courses.upload')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('courses.close')}</button>
+          <button type="submit" disabled={!file || busy}>
+            {t('courses.upload')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('courses.close')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>
@@ -98,11 +138,19 @@ function IssueTable({ caption, issues }: { caption: string; issues: ImportIssue[
     <table className="data">
       <caption>{caption}</caption>
       <thead>
-        <tr><th scope="col">{t('courses.line')}</th><th scope="col">{t('courses.courseId')}</th><th scope="col">{t('courses.reason')}</th></tr>
+        <tr>
+          <th scope="col">{t('courses.line')}</th>
+          <th scope="col">{t('courses.courseId')}</th>
+          <th scope="col">{t('courses.reason')}</th>
+        </tr>
       </thead>
       <tbody>
         {issues.map((i) => (
-          <tr key={`${i.line}-${i.course_id}`}><td>{i.line}</td><td>{i.course_id}</td><td>{i.message}</td></tr>
+          <tr key={`${i.line}-${i.course_id}`}>
+            <td>{i.line}</td>
+            <td>{i.course_id}</td>
+            <td>{i.message}</td>
+          </tr>
         ))}
       </tbody>
     </table>

@@ -56,9 +56,7 @@ describe('Landing page', () => {
 
     const link = await screen.findByRole('link', { name: 'Dual Enrollment, Explained for Families' });
     expect(link.getAttribute('href')).toBe('/blog-page/1');
-    expect(screen.getByRole('link', { name: 'Building a Four-Year Plan That Keeps Doors Open' }).getAttribute('href')).toBe(
-      '/blog-page/2',
-    );
+    expect(screen.getByRole('link', { name: 'Building a Four-Year Plan That Keeps Doors Open' }).getAttribute('href')).toBe('/blog-page/2');
     expect(screen.getByText('September 8, 2025')).toBeTruthy();
     expect(screen.queryByText('Loading blogs...')).toBeNull();
   });

@@ -9,8 +9,6 @@ import './landing.css';
 import { useLocale, useT } from '../../i18n';
 import { formatDay } from '../../i18n/formats';
 
-
-
 interface Founder {
   name: string;
   role: string;
@@ -112,15 +110,17 @@ function Hero() {
     <section id="hero" className="landing-hero" aria-labelledby="hero-title">
       <div className="landing-inner">
         <h1 id="hero-title">{t('landing.everyStudentDeservesAClearPath')}</h1>
-        <p className="lead">
-          {t('landing.pathwayPlannerIsADualEnrollment')}
-        </p>
+        <p className="lead">{t('landing.pathwayPlannerIsADualEnrollment')}</p>
         <div className="row">
-          <Link to="/sign-up" className="button">{t('landing.signUp')}</Link>
-          <a href="#value" className="button secondary">{t('landing.learnMore')}</a>
+          <Link to="/sign-up" className="button">
+            {t('landing.signUp')}
+          </Link>
+          <a href="#value" className="button secondary">
+            {t('landing.learnMore')}
+          </a>
         </div>
         <p className="hero-sign-in">
-          {t('landing.alreadyHaveAnAccount')}{' '}<Link to="/log-in">{t('common.signIn')}</Link>
+          {t('landing.alreadyHaveAnAccount')} <Link to="/log-in">{t('common.signIn')}</Link>
         </p>
       </div>
     </section>
@@ -137,15 +137,11 @@ function ValueSections() {
           <div className="value-grid">
             <div>
               <h3>{t('landing.opportunityShouldNotDependOnA')}</h3>
-              <p>
-                {t('landing.studentsFromLowIncomeFamiliesAnd')}
-              </p>
+              <p>{t('landing.studentsFromLowIncomeFamiliesAnd')}</p>
             </div>
             <div>
               <h3>{t('landing.aK16Mindset')}</h3>
-              <p>
-                {t('landing.planningDoesNotStopAtThe')}
-              </p>
+              <p>{t('landing.planningDoesNotStopAtThe')}</p>
             </div>
           </div>
         </div>
@@ -157,15 +153,11 @@ function ValueSections() {
           <div className="value-grid">
             <div>
               <h3>{t('landing.builtForHighSchools')}</h3>
-              <p>
-                {t('landing.schoolsPublishTheirPartnerCollegeCourses')}
-              </p>
+              <p>{t('landing.schoolsPublishTheirPartnerCollegeCourses')}</p>
             </div>
             <div>
               <h3>{t('landing.fourYearPlanningSimplified')}</h3>
-              <p>
-                {t('landing.onePlanBringsTogetherDualEnrollment')}
-              </p>
+              <p>{t('landing.onePlanBringsTogetherDualEnrollment')}</p>
             </div>
           </div>
         </div>
@@ -177,15 +169,11 @@ function ValueSections() {
           <div className="value-grid">
             <div>
               <h3>{t('landing.helpForCounselorsAt3501')}</h3>
-              <p>
-                {t('landing.withAStudentToCounselorRatio')}
-              </p>
+              <p>{t('landing.withAStudentToCounselorRatio')}</p>
             </div>
             <div>
               <h3>{t('landing.supportForIndividualGoals')}</h3>
-              <p>
-                {t('landing.whetherAStudentIsAimingFor')}
-              </p>
+              <p>{t('landing.whetherAStudentIsAimingFor')}</p>
             </div>
           </div>
         </div>
@@ -251,7 +239,11 @@ function RecentArticles() {
         </ul>
       );
   } else if (error) {
-    content = <p className="alert alert-danger" role="alert">{t('landing.blogsError')}</p>;
+    content = (
+      <p className="alert alert-danger" role="alert">
+        {t('landing.blogsError')}
+      </p>
+    );
   } else if (loading) {
     content = <p role="status">{t('landing.blogsLoading')}</p>;
   }
@@ -275,42 +267,44 @@ function Faqs() {
         <div className="faq-list">
           <details>
             <summary>{t('landing.isPathwayPlannerFreeForStudents')}</summary>
-            <p>
-              {t('landing.yesPathwayPlannerIsAlwaysFree')}
-            </p>
+            <p>{t('landing.yesPathwayPlannerIsAlwaysFree')}</p>
           </details>
           <details>
             <summary>{t('landing.whatIsDualEnrollment')}</summary>
-            <p>
-              {t('landing.dualEnrollmentLetsHighSchoolStudents')}
-            </p>
+            <p>{t('landing.dualEnrollmentLetsHighSchoolStudents')}</p>
           </details>
           <details>
             <summary>{t('landing.whatAreTheDualAdvantagesOf')}</summary>
             <ul>
-              <li><strong>D</strong>{t('landing.ollarsSavedCollegeCreditEarnedIn')}</li>
-              <li><strong>U</strong>{t('landing.niversityReadinessStudentsExperienceColl')}</li>
-              <li><strong>A</strong>{t('landing.cceleratedProgressTransferableCreditsCan')}</li>
-              <li><strong>L</strong>{t('landing.astingMomentumStudentsWhoTakeCollege')}</li>
+              <li>
+                <strong>D</strong>
+                {t('landing.ollarsSavedCollegeCreditEarnedIn')}
+              </li>
+              <li>
+                <strong>U</strong>
+                {t('landing.niversityReadinessStudentsExperienceColl')}
+              </li>
+              <li>
+                <strong>A</strong>
+                {t('landing.cceleratedProgressTransferableCreditsCan')}
+              </li>
+              <li>
+                <strong>L</strong>
+                {t('landing.astingMomentumStudentsWhoTakeCollege')}
+              </li>
             </ul>
           </details>
           <details>
             <summary>{t('landing.howDoesPathwayPlannerSupportSchools')}</summary>
-            <p>
-              {t('landing.schoolsGetASharedPlaceFor')}
-            </p>
+            <p>{t('landing.schoolsGetASharedPlaceFor')}</p>
           </details>
           <details>
             <summary>{t('landing.whatIsTheTransferabilityEngine')}</summary>
-            <p>
-              {t('landing.theTransferabilityEngineComparesEachDual')}
-            </p>
+            <p>{t('landing.theTransferabilityEngineComparesEachDual')}</p>
           </details>
           <details>
             <summary>{t('landing.canPathwayPlannerHelpUsEnhance')}</summary>
-            <p>
-              {t('landing.yesPlanningDataReportedInAggregate')}
-            </p>
+            <p>{t('landing.yesPlanningDataReportedInAggregate')}</p>
           </details>
         </div>
       </div>
@@ -330,7 +324,13 @@ function Demo() {
           {/* A walkthrough recorded from the demo school itself, served by the app (no outside player). */}
           <video controls preload="none" poster="/demo/poster.png" aria-label={t('landing.productDemoVideo')}>
             <source src="/demo/pathway-planner-demo.webm" type="video/webm" />
-            <track kind="captions" src={`/demo/pathway-planner-demo.${locale === 'es' ? 'es' : 'en'}.vtt`} srcLang={locale === 'es' ? 'es' : 'en'} label={locale === 'es' ? 'Español' : 'English'} default />
+            <track
+              kind="captions"
+              src={`/demo/pathway-planner-demo.${locale === 'es' ? 'es' : 'en'}.vtt`}
+              srcLang={locale === 'es' ? 'es' : 'en'}
+              label={locale === 'es' ? 'Español' : 'English'}
+              default
+            />
           </video>
         </div>
       </div>
@@ -344,9 +344,7 @@ function AboutUs() {
     <section id="about" className="landing-section" aria-labelledby="about-title">
       <div className="landing-inner">
         <h2 id="about-title">{t('landing.aboutUs')}</h2>
-        <p>
-          {t('landing.pathwayPlannerWasFoundedByA')}
-        </p>
+        <p>{t('landing.pathwayPlannerWasFoundedByA')}</p>
         <ul className="founders">
           {FOUNDERS.map((f) => (
             <li key={f.email} className="card founder">
@@ -355,10 +353,11 @@ function AboutUs() {
               <p>{f.bio}</p>
               <div className="row">
                 <button type="button" className="secondary" onClick={() => copyEmail(f.email)}>
-                  {t('landing.copy')}{' '}<span className="visually-hidden">{f.name}'s</span>{' '}{t('landing.email')}
+                  {t('landing.copy')} <span className="visually-hidden">{f.name}'s</span> {t('landing.email')}
                 </button>
                 <a className="button secondary" href={f.linkedIn} target="_blank" rel="noopener noreferrer">
-                  {t('landing.linkedin')}<span className="visually-hidden">{t('landing.nameOpensInANewTab', { name: f.name })}</span>
+                  {t('landing.linkedin')}
+                  <span className="visually-hidden">{t('landing.nameOpensInANewTab', { name: f.name })}</span>
                 </a>
               </div>
             </li>

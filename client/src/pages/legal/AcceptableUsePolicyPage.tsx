@@ -13,16 +13,15 @@ export default function AcceptableUsePolicyPage() {
       <p className="legal-meta">Last updated: January 1, 2025</p>
 
       <p>
-        Pathway Planner holds information about students, and schools trust us to keep it safe. This policy describes
-        how everyone who uses the Service, including students, parents, teachers and administrators, must behave. It is
-        part of our <Link to="/terms-of-use">Terms of Use</Link>.
+        Pathway Planner holds information about students, and schools trust us to keep it safe. This policy describes how everyone who uses the Service, including
+        students, parents, teachers and administrators, must behave. It is part of our <Link to="/terms-of-use">Terms of Use</Link>.
       </p>
 
       <section aria-labelledby="purpose">
         <h2 id="purpose">{t('legal.useTheServiceForEducation')}</h2>
         <p>
-          Use Pathway Planner only to plan coursework, support students in your care and carry out your role at your
-          school. Do not use it for commercial solicitation, advertising or any purpose unrelated to education.
+          Use Pathway Planner only to plan coursework, support students in your care and carry out your role at your school. Do not use it for commercial solicitation,
+          advertising or any purpose unrelated to education.
         </p>
       </section>
 
@@ -43,34 +42,32 @@ export default function AcceptableUsePolicyPage() {
       <section aria-labelledby="staff">
         <h2 id="staff">{t('legal.additionalRulesForSchoolStaff')}</h2>
         <p>
-          Staff may access a student's information only when they have a legitimate educational interest in it. Use
-          features such as viewing the planner as a student only to help that student. Export or share student
-          information only as your school's policies and FERPA allow, and keep any copies secure.
+          Staff may access a student's information only when they have a legitimate educational interest in it. Use features such as viewing the planner as a student only
+          to help that student. Export or share student information only as your school's policies and FERPA allow, and keep any copies secure.
         </p>
       </section>
 
       <section aria-labelledby="reporting">
         <h2 id="reporting">{t('legal.reportingProblems')}</h2>
         <p>
-          If you see misuse, or find a security issue, tell your school or email{' '}
-          <a href="mailto:security@pathwayplanner.org">security@pathwayplanner.org</a>. Good-faith reports of security
-          issues are welcome; please give us a reasonable time to fix an issue before disclosing it.
+          If you see misuse, or find a security issue, tell your school or email <a href="mailto:security@pathwayplanner.org">security@pathwayplanner.org</a>. Good-faith
+          reports of security issues are welcome; please give us a reasonable time to fix an issue before disclosing it.
         </p>
       </section>
 
       <section aria-labelledby="enforcement">
         <h2 id="enforcement">{t('legal.enforcement')}</h2>
         <p>
-          We may remove content, suspend or close accounts that break this policy, and inform the school concerned.
-          Where the law requires, we may report unlawful activity to the authorities.
+          We may remove content, suspend or close accounts that break this policy, and inform the school concerned. Where the law requires, we may report unlawful
+          activity to the authorities.
         </p>
       </section>
 
       <section aria-labelledby="changes">
         <h2 id="changes">{t('legal.changesToThisPolicy')}</h2>
         <p>
-          We may update this policy from time to time and will post the new version here with a new date. Questions can
-          be sent to <a href="mailto:support@pathwayplanner.org">support@pathwayplanner.org</a>.
+          We may update this policy from time to time and will post the new version here with a new date. Questions can be sent to{' '}
+          <a href="mailto:support@pathwayplanner.org">support@pathwayplanner.org</a>.
         </p>
       </section>
     </main>

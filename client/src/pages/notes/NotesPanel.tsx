@@ -67,7 +67,9 @@ export function NotesPanel({ studentId, heading }: { studentId?: number; heading
     <section className="card notes-panel stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{heading ?? t('notes.title')}</h2>
       {error && !thread ? (
-        <div className="alert alert-danger" role="alert">{t('notes.loadFailed')}</div>
+        <div className="alert alert-danger" role="alert">
+          {t('notes.loadFailed')}
+        </div>
       ) : loading && !thread ? (
         <p role="status">{t('common.loading')}</p>
       ) : thread && thread.notes.length === 0 ? (
@@ -86,13 +88,24 @@ export function NotesPanel({ studentId, heading }: { studentId?: number; heading
                   <time dateTime={written.toISOString()}>{formatDateTime(written)}</time>
                 </div>
                 <p className="note-body">
-                  {linkify(n.body).map((p, i) => ('href' in p
-                    ? <a key={i} href={p.href} target="_blank" rel="noopener noreferrer">{p.text}</a>
-                    : <span key={i}>{p.text}</span>))}
+                  {linkify(n.body).map((p, i) =>
+                    'href' in p ? (
+                      <a key={i} href={p.href} target="_blank" rel="noopener noreferrer">
+                        {p.text}
+                      </a>
+                    ) : (
+                      <span key={i}>{p.text}</span>
+                    ),
+                  )}
                 </p>
                 {n.canDelete && (
-                  <button type="button" className="link" disabled={deleting.loading} onClick={() => remove(n.id)}
-                    aria-label={t('notes.deleteNoteBy', { name: author, time: formatDateTime(written) })}>
+                  <button
+                    type="button"
+                    className="link"
+                    disabled={deleting.loading}
+                    onClick={() => remove(n.id)}
+                    aria-label={t('notes.deleteNoteBy', { name: author, time: formatDateTime(written) })}
+                  >
                     {t('notes.delete')}
                   </button>
                 )}
@@ -101,7 +114,11 @@ export function NotesPanel({ studentId, heading }: { studentId?: number; heading
           })}
         </ol>
       )}
-      {message && <div className="alert alert-danger" role="alert">{message}</div>}
+      {message && (
+        <div className="alert alert-danger" role="alert">
+          {message}
+        </div>
+      )}
       {thread?.canWrite && (
         <form className="stack notes-form" onSubmit={submit}>
           <label htmlFor={`${id}-body`}>{t('notes.newNote')}</label>
@@ -115,7 +132,9 @@ export function NotesPanel({ studentId, heading }: { studentId?: number; heading
             </label>
           )}
           <div className="row">
-            <button type="submit" disabled={adding.loading}>{adding.loading ? t('notes.adding') : t('notes.add')}</button>
+            <button type="submit" disabled={adding.loading}>
+              {adding.loading ? t('notes.adding') : t('notes.add')}
+            </button>
           </div>
         </form>
       )}

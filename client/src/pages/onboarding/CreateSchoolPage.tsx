@@ -32,9 +32,19 @@ export default function CreateSchoolPage() {
     <main className="page narrow stack">
       <form className="card stack" onSubmit={submit}>
         <h1>{t('onboarding.createYourSchool')}</h1>
-        {error && <div className="alert alert-danger" role="alert">{error}</div>}
-        <label>{t('onboarding.schoolName')}<input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required /></label>
-        <label>{t('onboarding.state')}<input value={form.location} onChange={(e) => setForm({ ...form, location: e.target.value })} required placeholder={t('onboarding.eGCa')} /></label>
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
+        <label>
+          {t('onboarding.schoolName')}
+          <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
+        </label>
+        <label>
+          {t('onboarding.state')}
+          <input value={form.location} onChange={(e) => setForm({ ...form, location: e.target.value })} required placeholder={t('onboarding.eGCa')} />
+        </label>
         <label>
           {t('onboarding.schoolType')}
           <select value={form.schoolType} onChange={(e) => setForm({ ...form, schoolType: e.target.value })}>
@@ -42,7 +52,9 @@ export default function CreateSchoolPage() {
             <option value="CLG">{t('onboarding.college')}</option>
           </select>
         </label>
-        <button type="submit" disabled={createState.loading || recordState.loading}>{t('onboarding.createSchool')}</button>
+        <button type="submit" disabled={createState.loading || recordState.loading}>
+          {t('onboarding.createSchool')}
+        </button>
       </form>
       <JoinSchoolForm heading={<h2>{t('onboarding.orJoinAnExistingSchool')}</h2>} buttonClassName="secondary" />
     </main>

@@ -9,9 +9,21 @@ import CreateSchoolPage from './CreateSchoolPage';
 import JoinSchoolPage from './JoinSchoolPage';
 
 const school = {
-  __typename: 'School', id: '1', uuid: 'school-1', name: 'Lincoln High', schoolType: 'HS', location: 'CA', primaryColor: null,
-  dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: false, hsFullAccessEnabled: false,
-  cccApplyEnabled: false, parentFormEnabled: false, cccDemoEnabled: false, planApprovalEnabled: false,
+  __typename: 'School',
+  id: '1',
+  uuid: 'school-1',
+  name: 'Lincoln High',
+  schoolType: 'HS',
+  location: 'CA',
+  primaryColor: null,
+  dualSchoolEnabled: false,
+  fourYearPlanEnabled: true,
+  baselinePlansEnabled: false,
+  hsFullAccessEnabled: false,
+  cccApplyEnabled: false,
+  parentFormEnabled: false,
+  cccDemoEnabled: false,
+  planApprovalEnabled: false,
 };
 const schools = { request: { query: SchoolsDocument }, result: { data: { schools: [school] } } };
 const joined = { request: { query: JoinSchoolDocument, variables: { uuid: 'school-1' } }, result: { data: { joinSchool: school } } };
@@ -29,7 +41,10 @@ function renderPage(page: React.ReactNode, mocks: ConstructorParameters<typeof M
 afterEach(() => vi.restoreAllMocks());
 
 describe('Joining a school (both onboarding pages)', () => {
-  for (const [name, page] of [['the student page', <JoinSchoolPage />], ['the staff page', <CreateSchoolPage />]] as const) {
+  for (const [name, page] of [
+    ['the student page', <JoinSchoolPage />],
+    ['the staff page', <CreateSchoolPage />],
+  ] as const) {
     it(`on ${name}: asks for a school first, then joins the one picked and goes to /courses`, async () => {
       const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
       const reloadTo = vi.spyOn(storage, 'reloadTo').mockImplementation(() => {});

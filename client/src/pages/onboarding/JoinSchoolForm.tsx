@@ -32,7 +32,9 @@ export function JoinSchoolForm({ heading, buttonClassName }: { heading: ReactNod
     <form className="card stack" onSubmit={submit}>
       {heading}
       <SchoolPicker schools={data?.schools ?? []} value={selected} onChange={setSelected} />
-      <button type="submit" className={buttonClassName} disabled={loading}>{t('onboarding.joinSchool')}</button>
+      <button type="submit" className={buttonClassName} disabled={loading}>
+        {t('onboarding.joinSchool')}
+      </button>
     </form>
   );
 }

@@ -29,7 +29,14 @@ export default function OnboardingQuestionsPage() {
   const toggle = (list: string[], value: string, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
   const toggleClass = (value: string, on: boolean) => {
     if (value === NONE) setClasses(on ? [NONE] : []);
-    else setClasses(toggle(classes.filter((c) => c !== NONE), value, on));
+    else
+      setClasses(
+        toggle(
+          classes.filter((c) => c !== NONE),
+          value,
+          on,
+        ),
+      );
   };
 
   async function next(e: FormEvent) {
@@ -40,7 +47,9 @@ export default function OnboardingQuestionsPage() {
     if (step < 2) return setStep(step + 1);
     try {
       const ordered = (all: readonly string[], chosen: string[]) => all.filter((a) => chosen.includes(a));
-      await saveGoals({ variables: { edGoals: [grade, joinAnswers(ordered(ONBOARDING_INTERESTS, interests)), joinAnswers(ordered(ONBOARDING_PRIOR_CLASSES, classes))] } });
+      await saveGoals({
+        variables: { edGoals: [grade, joinAnswers(ordered(ONBOARDING_INTERESTS, interests)), joinAnswers(ordered(ONBOARDING_PRIOR_CLASSES, classes))] },
+      });
       await generate();
       await refresh().catch((err) => console.error('Refreshing the user failed', err));
       navigate('/plan');
@@ -55,12 +64,19 @@ export default function OnboardingQuestionsPage() {
       <form className="card stack" onSubmit={next}>
         <h1>{t('onboarding.tellUsAboutYourself')}</h1>
         <p className="muted">{t('onboarding.stepValueOf3', { value: step + 1 })}</p>
-        {problem && <div className="alert alert-danger" role="alert">{problem}</div>}
+        {problem && (
+          <div className="alert alert-danger" role="alert">
+            {problem}
+          </div>
+        )}
         {step === 0 && (
           <fieldset className="stack">
             <legend>{t('onboarding.whatGradeAreYouIn')}</legend>
             {ONBOARDING_GRADE_OPTIONS.map((g) => (
-              <label key={g} className="row"><input type="radio" name="grade" value={g} checked={grade === g} onChange={() => setGrade(g)} />{g}</label>
+              <label key={g} className="row">
+                <input type="radio" name="grade" value={g} checked={grade === g} onChange={() => setGrade(g)} />
+                {g}
+              </label>
             ))}
           </fieldset>
         )}
@@ -87,8 +103,14 @@ export default function OnboardingQuestionsPage() {
           </fieldset>
         )}
         <div className="row">
-          {step > 0 && <button type="button" className="secondary" onClick={() => setStep(step - 1)} disabled={busy}>{t('common.back')}</button>}
-          <button type="submit" disabled={busy}>{busy ? t('onboarding.buildingYourPlan') : t('common.next')}</button>
+          {step > 0 && (
+            <button type="button" className="secondary" onClick={() => setStep(step - 1)} disabled={busy}>
+              {t('common.back')}
+            </button>
+          )}
+          <button type="submit" disabled={busy}>
+            {busy ? t('onboarding.buildingYourPlan') : t('common.next')}
+          </button>
         </div>
       </form>
     </main>

@@ -27,13 +27,20 @@ export function SchoolPicker({ schools, value, onChange }: { schools: PickableSc
         {shown.map((s) => (
           <li key={s.uuid} role="none">
             <button type="button" role="option" aria-selected={value === s.uuid} onClick={() => onChange(s.uuid)}>
-              {s.name} <span className="muted">({s.schoolType === 'HS' ? t('onboarding.highSchool') : t('onboarding.college')}, {s.location})</span>
+              {s.name}{' '}
+              <span className="muted">
+                ({s.schoolType === 'HS' ? t('onboarding.highSchool') : t('onboarding.college')}, {s.location})
+              </span>
             </button>
           </li>
         ))}
       </ul>
       {/* Outside the listbox: a listbox holds only options. */}
-      {!shown.length && <p className="muted" role="status" style={{ padding: 8, margin: 0 }}>{t('onboarding.noSchoolMatches')}</p>}
+      {!shown.length && (
+        <p className="muted" role="status" style={{ padding: 8, margin: 0 }}>
+          {t('onboarding.noSchoolMatches')}
+        </p>
+      )}
     </div>
   );
 }

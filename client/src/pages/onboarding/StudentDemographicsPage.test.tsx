@@ -7,7 +7,11 @@ import { SessionProvider } from '../../session/SessionProvider';
 import StudentDemographicsPage from './StudentDemographicsPage';
 
 const input = {
-  citizenshipStatus: 'Non US Citizen', fosterCare: 'no', fosterCareAge: null, homelessness: 'yes', gender: 'decline',
+  citizenshipStatus: 'Non US Citizen',
+  fosterCare: 'no',
+  fosterCareAge: null,
+  homelessness: 'yes',
+  gender: 'decline',
   raceEthnicity: ['Hispanic or Latino', 'White'],
 };
 
@@ -29,10 +33,27 @@ function renderPage(mocks: ConstructorParameters<typeof MockedProvider>[0]['mock
 // A signed-in student who has not joined a school yet (the session loads it, and again after saving).
 const studentWithoutSchool = {
   request: { query: CurrentUserDocument },
-  result: { data: { currentUser: {
-    __typename: 'CurrentUser', id: 7, firstName: 'Sam', lastName: 'Lee', email: 'sam@example.org', userType: 'Student', applicationStatus: null,
-    grade: '10', dob: null, parentCode: null, academicYearLabels: [], dualSchoolEnabled: false, school: null, viewingAs: null, locale: 'en',
-  } } },
+  result: {
+    data: {
+      currentUser: {
+        __typename: 'CurrentUser',
+        id: 7,
+        firstName: 'Sam',
+        lastName: 'Lee',
+        email: 'sam@example.org',
+        userType: 'Student',
+        applicationStatus: null,
+        grade: '10',
+        dob: null,
+        parentCode: null,
+        academicYearLabels: [],
+        dualSchoolEnabled: false,
+        school: null,
+        viewingAs: null,
+        locale: 'en',
+      },
+    },
+  },
 };
 
 const choose = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -64,7 +85,10 @@ describe('Student demographics', () => {
     localStorage.setItem('token', 't');
     renderPage([
       studentWithoutSchool,
-      { request: { query: SaveStudentDemographicsDocument, variables: { input } }, result: { data: { saveStudentDemographics: { __typename: 'StudentDemographics', fosterCare: 'no' } } } },
+      {
+        request: { query: SaveStudentDemographicsDocument, variables: { input } },
+        result: { data: { saveStudentDemographics: { __typename: 'StudentDemographics', fosterCare: 'no' } } },
+      },
       studentWithoutSchool,
     ]);
     fillAll();

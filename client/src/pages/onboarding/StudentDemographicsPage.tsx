@@ -15,14 +15,25 @@ const FOSTER_CARE_AGES: [FosterCareAge, string][] = [
   ['before13', 'I was in foster care only before age 13'],
   ['unknown', "I don't know"],
 ];
-const GENDERS: [string, string][] = [['female', 'Female'], ['male', 'Male'], ['non-binary', 'Non-binary'], ['decline', 'Decline to state']];
+const GENDERS: [string, string][] = [
+  ['female', 'Female'],
+  ['male', 'Male'],
+  ['non-binary', 'Non-binary'],
+  ['decline', 'Decline to state'],
+];
 
 export default function StudentDemographicsPage() {
   const t = useT();
   const { refresh } = useSession();
   const navigate = useNavigate();
   const [save, { loading }] = useMutation(SaveStudentDemographicsDocument);
-  const [form, setForm] = useState({ citizenshipStatus: '', fosterCare: '' as YesNo | '', fosterCareAge: '' as FosterCareAge | '', homelessness: '' as YesNo | '', gender: '' });
+  const [form, setForm] = useState({
+    citizenshipStatus: '',
+    fosterCare: '' as YesNo | '',
+    fosterCareAge: '' as FosterCareAge | '',
+    homelessness: '' as YesNo | '',
+    gender: '',
+  });
   const [race, setRace] = useState<string[]>([]);
   const set = (k: 'citizenshipStatus' | 'gender') => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
   const setYesNo = (k: 'fosterCare' | 'homelessness') => (e: { target: { value: string } }) => setForm({ ...form, [k]: chosen(YES_NO, e.target.value) });
@@ -35,7 +46,13 @@ export default function StudentDemographicsPage() {
     try {
       await save({
         variables: {
-          input: { ...form, fosterCare, homelessness, fosterCareAge: fosterCare === 'yes' ? fosterCareAge || null : null, raceEthnicity: RACE_ETHNICITY_OPTIONS.filter((o) => race.includes(o)) },
+          input: {
+            ...form,
+            fosterCare,
+            homelessness,
+            fosterCareAge: fosterCare === 'yes' ? fosterCareAge || null : null,
+            raceEthnicity: RACE_ETHNICITY_OPTIONS.filter((o) => race.includes(o)),
+          },
         },
       });
       const fresh = await refresh().catch(() => null);
@@ -47,7 +64,8 @@ export default function StudentDemographicsPage() {
   }
 
   const yesNo = (k: 'fosterCare' | 'homelessness', label: string) => (
-    <label>{label}
+    <label>
+      {label}
       <select value={form[k]} onChange={setYesNo(k)} required>
         <option value="">{t('onboarding.selectAnAnswer')}</option>
         <option value="yes">{t('onboarding.yes')}</option>
@@ -61,26 +79,41 @@ export default function StudentDemographicsPage() {
       <form className="card stack" onSubmit={submit}>
         <h1>{t('onboarding.studentDemographics')}</h1>
         <p className="muted">{t('onboarding.yourCommunityCollegeApplicationAsksThese')}</p>
-        <label>{t('onboarding.citizenshipStatus')}
+        <label>
+          {t('onboarding.citizenshipStatus')}
           <select value={form.citizenshipStatus} onChange={set('citizenshipStatus')} required>
             <option value="">{t('onboarding.selectAnAnswer')}</option>
-            {CITIZENSHIP_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
+            {CITIZENSHIP_OPTIONS.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
           </select>
         </label>
         {yesNo('fosterCare', 'Have you ever been in foster care?')}
         {form.fosterCare === 'yes' && (
-          <label>{t('onboarding.whenWereYouInFosterCare')}
+          <label>
+            {t('onboarding.whenWereYouInFosterCare')}
             <select value={form.fosterCareAge} onChange={(e) => setForm({ ...form, fosterCareAge: chosen(FOSTER_CARE_AGE_OPTIONS, e.target.value) })} required>
               <option value="">{t('onboarding.selectAnAnswer')}</option>
-              {FOSTER_CARE_AGES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+              {FOSTER_CARE_AGES.map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
             </select>
           </label>
         )}
         {yesNo('homelessness', 'At any time in the last 24 months, have you been homeless or without a stable place to live?')}
-        <label>{t('onboarding.gender')}
+        <label>
+          {t('onboarding.gender')}
           <select value={form.gender} onChange={set('gender')} required>
             <option value="">{t('onboarding.selectAnAnswer')}</option>
-            {GENDERS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            {GENDERS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
           </select>
         </label>
         <fieldset className="stack">
@@ -92,7 +125,9 @@ export default function StudentDemographicsPage() {
             </label>
           ))}
         </fieldset>
-        <button type="submit" disabled={loading}>{t('onboarding.continue')}</button>
+        <button type="submit" disabled={loading}>
+          {t('onboarding.continue')}
+        </button>
       </form>
     </main>
   );

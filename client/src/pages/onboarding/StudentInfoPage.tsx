@@ -8,7 +8,6 @@ import { afterStudentInfoPath } from '../../session/onboardingRouting';
 import { useSession } from '../../session/SessionProvider';
 import { useT } from '../../i18n';
 
-
 export default function StudentInfoPage() {
   const t = useT();
   const { refresh } = useSession();
@@ -33,17 +32,36 @@ export default function StudentInfoPage() {
     <main className="page narrow">
       <form className="card stack" onSubmit={submit}>
         <h1>{t('onboarding.studentInformation')}</h1>
-        <label>{t('onboarding.currentGrade')}
+        <label>
+          {t('onboarding.currentGrade')}
           <select value={form.grade} onChange={set('grade')} required>
             <option value="">{t('onboarding.selectYourGrade')}</option>
-            {GRADE_OPTIONS.map((g) => <option key={g} value={g}>{g === 'college' ? t('onboarding.college') : g === 'other' ? t('onboarding.other') : g}</option>)}
+            {GRADE_OPTIONS.map((g) => (
+              <option key={g} value={g}>
+                {g === 'college' ? t('onboarding.college') : g === 'other' ? t('onboarding.other') : g}
+              </option>
+            ))}
           </select>
         </label>
-        <label>{t('onboarding.dateOfBirth')}<input type="date" value={form.dob} onChange={set('dob')} required /></label>
-        <label>{t('onboarding.parentGuardianFirstName')}<input value={form.guardianFirstName} onChange={set('guardianFirstName')} required autoComplete="off" /></label>
-        <label>{t('onboarding.parentGuardianLastName')}<input value={form.guardianLastName} onChange={set('guardianLastName')} required autoComplete="off" /></label>
-        <label>{t('onboarding.parentGuardianPhoneNumber')}<input type="tel" value={form.guardianPhone} onChange={set('guardianPhone')} required autoComplete="off" /></label>
-        <button type="submit" disabled={loading}>{t('onboarding.continue')}</button>
+        <label>
+          {t('onboarding.dateOfBirth')}
+          <input type="date" value={form.dob} onChange={set('dob')} required />
+        </label>
+        <label>
+          {t('onboarding.parentGuardianFirstName')}
+          <input value={form.guardianFirstName} onChange={set('guardianFirstName')} required autoComplete="off" />
+        </label>
+        <label>
+          {t('onboarding.parentGuardianLastName')}
+          <input value={form.guardianLastName} onChange={set('guardianLastName')} required autoComplete="off" />
+        </label>
+        <label>
+          {t('onboarding.parentGuardianPhoneNumber')}
+          <input type="tel" value={form.guardianPhone} onChange={set('guardianPhone')} required autoComplete="off" />
+        </label>
+        <button type="submit" disabled={loading}>
+          {t('onboarding.continue')}
+        </button>
       </form>
     </main>
   );

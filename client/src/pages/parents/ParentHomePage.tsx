@@ -13,7 +13,6 @@ import { useViewAsStudent } from '../../session/useViewAsStudent';
 import { useT } from '../../i18n';
 import { NotesPanel } from '../notes/NotesPanel';
 
-
 /** The plan's review status in words; nothing where the school has plan review off. */
 function PlanStatus({ studentId }: { studentId: number }) {
   const t = useT();
@@ -57,16 +56,29 @@ export default function ParentHomePage() {
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h1>{t('parents.myStudents')}</h1>
-        <button type="button" onClick={() => setOpen(true)}>{t('parents.addStudent')}</button>
+        <button type="button" onClick={() => setOpen(true)}>
+          {t('parents.addStudent')}
+        </button>
       </div>
       {open && (
         <AccessibleDialog title={t('parents.addStudent')} onClose={close}>
           <form className="stack" onSubmit={add}>
-            {error && <div className="alert alert-danger" role="alert">{error}</div>}
-            <label>{t('parents.parentCode')}<input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" /></label>
+            {error && (
+              <div className="alert alert-danger" role="alert">
+                {error}
+              </div>
+            )}
+            <label>
+              {t('parents.parentCode')}
+              <input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+            </label>
             <div className="row">
-              <button type="submit" disabled={adding.loading}>{t('parents.addStudent')}</button>
-              <button type="button" className="secondary" onClick={close}>{t('common.cancel')}</button>
+              <button type="submit" disabled={adding.loading}>
+                {t('parents.addStudent')}
+              </button>
+              <button type="button" className="secondary" onClick={close}>
+                {t('common.cancel')}
+              </button>
             </div>
           </form>
         </AccessibleDialog>
@@ -77,24 +89,47 @@ export default function ParentHomePage() {
         <p>{t('parents.noStudentsLinkedToYourAccount')}</p>
       ) : (
         <table className="data">
-          <thead><tr><th>{t('common.firstName')}</th><th>{t('common.lastName')}</th><th>{t('common.email')}</th><th>{t('common.action')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('common.firstName')}</th>
+              <th>{t('common.lastName')}</th>
+              <th>{t('common.email')}</th>
+              <th>{t('common.action')}</th>
+            </tr>
+          </thead>
           <tbody>
             {students.map((s) => (
               <tr key={s.id}>
-                <td>{s.firstName}<PlanStatus studentId={s.id} /></td><td>{s.lastName}</td><td>{s.email}</td>
+                <td>
+                  {s.firstName}
+                  <PlanStatus studentId={s.id} />
+                </td>
+                <td>{s.lastName}</td>
+                <td>{s.email}</td>
                 <td className="row">
-                  <button type="button" onClick={() => view(s.id)} disabled={viewing}>{t('parents.viewStudent')}</button>
-                  <button type="button" className="secondary" aria-expanded={notesOf === s.id} aria-label={t('parents.notesOfName', { name: `${s.firstName} ${s.lastName}` })}
-                    onClick={() => setNotesOf(notesOf === s.id ? null : s.id)}>{t('parents.notes')}</button>
+                  <button type="button" onClick={() => view(s.id)} disabled={viewing}>
+                    {t('parents.viewStudent')}
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-expanded={notesOf === s.id}
+                    aria-label={t('parents.notesOfName', { name: `${s.firstName} ${s.lastName}` })}
+                    onClick={() => setNotesOf(notesOf === s.id ? null : s.id)}
+                  >
+                    {t('parents.notes')}
+                  </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {students.filter((s) => s.id === notesOf).map((s) => (
-        <NotesPanel key={s.id} studentId={s.id} heading={t('parents.notesOfName', { name: `${s.firstName} ${s.lastName}` })} />
-      ))}
+      {students
+        .filter((s) => s.id === notesOf)
+        .map((s) => (
+          <NotesPanel key={s.id} studentId={s.id} heading={t('parents.notesOfName', { name: `${s.firstName} ${s.lastName}` })} />
+        ))}
     </main>
   );
 }

@@ -46,7 +46,14 @@ export function FollowToggle({ pathwayUuid, following, describedBy, onError }: P
     }
   };
   return (
-    <button type="button" className={following ? '' : 'secondary'} aria-pressed={following} aria-describedby={describedBy} disabled={pending} onClick={() => void toggle()}>
+    <button
+      type="button"
+      className={following ? '' : 'secondary'}
+      aria-pressed={following}
+      aria-describedby={describedBy}
+      disabled={pending}
+      onClick={() => void toggle()}
+    >
       {following ? t('pathways.following') : t('pathways.follow')}
     </button>
   );

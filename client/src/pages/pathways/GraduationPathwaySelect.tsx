@@ -36,11 +36,21 @@ export function GraduationPathwaySelect({ pathways }: Props) {
         {t('pathways.graduationPathway')}
         <select value={current} disabled={loading || !data} aria-describedby={`${id}-hint`} onChange={(e) => void choose(e.target.value)}>
           <option value="">{t('pathways.graduationPathwayByName')}</option>
-          {pathways.map((p) => <option key={p.uuid} value={p.uuid}>{p.name}</option>)}
+          {pathways.map((p) => (
+            <option key={p.uuid} value={p.uuid}>
+              {p.name}
+            </option>
+          ))}
         </select>
       </label>
-      <p id={`${id}-hint`} className="muted" style={{ margin: 0 }}>{t('pathways.graduationPathwayHint')}</p>
-      {notice && <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>{notice.text}</p>}
+      <p id={`${id}-hint`} className="muted" style={{ margin: 0 }}>
+        {t('pathways.graduationPathwayHint')}
+      </p>
+      {notice && (
+        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
+          {notice.text}
+        </p>
+      )}
     </div>
   );
 }

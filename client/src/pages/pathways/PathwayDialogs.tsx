@@ -11,8 +11,14 @@ import { useT } from '../../i18n';
 import { translate, type MessageKey } from '../../i18n/core';
 export const PATHWAY_COLORS = ['', 'red', 'blue', 'green', 'yellow', 'purple', 'orange', 'pink'] as const;
 const COLOR_KEYS: Record<string, MessageKey> = {
-  '': 'components.colorNone', red: 'components.colorRed', blue: 'components.colorBlue', green: 'components.colorGreen',
-  yellow: 'components.colorYellow', purple: 'components.colorPurple', orange: 'components.colorOrange', pink: 'components.colorPink',
+  '': 'components.colorNone',
+  red: 'components.colorRed',
+  blue: 'components.colorBlue',
+  green: 'components.colorGreen',
+  yellow: 'components.colorYellow',
+  purple: 'components.colorPurple',
+  orange: 'components.colorOrange',
+  pink: 'components.colorPink',
 };
 /** A pathway colour's name in the language in effect (colour is never the only signal: cards write it too). */
 export const colorLabel = (c: string) => (COLOR_KEYS[c] ? translate(COLOR_KEYS[c]) : c);
@@ -23,7 +29,9 @@ function ColorSelect({ label, value, onChange }: { label: string; value: string;
       {label}
       <select value={value} onChange={(e) => onChange(e.target.value)}>
         {PATHWAY_COLORS.map((c) => (
-          <option key={c} value={c}>{colorLabel(c)}</option>
+          <option key={c} value={c}>
+            {colorLabel(c)}
+          </option>
         ))}
       </select>
     </label>
@@ -57,12 +65,20 @@ export function CreatePathwayDialog({ onClose, onCreated }: { onClose(): void; o
       onSubmit={submit}
       actions={
         <>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" disabled={loading}>{t('components.createPathway')}</button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" disabled={loading}>
+            {t('components.createPathway')}
+          </button>
         </>
       }
     >
-      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
       <label>
         {t('components.name')}
         <input value={name} onChange={(e) => setName(e.target.value)} />
@@ -118,8 +134,12 @@ export function EditPathwayDialog({ pathway, withColor = false, onClose }: EditP
       onSubmit={save}
       actions={
         <>
-          <button type="button" className="danger" onClick={del} disabled={removing.loading}>{t('components.deletePathway')}</button>
-          <button type="submit" disabled={loading}>{t('components.savePathway')}</button>
+          <button type="button" className="danger" onClick={del} disabled={removing.loading}>
+            {t('components.deletePathway')}
+          </button>
+          <button type="submit" disabled={loading}>
+            {t('components.savePathway')}
+          </button>
         </>
       }
     >

@@ -17,7 +17,9 @@ export function PathwayHeader({ pathway }: { pathway: PathwayHeaderData }) {
       </h1>
       {pathway.school && (
         <p style={{ margin: 0 }}>
-          <span className="school-chip" style={{ background: pathway.school.primaryColor }}>{pathway.school.name}</span>
+          <span className="school-chip" style={{ background: pathway.school.primaryColor }}>
+            {pathway.school.name}
+          </span>
         </p>
       )}
       {pathway.description && <p style={{ margin: 0 }}>{pathway.description}</p>}

@@ -22,7 +22,12 @@ export default function PathwayPage() {
   if (error) console.error('Failed to load the pathway', error);
   const pathway = data?.pathway;
 
-  if (loading && !pathway) return <main className="page" role="status">{t('common.loading')}</main>;
+  if (loading && !pathway)
+    return (
+      <main className="page" role="status">
+        {t('common.loading')}
+      </main>
+    );
   if (!pathway) {
     const code = errorInfo(error).code;
     return (
@@ -36,14 +41,22 @@ export default function PathwayPage() {
 
   return (
     <main className="page stack">
-      <p style={{ margin: 0 }}><Link to="/pathways">{t('pathways.pathways')}</Link></p>
+      <p style={{ margin: 0 }}>
+        <Link to="/pathways">{t('pathways.pathways')}</Link>
+      </p>
       <PathwayHeader pathway={pathway} />
       <div className="row">
-        <Link className="button secondary" to={`/pathways/${pathway.uuid}/progress`}>{t('pathways.viewMyProgress')}</Link>
+        <Link className="button secondary" to={`/pathways/${pathway.uuid}/progress`}>
+          {t('pathways.viewMyProgress')}
+        </Link>
         {pathway.canEdit && (
           <>
-            <button type="button" onClick={() => setDialog('edit')}>{t('pathways.editPathway')}</button>
-            <button type="button" onClick={() => setDialog('add')}>{t('pathways.addRequirement')}</button>
+            <button type="button" onClick={() => setDialog('edit')}>
+              {t('pathways.editPathway')}
+            </button>
+            <button type="button" onClick={() => setDialog('add')}>
+              {t('pathways.addRequirement')}
+            </button>
           </>
         )}
       </div>

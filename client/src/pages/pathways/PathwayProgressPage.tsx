@@ -30,7 +30,12 @@ export default function PathwayProgressPage() {
   if (pathwayQuery.error) console.error('Failed to load the pathway', pathwayQuery.error);
   if (progressQuery.error) console.error('Failed to load requirement progress', progressQuery.error);
 
-  if (pathwayQuery.loading && !pathway) return <main className="page" role="status">{t('common.loading')}</main>;
+  if (pathwayQuery.loading && !pathway)
+    return (
+      <main className="page" role="status">
+        {t('common.loading')}
+      </main>
+    );
   if (!pathway) {
     const code = errorInfo(pathwayQuery.error).code;
     return (
@@ -51,18 +56,31 @@ export default function PathwayProgressPage() {
 
   return (
     <main className="page stack">
-      <p style={{ margin: 0 }}><Link to={`/pathways/${pathway.uuid}`}>← {pathway.name}</Link></p>
+      <p style={{ margin: 0 }}>
+        <Link to={`/pathways/${pathway.uuid}`}>← {pathway.name}</Link>
+      </p>
       <PathwayHeader pathway={pathway} />
       {hasPlan && progressQuery.data && (
-        <p className="muted" style={{ margin: 0 }}>{t('pathways.fulfilledOfLengthRequirementsFulfilledBy', { fulfilled, length: pathway.requirements.length })}</p>
+        <p className="muted" style={{ margin: 0 }}>
+          {t('pathways.fulfilledOfLengthRequirementsFulfilledBy', { fulfilled, length: pathway.requirements.length })}
+        </p>
       )}
       {hasPlan && progressQuery.data && pathway.requirements.length > 0 && (
-        <ProgressBar label={t('ops.progressRequirements')} value={fulfilled} max={pathway.requirements.length} text={t('ops.requirementsOf', { done: fulfilled, required: pathway.requirements.length })} />
+        <ProgressBar
+          label={t('ops.progressRequirements')}
+          value={fulfilled}
+          max={pathway.requirements.length}
+          text={t('ops.requirementsOf', { done: fulfilled, required: pathway.requirements.length })}
+        />
       )}
       {pathway.canEdit && (
         <div className="row">
-          <button type="button" onClick={() => setDialog('edit')}>{t('pathways.editPathway')}</button>
-          <button type="button" onClick={() => setDialog('add')}>{t('pathways.addRequirement')}</button>
+          <button type="button" onClick={() => setDialog('edit')}>
+            {t('pathways.editPathway')}
+          </button>
+          <button type="button" onClick={() => setDialog('add')}>
+            {t('pathways.addRequirement')}
+          </button>
         </div>
       )}
       <h2>{t('pathways.requirements')}</h2>

@@ -39,13 +39,19 @@ export default function PathwaysPage() {
     <main className="page stack">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h1 style={{ margin: 0 }}>{isStaff ? t('pathways.myPathways') : t('pathways.pathwaysHeading')}</h1>
-        {isStaff && <button type="button" onClick={() => setCreating(true)}>{t('pathways.createNewPathway')}</button>}
+        {isStaff && (
+          <button type="button" onClick={() => setCreating(true)}>
+            {t('pathways.createNewPathway')}
+          </button>
+        )}
       </div>
       {isStaff && user?.school && <GraduationPathwaySelect pathways={(all.data?.pathways.nodes ?? []).filter(ownSchool)} />}
       {followError && (
         <div className="alert alert-danger" role="alert">
           <span>{followError}</span>
-          <button type="button" aria-label={t('common.dismiss')} onClick={() => setFollowError(null)}>×</button>
+          <button type="button" aria-label={t('common.dismiss')} onClick={() => setFollowError(null)}>
+            ×
+          </button>
         </div>
       )}
       {isStaff && (
@@ -53,7 +59,9 @@ export default function PathwaysPage() {
           {t('pathways.filterByColor')}
           <select value={color} onChange={(e) => setColor(e.target.value)}>
             {PATHWAY_COLORS.map((c) => (
-              <option key={c} value={c}>{c ? colorLabel(c) : t('pathways.allColors')}</option>
+              <option key={c} value={c}>
+                {c ? colorLabel(c) : t('pathways.allColors')}
+              </option>
             ))}
           </select>
         </label>
@@ -69,11 +77,18 @@ export default function PathwaysPage() {
               <Link to={`/pathways/${p.uuid}`} className="card pathway-card" style={{ borderLeftColor: p.color || p.school?.primaryColor }}>
                 <h2 id={`${id}-${p.uuid}`}>{p.name}</h2>
                 {p.school && (
-                  <span className="school-chip" style={{ background: p.school.primaryColor }}>{p.school.name}</span>
+                  <span className="school-chip" style={{ background: p.school.primaryColor }}>
+                    {p.school.name}
+                  </span>
                 )}
                 <p className="muted" style={{ margin: '8px 0 0' }}>
                   {t('pathways.requirementCount', { count: p.requirements.length })}
-                  {p.color && <>{' · '}{t('components.colorValue', { color: colorLabel(p.color) })}</>}
+                  {p.color && (
+                    <>
+                      {' · '}
+                      {t('components.colorValue', { color: colorLabel(p.color) })}
+                    </>
+                  )}
                 </p>
               </Link>
               {canFollow && followed.ready && ownSchool(p) && (

@@ -6,7 +6,12 @@ import { DeleteRequirementDocument, EligibleCoursesDocument } from '../../graphq
 import { EMPTY_ELIGIBLE, RequirementCard, type RequirementCardData, type RequirementProgressData } from './RequirementCard';
 
 const requirement: RequirementCardData = {
-  uuid: 'r-1', name: 'English', description: 'Four years of English', numberOfUnits: 6, numberOfCourses: 2, canEdit: false,
+  uuid: 'r-1',
+  name: 'English',
+  description: 'Four years of English',
+  numberOfUnits: 6,
+  numberOfCourses: 2,
+  canEdit: false,
 };
 const course = (id: number, courseId: string, title: string) => ({ __typename: 'Course' as const, id, uuid: `c-${id}`, courseId, title });
 
@@ -16,7 +21,10 @@ function eligible(nodes: { isScheduled: boolean; course: ReturnType<typeof cours
     result: {
       data: {
         eligibleCourses: {
-          __typename: 'EligibleCourseConnection', totalCount: nodes.length, endCursor: null, hasNextPage: false,
+          __typename: 'EligibleCourseConnection',
+          totalCount: nodes.length,
+          endCursor: null,
+          hasNextPage: false,
           nodes: nodes.map((n) => ({ __typename: 'EligibleCourse', ...n })),
         },
       },
@@ -43,10 +51,12 @@ describe('RequirementCard', () => {
   });
 
   it('shows no check when not fulfilled, and the numbers and eligible courses when expanded', async () => {
-    renderCard(
-      { progress: { requiredCourses: 2, requiredUnits: 6, completedCourses: 1, completedUnits: 3.5, isFulfilled: false } },
-      [eligible([{ isScheduled: true, course: course(1, 'ENG 9', 'English 9') }, { isScheduled: false, course: course(2, 'ENG 10', 'English 10') }])],
-    );
+    renderCard({ progress: { requiredCourses: 2, requiredUnits: 6, completedCourses: 1, completedUnits: 3.5, isFulfilled: false } }, [
+      eligible([
+        { isScheduled: true, course: course(1, 'ENG 9', 'English 9') },
+        { isScheduled: false, course: course(2, 'ENG 10', 'English 10') },
+      ]),
+    ]);
     const toggle = screen.getByRole('button', { name: 'English' });
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');

@@ -86,10 +86,27 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
           {requirement.description && <p style={{ margin: 0 }}>{requirement.description}</p>}
           {progress ? (
             <div>
-              <p style={{ margin: 0 }}>{t('components.courseRequirementCompletedcoursesFulfill', { completedCourses: progress.completedCourses, requiredCourses: progress.requiredCourses })}</p>
-              <ProgressBar label={t('ops.progressCourses')} value={progress.completedCourses} max={progress.requiredCourses} text={t('ops.coursesOf', { done: progress.completedCourses, required: progress.requiredCourses })} />
-              <p style={{ margin: 0 }}>{t('components.unitRequirementCompletedunitsFulfilledRe', { completedUnits: unitNumber(progress.completedUnits), requiredUnits: unitNumber(progress.requiredUnits) })}</p>
-              <ProgressBar label={t('ops.progressUnits')} value={progress.completedUnits} max={progress.requiredUnits} text={t('ops.unitsOf', { done: unitNumber(progress.completedUnits), required: unitNumber(progress.requiredUnits) })} />
+              <p style={{ margin: 0 }}>
+                {t('components.courseRequirementCompletedcoursesFulfill', { completedCourses: progress.completedCourses, requiredCourses: progress.requiredCourses })}
+              </p>
+              <ProgressBar
+                label={t('ops.progressCourses')}
+                value={progress.completedCourses}
+                max={progress.requiredCourses}
+                text={t('ops.coursesOf', { done: progress.completedCourses, required: progress.requiredCourses })}
+              />
+              <p style={{ margin: 0 }}>
+                {t('components.unitRequirementCompletedunitsFulfilledRe', {
+                  completedUnits: unitNumber(progress.completedUnits),
+                  requiredUnits: unitNumber(progress.requiredUnits),
+                })}
+              </p>
+              <ProgressBar
+                label={t('ops.progressUnits')}
+                value={progress.completedUnits}
+                max={progress.requiredUnits}
+                text={t('ops.unitsOf', { done: unitNumber(progress.completedUnits), required: unitNumber(progress.requiredUnits) })}
+              />
             </div>
           ) : (
             <div>
@@ -100,15 +117,17 @@ export function RequirementCard({ requirement, progress, onChanged, defaultExpan
           <EligibleCourses requirementUuid={requirement.uuid} />
           {requirement.canEdit && (
             <div className="row">
-              <button type="button" className="secondary" onClick={() => setEditing(true)}>{t('components.editRequirement')}</button>
-              <button type="button" className="danger" onClick={del} disabled={removing.loading}>{t('components.deleteRequirement')}</button>
+              <button type="button" className="secondary" onClick={() => setEditing(true)}>
+                {t('components.editRequirement')}
+              </button>
+              <button type="button" className="danger" onClick={del} disabled={removing.loading}>
+                {t('components.deleteRequirement')}
+              </button>
             </div>
           )}
         </div>
       )}
-      {editing && (
-        <RequirementDialog mode="edit" requirement={requirement} onClose={() => setEditing(false)} onSaved={onChanged} />
-      )}
+      {editing && <RequirementDialog mode="edit" requirement={requirement} onClose={() => setEditing(false)} onSaved={onChanged} />}
     </section>
   );
 }
@@ -132,7 +151,7 @@ function EligibleCourses({ requirementUuid }: { requirementUuid: string }) {
               <strong>{course.courseId}</strong> {course.title}
               {isScheduled && (
                 <span className="scheduled-mark">
-                  <span aria-hidden="true">✓</span>{' '}{t('components.scheduled')}
+                  <span aria-hidden="true">✓</span> {t('components.scheduled')}
                 </span>
               )}
             </li>

@@ -17,8 +17,7 @@ interface RequirementValues {
 }
 
 type Props =
-  | { mode: 'add'; pathwayUuid: string; onClose(): void; onSaved?: () => void }
-  | { mode: 'edit'; requirement: RequirementValues; onClose(): void; onSaved?: () => void };
+  { mode: 'add'; pathwayUuid: string; onClose(): void; onSaved?: () => void } | { mode: 'edit'; requirement: RequirementValues; onClose(): void; onSaved?: () => void };
 
 const num = (v: string) => (v.trim() === '' ? 0 : Number(v));
 
@@ -58,7 +57,9 @@ export function RequirementDialog(props: Props) {
       onSubmit={submit}
       actions={
         <>
-          <button type="button" className="secondary" onClick={props.onClose}>{t('common.cancel')}</button>
+          <button type="button" className="secondary" onClick={props.onClose}>
+            {t('common.cancel')}
+          </button>
           <button type="submit" disabled={adding.loading || updating.loading}>
             {props.mode === 'add' ? t('components.addRequirement') : t('components.saveRequirement')}
           </button>

@@ -44,32 +44,58 @@ export default function FamilyPaymentsPage() {
   return (
     <main className="page stack">
       <h1>{t('payments.familyPayments')}</h1>
-      {error && <p className="alert alert-danger" role="alert">{messageOr(error, t('payments.familyPaymentsCouldNotBeLoaded'))}</p>}
+      {error && (
+        <p className="alert alert-danger" role="alert">
+          {messageOr(error, t('payments.familyPaymentsCouldNotBeLoaded'))}
+        </p>
+      )}
       {loading && !data ? <p>{t('common.loading')}</p> : page && page.nodes.length === 0 ? <p>{t('payments.noAcceptedOrEnrolledFamiliesYet')}</p> : null}
       {page?.nodes.map((f) => (
         <section key={f.parentId} className="card stack" aria-label={f.parentName}>
           <div className="row" style={{ justifyContent: 'space-between' }}>
             <div>
               <h2 style={{ margin: 0 }}>{f.parentName}</h2>
-              <div className="muted">{f.email}{' '}{t('payments.student')}{' '}{f.contract?.studentName || t('payments.notRecorded')}{' '}{t('payments.status')}{' '}{applicationStatusLabel(t, f.applicationStatus) || 'N/A'}</div>
+              <div className="muted">
+                {f.email} {t('payments.student')} {f.contract?.studentName || t('payments.notRecorded')} {t('payments.status')}{' '}
+                {applicationStatusLabel(t, f.applicationStatus) || 'N/A'}
+              </div>
             </div>
             {f.contract?.pdfUrl && f.contract.status === 'completed' && (
-              <button type="button" className="secondary" onClick={() => openContract(f.contract!.pdfUrl!)}>{t('payments.downloadContract')}</button>
+              <button type="button" className="secondary" onClick={() => openContract(f.contract!.pdfUrl!)}>
+                {t('payments.downloadContract')}
+              </button>
             )}
           </div>
           {f.payments.length === 0 ? (
-            <p className="muted">{t('payments.noPaymentsYet')}{f.contract?.status === 'completed' ? '' : t('payments.theContractIsNotSigned')}.</p>
+            <p className="muted">
+              {t('payments.noPaymentsYet')}
+              {f.contract?.status === 'completed' ? '' : t('payments.theContractIsNotSigned')}.
+            </p>
           ) : (
             <table className="data">
-              <thead><tr><th>{t('common.title')}</th><th>{t('payments.dueDate')}</th><th>{t('payments.amount')}</th><th>{t('payments.statusColumn')}</th><th>{t('common.action')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>{t('common.title')}</th>
+                  <th>{t('payments.dueDate')}</th>
+                  <th>{t('payments.amount')}</th>
+                  <th>{t('payments.statusColumn')}</th>
+                  <th>{t('common.action')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {f.payments.map((p) => (
                   <tr key={p.id}>
-                    <td>{p.title}</td><td>{formatDay(p.dueDate)}</td><td>{formatMoney(p.amount)}</td>
+                    <td>{p.title}</td>
+                    <td>{formatDay(p.dueDate)}</td>
+                    <td>{formatMoney(p.amount)}</td>
                     <td>{p.status === 'due' ? t('payments.due') : p.status === 'paid' ? t('payments.paid') : t('payments.replacedByMonthlyPlan')}</td>
-                    <td>{p.status === 'due' && (
-                      <button type="button" onClick={() => record(p.id, p.title, f.parentName)} disabled={recording.loading}>{t('payments.recordCheck')}</button>
-                    )}</td>
+                    <td>
+                      {p.status === 'due' && (
+                        <button type="button" onClick={() => record(p.id, p.title, f.parentName)} disabled={recording.loading}>
+                          {t('payments.recordCheck')}
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -77,7 +103,13 @@ export default function FamilyPaymentsPage() {
           )}
         </section>
       ))}
-      {page?.hasNextPage && <div><button type="button" className="secondary" onClick={more}>{t('common.loadMore')}</button></div>}
+      {page?.hasNextPage && (
+        <div>
+          <button type="button" className="secondary" onClick={more}>
+            {t('common.loadMore')}
+          </button>
+        </div>
+      )}
     </main>
   );
 }

@@ -8,7 +8,21 @@ import ParentPaymentsPage from './ParentPaymentsPage';
 
 const config = {
   request: { query: CheckoutConfigDocument },
-  result: { data: { checkoutConfig: { __typename: 'CheckoutConfig', publishableKey: '', upfrontPriceId: 'price_up', monthlyPriceId: 'price_mo', testCheckout: true, annualCents: 1_000_000, upfrontCents: 950_000, monthlyCents: 100_000, monthlyInstallments: 10 } } },
+  result: {
+    data: {
+      checkoutConfig: {
+        __typename: 'CheckoutConfig',
+        publishableKey: '',
+        upfrontPriceId: 'price_up',
+        monthlyPriceId: 'price_mo',
+        testCheckout: true,
+        annualCents: 1_000_000,
+        upfrontCents: 950_000,
+        monthlyCents: 100_000,
+        monthlyInstallments: 10,
+      },
+    },
+  },
 };
 const due = (rows: { id: number; title: string; dueDate: string; amount: number; paymentType: string }[]) => ({
   request: { query: PaymentsDueDocument },
@@ -47,10 +61,7 @@ describe('Payments page', () => {
   });
 
   it('shows the empty messages, also when loading fails', async () => {
-    renderPage([
-      { request: { query: PaymentsDueDocument }, error: new Error('offline') },
-      history([]),
-    ]);
+    renderPage([{ request: { query: PaymentsDueDocument }, error: new Error('offline') }, history([])]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await screen.findByText('No upcoming payments')).toBeTruthy();
     expect(await screen.findByText('No payment history')).toBeTruthy();
@@ -76,7 +87,9 @@ describe('Payments page', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage([
-      due([{ id: 1, title: 'Tuition 2025-26', dueDate: '2025-08-01', amount: 10000, paymentType: 'annual' }]), history([]), config,
+      due([{ id: 1, title: 'Tuition 2025-26', dueDate: '2025-08-01', amount: 10000, paymentType: 'annual' }]),
+      history([]),
+      config,
       { request: { query: CreateUpfrontCheckoutSessionDocument, variables: { priceId: 'price_up' } }, error: new Error('down') },
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));

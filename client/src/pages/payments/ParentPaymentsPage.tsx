@@ -7,7 +7,10 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import {
-  CheckoutConfigDocument, CreateMonthlyCheckoutSessionDocument, CreateUpfrontCheckoutSessionDocument, PaymentHistoryDocument,
+  CheckoutConfigDocument,
+  CreateMonthlyCheckoutSessionDocument,
+  CreateUpfrontCheckoutSessionDocument,
+  PaymentHistoryDocument,
   PaymentsDueDocument,
 } from '../../graphql/generated';
 import { formatDay, formatMoney } from '../../i18n/formats';
@@ -49,23 +52,46 @@ export default function ParentPaymentsPage() {
   return (
     <main className="page stack">
       <h1>{t('payments.payments')}</h1>
-      {returned && <p className="alert alert-success" role="status">{t('payments.thankYouYourPaymentIsBeing')}</p>}
+      {returned && (
+        <p className="alert alert-success" role="status">
+          {t('payments.thankYouYourPaymentIsBeing')}
+        </p>
+      )}
       <section className="stack">
         <h2>{t('payments.upcomingPayments')}</h2>
         <table className="data">
-          <thead><tr><th>{t('common.title')}</th><th>{t('payments.dueDate')}</th><th>{t('payments.amount')}</th><th>{t('common.action')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('common.title')}</th>
+              <th>{t('payments.dueDate')}</th>
+              <th>{t('payments.amount')}</th>
+              <th>{t('common.action')}</th>
+            </tr>
+          </thead>
           <tbody>
             {dueLoading ? (
-              <tr><td colSpan={4}>{t('common.loading')}</td></tr>
+              <tr>
+                <td colSpan={4}>{t('common.loading')}</td>
+              </tr>
             ) : due.length === 0 ? (
-              <tr><td colSpan={4}>{t('payments.noUpcomingPayments')}</td></tr>
+              <tr>
+                <td colSpan={4}>{t('payments.noUpcomingPayments')}</td>
+              </tr>
             ) : (
               due.map((p) => (
                 <tr key={p.id}>
                   <td>{p.title}</td>
                   <td>{formatDay(p.dueDate)}</td>
                   <td>{formatMoney(p.amount)}</td>
-                  <td>{p.paymentType === 'monthly' ? <span className="muted">{t('payments.autoPayScheduled')}</span> : <button type="button" onClick={() => setOpen(true)}>{t('payments.payNow')}</button>}</td>
+                  <td>
+                    {p.paymentType === 'monthly' ? (
+                      <span className="muted">{t('payments.autoPayScheduled')}</span>
+                    ) : (
+                      <button type="button" onClick={() => setOpen(true)}>
+                        {t('payments.payNow')}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))
             )}
@@ -75,12 +101,23 @@ export default function ParentPaymentsPage() {
       <section className="stack">
         <h2>{t('payments.paymentHistory')}</h2>
         <table className="data">
-          <thead><tr><th>{t('common.title')}</th><th>{t('payments.date')}</th><th>{t('payments.amount')}</th><th>{t('payments.statusColumn')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('common.title')}</th>
+              <th>{t('payments.date')}</th>
+              <th>{t('payments.amount')}</th>
+              <th>{t('payments.statusColumn')}</th>
+            </tr>
+          </thead>
           <tbody>
             {historyLoading ? (
-              <tr><td colSpan={4}>{t('common.loading')}</td></tr>
+              <tr>
+                <td colSpan={4}>{t('common.loading')}</td>
+              </tr>
             ) : history.length === 0 ? (
-              <tr><td colSpan={4}>{t('payments.noPaymentHistory')}</td></tr>
+              <tr>
+                <td colSpan={4}>{t('payments.noPaymentHistory')}</td>
+              </tr>
             ) : (
               history.map((p) => (
                 <tr key={p.id}>
@@ -118,9 +155,10 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
     try {
       const priceId = plan === 'annual' ? config?.upfrontPriceId : config?.monthlyPriceId;
       if (!priceId) throw new Error('Payment configuration not loaded');
-      const result = plan === 'annual'
-        ? (await upfront({ variables: { priceId } })).data?.createUpfrontCheckoutSession
-        : (await monthly({ variables: { priceId } })).data?.createMonthlyCheckoutSession;
+      const result =
+        plan === 'annual'
+          ? (await upfront({ variables: { priceId } })).data?.createUpfrontCheckoutSession
+          : (await monthly({ variables: { priceId } })).data?.createMonthlyCheckoutSession;
       if (!result?.url) throw new Error('No checkout address');
       window.location.assign(result.url);
     } catch (err) {
@@ -133,31 +171,31 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
   return (
     // While a checkout starts, closing would leave the redirect running: the dialog stays until it leaves.
     <AccessibleDialog title={t('payments.selectPaymentOption')} onClose={() => !busy && onClose()}>
-        <fieldset className="stack" style={{ border: 'none', padding: 0 }}>
-          <legend className="muted">{t('payments.tuitionForThe202526School')}</legend>
-          <label className="option">
-            <input type="radio" name="plan" value="annual" checked={plan === 'annual'} onChange={() => setPlan('annual')} />
-            {t('payments.annualOption', { upfront: cents(config?.upfrontCents, 950_000), annual: cents(config?.annualCents, 1_000_000) })}
-          </label>
-          <label className="option">
-            <input type="radio" name="plan" value="monthly" checked={plan === 'monthly'} onChange={() => setPlan('monthly')} />
-            {t('payments.monthlyOption', { monthly: cents(config?.monthlyCents, 100_000), months: config?.monthlyInstallments ?? 10 })}
-          </label>
-          <label className="option">
-            <input type="radio" name="plan" value="check" checked={plan === 'check'} onChange={() => setPlan('check')} />
-            {t('payments.checkOption', { upfront: cents(config?.upfrontCents, 950_000) })}
-          </label>
-        </fieldset>
-        {plan === 'check' && (
-          <p className="muted">{t('payments.makeTheCheckPayableToDual')}</p>
-        )}
-        <div className="row">
-          <button type="button" className="secondary" onClick={onClose} disabled={busy}>{t('common.cancel')}</button>
-          {/* A card payment needs the configured price ids first: the button waits for them. */}
-          <button type="button" onClick={proceed} disabled={busy || (plan !== 'check' && !config)}>
-            {plan === 'check' ? t('payments.gotItILlSendA') : busy ? t('payments.processing') : t('payments.continueToPayment')}
-          </button>
-        </div>
+      <fieldset className="stack" style={{ border: 'none', padding: 0 }}>
+        <legend className="muted">{t('payments.tuitionForThe202526School')}</legend>
+        <label className="option">
+          <input type="radio" name="plan" value="annual" checked={plan === 'annual'} onChange={() => setPlan('annual')} />
+          {t('payments.annualOption', { upfront: cents(config?.upfrontCents, 950_000), annual: cents(config?.annualCents, 1_000_000) })}
+        </label>
+        <label className="option">
+          <input type="radio" name="plan" value="monthly" checked={plan === 'monthly'} onChange={() => setPlan('monthly')} />
+          {t('payments.monthlyOption', { monthly: cents(config?.monthlyCents, 100_000), months: config?.monthlyInstallments ?? 10 })}
+        </label>
+        <label className="option">
+          <input type="radio" name="plan" value="check" checked={plan === 'check'} onChange={() => setPlan('check')} />
+          {t('payments.checkOption', { upfront: cents(config?.upfrontCents, 950_000) })}
+        </label>
+      </fieldset>
+      {plan === 'check' && <p className="muted">{t('payments.makeTheCheckPayableToDual')}</p>}
+      <div className="row">
+        <button type="button" className="secondary" onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </button>
+        {/* A card payment needs the configured price ids first: the button waits for them. */}
+        <button type="button" onClick={proceed} disabled={busy || (plan !== 'check' && !config)}>
+          {plan === 'check' ? t('payments.gotItILlSendA') : busy ? t('payments.processing') : t('payments.continueToPayment')}
+        </button>
+      </div>
     </AccessibleDialog>
   );
 }

@@ -33,23 +33,35 @@ export default function ComparePlansPage() {
   return (
     <main className="page stack compare-plans">
       <h1>{t('whatIf.compareTitle')}</h1>
-      <p><Link to={withWhatIf('/plan', right === 'official' ? null : Number(right))}>{t('whatIf.backToPlan')}</Link></p>
+      <p>
+        <Link to={withWhatIf('/plan', right === 'official' ? null : Number(right))}>{t('whatIf.backToPlan')}</Link>
+      </p>
       <div className="row" style={{ flexWrap: 'wrap', gap: 16 }}>
         <label>
           {t('whatIf.leftPlan')}
           <select value={left} onChange={(e) => choose('left', e.target.value)}>
-            {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           {t('whatIf.rightPlan')}
           <select value={right} onChange={(e) => choose('right', e.target.value)}>
-            {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       {compared.error ? (
-        <div className="alert alert-danger" role="alert">{t('whatIf.compareFailed')}</div>
+        <div className="alert alert-danger" role="alert">
+          {t('whatIf.compareFailed')}
+        </div>
       ) : !compared.data ? (
         <p role="status">{t('common.loading')}</p>
       ) : (
@@ -86,15 +98,22 @@ function CompareTable({ sides, nameOf }: { sides: Side[]; nameOf(s: Side): strin
         <tbody>
           <tr>
             <th scope="row">{t('whatIf.summary')}</th>
-            <td>{t('whatIf.summaryOf', { met: String(fulfilled(a)), total: String(a.progress.length), courses: String(a.courseCount), units: formatUnits(a.totalUnits) })}</td>
-            <td>{t('whatIf.summaryOf', { met: String(fulfilled(b)), total: String(b.progress.length), courses: String(b.courseCount), units: formatUnits(b.totalUnits) })}</td>
+            <td>
+              {t('whatIf.summaryOf', { met: String(fulfilled(a)), total: String(a.progress.length), courses: String(a.courseCount), units: formatUnits(a.totalUnits) })}
+            </td>
+            <td>
+              {t('whatIf.summaryOf', { met: String(fulfilled(b)), total: String(b.progress.length), courses: String(b.courseCount), units: formatUnits(b.totalUnits) })}
+            </td>
           </tr>
           {a.progress.map((r) => {
             const o = other.get(r.uuid);
             const differs = !o || o.completedCourses !== r.completedCourses || o.completedUnits !== r.completedUnits || o.isFulfilled !== r.isFulfilled;
             return (
               <tr key={r.uuid} className={differs ? 'differs' : undefined}>
-                <th scope="row">{r.pathwayName}: {r.name}{differs && <span className="sr-only"> {t('whatIf.differs')}</span>}</th>
+                <th scope="row">
+                  {r.pathwayName}: {r.name}
+                  {differs && <span className="sr-only"> {t('whatIf.differs')}</span>}
+                </th>
                 <td>{cell(r)}</td>
                 <td>{cell(o)}</td>
               </tr>

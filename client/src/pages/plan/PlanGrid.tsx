@@ -57,7 +57,8 @@ export function keyboardCoordinates(termOrder: readonly string[]): KeyboardCoord
     const { collisionRect, droppableContainers } = context;
     if (!collisionRect) return undefined;
     const { x: cx, y: cy } = center(collisionRect);
-    const rects = droppableContainers.getEnabled()
+    const rects = droppableContainers
+      .getEnabled()
       .map((c) => ({ id: String(c.id), rect: c.rect.current }))
       .filter((c): c is { id: string; rect: NonNullable<typeof c.rect> } => !!c.rect && c.id !== String(context.active));
     let target: Rect | undefined;
@@ -147,7 +148,8 @@ export function PlanGrid({ plan, readOnly, onMove, onOpen, onEditTerm }: PlanGri
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable: 'To move a course, press Space. Use the left and right arrow keys to choose a term and the up and down arrow keys to choose a place in it, then press Space to drop or Escape to cancel. Press Enter to open the course.',
+          draggable:
+            'To move a course, press Space. Use the left and right arrow keys to choose a term and the up and down arrow keys to choose a place in it, then press Space to drop or Escape to cancel. Press Enter to open the course.',
         },
       }}
     >
@@ -170,7 +172,13 @@ function TermColumn({ term, readOnly, onOpen, onEditTerm }: { term: PlanTermData
       <div className="plan-term-head">
         <h2>{label}</h2>
         {!readOnly && term.position !== null && (
-          <button type="button" className="link pencil" aria-label={t('components.editTermLabel', { label })} title={t('components.editTerm')} onClick={() => onEditTerm(term)}>
+          <button
+            type="button"
+            className="link pencil"
+            aria-label={t('components.editTermLabel', { label })}
+            title={t('components.editTerm')}
+            onClick={() => onEditTerm(term)}
+          >
             ✎
           </button>
         )}
@@ -204,20 +212,20 @@ function CourseTile({ entry, readOnly, onOpen }: { entry: PlanEntryData; readOnl
   return (
     // The list item stays a list item (a list holds only items); the draggable button is the tile inside it.
     <li ref={drop.setNodeRef} className="plan-tile-item">
-    <div
-      ref={drag.setNodeRef}
-      className={`plan-tile${drag.isDragging ? ' dragging' : ''}${drop.isOver && !drag.isDragging ? ' drop-over' : ''}`}
-      style={{ borderLeftColor: entry.course.school?.primaryColor ?? undefined }}
-      data-course={entry.course.courseId}
-      {...drag.attributes}
-      {...listeners}
-      role="button"
-      tabIndex={0}
-      onKeyDown={keyDown}
-      onClick={() => onOpen(entry.course.uuid)}
-    >
-      <TileBody entry={entry} />
-    </div>
+      <div
+        ref={drag.setNodeRef}
+        className={`plan-tile${drag.isDragging ? ' dragging' : ''}${drop.isOver && !drag.isDragging ? ' drop-over' : ''}`}
+        style={{ borderLeftColor: entry.course.school?.primaryColor ?? undefined }}
+        data-course={entry.course.courseId}
+        {...drag.attributes}
+        {...listeners}
+        role="button"
+        tabIndex={0}
+        onKeyDown={keyDown}
+        onClick={() => onOpen(entry.course.uuid)}
+      >
+        <TileBody entry={entry} />
+      </div>
     </li>
   );
 }

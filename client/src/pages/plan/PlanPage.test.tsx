@@ -2,47 +2,140 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CurrentUserDocument, FollowedPathwaysDocument, PlanCourseDocument, PlanDocument, PlanNotesDocument, RequirementProgressDocument, WhatIfPlansDocument } from '../../graphql/generated';
+import {
+  CurrentUserDocument,
+  FollowedPathwaysDocument,
+  PlanCourseDocument,
+  PlanDocument,
+  PlanNotesDocument,
+  RequirementProgressDocument,
+  WhatIfPlansDocument,
+} from '../../graphql/generated';
 import { SessionProvider } from '../../session/SessionProvider';
 import PlanPage from './PlanPage';
 import { StudentCourseControls } from './StudentCourseControls';
 
 const school = {
-  __typename: 'School', id: 1, uuid: 's1', name: 'Lincoln High School', schoolType: 'HS', location: 'CA', primaryColor: '#8b1e3f',
-  dualSchoolEnabled: false, fourYearPlanEnabled: true, baselinePlansEnabled: true, hsFullAccessEnabled: true, cccApplyEnabled: true,
-  parentFormEnabled: true, cccDemoEnabled: true, planApprovalEnabled: false,
+  __typename: 'School',
+  id: 1,
+  uuid: 's1',
+  name: 'Lincoln High School',
+  schoolType: 'HS',
+  location: 'CA',
+  primaryColor: '#8b1e3f',
+  dualSchoolEnabled: false,
+  fourYearPlanEnabled: true,
+  baselinePlansEnabled: true,
+  hsFullAccessEnabled: true,
+  cccApplyEnabled: true,
+  parentFormEnabled: true,
+  cccDemoEnabled: true,
+  planApprovalEnabled: false,
 };
 const me = (readOnly: boolean) => ({
   request: { query: CurrentUserDocument },
-  result: { data: { currentUser: {
-    __typename: 'CurrentUser', id: 7, firstName: 'Sam', lastName: 'Lee', email: 'student@lincoln.example', userType: 'Student', applicationStatus: null,
-    grade: '10', dob: null, parentCode: 'LHSDEMO10', academicYearLabels: ['9th Grade', '10th Grade'], dualSchoolEnabled: false, school, locale: 'en',
-    viewingAs: readOnly ? { __typename: 'ViewingAs', actingUserId: 3, readOnly: true } : null,
-  } } },
+  result: {
+    data: {
+      currentUser: {
+        __typename: 'CurrentUser',
+        id: 7,
+        firstName: 'Sam',
+        lastName: 'Lee',
+        email: 'student@lincoln.example',
+        userType: 'Student',
+        applicationStatus: null,
+        grade: '10',
+        dob: null,
+        parentCode: 'LHSDEMO10',
+        academicYearLabels: ['9th Grade', '10th Grade'],
+        dualSchoolEnabled: false,
+        school,
+        locale: 'en',
+        viewingAs: readOnly ? { __typename: 'ViewingAs', actingUserId: 3, readOnly: true } : null,
+      },
+    },
+  },
 });
 const entry = (id: number, courseId: string, title: string, term: string, position: number, grade = '', completed = false) => ({
-  __typename: 'ScheduledCourse', id, term, position, grade, completed,
-  course: { __typename: 'PlanCourse', id: id * 10, uuid: `uuid-${id}`, courseId, title, units: 1, prerequisiteGroups: [], school: { __typename: 'School', id: 1, name: 'Lincoln High School', primaryColor: '#8b1e3f' } },
+  __typename: 'ScheduledCourse',
+  id,
+  term,
+  position,
+  grade,
+  completed,
+  course: {
+    __typename: 'PlanCourse',
+    id: id * 10,
+    uuid: `uuid-${id}`,
+    courseId,
+    title,
+    units: 1,
+    prerequisiteGroups: [],
+    school: { __typename: 'School', id: 1, name: 'Lincoln High School', primaryColor: '#8b1e3f' },
+  },
 });
 const planMock = (readOnly: boolean) => ({
   request: { query: PlanDocument, variables: { whatIfPlanId: null } },
-  result: { data: { plan: {
-    __typename: 'Plan', id: 'plan:7', whatIfPlanId: null, whatIfName: null, userId: 7, firstName: 'Sam', lastName: 'Lee', fullName: 'Sam Lee', userType: 'Student', readOnly,
-    labels: ['9th Grade', '10th Grade'], totalUnits: 2, completedUnits: 1,
-    terms: [
-      { __typename: 'PlanTerm', term: '1', position: 1, label: '9th Grade', units: 2, courses: [entry(1, '4401', 'Geometry', '1', 0, 'B+', true), entry(2, '2401', 'English 9', '1', 1)] },
-      { __typename: 'PlanTerm', term: '2', position: 2, label: '10th Grade', units: 0, courses: [] },
-    ],
-    warnings: [{ __typename: 'PlanWarning', scheduledCourseId: 1, courseId: 10, title: 'Geometry', term: '1', termLabel: '9th Grade', message: 'Prerequisite not met for "Geometry" in 9th Grade' }],
-  } } },
+  result: {
+    data: {
+      plan: {
+        __typename: 'Plan',
+        id: 'plan:7',
+        whatIfPlanId: null,
+        whatIfName: null,
+        userId: 7,
+        firstName: 'Sam',
+        lastName: 'Lee',
+        fullName: 'Sam Lee',
+        userType: 'Student',
+        readOnly,
+        labels: ['9th Grade', '10th Grade'],
+        totalUnits: 2,
+        completedUnits: 1,
+        terms: [
+          {
+            __typename: 'PlanTerm',
+            term: '1',
+            position: 1,
+            label: '9th Grade',
+            units: 2,
+            courses: [entry(1, '4401', 'Geometry', '1', 0, 'B+', true), entry(2, '2401', 'English 9', '1', 1)],
+          },
+          { __typename: 'PlanTerm', term: '2', position: 2, label: '10th Grade', units: 0, courses: [] },
+        ],
+        warnings: [
+          {
+            __typename: 'PlanWarning',
+            scheduledCourseId: 1,
+            courseId: 10,
+            title: 'Geometry',
+            term: '1',
+            termLabel: '9th Grade',
+            message: 'Prerequisite not met for "Geometry" in 9th Grade',
+          },
+        ],
+      },
+    },
+  },
 });
 
 const req = (uuid: string, pathwayUuid: string, pathwayName: string, completedCourses: number, isFulfilled: boolean) => ({
-  __typename: 'RequirementProgress', uuid, name: uuid, description: '', pathwayUuid, pathwayName,
-  requiredCourses: 1, requiredUnits: 0, completedCourses, completedUnits: completedCourses, isFulfilled,
+  __typename: 'RequirementProgress',
+  uuid,
+  name: uuid,
+  description: '',
+  pathwayUuid,
+  pathwayName,
+  requiredCourses: 1,
+  requiredUnits: 0,
+  completedCourses,
+  completedUnits: completedCourses,
+  isFulfilled,
 });
 // STEM: one of two requirements met by the plan; Graduation: nothing of the plan counts toward it.
-const progressMock = (rows = [req('r1', 'p-stem', 'STEM at Lincoln', 1, true), req('r2', 'p-stem', 'STEM at Lincoln', 0, false), req('r3', 'p-grad', 'High School Graduation', 0, false)]) => ({
+const progressMock = (
+  rows = [req('r1', 'p-stem', 'STEM at Lincoln', 1, true), req('r2', 'p-stem', 'STEM at Lincoln', 0, false), req('r3', 'p-grad', 'High School Graduation', 0, false)],
+) => ({
   request: { query: RequirementProgressDocument },
   result: { data: { requirementProgress: rows } },
   maxUsageCount: 3,
@@ -51,27 +144,60 @@ const progressMock = (rows = [req('r1', 'p-stem', 'STEM at Lincoln', 1, true), r
 /** The server's followed pathways: with none marked, the school's graduation pathway (marked: false). */
 const followedMock = (list: { uuid: string; name: string; marked: boolean }[] = [{ uuid: 'p-grad', name: 'High School Graduation', marked: false }]) => ({
   request: { query: FollowedPathwaysDocument },
-  result: { data: { followedPathways: list.map((p, i) => ({ __typename: 'FollowedPathway', marked: p.marked, pathway: { __typename: 'Pathway', id: i + 1, uuid: p.uuid, name: p.name } })) } },
+  result: {
+    data: {
+      followedPathways: list.map((p, i) => ({
+        __typename: 'FollowedPathway',
+        marked: p.marked,
+        pathway: { __typename: 'Pathway', id: i + 1, uuid: p.uuid, name: p.name },
+      })),
+    },
+  },
   maxUsageCount: 3,
 });
 
 /** The notes beside the plan: one counselor's note with a link (read-only tokens may not write). */
 const notesMock = (readOnly: boolean) => ({
   request: { query: PlanNotesDocument, variables: { studentId: null } },
-  result: { data: { planNotes: {
-    __typename: 'PlanNoteThread', studentId: 7, canWrite: !readOnly, canMarkStaffOnly: false,
-    notes: [{ __typename: 'PlanNote', id: 1, body: 'Read <b>this</b>: https://example.org/a-g.', authorName: 'Alex Rivera', authorRole: 'staff',
-      createdAt: '2026-11-25T14:00:00.000Z', staffOnly: false, canDelete: false }],
-  } } },
+  result: {
+    data: {
+      planNotes: {
+        __typename: 'PlanNoteThread',
+        studentId: 7,
+        canWrite: !readOnly,
+        canMarkStaffOnly: false,
+        notes: [
+          {
+            __typename: 'PlanNote',
+            id: 1,
+            body: 'Read <b>this</b>: https://example.org/a-g.',
+            authorName: 'Alex Rivera',
+            authorRole: 'staff',
+            createdAt: '2026-11-25T14:00:00.000Z',
+            staffOnly: false,
+            canDelete: false,
+          },
+        ],
+      },
+    },
+  },
   maxUsageCount: 3,
 });
 
 /** The student's what-if plans: one, "Engineering"; only the student in their own session changes them. */
 const whatIfMock = (canEdit: boolean) => ({
   request: { query: WhatIfPlansDocument },
-  result: { data: { whatIfPlans: { __typename: 'WhatIfPlanList', studentId: 7, canEdit, limit: 5, plans: [
-    { __typename: 'WhatIfPlan', id: 3, name: 'Engineering', courseCount: 2, totalUnits: 2 },
-  ] } } },
+  result: {
+    data: {
+      whatIfPlans: {
+        __typename: 'WhatIfPlanList',
+        studentId: 7,
+        canEdit,
+        limit: 5,
+        plans: [{ __typename: 'WhatIfPlan', id: 3, name: 'Engineering', courseCount: 2, totalUnits: 2 }],
+      },
+    },
+  },
   maxUsageCount: 3,
 });
 
@@ -81,8 +207,18 @@ function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
   localStorage.setItem('token', 't');
   if (readOnly) localStorage.setItem('isParentViewingAsStudent', 'true');
   render(
-    <MockedProvider mocks={[me(readOnly), planMock(readOnly), planMock(readOnly), whatIfMock(!readOnly), ...(extra.some((m) => m.request.query === RequirementProgressDocument) ? [] : [progressMock()]),
-      ...(extra.some((m) => m.request.query === FollowedPathwaysDocument) ? [] : [followedMock()]), notesMock(readOnly), ...extra]}>
+    <MockedProvider
+      mocks={[
+        me(readOnly),
+        planMock(readOnly),
+        planMock(readOnly),
+        whatIfMock(!readOnly),
+        ...(extra.some((m) => m.request.query === RequirementProgressDocument) ? [] : [progressMock()]),
+        ...(extra.some((m) => m.request.query === FollowedPathwaysDocument) ? [] : [followedMock()]),
+        notesMock(readOnly),
+        ...extra,
+      ]}
+    >
       <SessionProvider>
         <MemoryRouter>{ui}</MemoryRouter>
       </SessionProvider>
@@ -134,13 +270,19 @@ describe('Academic Plan page', () => {
   });
 
   it('shows the pathways the student marked as followed instead, even one no course counts toward yet', async () => {
-    renderWith(<PlanPage />, false, [followedMock([
-      { uuid: 'p-grad', name: 'High School Graduation', marked: true },
-      { uuid: 'p-arts', name: 'Arts', marked: true },
-    ])]);
+    renderWith(<PlanPage />, false, [
+      followedMock([
+        { uuid: 'p-grad', name: 'High School Graduation', marked: true },
+        { uuid: 'p-arts', name: 'Arts', marked: true },
+      ]),
+    ]);
     const section = await screen.findByRole('region', { name: 'Where I stand' });
     await within(section).findByRole('link', { name: 'High School Graduation' });
-    expect(within(section).getAllByRole('link').map((a) => a.textContent)).toEqual(['High School Graduation', 'Arts']);
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['High School Graduation', 'Arts']);
     expect(within(section).queryByText('STEM at Lincoln')).toBeNull();
     const bars = within(section).getAllByRole('progressbar');
     expect(bars[0].getAttribute('aria-valuetext')).toBe('0 of 1 requirements (0%)');
@@ -177,11 +319,22 @@ describe('Academic Plan page', () => {
 describe('StudentCourseControls', () => {
   const courseMock = {
     request: { query: PlanCourseDocument, variables: { uuid: 'uuid-1', whatIfPlanId: null } },
-    result: { data: { planCourse: {
-      __typename: 'PlanCourse', id: 10, uuid: 'uuid-1', courseId: '4401', title: 'Geometry', description: '', units: 1, prerequisiteGroups: [],
-      school: { __typename: 'School', id: 1, name: 'Lincoln High School', primaryColor: '#8b1e3f' },
-      scheduled: { __typename: 'ScheduledCourse', id: 1, term: '1', grade: 'B+', completed: true },
-    } } },
+    result: {
+      data: {
+        planCourse: {
+          __typename: 'PlanCourse',
+          id: 10,
+          uuid: 'uuid-1',
+          courseId: '4401',
+          title: 'Geometry',
+          description: '',
+          units: 1,
+          prerequisiteGroups: [],
+          school: { __typename: 'School', id: 1, name: 'Lincoln High School', primaryColor: '#8b1e3f' },
+          scheduled: { __typename: 'ScheduledCourse', id: 1, term: '1', grade: 'B+', completed: true },
+        },
+      },
+    },
   };
 
   it('shows the completed grade and the grade and remove controls to the student', async () => {
@@ -195,7 +348,16 @@ describe('StudentCourseControls', () => {
 
   it("renders nothing in a parent's view", async () => {
     // The plan page beside it shows once the session has loaded the student.
-    renderWith(<><PlanPage /><div data-testid="host"><StudentCourseControls courseUuid="uuid-1" /></div></>, true, [courseMock]);
+    renderWith(
+      <>
+        <PlanPage />
+        <div data-testid="host">
+          <StudentCourseControls courseUuid="uuid-1" />
+        </div>
+      </>,
+      true,
+      [courseMock],
+    );
     expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' })).toBeTruthy();
     expect(screen.getByTestId('host').textContent).toBe('');
     expect(screen.queryByRole('button', { name: /Edit Course Grade|Remove from Plan|Add to Plan/ })).toBeNull();
@@ -206,7 +368,11 @@ describe('what-if plan chooser', () => {
   it("offers the official plan and the student's what-if plans, with the student's changes", async () => {
     renderWith(<PlanPage />, false);
     const chooser = await screen.findByRole('combobox', { name: 'Plan' });
-    expect(within(chooser).getAllByRole('option').map((o) => o.textContent)).toEqual(['My official plan', 'What-if: Engineering']);
+    expect(
+      within(chooser)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['My official plan', 'What-if: Engineering']);
     expect((chooser as HTMLSelectElement).value).toBe('');
     expect(screen.getByRole('button', { name: 'New what-if plan' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/plan/compare?left=official&right=3');

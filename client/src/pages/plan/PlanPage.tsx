@@ -13,7 +13,15 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PlanGrid } from './PlanGrid';
-import { ComparePlansDocument, FollowedPathwaysDocument, MoveScheduledCourseDocument, PlanDocument, ReorderTermDocument, RequirementProgressDocument, WhatIfPlansDocument } from '../../graphql/generated';
+import {
+  ComparePlansDocument,
+  FollowedPathwaysDocument,
+  MoveScheduledCourseDocument,
+  PlanDocument,
+  ReorderTermDocument,
+  RequirementProgressDocument,
+  WhatIfPlansDocument,
+} from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
 import { isParentViewing } from '../../session/storage';
@@ -35,11 +43,20 @@ const EditTermDialog = lazy(() => import('./TermDialogs').then((m) => ({ default
 
 /** What requirement progress depends on: which courses the plan holds (changes when one is added, removed or moved). */
 const planKey = (plan: PlanData | undefined) =>
-  plan ? plan.terms.flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}`)).sort().join(',') : '';
+  plan
+    ? plan.terms
+        .flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}`))
+        .sort()
+        .join(',')
+    : '';
 /** What the review status depends on: the plan's courses, their terms and grades. */
 const reviewKey = (plan: PlanData | undefined) =>
-  plan ? plan.terms.flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}:${c.grade}`)).sort().join(',') : '';
-
+  plan
+    ? plan.terms
+        .flatMap((term) => term.courses.map((c) => `${c.id}:${term.term}:${c.grade}`))
+        .sort()
+        .join(',')
+    : '';
 
 export function planHeading(plan: Pick<PlanData, 'userType' | 'fullName' | 'firstName'>): string {
   if (plan.userType === 'Student') return `${plan.fullName} - Academic Plan`;
@@ -96,12 +113,35 @@ export default function PlanPage() {
   // yield) instead of one long task inside that answer's update (total blocking time).
   const data = useDeferredValue(firstScreenReady ? fetched : undefined);
 
-  if (!user) return <main className="page"><p>{t('plan.pleaseSignInToSeeThe')}</p></main>;
-  if (!isPlanOwner) return <main className="page"><h1>{t('plan.academicPlan')}</h1><p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p></main>;
-  if ((loading || fetched) && !data) return <main className="page plan-page"><p role="status">{t('common.loading')}</p></main>;
+  if (!user)
+    return (
+      <main className="page">
+        <p>{t('plan.pleaseSignInToSeeThe')}</p>
+      </main>
+    );
+  if (!isPlanOwner)
+    return (
+      <main className="page">
+        <h1>{t('plan.academicPlan')}</h1>
+        <p>{t('plan.onlyStudentsHaveAnAcademicPlan')}</p>
+      </main>
+    );
+  if ((loading || fetched) && !data)
+    return (
+      <main className="page plan-page">
+        <p role="status">{t('common.loading')}</p>
+      </main>
+    );
   if (error || !data) {
     if (error) console.error('Failed to load the plan', error);
-    return <main className="page"><h1>{t('plan.academicPlan')}</h1><div className="alert alert-danger" role="alert">{t('plan.thePlanCouldNotBeLoaded')}</div></main>;
+    return (
+      <main className="page">
+        <h1>{t('plan.academicPlan')}</h1>
+        <div className="alert alert-danger" role="alert">
+          {t('plan.thePlanCouldNotBeLoaded')}
+        </div>
+      </main>
+    );
   }
 
   const plan = data.plan;
@@ -163,26 +203,54 @@ export default function PlanPage() {
           {exporting ? t('plan.preparingPdf') : t('plan.printExportPdf')}
         </button>
         <div className="row toggle" role="group" aria-label={t('plan.planView')}>
-          <button type="button" className={view === 'grid' ? '' : 'secondary'} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>{t('plan.grid')}</button>
-          <button type="button" className={view === 'list' ? '' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>{t('plan.list')}</button>
+          <button type="button" className={view === 'grid' ? '' : 'secondary'} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+            {t('plan.grid')}
+          </button>
+          <button type="button" className={view === 'list' ? '' : 'secondary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+            {t('plan.list')}
+          </button>
         </div>
-        {!readOnly && <button type="button" onClick={() => setAdding(true)}>{t('plan.addTerm')}</button>}
+        {!readOnly && (
+          <button type="button" onClick={() => setAdding(true)}>
+            {t('plan.addTerm')}
+          </button>
+        )}
         {user.school?.baselinePlansEnabled && (
-          <button type="button" className="secondary" onClick={() => navigate('/baseline-plans')}>{t('plan.viewBaselinePlans')}</button>
+          <button type="button" className="secondary" onClick={() => navigate('/baseline-plans')}>
+            {t('plan.viewBaselinePlans')}
+          </button>
         )}
         <Link to="/pathways">{t('plan.pathways')}</Link>
       </div>
       <p className="muted">
-        {planSummary(t, plan.terms.reduce((n, term) => n + term.courses.length, 0), plan.totalUnits, plan.completedUnits)}
+        {planSummary(
+          t,
+          plan.terms.reduce((n, term) => n + term.courses.length, 0),
+          plan.totalUnits,
+          plan.completedUnits,
+        )}
         {!readOnly && view === 'grid' && t('plan.dragACourseToReorderIt')}
       </p>
 
-      <WhereIStand progress={whatIfPlanId === null ? (progress.error ? undefined : progress.data?.requirementProgress) : (whatIfProgress.error ? undefined : whatIfProgress.data?.comparePlans[0]?.progress)} marked={marked} />
+      <WhereIStand
+        progress={
+          whatIfPlanId === null
+            ? progress.error
+              ? undefined
+              : progress.data?.requirementProgress
+            : whatIfProgress.error
+              ? undefined
+              : whatIfProgress.data?.comparePlans[0]?.progress
+        }
+        marked={marked}
+      />
 
       {message && (
         <div className="alert alert-danger" role="alert">
           <span>{message}</span>
-          <button type="button" aria-label={t('common.dismiss')} onClick={() => setMessage(null)}>×</button>
+          <button type="button" aria-label={t('common.dismiss')} onClick={() => setMessage(null)}>
+            ×
+          </button>
         </div>
       )}
 
@@ -198,7 +266,10 @@ export default function PlanPage() {
       )}
 
       {plan.terms.length === 0 ? (
-        <p className="muted">{t('plan.thisPlanHasNoTermsYet')}{!readOnly && t('plan.useAddTermToStart')}</p>
+        <p className="muted">
+          {t('plan.thisPlanHasNoTermsYet')}
+          {!readOnly && t('plan.useAddTermToStart')}
+        </p>
       ) : view === 'grid' ? (
         <PlanGrid plan={plan} readOnly={readOnly} onMove={moveCourse} onOpen={open} onEditTerm={setEditing} />
       ) : (
@@ -208,7 +279,9 @@ export default function PlanPage() {
               <div className="plan-term-head">
                 <h2>{termLabel(term.label)}</h2>
                 {!readOnly && term.position !== null && (
-                  <button type="button" className="link pencil" aria-label={t('plan.editTermLabel', { label: termLabel(term.label) })} onClick={() => setEditing(term)}>✎</button>
+                  <button type="button" className="link pencil" aria-label={t('plan.editTermLabel', { label: termLabel(term.label) })} onClick={() => setEditing(term)}>
+                    ✎
+                  </button>
                 )}
               </div>
               {term.courses.length === 0 ? (
@@ -217,8 +290,14 @@ export default function PlanPage() {
                 <ul>
                   {term.courses.map((c) => (
                     <li key={c.id}>
-                      <Link to={withWhatIf(`/course-page/${c.course.uuid}`, whatIfPlanId)}>{c.course.courseId} {c.course.title}</Link>{' '}
-                      <span className="muted">({formatUnits(c.course.units)}{c.grade ? t('plan.gradeGrade', { grade: c.grade }) : ''}{c.completed ? t('plan.completed') : ''})</span>
+                      <Link to={withWhatIf(`/course-page/${c.course.uuid}`, whatIfPlanId)}>
+                        {c.course.courseId} {c.course.title}
+                      </Link>{' '}
+                      <span className="muted">
+                        ({formatUnits(c.course.units)}
+                        {c.grade ? t('plan.gradeGrade', { grade: c.grade }) : ''}
+                        {c.completed ? t('plan.completed') : ''})
+                      </span>
                     </li>
                   ))}
                 </ul>

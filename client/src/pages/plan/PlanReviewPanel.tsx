@@ -102,16 +102,26 @@ export function PlanReviewPanel({ planKey }: { planKey: string }) {
           <strong>{t('planReview.counselorComment')}</strong> <span className="plan-review-comment">{review.comment}</span>
         </div>
       )}
-      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
       {(review.canSubmit || review.canReview) && (
         <div className="row">
           {review.canSubmit && (
-            <button type="button" disabled={busy} onClick={() => void act(() => submit({ refetchQueries: [PlanReviewDocument] }))}>{t('planReview.submit')}</button>
+            <button type="button" disabled={busy} onClick={() => void act(() => submit({ refetchQueries: [PlanReviewDocument] }))}>
+              {t('planReview.submit')}
+            </button>
           )}
           {review.canReview && (
             <>
-              <button type="button" disabled={busy} onClick={() => void act(() => approve({ refetchQueries: [PlanReviewDocument] }))}>{t('planReview.approve')}</button>
-              <button type="button" className="secondary" disabled={busy} onClick={() => setReturnOpen(true)}>{t('planReview.return')}</button>
+              <button type="button" disabled={busy} onClick={() => void act(() => approve({ refetchQueries: [PlanReviewDocument] }))}>
+                {t('planReview.approve')}
+              </button>
+              <button type="button" className="secondary" disabled={busy} onClick={() => setReturnOpen(true)}>
+                {t('planReview.return')}
+              </button>
             </>
           )}
         </div>
@@ -123,20 +133,45 @@ export function PlanReviewPanel({ planKey }: { planKey: string }) {
             <p className="muted">{t('planReview.noChanges')}</p>
           ) : (
             <ul className="plan-review-changes">
-              {changes.map((c) => <li key={`${c.kind}-${c.courseId}`}><ChangeLine change={c} /></li>)}
+              {changes.map((c) => (
+                <li key={`${c.kind}-${c.courseId}`}>
+                  <ChangeLine change={c} />
+                </li>
+              ))}
             </ul>
           )}
         </div>
       )}
       {returnOpen && (
-        <AccessibleDialog title={t('planReview.returnTitle')} onClose={() => { setReturnOpen(false); setDialogError(null); }}>
+        <AccessibleDialog
+          title={t('planReview.returnTitle')}
+          onClose={() => {
+            setReturnOpen(false);
+            setDialogError(null);
+          }}
+        >
           <form className="stack" onSubmit={sendReturn} noValidate>
             <label htmlFor={commentId}>{t('planReview.comment')}</label>
             <textarea id={commentId} value={comment} onChange={(e) => setComment(e.target.value)} required aria-required="true" maxLength={2000} rows={4} />
-            {dialogError && <div className="alert alert-danger" role="alert">{dialogError}</div>}
+            {dialogError && (
+              <div className="alert alert-danger" role="alert">
+                {dialogError}
+              </div>
+            )}
             <div className="row">
-              <button type="submit" disabled={returning.loading}>{t('planReview.return')}</button>
-              <button type="button" className="secondary" onClick={() => { setReturnOpen(false); setDialogError(null); }}>{t('common.cancel')}</button>
+              <button type="submit" disabled={returning.loading}>
+                {t('planReview.return')}
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  setReturnOpen(false);
+                  setDialogError(null);
+                }}
+              >
+                {t('common.cancel')}
+              </button>
             </div>
           </form>
         </AccessibleDialog>

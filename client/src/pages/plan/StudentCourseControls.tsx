@@ -82,18 +82,33 @@ function Controls({ course, terms, whatIfPlanId, whatIfName }: { course: CourseD
   return (
     <section className="course-controls stack" aria-label={t('plan.myPlan')}>
       {whatIfName && <p className="muted">{t('whatIf.workingOn', { name: whatIfName })}</p>}
-      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
       {entry ? (
         <>
-          <p>{t('plan.inYourPlan')}{' '}<strong>{termLabel}</strong></p>
+          <p>
+            {t('plan.inYourPlan')} <strong>{termLabel}</strong>
+          </p>
           {entry.completed && (
-            <p className="completed-note"><span aria-hidden="true">✓ </span>{t('plan.courseCompletedGrade')}{' '}{entry.grade}</p>
+            <p className="completed-note">
+              <span aria-hidden="true">✓ </span>
+              {t('plan.courseCompletedGrade')} {entry.grade}
+            </p>
           )}
           <div className="row">
-            <button type="button" onClick={() => setGrading(true)}>{t('plan.editCourseGrade')}</button>
-            <button type="button" className="danger" onClick={remove} disabled={removing.loading}>{t('plan.removeFromPlan')}</button>
+            <button type="button" onClick={() => setGrading(true)}>
+              {t('plan.editCourseGrade')}
+            </button>
+            <button type="button" className="danger" onClick={remove} disabled={removing.loading}>
+              {t('plan.removeFromPlan')}
+            </button>
           </div>
-          {grading && <GradeDialog scheduledId={entry.id} grade={entry.grade} completed={entry.completed} whatIfPlanId={whatIfPlanId} onClose={() => setGrading(false)} />}
+          {grading && (
+            <GradeDialog scheduledId={entry.id} grade={entry.grade} completed={entry.completed} whatIfPlanId={whatIfPlanId} onClose={() => setGrading(false)} />
+          )}
         </>
       ) : (
         <form className="row" onSubmit={add}>
@@ -101,18 +116,34 @@ function Controls({ course, terms, whatIfPlanId, whatIfName }: { course: CourseD
             {t('plan.term')}
             <select value={term} onChange={(e) => setTerm(e.target.value)}>
               {choices.map((term) => (
-                <option key={term.term} value={term.term}>{readLabel(term.label)}</option>
+                <option key={term.term} value={term.term}>
+                  {readLabel(term.label)}
+                </option>
               ))}
             </select>
           </label>
-          <button type="submit" disabled={scheduling.loading || !choices.length} style={{ alignSelf: 'flex-end' }}>{t('plan.addToPlan')}</button>
+          <button type="submit" disabled={scheduling.loading || !choices.length} style={{ alignSelf: 'flex-end' }}>
+            {t('plan.addToPlan')}
+          </button>
         </form>
       )}
     </section>
   );
 }
 
-function GradeDialog({ scheduledId, grade, completed, whatIfPlanId, onClose }: { scheduledId: number; grade: string; completed: boolean; whatIfPlanId: number | null; onClose(): void }) {
+function GradeDialog({
+  scheduledId,
+  grade,
+  completed,
+  whatIfPlanId,
+  onClose,
+}: {
+  scheduledId: number;
+  grade: string;
+  completed: boolean;
+  whatIfPlanId: number | null;
+  onClose(): void;
+}) {
   const t = useT();
   const [value, setValue] = useState(grade);
   const [done, setDone] = useState(completed);
@@ -138,15 +169,25 @@ function GradeDialog({ scheduledId, grade, completed, whatIfPlanId, onClose }: {
           {t('plan.grade')}
           <input value={value} onChange={(e) => setValue(e.target.value)} placeholder={t('plan.gradeHint')} maxLength={20} aria-describedby="grade-hint" />
         </label>
-        <p id="grade-hint" className="muted small">{t('plan.gradeHint')}</p>
+        <p id="grade-hint" className="muted small">
+          {t('plan.gradeHint')}
+        </p>
         <label className="row" style={{ gap: 8 }}>
           <input type="checkbox" checked={done} onChange={(e) => setDone(e.target.checked)} style={{ width: 'auto', margin: 0 }} />
           {t('plan.completedLabel')}
         </label>
-        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
         <div className="row">
-          <button type="submit" disabled={loading}>{t('plan.submit')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" disabled={loading}>
+            {t('plan.submit')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>

@@ -20,7 +20,14 @@ describe('Term dialogs show the server answer', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const label = 'x'.repeat(60);
     render(
-      <MockedProvider mocks={[{ request: { query: AddTermDocument, variables: { label, whatIfPlanId: null } }, result: { errors: [new GraphQLError('A term label is at most 40 characters.', { extensions: { code: 'BAD_USER_INPUT' } })] } }]}>
+      <MockedProvider
+        mocks={[
+          {
+            request: { query: AddTermDocument, variables: { label, whatIfPlanId: null } },
+            result: { errors: [new GraphQLError('A term label is at most 40 characters.', { extensions: { code: 'BAD_USER_INPUT' } })] },
+          },
+        ]}
+      >
         <AddTermDialog onClose={() => {}} />
       </MockedProvider>,
     );
@@ -34,10 +41,12 @@ describe('Term dialogs show the server answer', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const request = { query: DeleteTermDocument, variables: { position: 2, whatIfPlanId: null } };
     render(
-      <MockedProvider mocks={[
-        { request, result: { errors: [new GraphQLError('Cannot delete a term that has courses.', { extensions: { code: 'CONFLICT' } })] } },
-        { request, result: { errors: [new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })] } },
-      ]}>
+      <MockedProvider
+        mocks={[
+          { request, result: { errors: [new GraphQLError('Cannot delete a term that has courses.', { extensions: { code: 'CONFLICT' } })] } },
+          { request, result: { errors: [new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })] } },
+        ]}
+      >
         <EditTermDialog term={emptyTerm} count={3} onClose={() => {}} />
       </MockedProvider>,
     );

@@ -38,12 +38,27 @@ export function AddTermDialog({ onClose, whatIfPlanId = null }: { onClose(): voi
       <form className="stack" onSubmit={submit} noValidate>
         <label>
           {t('plan.enterLabel')}
-          <input value={label} onChange={(e) => setLabel(e.target.value)} required aria-required="true" maxLength={MAX_LABEL_LENGTH} placeholder={t('plan.eGSummer2027')} />
+          <input
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            required
+            aria-required="true"
+            maxLength={MAX_LABEL_LENGTH}
+            placeholder={t('plan.eGSummer2027')}
+          />
         </label>
-        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
         <div className="row">
-          <button type="submit" disabled={loading}>{t('plan.add')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" disabled={loading}>
+            {t('plan.add')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>
@@ -101,14 +116,24 @@ export function EditTermDialog({ term, count, onClose, whatIfPlanId = null }: { 
           {t('plan.termPosition')}
           <select value={newPosition} onChange={(e) => setNewPosition(Number(e.target.value))}>
             {Array.from({ length: count }, (_, i) => i + 1).map((p) => (
-              <option key={p} value={p}>{p}</option>
+              <option key={p} value={p}>
+                {p}
+              </option>
             ))}
           </select>
         </label>
-        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
         <div className="row">
-          <button type="submit" disabled={updating.loading || deleting.loading}>{t('plan.save')}</button>
-          <button type="button" className="danger" onClick={remove} disabled={updating.loading || deleting.loading}>{t('plan.deleteTerm')}</button>
+          <button type="submit" disabled={updating.loading || deleting.loading}>
+            {t('plan.save')}
+          </button>
+          <button type="button" className="danger" onClick={remove} disabled={updating.loading || deleting.loading}>
+            {t('plan.deleteTerm')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>

@@ -31,7 +31,12 @@ export function WhatIfBar({ chosen, onChoose }: Props) {
   const id = useId();
   const { data, error } = useQuery(WhatIfPlansDocument);
   const [dialog, setDialog] = useState<Dialog>(null);
-  if (error) return <div className="alert alert-danger" role="alert">{t('whatIf.loadFailed')}</div>;
+  if (error)
+    return (
+      <div className="alert alert-danger" role="alert">
+        {t('whatIf.loadFailed')}
+      </div>
+    );
   if (!data) return null;
   const { plans, canEdit, limit } = data.whatIfPlans;
   const current = plans.find((p) => p.id === chosen) ?? null;
@@ -39,21 +44,37 @@ export function WhatIfBar({ chosen, onChoose }: Props) {
   const compareWith = current?.id ?? plans[0]?.id;
   return (
     <section className="card what-if-bar stack" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="sr-only">{t('whatIf.title')}</h2>
+      <h2 id={`${id}-title`} className="sr-only">
+        {t('whatIf.title')}
+      </h2>
       <div className="row" style={{ flexWrap: 'wrap', alignItems: 'flex-end', gap: 8 }}>
         <label>
           {t('whatIf.chooser')}
           <select value={current ? String(current.id) : ''} onChange={(e) => onChoose(e.target.value ? Number(e.target.value) : null)}>
             <option value="">{t('whatIf.officialPlan')}</option>
-            {plans.map((p) => <option key={p.id} value={String(p.id)}>{t('whatIf.optionName', { name: p.name })}</option>)}
+            {plans.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {t('whatIf.optionName', { name: p.name })}
+              </option>
+            ))}
           </select>
         </label>
-        {canEdit && <button type="button" className="secondary" onClick={() => setDialog('new')} disabled={full}>{t('whatIf.new')}</button>}
+        {canEdit && (
+          <button type="button" className="secondary" onClick={() => setDialog('new')} disabled={full}>
+            {t('whatIf.new')}
+          </button>
+        )}
         {canEdit && current && (
           <>
-            <button type="button" className="secondary" onClick={() => setDialog('rename')}>{t('whatIf.rename')}</button>
-            <button type="button" className="danger" onClick={() => setDialog('delete')}>{t('whatIf.delete')}</button>
-            <button type="button" onClick={() => setDialog('official')}>{t('whatIf.makeOfficial')}</button>
+            <button type="button" className="secondary" onClick={() => setDialog('rename')}>
+              {t('whatIf.rename')}
+            </button>
+            <button type="button" className="danger" onClick={() => setDialog('delete')}>
+              {t('whatIf.delete')}
+            </button>
+            <button type="button" onClick={() => setDialog('official')}>
+              {t('whatIf.makeOfficial')}
+            </button>
           </>
         )}
         {canEdit && current && <Link to={withWhatIf('/courses', current.id)}>{t('whatIf.addCourses')}</Link>}
@@ -62,10 +83,38 @@ export function WhatIfBar({ chosen, onChoose }: Props) {
       {canEdit && full && <p className="muted small">{t('whatIf.limitReached', { limit: String(limit) })}</p>}
       {current && !canEdit && <p className="muted small">{t('whatIf.readOnlyNote')}</p>}
       <Suspense fallback={null}>
-        {dialog === 'new' && <NewWhatIfDialog onClose={() => setDialog(null)} onCreated={(newId) => { setDialog(null); onChoose(newId); }} />}
+        {dialog === 'new' && (
+          <NewWhatIfDialog
+            onClose={() => setDialog(null)}
+            onCreated={(newId) => {
+              setDialog(null);
+              onChoose(newId);
+            }}
+          />
+        )}
         {dialog === 'rename' && current && <RenameDialog id={current.id} name={current.name} onClose={() => setDialog(null)} />}
-        {dialog === 'delete' && current && <DeleteDialog id={current.id} name={current.name} onClose={() => setDialog(null)} onDeleted={() => { setDialog(null); onChoose(null); }} />}
-        {dialog === 'official' && current && <MakeOfficialDialog id={current.id} name={current.name} onClose={() => setDialog(null)} onDone={() => { setDialog(null); onChoose(null); }} />}
+        {dialog === 'delete' && current && (
+          <DeleteDialog
+            id={current.id}
+            name={current.name}
+            onClose={() => setDialog(null)}
+            onDeleted={() => {
+              setDialog(null);
+              onChoose(null);
+            }}
+          />
+        )}
+        {dialog === 'official' && current && (
+          <MakeOfficialDialog
+            id={current.id}
+            name={current.name}
+            onClose={() => setDialog(null)}
+            onDone={() => {
+              setDialog(null);
+              onChoose(null);
+            }}
+          />
+        )}
       </Suspense>
     </section>
   );

@@ -6,8 +6,14 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import {
-  BaselinePlansForSchoolDocument, CreateWhatIfPlanDocument, DeleteWhatIfPlanDocument, MakeWhatIfPlanOfficialDocument, PlanDocument,
-  RenameWhatIfPlanDocument, RequirementProgressDocument, WhatIfPlansDocument,
+  BaselinePlansForSchoolDocument,
+  CreateWhatIfPlanDocument,
+  DeleteWhatIfPlanDocument,
+  MakeWhatIfPlanOfficialDocument,
+  PlanDocument,
+  RenameWhatIfPlanDocument,
+  RequirementProgressDocument,
+  WhatIfPlansDocument,
 } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
@@ -50,14 +56,24 @@ export function NewWhatIfDialog({ onClose, onCreated }: { onClose(): void; onCre
             <option value="official">{t('whatIf.startCopy')}</option>
             <option value="empty">{t('whatIf.startEmpty')}</option>
             {(baselines.data?.baselinePlansForSchool.nodes ?? []).map((b) => (
-              <option key={b.id} value={`baseline:${b.id}`}>{t('whatIf.startBaseline', { title: b.title })}</option>
+              <option key={b.id} value={`baseline:${b.id}`}>
+                {t('whatIf.startBaseline', { title: b.title })}
+              </option>
             ))}
           </select>
         </label>
-        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
         <div className="row">
-          <button type="submit" disabled={loading || !name.trim()}>{t('whatIf.create')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" disabled={loading || !name.trim()}>
+            {t('whatIf.create')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>
@@ -86,10 +102,18 @@ export function RenameDialog({ id, name: was, onClose }: { id: number; name: str
           {t('whatIf.name')}
           <input value={name} onChange={(e) => setName(e.target.value)} maxLength={WHAT_IF_MAX_NAME} required />
         </label>
-        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
         <div className="row">
-          <button type="submit" disabled={loading || !name.trim()}>{t('whatIf.save')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" disabled={loading || !name.trim()}>
+            {t('whatIf.save')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>
@@ -113,10 +137,18 @@ export function DeleteDialog({ id, name, onClose, onDeleted }: { id: number; nam
     <AccessibleDialog title={t('whatIf.delete')} onClose={onClose}>
       <div className="stack">
         <p>{t('whatIf.deleteConfirm', { name })}</p>
-        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
         <div className="row">
-          <button type="button" className="danger" onClick={confirm} disabled={loading}>{t('whatIf.delete')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="button" className="danger" onClick={confirm} disabled={loading}>
+            {t('whatIf.delete')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </div>
     </AccessibleDialog>
@@ -143,10 +175,18 @@ export function MakeOfficialDialog({ id, name, onClose, onDone }: { id: number; 
     <AccessibleDialog title={t('whatIf.makeOfficial')} onClose={onClose}>
       <div className="stack">
         <p>{t('whatIf.makeOfficialConfirm', { name })}</p>
-        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
         <div className="row">
-          <button type="button" onClick={confirm} disabled={loading}>{t('whatIf.makeOfficialYes')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="button" onClick={confirm} disabled={loading}>
+            {t('whatIf.makeOfficialYes')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </div>
     </AccessibleDialog>

@@ -46,7 +46,9 @@ export function WhereIStand({ progress, marked }: Props) {
             const text = t('ops.percent', { text: t('ops.requirementsOf', { done: s.fulfilled, required: s.total }), percent });
             return (
               <li key={s.pathwayUuid}>
-                <Link id={`${id}-${s.pathwayUuid}`} to={`/pathways/${s.pathwayUuid}/progress`}>{s.pathwayName}</Link>
+                <Link id={`${id}-${s.pathwayUuid}`} to={`/pathways/${s.pathwayUuid}/progress`}>
+                  {s.pathwayName}
+                </Link>
                 <progress aria-labelledby={`${id}-${s.pathwayUuid}`} aria-valuetext={text} max={Math.max(s.total, 1)} value={s.total > 0 ? s.fulfilled : 1} />
                 <span className="muted">{text}</span>
               </li>

@@ -3,14 +3,29 @@ import { applyMove, dropTarget, isNoop, type PlanData } from './planMoves';
 
 function course(id: number, title: string, term: string, position: number) {
   return {
-    __typename: 'ScheduledCourse' as const, id, term, position, grade: '', completed: false,
+    __typename: 'ScheduledCourse' as const,
+    id,
+    term,
+    position,
+    grade: '',
+    completed: false,
     course: { __typename: 'PlanCourse' as const, id: id * 10, uuid: `u${id}`, courseId: `C${id}`, title, units: 1, prerequisiteGroups: [], school: null },
   };
 }
 
 const plan = {
-  __typename: 'Plan', id: 'plan:1', userId: 1, firstName: 'Sam', lastName: 'Lee', fullName: 'Sam Lee', userType: 'Student', readOnly: false,
-  labels: ['9th Grade', '10th Grade'], totalUnits: 3, completedUnits: 0, warnings: [],
+  __typename: 'Plan',
+  id: 'plan:1',
+  userId: 1,
+  firstName: 'Sam',
+  lastName: 'Lee',
+  fullName: 'Sam Lee',
+  userType: 'Student',
+  readOnly: false,
+  labels: ['9th Grade', '10th Grade'],
+  totalUnits: 3,
+  completedUnits: 0,
+  warnings: [],
   terms: [
     { __typename: 'PlanTerm', term: '1', position: 1, label: '9th Grade', units: 2, courses: [course(1, 'A', '1', 0), course(2, 'B', '1', 1)] },
     { __typename: 'PlanTerm', term: '2', position: 2, label: '10th Grade', units: 1, courses: [course(3, 'C', '2', 0)] },

@@ -62,7 +62,5 @@ export function applyMove(plan: PlanData, entryId: number, drop: Drop): PlanData
 export function isNoop(plan: PlanData, entryId: number, drop: Drop): boolean {
   const term = plan.terms.find((t) => t.courses.some((c) => c.id === entryId));
   if (!term || term.term !== drop.term) return false;
-  return term.courses.filter((c) => c.id !== entryId).length >= drop.index &&
-    term.courses.findIndex((c) => c.id === entryId) === drop.index;
+  return term.courses.filter((c) => c.id !== entryId).length >= drop.index && term.courses.findIndex((c) => c.id === entryId) === drop.index;
 }
-

@@ -9,15 +9,38 @@ import { ApiTokensCard } from './ApiTokensCard';
 describe('ApiTokensCard', () => {
   it('creates a token and shows it once, then lists it by name and last four characters', async () => {
     const listed = (tokens: unknown[]): MockLink.MockedResponse => ({ request: { query: ApiTokensDocument }, result: { data: { apiTokens: tokens } } });
-    const token = { __typename: 'ApiToken', id: 't1', name: 'Nightly sync', lastFour: 'wxyz', createdAt: '2026-11-01T00:00:00Z', expiresAt: '2027-01-30T00:00:00Z', lastUsedAt: null, expired: false };
+    const token = {
+      __typename: 'ApiToken',
+      id: 't1',
+      name: 'Nightly sync',
+      lastFour: 'wxyz',
+      createdAt: '2026-11-01T00:00:00Z',
+      expiresAt: '2027-01-30T00:00:00Z',
+      lastUsedAt: null,
+      expired: false,
+    };
     render(
-      <MockedProvider mocks={[
-        listed([]),
-        { request: { query: CreateApiTokenDocument, variables: { name: 'Nightly sync', expiresInDays: 90 } },
-          result: { data: { createApiToken: { __typename: 'CreatedApiToken', token: 'secret-abcdwxyz', apiToken: { __typename: 'ApiToken', id: 't1', name: 'Nightly sync', lastFour: 'wxyz' } } } } },
-        listed([token]),
-      ]}>
-        <MemoryRouter><ApiTokensCard /></MemoryRouter>
+      <MockedProvider
+        mocks={[
+          listed([]),
+          {
+            request: { query: CreateApiTokenDocument, variables: { name: 'Nightly sync', expiresInDays: 90 } },
+            result: {
+              data: {
+                createApiToken: {
+                  __typename: 'CreatedApiToken',
+                  token: 'secret-abcdwxyz',
+                  apiToken: { __typename: 'ApiToken', id: 't1', name: 'Nightly sync', lastFour: 'wxyz' },
+                },
+              },
+            },
+          },
+          listed([token]),
+        ]}
+      >
+        <MemoryRouter>
+          <ApiTokensCard />
+        </MemoryRouter>
       </MockedProvider>,
     );
     expect(await screen.findByText('You have no API tokens.')).toBeTruthy();

@@ -57,9 +57,15 @@ export function ApiTokensCard() {
   const tokens = data?.apiTokens ?? [];
   return (
     <section className="card stack" aria-labelledby="api-tokens-title">
-      <h2 id="api-tokens-title" style={{ margin: 0 }}>{t('ops.apiTokens')}</h2>
-      <p className="muted" style={{ margin: 0 }}>{t('ops.apiTokensIntro')}</p>
-      <p style={{ margin: 0 }}><a href="/api/openapi.json">{t('ops.apiDescription')}</a> · <Link to="/graphiql">{t('ops.graphqlExplorer')}</Link></p>
+      <h2 id="api-tokens-title" style={{ margin: 0 }}>
+        {t('ops.apiTokens')}
+      </h2>
+      <p className="muted" style={{ margin: 0 }}>
+        {t('ops.apiTokensIntro')}
+      </p>
+      <p style={{ margin: 0 }}>
+        <a href="/api/openapi.json">{t('ops.apiDescription')}</a> · <Link to="/graphiql">{t('ops.graphqlExplorer')}</Link>
+      </p>
       <form className="row" onSubmit={submit}>
         <label>
           {t('ops.tokenName')}
@@ -68,21 +74,35 @@ export function ApiTokensCard() {
         <label>
           {t('ops.expiresAfter')}
           <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {LIFETIMES.map((d) => <option key={d} value={d}>{t('ops.days', { days: d })}</option>)}
+            {LIFETIMES.map((d) => (
+              <option key={d} value={d}>
+                {t('ops.days', { days: d })}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" disabled={creating.loading || !name.trim()}>{t('ops.createToken')}</button>
+        <button type="submit" disabled={creating.loading || !name.trim()}>
+          {t('ops.createToken')}
+        </button>
       </form>
-      {message && <div className="alert alert-danger" role="alert">{message}</div>}
+      {message && (
+        <div className="alert alert-danger" role="alert">
+          {message}
+        </div>
+      )}
       {secret && (
         <div className="alert alert-success stack" role="status">
           <span>{t('ops.tokenCreated', { name: secret.name })}</span>
-          <code className="token-secret" aria-label={t('ops.newApiToken')}>{secret.token}</code>
+          <code className="token-secret" aria-label={t('ops.newApiToken')}>
+            {secret.token}
+          </code>
           <div className="row">
             <button type="button" className="secondary" onClick={() => void navigator.clipboard?.writeText(secret.token).then(() => setCopied(true))}>
               {copied ? t('ops.copied') : t('ops.copy')}
             </button>
-            <button type="button" className="link" onClick={() => setSecret(null)}>{t('ops.done')}</button>
+            <button type="button" className="link" onClick={() => setSecret(null)}>
+              {t('ops.done')}
+            </button>
           </div>
         </div>
       )}
@@ -93,8 +113,14 @@ export function ApiTokensCard() {
           <caption className="sr-only">{t('ops.yourApiTokens')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('ops.name')}</th><th scope="col">{t('ops.token')}</th><th scope="col">{t('ops.created')}</th>
-              <th scope="col">{t('ops.expires')}</th><th scope="col">{t('ops.lastUsed')}</th><th scope="col"><span className="sr-only">{t('ops.actions')}</span></th>
+              <th scope="col">{t('ops.name')}</th>
+              <th scope="col">{t('ops.token')}</th>
+              <th scope="col">{t('ops.created')}</th>
+              <th scope="col">{t('ops.expires')}</th>
+              <th scope="col">{t('ops.lastUsed')}</th>
+              <th scope="col">
+                <span className="sr-only">{t('ops.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -105,7 +131,11 @@ export function ApiTokensCard() {
                 <td>{day(tok.createdAt)}</td>
                 <td>{tok.expired ? <strong>{t('ops.expired')}</strong> : day(tok.expiresAt)}</td>
                 <td>{tok.lastUsedAt ? day(tok.lastUsedAt) : t('ops.never')}</td>
-                <td><button type="button" className="danger" onClick={() => void remove(tok.id, tok.name)} aria-label={t('ops.revokeNamed', { name: tok.name })}>{t('ops.revoke')}</button></td>
+                <td>
+                  <button type="button" className="danger" onClick={() => void remove(tok.id, tok.name)} aria-label={t('ops.revokeNamed', { name: tok.name })}>
+                    {t('ops.revoke')}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>

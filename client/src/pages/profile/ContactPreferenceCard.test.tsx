@@ -16,10 +16,12 @@ afterEach(() => {
 
 const me = (contactPreference: string, phone: string | null) => ({ __typename: 'CurrentUser', id: 7, contactPreference, phone });
 const loaded = (contactPreference: string, phone: string | null): MockLink.MockedResponse => ({
-  request: { query: ContactPreferenceDocument }, result: { data: { currentUser: me(contactPreference, phone) } },
+  request: { query: ContactPreferenceDocument },
+  result: { data: { currentUser: me(contactPreference, phone) } },
 });
 const saving = (variables: { contactPreference: string; phone: string | null }, result: MockLink.MockedResponse['result']): MockLink.MockedResponse => ({
-  request: { query: UpdateContactPreferenceDocument, variables }, result,
+  request: { query: UpdateContactPreferenceDocument, variables },
+  result,
 });
 const refusal = (message: string, reason: string) => ({ errors: [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', reason } })] });
 
@@ -28,10 +30,7 @@ const renderCard = (mocks: MockLink.MockedResponse[], wrap: (n: ReactNode) => Re
 
 describe('ContactPreferenceCard', () => {
   it('shows the saved choice, and saves text messages with the phone typed', async () => {
-    renderCard([
-      loaded('email', null),
-      saving({ contactPreference: 'sms', phone: '(555) 123-4567' }, { data: { updateContactPreference: me('sms', '5551234567') } }),
-    ]);
+    renderCard([loaded('email', null), saving({ contactPreference: 'sms', phone: '(555) 123-4567' }, { data: { updateContactPreference: me('sms', '5551234567') } })]);
     expect(screen.getByRole('heading', { name: 'How we contact you' })).toBeTruthy();
     const email = await screen.findByRole('radio', { name: 'Email' });
     expect((email as HTMLInputElement).checked).toBe(true);
@@ -64,10 +63,17 @@ describe('ContactPreferenceCard', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await loadCatalogue('es');
     localStorage.setItem('locale', 'es');
-    renderCard([
-      loaded('sms', '5551234567'),
-      saving({ contactPreference: 'sms', phone: '123' }, refusal('Please enter a valid mobile phone number (10 to 15 digits).', 'PHONE_INVALID')),
-    ], (n) => <SessionProvider><I18nProvider>{n}</I18nProvider></SessionProvider>);
+    renderCard(
+      [
+        loaded('sms', '5551234567'),
+        saving({ contactPreference: 'sms', phone: '123' }, refusal('Please enter a valid mobile phone number (10 to 15 digits).', 'PHONE_INVALID')),
+      ],
+      (n) => (
+        <SessionProvider>
+          <I18nProvider>{n}</I18nProvider>
+        </SessionProvider>
+      ),
+    );
     const phone = await screen.findByRole('textbox', { name: 'Número de teléfono celular' });
     expect((phone as HTMLInputElement).value).toBe('5551234567');
     expect((screen.getByRole('radio', { name: 'Mensaje de texto' }) as HTMLInputElement).checked).toBe(true);

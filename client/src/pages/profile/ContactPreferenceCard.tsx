@@ -16,7 +16,12 @@ export function ContactPreferenceCard() {
   const me = data?.currentUser;
   let body;
   if (loading) body = <p className="muted">{t('common.loading')}</p>;
-  else if (error || !me) body = <p role="alert" className="alert alert-danger">{t('profile.contactLoadFailed')}</p>;
+  else if (error || !me)
+    body = (
+      <p role="alert" className="alert alert-danger">
+        {t('profile.contactLoadFailed')}
+      </p>
+    );
   else body = <ContactForm preference={me.contactPreference === 'sms' ? 'sms' : 'email'} phone={me.phone ?? ''} />;
   return (
     <section className="card stack" aria-labelledby="contact-title">
@@ -61,14 +66,29 @@ function ContactForm(saved: { preference: ContactPreference; phone: string }) {
       </fieldset>
       <label className="stack">
         {t('profile.contactPhone')}
-        <input type="tel" autoComplete="tel" inputMode="tel" value={phone} aria-describedby="contact-phone-hint"
-          aria-required={preference === 'sms'} onChange={(e) => setPhone(e.target.value)} />
+        <input
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          value={phone}
+          aria-describedby="contact-phone-hint"
+          aria-required={preference === 'sms'}
+          onChange={(e) => setPhone(e.target.value)}
+        />
       </label>
-      <p id="contact-phone-hint" className="muted">{t('profile.contactPhoneHint')}</p>
+      <p id="contact-phone-hint" className="muted">
+        {t('profile.contactPhoneHint')}
+      </p>
       <div className="row">
-        <button type="submit" disabled={loading}>{t('profile.contactSave')}</button>
+        <button type="submit" disabled={loading}>
+          {t('profile.contactSave')}
+        </button>
       </div>
-      {notice && <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>{notice.text}</p>}
+      {notice && (
+        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
+          {notice.text}
+        </p>
+      )}
     </form>
   );
 }

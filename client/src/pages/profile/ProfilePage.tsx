@@ -14,12 +14,22 @@ import { SignOutButton } from '../../session/SignOutButton';
 import { useT, type MessageKey } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 
-const ROLE_LABEL: Record<UserType, MessageKey> = { Student: 'profile.roleStudent', Staff: 'profile.roleAdministrator', Parent: 'profile.roleParent', BaselinePlan: 'profile.roleBaselinePlan' };
+const ROLE_LABEL: Record<UserType, MessageKey> = {
+  Student: 'profile.roleStudent',
+  Staff: 'profile.roleAdministrator',
+  Parent: 'profile.roleParent',
+  BaselinePlan: 'profile.roleBaselinePlan',
+};
 
 export default function ProfilePage() {
   const t = useT();
   const { user } = useSession();
-  if (!user) return <main className="page"><p>{t('profile.pleaseSignInToSeeYour')}</p></main>;
+  if (!user)
+    return (
+      <main className="page">
+        <p>{t('profile.pleaseSignInToSeeYour')}</p>
+      </main>
+    );
   const fields: [string, string][] = [
     [t('common.firstName'), user.firstName],
     [t('common.lastName'), user.lastName],
@@ -36,13 +46,23 @@ export default function ProfilePage() {
           {fields.map(([label, value]) => (
             <div key={label} className="stack" style={{ marginBottom: 10 }}>
               <dt className="muted">{label}</dt>
-              <dd style={{ margin: 0 }}><input readOnly value={value} aria-label={label} /></dd>
+              <dd style={{ margin: 0 }}>
+                <input readOnly value={value} aria-label={label} />
+              </dd>
             </div>
           ))}
         </dl>
         <div className="row">
-          {user.userType === 'Staff' && user.school?.parentFormEnabled && <Link className="button secondary" to="/consent-template">{t('profile.consentFormTemplate')}</Link>}
-          {user.userType === 'Staff' && <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">{t('profile.help')}</a>}
+          {user.userType === 'Staff' && user.school?.parentFormEnabled && (
+            <Link className="button secondary" to="/consent-template">
+              {t('profile.consentFormTemplate')}
+            </Link>
+          )}
+          {user.userType === 'Staff' && (
+            <a className="button secondary" href="mailto:support@pathwayplanner.org?subject=Help%20with%20Pathway%20Planner">
+              {t('profile.help')}
+            </a>
+          )}
           <SignOutButton />
         </div>
         <p className="row">

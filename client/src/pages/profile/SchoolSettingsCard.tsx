@@ -28,7 +28,11 @@ export function SchoolSettingsCard({ schoolName, planApprovalEnabled }: { school
         <input type="checkbox" checked={planApprovalEnabled} disabled={loading} onChange={(e) => void toggle(e.target.checked)} />
         {t('profile.planApprovalEnabled')}
       </label>
-      {notice && <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>{notice.text}</p>}
+      {notice && (
+        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
+          {notice.text}
+        </p>
+      )}
     </section>
   );
 }

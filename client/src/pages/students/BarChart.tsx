@@ -25,7 +25,9 @@ export function BarChart({ title, bars, countText, selected, onSelect, empty }: 
   const max = Math.max(1, ...bars.map((b) => b.count));
   return (
     <figure className="bar-chart card">
-      <figcaption><strong>{title}</strong></figcaption>
+      <figcaption>
+        <strong>{title}</strong>
+      </figcaption>
       {bars.length === 0 ? (
         <p className="muted">{empty ?? t('ops.nothingYet')}</p>
       ) : (
@@ -53,7 +55,9 @@ export function BarChart({ title, bars, countText, selected, onSelect, empty }: 
                     {content}
                   </button>
                 ) : (
-                  <div className="bar-row" aria-label={t('ops.barLabelStatic', { label: b.label, count: countText(b.count) })}>{content}</div>
+                  <div className="bar-row" aria-label={t('ops.barLabelStatic', { label: b.label, count: countText(b.count) })}>
+                    {content}
+                  </div>
                 )}
               </li>
             );

@@ -40,7 +40,14 @@ describe('Delete student dialog', () => {
     const onClose = vi.fn();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
-      <MockedProvider mocks={[{ request: { query: DeleteStudentDocument, variables: { id: 8 } }, result: { errors: [new GraphQLError('Student not found.', { extensions: { code: 'NOT_FOUND' } })] } }]}>
+      <MockedProvider
+        mocks={[
+          {
+            request: { query: DeleteStudentDocument, variables: { id: 8 } },
+            result: { errors: [new GraphQLError('Student not found.', { extensions: { code: 'NOT_FOUND' } })] },
+          },
+        ]}
+      >
         <DeleteStudentDialog student={{ id: 8, name: 'Bo Other' }} onClose={onClose} onDeleted={() => {}} />
       </MockedProvider>,
     );

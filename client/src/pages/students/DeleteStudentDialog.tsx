@@ -34,10 +34,18 @@ export function DeleteStudentDialog({ student, onClose, onDeleted }: Props) {
   return (
     <AccessibleDialog title={t('trust.deleteStudentTitle')} onClose={onClose}>
       <p>{t('trust.deleteConfirm', { name: student.name })}</p>
-      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
       <div className="row" style={{ justifyContent: 'flex-end' }}>
-        <button type="button" className="secondary" onClick={onClose} disabled={loading}>{t('common.cancel')}</button>
-        <button type="button" className="danger" onClick={confirm} disabled={loading}>{loading ? t('trust.deleting') : t('trust.delete')}</button>
+        <button type="button" className="secondary" onClick={onClose} disabled={loading}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="danger" onClick={confirm} disabled={loading}>
+          {loading ? t('trust.deleting') : t('trust.delete')}
+        </button>
       </div>
     </AccessibleDialog>
   );

@@ -50,7 +50,9 @@ export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: n
           <select value={grade} onChange={(e) => setGrade(e.target.value)}>
             <option value="">{t('students.selectAGrade')}</option>
             {options.map((g) => (
-              <option key={g} value={g}>{g}</option>
+              <option key={g} value={g}>
+                {g}
+              </option>
             ))}
           </select>
         </label>
@@ -60,28 +62,38 @@ export function ExportParentFormsDialog({ schools, onClose }: { schools: { id: n
           <select value={schoolId} onChange={(e) => setSchoolId(e.target.value)}>
             <option value="">{t('students.selectASchool')}</option>
             {schools.map((s) => (
-              <option key={s.id} value={s.id}>{s.name}</option>
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
             ))}
           </select>
         </label>
         {!schoolId && <p className="muted small">{t(EXPORT_MESSAGES.selectSchool)}</p>}
         {running && (
           <div className="stack">
-            <progress
-              aria-label={t('students.exportProgress')}
-              max={progress?.formsTotal || 1}
-              {...(progress?.formsTotal ? { value: progress.formsDone } : {})}
-            />
+            <progress aria-label={t('students.exportProgress')} max={progress?.formsTotal || 1} {...(progress?.formsTotal ? { value: progress.formsDone } : {})} />
             <span className="muted" aria-live="polite">
               {progress?.formsTotal ? t('students.formsOf', { done: progress.formsDone, total: progress.formsTotal }) : t('students.preparingExport')}
             </span>
           </div>
         )}
-        {error && <div className="alert alert-danger" role="alert">{error}</div>}
-        {done && <div className="alert alert-success" role="status">{done}</div>}
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
+        {done && (
+          <div className="alert alert-success" role="status">
+            {done}
+          </div>
+        )}
         <div className="row">
-          <button type="submit" disabled={!grade || !schoolId || running}>{running ? t('students.exporting') : t('students.export')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('students.close')}</button>
+          <button type="submit" disabled={!grade || !schoolId || running}>
+            {running ? t('students.exporting') : t('students.export')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('students.close')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>

@@ -14,8 +14,7 @@ import '../../components/tables.css';
 import { followRosterImport, uploadRoster, type RosterIssue, type RosterNotice } from './uploadRoster';
 
 type Result =
-  | { kind: 'done'; created: number; updated: number; emailed: number; errors: RosterIssue[]; notices: RosterNotice[] }
-  | { kind: 'failed'; reason: string | null };
+  { kind: 'done'; created: number; updated: number; emailed: number; errors: RosterIssue[]; notices: RosterNotice[] } | { kind: 'failed'; reason: string | null };
 
 export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; onImported(): void }) {
   const t = useT();
@@ -26,8 +25,7 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
   const [rows, setRows] = useState<{ doneRows: number; totalRows: number } | null>(null);
   const [result, setResult] = useState<Result | null>(null);
 
-  const readImport = async (id: string) =>
-    (await client.query({ query: RosterImportDocument, variables: { id }, fetchPolicy: 'network-only' })).data!.rosterImport;
+  const readImport = async (id: string) => (await client.query({ query: RosterImportDocument, variables: { id }, fetchPolicy: 'network-only' })).data!.rosterImport;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -88,7 +86,9 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
         {busy && rows && (
           <div className="stack">
             <progress aria-label={t('ops.importProgress')} max={rows.totalRows || 1} value={rows.doneRows} />
-            <span className="muted" aria-live="polite">{t('ops.rowsOf', { done: rows.doneRows, total: rows.totalRows })}</span>
+            <span className="muted" aria-live="polite">
+              {t('ops.rowsOf', { done: rows.doneRows, total: rows.totalRows })}
+            </span>
           </div>
         )}
         {result?.kind === 'done' && (
@@ -103,45 +103,76 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
         )}
         {result?.kind === 'done' && result.errors.length > 0 && (
           <div className="table-fit">
-          <table className="data cards">
-            <caption>{t('ops.rejectedRows')}</caption>
-            <thead>
-              <tr><th scope="col">{t('ops.line')}</th><th scope="col">{t('ops.sourcedId')}</th><th scope="col">{t('common.email')}</th><th scope="col">{t('ops.reason')}</th></tr>
-            </thead>
-            <tbody>
-              {result.errors.map((i) => (
-                <tr key={i.line}>
-                  <td data-label={t('ops.line')}>{i.line}</td>
-                  <td data-label={t('ops.sourcedId')} className="cell-break">{i.sourcedId}</td>
-                  <td data-label={t('common.email')} className="cell-break">{i.email}</td>
-                  <td data-label={t('ops.reason')} className="cell-break">{i.message}</td>
+            <table className="data cards">
+              <caption>{t('ops.rejectedRows')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('ops.line')}</th>
+                  <th scope="col">{t('ops.sourcedId')}</th>
+                  <th scope="col">{t('common.email')}</th>
+                  <th scope="col">{t('ops.reason')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {result.errors.map((i) => (
+                  <tr key={i.line}>
+                    <td data-label={t('ops.line')}>{i.line}</td>
+                    <td data-label={t('ops.sourcedId')} className="cell-break">
+                      {i.sourcedId}
+                    </td>
+                    <td data-label={t('common.email')} className="cell-break">
+                      {i.email}
+                    </td>
+                    <td data-label={t('ops.reason')} className="cell-break">
+                      {i.message}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
         {result?.kind === 'done' && result.notices.length > 0 && (
           <table className="data">
             <caption>{t('ops.rosterNotices')}</caption>
             <thead>
-              <tr><th scope="col">{t('ops.line')}</th><th scope="col">{t('ops.sourcedId')}</th><th scope="col">{t('ops.notice')}</th></tr>
+              <tr>
+                <th scope="col">{t('ops.line')}</th>
+                <th scope="col">{t('ops.sourcedId')}</th>
+                <th scope="col">{t('ops.notice')}</th>
+              </tr>
             </thead>
             <tbody>
               {result.notices.map((n) => (
-                <tr key={n.line}><td>{n.line}</td><td>{n.sourcedId}</td><td>{n.message}</td></tr>
+                <tr key={n.line}>
+                  <td>{n.line}</td>
+                  <td>{n.sourcedId}</td>
+                  <td>{n.message}</td>
+                </tr>
               ))}
             </tbody>
           </table>
         )}
         {result?.kind === 'failed' && (
           <div className="alert alert-danger" role="alert">
-            <span>{t('ops.rosterFailed')}{result.reason ? <><br />{result.reason}</> : null}</span>
+            <span>
+              {t('ops.rosterFailed')}
+              {result.reason ? (
+                <>
+                  <br />
+                  {result.reason}
+                </>
+              ) : null}
+            </span>
           </div>
         )}
         <div className="row">
-          <button type="submit" disabled={!file || busy}>{t('ops.upload')}</button>
-          <button type="button" className="secondary" onClick={onClose}>{t('ops.close')}</button>
+          <button type="submit" disabled={!file || busy}>
+            {t('ops.upload')}
+          </button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('ops.close')}
+          </button>
         </div>
       </form>
     </AccessibleDialog>
@@ -156,7 +187,9 @@ export function ImportRosterButton() {
   const onImported = () => void client.refetchQueries({ include: ['Students', 'StudentDashboard'] });
   return (
     <>
-      <button type="button" className="secondary" onClick={() => setOpen(true)}>{t('ops.importRoster')}</button>
+      <button type="button" className="secondary" onClick={() => setOpen(true)}>
+        {t('ops.importRoster')}
+      </button>
       {open && <ImportRosterDialog onClose={() => setOpen(false)} onImported={onImported} />}
     </>
   );

@@ -10,7 +10,18 @@ import { StudentDashboard } from './StudentDashboard';
 describe('BarChart', () => {
   it('names each bar with its label and count and reports the one pressed', () => {
     const picked: string[] = [];
-    render(<BarChart title="Plans" countText={(n) => (n === 1 ? '1 student' : `${n} students`)} bars={[{ key: 'none', label: 'No Plan Yet', count: 1 }, { key: 'warnings', label: 'Warnings', count: 4 }]} selected="warnings" onSelect={(k) => picked.push(k)} />);
+    render(
+      <BarChart
+        title="Plans"
+        countText={(n) => (n === 1 ? '1 student' : `${n} students`)}
+        bars={[
+          { key: 'none', label: 'No Plan Yet', count: 1 },
+          { key: 'warnings', label: 'Warnings', count: 4 },
+        ]}
+        selected="warnings"
+        onSelect={(k) => picked.push(k)}
+      />,
+    );
     const none = screen.getByRole('button', { name: 'No Plan Yet: 1 student. Show them in the list.' });
     expect(screen.getByRole('button', { name: 'Warnings: 4 students. Show them in the list.' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(none);
@@ -23,7 +34,10 @@ const dashboardMock: MockLink.MockedResponse = {
   result: {
     data: {
       studentDashboard: {
-        __typename: 'StudentDashboard', totalStudents: 3, studentsWithoutPlan: 1, studentsWithWarnings: 2,
+        __typename: 'StudentDashboard',
+        totalStudents: 3,
+        studentsWithoutPlan: 1,
+        studentsWithWarnings: 2,
         consentStates: [{ __typename: 'DashboardBucket', key: 'none', count: 3 }],
         cccApplyStatuses: [
           { __typename: 'DashboardBucket', key: 'Not Set', count: 1 },

@@ -42,7 +42,9 @@ export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
 
   return (
     <section aria-labelledby="dashboard-title" className="stack">
-      <h2 id="dashboard-title" style={{ margin: 0 }}>{t('ops.dashboard')} <span className="muted">{t('ops.dashboardTotal', { count: d.totalStudents })}</span></h2>
+      <h2 id="dashboard-title" style={{ margin: 0 }}>
+        {t('ops.dashboard')} <span className="muted">{t('ops.dashboardTotal', { count: d.totalStudents })}</span>
+      </h2>
       <div className="dashboard">
         <BarChart
           title={t('ops.parentConsentForms')}
@@ -84,7 +86,9 @@ export function StudentDashboard({ showCccApply }: { showCccApply: boolean }) {
       {active && (
         <div className="row" role="status">
           <span>{t('ops.showingStudentsWith', { filter: active })}</span>
-          <button type="button" className="secondary" onClick={() => setFilter(null)}>{t('ops.showAllStudents')}</button>
+          <button type="button" className="secondary" onClick={() => setFilter(null)}>
+            {t('ops.showAllStudents')}
+          </button>
         </div>
       )}
     </section>

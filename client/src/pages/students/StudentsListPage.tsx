@@ -79,7 +79,11 @@ export default function StudentsListPage() {
         <div className="row">
           <Link to="/caseload">{t('students.caseload')}</Link>
           <ImportRosterButton />
-          {parentForms && <button type="button" onClick={() => setExporting(true)}>{t('students.exportParentForms')}</button>}
+          {parentForms && (
+            <button type="button" onClick={() => setExporting(true)}>
+              {t('students.exportParentForms')}
+            </button>
+          )}
         </div>
       </div>
       <StudentDashboard showCccApply={showCcc} />
@@ -102,12 +106,16 @@ export default function StudentsListPage() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <p className="muted" aria-live="polite">{t('students.count', { count: page?.totalCount ?? 0 })}</p>
+          <p className="muted" aria-live="polite">
+            {t('students.count', { count: page?.totalCount ?? 0 })}
+          </p>
           <div className="table-fit">
             <table className="data cards">
               <thead>
                 <tr>
-                  {columns.map((c) => <SortHeader key={c.key} label={c.label} sorted={sort === c.key} descending={descending} onSort={() => toggle(c.key)} />)}
+                  {columns.map((c) => (
+                    <SortHeader key={c.key} label={c.label} sorted={sort === c.key} descending={descending} onSort={() => toggle(c.key)} />
+                  ))}
                   {showSchool && <th>{t('students.school')}</th>}
                   <th>{t('students.parentConsentForm')}</th>
                   {parentForms && <th>{t('students.parentForm')}</th>}
@@ -122,7 +130,9 @@ export default function StudentsListPage() {
                     <tr key={s.id}>
                       <td data-label={t('common.firstName')}>{s.firstName}</td>
                       <td data-label={t('common.lastName')}>{s.lastName}</td>
-                      <td data-label={t('common.email')} className="cell-break">{s.email}</td>
+                      <td data-label={t('common.email')} className="cell-break">
+                        {s.email}
+                      </td>
                       <td data-label={t('students.grade')}>{s.grade ?? ''}</td>
                       {showCcc && <td data-label={t('students.cccapplyStatus')}>{cccApplyStatusLabel(t, s.cccApplyStatus)}</td>}
                       {showSchool && <td data-label={t('students.school')}>{s.school?.name ?? ''}</td>}
@@ -167,8 +177,21 @@ export default function StudentsListPage() {
           <LoadMoreButton page={page} onMore={(after) => fetchMore({ variables: { after }, updateQuery: appendPage('students') })} />
         </>
       )}
-      {notice && <div className="alert alert-success" role="status">{notice}</div>}
-      {deleting && <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} onDeleted={(m) => { setDeleting(null); setNotice(m); }} />}
+      {notice && (
+        <div className="alert alert-success" role="status">
+          {notice}
+        </div>
+      )}
+      {deleting && (
+        <DeleteStudentDialog
+          student={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(m) => {
+            setDeleting(null);
+            setNotice(m);
+          }}
+        />
+      )}
       {exporting && <ExportParentFormsDialog schools={schools} onClose={() => setExporting(false)} />}
     </main>
   );

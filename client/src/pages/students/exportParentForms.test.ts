@@ -48,7 +48,9 @@ describe('export parent forms', () => {
       { state: 'running', formsDone: 50, formsTotal: 120 },
       { state: 'done', formsDone: 120, formsTotal: 120, downloadPath: '/api/parent-form-exports/e-1/download/' },
     ]);
-    const fetchMock = vi.fn().mockResolvedValue(new Response(new Blob(['PK']), { status: 200, headers: { 'Content-Disposition': 'attachment; filename="Grade_10_Parent_Forms.zip"' } }));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(new Response(new Blob(['PK']), { status: 200, headers: { 'Content-Disposition': 'attachment; filename="Grade_10_Parent_Forms.zip"' } }));
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:zip'), revokeObjectURL: vi.fn() }));
     const clicked: string[] = [];
@@ -67,7 +69,10 @@ describe('export parent forms', () => {
   it('shows the spec texts: 404 (no completed forms) and every other failure, logging the failures', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const none: ExportApi = {
-      start: () => Promise.reject(new CombinedGraphQLErrors({ errors: [{ message: 'No completed parent forms found for the selected grade and school.', extensions: { code: 'NOT_FOUND' } }] })),
+      start: () =>
+        Promise.reject(
+          new CombinedGraphQLErrors({ errors: [{ message: 'No completed parent forms found for the selected grade and school.', extensions: { code: 'NOT_FOUND' } }] }),
+        ),
       progress: () => Promise.reject(new Error('not called')),
     };
     await expect(exportParentForms(none, '10', 3, () => {}, noWait)).rejects.toThrow(EXPORT_MESSAGES.notFound);

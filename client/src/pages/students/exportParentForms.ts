@@ -110,7 +110,8 @@ async function downloadZip(path: string, grade: string): Promise<string> {
 /** Grades sorted numerically (non-numeric ones after, alphabetically). */
 export function sortGrades(grades: readonly string[]): string[] {
   return [...new Set(grades)].sort((a, b) => {
-    const na = Number(a), nb = Number(b);
+    const na = Number(a),
+      nb = Number(b);
     if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
     return Number.isFinite(na) ? -1 : Number.isFinite(nb) ? 1 : a.localeCompare(b);
   });

@@ -23,9 +23,7 @@ describe('student statuses in words', () => {
   });
 
   it('labels consent states as planning §2 says, and anything else as Unknown', () => {
-    expect(CONSENT_FORM_STATES.map((s) => consentStateLabel(en, s))).toEqual([
-      'Needs Student and Parent Signatures', 'Needs Parent Signature', 'Unknown', 'Completed',
-    ]);
+    expect(CONSENT_FORM_STATES.map((s) => consentStateLabel(en, s))).toEqual(['Needs Student and Parent Signatures', 'Needs Parent Signature', 'Unknown', 'Completed']);
     expect([null, 'none', 'garbage'].map((s) => consentStateLabel(en, s))).toEqual(['Unknown', 'Unknown', 'Unknown']);
     expect(consentStateLabel(es, 'student_signed')).toBe('Falta la firma del padre/madre');
     expect(consentStateLabel(es, 'both_signed')).toBe('Completado');

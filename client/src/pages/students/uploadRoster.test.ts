@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { followRosterImport, type RosterImportFields } from './uploadRoster';
 
 const reading = (state: string, doneRows: number): RosterImportFields => ({
-  id: 'r-1', state, totalRows: 450, doneRows, created: doneRows, updated: 0, emailed: doneRows, errors: [], notices: [], error: null,
+  id: 'r-1',
+  state,
+  totalRows: 450,
+  doneRows,
+  created: doneRows,
+  updated: 0,
+  emailed: doneRows,
+  errors: [],
+  notices: [],
+  error: null,
 });
 
 describe('following a roster import', () => {
@@ -27,7 +36,12 @@ describe('following a roster import', () => {
   });
 
   it('stops at a failed import', async () => {
-    const last = await followRosterImport(async () => ({ ...reading('failed', 200), error: 'The import stopped before the end.' }), 'r-1', () => {}, async () => {});
+    const last = await followRosterImport(
+      async () => ({ ...reading('failed', 200), error: 'The import stopped before the end.' }),
+      'r-1',
+      () => {},
+      async () => {},
+    );
     expect(last).toMatchObject({ state: 'failed', error: 'The import stopped before the end.' });
   });
 });

@@ -36,7 +36,12 @@ export default function GraphiqlPage() {
   const t = useT();
   const { user } = useSession();
   if (user?.userType !== 'Staff') {
-    return <main className="page"><h1>{t('ops.graphqlExplorer')}</h1><p>{t('ops.forStaff')}</p></main>;
+    return (
+      <main className="page">
+        <h1>{t('ops.graphqlExplorer')}</h1>
+        <p>{t('ops.forStaff')}</p>
+      </main>
+    );
   }
   return (
     <main className="graphiql-page" style={{ height: 'calc(100vh - 64px)' }} aria-label={t('ops.graphqlExplorer')}>

@@ -32,60 +32,86 @@ export default function OutboxPage() {
     if (error) console.error('Failed to load the outbox', error);
   }, [error]);
 
-  if (user?.userType !== 'Staff') return <main className="page"><h1>{t('ops.outbox')}</h1><p>{t('ops.forStaff')}</p></main>;
+  if (user?.userType !== 'Staff')
+    return (
+      <main className="page">
+        <h1>{t('ops.outbox')}</h1>
+        <p>{t('ops.forStaff')}</p>
+      </main>
+    );
   const page = data?.outboxMessages;
   return (
     <main className="page stack">
       <h1>{t('ops.outbox')}</h1>
-      <p className="muted" style={{ margin: 0 }}>{t('ops.outboxIntro')}</p>
+      <p className="muted" style={{ margin: 0 }}>
+        {t('ops.outboxIntro')}
+      </p>
       <label style={{ maxWidth: 240 }}>
         {t('ops.status')}
-        <select value={status} onChange={(e) => { setStatus(chosen(STATUSES, e.target.value)); setOffset(0); }}>
+        <select
+          value={status}
+          onChange={(e) => {
+            setStatus(chosen(STATUSES, e.target.value));
+            setOffset(0);
+          }}
+        >
           <option value="">{t('ops.all')}</option>
           <option value="pending">{t('ops.pending')}</option>
           <option value="sent">{t('ops.sent')}</option>
           <option value="failed">{t('ops.failed')}</option>
         </select>
       </label>
-      {error && <div className="alert alert-danger" role="alert">{t('ops.outboxLoadFailed')}</div>}
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {t('ops.outboxLoadFailed')}
+        </div>
+      )}
       {loading && !page ? (
         <p role="status">{t('common.loading')}</p>
       ) : page && page.nodes.length === 0 ? (
         <p>{t('ops.noMessages')}</p>
       ) : page ? (
         <>
-          <p className="muted" aria-live="polite">{t('ops.messagesCount', { count: page.totalCount })}</p>
+          <p className="muted" aria-live="polite">
+            {t('ops.messagesCount', { count: page.totalCount })}
+          </p>
           <div className="table-fit">
             <table className="data cards">
               <thead>
                 <tr>
-                  <th scope="col">{t('ops.queued')}</th><th scope="col">{t('ops.to')}</th><th scope="col">{t('ops.subject')}</th>
-                  <th scope="col">{t('ops.status')}</th><th scope="col">{t('ops.attempts')}</th><th scope="col">{t('ops.details')}</th>
+                  <th scope="col">{t('ops.queued')}</th>
+                  <th scope="col">{t('ops.to')}</th>
+                  <th scope="col">{t('ops.subject')}</th>
+                  <th scope="col">{t('ops.status')}</th>
+                  <th scope="col">{t('ops.attempts')}</th>
+                  <th scope="col">{t('ops.details')}</th>
                 </tr>
               </thead>
               <tbody>
                 {page.nodes.map((m) => (
                   <tr key={m.id}>
                     <td data-label={t('ops.queued')}>{when(m.createdAt)}</td>
-                    <td data-label={t('ops.to')} className="cell-break">{m.channel === 'sms' ? t('ops.textTo', { recipient: m.recipient }) : m.recipient}</td>
+                    <td data-label={t('ops.to')} className="cell-break">
+                      {m.channel === 'sms' ? t('ops.textTo', { recipient: m.recipient }) : m.recipient}
+                    </td>
                     <td data-label={t('ops.subject')} className="cell-break">
                       <div>
-                      {m.subject || <span className="muted">{t('ops.textMessage')}</span>}
-                      {m.body && (
-                        <details>
-                          <summary>{t('ops.message')}</summary>
-                          <div className="outbox-body">{m.body}</div>
-                        </details>
-                      )}
+                        {m.subject || <span className="muted">{t('ops.textMessage')}</span>}
+                        {m.body && (
+                          <details>
+                            <summary>{t('ops.message')}</summary>
+                            <div className="outbox-body">{m.body}</div>
+                          </details>
+                        )}
                       </div>
                     </td>
                     <td data-label={t('ops.status')}>{STATUS_LABEL[m.status] ? t(STATUS_LABEL[m.status]) : m.status}</td>
                     <td data-label={t('ops.attempts')}>{m.attempts}</td>
                     <td data-label={t('ops.details')} className="cell-break">
                       <div>
-                      {m.status === 'sent' && m.sentAt ? t('ops.sentAt', { when: when(m.sentAt) }) : null}
-                      {m.lastError && <div>{t('ops.lastError', { error: m.lastError })}</div>}
-                      {m.status === 'pending' && m.attempts > 0 && m.nextAttemptAt ? <div>{t('ops.nextAttempt', { when: when(m.nextAttemptAt) })}</div> : null}
+                        {m.status === 'sent' && m.sentAt ? t('ops.sentAt', { when: when(m.sentAt) }) : null}
+                        {m.lastError && <div>{t('ops.lastError', { error: m.lastError })}</div>}
+                        {m.status === 'pending' && m.attempts > 0 && m.nextAttemptAt ? <div>{t('ops.nextAttempt', { when: when(m.nextAttemptAt) })}</div> : null}
                       </div>
                     </td>
                   </tr>
@@ -94,8 +120,12 @@ export default function OutboxPage() {
             </table>
           </div>
           <div className="row">
-            <button type="button" className="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>{t('ops.newer')}</button>
-            <button type="button" className="secondary" disabled={offset + PAGE >= page.totalCount} onClick={() => setOffset(offset + PAGE)}>{t('ops.older')}</button>
+            <button type="button" className="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+              {t('ops.newer')}
+            </button>
+            <button type="button" className="secondary" disabled={offset + PAGE >= page.totalCount} onClick={() => setOffset(offset + PAGE)}>
+              {t('ops.older')}
+            </button>
           </div>
         </>
       ) : null}

@@ -17,14 +17,30 @@ export default function StatusPage() {
       {s && (
         <table className="data" aria-label={t('system.systemStatusTable')}>
           <tbody>
-            <tr><th scope="row">{t('system.version')}</th><td>{s.version}</td></tr>
-            <tr><th scope="row">{t('system.database')}</th><td>{s.databaseKind === 'embedded' ? t('system.embeddedPglite') : t('system.postgresqlServer')}</td></tr>
-            <tr><th scope="row">{t('system.migrationsApplied')}</th><td>{s.migrations.length}: {s.migrations.join(', ')}</td></tr>
-            <tr><th scope="row">{t('system.outboxBacklog')}</th><td>{t('system.backlog', { count: s.outboxBacklog })}</td></tr>
+            <tr>
+              <th scope="row">{t('system.version')}</th>
+              <td>{s.version}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('system.database')}</th>
+              <td>{s.databaseKind === 'embedded' ? t('system.embeddedPglite') : t('system.postgresqlServer')}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('system.migrationsApplied')}</th>
+              <td>
+                {s.migrations.length}: {s.migrations.join(', ')}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">{t('system.outboxBacklog')}</th>
+              <td>{t('system.backlog', { count: s.outboxBacklog })}</td>
+            </tr>
           </tbody>
         </table>
       )}
-      <p><Link to="/outbox">{t('ops.openOutbox')}</Link> · <Link to="/graphiql">{t('ops.graphqlExplorer')}</Link></p>
+      <p>
+        <Link to="/outbox">{t('ops.openOutbox')}</Link> · <Link to="/graphiql">{t('ops.graphqlExplorer')}</Link>
+      </p>
     </main>
   );
 }

@@ -9,16 +9,25 @@ const message = <T>(c: Checked<T>) => (c.ok ? 'accepted' : c.error.message);
 
 describe('checkAccessLogFilter', () => {
   it('reads query-string filters: ids and page size as numbers, names trimmed', () => {
-    expect(valid(checkAccessLogFilter({ student_id: '12', actor_id: '3', first: '20', after: '99', action: 'view_as', from: '2026-01-01', to: '2026-01-31', student: ' Ana ' })))
-      .toEqual({ student_id: 12, actor_id: 3, first: 20, after: '99', action: 'view_as', from: '2026-01-01', to: '2026-01-31', student: 'Ana' });
+    expect(
+      valid(
+        checkAccessLogFilter({ student_id: '12', actor_id: '3', first: '20', after: '99', action: 'view_as', from: '2026-01-01', to: '2026-01-31', student: ' Ana ' }),
+      ),
+    ).toEqual({ student_id: 12, actor_id: 3, first: 20, after: '99', action: 'view_as', from: '2026-01-01', to: '2026-01-31', student: 'Ana' });
     expect(valid(checkAccessLogFilter(undefined))).toEqual({});
     expect(valid(checkAccessLogFilter({ from: '2026-01-01', to: '2026-01-01' }))).toEqual({ from: '2026-01-01', to: '2026-01-01' });
   });
 
   it('refuses any filter of the wrong form with one message', () => {
     for (const bad of [
-      { student_id: 'abc' }, { student_id: '-1' }, { actor_id: '99999999999999' },
-      { first: '0' }, { first: '201' }, { student: 'x'.repeat(201) }, { actor: 'a\u0000b' }, { student: 'A\u0000' },
+      { student_id: 'abc' },
+      { student_id: '-1' },
+      { actor_id: '99999999999999' },
+      { first: '0' },
+      { first: '201' },
+      { student: 'x'.repeat(201) },
+      { actor: 'a\u0000b' },
+      { student: 'A\u0000' },
       { student: { $ne: '' } },
     ]) {
       expect(message(checkAccessLogFilter(bad)), JSON.stringify(bad)).toBe('The access-log filters are not valid (dates as YYYY-MM-DD, ids as numbers).');

@@ -28,11 +28,24 @@ export const filterInput = z.object({
   from: z.iso.date({ error: ACCESS_LOG_INPUT_MESSAGES.dateInvalid }).optional(),
   to: z.iso.date({ error: ACCESS_LOG_INPUT_MESSAGES.dateInvalid }).optional(),
   first: z.coerce.number().int().min(1).max(MAX_ACCESS_LOG_PAGE).optional(),
-  after: z.string().regex(/^\d{1,18}$/, ACCESS_LOG_INPUT_MESSAGES.cursorInvalid).optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,18}$/, ACCESS_LOG_INPUT_MESSAGES.cursorInvalid)
+    .optional(),
   /** Part of the student's name or email (case-insensitive). */
-  student: z.string().trim().max(200).refine((v) => !v.includes('\0')).optional(),
+  student: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => !v.includes('\0'))
+    .optional(),
   /** Part of the actor's name or email (case-insensitive). */
-  actor: z.string().trim().max(200).refine((v) => !v.includes('\0')).optional(),
+  actor: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => !v.includes('\0'))
+    .optional(),
 });
 /** The checked filters; a filter left out does not narrow the log. */
 export type AccessLogFilter = z.output<typeof filterInput>;

@@ -8,7 +8,9 @@ import { checkAccessLogFilter } from './access-log-input.js';
 export class AccessLogEntry {
   @Field(() => String, { description: 'Identifier; newer entries have larger ones' }) id: string;
   @Field(() => Date, { description: 'When it happened' }) createdAt: Date;
-  @Field(() => AccessActionEnum, { description: 'view_as, plan_pdf_export, consent_form_view, consent_form_export, application_view, transcript_download, contract_download or student_deleted' })
+  @Field(() => AccessActionEnum, {
+    description: 'view_as, plan_pdf_export, consent_form_view, consent_form_export, application_view, transcript_download, contract_download or student_deleted',
+  })
   action: string;
   @Field(() => String, { description: 'Why it happened, in words' }) reason: string;
   @Field(() => Int, { description: 'The student whose record it was (kept after the student is deleted)' }) studentId: number;
@@ -43,8 +45,17 @@ export class AccessLogResolver {
     @Arg('after', () => String, { nullable: true, description: 'endCursor of the previous page' }) after: string | null,
   ): Promise<AccessLogConnection> {
     const raw = Object.fromEntries(
-      Object.entries({ student_id: studentId, actor_id: actorId, student, actor, action: action || null, from: from || null, to: to || null, first, after: after || null })
-        .filter(([, v]) => v !== null && v !== undefined),
+      Object.entries({
+        student_id: studentId,
+        actor_id: actorId,
+        student,
+        actor,
+        action: action || null,
+        from: from || null,
+        to: to || null,
+        first,
+        after: after || null,
+      }).filter(([, v]) => v !== null && v !== undefined),
     );
     const page = await ctx.services.accessLog.list(ctx, checkAccessLogFilter(raw));
     return { nodes: page.rows, totalCount: page.totalCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage };

@@ -8,9 +8,16 @@ export function mountAccessLogRoutes(r: Router, deps: AppDeps): void {
     const page = await deps.services.accessLog.list(ctx, checkAccessLogFilter(req.query));
     return {
       results: page.rows.map((e) => ({
-        id: e.id, created_at: e.createdAt, action: e.action, reason: e.reason,
-        student_id: e.studentId, student_name: e.studentName, actor_id: e.actorUserId, actor_name: e.actorName,
-        acting_user_id: e.actingUserId, acting_name: e.actingName,
+        id: e.id,
+        created_at: e.createdAt,
+        action: e.action,
+        reason: e.reason,
+        student_id: e.studentId,
+        student_name: e.studentName,
+        actor_id: e.actorUserId,
+        actor_name: e.actorName,
+        acting_user_id: e.actingUserId,
+        acting_name: e.actingName,
       })),
       count: page.totalCount,
       next_cursor: page.hasNextPage ? page.endCursor : null,

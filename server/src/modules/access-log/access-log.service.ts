@@ -53,7 +53,10 @@ export class AccessLogService {
     if (!schoolIds.length) return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
     const where = ['a.school_id = ANY($1)'];
     const params: unknown[] = [schoolIds];
-    const add = (sql: string, v: unknown) => { params.push(v); where.push(sql.replaceAll('?', `$${params.length}`)); };
+    const add = (sql: string, v: unknown) => {
+      params.push(v);
+      where.push(sql.replaceAll('?', `$${params.length}`));
+    };
     if (f.student_id) add('a.student_id = ?', f.student_id);
     if (f.actor_id) add('a.actor_user_id = ?', f.actor_id);
     if (f.action) add('a.action = ?', f.action);

@@ -18,11 +18,15 @@ export interface AccessEntry {
  * parent who is acting (acting_user_id keeps who), otherwise the caller.
  */
 export async function recordAccess(db: DataSource | EntityManager, caller: Caller | null, e: AccessEntry): Promise<void> {
-  const actor = caller ? caller.actingUserId ?? caller.user.id : null;
-  await db.query(
-    `INSERT INTO student_record_access (actor_user_id, acting_user_id, student_id, school_id, action, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [actor, caller?.actingUserId ? caller.user.id : null, e.studentId, e.schoolId ?? null, e.action, e.reason],
-  );
+  const actor = caller ? (caller.actingUserId ?? caller.user.id) : null;
+  await db.query(`INSERT INTO student_record_access (actor_user_id, acting_user_id, student_id, school_id, action, reason) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    actor,
+    caller?.actingUserId ? caller.user.id : null,
+    e.studentId,
+    e.schoolId ?? null,
+    e.action,
+    e.reason,
+  ]);
 }
 
 /**
@@ -40,6 +44,13 @@ export async function recordAccessMany(
   await db.query(
     `INSERT INTO student_record_access (actor_user_id, acting_user_id, student_id, school_id, action, reason)
      SELECT $1, $2, s.student_id, s.school_id, $5, $6 FROM unnest($3::int[], $4::int[]) AS s(student_id, school_id)`,
-    [caller.actingUserId ?? caller.user.id, caller.actingUserId ? caller.user.id : null, students.map((s) => s.studentId), students.map((s) => s.schoolId), action, reason],
+    [
+      caller.actingUserId ?? caller.user.id,
+      caller.actingUserId ? caller.user.id : null,
+      students.map((s) => s.studentId),
+      students.map((s) => s.schoolId),
+      action,
+      reason,
+    ],
   );
 }

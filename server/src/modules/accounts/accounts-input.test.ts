@@ -22,7 +22,11 @@ const NOT_OBJECTS = [[], 'email=a@b.c', 42, true];
 describe('sign-up and sign-in payloads', () => {
   it('trims names and emails but keeps a password exactly as typed', () => {
     expect(value(checkRegister({ signup_code: ' ABC ', email: ' a@b.org ', password: '  pass word  ', first_name: ' Thị Minh ', last_name: 'Nguyễn' }))).toEqual({
-      signup_code: 'ABC', email: 'a@b.org', password: '  pass word  ', first_name: 'Thị Minh', last_name: 'Nguyễn',
+      signup_code: 'ABC',
+      email: 'a@b.org',
+      password: '  pass word  ',
+      first_name: 'Thị Minh',
+      last_name: 'Nguyễn',
     });
     expect(value(checkLogin({ email: 'a@b.org', password: ' x ' })).password).toBe(' x ');
   });

@@ -34,8 +34,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 const resetRequestSchema = z.object({ email: text() });
 const newPasswordSchema = z.object({ password: rawText() });
 
-export const checkRegister = (raw: unknown): Checked<RegisterInput> =>
-  check(() => parseInput(registerSchema, raw, because(ACCOUNT_INPUT_MESSAGES.allFieldsRequired)));
+export const checkRegister = (raw: unknown): Checked<RegisterInput> => check(() => parseInput(registerSchema, raw, because(ACCOUNT_INPUT_MESSAGES.allFieldsRequired)));
 export const checkLogin = (raw: unknown): Checked<LoginInput> => check(() => parseInput(loginSchema, raw));
 export const checkChangePassword = (raw: unknown): Checked<ChangePasswordInput> =>
   check(() => parseInput(changePasswordSchema, raw, because(ACCOUNT_INPUT_MESSAGES.passwordsRequired)));
@@ -46,8 +45,7 @@ export const checkNewPassword = (raw: unknown): Checked<string> => check(() => p
 
 /** The student a staff member or parent asks to view as; a number beyond PostgreSQL's integers names no one (404 later). */
 const viewAsSchema = z.object({ studentId: z.coerce.number().int().positive() });
-export const checkViewAs = (raw: unknown): Checked<number> =>
-  check(() => parseInput(viewAsSchema, raw, because('STUDENT_CHOICE_REQUIRED')).studentId);
+export const checkViewAs = (raw: unknown): Checked<number> => check(() => parseInput(viewAsSchema, raw, because('STUDENT_CHOICE_REQUIRED')).studentId);
 
 /** The schemas, for the API description (the same ones that validate). */
 export const ACCOUNT_SCHEMAS = { registerSchema, loginSchema, changePasswordSchema, resetRequestSchema, newPasswordSchema, viewAsSchema } as const;

@@ -87,13 +87,16 @@ export class AccountsResolver {
 
   @Mutation(() => AuthPayload, { description: 'Creates an account from a sign-up code and signs it in' })
   async register(@Ctx() ctx: AdapterContext, @Arg('input', () => RegisterInput, { description: 'The fields to save.' }) input: RegisterInput): Promise<AuthPayload> {
-    return ctx.services.accounts.register(ctx, checkRegister({
-      signup_code: input.signupCode,
-      email: input.email,
-      password: input.password,
-      first_name: input.firstName,
-      last_name: input.lastName,
-    }));
+    return ctx.services.accounts.register(
+      ctx,
+      checkRegister({
+        signup_code: input.signupCode,
+        email: input.email,
+        password: input.password,
+        first_name: input.firstName,
+        last_name: input.lastName,
+      }),
+    );
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in.' })
@@ -120,9 +123,12 @@ export class AccountsResolver {
   async updateContactPreference(
     @Ctx() ctx: AdapterContext,
     @Arg('contactPreference', () => ContactPreferenceEnum, { description: "'email' or 'sms'." }) contactPreference: string,
-    @Arg('phone', () => String, { nullable: true, description: 'Mobile number for texts (10 to 15 digits); left out, the saved one stays; null or empty removes it.' }) phone?: string | null,
+    @Arg('phone', () => String, { nullable: true, description: 'Mobile number for texts (10 to 15 digits); left out, the saved one stays; null or empty removes it.' })
+    phone?: string | null,
   ): Promise<CurrentUser> {
-    return toCurrentUser(await ctx.services.profile.updateContactPreference(ctx, checkContact({ contact_preference: contactPreference, phone }, ctx.config.smsRules.countries)));
+    return toCurrentUser(
+      await ctx.services.profile.updateContactPreference(ctx, checkContact({ contact_preference: contactPreference, phone }, ctx.config.smsRules.countries)),
+    );
   }
 
   @Mutation(() => [String], { description: 'Updates the user labels.' })
@@ -147,7 +153,7 @@ export class AccountsResolver {
     return true;
   }
 
-  @Mutation(() => Boolean, { description: 'Changes the signed-in person\'s password; every other session and reset link of the account ends.' })
+  @Mutation(() => Boolean, { description: "Changes the signed-in person's password; every other session and reset link of the account ends." })
   async changePassword(
     @Ctx() ctx: AdapterContext,
     @Arg('currentPassword', () => String, { description: 'The password in use now.' }) currentPassword: string,
@@ -158,18 +164,26 @@ export class AccountsResolver {
   }
 
   @Mutation(() => TokenPayload, { description: "Staff of the student's school or a linked parent get a token for the student" })
-  async viewAsStudent(@Ctx() ctx: AdapterContext, @Arg('studentId', () => Int, { description: 'Numeric identifier of the student.' }) studentId: number): Promise<TokenPayload> {
+  async viewAsStudent(
+    @Ctx() ctx: AdapterContext,
+    @Arg('studentId', () => Int, { description: 'Numeric identifier of the student.' }) studentId: number,
+  ): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.viewAsStudent(ctx, checkViewAs({ studentId })) };
   }
 
-  @Mutation(() => TokenPayload, { description: 'Ends a staff view-as session: answers the staff member\'s own token again.' })
-  async returnToAdminView(@Ctx() ctx: AdapterContext, @Arg('adminToken', () => String, { description: 'The staff member\'s own token, kept aside while viewing as a student.' }) adminToken: string): Promise<TokenPayload> {
+  @Mutation(() => TokenPayload, { description: "Ends a staff view-as session: answers the staff member's own token again." })
+  async returnToAdminView(
+    @Ctx() ctx: AdapterContext,
+    @Arg('adminToken', () => String, { description: "The staff member's own token, kept aside while viewing as a student." }) adminToken: string,
+  ): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.returnToOwnView(ctx, UserType.Staff, adminToken) };
   }
 
-  @Mutation(() => TokenPayload, { description: 'Ends a parent view-as session: answers the parent\'s own token again.' })
-  async returnToParentView(@Ctx() ctx: AdapterContext, @Arg('parentToken', () => String, { description: 'The parent\'s own token, kept aside while viewing as a student.' }) parentToken: string): Promise<TokenPayload> {
+  @Mutation(() => TokenPayload, { description: "Ends a parent view-as session: answers the parent's own token again." })
+  async returnToParentView(
+    @Ctx() ctx: AdapterContext,
+    @Arg('parentToken', () => String, { description: "The parent's own token, kept aside while viewing as a student." }) parentToken: string,
+  ): Promise<TokenPayload> {
     return { token: await ctx.services.viewAs.returnToOwnView(ctx, UserType.Parent, parentToken) };
   }
 }
-

@@ -56,7 +56,8 @@ export function mountAccountRoutes(r: Router, deps: AppDeps): void {
   });
   route(r, deps, 'put', '/locale/', 'updateLocale', async (ctx, req) => ({ locale: await profile.updateLocale(ctx, checkLocale(req.body?.locale)) }));
   route(r, deps, 'put', '/contact-preference/', 'updateContactPreference', async (ctx, req) =>
-    contactJson((await profile.updateContactPreference(ctx, checkContact(req.body, ctx.config.smsRules.countries))).user));
+    contactJson((await profile.updateContactPreference(ctx, checkContact(req.body, ctx.config.smsRules.countries))).user),
+  );
   route(r, deps, 'put', '/update-user-labels/', 'updateUserLabels', async (ctx, req) => ({
     academic_year_labels: await profile.updateLabels(ctx, checkLabels(req.body?.academic_year_labels)),
   }));

@@ -128,8 +128,15 @@ export class AccountsService {
     if (!token || token.length > 200) return null;
     const { sql, userProps } = this.lookupStatement();
     // The token and its user in one statement.
-    const rows: (Record<string, unknown> & { t_id: string; t_acting_user_id: number | null; t_read_only: boolean; t_last_used_at: Date; t_expires_at: Date; t_revoked_at: Date | null; t_kind: 'session' | 'api' })[] =
-      await preparedQuery(this.db, 'authenticate', sql, [sha256(token)]);
+    const rows: (Record<string, unknown> & {
+      t_id: string;
+      t_acting_user_id: number | null;
+      t_read_only: boolean;
+      t_last_used_at: Date;
+      t_expires_at: Date;
+      t_revoked_at: Date | null;
+      t_kind: 'session' | 'api';
+    })[] = await preparedQuery(this.db, 'authenticate', sql, [sha256(token)]);
     const t = rows[0];
     // A deactivated person's tokens are revoked when the roster deactivates them; this covers the moment in between.
     if (!t || t.t_revoked_at || t.deactivatedAt) return null;
@@ -166,10 +173,10 @@ export class AccountsService {
    */
   async logout(ctx: RequestContext): Promise<void> {
     const caller = requireCaller(ctx);
-    await this.db.query(
-      `UPDATE auth_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND (id = $1 OR acting_user_id = $2)`,
-      [caller.tokenId, caller.actingUserId ?? caller.user.id],
-    );
+    await this.db.query(`UPDATE auth_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND (id = $1 OR acting_user_id = $2)`, [
+      caller.tokenId,
+      caller.actingUserId ?? caller.user.id,
+    ]);
   }
 
   // ---- sign-up and sign-in ------------------------------------------------------------------
@@ -195,27 +202,29 @@ export class AccountsService {
     if (refusal) throw badInput(because(refusal.reason, refusal.params));
     const passwordHash = await hashPassword(input.password);
 
-    return this.db.transaction(async (m) => {
-      if (await m.getRepository(User).existsBy({ email })) throw badInput(because(MESSAGES.emailExists));
-      const user = await m.getRepository(User).save({
-        email,
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        userType: target.userType,
-        schoolId: target.school.id,
-        parentCode: target.userType === UserType.Student ? await this.newParentCode(m) : null,
-        academicYearLabels: target.userType === UserType.Student ? defaultYearLabels(target.school.schoolType) : [],
-        applicationStatus: target.dualSchoolParent ? 'not_started' : null,
+    return this.db
+      .transaction(async (m) => {
+        if (await m.getRepository(User).existsBy({ email })) throw badInput(because(MESSAGES.emailExists));
+        const user = await m.getRepository(User).save({
+          email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          userType: target.userType,
+          schoolId: target.school.id,
+          parentCode: target.userType === UserType.Student ? await this.newParentCode(m) : null,
+          academicYearLabels: target.userType === UserType.Student ? defaultYearLabels(target.school.schoolType) : [],
+          applicationStatus: target.dualSchoolParent ? 'not_started' : null,
+        });
+        await m.getRepository(SchoolMembership).insert({ userId: user.id, schoolId: target.school.id });
+        const token = await this.issueToken(user.id, {}, m);
+        return { token, userType: user.userType };
+      })
+      .catch((e: unknown) => {
+        // Two sign-ups racing on one email: the unique index answers like the check above.
+        if (isUniqueViolation(e)) throw badInput(because(MESSAGES.emailExists));
+        throw e;
       });
-      await m.getRepository(SchoolMembership).insert({ userId: user.id, schoolId: target.school.id });
-      const token = await this.issueToken(user.id, {}, m);
-      return { token, userType: user.userType };
-    }).catch((e: unknown) => {
-      // Two sign-ups racing on one email: the unique index answers like the check above.
-      if (isUniqueViolation(e)) throw badInput(because(MESSAGES.emailExists));
-      throw e;
-    });
   }
 
   /** A code names a user type and a school; the dual-school parent code comes from configuration. */
@@ -411,7 +420,12 @@ export class AccountsService {
    * for it, so it goes ahead of bulk welcome emails. The same single-use machinery as a reset
    * link, valid for `ttlMinutes` (default 7 days).
    */
-  async enqueueSetPasswordLink(user: Pick<User, 'id' | 'email' | 'firstName'>, school: { id: number; name: string }, manager: EntityManager, ttlMinutes = 7 * 24 * 60): Promise<void> {
+  async enqueueSetPasswordLink(
+    user: Pick<User, 'id' | 'email' | 'firstName'>,
+    school: { id: number; name: string },
+    manager: EntityManager,
+    ttlMinutes = 7 * 24 * 60,
+  ): Promise<void> {
     await this.enqueueSetPasswordLinks([{ user, school }], manager, ttlMinutes, { personWaiting: true });
   }
 
@@ -430,15 +444,13 @@ export class AccountsService {
       const uidb64 = Buffer.from(String(user.id)).toString('base64url');
       return { user, school, tokenHash: sha256(token), link: `${this.config.publicUrl}/reset-password/${uidb64}/${token}` };
     });
-    await manager.query(
-      `INSERT INTO password_resets (user_id, token_hash, expires_at) SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])`,
-      [links.map((l) => l.user.id), links.map((l) => l.tokenHash), links.map(() => expiresAt.toISOString())],
-    );
+    await manager.query(`INSERT INTO password_resets (user_id, token_hash, expires_at) SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])`, [
+      links.map((l) => l.user.id),
+      links.map((l) => l.tokenHash),
+      links.map(() => expiresAt.toISOString()),
+    ]);
     // Each in the language of the account (as stored: an import may have set it).
-    const locales: { id: number; locale: string }[] = await manager.query(
-      `SELECT id, locale FROM users WHERE id = ANY($1::int[])`,
-      [links.map((l) => l.user.id)],
-    );
+    const locales: { id: number; locale: string }[] = await manager.query(`SELECT id, locale FROM users WHERE id = ANY($1::int[])`, [links.map((l) => l.user.id)]);
     const localeOf = new Map(locales.map((r) => [r.id, r.locale]));
     await this.outbox.enqueueMany(
       links.map(({ user, school, link }) => {
@@ -458,7 +470,6 @@ export class AccountsService {
   async userById(id: number): Promise<User | null> {
     return this.db.getRepository(User).findOneBy({ id });
   }
-
 }
 
 /** 8 characters from an alphabet without look-alikes (0/O, 1/I): easy to read over the phone. */
@@ -469,4 +480,3 @@ function parentCodeCandidate(): string {
   for (let i = 0; code.length < 8 && i < bytes.length; i++) code += alphabet[bytes.charCodeAt(i) % alphabet.length];
   return code;
 }
-

@@ -54,10 +54,7 @@ async function currentUser(token: string) {
 async function requestResetLink(email: string): Promise<{ uidb64: string; token: string; body: string }> {
   const res = await h.api.post('/api/request-reset-password/').send({ email });
   expect(res.status).toBe(200);
-  const rows: { body: string }[] = await h.db.query(
-    `SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`,
-    [email.toLowerCase()],
-  );
+  const rows: { body: string }[] = await h.db.query(`SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`, [email.toLowerCase()]);
   expect(rows).toHaveLength(1);
   const m = /http:\/\/planner\.test\/reset-password\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(rows[0].body);
   expect(m, rows[0].body).not.toBeNull();
@@ -222,7 +219,11 @@ describe('login', () => {
   });
 
   it('sends the user type as the spec number on REST and by its name on GraphQL', async () => {
-    const cases = [[DEMO.student, 1, 'Student'], [DEMO.admin, 2, 'Staff'], [DEMO.parent, 3, 'Parent']] as const;
+    const cases = [
+      [DEMO.student, 1, 'Student'],
+      [DEMO.admin, 2, 'Staff'],
+      [DEMO.parent, 3, 'Parent'],
+    ] as const;
     for (const [email, number, name] of cases) {
       const rest = await h.api.post('/api/login/').send({ email, password: DEMO_PASSWORD });
       expect(rest.body.user_type).toBe(number);
@@ -234,7 +235,10 @@ describe('login', () => {
   });
 
   it("refuses a wrong password and an unknown email alike: 401 'Invalid email or password.'", async () => {
-    for (const body of [{ email: DEMO.parent, password: 'Wrong#2026' }, { email: uniqueEmail('nobody'), password: DEMO_PASSWORD }]) {
+    for (const body of [
+      { email: DEMO.parent, password: 'Wrong#2026' },
+      { email: uniqueEmail('nobody'), password: DEMO_PASSWORD },
+    ]) {
       const res = await h.api.post('/api/login/').send(body);
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ error: 'Invalid email or password.' });
@@ -305,8 +309,14 @@ describe('login', () => {
 
   it('counts twenty simultaneous guesses before checking them: no more than the free ten are answered 401', async () => {
     const user = await h.buildStudent();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      h.api.post('/api/login/').set('X-Forwarded-For', '203.0.113.67').send({ email: user.email, password: `Burst#${i}word` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.api
+          .post('/api/login/')
+          .set('X-Forwarded-For', '203.0.113.67')
+          .send({ email: user.email, password: `Burst#${i}word` }),
+      ),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
@@ -314,8 +324,7 @@ describe('login', () => {
 
   it('limits failed sign-ins from one address across accounts (AUTH_ADDRESS_RATE_LIMIT)', async () => {
     const api = await h.appWith({ authAddressRateLimit: 10 });
-    const from = (ip: string, email: string) =>
-      api.post('/api/login/').set('X-Forwarded-For', ip).send({ email, password: 'Wrong#2026' });
+    const from = (ip: string, email: string) => api.post('/api/login/').set('X-Forwarded-For', ip).send({ email, password: 'Wrong#2026' });
     for (let i = 1; i <= 10; i++) {
       expect((await from('203.0.113.7', uniqueEmail('guess'))).status, `attempt ${i}`).toBe(401);
     }
@@ -659,7 +668,12 @@ describe('change password', () => {
     const user = await h.buildStaff({ school });
     const here = await h.login(user.email);
     const elsewhere = await h.login(user.email);
-    const view = (await h.api.post('/api/view-as-student/').set(h.auth(elsewhere)).send({ studentId: (await h.buildStudent({ school })).id })).body.token;
+    const view = (
+      await h.api
+        .post('/api/view-as-student/')
+        .set(h.auth(elsewhere))
+        .send({ studentId: (await h.buildStudent({ school })).id })
+    ).body.token;
     const link = await requestResetLink(user.email);
 
     const res = await change(here, { current_password: DEMO_PASSWORD, new_password: NEW_PASSWORD });
@@ -761,10 +775,16 @@ describe('update-user-labels', () => {
   it('rejects empty and duplicate labels and keeps the saved list', async () => {
     const student = await h.buildStudent();
     const token = await h.tokenFor(student);
-    const empty = await h.api.put('/api/update-user-labels/').set(h.auth(token)).send({ academic_year_labels: ['9th Grade', ''] });
+    const empty = await h.api
+      .put('/api/update-user-labels/')
+      .set(h.auth(token))
+      .send({ academic_year_labels: ['9th Grade', ''] });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ error: 'Every term needs a label.' });
-    const dup = await h.api.put('/api/update-user-labels/').set(h.auth(token)).send({ academic_year_labels: ['9th Grade', '9th Grade'] });
+    const dup = await h.api
+      .put('/api/update-user-labels/')
+      .set(h.auth(token))
+      .send({ academic_year_labels: ['9th Grade', '9th Grade'] });
     expect(dup.status).toBe(400);
     expect(dup.body).toMatchObject({ error: 'Term labels must be different from each other.' });
     const missing = await h.api.put('/api/update-user-labels/').set(h.auth(token)).send({});

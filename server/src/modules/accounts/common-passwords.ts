@@ -10,7 +10,8 @@ let cached: ReadonlySet<string> | undefined;
 
 export function commonPasswords(): ReadonlySet<string> {
   cached ??= new Set(
-    fs.readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    fs
+      .readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
       .split('\n')
       .map((l) => l.trim().toLowerCase())
       .filter((l) => l && !l.startsWith('# ')),

@@ -132,7 +132,12 @@ describe('contact preference', () => {
   it('refuses texts without a phone, given or saved, with 400 and saves nothing', async () => {
     const parent = await h.buildParent();
     const token = await h.tokenFor(parent);
-    for (const body of [{ contact_preference: 'sms' }, { contact_preference: 'sms', phone: '' }, { contact_preference: 'sms', phone: '   ' }, { contact_preference: 'sms', phone: null }]) {
+    for (const body of [
+      { contact_preference: 'sms' },
+      { contact_preference: 'sms', phone: '' },
+      { contact_preference: 'sms', phone: '   ' },
+      { contact_preference: 'sms', phone: null },
+    ]) {
       const res = await h.api.put('/api/contact-preference/').set(h.auth(token)).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ error: REASONS.SMS_PHONE_REQUIRED, reason: 'SMS_PHONE_REQUIRED' });
@@ -164,9 +169,19 @@ describe('contact preference', () => {
       expect(await saved(who.id)).toEqual({ contactPreference: 'email', phone: null });
     }
     // Refused before the input is read: a student's bad input is still a 403.
-    expect((await h.api.put('/api/contact-preference/').set(h.auth(await h.tokenFor(student))).send({ contact_preference: 'fax' })).status).toBe(403);
+    expect(
+      (
+        await h.api
+          .put('/api/contact-preference/')
+          .set(h.auth(await h.tokenFor(student)))
+          .send({ contact_preference: 'fax' })
+      ).status,
+    ).toBe(403);
 
-    const view = await h.api.post('/api/view-as-student/').set(h.auth(await h.tokenFor(parent))).send({ studentId: student.id });
+    const view = await h.api
+      .post('/api/view-as-student/')
+      .set(h.auth(await h.tokenFor(parent)))
+      .send({ studentId: student.id });
     const res = await h.api.put('/api/contact-preference/').set(h.auth(view.body.token)).send(body);
     expect(res.status).toBe(403);
     expect(await saved(parent.id)).toEqual({ contactPreference: 'email', phone: null });

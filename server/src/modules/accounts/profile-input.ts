@@ -50,25 +50,33 @@ export const checkLabels = (raw: unknown): Checked<string[]> => check(() => pars
  * stays; null or empty, it is removed. Whether 'sms' has a phone to go to depends on the saved one,
  * so the service checks that (SMS_PHONE_REQUIRED).
  */
-const contactSchema = (countries: readonly string[]) => z.object({
-  contact_preference: z.enum(CONTACT_PREFERENCES, { error: 'CONTACT_PREFERENCE_INVALID' })
-    .meta({ description: "'email' (the default) or 'sms': a text message to `phone`." }),
-  phone: z.string({ error: 'PHONE_INVALID' }).nullable().optional()
-    .transform((typed, ctx) => {
-      if (typed === undefined) return undefined;
-      if (typed === null || !typed.trim()) return null;
-      if (!phoneNumber(typed)) {
-        ctx.addIssue({ code: 'custom', message: 'PHONE_INVALID' });
+const contactSchema = (countries: readonly string[]) =>
+  z.object({
+    contact_preference: z
+      .enum(CONTACT_PREFERENCES, { error: 'CONTACT_PREFERENCE_INVALID' })
+      .meta({ description: "'email' (the default) or 'sms': a text message to `phone`." }),
+    phone: z
+      .string({ error: 'PHONE_INVALID' })
+      .nullable()
+      .optional()
+      .transform((typed, ctx) => {
+        if (typed === undefined) return undefined;
+        if (typed === null || !typed.trim()) return null;
+        if (!phoneNumber(typed)) {
+          ctx.addIssue({ code: 'custom', message: 'PHONE_INVALID' });
+          return z.NEVER;
+        }
+        const textable = textableNumber(typed, countries);
+        if (textable.ok) return textable.number;
+        const message = textable.reason === 'PHONE_COUNTRY' ? zodMessage(because('PHONE_COUNTRY', { countries: countries.join(', ') })) : 'PHONE_NOT_MOBILE';
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
-      }
-      const textable = textableNumber(typed, countries);
-      if (textable.ok) return textable.number;
-      const message = textable.reason === 'PHONE_COUNTRY' ? zodMessage(because('PHONE_COUNTRY', { countries: countries.join(', ') })) : 'PHONE_NOT_MOBILE';
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    })
-    .meta({ description: "Mobile number for texts, of the district's countries (SMS_COUNTRIES): 10 to 15 digits, spaces, dashes, dots, brackets and a leading + allowed; saved in E.164. Left out, the saved one stays; null or empty removes it." }),
-});
+      })
+      .meta({
+        description:
+          "Mobile number for texts, of the district's countries (SMS_COUNTRIES): 10 to 15 digits, spaces, dashes, dots, brackets and a leading + allowed; saved in E.164. Left out, the saved one stays; null or empty removes it.",
+      }),
+  });
 
 export interface ContactInput {
   contactPreference: ContactPreference;

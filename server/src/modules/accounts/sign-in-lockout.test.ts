@@ -10,7 +10,8 @@ import { DEMO_PASSWORD, useHarness } from '../../test/harness.js';
 
 const h = useHarness();
 
-const NEW_DEVICE_PAUSED = 'Too many failed sign-ins to this account from other devices. Sign in from a device you have used before, or reset your password by email: the device you reset it on will then be recognized.';
+const NEW_DEVICE_PAUSED =
+  'Too many failed sign-ins to this account from other devices. Sign in from a device you have used before, or reset your password by email: the device you reset it on will then be recognized.';
 const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { token userType } }`;
 
 type Api = Awaited<ReturnType<typeof h.appWith>>;
@@ -58,7 +59,10 @@ describe('a sign-in lockout nobody else can trigger', () => {
     // The owner's browser: from home, from a stranger's own address, and through GraphQL.
     expect((await signIn(api, owner.email, DEMO_PASSWORD, '198.51.100.20', device!)).status).toBe(200);
     expect((await signIn(api, owner.email, DEMO_PASSWORD, '203.0.113.1', device!)).status).toBe(200);
-    const g = await api.post('/graphql').set('X-Forwarded-For', '192.0.2.78').set('Cookie', device!)
+    const g = await api
+      .post('/graphql')
+      .set('X-Forwarded-For', '192.0.2.78')
+      .set('Cookie', device!)
       .send({ query: LOGIN, variables: { email: owner.email, password: DEMO_PASSWORD } });
     expect(g.body.errors).toBeUndefined();
     expect(g.body.data.login.token).toEqual(expect.any(String));
@@ -102,8 +106,10 @@ describe('a sign-in lockout nobody else can trigger', () => {
     expect(slowed.status).toBe(429);
     expect(slowed.body.reason).toBe('RATE_LIMITED');
     // The account's ceiling and the address's count saw none of it: a new device at that address signs in.
-    const buckets: { key: string }[] = await h.db.query(`SELECT key FROM rate_limit_buckets WHERE key = $1 OR key = $2`,
-      [`sign-in:account:${sha256(owner.email)}`, 'sign-in:ip:198.51.100.30']);
+    const buckets: { key: string }[] = await h.db.query(`SELECT key FROM rate_limit_buckets WHERE key = $1 OR key = $2`, [
+      `sign-in:account:${sha256(owner.email)}`,
+      'sign-in:ip:198.51.100.30',
+    ]);
     expect(buckets).toEqual([]);
     expect((await signIn(api, owner.email, DEMO_PASSWORD, '198.51.100.30')).status).toBe(200);
   });
@@ -116,8 +122,7 @@ describe('a sign-in lockout nobody else can trigger', () => {
     expect((await signIn(api, owner.email, DEMO_PASSWORD, '192.0.2.40')).status).toBe(429);
 
     expect((await api.post('/api/request-reset-password/').set('X-Forwarded-For', '192.0.2.40').send({ email: owner.email })).status).toBe(200);
-    const [{ body }]: { body: string }[] = await h.db.query(
-      `SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`, [owner.email]);
+    const [{ body }]: { body: string }[] = await h.db.query(`SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1`, [owner.email]);
     const link = /\/reset-password\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(body)!;
     const reset = await api.post(`/api/reset-password/${link[1]}/${link[2]}/`).set('X-Forwarded-For', '192.0.2.40').send({ password: 'Fresh#Start2027' });
     expect(reset.status).toBe(200);
@@ -163,10 +168,7 @@ describe('a sign-in lockout nobody else can trigger', () => {
     const students = await Promise.all(Array.from({ length: 30 }, () => h.buildStudent()));
     const lab = '203.0.113.150';
     const twice = students[0]!;
-    const all = await Promise.all([
-      ...students.map((s) => signIn(h.api, s.email, DEMO_PASSWORD, lab)),
-      signIn(h.api, twice.email, DEMO_PASSWORD, lab),
-    ]);
+    const all = await Promise.all([...students.map((s) => signIn(h.api, s.email, DEMO_PASSWORD, lab)), signIn(h.api, twice.email, DEMO_PASSWORD, lab)]);
     expect(all.map((r) => r.status)).toEqual(Array(31).fill(200));
   });
 

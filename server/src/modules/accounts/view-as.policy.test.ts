@@ -5,12 +5,18 @@ import { UserType } from './user.entity.js';
 import { can, VIEW_AS_POLICY_MESSAGES as M, type ViewAsAction, type ViewAsObject } from './view-as.policy.js';
 
 const NOT_FOUND = `404 ${M.studentNotFound}`;
-const student = (type: UserType, schoolId: number | null, facts: { reach?: number[]; linked?: boolean } = {}): ViewAsObject =>
-  ({ student: { type, schoolId }, reach: facts.reach ?? [], linked: facts.linked ?? false });
+const student = (type: UserType, schoolId: number | null, facts: { reach?: number[]; linked?: boolean } = {}): ViewAsObject => ({
+  student: { type, schoolId },
+  reach: facts.reach ?? [],
+  linked: facts.linked ?? false,
+});
 const ourStudent = (facts = {}) => student(UserType.Student, SCHOOL_A, facts);
 
-const held = (userId: number, actingUserId: number | null = null, heldType?: UserType | null, role = UserType.Staff): ViewAsObject =>
-  ({ held: { userId, actingUserId }, heldType, role });
+const held = (userId: number, actingUserId: number | null = null, heldType?: UserType | null, role = UserType.Staff): ViewAsObject => ({
+  held: { userId, actingUserId },
+  heldType,
+  role,
+});
 
 const table: [keyof typeof ACTORS, ViewAsAction, ViewAsObject, string][] = [
   ['admin', 'start', null, 'ok'],

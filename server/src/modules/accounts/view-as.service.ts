@@ -40,8 +40,7 @@ export class ViewAsService {
     // The facts of the viewer's kind: the schools staff reach, whether a parent is linked.
     const viewer = caller.user;
     const reach = viewer.userType === UserType.Staff ? await this.schools.accessibleSchoolIds(viewer) : [];
-    const linked = viewer.userType === UserType.Parent
-      && await this.db.getRepository(ParentStudentLink).existsBy({ parentId: viewer.id, studentId: student.id });
+    const linked = viewer.userType === UserType.Parent && (await this.db.getRepository(ParentStudentLink).existsBy({ parentId: viewer.id, studentId: student.id }));
     authorize(ctx, can, 'start', { student: { type: student.userType, schoolId: student.schoolId }, reach, linked });
     await recordAccess(this.db, caller, {
       studentId: student.id,

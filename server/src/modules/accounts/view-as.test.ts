@@ -70,7 +70,10 @@ describe('admin views a student', () => {
     const student = await h.buildStudent({ school });
     const adminToken = await h.tokenFor(await h.buildStaff({ school }));
     const viewToken = (await viewAs(adminToken, student.id)).body.token;
-    const res = await h.api.put('/api/update-user-labels/').set(h.auth(viewToken)).send({ academic_year_labels: ['Fall', 'Spring'] });
+    const res = await h.api
+      .put('/api/update-user-labels/')
+      .set(h.auth(viewToken))
+      .send({ academic_year_labels: ['Fall', 'Spring'] });
     expect(res.status).toBe(200);
     expect((await h.db.getRepository(User).findOneByOrFail({ id: student.id })).academicYearLabels).toEqual(['Fall', 'Spring']);
   });
@@ -89,7 +92,10 @@ describe('admin views a student', () => {
     expect((await h.api.post('/api/logout/').set(h.auth(ownToken))).status).toBe(200);
 
     for (const token of [viewToken, otherDeviceView]) {
-      const write = await h.api.put('/api/update-user-labels/').set(h.auth(token)).send({ academic_year_labels: ['Fall', 'Spring'] });
+      const write = await h.api
+        .put('/api/update-user-labels/')
+        .set(h.auth(token))
+        .send({ academic_year_labels: ['Fall', 'Spring'] });
       expect(write.status).toBe(401);
       expect((await me(token)).status).toBe(401);
       expect((await h.gql(ME, {}, token)).data).toEqual({ currentUser: null });
@@ -129,7 +135,7 @@ describe('admin views a student', () => {
     expect((await me(viaAdmin.body.token)).body.user_type).toBe(4);
   });
 
-  it("answers 404 to an admin of another school, to a student, and for an unknown id", async () => {
+  it('answers 404 to an admin of another school, to a student, and for an unknown id', async () => {
     const student = await h.userByEmail(DEMO.student);
     const otherAdminUser = await h.buildStaff();
     const otherAdmin = await h.tokenFor(otherAdminUser);
@@ -175,7 +181,7 @@ describe('admin views a student', () => {
     expect(g.code).toBe('FORBIDDEN');
   });
 
-  it('returns only with the same admin\'s own token', async () => {
+  it("returns only with the same admin's own token", async () => {
     const school = await h.buildSchool();
     const student = await h.buildStudent({ school });
     const admin = await h.buildStaff({ school });
@@ -223,7 +229,10 @@ describe('parent views a student', () => {
     const asStudent = await me(viewToken);
     expect(asStudent.body).toMatchObject({ user_id: student.id, viewing_as: { acting_user_id: parent.id, read_only: true } });
 
-    const labels = await h.api.put('/api/update-user-labels/').set(h.auth(viewToken)).send({ academic_year_labels: ['X', 'Y'] });
+    const labels = await h.api
+      .put('/api/update-user-labels/')
+      .set(h.auth(viewToken))
+      .send({ academic_year_labels: ['X', 'Y'] });
     expect(labels.status).toBe(403);
     expect(labels.body).toMatchObject({ error: textOf(READ_ONLY_MESSAGE), reason: READ_ONLY_MESSAGE });
     const form = await h.api.post('/api/create-parent-form/').set(h.auth(viewToken));

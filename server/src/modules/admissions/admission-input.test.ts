@@ -9,7 +9,12 @@ const save = (form_data: unknown, application_status?: unknown) => checkApplicat
 
 describe('checkApplicationSave', () => {
   it('keeps known fields, takes the step title from the form and defaults the status to in_progress', () => {
-    const v = valid(save([{ step: 1, title: 'anything', data: { studentFullName: 'Ana Ruiz' } }, { step: 7, data: { techComputer: true } }]));
+    const v = valid(
+      save([
+        { step: 1, title: 'anything', data: { studentFullName: 'Ana Ruiz' } },
+        { step: 7, data: { techComputer: true } },
+      ]),
+    );
     expect(v.applicationStatus).toBe('in_progress');
     expect(v.records).toEqual([
       { step: 1, title: 'Applicant Information', data: { studentFullName: 'Ana Ruiz' } },

@@ -23,9 +23,11 @@ const MAX_TEXT = 5000;
 const MAX_FILE_NAMES = 50;
 
 export const saveInput = z.object({
-  form_data: z.array(z.object({ step: z.number().int(), title: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() }), {
-    message: 'APPLICATION_FORM_DATA_INVALID',
-  }).max(APPLICATION_STEPS.length, 'APPLICATION_TOO_MANY_STEPS'),
+  form_data: z
+    .array(z.object({ step: z.number().int(), title: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() }), {
+      message: 'APPLICATION_FORM_DATA_INVALID',
+    })
+    .max(APPLICATION_STEPS.length, 'APPLICATION_TOO_MANY_STEPS'),
   application_status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'in_progress' : v), z.enum(['in_progress', 'complete'], { message: M.badStatus })),
 });
 

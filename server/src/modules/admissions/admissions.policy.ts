@@ -21,10 +21,7 @@ type ApplicationFacts = { parentId: number; schoolId: number };
  * null: may the actor do this at all; `school`: the applicant's school; `dualSchoolIds`: the dual
  * schools the staff member reaches (with `application`: one application of a school).
  */
-export type AdmissionObject =
-  | null
-  | { school: { dualSchoolEnabled: boolean } | null }
-  | { dualSchoolIds: number[]; application?: ApplicationFacts };
+export type AdmissionObject = null | { school: { dualSchoolEnabled: boolean } | null } | { dualSchoolIds: number[]; application?: ApplicationFacts };
 
 export const can: Can<AdmissionAction, AdmissionObject> = (actor, action, object) => {
   switch (action) {
@@ -41,7 +38,8 @@ export const can: Can<AdmissionAction, AdmissionObject> = (actor, action, object
           if (!object || !('dualSchoolIds' in object)) return ALLOW;
           if (!object.dualSchoolIds.length) return deny(because(ADMISSION_POLICY_MESSAGES.notReviewer));
           return !object.application || object.dualSchoolIds.includes(object.application.schoolId) ? ALLOW : deny();
-        }));
+        }),
+      );
     case 'viewTranscript': {
       const application = object && 'dualSchoolIds' in object ? object.application : undefined;
       if (!application) return hide(because(ADMISSION_POLICY_MESSAGES.fileNotFound));

@@ -82,7 +82,14 @@ function toGql(v: ApplicationView): AdmissionApplication {
 }
 
 function toListItem(r: ApplicationListRow): ApplicationListItem {
-  return { id: r.id, studentName: r.studentName, applicationStatus: r.applicationStatus, submittedAt: iso(r.submittedAt), decidedAt: iso(r.decidedAt), parentId: r.parentId };
+  return {
+    id: r.id,
+    studentName: r.studentName,
+    applicationStatus: r.applicationStatus,
+    submittedAt: iso(r.submittedAt),
+    decidedAt: iso(r.decidedAt),
+    parentId: r.parentId,
+  };
 }
 
 async function parentOf(ctx: AdapterContext, parentId: number): Promise<ApplicationParent | null> {
@@ -107,7 +114,7 @@ export class AdmissionsResolver {
     @Ctx() ctx: AdapterContext,
     @Arg('status', () => ApplicationStatusEnum, { description: 'Status.', nullable: true }) status: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
   ): Promise<ApplicationConnection> {
     const page = await ctx.services.admissions.list(ctx, { status, first, after });
     return { nodes: page.rows.map(toListItem), totalCount: page.totalCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
@@ -119,10 +126,13 @@ export class AdmissionsResolver {
     @Arg('formData', () => [ApplicationStepInput], { description: 'The form answers (JSON).' }) formData: ApplicationStepInput[],
     @Arg('applicationStatus', () => ApplicationStatusEnum, { description: 'Dual School application status.' }) applicationStatus: string,
   ): Promise<AdmissionApplication> {
-    const v = await ctx.services.admissions.save(ctx, checkApplicationSave({
-      form_data: formData.map((r) => ({ step: r.step, title: r.title ?? undefined, data: r.data ?? {} })),
-      application_status: applicationStatus,
-    }));
+    const v = await ctx.services.admissions.save(
+      ctx,
+      checkApplicationSave({
+        form_data: formData.map((r) => ({ step: r.step, title: r.title ?? undefined, data: r.data ?? {} })),
+        application_status: applicationStatus,
+      }),
+    );
     return toGql(v);
   }
 
@@ -144,7 +154,14 @@ export class AdmissionsResolver {
   @FieldResolver(() => [TranscriptFileInfo], { description: 'The transcripts.' })
   async transcripts(@Root() a: AdmissionApplication, @Ctx() ctx: AdapterContext): Promise<TranscriptFileInfo[]> {
     const files = await ctx.services.admissions.transcriptsOf(ctx, a.view);
-    return files.map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size, uploadedAt: f.createdAt.toISOString(), url: transcriptUrl(f.id) }));
+    return files.map((f) => ({
+      id: f.id,
+      fileName: f.fileName,
+      contentType: f.contentType,
+      size: f.size,
+      uploadedAt: f.createdAt.toISOString(),
+      url: transcriptUrl(f.id),
+    }));
   }
 }
 

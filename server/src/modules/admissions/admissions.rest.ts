@@ -78,20 +78,26 @@ export function mountAdmissionRoutes(r: Router, deps: AppDeps): void {
   /** Staff. One array; ?page_size= and ?cursor= page it (the next cursor in X-Next-Cursor); ?status= filters. */
   route(r, deps, 'get', '/applications/', 'applications', async (ctx, req, res) => {
     const status = typeof req.query.status === 'string' && req.query.status ? req.query.status : null;
-    return sendPagedList(req, res, MAX_APPLICATION_PAGE, (first, after) => admissions.list(ctx, { status, first, after }), async (rows) => {
-      const parents = await ctx.loaders.userById.loadMany(rows.map((a) => a.parentId));
-      return rows.map((a, i) => {
-        const p = parents[i] instanceof Error ? null : parents[i];
-        return {
-          id: a.id,
-          parent: p ? { id: p.id, first_name: p.firstName, last_name: p.lastName, email: p.email } : null,
-          student_name: a.studentName,
-          status: a.applicationStatus,
-          submitted_at: a.submittedAt,
-          decided_at: a.decidedAt,
-        };
-      });
-    });
+    return sendPagedList(
+      req,
+      res,
+      MAX_APPLICATION_PAGE,
+      (first, after) => admissions.list(ctx, { status, first, after }),
+      async (rows) => {
+        const parents = await ctx.loaders.userById.loadMany(rows.map((a) => a.parentId));
+        return rows.map((a, i) => {
+          const p = parents[i] instanceof Error ? null : parents[i];
+          return {
+            id: a.id,
+            parent: p ? { id: p.id, first_name: p.firstName, last_name: p.lastName, email: p.email } : null,
+            student_name: a.studentName,
+            status: a.applicationStatus,
+            submitted_at: a.submittedAt,
+            decided_at: a.decidedAt,
+          };
+        });
+      },
+    );
   });
 
   route(r, deps, 'get', '/applications/:id/', 'admissionApplication', async (ctx, req) => {

@@ -29,15 +29,7 @@ import { ADMISSION_POLICY_MESSAGES, can, type AdmissionAction } from './admissio
 import { valid, type Checked } from '../../core/validation.js';
 import { ADMISSION_INPUT_MESSAGES, type ApplicationSave, type Decision } from './admission-input.js';
 import { parseId } from '../../core/ids.js';
-import {
-  APPLICATION_STEPS,
-  canMove,
-  emptyValues,
-  isEditable,
-  mergeRecords,
-  missingRequired,
-  type StepRecord,
-} from '@planner/shared/application';
+import { APPLICATION_STEPS, canMove, emptyValues, isEditable, mergeRecords, missingRequired, type StepRecord } from '@planner/shared/application';
 import { User, UserType, type ApplicationStatus } from '../accounts/user.entity.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import { message } from '../../messages/messages.js';
@@ -234,7 +226,9 @@ export class AdmissionsService {
       if ((await repo.countBy({ applicationId: app.id })) >= this.config.transcriptMaxFiles) {
         throw badInput(ADMISSION_MESSAGES.tooManyFiles(this.config.transcriptMaxFiles));
       }
-      const { data: _bytes, ...saved } = await repo.save(repo.create({ applicationId: app.id, fileName, contentType: checked.mime, size: file.buffer.length, data: file.buffer }));
+      const { data: _bytes, ...saved } = await repo.save(
+        repo.create({ applicationId: app.id, fileName, contentType: checked.mime, size: file.buffer.length, data: file.buffer }),
+      );
       return saved as TranscriptFile;
     });
   }
@@ -340,7 +334,9 @@ export class AdmissionsService {
     if (caller.user.userType === UserType.Staff) {
       await recordAccess(this.db, caller, { studentId: app.parentId, schoolId: app.schoolId, action: 'transcript_download', reason: 'admissions review' });
     }
-    const full = await this.db.getRepository(TranscriptFile).findOne({ where: { id: meta.id }, select: { id: true, fileName: true, contentType: true, size: true, data: true, applicationId: true, createdAt: true } });
+    const full = await this.db
+      .getRepository(TranscriptFile)
+      .findOne({ where: { id: meta.id }, select: { id: true, fileName: true, contentType: true, size: true, data: true, applicationId: true, createdAt: true } });
     return full!;
   }
 }
@@ -382,4 +378,3 @@ export function decisionEmail(
     body: [greeting, '', message(locale, 'email.admissionDeclined.body', { studentName: who, schoolName, reason }), '', signature].join('\n'),
   };
 }
-

@@ -23,9 +23,12 @@ beforeAll(async () => {
 });
 
 const getApp = (token: string) => h.api.get('/api/application/').set(h.auth(token));
-const patchApp = (token: string, body: unknown) => h.api.patch('/api/application/').set(h.auth(token)).send(body as object);
-const upload = (token: string, name: string, bytes: Buffer, field = 'file') =>
-  h.api.post('/api/application/').set(h.auth(token)).attach(field, bytes, name);
+const patchApp = (token: string, body: unknown) =>
+  h.api
+    .patch('/api/application/')
+    .set(h.auth(token))
+    .send(body as object);
+const upload = (token: string, name: string, bytes: Buffer, field = 'file') => h.api.post('/api/application/').set(h.auth(token)).attach(field, bytes, name);
 const statusOf = async (id: number) => (await h.db.getRepository(User).findOneByOrFail({ id })).applicationStatus;
 const outboxFor = (email: string) => h.db.getRepository(OutboxMessage).find({ where: { recipient: email }, order: { createdAt: 'ASC' } });
 
@@ -101,9 +104,7 @@ describe('the parent saves, resumes and submits (REST)', () => {
     const blank = { emergencyName: '', emergencyRelationship: '', emergencyPrimaryPhone: '' };
     const refused = await patchApp(token, { form_data: completeRecords(blank), application_status: 'complete' });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toBe(
-      'Please complete the required fields: Emergency Contact Name, Emergency Contact Relationship, Emergency Contact Primary Phone.',
-    );
+    expect(refused.body.error).toBe('Please complete the required fields: Emergency Contact Name, Emergency Contact Relationship, Emergency Contact Primary Phone.');
     const ok = await patchApp(token, { form_data: completeRecords({ ...blank, emergencySameAsParent1: true }), application_status: 'complete' });
     expect(ok.status).toBe(200);
     expect(ok.body.application_status).toBe('complete');
@@ -128,9 +129,7 @@ describe('the parent saves, resumes and submits (REST)', () => {
 
   it('refuses malformed payloads with a 400 and a message', async () => {
     const { token } = await applicant();
-    expect((await patchApp(token, { form_data: 'x', application_status: 'in_progress' })).body.error).toBe(
-      'form_data must be a list of { step, title, data } records.',
-    );
+    expect((await patchApp(token, { form_data: 'x', application_status: 'in_progress' })).body.error).toBe('form_data must be a list of { step, title, data } records.');
     const status = await patchApp(token, { form_data: [], application_status: 'accepted' });
     expect(status.status).toBe(400);
     expect(status.body.error).toBe('application_status must be in_progress or complete.');
@@ -177,7 +176,14 @@ describe('the parent saves, resumes and submits (REST)', () => {
 describe('transcript uploads', () => {
   it('stores each allowed type, one file per request, in the database', async () => {
     const { parent, token } = await applicant();
-    for (const [name, bytes] of [['a.pdf', SAMPLE_FILES.pdf], ['b.png', SAMPLE_FILES.png], ['c.jpg', SAMPLE_FILES.jpg], ['d.jpeg', SAMPLE_FILES.jpg], ['e.doc', SAMPLE_FILES.doc], ['f.docx', SAMPLE_FILES.docx]] as const) {
+    for (const [name, bytes] of [
+      ['a.pdf', SAMPLE_FILES.pdf],
+      ['b.png', SAMPLE_FILES.png],
+      ['c.jpg', SAMPLE_FILES.jpg],
+      ['d.jpeg', SAMPLE_FILES.jpg],
+      ['e.doc', SAMPLE_FILES.doc],
+      ['f.docx', SAMPLE_FILES.docx],
+    ] as const) {
       const res = await upload(token, name, bytes);
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(201);
       expect(res.body).toMatchObject({ file_name: name, size: bytes.length, url: `/files/transcripts/${res.body.id}` });
@@ -209,7 +215,9 @@ describe('transcript uploads', () => {
     expect(wrongField.status).toBe(400);
     expect(wrongField.body).toMatchObject({ error: 'Send one file per request, in the multipart field "file".' });
     expect(await h.db.getRepository(Application).countBy({ parentId: parent.id })).toBe(0);
-    expect(await h.db.query(`SELECT count(*)::int AS n FROM transcript_files t JOIN applications a ON a.id = t.application_id WHERE a.parent_id = $1`, [parent.id])).toEqual([{ n: 0 }]);
+    expect(
+      await h.db.query(`SELECT count(*)::int AS n FROM transcript_files t JOIN applications a ON a.id = t.application_id WHERE a.parent_id = $1`, [parent.id]),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('refuses a file over the size limit with a 400', async () => {
@@ -232,11 +240,15 @@ describe('transcript uploads', () => {
     const up = await upload(token, '../../report "card".pdf', SAMPLE_FILES.pdf);
     expect(up.status).toBe(201);
     expect(up.body.file_name).toBe('report card.pdf');
-    const mine = await h.api.get(`/api/application/files/${up.body.id}/`).set(h.auth(token)).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const mine = await h.api
+      .get(`/api/application/files/${up.body.id}/`)
+      .set(h.auth(token))
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(mine.status).toBe(200);
     expect(mine.headers['content-type']).toBe('application/pdf');
     expect(mine.headers['content-disposition']).toBe(`attachment; filename="report card.pdf"; filename*=UTF-8''report%20card.pdf`);
@@ -302,7 +314,9 @@ describe('staff review (REST)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: app.id, application_status: 'complete', parent: { id: parent.id } });
     expect(res.body.form_data).toHaveLength(9);
-    expect(res.body.transcripts).toEqual([expect.objectContaining({ file_name: 'grades.pdf', content_type: 'application/pdf', url: expect.stringMatching(/^\/files\/transcripts\/\d+$/) })]);
+    expect(res.body.transcripts).toEqual([
+      expect.objectContaining({ file_name: 'grades.pdf', content_type: 'application/pdf', url: expect.stringMatching(/^\/files\/transcripts\/\d+$/) }),
+    ]);
     expect((await h.api.get(`/api/applications/${app.id}/`).set(h.auth(await h.login(DEMO.admissions)))).status).toBe(403);
     expect((await h.api.get(`/api/applications/99999999/`).set(h.auth(staffToken))).status).toBe(404);
   });
@@ -360,8 +374,22 @@ describe('staff review (REST)', () => {
     const bad = await h.api.post(`/api/applications/${app.id}/decision/`).set(h.auth(staffToken)).send({ decision: 'enrolled' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: 'decision must be accepted or declined.' });
-    expect((await h.api.post(`/api/applications/${app.id}/decision/`).set(h.auth(await h.login(DEMO.admissions))).send({ decision: 'accepted' })).status).toBe(403);
-    expect((await h.api.post(`/api/applications/${app.id}/decision/`).set(h.auth(await h.login(DEMO.admin))).send({ decision: 'accepted' })).status).toBe(403);
+    expect(
+      (
+        await h.api
+          .post(`/api/applications/${app.id}/decision/`)
+          .set(h.auth(await h.login(DEMO.admissions)))
+          .send({ decision: 'accepted' })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await h.api
+          .post(`/api/applications/${app.id}/decision/`)
+          .set(h.auth(await h.login(DEMO.admin)))
+          .send({ decision: 'accepted' })
+      ).status,
+    ).toBe(403);
     expect((await h.api.post(`/api/applications/${app.id}/decision/`).set(h.auth(token)).send({ decision: 'accepted' })).status).toBe(403);
     expect((await h.api.post(`/api/applications/99999999/decision/`).set(h.auth(staffToken)).send({ decision: 'accepted' })).status).toBe(404);
     expect(await statusOf(app.parentId)).toBe('complete');
@@ -419,7 +447,9 @@ describe('admissions on GraphQL', () => {
 
     const id = list.data!.applications.nodes[0].id;
     const one = await h.gql(ONE, { id }, token);
-    expect(one.data!.admissionApplication.transcripts).toEqual([{ fileName: 'Kid B.pdf', url: expect.stringMatching(/^\/files\/transcripts\/\d+$/), size: SAMPLE_FILES.pdf.length }]);
+    expect(one.data!.admissionApplication.transcripts).toEqual([
+      { fileName: 'Kid B.pdf', url: expect.stringMatching(/^\/files\/transcripts\/\d+$/), size: SAMPLE_FILES.pdf.length },
+    ]);
     expect(one.data!.admissionApplication.formData.map((r: { title: string }) => r.title)).toContain('Signature & Acknowledgment');
 
     // The statement count of the list does not grow with the number of applications.

@@ -18,7 +18,6 @@ describe('saved records', () => {
     expect(() => normaliseRecords([{ step: 1, data: { studentFullName: 5 } }])).toThrow('Full Legal Name must be text.');
     expect(normaliseRecords([{ step: 1, data: { studentFullName: null } }])[0].data.studentFullName).toBe('');
   });
-
 });
 
 describe('transcript checks', () => {

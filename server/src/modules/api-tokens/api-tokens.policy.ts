@@ -16,5 +16,6 @@ export type ApiTokenAction = 'list' | 'create' | 'revoke';
 export const can: Can<ApiTokenAction, null> = (actor, action) => {
   if (action === 'list') return onlyTypes(actor, [UserType.Staff]);
   return both(writesAs(actor, [UserType.Staff]), () =>
-    actor.tokenKind === 'api' || actor.actingUserId !== null ? deny(because(API_TOKEN_MESSAGES.sessionOnly)) : ALLOW);
+    actor.tokenKind === 'api' || actor.actingUserId !== null ? deny(because(API_TOKEN_MESSAGES.sessionOnly)) : ALLOW,
+  );
 };

@@ -75,10 +75,10 @@ export class ApiTokensService {
   async revoke(ctx: RequestContext, rawId: unknown): Promise<void> {
     const caller = authorize(ctx, can, 'revoke', null);
     const id = parseUuid(rawId, 'API token');
-    const result = await this.db.query(
-      `UPDATE auth_tokens SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND kind = 'api' AND revoked_at IS NULL RETURNING id`,
-      [id, caller.user.id],
-    );
+    const result = await this.db.query(`UPDATE auth_tokens SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND kind = 'api' AND revoked_at IS NULL RETURNING id`, [
+      id,
+      caller.user.id,
+    ]);
     const rows = Array.isArray(result[0]) ? result[0] : result;
     if (!rows.length) throw notFound(because('API_TOKEN_NOT_FOUND'));
   }

@@ -47,7 +47,9 @@ describe('personal API tokens', () => {
   it('has no idle timeout, but stops at its expiry', async () => {
     const staff = await h.buildStaff();
     const res = await h.gql<{ createApiToken: { token: string; apiToken: { id: string } } }>(
-      'mutation { createApiToken(name: "Dashboard") { token apiToken { id name expiresAt } } }', {}, await h.tokenFor(staff),
+      'mutation { createApiToken(name: "Dashboard") { token apiToken { id name expiresAt } } }',
+      {},
+      await h.tokenFor(staff),
     );
     const { token, apiToken } = res.data!.createApiToken;
     await h.db.query(`UPDATE auth_tokens SET last_used_at = now() - interval '60 days' WHERE id = $1`, [apiToken.id]);
@@ -56,7 +58,7 @@ describe('personal API tokens', () => {
     expect((await h.api.get('/api/current-user/').set(h.auth(token))).status).toBe(401);
   });
 
-  it('refuses students, bad input, management with an API token, and another person\'s token', async () => {
+  it("refuses students, bad input, management with an API token, and another person's token", async () => {
     const student = await h.login(DEMO.student);
     expect((await h.api.post('/api/api-tokens/').set(h.auth(student)).send({ name: 'x' })).status).toBe(403);
 

@@ -8,8 +8,11 @@ const message = <T>(c: Checked<T>) => (c.ok ? 'accepted' : c.error.message);
 
 describe('checkPlanCreate', () => {
   it('trims the title and description; no username means one is generated', () => {
-    expect(valid(checkPlanCreate({ first_name: ' Grad ', last_name: ' Four years ', user_type: '4' })))
-      .toEqual({ firstName: 'Grad', lastName: 'Four years', username: null });
+    expect(valid(checkPlanCreate({ first_name: ' Grad ', last_name: ' Four years ', user_type: '4' }))).toEqual({
+      firstName: 'Grad',
+      lastName: 'Four years',
+      username: null,
+    });
     expect(valid(checkPlanCreate({ first_name: 'A', last_name: 'B', username: ' baseline_plan_x-1 ' })).username).toBe('baseline_plan_x-1');
   });
 
@@ -52,7 +55,18 @@ describe('checkPlanId', () => {
   });
 
   it('asks for a plan for anything else', () => {
-    for (const raw of [{}, { planId: 'abc' }, { planId: -1 }, { planId: 1.5 }, { planId: '1e3' }, { planId: [1] }, { planId: '9'.repeat(30) }, [{ planId: 1 }], null, 'planId=1']) {
+    for (const raw of [
+      {},
+      { planId: 'abc' },
+      { planId: -1 },
+      { planId: 1.5 },
+      { planId: '1e3' },
+      { planId: [1] },
+      { planId: '9'.repeat(30) },
+      [{ planId: 1 }],
+      null,
+      'planId=1',
+    ]) {
       expect(message(checkPlanId(raw))).toBe(textOf(M.planId));
     }
   });

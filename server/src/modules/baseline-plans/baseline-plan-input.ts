@@ -41,10 +41,12 @@ const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 const STOP = new Error('first problem reported');
 type Issue = (message: string) => never;
-const stopping = (ctx: z.RefinementCtx): Issue => (message) => {
-  ctx.addIssue({ code: 'custom', message });
-  throw STOP;
-};
+const stopping =
+  (ctx: z.RefinementCtx): Issue =>
+  (message) => {
+    ctx.addIssue({ code: 'custom', message });
+    throw STOP;
+  };
 /** Runs today's checks in order; the first problem becomes the issue and ends them. */
 const firstProblem = <T>(ctx: z.RefinementCtx, run: (issue: Issue) => T): T => {
   try {
@@ -70,21 +72,25 @@ const fields = z.object({ first_name: z.unknown().optional(), last_name: z.unkno
 
 export const planTextSchema = z.preprocess(asBody, fields).transform((b, ctx) => firstProblem(ctx, (issue) => planText(b, issue)));
 
-export const planCreateSchema = z.preprocess(asBody, fields).transform((b, ctx) => firstProblem(ctx, (issue): PlanCreate => {
-  if (b.user_type !== undefined && Number(b.user_type) !== BASELINE_USER_TYPE) issue(M.userType);
-  const text = planText(b, issue);
-  const given = b.username === undefined || b.username === null || b.username === '' ? null : str(b.username);
-  // Never an address: a plan's username can never shadow (or take) a person's sign-in email.
-  if (given !== null && !/^baseline_plan_[A-Za-z0-9_-]{1,86}$/.test(given)) issue(M.username);
-  return { ...text, username: given };
-}));
+export const planCreateSchema = z.preprocess(asBody, fields).transform((b, ctx) =>
+  firstProblem(ctx, (issue): PlanCreate => {
+    if (b.user_type !== undefined && Number(b.user_type) !== BASELINE_USER_TYPE) issue(M.userType);
+    const text = planText(b, issue);
+    const given = b.username === undefined || b.username === null || b.username === '' ? null : str(b.username);
+    // Never an address: a plan's username can never shadow (or take) a person's sign-in email.
+    if (given !== null && !/^baseline_plan_[A-Za-z0-9_-]{1,86}$/.test(given)) issue(M.username);
+    return { ...text, username: given };
+  }),
+);
 
 /** `{ planId }`: a plan's id as a number or numeric text. */
-export const planIdSchema = z.preprocess(asBody, z.object({ planId: z.unknown().optional() })).transform((b, ctx) => firstProblem(ctx, (issue) => {
-  const v = b.planId;
-  const id = toId(typeof v === 'string' ? v.trim() : v);
-  return id === null ? issue(M.planId) : id;
-}));
+export const planIdSchema = z.preprocess(asBody, z.object({ planId: z.unknown().optional() })).transform((b, ctx) =>
+  firstProblem(ctx, (issue) => {
+    const v = b.planId;
+    const id = toId(typeof v === 'string' ? v.trim() : v);
+    return id === null ? issue(M.planId) : id;
+  }),
+);
 
 export const checkPlanCreate = (raw: unknown): Checked<PlanCreate> => check(() => parseInput(planCreateSchema, raw));
 export const checkPlanText = (raw: unknown): Checked<PlanText> => check(() => parseInput(planTextSchema, raw));

@@ -21,10 +21,7 @@ type SchoolFacts = { id: number; baselinePlansEnabled: boolean };
  * or the student's); `plan`: this plan, given the schools whose plans the actor reaches (staff:
  * the schools they reach that use baseline plans; a student: their school).
  */
-export type BaselineObject =
-  | null
-  | { school: SchoolFacts | null }
-  | { plan: { schoolId: number | null } | null; reach: number[] };
+export type BaselineObject = null | { school: SchoolFacts | null } | { plan: { schoolId: number | null } | null; reach: number[] };
 
 const STAFF_ACTIONS = new Set<BaselineAction>(['list', 'create', 'edit', 'delete', 'duplicate']);
 const WRITES = new Set<BaselineAction>(['create', 'edit', 'delete', 'duplicate', 'assign', 'clearOwnPlan']);

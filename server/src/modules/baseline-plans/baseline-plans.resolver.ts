@@ -42,10 +42,18 @@ class PlanAssignmentStatus {
 }
 
 export const toBaselinePlan = (u: User): BaselinePlan => ({
-  id: u.id, title: u.firstName, description: u.lastName, username: u.email, academicYearLabels: u.academicYearLabels, schoolId: u.schoolId,
+  id: u.id,
+  title: u.firstName,
+  description: u.lastName,
+  username: u.email,
+  academicYearLabels: u.academicYearLabels,
+  schoolId: u.schoolId,
 });
 const toConnection = (p: PlanPage): BaselinePlanConnection => ({
-  nodes: p.rows.map(toBaselinePlan), totalCount: p.totalCount, endCursor: p.endCursor, hasNextPage: p.hasNextPage,
+  nodes: p.rows.map(toBaselinePlan),
+  totalCount: p.totalCount,
+  endCursor: p.endCursor,
+  hasNextPage: p.hasNextPage,
 });
 
 @Resolver(() => BaselinePlan)
@@ -54,7 +62,7 @@ export class BaselinePlansResolver {
   async baselinePlans(
     @Ctx() ctx: AdapterContext,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
   ): Promise<BaselinePlanConnection> {
     return toConnection(await ctx.services.baselinePlans.list(ctx, first ?? 50, after));
   }
@@ -63,7 +71,7 @@ export class BaselinePlansResolver {
   async baselinePlansForSchool(
     @Ctx() ctx: AdapterContext,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
   ): Promise<BaselinePlanConnection> {
     return toConnection(await ctx.services.baselinePlans.listForSchool(ctx, first ?? 50, after));
   }
@@ -101,7 +109,10 @@ export class BaselinePlansResolver {
   }
 
   @Mutation(() => BaselinePlan, { description: "A copy titled '{title} (Copy)' with the same terms and courses" })
-  async duplicateBaselinePlan(@Ctx() ctx: AdapterContext, @Arg('planId', () => Int, { description: 'Identifier of the baseline plan.' }) planId: number): Promise<BaselinePlan> {
+  async duplicateBaselinePlan(
+    @Ctx() ctx: AdapterContext,
+    @Arg('planId', () => Int, { description: 'Identifier of the baseline plan.' }) planId: number,
+  ): Promise<BaselinePlan> {
     return toBaselinePlan(await ctx.services.baselinePlans.duplicate(ctx, checkPlanId({ planId })));
   }
 

@@ -32,14 +32,19 @@ async function allPages(load: (after: string | null) => Promise<PlanPage>): Prom
 
 export function mountBaselinePlanRoutes(r: Router, deps: AppDeps): void {
   const { baselinePlans } = deps.services;
-  route(r, deps, 'get', '/baseline-plans/', 'baselinePlans', async (ctx) =>
-    plansJson(ctx, await allPages((after) => baselinePlans.list(ctx, MAX_PAGE, after))));
+  route(r, deps, 'get', '/baseline-plans/', 'baselinePlans', async (ctx) => plansJson(ctx, await allPages((after) => baselinePlans.list(ctx, MAX_PAGE, after))));
   route(r, deps, 'post', '/baseline-plans/', 'createBaselinePlan', async (ctx, req, res) => {
     const [json] = await plansJson(ctx, [await baselinePlans.create(ctx, checkPlanCreate(req.body))]);
     res.status(201).json(json);
   });
-  route(r, deps, 'put', '/baseline-plans/:id/', 'updateBaselinePlan', async (ctx, req) =>
-    (await plansJson(ctx, [await baselinePlans.update(ctx, req.params.id, checkPlanText(req.body))]))[0]);
+  route(
+    r,
+    deps,
+    'put',
+    '/baseline-plans/:id/',
+    'updateBaselinePlan',
+    async (ctx, req) => (await plansJson(ctx, [await baselinePlans.update(ctx, req.params.id, checkPlanText(req.body))]))[0],
+  );
   route(r, deps, 'delete', '/baseline-plans/:id/', 'deleteBaselinePlan', async (ctx, req) => {
     await baselinePlans.remove(ctx, req.params.id);
   });
@@ -48,7 +53,8 @@ export function mountBaselinePlanRoutes(r: Router, deps: AppDeps): void {
     res.status(201).json(json);
   });
   route(r, deps, 'get', '/baseline-plans-for-school/', 'baselinePlansForSchool', async (ctx) =>
-    plansJson(ctx, await allPages((after) => baselinePlans.listForSchool(ctx, MAX_PAGE, after))));
+    plansJson(ctx, await allPages((after) => baselinePlans.listForSchool(ctx, MAX_PAGE, after))),
+  );
   route(r, deps, 'get', '/assign-plan-to-student/', 'planAssignmentStatus', async (ctx) => {
     const { courseCount } = await baselinePlans.planSummary(ctx);
     return { has_courses: courseCount > 0, course_count: courseCount };

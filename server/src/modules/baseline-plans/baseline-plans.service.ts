@@ -89,8 +89,7 @@ export class BaselinePlansService {
     if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) throw badInput(because('PAGE_SIZE_RANGE', { max: MAX_PAGE }));
     const offset = decodeCursor(after);
     if (!schoolIds.length) return { rows: [], totalCount: 0, endCursor: null, hasNextPage: false };
-    const qb = this.db.getRepository(User).createQueryBuilder('u')
-      .where('u.user_type = :t AND u.school_id IN (:...ids)', { t: UserType.BaselinePlan, ids: schoolIds });
+    const qb = this.db.getRepository(User).createQueryBuilder('u').where('u.user_type = :t AND u.school_id IN (:...ids)', { t: UserType.BaselinePlan, ids: schoolIds });
     const [rows, totalCount] = await qb.orderBy('lower(u.first_name)', 'ASC').addOrderBy('u.id', 'ASC').skip(offset).take(first).getManyAndCount();
     const next = offset + rows.length;
     return { rows, totalCount, endCursor: rows.length ? encodeCursor(next) : null, hasNextPage: next < totalCount };
@@ -117,10 +116,17 @@ export class BaselinePlansService {
     const username = given ?? generatedUsername();
     try {
       return await this.db.transaction(async (m) => {
-        const plan = await m.getRepository(User).save(m.getRepository(User).create({
-          email: username.toLowerCase(), passwordHash: '', firstName, lastName, userType: UserType.BaselinePlan,
-          schoolId: school.id, academicYearLabels: defaultYearLabels(school.schoolType),
-        }));
+        const plan = await m.getRepository(User).save(
+          m.getRepository(User).create({
+            email: username.toLowerCase(),
+            passwordHash: '',
+            firstName,
+            lastName,
+            userType: UserType.BaselinePlan,
+            schoolId: school.id,
+            academicYearLabels: defaultYearLabels(school.schoolType),
+          }),
+        );
         await m.getRepository(SchoolMembership).insert({ userId: plan.id, schoolId: school.id });
         return plan;
       });
@@ -148,10 +154,17 @@ export class BaselinePlansService {
     const plan = await this.managedPlan(ctx, 'duplicate', valid(planId));
     const title = `${plan.firstName} (Copy)`.slice(0, 200);
     return this.db.transaction(async (m) => {
-      const copy = await m.getRepository(User).save(m.getRepository(User).create({
-        email: generatedUsername(), passwordHash: '', firstName: title, lastName: plan.lastName, userType: UserType.BaselinePlan,
-        schoolId: plan.schoolId, academicYearLabels: plan.academicYearLabels,
-      }));
+      const copy = await m.getRepository(User).save(
+        m.getRepository(User).create({
+          email: generatedUsername(),
+          passwordHash: '',
+          firstName: title,
+          lastName: plan.lastName,
+          userType: UserType.BaselinePlan,
+          schoolId: plan.schoolId,
+          academicYearLabels: plan.academicYearLabels,
+        }),
+      );
       await m.getRepository(SchoolMembership).insert({ userId: copy.id, schoolId: plan.schoolId! });
       await copyCourses(m, plan.id, copy.id);
       return copy;

@@ -26,12 +26,18 @@ describe('staff manage baseline plans (REST)', () => {
     const school = await withPlans();
     const { token } = await staffOf(school);
     const username = `baseline_plan_${Date.now()}`;
-    const created = await h.api.post('/api/baseline-plans/').set(h.auth(token))
+    const created = await h.api
+      .post('/api/baseline-plans/')
+      .set(h.auth(token))
       .send({ username, first_name: ' Health Sciences ', last_name: 'Toward nursing', user_type: 4 });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      username, first_name: 'Health Sciences', last_name: 'Toward nursing', user_type: 4,
-      academic_year_labels: ['9th Grade', '10th Grade', '11th Grade', '12th Grade'], course_count: 0,
+      username,
+      first_name: 'Health Sciences',
+      last_name: 'Toward nursing',
+      user_type: 4,
+      academic_year_labels: ['9th Grade', '10th Grade', '11th Grade', '12th Grade'],
+      course_count: 0,
     });
     const id: number = created.body.id;
     // A type-4 record of the school with no password: it can never sign in.
@@ -40,7 +46,10 @@ describe('staff manage baseline plans (REST)', () => {
 
     const bio = await f.buildCourse(school, { courseId: '7201', title: 'Biology' });
     const anatomy = await f.buildCourse(school, { courseId: '7209', title: 'Anatomy & Physiology', prerequisites: [[bio]] });
-    await f.schedule({ id } as User, [{ course: bio, term: 1 }, { course: anatomy, term: 2 }]);
+    await f.schedule({ id } as User, [
+      { course: bio, term: 1 },
+      { course: anatomy, term: 2 },
+    ]);
 
     const list = await h.api.get('/api/baseline-plans/').set(h.auth(token));
     expect(list.status).toBe(200);
@@ -88,7 +97,9 @@ describe('staff manage baseline plans (REST)', () => {
     const plan = await f.buildBaselinePlan(school);
     const put = await h.api.put(`/api/baseline-plans/${plan.id}/`).set(h.auth(token)).send({ first_name: 'New' });
     expect(put.body).toMatchObject({ error: textOf(BASELINE_MESSAGES.descriptionRequired) });
-    expect((await h.api.post('/api/duplicate-baseline-plan/').set(h.auth(token)).send({ planId: 'abc' })).body).toMatchObject({ error: textOf(BASELINE_MESSAGES.planId) });
+    expect((await h.api.post('/api/duplicate-baseline-plan/').set(h.auth(token)).send({ planId: 'abc' })).body).toMatchObject({
+      error: textOf(BASELINE_MESSAGES.planId),
+    });
   });
 
   it("answers 404 for another school's plan (and for ids that name no plan), changing nothing", async () => {
@@ -140,7 +151,11 @@ describe('staff manage baseline plans (GraphQL)', () => {
     const c = await h.gql('mutation { createBaselinePlan(title: "STEM", description: "Engineering") { id title description username academicYearLabels } }', {}, token);
     expect(c.errors).toBeUndefined();
     const id = c.data!.createBaselinePlan.id;
-    expect(c.data!.createBaselinePlan).toMatchObject({ title: 'STEM', description: 'Engineering', academicYearLabels: ['9th Grade', '10th Grade', '11th Grade', '12th Grade'] });
+    expect(c.data!.createBaselinePlan).toMatchObject({
+      title: 'STEM',
+      description: 'Engineering',
+      academicYearLabels: ['9th Grade', '10th Grade', '11th Grade', '12th Grade'],
+    });
     const u = await h.gql('mutation ($id: Int!) { updateBaselinePlan(id: $id, title: "STEM+", description: "Robotics") { title description } }', { id }, token);
     expect(u.data).toEqual({ updateBaselinePlan: { title: 'STEM+', description: 'Robotics' } });
     const d = await h.gql('mutation ($id: Int!) { duplicateBaselinePlan(planId: $id) { id title } }', { id }, token);
@@ -151,7 +166,9 @@ describe('staff manage baseline plans (GraphQL)', () => {
     const del = await h.gql('mutation ($id: Int!) { deleteBaselinePlan(id: $id) }', { id }, token);
     expect(del.data).toEqual({ deleteBaselinePlan: true });
     expect((await h.gql('mutation ($id: Int!) { deleteBaselinePlan(id: $id) }', { id }, token)).code).toBe('NOT_FOUND');
-    expect((await h.gql('mutation { createBaselinePlan(title: "", description: "x") { id } }', {}, token)).errors![0].message).toBe(textOf(BASELINE_MESSAGES.titleRequired));
+    expect((await h.gql('mutation { createBaselinePlan(title: "", description: "x") { id } }', {}, token)).errors![0].message).toBe(
+      textOf(BASELINE_MESSAGES.titleRequired),
+    );
   });
 
   it('pages the list and reads course counts and schools in a fixed number of statements', async () => {
@@ -165,7 +182,13 @@ describe('staff manage baseline plans (GraphQL)', () => {
     const many = await f.countedGql(LIST, token);
     expect(few.result.errors).toBeUndefined();
     expect((many.result.data as any).baselinePlans.nodes.map((n: any) => [n.title, n.courseCount])).toEqual([
-      ['A', 1], ['B', 0], ['C', 1], ['D', 1], ['E', 1], ['F', 1], ['G', 1],
+      ['A', 1],
+      ['B', 0],
+      ['C', 1],
+      ['D', 1],
+      ['E', 1],
+      ['F', 1],
+      ['G', 1],
     ]);
     expect(many.statements.length).toBe(few.statements.length);
 
@@ -199,8 +222,13 @@ describe('students choose a baseline plan', () => {
     const e10 = await f.buildCourse(school, { courseId: '2501', title: 'English 10', prerequisites: [[e9]] });
     const bio = await f.buildCourse(school, { courseId: '7201', title: 'Biology' });
     const plan = await f.buildBaselinePlan(school, {
-      title: 'Health Sciences', labels: ['Freshman', 'Sophomore', 'Junior', 'Senior'],
-      courses: [{ course: e9, term: 1 }, { course: bio, term: 1 }, { course: e10, term: 2 }],
+      title: 'Health Sciences',
+      labels: ['Freshman', 'Sophomore', 'Junior', 'Senior'],
+      courses: [
+        { course: e9, term: 1 },
+        { course: bio, term: 1 },
+        { course: e10, term: 2 },
+      ],
     });
     const student = await h.buildStudent({ school });
     return { school, plan, student, token: await h.tokenFor(student), e9, e10, bio };
@@ -233,7 +261,9 @@ describe('students choose a baseline plan', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ course_count: 3 });
     expect(await f.planOf(student)).toEqual([
-      { code: '2401', term: '1', position: 0 }, { code: '7201', term: '1', position: 1 }, { code: '2501', term: '2', position: 2 },
+      { code: '2401', term: '1', position: 0 },
+      { code: '7201', term: '1', position: 1 },
+      { code: '2501', term: '2', position: 2 },
     ]);
     expect((await planRow(student.id)).academic_year_labels).toEqual(['Freshman', 'Sophomore', 'Junior', 'Senior']);
     // The plan itself is untouched.
@@ -254,7 +284,9 @@ describe('students choose a baseline plan', () => {
     expect(a.data).toEqual({ assignPlanToStudent: 3 });
     const s = await h.gql('{ planAssignmentStatus { hasCourses courseCount courses { courseCode title term position units } } }', {}, token);
     expect(s.data!.planAssignmentStatus).toEqual({
-      hasCourses: true, courseCount: 3, courses: [
+      hasCourses: true,
+      courseCount: 3,
+      courses: [
         { courseCode: '2401', title: 'English 9', term: '1', position: 0, units: 1 },
         { courseCode: '7201', title: 'Biology', term: '1', position: 1, units: 1 },
         { courseCode: '2501', title: 'English 10', term: '2', position: 2, units: 1 },

@@ -51,7 +51,10 @@ describe('blogs', () => {
     expect(res.body).toMatchObject({ error: 'Blog post not found.' });
     for (const id of ['0', 'abc', '99999999999']) {
       const bad = await h.api.get(`/api/blogs/${id}/`);
-      expect([bad.status, bad.body], id).toEqual([400, { error: 'Not a valid blog post id: expected a whole number from 1 to 2147483647.', reason: 'ID_INVALID', params: { what: 'blog post', max: '2147483647' } }]);
+      expect([bad.status, bad.body], id).toEqual([
+        400,
+        { error: 'Not a valid blog post id: expected a whole number from 1 to 2147483647.', reason: 'ID_INVALID', params: { what: 'blog post', max: '2147483647' } },
+      ]);
     }
     const g = await h.gql('{ blog(id: 999999) { id } }');
     expect(g.code).toBe('NOT_FOUND');

@@ -92,8 +92,12 @@ export async function loadCaseloadFacts(db: DataSource, students: StudentFact[])
         WHERE sc.user_id = ANY($1::int[])`,
       [ids],
     ) as Promise<(EntryFact & { userId: number })[]>,
-    db.query(`SELECT student_id AS "studentId", pathway_id AS "pathwayId" FROM student_pathways WHERE student_id = ANY($1::int[])`, [ids]) as Promise<{ studentId: number; pathwayId: number }[]>,
-    db.query(`SELECT id, graduation_pathway_id AS "pathwayId" FROM schools WHERE id = ANY($1::int[])`, [schoolIds]) as Promise<{ id: number; pathwayId: number | null }[]>,
+    db.query(`SELECT student_id AS "studentId", pathway_id AS "pathwayId" FROM student_pathways WHERE student_id = ANY($1::int[])`, [ids]) as Promise<
+      { studentId: number; pathwayId: number }[]
+    >,
+    db.query(`SELECT id, graduation_pathway_id AS "pathwayId" FROM schools WHERE id = ANY($1::int[])`, [schoolIds]) as Promise<
+      { id: number; pathwayId: number | null }[]
+    >,
     loadReviewFacts(db, ids),
   ]);
 
@@ -103,18 +107,36 @@ export async function loadCaseloadFacts(db: DataSource, students: StudentFact[])
       `SELECT course_id AS "courseId", requirement_id AS "requirementId", non_duplicable_group AS "group" FROM course_requirements WHERE course_id = ANY($1::int[])`,
       [courseIds],
     ) as Promise<EngineLink[]>,
-    db.query(`SELECT course_id AS "courseId", group_index AS "groupIndex", prerequisite_id AS "prerequisiteId" FROM course_prerequisites WHERE course_id = ANY($1::int[])`, [courseIds]) as Promise<
-      { courseId: number; groupIndex: number; prerequisiteId: number }[]
-    >,
+    db.query(
+      `SELECT course_id AS "courseId", group_index AS "groupIndex", prerequisite_id AS "prerequisiteId" FROM course_prerequisites WHERE course_id = ANY($1::int[])`,
+      [courseIds],
+    ) as Promise<{ courseId: number; groupIndex: number; prerequisiteId: number }[]>,
   ]);
 
   const requirementsBySchool = new Map<number, RequirementFact[]>();
-  for (const r of reqRows) push(requirementsBySchool, r.schoolId, { id: r.id, uuid: r.uuid, name: r.name, requiredCourses: r.requiredCourses, requiredUnits: Number(r.requiredUnits), pathwayId: r.pathwayId });
+  for (const r of reqRows)
+    push(requirementsBySchool, r.schoolId, {
+      id: r.id,
+      uuid: r.uuid,
+      name: r.name,
+      requiredCourses: r.requiredCourses,
+      requiredUnits: Number(r.requiredUnits),
+      pathwayId: r.pathwayId,
+    });
   const plans = new Map<number, EntryFact[]>();
   for (const e of entryRows) {
     push(plans, e.userId, {
-      entryId: e.entryId, term: e.term, position: e.position, completed: e.completed, title: e.title, createdAt: e.createdAt,
-      id: e.id, courseId: e.courseId, schoolId: e.schoolId, units: Number(e.units), adjustedUnits: e.adjustedUnits === null ? null : Number(e.adjustedUnits),
+      entryId: e.entryId,
+      term: e.term,
+      position: e.position,
+      completed: e.completed,
+      title: e.title,
+      createdAt: e.createdAt,
+      id: e.id,
+      courseId: e.courseId,
+      schoolId: e.schoolId,
+      units: Number(e.units),
+      adjustedUnits: e.adjustedUnits === null ? null : Number(e.adjustedUnits),
     });
   }
   const linksByCourse = new Map<number, EngineLink[]>();

@@ -8,7 +8,16 @@ import { check, parseInput, z, zodMessage, type Checked } from '../../core/valid
 import { REVIEW_STATUSES, type ReviewStatus } from './review-status.js';
 
 export const CASELOAD_SORTS = [
-  'last_name', 'first_name', 'grade', 'pathway', 'requirements_met', 'missing', 'warnings', 'completed_units', 'review_status', 'last_plan_change',
+  'last_name',
+  'first_name',
+  'grade',
+  'pathway',
+  'requirements_met',
+  'missing',
+  'warnings',
+  'completed_units',
+  'review_status',
+  'last_plan_change',
   'unread_notes',
 ] as const;
 export type CaseloadSort = (typeof CASELOAD_SORTS)[number];
@@ -34,15 +43,27 @@ const flag = () => z.enum(['true', 'false'], { message: M.flag }).optional();
 /** The query string of GET /api/caseload/ and /api/caseload/export/ (strings, as a URL carries them). */
 export const CASELOAD_QUERY = z.object({
   grade: z.string({ message: M.grade }).max(20, M.grade).optional().meta({ description: 'Only students of this grade (as stored, e.g. 11).' }),
-  pathway: z.string({ message: M.pathway }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, M.pathway).optional()
+  pathway: z
+    .string({ message: M.pathway })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, M.pathway)
+    .optional()
     .meta({ description: 'Only students who follow this pathway (uuid).' }),
   missing: flag().meta({ description: 'true: only students whose plan misses a requirement of a pathway they follow; false: only those missing none.' }),
   warnings: flag().meta({ description: 'true: only plans with a prerequisite warning; false: only plans without.' }),
-  review: z.enum(REVIEW_STATUSES, { message: zodMessage(M.review) }).optional().meta({ description: 'Only plans with this review status.' }),
+  review: z
+    .enum(REVIEW_STATUSES, { message: zodMessage(M.review) })
+    .optional()
+    .meta({ description: 'Only plans with this review status.' }),
   unread: flag().meta({ description: 'true: only students with notes the caller has not read; false: only those without.' }),
-  sort: z.enum(CASELOAD_SORTS, { message: zodMessage(M.sort) }).optional().meta({ description: 'Sort column (default last_name); ties break on last name, first name, id.' }),
+  sort: z
+    .enum(CASELOAD_SORTS, { message: zodMessage(M.sort) })
+    .optional()
+    .meta({ description: 'Sort column (default last_name); ties break on last name, first name, id.' }),
   order: z.enum(['asc', 'desc'], { message: M.order }).optional(),
-  page_size: z.string().regex(/^[0-9]{1,4}$/, zodMessage(M.pageSize)).optional()
+  page_size: z
+    .string()
+    .regex(/^[0-9]{1,4}$/, zodMessage(M.pageSize))
+    .optional()
     .meta({ description: `Page size (1 to ${CASELOAD_MAX_PAGE}); without it every row comes back. The total is in X-Total-Count, the next cursor in X-Next-Cursor.` }),
   cursor: z.string().max(64, M.cursor).optional().meta({ description: 'The X-Next-Cursor header of the previous page.' }),
 });

@@ -57,7 +57,10 @@ const SORT_KEYS: Record<CaseloadSort, string[]> = {
   first_name: ['lower(u.first_name) COLLATE "C"'],
   grade: [`(${gradeKey(trimmedGrade('u.grade'))}) COLLATE "C"`],
   pathway: [`coalesce(lower(fp.name) COLLATE "C", chr(65535))`],
-  requirements_met: ['CASE WHEN coalesce(m.requirements_total, 0) = 0 THEN 1 ELSE m.requirements_met::float8 / m.requirements_total END', 'coalesce(m.requirements_met, 0)'],
+  requirements_met: [
+    'CASE WHEN coalesce(m.requirements_total, 0) = 0 THEN 1 ELSE m.requirements_met::float8 / m.requirements_total END',
+    'coalesce(m.requirements_met, 0)',
+  ],
   missing: ['coalesce(m.missing_count, 0)'],
   warnings: ['coalesce(m.warning_count, 0)'],
   completed_units: ['coalesce(m.completed_units, 0)'],
@@ -76,12 +79,18 @@ const onSummary = (param: string, test: string) => `(${param} IS NULL OR m.stude
  * The page `q` asks for, from `offset`, of the active students of `schoolIds`.
  */
 export async function readCaseloadPage(
-  db: DataSource, schoolIds: number[], staffUserId: number, q: CaseloadQuery, offset: number, choices: boolean,
+  db: DataSource,
+  schoolIds: number[],
+  staffUserId: number,
+  q: CaseloadQuery,
+  offset: number,
+  choices: boolean,
 ): Promise<CaseloadPageRead> {
   // The caller's unread notes of every student in reach: counted only when sorted or filtered on.
-  const unread = q.sort === 'unread_notes' || q.unread !== undefined
-    ? ` LEFT JOIN (${unreadNotesSql('$9::int', `= ANY(ARRAY(SELECT u.id FROM users u WHERE ${studentsInReach('$1')}))`)}) un ON un.student_id = u.id`
-    : '';
+  const unread =
+    q.sort === 'unread_notes' || q.unread !== undefined
+      ? ` LEFT JOIN (${unreadNotesSql('$9::int', `= ANY(ARRAY(SELECT u.id FROM users u WHERE ${studentsInReach('$1')}))`)}) un ON un.student_id = u.id`
+      : '';
   const dir = q.descending ? 'DESC' : 'ASC';
   const keys = [...SORT_KEYS[q.sort], ...TIES];
   // The keys are computed once per matching row as columns k0, k1, ...; the page's rows are re-sorted on them.
@@ -109,10 +118,13 @@ export async function readCaseloadPage(
                       'updating', ${staleSql('u', 'd')}
                     ) ORDER BY ${order('p')}), '[]'::json)
                FROM page p JOIN users u ON u.id = p.student_id LEFT JOIN caseload_summaries d ON d.student_id = p.student_id) AS rows${
-       choices ? `,
+                 choices
+                   ? `,
             ARRAY(SELECT g.grade FROM (SELECT DISTINCT u.grade, (${gradeKey(trimmedGrade('u.grade'))}) COLLATE "C" AS k FROM users u WHERE ${studentsInReach('$1')}) g
                    WHERE g.k <> '2' ORDER BY g.k, g.grade) AS grades,
-            ARRAY(SELECT DISTINCT unnest(m.pathway_ids) FROM users u JOIN caseload_summaries m ON m.student_id = u.id WHERE ${studentsInReach('$1')}) AS "pathwayIds"` : ''}`,
+            ARRAY(SELECT DISTINCT unnest(m.pathway_ids) FROM users u JOIN caseload_summaries m ON m.student_id = u.id WHERE ${studentsInReach('$1')}) AS "pathwayIds"`
+                   : ''
+               }`,
     [schoolIds, q.grade ?? null, q.pathwayUuid ?? null, q.missing ?? null, q.warnings ?? null, q.review ?? null, q.first, offset, ...(unread ? [staffUserId] : [])],
   );
   return { ...result, grades: result.grades ?? [], pathwayIds: result.pathwayIds ?? [] };

@@ -24,9 +24,19 @@ const ROWS = `{ caseload(first: 500) { nodes { studentId firstName pathways { na
 const FOLLOW = `mutation($uuid: String!, $follow: Boolean!) { followPathway(pathwayUuid: $uuid, follow: $follow) { marked } }`;
 
 type Row = {
-  studentId: number; firstName: string; pathways: { name: string }[]; pathwaysMarked: boolean; requirementsMet: number; requirementsTotal: number;
-  missingRequirements: { name: string; pathwayName: string }[]; warnings: string[]; completedUnits: number; reviewStatus: string; grade: string | null;
-  lastName: string; lastPlanChange: string | null;
+  studentId: number;
+  firstName: string;
+  pathways: { name: string }[];
+  pathwaysMarked: boolean;
+  requirementsMet: number;
+  requirementsTotal: number;
+  missingRequirements: { name: string; pathwayName: string }[];
+  warnings: string[];
+  completedUnits: number;
+  reviewStatus: string;
+  grade: string | null;
+  lastName: string;
+  lastPlanChange: string | null;
 };
 
 /**
@@ -70,7 +80,9 @@ async function rows(token: string): Promise<Record<string, Row>> {
 /** The caseload from the stored summaries, checked against the same caseload computed from nothing stored. */
 async function checked(token: string, studentIds: number[]): Promise<Record<string, Row>> {
   const stored = await rows(token);
-  const { count } = (await h.db.query(`SELECT count(*)::int AS count FROM caseload_summaries WHERE student_id = ANY($1::int[]) AND student_version IS NOT NULL`, [studentIds]))[0];
+  const { count } = (
+    await h.db.query(`SELECT count(*)::int AS count FROM caseload_summaries WHERE student_id = ANY($1::int[]) AND student_version IS NOT NULL`, [studentIds])
+  )[0];
   expect(count).toBe(studentIds.length);
   await h.db.query(`UPDATE caseload_summaries SET student_version = NULL WHERE student_id = ANY($1::int[])`, [studentIds]);
   expect(await rows(token)).toEqual(stored);
@@ -84,8 +96,9 @@ async function storedVersion(studentId: number): Promise<string | null> {
 
 /** computed_at of each student's summary, by student id. */
 async function computedAt(studentIds: number[]): Promise<Map<number, number>> {
-  const list: { id: number; at: Date }[] = await h.db.query(
-    `SELECT student_id AS id, computed_at AS at FROM caseload_summaries WHERE student_id = ANY($1::int[])`, [studentIds]);
+  const list: { id: number; at: Date }[] = await h.db.query(`SELECT student_id AS id, computed_at AS at FROM caseload_summaries WHERE student_id = ANY($1::int[])`, [
+    studentIds,
+  ]);
   return new Map(list.map((r) => [r.id, r.at.getTime()]));
 }
 
@@ -213,11 +226,13 @@ describe('stored caseload summaries', () => {
     // A course or pathway of another school, and a student elsewhere: nobody here.
     const other = await h.buildSchool();
     const elsewhere = await buildCourse(h.db, other, { title: 'Elsewhere' });
-    expect(await changed(async () => {
-      await h.db.query(`UPDATE courses SET units = 9 WHERE id = $1`, [elsewhere.id]);
-      await buildPathway(h, other, { name: 'Elsewhere' });
-      await buildScheduled(h.db, (await h.buildStudent({ school: other })).id, elsewhere, 1);
-    })).toEqual([]);
+    expect(
+      await changed(async () => {
+        await h.db.query(`UPDATE courses SET units = 9 WHERE id = $1`, [elsewhere.id]);
+        await buildPathway(h, other, { name: 'Elsewhere' });
+        await buildScheduled(h.db, (await h.buildStudent({ school: other })).id, elsewhere, 1);
+      }),
+    ).toEqual([]);
   });
 
   it('leaves stale a summary computed under rules that changed before it was stored', async () => {
@@ -249,7 +264,9 @@ const BOUND = REQUEST_BOUND;
 /** Runs the caseload's queue until it has nothing due. */
 async function runCaseloadJobs(): Promise<void> {
   const worker = new JobWorker(h.db, { [QUEUE]: backgroundHandlers(h.db, h.services, {}, 0)[QUEUE] });
-  while ((await worker.runOnce()) > 0) { /* next pass */ }
+  while ((await worker.runOnce()) > 0) {
+    /* next pass */
+  }
 }
 
 /** `count` students of `school`, each planning `courses` (in term 1, completed), in two statements. */
@@ -273,13 +290,23 @@ async function bulkStudents(school: School, count: number, courses: { id: number
 async function storedAndFresh(ids: number[]) {
   const students = (await h.db.query(
     `SELECT id, first_name AS "firstName", last_name AS "lastName", email, grade, school_id AS "schoolId", academic_year_labels AS labels
-       FROM users WHERE id = ANY($1::int[]) ORDER BY id`, [ids])) as Parameters<typeof loadCaseloadFacts>[1];
+       FROM users WHERE id = ANY($1::int[]) ORDER BY id`,
+    [ids],
+  )) as Parameters<typeof loadCaseloadFacts>[1];
   const fresh = summarize(await loadCaseloadFacts(h.db, students)).map((c) => ({
-    id: c.studentId, met: c.requirementsMet, total: c.requirementsTotal, missing: c.missing, warnings: c.warnings, units: c.completedUnits, review: c.reviewStatus,
+    id: c.studentId,
+    met: c.requirementsMet,
+    total: c.requirementsTotal,
+    missing: c.missing,
+    warnings: c.warnings,
+    units: c.completedUnits,
+    review: c.reviewStatus,
   }));
-  const stored = (await h.db.query(
+  const stored = await h.db.query(
     `SELECT student_id AS id, requirements_met AS met, requirements_total AS total, missing, warnings, completed_units AS units, review_status AS review
-       FROM caseload_summaries WHERE student_id = ANY($1::int[]) ORDER BY student_id`, [ids]));
+       FROM caseload_summaries WHERE student_id = ANY($1::int[]) ORDER BY student_id`,
+    [ids],
+  );
   return { stored, fresh };
 }
 
@@ -307,7 +334,10 @@ describe('caseload freshness under load', () => {
         expect(gql.data!.caseload.totalCount, name).toBe(names.length);
         const rest = await h.api.get('/api/caseload/').set(h.auth(w.token));
         expect(rest.status, name).toBe(200);
-        expect(rest.body.map((r: { student_id: number }) => r.student_id), name).toContain(dee.id);
+        expect(
+          rest.body.map((r: { student_id: number }) => r.student_id),
+          name,
+        ).toContain(dee.id);
         expect(rest.headers['x-total-count'], name).toBe(String(rest.body.length));
       } finally {
         await writer.rollbackTransaction();
@@ -339,7 +369,7 @@ describe('caseload freshness under load', () => {
     const before = await computedAt([...ids, ...neighbours]);
     expect(before.size).toBe(count + 5);
 
-    const met = async () => ((await h.gql(PAGE, { first: 500 }, token)).data!.caseload.nodes as { requirementsMet: number; updating: boolean }[]);
+    const met = async () => (await h.gql(PAGE, { first: 500 }, token)).data!.caseload.nodes as { requirementsMet: number; updating: boolean }[];
     expect((await met()).map((r) => [r.requirementsMet, r.updating])).toEqual(ids.map(() => [1, false]));
 
     // A counselor marks the college's course transferable to their school at 1 unit instead of 4: Arts is no longer met.
@@ -372,7 +402,14 @@ describe('caseload freshness under load', () => {
 
     // Any edit of the college's catalogue: both partner schools stale; each read computes at most the bound.
     const b2 = await computedAt([...ids, ...neighbours]);
-    expect((await h.api.post(`/api/courses/${art.id}/`).set(h.auth(await h.tokenFor(await h.buildStaff({ school: college })))).send({ units: '3' })).status).toBe(200);
+    expect(
+      (
+        await h.api
+          .post(`/api/courses/${art.id}/`)
+          .set(h.auth(await h.tokenFor(await h.buildStaff({ school: college }))))
+          .send({ units: '3' })
+      ).status,
+    ).toBe(200);
     await rows(token);
     await rows(neighbourToken);
     const b3 = await computedAt([...ids, ...neighbours]);

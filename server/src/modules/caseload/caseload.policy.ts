@@ -31,9 +31,10 @@ export const can: Can<CaseloadAction, CaseloadObject> = (actor, action, object) 
       return onlyTypes(actor, [UserType.Staff], because(CASELOAD_POLICY_MESSAGES.staffOnly));
     case 'readFollowed':
     case 'follow': {
-      const gate = action === 'follow'
-        ? writesAs(actor, [UserType.Student, UserType.Staff], because(CASELOAD_POLICY_MESSAGES.followOwn))
-        : onlyTypes(actor, [UserType.Student, UserType.Staff], because(CASELOAD_POLICY_MESSAGES.followOwn));
+      const gate =
+        action === 'follow'
+          ? writesAs(actor, [UserType.Student, UserType.Staff], because(CASELOAD_POLICY_MESSAGES.followOwn))
+          : onlyTypes(actor, [UserType.Student, UserType.Staff], because(CASELOAD_POLICY_MESSAGES.followOwn));
       return both(gate, () => {
         if (!object) return ALLOW;
         if (actor.type === UserType.Student) return object.student.id === actor.userId ? ALLOW : hide(because(CASELOAD_POLICY_MESSAGES.studentNotFound));

@@ -26,17 +26,22 @@ class CaseloadRowItem {
   @Field(() => String, { description: 'Last name.' }) lastName: string;
   @Field(() => String, { description: 'Email address (lower case).' }) email: string;
   @Field(() => String, { description: 'Grade level, as stored.', nullable: true }) grade: string | null;
-  @Field(() => [CaseloadPathway], { description: 'The pathways the student follows (their marked ones, else the school graduation pathway).' }) pathways: CaseloadPathway[];
+  @Field(() => [CaseloadPathway], { description: 'The pathways the student follows (their marked ones, else the school graduation pathway).' })
+  pathways: CaseloadPathway[];
   @Field(() => Boolean, { description: 'false: the student marked none; the school graduation pathway is shown.' }) pathwaysMarked: boolean;
   @Field(() => Int, { description: 'Requirements of the followed pathways that the plan meets.' }) requirementsMet: number;
   @Field(() => Int, { description: 'Requirements of the followed pathways.' }) requirementsTotal: number;
-  @Field(() => [CaseloadMissingRequirement], { description: 'Requirements of the followed pathways that the plan does not meet.' }) missingRequirements: CaseloadMissingRequirement[];
+  @Field(() => [CaseloadMissingRequirement], { description: 'Requirements of the followed pathways that the plan does not meet.' })
+  missingRequirements: CaseloadMissingRequirement[];
   @Field(() => [String], { description: 'Prerequisite warnings of the plan, as the plan shows them.' }) warnings: string[];
   @Field(() => Float, { description: 'Units of the plan courses marked completed.' }) completedUnits: number;
   @Field(() => PlanReviewStatusEnum, { description: 'Plan review status: draft, submitted, returned, approved or changed_since_approval.' }) reviewStatus: string;
   @Field(() => Date, { description: 'When the plan last changed; null without a plan.', nullable: true }) lastPlanChange: Date | null;
   @Field(() => Int, { description: "Notes on the student's plan the caller has not read (not their own)." }) unreadNotes: number;
-  @Field(() => Boolean, { description: 'true: the plan changed since these figures were computed (or they never were: then they are zeros); they are being computed again.' }) updating: boolean;
+  @Field(() => Boolean, {
+    description: 'true: the plan changed since these figures were computed (or they never were: then they are zeros); they are being computed again.',
+  })
+  updating: boolean;
 }
 
 @ObjectType({ description: 'A page of the caseload, with the total count, the next cursor and the filter choices.' })
@@ -74,15 +79,31 @@ export class CaseloadResolver {
   async caseload(
     @Ctx() ctx: AdapterContext,
     @Arg('filter', () => CaseloadFilter, { nullable: true, description: 'Filters.' }) filter: CaseloadFilter | null,
-    @Arg('sort', () => CaseloadSortEnum, { nullable: true, description: 'last_name (default), first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change or unread_notes' }) sort: string | null,
+    @Arg('sort', () => CaseloadSortEnum, {
+      nullable: true,
+      description:
+        'last_name (default), first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change or unread_notes',
+    })
+    sort: string | null,
     @Arg('descending', () => Boolean, { nullable: true, description: 'Sort in descending order.' }) descending: boolean | null,
     @Arg('first', () => Int, { nullable: true, description: 'Page size (1 to 500, default 50).' }) first: number | null,
     @Arg('after', () => String, { nullable: true, description: "The previous page's endCursor." }) after: string | null,
   ): Promise<CaseloadPage & { nodes: CaseloadPage['rows'] }> {
-    const checked = checkCaseloadQuery({
-      grade: opt(filter?.grade), pathway: opt(filter?.pathway), missing: flag(filter?.missing), warnings: flag(filter?.warnings), review: opt(filter?.review), unread: flag(filter?.unread),
-      sort: opt(sort), order: descending ? 'desc' : undefined, page_size: first === null || first === undefined ? undefined : String(first), cursor: opt(after),
-    }, CASELOAD_DEFAULT_PAGE);
+    const checked = checkCaseloadQuery(
+      {
+        grade: opt(filter?.grade),
+        pathway: opt(filter?.pathway),
+        missing: flag(filter?.missing),
+        warnings: flag(filter?.warnings),
+        review: opt(filter?.review),
+        unread: flag(filter?.unread),
+        sort: opt(sort),
+        order: descending ? 'desc' : undefined,
+        page_size: first === null || first === undefined ? undefined : String(first),
+        cursor: opt(after),
+      },
+      CASELOAD_DEFAULT_PAGE,
+    );
     const page = await ctx.services.caseload.page(ctx, checked, true);
     return { ...page, nodes: page.rows };
   }

@@ -24,8 +24,7 @@ export const caseloadRowJson = (r: CaseloadRowFor) => ({
   updating: r.updating,
 });
 
-const followedJson = (list: FollowedPathway[]) =>
-  list.map((f) => ({ uuid: f.pathway.uuid, name: f.pathway.name, color: f.pathway.color, marked: f.marked }));
+const followedJson = (list: FollowedPathway[]) => list.map((f) => ({ uuid: f.pathway.uuid, name: f.pathway.name, color: f.pathway.color, marked: f.marked }));
 
 export function mountCaseloadRoutes(r: Router, deps: AppDeps): void {
   const { caseload, followedPathways } = deps.services;
@@ -45,8 +44,7 @@ export function mountCaseloadRoutes(r: Router, deps: AppDeps): void {
     res.send(csv);
   });
   /** The pathways a student follows: the caller, or ?student_id= (staff). */
-  route(r, deps, 'get', '/followed-pathways/', 'followedPathways', async (ctx, req) =>
-    followedJson(await followedPathways.list(ctx, req.query.student_id)));
+  route(r, deps, 'get', '/followed-pathways/', 'followedPathways', async (ctx, req) => followedJson(await followedPathways.list(ctx, req.query.student_id)));
   /** Marks ({ pathway_uuid, follow: true }) or unmarks (follow: false) a followed pathway; staff add student_id. */
   route(r, deps, 'post', '/followed-pathways/', 'followPathway', async (ctx, req) => {
     const body = (req.body ?? {}) as { pathway_uuid?: unknown; follow?: unknown; student_id?: unknown };

@@ -79,7 +79,11 @@ export type CaseloadRowFor = CaseloadRow & { unreadNotes: number };
 
 /** The reader's unread note counts on `rows`, in one statement whatever their number. */
 async function withUnreadNotes(db: DataSource, staffUserId: number, rows: CaseloadRow[]): Promise<CaseloadRowFor[]> {
-  const unread = await unreadNoteCounts(db, staffUserId, rows.map((r) => r.studentId));
+  const unread = await unreadNoteCounts(
+    db,
+    staffUserId,
+    rows.map((r) => r.studentId),
+  );
   return rows.map((r) => ({ ...r, unreadNotes: unread.get(r.studentId) ?? 0 }));
 }
 
@@ -114,17 +118,25 @@ export function summarize(facts: CaseloadFacts): ComputedSummary[] {
     const links: EngineLink[] = [...new Set(entries.map((e) => e.id))].flatMap((id) => facts.linksByCourse.get(id) ?? []);
     const progress = planProgress(requirements, entries, links, s.schoolId);
 
-    const seen = (id: number) => { const p = facts.pathways.get(id); return !!p && visible.includes(p.schoolId); };
+    const seen = (id: number) => {
+      const p = facts.pathways.get(id);
+      return !!p && visible.includes(p.schoolId);
+    };
     const followed = followedPathwayIds(facts.marked.get(s.id) ?? [], seen, graduation.get(s.schoolId) ?? null);
     const pathways = followed.ids.map((id) => facts.pathways.get(id)!).sort(byName);
     const followedIds = new Set(pathways.map((p) => p.id));
     const mine = requirements.filter((r) => followedIds.has(r.pathwayId));
-    const missing = mine.filter((r) => !progress.get(r.id)!.isFulfilled)
+    const missing = mine
+      .filter((r) => !progress.get(r.id)!.isFulfilled)
       .map((r) => ({ uuid: r.uuid, name: r.name, pathwayName: facts.pathways.get(r.pathwayId)!.name, pathwayUuid: facts.pathways.get(r.pathwayId)!.uuid }))
       .sort((a, b) => byName({ name: a.pathwayName, uuid: a.pathwayUuid }, { name: b.pathwayName, uuid: b.pathwayUuid }) || byName(a, b))
       .map(({ uuid, name, pathwayName }) => ({ uuid, name, pathwayName }));
 
-    const view = buildView({ academicYearLabels: s.labels } as User, true, entries.map((e) => planEntry(s, e, facts)));
+    const view = buildView(
+      { academicYearLabels: s.labels } as User,
+      true,
+      entries.map((e) => planEntry(s, e, facts)),
+    );
     const warnings = view.warnings.map((w) => w.message);
     const newest = entries.reduce<number | null>((max, e) => Math.max(max ?? 0, e.createdAt.getTime()), null);
     return {
@@ -146,17 +158,42 @@ export function summarize(facts: CaseloadFacts): ComputedSummary[] {
 
 function planEntry(s: StudentFact, e: EntryFact, facts: CaseloadFacts): PlanEntry {
   return {
-    id: e.entryId, userId: s.id, courseId: e.id, term: e.term, position: e.position, grade: '', completed: e.completed,
+    id: e.entryId,
+    userId: s.id,
+    courseId: e.id,
+    term: e.term,
+    position: e.position,
+    grade: '',
+    completed: e.completed,
     course: {
-      id: e.id, uuid: '', courseId: e.courseId, title: e.title, description: '', units: e.units, schoolId: e.schoolId,
-      prerequisiteGroups: [], prerequisiteGroupUuids: [], prerequisiteIds: (facts.prerequisites.get(e.id) ?? []).filter(Boolean),
+      id: e.id,
+      uuid: '',
+      courseId: e.courseId,
+      title: e.title,
+      description: '',
+      units: e.units,
+      schoolId: e.schoolId,
+      prerequisiteGroups: [],
+      prerequisiteGroupUuids: [],
+      prerequisiteIds: (facts.prerequisites.get(e.id) ?? []).filter(Boolean),
     },
   };
 }
 
 export const CSV_HEADER = [
-  'Last name', 'First name', 'Email', 'Grade', 'Pathways', 'Requirements met', 'Requirements total', 'Missing requirements',
-  'Prerequisite warnings', 'Completed units', 'Review status', 'Last plan change', 'Unread notes',
+  'Last name',
+  'First name',
+  'Email',
+  'Grade',
+  'Pathways',
+  'Requirements met',
+  'Requirements total',
+  'Missing requirements',
+  'Prerequisite warnings',
+  'Completed units',
+  'Review status',
+  'Last plan change',
+  'Unread notes',
 ];
 
 /**
@@ -170,11 +207,25 @@ export function csvCell(value: string): string {
 export function toCsv(rows: CaseloadRowFor[]): string {
   const lines = [CSV_HEADER.join(',')];
   for (const r of rows) {
-    lines.push([
-      r.lastName, r.firstName, r.email, r.grade ?? '', r.pathways.map((p) => p.name).join('; '), String(r.requirementsMet), String(r.requirementsTotal),
-      r.missingRequirements.map((m) => (r.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join('; '),
-      String(r.warnings.length), String(r.completedUnits), r.reviewStatus, r.lastPlanChange ? r.lastPlanChange.toISOString() : '', String(r.unreadNotes),
-    ].map(csvCell).join(','));
+    lines.push(
+      [
+        r.lastName,
+        r.firstName,
+        r.email,
+        r.grade ?? '',
+        r.pathways.map((p) => p.name).join('; '),
+        String(r.requirementsMet),
+        String(r.requirementsTotal),
+        r.missingRequirements.map((m) => (r.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join('; '),
+        String(r.warnings.length),
+        String(r.completedUnits),
+        r.reviewStatus,
+        r.lastPlanChange ? r.lastPlanChange.toISOString() : '',
+        String(r.unreadNotes),
+      ]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -182,7 +233,12 @@ export function toCsv(rows: CaseloadRowFor[]): string {
 /** A page row as answered: its pathways resolved, its last change a date. */
 function caseloadRow(r: PageRow, pathways: Map<number, PathwayFact>): CaseloadRow {
   return {
-    studentId: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, grade: r.grade, schoolId: r.schoolId,
+    studentId: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    grade: r.grade,
+    schoolId: r.schoolId,
     pathways: r.pathwayIds.map((id) => pathways.get(id)).filter((p): p is PathwayFact => !!p),
     pathwaysMarked: r.pathwaysMarked,
     requirementsMet: r.requirementsMet,
@@ -244,9 +300,15 @@ export class CaseloadService {
     const read = await readCaseloadPage(this.db, schoolIds, caller.user.id, q, offset, withChoices);
     const pathways = await loadPathways(this.db, [...new Set([...read.pathwayIds, ...read.rows.flatMap((r) => r.pathwayIds)])]);
     return {
-      caller, offset, total: read.total, grades: read.grades,
+      caller,
+      offset,
+      total: read.total,
+      grades: read.grades,
       rows: read.rows.map((r) => caseloadRow(r, pathways)),
-      choices: read.pathwayIds.map((id) => pathways.get(id)).filter((p): p is PathwayFact => !!p).sort(byName),
+      choices: read.pathwayIds
+        .map((id) => pathways.get(id))
+        .filter((p): p is PathwayFact => !!p)
+        .sort(byName),
     };
   }
 
@@ -254,7 +316,13 @@ export class CaseloadService {
   async page(ctx: RequestContext, checked: Checked<CaseloadQuery>, withChoices: boolean): Promise<CaseloadPage> {
     const { caller, offset, rows, total, grades, choices } = await this.select(ctx, checked, withChoices);
     if (rows.length) {
-      await recordAccessMany(this.db, caller, rows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })), 'caseload_view', 'caseload row shown to staff');
+      await recordAccessMany(
+        this.db,
+        caller,
+        rows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })),
+        'caseload_view',
+        'caseload row shown to staff',
+      );
     }
     const next = offset + rows.length;
     return {
@@ -271,7 +339,13 @@ export class CaseloadService {
   async exportCsv(ctx: RequestContext, checked: Checked<CaseloadQuery>): Promise<{ csv: string; count: number }> {
     const { caller, rows } = await this.select(ctx, checked, false);
     if (rows.length) {
-      await recordAccessMany(this.db, caller, rows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })), 'caseload_export', 'caseload exported as CSV by staff');
+      await recordAccessMany(
+        this.db,
+        caller,
+        rows.map((r) => ({ studentId: r.studentId, schoolId: r.schoolId })),
+        'caseload_export',
+        'caseload exported as CSV by staff',
+      );
     }
     return { csv: toCsv(await withUnreadNotes(this.db, caller.user.id, rows)), count: rows.length };
   }

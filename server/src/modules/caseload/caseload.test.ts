@@ -57,7 +57,17 @@ async function world() {
   return { school, staff, token, grad, stem, ann, bo, cy, cyToken, en1 };
 }
 
-type Row = { firstName: string; requirementsMet: number; requirementsTotal: number; missingRequirements: { name: string }[]; warnings: string[]; completedUnits: number; reviewStatus: string; pathways: { name: string }[]; pathwaysMarked: boolean };
+type Row = {
+  firstName: string;
+  requirementsMet: number;
+  requirementsTotal: number;
+  missingRequirements: { name: string }[];
+  warnings: string[];
+  completedUnits: number;
+  reviewStatus: string;
+  pathways: { name: string }[];
+  pathwaysMarked: boolean;
+};
 
 describe('caseload', () => {
   it('shows each student with the pathway they follow, its requirements met and missed, warnings, units and review status', async () => {
@@ -71,7 +81,15 @@ describe('caseload', () => {
     const rows = c.nodes as Row[];
     expect(rows.map((r) => r.firstName)).toEqual(['Ann', 'Bo', 'Cy']);
     const [a, b, y] = rows;
-    expect(a).toMatchObject({ pathways: [{ name: 'High School Graduation' }], pathwaysMarked: false, requirementsMet: 0, requirementsTotal: 2, completedUnits: 0, reviewStatus: 'draft', warnings: [] });
+    expect(a).toMatchObject({
+      pathways: [{ name: 'High School Graduation' }],
+      pathwaysMarked: false,
+      requirementsMet: 0,
+      requirementsTotal: 2,
+      completedUnits: 0,
+      reviewStatus: 'draft',
+      warnings: [],
+    });
     expect(a.missingRequirements.map((m) => m.name)).toEqual(['English', 'Mathematics']);
     expect(b).toMatchObject({ requirementsMet: 2, requirementsTotal: 2, missingRequirements: [], completedUnits: 5 });
     expect(b.warnings).toHaveLength(1);
@@ -109,7 +127,11 @@ describe('caseload', () => {
     expect(await names({ sort: 'review_status', descending: true })).toEqual(['Ann', 'Bo', 'Cy']);
     // Notes the counselor has not read: Cy wrote two, Bo one; the counselor's own note counts for nobody.
     const boToken = await h.tokenFor(bo);
-    for (const [who, body] of [[cyToken, 'Can I swap Coding?'], [cyToken, 'Or take it online?'], [boToken, 'Is Geometry OK?']] as const) {
+    for (const [who, body] of [
+      [cyToken, 'Can I swap Coding?'],
+      [cyToken, 'Or take it online?'],
+      [boToken, 'Is Geometry OK?'],
+    ] as const) {
       expect((await h.api.post('/api/plan-notes/').set(h.auth(who)).send({ body })).status).toBe(201);
     }
     expect((await h.api.post('/api/plan-notes/').set(h.auth(token)).send({ student_id: ann.id, body: 'See me Monday.' })).status).toBe(201);
@@ -117,7 +139,10 @@ describe('caseload', () => {
     expect(await names({ filter: { unread: true } })).toEqual(['Bo', 'Cy']);
     expect(await names({ filter: { unread: false } })).toEqual(['Ann']);
     const unreadRest = await h.api.get('/api/caseload/?unread=true&sort=unread_notes&order=desc').set(h.auth(token));
-    expect(unreadRest.body.map((r: { first_name: string; unread_notes: number }) => [r.first_name, r.unread_notes])).toEqual([['Cy', 2], ['Bo', 1]]);
+    expect(unreadRest.body.map((r: { first_name: string; unread_notes: number }) => [r.first_name, r.unread_notes])).toEqual([
+      ['Cy', 2],
+      ['Bo', 1],
+    ]);
     // Cy's plan never changed: the oldest change. Ann's plan was written before Bo's.
     expect(await names({ sort: 'last_plan_change' })).toEqual(['Cy', 'Ann', 'Bo']);
     expect(await names({ sort: 'last_plan_change', descending: true })).toEqual(['Bo', 'Ann', 'Cy']);
@@ -138,7 +163,10 @@ describe('caseload', () => {
     for (const [query, message] of [
       ['missing=maybe', 'missing, warnings and unread must be true or false.'],
       ['unread=yes', 'missing, warnings and unread must be true or false.'],
-      ['sort=shoe_size', 'sort must be one of last_name, first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change, unread_notes.'],
+      [
+        'sort=shoe_size',
+        'sort must be one of last_name, first_name, grade, pathway, requirements_met, missing, warnings, completed_units, review_status, last_plan_change, unread_notes.',
+      ],
       ['pathway=nope', 'pathway must be a pathway uuid.'],
       ['review=accepted', 'review must be one of draft, submitted, returned, approved, changed_since_approval.'],
       ['page_size=0', 'page_size must be between 1 and 500.'],
@@ -152,7 +180,14 @@ describe('caseload', () => {
   it('orders grades as numbers, then as text, then none, and filters on a grade as typed', async () => {
     const school = await h.buildSchool();
     const token = await h.tokenFor(await h.buildStaff({ school }));
-    for (const [firstName, grade] of [['Dee', 'K'], ['Eve', '12'], ['Fay', null], ['Gus', '9'], ['Hal', ' 10 '], ['Ida', 'adult']] as const) {
+    for (const [firstName, grade] of [
+      ['Dee', 'K'],
+      ['Eve', '12'],
+      ['Fay', null],
+      ['Gus', '9'],
+      ['Hal', ' 10 '],
+      ['Ida', 'adult'],
+    ] as const) {
       await h.buildStudent({ school, firstName, lastName: 'Lee', grade });
     }
     const res = await h.gql(CASELOAD, { sort: 'grade' }, token);
@@ -171,9 +206,22 @@ describe('caseload', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="caseload.csv"');
     const records = parseCsv(res.text).map((r) => r.fields);
-    expect(records[0]).toEqual(['Last name', 'First name', 'Email', 'Grade', 'Pathways', 'Requirements met', 'Requirements total', 'Missing requirements',
-      'Prerequisite warnings', 'Completed units', 'Review status', 'Last plan change', 'Unread notes']);
-    expect(records.slice(1).map((r) => r[1])).toEqual(["'=HYPERLINK(\"x\")", 'Ann', 'Cy']);
+    expect(records[0]).toEqual([
+      'Last name',
+      'First name',
+      'Email',
+      'Grade',
+      'Pathways',
+      'Requirements met',
+      'Requirements total',
+      'Missing requirements',
+      'Prerequisite warnings',
+      'Completed units',
+      'Review status',
+      'Last plan change',
+      'Unread notes',
+    ]);
+    expect(records.slice(1).map((r) => r[1])).toEqual(['\'=HYPERLINK("x")', 'Ann', 'Cy']);
     expect(records[2].slice(3, 11)).toEqual(['9', 'High School Graduation', '0', '2', 'English; Mathematics', '0', '0', 'draft']);
   });
 
@@ -181,8 +229,9 @@ describe('caseload', () => {
     const { token, staff, ann } = await world();
     await h.api.get('/api/caseload/?page_size=2').set(h.auth(token));
     await h.api.get('/api/caseload/export/?grade=9').set(h.auth(token));
-    const rows: { action: string; student_id: number }[] = await h.db.query(
-      `SELECT action, student_id FROM student_record_access WHERE actor_user_id = $1 ORDER BY id`, [staff.id]);
+    const rows: { action: string; student_id: number }[] = await h.db.query(`SELECT action, student_id FROM student_record_access WHERE actor_user_id = $1 ORDER BY id`, [
+      staff.id,
+    ]);
     expect(rows.filter((r) => r.action === 'caseload_view')).toHaveLength(2);
     expect(rows.filter((r) => r.action === 'caseload_export')).toEqual([{ action: 'caseload_export', student_id: ann.id }]);
   });
@@ -243,7 +292,9 @@ describe('caseload', () => {
 /** Runs the caseload's queue until it has nothing due. */
 async function runCaseloadJobs(): Promise<void> {
   const worker = new JobWorker(h.db, { [CASELOAD_QUEUE]: backgroundHandlers(h.db, h.services, {}, 0)[CASELOAD_QUEUE] });
-  while ((await worker.runOnce()) > 0) { /* next pass */ }
+  while ((await worker.runOnce()) > 0) {
+    /* next pass */
+  }
 }
 
 /** `count` students of a new school in bulk, each with the same six-course plan (one prerequisite warning, one requirement missed). */
@@ -293,7 +344,10 @@ describe('caseload statement count', () => {
       for (let i = 0; i < 3; i++) {
         if (i === 1) await runCaseloadJobs();
         if (i === 2) {
-          await h.db.query(`UPDATE scheduled_courses SET completed = true WHERE id = (SELECT min(sc.id) FROM scheduled_courses sc JOIN users u ON u.id = sc.user_id WHERE u.school_id = $1)`, [school.id]);
+          await h.db.query(
+            `UPDATE scheduled_courses SET completed = true WHERE id = (SELECT min(sc.id) FROM scheduled_courses sc JOIN users u ON u.id = sc.user_id WHERE u.school_id = $1)`,
+            [school.id],
+          );
         }
         const r = await run(token);
         expect(r).toMatchObject({ total, rows: 50 });

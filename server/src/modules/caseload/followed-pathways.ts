@@ -98,8 +98,15 @@ export class FollowedPathwaysService {
       this.db.query(`SELECT graduation_pathway_id FROM schools WHERE id = $1`, [student.schoolId ?? -1]) as Promise<{ graduation_pathway_id: number | null }[]>,
     ]);
     const byId = new Map(pathways.map((p) => [p.id, p]));
-    const graduation = graduationPathwayId(school[0]?.graduation_pathway_id ?? null, pathways.filter((p) => p.schoolId === student.schoolId));
-    const { ids, marked: isMarked } = followedPathwayIds(marked.map((m) => m.pathway_id), (id) => byId.has(id), graduation);
+    const graduation = graduationPathwayId(
+      school[0]?.graduation_pathway_id ?? null,
+      pathways.filter((p) => p.schoolId === student.schoolId),
+    );
+    const { ids, marked: isMarked } = followedPathwayIds(
+      marked.map((m) => m.pathway_id),
+      (id) => byId.has(id),
+      graduation,
+    );
     return ids.map((id) => ({ pathway: byId.get(id)!, marked: isMarked })).sort((a, b) => byName(a.pathway, b.pathway));
   }
 }

@@ -13,7 +13,8 @@ describe('caseload freshness triggers', () => {
     const installed: { table: string; name: string; body: string }[] = await h.db.query(
       `SELECT c.relname AS table, t.tgname AS name, p.prosrc AS body
          FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
-        WHERE NOT t.tgisinternal AND t.tgname LIKE '%caseload%' ORDER BY 1, 2`);
+        WHERE NOT t.tgisinternal AND t.tgname LIKE '%caseload%' ORDER BY 1, 2`,
+    );
     const listed = STALE_WHEN.flatMap((w) => (w.rowTriggers ?? ['ins', 'upd', 'del'].map((e) => `${w.table}_caseload_${e}`)).map((name) => ({ table: w.table, name })));
     expect(installed.map(({ table, name }) => ({ table, name }))).toEqual(listed.sort((a, b) => a.table.localeCompare(b.table) || a.name.localeCompare(b.name)));
     for (const t of installed) {

@@ -27,23 +27,34 @@ beforeAll(async () => {
 });
 
 type SignFields = Record<string, string>;
-const withFields = <T extends { field(name: string, value: string): T }>(req: T, fields: SignFields) =>
-  Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req);
+const withFields = <T extends { field(name: string, value: string): T }>(req: T, fields: SignFields) => Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req);
 const signAsStudent = (token: string, fields: SignFields) =>
   withFields(h.api.put('/api/parent-consent/').set(h.auth(token)).set('User-Agent', 'StudentBrowser/1.0'), fields);
-const signAsParent = (code: string, fields: SignFields) =>
-  withFields(h.api.put(`/api/sign-parent-form/${code}/`).set('User-Agent', 'ParentBrowser/2.0'), fields);
+const signAsParent = (code: string, fields: SignFields) => withFields(h.api.put(`/api/sign-parent-form/${code}/`).set('User-Agent', 'ParentBrowser/2.0'), fields);
 const uploadPdf = (req: ReturnType<typeof h.api.put>, pdf: Buffer) =>
   req.field('name', 'Someone Signing').attach('pdf', pdf, { filename: 'signed.pdf', contentType: 'application/pdf' });
 
-const SIGNATURE = JSON.stringify([[[0.05, 0.6], [0.2, 0.2], [0.35, 0.7], [0.5, 0.3]], [[0.55, 0.5], [0.9, 0.45]]]);
+const SIGNATURE = JSON.stringify([
+  [
+    [0.05, 0.6],
+    [0.2, 0.2],
+    [0.35, 0.7],
+    [0.5, 0.3],
+  ],
+  [
+    [0.55, 0.5],
+    [0.9, 0.45],
+  ],
+]);
 
 const formRow = async (studentId: number) =>
-  (await h.db.query(
-    `SELECT id, state, page_count, signed_pdf, parent_code_hash, parent_phone, parent_phone_set_at, parent_request_sent_at, notified_parent_ids
+  (
+    await h.db.query(
+      `SELECT id, state, page_count, signed_pdf, parent_code_hash, parent_phone, parent_phone_set_at, parent_request_sent_at, notified_parent_ids
        FROM consent_forms WHERE student_id = $1`,
-    [studentId],
-  ))[0];
+      [studentId],
+    )
+  )[0];
 const signatures = (formId: string) =>
   h.db.query(
     `SELECT role, user_id, typed_name, printed_name, drawn_strokes, signed_at, client_ip, user_agent FROM consent_signatures WHERE form_id = $1 ORDER BY role DESC`,
@@ -85,7 +96,12 @@ describe('the signed PDF is composed on the server', () => {
     for (const s of ['Iris', 'Navarro', 'Evidence High', '07/04/2009', '11', 'Iris Navarro']) expect(text).toContain(s);
     const [sig] = await signatures(row.id);
     expect(sig).toMatchObject({
-      role: 'student', user_id: student.id, typed_name: 'Iris Navarro', printed_name: null, drawn_strokes: 2, user_agent: 'StudentBrowser/1.0',
+      role: 'student',
+      user_id: student.id,
+      typed_name: 'Iris Navarro',
+      printed_name: null,
+      drawn_strokes: 2,
+      user_agent: 'StudentBrowser/1.0',
     });
     expect(sig.client_ip).toMatch(/127\.0\.0\.1|::1/);
     expect(text).toContain('Signature record');
@@ -106,7 +122,10 @@ describe('the signed PDF is composed on the server', () => {
 
   it('accepts the same fields as JSON', async () => {
     const student = await studentWithGuardian(h, school);
-    const res = await h.api.put('/api/parent-consent/').set(h.auth(await h.tokenFor(student))).send({ name: 'Json Signer', strokes: JSON.parse(SIGNATURE) });
+    const res = await h.api
+      .put('/api/parent-consent/')
+      .set(h.auth(await h.tokenFor(student)))
+      .send({ name: 'Json Signer', strokes: JSON.parse(SIGNATURE) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await signatures((await formRow(student.id)).id))[0]).toMatchObject({ typed_name: 'Json Signer', drawn_strokes: 2 });
   });
@@ -211,7 +230,14 @@ describe('whole PDFs are refused', () => {
     const done = await formRow(student.id);
     expect(done.state).toBe('both_signed');
     const [, parent] = await signatures(done.id);
-    expect(parent).toMatchObject({ role: 'parent', user_id: null, typed_name: 'Pat Stone', printed_name: 'Patricia Stone', drawn_strokes: 2, user_agent: 'ParentBrowser/2.0' });
+    expect(parent).toMatchObject({
+      role: 'parent',
+      user_id: null,
+      typed_name: 'Pat Stone',
+      printed_name: 'Patricia Stone',
+      drawn_strokes: 2,
+      user_agent: 'ParentBrowser/2.0',
+    });
     const pdf = await PDFDocument.load(done.signed_pdf);
     // Still the template's pages plus one trail page (the student's trail page was replaced).
     expect(pdf.getPageCount()).toBe(done.page_count + 1);

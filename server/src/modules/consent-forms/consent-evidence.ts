@@ -64,9 +64,14 @@ export async function readTrail(m: EntityManager, formId: string): Promise<Conse
     student: { id: f.student_id, name: `${f.first_name} ${f.last_name}`.trim() },
     school: f.school,
     signatures: signatures.map((s: Record<string, unknown>) => ({
-      role: s.role as 'student' | 'parent', typedName: s.typed_name as string, printedName: (s.printed_name as string | null) ?? null,
-      drawnStrokes: s.drawn_strokes as number, userId: (s.user_id as number | null) ?? null, signedAt: new Date(s.signed_at as string),
-      clientIp: s.client_ip as string, userAgent: s.user_agent as string,
+      role: s.role as 'student' | 'parent',
+      typedName: s.typed_name as string,
+      printedName: (s.printed_name as string | null) ?? null,
+      drawnStrokes: s.drawn_strokes as number,
+      userId: (s.user_id as number | null) ?? null,
+      signedAt: new Date(s.signed_at as string),
+      clientIp: s.client_ip as string,
+      userAgent: s.user_agent as string,
     })),
     request: f.parent_request_sent_at
       ? {

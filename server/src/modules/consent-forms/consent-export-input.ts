@@ -8,7 +8,13 @@ const exportSchema = z.object({
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, 'EXPORT_GRADE_REQUIRED').max(20, 'EXPORT_GRADE_TOO_LONG')),
   school_id: z.union(
-    [z.number().int().positive().max(MAX_ID), z.string().regex(/^\d{1,9}$/).transform(Number)],
+    [
+      z.number().int().positive().max(MAX_ID),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ],
     { error: 'EXPORT_SCHOOL_ID_INVALID' },
   ),
 });

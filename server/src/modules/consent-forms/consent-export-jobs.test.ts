@@ -65,8 +65,7 @@ async function expectAllForms(zip: Buffer): Promise<void> {
   expect(await pdfText(entries[0].data)).toMatch(/Bulk\d+ Last\d{4}/);
 }
 
-const exportRow = async (id: string) =>
-  (await h.db.query(`SELECT state, done_count, total_count, run_id FROM exports WHERE id = $1`, [id]))[0];
+const exportRow = async (id: string) => (await h.db.query(`SELECT state, done_count, total_count, run_id FROM exports WHERE id = $1`, [id]))[0];
 const chunkRuns = async (id: string) =>
   (await h.db.query(`SELECT DISTINCT run_id FROM export_chunks WHERE export_id = $1`, [id])).map((r: { run_id: string }) => r.run_id);
 
@@ -75,7 +74,15 @@ describe('queued consent-form export', () => {
     const started = await start('11');
     expect(started.errors).toBeUndefined();
     const queued = started.data!.startParentFormsExport;
-    expect(queued).toMatchObject({ state: 'queued', schoolId: school.id, grade: '11', formsDone: 0, error: null, fileName: 'Grade_11_Parent_Forms.zip', downloadPath: null });
+    expect(queued).toMatchObject({
+      state: 'queued',
+      schoolId: school.id,
+      grade: '11',
+      formsDone: 0,
+      error: null,
+      fileName: 'Grade_11_Parent_Forms.zip',
+      downloadPath: null,
+    });
     const ttl = new Date(queued.expiresAt).getTime() - Date.now();
     expect(ttl).toBeGreaterThan(23.9 * 3600_000);
     expect(ttl).toBeLessThanOrEqual(24 * 3600_000);
@@ -143,7 +150,10 @@ describe('queued consent-form export', () => {
   });
 
   it("answers the direct export's refusals at once, and hides another school's exports", async () => {
-    expect((await start('9')).errors![0]).toMatchObject({ message: 'No completed parent forms found for the selected grade and school.', extensions: { code: 'NOT_FOUND' } });
+    expect((await start('9')).errors![0]).toMatchObject({
+      message: 'No completed parent forms found for the selected grade and school.',
+      extensions: { code: 'NOT_FOUND' },
+    });
     expect((await start(' ')).errors![0]).toMatchObject({ message: 'Please choose a grade.', extensions: { code: 'BAD_USER_INPUT' } });
     const other = await consentSchool(h);
     const outsider = await h.tokenFor(await h.buildStaff({ school: other }));
@@ -151,7 +161,9 @@ describe('queued consent-form export', () => {
     expect((await start('11', school.id, await h.tokenFor(await studentWithGuardian(h, school)))).code).toBe('FORBIDDEN');
     expect((await start('11', school.id, null as unknown as string)).code).toBe('UNAUTHENTICATED');
     const off = await h.buildSchool({ parentFormEnabled: false });
-    expect((await start('11', off.id, await h.tokenFor(await h.buildStaff({ school: off })))).errors![0].message).toBe('Parent consent forms are not used at this school.');
+    expect((await start('11', off.id, await h.tokenFor(await h.buildStaff({ school: off })))).errors![0].message).toBe(
+      'Parent consent forms are not used at this school.',
+    );
 
     const id = (await start('12')).data!.startParentFormsExport.id;
     // Not built yet: nothing to download.
@@ -168,7 +180,11 @@ describe('queued consent-form export', () => {
     // Another staff member of the school may download it.
     const colleague = await h.tokenFor(await h.buildStaff({ school }));
     const res = await download(`/api/parent-form-exports/${id}/download/`, colleague);
-    expect(readZip(res.body).map((e) => e.name.split('_')[1]).sort()).toEqual(['Senior1', 'Senior2']);
+    expect(
+      readZip(res.body)
+        .map((e) => e.name.split('_')[1])
+        .sort(),
+    ).toEqual(['Senior1', 'Senior2']);
   });
 
   it('expires: the download is refused, and the cleanup job deletes the export and its chunks', async () => {

@@ -68,7 +68,11 @@ describe('export-parent-forms', () => {
     const staff = await h.buildStaff({ school });
     const res = await exportZip({ grade: '12', school_id: String(school.id) }, await h.tokenFor(staff));
     expect(res.status).toBe(200);
-    expect(readZip(res.body).map((e) => e.name.split('_')[1]).sort()).toEqual(['Senior1', 'Senior2', 'Senior3']);
+    expect(
+      readZip(res.body)
+        .map((e) => e.name.split('_')[1])
+        .sort(),
+    ).toEqual(['Senior1', 'Senior2', 'Senior3']);
     const log = await h.db.query(
       `SELECT a.student_id, a.action, a.reason, u.grade FROM student_record_access a JOIN users u ON u.id = a.student_id WHERE a.actor_user_id = $1`,
       [staff.id],
@@ -134,7 +138,10 @@ describe('export streaming', () => {
       const { batchesAtFirstByte, body, encoding } = await new Promise<{ batchesAtFirstByte: number; body: Buffer; encoding: string | undefined }>((resolve, reject) => {
         const req = http.request(
           {
-            host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: '/api/export-parent-forms/', method: 'POST',
+            host: '127.0.0.1',
+            port: (server.address() as AddressInfo).port,
+            path: '/api/export-parent-forms/',
+            method: 'POST',
             // A browser's Accept-Encoding: the ZIP must still stream, not wait in a compressor.
             headers: { 'Content-Type': 'application/json', Authorization: `Token ${staffToken}`, 'Accept-Encoding': 'gzip, deflate, br' },
           },

@@ -130,11 +130,13 @@ export class ConsentExportsService {
    */
   async build(exportId: string, job: Pick<JobRow, 'attempts' | 'max_attempts'>, stopping: AbortSignal): Promise<void> {
     const runId = crypto.randomBytes(9).toString('base64url');
-    const [row] = returnedRows<ExportRow>(await this.db.query(
-      `UPDATE exports SET state = 'running', run_id = $2, started_at = now(), done_count = 0, error = NULL
+    const [row] = returnedRows<ExportRow>(
+      await this.db.query(
+        `UPDATE exports SET state = 'running', run_id = $2, started_at = now(), done_count = 0, error = NULL
         WHERE id = $1 AND state IN ('queued', 'running') AND expires_at > now() RETURNING *`,
-      [exportId, runId],
-    ));
+        [exportId, runId],
+      ),
+    );
     if (!row) return; // done, failed, expired or deleted meanwhile
     if (row.requested_by === null) {
       // The account that asked is gone: nobody to record as the reader of these forms.
@@ -147,14 +149,10 @@ export class ConsentExportsService {
 
     const out = new ExportChunkWriter(this.db, exportId, runId);
     try {
-      const entries = await this.consentForms.writeCompletedZip(
-        { actorId: row.requested_by, schoolId: row.school_id, grade: row.grade },
-        out,
-        async (formsDone) => {
-          await this.ownRun(exportId, runId, `done_count = ${Number(formsDone)}`);
-          stopIfAsked(stopping);
-        },
-      );
+      const entries = await this.consentForms.writeCompletedZip({ actorId: row.requested_by, schoolId: row.school_id, grade: row.grade }, out, async (formsDone) => {
+        await this.ownRun(exportId, runId, `done_count = ${Number(formsDone)}`);
+        stopIfAsked(stopping);
+      });
       await finished(out);
       await this.ownRun(exportId, runId, `state = 'done', finished_at = now(), done_count = ${entries}, byte_size = ${out.bytes}`);
     } catch (e) {
@@ -164,10 +162,12 @@ export class ConsentExportsService {
       // Stopping: the export stays 'running' and the next run starts it again.
       if (e instanceof JobInterrupted) throw e;
       const final = job.attempts >= job.max_attempts;
-      await this.db.query(
-        `UPDATE exports SET state = $3, error = $4, finished_at = CASE WHEN $3 = 'failed' THEN now() END WHERE id = $1 AND run_id = $2`,
-        [exportId, runId, final ? 'failed' : 'queued', final ? REASONS[EXPORT_JOB_MESSAGES.failed] : null],
-      );
+      await this.db.query(`UPDATE exports SET state = $3, error = $4, finished_at = CASE WHEN $3 = 'failed' THEN now() END WHERE id = $1 AND run_id = $2`, [
+        exportId,
+        runId,
+        final ? 'failed' : 'queued',
+        final ? REASONS[EXPORT_JOB_MESSAGES.failed] : null,
+      ]);
       await this.db.query(`DELETE FROM export_chunks WHERE export_id = $1 AND run_id = $2`, [exportId, runId]);
       throw e;
     }

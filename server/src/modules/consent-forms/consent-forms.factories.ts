@@ -48,10 +48,12 @@ export async function studentWithGuardian(
 ): Promise<User> {
   const student = await h.buildStudent({ school, firstName: o.firstName ?? 'Avery', lastName: o.lastName ?? 'Stone', grade: o.grade ?? '11' });
   const phone = o.phone === undefined ? `+1201${crypto.randomInt(2_000_000, 9_999_999)}` : o.phone;
-  await h.db.query(
-    `UPDATE users SET dob = $2, guardian_first_name = 'Pat', guardian_last_name = $3, guardian_phone = $4 WHERE id = $1`,
-    [student.id, o.dob ?? '07042009', student.lastName, phone],
-  );
+  await h.db.query(`UPDATE users SET dob = $2, guardian_first_name = 'Pat', guardian_last_name = $3, guardian_phone = $4 WHERE id = $1`, [
+    student.id,
+    o.dob ?? '07042009',
+    student.lastName,
+    phone,
+  ]);
   return h.db.getRepository(User).findOneByOrFail({ id: student.id });
 }
 

@@ -13,19 +13,13 @@ export const CONSENT_POLICY_MESSAGES = {
   onlyStudent: 'CONSENT_ONLY_STUDENT',
 } as const;
 
-export type ConsentAction =
-  | 'startOwnForm' | 'viewOwnForm' | 'signOwnForm'
-  | 'viewForm' | 'export' | 'viewFormPdf'
-  | 'viewTemplate' | 'editTemplate' | 'viewTemplatePdf';
+export type ConsentAction = 'startOwnForm' | 'viewOwnForm' | 'signOwnForm' | 'viewForm' | 'export' | 'viewFormPdf' | 'viewTemplate' | 'editTemplate' | 'viewTemplatePdf';
 
 /**
  * null: may the actor do this at all; `schoolId` with `reach` (the school ids the actor reaches):
  * a form or template of that school (`studentId`: the form's student); `school`: the school being exported.
  */
-export type ConsentObject =
-  | null
-  | { schoolId: number | null; reach: number[]; studentId?: number }
-  | { school: { parentFormEnabled: boolean } };
+export type ConsentObject = null | { schoolId: number | null; reach: number[]; studentId?: number } | { school: { parentFormEnabled: boolean } };
 
 const STUDENT = [UserType.Student];
 const STAFF = [UserType.Staff];
@@ -42,16 +36,18 @@ export const can: Can<ConsentAction, ConsentObject> = (actor, action, object) =>
     case 'startOwnForm':
       return writesAs(actor, STUDENT);
     case 'signOwnForm':
-      return both(writesAs(actor, STUDENT), () =>
-        actor.actingUserId !== null ? deny(because(CONSENT_POLICY_MESSAGES.onlyStudent)) : ALLOW);
+      return both(writesAs(actor, STUDENT), () => (actor.actingUserId !== null ? deny(because(CONSENT_POLICY_MESSAGES.onlyStudent)) : ALLOW));
     case 'viewForm':
       // Another school's student is as unknown as a wrong code.
       return both(onlyTypes(actor, STAFF), () => reaches(object, () => hide()));
     case 'export':
       return both(onlyTypes(actor, STAFF), () =>
         object && 'school' in object
-          ? (object.school.parentFormEnabled ? ALLOW : deny(because(CONSENT_POLICY_MESSAGES.notEnabledForSchool)))
-          : reaches(object, () => deny()));
+          ? object.school.parentFormEnabled
+            ? ALLOW
+            : deny(because(CONSENT_POLICY_MESSAGES.notEnabledForSchool))
+          : reaches(object, () => deny()),
+      );
     case 'viewFormPdf': {
       const own = actor.type === UserType.Student && object !== null && 'studentId' in object && object.studentId === actor.userId;
       return own ? ALLOW : both(onlyTypes(actor, STAFF), () => reaches(object, () => deny()));

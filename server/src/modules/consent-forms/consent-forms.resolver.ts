@@ -52,7 +52,7 @@ export class ParentFormsExport {
   @Field(() => Int, { description: 'Forms written into the ZIP so far.' }) formsDone: number;
   @Field(() => Int, { description: 'Forms the ZIP will hold (known once the export runs).' }) formsTotal: number;
   @Field(() => String, { nullable: true, description: 'Why the export failed.' }) error: string | null;
-  @Field(() => String, { description: 'The download\'s file name, Grade_{grade}_Parent_Forms.zip' }) fileName: string;
+  @Field(() => String, { description: "The download's file name, Grade_{grade}_Parent_Forms.zip" }) fileName: string;
   @Field(() => String, { nullable: true, description: 'Path of the finished ZIP on this host (GET with the token); null until done' })
   downloadPath: string | null;
   @Field(() => String, { description: 'ISO time the export was asked for' }) createdAt: string;
@@ -60,14 +60,22 @@ export class ParentFormsExport {
 }
 
 const parentFormsExport = (v: ParentFormsExportView): ParentFormsExport => ({
-  ...v, createdAt: v.createdAt.toISOString(), expiresAt: v.expiresAt.toISOString(),
+  ...v,
+  createdAt: v.createdAt.toISOString(),
+  expiresAt: v.expiresAt.toISOString(),
 });
 
 const form = (f: ConsentFormView): ParentConsentForm => ({
-  id: f.id, state: f.state, pdf: f.pdf, fieldConfig: f.fieldConfig as unknown as Record<string, unknown>,
+  id: f.id,
+  state: f.state,
+  pdf: f.pdf,
+  fieldConfig: f.fieldConfig as unknown as Record<string, unknown>,
 });
 const template = (t: TemplateView): ConsentTemplate => ({
-  pdf: t.pdf, fieldConfig: t.fieldConfig as unknown as Record<string, unknown>, pageCount: t.pageCount, custom: t.custom,
+  pdf: t.pdf,
+  fieldConfig: t.fieldConfig as unknown as Record<string, unknown>,
+  pageCount: t.pageCount,
+  custom: t.custom,
   updatedAt: new Date(t.updatedAt).toISOString(),
 });
 
@@ -90,7 +98,10 @@ export class ConsentFormsResolver {
   }
 
   @Query(() => ViewedParentConsentForm, { description: "Staff: a student's consent form by the student's parent code" })
-  async parentFormViewer(@Ctx() ctx: AdapterContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<ViewedParentConsentForm> {
+  async parentFormViewer(
+    @Ctx() ctx: AdapterContext,
+    @Arg('parentCode', () => String, { description: "The student's parent code, which links a parent to the student." }) parentCode: string,
+  ): Promise<ViewedParentConsentForm> {
     const f: ViewedConsentForm = await ctx.services.consentForms.formForViewer(ctx, parentCode);
     return { ...form(f), student: f.student, guardianPhoneChangedAfterSent: f.guardianPhoneChangedAfterSent, guardianPhoneShared: f.guardianPhoneShared };
   }

@@ -14,7 +14,11 @@ import type { Reason } from '@planner/shared';
 
 const formJson = (f: ConsentFormView) => ({ pdf: f.pdf, field_config: f.fieldConfig, state: f.state });
 const templateJson = (t: TemplateView) => ({
-  pdf: t.pdf, field_config: t.fieldConfig, page_count: t.pageCount, custom: t.custom, updated_at: t.updatedAt,
+  pdf: t.pdf,
+  field_config: t.fieldConfig,
+  page_count: t.pageCount,
+  custom: t.custom,
+  updated_at: t.updatedAt,
 });
 
 /** Reads the multipart part named `pdf` (in memory, bounded); any other shape is a 400 with a message. */
@@ -142,7 +146,5 @@ export function mountConsentFormRoutes(r: Router, deps: AppDeps): void {
     templateJson(await consentForms.templates.updateConfig(ctx, (req.body ?? {}).field_config)),
   );
 
-  route(r, deps, 'delete', '/consent-template/', 'resetConsentTemplate', async (ctx) =>
-    templateJson(await consentForms.templates.reset(ctx)),
-  );
+  route(r, deps, 'delete', '/consent-template/', 'resetConsentTemplate', async (ctx) => templateJson(await consentForms.templates.reset(ctx)));
 }

@@ -104,10 +104,7 @@ export class ConsentFormsService {
   async createForCaller(ctx: RequestContext): Promise<ConsentForm> {
     const caller = authorize(ctx, can, 'startOwnForm', null);
     const school = await this.studentSchool(ctx, caller.user);
-    await this.db.query(
-      `INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`,
-      [caller.user.id, school.id],
-    );
+    await this.db.query(`INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`, [caller.user.id, school.id]);
     return this.db.getRepository(ConsentForm).findOneByOrFail({ studentId: caller.user.id });
   }
 
@@ -133,10 +130,7 @@ export class ConsentFormsService {
     const school = await this.studentSchool(ctx, caller.user);
     // Creating the form is a write: a parent's read-only view only reads an existing one.
     if (permits(caller, can, 'startOwnForm', null)) {
-      await this.db.query(
-        `INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`,
-        [caller.user.id, school.id],
-      );
+      await this.db.query(`INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`, [caller.user.id, school.id]);
     }
     const row = await this.formOfStudent(caller.user.id);
     if (!row) throw notFound();
@@ -187,19 +181,19 @@ export class ConsentFormsService {
     const caller = authorize(ctx, can, 'viewForm', null);
     // A NUL cannot be stored in PostgreSQL text: no such code (found by the bad-input fuzz test).
     if (!parentCode || parentCode.length > 64 || parentCode.includes('\u0000')) throw notFound();
-    const [student] = await this.db.query(
-      `SELECT id, first_name, last_name, school_id FROM users WHERE parent_code = $1 AND user_type = $2`,
-      [parentCode, UserType.Student],
-    );
+    const [student] = await this.db.query(`SELECT id, first_name, last_name, school_id FROM users WHERE parent_code = $1 AND user_type = $2`, [
+      parentCode,
+      UserType.Student,
+    ]);
     // Another school's student is as unknown as a wrong code.
     if (!student) throw notFound();
     authorize(ctx, can, 'viewForm', { schoolId: student.school_id, reach: await this.reach(ctx) });
     const row = await this.formOfStudent(student.id);
     if (!row) throw notFound(because(CONSENT_MESSAGES.noForm));
-    await this.db.query(
-      `INSERT INTO student_record_access (actor_user_id, student_id, action, reason) VALUES ($1, $2, 'consent_form_view', 'viewer')`,
-      [caller.user.id, student.id],
-    );
+    await this.db.query(`INSERT INTO student_record_access (actor_user_id, student_id, action, reason) VALUES ($1, $2, 'consent_form_view', 'viewer')`, [
+      caller.user.id,
+      student.id,
+    ]);
     return {
       ...(await this.view(row)),
       student: { id: student.id, firstName: student.first_name, lastName: student.last_name },
@@ -251,24 +245,19 @@ export class ConsentFormsService {
    * at a time and writing each PDF as it is read; every exported student is recorded in the access
    * log. `afterBatch` hears how many forms are written so far (a queued export's progress).
    */
-  async writeCompletedZip(
-    request: Omit<ExportRequest, 'fileName'>,
-    out: Writable,
-    afterBatch?: (formsDone: number) => Promise<void>,
-  ): Promise<number> {
+  async writeCompletedZip(request: Omit<ExportRequest, 'fileName'>, out: Writable, afterBatch?: (formsDone: number) => Promise<void>): Promise<number> {
     const { actorId, schoolId, grade } = request;
     const zip = new ZipWriter(out);
     const batch = this.config.consentExportBatchSize;
     let after = 0;
     for (;;) {
-      const rows: { student_id: number; first_name: string; last_name: string; signed_at: Date | null }[] =
-        await this.db.query(
-          `/* consent export batch */ SELECT cf.student_id, u.first_name, u.last_name, cf.parent_signed_at AS signed_at
+      const rows: { student_id: number; first_name: string; last_name: string; signed_at: Date | null }[] = await this.db.query(
+        `/* consent export batch */ SELECT cf.student_id, u.first_name, u.last_name, cf.parent_signed_at AS signed_at
              FROM consent_forms cf JOIN users u ON u.id = cf.student_id
             WHERE ${COMPLETED_OF_GRADE} AND cf.student_id > $3
             ORDER BY cf.student_id LIMIT ${batch}`,
-          [schoolId, grade, after],
-        );
+        [schoolId, grade, after],
+      );
       if (!rows.length) break;
       const pdfs = await this.pdfsInParts(rows.map((r) => r.student_id));
       await this.db.query(
@@ -322,10 +311,7 @@ export class ConsentFormsService {
     let row: { student_id: number; school_id: number } | undefined;
     if (code !== undefined) {
       if (!PARENT_CODE.test(code)) throw notFound();
-      [row] = await this.db.query(
-        `SELECT student_id, school_id FROM consent_forms WHERE id = $1 AND parent_code_hash = $2`,
-        [id, hashCode(code)],
-      );
+      [row] = await this.db.query(`SELECT student_id, school_id FROM consent_forms WHERE id = $1 AND parent_code_hash = $2`, [id, hashCode(code)]);
       if (!row) throw notFound();
     } else {
       requireCaller(ctx);

@@ -4,8 +4,7 @@ import { uniqueEmail, useHarness } from '../../test/harness.js';
 
 const h = useHarness();
 
-const forms = (studentId: number) =>
-  h.db.query(`SELECT id, school_id, state FROM consent_forms WHERE student_id = $1`, [studentId]);
+const forms = (studentId: number) => h.db.query(`SELECT id, school_id, state FROM consent_forms WHERE student_id = $1`, [studentId]);
 
 describe('create-parent-form', () => {
   it('creates the form in state admin_signed for a student of a school that uses them, once', async () => {
@@ -32,7 +31,11 @@ describe('create-parent-form', () => {
 
   it('works for a new Lincoln student right after sign-up', async () => {
     const reg = await h.api.post('/api/register/').send({
-      signup_code: 'LINCOLN-STUDENT', email: uniqueEmail('consent'), password: 'Planner#2026', first_name: 'Kai', last_name: 'Moss',
+      signup_code: 'LINCOLN-STUDENT',
+      email: uniqueEmail('consent'),
+      password: 'Planner#2026',
+      first_name: 'Kai',
+      last_name: 'Moss',
     });
     expect(reg.status).toBe(201);
     const res = await h.api.post('/api/create-parent-form/').set(h.auth(reg.body.token));

@@ -68,9 +68,7 @@ class Composer {
 
   strokes(strokes: Stroke[], p: FieldPlacement): void {
     const o = placementOptions(p);
-    const path = strokes
-      .map((s) => s.map(([x, y], i) => `${i ? 'L' : 'M'}${(x * PAD.width).toFixed(2)} ${(y * PAD.height).toFixed(2)}`).join(' '))
-      .join(' ');
+    const path = strokes.map((s) => s.map(([x, y], i) => `${i ? 'L' : 'M'}${(x * PAD.width).toFixed(2)} ${(y * PAD.height).toFixed(2)}`).join(' ')).join(' ');
     // SVG coordinates run downwards from (x, y): the pad's top-left corner, its bottom on the line.
     this.page(p).drawSvgPath(path, { x: o.x, y: o.y - 3 + PAD.height, borderColor: rgb(...o.color), borderWidth: 1.1, borderLineCap: LineCapStyle.Round });
   }
@@ -164,7 +162,11 @@ export function composeSignedPdf(r: ComposeRequest): Promise<Buffer> {
     const title = source.getTitle();
     if (title) doc.setTitle(title);
     const keep = Math.min(r.contentPages, source.getPageCount());
-    for (const page of await doc.copyPages(source, Array.from({ length: keep }, (_, i) => i))) doc.addPage(page);
+    for (const page of await doc.copyPages(
+      source,
+      Array.from({ length: keep }, (_, i) => i),
+    ))
+      doc.addPage(page);
     const c = new Composer(doc, await fontsFor(doc));
     if (r.prefill) {
       for (const { text, placement } of prefillTexts(r.config, r.prefill, r.now, () => undefined)) c.text(text, placement);
@@ -193,7 +195,11 @@ export async function formPagesOnly(signed: Uint8Array, contentPages: number): P
     return Buffer.from(signed);
   }
   const doc = await PDFDocument.create();
-  for (const page of await doc.copyPages(source, Array.from({ length: contentPages }, (_, i) => i))) doc.addPage(page);
+  for (const page of await doc.copyPages(
+    source,
+    Array.from({ length: contentPages }, (_, i) => i),
+  ))
+    doc.addPage(page);
   return Buffer.from(await doc.save());
 }
 

@@ -19,8 +19,7 @@ export const SIGNATURE_MESSAGES = {
   strokesInvalid: 'SIGNATURE_STROKES_INVALID',
   strokesTooMany: because('SIGNATURE_STROKES_TOO_MANY', { strokes: SIGNATURE_LIMITS.strokes, points: SIGNATURE_LIMITS.points }),
   strokesEmpty: 'SIGNATURE_STROKES_EMPTY',
-  pdfNotAccepted:
-    'SIGNED_PDF_NOT_ACCEPTED',
+  pdfNotAccepted: 'SIGNED_PDF_NOT_ACCEPTED',
   templateUnchanged: 'SIGNED_PDF_UNCHANGED',
 } as const;
 
@@ -53,7 +52,14 @@ function nameOf(raw: unknown, missing: Reason | null): string | null {
 }
 
 const coordinate = z.number().finite().min(0).max(1);
-const strokesSchema = z.array(z.array(z.tuple([coordinate, coordinate])).min(1).max(SIGNATURE_LIMITS.pointsPerStroke)).max(SIGNATURE_LIMITS.strokes);
+const strokesSchema = z
+  .array(
+    z
+      .array(z.tuple([coordinate, coordinate]))
+      .min(1)
+      .max(SIGNATURE_LIMITS.pointsPerStroke),
+  )
+  .max(SIGNATURE_LIMITS.strokes);
 
 function strokesOf(raw: unknown): Stroke[] {
   if (raw === undefined || raw === null || raw === '') return [];

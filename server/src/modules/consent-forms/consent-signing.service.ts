@@ -79,10 +79,7 @@ export class ConsentSigningService {
     const signature = parseSignature(body.fields, 'student');
     const now = new Date();
     return this.db.transaction(async (m) => {
-      await m.query(
-        `INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`,
-        [student.id, school.id],
-      );
+      await m.query(`INSERT INTO consent_forms (student_id, school_id) VALUES ($1, $2) ON CONFLICT (student_id) DO NOTHING`, [student.id, school.id]);
       const [form]: FormRow[] = await m.query(`SELECT ${FORM_COLUMNS} FROM consent_forms WHERE student_id = $1 FOR UPDATE`, [student.id]);
       if (form.state === 'student_signed' || form.state === 'both_signed') throw conflict(because(CONSENT_MESSAGES.alreadySigned));
       const template = await this.templates.effective(form.school_id, m);
@@ -90,10 +87,7 @@ export class ConsentSigningService {
       const code = next === 'student_signed' ? newParentCode() : null;
       await recordSignature(m, ctx, body.userAgent, form.id, 'student', signature, now);
       // Fresh from the row: the phone and when it was entered, as they are when the link is sent.
-      const [me]: StudentNow[] = await m.query(
-        `SELECT guardian_phone, guardian_phone_set_at, dob, grade, email, locale FROM users WHERE id = $1`,
-        [student.id],
-      );
+      const [me]: StudentNow[] = await m.query(`SELECT guardian_phone, guardian_phone_set_at, dob, grade, email, locale FROM users WHERE id = $1`, [student.id]);
       if (code) await this.sendParentLink(m, { form, student, me, school, code, now });
       // The form is drawn in the student's language (the default letter's headings and labels; a school's own PDF as uploaded).
       const templatePdf = await this.templates.pdfForReader(form.school_id, me.locale, m);
@@ -141,10 +135,13 @@ export class ConsentSigningService {
       [student.id, UserType.Parent],
     );
     for (const p of parents) await this.outbox.enqueue('email', p.email, subject(p.locale), body(p.locale), about, m);
-    await m.query(
-      `UPDATE consent_forms SET parent_phone = $2, parent_phone_set_at = $3, parent_request_sent_at = $4, notified_parent_ids = $5 WHERE id = $1`,
-      [form.id, phone, phone ? me.guardian_phone_set_at : null, now, parents.map((p) => p.id)],
-    );
+    await m.query(`UPDATE consent_forms SET parent_phone = $2, parent_phone_set_at = $3, parent_request_sent_at = $4, notified_parent_ids = $5 WHERE id = $1`, [
+      form.id,
+      phone,
+      phone ? me.guardian_phone_set_at : null,
+      now,
+      parents.map((p) => p.id),
+    ]);
   }
 
   /** The parent signs through the link: the signature is composed onto the form; it completes, the code stops working. */

@@ -15,20 +15,24 @@ beforeAll(async () => {
 });
 
 const formRow = async (studentId: number) =>
-  (await h.db.query(
-    `SELECT id, state, page_count, parent_code_hash, student_signed_at, parent_signed_at, signed_pdf FROM consent_forms WHERE student_id = $1`,
-    [studentId],
-  ))[0];
+  (
+    await h.db.query(`SELECT id, state, page_count, parent_code_hash, student_signed_at, parent_signed_at, signed_pdf FROM consent_forms WHERE student_id = $1`, [
+      studentId,
+    ])
+  )[0];
 const smsTo = (phone: string) =>
   h.db.query(`SELECT recipient, body, subject, status FROM outbox_messages WHERE channel = 'sms' AND recipient = $1 ORDER BY created_at`, [phone]);
 
 /** GET the form's PDF bytes through the returned path. */
 async function fetchPdf(path: string, token?: string): Promise<Buffer> {
-  let req = h.api.get(path).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  let req = h.api
+    .get(path)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
   if (token) req = req.set(h.auth(token));
   const res = await req;
   expect(res.status, `GET ${path}`).toBe(200);
@@ -38,10 +42,8 @@ async function fetchPdf(path: string, token?: string): Promise<Buffer> {
 
 /** The signing screens' request: multipart text fields (name, printed_name, strokes); the server composes the PDF. */
 type SignFields = Record<string, string>;
-const withFields = <T extends { field(name: string, value: string): T }>(req: T, fields: SignFields) =>
-  Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req);
-const signAsStudent = (token: string, fields: SignFields = { name: 'Avery Stone' }) =>
-  withFields(h.api.put('/api/parent-consent/').set(h.auth(token)), fields);
+const withFields = <T extends { field(name: string, value: string): T }>(req: T, fields: SignFields) => Object.entries(fields).reduce((r, [k, v]) => r.field(k, v), req);
+const signAsStudent = (token: string, fields: SignFields = { name: 'Avery Stone' }) => withFields(h.api.put('/api/parent-consent/').set(h.auth(token)), fields);
 const signAsParent = (code: string, fields: SignFields = { name: 'Pat Stone' }) => withFields(h.api.put(`/api/sign-parent-form/${code}/`), fields);
 
 /** Signs as the student and returns the code of the texted link. */
@@ -69,7 +71,16 @@ describe('the student signs', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(pdf);
     expect(text).toContain('Parent/Guardian Consent for Dual Enrollment');
-    for (const label of ['Student First Name:', 'School:', 'Date of Birth:', 'Current Grade:', 'Expected Graduation Year:', 'Student Signature:', 'Parent/Guardian Printed Name:', 'Parent/Guardian Signature:']) {
+    for (const label of [
+      'Student First Name:',
+      'School:',
+      'Date of Birth:',
+      'Current Grade:',
+      'Expected Graduation Year:',
+      'Student Signature:',
+      'Parent/Guardian Printed Name:',
+      'Parent/Guardian Signature:',
+    ]) {
       expect(text).toContain(label);
     }
     // A second visit finds the same form.
@@ -93,7 +104,10 @@ describe('the student signs', () => {
     const sms = await smsTo(student.guardianPhone!);
     expect(sms).toHaveLength(1);
     expect(sms[0].status).toBe('pending');
-    const m = /^Consent Signing High: a parent consent form for dual enrollment is waiting for your signature\. Review and sign it: http:\/\/planner\.test\/parent-sign\/([A-Za-z0-9_-]{43})$/.exec(sms[0].body);
+    const m =
+      /^Consent Signing High: a parent consent form for dual enrollment is waiting for your signature\. Review and sign it: http:\/\/planner\.test\/parent-sign\/([A-Za-z0-9_-]{43})$/.exec(
+        sms[0].body,
+      );
     expect(m, sms[0].body).not.toBeNull();
     const code = m![1];
     expect(row.parent_code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -102,7 +116,7 @@ describe('the student signs', () => {
     expect(await pdfText(await fetchPdf(form.pdf, token))).toContain('Mira Castillo');
   });
 
-  it("draws the form a Vietnamese or Chinese student opens and signs on the letter in their language, names exactly; the parent signs that form", async () => {
+  it('draws the form a Vietnamese or Chinese student opens and signs on the letter in their language, names exactly; the parent signs that form', async () => {
     for (const [locale, first, last, heading, label] of [
       ['vi', 'Thị Minh', 'Nguyễn', 'Thông tin học sinh / Student Information', 'Tên của học sinh:'],
       ['zh', '小明', '王', '学生信息 / Student Information', '学生名字：'],

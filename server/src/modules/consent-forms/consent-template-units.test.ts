@@ -34,19 +34,29 @@ describe('default template', () => {
   });
 });
 
-describe('default template in the reader\'s language', () => {
+describe("default template in the reader's language", () => {
   const blanksOf = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();
 
   it.each([
-    ['vi', 'Sự đồng ý của phụ huynh/người giám hộ cho chương trình ghi danh kép', 'Thông tin học sinh / Student Information',
-      ['Tên của học sinh:', 'Năm dự kiến tốt nghiệp:', 'Chữ ký học sinh:', 'Họ tên phụ huynh/giám hộ:', 'Bản tiếng Anh của văn bản này là bản có giá trị ràng buộc.']],
+    [
+      'vi',
+      'Sự đồng ý của phụ huynh/người giám hộ cho chương trình ghi danh kép',
+      'Thông tin học sinh / Student Information',
+      ['Tên của học sinh:', 'Năm dự kiến tốt nghiệp:', 'Chữ ký học sinh:', 'Họ tên phụ huynh/giám hộ:', 'Bản tiếng Anh của văn bản này là bản có giá trị ràng buộc.'],
+    ],
     ['zh', '家长/监护人双录取课程同意书', '学生确认 / Student Acknowledgment', ['学生名字：', '出生日期：', '家长/监护人签名：', '日期：', '本文件以英文文本为准。']],
-    ['es', 'Consentimiento del padre, la madre o el tutor para la inscripción doble', 'Información del estudiante / Student Information', ['Nombre del estudiante:', 'Firma del padre o tutor:']],
+    [
+      'es',
+      'Consentimiento del padre, la madre o el tutor para la inscripción doble',
+      'Información del estudiante / Student Information',
+      ['Nombre del estudiante:', 'Firma del padre o tutor:'],
+    ],
   ] as const)('%s: title, headings and labels translated with the English headings and body kept, one page', async (locale, title, heading, labels) => {
     const bytes = await generateDefaultTemplate(locale);
     expect(await blanksOf(bytes)).toBe(1);
     const text = await pdfText(bytes);
-    for (const s of [title, 'Parent/Guardian Consent for Dual Enrollment', heading, ...labels, 'Dual enrollment lets a high school student']) expect(text, s).toContain(s);
+    for (const s of [title, 'Parent/Guardian Consent for Dual Enrollment', heading, ...labels, 'Dual enrollment lets a high school student'])
+      expect(text, s).toContain(s);
     expect((await PDFDocument.load(bytes)).getTitle()).toBe(title);
   });
 

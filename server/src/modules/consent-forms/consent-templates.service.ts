@@ -71,10 +71,7 @@ export class ConsentTemplatesService {
 
   /** The page count of the template a school's forms use, without storing the default first. */
   private async pageCount(schoolId: number): Promise<number> {
-    const [row] = await this.db.query(
-      `SELECT page_count FROM consent_templates WHERE school_id = $1 OR is_default ORDER BY is_default LIMIT 1`,
-      [schoolId],
-    );
+    const [row] = await this.db.query(`SELECT page_count FROM consent_templates WHERE school_id = $1 OR is_default ORDER BY is_default LIMIT 1`, [schoolId]);
     return row?.page_count ?? DEFAULT_PAGE_COUNT;
   }
 
@@ -109,10 +106,7 @@ export class ConsentTemplatesService {
 
   async pdfForSchool(schoolId: number, m: EntityManager = this.db.manager): Promise<Buffer> {
     await this.ensureDefault();
-    const [row] = await m.query(
-      `SELECT pdf FROM consent_templates WHERE school_id = $1 OR is_default ORDER BY is_default LIMIT 1`,
-      [schoolId],
-    );
+    const [row] = await m.query(`SELECT pdf FROM consent_templates WHERE school_id = $1 OR is_default ORDER BY is_default LIMIT 1`, [schoolId]);
     return row.pdf as Buffer;
   }
 
@@ -161,10 +155,11 @@ export class ConsentTemplatesService {
     const fieldConfig = parseFieldConfig(rawConfig, await this.pageCount(schoolId));
     await this.ensureDefault();
     await this.db.transaction(async (m) => {
-      const updated = await m.query(
-        `UPDATE consent_templates SET field_config = $2, updated_by = $3, updated_at = now() WHERE school_id = $1 RETURNING id`,
-        [schoolId, JSON.stringify(fieldConfig), by],
-      );
+      const updated = await m.query(`UPDATE consent_templates SET field_config = $2, updated_by = $3, updated_at = now() WHERE school_id = $1 RETURNING id`, [
+        schoolId,
+        JSON.stringify(fieldConfig),
+        by,
+      ]);
       if (!updated[0]?.length) {
         await m.query(
           `INSERT INTO consent_templates (school_id, pdf, page_count, field_config, updated_by)

@@ -12,10 +12,8 @@ import { textOf } from '../../test/reasons.js';
 
 const h = useHarness();
 
-const state = async (student: User) =>
-  (await h.db.query(`SELECT state, signed_pdf IS NULL AS empty FROM consent_forms WHERE student_id = $1`, [student.id]))[0];
-const smsCount = async (phone: string) =>
-  (await h.db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = $1`, [phone]))[0].n;
+const state = async (student: User) => (await h.db.query(`SELECT state, signed_pdf IS NULL AS empty FROM consent_forms WHERE student_id = $1`, [student.id]))[0];
+const smsCount = async (phone: string) => (await h.db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = $1`, [phone]))[0].n;
 
 async function freshStudent() {
   const student = await studentWithGuardian(h, await consentSchool(h));
@@ -38,7 +36,10 @@ describe('files sent to the student signing route', () => {
     it(`refuses ${what} with 400, even with a name, and leaves the form as it was`, async () => {
       const { student, token } = await freshStudent();
       const { part, bytes } = await make();
-      const res = await h.api.put('/api/parent-consent/').set(h.auth(token)).field('name', 'Avery Stone')
+      const res = await h.api
+        .put('/api/parent-consent/')
+        .set(h.auth(token))
+        .field('name', 'Avery Stone')
         .attach(part, bytes, { filename: 'x.pdf', contentType: 'application/pdf' });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: textOf(SIGNATURE_MESSAGES.pdfNotAccepted) });
@@ -58,7 +59,10 @@ describe('files sent to the student signing route', () => {
   it('cuts off a file over the size limit', async () => {
     const api = await h.appWith({ consentPdfMaxBytes: 2048 });
     const { student, token } = await freshStudent();
-    const big = await stampPdf(await buildPdf(), Array.from({ length: 120 }, (_, i) => `Line ${i} ${'x'.repeat(40)}`));
+    const big = await stampPdf(
+      await buildPdf(),
+      Array.from({ length: 120 }, (_, i) => `Line ${i} ${'x'.repeat(40)}`),
+    );
     expect(big.length).toBeGreaterThan(2048);
     const res = await api.put('/api/parent-consent/').set(h.auth(token)).attach('pdf', big, 'big.pdf');
     expect(res.status).toBe(400);

@@ -28,14 +28,20 @@ describe('parent-form-viewer', () => {
     const res = await h.api.get(`/api/parent-form-viewer/${student.parentCode}/`).set(h.auth(staffToken));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      pdf: `/files/consent-forms/${id}.pdf`, state: 'both_signed', student: { id: student.id, first_name: 'Lena', last_name: 'Ortiz' },
+      pdf: `/files/consent-forms/${id}.pdf`,
+      state: 'both_signed',
+      student: { id: student.id, first_name: 'Lena', last_name: 'Ortiz' },
     });
     expect(res.body.field_config.student_info.first_name.source).toBe('user.first_name');
-    const file = await h.api.get(res.body.pdf).set(h.auth(staffToken)).buffer(true).parse((r, cb) => {
-      const c: Buffer[] = [];
-      r.on('data', (d: Buffer) => c.push(d));
-      r.on('end', () => cb(null, Buffer.concat(c)));
-    });
+    const file = await h.api
+      .get(res.body.pdf)
+      .set(h.auth(staffToken))
+      .buffer(true)
+      .parse((r, cb) => {
+        const c: Buffer[] = [];
+        r.on('data', (d: Buffer) => c.push(d));
+        r.on('end', () => cb(null, Buffer.concat(c)));
+      });
     expect(file.status).toBe(200);
     expect(file.headers['cache-control']).toBe('private, no-store');
     expect(await pdfText(file.body)).toContain('Carmen Ortiz');
@@ -59,7 +65,7 @@ describe('parent-form-viewer', () => {
     const none = await h.api.get(`/api/parent-form-viewer/${formless.parentCode}/`).set(h.auth(staffToken));
     expect(none.status).toBe(404);
     expect(none.body).toMatchObject({ error: 'This student has no parent consent form yet.' });
-    expect((await h.db.query(`SELECT 1 FROM student_record_access WHERE student_id = $1`, [other.id]))).toEqual([]);
+    expect(await h.db.query(`SELECT 1 FROM student_record_access WHERE student_id = $1`, [other.id])).toEqual([]);
   });
 
   it('refuses students and parents (403) and callers without a token (401)', async () => {
@@ -118,9 +124,18 @@ describe('consent template (staff)', () => {
 
     const bad: [unknown, string][] = [
       [{ ...config, student_info: { x: { ...config.student_info.first_name, font: 'comic_sans' } } }, 'The field configuration is not valid (student_info.x.font: '],
-      [{ ...config, student_info: { x: { ...config.student_info.first_name, source: 'user.password' } } }, 'The field configuration is not valid (student_info.x.source: '],
-      [{ ...config, student_signature: { signature: { ...config.student_signature.signature, page: 1 }, date: config.student_signature.date } }, 'The field student_signature.signature is placed on page 2, but the template has 1 page.'],
-      [{ ...config, student_signature: { signature: { ...config.student_signature.signature, color: [0, 0] }, date: config.student_signature.date } }, 'The field configuration is not valid (student_signature.signature.color'],
+      [
+        { ...config, student_info: { x: { ...config.student_info.first_name, source: 'user.password' } } },
+        'The field configuration is not valid (student_info.x.source: ',
+      ],
+      [
+        { ...config, student_signature: { signature: { ...config.student_signature.signature, page: 1 }, date: config.student_signature.date } },
+        'The field student_signature.signature is placed on page 2, but the template has 1 page.',
+      ],
+      [
+        { ...config, student_signature: { signature: { ...config.student_signature.signature, color: [0, 0] }, date: config.student_signature.date } },
+        'The field configuration is not valid (student_signature.signature.color',
+      ],
       [undefined, 'The field configuration is not valid ('],
     ];
     for (const [value, message] of bad) {
@@ -134,14 +149,21 @@ describe('consent template (staff)', () => {
   it('uploads a school template; signed PDFs must then have its page count; reset returns to the default', async () => {
     const s = await consentSchool(h);
     const token = await h.tokenFor(await h.buildStaff({ school: s }));
-    const upload = await h.api.put('/api/consent-template/').set(h.auth(token)).attach('pdf', await buildPdf(['Our own consent letter'], 2), 'ours.pdf');
+    const upload = await h.api
+      .put('/api/consent-template/')
+      .set(h.auth(token))
+      .attach('pdf', await buildPdf(['Our own consent letter'], 2), 'ours.pdf');
     expect(upload.status).toBe(200);
     expect(upload.body).toMatchObject({ custom: true, page_count: 2 });
-    const served = await h.api.get(upload.body.pdf).set(h.auth(token)).buffer(true).parse((r, cb) => {
-      const c: Buffer[] = [];
-      r.on('data', (d: Buffer) => c.push(d));
-      r.on('end', () => cb(null, Buffer.concat(c)));
-    });
+    const served = await h.api
+      .get(upload.body.pdf)
+      .set(h.auth(token))
+      .buffer(true)
+      .parse((r, cb) => {
+        const c: Buffer[] = [];
+        r.on('data', (d: Buffer) => c.push(d));
+        r.on('end', () => cb(null, Buffer.concat(c)));
+      });
     expect(await pdfText(served.body)).toContain('Our own consent letter');
     // Another school's staff cannot read it.
     expect((await h.api.get(upload.body.pdf).set(h.auth(staffToken))).status).toBe(403);
@@ -149,11 +171,15 @@ describe('consent template (staff)', () => {
     const student = await studentWithGuardian(h, s);
     const st = await h.tokenFor(student);
     const form = await h.api.get('/api/parent-consent/').set(h.auth(st));
-    const unsigned = await h.api.get(form.body.pdf).set(h.auth(st)).buffer(true).parse((r, cb) => {
-      const c: Buffer[] = [];
-      r.on('data', (d: Buffer) => c.push(d));
-      r.on('end', () => cb(null, Buffer.concat(c)));
-    });
+    const unsigned = await h.api
+      .get(form.body.pdf)
+      .set(h.auth(st))
+      .buffer(true)
+      .parse((r, cb) => {
+        const c: Buffer[] = [];
+        r.on('data', (d: Buffer) => c.push(d));
+        r.on('end', () => cb(null, Buffer.concat(c)));
+      });
     expect(await pdfText(unsigned.body)).toContain('Our own consent letter');
     // The student's signature is composed onto the school's two pages, followed by the trail page.
     expect((await h.api.put('/api/parent-consent/').set(h.auth(st)).field('name', 'Own Letter Signer')).status).toBe(200);

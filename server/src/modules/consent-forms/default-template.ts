@@ -18,13 +18,7 @@
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { PdfFontStyle } from '@planner/shared/pdf-fonts';
 import { renderPdf, type ServerPdfFonts } from '../../core/pdf-fonts.js';
-import {
-  DEFAULT_BLANK_X,
-  DEFAULT_PARENT_NAME_Y,
-  DEFAULT_PARENT_SIGNATURE_Y,
-  DEFAULT_STUDENT_SIGNATURE_Y,
-  DEFAULT_TEMPLATE_BLANKS,
-} from '@planner/shared/consent-form';
+import { DEFAULT_BLANK_X, DEFAULT_PARENT_NAME_Y, DEFAULT_PARENT_SIGNATURE_Y, DEFAULT_STUDENT_SIGNATURE_Y, DEFAULT_TEMPLATE_BLANKS } from '@planner/shared/consent-form';
 import { message, messageLocale, type MessageKey } from '../../messages/messages.js';
 
 const LEFT = 72;
@@ -93,9 +87,15 @@ function draw(l: Letter, lang: string): void {
     y = 678;
   }
 
-  y = l.paragraph('Dual enrollment lets a high school student take community college courses and earn high school and college credit at the same time. Courses are taught at college level: grades become part of the student\'s permanent college transcript, and the student is expected to follow the college\'s policies, attendance rules and deadlines.', y);
+  y = l.paragraph(
+    "Dual enrollment lets a high school student take community college courses and earn high school and college credit at the same time. Courses are taught at college level: grades become part of the student's permanent college transcript, and the student is expected to follow the college's policies, attendance rules and deadlines.",
+    y,
+  );
   y -= 6;
-  l.paragraph('By signing below, the student and the parent or guardian agree that the student may enroll in the dual-enrollment courses listed in the student\'s academic plan, and that the high school and the college may share the enrollment, attendance and grade records needed to run the program. This consent can be withdrawn in writing to the school\'s counseling office at any time.', y);
+  l.paragraph(
+    "By signing below, the student and the parent or guardian agree that the student may enroll in the dual-enrollment courses listed in the student's academic plan, and that the high school and the college may share the enrollment, attendance and grade records needed to run the program. This consent can be withdrawn in writing to the school's counseling office at any time.",
+    y,
+  );
 
   l.fit(heading('consent.template.studentInformation'), LEFT, 548, 13, RIGHT - LEFT, 'sansBold');
   for (const [key, { y: by }] of Object.entries(DEFAULT_TEMPLATE_BLANKS)) {
@@ -103,7 +103,10 @@ function draw(l: Letter, lang: string): void {
   }
 
   l.fit(heading('consent.template.studentAcknowledgment'), LEFT, 340, 13, RIGHT - LEFT, 'sansBold');
-  l.paragraph('I have discussed dual enrollment with my parent or guardian. I understand that college grades are permanent and I agree to follow the policies of the college and of my high school.', 320);
+  l.paragraph(
+    'I have discussed dual enrollment with my parent or guardian. I understand that college grades are permanent and I agree to follow the policies of the college and of my high school.',
+    320,
+  );
   l.blank(`${t('consent.template.studentSignature')}${COLON[lang] ?? ':'}`, DEFAULT_STUDENT_SIGNATURE_Y, 180, 400);
   l.blank(`${t('consent.template.date')}${COLON[lang] ?? ':'}`, DEFAULT_STUDENT_SIGNATURE_Y, 450, RIGHT, 416);
 

@@ -1,35 +1,37 @@
 /** Validation of a consent template's field configuration (spec 3 §3), used when staff edit it. */
 import { z } from 'zod';
 import { badInput, because } from '../../core/errors.js';
-import {
-  CONSENT_FONTS,
-  PREFILL_SOURCES,
-  PREFILL_TRANSFORMS,
-  type ConsentFieldConfig,
-} from '@planner/shared/consent-form';
+import { CONSENT_FONTS, PREFILL_SOURCES, PREFILL_TRANSFORMS, type ConsentFieldConfig } from '@planner/shared/consent-form';
 import { isReason, REASONS } from '@planner/shared';
 
 const coordinate = z.number().finite().min(0).max(2000);
-const placement = z.object({
-  page: z.number().int().min(0).max(99).optional(),
-  x: coordinate,
-  y: coordinate,
-  font: z.enum(CONSENT_FONTS),
-  font_size: z.number().finite().min(4).max(72),
-  color: z.tuple([z.number().min(0).max(255), z.number().min(0).max(255), z.number().min(0).max(255)]),
-}).strict();
+const placement = z
+  .object({
+    page: z.number().int().min(0).max(99).optional(),
+    x: coordinate,
+    y: coordinate,
+    font: z.enum(CONSENT_FONTS),
+    font_size: z.number().finite().min(4).max(72),
+    color: z.tuple([z.number().min(0).max(255), z.number().min(0).max(255), z.number().min(0).max(255)]),
+  })
+  .strict();
 
-const studentInfoField = placement.extend({
-  source: z.enum(PREFILL_SOURCES),
-  transform: z.enum(PREFILL_TRANSFORMS).optional(),
-}).strict();
+const studentInfoField = placement
+  .extend({
+    source: z.enum(PREFILL_SOURCES),
+    transform: z.enum(PREFILL_TRANSFORMS).optional(),
+  })
+  .strict();
 
-export const fieldConfigSchema = z.object({
-  student_info: z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'FIELD_NAME_INVALID'), studentInfoField)
-    .refine((m) => Object.keys(m).length <= 40, 'FIELD_CONFIG_TOO_MANY'),
-  student_signature: z.object({ signature: placement, date: placement }).strict(),
-  parent_signature: z.object({ printed_name: placement, signature: placement, date: placement }).strict(),
-}).strict();
+export const fieldConfigSchema = z
+  .object({
+    student_info: z
+      .record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'FIELD_NAME_INVALID'), studentInfoField)
+      .refine((m) => Object.keys(m).length <= 40, 'FIELD_CONFIG_TOO_MANY'),
+    student_signature: z.object({ signature: placement, date: placement }).strict(),
+    parent_signature: z.object({ printed_name: placement, signature: placement, date: placement }).strict(),
+  })
+  .strict();
 
 /** Every placement of a configuration, with a readable name for messages. */
 function placements(c: ConsentFieldConfig): [string, { page?: number }][] {

@@ -11,8 +11,7 @@ export const PDF_MESSAGES = {
   unreadable: 'PDF_UNREADABLE',
   tooLarge: (maxBytes: number) =>
     because('PDF_TOO_LARGE', { max: maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} KB` }),
-  pageCount: (expected: number, got: number) =>
-    because('PDF_PAGE_COUNT', { got, s: got === 1 ? '' : 's', expected, expectedS: expected === 1 ? '' : 's' }),
+  pageCount: (expected: number, got: number) => because('PDF_PAGE_COUNT', { got, s: got === 1 ? '' : 's', expected, expectedS: expected === 1 ? '' : 's' }),
 } as const;
 
 /** Returns the page count of a valid PDF, or throws a 400. */

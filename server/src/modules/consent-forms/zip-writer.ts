@@ -114,5 +114,11 @@ export class ZipWriter {
 
 /** A file name safe inside a ZIP on every system: letters, digits, '.', '_' and '-'. */
 export function safeFileName(part: string): string {
-  return part.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^_+|_+$/g, '') || 'unnamed';
+  return (
+    part
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+      .replace(/^_+|_+$/g, '') || 'unnamed'
+  );
 }

@@ -30,7 +30,11 @@ describe('placed contract', () => {
     delete some[REQUIRED_SPOTS[1]];
     expect(refusal({ contractData: { placedSignatures: some, completionDate: '2026-01-01' } })).toContain(`Missing: ${REQUIRED_SPOTS[1]}`);
     expect(refusal({ contractData: { placedSignatures: all(), completionDate: 'yesterday' } })).toBe('completionDate must be an ISO date and time.');
-    expect(refusal({ contractData: { placedSignatures: { ...all(), [REQUIRED_SPOTS[0]]: 'x'.repeat(201) }, completionDate: '2026-01-01' } })).toBe('A placed signature is too long.');
-    expect(refusal({ contractData: { placedSignatures: { ...all(), [REQUIRED_SPOTS[0]]: 'a\u0000' }, completionDate: '2026-01-01' } })).toBe('Text may not contain the NUL character.');
+    expect(refusal({ contractData: { placedSignatures: { ...all(), [REQUIRED_SPOTS[0]]: 'x'.repeat(201) }, completionDate: '2026-01-01' } })).toBe(
+      'A placed signature is too long.',
+    );
+    expect(refusal({ contractData: { placedSignatures: { ...all(), [REQUIRED_SPOTS[0]]: 'a\u0000' }, completionDate: '2026-01-01' } })).toBe(
+      'Text may not contain the NUL character.',
+    );
   });
 });

@@ -15,11 +15,17 @@ export const CONTRACT_INPUT_MESSAGES = {
 } as const;
 const M = CONTRACT_INPUT_MESSAGES;
 
-const spotValue = z.string().max(200, 'CONTRACT_SIGNATURE_TOO_LONG').refine((s) => !s.includes('\u0000'), 'NUL_CHARACTER');
+const spotValue = z
+  .string()
+  .max(200, 'CONTRACT_SIGNATURE_TOO_LONG')
+  .refine((s) => !s.includes('\u0000'), 'NUL_CHARACTER');
 const generateSchema = z.object({
   contractData: z.object({
     placedSignatures: z.record(z.string(), spotValue),
-    userInfo: z.object({ name: z.string().max(200).optional(), email: z.string().max(320).optional() }).partial().optional(),
+    userInfo: z
+      .object({ name: z.string().max(200).optional(), email: z.string().max(320).optional() })
+      .partial()
+      .optional(),
     completionDate: z.string().max(64),
   }),
 });

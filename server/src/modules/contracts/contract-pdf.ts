@@ -60,9 +60,13 @@ async function draw(pdf: PDFDocument, fonts: ServerPdfFonts, input: ContractPdfI
 
   const locale = input.locale ?? 'en';
   paragraph(input.document.title, 'sansBold', 15);
-  paragraph(message(locale, 'contract.pdf.parties', {
-    student: input.studentName || message(locale, 'contract.pdf.enrolledStudent'), parent: input.parentName, email: input.parentEmail,
-  }));
+  paragraph(
+    message(locale, 'contract.pdf.parties', {
+      student: input.studentName || message(locale, 'contract.pdf.enrolledStudent'),
+      parent: input.parentName,
+      email: input.parentEmail,
+    }),
+  );
   paragraph(input.document.intro);
 
   for (const section of input.document.sections) {
@@ -82,7 +86,11 @@ async function draw(pdf: PDFDocument, fonts: ServerPdfFonts, input: ContractPdfI
       const boxWidth = spot.kind === 'initials' ? 90 : 240;
       page.drawRectangle({ x: boxX, y: y - 10, width: boxWidth, height: 24, color: rgb(1, 0.97, 0.8), borderColor: rgb(0.85, 0.7, 0.2), borderWidth: 1 });
       fonts.draw(page, value, {
-        x: boxX + 6, y: y - 3, size: large ? 16 : 11, style: large ? 'serifItalic' : 'sans', color: rgb(0.05, 0.15, 0.45),
+        x: boxX + 6,
+        y: y - 3,
+        size: large ? 16 : 11,
+        style: large ? 'serifItalic' : 'sans',
+        color: rgb(0.05, 0.15, 0.45),
       });
       y -= 32 + Math.max(0, label.length - 2) * (BODY + 3);
     }

@@ -17,15 +17,33 @@
  * signer's.
  */
 import {
-  ANNUAL_TUITION_CENTS, FULL_REFUND_DAYS, HALF_REFUND_DAYS, LATE_FEE_PERCENT_PER_MONTH, MONTHLY_INSTALLMENT_CENTS,
-  MONTHLY_INSTALLMENTS, PARTNER_COURSE_COST_CENTS, POD_DISCOUNT_PERCENT, POD_MIN_STUDENTS, quoteTuition, SCHOOL_YEAR,
+  ANNUAL_TUITION_CENTS,
+  FULL_REFUND_DAYS,
+  HALF_REFUND_DAYS,
+  LATE_FEE_PERCENT_PER_MONTH,
+  MONTHLY_INSTALLMENT_CENTS,
+  MONTHLY_INSTALLMENTS,
+  PARTNER_COURSE_COST_CENTS,
+  POD_DISCOUNT_PERCENT,
+  POD_MIN_STUDENTS,
+  quoteTuition,
+  SCHOOL_YEAR,
   UPFRONT_DISCOUNT_PERCENT,
 } from '../payments/pricing.js';
 import { message, messageLocale, type MessageKey } from '../../messages/messages.js';
 
 export const REQUIRED_SPOTS = [
-  'ferpa_initials', 'coppa_initials', 'tech_initials', 'academic_initials', 'enrollment_initials', 'liability_initials',
-  'dispute_initials', 'agreement_initials', 'parent_signature', 'parent_name', 'parent_date',
+  'ferpa_initials',
+  'coppa_initials',
+  'tech_initials',
+  'academic_initials',
+  'enrollment_initials',
+  'liability_initials',
+  'dispute_initials',
+  'agreement_initials',
+  'parent_signature',
+  'parent_name',
+  'parent_date',
 ] as const;
 export type SpotName = (typeof REQUIRED_SPOTS)[number];
 
@@ -70,7 +88,9 @@ export function contractDocument(locale: string = 'en'): ContractDocument {
     return lang === 'en' ? english : `${t(key, values)} / ${english}`;
   };
   const initials = (name: SpotName, topic: MessageKey): ContractSpot => ({
-    name, label: t('contract.initials', { topic: t(topic) }), kind: 'initials',
+    name,
+    label: t('contract.initials', { topic: t(topic) }),
+    kind: 'initials',
   });
   const intro =
     `This Enrollment Contract ("Contract") is made between ${SCHOOL_NAME}, a private online high school ("the School"), and the ` +
@@ -139,8 +159,7 @@ export function contractDocument(locale: string = 'en'): ContractDocument {
             `days of enrollment; 50% within ${HALF_REFUND_DAYS} calendar days; no refund after ${HALF_REFUND_DAYS} calendar days. In ` +
             `each case, amounts the School has paid directly to partner institutions (for example ${usd(PARTNER_COURSE_COST_CENTS)} ` +
             `per student per semester) are not refunded.`,
-          `The School may terminate enrollment for serious or repeated violations of the code of conduct, or for non-payment ` +
-            `after written notice.`,
+          `The School may terminate enrollment for serious or repeated violations of the code of conduct, or for non-payment ` + `after written notice.`,
         ],
         spots: [initials('enrollment_initials', 'contract.topic.enrollment')],
       },
@@ -196,8 +215,7 @@ export function contractDocument(locale: string = 'en'): ContractDocument {
           `Annual tuition: ${usd(ANNUAL_TUITION_CENTS)} per student.`,
           `Upfront or check payment: ${usd(upfront)} (${UPFRONT_DISCOUNT_PERCENT}% upfront discount). Checks are mailed to ` +
             `${SCHOOL_NAME}, LP; the payment shows as received when the check is cashed.`,
-          `Monthly plan: ${usd(MONTHLY_INSTALLMENT_CENTS)} per month for ${MONTHLY_INSTALLMENTS} months by automatic payment ` +
-            `(subscription); no discount.`,
+          `Monthly plan: ${usd(MONTHLY_INSTALLMENT_CENTS)} per month for ${MONTHLY_INSTALLMENTS} months by automatic payment ` + `(subscription); no discount.`,
           `Pod discount: ${POD_DISCOUNT_PERCENT}% for groups of ${POD_MIN_STUDENTS} or more students ` +
             `(${usd(ANNUAL_TUITION_CENTS - (ANNUAL_TUITION_CENTS * POD_DISCOUNT_PERCENT) / 100)} per student). Both discounts ` +
             `stack: ${usd(podUpfront)} per student.`,

@@ -21,9 +21,7 @@ export async function buildAcceptedParent(h: Harness, o: { school?: School; stud
 
 /** All 11 placements as the page fills them: initials, the full name twice, and a local date. */
 export function fullPlacements(fullName = 'Robin Avery', initials = 'R.A.', date = '11/23/2026'): Record<SpotName, string> {
-  return Object.fromEntries(
-    REQUIRED_SPOTS.map((s) => [s, s.endsWith('_initials') ? initials : s === 'parent_date' ? date : fullName]),
-  ) as Record<SpotName, string>;
+  return Object.fromEntries(REQUIRED_SPOTS.map((s) => [s, s.endsWith('_initials') ? initials : s === 'parent_date' ? date : fullName])) as Record<SpotName, string>;
 }
 
 export function contractPayload(placed: Record<string, string> = fullPlacements(), completionDate = new Date().toISOString()) {

@@ -17,11 +17,7 @@ export type ContractAction = 'viewOwn' | 'sign' | 'downloadPdf';
  * null: may the actor do this at all; sign: the parent's `school`, then their `applicationStatus`;
  * downloadPdf: the contract's parent and school, `staffSees` when the actor is staff of that dual school.
  */
-export type ContractObject =
-  | null
-  | { school: { dualSchoolEnabled: boolean } | null }
-  | { applicationStatus: string | null }
-  | { parentId: number; staffSees: boolean };
+export type ContractObject = null | { school: { dualSchoolEnabled: boolean } | null } | { applicationStatus: string | null } | { parentId: number; staffSees: boolean };
 
 export const can: Can<ContractAction, ContractObject> = (actor, action, object) => {
   switch (action) {

@@ -100,13 +100,16 @@ export class ContractsResolver {
   ): Promise<ContractPdfResult> {
     const placed: Record<string, string> = {};
     for (const p of input.placedSignatures) placed[p.spot] = p.value;
-    const { pdfUrl } = await ctx.services.contracts.generatePdf(ctx, checkPlacedContract({
-      contractData: {
-        placedSignatures: placed,
-        userInfo: { name: input.userName ?? undefined, email: input.userEmail ?? undefined },
-        completionDate: input.completionDate,
-      },
-    }));
+    const { pdfUrl } = await ctx.services.contracts.generatePdf(
+      ctx,
+      checkPlacedContract({
+        contractData: {
+          placedSignatures: placed,
+          userInfo: { name: input.userName ?? undefined, email: input.userEmail ?? undefined },
+          completionDate: input.completionDate,
+        },
+      }),
+    );
     return { success: true, pdfUrl, error: null };
   }
 

@@ -29,8 +29,12 @@ export function mountContractRoutes(r: Router, deps: AppDeps): void {
     const mine = await contracts.mine(ctx);
     return {
       contract: mine && {
-        id: mine.id, student_name: mine.studentName, status: mine.status, pdf_url: mine.pdfUrl,
-        completed_at: mine.completedAt?.toISOString() ?? null, placed_signatures: mine.placedSignatures,
+        id: mine.id,
+        student_name: mine.studentName,
+        status: mine.status,
+        pdf_url: mine.pdfUrl,
+        completed_at: mine.completedAt?.toISOString() ?? null,
+        placed_signatures: mine.placedSignatures,
       },
       document: await contracts.document(ctx),
     };

@@ -51,7 +51,11 @@ export interface ContractView {
 }
 
 export class ContractsService {
-  constructor(private readonly db: DataSource, private readonly config: Config, private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: Config,
+    private readonly payments: PaymentsService,
+  ) {}
 
   /** The contract text in the reader's language (contract-text.ts says what is translated). */
   async document(ctx: RequestContext) {
@@ -85,10 +89,7 @@ export class ContractsService {
     const { placed: clean, signedAt } = valid(input);
 
     const repo = this.db.getRepository(EnrollmentContract);
-    await this.db.query(
-      `INSERT INTO enrollment_contracts (parent_id, school_id) VALUES ($1, $2) ON CONFLICT (parent_id) DO NOTHING`,
-      [user.id, school.id],
-    );
+    await this.db.query(`INSERT INTO enrollment_contracts (parent_id, school_id) VALUES ($1, $2) ON CONFLICT (parent_id) DO NOTHING`, [user.id, school.id]);
     // The student's name comes from the accepted application (step 1, studentFullName) when the contract has none.
     await this.db.query(
       `UPDATE enrollment_contracts c
@@ -103,8 +104,14 @@ export class ContractsService {
     // Drawn in the signer's language; the stored PDF keeps it.
     const locale = await readerLocale(ctx);
     const pdf = await renderContractPdf({
-      document: contractDocument(locale), placed: clean, studentName: contract.studentName, parentName, parentEmail: user.email,
-      completionDate: signedAt, publicUrl: this.config.publicUrl, locale,
+      document: contractDocument(locale),
+      placed: clean,
+      studentName: contract.studentName,
+      parentName,
+      parentEmail: user.email,
+      completionDate: signedAt,
+      publicUrl: this.config.publicUrl,
+      locale,
     });
     // Only an uncompleted contract changes: a completion racing this request wins.
     const result = await this.db.query(
@@ -122,8 +129,13 @@ export class ContractsService {
   async complete(ctx: RequestContext): Promise<{ applicationStatus: 'enrolled'; completedAt: Date }> {
     const { user } = await this.requireSigner(ctx);
     return this.db.transaction(async (m) => {
-      const contract = await m.getRepository(EnrollmentContract).createQueryBuilder('c')
-        .addSelect('c.pdf').setLock('pessimistic_write').where('c.parent_id = :id', { id: user.id }).getOne();
+      const contract = await m
+        .getRepository(EnrollmentContract)
+        .createQueryBuilder('c')
+        .addSelect('c.pdf')
+        .setLock('pessimistic_write')
+        .where('c.parent_id = :id', { id: user.id })
+        .getOne();
       if (!contract?.pdf) throw badInput(because(CONTRACT_MESSAGES.notGenerated));
       if (contract.completedAt) throw conflict(because(CONTRACT_MESSAGES.completed));
       const missing = missingSpots(contract.placedSignatures);
@@ -141,13 +153,24 @@ export class ContractsService {
   /** GET /files/contracts/{id}.pdf: the parent, or staff of the family's dual school. */
   async pdfFile(ctx: RequestContext, id: string): Promise<{ bytes: Buffer; filename: string }> {
     const caller = requireCaller(ctx);
-    const contract = await this.db.getRepository(EnrollmentContract).createQueryBuilder('c').addSelect('c.pdf').where('c.id = :id', { id: parseUuid(id, 'contract') }).getOne();
+    const contract = await this.db
+      .getRepository(EnrollmentContract)
+      .createQueryBuilder('c')
+      .addSelect('c.pdf')
+      .where('c.id = :id', { id: parseUuid(id, 'contract') })
+      .getOne();
     if (!contract?.pdf) throw notFound();
     const object = { parentId: contract.parentId, staffSees: false };
     const own = permits(caller, can, 'downloadPdf', object);
     if (!own) object.staffSees = await this.payments.staffSeesSchool(ctx, contract.schoolId);
     authorize(ctx, can, 'downloadPdf', object);
-    if (!own) await recordAccess(this.db, caller, { studentId: contract.parentId, schoolId: contract.schoolId, action: 'contract_download', reason: 'enrollment contract download by staff' });
+    if (!own)
+      await recordAccess(this.db, caller, {
+        studentId: contract.parentId,
+        schoolId: contract.schoolId,
+        action: 'contract_download',
+        reason: 'enrollment contract download by staff',
+      });
     return { bytes: contract.pdf, filename: `enrollment-contract-${contract.id}.pdf` };
   }
 }

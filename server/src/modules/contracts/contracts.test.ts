@@ -54,7 +54,11 @@ describe('the contract text (one source for the page and the PDF)', () => {
     const english = contractDocument();
     expect(doc.title).toBe('Contrato de inscripción de Dual School, año escolar 2025-26 / Dual School Enrollment Contract, 2025-26 School Year');
     expect(doc.sections[6].heading).toBe('7. Resolución de disputas / 7. Dispute Resolution');
-    expect(doc.sections[8].spots.map((p: { label: string }) => p.label)).toEqual(['Firma del padre, la madre o el tutor', 'Nombre en letra de molde del padre, la madre o el tutor', 'Fecha']);
+    expect(doc.sections[8].spots.map((p: { label: string }) => p.label)).toEqual([
+      'Firma del padre, la madre o el tutor',
+      'Nombre en letra de molde del padre, la madre o el tutor',
+      'Fecha',
+    ]);
     expect(doc.sections[10].link.label).toBe('Formulario de exclusión de la información de directorio');
     expect(doc.sections.map((s: { paragraphs: string[] }) => s.paragraphs)).toEqual(english.sections.map((s) => s.paragraphs));
     expect(doc.intro).toBe(`El texto en inglés de este documento es el que tiene validez legal. Los títulos se muestran también en su idioma. ${english.intro}`);
@@ -66,25 +70,34 @@ describe('the contract text (one source for the page and the PDF)', () => {
     const doc = contractDocument();
     expect(res.data!.enrollmentContractDocument.title).toBe(doc.title);
     expect(res.data!.enrollmentContractDocument.sections.map((s: { paragraphs: string[] }) => s.paragraphs)).toEqual(doc.sections.map((s) => s.paragraphs));
-    expect(res.data!.enrollmentContractDocument.sections[1].spots).toEqual([{ name: 'ferpa_initials', kind: 'initials' }, { name: 'coppa_initials', kind: 'initials' }]);
+    expect(res.data!.enrollmentContractDocument.sections[1].spots).toEqual([
+      { name: 'ferpa_initials', kind: 'initials' },
+      { name: 'coppa_initials', kind: 'initials' },
+    ]);
   });
 });
 
 describe('POST /api/generate-enrollment-contract-pdf/', () => {
   it('draws every placed signature, initial, name and date into a stored PDF the parent can fetch', async () => {
     const fam = await buildAcceptedParent(h, { studentName: 'Jesse Avery' });
-    const res = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token))
+    const res = await h.api
+      .post('/api/generate-enrollment-contract-pdf/')
+      .set(h.auth(fam.token))
       .send(contractPayload(fullPlacements('Robin Avery', 'R.A.', '11/23/2026'), '2026-11-23T10:00:00.000Z'));
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.error).toBeNull();
     expect(res.body.pdf_url).toMatch(/^\/files\/contracts\/[0-9a-f-]{36}\.pdf$/);
 
-    const file = await h.api.get(res.body.pdf_url).set(h.auth(fam.token)).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const file = await h.api
+      .get(res.body.pdf_url)
+      .set(h.auth(fam.token))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     const bytes = file.body as Buffer;
@@ -112,75 +125,109 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
       const fullName = `${n.first} ${n.last}`;
       const initials = `${[...n.first][0]}.${[...n.last][0]}.`;
       const fam = await buildAcceptedParent(h, { studentName, firstName: n.first, lastName: n.last });
-      const res = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token))
+      const res = await h.api
+        .post('/api/generate-enrollment-contract-pdf/')
+        .set(h.auth(fam.token))
         .send(contractPayload(fullPlacements(fullName, initials, '11/23/2026'), '2026-11-23T10:00:00.000Z'));
       expect(res.status, fullName).toBe(200);
-      const file = await h.api.get(res.body.pdf_url).set(h.auth(fam.token)).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const file = await h.api
+        .get(res.body.pdf_url)
+        .set(h.auth(fam.token))
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       const text = await pdfText(file.body as Buffer);
       expect(text, fullName).toContain(`Student: ${studentName}`);
       expect(text, fullName).not.toContain('?');
       const strings = await pdfStrings(file.body as Buffer);
-      expect(strings.filter((l) => l === fullName), fullName).toHaveLength(2);
-      expect(strings.filter((l) => l === initials), fullName).toHaveLength(8);
+      expect(
+        strings.filter((l) => l === fullName),
+        fullName,
+      ).toHaveLength(2);
+      expect(
+        strings.filter((l) => l === initials),
+        fullName,
+      ).toHaveLength(8);
     }
   });
 
   const contractPdfIn = async (locale: string, first: string, last: string, studentName: string, initials: string) => {
     const fam = await buildAcceptedParent(h, { studentName, firstName: first, lastName: last });
     await h.db.getRepository(User).update({ id: fam.parent.id }, { locale: locale as User['locale'] });
-    const res = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token))
+    const res = await h.api
+      .post('/api/generate-enrollment-contract-pdf/')
+      .set(h.auth(fam.token))
       .send(contractPayload(fullPlacements(`${first} ${last}`, initials, '11/23/2026'), '2026-11-23T10:00:00.000Z'));
     expect(res.status).toBe(200);
-    const file = await h.api.get(res.body.pdf_url).set(h.auth(fam.token)).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const file = await h.api
+      .get(res.body.pdf_url)
+      .set(h.auth(fam.token))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(file.status).toBe(200);
     return file.body as Buffer;
   };
 
-  it('draws a Vietnamese reader\'s contract with its headings and labels in Vietnamese, the English heading and body kept, names exactly', async () => {
+  it("draws a Vietnamese reader's contract with its headings and labels in Vietnamese, the English heading and body kept, names exactly", async () => {
     const pdf = await contractPdfIn('vi', 'Thị Minh', 'Nguyễn', 'Bảo Trần', 'T.N.');
     // Long headings and labels wrap: read the text as one run.
     const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
     for (const s of [
       'Hợp đồng nhập học Dual School, năm học 2025-26 / Dual School Enrollment Contract, 2025-26 School Year',
-      'Học sinh: Bảo Trần', 'Phụ huynh/người giám hộ: Thị Minh Nguyễn',
+      'Học sinh: Bảo Trần',
+      'Phụ huynh/người giám hộ: Thị Minh Nguyễn',
       'Bản tiếng Anh của văn bản này là bản có giá trị ràng buộc.',
-      '7. Giải quyết tranh chấp / 7. Dispute Resolution', 'Phụ lục A: Biểu học phí và lệ phí / Attachment A: Tuition and Fee Schedule',
-      'Chữ ký của phụ huynh/người giám hộ:', 'Chữ viết tắt tên của phụ huynh/người giám hộ: FERPA:', 'Chữ viết tắt tên của phụ huynh/người giám hộ: giải quyết tranh chấp:',
-      'laws of the State of Nevada', 'trang 1/',
-    ]) expect(text, s).toContain(s);
+      '7. Giải quyết tranh chấp / 7. Dispute Resolution',
+      'Phụ lục A: Biểu học phí và lệ phí / Attachment A: Tuition and Fee Schedule',
+      'Chữ ký của phụ huynh/người giám hộ:',
+      'Chữ viết tắt tên của phụ huynh/người giám hộ: FERPA:',
+      'Chữ viết tắt tên của phụ huynh/người giám hộ: giải quyết tranh chấp:',
+      'laws of the State of Nevada',
+      'trang 1/',
+    ])
+      expect(text, s).toContain(s);
     expect(text).not.toContain('Parent/Guardian initials');
     const strings = await pdfStrings(pdf);
     expect(strings.filter((l) => l === 'Thị Minh Nguyễn')).toHaveLength(2);
     expect(strings.filter((l) => l === 'T.N.')).toHaveLength(8);
   });
 
-  it('draws a Chinese reader\'s contract with its headings and labels in Chinese, names exactly', async () => {
+  it("draws a Chinese reader's contract with its headings and labels in Chinese, names exactly", async () => {
     const pdf = await contractPdfIn('zh', '小明', '王', '王小红', '王');
     const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
     for (const s of [
-      'Dual School 入学合同（2025-26 学年） / Dual School Enrollment Contract, 2025-26 School Year', '学生：王小红', '家长/监护人：小明 王',
-      '本文件以英文文本为准。', '2. 法律合规：FERPA、COPPA 与隐私 / 2. Legal Compliance: FERPA, COPPA and Privacy', '9. 签名 / 9. Signatures',
-      '家长/监护人签名：', '日期：', '第 1 页，共',
-    ]) expect(text, s).toContain(s);
+      'Dual School 入学合同（2025-26 学年） / Dual School Enrollment Contract, 2025-26 School Year',
+      '学生：王小红',
+      '家长/监护人：小明 王',
+      '本文件以英文文本为准。',
+      '2. 法律合规：FERPA、COPPA 与隐私 / 2. Legal Compliance: FERPA, COPPA and Privacy',
+      '9. 签名 / 9. Signatures',
+      '家长/监护人签名：',
+      '日期：',
+      '第 1 页，共',
+    ])
+      expect(text, s).toContain(s);
     const strings = await pdfStrings(pdf);
     expect(strings.filter((l) => l === '小明 王')).toHaveLength(2);
   });
 
-  it("names the student from the accepted application when the contract has no name", async () => {
+  it('names the student from the accepted application when the contract has no name', async () => {
     const school = await h.buildSchool({ dualSchoolEnabled: true });
     const parent = await h.buildParent({ school, applicationStatus: 'accepted', firstName: 'Dana', lastName: 'Reyes' });
     const formData = [{ step: 1, title: 'Applicant Information', data: { studentFullName: 'Luis Reyes', studentDOB: '01/02/2011' } }];
     await h.db.query(`INSERT INTO applications (parent_id, school_id, form_data) VALUES ($1, $2, $3)`, [parent.id, school.id, JSON.stringify(formData)]);
     const token = await h.tokenFor(parent);
-    const res = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(token)).send(contractPayload(fullPlacements('Dana Reyes', 'DR')));
+    const res = await h.api
+      .post('/api/generate-enrollment-contract-pdf/')
+      .set(h.auth(token))
+      .send(contractPayload(fullPlacements('Dana Reyes', 'DR')));
     expect(res.status).toBe(200);
     expect((await h.db.getRepository(EnrollmentContract).findOneByOrFail({ parentId: parent.id })).studentName).toBe('Luis Reyes');
   });
@@ -190,14 +237,21 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
     const { liability_initials: _l, parent_signature: _s, ...partial } = fullPlacements();
     const res = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload(partial));
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, pdf_url: null, error: 'Please place all required signatures and initials. Missing: liability_initials, parent_signature' });
+    expect(res.body).toMatchObject({
+      success: false,
+      pdf_url: null,
+      error: 'Please place all required signatures and initials. Missing: liability_initials, parent_signature',
+    });
     const row = await h.db.getRepository(EnrollmentContract).findOneByOrFail({ parentId: fam.parent.id });
     expect(row.pdfGeneratedAt).toBeNull();
   });
 
   it('refuses unknown spots, a bad date and a malformed payload with 400', async () => {
     const fam = await buildAcceptedParent(h);
-    const unknown = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload({ ...fullPlacements(), bonus_initials: 'X' }));
+    const unknown = await h.api
+      .post('/api/generate-enrollment-contract-pdf/')
+      .set(h.auth(fam.token))
+      .send(contractPayload({ ...fullPlacements(), bonus_initials: 'X' }));
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe('Unknown signature spot: bonus_initials.');
     const badDate = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload(fullPlacements(), 'yesterday'));
@@ -214,16 +268,25 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
 
     const dual = await h.buildSchool({ dualSchoolEnabled: true });
     const student = await h.buildStudent({ school: dual });
-    const asStudent = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(await h.tokenFor(student))).send(contractPayload());
+    const asStudent = await h.api
+      .post('/api/generate-enrollment-contract-pdf/')
+      .set(h.auth(await h.tokenFor(student)))
+      .send(contractPayload());
     expect(asStudent.status).toBe(403);
 
     const applying = await h.buildParent({ school: dual, applicationStatus: 'complete' });
-    const notYet = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(await h.tokenFor(applying))).send(contractPayload());
+    const notYet = await h.api
+      .post('/api/generate-enrollment-contract-pdf/')
+      .set(h.auth(await h.tokenFor(applying)))
+      .send(contractPayload());
     expect(notYet.status).toBe(403);
     expect(notYet.body.error).toBe('The enrollment contract can be signed once the application is accepted.');
 
     const elsewhere = await h.buildParent({ applicationStatus: 'accepted' }); // a school without the dual-school program
-    const other = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(await h.tokenFor(elsewhere))).send(contractPayload());
+    const other = await h.api
+      .post('/api/generate-enrollment-contract-pdf/')
+      .set(h.auth(await h.tokenFor(elsewhere)))
+      .send(contractPayload());
     expect(other.status).toBe(403);
     expect(await h.db.getRepository(EnrollmentContract).countBy({ parentId: elsewhere.id })).toBe(0);
   });
@@ -271,14 +334,24 @@ describe('POST /api/enrollment-contract-completion/', () => {
     expect(contract.completedAt).toBeInstanceOf(Date);
     const dues = await h.db.getRepository(Payment).findBy({ familyId: fam.parent.id });
     expect(dues).toHaveLength(1);
-    expect(dues[0]).toMatchObject({ title: 'Tuition 2025-26', dueDate: '2025-08-01', amountCents: 1_000_000, paymentType: 'annual', status: 'due', contractId: contract.id });
+    expect(dues[0]).toMatchObject({
+      title: 'Tuition 2025-26',
+      dueDate: '2025-08-01',
+      amountCents: 1_000_000,
+      paymentType: 'annual',
+      status: 'due',
+      contractId: contract.id,
+    });
 
     const due = await h.api.get('/api/payments-due/').set(h.auth(fam.token));
     expect(due.body).toEqual([{ id: dues[0].id, title: 'Tuition 2025-26', due_date: '2025-08-01', amount: 10000, payment_type: 'annual' }]);
 
     const again = await h.api.post('/api/enrollment-contract-completion/').set(h.auth(fam.token)).send({});
     expect(again.status).toBe(409);
-    const regenerate = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload(fullPlacements('Someone Else', 'S.E.')));
+    const regenerate = await h.api
+      .post('/api/generate-enrollment-contract-pdf/')
+      .set(h.auth(fam.token))
+      .send(contractPayload(fullPlacements('Someone Else', 'S.E.')));
     expect(regenerate.status).toBe(409);
     expect(regenerate.body).toMatchObject({ success: false, pdf_url: null, error: 'This enrollment contract is already signed and can no longer be changed.' });
     const after = await h.db.getRepository(EnrollmentContract).findOneByOrFail({ parentId: fam.parent.id });
@@ -291,14 +364,16 @@ describe('POST /api/enrollment-contract-completion/', () => {
     const placed = Object.entries(fullPlacements()).map(([spot, value]) => ({ spot, value }));
     const gen = await h.gql(
       `mutation($input: GenerateContractPdfInput!) { generateEnrollmentContractPdf(input: $input) { success pdfUrl error } }`,
-      { input: { placedSignatures: placed.slice(0, 10), completionDate: new Date().toISOString() } }, fam.token,
+      { input: { placedSignatures: placed.slice(0, 10), completionDate: new Date().toISOString() } },
+      fam.token,
     );
     expect(gen.code).toBe('BAD_USER_INPUT');
     expect(gen.errors![0].message).toBe('Please place all required signatures and initials. Missing: parent_date');
 
     const ok = await h.gql(
       `mutation($input: GenerateContractPdfInput!) { generateEnrollmentContractPdf(input: $input) { success pdfUrl error } }`,
-      { input: { placedSignatures: placed, completionDate: new Date().toISOString(), userName: 'Robin Avery', userEmail: fam.parent.email } }, fam.token,
+      { input: { placedSignatures: placed, completionDate: new Date().toISOString(), userName: 'Robin Avery', userEmail: fam.parent.email } },
+      fam.token,
     );
     expect(ok.data!.generateEnrollmentContractPdf).toMatchObject({ success: true, error: null });
     const mine = await h.gql(`{ myEnrollmentContract { status studentName pdfUrl } }`, {}, fam.token);

@@ -10,7 +10,7 @@ const csv = (...rows: string[]) => [HEADER, ...rows].join('\n');
 const plan = (text: string, existing: string[] = [], groups: [string, string[][]][] = []) => planImport(text, new Set(existing), new Map(groups));
 
 describe('parseCsv (RFC 4180)', () => {
-  it('reads quoted commas, doubled quotes and line breaks inside quotes, with each record\'s first line', () => {
+  it("reads quoted commas, doubled quotes and line breaks inside quotes, with each record's first line", () => {
     const text = 'a,b,c\n1,"x, y","he said ""hi"""\n2,"two\nlines",z\n3,,';
     expect(parseCsv(text)).toEqual([
       { line: 1, fields: ['a', 'b', 'c'] },
@@ -44,11 +44,10 @@ describe('parseCsv (RFC 4180)', () => {
 
 describe('planImport', () => {
   it('accepts forward references and courses the school already has, in any row order', () => {
-    const p = plan(csv(
-      'B2,Second,"Needs A1, or the existing X",3,"[[""A1"", ""X""]]","[""UC""]"',
-      'A1,First,,2.5,[],"[""UC"", ""CSU""]"',
-      'C3,Third,,0,"[[""B2""], [""A1""]]",[]',
-    ), ['X']);
+    const p = plan(
+      csv('B2,Second,"Needs A1, or the existing X",3,"[[""A1"", ""X""]]","[""UC""]"', 'A1,First,,2.5,[],"[""UC"", ""CSU""]"', 'C3,Third,,0,"[[""B2""], [""A1""]]",[]'),
+      ['X'],
+    );
     expect(p.errors).toEqual([]);
     expect(p.warnings).toEqual([]);
     expect(p.rows.map((r) => [r.courseId, r.units, r.groups])).toEqual([
@@ -61,16 +60,18 @@ describe('planImport', () => {
   });
 
   it('reports duplicates, missing titles, bad units, bad JSON and unknown prerequisites with their lines', () => {
-    const p = plan(csv(
-      'A,Alpha,,1,[],[]',
-      'A,Alpha again,,1,[],[]',
-      'B,,,1,[],[]',
-      'C,Gamma,,three,[],[]',
-      'D,Delta,,1,[[A],[]',
-      'E,Epsilon,,1,[],"[""UC"""',
-      'F,Phi,,1,"[[""NOPE""]]",[]',
-      'G,Gee,,1,"[[""A"", ""GONE""]]",[]',
-    ));
+    const p = plan(
+      csv(
+        'A,Alpha,,1,[],[]',
+        'A,Alpha again,,1,[],[]',
+        'B,,,1,[],[]',
+        'C,Gamma,,three,[],[]',
+        'D,Delta,,1,[[A],[]',
+        'E,Epsilon,,1,[],"[""UC"""',
+        'F,Phi,,1,"[[""NOPE""]]",[]',
+        'G,Gee,,1,"[[""A"", ""GONE""]]",[]',
+      ),
+    );
     expect(p.errors).toEqual([
       { line: 3, course_id: 'A', message: 'Duplicate Course ID A in the file (first on line 2).' },
       { line: 4, course_id: 'B', message: 'Title is missing.' },
@@ -79,22 +80,19 @@ describe('planImport', () => {
       { line: 7, course_id: 'E', message: expect.stringMatching(/^Tags is not valid JSON/) },
       { line: 8, course_id: 'F', message: "Unknown prerequisite NOPE: it is neither in the school's catalogue nor a valid row of this file." },
     ]);
-    expect(p.warnings).toEqual([
-      { line: 9, course_id: 'G', message: expect.stringMatching(/^Unknown prerequisite GONE dropped/) },
-    ]);
+    expect(p.warnings).toEqual([{ line: 9, course_id: 'G', message: expect.stringMatching(/^Unknown prerequisite GONE dropped/) }]);
     expect(p.rows.map((r) => r.courseId)).toEqual(['A', 'G']);
     expect(p.rows[1].groups).toEqual([['A']]);
   });
 
-  it('reports cycles among the file\'s rows, and a course requiring itself', () => {
-    const p = plan(csv(
-      'A,Alpha,,1,"[[""C""]]",[]',
-      'B,Beta,,1,"[[""A""]]",[]',
-      'C,Gamma,,1,"[[""B""]]",[]',
-      'D,Delta,,1,"[[""D""]]",[]',
-      'E,Eps,,1,[],[]',
-    ));
-    expect(p.errors.map((e) => [e.line, e.course_id])).toEqual([[2, 'A'], [3, 'B'], [4, 'C'], [5, 'D']]);
+  it("reports cycles among the file's rows, and a course requiring itself", () => {
+    const p = plan(csv('A,Alpha,,1,"[[""C""]]",[]', 'B,Beta,,1,"[[""A""]]",[]', 'C,Gamma,,1,"[[""B""]]",[]', 'D,Delta,,1,"[[""D""]]",[]', 'E,Eps,,1,[],[]'));
+    expect(p.errors.map((e) => [e.line, e.course_id])).toEqual([
+      [2, 'A'],
+      [3, 'B'],
+      [4, 'C'],
+      [5, 'D'],
+    ]);
     expect(p.errors[0].message).toBe('Prerequisites form a cycle among A, B, C: a course cannot require itself, directly or through other courses.');
     expect(p.errors[3].message).toBe('A course cannot be its own prerequisite.');
     expect(p.rows.map((r) => r.courseId)).toEqual(['E']);

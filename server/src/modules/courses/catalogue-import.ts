@@ -121,25 +121,55 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
       fail(`The row has ${rec.fields.length} fields but the header has ${header.length}; quote descriptions that hold commas.`);
       continue;
     }
-    if (!raw.courseId) { fail('Course ID is missing.'); continue; }
-    if (raw.courseId.length > COURSE_ID_MAX) { fail(`Course ID must be at most ${COURSE_ID_MAX} characters.`); continue; }
+    if (!raw.courseId) {
+      fail('Course ID is missing.');
+      continue;
+    }
+    if (raw.courseId.length > COURSE_ID_MAX) {
+      fail(`Course ID must be at most ${COURSE_ID_MAX} characters.`);
+      continue;
+    }
     if (raw.courseId.includes('\u0000') || raw.title.includes('\u0000') || raw.description.includes('\u0000')) {
       fail('Text may not contain the NUL character.');
       continue;
     }
     const seen = firstLine.get(raw.courseId);
-    if (seen !== undefined) { fail(`Duplicate Course ID ${raw.courseId} in the file (first on line ${seen}).`); continue; }
+    if (seen !== undefined) {
+      fail(`Duplicate Course ID ${raw.courseId} in the file (first on line ${seen}).`);
+      continue;
+    }
     firstLine.set(raw.courseId, raw.line);
-    if (!raw.title) { fail('Title is missing.'); continue; }
-    if (raw.title.length > TITLE_MAX) { fail(`Title must be at most ${TITLE_MAX} characters.`); continue; }
-    if (raw.description.length > DESCRIPTION_MAX) { fail(`Description must be at most ${DESCRIPTION_MAX} characters.`); continue; }
+    if (!raw.title) {
+      fail('Title is missing.');
+      continue;
+    }
+    if (raw.title.length > TITLE_MAX) {
+      fail(`Title must be at most ${TITLE_MAX} characters.`);
+      continue;
+    }
+    if (raw.description.length > DESCRIPTION_MAX) {
+      fail(`Description must be at most ${DESCRIPTION_MAX} characters.`);
+      continue;
+    }
     const units = parseUnits(raw.unitsText);
-    if (typeof units === 'string') { fail(units); continue; }
+    if (typeof units === 'string') {
+      fail(units);
+      continue;
+    }
     const groups = parsePrerequisites(raw.prereqText);
-    if (typeof groups === 'string') { fail(groups); continue; }
-    if (groups.some((g) => g.includes(raw.courseId))) { fail('A course cannot be its own prerequisite.'); continue; }
+    if (typeof groups === 'string') {
+      fail(groups);
+      continue;
+    }
+    if (groups.some((g) => g.includes(raw.courseId))) {
+      fail('A course cannot be its own prerequisite.');
+      continue;
+    }
     const tags = parseTags(raw.tagsText);
-    if (typeof tags === 'string') { fail(tags); continue; }
+    if (typeof tags === 'string') {
+      fail(tags);
+      continue;
+    }
     candidates.set(raw.courseId, { raw, units, groups, tags });
   }
 
@@ -160,9 +190,10 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
         const good = group.filter(known);
         const bad = group.filter((m) => !known(m));
         if (!good.length) {
-          error = bad.length === 1
-            ? `Unknown prerequisite ${bad[0]}: it is neither in the school's catalogue nor a valid row of this file.`
-            : `Unknown prerequisites ${bad.join(', ')}: none of this group is in the school's catalogue or a valid row of this file.`;
+          error =
+            bad.length === 1
+              ? `Unknown prerequisite ${bad[0]}: it is neither in the school's catalogue nor a valid row of this file.`
+              : `Unknown prerequisites ${bad.join(', ')}: none of this group is in the school's catalogue or a valid row of this file.`;
           break;
         }
         dropped.push(...bad);

@@ -16,10 +16,7 @@ export interface ImportResult {
 export async function importCatalogue(m: EntityManager, schoolId: number, csvText: string): Promise<ImportResult> {
   // One import per school at a time: the check of existing ids and the writes see the same catalogue.
   await m.query(`SELECT id FROM schools WHERE id = $1 FOR UPDATE`, [schoolId]);
-  const existingRows: { id: number; course_id: string }[] = await m.query(
-    `SELECT id, course_id FROM courses WHERE school_id = $1`,
-    [schoolId],
-  );
+  const existingRows: { id: number; course_id: string }[] = await m.query(`SELECT id, course_id FROM courses WHERE school_id = $1`, [schoolId]);
   const idOf = new Map(existingRows.map((r) => [r.course_id, r.id]));
   const groupRows: { course: string; group_index: number; prereq: string }[] = await m.query(
     `SELECT c.course_id AS course, p.group_index, pc.course_id AS prereq

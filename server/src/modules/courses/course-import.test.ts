@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 
 const upload = (content: string | Buffer, filename = 'courses.csv', token = staffToken, contentType = 'text/csv') =>
-  h.api.post('/api/upload-courses-csv/').set(h.auth(token)).attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), { filename, contentType });
+  h.api
+    .post('/api/upload-courses-csv/')
+    .set(h.auth(token))
+    .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), { filename, contentType });
 
 async function groupsOf(schoolId: number, courseId: string): Promise<string[][]> {
   const rows: { group_index: number; prereq: string }[] = await h.db.query(
@@ -97,7 +100,13 @@ describe('POST /api/upload-courses-csv/', () => {
     expect(res.body.created).toBe(2);
     expect(res.body.updated).toBe(0);
     expect(res.body.errors.map((e: { line: number; course_id: string }) => [e.line, e.course_id])).toEqual([
-      [4, 'IMP 1'], [5, 'IMP 3'], [6, 'IMP 4'], [7, 'IMP 5'], [8, 'IMP 6'], [9, 'IMP 7'], [10, 'IMP 8'],
+      [4, 'IMP 1'],
+      [5, 'IMP 3'],
+      [6, 'IMP 4'],
+      [7, 'IMP 5'],
+      [8, 'IMP 6'],
+      [9, 'IMP 7'],
+      [10, 'IMP 8'],
     ]);
     expect(res.body.errors[0].message).toBe('Duplicate Course ID IMP 1 in the file (first on line 3).');
     expect(res.body.errors[3].message).toMatch(/cycle/);
@@ -120,13 +129,17 @@ describe('POST /api/upload-courses-csv/', () => {
     const binary = await upload(Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'bad.csv');
     expect(binary.status).toBe(400);
     expect((await upload('', 'empty.csv')).body).toMatchObject({ error: 'The file is empty.' });
-    expect((await upload('Name,Code\nA,B\n')).body).toMatchObject({ error: 'The first line must name the columns: Course ID, Title, Description, Units, Prerequisites, Tags.' });
+    expect((await upload('Name,Code\nA,B\n')).body).toMatchObject({
+      error: 'The first line must name the columns: Course ID, Title, Description, Units, Prerequisites, Tags.',
+    });
     expect((await upload(`${HEADER}\n"never closed,1\n`)).body).toMatchObject({ error: 'Line 2: a quoted field is never closed.' });
     const missing = await h.api.post('/api/upload-courses-csv/').set(h.auth(staffToken)).field('note', 'no file');
     expect(missing.body).toMatchObject({ error: 'Choose a CSV file to upload (form field "file").' });
 
     const small = await h.appWith({ courseCsvMaxBytes: 1024 });
-    const big = await small.post('/api/upload-courses-csv/').set(h.auth(staffToken))
+    const big = await small
+      .post('/api/upload-courses-csv/')
+      .set(h.auth(staffToken))
       .attach('file', Buffer.from(`${HEADER}\n${'BIG 1,Title,' + 'x'.repeat(2000) + ',1,[],[]'}\n`), { filename: 'big.csv', contentType: 'text/csv' });
     expect(big.status).toBe(400);
     expect(big.body).toMatchObject({ error: 'The file is larger than 1 KB.' });
@@ -156,17 +169,25 @@ describe('POST /api/upload-courses-csv/', () => {
       if (i % 20 === 0 && i >= 20) groups.push([`GEN ${i - 10}`]);
       expectedRows += groups.flat().length;
       const tags = i % 5 === 0 ? ['UC', 'CSU'] : i % 5 === 1 ? ['CTE'] : [];
-      lines.push([`GEN ${i}`, `Generated course ${i}`, csvField(`Unit ${i}, with "quotes" and commas`), String((i % 8) / 2), csvField(JSON.stringify(groups)), csvField(JSON.stringify(tags))].join(','));
+      lines.push(
+        [
+          `GEN ${i}`,
+          `Generated course ${i}`,
+          csvField(`Unit ${i}, with "quotes" and commas`),
+          String((i % 8) / 2),
+          csvField(JSON.stringify(groups)),
+          csvField(JSON.stringify(tags)),
+        ].join(','),
+      );
     }
     const res = await upload(lines.join('\n'), 'district.csv', token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ created: N, updated: 0 });
     const [{ courses }] = await h.db.query(`SELECT count(*)::int AS courses FROM courses WHERE school_id = $1`, [big.id]);
     expect(courses).toBe(N);
-    const [{ prereqs }] = await h.db.query(
-      `SELECT count(*)::int AS prereqs FROM course_prerequisites p JOIN courses c ON c.id = p.course_id WHERE c.school_id = $1`,
-      [big.id],
-    );
+    const [{ prereqs }] = await h.db.query(`SELECT count(*)::int AS prereqs FROM course_prerequisites p JOIN courses c ON c.id = p.course_id WHERE c.school_id = $1`, [
+      big.id,
+    ]);
     expect(prereqs).toBe(expectedRows);
     const [{ tagged }] = await h.db.query(`SELECT count(*)::int AS tagged FROM courses WHERE school_id = $1 AND tags ? 'uc'`, [big.id]);
     expect(tagged).toBe(N / 5);

@@ -16,13 +16,20 @@ const message = (f: () => unknown) => {
 
 describe('parseCourseInput', () => {
   it('reads a full create payload, trimming text and rounding units', () => {
-    expect(parseCourseInput({ course_id: ' MATH 1 ', title: 'Algebra', units: '3.456', prerequisite_groups: [[UUID, UUID]], tags: ['Honors'] }, false))
-      .toEqual({ courseId: 'MATH 1', title: 'Algebra', units: 3.46, groups: [[UUID]], tags: { honors: 'Honors' } });
+    expect(parseCourseInput({ course_id: ' MATH 1 ', title: 'Algebra', units: '3.456', prerequisite_groups: [[UUID, UUID]], tags: ['Honors'] }, false)).toEqual({
+      courseId: 'MATH 1',
+      title: 'Algebra',
+      units: 3.46,
+      groups: [[UUID]],
+      tags: { honors: 'Honors' },
+    });
   });
 
   it('reads groups and tags sent as JSON text by a form post', () => {
-    expect(parseCourseInput({ course_id: 'A', title: 'B', prerequisite_groups: JSON.stringify([[UUID]]), tags: '{"ap":"AP"}' }, false))
-      .toMatchObject({ groups: [[UUID]], tags: { ap: 'AP' } });
+    expect(parseCourseInput({ course_id: 'A', title: 'B', prerequisite_groups: JSON.stringify([[UUID]]), tags: '{"ap":"AP"}' }, false)).toMatchObject({
+      groups: [[UUID]],
+      tags: { ap: 'AP' },
+    });
   });
 
   it('leaves out what an update does not send; null clears groups and tags', () => {

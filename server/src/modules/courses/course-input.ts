@@ -57,14 +57,19 @@ export function parseUnitsValue(v: unknown): number | null | undefined {
 
 /** Text (or a number, read as text), trimmed; null clears it. */
 const textField = (label: string, max: number) =>
-  z.union([z.string(), z.number()], { error: zodMessage(because('FIELD_NOT_TEXT', { label })) })
+  z
+    .union([z.string(), z.number()], { error: zodMessage(because('FIELD_NOT_TEXT', { label })) })
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === null ? '' : String(v).trim()))
     .refine((s) => s === undefined || !hasNul(s), NUL_MESSAGE)
     .refine((s) => s === undefined || s.length <= max, zodMessage(because('FIELD_TOO_LONG', { label, max })));
 
 const units = (why: ReasonMessage) =>
-  z.unknown().transform((v) => parseUnitsValue(v)).refine((u) => u !== null, zodMessage(why)).transform((u) => u ?? undefined);
+  z
+    .unknown()
+    .transform((v) => parseUnitsValue(v))
+    .refine((u) => u !== null, zodMessage(why))
+    .transform((u) => u ?? undefined);
 
 /** JSON text from a form post becomes its value; text that is not JSON fails the field's schema. */
 const NOT_JSON = Symbol('not JSON');
@@ -77,10 +82,11 @@ const fromJsonText = (v: unknown) => {
   }
 };
 
-const groupsField = z.preprocess(
-  fromJsonText,
-  z.array(z.array(z.string({ error: COURSE_INPUT_MESSAGES.groups }), { error: COURSE_INPUT_MESSAGES.groups }), { error: COURSE_INPUT_MESSAGES.groups }).nullish(),
-)
+const groupsField = z
+  .preprocess(
+    fromJsonText,
+    z.array(z.array(z.string({ error: COURSE_INPUT_MESSAGES.groups }), { error: COURSE_INPUT_MESSAGES.groups }), { error: COURSE_INPUT_MESSAGES.groups }).nullish(),
+  )
   .transform((g) => (g === undefined ? undefined : g === null ? [] : g.map((x) => [...new Set(x)]).filter((x) => x.length)))
   .refine((g) => !g || g.length <= MAX_GROUPS, zodMessage(because('TOO_MANY_PREREQUISITE_GROUPS', { max: MAX_GROUPS })))
   .refine((g) => !g || g.every((x) => x.length <= MAX_GROUP_MEMBERS), zodMessage(because('PREREQUISITE_GROUP_TOO_LARGE', { max: MAX_GROUP_MEMBERS })))
@@ -90,27 +96,31 @@ const groupsField = z.preprocess(
   });
 
 /** Tags as a list of names (keys made from the names)... */
-const tagList = z.array(z.string({ error: COURSE_INPUT_MESSAGES.tagName }).refine((n) => !!n.trim() && n.length <= 100, COURSE_INPUT_MESSAGES.tagName))
+const tagList = z
+  .array(z.string({ error: COURSE_INPUT_MESSAGES.tagName }).refine((n) => !!n.trim() && n.length <= 100, COURSE_INPUT_MESSAGES.tagName))
   .transform((names) => Object.fromEntries(names.map((n) => [tagKey(n), n.trim()])));
 
 /** ...or a map of keys to names. */
-const tagMap = z.custom<Record<string, unknown>>((v) => !!v && typeof v === 'object' && !Array.isArray(v)).transform((t, ctx) => {
-  const tags: Record<string, string> = {};
-  for (const [key, value] of Object.entries(t)) {
-    if (!/^[a-z0-9_]{1,60}$/.test(key)) {
-      ctx.addIssue({ code: 'custom', message: zodMessage(because('COURSE_TAG_KEY_INVALID', { key: key.slice(0, 60) })) });
-      return z.NEVER;
+const tagMap = z
+  .custom<Record<string, unknown>>((v) => !!v && typeof v === 'object' && !Array.isArray(v))
+  .transform((t, ctx) => {
+    const tags: Record<string, string> = {};
+    for (const [key, value] of Object.entries(t)) {
+      if (!/^[a-z0-9_]{1,60}$/.test(key)) {
+        ctx.addIssue({ code: 'custom', message: zodMessage(because('COURSE_TAG_KEY_INVALID', { key: key.slice(0, 60) })) });
+        return z.NEVER;
+      }
+      if (typeof value !== 'string' || !value.trim() || value.length > 100 || hasNul(value)) {
+        ctx.addIssue({ code: 'custom', message: zodMessage(because('COURSE_TAG_NAME_LENGTH', { key })) });
+        return z.NEVER;
+      }
+      tags[key] = value.trim();
     }
-    if (typeof value !== 'string' || !value.trim() || value.length > 100 || hasNul(value)) {
-      ctx.addIssue({ code: 'custom', message: zodMessage(because('COURSE_TAG_NAME_LENGTH', { key })) });
-      return z.NEVER;
-    }
-    tags[key] = value.trim();
-  }
-  return tags;
-});
+    return tags;
+  });
 
-const tagsField = z.preprocess(fromJsonText, z.unknown())
+const tagsField = z
+  .preprocess(fromJsonText, z.unknown())
   .transform((t, ctx): Record<string, string> | undefined => {
     if (t === undefined) return undefined;
     if (t === null) return {};
@@ -128,33 +138,39 @@ const tagsField = z.preprocess(fromJsonText, z.unknown())
 
 /** The payload's schema; `partial` (update): a field left out is not required and stays as it is. */
 export const courseInputSchema = (partial: boolean) =>
-  z.preprocess(
-    (v) => (Array.isArray(v) ? {} : v),
-    z.object({
-      // Each field is optional outermost: a key left out is not validated (zod runs no transform on it).
-      course_id: textField('Course ID', COURSE_ID_MAX).optional(),
-      title: textField('Title', TITLE_MAX).optional(),
-      description: textField('Description', DESCRIPTION_MAX).optional(),
-      subject: textField('Subject', 100).optional(),
-      // A blank Units field of a create form means "not given" (0 units).
-      units: (partial ? units(COURSE_INPUT_MESSAGES.units) : z.preprocess((v) => (v === '' ? undefined : v), units(COURSE_INPUT_MESSAGES.units))).optional(),
-      prerequisite_groups: groupsField.optional(),
-      tags: tagsField.optional(),
-    }, { error: COURSE_INPUT_MESSAGES.body }),
-  ).superRefine((v, ctx) => {
-    if ((!partial || v.course_id !== undefined) && !v.course_id) ctx.addIssue({ code: 'custom', message: COURSE_INPUT_MESSAGES.courseIdRequired });
-    if ((!partial || v.title !== undefined) && !v.title) ctx.addIssue({ code: 'custom', message: COURSE_INPUT_MESSAGES.titleRequired });
-  }).transform((v): CourseFields => {
-    const out: CourseFields = {};
-    if (v.course_id !== undefined) out.courseId = v.course_id;
-    if (v.title !== undefined) out.title = v.title;
-    if (v.description !== undefined) out.description = v.description;
-    if (v.subject !== undefined) out.subject = v.subject;
-    if (v.units !== undefined) out.units = v.units;
-    if (v.prerequisite_groups !== undefined) out.groups = v.prerequisite_groups;
-    if (v.tags !== undefined) out.tags = v.tags;
-    return out;
-  });
+  z
+    .preprocess(
+      (v) => (Array.isArray(v) ? {} : v),
+      z.object(
+        {
+          // Each field is optional outermost: a key left out is not validated (zod runs no transform on it).
+          course_id: textField('Course ID', COURSE_ID_MAX).optional(),
+          title: textField('Title', TITLE_MAX).optional(),
+          description: textField('Description', DESCRIPTION_MAX).optional(),
+          subject: textField('Subject', 100).optional(),
+          // A blank Units field of a create form means "not given" (0 units).
+          units: (partial ? units(COURSE_INPUT_MESSAGES.units) : z.preprocess((v) => (v === '' ? undefined : v), units(COURSE_INPUT_MESSAGES.units))).optional(),
+          prerequisite_groups: groupsField.optional(),
+          tags: tagsField.optional(),
+        },
+        { error: COURSE_INPUT_MESSAGES.body },
+      ),
+    )
+    .superRefine((v, ctx) => {
+      if ((!partial || v.course_id !== undefined) && !v.course_id) ctx.addIssue({ code: 'custom', message: COURSE_INPUT_MESSAGES.courseIdRequired });
+      if ((!partial || v.title !== undefined) && !v.title) ctx.addIssue({ code: 'custom', message: COURSE_INPUT_MESSAGES.titleRequired });
+    })
+    .transform((v): CourseFields => {
+      const out: CourseFields = {};
+      if (v.course_id !== undefined) out.courseId = v.course_id;
+      if (v.title !== undefined) out.title = v.title;
+      if (v.description !== undefined) out.description = v.description;
+      if (v.subject !== undefined) out.subject = v.subject;
+      if (v.units !== undefined) out.units = v.units;
+      if (v.prerequisite_groups !== undefined) out.groups = v.prerequisite_groups;
+      if (v.tags !== undefined) out.tags = v.tags;
+      return out;
+    });
 
 /** The create (`partial` false) or update payload, validated, or a 400 that names the problem. */
 export function parseCourseInput(raw: unknown, partial: boolean): CourseFields {
@@ -180,14 +196,16 @@ export interface TransferInput {
   adjustedUnits: number | null;
 }
 
-export const transferSchema = z.object({
-  original_course_id: z.unknown().optional(),
-  accepting_school_id: z.unknown().optional(),
-  adjusted_units: z.unknown().optional(),
-}).superRefine((v, ctx) => {
-  const course = v.original_course_id;
-  if (course === undefined || course === null || course === '') ctx.addIssue({ code: 'custom', message: 'TRANSFER_COURSE_REQUIRED' });
-});
+export const transferSchema = z
+  .object({
+    original_course_id: z.unknown().optional(),
+    accepting_school_id: z.unknown().optional(),
+    adjusted_units: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const course = v.original_course_id;
+    if (course === undefined || course === null || course === '') ctx.addIssue({ code: 'custom', message: 'TRANSFER_COURSE_REQUIRED' });
+  });
 
 /** POST /api/transfer-course/ and DELETE /api/remove-transferability/ bodies. */
 export function parseTransferInput(raw: unknown): TransferInput {

@@ -31,7 +31,10 @@ export interface UploadedFile {
 }
 
 export class CourseUploadService {
-  constructor(private readonly db: DataSource, private readonly csvMaxBytes: number) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly csvMaxBytes: number,
+  ) {}
 
   get maxCsvBytes(): number {
     return this.csvMaxBytes;

@@ -71,10 +71,9 @@ export interface CardKey {
 
 /** Per-request cards, one per course and caller. */
 export const courseViewLoader = (loaders: CardLoaders) =>
-  new DataLoader<CardKey, CourseView, string>(
-    (keys) => Promise.all(keys.map((k) => buildView(loaders, k.course, k.userId))),
-    { cacheKeyFn: (k) => `${k.userId ?? ''}:${k.course.id}` },
-  );
+  new DataLoader<CardKey, CourseView, string>((keys) => Promise.all(keys.map((k) => buildView(loaders, k.course, k.userId))), {
+    cacheKeyFn: (k) => `${k.userId ?? ''}:${k.course.id}`,
+  });
 
 async function buildView(loaders: CardLoaders, course: Course, userId: number | null): Promise<CourseView> {
   const [school, prereqs, transfers, reqs, scheduled] = await Promise.all([
@@ -94,16 +93,40 @@ async function buildView(loaders: CardLoaders, course: Course, userId: number | 
   }
   const requirements = reqs.map(requirementInfo);
   const columns: UnitsInfo[] = [
-    { schoolId: school!.id, schoolUuid: school!.uuid, schoolName: school!.name, primaryColor: school!.primaryColor, units: course.units, requirements: [], transferable: false },
+    {
+      schoolId: school!.id,
+      schoolUuid: school!.uuid,
+      schoolName: school!.name,
+      primaryColor: school!.primaryColor,
+      units: course.units,
+      requirements: [],
+      transferable: false,
+    },
   ];
   for (const t of transfers) {
     if (t.schoolId === course.schoolId) continue;
-    columns.push({ schoolId: t.schoolId, schoolUuid: t.schoolUuid, schoolName: t.schoolName, primaryColor: t.primaryColor, units: t.adjustedUnits, requirements: [], transferable: true });
+    columns.push({
+      schoolId: t.schoolId,
+      schoolUuid: t.schoolUuid,
+      schoolName: t.schoolName,
+      primaryColor: t.primaryColor,
+      units: t.adjustedUnits,
+      requirements: [],
+      transferable: true,
+    });
   }
   reqs.forEach((r, i) => {
     let col = columns.find((c) => c.schoolId === r.schoolId);
     if (!col) {
-      col = { schoolId: r.schoolId, schoolUuid: r.schoolUuid, schoolName: r.schoolName, primaryColor: r.primaryColor, units: course.units, requirements: [], transferable: false };
+      col = {
+        schoolId: r.schoolId,
+        schoolUuid: r.schoolUuid,
+        schoolName: r.schoolName,
+        primaryColor: r.primaryColor,
+        units: course.units,
+        requirements: [],
+        transferable: false,
+      };
       columns.push(col);
     }
     col.requirements.push(requirements[i]);

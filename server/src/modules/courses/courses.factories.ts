@@ -11,13 +11,20 @@ export const uniqueCode = (prefix = 'T') => `${prefix} ${crypto.randomBytes(3).t
 export async function buildCourse(db: DataSource, school: School, o: Partial<Course> & { groups?: Course[][] } = {}): Promise<Course> {
   const { groups, ...fields } = o;
   const repo = db.getRepository(Course);
-  const course = await repo.save(repo.create({
-    schoolId: school.id, courseId: uniqueCode(), title: 'Test Course', description: '', units: 3, subject: '', tags: {}, ...fields,
-  }));
+  const course = await repo.save(
+    repo.create({
+      schoolId: school.id,
+      courseId: uniqueCode(),
+      title: 'Test Course',
+      description: '',
+      units: 3,
+      subject: '',
+      tags: {},
+      ...fields,
+    }),
+  );
   if (groups?.length) {
-    await db.getRepository(CoursePrerequisite).insert(
-      groups.flatMap((g, gi) => g.map((p) => ({ courseId: course.id, groupIndex: gi, prerequisiteId: p.id }))),
-    );
+    await db.getRepository(CoursePrerequisite).insert(groups.flatMap((g, gi) => g.map((p) => ({ courseId: course.id, groupIndex: gi, prerequisiteId: p.id }))));
   }
   return course;
 }
@@ -26,7 +33,13 @@ export async function partnerSchools(db: DataSource, school: School, partner: Sc
   await db.getRepository(SchoolPartnership).insert({ schoolId: school.id, partnerSchoolId: partner.id });
 }
 
-export async function buildRequirement(db: DataSource, school: School, pathwayName = 'STEM', name = 'Math', color = 'blue'): Promise<{ pathway: Pathway; requirement: Requirement }> {
+export async function buildRequirement(
+  db: DataSource,
+  school: School,
+  pathwayName = 'STEM',
+  name = 'Math',
+  color = 'blue',
+): Promise<{ pathway: Pathway; requirement: Requirement }> {
   const pathway = await db.getRepository(Pathway).save(db.getRepository(Pathway).create({ schoolId: school.id, name: pathwayName, color }));
   const requirement = await db.getRepository(Requirement).save(db.getRepository(Requirement).create({ pathwayId: pathway.id, name }));
   return { pathway, requirement };

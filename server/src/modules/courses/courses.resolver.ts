@@ -122,7 +122,7 @@ export class CoursesResolver {
     @Arg('search', () => String, { description: 'Text matched against course ids, titles and descriptions (case-insensitive).', nullable: true }) search: string | null,
     @Arg('requirement', () => ID, { nullable: true, description: 'Only courses fulfilling this requirement (uuid)' }) requirement: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
   ): Promise<CourseConnection> {
     return ctx.services.courses.list(ctx, 'own', { search, requirement, first: first ?? 50, after }).then(connection);
   }
@@ -133,7 +133,7 @@ export class CoursesResolver {
     @Arg('search', () => String, { description: 'Text matched against course ids, titles and descriptions (case-insensitive).', nullable: true }) search: string | null,
     @Arg('requirement', () => ID, { description: 'The requirement.', nullable: true }) requirement: string | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
   ): Promise<CourseConnection> {
     return ctx.services.courses.list(ctx, 'partner', { search, requirement, first: first ?? 50, after }).then(connection);
   }
@@ -143,7 +143,7 @@ export class CoursesResolver {
     @Ctx() ctx: AdapterContext,
     @Arg('requirement', () => ID, { description: 'The requirement.' }) requirement: string,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
   ): Promise<CourseConnection> {
     return ctx.services.courses.byRequirement(ctx, requirement, { first: first ?? 50, after }).then(connection);
   }
@@ -181,7 +181,7 @@ export class CoursesResolver {
     return ctx.services.courses.tagOptions(ctx);
   }
 
-  @Query(() => Boolean, { description: 'Whether a school (default: the caller\'s) accepted the course as transferable' })
+  @Query(() => Boolean, { description: "Whether a school (default: the caller's) accepted the course as transferable" })
   isTransferable(
     @Ctx() ctx: AdapterContext,
     @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
@@ -226,7 +226,10 @@ export class CoursesResolver {
     @Arg('adjustedUnits', () => Float, { description: 'Units after adjustment.' }) adjustedUnits: number,
     @Arg('schoolUuid', () => String, { description: 'UUID of the school.', nullable: true }) schoolUuid: string | null,
   ): Promise<Course> {
-    const t = await ctx.services.courses.transfers.accept(ctx, checkTransferInput({ original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined, adjusted_units: adjustedUnits }));
+    const t = await ctx.services.courses.transfers.accept(
+      ctx,
+      checkTransferInput({ original_course_id: courseUuid, accepting_school_id: schoolUuid ?? undefined, adjusted_units: adjustedUnits }),
+    );
     return t.course;
   }
 
@@ -248,7 +251,7 @@ export class CoursesResolver {
 
   // ---- the card's relations, batched ---------------------------------------------------------
 
-  @FieldResolver(() => School, { description: '---- the card\'s relations, batched ---------------------------------------------------------.' })
+  @FieldResolver(() => School, { description: "---- the card's relations, batched ---------------------------------------------------------." })
   async school(@Root() c: Course, @Ctx() ctx: AdapterContext): Promise<School> {
     return (await ctx.services.courses.view(ctx, c)).school;
   }

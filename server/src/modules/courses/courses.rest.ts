@@ -72,7 +72,13 @@ function listQuery(req: Request): CourseQuery {
 
 /** A course list, paged for scripts (see sendPagedList); ?search= and ?requirement= filter it. */
 function sendList(req: Request, res: Response, load: (q: CourseQuery) => Promise<CoursePage>, ctx: AdapterContext, courses: CoursesService) {
-  return sendPagedList(req, res, MAX_PAGE, (first, after) => load({ ...listQuery(req), first, after }), (rows) => viewsJson(ctx, courses, rows));
+  return sendPagedList(
+    req,
+    res,
+    MAX_PAGE,
+    (first, after) => load({ ...listQuery(req), first, after }),
+    (rows) => viewsJson(ctx, courses, rows),
+  );
 }
 
 export function importJson(r: ImportResult) {
@@ -106,9 +112,7 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'get', '/courses/by-requirement/:uuid', 'coursesByRequirement', (ctx, req, res) =>
     sendList(req, res, (q) => courses.byRequirement(ctx, String(req.params.uuid), q), ctx, courses),
   );
-  route(r, deps, 'get', '/get-course/:id/', 'course', async (ctx, req) =>
-    courseJson(await courses.view(ctx, await courses.get(ctx, String(req.params.id)))),
-  );
+  route(r, deps, 'get', '/get-course/:id/', 'course', async (ctx, req) => courseJson(await courses.view(ctx, await courses.get(ctx, String(req.params.id)))));
   route(r, deps, 'post', '/courses/create/', 'createCourse', async (ctx, req, res) => {
     const course = await courses.create(ctx, checkCourseInput(req.body ?? {}, false));
     res.status(201).json(courseJson(await courses.view(ctx, course)));
@@ -116,7 +120,11 @@ export function mountCourseRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'post', '/courses/createcc/', 'createPartnerCourse', async (ctx, req, res) => {
     const body = req.body ?? {};
     const partner: unknown = body.school_uuid ?? body.school_id;
-    const course = await courses.createPartnerCourse(ctx, partner === undefined || partner === null ? null : typeof partner === 'number' ? partner : String(partner), checkCourseInput(body, false));
+    const course = await courses.createPartnerCourse(
+      ctx,
+      partner === undefined || partner === null ? null : typeof partner === 'number' ? partner : String(partner),
+      checkCourseInput(body, false),
+    );
     res.status(201).json(courseJson(await courses.view(ctx, course)));
   });
   route(r, deps, 'post', '/courses/:id/', 'updateCourse', async (ctx, req) => {

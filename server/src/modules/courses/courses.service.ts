@@ -56,8 +56,7 @@ export const COURSE_MESSAGES = {
   badRequirement: 'REQUIREMENT_FILTER_INVALID',
 } as const;
 
-export const inPlansMessage = (n: number) =>
-  because('COURSE_IN_PLANS', { count: n, s: n === 1 ? '' : 's', plans: n === 1 ? 'that plan' : 'those plans' });
+export const inPlansMessage = (n: number) => because('COURSE_IN_PLANS', { count: n, s: n === 1 ? '' : 's', plans: n === 1 ? 'that plan' : 'those plans' });
 
 export const MAX_PAGE = 1000;
 
@@ -88,7 +87,10 @@ export class CoursesService {
   readonly transfers: TransfersService;
   readonly uploads: CourseUploadService;
 
-  constructor(private readonly db: DataSource, csvMaxBytes: number) {
+  constructor(
+    private readonly db: DataSource,
+    csvMaxBytes: number,
+  ) {
     this.transfers = new TransfersService(db);
     this.uploads = new CourseUploadService(db, csvMaxBytes);
   }
@@ -143,12 +145,13 @@ export class CoursesService {
                               WHERE cr.course_id = c.id AND r.uuid = ${p(q.requirement)})`;
     }
     const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM courses c WHERE ${where}`, params);
-    const ids: { id: number }[] = await this.db.query(
-      `SELECT c.id FROM courses c WHERE ${where} ORDER BY c.course_id, c.id LIMIT ${first} OFFSET ${offset}`,
-      params,
-    );
+    const ids: { id: number }[] = await this.db.query(`SELECT c.id FROM courses c WHERE ${where} ORDER BY c.course_id, c.id LIMIT ${first} OFFSET ${offset}`, params);
     const rows = ids.length
-      ? await this.db.getRepository(Course).createQueryBuilder('c').where('c.id = ANY(:ids)', { ids: ids.map((r) => r.id) }).getMany()
+      ? await this.db
+          .getRepository(Course)
+          .createQueryBuilder('c')
+          .where('c.id = ANY(:ids)', { ids: ids.map((r) => r.id) })
+          .getMany()
       : [];
     const byId = new Map(rows.map((c) => [c.id, c]));
     const ordered = ids.map((r) => byId.get(r.id)!).filter(Boolean);
@@ -161,10 +164,9 @@ export class CoursesService {
   async byRequirement(ctx: RequestContext, requirementUuid: string, q: CourseQuery): Promise<CoursePage> {
     const reach = await callerReach(ctx);
     parseUuid(requirementUuid, 'requirement');
-    const found: { school_id: number }[] = await this.db.query(
-      `SELECT p.school_id FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE r.uuid = $1`,
-      [requirementUuid],
-    );
+    const found: { school_id: number }[] = await this.db.query(`SELECT p.school_id FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE r.uuid = $1`, [
+      requirementUuid,
+    ]);
     if (!found.length) throw notFound(because(COURSE_MESSAGES.requirementNotFound));
     authorize(ctx, can, 'readRequirement', { reach, schoolId: found[0].school_id });
     return this.list(ctx, 'requirement', { ...q, requirement: requirementUuid });
@@ -188,10 +190,9 @@ export class CoursesService {
   async tagOptions(ctx: RequestContext): Promise<{ key: string; value: string }[]> {
     const reach = await callerReach(ctx);
     const rows: { key: string; value: string }[] = reach.schoolIds.length
-      ? await this.db.query(
-          `SELECT DISTINCT t.key, t.value FROM courses c, jsonb_each_text(c.tags) AS t(key, value) WHERE c.school_id = ANY($1::int[])`,
-          [reach.schoolIds],
-        )
+      ? await this.db.query(`SELECT DISTINCT t.key, t.value FROM courses c, jsonb_each_text(c.tags) AS t(key, value) WHERE c.school_id = ANY($1::int[])`, [
+          reach.schoolIds,
+        ])
       : [];
     const map = new Map<string, string>(Object.entries(BASE_TAGS));
     for (const r of rows) if (!map.has(r.key)) map.set(r.key, r.value);
@@ -242,7 +243,11 @@ export class CoursesService {
     if (partner === null || partner === '') {
       if (partners.length === 1) schoolId = partners[0];
     } else {
-      const schools = await this.db.getRepository(School).createQueryBuilder('s').whereInIds(partners.length ? partners : [0]).getMany();
+      const schools = await this.db
+        .getRepository(School)
+        .createQueryBuilder('s')
+        .whereInIds(partners.length ? partners : [0])
+        .getMany();
       schoolId = schools.find((s) => s.uuid === partner || s.id === Number(partner))?.id;
     }
     if (schoolId === undefined) throw badInput(because(COURSE_MESSAGES.notPartner));
@@ -256,10 +261,17 @@ export class CoursesService {
       if (await repo.existsBy({ schoolId, courseId: input.courseId! })) throw conflict(because(COURSE_MESSAGES.duplicate));
       let course: Course;
       try {
-        course = await repo.save(repo.create({
-          schoolId, courseId: input.courseId!, title: input.title!, description: input.description ?? '',
-          units: input.units ?? 0, subject: input.subject ?? '', tags: input.tags ?? {},
-        }));
+        course = await repo.save(
+          repo.create({
+            schoolId,
+            courseId: input.courseId!,
+            title: input.title!,
+            description: input.description ?? '',
+            units: input.units ?? 0,
+            subject: input.subject ?? '',
+            tags: input.tags ?? {},
+          }),
+        );
       } catch (e) {
         throw uniqueViolation(e) ? conflict(because(COURSE_MESSAGES.duplicate)) : e;
       }
@@ -275,7 +287,8 @@ export class CoursesService {
     return this.db.transaction(async (m) => {
       const repo = m.getRepository(Course);
       if (input.courseId !== undefined && input.courseId !== course.courseId) {
-        const taken = await repo.createQueryBuilder('c')
+        const taken = await repo
+          .createQueryBuilder('c')
           .where('c.school_id = :s AND c.course_id = :id AND c.id <> :me', { s: course.schoolId, id: input.courseId, me: course.id })
           .getExists();
         if (taken) throw conflict(because(COURSE_MESSAGES.duplicate));
@@ -345,7 +358,12 @@ export class CoursesService {
       );
       if (cyc.length) {
         throw badInput(
-          because('PREREQUISITE_CYCLE', { course: cyc.map((r) => r.course_id).join(', '), s: cyc.length === 1 ? 's' : '', prerequisite: course.courseId, prerequisites: cyc.length === 1 ? 'it a prerequisite' : 'them prerequisites' }),
+          because('PREREQUISITE_CYCLE', {
+            course: cyc.map((r) => r.course_id).join(', '),
+            s: cyc.length === 1 ? 's' : '',
+            prerequisite: course.courseId,
+            prerequisites: cyc.length === 1 ? 'it a prerequisite' : 'them prerequisites',
+          }),
         );
       }
     }
@@ -356,18 +374,20 @@ export class CoursesService {
     const course: number[] = [];
     const group: number[] = [];
     const prereq: number[] = [];
-    groups.forEach((g, gi) => g.forEach((id) => {
-      course.push(courseId);
-      group.push(gi);
-      prereq.push(id);
-    }));
-    if (!course.length) return;
-    await m.query(
-      `INSERT INTO course_prerequisites (course_id, group_index, prerequisite_id) SELECT * FROM unnest($1::int[], $2::smallint[], $3::int[])`,
-      [course, group, prereq],
+    groups.forEach((g, gi) =>
+      g.forEach((id) => {
+        course.push(courseId);
+        group.push(gi);
+        prereq.push(id);
+      }),
     );
+    if (!course.length) return;
+    await m.query(`INSERT INTO course_prerequisites (course_id, group_index, prerequisite_id) SELECT * FROM unnest($1::int[], $2::smallint[], $3::int[])`, [
+      course,
+      group,
+      prereq,
+    ]);
   }
-
 }
 
 function emptyPage(): CoursePage {

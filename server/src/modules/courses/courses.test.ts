@@ -47,7 +47,11 @@ beforeAll(async () => {
   geometry = await buildCourse(h.db, hs, { courseId: 'MATH 2', title: 'Geometry', units: 5 });
   english = await buildCourse(h.db, hs, { courseId: 'ENG 9', title: 'English 9', description: 'Reading, writing', units: 5 });
   calculus = await buildCourse(h.db, hs, {
-    courseId: 'MATH 10', title: 'Calculus', units: 5, tags: { ap: 'AP', uc: 'UC' }, groups: [[geometry, algebra], [english]],
+    courseId: 'MATH 10',
+    title: 'Calculus',
+    units: 5,
+    tags: { ap: 'AP', uc: 'UC' },
+    groups: [[geometry, algebra], [english]],
   });
   ccMath = await buildCourse(h.db, college, { courseId: 'MATH 7', title: 'College Calculus', units: 4, tags: { csu: 'CSU' } });
   ccArt = await buildCourse(h.db, college, { courseId: 'ART 10', title: 'Design', units: 3 });
@@ -61,8 +65,16 @@ beforeAll(async () => {
 });
 
 const get = (path: string, token = staffToken) => h.api.get(path).set(h.auth(token));
-const post = (path: string, body: unknown, token = staffToken) => h.api.post(path).set(h.auth(token)).send(body as object);
-const del = (path: string, body: unknown = undefined, token = staffToken) => h.api.delete(path).set(h.auth(token)).send(body as object);
+const post = (path: string, body: unknown, token = staffToken) =>
+  h.api
+    .post(path)
+    .set(h.auth(token))
+    .send(body as object);
+const del = (path: string, body: unknown = undefined, token = staffToken) =>
+  h.api
+    .delete(path)
+    .set(h.auth(token))
+    .send(body as object);
 const codes = (rows: { course_id: string }[]) => rows.map((r) => r.course_id);
 
 describe('GET /api/courses/ and /api/partner-courses/', () => {
@@ -94,14 +106,28 @@ describe('GET /api/courses/ and /api/partner-courses/', () => {
         { key: 'ap', name: 'AP', color: tagColor('ap') },
         { key: 'uc', name: 'UC', color: tagColor('uc') },
       ],
-      units_info: [{
-        school_name: 'Catalogue High', school_uuid: hs.uuid, units: 5, primary_color: '#112233',
-        requirements: [expect.objectContaining({ uuid: mathReq.uuid, label: 'STEM: Advanced Math' })],
-      }],
-      requirements: [{
-        uuid: mathReq.uuid, name: 'Advanced Math', pathway_uuid: pathway.uuid, pathway_name: 'STEM', pathway_names: ['STEM'],
-        pathway_colors: ['blue'], school_uuid: hs.uuid, school_name: 'Catalogue High', label: 'STEM: Advanced Math',
-      }],
+      units_info: [
+        {
+          school_name: 'Catalogue High',
+          school_uuid: hs.uuid,
+          units: 5,
+          primary_color: '#112233',
+          requirements: [expect.objectContaining({ uuid: mathReq.uuid, label: 'STEM: Advanced Math' })],
+        },
+      ],
+      requirements: [
+        {
+          uuid: mathReq.uuid,
+          name: 'Advanced Math',
+          pathway_uuid: pathway.uuid,
+          pathway_name: 'STEM',
+          pathway_names: ['STEM'],
+          pathway_colors: ['blue'],
+          school_uuid: hs.uuid,
+          school_name: 'Catalogue High',
+          label: 'STEM: Advanced Math',
+        },
+      ],
       non_duplicables: [],
     });
     // The accepted partner course: a column for its own school and one for the accepting school with the adjusted units.
@@ -142,7 +168,7 @@ describe('GET /api/courses/ and /api/partner-courses/', () => {
     expect(codes((await get(`/api/partner-courses/?requirement=${mathReq.uuid}`)).body)).toEqual(['MATH 7']);
   });
 
-  it('gives the demo student Lincoln\'s catalogue and the accepted Valley courses with 1 unit', async () => {
+  it("gives the demo student Lincoln's catalogue and the accepted Valley courses with 1 unit", async () => {
     const res = await get('/api/courses/', await h.login(DEMO.student));
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(121 + 4);
@@ -177,7 +203,7 @@ describe('GET /api/get-course/{id}/ and by-requirement', () => {
     expect((await get(`/api/get-course/${ccArt.id}/`, studentToken)).status).toBe(200);
   });
 
-  it('lists the courses of a requirement, 404 for another school\'s requirement', async () => {
+  it("lists the courses of a requirement, 404 for another school's requirement", async () => {
     const res = await get(`/api/courses/by-requirement/${mathReq.uuid}`, studentToken);
     expect(codes(res.body)).toEqual(['MATH 10', 'MATH 7']);
     const { requirement: hidden } = await buildRequirement(h.db, stranger, 'Hidden', 'Secret');
@@ -186,24 +212,43 @@ describe('GET /api/get-course/{id}/ and by-requirement', () => {
 });
 
 describe('POST /api/courses/create/', () => {
-  it('creates a course of the staff member\'s school with prerequisite groups and tags', async () => {
+  it("creates a course of the staff member's school with prerequisite groups and tags", async () => {
     const res = await post('/api/courses/create/', {
-      course_id: 'SCI 1', title: 'Physics', description: 'Motion, energy', units: 4.25,
-      prerequisite_groups: [[algebra.uuid, geometry.uuid], [english.uuid]], tags: { uc: 'UC', honors: 'Honors' },
+      course_id: 'SCI 1',
+      title: 'Physics',
+      description: 'Motion, energy',
+      units: 4.25,
+      prerequisite_groups: [[algebra.uuid, geometry.uuid], [english.uuid]],
+      tags: { uc: 'UC', honors: 'Honors' },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      course_id: 'SCI 1', title: 'Physics', units: 4.25, school: { name: 'Catalogue High' },
-      prerequisite_groups: ['MATH 1 or MATH 2', 'ENG 9'], tags: { uc: 'UC', honors: 'Honors' },
+      course_id: 'SCI 1',
+      title: 'Physics',
+      units: 4.25,
+      school: { name: 'Catalogue High' },
+      prerequisite_groups: ['MATH 1 or MATH 2', 'ENG 9'],
+      tags: { uc: 'UC', honors: 'Honors' },
     });
     const rows = await h.db.getRepository(CoursePrerequisite).findBy({ courseId: res.body.id });
-    expect(rows.map((r) => [r.groupIndex, r.prerequisiteId]).sort()).toEqual([[0, algebra.id], [0, geometry.id], [1, english.id]].sort());
+    expect(rows.map((r) => [r.groupIndex, r.prerequisiteId]).sort()).toEqual(
+      [
+        [0, algebra.id],
+        [0, geometry.id],
+        [1, english.id],
+      ].sort(),
+    );
   });
 
   it('accepts the same fields as a form post, with groups and tags as JSON text', async () => {
-    const res = await h.api.post('/api/courses/create/').set(h.auth(staffToken))
-      .field('course_id', 'FORM 1').field('title', 'Form course').field('units', '1.5')
-      .field('prerequisite_groups', JSON.stringify([[algebra.uuid]])).field('tags', JSON.stringify({ cte: 'CTE' }));
+    const res = await h.api
+      .post('/api/courses/create/')
+      .set(h.auth(staffToken))
+      .field('course_id', 'FORM 1')
+      .field('title', 'Form course')
+      .field('units', '1.5')
+      .field('prerequisite_groups', JSON.stringify([[algebra.uuid]]))
+      .field('tags', JSON.stringify({ cte: 'CTE' }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ course_id: 'FORM 1', units: 1.5, prerequisite_groups: ['MATH 1'], tags: { cte: 'CTE' } });
     const urlencoded = await h.api.post('/api/courses/create/').set(h.auth(staffToken)).type('form').send({ course_id: 'FORM 2', title: 'Urlencoded' });
@@ -216,7 +261,9 @@ describe('POST /api/courses/create/', () => {
     expect(dup.body).toMatchObject({ error: 'A course with this Course ID already exists.' });
     expect((await post('/api/courses/create/', { title: 'No id' })).body).toMatchObject({ error: 'Course ID is required.' });
     expect((await post('/api/courses/create/', { course_id: 'X 1' })).body).toMatchObject({ error: 'Title is required.' });
-    expect((await post('/api/courses/create/', { course_id: 'X 1', title: 'T', units: 'lots' })).body).toMatchObject({ error: 'Units must be a number from 0 to 9999.99.' });
+    expect((await post('/api/courses/create/', { course_id: 'X 1', title: 'T', units: 'lots' })).body).toMatchObject({
+      error: 'Units must be a number from 0 to 9999.99.',
+    });
     expect((await post('/api/courses/create/', { course_id: 'X 1', title: 'T', units: -1 })).status).toBe(400);
     const unknown = await post('/api/courses/create/', { course_id: 'X 1', title: 'T', prerequisite_groups: [[foreign.uuid]] });
     expect(unknown.status).toBe(400);
@@ -317,7 +364,10 @@ describe('transferability', () => {
     expect(res.body).toMatchObject({ original_course_id: ccArt.id, accepting_school_id: hs.id, adjusted_units: 2.5 });
     expect((await check()).body).toEqual({ isTransferable: true });
     const art = (await get('/api/courses/', studentToken)).body.find((c: { course_id: string }) => c.course_id === 'ART 10');
-    expect(art.units_info.map((u: { school_name: string; units: number }) => [u.school_name, u.units])).toEqual([['Catalogue College', 3], ['Catalogue High', 2.5]]);
+    expect(art.units_info.map((u: { school_name: string; units: number }) => [u.school_name, u.units])).toEqual([
+      ['Catalogue College', 3],
+      ['Catalogue High', 2.5],
+    ]);
 
     // Accepting again changes the units; the uuid and the school uuid work too.
     await post('/api/transfer-course/', { original_course_id: ccArt.uuid, accepting_school_id: hs.uuid, adjusted_units: 2 });
@@ -354,7 +404,13 @@ describe('partner schools and tags', () => {
 
   it('offers the base tags and the tags of the catalogues the caller reads', async () => {
     const res = await get('/api/tags/');
-    expect(res.body).toEqual(expect.arrayContaining([{ key: 'uc', value: 'UC' }, { key: 'csu', value: 'CSU' }, { key: 'ap', value: 'AP' }]));
+    expect(res.body).toEqual(
+      expect.arrayContaining([
+        { key: 'uc', value: 'UC' },
+        { key: 'csu', value: 'CSU' },
+        { key: 'ap', value: 'AP' },
+      ]),
+    );
     expect(res.body.map((t: { key: string }) => t.key)).not.toContain('secret');
   });
 });
@@ -375,9 +431,15 @@ describe('GraphQL', () => {
     expect(p1.data!.courses.nodes.map((c: { courseId: string }) => c.courseId)).toEqual(['MATH 1', 'MATH 10', 'MATH 2']);
     const calc = p1.data!.courses.nodes[1];
     expect(calc).toMatchObject({
-      isScheduled: true, canEdit: false, school: { name: 'Catalogue High', primaryColor: '#112233' },
-      prerequisiteGroups: ['MATH 1 or MATH 2', 'ENG 9'], prerequisiteGroupsUuids: [[algebra.uuid, geometry.uuid], [english.uuid]],
-      formattedTags: [{ name: 'AP', color: tagColor('ap') }, { name: 'UC', color: tagColor('uc') }],
+      isScheduled: true,
+      canEdit: false,
+      school: { name: 'Catalogue High', primaryColor: '#112233' },
+      prerequisiteGroups: ['MATH 1 or MATH 2', 'ENG 9'],
+      prerequisiteGroupsUuids: [[algebra.uuid, geometry.uuid], [english.uuid]],
+      formattedTags: [
+        { name: 'AP', color: tagColor('ap') },
+        { name: 'UC', color: tagColor('uc') },
+      ],
       unitsInfo: [{ schoolName: 'Catalogue High', units: 5, requirements: [{ label: 'STEM: Advanced Math' }] }],
       requirements: [{ name: 'Advanced Math', pathwayNames: ['STEM'], pathwayColors: ['blue'] }],
     });
@@ -409,7 +471,10 @@ describe('GraphQL', () => {
       partnerCourses: { totalCount: 1, nodes: [{ courseId: 'MATH 7' }] },
       course: { title: 'Calculus' },
       byId: { uuid: calculus.uuid },
-      requirementFilterOptions: [{ uuid: artReq.uuid, label: 'STEM: Arts' }, { uuid: mathReq.uuid, label: 'STEM: Advanced Math' }].sort((a, b) => a.label.localeCompare(b.label)),
+      requirementFilterOptions: [
+        { uuid: artReq.uuid, label: 'STEM: Arts' },
+        { uuid: mathReq.uuid, label: 'STEM: Advanced Math' },
+      ].sort((a, b) => a.label.localeCompare(b.label)),
       partnerSchools: [{ name: 'Catalogue College', uuid: college.uuid }],
       courseChoices: [{ courseId: 'MATH 1' }, { courseId: 'MATH 10' }, { courseId: 'MATH 2' }, { courseId: 'MATH 7' }],
       isTransferable: true,
@@ -430,10 +495,18 @@ describe('GraphQL', () => {
     const dup = await h.gql(`mutation { createCourse(input: { courseId: "GQL 1", title: "Again" }) { uuid } }`, {}, staffToken);
     expect(dup.code).toBe('CONFLICT');
     expect(dup.errors![0].message).toBe('A course with this Course ID already exists.');
-    const updated = await h.gql(`mutation ($uuid: ID!) { updateCourse(uuid: $uuid, input: { title: "Renamed", prerequisiteGroups: [] }) { title prerequisiteGroups } }`, { uuid }, staffToken);
+    const updated = await h.gql(
+      `mutation ($uuid: ID!) { updateCourse(uuid: $uuid, input: { title: "Renamed", prerequisiteGroups: [] }) { title prerequisiteGroups } }`,
+      { uuid },
+      staffToken,
+    );
     expect(updated.data!.updateCourse).toEqual({ title: 'Renamed', prerequisiteGroups: [] });
 
-    const accepted = await h.gql(`mutation { acceptTransferability(courseUuid: "${ccArt.uuid}", adjustedUnits: 1) { unitsInfo { schoolName units transferable } } }`, {}, staffToken);
+    const accepted = await h.gql(
+      `mutation { acceptTransferability(courseUuid: "${ccArt.uuid}", adjustedUnits: 1) { unitsInfo { schoolName units transferable } } }`,
+      {},
+      staffToken,
+    );
     expect(accepted.data!.acceptTransferability.unitsInfo).toEqual([
       { schoolName: 'Catalogue College', units: 3, transferable: false },
       { schoolName: 'Catalogue High', units: 1, transferable: true },
@@ -450,7 +523,11 @@ describe('GraphQL', () => {
 
   it('imports CSV text', async () => {
     const csv = 'Course ID,Title,Description,Units,Prerequisites,Tags\nGQ 2,Second,,1,"[[""GQ 1""]]",[]\nGQ 1,First,,1,[],"[""UC""]"\nGQ 3,,,1,[],[]\n';
-    const res = await h.gql(`mutation ($csv: String!) { uploadCoursesCsv(csv: $csv) { created updated errors { line courseId message } warnings { line } } }`, { csv }, staffToken);
+    const res = await h.gql(
+      `mutation ($csv: String!) { uploadCoursesCsv(csv: $csv) { created updated errors { line courseId message } warnings { line } } }`,
+      { csv },
+      staffToken,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.uploadCoursesCsv).toEqual({ created: 2, updated: 0, errors: [{ line: 4, courseId: 'GQ 3', message: 'Title is missing.' }], warnings: [] });
     const refused = await h.gql(`mutation ($csv: String!) { uploadCoursesCsv(csv: $csv) { created } }`, { csv }, parentToken);

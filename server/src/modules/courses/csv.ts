@@ -13,7 +13,10 @@ export interface CsvRecord {
 }
 
 export class CsvSyntaxError extends Error {
-  constructor(readonly line: number, readonly reason: 'CSV_QUOTE_INSIDE_FIELD' | 'CSV_TEXT_AFTER_QUOTE' | 'CSV_QUOTE_NEVER_CLOSED') {
+  constructor(
+    readonly line: number,
+    readonly reason: 'CSV_QUOTE_INSIDE_FIELD' | 'CSV_TEXT_AFTER_QUOTE' | 'CSV_QUOTE_NEVER_CLOSED',
+  ) {
     super(reasonText(reason, { line: String(line) }));
     this.name = 'CsvSyntaxError';
   }

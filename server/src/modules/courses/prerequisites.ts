@@ -18,9 +18,7 @@ export function groupMembers<T extends { groupIndex: number; courseId: string }>
     list.push(r);
     byGroup.set(r.groupIndex, list);
   }
-  return [...byGroup.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([, list]) => list.sort((a, b) => compareCourseIds(a.courseId, b.courseId)));
+  return [...byGroup.entries()].sort((a, b) => a[0] - b[0]).map(([, list]) => list.sort((a, b) => compareCourseIds(a.courseId, b.courseId)));
 }
 
 export function groupDisplay(courseIds: string[]): string {

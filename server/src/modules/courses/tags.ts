@@ -5,9 +5,7 @@
  */
 
 /** Dark enough for white text (contrast >= 4.5:1 against #fff). */
-export const TAG_PALETTE = [
-  '#1f5f8b', '#7a3e9d', '#0b6e4f', '#a23b2a', '#5a5a12', '#8a4b08', '#2e4a9e', '#9c2a62', '#35606b', '#5b4a8a',
-] as const;
+export const TAG_PALETTE = ['#1f5f8b', '#7a3e9d', '#0b6e4f', '#a23b2a', '#5a5a12', '#8a4b08', '#2e4a9e', '#9c2a62', '#35606b', '#5b4a8a'] as const;
 
 export function tagKey(name: string): string {
   const key = name

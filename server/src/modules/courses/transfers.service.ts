@@ -45,9 +45,13 @@ export class TransfersService {
     const reach = await callerReach(ctx);
     const course = await readableCourse(ctx, this.db, reach, courseKey);
     const repo = this.db.getRepository(School);
-    const school = isUuid(schoolKey) ? await repo.findOneBy({ uuid: schoolKey })
-      : schoolKey === undefined || schoolKey === null || schoolKey === '' ? (reach.schoolId === null ? null : await ctx.loaders.schoolById.load(reach.schoolId))
-      : await repo.findOneBy({ id: parseSchoolId(schoolKey) });
+    const school = isUuid(schoolKey)
+      ? await repo.findOneBy({ uuid: schoolKey })
+      : schoolKey === undefined || schoolKey === null || schoolKey === ''
+        ? reach.schoolId === null
+          ? null
+          : await ctx.loaders.schoolById.load(reach.schoolId)
+        : await repo.findOneBy({ id: parseSchoolId(schoolKey) });
     if (!school) throw notFound(because('SCHOOL_NOT_FOUND'));
     return this.db.getRepository(CourseTransfer).existsBy({ courseId: course.id, schoolId: school.id });
   }

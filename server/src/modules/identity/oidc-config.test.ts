@@ -47,7 +47,12 @@ describe('OIDC_* settings', () => {
     const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PASSWORD_SIGNIN', 'PUBLIC_URL'] as const;
     const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
     try {
-      Object.assign(process.env, { OIDC_ISSUER: 'http://idp.lincolnusd.org', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret', PUBLIC_URL: 'https://planner.lincolnusd.org' });
+      Object.assign(process.env, {
+        OIDC_ISSUER: 'http://idp.lincolnusd.org',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 'secret',
+        PUBLIC_URL: 'https://planner.lincolnusd.org',
+      });
       expect(() => loadConfig()).toThrow('OIDC_ISSUER must use https (plain http only for 127.0.0.1, ::1 or localhost), got "http://idp.lincolnusd.org"');
       process.env.OIDC_ISSUER = 'https://idp.lincolnusd.org';
       process.env.PASSWORD_SIGNIN = 'parents';
@@ -55,7 +60,9 @@ describe('OIDC_* settings', () => {
       expect(cfg.oidc?.redirectUri).toBe('https://planner.lincolnusd.org/api/auth/oidc/callback/');
       expect(cfg.passwordSignIn).toBe('parents');
     } finally {
-      for (const n of names) if (saved[n] === undefined) delete process.env[n]; else process.env[n] = saved[n];
+      for (const n of names)
+        if (saved[n] === undefined) delete process.env[n];
+        else process.env[n] = saved[n];
     }
   });
 

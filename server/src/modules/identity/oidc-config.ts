@@ -53,7 +53,10 @@ export function parseIssuer(raw: string): URL {
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export function parseAllowedDomains(raw: string): string[] {
-  const domains = raw.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+  const domains = raw
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
   const wrong = domains.filter((d) => !DOMAIN.test(d));
   if (wrong.length) throw new Error(`OIDC_ALLOWED_DOMAINS must be a comma list of email domains such as lincolnusd.org; not a domain: ${wrong.join(', ')}`);
   return [...new Set(domains)];
@@ -93,6 +96,7 @@ export function parsePasswordSignIn(env: Env, oidc: OidcConfig | null): Password
   if (!(PASSWORD_SIGN_IN_MODES as readonly string[]).includes(raw)) {
     throw new Error(`PASSWORD_SIGNIN must be one of ${PASSWORD_SIGN_IN_MODES.join(', ')}, got "${env.PASSWORD_SIGNIN}"`);
   }
-  if (raw === 'parents' && !oidc) throw new Error('PASSWORD_SIGNIN=parents needs single sign-on (OIDC_ISSUER and its client): students and staff would have no way to sign in');
+  if (raw === 'parents' && !oidc)
+    throw new Error('PASSWORD_SIGNIN=parents needs single sign-on (OIDC_ISSUER and its client): students and staff would have no way to sign in');
   return raw as PasswordSignIn;
 }

@@ -22,12 +22,15 @@ let allWithDomains: Api;
 
 beforeAll(async () => {
   // Discovery is lazy: sign-up never talks to the provider, so no provider runs here.
-  const oidc = parseOidcConfig({
-    OIDC_ISSUER: 'https://login.lincoln.example',
-    OIDC_CLIENT_ID: 'planner-app',
-    OIDC_CLIENT_SECRET: 'a-client-secret-for-tests',
-    OIDC_ALLOWED_DOMAINS: 'lincoln.example, Students.Lincoln.Example',
-  }, 'http://planner.test');
+  const oidc = parseOidcConfig(
+    {
+      OIDC_ISSUER: 'https://login.lincoln.example',
+      OIDC_CLIENT_ID: 'planner-app',
+      OIDC_CLIENT_SECRET: 'a-client-secret-for-tests',
+      OIDC_ALLOWED_DOMAINS: 'lincoln.example, Students.Lincoln.Example',
+    },
+    'http://planner.test',
+  );
   parentsOnly = await h.appWith({ oidc, passwordSignIn: 'parents' });
   allWithDomains = await h.appWith({ oidc, passwordSignIn: 'all' });
 });
@@ -44,11 +47,20 @@ function registration(signup_code: string, email: string) {
 async function signUpBoth(api: Api, code: string, email: (n: number) => string) {
   const rest = await api.post('/api/register/').send(registration(code, email(1)));
   const r = registration(code, email(2));
-  const gql = await api.post('/graphql').set('Content-Type', 'application/json').send({
-    query: REGISTER,
-    variables: { input: { signupCode: r.signup_code, email: r.email, password: r.password, firstName: r.first_name, lastName: r.last_name } },
-  });
-  return { rest, gql: gql.body as { data: { register: { userType: string } } | null; errors?: { message: string; extensions: { code: string; reason?: string; params?: Record<string, string> } }[] } };
+  const gql = await api
+    .post('/graphql')
+    .set('Content-Type', 'application/json')
+    .send({
+      query: REGISTER,
+      variables: { input: { signupCode: r.signup_code, email: r.email, password: r.password, firstName: r.first_name, lastName: r.last_name } },
+    });
+  return {
+    rest,
+    gql: gql.body as {
+      data: { register: { userType: string } } | null;
+      errors?: { message: string; extensions: { code: string; reason?: string; params?: Record<string, string> } }[];
+    },
+  };
 }
 
 const usersWithEmail = async (email: string) => (await h.db.query(`SELECT id FROM users WHERE lower(email) = lower($1)`, [email])).length;
@@ -152,7 +164,7 @@ describe('password sign-up with OIDC_ALLOWED_DOMAINS (PASSWORD_SIGNIN=all)', () 
 });
 
 describe('the address of a password sign-up', () => {
-  it('is refused when it collides with an account\'s only after NFKC (Kelvin sign, full-width), on both APIs', async () => {
+  it("is refused when it collides with an account's only after NFKC (Kelvin sign, full-width), on both APIs", async () => {
     const t = tag();
     const ben = await h.buildStudent({ email: `ben.okafor.${t}@test.example` });
     for (const lookalike of [
@@ -165,7 +177,9 @@ describe('the address of a password sign-up', () => {
       const rest = await h.api.post('/api/register/').send(registration(DEMO.codes.student, lookalike));
       expect(rest.status, lookalike).toBe(400);
       expect(rest.body.error, lookalike).toBe(EMAIL_EXISTS);
-      const gql = await h.gql(REGISTER, { input: { signupCode: DEMO.codes.student, email: lookalike, password: 'Planner#2026', firstName: 'Riley', lastName: 'Nguyen' } });
+      const gql = await h.gql(REGISTER, {
+        input: { signupCode: DEMO.codes.student, email: lookalike, password: 'Planner#2026', firstName: 'Riley', lastName: 'Nguyen' },
+      });
       expect(gql.errors![0].message, lookalike).toBe(EMAIL_EXISTS);
     }
     expect(await h.db.query(`SELECT id FROM users WHERE email LIKE $1`, [`%${t}%`])).toEqual([{ id: ben.id }]);

@@ -8,9 +8,7 @@ export const SSO_INPUT_MESSAGES = {
   codeRequired: 'SSO_SIGN_IN_EXPIRED',
 } as const;
 
-const exchangeSchema = z
-  .object({ code: text().refine((s) => /^[A-Za-z0-9_-]{20,100}$/.test(s), SSO_INPUT_MESSAGES.codeRequired) })
-  .transform((v) => v.code);
+const exchangeSchema = z.object({ code: text().refine((s) => /^[A-Za-z0-9_-]{20,100}$/.test(s), SSO_INPUT_MESSAGES.codeRequired) }).transform((v) => v.code);
 
 export const checkExchangeCode = (raw: unknown): Checked<string> => check(() => parseInput(exchangeSchema, raw));
 

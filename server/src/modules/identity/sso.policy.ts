@@ -59,7 +59,12 @@ export function domainAllowed(email: string, allowedDomains: string[]): boolean 
  * - OIDC_ALLOWED_DOMAINS, in any mode: students and staff sign up with an address of a listed
  *   domain (exact, as for single sign-on). Never parents: they sign up with personal addresses.
  */
-export function signUpRefusal(userType: UserType, email: string, passwordSignIn: PasswordSignIn, allowedDomains: string[]): { reason: Reason; params?: Record<string, string> } | null {
+export function signUpRefusal(
+  userType: UserType,
+  email: string,
+  passwordSignIn: PasswordSignIn,
+  allowedDomains: string[],
+): { reason: Reason; params?: Record<string, string> } | null {
   if (userType === UserType.Parent) return null;
   if (passwordSignIn === 'parents') return { reason: 'SIGN_UP_DISTRICT_SIGN_IN' };
   if (!domainAllowed(email, allowedDomains)) return { reason: 'SIGN_UP_EMAIL_DOMAIN', params: { domains: allowedDomains.join(', ') } };

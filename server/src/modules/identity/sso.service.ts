@@ -99,10 +99,13 @@ export class SingleSignOnService {
     const nonce = oidc.randomNonce();
     const verifier = oidc.randomPKCECodeVerifier();
     await this.db.query(`DELETE FROM oidc_login_states WHERE expires_at <= now()`);
-    await this.db.query(
-      `INSERT INTO oidc_login_states (browser_hash, state, nonce, code_verifier, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [sha256(browserSecret), state, nonce, verifier, new Date(Date.now() + LOGIN_STATE_MINUTES * 60_000)],
-    );
+    await this.db.query(`INSERT INTO oidc_login_states (browser_hash, state, nonce, code_verifier, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+      sha256(browserSecret),
+      state,
+      nonce,
+      verifier,
+      new Date(Date.now() + LOGIN_STATE_MINUTES * 60_000),
+    ]);
     const url = oidc.buildAuthorizationUrl(provider, {
       redirect_uri: cfg.redirectUri,
       scope: cfg.scopes.join(' '),
@@ -123,14 +126,20 @@ export class SingleSignOnService {
     if (!state) return refuse('expired', 'the answer has no state');
     // Taken in the statement that reads it, and only with its state: a second callback of this
     // browser finds nothing, and a forged one (wrong state) does not end the real sign-in.
-    const taken = rowsOf<{ state: string; nonce: string; code_verifier: string }>(await this.db.query(
-      `DELETE FROM oidc_login_states WHERE browser_hash = $1 AND state = $2 AND expires_at > now() RETURNING state, nonce, code_verifier`,
-      [sha256(browserSecret), state],
-    ));
+    const taken = rowsOf<{ state: string; nonce: string; code_verifier: string }>(
+      await this.db.query(`DELETE FROM oidc_login_states WHERE browser_hash = $1 AND state = $2 AND expires_at > now() RETURNING state, nonce, code_verifier`, [
+        sha256(browserSecret),
+        state,
+      ]),
+    );
     const login = taken[0];
     if (!login) return refuse('expired', 'no unexpired sign-in of this browser has this state');
     const providerError = params.get('error');
-    if (providerError) return refuse('provider_error', `the provider answered ${clip(providerError)}${params.get('error_description') ? `: ${clip(params.get('error_description')!)}` : ''}`);
+    if (providerError)
+      return refuse(
+        'provider_error',
+        `the provider answered ${clip(providerError)}${params.get('error_description') ? `: ${clip(params.get('error_description')!)}` : ''}`,
+      );
 
     let claims: ProviderClaims;
     let person: { issuer: string; subject: string };
@@ -152,7 +161,7 @@ export class SingleSignOnService {
       // Some providers (Clever, ClassLink) put the email in userinfo only. The email and whether it
       // is verified come from the same answer, never one from each.
       if (claims.email === undefined && provider.serverMetadata().userinfo_endpoint) {
-        claims = await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub) as ProviderClaims;
+        claims = (await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub)) as ProviderClaims;
       }
     } catch (e) {
       return refuse('provider_error', describe(e));
@@ -160,18 +169,23 @@ export class SingleSignOnService {
 
     const claimProblem = claimsRefusal(claims, cfg.allowedDomains);
     const email = claimedEmail(claims);
-    if (claimProblem || !email) return refuse(claimProblem ?? 'no_account', email ? `email domain ${emailDomain(email)}` : 'the email is not a plain ASCII address, or missing');
+    if (claimProblem || !email)
+      return refuse(claimProblem ?? 'no_account', email ? `email domain ${emailDomain(email)}` : 'the email is not a plain ASCII address, or missing');
     const matched = await this.account(person, email);
     if ('refusal' in matched) return refuse(matched.refusal, matched.detail);
     const user = matched.user;
 
     const code = randomToken();
     await this.db.query(`DELETE FROM oidc_sign_in_codes WHERE expires_at <= now()`);
-    await this.db.query(
-      `INSERT INTO oidc_sign_in_codes (code_hash, browser_hash, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
-      [sha256(code), sha256(browserSecret), user.id, new Date(Date.now() + SIGN_IN_CODE_SECONDS * 1000)],
+    await this.db.query(`INSERT INTO oidc_sign_in_codes (code_hash, browser_hash, user_id, expires_at) VALUES ($1, $2, $3, $4)`, [
+      sha256(code),
+      sha256(browserSecret),
+      user.id,
+      new Date(Date.now() + SIGN_IN_CODE_SECONDS * 1000),
+    ]);
+    logger.info(
+      `[sso] user ${user.id} signed in through ${cfg.issuer.host}${user.email === email ? '' : ' (by its binding; the provider now gives it another email, the account keeps its own)'}`,
     );
-    logger.info(`[sso] user ${user.id} signed in through ${cfg.issuer.host}${user.email === email ? '' : ' (by its binding; the provider now gives it another email, the account keeps its own)'}`);
     return { ok: true, code };
   }
 
@@ -183,19 +197,22 @@ export class SingleSignOnService {
    */
   private async account(person: { issuer: string; subject: string }, email: string): Promise<{ user: User } | { refusal: SsoRefusal; detail: string }> {
     const users = this.db.getRepository(User);
-    const boundTo = async () => rowsOf<{ user_id: number }>(await this.db.query(
-      `SELECT user_id FROM oidc_identities WHERE issuer = $1 AND subject = $2`, [person.issuer, person.subject],
-    ))[0]?.user_id;
+    const boundTo = async () =>
+      rowsOf<{ user_id: number }>(await this.db.query(`SELECT user_id FROM oidc_identities WHERE issuer = $1 AND subject = $2`, [person.issuer, person.subject]))[0]
+        ?.user_id;
     const bound = await boundTo();
     const user = bound !== undefined ? await users.findOneBy({ id: bound }) : await users.findOneBy({ email });
     const problem = accountRefusal(user);
     if (problem || !user) return { refusal: problem ?? 'no_account', detail: user ? `user ${user.id}` : `email domain ${emailDomain(email)}` };
     if (bound !== undefined) return { user };
     // One subject per account and issuer, one account per subject (the table's two unique keys).
-    const inserted = rowsOf<{ user_id: number }>(await this.db.query(
-      `INSERT INTO oidc_identities (issuer, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id`,
-      [person.issuer, person.subject, user.id],
-    ));
+    const inserted = rowsOf<{ user_id: number }>(
+      await this.db.query(`INSERT INTO oidc_identities (issuer, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id`, [
+        person.issuer,
+        person.subject,
+        user.id,
+      ]),
+    );
     // Not inserted: bound meanwhile by a sign-in racing this one, or bound to another subject.
     if (inserted.length || (await boundTo()) === user.id) return { user };
     return { refusal: 'no_account', detail: `user ${user.id} is bound to another subject of this provider` };
@@ -205,11 +222,13 @@ export class SingleSignOnService {
   async exchange(_ctx: Pick<RequestContext, 'ip'>, browserSecret: string | null, checked: Checked<string>): Promise<IssuedToken> {
     const code = valid(checked);
     if (!browserSecret) throw badInput(because(SSO_INPUT_MESSAGES.codeRequired));
-    const used = rowsOf<{ user_id: number }>(await this.db.query(
-      `UPDATE oidc_sign_in_codes SET used_at = now()
+    const used = rowsOf<{ user_id: number }>(
+      await this.db.query(
+        `UPDATE oidc_sign_in_codes SET used_at = now()
         WHERE code_hash = $1 AND browser_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-      [sha256(code), sha256(browserSecret)],
-    ));
+        [sha256(code), sha256(browserSecret)],
+      ),
+    );
     if (!used.length) throw badInput(because(SSO_INPUT_MESSAGES.codeRequired));
     const user = await this.db.getRepository(User).findOneBy({ id: used[0].user_id });
     if (!user) throw badInput(because(SSO_INPUT_MESSAGES.codeRequired));

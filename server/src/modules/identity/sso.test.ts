@@ -45,18 +45,24 @@ beforeAll(async () => {
       [MIXED_EMAIL]: { idTokenOmits: ['email'], userinfoOmits: ['email_verified'] },
     },
   });
-  const oidc = parseOidcConfig({
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: 'planner-app',
-    OIDC_CLIENT_SECRET: 'a-client-secret-for-tests',
-    OIDC_DISPLAY_NAME: 'Sign in with Lincoln USD',
-    OIDC_ALLOWED_DOMAINS: 'test.example, Lincoln.Example',
-  }, PUBLIC_URL);
+  const oidc = parseOidcConfig(
+    {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'planner-app',
+      OIDC_CLIENT_SECRET: 'a-client-secret-for-tests',
+      OIDC_DISPLAY_NAME: 'Sign in with Lincoln USD',
+      OIDC_ALLOWED_DOMAINS: 'test.example, Lincoln.Example',
+    },
+    PUBLIC_URL,
+  );
   app = await h.appWith({ oidc, passwordSignIn: 'parents' });
 });
 afterAll(() => provider?.close());
 
-interface Started { cookie: string; authorizationUrl: URL }
+interface Started {
+  cookie: string;
+  authorizationUrl: URL;
+}
 
 function cookieOf(res: Response): string {
   const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
@@ -158,12 +164,17 @@ describe('single sign-on with the district provider', () => {
   it('the retention job deletes started sign-ins and codes TOKEN_RETENTION_DAYS after they expired', async () => {
     const parent = await h.buildParent({ email: uniqueEmail('sso-retention') });
     const old = `now() - make_interval(days => ${h.config.retention.tokenDays + 1})`;
-    await h.db.query(`INSERT INTO oidc_sign_in_codes (code_hash, browser_hash, user_id, expires_at) VALUES ('old-code', 'old-browser', $1, ${old}), ('fresh-code', 'b', $1, now() + interval '1 minute')`, [parent.id]);
+    await h.db.query(
+      `INSERT INTO oidc_sign_in_codes (code_hash, browser_hash, user_id, expires_at) VALUES ('old-code', 'old-browser', $1, ${old}), ('fresh-code', 'b', $1, now() + interval '1 minute')`,
+      [parent.id],
+    );
     await h.db.query(`INSERT INTO oidc_login_states (browser_hash, state, nonce, code_verifier, expires_at) VALUES ('old-browser', 's', 'n', 'v', ${old})`);
     const deleted = await applyRetention(h.db, retentionPolicy(h.config));
     expect(deleted['single sign-on codes']).toBeGreaterThanOrEqual(1);
     expect(deleted['single sign-on starts']).toBeGreaterThanOrEqual(1);
-    expect((await h.db.query(`SELECT code_hash FROM oidc_sign_in_codes WHERE user_id = $1`, [parent.id])).map((r: { code_hash: string }) => r.code_hash)).toEqual(['fresh-code']);
+    expect((await h.db.query(`SELECT code_hash FROM oidc_sign_in_codes WHERE user_id = $1`, [parent.id])).map((r: { code_hash: string }) => r.code_hash)).toEqual([
+      'fresh-code',
+    ]);
     expect(await h.db.query(`SELECT 1 FROM oidc_login_states WHERE browser_hash = 'old-browser'`)).toEqual([]);
   });
 
@@ -329,7 +340,7 @@ describe('single sign-on with the district provider', () => {
     expect(await h.db.query(`SELECT 1 FROM oidc_login_states WHERE state = $1`, [authorizationUrl.searchParams.get('state')])).toEqual([]);
   });
 
-  it('refuses a provider email that only looks like an account\'s (Kelvin sign, full-width, other compatibility characters)', async () => {
+  it("refuses a provider email that only looks like an account's (Kelvin sign, full-width, other compatibility characters)", async () => {
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const ben = await h.buildStudent({ email: `ben.okafor.${tag}@test.example` });
     const fiona = await h.buildStudent({ email: `fiona.${tag}@test.example` });
@@ -360,7 +371,7 @@ describe('single sign-on with the district provider', () => {
     expect((await signIn(ben.email)).fragment).toMatch(/^sso_code=/);
   });
 
-  it('binds an account to the provider\'s subject at its first sign-in, and refuses an address given later to someone else', async () => {
+  it("binds an account to the provider's subject at its first sign-in, and refuses an address given later to someone else", async () => {
     const ben = await h.buildStudent({ email: BEN });
     const first = await signIn('ben-first-login');
     expect(first.fragment).toMatch(/^sso_code=/);
@@ -382,7 +393,7 @@ describe('single sign-on with the district provider', () => {
     expect(await h.db.query(`SELECT subject FROM oidc_identities WHERE user_id = $1`, [ben.id])).toEqual([{ subject: 'sub-ben-1' }]);
   });
 
-  it('signs the bound subject in after its email changed at the provider, and keeps the account\'s email', async () => {
+  it("signs the bound subject in after its email changed at the provider, and keeps the account's email", async () => {
     const cara = await h.buildStudent({ email: CARA });
     expect((await signIn('cara-first-login')).fragment).toMatch(/^sso_code=/);
 

@@ -26,13 +26,20 @@ async function document(): Promise<Doc> {
   return res.body as Doc;
 }
 const operations = (doc: Doc) =>
-  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op })));
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([m]) => METHODS.includes(m))
+      .map(([method, op]) => ({ path, method, op })),
+  );
 
 /** The keys of an answer that its schema does not name (zod's objects would silently drop them). */
 function undocumentedKeys(schema: z.ZodType, value: unknown, at = '$'): string[] {
   const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
   switch (def.type) {
-    case 'optional': case 'nullable': case 'default': case 'readonly':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
       return value === null || value === undefined ? [] : undocumentedKeys(def.innerType, value, at);
     case 'array':
       return Array.isArray(value) ? value.flatMap((v, i) => undocumentedKeys(def.element, v, `${at}[${i}]`)) : [];
@@ -60,7 +67,10 @@ const matches = (r: DocumentedRoute, method: string, url: string) => {
 /** Calls a route as `token` and checks the answer against the route's documented success: its status, its schema, no undocumented field. */
 async function expectDocumentedAnswer(method: 'get' | 'post', url: string, token: string | null, body?: object) {
   const route = documentedRoutes().filter((r) => matches(r, method, url));
-  expect(route.map((r) => r.operationId), `${method} ${url} is documented once`).toHaveLength(1);
+  expect(
+    route.map((r) => r.operationId),
+    `${method} ${url} is documented once`,
+  ).toHaveLength(1);
   const { success } = route[0];
   let req = h.api[method](url);
   if (token) req = req.set(h.auth(token));
@@ -88,11 +98,21 @@ describe('OpenAPI document of /api/*', () => {
 
   it('lists exactly the routes the built app serves under /api (compared both ways)', async () => {
     const doc = await document();
-    const served = new Set(servedRoutes(h.built.app).filter((r) => isApi(r.path)).map((r) => `${r.method.toUpperCase()} ${toOpenApiPath(r.path)}`));
+    const served = new Set(
+      servedRoutes(h.built.app)
+        .filter((r) => isApi(r.path))
+        .map((r) => `${r.method.toUpperCase()} ${toOpenApiPath(r.path)}`),
+    );
     const documented = operations(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`);
     expect(served.size).toBeGreaterThan(100);
-    expect([...served].filter((r) => !documented.includes(r)), 'served but not documented').toEqual([]);
-    expect(documented.filter((r) => !served.has(r)), 'documented but not served').toEqual([]);
+    expect(
+      [...served].filter((r) => !documented.includes(r)),
+      'served but not documented',
+    ).toEqual([]);
+    expect(
+      documented.filter((r) => !served.has(r)),
+      'documented but not served',
+    ).toEqual([]);
     expect(documented.length, 'each route once').toBe(new Set(documented).size);
   });
 
@@ -168,8 +188,16 @@ describe('OpenAPI document of /api/*', () => {
   });
   it('answers as documented for the other roles: parents, admissions staff, and more of staff and students', async () => {
     const admin = await h.login(DEMO.admin);
-    for (const url of ['/api/tags/', '/api/partner-courses/?page_size=3', '/api/requirement-filter-options/', '/api/outbox/?limit=5',
-      '/api/accessible-schools/', '/api/user/', '/api/consent-template/', '/api/partner-schools/']) {
+    for (const url of [
+      '/api/tags/',
+      '/api/partner-courses/?page_size=3',
+      '/api/requirement-filter-options/',
+      '/api/outbox/?limit=5',
+      '/api/accessible-schools/',
+      '/api/user/',
+      '/api/consent-template/',
+      '/api/partner-schools/',
+    ]) {
       await expectDocumentedAnswer('get', url, admin);
     }
     const parent = await h.login(DEMO.parent);

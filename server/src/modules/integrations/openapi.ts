@@ -35,16 +35,41 @@ import { ACCOUNT_ROUTES, API_TOKEN_ROUTES } from './accounts.openapi.js';
 import { toOpenApiPath } from './routes.js';
 
 const INTEGRATION_ROUTES = areaRoutes('System', [
-  { method: 'get', path: '/openapi.json', operationId: 'openApiDocument', summary: 'This document.', public: true,
-    success: { status: 200, json: z.record(z.string(), z.unknown()).meta({ description: 'OpenAPI 3.1.' }), description: 'The document.' } },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'openApiDocument',
+    summary: 'This document.',
+    public: true,
+    success: { status: 200, json: z.record(z.string(), z.unknown()).meta({ description: 'OpenAPI 3.1.' }), description: 'The document.' },
+  },
 ]);
 
 /** Every area's routes: a new area's list is added here once. */
 export const API_AREAS: AreaRoutes[] = [
-  ACCOUNT_ROUTES, IDENTITY_ROUTES, API_TOKEN_ROUTES, SCHOOL_ROUTES, PARENT_ROUTES, STUDENT_ROUTES, ROSTER_ROUTES, PLAN_ROUTES, BLOG_ROUTES,
-  CONSENT_FORM_ROUTES, PATHWAY_ROUTES, SYSTEM_ROUTES, INTEGRATION_ROUTES, COURSE_ROUTES, ADMISSION_ROUTES, CONTRACT_ROUTES,
-  PAYMENT_ROUTES, ONBOARDING_ROUTES, BASELINE_PLAN_ROUTES, CASELOAD_ROUTES,
-  NOTE_ROUTES, WHAT_IF_PLAN_ROUTES, PLAN_REVIEW_ROUTES,
+  ACCOUNT_ROUTES,
+  IDENTITY_ROUTES,
+  API_TOKEN_ROUTES,
+  SCHOOL_ROUTES,
+  PARENT_ROUTES,
+  STUDENT_ROUTES,
+  ROSTER_ROUTES,
+  PLAN_ROUTES,
+  BLOG_ROUTES,
+  CONSENT_FORM_ROUTES,
+  PATHWAY_ROUTES,
+  SYSTEM_ROUTES,
+  INTEGRATION_ROUTES,
+  COURSE_ROUTES,
+  ADMISSION_ROUTES,
+  CONTRACT_ROUTES,
+  PAYMENT_ROUTES,
+  ONBOARDING_ROUTES,
+  BASELINE_PLAN_ROUTES,
+  CASELOAD_ROUTES,
+  NOTE_ROUTES,
+  WHAT_IF_PLAN_ROUTES,
+  PLAN_REVIEW_ROUTES,
 ];
 
 export interface DocumentedRoute extends ApiRoute {
@@ -72,22 +97,27 @@ const ERRORS: Record<number, string> = {
 function pathParams(r: DocumentedRoute) {
   const names = [...r.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
   if (!names.length) return undefined;
-  return z.object(Object.fromEntries(names.map((n) => {
-    const schema = r.params?.[n] ?? PATH_PARAMS[n]?.();
-    if (!schema) throw new Error(`OpenAPI: ${r.method.toUpperCase()} ${r.path} does not describe its path parameter "${n}".`);
-    return [n, schema];
-  })));
+  return z.object(
+    Object.fromEntries(
+      names.map((n) => {
+        const schema = r.params?.[n] ?? PATH_PARAMS[n]?.();
+        if (!schema) throw new Error(`OpenAPI: ${r.method.toUpperCase()} ${r.path} does not describe its path parameter "${n}".`);
+        return [n, schema];
+      }),
+    ),
+  );
 }
 
 function responses(r: DocumentedRoute): Record<string, ResponseConfig> {
   const s = r.success;
-  const ok: ResponseConfig = 'json' in s
-    ? { description: s.description, content: { 'application/json': { schema: s.json } } }
-    : 'file' in s
-      ? { description: s.description, content: { [s.file]: { schema: z.string().meta({ format: 'binary' }) } } }
-      : 'location' in s
-        ? { description: s.description, headers: { Location: { description: s.location, schema: { type: 'string' } } } }
-        : { description: s.description ?? 'Done; nothing to answer.' };
+  const ok: ResponseConfig =
+    'json' in s
+      ? { description: s.description, content: { 'application/json': { schema: s.json } } }
+      : 'file' in s
+        ? { description: s.description, content: { [s.file]: { schema: z.string().meta({ format: 'binary' }) } } }
+        : 'location' in s
+          ? { description: s.description, headers: { Location: { description: s.location, schema: { type: 'string' } } } }
+          : { description: s.description ?? 'Done; nothing to answer.' };
   const codes = [400, ...(r.public ? [] : [401]), 403, 404, ...(r.errors ?? [])];
   return { [String(s.status)]: ok, ...Object.fromEntries(codes.map((c) => [String(c), errorResponse(ERRORS[c])])) };
 }
@@ -108,7 +138,10 @@ export function openApiDocument() {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'TokenAuth', {
-    type: 'apiKey', in: 'header', name: 'Authorization', description: 'The header value `Token <token>`.',
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'The header value `Token <token>`.',
   });
   registry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer' });
   const routes = documentedRoutes();

@@ -21,10 +21,7 @@ async function queueWithJob(opts: EnqueueOptions = {}): Promise<{ queue: string;
 }
 
 async function jobRow(id: string) {
-  const [row] = await h.db.query(
-    `SELECT status, attempts, locked_by, last_error, finished_at, lease_expires_at FROM jobs WHERE id = $1`,
-    [id],
-  );
+  const [row] = await h.db.query(`SELECT status, attempts, locked_by, last_error, finished_at, lease_expires_at FROM jobs WHERE id = $1`, [id]);
   return row as { status: string; attempts: number; locked_by: string | null; last_error: string | null; finished_at: Date | null; lease_expires_at: Date | null };
 }
 
@@ -124,15 +121,19 @@ describe('job leases', () => {
     const { queue, id } = await queueWithJob();
     // A batched handler that checks its signal between batches.
     let batches = 0;
-    const a = new JobWorker(h.db, {
-      [queue]: async (_p, _job, stopping) => {
-        for (;;) {
-          batches += 1;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          stopIfAsked(stopping);
-        }
+    const a = new JobWorker(
+      h.db,
+      {
+        [queue]: async (_p, _job, stopping) => {
+          for (;;) {
+            batches += 1;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            stopIfAsked(stopping);
+          }
+        },
       },
-    }, { leaseSeconds: 60 });
+      { leaseSeconds: 60 },
+    );
     const runA = a.runOnce();
     await waitFor(async () => batches > 0, 'the first batch');
     // Another worker reclaimed it after a lapse and is running it now.
@@ -153,7 +154,16 @@ describe('job leases', () => {
 describe('a job that stops the process running it', () => {
   const dead: JobWorker[] = [];
   async function runAndDie(queue: string, id: string, runs: { n: number }): Promise<void> {
-    const w = new JobWorker(h.db, { [queue]: () => { runs.n += 1; return new Promise<void>(() => {}); } }, { leaseSeconds: 60, stopWaitMs: 10 });
+    const w = new JobWorker(
+      h.db,
+      {
+        [queue]: () => {
+          runs.n += 1;
+          return new Promise<void>(() => {});
+        },
+      },
+      { leaseSeconds: 60, stopWaitMs: 10 },
+    );
     dead.push(w);
     void w.runOnce();
     await waitFor(async () => (await jobRow(id)).locked_by === w.id, 'a worker to claim the job');
@@ -184,7 +194,14 @@ describe('a job that stops the process running it', () => {
       const next = survivor(queue);
       await h.db.query(`UPDATE jobs SET run_at = now() + interval '1 hour' WHERE id = $1`, [id]);
       expect(await next.worker.runOnce()).toBe(0);
-      expect(await lapseRow(id)).toEqual({ status: 'pending', attempts: 1, lapses: 1, locked_by: null, last_error: 'lease lapsed 1 time: the process running it stopped', finished: false });
+      expect(await lapseRow(id)).toEqual({
+        status: 'pending',
+        attempts: 1,
+        lapses: 1,
+        locked_by: null,
+        last_error: 'lease lapsed 1 time: the process running it stopped',
+        finished: false,
+      });
       await h.db.query(`UPDATE jobs SET run_at = now() WHERE id = $1`, [id]);
 
       await runAndDie(queue, id, runs);
@@ -194,7 +211,14 @@ describe('a job that stops the process running it', () => {
       const last = survivor(queue);
       expect(await last.worker.runOnce()).toBe(0);
       expect(last.ran).toEqual([]);
-      expect(await lapseRow(id)).toEqual({ status: 'failed', attempts: 3, lapses: 3, locked_by: null, last_error: 'lease lapsed 3 times: the process running it stopped', finished: true });
+      expect(await lapseRow(id)).toEqual({
+        status: 'failed',
+        attempts: 3,
+        lapses: 3,
+        locked_by: null,
+        last_error: 'lease lapsed 3 times: the process running it stopped',
+        finished: true,
+      });
       expect(last.failed).toEqual([[queue, 'lease_lapsed']]);
       const line = errors.mock.calls.map((c) => c.map(String).join(' ')).find((l) => l.includes(`job ${id} `));
       expect(line).toContain(`job ${id} (${queue}) failed for good: lease lapsed 3 times: the process running it stopped`);
@@ -210,7 +234,15 @@ describe('a job that stops the process running it', () => {
 
   it('counts a lapse with the attempts that failed: one failure and one lapse use up two attempts', async () => {
     const { queue, id } = await queueWithJob({ maxAttempts: 2 });
-    const failing = new JobWorker(h.db, { [queue]: async () => { throw new Error('relay said no'); } }, { backoffBaseSeconds: 0 });
+    const failing = new JobWorker(
+      h.db,
+      {
+        [queue]: async () => {
+          throw new Error('relay said no');
+        },
+      },
+      { backoffBaseSeconds: 0 },
+    );
     expect(await failing.runOnce()).toBe(1);
     expect(await lapseRow(id)).toMatchObject({ status: 'pending', attempts: 1, lapses: 0, last_error: 'relay said no' });
     const runs = { n: 0 };
@@ -219,7 +251,14 @@ describe('a job that stops the process running it', () => {
       const last = survivor(queue);
       expect(await last.worker.runOnce()).toBe(0);
       expect(runs.n).toBe(1);
-      expect(await lapseRow(id)).toEqual({ status: 'failed', attempts: 2, lapses: 1, locked_by: null, last_error: 'lease lapsed 1 time: the process running it stopped', finished: true });
+      expect(await lapseRow(id)).toEqual({
+        status: 'failed',
+        attempts: 2,
+        lapses: 1,
+        locked_by: null,
+        last_error: 'lease lapsed 1 time: the process running it stopped',
+        finished: true,
+      });
       expect(last.failed).toEqual([[queue, 'lease_lapsed']]);
     } finally {
       await stopDead();
@@ -283,13 +322,17 @@ describe('stopping a worker', () => {
   it('a handler that stops at its signal puts its job back as soon as it stops', async () => {
     const { queue, id } = await queueWithJob();
     let started = false;
-    const a = new JobWorker(h.db, {
-      [queue]: async (_p, _job, stopping) => {
-        started = true;
-        await new Promise<void>((resolve) => stopping.addEventListener('abort', () => resolve()));
-        stopIfAsked(stopping);
+    const a = new JobWorker(
+      h.db,
+      {
+        [queue]: async (_p, _job, stopping) => {
+          started = true;
+          await new Promise<void>((resolve) => stopping.addEventListener('abort', () => resolve()));
+          stopIfAsked(stopping);
+        },
       },
-    }, { pollMs: 50, stopWaitMs: 5000 });
+      { pollMs: 50, stopWaitMs: 5000 },
+    );
     a.start();
     await waitFor(async () => started, 'the handler to start');
     const t = Date.now();
@@ -312,7 +355,7 @@ describe('stopping a worker', () => {
 });
 
 describe('fair share between queues', () => {
-  it('a backlog in one queue does not hold back another queue\'s job: the first pass runs it second', async () => {
+  it("a backlog in one queue does not hold back another queue's job: the first pass runs it second", async () => {
     const tag = crypto.randomBytes(4).toString('hex');
     const [emails, imports] = [`test.${tag}.emails`, `test.${tag}.imports`];
     for (let i = 0; i < 25; i++) await enqueueJob(h.db, emails, { n: i });
@@ -372,19 +415,23 @@ describe('concurrency and priority', () => {
     }
   });
 
-  it('a slot takes its queue\'s next job as soon as one ends, not ten per poll: 120 jobs drain before the second poll', async () => {
+  it("a slot takes its queue's next job as soon as one ends, not ten per poll: 120 jobs drain before the second poll", async () => {
     const queue = `test.${crypto.randomBytes(4).toString('hex')}`;
     await h.db.query(`INSERT INTO jobs (queue, payload) SELECT $1, jsonb_build_object('n', n) FROM generate_series(1, 120) AS n`, [queue]);
     let running = 0;
     let most = 0;
-    const worker = new JobWorker(h.db, {
-      [queue]: async () => {
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        running -= 1;
+    const worker = new JobWorker(
+      h.db,
+      {
+        [queue]: async () => {
+          running += 1;
+          most = Math.max(most, running);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          running -= 1;
+        },
       },
-    }, { concurrency: 4, pollMs: 60_000 });
+      { concurrency: 4, pollMs: 60_000 },
+    );
     const started = Date.now();
     worker.start();
     try {
@@ -396,7 +443,7 @@ describe('concurrency and priority', () => {
     }
   });
 
-  it('a job a person is waiting on runs ahead of its queue\'s backlog, older or not; among equals the oldest first', async () => {
+  it("a job a person is waiting on runs ahead of its queue's backlog, older or not; among equals the oldest first", async () => {
     const queue = `test.${crypto.randomBytes(4).toString('hex')}`;
     for (let i = 0; i < 20; i++) await enqueueJob(h.db, queue, { n: `bulk${i}` });
     await enqueueJob(h.db, queue, { n: 'reset1' }, { priority: PERSON_WAITING });
@@ -410,12 +457,16 @@ describe('concurrency and priority', () => {
     expect(ran).toEqual(['reset1', 'reset2', 'bulk0', 'bulk1', 'bulk2']);
 
     // While a started worker drains the backlog, a new waiting job goes next in its queue.
-    const slow = new JobWorker(h.db, {
-      [queue]: async (payload) => {
-        ran.push(String(payload.n));
-        await new Promise((resolve) => setTimeout(resolve, 20));
+    const slow = new JobWorker(
+      h.db,
+      {
+        [queue]: async (payload) => {
+          ran.push(String(payload.n));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        },
       },
-    }, { concurrency: 1, pollMs: 60_000 });
+      { concurrency: 1, pollMs: 60_000 },
+    );
     slow.start();
     try {
       await waitFor(async () => ran.length >= 8, 'the backlog to drain a little');

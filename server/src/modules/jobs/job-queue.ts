@@ -104,12 +104,7 @@ export function backoffSeconds(attempt: number, baseSeconds = 30): number {
   return Math.min(baseSeconds * 2 ** Math.max(0, attempt - 1), 6 * 3600);
 }
 
-export async function enqueueJob(
-  db: DataSource | EntityManager,
-  queue: string,
-  payload: Record<string, unknown>,
-  opts: EnqueueOptions = {},
-): Promise<void> {
+export async function enqueueJob(db: DataSource | EntityManager, queue: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
   await db.query(
     `INSERT INTO jobs (queue, payload, run_at, max_attempts, singleton_key, priority)
      VALUES ($1, $2::jsonb, COALESCE($3, now()), $4, $5, $6)
@@ -331,8 +326,9 @@ export class JobWorker {
    */
   private async reclaimLapsed(): Promise<void> {
     // A job running before leases existed has none: it keeps the old rule, 10 minutes after its claim.
-    const taken = returnedRows<{ id: string; queue: string; holder: string | null; status: string; last_error: string }>(await this.db.query(
-      `WITH lapsed AS (
+    const taken = returnedRows<{ id: string; queue: string; holder: string | null; status: string; last_error: string }>(
+      await this.db.query(
+        `WITH lapsed AS (
          SELECT id, locked_by FROM jobs
           WHERE status = 'running' AND COALESCE(lease_expires_at, locked_at + interval '10 minutes', '-infinity') < now()
           FOR UPDATE SKIP LOCKED)
@@ -343,7 +339,8 @@ export class JobWorker {
               locked_at = NULL, locked_by = NULL, lease_expires_at = NULL
          FROM lapsed WHERE jobs.id = lapsed.id
        RETURNING jobs.id::text, jobs.queue, lapsed.locked_by AS holder, jobs.status, jobs.last_error`,
-    ));
+      ),
+    );
     for (const t of taken) {
       if (t.status === 'failed') {
         logger.error(`[jobs] job ${t.id} (${t.queue}) failed for good: ${t.last_error} (last held by ${t.holder ?? 'its worker'})`);
@@ -377,8 +374,9 @@ export class JobWorker {
    * 45,000 emails.
    */
   private async claimFrom(queues: string[], skip: string[]): Promise<JobRow | null> {
-    const [job] = returnedRows<JobRow>(await this.db.query(
-      `UPDATE jobs SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1,
+    const [job] = returnedRows<JobRow>(
+      await this.db.query(
+        `UPDATE jobs SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1,
               lease_expires_at = now() + make_interval(secs => $3)
         WHERE id = (
           SELECT first.id FROM unnest($2::text[]) AS q(name)
@@ -391,8 +389,9 @@ export class JobWorker {
            ORDER BY first.priority DESC, first.run_at, first.id
            LIMIT 1)
        RETURNING id::text, queue, payload, attempts, max_attempts`,
-      [this.id, queues, this.leaseSeconds, skip],
-    ));
+        [this.id, queues, this.leaseSeconds, skip],
+      ),
+    );
     return job ?? null;
   }
 
@@ -412,11 +411,13 @@ export class JobWorker {
     this.held.set(job.id, held);
     try {
       await this.handlers[job.queue](job.payload, job, abort.signal);
-      await this.settle(held, 'done', () => this.db.query(
-        `UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, lease_expires_at = NULL, last_error = NULL
+      await this.settle(held, 'done', () =>
+        this.db.query(
+          `UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, lease_expires_at = NULL, last_error = NULL
           WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
-        [job.id, this.id],
-      ));
+          [job.id, this.id],
+        ),
+      );
     } catch (e) {
       if (e instanceof JobInterrupted || (abort.signal.aborted && (e as Error)?.name === 'AbortError')) {
         await this.settle(held, 'released', async () => ((await this.release(job)) ? [job] : []));
@@ -424,12 +425,14 @@ export class JobWorker {
       }
       const message = ((e as Error)?.message ?? String(e)).slice(0, 1000);
       const final = job.attempts >= job.max_attempts;
-      const recorded = await this.settle(held, final ? 'failed' : 'retried', () => this.db.query(
-        `UPDATE jobs SET status = $3, last_error = $4, locked_at = NULL, lease_expires_at = NULL,
+      const recorded = await this.settle(held, final ? 'failed' : 'retried', () =>
+        this.db.query(
+          `UPDATE jobs SET status = $3, last_error = $4, locked_at = NULL, lease_expires_at = NULL,
                 run_at = now() + make_interval(secs => $5), finished_at = CASE WHEN $3 = 'failed' THEN now() END
           WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
-        [job.id, this.id, final ? 'failed' : 'pending', message, final ? 0 : backoffSeconds(job.attempts, this.backoffBase)],
-      ));
+          [job.id, this.id, final ? 'failed' : 'pending', message, final ? 0 : backoffSeconds(job.attempts, this.backoffBase)],
+        ),
+      );
       if (final && recorded) {
         logger.error(`[jobs] job ${job.id} (${job.queue}) failed for good after ${job.attempts} attempts: ${message}`);
         this.onFailed?.(job.queue, 'error');
@@ -475,11 +478,13 @@ export class JobWorker {
     if (held.handedBack || held.abort.signal.aborted) return;
     const asked = Date.now();
     try {
-      const renewed = returnedRows(await this.db.query(
-        `UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $3)
+      const renewed = returnedRows(
+        await this.db.query(
+          `UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $3)
           WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
-        [held.job.id, this.id, this.leaseSeconds],
-      ));
+          [held.job.id, this.id, this.leaseSeconds],
+        ),
+      );
       if (renewed.length) {
         held.leaseUntil = asked + this.leaseSeconds * 1000;
         return;
@@ -495,11 +500,13 @@ export class JobWorker {
 
   /** Puts a job this worker holds back, due at once, without counting the attempt; answers whether it still held it. */
   private async release(job: JobRow): Promise<boolean> {
-    const rows = returnedRows(await this.db.query(
-      `UPDATE jobs SET status = 'pending', attempts = attempts - 1, locked_at = NULL, locked_by = NULL, lease_expires_at = NULL, run_at = now()
+    const rows = returnedRows(
+      await this.db.query(
+        `UPDATE jobs SET status = 'pending', attempts = attempts - 1, locked_at = NULL, locked_by = NULL, lease_expires_at = NULL, run_at = now()
         WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
-      [job.id, this.id],
-    ));
+        [job.id, this.id],
+      ),
+    );
     return rows.length > 0;
   }
 }

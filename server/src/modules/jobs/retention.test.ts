@@ -198,7 +198,12 @@ describe('retention settings', () => {
 
   it('reads each period and the lease from the environment', () => {
     Object.assign(process.env, {
-      OUTBOX_RETENTION_DAYS: '7', JOB_RETENTION_DAYS: '3', FAILED_JOB_RETENTION_DAYS: '60', TOKEN_RETENTION_DAYS: '10', STRIPE_EVENT_RETENTION_DAYS: '90', JOB_LEASE_SECONDS: '45',
+      OUTBOX_RETENTION_DAYS: '7',
+      JOB_RETENTION_DAYS: '3',
+      FAILED_JOB_RETENTION_DAYS: '60',
+      TOKEN_RETENTION_DAYS: '10',
+      STRIPE_EVENT_RETENTION_DAYS: '90',
+      JOB_LEASE_SECONDS: '45',
     });
     const cfg = loadConfig();
     expect(cfg.retention).toEqual({ outboxDays: 7, jobDays: 3, failedJobDays: 60, tokenDays: 10, stripeEventDays: 90 });

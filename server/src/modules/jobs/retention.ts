@@ -72,7 +72,13 @@ const RULES: Rule[] = [
   { name: 'expired tokens', table: 'auth_tokens', key: 'id', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   { name: 'revoked tokens', table: 'auth_tokens', key: 'id', where: `revoked_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   // $1 is minutes here: the retention in days plus the idle timeout.
-  { name: 'idle tokens', table: 'auth_tokens', key: 'id', where: `kind <> 'api' AND last_used_at < now() - make_interval(mins => $1)`, value: (p) => p.tokenDays * 24 * 60 + p.tokenIdleMinutes },
+  {
+    name: 'idle tokens',
+    table: 'auth_tokens',
+    key: 'id',
+    where: `kind <> 'api' AND last_used_at < now() - make_interval(mins => $1)`,
+    value: (p) => p.tokenDays * 24 * 60 + p.tokenIdleMinutes,
+  },
   { name: 'expired reset links', table: 'password_resets', key: 'id', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   { name: 'used reset links', table: 'password_resets', key: 'id', where: `used_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   // Single sign-on: started sign-ins and one-time codes are also deleted at the next start or callback.
@@ -80,10 +86,19 @@ const RULES: Rule[] = [
   { name: 'single sign-on codes', table: 'oidc_sign_in_codes', key: 'code_hash', where: `expires_at < ${DAYS_AGO}`, value: (p) => p.tokenDays },
   // The daily text limits' buckets (outbox/sms-rules.ts) last their whole day.
   {
-    name: 'rate-limit buckets', table: 'rate_limit_buckets', key: 'key', value: (p) => p.rateLimitWindowSeconds,
+    name: 'rate-limit buckets',
+    table: 'rate_limit_buckets',
+    key: 'key',
+    value: (p) => p.rateLimitWindowSeconds,
     where: `window_start < now() - make_interval(secs => $1) AND (key NOT LIKE '${SMS_BUCKET_PREFIX}%' OR window_start < now() - make_interval(secs => ${SMS_WINDOW_SECONDS}))`,
   },
-  { name: 'sign-in throttles', table: 'sign_in_throttles', key: 'key', where: `last_failure_at < now() - make_interval(secs => $1)`, value: (p) => p.rateLimitWindowSeconds },
+  {
+    name: 'sign-in throttles',
+    table: 'sign_in_throttles',
+    key: 'key',
+    where: `last_failure_at < now() - make_interval(secs => $1)`,
+    value: (p) => p.rateLimitWindowSeconds,
+  },
   // Composite key: rows are picked by their physical address within the statement.
   { name: 'known devices', table: 'known_devices', key: 'ctid', where: `last_signed_in_at < ${DAYS_AGO}`, value: () => KNOWN_DEVICE_DAYS },
   { name: 'Stripe event ids', table: 'stripe_events', key: 'id', where: `received_at < ${DAYS_AGO}`, value: (p) => p.stripeEventDays },
@@ -135,7 +150,9 @@ export function retentionHandler(db: DataSource, policy: RetentionPolicy): JobHa
     const due = new Date(String(payload.due ?? ''));
     await scheduleRetention(db, new Date(Math.max(Date.now(), due.getTime() || 0)));
     const deleted = await applyRetention(db, policy, stopping);
-    const summary = Object.entries(deleted).filter(([, n]) => n > 0).map(([name, n]) => `${n} ${name}`);
+    const summary = Object.entries(deleted)
+      .filter(([, n]) => n > 0)
+      .map(([name, n]) => `${n} ${name}`);
     logger.info(`[retention] deleted ${summary.length ? summary.join(', ') : 'nothing'}`);
   };
 }

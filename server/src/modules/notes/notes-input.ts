@@ -29,28 +29,38 @@ const M = NOTE_INPUT_MESSAGES;
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 /** The note's text: trimmed, not empty, at most 2,000 characters, no control characters. */
-export const noteText = () => z.string({ message: M.empty })
-  .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-  .refine((s) => s !== '', M.empty)
-  .refine((s) => [...s].length <= NOTE_MAX_CHARS, zodMessage(M.tooLong))
-  .refine((s) => !CONTROL.test(s), M.control);
+export const noteText = () =>
+  z
+    .string({ message: M.empty })
+    .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+    .refine((s) => s !== '', M.empty)
+    .refine((s) => [...s].length <= NOTE_MAX_CHARS, zodMessage(M.tooLong))
+    .refine((s) => !CONTROL.test(s), M.control);
 
-const studentIdField = () => z.union([z.int(), z.string()], { message: zodMessage(M.studentId) })
-  .refine((v) => toId(v) !== null, zodMessage(M.studentId))
-  .transform((v) => toId(v)!);
+const studentIdField = () =>
+  z
+    .union([z.int(), z.string()], { message: zodMessage(M.studentId) })
+    .refine((v) => toId(v) !== null, zodMessage(M.studentId))
+    .transform((v) => toId(v)!);
 
 /** POST /api/plan-notes/ (and the addPlanNote mutation, in the same shape). */
 export const ADD_NOTE_BODY = z.object({
-  student_id: studentIdField().optional()
+  student_id: studentIdField()
+    .optional()
     .meta({ description: `The student whose plan the note is on (1 to ${MAX_ID}); leave out for the caller's own plan (a student, or a view-as token).` }),
   body: noteText().meta({ description: `The note: plain text, trimmed, 1 to ${NOTE_MAX_CHARS} characters; http(s) links are shown as links.` }),
-  staff_only: z.boolean({ message: zodMessage(M.staffOnly) }).optional()
+  staff_only: z
+    .boolean({ message: zodMessage(M.staffOnly) })
+    .optional()
     .meta({ description: 'Staff: true hides the note from the student and parents. Anyone else may leave it out or send false.' }),
 });
 
 /** GET /api/plan-notes/ query string. */
 export const NOTES_QUERY = z.object({
-  student_id: z.string({ message: zodMessage(M.studentId) }).regex(/^[0-9]{1,10}$/, zodMessage(M.studentId)).optional()
+  student_id: z
+    .string({ message: zodMessage(M.studentId) })
+    .regex(/^[0-9]{1,10}$/, zodMessage(M.studentId))
+    .optional()
     .meta({ description: "The student whose notes to read; leave out for the caller's own plan (a student, or a view-as token)." }),
 });
 
@@ -60,13 +70,15 @@ export interface AddNoteInput {
   staffOnly: boolean;
 }
 
-export const checkAddNote = (raw: unknown): Checked<AddNoteInput> => check(() => {
-  const v = parseInput(ADD_NOTE_BODY, raw);
-  return { studentId: v.student_id ?? null, body: v.body, staffOnly: v.staff_only ?? false };
-});
+export const checkAddNote = (raw: unknown): Checked<AddNoteInput> =>
+  check(() => {
+    const v = parseInput(ADD_NOTE_BODY, raw);
+    return { studentId: v.student_id ?? null, body: v.body, staffOnly: v.staff_only ?? false };
+  });
 
 /** The student named by a query string or argument; null: the caller's own plan. */
-export const checkStudentRef = (raw: unknown): Checked<number | null> => check(() => {
-  if (raw === undefined || raw === null || raw === '') return null;
-  return parseInput(studentIdField(), raw);
-});
+export const checkStudentRef = (raw: unknown): Checked<number | null> =>
+  check(() => {
+    if (raw === undefined || raw === null || raw === '') return null;
+    return parseInput(studentIdField(), raw);
+  });

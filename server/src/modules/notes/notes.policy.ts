@@ -60,10 +60,14 @@ const personOf = (actor: Actor, object: NotesObject): NotePerson => object?.pers
 
 function reaches(o: Exclude<NotesObject, null>): boolean {
   switch (o.person.type) {
-    case UserType.Student: return o.student.id === o.person.id;
-    case UserType.Staff: return o.student.schoolId !== null && o.ownSchoolIds.includes(o.student.schoolId);
-    case UserType.Parent: return o.linked;
-    default: return false;
+    case UserType.Student:
+      return o.student.id === o.person.id;
+    case UserType.Staff:
+      return o.student.schoolId !== null && o.ownSchoolIds.includes(o.student.schoolId);
+    case UserType.Parent:
+      return o.linked;
+    default:
+      return false;
   }
 }
 
@@ -82,11 +86,13 @@ export const can: Can<NotesAction, NotesObject> = (actor, action, object) => {
     case 'markStaffOnly':
       return both(writable(actor), () => both(both(gate(), thread), () => (seesStaffOnly ? ALLOW : deny(because(M.staffOnly)))));
     case 'delete':
-      return both(writable(actor), () => both(both(gate(), thread), () => {
-        const note = object?.note;
-        if (!note || (note.staffOnly && !seesStaffOnly)) return hide(because(M.noteNotFound));
-        if (note.authorId !== person.id) return deny(because(M.notAuthor));
-        return note.ageSeconds < NOTE_DELETE_WINDOW_MINUTES * 60 ? ALLOW : deny(M.tooLate);
-      }));
+      return both(writable(actor), () =>
+        both(both(gate(), thread), () => {
+          const note = object?.note;
+          if (!note || (note.staffOnly && !seesStaffOnly)) return hide(because(M.noteNotFound));
+          if (note.authorId !== person.id) return deny(because(M.notAuthor));
+          return note.ageSeconds < NOTE_DELETE_WINDOW_MINUTES * 60 ? ALLOW : deny(M.tooLate);
+        }),
+      );
   }
 };

@@ -26,7 +26,10 @@ class PlanNoteThread {
 
 @Resolver()
 export class NotesResolver {
-  @Query(() => PlanNoteThread, { description: "The notes on a student's plan: the caller's own (a student, or a view-as token), or studentId's (staff of their school, a linked parent). Staff: marks the thread read" })
+  @Query(() => PlanNoteThread, {
+    description:
+      "The notes on a student's plan: the caller's own (a student, or a view-as token), or studentId's (staff of their school, a linked parent). Staff: marks the thread read",
+  })
   planNotes(
     @Ctx() ctx: AdapterContext,
     @Arg('studentId', () => Int, { nullable: true, description: "The student's user id; leave out for the caller's own plan." }) studentId: number | null,

@@ -66,13 +66,14 @@ export class NotesService {
     const viewAs = caller.actingUserId !== null;
     // A view-as token is about its student only; otherwise no id means the caller's own plan.
     const id = viewAs || studentId === null ? (studentId === null || studentId === caller.user.id ? caller.user.id : null) : studentId;
-    const [row]: { id: number; school_id: number | null }[] = id === null ? [] : await this.db.query(
-      `SELECT id, school_id FROM users WHERE id = $1 AND user_type = $2 AND deactivated_at IS NULL`, [id, UserType.Student]);
+    const [row]: { id: number; school_id: number | null }[] =
+      id === null ? [] : await this.db.query(`SELECT id, school_id FROM users WHERE id = $1 AND user_type = $2 AND deactivated_at IS NULL`, [id, UserType.Student]);
     if (!row) throw notFound(because(NOTES_POLICY_MESSAGES.studentNotFound));
     const student = { id: row.id, schoolId: row.school_id };
     const ownIds = person.type === UserType.Staff ? await ownSchoolIds(this.db.manager, { id: person.id, schoolId: await this.schoolOf(person.id) }) : [];
-    const linked = person.type === UserType.Parent
-      && (await this.db.query(`SELECT 1 FROM parent_student_links WHERE parent_id = $1 AND student_id = $2`, [person.id, student.id])).length > 0;
+    const linked =
+      person.type === UserType.Parent &&
+      (await this.db.query(`SELECT 1 FROM parent_student_links WHERE parent_id = $1 AND student_id = $2`, [person.id, student.id])).length > 0;
     return { person, student, ownSchoolIds: ownIds, linked };
   }
 
@@ -83,7 +84,12 @@ export class NotesService {
 
   private view(caller: Caller, person: NotePerson, n: NoteRow): NoteView {
     return {
-      id: n.id, body: n.body, authorName: n.authorName, authorRole: n.authorRole, createdAt: new Date(n.createdAt), staffOnly: n.staffOnly,
+      id: n.id,
+      body: n.body,
+      authorName: n.authorName,
+      authorRole: n.authorRole,
+      createdAt: new Date(n.createdAt),
+      staffOnly: n.staffOnly,
       canDelete: !caller.readOnly && n.authorId === person.id && n.ageSeconds < WINDOW_SECONDS,
     };
   }
@@ -98,7 +104,9 @@ export class NotesService {
     const rows = await listNotes(this.db, object.student.id, staffView);
     if (object.person.type === UserType.Staff || object.person.type === UserType.Parent) {
       await recordAccess(this.db, caller, {
-        studentId: object.student.id, schoolId: object.student.schoolId, action: 'plan_notes_view',
+        studentId: object.student.id,
+        schoolId: object.student.schoolId,
+        action: 'plan_notes_view',
         reason: object.person.type === UserType.Staff ? 'plan notes read by staff' : 'plan notes read by a linked parent',
       });
     }

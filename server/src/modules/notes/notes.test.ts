@@ -27,9 +27,17 @@ async function world() {
   const otherStaff = await h.buildStaff({ school: other });
   const stranger = await h.buildParent({ school });
   return {
-    school, counselor, sam, parent, otherStaff, stranger,
-    staffToken: await h.tokenFor(counselor), samToken: await h.tokenFor(sam), parentToken: await h.tokenFor(parent),
-    otherToken: await h.tokenFor(otherStaff), strangerToken: await h.tokenFor(stranger),
+    school,
+    counselor,
+    sam,
+    parent,
+    otherStaff,
+    stranger,
+    staffToken: await h.tokenFor(counselor),
+    samToken: await h.tokenFor(sam),
+    parentToken: await h.tokenFor(parent),
+    otherToken: await h.tokenFor(otherStaff),
+    strangerToken: await h.tokenFor(stranger),
   };
 }
 
@@ -40,7 +48,13 @@ describe('plan notes', () => {
     const w = await world();
     const first = await h.gql(ADD, { studentId: w.sam.id, body: '  Please check https://example.org/a-g before Friday.  ' }, w.staffToken);
     expect(first.errors).toBeUndefined();
-    expect(first.data!.addPlanNote).toMatchObject({ body: 'Please check https://example.org/a-g before Friday.', authorName: 'Alex Rivera', authorRole: 'staff', staffOnly: false, canDelete: true });
+    expect(first.data!.addPlanNote).toMatchObject({
+      body: 'Please check https://example.org/a-g before Friday.',
+      authorName: 'Alex Rivera',
+      authorRole: 'staff',
+      staffOnly: false,
+      canDelete: true,
+    });
     const secret = await h.api.post('/api/plan-notes/').set(h.auth(w.staffToken)).send({ student_id: w.sam.id, body: 'Family situation: talk first.', staff_only: true });
     expect(secret.status).toBe(201);
     expect(secret.body).toMatchObject({ body: 'Family situation: talk first.', staff_only: true, author_role: 'staff', author_name: 'Alex Rivera' });
@@ -59,8 +73,10 @@ describe('plan notes', () => {
 
     // The parent reads (no staff-only note) and writes with their own token.
     const parentRest = await h.api.get(`/api/plan-notes/?student_id=${w.sam.id}`).set(h.auth(w.parentToken));
-    expect(parentRest.body.notes.map((n: { body: string; author_role: string }) => `${n.author_role}: ${n.body}`))
-      .toEqual(['staff: Please check https://example.org/a-g before Friday.', 'student: Done, thanks!']);
+    expect(parentRest.body.notes.map((n: { body: string; author_role: string }) => `${n.author_role}: ${n.body}`)).toEqual([
+      'staff: Please check https://example.org/a-g before Friday.',
+      'student: Done, thanks!',
+    ]);
     expect(parentRest.body).toMatchObject({ can_write: true, can_mark_staff_only: false });
     const parentNote = await h.api.post('/api/plan-notes/').set(h.auth(w.parentToken)).send({ student_id: w.sam.id, body: 'We will call.' });
     expect(parentNote.status).toBe(201);
@@ -70,8 +86,16 @@ describe('plan notes', () => {
     // Staff see everything, oldest first.
     const staffView = await h.gql(THREAD, { studentId: w.sam.id }, w.staffToken);
     expect(staffView.data!.planNotes).toMatchObject({ canWrite: true, canMarkStaffOnly: true });
-    expect(staffView.data!.planNotes.notes.map((n: Note) => [n.authorRole, n.staffOnly])).toEqual([['staff', false], ['staff', true], ['student', false], ['parent', false]]);
-    const rows: { author_id: number; author_role: string; staff_only: boolean }[] = await h.db.query(`SELECT author_id, author_role, staff_only FROM plan_notes WHERE student_id = $1 ORDER BY id`, [w.sam.id]);
+    expect(staffView.data!.planNotes.notes.map((n: Note) => [n.authorRole, n.staffOnly])).toEqual([
+      ['staff', false],
+      ['staff', true],
+      ['student', false],
+      ['parent', false],
+    ]);
+    const rows: { author_id: number; author_role: string; staff_only: boolean }[] = await h.db.query(
+      `SELECT author_id, author_role, staff_only FROM plan_notes WHERE student_id = $1 ORDER BY id`,
+      [w.sam.id],
+    );
     expect(rows.map((r) => r.author_id)).toEqual([w.counselor.id, w.counselor.id, w.sam.id, w.parent.id]);
   });
 
@@ -162,7 +186,12 @@ describe('plan notes', () => {
     const samNote = (await h.gql(ADD, { body: 'Student note' }, w.samToken)).data!.addPlanNote as Note;
     const otherCounselor = await h.tokenFor(await h.buildStaff({ school: w.school }));
 
-    for (const [token, id] of [[w.samToken, staffNote.id], [w.parentToken, samNote.id], [otherCounselor, staffNote.id], [w.staffToken, samNote.id]] as const) {
+    for (const [token, id] of [
+      [w.samToken, staffNote.id],
+      [w.parentToken, samNote.id],
+      [otherCounselor, staffNote.id],
+      [w.staffToken, samNote.id],
+    ] as const) {
       const r = await h.api.delete(`/api/plan-notes/${id}/`).set(h.auth(token));
       expect(r.status).toBe(403);
       expect(r.body.error).toBe(textOf(NOTES_POLICY_MESSAGES.notAuthor));
@@ -187,7 +216,11 @@ describe('plan notes', () => {
 
   it('checks the text: trimmed, not empty, at most 2,000 characters, plain text kept as typed, hostile input refused', async () => {
     const w = await world();
-    const post = (body: unknown) => h.api.post('/api/plan-notes/').set(h.auth(w.samToken)).send(body as object);
+    const post = (body: unknown) =>
+      h.api
+        .post('/api/plan-notes/')
+        .set(h.auth(w.samToken))
+        .send(body as object);
     for (const [body, message] of [
       [{ body: '   \n  ' }, textOf(NOTE_INPUT_MESSAGES.empty)],
       [{}, textOf(NOTE_INPUT_MESSAGES.empty)],
@@ -231,7 +264,10 @@ describe('plan notes', () => {
     const ann = await h.buildStudent({ school: w.school, firstName: 'Ann' });
     const colleague = await h.buildStaff({ school: w.school });
     const colleagueToken = await h.tokenFor(colleague);
-    const unread = async (token: string) => Object.fromEntries(((await h.gql(CASELOAD_UNREAD, {}, token)).data!.caseload.nodes as { studentId: number; unreadNotes: number }[]).map((r) => [r.studentId, r.unreadNotes]));
+    const unread = async (token: string) =>
+      Object.fromEntries(
+        ((await h.gql(CASELOAD_UNREAD, {}, token)).data!.caseload.nodes as { studentId: number; unreadNotes: number }[]).map((r) => [r.studentId, r.unreadNotes]),
+      );
 
     await h.gql(ADD, { studentId: w.sam.id, body: 'Mine' }, w.staffToken);
     await h.gql(ADD, { studentId: w.sam.id, body: 'Colleague secret', staffOnly: true }, colleagueToken);
@@ -240,7 +276,12 @@ describe('plan notes', () => {
     expect(await unread(w.staffToken)).toEqual({ [w.sam.id]: 3, [ann.id]: 0 });
     expect(await unread(colleagueToken)).toEqual({ [w.sam.id]: 3, [ann.id]: 0 });
     const rest = await h.api.get('/api/caseload/').set(h.auth(w.staffToken));
-    expect(rest.body.map((r: { student_id: number; unread_notes: number }) => [r.student_id, r.unread_notes])).toEqual(expect.arrayContaining([[w.sam.id, 3], [ann.id, 0]]));
+    expect(rest.body.map((r: { student_id: number; unread_notes: number }) => [r.student_id, r.unread_notes])).toEqual(
+      expect.arrayContaining([
+        [w.sam.id, 3],
+        [ann.id, 0],
+      ]),
+    );
 
     // Opening the thread marks it read for that staff member only.
     await h.gql(THREAD, { studentId: w.sam.id }, w.staffToken);
@@ -277,7 +318,9 @@ describe('plan notes', () => {
     // A refused read is not a read.
     await h.api.get(`/api/plan-notes/?student_id=${w.sam.id}`).set(h.auth(w.otherToken));
     const rows: { actor_user_id: number; acting_user_id: number | null; school_id: number }[] = await h.db.query(
-      `SELECT actor_user_id, acting_user_id, school_id FROM student_record_access WHERE student_id = $1 AND action = 'plan_notes_view' ORDER BY id`, [w.sam.id]);
+      `SELECT actor_user_id, acting_user_id, school_id FROM student_record_access WHERE student_id = $1 AND action = 'plan_notes_view' ORDER BY id`,
+      [w.sam.id],
+    );
     expect(rows).toEqual([
       { actor_user_id: w.counselor.id, acting_user_id: null, school_id: w.school.id },
       { actor_user_id: w.parent.id, acting_user_id: null, school_id: w.school.id },

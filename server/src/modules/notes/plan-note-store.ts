@@ -44,19 +44,23 @@ export async function findNote(q: Query, id: number): Promise<NoteRow | null> {
 }
 
 export async function insertNote(q: Query, n: { studentId: number; authorId: number; authorRole: NoteRole; body: string; staffOnly: boolean }): Promise<NoteRow> {
-  const [{ id }] = await q.query(
-    `INSERT INTO plan_notes (student_id, author_id, author_role, body, staff_only) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [n.studentId, n.authorId, n.authorRole, n.body, n.staffOnly],
-  );
+  const [{ id }] = await q.query(`INSERT INTO plan_notes (student_id, author_id, author_role, body, staff_only) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+    n.studentId,
+    n.authorId,
+    n.authorRole,
+    n.body,
+    n.staffOnly,
+  ]);
   return (await findNote(q, id))!;
 }
 
 /** Deletes the note if it is still within `windowSeconds` of being written; whether it did. */
 export async function deleteNoteWithin(q: Query, id: number, authorId: number, windowSeconds: number): Promise<boolean> {
-  const rows = await q.query(
-    `DELETE FROM plan_notes WHERE id = $1 AND author_id = $2 AND created_at > now() - make_interval(secs => $3) RETURNING id`,
-    [id, authorId, windowSeconds],
-  );
+  const rows = await q.query(`DELETE FROM plan_notes WHERE id = $1 AND author_id = $2 AND created_at > now() - make_interval(secs => $3) RETURNING id`, [
+    id,
+    authorId,
+    windowSeconds,
+  ]);
   return rows.length > 0;
 }
 

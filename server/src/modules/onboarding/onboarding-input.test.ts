@@ -14,7 +14,11 @@ const DEMO = { citizenshipStatus: 'us citizen', fosterCare: 'No', homelessness: 
 describe('checkStudentInfo', () => {
   it('trims the text and keeps the option as spelt', () => {
     expect(valid(checkStudentInfo({ ...INFO, grade: 'College' }, US, TODAY))).toEqual({
-      grade: 'college', dob: '01022010', guardianFirstName: 'Ana', guardianLastName: 'Ruiz', guardianPhone: '(201) 555-0123',
+      grade: 'college',
+      dob: '01022010',
+      guardianFirstName: 'Ana',
+      guardianLastName: 'Ruiz',
+      guardianPhone: '(201) 555-0123',
     });
   });
 
@@ -31,7 +35,7 @@ describe('checkStudentInfo', () => {
     expect(message(checkStudentInfo({ ...INFO, guardianPhone: '555 123 4567 ext' }, US, TODAY))).toBe(textOf(M.guardianPhone));
   });
 
-  it("refuses a guardian phone that cannot get the consent text: another country, premium-rate, unassigned, too long", () => {
+  it('refuses a guardian phone that cannot get the consent text: another country, premium-rate, unassigned, too long', () => {
     const phone = (guardianPhone: string, countries = US) => message(checkStudentInfo({ ...INFO, guardianPhone }, countries, TODAY));
     for (const foreign of ['+44 7400 123456', '+44 20 7946 0958', '+882 1234 5678', '+1 416 555 0123']) {
       expect(phone(foreign), foreign).toBe('Text messages can go only to phone numbers in US.');
@@ -68,11 +72,18 @@ describe('checkStudentInfo', () => {
 describe('checkDemographics', () => {
   it('keeps the options as spelt, race in the form order and each once; no foster-care age unless in foster care', () => {
     expect(valid(checkDemographics({ ...DEMO, fosterCareAge: 'current' }))).toEqual({
-      citizenshipStatus: 'US Citizen', fosterCare: 'no', fosterCareAge: null, homelessness: 'no', gender: 'decline',
+      citizenshipStatus: 'US Citizen',
+      fosterCare: 'no',
+      fosterCareAge: null,
+      homelessness: 'no',
+      gender: 'decline',
       raceEthnicity: ['Hispanic or Latino', 'Asian'],
     });
-    expect(valid(checkDemographics({ ...DEMO, fosterCare: 'yes', fosterCareAge: 'After13', raceEthnicity: undefined })))
-      .toMatchObject({ fosterCare: 'yes', fosterCareAge: 'after13', raceEthnicity: [] });
+    expect(valid(checkDemographics({ ...DEMO, fosterCare: 'yes', fosterCareAge: 'After13', raceEthnicity: undefined }))).toMatchObject({
+      fosterCare: 'yes',
+      fosterCareAge: 'after13',
+      raceEthnicity: [],
+    });
   });
 
   it('reports the first problem in form order', () => {

@@ -9,8 +9,16 @@
 import { because, type ReasonMessage } from '../../core/errors.js';
 import { check, hasLoneSurrogate, hasNul, NUL_MESSAGE, parseInput, type Checked, z, zodMessage } from '../../core/validation.js';
 import {
-  CITIZENSHIP_OPTIONS, CONSENT_KEYS, FOSTER_CARE_AGE_OPTIONS, GENDER_OPTIONS, GRADE_OPTIONS, parseDob, RACE_ETHNICITY_OPTIONS,
-  SIGNATURE_REQUIRED_MESSAGE, YES_NO, type ConsentKey,
+  CITIZENSHIP_OPTIONS,
+  CONSENT_KEYS,
+  FOSTER_CARE_AGE_OPTIONS,
+  GENDER_OPTIONS,
+  GRADE_OPTIONS,
+  parseDob,
+  RACE_ETHNICITY_OPTIONS,
+  SIGNATURE_REQUIRED_MESSAGE,
+  YES_NO,
+  type ConsentKey,
 } from '@planner/shared/student-info';
 import type { Reason } from '@planner/shared';
 import { PHONE_MAX_LENGTH, phoneNumber, textableNumber } from '@planner/shared/phone';
@@ -60,10 +68,12 @@ export type ConsentInput = Record<ConsentKey, boolean> & { electronicSignature: 
 type Issue = (why: Reason | ReasonMessage) => never;
 const STOP = new Error('first problem reported');
 /** The first problem is the one reported, so an issue ends the checks (back to the transform). */
-const stopping = (ctx: z.RefinementCtx): Issue => (why) => {
-  ctx.addIssue({ code: 'custom', message: typeof why === 'string' ? why : zodMessage(why) });
-  throw STOP;
-};
+const stopping =
+  (ctx: z.RefinementCtx): Issue =>
+  (why) => {
+    ctx.addIssue({ code: 'custom', message: typeof why === 'string' ? why : zodMessage(why) });
+    throw STOP;
+  };
 /** Runs the checks of one payload; an issue leaves the value unused (zod reports the failure). */
 function firstProblem<T>(ctx: z.RefinementCtx, checks: (issue: Issue) => T): T {
   try {
@@ -75,8 +85,7 @@ function firstProblem<T>(ctx: z.RefinementCtx, checks: (issue: Issue) => T): T {
 }
 
 /** A body that is not an object (an array, text, nothing) is read as an empty one. */
-const body = <T extends z.ZodRawShape>(shape: T) =>
-  z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}), z.object(shape));
+const body = <T extends z.ZodRawShape>(shape: T) => z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}), z.object(shape));
 const anything = () => z.unknown().optional();
 
 /** A trimmed string, or '' for anything that is not a string or number. */
@@ -105,8 +114,8 @@ function choice<T extends string>(v: unknown, options: readonly T[], message: Re
  * (a parameter so a test can fix it).
  */
 export const studentInfoSchema = (countries: readonly string[], today = new Date()) =>
-  body({ grade: anything(), dob: anything(), guardianFirstName: anything(), guardianLastName: anything(), guardianPhone: anything() })
-    .transform((b, ctx): StudentInfo => firstProblem(ctx, (issue: Issue) => {
+  body({ grade: anything(), dob: anything(), guardianFirstName: anything(), guardianLastName: anything(), guardianPhone: anything() }).transform((b, ctx): StudentInfo =>
+    firstProblem(ctx, (issue: Issue) => {
       const grade = choice(b.grade, GRADE_OPTIONS, M.grade, issue);
       const dob = str(b.dob);
       if (!/^\d{8}$/.test(dob)) issue(M.dob);
@@ -122,57 +131,68 @@ export const studentInfoSchema = (countries: readonly string[], today = new Date
       const textable = textableNumber(guardianPhone, countries);
       if (!textable.ok) issue(textable.reason === 'PHONE_COUNTRY' ? M.phoneCountry(countries) : M.phoneNotMobile);
       return { grade, dob, guardianFirstName, guardianLastName, guardianPhone };
-    }));
+    }),
+  );
 
 export const demographicsSchema = body({
-  citizenshipStatus: anything(), fosterCare: anything(), fosterCareAge: anything(), homelessness: anything(), gender: anything(),
+  citizenshipStatus: anything(),
+  fosterCare: anything(),
+  fosterCareAge: anything(),
+  homelessness: anything(),
+  gender: anything(),
   raceEthnicity: anything(),
-}).transform((b, ctx): Demographics => firstProblem(ctx, (issue: Issue) => {
-  const citizenshipStatus = choice(b.citizenshipStatus, CITIZENSHIP_OPTIONS, M.citizenship, issue);
-  const fosterCare = choice(b.fosterCare, YES_NO, M.fosterCare, issue);
-  // Asked (and required) only when foster care is yes; otherwise nothing is kept.
-  const fosterCareAge = fosterCare === 'yes' ? choice(b.fosterCareAge, FOSTER_CARE_AGE_OPTIONS, M.fosterCareAge, issue) : null;
-  const homelessness = choice(b.homelessness, YES_NO, M.homelessness, issue);
-  const gender = choice(b.gender, GENDER_OPTIONS, M.gender, issue);
-  const race = b.raceEthnicity ?? [];
-  if (!Array.isArray(race)) issue(M.raceEthnicity);
-  const chosen = new Set(race.map((r) => choice(r, RACE_ETHNICITY_OPTIONS, M.raceEthnicity, issue)));
-  // Kept in the form's order, each once.
-  const raceEthnicity = RACE_ETHNICITY_OPTIONS.filter((o) => chosen.has(o));
-  return { citizenshipStatus, fosterCare, fosterCareAge, homelessness, gender, raceEthnicity };
-}));
+}).transform((b, ctx): Demographics =>
+  firstProblem(ctx, (issue: Issue) => {
+    const citizenshipStatus = choice(b.citizenshipStatus, CITIZENSHIP_OPTIONS, M.citizenship, issue);
+    const fosterCare = choice(b.fosterCare, YES_NO, M.fosterCare, issue);
+    // Asked (and required) only when foster care is yes; otherwise nothing is kept.
+    const fosterCareAge = fosterCare === 'yes' ? choice(b.fosterCareAge, FOSTER_CARE_AGE_OPTIONS, M.fosterCareAge, issue) : null;
+    const homelessness = choice(b.homelessness, YES_NO, M.homelessness, issue);
+    const gender = choice(b.gender, GENDER_OPTIONS, M.gender, issue);
+    const race = b.raceEthnicity ?? [];
+    if (!Array.isArray(race)) issue(M.raceEthnicity);
+    const chosen = new Set(race.map((r) => choice(r, RACE_ETHNICITY_OPTIONS, M.raceEthnicity, issue)));
+    // Kept in the form's order, each once.
+    const raceEthnicity = RACE_ETHNICITY_OPTIONS.filter((o) => chosen.has(o));
+    return { citizenshipStatus, fosterCare, fosterCareAge, homelessness, gender, raceEthnicity };
+  }),
+);
 
 /** The onboarding answers: one answer (text) or a list of 1 to 10, each trimmed, at most 500 characters. */
-export const edGoalsSchema = z.unknown().transform((raw, ctx): string[] => firstProblem(ctx, (issue: Issue) => {
-  const list = typeof raw === 'string' ? [raw] : raw;
-  if (!Array.isArray(list) || list.length < 1 || list.length > 10) issue(M.edGoals);
-  const goals = list.map((g) => (typeof g === 'string' ? g.trim() : null));
-  if (goals.some((g) => g === null || g.length > 500)) issue(M.edGoals);
-  if (goals.some((g) => hasNul(g!))) issue(NUL_MESSAGE);
-  if (goals.some((g) => hasLoneSurrogate(g!))) issue('TEXT_NOT_UNICODE');
-  return goals as string[];
-}));
+export const edGoalsSchema = z.unknown().transform((raw, ctx): string[] =>
+  firstProblem(ctx, (issue: Issue) => {
+    const list = typeof raw === 'string' ? [raw] : raw;
+    if (!Array.isArray(list) || list.length < 1 || list.length > 10) issue(M.edGoals);
+    const goals = list.map((g) => (typeof g === 'string' ? g.trim() : null));
+    if (goals.some((g) => g === null || g.length > 500)) issue(M.edGoals);
+    if (goals.some((g) => hasNul(g!))) issue(NUL_MESSAGE);
+    if (goals.some((g) => hasLoneSurrogate(g!))) issue('TEXT_NOT_UNICODE');
+    return goals as string[];
+  }),
+);
 
 /** The consent boxes are kept as sent (true, false, their text, or left out as false); the signature is required. */
 export const consentSchema = body({
   ...Object.fromEntries(CONSENT_KEYS.map((k) => [k, anything()])),
   electronicSignature: anything(),
-}).transform((b, ctx): ConsentInput => firstProblem(ctx, (issue: Issue) => {
-  const out = {} as ConsentInput;
-  for (const key of CONSENT_KEYS) {
-    const v = (b as Record<string, unknown>)[key];
-    if (v === undefined || v === null) out[key] = false;
-    else if (typeof v === 'boolean') out[key] = v;
-    else if (v === 'true' || v === 'false') out[key] = v === 'true';
-    else issue(M.consentBoolean(key));
-  }
-  const signature = str(b.electronicSignature);
-  if (!signature) issue(SIGNATURE_REQUIRED_MESSAGE);
-  if (hasNul(signature)) issue(NUL_MESSAGE);
-  if (signature.length > 200) issue(M.signatureTooLong);
-  out.electronicSignature = signature;
-  return out;
-}));
+}).transform((b, ctx): ConsentInput =>
+  firstProblem(ctx, (issue: Issue) => {
+    const out = {} as ConsentInput;
+    for (const key of CONSENT_KEYS) {
+      const v = (b as Record<string, unknown>)[key];
+      if (v === undefined || v === null) out[key] = false;
+      else if (typeof v === 'boolean') out[key] = v;
+      else if (v === 'true' || v === 'false') out[key] = v === 'true';
+      else issue(M.consentBoolean(key));
+    }
+    const signature = str(b.electronicSignature);
+    if (!signature) issue(SIGNATURE_REQUIRED_MESSAGE);
+    if (hasNul(signature)) issue(NUL_MESSAGE);
+    if (signature.length > 200) issue(M.signatureTooLong);
+    out.electronicSignature = signature;
+    return out;
+  }),
+);
 
 export const checkStudentInfo = (raw: unknown, countries: readonly string[], today?: Date): Checked<StudentInfo> =>
   check(() => parseInput(studentInfoSchema(countries, today), raw));

@@ -38,11 +38,15 @@ export function onboardingFactories(h: FactoryHarness) {
     async buildCourse(school: School, o: CourseSpec = {}): Promise<Course> {
       const repo = h.db.getRepository(Course);
       const code = o.courseId ?? `C${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-      const course = await repo.save(repo.create({
-        schoolId: school.id, courseId: code, title: o.title ?? `Course ${code}`, units: o.units ?? 1,
-      }));
-      const rows = (o.prerequisites ?? []).flatMap((group, groupIndex) =>
-        group.map((p) => ({ courseId: course.id, groupIndex, prerequisiteId: p.id })));
+      const course = await repo.save(
+        repo.create({
+          schoolId: school.id,
+          courseId: code,
+          title: o.title ?? `Course ${code}`,
+          units: o.units ?? 1,
+        }),
+      );
+      const rows = (o.prerequisites ?? []).flatMap((group, groupIndex) => group.map((p) => ({ courseId: course.id, groupIndex, prerequisiteId: p.id })));
       if (rows.length) await h.db.getRepository(CoursePrerequisite).insert(rows);
       return course;
     },
@@ -54,9 +58,14 @@ export function onboardingFactories(h: FactoryHarness) {
     ): Promise<Pathway> {
       const pathway = await h.db.getRepository(Pathway).save(h.db.getRepository(Pathway).create({ schoolId: school.id, name }));
       for (const [i, r] of requirements.entries()) {
-        const req = await h.db.getRepository(Requirement).save(h.db.getRepository(Requirement).create({
-          pathwayId: pathway.id, name: r.name ?? `Requirement ${i + 1}`, numberOfCourses: r.numberOfCourses ?? 0, numberOfUnits: r.numberOfUnits ?? 0,
-        }));
+        const req = await h.db.getRepository(Requirement).save(
+          h.db.getRepository(Requirement).create({
+            pathwayId: pathway.id,
+            name: r.name ?? `Requirement ${i + 1}`,
+            numberOfCourses: r.numberOfCourses ?? 0,
+            numberOfUnits: r.numberOfUnits ?? 0,
+          }),
+        );
         if (r.courses.length) {
           await h.db.getRepository(CourseRequirement).insert(r.courses.map((c) => ({ courseId: c.id, requirementId: req.id })));
         }
@@ -67,22 +76,32 @@ export function onboardingFactories(h: FactoryHarness) {
     /** Puts courses into a user's plan: term is the 1-based term number. */
     async schedule(user: User, entries: { course: Course; term: number }[]): Promise<void> {
       if (!entries.length) return;
-      await h.db.getRepository(ScheduledCourse).insert(entries.map((e, i) => ({
-        userId: user.id, courseId: e.course.id, term: String(e.term), position: i,
-      })));
+      await h.db.getRepository(ScheduledCourse).insert(
+        entries.map((e, i) => ({
+          userId: user.id,
+          courseId: e.course.id,
+          term: String(e.term),
+          position: i,
+        })),
+      );
     },
 
-    async buildBaselinePlan(school: School, o: { title?: string; description?: string; courses?: { course: Course; term: number }[]; labels?: string[] } = {}): Promise<User> {
+    async buildBaselinePlan(
+      school: School,
+      o: { title?: string; description?: string; courses?: { course: Course; term: number }[]; labels?: string[] } = {},
+    ): Promise<User> {
       const repo = h.db.getRepository(User);
-      const plan = await repo.save(repo.create({
-        email: `baseline_plan_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`,
-        passwordHash: '',
-        firstName: o.title ?? 'Test Plan',
-        lastName: o.description ?? 'A test baseline plan',
-        userType: UserType.BaselinePlan,
-        schoolId: school.id,
-        academicYearLabels: o.labels ?? defaultYearLabels(school.schoolType),
-      }));
+      const plan = await repo.save(
+        repo.create({
+          email: `baseline_plan_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`,
+          passwordHash: '',
+          firstName: o.title ?? 'Test Plan',
+          lastName: o.description ?? 'A test baseline plan',
+          userType: UserType.BaselinePlan,
+          schoolId: school.id,
+          academicYearLabels: o.labels ?? defaultYearLabels(school.schoolType),
+        }),
+      );
       await h.db.getRepository(SchoolMembership).insert({ userId: plan.id, schoolId: school.id });
       await f.schedule(plan, o.courses ?? []);
       return plan;
@@ -101,7 +120,12 @@ export function onboardingFactories(h: FactoryHarness) {
     async countedGql(query: string, token: string, variables: Record<string, unknown> = {}): Promise<{ result: ExecutionResult; statements: string[] }> {
       const caller = await h.services.accounts.authenticate(token);
       const ctx: AdapterContext = {
-        caller, ip: '127.0.0.1', db: h.db, config: h.config, services: h.services, loaders: createLoaders(h.db),
+        caller,
+        ip: '127.0.0.1',
+        db: h.db,
+        config: h.config,
+        services: h.services,
+        loaders: createLoaders(h.db),
       };
       const schema = await buildAppSchema();
       return countQueries(() => Promise.resolve(graphql({ schema, source: query, contextValue: ctx, variableValues: variables })));

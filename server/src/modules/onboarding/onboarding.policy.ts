@@ -21,8 +21,7 @@ export type OnboardingObject = null | { school: { fourYearPlanEnabled: boolean; 
 
 export const can: Can<OnboardingAction, OnboardingObject> = (actor, action, object) => {
   if (action === 'viewOwnStatus') return ALLOW;
-  const student = both(writesAs(actor, [UserType.Student]), () =>
-    actor.actingUserId !== null ? deny(because(ONBOARDING_POLICY_MESSAGES.studentsOnly)) : ALLOW);
+  const student = both(writesAs(actor, [UserType.Student]), () => (actor.actingUserId !== null ? deny(because(ONBOARDING_POLICY_MESSAGES.studentsOnly)) : ALLOW));
   return both(student, () => {
     if (!object) return ALLOW;
     if (action === 'generatePlan' && !object.school.fourYearPlanEnabled) return deny(because(ONBOARDING_POLICY_MESSAGES.planDisabled));

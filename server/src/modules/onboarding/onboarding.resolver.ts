@@ -72,7 +72,10 @@ class GeneratedPlan {
 @Resolver()
 export class OnboardingResolver {
   @Mutation(() => StudentInfo, { description: 'POST /api/student-info/' })
-  saveStudentInfo(@Ctx() ctx: AdapterContext, @Arg('input', () => StudentInfoInput, { description: 'The fields to save.' }) input: StudentInfoInput): Promise<StudentInfo> {
+  saveStudentInfo(
+    @Ctx() ctx: AdapterContext,
+    @Arg('input', () => StudentInfoInput, { description: 'The fields to save.' }) input: StudentInfoInput,
+  ): Promise<StudentInfo> {
     return ctx.services.onboarding.saveStudentInfo(ctx, checkStudentInfo({ ...input }, ctx.config.smsRules.countries));
   }
 
@@ -96,11 +99,14 @@ export class OnboardingResolver {
   }
 
   @Mutation(() => CccApplyStatusEnum, { description: 'POST /api/cccapply/consent/; answers the CCCApply status (consent_signed or account_created)' })
-  signCccApplyConsent(@Ctx() ctx: AdapterContext, @Arg('input', () => CccApplyConsentInput, { description: 'The fields to save.' }) input: CccApplyConsentInput): Promise<string> {
+  signCccApplyConsent(
+    @Ctx() ctx: AdapterContext,
+    @Arg('input', () => CccApplyConsentInput, { description: 'The fields to save.' }) input: CccApplyConsentInput,
+  ): Promise<string> {
     return ctx.services.onboarding.signCccApplyConsent(ctx, checkConsent({ ...input }));
   }
 
-  @Mutation(() => CccApplyStatusEnum, { description: "POST /api/cccapply/account-created/: the student has created the Open CCC account" })
+  @Mutation(() => CccApplyStatusEnum, { description: 'POST /api/cccapply/account-created/: the student has created the Open CCC account' })
   confirmOpenCccAccount(@Ctx() ctx: AdapterContext): Promise<string> {
     return ctx.services.onboarding.confirmOpenCccAccount(ctx);
   }

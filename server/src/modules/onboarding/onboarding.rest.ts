@@ -5,9 +5,10 @@ import { checkConsent, checkDemographics, checkEdGoals, checkStudentInfo } from 
 
 export function mountOnboardingRoutes(r: Router, deps: AppDeps): void {
   const { onboarding } = deps.services;
-  route(r, deps, 'post', '/student-info/', 'saveStudentInfo', async (ctx, req) => onboarding.saveStudentInfo(ctx, checkStudentInfo(req.body, ctx.config.smsRules.countries)));
-  route(r, deps, 'post', '/student-demographics/', 'saveStudentDemographics', async (ctx, req) =>
-    onboarding.saveDemographics(ctx, checkDemographics(req.body)));
+  route(r, deps, 'post', '/student-info/', 'saveStudentInfo', async (ctx, req) =>
+    onboarding.saveStudentInfo(ctx, checkStudentInfo(req.body, ctx.config.smsRules.countries)),
+  );
+  route(r, deps, 'post', '/student-demographics/', 'saveStudentDemographics', async (ctx, req) => onboarding.saveDemographics(ctx, checkDemographics(req.body)));
   route(r, deps, 'post', '/update-ed-goals/', 'updateEdGoals', async (ctx, req) => ({
     ed_goals: await onboarding.updateEdGoals(ctx, checkEdGoals(req.body?.ed_goals)),
   }));

@@ -25,9 +25,7 @@ import { ONBOARDING_INPUT_MESSAGES, type ConsentInput, type Demographics, type S
 import { User } from '../accounts/user.entity.js';
 import { defaultYearLabels, SchoolType, type School } from '../schools/school.entity.js';
 import type { CccApplyStatus } from './cccapply-consent.entity.js';
-import {
-  firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, selectPathways, TERM_CAPS, type GenCourse, type GenPathway,
-} from './plan-generator.js';
+import { firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, selectPathways, TERM_CAPS, type GenCourse, type GenPathway } from './plan-generator.js';
 
 export const ONBOARDING_MESSAGES = {
   ...ONBOARDING_POLICY_MESSAGES,
@@ -89,10 +87,7 @@ export class OnboardingService {
     const caller = this.student(ctx, 'generatePlan');
     const school = await this.schoolOf(ctx, caller, 'generatePlan');
     return this.db.transaction(async (m) => {
-      const [user] = await m.query(
-        `SELECT grade, ed_goals AS "edGoals", academic_year_labels AS "labels" FROM users WHERE id = $1 FOR UPDATE`,
-        [caller.user.id],
-      );
+      const [user] = await m.query(`SELECT grade, ed_goals AS "edGoals", academic_year_labels AS "labels" FROM users WHERE id = $1 FOR UPDATE`, [caller.user.id]);
       const edGoals: string[] = Array.isArray(user.edGoals) ? user.edGoals : [];
       let labels: string[] = Array.isArray(user.labels) ? user.labels : [];
       if (!labels.length) {
@@ -138,8 +133,13 @@ export class OnboardingService {
   /** The school's pathways with their requirements and fulfilling courses, in one statement. */
   private async loadPathways(m: EntityManager, schoolId: number): Promise<GenPathway[]> {
     const rows: {
-      pathwayId: number; name: string; requirementId: number | null; numberOfCourses: number | null; numberOfUnits: string | null;
-      courseId: number | null; nonDuplicableGroup: string | null;
+      pathwayId: number;
+      name: string;
+      requirementId: number | null;
+      numberOfCourses: number | null;
+      numberOfUnits: string | null;
+      courseId: number | null;
+      nonDuplicableGroup: string | null;
     }[] = await m.query(
       `SELECT p.id AS "pathwayId", p.name, r.id AS "requirementId", r.number_of_courses AS "numberOfCourses",
               r.number_of_units AS "numberOfUnits", cr.course_id AS "courseId", cr.non_duplicable_group AS "nonDuplicableGroup"
@@ -224,9 +224,17 @@ export class OnboardingService {
            consent_terms_of_use = EXCLUDED.consent_terms_of_use, consent_pathway_planner = EXCLUDED.consent_pathway_planner,
            electronic_signature = EXCLUDED.electronic_signature, ip = EXCLUDED.ip, signed_at = now()`,
         [
-          caller.user.id, c.consentDataRelease, c.consentCCCApply, c.consentVerification, c.consentPrivacyPolicy,
-          c.consentSubmitApplication, c.consentFinancialAid, c.consentTermsOfUse, c.consentPathwayPlanner,
-          c.electronicSignature, ctx.ip,
+          caller.user.id,
+          c.consentDataRelease,
+          c.consentCCCApply,
+          c.consentVerification,
+          c.consentPrivacyPolicy,
+          c.consentSubmitApplication,
+          c.consentFinancialAid,
+          c.consentTermsOfUse,
+          c.consentPathwayPlanner,
+          c.electronicSignature,
+          ctx.ip,
         ],
       );
       const [rows]: [{ status: CccApplyStatus }[], number] = await m.query(

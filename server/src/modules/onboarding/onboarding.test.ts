@@ -20,12 +20,22 @@ const f = onboardingFactories(h);
 
 const INFO = { grade: '10', dob: '03142010', guardianFirstName: 'Jordan', guardianLastName: 'Lee', guardianPhone: '(201) 555-0123' };
 const DEMOGRAPHICS = {
-  citizenshipStatus: 'US Citizen', fosterCare: 'yes', fosterCareAge: 'after13', homelessness: 'no', gender: 'non-binary',
+  citizenshipStatus: 'US Citizen',
+  fosterCare: 'yes',
+  fosterCareAge: 'after13',
+  homelessness: 'no',
+  gender: 'non-binary',
   raceEthnicity: ['White', 'Asian'],
 };
 const CONSENT = {
-  consentDataRelease: true, consentCCCApply: true, consentVerification: true, consentPrivacyPolicy: true,
-  consentSubmitApplication: true, consentFinancialAid: false, consentTermsOfUse: true, consentPathwayPlanner: true,
+  consentDataRelease: true,
+  consentCCCApply: true,
+  consentVerification: true,
+  consentPrivacyPolicy: true,
+  consentSubmitApplication: true,
+  consentFinancialAid: false,
+  consentTermsOfUse: true,
+  consentPathwayPlanner: true,
   electronicSignature: 'Riley Nguyen',
 };
 
@@ -51,22 +61,31 @@ async function viewTokens(student: User, school: School) {
 }
 
 const userRow = async (id: number) =>
-  (await h.db.query(
-    `SELECT grade, dob, guardian_first_name, guardian_last_name, guardian_phone, demographics, ed_goals FROM users WHERE id = $1`,
-    [id],
-  ))[0];
+  (await h.db.query(`SELECT grade, dob, guardian_first_name, guardian_last_name, guardian_phone, demographics, ed_goals FROM users WHERE id = $1`, [id]))[0];
 
 describe('student information', () => {
   it('saves grade, dob and the guardian (REST), and GET /api/user/ reads them back', async () => {
     const { student, token, school } = await studentWithToken({ grade: '9' });
-    const res = await h.api.post('/api/student-info/').set(h.auth(token)).send({ ...INFO, grade: 11 });
+    const res = await h.api
+      .post('/api/student-info/')
+      .set(h.auth(token))
+      .send({ ...INFO, grade: 11 });
     expect(res.status).toBe(200);
     expect(await userRow(student.id)).toMatchObject({
-      grade: '11', dob: '03142010', guardian_first_name: 'Jordan', guardian_last_name: 'Lee', guardian_phone: '(201) 555-0123',
+      grade: '11',
+      dob: '03142010',
+      guardian_first_name: 'Jordan',
+      guardian_last_name: 'Lee',
+      guardian_phone: '(201) 555-0123',
     });
     const user = await h.api.get('/api/user/').set(h.auth(token));
     expect(user.body).toEqual({
-      first_name: 'Test', last_name: 'Student', email: student.email, dob: '03142010', grade: '11', school: { name: school.name },
+      first_name: 'Test',
+      last_name: 'Student',
+      email: student.email,
+      dob: '03142010',
+      grade: '11',
+      school: { name: school.name },
     });
   });
 
@@ -74,7 +93,8 @@ describe('student information', () => {
     const { student, token } = await studentWithToken();
     const g = await h.gql(
       'mutation ($i: StudentInfoInput!) { saveStudentInfo(input: $i) { grade dob guardianFirstName guardianLastName guardianPhone } }',
-      { i: { ...INFO, grade: 'college' } }, token,
+      { i: { ...INFO, grade: 'college' } },
+      token,
     );
     expect(g.errors).toBeUndefined();
     expect(g.data!.saveStudentInfo).toEqual({ ...INFO, grade: 'college' });
@@ -96,7 +116,10 @@ describe('student information', () => {
       [{ guardianFirstName: 'x'.repeat(101) }, 'The parent or guardian first name may have at most 100 characters.'],
     ];
     for (const [change, message] of cases) {
-      const res = await h.api.post('/api/student-info/').set(h.auth(token)).send({ ...INFO, ...change });
+      const res = await h.api
+        .post('/api/student-info/')
+        .set(h.auth(token))
+        .send({ ...INFO, ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body).toMatchObject({ error: message });
     }
@@ -107,7 +130,7 @@ describe('student information', () => {
     expect(g.errors![0].message).toBe(textOf(ONBOARDING_MESSAGES.grade));
   });
 
-  it("refuses a guardian phone the consent link cannot be texted to, with 400 and a reason on both APIs, saving nothing", async () => {
+  it('refuses a guardian phone the consent link cannot be texted to, with 400 and a reason on both APIs, saving nothing', async () => {
     const { student, token } = await studentWithToken();
     const refused = {
       PHONE_COUNTRY: ['+44 7400 123456', '+44 20 7946 0958', '+882 1234 5678', '+88213 1234 5678', '+1 416 555 0123'],
@@ -117,7 +140,10 @@ describe('student information', () => {
     for (const [reason, phones] of Object.entries(refused) as [keyof typeof refused, readonly string[]][]) {
       const text = reason === 'PHONE_COUNTRY' ? 'Text messages can go only to phone numbers in US.' : REASONS[reason];
       for (const guardianPhone of phones) {
-        const res = await h.api.post('/api/student-info/').set(h.auth(token)).send({ ...INFO, guardianPhone });
+        const res = await h.api
+          .post('/api/student-info/')
+          .set(h.auth(token))
+          .send({ ...INFO, guardianPhone });
         expect(res.status, guardianPhone).toBe(400);
         expect(res.body, guardianPhone).toMatchObject({ error: text, reason });
         const g = await h.gql('mutation ($i: StudentInfoInput!) { saveStudentInfo(input: $i) { guardianPhone } }', { i: { ...INFO, guardianPhone } }, token);
@@ -159,7 +185,8 @@ describe('student demographics', () => {
     const { student, token } = await studentWithToken();
     const g = await h.gql(
       'mutation ($i: StudentDemographicsInput!) { saveStudentDemographics(input: $i) { fosterCare fosterCareAge raceEthnicity } }',
-      { i: { ...DEMOGRAPHICS, fosterCare: 'no', fosterCareAge: 'current', raceEthnicity: [] } }, token,
+      { i: { ...DEMOGRAPHICS, fosterCare: 'no', fosterCareAge: 'current', raceEthnicity: [] } },
+      token,
     );
     expect(g.errors).toBeUndefined();
     expect(g.data!.saveStudentDemographics).toEqual({ fosterCare: 'no', fosterCareAge: null, raceEthnicity: [] });
@@ -179,7 +206,10 @@ describe('student demographics', () => {
       [{ raceEthnicity: ['Purple'] }, textOf(ONBOARDING_MESSAGES.raceEthnicity)],
     ];
     for (const [change, message] of cases) {
-      const res = await h.api.post('/api/student-demographics/').set(h.auth(token)).send({ ...DEMOGRAPHICS, ...change });
+      const res = await h.api
+        .post('/api/student-demographics/')
+        .set(h.auth(token))
+        .send({ ...DEMOGRAPHICS, ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body).toMatchObject({ error: message });
     }
@@ -236,15 +266,21 @@ describe('generate four-year plan', () => {
   it("places the required courses in a grade-10 student's remaining terms, after their prerequisites (REST)", async () => {
     const { student, token, school } = await studentWithToken({ grade: '10' });
     await catalogue(school);
-    await h.api.post('/api/update-ed-goals/').set(h.auth(token)).send({ ed_goals: ['10th Grade', 'graduating from high school', 'None of the above'] });
+    await h.api
+      .post('/api/update-ed-goals/')
+      .set(h.auth(token))
+      .send({ ed_goals: ['10th Grade', 'graduating from high school', 'None of the above'] });
     const res = await h.api.post('/api/generate-four-year-plan/').set(h.auth(token)).send({});
     expect(res.status).toBe(200);
     expect(res.body.added_courses).toBe(6);
     // 10th Grade is term 2: English 9, 10, 11 one year apart; Algebra I -> Geometry -> Algebra II. Nothing in 9th grade.
     expect(await f.planOf(student)).toEqual([
-      { code: '2401', term: '2', position: 0 }, { code: '4301', term: '2', position: 1 },
-      { code: '2501', term: '3', position: 0 }, { code: '4401', term: '3', position: 1 },
-      { code: '2601', term: '4', position: 0 }, { code: '4506', term: '4', position: 1 },
+      { code: '2401', term: '2', position: 0 },
+      { code: '4301', term: '2', position: 1 },
+      { code: '2501', term: '3', position: 0 },
+      { code: '4401', term: '3', position: 1 },
+      { code: '2601', term: '4', position: 0 },
+      { code: '4506', term: '4', position: 1 },
     ]);
     // The psychology AA pathway does not match the goal: nothing of it is planned.
     expect((await f.planOf(student)).some((c) => c.code === 'PSYC 1')).toBe(false);
@@ -258,9 +294,13 @@ describe('generate four-year plan', () => {
     const { student, token, school } = await studentWithToken({ grade: '9' });
     const c = await catalogue(school);
     await f.schedule(student, [{ course: c.e9, term: 1 }]);
-    await h.gql('mutation ($g: [String!]!) { updateEdGoals(edGoals: $g) }', {
-      g: ['11th Grade', 'credit towards an AA degree, graduating from high school', 'Math I'],
-    }, token);
+    await h.gql(
+      'mutation ($g: [String!]!) { updateEdGoals(edGoals: $g) }',
+      {
+        g: ['11th Grade', 'credit towards an AA degree, graduating from high school', 'Math I'],
+      },
+      token,
+    );
     const g = await h.gql('mutation { generateFourYearPlan { addedCount courses { courseId term position } } }', {}, token);
     expect(g.errors).toBeUndefined();
     const plan = await f.planOf(student);
@@ -268,7 +308,8 @@ describe('generate four-year plan', () => {
     // Algebra II needs Algebra I and Geometry first: three years do not fit in two, so it is skipped.
     expect(plan).toEqual([
       { code: '2401', term: '1', position: 0 },
-      { code: '2501', term: '3', position: 0 }, { code: 'PSYC 1', term: '3', position: 1 },
+      { code: '2501', term: '3', position: 0 },
+      { code: 'PSYC 1', term: '3', position: 1 },
       { code: '2601', term: '4', position: 0 },
     ]);
     expect(g.data!.generateFourYearPlan.addedCount).toBe(3);
@@ -281,7 +322,10 @@ describe('generate four-year plan', () => {
     const c = await catalogue(big.school);
     const extra: Course[] = [];
     for (let i = 0; i < 12; i++) extra.push(await f.buildCourse(big.school, { courseId: `EL${i}`, prerequisites: i ? [[extra[i - 1]]] : [] }));
-    await f.buildPathway(big.school, 'Electives', [{ numberOfCourses: 12, courses: extra }, { numberOfCourses: 2, courses: [c.psych] }]);
+    await f.buildPathway(big.school, 'Electives', [
+      { numberOfCourses: 12, courses: extra },
+      { numberOfCourses: 2, courses: [c.psych] },
+    ]);
     const mutation = 'mutation { generateFourYearPlan { addedCount } }';
     const a = await f.countedGql(mutation, small.token);
     const b = await f.countedGql(mutation, big.token);
@@ -305,11 +349,13 @@ describe('generate four-year plan', () => {
 
 describe('community-college consent and Open CCC account', () => {
   const statusOf = async (studentId: number) =>
-    (await h.db.query(
-      `SELECT u.ccc_apply_status AS status, c.electronic_signature, c.consent_financial_aid, c.consent_ccc_apply, c.ip
+    (
+      await h.db.query(
+        `SELECT u.ccc_apply_status AS status, c.electronic_signature, c.consent_financial_aid, c.consent_ccc_apply, c.ip
          FROM cccapply_consents c JOIN users u ON u.id = c.student_id WHERE c.student_id = $1`,
-      [studentId],
-    ))[0];
+        [studentId],
+      )
+    )[0];
 
   it('stores the consent and the signature; the status shows on the students list (REST and GraphQL)', async () => {
     const { student, token, school } = await studentWithToken();
@@ -328,7 +374,10 @@ describe('community-college consent and Open CCC account', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ccc_apply_status: 'consent_signed' });
     expect(await statusOf(student.id)).toMatchObject({
-      status: 'consent_signed', electronic_signature: 'Riley Nguyen', consent_financial_aid: false, consent_ccc_apply: true,
+      status: 'consent_signed',
+      electronic_signature: 'Riley Nguyen',
+      consent_financial_aid: false,
+      consent_ccc_apply: true,
     });
     expect((await statusOf(student.id)).ip).not.toBe('');
     expect(await listed()).toEqual({ rest: 'consent_signed', gql: 'consent_signed' });
@@ -338,7 +387,11 @@ describe('community-college consent and Open CCC account', () => {
     expect(await listed()).toEqual({ rest: 'account_created', gql: 'account_created' });
 
     // Signing again replaces the consent but keeps the account step.
-    const g = await h.gql('mutation ($i: CccApplyConsentInput!) { signCccApplyConsent(input: $i) }', { i: { ...CONSENT, electronicSignature: 'Riley Q. Nguyen' } }, token);
+    const g = await h.gql(
+      'mutation ($i: CccApplyConsentInput!) { signCccApplyConsent(input: $i) }',
+      { i: { ...CONSENT, electronicSignature: 'Riley Q. Nguyen' } },
+      token,
+    );
     expect(g.data).toEqual({ signCccApplyConsent: 'account_created' });
     expect((await statusOf(student.id)).electronic_signature).toBe('Riley Q. Nguyen');
     expect((await h.gql('{ myCccApplyStatus }', {}, token)).data).toEqual({ myCccApplyStatus: 'account_created' });
@@ -346,10 +399,16 @@ describe('community-college consent and Open CCC account', () => {
 
   it('refuses a missing signature with the spec text, and the account step before the consent', async () => {
     const { student, token } = await studentWithToken();
-    const res = await h.api.post('/api/cccapply/consent/').set(h.auth(token)).send({ ...CONSENT, electronicSignature: '   ' });
+    const res = await h.api
+      .post('/api/cccapply/consent/')
+      .set(h.auth(token))
+      .send({ ...CONSENT, electronicSignature: '   ' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: textOf(SIGNATURE_REQUIRED_MESSAGE), reason: SIGNATURE_REQUIRED_MESSAGE });
-    const bad = await h.api.post('/api/cccapply/consent/').set(h.auth(token)).send({ ...CONSENT, consentCCCApply: 'sure' });
+    const bad = await h.api
+      .post('/api/cccapply/consent/')
+      .set(h.auth(token))
+      .send({ ...CONSENT, consentCCCApply: 'sure' });
     expect(bad.body).toMatchObject({ error: 'consentCCCApply must be true or false.' });
     const early = await h.gql('mutation { confirmOpenCccAccount }', {}, token);
     expect(early.code).toBe('BAD_USER_INPUT');
@@ -374,7 +433,12 @@ describe('GET /api/user/', () => {
   it('answers the demo student with the school name, and 401 without a token', async () => {
     const res = await h.api.get('/api/user/').set(h.auth(await h.login(DEMO.student)));
     expect(res.body).toEqual({
-      first_name: 'Sam', last_name: 'Lee', email: DEMO.student, dob: '03142010', grade: '10', school: { name: 'Lincoln High School' },
+      first_name: 'Sam',
+      last_name: 'Lee',
+      email: DEMO.student,
+      dob: '03142010',
+      grade: '10',
+      school: { name: 'Lincoln High School' },
     });
     expect((await h.api.get('/api/user/')).status).toBe(401);
   });

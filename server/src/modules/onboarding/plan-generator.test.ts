@@ -1,8 +1,17 @@
 /** The plan generator as a pure function: prerequisites, caps, remaining terms, goals, determinism. */
 import { describe, expect, it } from 'vitest';
 import {
-  firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, prerequisiteViolations, selectPathways, TERM_CAPS,
-  type GenCourse, type GenInput, type GenPathway, type GenPlanned,
+  firstRemainingTerm,
+  generatePlan,
+  goalsOf,
+  gradeOfAnswer,
+  prerequisiteViolations,
+  selectPathways,
+  TERM_CAPS,
+  type GenCourse,
+  type GenInput,
+  type GenPathway,
+  type GenPlanned,
 } from './plan-generator.js';
 
 const HS = ['9th Grade', '10th Grade', '11th Grade', '12th Grade'];
@@ -27,11 +36,13 @@ describe('generatePlan', () => {
   const math = [course(5, '4301'), course(6, '4401', 1, [[5]])];
 
   it('places a chain of prerequisites one term apart, starting at the first remaining term', () => {
-    const plan = generatePlan(input({
-      firstTerm: 1,
-      courses: [...english, ...math],
-      pathways: [{ id: 1, name: 'Graduation', requirements: [req(10, [1, 2, 3, 4], 3), req(11, [5, 6], 2)] }],
-    }));
+    const plan = generatePlan(
+      input({
+        firstTerm: 1,
+        courses: [...english, ...math],
+        pathways: [{ id: 1, name: 'Graduation', requirements: [req(10, [1, 2, 3, 4], 3), req(11, [5, 6], 2)] }],
+      }),
+    );
     // A grade-10 student: 10th..12th Grade hold three English courses and both math courses.
     expect(byCourse(plan)).toEqual({ 1: 1, 2: 2, 3: 3, 5: 1, 6: 2 });
     expect(plan.every((p) => p.term >= 1)).toBe(true);
@@ -42,46 +53,107 @@ describe('generatePlan', () => {
     // The requirement names only English 11, which needs English 10, which needs English 9 or Accelerated English 9.
     const courses = [course(1, '2401'), course(7, '2404'), course(2, '2501', 1, [[1, 7]]), course(3, '2601', 1, [[2]])];
     const plan = generatePlan(input({ courses, pathways: [{ id: 1, name: 'P', requirements: [req(1, [3], 1)] }] }));
-    expect(plan.map((p) => [p.courseId, p.term])).toEqual([[1, 0], [2, 1], [3, 2]]);
+    expect(plan.map((p) => [p.courseId, p.term])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 2],
+    ]);
   });
 
   it('skips a course whose prerequisites cannot fit before the last term, taking back what it placed', () => {
     // From the 11th grade there are two terms left: English 12 needs three courses before it.
-    const plan = generatePlan(input({
-      firstTerm: 2, courses: english, pathways: [{ id: 1, name: 'P', requirements: [req(1, [4], 1)] }],
-    }));
+    const plan = generatePlan(
+      input({
+        firstTerm: 2,
+        courses: english,
+        pathways: [{ id: 1, name: 'P', requirements: [req(1, [4], 1)] }],
+      }),
+    );
     expect(plan).toEqual([]);
   });
 
   it('uses a prerequisite already in the plan, even in an earlier (past) term, and keeps existing courses', () => {
-    const plan = generatePlan(input({
-      firstTerm: 1,
-      courses: english,
-      existing: [{ courseId: 1, term: 0, position: 0 }, { courseId: 2, term: 1, position: 0 }],
-      pathways: [{ id: 1, name: 'P', requirements: [req(1, [1, 2, 3, 4], 4)] }],
-    }));
-    expect(plan).toEqual([{ courseId: 3, term: 2, position: 0 }, { courseId: 4, term: 3, position: 0 }]);
+    const plan = generatePlan(
+      input({
+        firstTerm: 1,
+        courses: english,
+        existing: [
+          { courseId: 1, term: 0, position: 0 },
+          { courseId: 2, term: 1, position: 0 },
+        ],
+        pathways: [{ id: 1, name: 'P', requirements: [req(1, [1, 2, 3, 4], 4)] }],
+      }),
+    );
+    expect(plan).toEqual([
+      { courseId: 3, term: 2, position: 0 },
+      { courseId: 4, term: 3, position: 0 },
+    ]);
   });
 
   it('never puts a term over the unit cap or the course cap', () => {
     const many = Array.from({ length: 20 }, (_, i) => course(i + 1, `C${i + 1}`, 1.5));
-    const plan = generatePlan(input({ unitCap: 7, courseCap: 8, courses: many, pathways: [{ id: 1, name: 'P', requirements: [req(1, many.map((c) => c.id), 20)] }] }));
+    const plan = generatePlan(
+      input({
+        unitCap: 7,
+        courseCap: 8,
+        courses: many,
+        pathways: [
+          {
+            id: 1,
+            name: 'P',
+            requirements: [
+              req(
+                1,
+                many.map((c) => c.id),
+                20,
+              ),
+            ],
+          },
+        ],
+      }),
+    );
     const perTerm = [0, 1, 2, 3].map((t) => plan.filter((p) => p.term === t).length * 1.5);
     expect(perTerm).toEqual([6, 6, 6, 6]);
     expect(plan).toHaveLength(16);
 
     const zeroUnit = Array.from({ length: 12 }, (_, i) => course(i + 1, `Z${i + 1}`, 0));
-    const byCount = generatePlan(input({ termCount: 1, courseCap: 8, courses: zeroUnit, pathways: [{ id: 1, name: 'P', requirements: [req(1, zeroUnit.map((c) => c.id), 12)] }] }));
+    const byCount = generatePlan(
+      input({
+        termCount: 1,
+        courseCap: 8,
+        courses: zeroUnit,
+        pathways: [
+          {
+            id: 1,
+            name: 'P',
+            requirements: [
+              req(
+                1,
+                zeroUnit.map((c) => c.id),
+                12,
+              ),
+            ],
+          },
+        ],
+      }),
+    );
     expect(byCount).toHaveLength(8);
   });
 
   it('counts existing units toward the cap and appends after existing positions', () => {
     const courses = [course(1, 'A', 6), course(2, 'B', 2), course(3, 'C', 1)];
-    const plan = generatePlan(input({
-      termCount: 2, courses, existing: [{ courseId: 1, term: 0, position: 3 }],
-      pathways: [{ id: 1, name: 'P', requirements: [req(1, [2, 3], 2)] }],
-    }));
-    expect(plan).toEqual([{ courseId: 2, term: 1, position: 0 }, { courseId: 3, term: 0, position: 4 }]);
+    const plan = generatePlan(
+      input({
+        termCount: 2,
+        courses,
+        existing: [{ courseId: 1, term: 0, position: 3 }],
+        pathways: [{ id: 1, name: 'P', requirements: [req(1, [2, 3], 2)] }],
+      }),
+    );
+    expect(plan).toEqual([
+      { courseId: 2, term: 1, position: 0 },
+      { courseId: 3, term: 0, position: 4 },
+    ]);
   });
 
   it('fills a requirement until both its number of courses and its number of units are met', () => {
@@ -93,8 +165,13 @@ describe('generatePlan', () => {
   it('counts a non-duplicable course toward one requirement only', () => {
     const courses = [course(1, 'A'), course(2, 'B')];
     const shared = (reqId: number): GenPathway['requirements'][number] => ({
-      id: reqId, numberOfCourses: 1, numberOfUnits: 0,
-      courses: [{ courseId: 1, nonDuplicableGroup: 'g' }, { courseId: 2, nonDuplicableGroup: 'g' }],
+      id: reqId,
+      numberOfCourses: 1,
+      numberOfUnits: 0,
+      courses: [
+        { courseId: 1, nonDuplicableGroup: 'g' },
+        { courseId: 2, nonDuplicableGroup: 'g' },
+      ],
     });
     const plan = generatePlan(input({ courses, pathways: [{ id: 1, name: 'P', requirements: [shared(1), shared(2)] }] }));
     expect(plan.map((p) => p.courseId)).toEqual([1, 2]);
@@ -107,7 +184,10 @@ describe('generatePlan', () => {
   });
 
   it('is deterministic whatever the order of its input', () => {
-    const pathways = [{ id: 2, name: 'Q', requirements: [req(20, [6, 5], 2)] }, { id: 1, name: 'P', requirements: [req(11, [4, 3], 1), req(10, [2, 1], 2)] }];
+    const pathways = [
+      { id: 2, name: 'Q', requirements: [req(20, [6, 5], 2)] },
+      { id: 1, name: 'P', requirements: [req(11, [4, 3], 1), req(10, [2, 1], 2)] },
+    ];
     const a = generatePlan(input({ courses: [...english, ...math], pathways }));
     const b = generatePlan(input({ courses: [...math, ...english].reverse(), pathways: [...pathways].reverse() }));
     expect(a).toEqual(b);
@@ -155,7 +235,8 @@ describe('generatePlan over random catalogues', () => {
           numberOfCourses: Math.floor(r() * 5),
           numberOfUnits: Math.floor(r() * 6),
           courses: Array.from({ length: 1 + Math.floor(r() * 8) }, () => ({
-            courseId: 1 + Math.floor(r() * n), nonDuplicableGroup: r() < 0.2 ? 'g' : null,
+            courseId: 1 + Math.floor(r() * n),
+            nonDuplicableGroup: r() < 0.2 ? 'g' : null,
           })).filter((c, i, all) => all.findIndex((x) => x.courseId === c.courseId) === i),
         })),
       }));
@@ -168,14 +249,23 @@ describe('generatePlan over random catalogues', () => {
       const whole = [...existing, ...added];
       // No added course breaks the plan page's rule (existing courses may, they are the student's).
       const bad = new Set(prerequisiteViolations(whole, courses));
-      expect(added.filter((a) => bad.has(a.courseId)), msg).toEqual([]);
+      expect(
+        added.filter((a) => bad.has(a.courseId)),
+        msg,
+      ).toEqual([]);
       // Strictly after: each group has a member in an earlier term.
       for (const a of added) {
         for (const g of courses.find((c) => c.id === a.courseId)!.prerequisiteGroups) {
-          expect(g.some((id) => (whole.find((w) => w.courseId === id)?.term ?? Infinity) < a.term), msg).toBe(true);
+          expect(
+            g.some((id) => (whole.find((w) => w.courseId === id)?.term ?? Infinity) < a.term),
+            msg,
+          ).toBe(true);
         }
       }
-      expect(added.every((a) => a.term >= firstTerm && a.term < termCount), msg).toBe(true);
+      expect(
+        added.every((a) => a.term >= firstTerm && a.term < termCount),
+        msg,
+      ).toBe(true);
       expect(new Set(whole.map((w) => w.courseId)).size, msg).toBe(whole.length);
       for (let t = 0; t < termCount; t++) {
         if (!added.some((a) => a.term === t)) continue;
@@ -196,13 +286,23 @@ describe('goals, pathways and remaining terms', () => {
     const goals = goalsOf(['10th Grade', "credit towards an AA degree, credit towards a bachelor's degree", 'Math I']);
     expect(goals).toEqual(['credit towards an AA degree', "credit towards a bachelor's degree"]);
     const pathways = [
-      { id: 3, name: 'UC Transfer Pathway' }, { id: 1, name: 'High School Graduation' }, { id: 2, name: 'AA in Liberal Arts' },
+      { id: 3, name: 'UC Transfer Pathway' },
+      { id: 1, name: 'High School Graduation' },
+      { id: 2, name: 'AA in Liberal Arts' },
       { id: 4, name: 'Associate Degree for Transfer' },
     ];
     expect(selectPathways(pathways, goals).map((p) => p.id)).toEqual([2, 3, 4]);
     expect(selectPathways(pathways, ['graduating from high school']).map((p) => p.id)).toEqual([1]);
     // No match (or no goals): every pathway of the school.
-    expect(selectPathways([{ id: 5, name: 'STEM' }, { id: 4, name: 'Arts' }], goals).map((p) => p.id)).toEqual([4, 5]);
+    expect(
+      selectPathways(
+        [
+          { id: 5, name: 'STEM' },
+          { id: 4, name: 'Arts' },
+        ],
+        goals,
+      ).map((p) => p.id),
+    ).toEqual([4, 5]);
     expect(selectPathways(pathways, []).map((p) => p.id)).toEqual([1, 2, 3, 4]);
   });
 

@@ -65,8 +65,10 @@ export function outboxDeliveryHandler(
   smsCountries: readonly string[] = DEFAULT_SMS_COUNTRIES,
 ): JobHandler {
   return async (payload) => {
-    const rows: { id: string; channel: OutboxChannel; recipient: string; subject: string; body: string; status: string; attempts: number }[] =
-      await db.query(`SELECT id, channel, recipient, subject, body, status, attempts FROM outbox_messages WHERE id = $1`, [String(payload.messageId)]);
+    const rows: { id: string; channel: OutboxChannel; recipient: string; subject: string; body: string; status: string; attempts: number }[] = await db.query(
+      `SELECT id, channel, recipient, subject, body, status, attempts FROM outbox_messages WHERE id = $1`,
+      [String(payload.messageId)],
+    );
     const m = rows[0];
     if (!m || m.status !== 'pending') return;
     const transport = transports[m.channel];
@@ -83,10 +85,7 @@ export function outboxDeliveryHandler(
     }
     try {
       await transport.send({ to, subject: m.subject, text: m.body });
-      await db.query(
-        `UPDATE outbox_messages SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
-        [m.id],
-      );
+      await db.query(`UPDATE outbox_messages SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`, [m.id]);
     } catch (e) {
       const attempts = m.attempts + 1;
       const final = attempts >= MAX_ATTEMPTS;

@@ -41,10 +41,9 @@ async function signConsent(student: User, token: string): Promise<{ id: string; 
   const signed = await h.api.put('/api/parent-consent/').set(h.auth(token)).field('name', `${student.firstName} ${student.lastName}`);
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   expect(signed.body.state).toBe('student_signed');
-  const [sms] = await h.db.query(
-    `SELECT id, body, school_id, user_id FROM outbox_messages WHERE channel = 'sms' AND recipient = $1 ORDER BY created_at DESC LIMIT 1`,
-    [student.guardianPhone],
-  );
+  const [sms] = await h.db.query(`SELECT id, body, school_id, user_id FROM outbox_messages WHERE channel = 'sms' AND recipient = $1 ORDER BY created_at DESC LIMIT 1`, [
+    student.guardianPhone,
+  ]);
   return sms;
 }
 
@@ -63,7 +62,7 @@ describe('the outbox of the demo (no transport configured)', () => {
     await h.db.query(`INSERT INTO consent_forms SELECT * FROM jsonb_populate_record(NULL::consent_forms, $1::jsonb)`, [JSON.stringify(samForm)]);
   });
 
-  it('Sam\'s guardian text is never read by Dual School\'s staff through a student who joined it with the same guardian phone; Lincoln\'s staff read it', async () => {
+  it("Sam's guardian text is never read by Dual School's staff through a student who joined it with the same guardian phone; Lincoln's staff read it", async () => {
     const lincoln = await h.schoolNamed('Lincoln High School');
     const dual = await h.schoolNamed('Dual School');
     const phone = sam.guardianPhone!;
@@ -80,7 +79,9 @@ describe('the outbox of the demo (no transport configured)', () => {
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);
     const token = reg.body.token as string;
     expect((await h.api.post(`/api/schools/${dual.uuid}/join/`).set(h.auth(token))).status).toBe(200);
-    const info = await h.api.post('/api/student-info/').set(h.auth(token))
+    const info = await h.api
+      .post('/api/student-info/')
+      .set(h.auth(token))
       .send({ grade: '10', dob: '01022010', guardianFirstName: 'Jordan', guardianLastName: 'Lee', guardianPhone: phone });
     expect(info.status, JSON.stringify(info.body)).toBe(200);
     expect(await h.userByEmail(email)).toMatchObject({ schoolId: dual.id, guardianPhone: phone });
@@ -103,7 +104,7 @@ describe('the outbox of the demo (no transport configured)', () => {
   });
 });
 
-describe('one school\'s messages are never listed to another school\'s staff', () => {
+describe("one school's messages are never listed to another school's staff", () => {
   let a: School;
   let b: School;
   let staffA: string;
@@ -128,7 +129,9 @@ describe('one school\'s messages are never listed to another school\'s staff', (
     },
     'set-password link of a roster import': async (_school, staffToken) => {
       const email = uniqueEmail('rostered');
-      const up = await h.api.post('/api/roster-import/').set(h.auth(staffToken))
+      const up = await h.api
+        .post('/api/roster-import/')
+        .set(h.auth(staffToken))
         .attach('file', Buffer.from(`sourcedId,givenName,familyName,email,grade\r\nR-1,Rae,Ross,${email},10`), { filename: 'r.csv', contentType: 'text/csv' });
       expect(up.status, JSON.stringify(up.body)).toBe(202);
       await new JobWorker(h.db, { [ROSTER_IMPORT_QUEUE]: backgroundHandlers(h.db, h.services, {})[ROSTER_IMPORT_QUEUE] }).runOnce();
@@ -158,7 +161,7 @@ describe('one school\'s messages are never listed to another school\'s staff', (
     expect((await outboxOf(await h.tokenFor(both))).map((m) => m.id)).toContain(id);
   });
 
-  it('another staff member\'s reset link is listed only to them, and a message of no school to nobody', async () => {
+  it("another staff member's reset link is listed only to them, and a message of no school to nobody", async () => {
     const colleague = await h.buildStaff({ school: a });
     await h.api.post('/api/request-reset-password/').send({ email: colleague.email });
     const [reset] = await h.db.query(`SELECT id FROM outbox_messages WHERE recipient = $1`, [colleague.email]);
@@ -167,10 +170,9 @@ describe('one school\'s messages are never listed to another school\'s staff', (
 
     // A message queued before messages recorded their school (text to a phone; not attributable).
     const student = await studentWithGuardian(h, a);
-    const [old] = await h.db.query(
-      `INSERT INTO outbox_messages (channel, recipient, subject, body) VALUES ('sms', $1, 'Parent consent form', 'old link') RETURNING id`,
-      [student.guardianPhone],
-    );
+    const [old] = await h.db.query(`INSERT INTO outbox_messages (channel, recipient, subject, body) VALUES ('sms', $1, 'Parent consent form', 'old link') RETURNING id`, [
+      student.guardianPhone,
+    ]);
     expect((await outboxOf(staffA)).map((m) => m.id)).not.toContain(old.id);
     expect((await outboxOf(await h.login(DEMO.admin))).map((m) => m.id)).not.toContain(old.id);
   });
@@ -179,7 +181,7 @@ describe('one school\'s messages are never listed to another school\'s staff', (
 describe('bodies where a transport delivers', () => {
   const smsGateway = { url: 'https://sms.invalid', accountSid: 'AC-test', authToken: 'token', from: '+15550001111' };
 
-  it('are never shown on a server that delivers mail or texts, even to staff of the message\'s school', async () => {
+  it("are never shown on a server that delivers mail or texts, even to staff of the message's school", async () => {
     const school = await consentSchool(h);
     const staff = await h.tokenFor(await h.buildStaff({ school }));
     const student = await studentWithGuardian(h, school);

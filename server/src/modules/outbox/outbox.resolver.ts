@@ -9,7 +9,12 @@ class OutboxMessageItem {
   @Field(() => OutboxChannelEnum, { description: 'email or sms.' }) channel: string;
   @Field(() => String, { description: 'Email address or phone number it goes to.' }) recipient: string;
   @Field(() => String, { description: 'Subject line (email).' }) subject: string;
-  @Field(() => String, { nullable: true, description: 'The text (it may hold a sign-in link): shown only to staff of the message\'s school, and only where no transport delivers its channel and the server is not a production one; null otherwise.' }) body: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The text (it may hold a sign-in link): shown only to staff of the message's school, and only where no transport delivers its channel and the server is not a production one; null otherwise.",
+  })
+  body: string | null;
   @Field(() => OutboxStatusEnum, { description: 'pending (waiting or retrying), sent, or failed (gave up after the last attempt).' }) status: string;
   @Field(() => Int, { description: 'Delivery attempts so far.' }) attempts: number;
   @Field(() => String, { nullable: true, description: 'The error of the last failed attempt.' }) lastError: string | null;
@@ -26,7 +31,10 @@ class OutboxPage {
 
 @Resolver()
 export class OutboxResolver {
-  @Query(() => OutboxPage, { description: 'Staff: the outbox of their schools (what was sent, waits or failed), newest first: messages queued for their schools\' business, except those about other staff, and their own.' })
+  @Query(() => OutboxPage, {
+    description:
+      "Staff: the outbox of their schools (what was sent, waits or failed), newest first: messages queued for their schools' business, except those about other staff, and their own.",
+  })
   async outboxMessages(
     @Ctx() ctx: AdapterContext,
     @Arg('status', () => OutboxStatusEnum, { nullable: true, description: 'pending, sent or failed; all when omitted.' }) status: string | null,
@@ -37,8 +45,17 @@ export class OutboxResolver {
     return {
       totalCount: page.total,
       nodes: page.rows.map((m) => ({
-        id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, status: m.status,
-        attempts: m.attempts, lastError: m.lastError, nextAttemptAt: m.status === 'pending' ? m.nextAttemptAt : null, createdAt: m.createdAt, sentAt: m.sentAt,
+        id: m.id,
+        channel: m.channel,
+        recipient: m.recipient,
+        subject: m.subject,
+        body: m.body,
+        status: m.status,
+        attempts: m.attempts,
+        lastError: m.lastError,
+        nextAttemptAt: m.status === 'pending' ? m.nextAttemptAt : null,
+        createdAt: m.createdAt,
+        sentAt: m.sentAt,
       })),
     };
   }

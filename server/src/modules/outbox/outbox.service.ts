@@ -50,7 +50,14 @@ export class OutboxService {
   ): Promise<OutboxMessage> {
     const refusal = channel === 'sms' ? await smsRefusal(manager, this.smsRules, recipient, scope.schoolId) : null;
     const message = await manager.getRepository(OutboxMessage).save({
-      channel, recipient, subject, body, status: refusal ? 'failed' : 'pending', lastError: refusal, schoolId: scope.schoolId, userId: scope.userId,
+      channel,
+      recipient,
+      subject,
+      body,
+      status: refusal ? 'failed' : 'pending',
+      lastError: refusal,
+      schoolId: scope.schoolId,
+      userId: scope.userId,
     });
     if (refusal) {
       // Ids only: the number and the body stay on the row, for the school's staff.
@@ -88,5 +95,4 @@ export class OutboxService {
   async backlog(): Promise<number> {
     return this.db.getRepository(OutboxMessage).countBy({ status: 'pending' });
   }
-
 }

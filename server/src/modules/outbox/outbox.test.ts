@@ -29,7 +29,10 @@ async function queueReset(email: string): Promise<string> {
 
 /** Runs only this message's job, whatever else is queued, so tests do not depend on each other. */
 async function runJobOf(worker: JobWorker, messageId: string): Promise<void> {
-  await h.db.query(`UPDATE jobs SET run_at = now() + interval '1 day' WHERE status = 'pending' AND queue = $1 AND payload->>'messageId' <> $2 AND run_at <= now()`, [OUTBOX_QUEUE, messageId]);
+  await h.db.query(`UPDATE jobs SET run_at = now() + interval '1 day' WHERE status = 'pending' AND queue = $1 AND payload->>'messageId' <> $2 AND run_at <= now()`, [
+    OUTBOX_QUEUE,
+    messageId,
+  ]);
   await worker.runOnce();
 }
 
@@ -76,7 +79,9 @@ describe('outbox delivery on the job queue', () => {
 
   it('never runs one job twice when two workers (replicas) poll at once', async () => {
     const runs: string[] = [];
-    const handler = async (p: Record<string, unknown>) => { runs.push(String(p.n)); };
+    const handler = async (p: Record<string, unknown>) => {
+      runs.push(String(p.n));
+    };
     const queue = `test.${Date.now()}`;
     for (let n = 0; n < 6; n++) await h.db.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`, [queue, JSON.stringify({ n })]);
     const a = new JobWorker(h.db, { [queue]: handler }, { batchSize: 2 });
@@ -90,7 +95,12 @@ describe('outbox delivery on the job queue', () => {
     const school = await h.buildSchool();
     const welcomed = await Promise.all(Array.from({ length: 5 }, () => h.buildStudent({ school })));
     const [onDemand, resetting] = [await h.buildStudent({ school }), await h.buildParent({ school })];
-    await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLinks(welcomed.map((user) => ({ user, school })), m));
+    await h.db.transaction((m) =>
+      h.services.accounts.enqueueSetPasswordLinks(
+        welcomed.map((user) => ({ user, school })),
+        m,
+      ),
+    );
     const resetId = await queueReset(resetting.email);
     await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLink(onDemand, school, m));
     // A parent's consent link is not one someone asked for just now: it waits its turn.
@@ -98,17 +108,25 @@ describe('outbox delivery on the job queue', () => {
     const mine = [...welcomed, onDemand, resetting].map((u) => u.email);
     const ours = await h.db.query(
       `SELECT m.recipient, m.subject, j.priority FROM jobs j JOIN outbox_messages m ON m.id::text = j.payload->>'messageId'
-        WHERE j.queue = $1 AND m.recipient = ANY($2) ORDER BY j.id`, [OUTBOX_QUEUE, mine]);
+        WHERE j.queue = $1 AND m.recipient = ANY($2) ORDER BY j.id`,
+      [OUTBOX_QUEUE, mine],
+    );
     expect(ours.map((r: { priority: number }) => r.priority)).toEqual([0, 0, 0, 0, 0, PERSON_WAITING, PERSON_WAITING, 0]);
     expect(ours.find((r: { recipient: string }) => r.recipient === resetting.email).subject).toBe('Reset your password');
     // Only this test's messages are due.
     await h.db.query(
       `UPDATE jobs SET run_at = now() + interval '1 day' WHERE status = 'pending' AND queue = $1 AND run_at <= now()
-          AND payload->>'messageId' NOT IN (SELECT id::text FROM outbox_messages WHERE recipient = ANY($2))`, [OUTBOX_QUEUE, mine]);
+          AND payload->>'messageId' NOT IN (SELECT id::text FROM outbox_messages WHERE recipient = ANY($2))`,
+      [OUTBOX_QUEUE, mine],
+    );
     const transport = flakyTransport(0);
     const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { email: transport }, 0) }, { batchSize: 3 });
     expect(await worker.runOnce()).toBe(3);
-    expect(transport.sent).toEqual([`${resetting.email}: Reset your password`, `${onDemand.email}: Set your password for Pathway Planner`, `${welcomed[0].email}: Set your password for Pathway Planner`]);
+    expect(transport.sent).toEqual([
+      `${resetting.email}: Reset your password`,
+      `${onDemand.email}: Set your password for Pathway Planner`,
+      `${welcomed[0].email}: Set your password for Pathway Planner`,
+    ]);
     const [reset] = await h.db.query(`SELECT status FROM outbox_messages WHERE id = $1`, [resetId]);
     expect(reset.status).toBe('sent');
     while ((await worker.runOnce()) > 0);
@@ -139,7 +157,7 @@ describe('outbox page', () => {
     expect((await h.api.get('/api/outbox/?status=lost').set(h.auth(staff))).body.error).toBe('status must be pending, sent or failed.');
   });
 
-  it('on a production server shows only messages of the staff member\'s schools, without bodies', async () => {
+  it("on a production server shows only messages of the staff member's schools, without bodies", async () => {
     // The service as a district's server wires it (production on PostgreSQL, nothing delivered yet).
     const system = new SystemService(h.db, 'server', h.services.outbox, h.services.schools, { readable: false, delivered: [] });
     const school = await h.buildSchool();

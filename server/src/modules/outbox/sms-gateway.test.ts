@@ -68,7 +68,10 @@ async function queueText(phone: string, body: string): Promise<string> {
 
 /** Runs only this message's job, whatever else is queued. */
 async function runJobOf(worker: JobWorker, messageId: string): Promise<void> {
-  await h.db.query(`UPDATE jobs SET run_at = now() + interval '1 day' WHERE status = 'pending' AND queue = $1 AND payload->>'messageId' <> $2 AND run_at <= now()`, [OUTBOX_QUEUE, messageId]);
+  await h.db.query(`UPDATE jobs SET run_at = now() + interval '1 day' WHERE status = 'pending' AND queue = $1 AND payload->>'messageId' <> $2 AND run_at <= now()`, [
+    OUTBOX_QUEUE,
+    messageId,
+  ]);
   await worker.runOnce();
 }
 
@@ -78,7 +81,10 @@ const row = async (id: string) =>
 describe('text messages through the SMS gateway', () => {
   it('posts To (in E.164), From and Body form-encoded with basic auth; a 5xx is kept on the row and retried, then the text is sent', async () => {
     const worker = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { sms: smsTransport(config) }, 0) }, { backoffBaseSeconds: 0 });
-    const id = await queueText('(201) 765-4321', 'Lincoln High: a parent consent form is waiting for your signature. Review and sign it: http://planner.test/parent-sign/x');
+    const id = await queueText(
+      '(201) 765-4321',
+      'Lincoln High: a parent consent form is waiting for your signature. Review and sign it: http://planner.test/parent-sign/x',
+    );
     gateway.script = [503];
     const before = gateway.received.length;
 
@@ -95,12 +101,20 @@ describe('text messages through the SMS gateway', () => {
     for (const call of calls) {
       expect(call.path).toBe('/2010-04-01/Accounts/AC-test-sid/Messages.json');
       expect(call.contentType).toBe('application/x-www-form-urlencoded');
-      expect(call.form).toEqual({ To: '+12017654321', From: '+15550001111', Body: 'Lincoln High: a parent consent form is waiting for your signature. Review and sign it: http://planner.test/parent-sign/x' });
+      expect(call.form).toEqual({
+        To: '+12017654321',
+        From: '+15550001111',
+        Body: 'Lincoln High: a parent consent form is waiting for your signature. Review and sign it: http://planner.test/parent-sign/x',
+      });
     }
   });
 
   it('records a refused account (401) and an unreachable gateway as failed attempts with their reason', async () => {
-    const wrong = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { sms: smsTransport({ ...config, authToken: 'wrong' }) }, 0) }, { backoffBaseSeconds: 0 });
+    const wrong = new JobWorker(
+      h.db,
+      { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { sms: smsTransport({ ...config, authToken: 'wrong' }) }, 0) },
+      { backoffBaseSeconds: 0 },
+    );
     const id = await queueText('+1 201 555 0199', 'Hello');
     await runJobOf(wrong, id);
     expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, last_error: 'SMS gateway answered 401: Authenticate (code 20003)' });
@@ -111,7 +125,11 @@ describe('text messages through the SMS gateway', () => {
     await new Promise<void>((resolve) => closed.once('listening', () => resolve()));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const down = new JobWorker(h.db, { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { sms: smsTransport({ ...config, url: `http://127.0.0.1:${port}` }) }, 0) }, { backoffBaseSeconds: 0 });
+    const down = new JobWorker(
+      h.db,
+      { [OUTBOX_QUEUE]: outboxDeliveryHandler(h.db, { sms: smsTransport({ ...config, url: `http://127.0.0.1:${port}` }) }, 0) },
+      { backoffBaseSeconds: 0 },
+    );
     await runJobOf(down, id);
     const after = await row(id);
     expect(after).toMatchObject({ status: 'pending', attempts: 2 });

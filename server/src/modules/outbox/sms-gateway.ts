@@ -33,7 +33,8 @@ export function smsTransport(cfg: SmsGatewayConfig | null, timeoutMs = TIMEOUT_M
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (e) {
-        const reason = (e as Error)?.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : ((e as Error)?.cause as Error)?.message ?? (e as Error)?.message;
+        const reason =
+          (e as Error)?.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (((e as Error)?.cause as Error)?.message ?? (e as Error)?.message);
         throw new Error(`SMS gateway unreachable: ${reason}`);
       }
       const text = await res.text().catch(() => '');

@@ -24,7 +24,14 @@ beforeAll(async () => {
 
 const NOT_TEXTABLE = 'Not sent: the number is not a mobile number in US (SMS_COUNTRIES).';
 
-interface TextRow { id: string; recipient: string; body: string; status: string; last_error: string | null; jobs: number }
+interface TextRow {
+  id: string;
+  recipient: string;
+  body: string;
+  status: string;
+  last_error: string | null;
+  jobs: number;
+}
 /** The texts about a student, with how many delivery jobs each has. */
 const textsAbout = (student: User): Promise<TextRow[]> =>
   h.db.query(
@@ -36,7 +43,10 @@ const textsAbout = (student: User): Promise<TextRow[]> =>
 
 /** The student signs the consent form (through `api`, an app with other settings, when given); the answer must be 200. */
 async function studentSigns(student: User, api = h.api): Promise<void> {
-  const res = await api.put('/api/parent-consent/').set(h.auth(await h.tokenFor(student))).field('name', 'Signed Name');
+  const res = await api
+    .put('/api/parent-consent/')
+    .set(h.auth(await h.tokenFor(student)))
+    .field('name', 'Signed Name');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.state).toBe('student_signed');
 }
@@ -54,7 +64,9 @@ describe('what a text carries', () => {
       const parent = await h.buildParent({ school, students: [student] });
       await studentSigns(student);
       const [text] = await textsAbout(student);
-      expect(text.body).toMatch(/^Texting Rules High: a parent consent form for dual enrollment is waiting for your signature\. Review and sign it: http:\/\/planner\.test\/parent-sign\/[A-Za-z0-9_-]{43}$/);
+      expect(text.body).toMatch(
+        /^Texting Rules High: a parent consent form for dual enrollment is waiting for your signature\. Review and sign it: http:\/\/planner\.test\/parent-sign\/[A-Za-z0-9_-]{43}$/,
+      );
       for (const typed of ['evil', 'prize', 'click', 'HYPERLINK', 'Ana', 'Ruiz']) expect(text.body, typed).not.toContain(typed);
       const [email]: { body: string }[] = await h.db.query(`SELECT body FROM outbox_messages WHERE recipient = $1`, [parent.email]);
       expect(email.body).toContain(`${firstName} ${lastName} has signed the parent consent form`);
@@ -90,7 +102,10 @@ describe('where a text may go', () => {
     }
     await h.db.query(`UPDATE jobs SET run_at = now() + interval '1 day' WHERE status = 'pending' AND queue = $1`, [OUTBOX_QUEUE]);
     await requeuePendingMessages(h.db, ['sms']);
-    await h.db.query(`UPDATE jobs SET run_at = now() + interval '1 day' WHERE status = 'pending' AND queue = $1 AND NOT (payload->>'messageId' = ANY($2::text[]))`, [OUTBOX_QUEUE, Object.values(ids)]);
+    await h.db.query(`UPDATE jobs SET run_at = now() + interval '1 day' WHERE status = 'pending' AND queue = $1 AND NOT (payload->>'messageId' = ANY($2::text[]))`, [
+      OUTBOX_QUEUE,
+      Object.values(ids),
+    ]);
     for (let i = 0; i < 4; i++) await worker.runOnce();
     const rows = await textsAbout(student);
     expect(rows.map((r) => [r.recipient, r.status, r.last_error])).toEqual([
@@ -140,14 +155,22 @@ describe('how many texts', () => {
       return out;
     };
     const limit = 'Not sent: this school already sent 2 text messages in the last day (SMS_LIMIT_PER_SCHOOL).';
-    expect(await statuses(busy, 4)).toEqual([['pending', null], ['pending', null], ['failed', limit], ['failed', limit]]);
+    expect(await statuses(busy, 4)).toEqual([
+      ['pending', null],
+      ['pending', null],
+      ['failed', limit],
+      ['failed', limit],
+    ]);
     expect(await statuses(other, 1)).toEqual([['pending', null]]);
   });
 
   it('keeps the daily counts through the retention job (their window is a day, not the sign-in window)', async () => {
     const ages = { '+12015550901': 16 * 60, '+12015550902': 23 * 3600, '+12015550903': 25 * 3600 };
     for (const [number, ageSeconds] of Object.entries(ages)) {
-      await h.db.query(`INSERT INTO rate_limit_buckets (key, window_start, hits) VALUES ($1, now() - make_interval(secs => $2), 5)`, [`sms per number:${number}`, ageSeconds]);
+      await h.db.query(`INSERT INTO rate_limit_buckets (key, window_start, hits) VALUES ($1, now() - make_interval(secs => $2), 5)`, [
+        `sms per number:${number}`,
+        ageSeconds,
+      ]);
     }
     await applyRetention(h.db, retentionPolicy(h.config));
     const left: { key: string }[] = await h.db.query(`SELECT key FROM rate_limit_buckets WHERE key LIKE 'sms per number:+1201555090%' ORDER BY key`);

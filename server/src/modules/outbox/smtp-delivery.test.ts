@@ -9,9 +9,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { message } from '../../messages/messages.js';
 import { smtpTransport } from './delivery.js';
 
-interface Received { user?: string; password?: string; from?: string; to: string[]; data: string }
+interface Received {
+  user?: string;
+  password?: string;
+  from?: string;
+  to: string[];
+  data: string;
+}
 
-async function relay(opts: { refuse?: string } = {}): Promise<{ url: (auth?: string) => string; received: Received[]; connections: () => number; close(): Promise<void> }> {
+async function relay(
+  opts: { refuse?: string } = {},
+): Promise<{ url: (auth?: string) => string; received: Received[]; connections: () => number; close(): Promise<void> }> {
   const received: Received[] = [];
   let connections = 0;
   // What each connection signed in as; the envelope is the session's own (pooled connections run side by side).
@@ -76,7 +84,10 @@ describe('email through SMTP (SMTP_URL)', () => {
     expect(server.received).toHaveLength(1);
     const [mail] = server.received;
     expect({ user: mail.user, password: mail.password, from: mail.from, to: mail.to }).toEqual({
-      user: 'planner', password: 's3cret-relay', from: 'no-reply@district.test', to: ['parent@family.test'],
+      user: 'planner',
+      password: 's3cret-relay',
+      from: 'no-reply@district.test',
+      to: ['parent@family.test'],
     });
     expect(mail.data).toMatch(/^From: Pathway Planner <no-reply@district\.test>\r$/m);
     expect(mail.data).toMatch(/^To: parent@family\.test\r$/m);
@@ -84,12 +95,11 @@ describe('email through SMTP (SMTP_URL)', () => {
     expect(mail.data).toContain('Open http://planner.test/reset/abc123 to choose a new password.');
   });
 
-  it('rejects the send with the relay\'s answer when it refuses the recipient (kept as the message\'s last error)', async () => {
+  it("rejects the send with the relay's answer when it refuses the recipient (kept as the message's last error)", async () => {
     const server = await relay({ refuse: 'gone@family.test' });
     open = server;
     transport = smtpTransport(server.url(), 'planner@district.test');
-    await expect(transport!.send({ to: 'gone@family.test', subject: 'Consent form', text: 'Sign here.' }))
-      .rejects.toThrow(/550.*Mailbox gone@family\.test unavailable/);
+    await expect(transport!.send({ to: 'gone@family.test', subject: 'Consent form', text: 'Sign here.' })).rejects.toThrow(/550.*Mailbox gone@family\.test unavailable/);
     expect(server.received).toHaveLength(0);
   });
 
@@ -106,8 +116,14 @@ describe('email through SMTP (SMTP_URL)', () => {
     expect(headers).toMatch(/^Content-Type: text\/plain; charset=utf-8\r?$/m);
     expect(mail.data).not.toMatch(/text\/html|multipart/i);
     // Quoted-printable, as nodemailer writes a line with '=': decoded, the name reads exactly as typed.
-    const body = rest.join('\r\n\r\n').replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).trim();
-    expect(body).toBe(`${studentName} has signed the parent consent form for dual enrollment at <b>Lincoln</b>. Please review and sign it: http://planner.test/parent-sign/x`);
+    const body = rest
+      .join('\r\n\r\n')
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      .trim();
+    expect(body).toBe(
+      `${studentName} has signed the parent consent form for dual enrollment at <b>Lincoln</b>. Please review and sign it: http://planner.test/parent-sign/x`,
+    );
   });
 
   it('sends many messages over at most its number of pooled connections, each message once', async () => {

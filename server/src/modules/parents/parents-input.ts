@@ -10,7 +10,6 @@ export const PARENT_INPUT_MESSAGES = {
 } as const;
 
 /** The code as typed (trimmed); upper-cased when the student is looked up. */
-export const parentCodeSchema = z.object({ parent_code: text().refine((s) => s !== '', PARENT_INPUT_MESSAGES.codeRequired) })
-  .transform((v) => v.parent_code);
+export const parentCodeSchema = z.object({ parent_code: text().refine((s) => s !== '', PARENT_INPUT_MESSAGES.codeRequired) }).transform((v) => v.parent_code);
 
 export const checkParentCode = (raw: unknown): Checked<string> => check(() => parseInput(parentCodeSchema, raw));

@@ -20,8 +20,11 @@ export class ParentsResolver {
     return (await ctx.services.parents.linkedStudents(ctx)).map(toLinked);
   }
 
-  @Mutation(() => LinkedStudent, { description: "Links the parent to the student whose parent code this is" })
-  async addStudent(@Ctx() ctx: AdapterContext, @Arg('parentCode', () => String, { description: 'The student\'s parent code, which links a parent to the student.' }) parentCode: string): Promise<LinkedStudent> {
+  @Mutation(() => LinkedStudent, { description: 'Links the parent to the student whose parent code this is' })
+  async addStudent(
+    @Ctx() ctx: AdapterContext,
+    @Arg('parentCode', () => String, { description: "The student's parent code, which links a parent to the student." }) parentCode: string,
+  ): Promise<LinkedStudent> {
     return toLinked(await ctx.services.parents.addStudent(ctx, checkParentCode({ parent_code: parentCode })));
   }
 }

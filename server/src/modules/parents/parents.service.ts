@@ -35,10 +35,10 @@ export class ParentsService {
     await limit(ctx, 'parentCode');
     const student = await this.db.getRepository(User).findOneBy({ parentCode: parentCode.toUpperCase(), userType: UserType.Student });
     if (!student) throw badInput(because(PARENT_MESSAGES.codeInvalid));
-    await this.db.query(
-      `INSERT INTO parent_student_links (parent_id, student_id) VALUES ($1, $2) ON CONFLICT (parent_id, student_id) DO NOTHING`,
-      [caller.user.id, student.id],
-    );
+    await this.db.query(`INSERT INTO parent_student_links (parent_id, student_id) VALUES ($1, $2) ON CONFLICT (parent_id, student_id) DO NOTHING`, [
+      caller.user.id,
+      student.id,
+    ]);
     return student;
   }
 }

@@ -7,8 +7,7 @@ const h = useHarness();
 const CODE_INVALID = 'No student was found with this parent code. Please check the code and try again.';
 const ADD = 'mutation ($c: String!) { addStudent(parentCode: $c) { id firstName lastName email } }';
 
-const links = (parentId: number) =>
-  h.db.query(`SELECT student_id FROM parent_student_links WHERE parent_id = $1 ORDER BY student_id`, [parentId]);
+const links = (parentId: number) => h.db.query(`SELECT student_id FROM parent_student_links WHERE parent_id = $1 ORDER BY student_id`, [parentId]);
 
 describe('parent-students', () => {
   it('lists the linked students, by first name, and no others (REST)', async () => {
@@ -48,11 +47,14 @@ describe('parent-students', () => {
 });
 
 describe('add-student', () => {
-  it("links the student whose parent code it is; linking twice is harmless (REST)", async () => {
+  it('links the student whose parent code it is; linking twice is harmless (REST)', async () => {
     const student = await h.buildStudent({ firstName: 'Mia', lastName: 'Cruz' });
     const parent = await h.buildParent();
     const token = await h.tokenFor(parent);
-    const res = await h.api.post('/api/add-student/').set(h.auth(token)).send({ parent_code: ` ${student.parentCode!.toLowerCase()} ` });
+    const res = await h.api
+      .post('/api/add-student/')
+      .set(h.auth(token))
+      .send({ parent_code: ` ${student.parentCode!.toLowerCase()} ` });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ student: { id: student.id, first_name: 'Mia', last_name: 'Cruz', email: student.email } });
     expect(await links(parent.id)).toEqual([{ student_id: student.id }]);
@@ -101,7 +103,10 @@ describe('add-student', () => {
   it('limits guessing: the 21st attempt within the window gets 429', async () => {
     const token = await h.tokenFor(await h.buildParent());
     for (let i = 1; i <= 20; i++) {
-      const res = await h.api.post('/api/add-student/').set(h.auth(token)).send({ parent_code: `GUESS${i}` });
+      const res = await h.api
+        .post('/api/add-student/')
+        .set(h.auth(token))
+        .send({ parent_code: `GUESS${i}` });
       expect(res.status, `attempt ${i}`).toBe(400);
     }
     const blocked = await h.api.post('/api/add-student/').set(h.auth(token)).send({ parent_code: 'GUESS21' });

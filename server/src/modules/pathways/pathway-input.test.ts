@@ -1,9 +1,7 @@
 /** The pathway payload parsers (pathway-input.ts) with good and hostile input: a value or the exact 400 message, never a crash. */
 import { describe, expect, it } from 'vitest';
 import { valid, type Checked } from '../../core/validation.js';
-import {
-  checkFulfillmentAdd, checkFulfillmentRemove, checkPathway, checkRequirement, checkRequirementCreate, PATHWAY_INPUT_MESSAGES as M,
-} from './pathway-input.js';
+import { checkFulfillmentAdd, checkFulfillmentRemove, checkPathway, checkRequirement, checkRequirementCreate, PATHWAY_INPUT_MESSAGES as M } from './pathway-input.js';
 import { textOf } from '../../test/reasons.js';
 
 const UUID = '11111111-2222-3333-4444-555555555555';
@@ -45,8 +43,11 @@ describe('checkPathway', () => {
 
 describe('checkRequirement', () => {
   it('reads units (rounded to cents) and courses from numbers or numeric text', () => {
-    expect(valid(checkRequirement({ name: 'Math', number_of_units: ' 3.456 ', number_of_courses: '2' }, false)))
-      .toEqual({ name: 'Math', numberOfUnits: 3.46, numberOfCourses: 2 });
+    expect(valid(checkRequirement({ name: 'Math', number_of_units: ' 3.456 ', number_of_courses: '2' }, false))).toEqual({
+      name: 'Math',
+      numberOfUnits: 3.46,
+      numberOfCourses: 2,
+    });
     expect(valid(checkRequirement({ number_of_units: '', number_of_courses: null }, true))).toEqual({});
   });
 

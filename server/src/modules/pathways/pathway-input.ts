@@ -85,10 +85,12 @@ function courses(v: unknown): number | undefined | null {
 type Issue = (message: string) => never;
 const STOP = new Error('first problem reported');
 /** Today's rule: the first problem is the one reported, so an issue ends the checks (back to the transform). */
-const stopping = (ctx: z.RefinementCtx): Issue => (message) => {
-  ctx.addIssue({ code: 'custom', message });
-  throw STOP;
-};
+const stopping =
+  (ctx: z.RefinementCtx): Issue =>
+  (message) => {
+    ctx.addIssue({ code: 'custom', message });
+    throw STOP;
+  };
 
 /** A name: required when given (or on create), at most 200 characters. */
 function name(v: string | undefined, required: string, issue: Issue): string | undefined {
@@ -105,56 +107,54 @@ function description(v: string | undefined, issue: Issue): string | undefined {
 
 /** `partial` (update): a field left out is not required and stays as it is. */
 export const pathwaySchema = (partial: boolean) =>
-  z.object({ name: text().optional(), description: text().optional(), color: text().optional() })
-    .transform((v, ctx): PathwayFields => {
-      const out: PathwayFields = {};
-      const issue = stopping(ctx);
-      try {
-        const n = name(partial ? v.name : v.name ?? '', M.nameRequired, issue);
-        const d = description(v.description, issue);
-        const color = v.color?.toLowerCase();
-        if (color !== undefined && !(PATHWAY_COLORS as readonly string[]).includes(color)) issue(M.colorInvalid);
-        if (n !== undefined) out.name = n;
-        if (d !== undefined) out.description = d;
-        if (color !== undefined) out.color = color;
-      } catch (e) {
-        if (e !== STOP) throw e;
-      }
-      return out;
-    });
-
-export const requirementSchema = (partial: boolean) =>
-  z.object({
-    name: text().optional(),
-    description: text().optional(),
-    number_of_units: z.unknown().optional(),
-    number_of_courses: z.unknown().optional(),
-  }).transform((v, ctx): RequirementFields => {
-    const out: RequirementFields = {};
+  z.object({ name: text().optional(), description: text().optional(), color: text().optional() }).transform((v, ctx): PathwayFields => {
+    const out: PathwayFields = {};
     const issue = stopping(ctx);
     try {
-      const n = name(partial ? v.name : v.name ?? '', M.requirementNameRequired, issue);
+      const n = name(partial ? v.name : (v.name ?? ''), M.nameRequired, issue);
       const d = description(v.description, issue);
-      const u = units(v.number_of_units);
-      if (u === null) issue(M.unitsInvalid);
-      const c = courses(v.number_of_courses);
-      if (c === null) issue(M.coursesInvalid);
+      const color = v.color?.toLowerCase();
+      if (color !== undefined && !(PATHWAY_COLORS as readonly string[]).includes(color)) issue(M.colorInvalid);
       if (n !== undefined) out.name = n;
       if (d !== undefined) out.description = d;
-      if (u !== undefined && u !== null) out.numberOfUnits = u;
-      if (c !== undefined && c !== null) out.numberOfCourses = c;
+      if (color !== undefined) out.color = color;
     } catch (e) {
       if (e !== STOP) throw e;
     }
     return out;
   });
 
+export const requirementSchema = (partial: boolean) =>
+  z
+    .object({
+      name: text().optional(),
+      description: text().optional(),
+      number_of_units: z.unknown().optional(),
+      number_of_courses: z.unknown().optional(),
+    })
+    .transform((v, ctx): RequirementFields => {
+      const out: RequirementFields = {};
+      const issue = stopping(ctx);
+      try {
+        const n = name(partial ? v.name : (v.name ?? ''), M.requirementNameRequired, issue);
+        const d = description(v.description, issue);
+        const u = units(v.number_of_units);
+        if (u === null) issue(M.unitsInvalid);
+        const c = courses(v.number_of_courses);
+        if (c === null) issue(M.coursesInvalid);
+        if (n !== undefined) out.name = n;
+        if (d !== undefined) out.description = d;
+        if (u !== undefined && u !== null) out.numberOfUnits = u;
+        if (c !== undefined && c !== null) out.numberOfCourses = c;
+      } catch (e) {
+        if (e !== STOP) throw e;
+      }
+      return out;
+    });
 
-export const checkPathway = (raw: unknown, partial: boolean): Checked<PathwayFields> =>
-  check(() => parseInput(pathwaySchema(partial), raw));
+export const checkPathway = (raw: unknown, partial: boolean): Checked<PathwayFields> => check(() => parseInput(pathwaySchema(partial), raw));
 
-export const checkRequirement = (raw: unknown, partial: boolean): Checked<RequirementFields> =>
-  check(() => parseInput(requirementSchema(partial), raw));
+export const checkRequirement = (raw: unknown, partial: boolean): Checked<RequirementFields> => check(() => parseInput(requirementSchema(partial), raw));
 
 /** POST /api/add-requirement-to-pathway/ and the addRequirement mutation. */
 export function checkRequirementCreate(raw: unknown): RequirementCreate {
@@ -168,18 +168,22 @@ export function checkRequirementCreate(raw: unknown): RequirementCreate {
   };
 }
 
-export const fulfillmentAddSchema = z.object({
-  requirement_uuid: z.unknown().refine((u) => !missing(u), M.selectRequirement),
-  non_duplicables: z.array(z.string({ error: M.nonDuplicablesInvalid }), { error: M.nonDuplicablesInvalid })
-    .max(MAX_NON_DUPLICABLES, M.nonDuplicablesInvalid).nullish(),
-}).transform((v): FulfillmentAdd => ({ requirementUuid: v.requirement_uuid, nonDuplicables: v.non_duplicables ?? [] }));
+export const fulfillmentAddSchema = z
+  .object({
+    requirement_uuid: z.unknown().refine((u) => !missing(u), M.selectRequirement),
+    non_duplicables: z
+      .array(z.string({ error: M.nonDuplicablesInvalid }), { error: M.nonDuplicablesInvalid })
+      .max(MAX_NON_DUPLICABLES, M.nonDuplicablesInvalid)
+      .nullish(),
+  })
+  .transform((v): FulfillmentAdd => ({ requirementUuid: v.requirement_uuid, nonDuplicables: v.non_duplicables ?? [] }));
 
-export const checkFulfillmentAdd = (raw: unknown): Checked<FulfillmentAdd> =>
-  check(() => parseInput(fulfillmentAddSchema, raw, because(M.selectRequirement)));
+export const checkFulfillmentAdd = (raw: unknown): Checked<FulfillmentAdd> => check(() => parseInput(fulfillmentAddSchema, raw, because(M.selectRequirement)));
 
-export const fulfillmentRemoveSchema = z.object({
-  requirement_uuid: z.unknown().refine((u) => !missing(u), M.selectRequirement),
-}).transform((v): FulfillmentRemove => ({ requirementUuid: v.requirement_uuid }));
+export const fulfillmentRemoveSchema = z
+  .object({
+    requirement_uuid: z.unknown().refine((u) => !missing(u), M.selectRequirement),
+  })
+  .transform((v): FulfillmentRemove => ({ requirementUuid: v.requirement_uuid }));
 
-export const checkFulfillmentRemove = (raw: unknown): Checked<FulfillmentRemove> =>
-  check(() => parseInput(fulfillmentRemoveSchema, raw, because(M.selectRequirement)));
+export const checkFulfillmentRemove = (raw: unknown): Checked<FulfillmentRemove> => check(() => parseInput(fulfillmentRemoveSchema, raw, because(M.selectRequirement)));

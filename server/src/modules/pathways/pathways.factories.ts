@@ -26,14 +26,16 @@ const suffix = () => crypto.randomBytes(6).toString('hex');
 
 export async function buildCourse(h: Harness, school: School, o: Partial<Course> = {}): Promise<Course> {
   const repo = h.db.getRepository(Course);
-  return repo.save(repo.create({
-    schoolId: school.id,
-    courseId: `TEST ${suffix()}`,
-    title: `Test Course ${suffix()}`,
-    description: '',
-    units: 3,
-    ...o,
-  }));
+  return repo.save(
+    repo.create({
+      schoolId: school.id,
+      courseId: `TEST ${suffix()}`,
+      title: `Test Course ${suffix()}`,
+      description: '',
+      units: 3,
+      ...o,
+    }),
+  );
 }
 
 export async function buildPathway(h: Harness, school: School, o: Partial<Pathway> = {}): Promise<Pathway> {
@@ -43,9 +45,16 @@ export async function buildPathway(h: Harness, school: School, o: Partial<Pathwa
 
 export async function buildRequirement(h: Harness, pathway: Pathway, o: Partial<Requirement> = {}): Promise<Requirement> {
   const repo = h.db.getRepository(Requirement);
-  return repo.save(repo.create({
-    pathwayId: pathway.id, name: `Requirement ${suffix()}`, description: '', numberOfCourses: 0, numberOfUnits: 0, ...o,
-  }));
+  return repo.save(
+    repo.create({
+      pathwayId: pathway.id,
+      name: `Requirement ${suffix()}`,
+      description: '',
+      numberOfCourses: 0,
+      numberOfUnits: 0,
+      ...o,
+    }),
+  );
 }
 
 /** The course counts toward the requirement; rows sharing `group` are non-duplicable. */

@@ -41,7 +41,8 @@ export const can: Can<PathwayAction, PathwayObject> = (actor, action, object) =>
       return !object || visibleSchoolIds(object.reach).includes(object.schoolId) ? ALLOW : deny(because(PATHWAY_POLICY_MESSAGES.notYourSchool));
     case 'viewCourse':
       return !object || reachesCourse(object.reach, { schoolId: object.schoolId, acceptedByOwn: !!object.acceptedByOwn })
-        ? ALLOW : deny(because(PATHWAY_POLICY_MESSAGES.courseNotReachable));
+        ? ALLOW
+        : deny(because(PATHWAY_POLICY_MESSAGES.courseNotReachable));
     case 'create':
       return writesAs(actor, [UserType.Staff]);
     case 'edit':

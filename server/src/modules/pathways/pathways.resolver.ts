@@ -30,7 +30,7 @@ export class RequirementProgress {
   @Field(() => Boolean, { description: 'Whether it is fulfilled.' }) isFulfilled: boolean;
 }
 
-@ObjectType({ description: 'A course attached to a requirement, and whether it is in the caller\'s plan' })
+@ObjectType({ description: "A course attached to a requirement, and whether it is in the caller's plan" })
 class EligibleCourse {
   @Field(() => Course, { description: 'The course.' }) course: Course;
   @Field(() => Boolean, { description: 'Whether it is scheduled.' }) isScheduled: boolean;
@@ -83,11 +83,13 @@ class UpdateRequirementInput {
   @Field(() => Int, { description: 'Courses needed to fulfil it.', nullable: true }) numberOfCourses?: number;
 }
 
-const toFulfillments = (list: Fulfillment[]): CourseFulfillment[] =>
-  list.map((f) => ({ requirement: f.requirement, pathway: f.pathway, nonDuplicableGroup: f.group }));
+const toFulfillments = (list: Fulfillment[]): CourseFulfillment[] => list.map((f) => ({ requirement: f.requirement, pathway: f.pathway, nonDuplicableGroup: f.group }));
 
 const requirementRaw = (i: UpdateRequirementInput) => ({
-  name: i.name, description: i.description, number_of_units: i.numberOfUnits, number_of_courses: i.numberOfCourses,
+  name: i.name,
+  description: i.description,
+  number_of_units: i.numberOfUnits,
+  number_of_courses: i.numberOfCourses,
 });
 
 @Resolver(() => Pathway)
@@ -97,7 +99,7 @@ export class PathwaysResolver {
     @Ctx() ctx: AdapterContext,
     @Arg('color', () => String, { nullable: true, description: 'Only this colour; empty means all' }) color: string | null,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, default 100, at most 500' }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
   ): Promise<PathwayConnection> {
     return ctx.services.pathways.list(ctx, { color, first, after });
   }
@@ -120,13 +122,16 @@ export class PathwaysResolver {
     @Ctx() ctx: AdapterContext,
     @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
   ): Promise<EligibleCourseConnection> {
     return ctx.services.pathways.eligibleCourses(ctx, requirementUuid, { first, after });
   }
 
   @Query(() => [CourseFulfillment], { description: 'The requirements (of pathways the caller sees) a course fulfils' })
-  async courseFulfillments(@Ctx() ctx: AdapterContext, @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string): Promise<CourseFulfillment[]> {
+  async courseFulfillments(
+    @Ctx() ctx: AdapterContext,
+    @Arg('courseUuid', () => ID, { description: 'UUID of the course.' }) courseUuid: string,
+  ): Promise<CourseFulfillment[]> {
     return toFulfillments((await ctx.services.pathways.courseFulfillments(ctx, courseUuid)).fulfillments);
   }
 
@@ -151,7 +156,10 @@ export class PathwaysResolver {
   }
 
   @Mutation(() => Requirement, { description: 'Adds the requirement.' })
-  addRequirement(@Ctx() ctx: AdapterContext, @Arg('input', () => AddRequirementInput, { description: 'The fields to save.' }) input: AddRequirementInput): Promise<Requirement> {
+  addRequirement(
+    @Ctx() ctx: AdapterContext,
+    @Arg('input', () => AddRequirementInput, { description: 'The fields to save.' }) input: AddRequirementInput,
+  ): Promise<Requirement> {
     return ctx.services.pathways.addRequirement(ctx, checkRequirementCreate({ pathway_uuid: input.pathwayUuid, ...requirementRaw(input) }));
   }
 
@@ -170,16 +178,23 @@ export class PathwaysResolver {
     return true;
   }
 
-  @Mutation(() => [CourseFulfillment], { description: "Counts the course toward a requirement; with nonDuplicables, toward only one of them. Answers the course's fulfilments." })
+  @Mutation(() => [CourseFulfillment], {
+    description: "Counts the course toward a requirement; with nonDuplicables, toward only one of them. Answers the course's fulfilments.",
+  })
   async addCourseFulfillment(
     @Ctx() ctx: AdapterContext,
     @Arg('courseId', () => Int, { description: "The course's numeric id" }) courseId: number,
     @Arg('requirementUuid', () => ID, { description: 'UUID of the requirement.' }) requirementUuid: string,
     @Arg('nonDuplicables', () => [ID], { description: 'The non duplicables.', nullable: true }) nonDuplicables: string[] | null,
   ): Promise<CourseFulfillment[]> {
-    const { fulfillments } = await ctx.services.pathways.addCourseFulfillment(ctx, courseId, checkFulfillmentAdd({
-      requirement_uuid: requirementUuid, non_duplicables: nonDuplicables ?? [],
-    }));
+    const { fulfillments } = await ctx.services.pathways.addCourseFulfillment(
+      ctx,
+      courseId,
+      checkFulfillmentAdd({
+        requirement_uuid: requirementUuid,
+        non_duplicables: nonDuplicables ?? [],
+      }),
+    );
     return toFulfillments(fulfillments);
   }
 

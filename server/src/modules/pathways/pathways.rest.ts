@@ -79,14 +79,18 @@ function fulfillmentJson(course: Course, list: Fulfillment[]) {
   };
 }
 
-
 export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
   const { pathways } = deps.services;
 
   route(r, deps, 'get', '/pathways/', 'pathways', async (ctx, req, res) => {
     const color = typeof req.query.color === 'string' ? req.query.color : null;
-    return sendPagedList(req, res, MAX_PAGE, (first, after) => pathways.list(ctx, { color, first, after }).then(asListPage),
-      (rows) => Promise.all(rows.map((p) => pathwayJson(ctx, p, false))));
+    return sendPagedList(
+      req,
+      res,
+      MAX_PAGE,
+      (first, after) => pathways.list(ctx, { color, first, after }).then(asListPage),
+      (rows) => Promise.all(rows.map((p) => pathwayJson(ctx, p, false))),
+    );
   });
 
   route(r, deps, 'post', '/pathways/create/', 'createPathway', async (ctx, req, res) => {
@@ -94,9 +98,7 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
     res.status(201).json(await pathwayJson(ctx, p, true));
   });
 
-  route(r, deps, 'get', '/pathways/:uuid/', 'pathway', async (ctx, req) =>
-    pathwayJson(ctx, await pathways.get(ctx, String(req.params.uuid)), true),
-  );
+  route(r, deps, 'get', '/pathways/:uuid/', 'pathway', async (ctx, req) => pathwayJson(ctx, await pathways.get(ctx, String(req.params.uuid)), true));
 
   route(r, deps, 'post', '/pathways/:uuid/', 'updatePathway', async (ctx, req) =>
     pathwayJson(ctx, await pathways.update(ctx, String(req.params.uuid), checkPathway(req.body, true)), true),
@@ -144,7 +146,11 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
   });
 
   route(r, deps, 'get', '/courses/by-requirement-and-user/:uuid', 'eligibleCourses', (ctx, req, res) =>
-    sendPagedList(req, res, MAX_PAGE, (first, after) => pathways.eligibleCourses(ctx, String(req.params.uuid), { first, after }).then(asListPage),
+    sendPagedList(
+      req,
+      res,
+      MAX_PAGE,
+      (first, after) => pathways.eligibleCourses(ctx, String(req.params.uuid), { first, after }).then(asListPage),
       async (list) => {
         const schools = await ctx.loaders.schoolById.loadMany([...new Set(list.map((e) => e.course.schoolId))]);
         const schoolById = new Map(schools.filter((s): s is School => !!s && !(s instanceof Error)).map((s) => [s.id, s]));
@@ -163,6 +169,7 @@ export function mountPathwayRoutes(r: Router, deps: AppDeps): void {
             is_scheduled: isScheduled,
           };
         });
-      }),
+      },
+    ),
   );
 }

@@ -31,7 +31,14 @@ import { valid, type Checked } from '../../core/validation.js';
 import { parseCourseRef, parseUuid } from '../../core/ids.js';
 import { Course } from '../courses/course.entity.js';
 import { CourseRequirement, Pathway, PATHWAY_COLORS, Requirement } from './pathway.entity.js';
-import { PATHWAY_INPUT_MESSAGES, type FulfillmentAdd, type FulfillmentRemove, type PathwayFields, type RequirementCreate, type RequirementFields } from './pathway-input.js';
+import {
+  PATHWAY_INPUT_MESSAGES,
+  type FulfillmentAdd,
+  type FulfillmentRemove,
+  type PathwayFields,
+  type RequirementCreate,
+  type RequirementFields,
+} from './pathway-input.js';
 import { ProgressService, type RequirementProgressRow } from './progress.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 
@@ -47,7 +54,6 @@ export const PATHWAY_MESSAGES = {
 } as const;
 
 export const MAX_PAGE = 500;
-
 
 export interface Page<T> {
   nodes: T[];
@@ -84,7 +90,6 @@ function pageSize(first: number | null | undefined, fallback: number): number {
   if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE) throw badInput(PATHWAY_MESSAGES.pageSize);
   return n;
 }
-
 
 export class PathwaysService {
   readonly progressEngine: ProgressService;
@@ -133,15 +138,13 @@ export class PathwaysService {
     const offset = decodeCursor(q.after);
     const color = q.color ? checkColor(q.color.trim()) : undefined;
     if (!visibleSchoolIds(reach).length) return { nodes: [], totalCount: 0, endCursor: null, hasNextPage: false };
-    const qb = this.db.getRepository(Pathway).createQueryBuilder('p').where('p.school_id IN (:...ids)', { ids: visibleSchoolIds(reach) });
+    const qb = this.db
+      .getRepository(Pathway)
+      .createQueryBuilder('p')
+      .where('p.school_id IN (:...ids)', { ids: visibleSchoolIds(reach) });
     if (color) qb.andWhere('p.color = :color', { color });
     const totalCount = await qb.getCount();
-    const nodes = await qb
-      .orderBy('lower(p.name) COLLATE "C"', 'ASC')
-      .addOrderBy('p.uuid', 'ASC')
-      .offset(offset)
-      .limit(first)
-      .getMany();
+    const nodes = await qb.orderBy('lower(p.name) COLLATE "C"', 'ASC').addOrderBy('p.uuid', 'ASC').offset(offset).limit(first).getMany();
     const next = offset + nodes.length;
     return { nodes, totalCount, endCursor: nodes.length ? encodeCursor(next) : null, hasNextPage: next < totalCount };
   }
@@ -163,12 +166,14 @@ export class PathwaysService {
     if (caller.user.schoolId === null) throw badInput(because(PATHWAY_MESSAGES.noSchool));
     const input = valid(checked);
     const repo = this.db.getRepository(Pathway);
-    return repo.save(repo.create({
-      schoolId: caller.user.schoolId,
-      name: input.name ?? '',
-      description: input.description ?? '',
-      color: input.color ?? '',
-    }));
+    return repo.save(
+      repo.create({
+        schoolId: caller.user.schoolId,
+        name: input.name ?? '',
+        description: input.description ?? '',
+        color: input.color ?? '',
+      }),
+    );
   }
 
   /** Changes the fields given (name, description, color). */
@@ -195,7 +200,10 @@ export class PathwaysService {
         [pathway.id],
       );
       await m.getRepository(Pathway).delete({ id: pathway.id });
-      await dissolveSingletons(m, groups.map((x) => x.g));
+      await dissolveSingletons(
+        m,
+        groups.map((x) => x.g),
+      );
     });
   }
 
@@ -207,13 +215,15 @@ export class PathwaysService {
     await this.assertCan(ctx, 'edit', pathway.schoolId);
     const fields = valid(input.fields);
     const repo = this.db.getRepository(Requirement);
-    return repo.save(repo.create({
-      pathwayId: pathway.id,
-      name: fields.name ?? '',
-      description: fields.description ?? '',
-      numberOfUnits: fields.numberOfUnits ?? 0,
-      numberOfCourses: fields.numberOfCourses ?? 0,
-    }));
+    return repo.save(
+      repo.create({
+        pathwayId: pathway.id,
+        name: fields.name ?? '',
+        description: fields.description ?? '',
+        numberOfUnits: fields.numberOfUnits ?? 0,
+        numberOfCourses: fields.numberOfCourses ?? 0,
+      }),
+    );
   }
 
   /** Changes the fields given (name, description, number of units, number of courses). */
@@ -239,7 +249,10 @@ export class PathwaysService {
         [requirement.id],
       );
       await m.getRepository(Requirement).delete({ id: requirement.id });
-      await dissolveSingletons(m, groups.map((x) => x.g));
+      await dissolveSingletons(
+        m,
+        groups.map((x) => x.g),
+      );
     });
   }
 
@@ -303,10 +316,10 @@ export class PathwaysService {
     }
     await this.db.transaction(async (m) => {
       if (targets.length === 1) {
-        await m.query(
-          `INSERT INTO course_requirements (course_id, requirement_id) VALUES ($1, $2) ON CONFLICT (course_id, requirement_id) DO NOTHING`,
-          [course.id, targets[0].id],
-        );
+        await m.query(`INSERT INTO course_requirements (course_id, requirement_id) VALUES ($1, $2) ON CONFLICT (course_id, requirement_id) DO NOTHING`, [
+          course.id,
+          targets[0].id,
+        ]);
         return;
       }
       const before: { g: string }[] = await m.query(
@@ -321,7 +334,10 @@ export class PathwaysService {
          ON CONFLICT (course_id, requirement_id) DO UPDATE SET non_duplicable_group = EXCLUDED.non_duplicable_group`,
         [course.id, targets.map((t) => t.id), group],
       );
-      await dissolveSingletons(m, before.map((b) => b.g));
+      await dissolveSingletons(
+        m,
+        before.map((b) => b.g),
+      );
     });
     return { course, fulfillments: await this.fulfillments(ctx, course) };
   }

@@ -43,7 +43,10 @@ describe('list and read pathways (REST)', () => {
       color: 'green',
       school: { name: w.hs.name, uuid: w.hs.uuid },
       school_info: { name: w.hs.name, uuid: w.hs.uuid, primary_color: '#123456' },
-      requirements: [{ uuid: r0.uuid, name: 'Anatomy' }, { uuid: r1.uuid, name: 'Biology' }],
+      requirements: [
+        { uuid: r0.uuid, name: 'Anatomy' },
+        { uuid: r1.uuid, name: 'Biology' },
+      ],
       can_edit: false,
     });
     expect(res.body[0].school_info).toEqual({ name: w.college.name, uuid: w.college.uuid, primary_color: '#0b6e4f' });
@@ -84,15 +87,22 @@ describe('list and read pathways (REST)', () => {
       color: 'blue',
       school: { name: w.hs.name, uuid: w.hs.uuid },
       school_info: { name: w.hs.name, uuid: w.hs.uuid, primary_color: '#123456' },
-      requirements: [{
-        uuid: r.uuid, name: 'Math', description: 'Four years', number_of_units: 7.5, number_of_courses: 2,
-        pathway_names: ['STEM'], pathway_colors: ['blue'],
-      }],
+      requirements: [
+        {
+          uuid: r.uuid,
+          name: 'Math',
+          description: 'Four years',
+          number_of_units: 7.5,
+          number_of_courses: 2,
+          pathway_names: ['STEM'],
+          pathway_colors: ['blue'],
+        },
+      ],
       can_edit: true,
     });
   });
 
-  it('refuses another school\'s pathway (403), an unknown one (404), and needs a token (401)', async () => {
+  it("refuses another school's pathway (403), an unknown one (404), and needs a token (401)", async () => {
     const w = await world();
     const other = await buildPathway(h, await h.buildSchool(), { name: 'Elsewhere' });
     const res = await h.api.get(`/api/pathways/${other.uuid}/`).set(h.auth(w.studentToken));
@@ -146,8 +156,7 @@ describe('create, edit and delete pathways (REST)', () => {
     const w = await world();
     const p = await buildPathway(h, w.hs, { name: 'Old', description: 'old', color: 'red' });
     const r = await buildRequirement(h, p, { name: 'Keep me' });
-    const res = await h.api.post(`/api/pathways/${p.uuid}/`).set(h.auth(w.staffToken))
-      .send({ name: 'New', description: 'new text', color: 'orange', requirements: [] });
+    const res = await h.api.post(`/api/pathways/${p.uuid}/`).set(h.auth(w.staffToken)).send({ name: 'New', description: 'new text', color: 'orange', requirements: [] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'New', description: 'new text', color: 'orange', requirements: [{ uuid: r.uuid }] });
     // Without color, the colour stays.
@@ -174,7 +183,7 @@ describe('create, edit and delete pathways (REST)', () => {
     expect(row.name).toBe('Ours');
   });
 
-  it('lets staff of a school with hs_full_access_enabled edit a partner school\'s pathway', async () => {
+  it("lets staff of a school with hs_full_access_enabled edit a partner school's pathway", async () => {
     const w = await world({ fullAccess: true });
     const theirs = await buildPathway(h, w.college, { name: 'Theirs' });
     const res = await h.api.post(`/api/pathways/${theirs.uuid}/`).set(h.auth(w.staffToken)).send({ name: 'Shared' });
@@ -197,8 +206,7 @@ describe('create, edit and delete pathways (REST)', () => {
     expect(res.status).toBe(204);
     expect(await h.db.query(`SELECT 1 FROM pathways WHERE id = $1`, [p.id])).toEqual([]);
     expect(await h.db.query(`SELECT 1 FROM course_requirements WHERE requirement_id = $1`, [r.id])).toEqual([]);
-    expect(await h.db.query(`SELECT non_duplicable_group FROM course_requirements WHERE requirement_id = $1`, [elsewhere.id]))
-      .toEqual([{ non_duplicable_group: null }]);
+    expect(await h.db.query(`SELECT non_duplicable_group FROM course_requirements WHERE requirement_id = $1`, [elsewhere.id])).toEqual([{ non_duplicable_group: null }]);
     expect((await h.api.get(`/api/pathways/${p.uuid}/`).set(h.auth(w.staffToken))).status).toBe(404);
   });
 });
@@ -207,11 +215,18 @@ describe('requirements (REST)', () => {
   it('adds a requirement with numbers defaulting to 0, edits part of it and deletes it', async () => {
     const w = await world();
     const p = await buildPathway(h, w.hs, { name: 'Engineering', color: 'yellow' });
-    const add = await h.api.post('/api/add-requirement-to-pathway/').set(h.auth(w.staffToken))
+    const add = await h.api
+      .post('/api/add-requirement-to-pathway/')
+      .set(h.auth(w.staffToken))
       .send({ pathway_uuid: p.uuid, name: 'Physics', description: 'Lab science', number_of_units: '', number_of_courses: '' });
     expect(add.status).toBe(201);
     expect(add.body).toMatchObject({
-      name: 'Physics', description: 'Lab science', number_of_units: 0, number_of_courses: 0, pathway_names: ['Engineering'], pathway_colors: ['yellow'],
+      name: 'Physics',
+      description: 'Lab science',
+      number_of_units: 0,
+      number_of_courses: 0,
+      pathway_names: ['Engineering'],
+      pathway_colors: ['yellow'],
     });
     const uuid = add.body.uuid;
     const put = await h.api.put(`/api/requirements/${uuid}/`).set(h.auth(w.staffToken)).send({ number_of_units: '7.25', number_of_courses: 2 });
@@ -228,7 +243,11 @@ describe('requirements (REST)', () => {
   it('validates the name and the numbers', async () => {
     const w = await world();
     const p = await buildPathway(h, w.hs);
-    const post = (body: object) => h.api.post('/api/add-requirement-to-pathway/').set(h.auth(w.staffToken)).send({ pathway_uuid: p.uuid, ...body });
+    const post = (body: object) =>
+      h.api
+        .post('/api/add-requirement-to-pathway/')
+        .set(h.auth(w.staffToken))
+        .send({ pathway_uuid: p.uuid, ...body });
     expect((await post({ name: '' })).body).toMatchObject({ error: 'Requirement name is required.' });
     expect((await post({ name: 'X', number_of_units: -1 })).body).toMatchObject({ error: 'Number of units must be a number from 0 to 9999.99.' });
     expect((await post({ name: 'X', number_of_units: 'lots' })).status).toBe(400);
@@ -267,7 +286,9 @@ describe('course fulfilment (REST)', () => {
     const c = await buildRequirement(h, p, { name: 'Arts' });
     const course = await buildCourse(h, w.college, { courseId: 'ENGL 1A' });
 
-    const res = await h.api.post(`/api/courses/${course.id}/requirement/`).set(h.auth(w.staffToken))
+    const res = await h.api
+      .post(`/api/courses/${course.id}/requirement/`)
+      .set(h.auth(w.staffToken))
       .send({ requirement_uuid: a.uuid, non_duplicables: [b.uuid] });
     expect(res.status).toBe(200);
     expect(res.body.requirements.map((r: { name: string }) => r.name)).toEqual(['Elective', 'English']);
@@ -289,8 +310,9 @@ describe('course fulfilment (REST)', () => {
     expect(del.body.requirements.map((r: { name: string }) => r.name)).toEqual(['Arts', 'English']);
     // The group of one left is dissolved.
     expect(del.body.non_duplicables).toEqual([]);
-    expect(await h.db.query(`SELECT non_duplicable_group FROM course_requirements WHERE course_id = $1 AND requirement_id = $2`, [course.id, a.id]))
-      .toEqual([{ non_duplicable_group: null }]);
+    expect(await h.db.query(`SELECT non_duplicable_group FROM course_requirements WHERE course_id = $1 AND requirement_id = $2`, [course.id, a.id])).toEqual([
+      { non_duplicable_group: null },
+    ]);
     const list = await h.api.get(`/api/courses/${course.uuid}/requirement/`).set(h.auth(w.studentToken));
     expect(list.body.requirements.map((r: { name: string }) => r.name)).toEqual(['Arts', 'English']);
 
@@ -346,8 +368,18 @@ describe('requirement progress', () => {
     const res = await h.api.get('/api/requirement-progress/').set(h.auth(x.studentToken));
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      expect.objectContaining({ uuid: x.english.uuid, requirement_uuid: x.english.uuid, name: 'English', pathway: x.p.uuid, pathway_name: 'Transfer Ready',
-        required_courses: 2, required_units: 0, completed_courses: 2, completed_units: 9, is_fulfilled: true }),
+      expect.objectContaining({
+        uuid: x.english.uuid,
+        requirement_uuid: x.english.uuid,
+        name: 'English',
+        pathway: x.p.uuid,
+        pathway_name: 'Transfer Ready',
+        required_courses: 2,
+        required_units: 0,
+        completed_courses: 2,
+        completed_units: 9,
+        is_fulfilled: true,
+      }),
       expect.objectContaining({ name: 'Math', required_courses: 0, required_units: 6, completed_courses: 1, completed_units: 3.5, is_fulfilled: false }),
       expect.objectContaining({ name: 'Orientation', completed_courses: 0, completed_units: 0, is_fulfilled: true }),
     ]);
@@ -359,7 +391,8 @@ describe('requirement progress', () => {
     const x = await planned();
     const g = await h.gql(
       `query ($p: ID) { requirementProgress(pathwayUuid: $p) { uuid name pathwayUuid requiredCourses requiredUnits completedCourses completedUnits isFulfilled } }`,
-      { p: x.p.uuid }, x.studentToken,
+      { p: x.p.uuid },
+      x.studentToken,
     );
     expect(g.errors).toBeUndefined();
     expect(g.data!.requirementProgress).toEqual([
@@ -369,7 +402,7 @@ describe('requirement progress', () => {
     ]);
   });
 
-  it('shows staff viewing as the student that student\'s progress; a parent\'s view reads but cannot write', async () => {
+  it("shows staff viewing as the student that student's progress; a parent's view reads but cannot write", async () => {
     const x = await planned();
     const adminView = await h.services.accounts.issueToken(x.student.id, { actingUserId: x.staff.id });
     const res = await h.api.get('/api/requirement-progress/').set(h.auth(adminView));
@@ -394,14 +427,19 @@ describe('requirement progress', () => {
     const beta = await buildRequirement(h, p, { name: 'Beta', numberOfCourses: 1 });
     const x = await buildCourse(h, w.hs, { courseId: 'X 1' });
     const y = await buildCourse(h, w.hs, { courseId: 'Y 1' });
-    const add = await h.api.post(`/api/courses/${x.id}/requirement/`).set(h.auth(w.staffToken)).send({ requirement_uuid: alpha.uuid, non_duplicables: [beta.uuid] });
+    const add = await h.api
+      .post(`/api/courses/${x.id}/requirement/`)
+      .set(h.auth(w.staffToken))
+      .send({ requirement_uuid: alpha.uuid, non_duplicables: [beta.uuid] });
     expect(add.status).toBe(200);
     await attach(h, y, alpha);
     await schedule(h, w.student, x);
     await schedule(h, w.student, y);
     const res = await h.api.get(`/api/requirement-progress/?pathway=${p.uuid}`).set(h.auth(w.studentToken));
-    expect(res.body.map((r: { name: string; completed_courses: number; is_fulfilled: boolean }) => [r.name, r.completed_courses, r.is_fulfilled]))
-      .toEqual([['Alpha', 1, true], ['Beta', 1, true]]);
+    expect(res.body.map((r: { name: string; completed_courses: number; is_fulfilled: boolean }) => [r.name, r.completed_courses, r.is_fulfilled])).toEqual([
+      ['Alpha', 1, true],
+      ['Beta', 1, true],
+    ]);
   });
 
   it('runs in a fixed number of SQL statements for 40 courses against 10 pathways of 10 requirements', async () => {
@@ -438,23 +476,29 @@ describe('requirement progress', () => {
 });
 
 describe('eligible courses', () => {
-  it('lists the courses of a requirement, the caller\'s scheduled ones first, then by course_id (REST and GraphQL)', async () => {
+  it("lists the courses of a requirement, the caller's scheduled ones first, then by course_id (REST and GraphQL)", async () => {
     const x = await planned();
     const res = await h.api.get(`/api/courses/by-requirement-and-user/${x.english.uuid}`).set(h.auth(x.studentToken));
     expect(res.status).toBe(200);
     expect(res.body.map((c: { course_id: string; is_scheduled: boolean }) => [c.course_id, c.is_scheduled])).toEqual([
-      ['ENG 9', true], ['ENGL 1A', true], ['ENG 10', false],
+      ['ENG 9', true],
+      ['ENGL 1A', true],
+      ['ENG 10', false],
     ]);
     expect(res.body[1]).toMatchObject({ uuid: x.eng2.uuid, title: 'College Composition', units: 4, school: { name: x.college.name, school_type: 'CLG' } });
 
     const g = await h.gql(
       `query ($r: ID!) { eligibleCourses(requirementUuid: $r) { totalCount nodes { isScheduled course { courseId title } school { name } } } }`,
-      { r: x.english.uuid }, x.studentToken,
+      { r: x.english.uuid },
+      x.studentToken,
     );
     expect(g.errors).toBeUndefined();
     expect(g.data!.eligibleCourses.totalCount).toBe(3);
-    expect(g.data!.eligibleCourses.nodes.map((n: { isScheduled: boolean; course: { courseId: string } }) => [n.course.courseId, n.isScheduled]))
-      .toEqual([['ENG 9', true], ['ENGL 1A', true], ['ENG 10', false]]);
+    expect(g.data!.eligibleCourses.nodes.map((n: { isScheduled: boolean; course: { courseId: string } }) => [n.course.courseId, n.isScheduled])).toEqual([
+      ['ENG 9', true],
+      ['ENGL 1A', true],
+      ['ENG 10', false],
+    ]);
     // Staff have no plan: nothing is scheduled for them.
     const staff = await h.api.get(`/api/courses/by-requirement-and-user/${x.english.uuid}/`).set(h.auth(x.staffToken));
     expect(staff.body.map((c: { course_id: string }) => c.course_id)).toEqual(['ENG 10', 'ENG 9', 'ENGL 1A']);
@@ -469,31 +513,54 @@ describe('eligible courses', () => {
 });
 
 describe('GraphQL', () => {
-  const PATHWAY = 'uuid name description color canEdit school { uuid name primaryColor } requirements { uuid name numberOfUnits numberOfCourses pathwayNames pathwayColors canEdit }';
+  const PATHWAY =
+    'uuid name description color canEdit school { uuid name primaryColor } requirements { uuid name numberOfUnits numberOfCourses pathwayNames pathwayColors canEdit }';
 
   it('creates, reads, updates and deletes a pathway and its requirements', async () => {
     const w = await world();
-    const created = await h.gql(`mutation ($i: CreatePathwayInput!) { createPathway(input: $i) { ${PATHWAY} } }`,
-      { i: { name: 'Business', description: 'Commerce', color: 'pink' } }, w.staffToken);
+    const created = await h.gql(
+      `mutation ($i: CreatePathwayInput!) { createPathway(input: $i) { ${PATHWAY} } }`,
+      { i: { name: 'Business', description: 'Commerce', color: 'pink' } },
+      w.staffToken,
+    );
     expect(created.errors).toBeUndefined();
     const uuid: string = created.data!.createPathway.uuid;
-    expect(created.data!.createPathway).toMatchObject({ name: 'Business', color: 'pink', canEdit: true, school: { uuid: w.hs.uuid, primaryColor: '#123456' }, requirements: [] });
+    expect(created.data!.createPathway).toMatchObject({
+      name: 'Business',
+      color: 'pink',
+      canEdit: true,
+      school: { uuid: w.hs.uuid, primaryColor: '#123456' },
+      requirements: [],
+    });
 
-    const added = await h.gql(`mutation ($i: AddRequirementInput!) { addRequirement(input: $i) { uuid name numberOfUnits numberOfCourses pathwayNames } }`,
-      { i: { pathwayUuid: uuid, name: 'Accounting', numberOfUnits: 3 } }, w.staffToken);
+    const added = await h.gql(
+      `mutation ($i: AddRequirementInput!) { addRequirement(input: $i) { uuid name numberOfUnits numberOfCourses pathwayNames } }`,
+      { i: { pathwayUuid: uuid, name: 'Accounting', numberOfUnits: 3 } },
+      w.staffToken,
+    );
     expect(added.data!.addRequirement).toMatchObject({ name: 'Accounting', numberOfUnits: 3, numberOfCourses: 0, pathwayNames: ['Business'] });
     const reqUuid: string = added.data!.addRequirement.uuid;
 
-    const upd = await h.gql(`mutation ($u: ID!, $i: UpdateRequirementInput!) { updateRequirement(uuid: $u, input: $i) { name numberOfUnits numberOfCourses } }`,
-      { u: reqUuid, i: { numberOfCourses: 2 } }, w.staffToken);
+    const upd = await h.gql(
+      `mutation ($u: ID!, $i: UpdateRequirementInput!) { updateRequirement(uuid: $u, input: $i) { name numberOfUnits numberOfCourses } }`,
+      { u: reqUuid, i: { numberOfCourses: 2 } },
+      w.staffToken,
+    );
     expect(upd.data!.updateRequirement).toEqual({ name: 'Accounting', numberOfUnits: 3, numberOfCourses: 2 });
 
-    const pu = await h.gql(`mutation ($u: ID!, $i: UpdatePathwayInput!) { updatePathway(uuid: $u, input: $i) { name color } }`,
-      { u: uuid, i: { name: 'Business Admin', color: '' } }, w.staffToken);
+    const pu = await h.gql(
+      `mutation ($u: ID!, $i: UpdatePathwayInput!) { updatePathway(uuid: $u, input: $i) { name color } }`,
+      { u: uuid, i: { name: 'Business Admin', color: '' } },
+      w.staffToken,
+    );
     expect(pu.data!.updatePathway).toEqual({ name: 'Business Admin', color: '' });
 
     const read = await h.gql(`query ($u: ID!) { pathway(uuid: $u) { ${PATHWAY} } }`, { u: uuid }, w.studentToken);
-    expect(read.data!.pathway).toMatchObject({ name: 'Business Admin', canEdit: false, requirements: [{ uuid: reqUuid, numberOfCourses: 2, pathwayColors: [''], canEdit: false }] });
+    expect(read.data!.pathway).toMatchObject({
+      name: 'Business Admin',
+      canEdit: false,
+      requirements: [{ uuid: reqUuid, numberOfCourses: 2, pathwayColors: [''], canEdit: false }],
+    });
 
     const list = await h.gql(`query { pathways { totalCount nodes { uuid requirements { name } } } }`, {}, w.studentToken);
     expect(list.data!.pathways.nodes).toContainEqual({ uuid, requirements: [{ name: 'Accounting' }] });
@@ -515,7 +582,11 @@ describe('GraphQL', () => {
     expect(noName.code).toBe('BAD_USER_INPUT');
     expect(noName.errors![0].message).toBe('Pathway name is required.');
     const own = await buildPathway(h, w.hs);
-    const negative = await h.gql(`mutation ($u: ID!) { addRequirement(input: { pathwayUuid: $u, name: "Neg", numberOfCourses: -1 }) { uuid } }`, { u: own.uuid }, w.staffToken);
+    const negative = await h.gql(
+      `mutation ($u: ID!) { addRequirement(input: { pathwayUuid: $u, name: "Neg", numberOfCourses: -1 }) { uuid } }`,
+      { u: own.uuid },
+      w.staffToken,
+    );
     expect(negative.code).toBe('BAD_USER_INPUT');
     const anon = await h.gql(`{ pathways { totalCount } }`);
     expect(anon.code).toBe('UNAUTHENTICATED');
@@ -529,18 +600,25 @@ describe('GraphQL', () => {
     const course = await buildCourse(h, w.hs);
     const add = await h.gql(
       `mutation ($c: Int!, $r: ID!, $n: [ID!]) { addCourseFulfillment(courseId: $c, requirementUuid: $r, nonDuplicables: $n) { nonDuplicableGroup requirement { name } pathway { name } } }`,
-      { c: course.id, r: a.uuid, n: [b.uuid] }, w.staffToken,
+      { c: course.id, r: a.uuid, n: [b.uuid] },
+      w.staffToken,
     );
     expect(add.errors).toBeUndefined();
     expect(add.data!.addCourseFulfillment.map((f: { requirement: { name: string } }) => f.requirement.name)).toEqual(['Drawing', 'Painting']);
     expect(add.data!.addCourseFulfillment[0].nonDuplicableGroup).toBe(add.data!.addCourseFulfillment[1].nonDuplicableGroup);
     const list = await h.gql(`query ($c: ID!) { courseFulfillments(courseUuid: $c) { requirement { uuid } } }`, { c: course.uuid }, w.studentToken);
     expect(list.data!.courseFulfillments).toHaveLength(2);
-    const rm = await h.gql(`mutation ($c: ID!, $r: ID!) { removeCourseFulfillment(courseUuid: $c, requirementUuid: $r) { nonDuplicableGroup requirement { name } } }`,
-      { c: course.uuid, r: a.uuid }, w.staffToken);
+    const rm = await h.gql(
+      `mutation ($c: ID!, $r: ID!) { removeCourseFulfillment(courseUuid: $c, requirementUuid: $r) { nonDuplicableGroup requirement { name } } }`,
+      { c: course.uuid, r: a.uuid },
+      w.staffToken,
+    );
     expect(rm.data!.removeCourseFulfillment).toEqual([{ nonDuplicableGroup: null, requirement: { name: 'Painting' } }]);
-    const denied = await h.gql(`mutation ($c: ID!, $r: ID!) { removeCourseFulfillment(courseUuid: $c, requirementUuid: $r) { nonDuplicableGroup } }`,
-      { c: course.uuid, r: b.uuid }, w.studentToken);
+    const denied = await h.gql(
+      `mutation ($c: ID!, $r: ID!) { removeCourseFulfillment(courseUuid: $c, requirementUuid: $r) { nonDuplicableGroup } }`,
+      { c: course.uuid, r: b.uuid },
+      w.studentToken,
+    );
     expect(denied.code).toBe('FORBIDDEN');
   });
 

@@ -62,7 +62,13 @@ describe('empty requirements', () => {
   it('leaves a requirement with needs and no courses unfulfilled at zero', () => {
     const r = req('Science', 2, 8);
     expect(computeProgress([r], [], []).get(r.id)).toEqual({
-      requirementId: r.id, requiredCourses: 2, requiredUnits: 8, completedCourses: 0, completedUnits: 0, isFulfilled: false, countedCourseIds: [],
+      requirementId: r.id,
+      requiredCourses: 2,
+      requiredUnits: 8,
+      completedCourses: 0,
+      completedUnits: 0,
+      isFulfilled: false,
+      countedCourseIds: [],
     });
   });
 });
@@ -158,7 +164,11 @@ describe('non-duplicable groups', () => {
     expect(counts).toEqual([3, 3, 3, 3]);
     expect(reqs.every((r) => out.get(r.id)!.isFulfilled)).toBe(true);
     // The same answer with exhaustive search allowed on a smaller case.
-    const small = computeProgress(reqs.slice(0, 2), courses.slice(0, 6), links.filter((l) => l.requirementId <= reqs[1].id && courses.slice(0, 6).some((c) => c.id === l.courseId)));
+    const small = computeProgress(
+      reqs.slice(0, 2),
+      courses.slice(0, 6),
+      links.filter((l) => l.requirementId <= reqs[1].id && courses.slice(0, 6).some((c) => c.id === l.courseId)),
+    );
     expect([small.get(reqs[0].id)!.completedCourses, small.get(reqs[1].id)!.completedCourses]).toEqual([3, 3]);
   });
 });

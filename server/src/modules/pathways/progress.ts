@@ -82,11 +82,7 @@ export interface RequirementResult {
 }
 
 /** Units a course counts for a student of `studentSchoolId`. */
-export function effectiveUnits(
-  course: { schoolId: number; units: number },
-  studentSchoolId: number | null,
-  adjustedUnits: number | null,
-): number {
+export function effectiveUnits(course: { schoolId: number; units: number }, studentSchoolId: number | null, adjustedUnits: number | null): number {
   if (studentSchoolId !== null && course.schoolId !== studentSchoolId && adjustedUnits !== null) return adjustedUnits;
   return course.units;
 }
@@ -287,16 +283,25 @@ function greedy(component: Choice[], reqs: EngineRequirement[], tallies: Map<num
     for (const reqId of options) {
       const t = local.get(reqId)!;
       const adds = !counted.get(reqId)!.has(course.id);
-      if (adds) { t.courses += 1; t.cents += cents(course.units); }
+      if (adds) {
+        t.courses += 1;
+        t.cents += cents(course.units);
+      }
       const s = score(reqs, local);
-      if (adds) { t.courses -= 1; t.cents -= cents(course.units); }
+      if (adds) {
+        t.courses -= 1;
+        t.cents -= cents(course.units);
+      }
       if (bestScore === null || better(s, bestScore)) {
         bestScore = s;
         bestReq = reqId;
       }
     }
     const t = local.get(bestReq)!;
-    if (!counted.get(bestReq)!.has(course.id)) { t.courses += 1; t.cents += cents(course.units); }
+    if (!counted.get(bestReq)!.has(course.id)) {
+      t.courses += 1;
+      t.cents += cents(course.units);
+    }
     picks.push(bestReq);
   }
   return picks;
@@ -324,7 +329,9 @@ export function planProgress(
   studentSchoolId: number | null,
 ): Map<number, RequirementResult> {
   const courses: EngineCourse[] = plan.map((c) => ({
-    id: c.id, courseId: c.courseId, units: effectiveUnits({ schoolId: c.schoolId, units: c.units }, studentSchoolId, c.adjustedUnits),
+    id: c.id,
+    courseId: c.courseId,
+    units: effectiveUnits({ schoolId: c.schoolId, units: c.units }, studentSchoolId, c.adjustedUnits),
   }));
   return computeProgress(requirements, courses, links);
 }
@@ -364,8 +371,16 @@ export class ProgressService {
     const t = entryTable(which);
     if (!visibleSchoolIds.length) return [];
     const reqRows: {
-      id: number; uuid: string; name: string; description: string; number_of_units: string; number_of_courses: number;
-      pathway_id: number; pathway_uuid: string; pathway_name: string; pathway_color: string;
+      id: number;
+      uuid: string;
+      name: string;
+      description: string;
+      number_of_units: string;
+      number_of_courses: number;
+      pathway_id: number;
+      pathway_uuid: string;
+      pathway_name: string;
+      pathway_color: string;
     }[] = await this.db.query(
       `SELECT r.id, r.uuid, r.name, r.description, r.number_of_units, r.number_of_courses,
               p.id AS pathway_id, p.uuid AS pathway_uuid, p.name AS pathway_name, p.color AS pathway_color
@@ -391,10 +406,18 @@ export class ProgressService {
         )
       : [];
     const requirements: EngineRequirement[] = reqRows.map((r) => ({
-      id: r.id, uuid: r.uuid, name: r.name, requiredCourses: r.number_of_courses, requiredUnits: Number(r.number_of_units),
+      id: r.id,
+      uuid: r.uuid,
+      name: r.name,
+      requiredCourses: r.number_of_courses,
+      requiredUnits: Number(r.number_of_units),
     }));
     const plan: PlanCourseFacts[] = courseRows.map((c) => ({
-      id: c.id, courseId: c.course_id, schoolId: c.school_id, units: Number(c.units), adjustedUnits: c.adjusted_units === null ? null : Number(c.adjusted_units),
+      id: c.id,
+      courseId: c.course_id,
+      schoolId: c.school_id,
+      units: Number(c.units),
+      adjustedUnits: c.adjusted_units === null ? null : Number(c.adjusted_units),
     }));
     const links: EngineLink[] = linkRows.map((l) => ({ courseId: l.course_id, requirementId: l.requirement_id, group: l.non_duplicable_group }));
     const results = planProgress(requirements, plan, links, student.schoolId);
@@ -410,8 +433,6 @@ export class ProgressService {
         pathwayName: r.pathway_name,
         pathwayColor: r.pathway_color,
       }))
-      .sort((a, b) =>
-        byName({ name: a.pathwayName, uuid: a.pathwayUuid }, { name: b.pathwayName, uuid: b.pathwayUuid }) || byName(a, b),
-      );
+      .sort((a, b) => byName({ name: a.pathwayName, uuid: a.pathwayUuid }, { name: b.pathwayName, uuid: b.pathwayUuid }) || byName(a, b));
   }
 }

@@ -59,8 +59,14 @@ class StaffPayment {
 }
 
 const staffPayment = (p: Payment): StaffPayment => ({
-  id: p.id, title: p.title, dueDate: p.dueDate, amount: toDollars(p.amountCents), amountCents: p.amountCents,
-  paymentType: p.paymentType, status: p.status, paidAt: p.paidAt,
+  id: p.id,
+  title: p.title,
+  dueDate: p.dueDate,
+  amount: toDollars(p.amountCents),
+  amountCents: p.amountCents,
+  paymentType: p.paymentType,
+  status: p.status,
+  paidAt: p.paidAt,
 });
 
 @ObjectType({ description: 'A dual-school family (the parent account) for staff' })
@@ -97,12 +103,18 @@ export class PaymentsResolver {
   }
 
   @Mutation(() => CheckoutSessionResult, { description: 'Stripe Checkout for the annual tuition paid upfront' })
-  createUpfrontCheckoutSession(@Ctx() ctx: AdapterContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
+  createUpfrontCheckoutSession(
+    @Ctx() ctx: AdapterContext,
+    @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string,
+  ): Promise<CheckoutSessionResult> {
     return ctx.services.payments.createCheckoutSession(ctx, 'annual', checkPrice({ price_id: priceId }));
   }
 
   @Mutation(() => CheckoutSessionResult, { description: 'Stripe Checkout for the monthly plan (subscription)' })
-  createMonthlyCheckoutSession(@Ctx() ctx: AdapterContext, @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string): Promise<CheckoutSessionResult> {
+  createMonthlyCheckoutSession(
+    @Ctx() ctx: AdapterContext,
+    @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string,
+  ): Promise<CheckoutSessionResult> {
     return ctx.services.payments.createCheckoutSession(ctx, 'monthly', checkPrice({ price_id: priceId }));
   }
 
@@ -110,7 +122,7 @@ export class PaymentsResolver {
   dualSchoolFamilies(
     @Ctx() ctx: AdapterContext,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
   ): Promise<DualSchoolFamilyConnection> {
     return ctx.services.payments.families(ctx, { first: first ?? 50, after });
   }
@@ -127,7 +139,10 @@ export class PaymentsResolver {
   }
 
   @Mutation(() => StaffPayment, { description: 'Dual-school staff record a check received: the payment is paid' })
-  async recordCheckPayment(@Ctx() ctx: AdapterContext, @Arg('paymentId', () => Int, { description: 'Identifier of the payment.' }) paymentId: number): Promise<StaffPayment> {
+  async recordCheckPayment(
+    @Ctx() ctx: AdapterContext,
+    @Arg('paymentId', () => Int, { description: 'Identifier of the payment.' }) paymentId: number,
+  ): Promise<StaffPayment> {
     return staffPayment(await ctx.services.payments.recordCheck(ctx, paymentId));
   }
 }

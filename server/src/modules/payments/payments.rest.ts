@@ -8,7 +8,12 @@ import { checkPrice } from './payment-input.js';
 
 /** Amounts in REST answers are dollars as numbers (9500), as the screens show them. */
 const staffPayment = (p: Payment) => ({
-  id: p.id, title: p.title, due_date: p.dueDate, amount: toDollars(p.amountCents), payment_type: p.paymentType, status: p.status,
+  id: p.id,
+  title: p.title,
+  due_date: p.dueDate,
+  amount: toDollars(p.amountCents),
+  payment_type: p.paymentType,
+  status: p.status,
   paid_at: p.paidAt?.toISOString() ?? null,
 });
 
@@ -16,16 +21,20 @@ export function mountPaymentRoutes(r: Router, deps: AppDeps): void {
   const { payments } = deps.services;
 
   route(r, deps, 'get', '/payments-due/', 'paymentsDue', async (ctx) =>
-    (await payments.paymentsDue(ctx)).map((p) => ({ id: p.id, title: p.title, due_date: p.dueDate, amount: toDollars(p.amountCents), payment_type: p.paymentType })));
+    (await payments.paymentsDue(ctx)).map((p) => ({ id: p.id, title: p.title, due_date: p.dueDate, amount: toDollars(p.amountCents), payment_type: p.paymentType })),
+  );
 
   route(r, deps, 'get', '/payment-history/', 'paymentHistory', async (ctx) =>
-    (await payments.paymentHistory(ctx)).map((p) => ({ id: p.id, title: p.title, date: p.date, amount: toDollars(p.amountCents), status: p.status })));
+    (await payments.paymentHistory(ctx)).map((p) => ({ id: p.id, title: p.title, date: p.date, amount: toDollars(p.amountCents), status: p.status })),
+  );
 
   route(r, deps, 'post', '/create-upfront-checkout-session/', 'createUpfrontCheckoutSession', (ctx, req) =>
-    payments.createCheckoutSession(ctx, 'annual', checkPrice(req.body)));
+    payments.createCheckoutSession(ctx, 'annual', checkPrice(req.body)),
+  );
 
   route(r, deps, 'post', '/create-monthly-checkout-session/', 'createMonthlyCheckoutSession', (ctx, req) =>
-    payments.createCheckoutSession(ctx, 'monthly', checkPrice(req.body)));
+    payments.createCheckoutSession(ctx, 'monthly', checkPrice(req.body)),
+  );
 
   route(r, deps, 'get', '/payment-config/', 'checkoutConfig', async () => {
     const c = payments.checkoutConfig();
@@ -39,13 +48,17 @@ export function mountPaymentRoutes(r: Router, deps: AppDeps): void {
     if (page.hasNextPage && page.endCursor) res.setHeader('X-Next-Cursor', page.endCursor);
     const lists = await ctx.loaders.paymentsByFamily.loadMany(page.nodes.map((f) => f.parentId));
     return page.nodes.map((f, i) => ({
-      parent_id: f.parentId, parent_name: f.parentName, email: f.email, application_status: f.applicationStatus,
+      parent_id: f.parentId,
+      parent_name: f.parentName,
+      email: f.email,
+      application_status: f.applicationStatus,
       payments: (lists[i] instanceof Error ? [] : (lists[i] as Payment[])).map(staffPayment),
     }));
   });
 
   route(r, deps, 'post', '/admissions/payments/:id/record-check/', 'recordCheckPayment', async (ctx, req) =>
-    staffPayment(await payments.recordCheck(ctx, req.params.id)));
+    staffPayment(await payments.recordCheck(ctx, req.params.id)),
+  );
 }
 
 /**
@@ -71,20 +84,32 @@ export function mountPaymentPages(app: Express, deps: AppDeps): void {
   pages.get('/test-checkout/:id', async (req, res) => {
     const session = await payments.testCheckoutSession(String(req.params.id));
     if (!session) {
-      res.status(404).type('html').send(page('Checkout not found', '<p>This checkout does not exist or has ended. Return to <a href="/parent-payments">Payments</a>.</p>'));
+      res
+        .status(404)
+        .type('html')
+        .send(page('Checkout not found', '<p>This checkout does not exist or has ended. Return to <a href="/parent-payments">Payments</a>.</p>'));
       return;
     }
     const amount = `$${(session.amount_total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
     const what = session.mode === 'subscription' ? `Tuition monthly plan: ${amount} per month` : `Tuition paid upfront: ${amount}`;
     const open = session.status === 'open';
-    res.type('html').send(page('Test checkout', `
+    res.type('html').send(
+      page(
+        'Test checkout',
+        `
       <p class="note">Test mode: no Stripe keys are configured, so this page stands in for Stripe's hosted checkout. No card is charged.</p>
       <p><strong>${escapeHtml(what)}</strong></p>
       <p>Billed to ${escapeHtml(session.customer_email ?? '')}</p>
-      ${open ? `<div class="row">
+      ${
+        open
+          ? `<div class="row">
         <form method="post" action="/test-checkout/${session.id}/pay"><button type="submit">Pay</button></form>
         <form method="post" action="/test-checkout/${session.id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
-      </div>` : `<p>This checkout is ${session.status}. Return to <a href="/parent-payments">Payments</a>.</p>`}`));
+      </div>`
+          : `<p>This checkout is ${session.status}. Return to <a href="/parent-payments">Payments</a>.</p>`
+      }`,
+      ),
+    );
   });
   const finish = (action: 'pay' | 'cancel') => async (req: Request, res: Response, next: (e?: unknown) => void) => {
     try {

@@ -30,10 +30,7 @@ import { parseId } from '../../core/ids.js';
 import { logger } from '../../observability/logger.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { CheckoutSessionRow, Payment, PaymentRecord } from './payment.entity.js';
-import {
-  ANNUAL_TUITION_CENTS, MONTHLY_INSTALLMENT_CENTS, MONTHLY_INSTALLMENTS, quoteTuition, TUITION_DUE_DATE, TUITION_TITLE,
-  UPFRONT_PRICE_CENTS,
-} from './pricing.js';
+import { ANNUAL_TUITION_CENTS, MONTHLY_INSTALLMENT_CENTS, MONTHLY_INSTALLMENTS, quoteTuition, TUITION_DUE_DATE, TUITION_TITLE, UPFRONT_PRICE_CENTS } from './pricing.js';
 import { StripeGateway } from './stripe-gateway.js';
 import type { StandInEvent, StandInSession } from './stripe-standin.js';
 import { testCheckoutStore } from './test-checkout-store.js';
@@ -75,14 +72,17 @@ export interface FamilyView {
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const addMonths = (date: string, n: number) => {
   const [y, m, d] = date.split('-').map(Number);
-  const total = (m - 1) + n;
+  const total = m - 1 + n;
   return `${y + Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
 
 export class PaymentsService {
   readonly gateway: StripeGateway;
 
-  constructor(private readonly db: DataSource, private readonly config: Config) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: Config,
+  ) {
     this.gateway = new StripeGateway(config, testCheckoutStore(db));
   }
 
@@ -184,10 +184,7 @@ export class PaymentsService {
       throw badInput(because(PAYMENT_MESSAGES.badSignature));
     }
     return this.db.transaction(async (m) => {
-      const inserted: unknown[] = await m.query(
-        `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [event.id, event.type],
-      );
+      const inserted: unknown[] = await m.query(`INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`, [event.id, event.type]);
       if (inserted.length === 0) return { received: true as const, duplicate: true };
       const at = new Date(event.created * 1000);
       const obj = event.data.object as unknown as Record<string, unknown>;
@@ -220,7 +217,10 @@ export class PaymentsService {
       return;
     }
     const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
-    await m.query(`UPDATE checkout_sessions SET status = 'complete', stripe_subscription_id = COALESCE($2, stripe_subscription_id) WHERE id = $1`, [row.id, subscriptionId]);
+    await m.query(`UPDATE checkout_sessions SET status = 'complete', stripe_subscription_id = COALESCE($2, stripe_subscription_id) WHERE id = $1`, [
+      row.id,
+      subscriptionId,
+    ]);
     if (row.plan === 'monthly') {
       if (subscriptionId) await this.ensureMonthlySchedule(m, row.familyId, subscriptionId);
       return;
@@ -248,8 +248,16 @@ export class PaymentsService {
         `INSERT INTO payments (family_id, school_id, contract_id, title, due_date, amount_cents, payment_type, installment, stripe_subscription_id)
          VALUES ($1, $2, $3, $4, $5, $6, 'monthly', $7, $8)
          ON CONFLICT (family_id, installment) WHERE payment_type = 'monthly' DO NOTHING`,
-        [familyId, annual.schoolId, annual.contractId, `${TUITION_TITLE} (month ${i} of ${MONTHLY_INSTALLMENTS})`,
-          addMonths(TUITION_DUE_DATE, i - 1), MONTHLY_INSTALLMENT_CENTS, i, subscriptionId],
+        [
+          familyId,
+          annual.schoolId,
+          annual.contractId,
+          `${TUITION_TITLE} (month ${i} of ${MONTHLY_INSTALLMENTS})`,
+          addMonths(TUITION_DUE_DATE, i - 1),
+          MONTHLY_INSTALLMENT_CENTS,
+          i,
+          subscriptionId,
+        ],
       );
     }
   }
@@ -257,8 +265,7 @@ export class PaymentsService {
   private async onInvoice(m: EntityManager, invoice: Record<string, unknown>, at: Date, paid: boolean): Promise<void> {
     const parent = invoice.parent as { subscription_details?: { subscription?: string; metadata?: Record<string, string> } } | null | undefined;
     const legacy = invoice as { subscription?: string | { id: string } | null; subscription_details?: { metadata?: Record<string, string> } };
-    const subscriptionId =
-      parent?.subscription_details?.subscription ?? (typeof legacy.subscription === 'string' ? legacy.subscription : legacy.subscription?.id);
+    const subscriptionId = parent?.subscription_details?.subscription ?? (typeof legacy.subscription === 'string' ? legacy.subscription : legacy.subscription?.id);
     if (!subscriptionId) return;
     const metadata = parent?.subscription_details?.metadata ?? legacy.subscription_details?.metadata ?? {};
     // The family: from the completed session, or (invoice first) from the subscription's metadata,
@@ -350,14 +357,25 @@ export class PaymentsService {
     const schoolIds = await this.staffDualSchoolIds(ctx);
     const first = Math.min(Math.max(page.first, 1), 100);
     const after = page.after && /^\d+$/.test(page.after) ? Number(page.after) : 0;
-    const qb = this.db.getRepository(User).createQueryBuilder('u')
+    const qb = this.db
+      .getRepository(User)
+      .createQueryBuilder('u')
       .where('u.user_type = :t', { t: UserType.Parent })
       .andWhere('u.school_id IN (:...schoolIds)', { schoolIds })
       .andWhere(`u.application_status IN ('accepted', 'enrolled')`);
     const totalCount = await qb.getCount();
-    const rows = await qb.clone().andWhere('u.id > :after', { after }).orderBy('u.id', 'ASC').take(first + 1).getMany();
+    const rows = await qb
+      .clone()
+      .andWhere('u.id > :after', { after })
+      .orderBy('u.id', 'ASC')
+      .take(first + 1)
+      .getMany();
     const nodes: FamilyView[] = rows.slice(0, first).map((u) => ({
-      parentId: u.id, parentName: `${u.firstName} ${u.lastName}`.trim(), email: u.email, applicationStatus: u.applicationStatus, schoolId: u.schoolId!,
+      parentId: u.id,
+      parentName: `${u.firstName} ${u.lastName}`.trim(),
+      email: u.email,
+      applicationStatus: u.applicationStatus,
+      schoolId: u.schoolId!,
     }));
     return { nodes, totalCount, hasNextPage: rows.length > first, endCursor: nodes.length ? String(nodes[nodes.length - 1].parentId) : null };
   }
@@ -377,8 +395,14 @@ export class PaymentsService {
       const at = new Date();
       await m.update(Payment, { id: payment.id }, { status: 'paid', paidAt: at });
       await m.insert(PaymentRecord, {
-        familyId: payment.familyId, paymentId: payment.id, title: payment.title, amountCents: amount, status: 'paid', method: 'check',
-        recordedBy: caller.user.id, occurredAt: at,
+        familyId: payment.familyId,
+        paymentId: payment.id,
+        title: payment.title,
+        amountCents: amount,
+        status: 'paid',
+        method: 'check',
+        recordedBy: caller.user.id,
+        occurredAt: at,
       });
       return { ...payment, status: 'paid' as const, paidAt: at };
     });

@@ -24,21 +24,32 @@ let stripeApp: ReturnType<typeof request>;
 beforeAll(async () => {
   port = await standIn.listen();
   stripeApp = await h.appWith({
-    stripeSecretKey: 'sk_test_payments', stripePublishableKey: 'pk_test_payments', stripeWebhookSecret: SECRET,
-    stripePriceUpfront: PRICES.upfront, stripePriceMonthly: PRICES.monthly, stripeApiBase: `http://127.0.0.1:${port}`,
+    stripeSecretKey: 'sk_test_payments',
+    stripePublishableKey: 'pk_test_payments',
+    stripeWebhookSecret: SECRET,
+    stripePriceUpfront: PRICES.upfront,
+    stripePriceMonthly: PRICES.monthly,
+    stripeApiBase: `http://127.0.0.1:${port}`,
   });
 });
 afterAll(() => standIn.close());
 
 function post(api: ReturnType<typeof request>, path: string, token: string, body: unknown = {}) {
-  return api.post(path).set(h.auth(token)).send(body as object);
+  return api
+    .post(path)
+    .set(h.auth(token))
+    .send(body as object);
 }
 
 /** Posts an event to the webhook as Stripe does: raw JSON and a Stripe-Signature header. */
 function deliver(event: StandInEvent | Record<string, unknown>, secret = SECRET, tamper?: (payload: string) => string) {
   const payload = JSON.stringify(event);
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return stripeApp.post('/api/stripe/webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(tamper ? tamper(payload) : payload);
+  return stripeApp
+    .post('/api/stripe/webhook/')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', header)
+    .send(tamper ? tamper(payload) : payload);
 }
 
 async function history(token: string) {
@@ -117,7 +128,12 @@ describe('checkout sessions, through the real Stripe SDK against the local stand
 
   it('answers 503 with a readable message when the provider is unreachable', async () => {
     const fam = await enrollFamily(h);
-    const offline = await h.appWith({ stripeSecretKey: 'sk_test_x', stripePriceUpfront: PRICES.upfront, stripePriceMonthly: PRICES.monthly, stripeApiBase: 'http://127.0.0.1:9' });
+    const offline = await h.appWith({
+      stripeSecretKey: 'sk_test_x',
+      stripePriceUpfront: PRICES.upfront,
+      stripePriceMonthly: PRICES.monthly,
+      stripeApiBase: 'http://127.0.0.1:9',
+    });
     const res = await post(offline, '/api/create-upfront-checkout-session/', fam.token, { price_id: PRICES.upfront });
     expect(res.status).toBe(503);
     expect(res.body.error).toBe('The payment provider could not start the checkout. Please try again.');
@@ -126,7 +142,11 @@ describe('checkout sessions, through the real Stripe SDK against the local stand
   it('the client reads the prices and publishable key from the config query', async () => {
     const res = await stripeApp.post('/graphql').send({ query: '{ checkoutConfig { publishableKey upfrontPriceId monthlyPriceId testCheckout upfrontCents } }' });
     expect(res.body.data.checkoutConfig).toEqual({
-      publishableKey: 'pk_test_payments', upfrontPriceId: PRICES.upfront, monthlyPriceId: PRICES.monthly, testCheckout: false, upfrontCents: 950_000,
+      publishableKey: 'pk_test_payments',
+      upfrontPriceId: PRICES.upfront,
+      monthlyPriceId: PRICES.monthly,
+      testCheckout: false,
+      upfrontCents: 950_000,
     });
   });
 });
@@ -169,7 +189,7 @@ describe('POST /api/stripe/webhook/', () => {
 
     expect(await h.db.getRepository(StripeEventRow).countBy({ id: completed.id })).toBe(0);
     expect(await history(fam.token)).toEqual([]);
-    expect((await due(fam.token))).toHaveLength(1);
+    expect(await due(fam.token)).toHaveLength(1);
   });
 
   it('a replayed event, or the same session reported again, changes nothing twice', async () => {
@@ -301,7 +321,10 @@ describe('dual-school staff', () => {
       const ctx = { caller, ip: 'test', db: h.db, config: h.config, services: h.services, loaders: createLoaders(h.db) };
       const { statements, result } = await countQueries(() => apollo.executeOperation({ query }, { contextValue: ctx }));
       const body = result.body.kind === 'single' ? result.body.singleResult : null;
-      return { statements: statements.length, data: body?.data as { dualSchoolFamilies: { totalCount: number; nodes: { payments: unknown[]; contract: { status: string } | null }[] } } };
+      return {
+        statements: statements.length,
+        data: body?.data as { dualSchoolFamilies: { totalCount: number; nodes: { payments: unknown[]; contract: { status: string } | null }[] } },
+      };
     };
     await enrollFamily(h, { school });
     await buildAcceptedParent(h, { school });
@@ -325,8 +348,15 @@ describe('dual-school staff', () => {
 
     const list = await h.api.get('/api/admissions/payments/').set(h.auth(staffToken));
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{ parent_id: fam.parent.id, parent_name: 'Robin Avery', email: fam.parent.email, application_status: 'enrolled',
-      payments: [{ id: payment.id, title: 'Tuition 2025-26', due_date: '2025-08-01', amount: 10000, payment_type: 'annual', status: 'due', paid_at: null }] }]);
+    expect(list.body).toEqual([
+      {
+        parent_id: fam.parent.id,
+        parent_name: 'Robin Avery',
+        email: fam.parent.email,
+        application_status: 'enrolled',
+        payments: [{ id: payment.id, title: 'Tuition 2025-26', due_date: '2025-08-01', amount: 10000, payment_type: 'annual', status: 'due', paid_at: null }],
+      },
+    ]);
 
     const other = await h.login(DEMO.admissions); // staff of another dual school
     expect((await post(h.api, `/api/admissions/payments/${payment.id}/record-check/`, other)).status).toBe(404);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  annualTuitionCents, lateFeeCents, MONTHLY_PRICE_CENTS, PARTNER_COURSE_COST_CENTS, quoteTuition, refundCents, toDollars,
+  annualTuitionCents,
+  lateFeeCents,
+  MONTHLY_PRICE_CENTS,
+  PARTNER_COURSE_COST_CENTS,
+  quoteTuition,
+  refundCents,
+  toDollars,
   UPFRONT_PRICE_CENTS,
 } from './pricing.js';
 

@@ -144,7 +144,10 @@ export class StripeStandIn {
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const result = this.createSession(body);
         if (typeof result === 'string') return fail(400, result);
-        return void this.persist(result.id).then(() => send(200, this.publicView(result)), () => fail(500, 'The session could not be stored.'));
+        return void this.persist(result.id).then(
+          () => send(200, this.publicView(result)),
+          () => fail(500, 'The session could not be stored.'),
+        );
       }
       const m = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m) {

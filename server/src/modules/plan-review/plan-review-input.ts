@@ -12,7 +12,9 @@ export const PLAN_REVIEW_INPUT_MESSAGES = {
 const M = PLAN_REVIEW_INPUT_MESSAGES;
 
 export const returnPlanSchema = z.object({
-  comment: text().refine((c) => c.length > 0, M.commentRequired).refine((c) => c.length <= MAX_COMMENT_LENGTH, zodMessage(M.commentTooLong)),
+  comment: text()
+    .refine((c) => c.length > 0, M.commentRequired)
+    .refine((c) => c.length <= MAX_COMMENT_LENGTH, zodMessage(M.commentTooLong)),
 });
 export type ReturnPlanInput = z.infer<typeof returnPlanSchema>;
 

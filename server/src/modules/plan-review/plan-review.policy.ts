@@ -58,10 +58,11 @@ export const can: Can<PlanReviewAction, PlanReviewObject> = (actor, action, o) =
     case 'readChanges':
       return both(readable(actor, o), () => (isCounselor(actor, o) ? ALLOW : deny(because(M.counselorOnly))));
     case 'submit':
-      return both(readable(actor, o), () => both(writable(actor), () => both(
-        actor.userId === o.student.id && actor.actingUserId === null && actor.type === UserType.Student ? ALLOW : deny(because(M.studentOnly)),
-        () => enabled(o),
-      )));
+      return both(readable(actor, o), () =>
+        both(writable(actor), () =>
+          both(actor.userId === o.student.id && actor.actingUserId === null && actor.type === UserType.Student ? ALLOW : deny(because(M.studentOnly)), () => enabled(o)),
+        ),
+      );
     case 'approve':
     case 'return':
       return both(readable(actor, o), () => both(writable(actor), () => both(isCounselor(actor, o) ? ALLOW : deny(because(M.counselorOnly)), () => enabled(o))));

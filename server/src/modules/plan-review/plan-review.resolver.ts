@@ -39,7 +39,10 @@ class PlanReview {
   @Field(() => Int, { nullable: true, description: 'The latest approved version (1, 2, ...).' }) approvedVersion: number | null;
   @Field(() => Date, { nullable: true, description: 'When the latest approved version was approved.' }) approvedAt: Date | null;
   @Field(() => [PlanReviewEvent], { description: 'Every step, newest first.' }) events: PlanReviewEventView[];
-  @Field(() => [PlanChange], { nullable: true, description: "Changes since the approved version: staff of the student's school only (null otherwise, or with no approved version)." })
+  @Field(() => [PlanChange], {
+    nullable: true,
+    description: "Changes since the approved version: staff of the student's school only (null otherwise, or with no approved version).",
+  })
   changes: PlanChangeView[] | null;
   @Field(() => Boolean, { description: 'Whether the caller may submit the plan now.' }) canSubmit: boolean;
   @Field(() => Boolean, { description: 'Whether the caller may approve or return the plan now.' }) canReview: boolean;

@@ -14,12 +14,26 @@ export function reviewJson(v: PlanReviewView) {
     approved_version: v.approvedVersion,
     approved_at: v.approvedAt ? new Date(v.approvedAt).toISOString() : null,
     events: v.events.map((e) => ({
-      id: e.id, action: e.action, actor_name: e.actorName, comment: e.comment, created_at: new Date(e.createdAt).toISOString(), version: e.version,
+      id: e.id,
+      action: e.action,
+      actor_name: e.actorName,
+      comment: e.comment,
+      created_at: new Date(e.createdAt).toISOString(),
+      version: e.version,
     })),
-    changes: v.changes?.map((c) => ({
-      kind: c.kind, course_id: c.courseId, course_code: c.courseCode, title: c.title,
-      from_term: c.fromTerm, to_term: c.toTerm, from_term_label: c.fromTermLabel, to_term_label: c.toTermLabel, from_grade: c.fromGrade, to_grade: c.toGrade,
-    })) ?? null,
+    changes:
+      v.changes?.map((c) => ({
+        kind: c.kind,
+        course_id: c.courseId,
+        course_code: c.courseCode,
+        title: c.title,
+        from_term: c.fromTerm,
+        to_term: c.toTerm,
+        from_term_label: c.fromTermLabel,
+        to_term_label: c.toTermLabel,
+        from_grade: c.fromGrade,
+        to_grade: c.toGrade,
+      })) ?? null,
     can_submit: v.canSubmit,
     can_review: v.canReview,
   };
@@ -31,5 +45,6 @@ export function mountPlanReviewRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'post', '/students/:id/plan-review/submit/', 'submitPlanForReview', async (ctx, req) => reviewJson(await planReview.submit(ctx, req.params.id)));
   route(r, deps, 'post', '/students/:id/plan-review/approve/', 'approvePlan', async (ctx, req) => reviewJson(await planReview.approve(ctx, req.params.id)));
   route(r, deps, 'post', '/students/:id/plan-review/return/', 'returnPlan', async (ctx, req) =>
-    reviewJson(await planReview.returnPlan(ctx, req.params.id, checkReturnPlan(req.body))));
+    reviewJson(await planReview.returnPlan(ctx, req.params.id, checkReturnPlan(req.body))),
+  );
 }

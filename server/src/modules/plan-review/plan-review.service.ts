@@ -111,7 +111,9 @@ export class PlanReviewService {
     const counselor = permits(caller, can, 'readChanges', object);
     if (counselor) {
       await recordAccess(this.db, caller, {
-        studentId: student.id, schoolId: student.school_id, action: 'plan_review_view',
+        studentId: student.id,
+        schoolId: student.school_id,
+        action: 'plan_review_view',
         reason: caller.actingUserId ? 'plan review read while viewing as the student' : 'plan review read by staff',
       });
     }
@@ -129,10 +131,11 @@ export class PlanReviewService {
   approve(ctx: RequestContext, rawStudentId?: unknown): Promise<PlanReviewView> {
     return this.transition(ctx, rawStudentId, 'approve', async (m, student, actorId) => {
       const [{ version }] = await m.query(`SELECT coalesce(max(version), 0) + 1 AS version FROM plan_approved_versions WHERE student_id = $1`, [student.id]);
-      const [{ id }] = await m.query(
-        `INSERT INTO plan_approved_versions (student_id, version, approved_by) VALUES ($1, $2, $3) RETURNING id`,
-        [student.id, version, actorId],
-      );
+      const [{ id }] = await m.query(`INSERT INTO plan_approved_versions (student_id, version, approved_by) VALUES ($1, $2, $3) RETURNING id`, [
+        student.id,
+        version,
+        actorId,
+      ]);
       await m.query(
         `INSERT INTO plan_approved_entries (version_id, course_id, term, grade)
          SELECT $1, course_id, term, grade FROM scheduled_courses WHERE user_id = $2 ON CONFLICT DO NOTHING`,
@@ -145,11 +148,17 @@ export class PlanReviewService {
 
   /** Staff return the plan to the student with a comment. */
   returnPlan(ctx: RequestContext, rawStudentId: unknown, checked: Checked<ReturnPlanInput>): Promise<PlanReviewView> {
-    return this.transition(ctx, rawStudentId, 'return', async (m, student, actorId) => {
-      const { comment } = valid(checked);
-      await m.query(`INSERT INTO plan_review_events (student_id, action, actor_user_id, comment) VALUES ($1, 'returned', $2, $3)`, [student.id, actorId, comment]);
-      await this.tellParents(m, student, actorId, 'returned', comment);
-    }, checked);
+    return this.transition(
+      ctx,
+      rawStudentId,
+      'return',
+      async (m, student, actorId) => {
+        const { comment } = valid(checked);
+        await m.query(`INSERT INTO plan_review_events (student_id, action, actor_user_id, comment) VALUES ($1, 'returned', $2, $3)`, [student.id, actorId, comment]);
+        await this.tellParents(m, student, actorId, 'returned', comment);
+      },
+      checked,
+    );
   }
 
   // ---- internals ------------------------------------------------------------------------------
@@ -193,9 +202,10 @@ export class PlanReviewService {
       person = acting ?? { id: caller.actingUserId, type: UserType.Parent, schoolId: null };
     }
     const staffSchoolIds = person.type === UserType.Staff ? await ownSchoolIds(this.db.manager, person) : [];
-    const linkedParent = caller.user.userType === UserType.Parent
-      ? (await this.db.query(`SELECT 1 FROM parent_student_links WHERE parent_id = $1 AND student_id = $2`, [caller.user.id, student.id])).length > 0
-      : false;
+    const linkedParent =
+      caller.user.userType === UserType.Parent
+        ? (await this.db.query(`SELECT 1 FROM parent_student_links WHERE parent_id = $1 AND student_id = $2`, [caller.user.id, student.id])).length > 0
+        : false;
     return {
       caller,
       student,
@@ -212,7 +222,7 @@ export class PlanReviewService {
   private async view(m: EntityManager, caller: Caller, student: StudentRow, object: PlanReviewObject, counselor: boolean): Promise<PlanReviewView> {
     const facts = (await loadReviewFacts(m, [student.id])).get(student.id) ?? { studentId: student.id };
     const status = planReviewStatus(facts);
-    const events: (PlanReviewEventView & { versionId: number | null })[] = (await m.query(
+    const events: (PlanReviewEventView & { versionId: number | null })[] = await m.query(
       `SELECT e.id, e.action, e.comment, e.created_at AS "createdAt", e.version_id AS "versionId", v.version,
               CASE WHEN a.id IS NULL THEN NULL ELSE trim(a.first_name || ' ' || a.last_name) END AS "actorName"
          FROM plan_review_events e
@@ -220,7 +230,7 @@ export class PlanReviewService {
          LEFT JOIN plan_approved_versions v ON v.id = e.version_id
         WHERE e.student_id = $1 ORDER BY e.id DESC`,
       [student.id],
-    ));
+    );
     const latestApproval = events.find((e) => e.action === 'approved' && e.versionId !== null) ?? null;
     const latest = events[0];
     let changes: PlanChangeView[] | null = null;
@@ -248,13 +258,12 @@ export class PlanReviewService {
     ]);
     const list = planChanges(approved, current);
     if (!list.length) return [];
-    const courses: { id: number; code: string; title: string }[] = await m.query(
-      `SELECT id, course_id AS code, title FROM courses WHERE id = ANY($1::int[])`,
-      [[...new Set(list.map((c) => c.courseId))]],
-    );
+    const courses: { id: number; code: string; title: string }[] = await m.query(`SELECT id, course_id AS code, title FROM courses WHERE id = ANY($1::int[])`, [
+      [...new Set(list.map((c) => c.courseId))],
+    ]);
     const byId = new Map(courses.map((c) => [c.id, c]));
     const labels = Array.isArray(student.academic_year_labels) ? (student.academic_year_labels as string[]) : [];
-    const label = (term: string | null) => (term === null ? null : labels[Number(term) - 1] ?? `Term ${term}`);
+    const label = (term: string | null) => (term === null ? null : (labels[Number(term) - 1] ?? `Term ${term}`));
     return list.map((c) => ({
       ...c,
       courseCode: byId.get(c.courseId)?.code ?? '',

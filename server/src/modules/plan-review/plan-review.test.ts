@@ -26,8 +26,17 @@ async function world(o: { enabled?: boolean } = {}) {
   await buildScheduled(h.db, student.id, algebra, 1);
   await buildScheduled(h.db, student.id, english, 1);
   return {
-    school, student, counselor, mom, dad, algebra, english, biology,
-    studentToken: await h.tokenFor(student), counselorToken: await h.tokenFor(counselor), momToken: await h.tokenFor(mom),
+    school,
+    student,
+    counselor,
+    mom,
+    dad,
+    algebra,
+    english,
+    biology,
+    studentToken: await h.tokenFor(student),
+    counselorToken: await h.tokenFor(counselor),
+    momToken: await h.tokenFor(mom),
   };
 }
 
@@ -44,18 +53,27 @@ describe('plan review', () => {
 
     expect((await h.gql(SUBMIT, {}, w.studentToken)).data!.submitPlanForReview).toEqual({ status: 'submitted' });
     // The counselor returns it through REST, as a district script would.
-    const returned = await h.api.post(`/api/students/${w.student.id}/plan-review/return/`).set(h.auth(w.counselorToken)).send({ comment: 'Add a science course in 10th grade.' });
+    const returned = await h.api
+      .post(`/api/students/${w.student.id}/plan-review/return/`)
+      .set(h.auth(w.counselorToken))
+      .send({ comment: 'Add a science course in 10th grade.' });
     expect(returned.status).toBe(200);
     expect(returned.body).toMatchObject({ status: 'returned', comment: 'Add a science course in 10th grade.', can_review: false });
 
     const seen = (await h.gql(REVIEW, {}, w.studentToken)).data!.planReview;
     expect(seen).toMatchObject({ status: 'returned', comment: 'Add a science course in 10th grade.', canSubmit: true });
-    expect(seen.events.map((e: { action: string; actorName: string }) => [e.action, e.actorName])).toEqual([['returned', 'Cam Counselor'], ['submitted', 'Ana Reyes']]);
+    expect(seen.events.map((e: { action: string; actorName: string }) => [e.action, e.actorName])).toEqual([
+      ['returned', 'Cam Counselor'],
+      ['submitted', 'Ana Reyes'],
+    ]);
 
     // Each parent hears of the return, by the channel they prefer, in their language.
     const afterReturn = await outboxOf(w.student.id);
     expect(afterReturn).toHaveLength(2);
-    expect(afterReturn.find((m) => m.recipient === w.mom.email)).toMatchObject({ channel: 'email', subject: 'Se devolvió el plan académico de Ana Reyes con comentarios' });
+    expect(afterReturn.find((m) => m.recipient === w.mom.email)).toMatchObject({
+      channel: 'email',
+      subject: 'Se devolvió el plan académico de Ana Reyes con comentarios',
+    });
     expect(afterReturn.find((m) => m.recipient === w.mom.email)!.body).toContain('Add a science course in 10th grade.');
     expect(afterReturn.find((m) => m.recipient === '+12015550222')).toMatchObject({ channel: 'sms', subject: 'Kế hoạch học tập được gửi lại kèm góp ý' });
 
@@ -64,7 +82,10 @@ describe('plan review', () => {
     expect((await h.gql(APPROVE, { id: w.student.id }, w.counselorToken)).data!.approvePlan).toEqual({ status: 'approved', approvedVersion: 1 });
     const approvedMail = (await outboxOf(w.student.id)).slice(2);
     expect(approvedMail.map((m) => m.subject).sort()).toEqual(['Kế hoạch học tập đã được phê duyệt', 'Se aprobó el plan académico de Ana Reyes'].sort());
-    const [snapshot] = await h.db.query(`SELECT count(*)::int AS n FROM plan_approved_entries e JOIN plan_approved_versions v ON v.id = e.version_id WHERE v.student_id = $1`, [w.student.id]);
+    const [snapshot] = await h.db.query(
+      `SELECT count(*)::int AS n FROM plan_approved_entries e JOIN plan_approved_versions v ON v.id = e.version_id WHERE v.student_id = $1`,
+      [w.student.id],
+    );
     expect(snapshot.n).toBe(3);
 
     // The student changes the approved plan through the plan's own calls: English removed, Algebra moved, a course added.
@@ -90,7 +111,11 @@ describe('plan review', () => {
     const again = (await h.gql(REVIEW, { id: w.student.id }, w.counselorToken)).data!.planReview;
     expect(again.changes).toEqual([]);
     expect(again.events.map((e: { action: string; version: number | null }) => [e.action, e.version])).toEqual([
-      ['approved', 2], ['approved', 1], ['submitted', null], ['returned', null], ['submitted', null],
+      ['approved', 2],
+      ['approved', 1],
+      ['submitted', null],
+      ['returned', null],
+      ['submitted', null],
     ]);
 
     // A linked parent reads the state, without the counselor's diff.
@@ -110,7 +135,9 @@ describe('plan review', () => {
     await h.gql(RETURN, { id: w.student.id, comment: 'Add a science course.' }, w.counselorToken);
     const returned = (await outboxOf(w.student.id)).find((m) => m.recipient === '+12015550333');
     expect(returned).toMatchObject({ channel: 'sms', subject: 'Plan académico devuelto con comentarios' });
-    expect(returned!.body).toBe(`${w.school.name}: se devolvió el plan académico de su hijo/a con comentarios. Inicie sesión para verlos: http://planner.test/parent-students`);
+    expect(returned!.body).toBe(
+      `${w.school.name}: se devolvió el plan académico de su hijo/a con comentarios. Inicie sesión para verlos: http://planner.test/parent-students`,
+    );
     expect((await outboxOf(w.student.id)).some((m) => m.recipient === w.mom.email)).toBe(false);
 
     await h.gql(SUBMIT, {}, w.studentToken);
@@ -124,7 +151,7 @@ describe('plan review', () => {
     for (const m of toMarta) for (const typed of ['evil', 'Claim', '<a', 'click']) expect(`${m.subject} ${m.body}`, typed).not.toContain(typed);
   });
 
-  it('logs staff reads of a review in the access log, not the student\'s own', async () => {
+  it("logs staff reads of a review in the access log, not the student's own", async () => {
     const w = await world();
     await h.gql(REVIEW, {}, w.studentToken);
     expect((await h.api.get(`/api/students/${w.student.id}/plan-review/`).set(h.auth(w.counselorToken))).status).toBe(200);
@@ -190,7 +217,14 @@ describe('plan review', () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('Please write a comment telling the student what to change.');
     }
-    expect((await h.api.post(`${url}return/`).set(h.auth(w.counselorToken)).send({ comment: 'x'.repeat(2001) })).body.error).toBe('A comment may have at most 2000 characters.');
+    expect(
+      (
+        await h.api
+          .post(`${url}return/`)
+          .set(h.auth(w.counselorToken))
+          .send({ comment: 'x'.repeat(2001) })
+      ).body.error,
+    ).toBe('A comment may have at most 2000 characters.');
     await h.api.post(`${url}return/`).set(h.auth(w.counselorToken)).send({ comment: 'Please add science.' });
     const approveReturned = await h.api.post(`${url}approve/`).set(h.auth(w.counselorToken));
     expect(approveReturned.status).toBe(409);

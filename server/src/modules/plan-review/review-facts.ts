@@ -30,7 +30,10 @@ interface ReviewFactColumns {
 }
 
 const reviewFactsOf = (studentId: number, row: ReviewFactColumns): ReviewFacts => ({
-  studentId, enabled: row.reviewEnabled === true, lastAction: row.reviewLastAction, changedSinceApproval: row.reviewChanged,
+  studentId,
+  enabled: row.reviewEnabled === true,
+  lastAction: row.reviewLastAction,
+  changedSinceApproval: row.reviewChanged,
 });
 
 export async function loadReviewFacts(db: DataSource | EntityManager, studentIds: number[]): Promise<Map<number, ReviewFacts>> {

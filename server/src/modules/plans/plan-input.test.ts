@@ -18,7 +18,21 @@ describe('plan inputs', () => {
     expect(valid(checkSchedule({ course_id: '7', term: 2 }))).toEqual({ course_id: 7, term: 2 });
     expect(valid(checkGrade('5', { grade: ' A- ', completed: 'true' }))).toEqual({ scheduledId: 5, grade: 'A-', completed: true });
     expect(valid(checkGrade(5, {}))).toEqual({ scheduledId: 5 });
-    expect(valid(checkPositions({ updates: [{ id: 1, position: 0 }, { id: 2, position: '1' }] }))).toEqual({ updates: [{ id: 1, position: 0 }, { id: 2, position: 1 }] });
+    expect(
+      valid(
+        checkPositions({
+          updates: [
+            { id: 1, position: 0 },
+            { id: 2, position: '1' },
+          ],
+        }),
+      ),
+    ).toEqual({
+      updates: [
+        { id: 1, position: 0 },
+        { id: 2, position: 1 },
+      ],
+    });
     expect(valid(checkMove('3', { term: '2' }))).toEqual({ scheduledId: 3, term: '2' });
     expect(valid(checkLabel('  Fall 2027 '))).toBe('Fall 2027');
     expect(valid(checkTerm('2', 'Spring'))).toEqual({ position: 2, label: 'Spring' });
@@ -38,7 +52,17 @@ describe('plan inputs', () => {
     ['no updates', () => checkPositions({ updates: [] }), textOf(M.updatesRequired)],
     ['updates as a string', () => checkPositions({ updates: 'all' }), textOf(M.updatesRequired)],
     ['too many updates', () => checkPositions({ updates: Array.from({ length: 501 }, (_, i) => ({ id: i + 1, position: 0 })) }), textOf(M.updatesRequired)],
-    ['a course twice in updates', () => checkPositions({ updates: [{ id: 1, position: 0 }, { id: 1, position: 1 }] }), textOf(M.duplicateUpdates)],
+    [
+      'a course twice in updates',
+      () =>
+        checkPositions({
+          updates: [
+            { id: 1, position: 0 },
+            { id: 1, position: 1 },
+          ],
+        }),
+      textOf(M.duplicateUpdates),
+    ],
     ['a move without a term', () => checkMove(1, {}), textOf(M.termInvalid)],
     ['a move to a negative position', () => checkMove(1, { term: 1, position: -1 }), textOf(M.termInvalid)],
     ['an empty label', () => checkLabel('   '), textOf(M.labelRequired)],

@@ -31,7 +31,8 @@ export const scheduleSchema = z.object({ course_id: idSchema, term: termSchema }
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
 export const gradeSchema = z.object({
-  grade: z.preprocess((v) => (v === undefined || v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().optional())
+  grade: z
+    .preprocess((v) => (v === undefined || v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().optional())
     .transform((g) => g?.trim())
     .refine((g) => g === undefined || !hasNul(g), NUL_MESSAGE)
     .refine((g) => g === undefined || g.length <= MAX_GRADE_LENGTH, PLAN_INPUT_MESSAGES.gradeTooLong)
@@ -40,7 +41,13 @@ export const gradeSchema = z.object({
 });
 export type GradeInput = z.infer<typeof gradeSchema> & { scheduledId: number };
 
-export const positionsSchema = z.object({ updates: z.array(z.object({ id: idSchema, position: positionSchema })).min(1).max(MAX_UPDATES) })
+export const positionsSchema = z
+  .object({
+    updates: z
+      .array(z.object({ id: idSchema, position: positionSchema }))
+      .min(1)
+      .max(MAX_UPDATES),
+  })
   .refine((v) => new Set(v.updates.map((u) => u.id)).size === v.updates.length, PLAN_INPUT_MESSAGES.duplicateUpdates);
 export type PositionsInput = z.infer<typeof positionsSchema>;
 
@@ -53,22 +60,19 @@ export interface TermInput {
   label: string;
 }
 
-export const checkSchedule = (raw: unknown): Checked<ScheduleInput> =>
-  check(() => parseInput(scheduleSchema, raw, because(PLAN_INPUT_MESSAGES.scheduleInvalid)));
+export const checkSchedule = (raw: unknown): Checked<ScheduleInput> => check(() => parseInput(scheduleSchema, raw, because(PLAN_INPUT_MESSAGES.scheduleInvalid)));
 
 export const checkGrade = (scheduledId: unknown, raw: unknown): Checked<GradeInput> =>
   check(() => ({ scheduledId: parseId(scheduledId, 'scheduled course'), ...parseInput(gradeSchema, raw, because(PLAN_INPUT_MESSAGES.gradeInvalid)) }));
 
-export const checkPositions = (raw: unknown): Checked<PositionsInput> =>
-  check(() => parseInput(positionsSchema, raw, because(PLAN_INPUT_MESSAGES.updatesRequired)));
+export const checkPositions = (raw: unknown): Checked<PositionsInput> => check(() => parseInput(positionsSchema, raw, because(PLAN_INPUT_MESSAGES.updatesRequired)));
 
 export const checkMove = (scheduledId: unknown, raw: unknown): Checked<MoveInput> =>
   check(() => ({ scheduledId: parseId(scheduledId, 'scheduled course'), ...parseInput(moveSchema, raw, because(PLAN_INPUT_MESSAGES.termInvalid)) }));
 
 export const checkLabel = (raw: unknown): Checked<string> => check(() => requireLabel(raw));
 
-export const checkTerm = (position: unknown, label: unknown): Checked<TermInput> =>
-  check(() => ({ position: termPosition(position), label: requireLabel(label) }));
+export const checkTerm = (position: unknown, label: unknown): Checked<TermInput> => check(() => ({ position: termPosition(position), label: requireLabel(label) }));
 
 export const checkTermPosition = (position: unknown): Checked<number> => check(() => termPosition(position));
 

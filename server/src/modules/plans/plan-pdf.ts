@@ -41,9 +41,7 @@ export function renderPlanPdf(view: PlanView, schools: Map<number, School>, gene
   });
 }
 
-async function draw(
-  doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, schools: Map<number, School>, generatedAt: Date, locale: string,
-): Promise<Uint8Array> {
+async function draw(doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, schools: Map<number, School>, generatedAt: Date, locale: string): Promise<Uint8Array> {
   const t = (key: MessageKey, values?: MessageValues) => message(locale, key, values);
   const termLabel = (label: string) => {
     const key = defaultTermLabelKey(label);
@@ -73,21 +71,29 @@ async function draw(
       w.gap(10);
       continue;
     }
-    w.row([
-      { x: COLS.code, text: t('pdf.plan.column.courseId') }, { x: COLS.title, text: t('pdf.plan.column.title') },
-      { x: COLS.units, text: t('pdf.plan.column.units') }, { x: COLS.grade, text: t('pdf.plan.column.grade') },
-      { x: COLS.done, text: t('pdf.plan.column.completed') },
-    ], { font: bold, size: 8, color: MUTED });
+    w.row(
+      [
+        { x: COLS.code, text: t('pdf.plan.column.courseId') },
+        { x: COLS.title, text: t('pdf.plan.column.title') },
+        { x: COLS.units, text: t('pdf.plan.column.units') },
+        { x: COLS.grade, text: t('pdf.plan.column.grade') },
+        { x: COLS.done, text: t('pdf.plan.column.completed') },
+      ],
+      { font: bold, size: 8, color: MUTED },
+    );
     for (const e of term.courses) {
       const school = schools.get(e.course.schoolId);
       const title = school ? `${e.course.title} (${school.name})` : e.course.title;
-      w.row([
-        { x: COLS.code, text: e.course.courseId, width: COLS.title - 8 },
-        { x: COLS.title, text: title, width: TITLE_WIDTH },
-        { x: COLS.units, text: fmt(e.course.units) },
-        { x: COLS.grade, text: e.grade || '-' },
-        { x: COLS.done, text: t(e.completed ? 'pdf.plan.yes' : 'pdf.plan.no') },
-      ], { size: 9.5, rule: true });
+      w.row(
+        [
+          { x: COLS.code, text: e.course.courseId, width: COLS.title - 8 },
+          { x: COLS.title, text: title, width: TITLE_WIDTH },
+          { x: COLS.units, text: fmt(e.course.units) },
+          { x: COLS.grade, text: e.grade || '-' },
+          { x: COLS.done, text: t(e.completed ? 'pdf.plan.yes' : 'pdf.plan.no') },
+        ],
+        { size: 9.5, rule: true },
+      );
     }
     w.gap(12);
   }

@@ -53,9 +53,7 @@ export interface PlanEntry {
  * official plan's table holds nothing but the official plan: every other area reads
  * scheduled_courses and so never sees an alternative.
  */
-export type PlanRef =
-  | { kind: 'official'; userId: number }
-  | { kind: 'whatIf'; userId: number; whatIfId: number };
+export type PlanRef = { kind: 'official'; userId: number } | { kind: 'whatIf'; userId: number; whatIfId: number };
 
 export const officialPlan = (userId: number): PlanRef => ({ kind: 'official', userId });
 export const whatIfPlan = (userId: number, whatIfId: number): PlanRef => ({ kind: 'whatIf', userId, whatIfId });
@@ -78,9 +76,10 @@ export function entryTable(plan: PlanRef): { table: 'scheduled_courses' | 'what_
  * Every plan write takes this lock first, so concurrent reorders and moves run one after another.
  */
 export async function lockPlan(m: EntityManager, plan: PlanRef): Promise<string[]> {
-  const [rows] = plan.kind === 'official'
-    ? await m.query(`UPDATE users SET plan_changed_at = now() WHERE id = $1 RETURNING academic_year_labels`, [plan.userId])
-    : await m.query(`UPDATE what_if_plans SET updated_at = now() WHERE id = $1 AND student_id = $2 RETURNING academic_year_labels`, [plan.whatIfId, plan.userId]);
+  const [rows] =
+    plan.kind === 'official'
+      ? await m.query(`UPDATE users SET plan_changed_at = now() WHERE id = $1 RETURNING academic_year_labels`, [plan.userId])
+      : await m.query(`UPDATE what_if_plans SET updated_at = now() WHERE id = $1 AND student_id = $2 RETURNING academic_year_labels`, [plan.whatIfId, plan.userId]);
   const row = rows?.[0];
   if (!row) throw notFound(because(plan.kind === 'official' ? 'USER_NOT_FOUND' : WHAT_IF_NOT_FOUND));
   return Array.isArray(row.academic_year_labels) ? row.academic_year_labels : [];
@@ -105,14 +104,18 @@ export async function writePositions(m: EntityManager, plan: PlanRef, rows: { id
 /** Applies requested positions: checks every id is the plan's and renumbers each touched term. */
 export async function applyPositions(m: EntityManager, plan: PlanRef, requested: Map<number, number>): Promise<void> {
   const t = entryTable(plan);
-  const rows: { id: number; term: string; position: number }[] = await m.query(
-    `SELECT id, term, position FROM ${t.table} WHERE ${t.owner} = $1 ORDER BY position, id`,
-    [t.key],
-  );
+  const rows: { id: number; term: string; position: number }[] = await m.query(`SELECT id, term, position FROM ${t.table} WHERE ${t.owner} = $1 ORDER BY position, id`, [
+    t.key,
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of requested.keys()) if (!byId.has(id)) throw notFound(because(SCHEDULED_NOT_FOUND));
   const terms = new Set([...requested.keys()].map((id) => byId.get(id)!.term));
-  const updates = [...terms].flatMap((term) => renumberPositions(rows.filter((r) => r.term === term), requested));
+  const updates = [...terms].flatMap((term) =>
+    renumberPositions(
+      rows.filter((r) => r.term === term),
+      requested,
+    ),
+  );
   await writePositions(m, plan, updates);
 }
 
@@ -122,7 +125,11 @@ export async function renumberTerms(m: EntityManager, plan: PlanRef, terms: stri
     `SELECT id, term, position FROM ${t.table} WHERE ${t.owner} = $1 AND term = ANY($2::text[]) ORDER BY position, id`,
     [t.key, terms],
   );
-  await writePositions(m, plan, terms.flatMap((term) => renumberPositions(rows.filter((r) => r.term === term))));
+  await writePositions(
+    m,
+    plan,
+    terms.flatMap((term) => renumberPositions(rows.filter((r) => r.term === term))),
+  );
 }
 
 /** Plan entries with their courses: two statements whatever the number of courses. */
@@ -167,15 +174,20 @@ export async function loadCourses(m: Pick<EntityManager, 'query'>, ids: readonly
     groups.set(p.course, byGroup);
     byGroup.set(p.groupIndex, [...(byGroup.get(p.groupIndex) ?? []), p]);
   }
-  const byId = new Map(courses.map((c) => {
-    const g = [...(groups.get(c.id)?.entries() ?? [])].sort(([a], [b]) => a - b).map(([, members]) => members);
-    return [c.id, {
-      ...c,
-      units: Number(c.units),
-      prerequisiteGroups: g.map((members) => members.map((x) => x.code).join(' or ')),
-      prerequisiteGroupUuids: g.map((members) => members.map((x) => x.uuid)),
-      prerequisiteIds: g.map((members) => members.map((x) => x.id)),
-    }];
-  }));
+  const byId = new Map(
+    courses.map((c) => {
+      const g = [...(groups.get(c.id)?.entries() ?? [])].sort(([a], [b]) => a - b).map(([, members]) => members);
+      return [
+        c.id,
+        {
+          ...c,
+          units: Number(c.units),
+          prerequisiteGroups: g.map((members) => members.map((x) => x.code).join(' or ')),
+          prerequisiteGroupUuids: g.map((members) => members.map((x) => x.uuid)),
+          prerequisiteIds: g.map((members) => members.map((x) => x.id)),
+        },
+      ];
+    }),
+  );
   return ids.map((id) => byId.get(id)).filter((c): c is PlanCourseInfo => !!c);
 }

@@ -30,12 +30,17 @@ export interface PlanView {
 export function buildView(user: User, readOnly: boolean, entries: PlanEntry[]): PlanView {
   const labels = Array.isArray(user.academicYearLabels) ? user.academicYearLabels : [];
   const terms: PlanTermView[] = termDisplayOrder(labels).map((position) => ({
-    term: String(position), position, label: labels[position - 1], courses: [], units: 0,
+    term: String(position),
+    position,
+    label: labels[position - 1],
+    courses: [],
+    units: 0,
   }));
   const byTerm = new Map(terms.map((t) => [t.term, t]));
   // Courses whose term is not one of the labels still show, in extra terms after the others.
   const extras = [...new Set(entries.map((e) => e.term).filter((t) => !byTerm.has(t)))].sort((a, b) => {
-    const na = Number(a), nb = Number(b);
+    const na = Number(a),
+      nb = Number(b);
     if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
     return Number.isFinite(na) ? -1 : Number.isFinite(nb) ? 1 : a.localeCompare(b);
   });

@@ -17,16 +17,16 @@ export interface CourseOverrides {
 export async function buildCourse(db: DataSource, school: School, o: CourseOverrides = {}): Promise<Course> {
   const repo = db.getRepository(Course);
   const code = o.courseId ?? `C${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
-  const course = await repo.save(repo.create({
-    schoolId: school.id,
-    courseId: code,
-    title: o.title ?? `Course ${code}`,
-    description: o.description ?? '',
-    units: o.units ?? 1,
-  }));
-  const rows = (o.prerequisites ?? []).flatMap((group, groupIndex) =>
-    group.map((p) => ({ courseId: course.id, groupIndex, prerequisiteId: p.id })),
+  const course = await repo.save(
+    repo.create({
+      schoolId: school.id,
+      courseId: code,
+      title: o.title ?? `Course ${code}`,
+      description: o.description ?? '',
+      units: o.units ?? 1,
+    }),
   );
+  const rows = (o.prerequisites ?? []).flatMap((group, groupIndex) => group.map((p) => ({ courseId: course.id, groupIndex, prerequisiteId: p.id })));
   if (rows.length) await db.getRepository(CoursePrerequisite).insert(rows);
   return course;
 }

@@ -100,7 +100,11 @@ export function toPlan(view: PlanView): Plan {
 @Resolver(() => ScheduledCourse)
 export class PlansResolver {
   @Query(() => Plan, { description: 'The plan of the caller (or of the student they view as), with terms and prerequisite warnings' })
-  async plan(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null, @Info() info: GraphQLResolveInfo): Promise<Plan> {
+  async plan(
+    @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Plan> {
     return planWithSchools(ctx, await ctx.services.plans.plan(ctx, whatIfPlanId), info);
   }
 
@@ -112,7 +116,7 @@ export class PlansResolver {
   @Mutation(() => ScheduledCourse, { description: 'Adds a course to a term (1-based position as text) of the plan' })
   scheduleCourse(
     @Ctx() ctx: AdapterContext,
-    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
     @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number,
     @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
   ): Promise<PlanEntry> {
@@ -120,7 +124,11 @@ export class PlansResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Removes a course (by course id) from the plan' })
-  async unscheduleCourse(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null, @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number): Promise<boolean> {
+  async unscheduleCourse(
+    @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
+    @Arg('courseId', () => Int, { description: 'Numeric identifier of the course.' }) courseId: number,
+  ): Promise<boolean> {
     await ctx.services.plans.unschedule(ctx, courseId, whatIfPlanId);
     return true;
   }
@@ -128,7 +136,7 @@ export class PlansResolver {
   @Mutation(() => ScheduledCourse, { description: 'Updates the grade.' })
   updateGrade(
     @Ctx() ctx: AdapterContext,
-    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
     @Arg('scheduledCourseId', () => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number,
     @Arg('grade', () => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.' }) grade: string,
     @Arg('completed', () => Boolean, { description: 'Whether it is completed.' }) completed: boolean,
@@ -139,7 +147,7 @@ export class PlansResolver {
   @Mutation(() => Plan, { description: 'Moves a course to a term, at a position there (default: the end)' })
   async moveScheduledCourse(
     @Ctx() ctx: AdapterContext,
-    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
     @Arg('scheduledCourseId', () => Int, { description: 'Identifier of the scheduled course.' }) scheduledCourseId: number,
     @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
     @Arg('position', () => Int, { description: 'Position within the term (0-based; default: the end).', nullable: true }) position: number | null,
@@ -151,7 +159,7 @@ export class PlansResolver {
   @Mutation(() => Plan, { description: 'The courses of one term in their new order' })
   async reorderTerm(
     @Ctx() ctx: AdapterContext,
-    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
     @Arg('term', () => String, { description: 'The term: its 1-based position in the plan, as text.' }) term: string,
     @Arg('scheduledCourseIds', () => [Int], { description: 'The scheduled course ids.' }) scheduledCourseIds: number[],
   ): Promise<Plan> {
@@ -160,7 +168,11 @@ export class PlansResolver {
   }
 
   @Mutation(() => Plan, { description: 'Adds the term.' })
-  async addTerm(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null, @Arg('label', () => String, { description: 'Label shown to people.' }) label: string): Promise<Plan> {
+  async addTerm(
+    @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
+    @Arg('label', () => String, { description: 'Label shown to people.' }) label: string,
+  ): Promise<Plan> {
     await ctx.services.plans.addTerm(ctx, checkLabel(label), whatIfPlanId);
     return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
@@ -168,7 +180,7 @@ export class PlansResolver {
   @Mutation(() => Plan, { description: 'Renames the term at position and moves it to newPosition; its courses move with it' })
   async updateTerm(
     @Ctx() ctx: AdapterContext,
-    @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
     @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number,
     @Arg('label', () => String, { description: 'Label shown to people.' }) label: string,
     @Arg('newPosition', () => Int, { description: 'The new 1-based position of the term (default: where it is).', nullable: true }) newPosition: number | null,
@@ -178,7 +190,11 @@ export class PlansResolver {
   }
 
   @Mutation(() => Plan, { description: 'Deletes an empty term; later terms move up' })
-  async deleteTerm(@Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null, @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number): Promise<Plan> {
+  async deleteTerm(
+    @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
+    @Arg('position', () => Int, { description: 'The term: its 1-based position in the plan.' }) position: number,
+  ): Promise<Plan> {
     await ctx.services.plans.deleteTerm(ctx, checkTermPosition(position), whatIfPlanId);
     return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
@@ -206,7 +222,11 @@ export class PlanCourseResolver {
   }
 
   @FieldResolver(() => ScheduledCourse, { nullable: true, description: "The course's entry in the caller's plan, if scheduled" })
-  scheduled(@Root() course: PlanCourse, @Ctx() ctx: AdapterContext, @Arg('whatIfPlanId', () => Int, { nullable: true, description: 'One of the student\'s what-if plans instead of the official plan.' }) whatIfPlanId: number | null): Promise<PlanEntry | null> {
+  scheduled(
+    @Root() course: PlanCourse,
+    @Ctx() ctx: AdapterContext,
+    @Arg('whatIfPlanId', () => Int, { nullable: true, description: "One of the student's what-if plans instead of the official plan." }) whatIfPlanId: number | null,
+  ): Promise<PlanEntry | null> {
     const user = ctx.caller?.user;
     if (!user) return Promise.resolve(null);
     if (whatIfPlanId !== null && whatIfPlanId !== undefined) return ctx.services.plans.entryForCourse(ctx, course.id, whatIfPlanId);

@@ -120,7 +120,12 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'put', '/terms/:position/', 'updateTerm', async (ctx, req) => {
     const to = req.body?.position;
     return {
-      academic_year_labels: await plans.updateTerm(ctx, checkTerm(req.params.position, req.body?.label), to === undefined || to === null ? null : Number(to), whatIf(req)),
+      academic_year_labels: await plans.updateTerm(
+        ctx,
+        checkTerm(req.params.position, req.body?.label),
+        to === undefined || to === null ? null : Number(to),
+        whatIf(req),
+      ),
     };
   });
 
@@ -130,10 +135,18 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
 
   route(r, deps, 'get', '/plan-pdf/', 'planPdf', async (ctx, req, res) => {
     const view = await plans.plan(ctx, whatIf(req));
-    await recordAccess(ctx.db, ctx.caller, { studentId: view.user.id, action: 'plan_pdf_export', reason: ctx.caller?.actingUserId ? 'plan PDF exported while viewing as the student' : 'plan PDF exported' });
+    await recordAccess(ctx.db, ctx.caller, {
+      studentId: view.user.id,
+      action: 'plan_pdf_export',
+      reason: ctx.caller?.actingUserId ? 'plan PDF exported while viewing as the student' : 'plan PDF exported',
+    });
     // In the language of the person reading it (an admin or parent viewing as the student reads their own).
     const pdf = await renderPlanPdf(view, await schoolsOf(ctx, view.entries), new Date(), await deps.services.profile.locale(ctx));
-    const name = `${view.user.firstName} ${view.user.lastName} Academic Plan`.replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/\s+/g, '_') || 'Academic_Plan';
+    const name =
+      `${view.user.firstName} ${view.user.lastName} Academic Plan`
+        .replace(/[^A-Za-z0-9 _-]/g, '')
+        .trim()
+        .replace(/\s+/g, '_') || 'Academic_Plan';
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="${name}.pdf"`);
     res.setHeader('Cache-Control', 'no-store');

@@ -44,9 +44,35 @@ import { parseLabels } from '../accounts/profile-input.js';
 import { User } from '../accounts/user.entity.js';
 import { courseReachFacts } from '../schools/reach.js';
 import { moveItem } from './plan-rules.js';
-import { applyPositions, entryTable, loadCourses, loadEntries, lockPlan, officialPlan, renumberTerms, saveLabels, SCHEDULED_NOT_FOUND, whatIfPlan, writePositions, type PlanCourseInfo, type PlanEntry, type PlanRef, type ScheduledFields } from './plan-store.js';
+import {
+  applyPositions,
+  entryTable,
+  loadCourses,
+  loadEntries,
+  lockPlan,
+  officialPlan,
+  renumberTerms,
+  saveLabels,
+  SCHEDULED_NOT_FOUND,
+  whatIfPlan,
+  writePositions,
+  type PlanCourseInfo,
+  type PlanEntry,
+  type PlanRef,
+  type ScheduledFields,
+} from './plan-store.js';
 import { buildView, type PlanView } from './plan-view.js';
-import { MAX_UPDATES, parseTerm, PLAN_INPUT_MESSAGES, termValue, type GradeInput, type MoveInput, type PositionsInput, type ScheduleInput, type TermInput } from './plan-input.js';
+import {
+  MAX_UPDATES,
+  parseTerm,
+  PLAN_INPUT_MESSAGES,
+  termValue,
+  type GradeInput,
+  type MoveInput,
+  type PositionsInput,
+  type ScheduleInput,
+  type TermInput,
+} from './plan-input.js';
 
 export const PLAN_MESSAGES = {
   ...PLAN_POLICY_MESSAGES,
@@ -144,14 +170,13 @@ export class PlansService {
       const t = entryTable(plan);
       const taken = await m.query(`SELECT 1 FROM ${t.table} WHERE ${t.owner} = $1 AND course_id = $2`, [t.key, input.course_id]);
       if (taken.length) throw conflict(because(PLAN_MESSAGES.alreadyScheduled));
-      const [{ next }] = await m.query(
-        `SELECT count(*)::int AS next FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2`,
-        [t.key, term],
-      );
-      const [row] = await m.query(
-        `INSERT INTO ${t.table} (${t.owner}, course_id, term, position) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [t.key, input.course_id, term, next],
-      );
+      const [{ next }] = await m.query(`SELECT count(*)::int AS next FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2`, [t.key, term]);
+      const [row] = await m.query(`INSERT INTO ${t.table} (${t.owner}, course_id, term, position) VALUES ($1, $2, $3, $4) RETURNING id`, [
+        t.key,
+        input.course_id,
+        term,
+        next,
+      ]);
       const [entry] = await loadEntries(m, plan, { id: row.id });
       return entry;
     });
@@ -181,10 +206,12 @@ export class PlansService {
     if (completed !== undefined) changes.completed = completed;
     if (Object.keys(changes).length) {
       const t = entryTable(plan);
-      await this.db.query(
-        `UPDATE ${t.table} SET grade = COALESCE($3, grade), completed = COALESCE($4, completed) WHERE id = $1 AND ${t.owner} = $2`,
-        [entry.id, t.key, changes.grade ?? null, changes.completed ?? null],
-      );
+      await this.db.query(`UPDATE ${t.table} SET grade = COALESCE($3, grade), completed = COALESCE($4, completed) WHERE id = $1 AND ${t.owner} = $2`, [
+        entry.id,
+        t.key,
+        changes.grade ?? null,
+        changes.completed ?? null,
+      ]);
     }
     return { ...entry, grade: (changes.grade as string | undefined) ?? entry.grade, completed: (changes.completed as boolean | undefined) ?? entry.completed };
   }
@@ -214,10 +241,7 @@ export class PlansService {
       await lockPlan(m, plan);
       const term = termValue(rawTerm);
       const t = entryTable(plan);
-      const rows: { id: number; term: string }[] = await m.query(
-        `SELECT id, term FROM ${t.table} WHERE ${t.owner} = $1 AND id = ANY($2::int[])`,
-        [t.key, scheduledIds],
-      );
+      const rows: { id: number; term: string }[] = await m.query(`SELECT id, term FROM ${t.table} WHERE ${t.owner} = $1 AND id = ANY($2::int[])`, [t.key, scheduledIds]);
       if (rows.length !== ids.length) throw notFound(because(PLAN_MESSAGES.scheduledNotFound));
       if (rows.some((r) => r.term !== term)) throw badInput(because(PLAN_MESSAGES.wrongTerm));
       await applyPositions(m, plan, new Map(ids.map((id, index) => [id, index])));
@@ -238,15 +262,20 @@ export class PlansService {
       const entry = await this.ownEntry(m, plan, scheduledId);
       const from = entry.term;
       const t = entryTable(plan);
-      const target: { id: number }[] = await m.query(
-        `SELECT id FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2 AND id <> $3 ORDER BY position, id`,
-        [t.key, term, entry.id],
-      );
+      const target: { id: number }[] = await m.query(`SELECT id FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2 AND id <> $3 ORDER BY position, id`, [
+        t.key,
+        term,
+        entry.id,
+      ]);
       const order = target.map((r) => r.id);
       const at = Math.min(input.position ?? order.length, order.length);
       order.splice(at, 0, entry.id);
       await m.query(`UPDATE ${t.table} SET term = $3 WHERE id = $1 AND ${t.owner} = $2`, [entry.id, t.key, term]);
-      await writePositions(m, plan, order.map((id, position) => ({ id, position })));
+      await writePositions(
+        m,
+        plan,
+        order.map((id, position) => ({ id, position })),
+      );
       if (from !== term) await renumberTerms(m, plan, [from]);
       const [moved] = await loadEntries(m, plan, { id: entry.id });
       return moved;
@@ -282,7 +311,11 @@ export class PlansService {
       renamed[position - 1] = label;
       const next = parseLabels(moveItem(renamed, position - 1, to - 1));
       // Where each old position goes: the same move applied to the positions themselves.
-      const order = moveItem(labels.map((_, i) => i + 1), position - 1, to - 1);
+      const order = moveItem(
+        labels.map((_, i) => i + 1),
+        position - 1,
+        to - 1,
+      );
       const moves = order.map((old, i) => ({ from: String(old), to: String(i + 1) })).filter((x) => x.from !== x.to);
       if (moves.length) {
         const t = entryTable(plan);
@@ -362,7 +395,11 @@ export class PlansService {
    * The plan a call names: the caller's official plan, or, with `whatIfId`, one of the student's
    * what-if plans (another student's, or a missing one, is 404; any view-as token reads only).
    */
-  private async target(ctx: RequestContext, action: 'view' | 'edit', whatIfId: unknown): Promise<{ caller: Caller; owner: User; plan: PlanRef; whatIf: WhatIfRow | null }> {
+  private async target(
+    ctx: RequestContext,
+    action: 'view' | 'edit',
+    whatIfId: unknown,
+  ): Promise<{ caller: Caller; owner: User; plan: PlanRef; whatIf: WhatIfRow | null }> {
     if (whatIfId === undefined || whatIfId === null) {
       const caller = authorize(ctx, can, action, null);
       return { caller, owner: caller.user, plan: officialPlan(caller.user.id), whatIf: null };

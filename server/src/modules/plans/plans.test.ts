@@ -66,14 +66,27 @@ describe('scheduling through REST', () => {
 
     const list = await h.api.get('/api/user-scheduled-courses/').set(h.auth(token));
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{
-      id: add.body.id, term: '2', position: 0, grade: '', completed: false,
-      course: {
-        uuid: geo.uuid, UUID: geo.uuid, id: geo.id, course_id: '4401', title: 'Geometry', description: '', units: 1,
-        school: { name: 'Plan Test High', uuid: school.uuid, primary_color: '#123456', school_type: 'HS' },
-        prerequisite_groups: ['4301'], prerequisite_groups_uuids: [[alg.uuid]],
+    expect(list.body).toEqual([
+      {
+        id: add.body.id,
+        term: '2',
+        position: 0,
+        grade: '',
+        completed: false,
+        course: {
+          uuid: geo.uuid,
+          UUID: geo.uuid,
+          id: geo.id,
+          course_id: '4401',
+          title: 'Geometry',
+          description: '',
+          units: 1,
+          school: { name: 'Plan Test High', uuid: school.uuid, primary_color: '#123456', school_type: 'HS' },
+          prerequisite_groups: ['4301'],
+          prerequisite_groups_uuids: [[alg.uuid]],
+        },
       },
-    }]);
+    ]);
     const [row] = await h.db.query(`SELECT term, position FROM scheduled_courses WHERE user_id = $1`, [user.id]);
     expect(row).toEqual({ term: '2', position: 0 });
   });
@@ -84,7 +97,8 @@ describe('scheduling through REST', () => {
     await h.api.post('/api/add-scheduled-course/').set(h.auth(token)).send({ course_id: ccEnglish.id, term: '1' }).expect(201);
     const list = (await h.api.get('/api/user-scheduled-courses/').set(h.auth(token))).body;
     expect(list.map((e: any) => [e.course.title, e.position, e.course.school.name])).toEqual([
-      ['Algebra I', 0, 'Plan Test High'], ['College Composition', 1, 'Plan Test College'],
+      ['Algebra I', 0, 'Plan Test High'],
+      ['College Composition', 1, 'Plan Test College'],
     ]);
   });
 
@@ -115,7 +129,10 @@ describe('scheduling through REST', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Course removed from your plan.' });
     const rows = await h.db.query(`SELECT id, position FROM scheduled_courses WHERE user_id = $1 ORDER BY position`, [user.id]);
-    expect(rows).toEqual([{ id: a.id, position: 0 }, { id: c.id, position: 1 }]);
+    expect(rows).toEqual([
+      { id: a.id, position: 0 },
+      { id: c.id, position: 1 },
+    ]);
     expect((await h.api.delete(`/api/remove-scheduled-course/${bio.id}/`).set(h.auth(token))).status).toBe(404);
   });
 });
@@ -127,10 +144,13 @@ describe('grades', () => {
     const res = await h.api.post(`/api/courses/update-grade/${entry.id}/`).set(h.auth(token)).send({ grade: ' B+ ', completed: true });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Grade updated successfully.' });
-    expect((await h.api.get(`/api/get-scheduled-course/${alg.id}/`).set(h.auth(token))).body)
-      .toEqual({ id: entry.id, grade: 'B+', completed: true, term: '1' });
+    expect((await h.api.get(`/api/get-scheduled-course/${alg.id}/`).set(h.auth(token))).body).toEqual({ id: entry.id, grade: 'B+', completed: true, term: '1' });
 
-    const g = await h.gql(`mutation ($id: Int!) { updateGrade(scheduledCourseId: $id, grade: "A", completed: false) { id grade completed course { title } } }`, { id: entry.id }, token);
+    const g = await h.gql(
+      `mutation ($id: Int!) { updateGrade(scheduledCourseId: $id, grade: "A", completed: false) { id grade completed course { title } } }`,
+      { id: entry.id },
+      token,
+    );
     expect(g.data!.updateGrade).toEqual({ id: entry.id, grade: 'A', completed: false, course: { title: 'Algebra I' } });
     const [row] = await h.db.query(`SELECT grade, completed FROM scheduled_courses WHERE id = $1`, [entry.id]);
     expect(row).toEqual({ grade: 'A', completed: false });
@@ -140,7 +160,10 @@ describe('grades', () => {
     const { user, token } = await student();
     const other = await student();
     const entry = await buildScheduled(h.db, user.id, alg, 1);
-    const long = await h.api.post(`/api/courses/update-grade/${entry.id}/`).set(h.auth(token)).send({ grade: 'x'.repeat(21), completed: false });
+    const long = await h.api
+      .post(`/api/courses/update-grade/${entry.id}/`)
+      .set(h.auth(token))
+      .send({ grade: 'x'.repeat(21), completed: false });
     expect(long.status).toBe(400);
     expect(long.body).toMatchObject({ error: 'A grade may have at most 20 characters.' });
     const theirs = await h.api.post(`/api/courses/update-grade/${entry.id}/`).set(h.auth(other.token)).send({ grade: 'F', completed: true });
@@ -157,15 +180,31 @@ describe('order and terms of courses', () => {
     const a = await buildScheduled(h.db, user.id, alg, 1);
     const b = await buildScheduled(h.db, user.id, bio, 1);
     const c = await buildScheduled(h.db, user.id, ccEnglish, 1);
-    const res = await h.api.put('/api/update-course-positions/').set(h.auth(token))
-      .send({ updates: [{ id: c.id, position: 0 }, { id: a.id, position: 1 }, { id: b.id, position: 2 }] });
+    const res = await h.api
+      .put('/api/update-course-positions/')
+      .set(h.auth(token))
+      .send({
+        updates: [
+          { id: c.id, position: 0 },
+          { id: a.id, position: 1 },
+          { id: b.id, position: 2 },
+        ],
+      });
     expect(res.status).toBe(200);
     const rows = await h.db.query(`SELECT id FROM scheduled_courses WHERE user_id = $1 ORDER BY position`, [user.id]);
     expect(rows.map((r: any) => r.id)).toEqual([c.id, a.id, b.id]);
     // A partial update puts the course there and keeps the others in order, with no two at one position.
-    await h.api.put('/api/update-course-positions/').set(h.auth(token)).send({ updates: [{ id: b.id, position: 0 }] }).expect(200);
+    await h.api
+      .put('/api/update-course-positions/')
+      .set(h.auth(token))
+      .send({ updates: [{ id: b.id, position: 0 }] })
+      .expect(200);
     const again = await h.db.query(`SELECT id, position FROM scheduled_courses WHERE user_id = $1 ORDER BY position`, [user.id]);
-    expect(again).toEqual([{ id: b.id, position: 0 }, { id: c.id, position: 1 }, { id: a.id, position: 2 }]);
+    expect(again).toEqual([
+      { id: b.id, position: 0 },
+      { id: c.id, position: 1 },
+      { id: a.id, position: 2 },
+    ]);
   });
 
   it("refuses positions naming another student's course, and malformed updates, changing nothing", async () => {
@@ -173,8 +212,15 @@ describe('order and terms of courses', () => {
     const other = await student();
     const mine = await buildScheduled(h.db, user.id, alg, 1);
     const theirs = await buildScheduled(h.db, other.user.id, alg, 1);
-    const res = await h.api.put('/api/update-course-positions/').set(h.auth(token))
-      .send({ updates: [{ id: mine.id, position: 3 }, { id: theirs.id, position: 0 }] });
+    const res = await h.api
+      .put('/api/update-course-positions/')
+      .set(h.auth(token))
+      .send({
+        updates: [
+          { id: mine.id, position: 3 },
+          { id: theirs.id, position: 0 },
+        ],
+      });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: 'Scheduled course not found.' });
     const bad = await h.api.put('/api/update-course-positions/').set(h.auth(token)).send({ updates: 'nope' });
@@ -193,7 +239,11 @@ describe('order and terms of courses', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Course term updated.', id: a.id, term: '2', position: 1 });
     const rows = await h.db.query(`SELECT id, term, position FROM scheduled_courses WHERE user_id = $1 ORDER BY term, position`, [user.id]);
-    expect(rows).toEqual([{ id: b.id, term: '1', position: 0 }, { id: c.id, term: '2', position: 0 }, { id: a.id, term: '2', position: 1 }]);
+    expect(rows).toEqual([
+      { id: b.id, term: '1', position: 0 },
+      { id: c.id, term: '2', position: 0 },
+      { id: a.id, term: '2', position: 1 },
+    ]);
 
     const refused = await h.api.put(`/api/courses/${a.id}/`).set(h.auth(token)).send({ term: '9' });
     expect(refused.status).toBe(400);
@@ -224,7 +274,9 @@ describe('order and terms of courses', () => {
     const REORDER = `mutation ($term: String!, $ids: [Int!]!) { reorderTerm(term: $term, scheduledCourseIds: $ids) { terms { label courses { id } } } }`;
     await buildScheduled(h.db, user.id, phys, 2);
     const plan = (await h.gql(PLAN, {}, token)).data!.plan;
-    const ids = termOf(plan, '10th Grade').courses.map((c: any) => c.id).reverse();
+    const ids = termOf(plan, '10th Grade')
+      .courses.map((c: any) => c.id)
+      .reverse();
     const re = await h.gql(REORDER, { term: '2', ids }, token);
     expect(termOf(re.data!.reorderTerm, '10th Grade').courses.map((c: any) => c.id)).toEqual(ids);
     const wrong = await h.gql(REORDER, { term: '1', ids: [b.id] }, token);
@@ -239,19 +291,24 @@ describe('order and terms of courses', () => {
     const ids = entries.map((e) => e.id);
     const shuffles = [ids, [...ids].reverse(), [ids[2], ids[0], ids[4], ids[1], ids[3]], [ids[4], ids[3], ids[0], ids[1], ids[2]]];
     const calls = [
-      ...shuffles.map((order) => h.api.put('/api/update-course-positions/').set(h.auth(token))
-        .send({ updates: order.map((id, position) => ({ id, position })) })),
+      ...shuffles.map((order) =>
+        h.api
+          .put('/api/update-course-positions/')
+          .set(h.auth(token))
+          .send({ updates: order.map((id, position) => ({ id, position })) }),
+      ),
       h.api.put(`/api/courses/${ids[1]}/`).set(h.auth(token)).send({ term: '2' }),
       h.api.put(`/api/courses/${ids[1]}/`).set(h.auth(token)).send({ term: '1', position: 0 }),
     ];
     const results = await Promise.all(calls);
     for (const r of results) expect([200, 404]).toContain(r.status);
-    const rows: { id: number; term: string; position: number }[] = await h.db.query(
-      `SELECT id, term, position FROM scheduled_courses WHERE user_id = $1`, [user.id],
-    );
+    const rows: { id: number; term: string; position: number }[] = await h.db.query(`SELECT id, term, position FROM scheduled_courses WHERE user_id = $1`, [user.id]);
     expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
     for (const term of new Set(rows.map((r) => r.term))) {
-      const positions = rows.filter((r) => r.term === term).map((r) => r.position).sort((a, b) => a - b);
+      const positions = rows
+        .filter((r) => r.term === term)
+        .map((r) => r.position)
+        .sort((a, b) => a - b);
       expect(positions).toEqual(positions.map((_, i) => i));
     }
   });
@@ -287,10 +344,17 @@ describe('term edits', () => {
     const plan = res.data!.updateTerm;
     expect(plan.labels).toEqual(['9th Grade', 'Senior Year', '10th Grade', '11th Grade']);
     expect(plan.terms.map((t: any) => [t.term, t.label, t.courses.map((c: any) => c.course.title)])).toEqual([
-      ['1', '9th Grade', ['Algebra I']], ['2', 'Senior Year', ['Geometry']], ['3', '10th Grade', ['Biology']], ['4', '11th Grade', []],
+      ['1', '9th Grade', ['Algebra I']],
+      ['2', 'Senior Year', ['Geometry']],
+      ['3', '10th Grade', ['Biology']],
+      ['4', '11th Grade', []],
     ]);
     const rows = await h.db.query(`SELECT course_id, term FROM scheduled_courses WHERE user_id = $1 ORDER BY course_id`, [user.id]);
-    expect(rows).toEqual([{ course_id: alg.id, term: '1' }, { course_id: geo.id, term: '2' }, { course_id: bio.id, term: '3' }]);
+    expect(rows).toEqual([
+      { course_id: alg.id, term: '1' },
+      { course_id: geo.id, term: '2' },
+      { course_id: bio.id, term: '3' },
+    ]);
 
     // REST: rename only.
     const renamed = await h.api.put('/api/terms/1/').set(h.auth(token)).send({ label: 'Freshman Year' });
@@ -314,7 +378,9 @@ describe('term edits', () => {
     const ok = await h.gql(DELETE, { p: 2 }, token);
     expect(ok.data!.deleteTerm.labels).toEqual(['9th Grade', '11th Grade', '12th Grade']);
     expect(ok.data!.deleteTerm.terms.map((t: any) => [t.term, t.label, t.courses.length])).toEqual([
-      ['1', '9th Grade', 1], ['2', '11th Grade', 1], ['3', '12th Grade', 0],
+      ['1', '9th Grade', 1],
+      ['2', '11th Grade', 1],
+      ['3', '12th Grade', 0],
     ]);
     const [row] = await h.db.query(`SELECT term FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [user.id, geo.id]);
     expect(row.term).toBe('2');
@@ -348,16 +414,25 @@ describe('the plan query', () => {
     expect(res.errors).toBeUndefined();
     const plan = res.data!.plan;
     expect(plan).toMatchObject({ userId: user.id, fullName: 'Pat Planner', readOnly: false, totalUnits: 6.5, completedUnits: 1.5 });
-    expect(plan.terms.map((t: any) => [t.label, t.units])).toEqual([['9th Grade', 1.5], ['10th Grade', 5], ['11th Grade', 0], ['12th Grade', 0]]);
+    expect(plan.terms.map((t: any) => [t.label, t.units])).toEqual([
+      ['9th Grade', 1.5],
+      ['10th Grade', 5],
+      ['11th Grade', 0],
+      ['12th Grade', 0],
+    ]);
     expect(termOf(plan, '9th Grade').courses[0]).toMatchObject({
-      grade: 'A', completed: true,
-      course: { courseId: '7301', title: 'Chemistry', units: 1.5, prerequisiteGroups: ['4506 or 7101', '4301'], school: { name: 'Plan Test High', primaryColor: '#123456' } },
+      grade: 'A',
+      completed: true,
+      course: {
+        courseId: '7301',
+        title: 'Chemistry',
+        units: 1.5,
+        prerequisiteGroups: ['4506 or 7101', '4301'],
+        school: { name: 'Plan Test High', primaryColor: '#123456' },
+      },
     });
     expect(termOf(plan, '10th Grade').courses[1].course.school.name).toBe('Plan Test College');
-    expect(plan.warnings.map((w: any) => w.message)).toEqual([
-      'Prerequisite not met for "Chemistry" in 9th Grade',
-      'Prerequisite not met for "Chemistry" in 9th Grade',
-    ]);
+    expect(plan.warnings.map((w: any) => w.message)).toEqual(['Prerequisite not met for "Chemistry" in 9th Grade', 'Prerequisite not met for "Chemistry" in 9th Grade']);
     // The REST view carries the same warnings.
     const rest = await h.api.get('/api/plan/').set(h.auth(token));
     expect(rest.body.warnings.map((w: any) => w.message)).toEqual(plan.warnings.map((w: any) => w.message));
@@ -375,11 +450,13 @@ describe('the plan query', () => {
       }
       const token = await h.tokenFor(user);
       const caller = await h.services.accounts.authenticate(token);
-      const { result, statements } = await countQueries(() => graphql({
-        schema,
-        source: PLAN,
-        contextValue: { caller, ip: 'test', db: h.db, config: h.config, services: h.services, loaders: createLoaders(h.db) },
-      }));
+      const { result, statements } = await countQueries(() =>
+        graphql({
+          schema,
+          source: PLAN,
+          contextValue: { caller, ip: 'test', db: h.db, config: h.config, services: h.services, loaders: createLoaders(h.db) },
+        }),
+      );
       expect(result.errors).toBeUndefined();
       expect((result.data as any).plan.terms.flatMap((t: any) => t.courses)).toHaveLength(n);
       return statements.length;
@@ -396,7 +473,11 @@ describe('the plan query', () => {
     const Q = `query ($uuid: ID!) { planCourse(uuid: $uuid) { id courseId title school { name } prerequisiteGroups scheduled { id term grade completed } } }`;
     const res = await h.gql(Q, { uuid: geo.uuid }, token);
     expect(res.data!.planCourse).toEqual({
-      id: geo.id, courseId: '4401', title: 'Geometry', school: { name: 'Plan Test High' }, prerequisiteGroups: ['4301'],
+      id: geo.id,
+      courseId: '4401',
+      title: 'Geometry',
+      school: { name: 'Plan Test High' },
+      prerequisiteGroups: ['4301'],
       scheduled: { id: entry.id, term: '2', grade: 'B', completed: true },
     });
     expect((await h.gql(Q, { uuid: alg.uuid }, token)).data!.planCourse.scheduled).toBeNull();
@@ -425,7 +506,10 @@ describe('who may see and change a plan', () => {
       h.api.post('/api/add-scheduled-course/').set(h.auth(token)).send({ course_id: geo.id, term: '2' }),
       h.api.delete(`/api/remove-scheduled-course/${alg.id}/`).set(h.auth(token)),
       h.api.post(`/api/courses/update-grade/${entry.id}/`).set(h.auth(token)).send({ grade: 'A', completed: true }),
-      h.api.put('/api/update-course-positions/').set(h.auth(token)).send({ updates: [{ id: entry.id, position: 0 }] }),
+      h.api
+        .put('/api/update-course-positions/')
+        .set(h.auth(token))
+        .send({ updates: [{ id: entry.id, position: 0 }] }),
       h.api.put(`/api/courses/${entry.id}/`).set(h.auth(token)).send({ term: '2' }),
       h.api.post('/api/terms/').set(h.auth(token)).send({ label: 'Extra' }),
       h.api.delete('/api/terms/4/').set(h.auth(token)),
@@ -485,11 +569,15 @@ describe('PDF export', () => {
     const { user, token } = await student();
     await buildScheduled(h.db, user.id, geo, 1, { grade: 'B+', completed: true });
     await buildScheduled(h.db, user.id, ccEnglish, 2);
-    const res = await h.api.get('/api/plan-pdf/').set(h.auth(token)).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await h.api
+      .get('/api/plan-pdf/')
+      .set(h.auth(token))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf: Buffer = res.body;
@@ -497,20 +585,34 @@ describe('PDF export', () => {
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[ 0 0 595\.28 841\.89 \]/);
     const text = await pdfText(pdf);
     for (const s of [
-      'Pat Planner - Academic Plan', '9th Grade', '10th Grade', '12th Grade', '4401', 'Geometry (Plan Test High)', 'B+',
-      'ENGL 1', 'College Composition (Plan Test College)', 'No courses scheduled for this year.',
-      '2 courses in 4 terms; 5 units planned, 1 unit completed.', 'Prerequisite not met for "Geometry" in 9th Grade',
-    ]) expect(text).toContain(s);
+      'Pat Planner - Academic Plan',
+      '9th Grade',
+      '10th Grade',
+      '12th Grade',
+      '4401',
+      'Geometry (Plan Test High)',
+      'B+',
+      'ENGL 1',
+      'College Composition (Plan Test College)',
+      'No courses scheduled for this year.',
+      '2 courses in 4 terms; 5 units planned, 1 unit completed.',
+      'Prerequisite not met for "Geometry" in 9th Grade',
+    ])
+      expect(text).toContain(s);
   });
 
   const planPdf = async (firstName: string, lastName: string): Promise<Buffer> => {
     const user = await h.buildStudent({ school, firstName, lastName });
     await buildScheduled(h.db, user.id, geo, 1);
-    const res = await h.api.get('/api/plan-pdf/').set(h.auth(await h.tokenFor(user))).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await h.api
+      .get('/api/plan-pdf/')
+      .set(h.auth(await h.tokenFor(user)))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     return res.body;
   };
@@ -539,11 +641,15 @@ describe('PDF export', () => {
   });
 
   const pdfOf = async (token: string): Promise<Buffer> => {
-    const res = await h.api.get('/api/plan-pdf/').set(h.auth(token)).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await h.api
+      .get('/api/plan-pdf/')
+      .set(h.auth(token))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     return res.body;
   };
@@ -567,14 +673,33 @@ describe('PDF export', () => {
     const pdf = await pdfOf(await h.tokenFor(user));
     const lines = (await pdfText(pdf)).split('\n');
     for (const s of [
-      'Thị Minh Nguyễn - Kế hoạch học tập', 'Lớp 9 1 môn học, 1 đơn vị', 'Lớp 10 2 môn học, 5 đơn vị', 'Lớp 12 0 môn học, 0 đơn vị',
-      'Năm này chưa có môn học nào.', 'Tổng cộng', '3 môn học trong 4 học kỳ; đã dự định 6 đơn vị, đã hoàn tất 1 đơn vị.',
-      'Cảnh báo về môn tiên quyết', 'Thị Minh Nguyễn - Kế hoạch học tập - trang 1/1',
-    ]) expect(lines, s).toContain(s);
+      'Thị Minh Nguyễn - Kế hoạch học tập',
+      'Lớp 9 1 môn học, 1 đơn vị',
+      'Lớp 10 2 môn học, 5 đơn vị',
+      'Lớp 12 0 môn học, 0 đơn vị',
+      'Năm này chưa có môn học nào.',
+      'Tổng cộng',
+      '3 môn học trong 4 học kỳ; đã dự định 6 đơn vị, đã hoàn tất 1 đơn vị.',
+      'Cảnh báo về môn tiên quyết',
+      'Thị Minh Nguyễn - Kế hoạch học tập - trang 1/1',
+    ])
+      expect(lines, s).toContain(s);
     const text = lines.join('\n');
-    for (const s of ['Mã môn học', 'Tên môn học', 'Đơn vị', 'Điểm', 'Đã hoàn tất', 'Có', 'Không', 'A-',
-      'Geometry (Plan Test High)', 'College Composition (Plan Test College)', 'ENGL 1',
-      '- Chưa đáp ứng môn tiên quyết của "Geometry" trong Lớp 9']) expect(text, s).toContain(s);
+    for (const s of [
+      'Mã môn học',
+      'Tên môn học',
+      'Đơn vị',
+      'Điểm',
+      'Đã hoàn tất',
+      'Có',
+      'Không',
+      'A-',
+      'Geometry (Plan Test High)',
+      'College Composition (Plan Test College)',
+      'ENGL 1',
+      '- Chưa đáp ứng môn tiên quyết của "Geometry" trong Lớp 9',
+    ])
+      expect(text, s).toContain(s);
     expect(text).not.toMatch(/Academic Plan|Course ID|Totals|Prerequisite|courses|Grade\b/);
     const doc = await PDFDocument.load(pdf);
     expect(doc.getTitle()).toBe('Thị Minh Nguyễn - Kế hoạch học tập');
@@ -584,10 +709,20 @@ describe('PDF export', () => {
     const user = await studentReading('zh', '小明', '王');
     const text = await pdfText(await pdfOf(await h.tokenFor(user)));
     const lines = text.split('\n');
-    for (const s of ['小明 王 - 学业计划', '九年级 1 门课程，1 学分', '十年级 2 门课程，5 学分', '十二年级 0 门课程，0 学分', '这一年还没有安排课程。', '合计', '先修课程警告',
-      '4 个学期共 3 门课程；已规划 6 学分，已完成 1 学分。', '小明 王 - 学业计划 - 第 1 页，共 1 页']) expect(lines, s).toContain(s);
-    for (const s of ['课程编号', '课程名称', '学分', '成绩', '已完成', '是', '否', 'Geometry (Plan Test High)',
-      '- “Geometry”在九年级未满足先修要求']) expect(text, s).toContain(s);
+    for (const s of [
+      '小明 王 - 学业计划',
+      '九年级 1 门课程，1 学分',
+      '十年级 2 门课程，5 学分',
+      '十二年级 0 门课程，0 学分',
+      '这一年还没有安排课程。',
+      '合计',
+      '先修课程警告',
+      '4 个学期共 3 门课程；已规划 6 学分，已完成 1 学分。',
+      '小明 王 - 学业计划 - 第 1 页，共 1 页',
+    ])
+      expect(lines, s).toContain(s);
+    for (const s of ['课程编号', '课程名称', '学分', '成绩', '已完成', '是', '否', 'Geometry (Plan Test High)', '- “Geometry”在九年级未满足先修要求'])
+      expect(text, s).toContain(s);
     expect(text).not.toMatch(/Academic Plan|Course ID|Totals|Prerequisite|Grade\b/);
   });
 
@@ -602,7 +737,10 @@ describe('PDF export', () => {
   it("is in the reader's language, not the student's, when a parent views as the student", async () => {
     const user = await studentReading('en', 'Bao', 'Lee');
     const parent = await reads(await h.buildParent({ school, students: [user] }), 'zh');
-    const view = await h.api.post('/api/view-as-student/').set(h.auth(await h.tokenFor(parent))).send({ studentId: user.id });
+    const view = await h.api
+      .post('/api/view-as-student/')
+      .set(h.auth(await h.tokenFor(parent)))
+      .send({ studentId: user.id });
     expect(view.status).toBe(200);
     const text = await pdfText(await pdfOf(view.body.token));
     expect(text).toContain('Bao Lee - 学业计划');

@@ -28,11 +28,12 @@ async function zip(files: Record<string, Buffer>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const worker = (service?: RosterService) => new JobWorker(h.db, {
-  [ROSTER_IMPORT_QUEUE]: service
-    ? (p, job, stopping) => service.processImport(String(p.importId), job, stopping)
-    : backgroundHandlers(h.db, h.services, {})[ROSTER_IMPORT_QUEUE],
-});
+const worker = (service?: RosterService) =>
+  new JobWorker(h.db, {
+    [ROSTER_IMPORT_QUEUE]: service
+      ? (p, job, stopping) => service.processImport(String(p.importId), job, stopping)
+      : backgroundHandlers(h.db, h.services, {})[ROSTER_IMPORT_QUEUE],
+  });
 
 async function upload(token: string, file: Buffer, filename: string, service?: RosterService) {
   const res = await h.api.post('/api/roster-import/').set(h.auth(token)).attach('file', file, { filename });
@@ -43,9 +44,10 @@ async function upload(token: string, file: Buffer, filename: string, service?: R
   return done.body;
 }
 
-const person = (email: string) => h.db.query(
-  `SELECT id, first_name, last_name, user_type, grade, sourced_id, school_id, deactivated_at IS NOT NULL AS deactivated FROM users WHERE email = $1`, [email],
-).then((r: unknown[]) => r[0] as Record<string, unknown> | undefined);
+const person = (email: string) =>
+  h.db
+    .query(`SELECT id, first_name, last_name, user_type, grade, sourced_id, school_id, deactivated_at IS NOT NULL AS deactivated FROM users WHERE email = $1`, [email])
+    .then((r: unknown[]) => r[0] as Record<string, unknown> | undefined);
 
 describe('OneRoster import', () => {
   it('imports a 1.1 users.csv: staff, students with grades, parents linked by agentSourcedIds; problem rows with line and reason', async () => {
@@ -61,9 +63,7 @@ describe('OneRoster import', () => {
       { line: 12, sourced_id: 's-204', email: `nameless@students.riverside.${d}`, message: 'givenName and familyName are required.' },
     ]);
     // The parent naming an unknown student is saved: a notice, not a rejected row.
-    expect(body.notices).toEqual([
-      { line: 10, sourced_id: 'p-301', message: 'Saved, but not linked to s-999: no student of the school has this sourcedId.' },
-    ]);
+    expect(body.notices).toEqual([{ line: 10, sourced_id: 'p-301', message: 'Saved, but not linked to s-999: no student of the school has this sourcedId.' }]);
     expect(await person(`gil.k@family.${d}`)).toMatchObject({ user_type: UserType.Parent, sourced_id: 'p-301' });
     const viaGraphql = await h.gql('query($id: ID!) { rosterImport(id: $id) { errors { line } notices { line sourcedId message } } }', { id: body.id }, token);
     expect(viaGraphql.data?.rosterImport).toEqual({
@@ -156,8 +156,9 @@ describe('OneRoster import', () => {
     const tag = `o${Date.now()}`;
     const school = await h.buildSchool();
     const token = await h.tokenFor(await h.buildStaff({ school }));
-    const sso = new RosterService(h.db, h.services.accounts, h.services.schools, h.services.roster.maxBytes, 200,
-      { oidc: { allowedDomains: [`riverside.${tag}.example.org`] } });
+    const sso = new RosterService(h.db, h.services.accounts, h.services.schools, h.services.roster.maxBytes, 200, {
+      oidc: { allowedDomains: [`riverside.${tag}.example.org`] },
+    });
     const body = await upload(token, fixture('users-1.1.csv', tag), 'users.csv', sso);
     // Staff of riverside.<tag> sign in with the provider; students and parents (other domains) get the link.
     expect(body).toMatchObject({ created: 8, emailed: 5 });
@@ -184,11 +185,16 @@ describe('OneRoster import', () => {
     const statementsFor = async (rows: number, tag: string) => {
       const lines = ['sourcedId,status,enabledUser,orgSourcedIds,role,username,givenName,familyName,email,agentSourcedIds,grades'];
       for (let i = 0; i < rows; i++) {
-        lines.push(i % 10 === 9
-          ? `${tag}-p${i},,true,o,parent,,Par,Ent${i},p${i}@${tag}.example.org,${tag}-s${i - 1},`
-          : `${tag}-s${i},,true,o,student,,Stu,Dent${i},s${i}@${tag}.example.org,,10`);
+        lines.push(
+          i % 10 === 9
+            ? `${tag}-p${i},,true,o,parent,,Par,Ent${i},p${i}@${tag}.example.org,${tag}-s${i - 1},`
+            : `${tag}-s${i},,true,o,student,,Stu,Dent${i},s${i}@${tag}.example.org,,10`,
+        );
       }
-      const res = await h.api.post('/api/roster-import/').set(h.auth(token)).attach('file', Buffer.from(lines.join('\n')), { filename: 'users.csv' });
+      const res = await h.api
+        .post('/api/roster-import/')
+        .set(h.auth(token))
+        .attach('file', Buffer.from(lines.join('\n')), { filename: 'users.csv' });
       expect(res.status).toBe(202);
       const { statements } = await countQueries(() => batched.processImport(res.body.id, { attempts: 1, max_attempts: 5 }, new AbortController().signal));
       const done = (await h.api.get(res.headers.location).set(h.auth(token))).body;

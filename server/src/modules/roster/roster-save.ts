@@ -109,9 +109,22 @@ export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: S
       else creates.push(p);
       continue;
     }
-    if (target.school_id !== p.schoolId || (other && other.id !== target.id)) { issue(p, SAVE_MESSAGES.emailTaken); continue; }
-    if (target.user_type !== p.userType) { issue(p, mine ? SAVE_MESSAGES.otherKind : SAVE_MESSAGES.emailTaken); continue; }
-    updates.push({ id: target.id, first_name: p.givenName, last_name: p.familyName, email: p.email || target.email, grade: p.grade, sourced_id: p.sourcedId || target.sourced_id });
+    if (target.school_id !== p.schoolId || (other && other.id !== target.id)) {
+      issue(p, SAVE_MESSAGES.emailTaken);
+      continue;
+    }
+    if (target.user_type !== p.userType) {
+      issue(p, mine ? SAVE_MESSAGES.otherKind : SAVE_MESSAGES.emailTaken);
+      continue;
+    }
+    updates.push({
+      id: target.id,
+      first_name: p.givenName,
+      last_name: p.familyName,
+      email: p.email || target.email,
+      grade: p.grade,
+      sourced_id: p.sourcedId || target.sourced_id,
+    });
     counts.updated += 1;
     if (target.deactivated) counts.reactivated += 1;
     if (p.userType === UserType.Parent) parentIds.set(p, target.id);
@@ -139,7 +152,11 @@ export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: S
   if (creates.length) {
     const codes = await deps.accounts.newParentCodes(m, creates.filter((p) => p.userType === UserType.Student).length);
     const rows = creates.map((p) => ({
-      email: p.email, first_name: p.givenName, last_name: p.familyName, user_type: p.userType, school_id: p.schoolId,
+      email: p.email,
+      first_name: p.givenName,
+      last_name: p.familyName,
+      user_type: p.userType,
+      school_id: p.schoolId,
       grade: p.userType === UserType.Student ? p.grade : null,
       parent_code: p.userType === UserType.Student ? codes.pop()! : null,
       labels: p.userType === UserType.Student ? defaultYearLabels(schoolById.get(p.schoolId)!.school_type) : [],
@@ -159,17 +176,20 @@ export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: S
     const members: [number, number][] = [];
     for (const p of creates) {
       const id = idOf.get(p.email);
-      if (!id) { issue(p, SAVE_MESSAGES.emailTaken); continue; }
+      if (!id) {
+        issue(p, SAVE_MESSAGES.emailTaken);
+        continue;
+      }
       counts.created += 1;
       members.push([id, p.schoolId]);
       if (p.userType === UserType.Parent) parentIds.set(p, id);
       if (!deps.signsInWithProvider(p.email)) welcome.push({ user: { id, email: p.email, firstName: p.givenName }, school: schoolById.get(p.schoolId)! });
     }
     if (members.length) {
-      await m.query(
-        `INSERT INTO school_memberships (user_id, school_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`,
-        [members.map((x) => x[0]), members.map((x) => x[1])],
-      );
+      await m.query(`INSERT INTO school_memberships (user_id, school_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`, [
+        members.map((x) => x[0]),
+        members.map((x) => x[1]),
+      ]);
     }
     await deps.accounts.enqueueSetPasswordLinks(welcome, m);
     counts.emailed += welcome.length;
@@ -189,10 +209,10 @@ async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>)
   // school's students through users_school_type_idx instead of one row per key.
   const named: { id: number; school_id: number; sourced_id: string; user_type: number }[] = wanted.length
     ? await m.query(
-      `SELECT u.id, u.school_id, u.sourced_id, u.user_type FROM unnest($1::int[], $2::text[]) AS k(school_id, sourced_id)
+        `SELECT u.id, u.school_id, u.sourced_id, u.user_type FROM unnest($1::int[], $2::text[]) AS k(school_id, sourced_id)
          JOIN users u ON u.school_id = k.school_id AND u.sourced_id = k.sourced_id AND u.sourced_id IS NOT NULL`,
-      [wanted.map((w) => w.school), wanted.map((w) => w.sourced)],
-    )
+        [wanted.map((w) => w.school), wanted.map((w) => w.sourced)],
+      )
     : [];
   const students = named.filter((s) => s.user_type === UserType.Student);
   const studentOf = new Map(students.map((s) => [`${s.school_id}:${s.sourced_id}`, s.id]));

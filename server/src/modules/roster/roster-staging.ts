@@ -121,7 +121,13 @@ export async function stageBundle(m: EntityManager, ctx: StagingContext, bundle:
     for await (const row of table(bundle.read('roles.csv'), 'roles.csv', REQUIRED.roles, '1.2', limits(ctx, FILE_LIMITS.roles, 'roles.csv'))) {
       // A role that has ended or is being withdrawn gives no account.
       if (row.get('status').toLowerCase() === 'tobedeleted' || !row.get('userSourcedId')) continue;
-      batch.push({ line: row.line, user_sourced_id: row.get('userSourcedId'), role: row.get('role'), role_type: row.get('roleType').toLowerCase() || 'primary', org_sourced_id: row.get('orgSourcedId') });
+      batch.push({
+        line: row.line,
+        user_sourced_id: row.get('userSourcedId'),
+        role: row.get('role'),
+        role_type: row.get('roleType').toLowerCase() || 'primary',
+        org_sourced_id: row.get('orgSourcedId'),
+      });
       if (batch.length >= ctx.batchSize) await flush();
     }
     await flush();
@@ -162,7 +168,13 @@ interface BundleFacts {
   roles: boolean;
 }
 
-async function stageUsers(m: EntityManager, ctx: StagingContext, records: AsyncGenerator<CsvRecord>, bundle: BundleFacts | null, fileName: string | null): Promise<StagingResult> {
+async function stageUsers(
+  m: EntityManager,
+  ctx: StagingContext,
+  records: AsyncGenerator<CsvRecord>,
+  bundle: BundleFacts | null,
+  fileName: string | null,
+): Promise<StagingResult> {
   const first = await records.next();
   if (first.done) throw new CsvFileError(STAGING_MESSAGES.emptyFile);
   const header = first.value.fields.map((f) => f.trim());
@@ -186,17 +198,36 @@ async function stageUsers(m: EntityManager, ctx: StagingContext, records: AsyncG
       const get = getter(index, rec.fields);
       const issue = (message: string, p?: Partial<RosterPerson>) =>
         issues.push({ line: rec.line, sourced_id: p?.sourcedId ?? get(lower ? 'sourcedid' : 'sourcedId'), email: p?.email ?? get('email').toLowerCase(), message });
-      if (rec.fields.length !== header.length) { issue(STAGING_MESSAGES.fieldCount(rec.fields.length, header.length)); continue; }
-      const result: RowResult = format === 'csv'
-        ? legacyRow(get, rec.line, hasRole)
-        : oneRosterRow(get, rec.line, format === 'users-1.1' ? { role: get('role'), orgs: idList(get('orgSourcedIds')) } : roles!.get(get('sourcedId')) ?? null);
-      if ('error' in result) { issue(result.error); continue; }
+      if (rec.fields.length !== header.length) {
+        issue(STAGING_MESSAGES.fieldCount(rec.fields.length, header.length));
+        continue;
+      }
+      const result: RowResult =
+        format === 'csv'
+          ? legacyRow(get, rec.line, hasRole)
+          : oneRosterRow(get, rec.line, format === 'users-1.1' ? { role: get('role'), orgs: idList(get('orgSourcedIds')) } : (roles!.get(get('sourcedId')) ?? null));
+      if ('error' in result) {
+        issue(result.error);
+        continue;
+      }
       const schoolId = schoolOf(result.person, ctx, bundle);
-      if (typeof schoolId === 'string') { issue(schoolId, result.person); continue; }
+      if (typeof schoolId === 'string') {
+        issue(schoolId, result.person);
+        continue;
+      }
       const { person } = result;
       staged.push({
-        line: person.line, sourcedId: person.sourcedId, givenName: person.givenName, familyName: person.familyName, email: person.email,
-        userType: person.userType, grade: person.grade, active: person.active, agents: person.agents, orgs: person.orgs, schoolId,
+        line: person.line,
+        sourcedId: person.sourcedId,
+        givenName: person.givenName,
+        familyName: person.familyName,
+        email: person.email,
+        userType: person.userType,
+        grade: person.grade,
+        active: person.active,
+        agents: person.agents,
+        orgs: person.orgs,
+        schoolId,
       });
     }
     issues.push(...(await insertStaged(m, ctx.importId, staged, () => idx++)));
@@ -260,7 +291,11 @@ function schoolOf(p: RosterPerson, ctx: StagingContext, bundle: BundleFacts | nu
 async function insertStaged(m: EntityManager, importId: string, staged: StagedPerson[], nextIdx: () => number): Promise<RosterIssue[]> {
   if (!staged.length) return [];
   const rows = staged.map((p) => ({
-    idx: nextIdx(), phase: p.userType === UserType.Parent ? 1 : 0, sourced_id: p.sourcedId || null, email: p.email || null, data: p,
+    idx: nextIdx(),
+    phase: p.userType === UserType.Parent ? 1 : 0,
+    sourced_id: p.sourcedId || null,
+    email: p.email || null,
+    data: p,
   }));
   const inserted: { idx: number }[] = await m.query(
     `INSERT INTO roster_import_rows (import_id, idx, phase, sourced_id, email, data)

@@ -57,7 +57,7 @@ export class RosterResolver {
     return toGraphql(await ctx.services.roster.importText(ctx, { csv, zipBase64 }));
   }
 
-  @Query(() => RosterImport, { description: "Staff: a roster import of their school, with its progress and rejected rows." })
+  @Query(() => RosterImport, { description: 'Staff: a roster import of their school, with its progress and rejected rows.' })
   async rosterImport(@Ctx() ctx: AdapterContext, @Arg('id', () => ID, { description: 'The import id.' }) id: string): Promise<RosterImport> {
     return toGraphql(await ctx.services.roster.importStatus(ctx, id));
   }

@@ -31,7 +31,13 @@ export const rosterImportJson = (v: RosterImportView) => ({
 export function mountRosterRoutes(r: Router, deps: AppDeps): void {
   const { roster } = deps.services;
   const upload = multer({
-    storage: multer.diskStorage({ destination: (_req, _file, done) => void roster.uploads.path().then((dir) => done(null, dir), (e: Error) => done(e, '')) }),
+    storage: multer.diskStorage({
+      destination: (_req, _file, done) =>
+        void roster.uploads.path().then(
+          (dir) => done(null, dir),
+          (e: Error) => done(e, ''),
+        ),
+    }),
     limits: { fileSize: roster.maxBytes, files: 1, fields: 10 },
   });
   route(r, deps, 'post', '/roster-import/', 'importRoster', async (ctx, req, res) => {
@@ -55,7 +61,5 @@ export function mountRosterRoutes(r: Router, deps: AppDeps): void {
     }
   });
 
-  route(r, deps, 'get', '/roster-imports/:id/', 'rosterImport', async (ctx, req) =>
-    rosterImportJson(await roster.importStatus(ctx, String(req.params.id))),
-  );
+  route(r, deps, 'get', '/roster-imports/:id/', 'rosterImport', async (ctx, req) => rosterImportJson(await roster.importStatus(ctx, String(req.params.id))));
 }

@@ -35,7 +35,16 @@ import { Bundle } from './oneroster/bundle.js';
 import { CsvFileError } from './oneroster/csv-records.js';
 import { saveBatch, SAVE_MESSAGES } from './roster-save.js';
 import { UploadFolder } from './upload-folder.js';
-import { stageBundle, stageCsv, STAGING_MESSAGES, type RosterIssue, type RosterNotice, type StagedPerson, type StagingContext, type StagingResult } from './roster-staging.js';
+import {
+  stageBundle,
+  stageCsv,
+  STAGING_MESSAGES,
+  type RosterIssue,
+  type RosterNotice,
+  type StagedPerson,
+  type StagingContext,
+  type StagingResult,
+} from './roster-staging.js';
 import { emailDomain } from '../identity/sso.policy.js';
 import { REASONS } from '@planner/shared';
 
@@ -204,15 +213,26 @@ export class RosterService {
     const schools: { id: number; name: string; uuid: string }[] = await this.db.query(`SELECT id, name, uuid FROM schools WHERE id = ANY($1::int[])`, [reach]);
     try {
       const row = await this.db.transaction(async (m) => {
-        const [created]: ImportRow[] = await m.query(
-          `INSERT INTO roster_imports (school_id, requested_by, total_rows) VALUES ($1, $2, 0) RETURNING id`,
-          [school.id, ctx.caller!.user.id],
+        const [created]: ImportRow[] = await m.query(`INSERT INTO roster_imports (school_id, requested_by, total_rows) VALUES ($1, $2, 0) RETURNING id`, [
+          school.id,
+          ctx.caller!.user.id,
+        ]);
+        const result = await stage(m, {
+          importId: created.id,
+          schoolId: school.id,
+          schools,
+          batchSize: Math.max(this.batchSize, 1),
+          maxRows: MAX_ROWS,
+          maxRecordBytes: MAX_RECORD_BYTES,
+        });
+        const [updated] = returnedRows<ImportRow>(
+          await m.query(`UPDATE roster_imports SET total_rows = $2, done_rows = $3, format = $4 WHERE id = $1 RETURNING *`, [
+            created.id,
+            result.total,
+            result.rejected,
+            result.format,
+          ]),
         );
-        const result = await stage(m, { importId: created.id, schoolId: school.id, schools, batchSize: Math.max(this.batchSize, 1), maxRows: MAX_ROWS, maxRecordBytes: MAX_RECORD_BYTES });
-        const [updated] = returnedRows<ImportRow>(await m.query(
-          `UPDATE roster_imports SET total_rows = $2, done_rows = $3, format = $4 WHERE id = $1 RETURNING *`,
-          [created.id, result.total, result.rejected, result.format],
-        ));
         await enqueueJob(m, ROSTER_IMPORT_QUEUE, { importId: created.id }, { singletonKey: created.id, maxAttempts: 5 });
         return updated;
       });
@@ -238,10 +258,9 @@ export class RosterService {
    * is stopping.
    */
   async processImport(importId: string, job: Pick<JobRow, 'attempts' | 'max_attempts'>, stopping: AbortSignal): Promise<void> {
-    const [row] = returnedRows<ImportRow>(await this.db.query(
-      `UPDATE roster_imports SET state = 'running' WHERE id = $1 AND state IN ('queued', 'running') RETURNING *`,
-      [importId],
-    ));
+    const [row] = returnedRows<ImportRow>(
+      await this.db.query(`UPDATE roster_imports SET state = 'running' WHERE id = $1 AND state IN ('queued', 'running') RETURNING *`, [importId]),
+    );
     if (!row) return;
     const deps = { accounts: this.accounts, signsInWithProvider: (email: string) => this.signsInWithProvider(email) };
     try {
@@ -250,14 +269,20 @@ export class RosterService {
         const more = await this.db.transaction(async (m) => {
           // The import row, locked: a batch and its progress commit together, one worker at a time.
           await m.query(`SELECT id FROM roster_imports WHERE id = $1 FOR UPDATE`, [importId]);
-          const taken = returnedRows<{ data: StagedPerson }>(await m.query(
-            `DELETE FROM roster_import_rows WHERE import_id = $1 AND idx IN (
+          const taken = returnedRows<{ data: StagedPerson }>(
+            await m.query(
+              `DELETE FROM roster_import_rows WHERE import_id = $1 AND idx IN (
                SELECT idx FROM roster_import_rows WHERE import_id = $1 ORDER BY phase, idx LIMIT $2)
              RETURNING data`,
-            [importId, this.batchSize],
-          ));
+              [importId, this.batchSize],
+            ),
+          );
           if (!taken.length) return false;
-          const { counts, issues, notices } = await saveBatch(m, taken.map((t) => t.data), deps);
+          const { counts, issues, notices } = await saveBatch(
+            m,
+            taken.map((t) => t.data),
+            deps,
+          );
           const stored: StoredIssue[] = [...issues, ...notices.map((n) => ({ ...n, kind: 'notice' as const }))];
           await m.query(
             `UPDATE roster_imports SET next_row = next_row + $2, done_rows = done_rows + $2, created = created + $3, updated = updated + $4,
@@ -273,7 +298,10 @@ export class RosterService {
       await this.db.query(`UPDATE roster_imports SET state = 'done', csv = NULL, finished_at = now() WHERE id = $1`, [importId]);
     } catch (e) {
       if (job.attempts >= job.max_attempts && !(e instanceof JobInterrupted)) {
-        await this.db.query(`UPDATE roster_imports SET state = 'failed', error = $2, csv = NULL, finished_at = now() WHERE id = $1`, [importId, REASONS[ROSTER_MESSAGES.failed]]);
+        await this.db.query(`UPDATE roster_imports SET state = 'failed', error = $2, csv = NULL, finished_at = now() WHERE id = $1`, [
+          importId,
+          REASONS[ROSTER_MESSAGES.failed],
+        ]);
         await this.db.query(`DELETE FROM roster_import_rows WHERE import_id = $1`, [importId]);
       }
       throw e;
@@ -286,11 +314,16 @@ export class RosterService {
       await m.query(`DELETE FROM roster_import_rows WHERE import_id = $1`, [row.id]);
       await m.query(`UPDATE roster_imports SET errors = '[]'::jsonb WHERE id = $1`, [row.id]);
       const schools: { id: number; name: string; uuid: string }[] = await m.query(`SELECT id, name, uuid FROM schools WHERE id = $1`, [row.school_id]);
-      const result = await stageCsv(m, { importId: row.id, schoolId: row.school_id, schools, batchSize: this.batchSize, maxRows: MAX_ROWS, maxRecordBytes: MAX_RECORD_BYTES }, [row.csv!]);
-      await m.query(
-        `UPDATE roster_imports SET csv = NULL, total_rows = $2, done_rows = $3, next_row = 0, created = 0, updated = 0, emailed = 0 WHERE id = $1`,
-        [row.id, result.total, result.rejected],
+      const result = await stageCsv(
+        m,
+        { importId: row.id, schoolId: row.school_id, schools, batchSize: this.batchSize, maxRows: MAX_ROWS, maxRecordBytes: MAX_RECORD_BYTES },
+        [row.csv!],
       );
+      await m.query(`UPDATE roster_imports SET csv = NULL, total_rows = $2, done_rows = $3, next_row = 0, created = 0, updated = 0, emailed = 0 WHERE id = $1`, [
+        row.id,
+        result.total,
+        result.rejected,
+      ]);
     });
   }
 
@@ -329,8 +362,10 @@ function importView(row: ImportRow): RosterImportView {
     deactivated: row.deactivated,
     reactivated: row.reactivated,
     errors: row.errors.filter((e): e is RosterIssue => !('kind' in e)).sort(byLine),
-    notices: row.errors.filter((e): e is RosterNotice & { kind: 'notice' } => 'kind' in e && e.kind === 'notice')
-      .map((n) => ({ line: n.line, sourced_id: n.sourced_id, message: n.message })).sort(byLine),
+    notices: row.errors
+      .filter((e): e is RosterNotice & { kind: 'notice' } => 'kind' in e && e.kind === 'notice')
+      .map((n) => ({ line: n.line, sourced_id: n.sourced_id, message: n.message }))
+      .sort(byLine),
     error: row.error,
   };
 }

@@ -24,20 +24,23 @@ async function importRoster(token: string, file: Buffer, filename = 'roster.csv'
 }
 
 describe('roster import', () => {
-  it('creates students in the staff member\'s school, emails set-password links that work, and lists bad rows', async () => {
+  it("creates students in the staff member's school, emails set-password links that work, and lists bad rows", async () => {
     const school = await h.buildSchool({ name: `Roster High ${Date.now()}` });
     const staff = await h.buildStaff({ school });
     const token = await h.tokenFor(staff);
     const ana = uniqueEmail('ana');
     const ben = uniqueEmail('ben');
-    const res = await importRoster(token, csv([
-      `S-100,Ana,Diaz,${ana.toUpperCase()},09`,
-      `S-101,Ben,Okafor,${ben},11`,
-      'S-102,,Nobody,nobody@example.org,10',
-      `S-103,Cy,Twice,${ana},10`,
-      'S-104,Dee,Bad,not-an-email,10',
-      'S-105,Eve,Grade,eve@example.org,13',
-    ]));
+    const res = await importRoster(
+      token,
+      csv([
+        `S-100,Ana,Diaz,${ana.toUpperCase()},09`,
+        `S-101,Ben,Okafor,${ben},11`,
+        'S-102,,Nobody,nobody@example.org,10',
+        `S-103,Cy,Twice,${ana},10`,
+        'S-104,Dee,Bad,not-an-email,10',
+        'S-105,Eve,Grade,eve@example.org,13',
+      ]),
+    );
     expect(res.body).toMatchObject({ state: 'done', total_rows: 6, done_rows: 6, created: 2, updated: 0, emailed: 2, error: null });
     expect(res.body.errors).toEqual([
       { line: 4, sourced_id: 'S-102', email: 'nobody@example.org', message: 'givenName and familyName are required.' },
@@ -60,7 +63,7 @@ describe('roster import', () => {
     expect((await h.api.post('/api/login/').send({ email: ana, password: 'Roster#Pass2026' })).status).toBe(200);
   });
 
-  it('updates by sourcedId (even when the email changes) or by email, and never takes another school\'s account', async () => {
+  it("updates by sourcedId (even when the email changes) or by email, and never takes another school's account", async () => {
     const school = await h.buildSchool();
     const staff = await h.buildStaff({ school });
     const token = await h.tokenFor(staff);
@@ -69,12 +72,11 @@ describe('roster import', () => {
     await importRoster(token, csv([`SID-1,Kai,Lee,${first},10`]), 'r.csv');
     const renamed = uniqueEmail('sid-new');
     const elsewhere = await h.buildStudent();
-    const res = await importRoster(token, csv([
-      `SID-1,Kai,Lee-Park,${renamed},11`,
-      `,New,Name,${byEmail.email},12`,
-      `X-9,Other,School,${elsewhere.email},10`,
-      `X-10,Staff,Member,${staff.email},10`,
-    ]), 'r.csv');
+    const res = await importRoster(
+      token,
+      csv([`SID-1,Kai,Lee-Park,${renamed},11`, `,New,Name,${byEmail.email},12`, `X-9,Other,School,${elsewhere.email},10`, `X-10,Staff,Member,${staff.email},10`]),
+      'r.csv',
+    );
     expect(res.body).toMatchObject({ created: 0, updated: 2, emailed: 0 });
     expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
       'This email is already used by another account.',
@@ -88,18 +90,14 @@ describe('roster import', () => {
     expect(untouched).toEqual({ first_name: elsewhere.firstName, school_id: elsewhere.schoolId });
   });
 
-  it('answers one neutral message for an email taken elsewhere: staff cannot tell another school\'s student from its staff or parent', async () => {
+  it("answers one neutral message for an email taken elsewhere: staff cannot tell another school's student from its staff or parent", async () => {
     const school = await h.buildSchool();
     const token = await h.tokenFor(await h.buildStaff({ school }));
     const other = await h.buildSchool();
     const student = await h.buildStudent({ school: other });
     const staff = await h.buildStaff({ school: other });
     const parent = await h.buildParent({ school: other });
-    const res = await importRoster(token, csv([
-      `N-1,Ann,One,${student.email},10`,
-      `N-2,Bob,Two,${staff.email},10`,
-      `N-3,Cat,Three,${parent.email},10`,
-    ]), 'n.csv');
+    const res = await importRoster(token, csv([`N-1,Ann,One,${student.email},10`, `N-2,Bob,Two,${staff.email},10`, `N-3,Cat,Three,${parent.email},10`]), 'n.csv');
     expect(res.body).toMatchObject({ created: 0, updated: 0, emailed: 0 });
     expect(res.body.errors).toEqual([
       { line: 2, sourced_id: 'N-1', email: student.email, message: 'This email is already used by another account.' },
@@ -113,18 +111,37 @@ describe('roster import', () => {
     expect(n).toBe(0);
   });
 
-  it('runs through GraphQL too, and refuses students, parents\' read-only tokens, and a wrong header', async () => {
+  it("runs through GraphQL too, and refuses students, parents' read-only tokens, and a wrong header", async () => {
     const staff = await h.login(DEMO.admin);
     const email = uniqueEmail('gql');
-    const res = await h.gql('mutation($csv: String!) { importRoster(csv: $csv) { id state totalRows doneRows errors { line message } } }',
-      { csv: `email,familyName,givenName,grade,sourcedId,role\n${email},Gee,Queue,10,G-1,student\nt@example.org,Teach,Er,,T-1,teacher\n` }, staff);
+    const res = await h.gql(
+      'mutation($csv: String!) { importRoster(csv: $csv) { id state totalRows doneRows errors { line message } } }',
+      { csv: `email,familyName,givenName,grade,sourcedId,role\n${email},Gee,Queue,10,G-1,student\nt@example.org,Teach,Er,,T-1,teacher\n` },
+      staff,
+    );
     // Checked and stored at once: the rejected row is done, the good one waits for the worker.
-    expect(res.data?.importRoster).toMatchObject({ state: 'queued', totalRows: 2, doneRows: 1, errors: [{ line: 3, message: 'Only students are imported (role must be student).' }] });
+    expect(res.data?.importRoster).toMatchObject({
+      state: 'queued',
+      totalRows: 2,
+      doneRows: 1,
+      errors: [{ line: 3, message: 'Only students are imported (role must be student).' }],
+    });
     await rosterWorker().runOnce();
     const id = res.data!.importRoster.id;
-    const done = await h.gql('query($id: ID!) { rosterImport(id: $id) { state totalRows doneRows created updated emailed errors { line message } notices { line } } }', { id }, staff);
+    const done = await h.gql(
+      'query($id: ID!) { rosterImport(id: $id) { state totalRows doneRows created updated emailed errors { line message } notices { line } } }',
+      { id },
+      staff,
+    );
     expect(done.data?.rosterImport).toEqual({
-      state: 'done', totalRows: 2, doneRows: 2, created: 1, updated: 0, emailed: 1, errors: [{ line: 3, message: 'Only students are imported (role must be student).' }], notices: [],
+      state: 'done',
+      totalRows: 2,
+      doneRows: 2,
+      created: 1,
+      updated: 0,
+      emailed: 1,
+      errors: [{ line: 3, message: 'Only students are imported (role must be student).' }],
+      notices: [],
     });
     // Another school's staff do not see it.
     const outsider = await h.tokenFor(await h.buildStaff({ school: await h.buildSchool() }));
@@ -153,7 +170,9 @@ describe('roster import', () => {
     const school = await h.buildSchool();
     const token = await h.tokenFor(await h.buildStaff({ school }));
     const emails = Array.from({ length: 7 }, (_, i) => uniqueEmail(`batch${i}`));
-    const upload = await h.api.post('/api/roster-import/').set(h.auth(token))
+    const upload = await h.api
+      .post('/api/roster-import/')
+      .set(h.auth(token))
       .attach('file', csv([...emails.map((e, i) => `B-${i},Kid${i},Batch,${e},10`), 'B-x,,Nameless,nameless@example.org,10']), 'r.csv');
     expect(upload.status).toBe(202);
     const id = upload.body.id;

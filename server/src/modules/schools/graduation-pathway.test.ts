@@ -33,7 +33,10 @@ describe('a student follows pathways', () => {
     expect(one.data!.followPathway).toEqual([{ marked: true, pathway: { name: 'STEM' } }]);
     const two = await h.api.post('/api/followed-pathways/').set(h.auth(annToken)).send({ pathway_uuid: arts.uuid, follow: true });
     expect(two.status).toBe(200);
-    expect(two.body.map((p: { name: string; marked: boolean }) => [p.name, p.marked])).toEqual([['Arts', true], ['STEM', true]]);
+    expect(two.body.map((p: { name: string; marked: boolean }) => [p.name, p.marked])).toEqual([
+      ['Arts', true],
+      ['STEM', true],
+    ]);
     // Marking twice keeps one mark.
     await h.api.post('/api/followed-pathways/').set(h.auth(annToken)).send({ pathway_uuid: arts.uuid, follow: true });
     const list = await h.api.get('/api/followed-pathways/').set(h.auth(annToken));
@@ -54,7 +57,7 @@ describe('a student follows pathways', () => {
 });
 
 describe('staff set the graduation pathway', () => {
-  it("sets it (REST), the caseload follows it for a student who marked none, and null clears it back to the name rule", async () => {
+  it('sets it (REST), the caseload follows it for a student who marked none, and null clears it back to the name rule', async () => {
     const { school, token, stem } = await world();
     const before = await h.gql(CASELOAD_PATHWAYS, {}, token);
     expect(before.data!.caseload.nodes).toEqual([{ firstName: 'Ann', pathways: [{ name: 'High School Graduation' }], pathwaysMarked: false }]);

@@ -72,7 +72,7 @@ describe('reading and scheduling agree on every course', () => {
     await unschedule(acceptedBySecond);
   });
 
-  it('a course of a partner of one of the student\'s schools: readable and schedulable', async () => {
+  it("a course of a partner of one of the student's schools: readable and schedulable", async () => {
     expect(await readRest(partnerCourse)).toBe(200);
     expect(await readGql(partnerCourse)).toBe(200);
     expect(await scheduleRest(partnerCourse)).toBe(201);

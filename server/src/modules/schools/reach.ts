@@ -53,8 +53,7 @@ export const NO_REACH = (userId: number): Reach => ({ userId, schoolId: null, ow
 export const reachesSchool = (reach: Pick<Reach, 'schoolIds'>, schoolId: number): boolean => reach.schoolIds.includes(schoolId);
 
 /** The one course rule: a course of a reached school, or one accepted by one of the person's own schools. */
-export const reachesCourse = (reach: Pick<Reach, 'schoolIds'>, course: CourseReachFacts): boolean =>
-  reachesSchool(reach, course.schoolId) || course.acceptedByOwn;
+export const reachesCourse = (reach: Pick<Reach, 'schoolIds'>, course: CourseReachFacts): boolean => reachesSchool(reach, course.schoolId) || course.acceptedByOwn;
 
 type Query = Pick<EntityManager, 'query'>;
 

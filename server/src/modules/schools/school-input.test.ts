@@ -9,8 +9,11 @@ const good = { name: 'Lincoln High', school_type: 'hs', location: 'CA' };
 
 describe('checkSchoolCreate', () => {
   it('trims the text and upper-cases the school type', () => {
-    expect(valid(checkSchoolCreate({ name: ' Lincoln High ', school_type: ' clg ', location: ' CA ' })))
-      .toEqual({ name: 'Lincoln High', schoolType: 'CLG', location: 'CA' });
+    expect(valid(checkSchoolCreate({ name: ' Lincoln High ', school_type: ' clg ', location: ' CA ' }))).toEqual({
+      name: 'Lincoln High',
+      schoolType: 'CLG',
+      location: 'CA',
+    });
   });
 
   it('reports the first problem in form order: name, school type, state', () => {

@@ -34,26 +34,24 @@ export interface SchoolCreate {
 
 const STOP = new Error('first problem reported');
 
-export const schoolCreateSchema = z
-  .object({ name: text(), school_type: text(), location: text() })
-  .transform((v, ctx): SchoolCreate => {
-    const issue = (message: string): never => {
-      ctx.addIssue({ code: 'custom', message });
-      throw STOP;
-    };
-    try {
-      if (!v.name) issue(M.nameRequired);
-      if (v.name.length > MAX_NAME) issue(M.nameTooLong);
-      const type = v.school_type.toUpperCase();
-      if (type !== SchoolType.HS && type !== SchoolType.CLG) issue(M.typeInvalid);
-      if (!v.location) issue(M.stateRequired);
-      if (v.location.length > MAX_STATE) issue(M.stateTooLong);
-      return { name: v.name, schoolType: type as SchoolType, location: v.location };
-    } catch (e) {
-      if (e !== STOP) throw e;
-      return z.NEVER;
-    }
-  });
+export const schoolCreateSchema = z.object({ name: text(), school_type: text(), location: text() }).transform((v, ctx): SchoolCreate => {
+  const issue = (message: string): never => {
+    ctx.addIssue({ code: 'custom', message });
+    throw STOP;
+  };
+  try {
+    if (!v.name) issue(M.nameRequired);
+    if (v.name.length > MAX_NAME) issue(M.nameTooLong);
+    const type = v.school_type.toUpperCase();
+    if (type !== SchoolType.HS && type !== SchoolType.CLG) issue(M.typeInvalid);
+    if (!v.location) issue(M.stateRequired);
+    if (v.location.length > MAX_STATE) issue(M.stateTooLong);
+    return { name: v.name, schoolType: type as SchoolType, location: v.location };
+  } catch (e) {
+    if (e !== STOP) throw e;
+    return z.NEVER;
+  }
+});
 
 /** Parses a create-school payload; a wrong type names its field ("Invalid value for name."). */
 export const checkSchoolCreate = (raw: unknown): Checked<SchoolCreate> => check(() => parseInput(schoolCreateSchema, raw));
@@ -74,5 +72,4 @@ export const checkGraduationPathway = (raw: unknown): Checked<GraduationPathwayC
 export const planApprovalSchema = z.object({ enabled: z.boolean({ error: M.planApprovalInvalid }) });
 export type PlanApprovalChoice = z.infer<typeof planApprovalSchema>;
 
-export const checkPlanApproval = (raw: unknown): Checked<PlanApprovalChoice> =>
-  check(() => parseInput(planApprovalSchema, raw, because(M.planApprovalInvalid)));
+export const checkPlanApproval = (raw: unknown): Checked<PlanApprovalChoice> => check(() => parseInput(planApprovalSchema, raw, because(M.planApprovalInvalid)));

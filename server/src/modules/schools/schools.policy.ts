@@ -37,7 +37,8 @@ export const can: Can<SchoolAction, SchoolObject> = (actor, action, object) => {
       return both(writesAs(actor, [UserType.Student, UserType.Staff]), () =>
         object && actor.type === UserType.Staff && actor.schoolId !== null && actor.schoolId !== object.schoolId && !object.member
           ? deny(because(SCHOOL_POLICY_MESSAGES.staffJoin))
-          : ALLOW);
+          : ALLOW,
+      );
     case 'setSchoolOfRecord':
       return both(writable(actor), () => (object && !object.member ? deny(because(SCHOOL_POLICY_MESSAGES.notMember)) : ALLOW));
     case 'setGraduationPathway':
@@ -48,6 +49,7 @@ export const can: Can<SchoolAction, SchoolObject> = (actor, action, object) => {
       });
     case 'setPlanApproval':
       return both(writesAs(actor, [UserType.Staff], because(SCHOOL_POLICY_MESSAGES.staffOnlyPlanApproval)), () =>
-        (object && (object.schoolId === null || !object.member) ? deny(because(SCHOOL_POLICY_MESSAGES.noSchool)) : ALLOW));
+        object && (object.schoolId === null || !object.member) ? deny(because(SCHOOL_POLICY_MESSAGES.noSchool)) : ALLOW,
+      );
   }
 };

@@ -37,10 +37,13 @@ export class SchoolsResolver {
     return ctx.services.schools.setSchoolOfRecord(ctx, uuid);
   }
 
-  @Mutation(() => School, { description: "Staff: sets (or clears, with null) their school of record's graduation pathway, the caseload's default for a student who marked none" })
+  @Mutation(() => School, {
+    description: "Staff: sets (or clears, with null) their school of record's graduation pathway, the caseload's default for a student who marked none",
+  })
   async setGraduationPathway(
     @Ctx() ctx: AdapterContext,
-    @Arg('pathwayUuid', () => ID, { nullable: true, description: 'A pathway of the school (uuid); null: the pathway whose name contains "graduation".' }) pathwayUuid: string | null,
+    @Arg('pathwayUuid', () => ID, { nullable: true, description: 'A pathway of the school (uuid); null: the pathway whose name contains "graduation".' })
+    pathwayUuid: string | null,
   ): Promise<School> {
     return (await ctx.services.schools.setGraduationPathway(ctx, checkGraduationPathway({ pathway_uuid: pathwayUuid ?? null }))).school;
   }
@@ -53,7 +56,10 @@ export class SchoolsResolver {
     return ctx.services.schools.setPlanApproval(ctx, checkPlanApproval({ enabled }));
   }
 
-  @FieldResolver(() => ID, { nullable: true, description: 'The chosen graduation pathway (uuid); null: none chosen, the pathway whose name contains "graduation" is used.' })
+  @FieldResolver(() => ID, {
+    nullable: true,
+    description: 'The chosen graduation pathway (uuid); null: none chosen, the pathway whose name contains "graduation" is used.',
+  })
   graduationPathwayUuid(@Root() school: School, @Ctx() ctx: AdapterContext): Promise<string | null> {
     return ctx.services.schools.graduationPathwayUuid(school);
   }

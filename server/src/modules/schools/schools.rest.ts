@@ -47,8 +47,7 @@ export function mountSchoolRoutes(r: Router, deps: AppDeps): void {
   });
   /** Staff: plan review on or off for their school of record ({ enabled }). */
   route(r, deps, 'put', '/schools/plan-approval/', 'setPlanApprovalEnabled', async (ctx, req) =>
-    schoolJson(await schools.setPlanApproval(ctx, checkPlanApproval(req.body))));
-  route(r, deps, 'get', '/accessible-schools/', 'accessibleSchools', async (ctx) =>
-    (await schools.accessibleSchools(ctx)).map(schoolJson),
+    schoolJson(await schools.setPlanApproval(ctx, checkPlanApproval(req.body))),
   );
+  route(r, deps, 'get', '/accessible-schools/', 'accessibleSchools', async (ctx) => (await schools.accessibleSchools(ctx)).map(schoolJson));
 }

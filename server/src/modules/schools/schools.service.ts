@@ -39,9 +39,7 @@ export class SchoolsService {
     const caller = authorize(ctx, can, 'create', null);
     const input = valid(checked);
     return this.db.transaction(async (m) => {
-      const school = await m.getRepository(School).save(
-        m.getRepository(School).create({ name: input.name, schoolType: input.schoolType, location: input.location }),
-      );
+      const school = await m.getRepository(School).save(m.getRepository(School).create({ name: input.name, schoolType: input.schoolType, location: input.location }));
       await m.getRepository(SchoolMembership).insert({ userId: caller.user.id, schoolId: school.id });
       return school;
     });
@@ -62,15 +60,9 @@ export class SchoolsService {
     }
     authorize(ctx, can, 'join', object);
     await this.db.transaction(async (m) => {
-      await m.query(
-        `INSERT INTO school_memberships (user_id, school_id) VALUES ($1, $2) ON CONFLICT (user_id, school_id) DO NOTHING`,
-        [caller.user.id, school.id],
-      );
+      await m.query(`INSERT INTO school_memberships (user_id, school_id) VALUES ($1, $2) ON CONFLICT (user_id, school_id) DO NOTHING`, [caller.user.id, school.id]);
       if (caller.user.userType === UserType.Student) {
-        await m.getRepository(User).update(
-          { id: caller.user.id },
-          { schoolId: school.id, academicYearLabels: defaultYearLabels(school.schoolType) },
-        );
+        await m.getRepository(User).update({ id: caller.user.id }, { schoolId: school.id, academicYearLabels: defaultYearLabels(school.schoolType) });
       } else if (caller.user.schoolId === null) {
         await m.getRepository(User).update({ id: caller.user.id }, { schoolId: school.id });
       }

@@ -118,7 +118,7 @@ describe('create school', () => {
 });
 
 describe('join school', () => {
-  it('sets a student\'s school and the college year labels (REST)', async () => {
+  it("sets a student's school and the college year labels (REST)", async () => {
     const student = await h.buildStudent();
     const token = await h.tokenFor(student);
     const college = await h.schoolNamed('Valley Community College');

@@ -16,7 +16,9 @@ class StudentDashboard {
   @Field(() => [DashboardBucket], { description: 'Students per CCCApply status ("Not Set" for none), most common first.' }) cccApplyStatuses: DashboardBucket[];
   @Field(() => Int, { description: 'Students with no course on their plan.' }) studentsWithoutPlan: number;
   @Field(() => Int, { description: 'Students whose plan has at least one prerequisite warning.' }) studentsWithWarnings: number;
-  @Field(() => [DashboardBucket], { description: 'Dual School applications of the same schools per status (not_started, in_progress, complete, accepted, enrolled, declined).' })
+  @Field(() => [DashboardBucket], {
+    description: 'Dual School applications of the same schools per status (not_started, in_progress, complete, accepted, enrolled, declined).',
+  })
   applicationStatuses: DashboardBucket[];
 }
 

@@ -43,10 +43,16 @@ describe('counselor dashboard', () => {
     expect(d.studentsWithoutPlan).toBe(1);
     expect(d.studentsWithWarnings).toBe(1);
     expect(d.consentStates).toEqual([
-      { key: 'none', count: 2 }, { key: 'admin_signed', count: 0 }, { key: 'student_signed', count: 0 },
-      { key: 'parent_signed', count: 1 }, { key: 'both_signed', count: 0 },
+      { key: 'none', count: 2 },
+      { key: 'admin_signed', count: 0 },
+      { key: 'student_signed', count: 0 },
+      { key: 'parent_signed', count: 1 },
+      { key: 'both_signed', count: 0 },
     ]);
-    expect(d.cccApplyStatuses).toEqual([{ key: 'Submitted', count: 2 }, { key: 'Not Set', count: 1 }]);
+    expect(d.cccApplyStatuses).toEqual([
+      { key: 'Submitted', count: 2 },
+      { key: 'Not Set', count: 1 },
+    ]);
     expect(d.applicationStatuses.find((b: { key: string }) => b.key === 'complete').count).toBe(1);
   });
 

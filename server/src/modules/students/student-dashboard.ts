@@ -47,18 +47,25 @@ export class StudentDashboardService {
       this.db.query(
         `SELECT COALESCE(cf.state, 'none') AS key, count(*)::int AS count
            FROM users u LEFT JOIN consent_forms cf ON cf.student_id = u.id
-          WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL GROUP BY 1`, params),
+          WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL GROUP BY 1`,
+        params,
+      ),
       this.db.query(
         `SELECT COALESCE(NULLIF(btrim(u.ccc_apply_status), ''), '${CCC_NOT_SET}') AS key, count(*)::int AS count
-           FROM users u WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL GROUP BY 1 ORDER BY 2 DESC, 1`, params),
+           FROM users u WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL GROUP BY 1 ORDER BY 2 DESC, 1`,
+        params,
+      ),
       this.db.query(
         `SELECT count(*)::int AS total,
                 count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM scheduled_courses sc WHERE sc.user_id = u.id))::int AS without_plan
-           FROM users u WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL`, params),
+           FROM users u WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL`,
+        params,
+      ),
       this.db.query(
         `SELECT u.application_status AS key, count(*)::int AS count
            FROM users u WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL AND u.application_status IS NOT NULL GROUP BY 1`,
-        [schoolIds, UserType.Parent]),
+        [schoolIds, UserType.Parent],
+      ),
       studentsWithWarnings(this.db, schoolIds),
     ]);
     const fixed = (rows: DashboardBucket[], keys: readonly string[]) => {

@@ -13,16 +13,15 @@ import { buildView } from '../plans/plan-view.js';
  */
 export async function studentsWithWarnings(db: DataSource, schoolIds: number[]): Promise<Set<number>> {
   if (!schoolIds.length) return new Set();
-  const entries: { id: number; user_id: number; course_id: number; term: string; position: number; completed: boolean; title: string; units: string }[] =
-    await db.query(
-      `SELECT sc.id, sc.user_id, sc.course_id, sc.term, sc.position, sc.completed, c.title, c.units
+  const entries: { id: number; user_id: number; course_id: number; term: string; position: number; completed: boolean; title: string; units: string }[] = await db.query(
+    `SELECT sc.id, sc.user_id, sc.course_id, sc.term, sc.position, sc.completed, c.title, c.units
          FROM scheduled_courses sc
          JOIN users u ON u.id = sc.user_id
          JOIN courses c ON c.id = sc.course_id
         WHERE u.school_id = ANY($1::int[]) AND u.user_type = $2 AND u.deactivated_at IS NULL
           AND EXISTS (SELECT 1 FROM course_prerequisites p WHERE p.course_id IN (SELECT course_id FROM scheduled_courses WHERE user_id = sc.user_id))`,
-      [schoolIds, UserType.Student],
-    );
+    [schoolIds, UserType.Student],
+  );
   if (!entries.length) return new Set();
   const userIds = [...new Set(entries.map((e) => e.user_id))];
   const courseIds = [...new Set(entries.map((e) => e.course_id))];
@@ -40,10 +39,24 @@ export async function studentsWithWarnings(db: DataSource, schoolIds: number[]):
   for (const e of entries) {
     const list = byUser.get(e.user_id) ?? [];
     list.push({
-      id: e.id, userId: e.user_id, courseId: e.course_id, term: e.term, position: e.position, grade: '', completed: e.completed,
+      id: e.id,
+      userId: e.user_id,
+      courseId: e.course_id,
+      term: e.term,
+      position: e.position,
+      grade: '',
+      completed: e.completed,
       course: {
-        id: e.course_id, uuid: '', courseId: '', title: e.title, description: '', units: Number(e.units), schoolId: 0,
-        prerequisiteGroups: [], prerequisiteGroupUuids: [], prerequisiteIds: (groups.get(e.course_id) ?? []).filter(Boolean),
+        id: e.course_id,
+        uuid: '',
+        courseId: '',
+        title: e.title,
+        description: '',
+        units: Number(e.units),
+        schoolId: 0,
+        prerequisiteGroups: [],
+        prerequisiteGroupUuids: [],
+        prerequisiteIds: (groups.get(e.course_id) ?? []).filter(Boolean),
       },
     });
     byUser.set(e.user_id, list);

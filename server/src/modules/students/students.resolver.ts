@@ -11,7 +11,7 @@ export class StudentListItem {
   @Field(() => String, { description: 'Last name.' }) lastName: string;
   @Field(() => String, { description: 'Email address (lower case).' }) email: string;
   @Field(() => String, { description: 'Grade level (e.g. 9 to 12), or the grade earned where a course is concerned.', nullable: true }) grade: string | null;
-  @Field(() => String, { description: 'The student\'s parent code, which links a parent to the student.', nullable: true }) parentCode: string | null;
+  @Field(() => String, { description: "The student's parent code, which links a parent to the student.", nullable: true }) parentCode: string | null;
   @Field(() => ConsentFormStateEnum, { nullable: true, description: 'admin_signed, student_signed, parent_signed, both_signed, or null' })
   parentConsentFormState: string | null;
   @Field(() => CccApplyStatusEnum, { nullable: true, description: 'Community-college application status; null shows as Not Set' })
@@ -37,14 +37,27 @@ export class StudentsResolver {
     @Arg('sort', () => StudentSortEnum, { nullable: true, description: 'first_name, last_name, email, grade or ccc_apply_status' }) sort: string | null,
     @Arg('descending', () => Boolean, { description: 'Sort in descending order.', nullable: true }) descending: boolean | null,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,
-    @Arg('after', () => String, { description: 'Cursor from the previous page\'s endCursor; omitted for the first page.', nullable: true }) after: string | null,
-    @Arg('consentState', () => ConsentFilterEnum, { nullable: true, description: "Only students whose consent form is in this state: none, admin_signed, student_signed, parent_signed or both_signed." }) consentState: string | null,
-    @Arg('cccApplyStatus', () => String, { nullable: true, description: 'Only students with this CCCApply status (case-insensitive; "Not Set" for none).' }) cccApplyStatus: string | null,
-    @Arg('plan', () => StudentPlanFilterEnum, { nullable: true, description: 'Only students with no plan ("none") or with a prerequisite warning ("warnings").' }) plan: string | null,
+    @Arg('after', () => String, { description: "Cursor from the previous page's endCursor; omitted for the first page.", nullable: true }) after: string | null,
+    @Arg('consentState', () => ConsentFilterEnum, {
+      nullable: true,
+      description: 'Only students whose consent form is in this state: none, admin_signed, student_signed, parent_signed or both_signed.',
+    })
+    consentState: string | null,
+    @Arg('cccApplyStatus', () => String, { nullable: true, description: 'Only students with this CCCApply status (case-insensitive; "Not Set" for none).' })
+    cccApplyStatus: string | null,
+    @Arg('plan', () => StudentPlanFilterEnum, { nullable: true, description: 'Only students with no plan ("none") or with a prerequisite warning ("warnings").' })
+    plan: string | null,
   ): Promise<StudentConnection> {
     const page = await ctx.services.students.list(ctx, {
-      search, schoolId, sort: (sort ?? 'first_name') as StudentSort, descending: descending ?? false, first: first ?? 50, after,
-      consentState, cccApplyStatus, plan,
+      search,
+      schoolId,
+      sort: (sort ?? 'first_name') as StudentSort,
+      descending: descending ?? false,
+      first: first ?? 50,
+      after,
+      consentState,
+      cccApplyStatus,
+      plan,
     });
     return { nodes: page.rows as StudentRow[], totalCount: page.totalCount, endCursor: page.endCursor, hasNextPage: page.hasNextPage };
   }

@@ -22,22 +22,28 @@ export function mountStudentRoutes(r: Router, deps: AppDeps): void {
       cccApplyStatus: typeof q.ccc_apply_status === 'string' ? q.ccc_apply_status : null,
       plan: typeof q.plan === 'string' ? q.plan : null,
     };
-    return sendPagedList(req, res, MAX_PAGE, (first, after) => students.list(ctx, { ...filter, first, after }), async (rows) => {
-      const schools = await ctx.loaders.schoolById.loadMany(rows.map((s) => s.schoolId));
-      return rows.map((s, i) => {
-        const school = schools[i] instanceof Error ? null : schools[i];
-        return {
-          id: s.id,
-          first_name: s.firstName,
-          last_name: s.lastName,
-          email: s.email,
-          grade: s.grade,
-          ccc_apply_status: s.cccApplyStatus,
-          parent_consent_form_state: s.parentConsentFormState,
-          parent_code: s.parentCode,
-          school: school ? { id: school.id, name: school.name, four_year_plan_enabled: school.fourYearPlanEnabled } : null,
-        };
-      });
-    });
+    return sendPagedList(
+      req,
+      res,
+      MAX_PAGE,
+      (first, after) => students.list(ctx, { ...filter, first, after }),
+      async (rows) => {
+        const schools = await ctx.loaders.schoolById.loadMany(rows.map((s) => s.schoolId));
+        return rows.map((s, i) => {
+          const school = schools[i] instanceof Error ? null : schools[i];
+          return {
+            id: s.id,
+            first_name: s.firstName,
+            last_name: s.lastName,
+            email: s.email,
+            grade: s.grade,
+            ccc_apply_status: s.cccApplyStatus,
+            parent_consent_form_state: s.parentConsentFormState,
+            parent_code: s.parentCode,
+            school: school ? { id: school.id, name: school.name, four_year_plan_enabled: school.fourYearPlanEnabled } : null,
+          };
+        });
+      },
+    );
   });
 }

@@ -100,7 +100,10 @@ export class StudentsService {
       if (!student) throw notFound(because(STUDENT_NOT_FOUND));
       authorize(ctx, can, 'delete', { student: { schoolId: student.school_id }, reach: schoolIds });
       await recordAccess(m, caller, {
-        studentId: student.id, schoolId: student.school_id, action: 'student_deleted', reason: 'student account and every record about them deleted by staff',
+        studentId: student.id,
+        schoolId: student.school_id,
+        action: 'student_deleted',
+        reason: 'student account and every record about them deleted by staff',
       });
       // Explicit, so nothing depends on a foreign key's ON DELETE rule; the order respects the keys.
       await m.query(`DELETE FROM transcript_files WHERE application_id IN (SELECT id FROM applications WHERE parent_id = $1)`, [id]);
@@ -185,11 +188,14 @@ export async function distinctGrades(db: DataSource, schoolIds: number[]): Promi
     `SELECT DISTINCT grade FROM users WHERE school_id = ANY($1::int[]) AND user_type = $2 AND deactivated_at IS NULL AND grade IS NOT NULL AND btrim(grade) <> ''`,
     [schoolIds, UserType.Student],
   );
-  return rows.map((r) => r.grade).sort((a, b) => {
-    const na = Number(a), nb = Number(b);
-    if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
-    return Number.isFinite(na) ? -1 : Number.isFinite(nb) ? 1 : a.localeCompare(b);
-  });
+  return rows
+    .map((r) => r.grade)
+    .sort((a, b) => {
+      const na = Number(a),
+        nb = Number(b);
+      if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+      return Number.isFinite(na) ? -1 : Number.isFinite(nb) ? 1 : a.localeCompare(b);
+    });
 }
 
 function orderBy(sort: StudentSort, dir: 'ASC' | 'DESC'): string {
@@ -198,4 +204,3 @@ function orderBy(sort: StudentSort, dir: 'ASC' | 'DESC'): string {
   }
   return `lower(u.${sort}) ${dir} NULLS LAST, u.id ${dir}`;
 }
-

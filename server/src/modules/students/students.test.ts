@@ -70,7 +70,7 @@ describe('students-in-school', () => {
   it('searches first name, last name and email, case-insensitively', async () => {
     expect(ids((await list('?search=XAV')).body)).toEqual([bob.id]);
     expect(ids((await list('?search=car')).body)).toEqual([carol.id]);
-    expect(ids((await list(`?search=${encodeURIComponent(alice.email.split("@")[0].slice(-12))}`)).body)).toEqual([alice.id]);
+    expect(ids((await list(`?search=${encodeURIComponent(alice.email.split('@')[0].slice(-12))}`)).body)).toEqual([alice.id]);
     expect((await list('?search=Outside')).body).toEqual([]);
     // LIKE wildcards are taken literally.
     expect((await list('?search=%25')).body).toEqual([]);

@@ -21,5 +21,4 @@ export function parseOutboxFilter(raw: { status?: unknown; limit?: unknown; offs
   return { status: status as OutboxStatus | null, limit, offset };
 }
 
-export const checkOutboxFilter = (raw: { status?: unknown; limit?: unknown; offset?: unknown } = {}): Checked<OutboxFilter> =>
-  check(() => parseOutboxFilter(raw));
+export const checkOutboxFilter = (raw: { status?: unknown; limit?: unknown; offset?: unknown } = {}): Checked<OutboxFilter> => check(() => parseOutboxFilter(raw));

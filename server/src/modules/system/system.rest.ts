@@ -12,9 +12,17 @@ export function mountSystemRoutes(r: Router, deps: AppDeps): void {
     const page = await deps.services.system.outboxMessages(ctx, checkOutboxFilter(req.query));
     res.setHeader('X-Total-Count', String(page.total));
     return page.rows.map((m) => ({
-      id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, status: m.status,
-      attempts: m.attempts, last_error: m.lastError, next_attempt_at: m.status === 'pending' ? m.nextAttemptAt : null,
-      created_at: m.createdAt, sent_at: m.sentAt,
+      id: m.id,
+      channel: m.channel,
+      recipient: m.recipient,
+      subject: m.subject,
+      body: m.body,
+      status: m.status,
+      attempts: m.attempts,
+      last_error: m.lastError,
+      next_attempt_at: m.status === 'pending' ? m.nextAttemptAt : null,
+      created_at: m.createdAt,
+      sent_at: m.sentAt,
     }));
   });
   route(r, deps, 'get', '/health/', 'health', async () => {

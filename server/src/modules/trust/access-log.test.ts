@@ -19,7 +19,10 @@ describe('access log', () => {
     const view = await h.api.post('/api/view-as-student/').set(h.auth(adminToken)).send({ studentId: student.id });
     expect(view.status).toBe(200);
     expect((await h.api.get('/api/plan-pdf/').set(h.auth(view.body.token))).status).toBe(200);
-    const parentView = await h.api.post('/api/view-as-student/').set(h.auth(await h.tokenFor(parent))).send({ studentId: student.id });
+    const parentView = await h.api
+      .post('/api/view-as-student/')
+      .set(h.auth(await h.tokenFor(parent)))
+      .send({ studentId: student.id });
     expect(parentView.status).toBe(200);
 
     const res = await h.api.get('/api/access-log/').query({ student_id: student.id }).set(h.auth(adminToken));
@@ -48,8 +51,14 @@ describe('access log', () => {
 
   it("is only for staff, and only their own school's rows", async () => {
     const { student, admin } = await schoolWithStudent();
-    await h.api.post('/api/view-as-student/').set(h.auth(await h.tokenFor(admin))).send({ studentId: student.id });
-    const other = await h.api.get('/api/access-log/').query({ student_id: student.id }).set(h.auth(await h.tokenFor(await h.buildStaff())));
+    await h.api
+      .post('/api/view-as-student/')
+      .set(h.auth(await h.tokenFor(admin)))
+      .send({ studentId: student.id });
+    const other = await h.api
+      .get('/api/access-log/')
+      .query({ student_id: student.id })
+      .set(h.auth(await h.tokenFor(await h.buildStaff())));
     expect(other.status).toBe(200);
     expect(other.body.count).toBe(0);
     expect((await h.api.get('/api/access-log/').set(h.auth(await h.tokenFor(student)))).status).toBe(403);
@@ -68,7 +77,10 @@ describe('access log', () => {
 
   it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE of its rows', async () => {
     const { student, admin } = await schoolWithStudent();
-    await h.api.post('/api/view-as-student/').set(h.auth(await h.tokenFor(admin))).send({ studentId: student.id });
+    await h.api
+      .post('/api/view-as-student/')
+      .set(h.auth(await h.tokenFor(admin)))
+      .send({ studentId: student.id });
     await expect(h.db.query(`UPDATE student_record_access SET reason = 'nothing' WHERE student_id = $1`, [student.id])).rejects.toThrow(/append-only/);
     await expect(h.db.query(`DELETE FROM student_record_access WHERE student_id = $1`, [student.id])).rejects.toThrow(/append-only/);
     await expect(h.db.query(`TRUNCATE student_record_access`)).rejects.toThrow(/append-only/);
@@ -81,7 +93,10 @@ describe('access log', () => {
     const adminToken = await h.tokenFor(admin);
     const view = await h.api.post('/api/view-as-student/').set(h.auth(adminToken)).send({ studentId: student.id });
     expect((await h.api.get('/api/plan-pdf/').set(h.auth(view.body.token))).status).toBe(200);
-    await h.api.post('/api/view-as-student/').set(h.auth(await h.tokenFor(parent))).send({ studentId: student.id });
+    await h.api
+      .post('/api/view-as-student/')
+      .set(h.auth(await h.tokenFor(parent)))
+      .send({ studentId: student.id });
     const q = `query Log($student: String, $actor: String, $action: AccessAction, $from: String, $to: String, $first: Int, $after: String) {
       accessLog(student: $student, actor: $actor, action: $action, from: $from, to: $to, first: $first, after: $after) {
         totalCount endCursor hasNextPage nodes { action reason studentName actorName actingName createdAt }

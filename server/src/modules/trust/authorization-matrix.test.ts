@@ -17,7 +17,18 @@
  * A route or field with no row fails the test; so does a row for something that no longer exists.
  * Set MATRIX_PRINT=1 to print the observed table (to review a change, never to paste blindly).
  */
-import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isAbstractType, isScalarType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isAbstractType,
+  isScalarType,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAppSchema } from '../../graphql/schema.js';
 import { useHarness, type Harness } from '../../test/harness.js';
@@ -50,7 +61,10 @@ type CallSpec = (w: World, fresh: Fresh) => Promise<Call> | Call;
 
 /** Per-cell objects for destructive calls, so one actor's delete never changes another's cell. */
 class Fresh {
-  constructor(private readonly h: Harness, private readonly w: World) {}
+  constructor(
+    private readonly h: Harness,
+    private readonly w: World,
+  ) {}
   course = () => buildCourse(this.h, this.w.schoolA);
   pathway = () => buildPathway(this.h, this.w.schoolA);
   async requirement() {
@@ -89,13 +103,17 @@ class Fresh {
   }
   /** A roster import into school A. */
   async rosterImport(): Promise<string> {
-    const [{ id }] = await this.h.db.query(`INSERT INTO roster_imports (school_id, requested_by, total_rows) VALUES ($1, $2, 0) RETURNING id`, [this.w.schoolA.id, this.w.admin.id]);
+    const [{ id }] = await this.h.db.query(`INSERT INTO roster_imports (school_id, requested_by, total_rows) VALUES ($1, $2, 0) RETURNING id`, [
+      this.w.schoolA.id,
+      this.w.admin.id,
+    ]);
     return id;
   }
   /** A note Ada just wrote on her plan, for the note-deletion cells (only Ada, its author, may delete it). */
   async note(): Promise<number> {
-    const [{ id }] = await this.h.db.query(
-      `INSERT INTO plan_notes (student_id, author_id, author_role, body) VALUES ($1, $1, 'student', 'A note') RETURNING id`, [this.w.student.id]);
+    const [{ id }] = await this.h.db.query(`INSERT INTO plan_notes (student_id, author_id, author_role, body) VALUES ($1, $1, 'student', 'A note') RETURNING id`, [
+      this.w.student.id,
+    ]);
     return id;
   }
   /** A what-if plan of Ada's, a copy of her official plan (so making it official changes nothing another cell sees). */
@@ -129,7 +147,10 @@ class Fresh {
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
 const REST_CALLS: Record<string, CallSpec> = {
-  'POST /api/reset-password/:uidb64/:token/': () => ({ url: '/api/reset-password/MQ/not-a-token/', body: { password: 'Another#2026x', confirm_password: 'Another#2026x' } }),
+  'POST /api/reset-password/:uidb64/:token/': () => ({
+    url: '/api/reset-password/MQ/not-a-token/',
+    body: { password: 'Another#2026x', confirm_password: 'Another#2026x' },
+  }),
   'GET /api/application/files/:id/': (w) => ({ url: `/api/application/files/${w.transcriptId}/` }),
   'POST /api/application/': () => ({ file: { field: 'file', name: 'more.pdf', bytes: SAMPLE_FILES.pdf } }),
   'GET /api/applications/:id/': (w) => ({ url: `/api/applications/${w.applicationId}/` }),
@@ -160,7 +181,10 @@ const REST_CALLS: Record<string, CallSpec> = {
   'PUT /api/requirements/:uuid/': (w) => ({ url: `/api/requirements/${w.requirement.uuid}/`, body: { name: 'Renamed requirement' } }),
   'DELETE /api/requirements/:uuid/': async (_w, f) => ({ url: `/api/requirements/${(await f.requirement()).uuid}/` }),
   'POST /api/courses/:courseId/requirement/': (w) => ({ url: `/api/courses/${w.course.id}/requirement/`, body: { requirement_uuid: w.requirement.uuid } }),
-  'DELETE /api/courses/:courseId/requirement/': async (w, f) => ({ url: `/api/courses/${(await f.course()).uuid}/requirement/`, body: { requirement_uuid: w.requirement.uuid } }),
+  'DELETE /api/courses/:courseId/requirement/': async (w, f) => ({
+    url: `/api/courses/${(await f.course()).uuid}/requirement/`,
+    body: { requirement_uuid: w.requirement.uuid },
+  }),
   'GET /api/courses/:courseId/requirement/': (w) => ({ url: `/api/courses/${w.course.uuid}/requirement/` }),
   'GET /api/courses/by-requirement-and-user/:uuid': (w) => ({ url: `/api/courses/by-requirement-and-user/${w.requirement.uuid}` }),
   'POST /api/admissions/payments/:id/record-check/': () => ({ url: '/api/admissions/payments/999999/record-check/' }),
@@ -182,9 +206,18 @@ const REST_CALLS: Record<string, CallSpec> = {
   'GET /api/followed-pathways/': (w) => ({ url: `/api/followed-pathways/?student_id=${w.student.id}` }),
   // Plan review: each cell starts from the state its action starts from (a draft to submit, a submitted plan to approve or return).
   'GET /api/students/:id/plan-review/': (w) => ({ url: `/api/students/${w.student.id}/plan-review/` }),
-  'POST /api/students/:id/plan-review/submit/': async (w, f) => { await f.reviewState('draft'); return { url: `/api/students/${w.student.id}/plan-review/submit/` }; },
-  'POST /api/students/:id/plan-review/approve/': async (w, f) => { await f.reviewState('submitted'); return { url: `/api/students/${w.student.id}/plan-review/approve/` }; },
-  'POST /api/students/:id/plan-review/return/': async (w, f) => { await f.reviewState('submitted'); return { url: `/api/students/${w.student.id}/plan-review/return/`, body: { comment: 'Add a science course.' } }; },
+  'POST /api/students/:id/plan-review/submit/': async (w, f) => {
+    await f.reviewState('draft');
+    return { url: `/api/students/${w.student.id}/plan-review/submit/` };
+  },
+  'POST /api/students/:id/plan-review/approve/': async (w, f) => {
+    await f.reviewState('submitted');
+    return { url: `/api/students/${w.student.id}/plan-review/approve/` };
+  },
+  'POST /api/students/:id/plan-review/return/': async (w, f) => {
+    await f.reviewState('submitted');
+    return { url: `/api/students/${w.student.id}/plan-review/return/`, body: { comment: 'Add a science course.' } };
+  },
   'PUT /api/schools/plan-approval/': () => ({ body: { enabled: true } }),
   'PUT /api/contact-preference/': () => ({ body: { contact_preference: 'email' } }),
   'POST /api/followed-pathways/': (w) => ({ body: { pathway_uuid: w.pathway.uuid, follow: true, student_id: w.student.id } }),
@@ -202,7 +235,10 @@ const REST_CALLS: Record<string, CallSpec> = {
   },
   'GET /api/what-if-plans/compare/': (w) => ({ url: `/api/what-if-plans/compare/?left=official&right=official&student=${w.student.id}` }),
   'GET /api/what-if-plans/:id/': async (_w, f) => ({ url: `/api/what-if-plans/${await f.whatIf()}/` }),
-  'PUT /api/what-if-plans/:id/': async (_w, f) => ({ url: `/api/what-if-plans/${await f.whatIf()}/`, body: { name: `Renamed ${Math.random().toString(36).slice(2, 10)}` } }),
+  'PUT /api/what-if-plans/:id/': async (_w, f) => ({
+    url: `/api/what-if-plans/${await f.whatIf()}/`,
+    body: { name: `Renamed ${Math.random().toString(36).slice(2, 10)}` },
+  }),
   'DELETE /api/what-if-plans/:id/': async (_w, f) => ({ url: `/api/what-if-plans/${await f.whatIf()}/` }),
   'POST /api/what-if-plans/:id/make-official/': async (_w, f) => ({ url: `/api/what-if-plans/${await f.whatIf()}/make-official/` }),
 };
@@ -252,9 +288,18 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   addPlanNote: (w) => ({ studentId: w.student.id, body: 'A note' }),
   deletePlanNote: async (_w, f) => ({ id: await f.note() }),
   planReview: (w) => ({ studentId: w.student.id }),
-  submitPlanForReview: async (w, f) => { await f.reviewState('draft'); return { studentId: w.student.id }; },
-  approvePlan: async (w, f) => { await f.reviewState('submitted'); return { studentId: w.student.id }; },
-  returnPlan: async (w, f) => { await f.reviewState('submitted'); return { studentId: w.student.id, comment: 'Add a science course.' }; },
+  submitPlanForReview: async (w, f) => {
+    await f.reviewState('draft');
+    return { studentId: w.student.id };
+  },
+  approvePlan: async (w, f) => {
+    await f.reviewState('submitted');
+    return { studentId: w.student.id };
+  },
+  returnPlan: async (w, f) => {
+    await f.reviewState('submitted');
+    return { studentId: w.student.id, comment: 'Add a science course.' };
+  },
   setPlanApprovalEnabled: () => ({ enabled: true }),
   updateContactPreference: () => ({ contactPreference: 'email' }),
   followPathway: (w) => ({ pathwayUuid: w.pathway.uuid, follow: true, studentId: w.student.id }),
@@ -291,8 +336,14 @@ function classify(status: number): Outcome {
 }
 
 const GQL_CODES: Record<string, Outcome> = {
-  UNAUTHENTICATED: '401', FORBIDDEN: '403', NOT_FOUND: '404', BAD_USER_INPUT: 'bad', CONFLICT: 'bad',
-  GRAPHQL_VALIDATION_FAILED: 'bad', RATE_LIMITED: '429', INTERNAL_SERVER_ERROR: '5xx',
+  UNAUTHENTICATED: '401',
+  FORBIDDEN: '403',
+  NOT_FOUND: '404',
+  BAD_USER_INPUT: 'bad',
+  CONFLICT: 'bad',
+  GRAPHQL_VALIDATION_FAILED: 'bad',
+  RATE_LIMITED: '429',
+  INTERNAL_SERVER_ERROR: '5xx',
 };
 
 async function restCell(key: string, actor: Actor): Promise<Outcome> {
@@ -316,7 +367,9 @@ function dummy(type: GraphQLInputType): unknown {
     return out;
   }
   if (isScalarType(type)) {
-    return ({ Int: 1, Float: 1, Boolean: false, ID: '1', String: 'x', JSONObject: {}, DateTimeISO: new Date().toISOString() } as Record<string, unknown>)[type.name] ?? 'x';
+    return (
+      ({ Int: 1, Float: 1, Boolean: false, ID: '1', String: 'x', JSONObject: {}, DateTimeISO: new Date().toISOString() } as Record<string, unknown>)[type.name] ?? 'x'
+    );
   }
   return null;
 }
@@ -355,7 +408,12 @@ function parseRow(row: string): Record<Actor, Outcome> {
 function format(observed: Map<string, Record<Actor, Outcome>>): string {
   const width = Math.max(...[...observed.keys()].map((k) => k.length)) + 3;
   return [...observed.entries()]
-    .map(([k, cells]) => `  ${`'${k}':`.padEnd(width)} '${ACTORS.map((a) => cells[a].padEnd(4)).join(' ').trimEnd()}',`)
+    .map(
+      ([k, cells]) =>
+        `  ${`'${k}':`.padEnd(width)} '${ACTORS.map((a) => cells[a].padEnd(4))
+          .join(' ')
+          .trimEnd()}',`,
+    )
     .join('\n');
 }
 
@@ -366,10 +424,21 @@ function format(observed: Map<string, Record<Actor, Outcome>>): string {
  */
 async function restoreActors(): Promise<void> {
   const ids = ACTORS.filter((a) => !['anon', 'expired', 'revoked', 'parentAsStudent'].includes(a)).map((a) => (w as any)[a].id as number);
-  await h.db.query(`DELETE FROM school_memberships WHERE user_id = ANY($1) AND (user_id, school_id) NOT IN (SELECT (m->>'user_id')::int, (m->>'school_id')::int FROM jsonb_array_elements($2::jsonb) m)`, [ids, JSON.stringify(snapshot.memberships)]);
-  await h.db.query(`DELETE FROM parent_student_links WHERE parent_id = ANY($1) AND (parent_id, student_id) NOT IN (SELECT (l->>'parent_id')::int, (l->>'student_id')::int FROM jsonb_array_elements($2::jsonb) l)`, [ids, JSON.stringify(snapshot.links)]);
+  await h.db.query(
+    `DELETE FROM school_memberships WHERE user_id = ANY($1) AND (user_id, school_id) NOT IN (SELECT (m->>'user_id')::int, (m->>'school_id')::int FROM jsonb_array_elements($2::jsonb) m)`,
+    [ids, JSON.stringify(snapshot.memberships)],
+  );
+  await h.db.query(
+    `DELETE FROM parent_student_links WHERE parent_id = ANY($1) AND (parent_id, student_id) NOT IN (SELECT (l->>'parent_id')::int, (l->>'student_id')::int FROM jsonb_array_elements($2::jsonb) l)`,
+    [ids, JSON.stringify(snapshot.links)],
+  );
   for (const u of snapshot.users) {
-    await h.db.query('UPDATE users SET school_id = $2, academic_year_labels = $3, application_status = $4 WHERE id = $1', [u.id, u.school_id, JSON.stringify(u.academic_year_labels), u.application_status]);
+    await h.db.query('UPDATE users SET school_id = $2, academic_year_labels = $3, application_status = $4 WHERE id = $1', [
+      u.id,
+      u.school_id,
+      JSON.stringify(u.academic_year_labels),
+      u.application_status,
+    ]);
   }
 }
 const snapshot = { memberships: [] as unknown[], links: [] as unknown[], users: [] as any[] };
@@ -419,9 +488,13 @@ describe('authorization matrix', () => {
       ...Object.keys(schema.getQueryType()!.getFields()).map((f) => `query ${f}`),
       ...Object.keys(schema.getMutationType()!.getFields()).map((f) => `mutation ${f}`),
     ].sort();
-    compare(EXPECTED_GRAPHQL, await runRows(keys, (key, actor) => {
-      const [kind, name] = key.split(' ');
-      return gqlCell(kind as 'query' | 'mutation', name, actor);
-    }), 'GraphQL');
+    compare(
+      EXPECTED_GRAPHQL,
+      await runRows(keys, (key, actor) => {
+        const [kind, name] = key.split(' ');
+        return gqlCell(kind as 'query' | 'mutation', name, actor);
+      }),
+      'GraphQL',
+    );
   }, 240_000);
 });

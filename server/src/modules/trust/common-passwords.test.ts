@@ -32,21 +32,34 @@ describe('common passwords', () => {
 
   it('sign-up and password reset refuse a common password with a clear message', async () => {
     const res = await h.api.post('/api/register/').send({
-      first_name: 'Cory', last_name: 'Common', email: `cory.${Date.now()}@example.org`, password: 'Password1!', signup_code: 'LINCOLN-STUDENT',
+      first_name: 'Cory',
+      last_name: 'Common',
+      email: `cory.${Date.now()}@example.org`,
+      password: 'Password1!',
+      signup_code: 'LINCOLN-STUDENT',
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: textOf(COMMON_PASSWORD_MESSAGE), reason: COMMON_PASSWORD_MESSAGE });
     const tooLong = await h.api.post('/api/register/').send({
-      first_name: 'Cory', last_name: 'Common', email: `cory.${Date.now()}@example.org`, password: 'Aa1!' + 'x'.repeat(PASSWORD_MAX_LENGTH), signup_code: 'LINCOLN-STUDENT',
+      first_name: 'Cory',
+      last_name: 'Common',
+      email: `cory.${Date.now()}@example.org`,
+      password: 'Aa1!' + 'x'.repeat(PASSWORD_MAX_LENGTH),
+      signup_code: 'LINCOLN-STUDENT',
     });
     expect(tooLong.body).toMatchObject({ error: textOf(PASSWORD_RULES_MESSAGE), reason: PASSWORD_RULES_MESSAGE });
     const ok = await h.api.post('/api/register/').send({
-      first_name: 'Cory', last_name: 'Common', email: `cory.ok.${Date.now()}@example.org`, password: 'Tangerine$Kite9', signup_code: 'LINCOLN-STUDENT',
+      first_name: 'Cory',
+      last_name: 'Common',
+      email: `cory.ok.${Date.now()}@example.org`,
+      password: 'Tangerine$Kite9',
+      signup_code: 'LINCOLN-STUDENT',
     });
     expect(ok.status).toBe(201);
 
     const student = await h.buildStudent();
-    const reset = await h.api.post(`/api/reset-password/${Buffer.from(String(student.id)).toString('base64url')}/some-token/`)
+    const reset = await h.api
+      .post(`/api/reset-password/${Buffer.from(String(student.id)).toString('base64url')}/some-token/`)
       .send({ password: 'Summer2026!', confirm_password: 'Summer2026!' });
     expect(reset.status).toBe(400);
     expect(reset.body).toMatchObject({ error: textOf(COMMON_PASSWORD_MESSAGE), reason: COMMON_PASSWORD_MESSAGE });

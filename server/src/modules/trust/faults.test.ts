@@ -114,9 +114,8 @@ describe('faults', () => {
     const school = await buildDualSchool(h);
     const parent = await buildApplicant(h, school);
     const token = await h.tokenFor(parent);
-    const countFiles = async () => (await h.db.query(
-      `SELECT count(*)::int AS n FROM transcript_files t JOIN applications a ON a.id = t.application_id WHERE a.parent_id = $1`, [parent.id],
-    ))[0].n;
+    const countFiles = async () =>
+      (await h.db.query(`SELECT count(*)::int AS n FROM transcript_files t JOIN applications a ON a.id = t.application_id WHERE a.parent_id = $1`, [parent.id]))[0].n;
     const before = await countFiles();
 
     const boundary = '----fault' + Date.now();
@@ -134,7 +133,8 @@ describe('faults', () => {
     // A JSON save cut off mid-body, too.
     await new Promise<void>((resolve) => {
       const req = http.request(`${h.baseUrl}/api/application/`, {
-        method: 'PATCH', headers: { Authorization: `Token ${token}`, 'Content-Type': 'application/json', 'Content-Length': '5000' },
+        method: 'PATCH',
+        headers: { Authorization: `Token ${token}`, 'Content-Type': 'application/json', 'Content-Length': '5000' },
       });
       req.on('error', () => resolve());
       req.on('close', () => resolve());
@@ -158,14 +158,19 @@ describe('faults', () => {
     const courses = await Promise.all(Array.from({ length: 8 }, () => buildCourse(h, school)));
     const adds = await Promise.all(courses.map((c) => h.api.post('/api/add-scheduled-course/').set(h.auth(token)).send({ course_id: c.id, term: '1' })));
     expect(adds.map((r) => r.status)).toEqual(courses.map(() => 201));
-    const rows: { course_id: number; position: number }[] = await h.db.query(`SELECT course_id, position FROM scheduled_courses WHERE user_id = $1 AND term = '1'`, [student.id]);
+    const rows: { course_id: number; position: number }[] = await h.db.query(`SELECT course_id, position FROM scheduled_courses WHERE user_id = $1 AND term = '1'`, [
+      student.id,
+    ]);
     expect(rows.map((r) => r.course_id).sort()).toEqual(courses.map((c) => c.id).sort());
     expect(new Set(rows.map((r) => r.position)).size).toBe(courses.length);
 
     // The same course twice at once: one entry, the other call refused (never a server error).
     const extra = await buildCourse(h, school);
     const twice = await Promise.all([0, 1].map(() => h.api.post('/api/add-scheduled-course/').set(h.auth(token)).send({ course_id: extra.id, term: '2' })));
-    expect(twice.every((r) => r.status < 500), JSON.stringify(twice.map((r) => r.body))).toBe(true);
+    expect(
+      twice.every((r) => r.status < 500),
+      JSON.stringify(twice.map((r) => r.body)),
+    ).toBe(true);
     expect((await h.db.query(`SELECT count(*)::int AS n FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [student.id, extra.id]))[0].n).toBe(1);
   });
 
@@ -175,11 +180,19 @@ describe('faults', () => {
     const token = await h.tokenFor(parent);
     const records = completeRecords();
     expect(records.length).toBeGreaterThan(3);
-    const saves = await Promise.all(records.map((r) => h.api.patch('/api/application/').set(h.auth(token)).send({ form_data: [r], application_status: 'in_progress' })));
+    const saves = await Promise.all(
+      records.map((r) =>
+        h.api
+          .patch('/api/application/')
+          .set(h.auth(token))
+          .send({ form_data: [r], application_status: 'in_progress' }),
+      ),
+    );
     expect(saves.map((s) => s.status)).toEqual(records.map(() => 200));
     const res = await h.api.get('/api/application/').set(h.auth(token));
     const saved = JSON.stringify(res.body);
-    for (const r of records) for (const v of Object.values(r.data ?? {})) if (typeof v === 'string' && v) expect(saved, `step ${r.step}`).toContain(JSON.stringify(v).slice(1, -1));
+    for (const r of records)
+      for (const v of Object.values(r.data ?? {})) if (typeof v === 'string' && v) expect(saved, `step ${r.step}`).toContain(JSON.stringify(v).slice(1, -1));
   });
 
   it('50 concurrent users for 5 s get no error', async () => {
@@ -189,12 +202,14 @@ describe('faults', () => {
     const paths = ['/api/current-user/', '/api/plan/', '/api/courses/', '/api/user-scheduled-courses/', `/api/get-course/${course.id}/`];
     const until = Date.now() + 5_000;
     const statuses: Record<number, number> = {};
-    await Promise.all(tokens.map(async (token, i) => {
-      for (let n = i; Date.now() < until; n++) {
-        const res = await h.api.get(paths[n % paths.length]).set(h.auth(token));
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      }
-    }));
+    await Promise.all(
+      tokens.map(async (token, i) => {
+        for (let n = i; Date.now() < until; n++) {
+          const res = await h.api.get(paths[n % paths.length]).set(h.auth(token));
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
+      }),
+    );
     const total = Object.values(statuses).reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThan(100);
     expect(statuses).toEqual({ 200: total });

@@ -16,7 +16,15 @@
  */
 import fc from 'fast-check';
 import {
-  getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLField, type GraphQLInputType, type GraphQLSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
 } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAppSchema } from '../../graphql/schema.js';
@@ -33,20 +41,39 @@ const SKIP_GQL = new Set(['logout', 'returnToAdminView', 'returnToParentView']);
 const VOLATILE = new Set(['rate_limit_buckets', 'sign_in_throttles', 'migrations']);
 /** Compared row by row (md5 of the ordered rows); every other table by row count. */
 const KEY_TABLES = [
-  'users', 'schools', 'school_memberships', 'parent_student_links', 'scheduled_courses', 'courses', 'course_transfers',
-  'course_requirements', 'course_prerequisites', 'pathways', 'requirements', 'consent_forms', 'consent_templates',
-  'cccapply_consents', 'applications', 'payments', 'payment_records', 'enrollment_contracts', 'signup_codes', 'school_partnerships',
+  'users',
+  'schools',
+  'school_memberships',
+  'parent_student_links',
+  'scheduled_courses',
+  'courses',
+  'course_transfers',
+  'course_requirements',
+  'course_prerequisites',
+  'pathways',
+  'requirements',
+  'consent_forms',
+  'consent_templates',
+  'cccapply_consents',
+  'applications',
+  'payments',
+  'payment_records',
+  'enrollment_contracts',
+  'signup_codes',
+  'school_partnerships',
 ];
 
 let checksumSql = '';
 async function checksum(): Promise<string> {
   if (!checksumSql) {
     const tables: { t: string }[] = await h.db.query(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
-    const parts = tables.filter(({ t }) => !VOLATILE.has(t)).map(({ t }) =>
-      KEY_TABLES.includes(t)
-        ? `'${t}:' || (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM "${t}" x)`
-        : `'${t}:' || (SELECT count(*) FROM "${t}")`,
-    );
+    const parts = tables
+      .filter(({ t }) => !VOLATILE.has(t))
+      .map(({ t }) =>
+        KEY_TABLES.includes(t)
+          ? `'${t}:' || (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM "${t}" x)`
+          : `'${t}:' || (SELECT count(*) FROM "${t}")`,
+      );
     checksumSql = `SELECT concat_ws(' ', ${parts.join(', ')}) AS sum`;
   }
   const [{ sum }] = await h.db.query(checksumSql);
@@ -56,24 +83,83 @@ async function checksum(): Promise<string> {
 // ---- arbitraries ----------------------------------------------------------------------------
 
 const WEIRD = [
-  '0', '-1', '2147483648', '99999999999999999999', '1e3', 'NaN', 'null', 'undefined', '%00', '..%2F..%2Fetc%2Fpasswd',
-  "'%20OR%201%3D1--", '%F0%9F%98%80', '%E0%A4%A', '00000000-0000-0000-0000-000000000000', 'not-a-uuid', 'x'.repeat(300), '%20', '__proto__',
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  '1e3',
+  'NaN',
+  'null',
+  'undefined',
+  '%00',
+  '..%2F..%2Fetc%2Fpasswd',
+  "'%20OR%201%3D1--",
+  '%F0%9F%98%80',
+  '%E0%A4%A',
+  '00000000-0000-0000-0000-000000000000',
+  'not-a-uuid',
+  'x'.repeat(300),
+  '%20',
+  '__proto__',
 ];
 const pathParam = fc.oneof(
   fc.constantFrom(...WEIRD),
   fc.integer({ min: -5, max: 100_000 }).map(String),
-  fc.string({ maxLength: 20 }).filter((s) => s.length > 0).map(encodeURIComponent),
+  fc
+    .string({ maxLength: 20 })
+    .filter((s) => s.length > 0)
+    .map(encodeURIComponent),
   fc.uuid(),
 );
 const FIELDS = [
-  'id', 'student_id', 'studentId', 'course_id', 'courseId', 'term', 'grade', 'completed', 'position', 'label', 'title', 'name',
-  'description', 'email', 'password', 'confirm_password', 'first_name', 'last_name', 'signup_code', 'uuid', 'requirement_uuid',
-  'course_uuid', 'adjusted_units', 'decision', 'school_id', 'plan_id', 'units', 'tags', 'form_data', 'step', 'parent_code',
-  'locale', 'scheduled_course_ids', 'color', 'prerequisites', '__proto__', 'constructor',
+  'id',
+  'student_id',
+  'studentId',
+  'course_id',
+  'courseId',
+  'term',
+  'grade',
+  'completed',
+  'position',
+  'label',
+  'title',
+  'name',
+  'description',
+  'email',
+  'password',
+  'confirm_password',
+  'first_name',
+  'last_name',
+  'signup_code',
+  'uuid',
+  'requirement_uuid',
+  'course_uuid',
+  'adjusted_units',
+  'decision',
+  'school_id',
+  'plan_id',
+  'units',
+  'tags',
+  'form_data',
+  'step',
+  'parent_code',
+  'locale',
+  'scheduled_course_ids',
+  'color',
+  'prerequisites',
+  '__proto__',
+  'constructor',
 ];
 const scalar = fc.oneof(
-  fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom(...WEIRD, '\u0000', '', ' ', '<script>alert(1)</script>'),
-  fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(2 ** 53), fc.constant(-0),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom(...WEIRD, '\u0000', '', ' ', '<script>alert(1)</script>'),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(2 ** 53),
+  fc.constant(-0),
 );
 const value = fc.oneof({ maxDepth: 2 }, scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.constantFrom(...FIELDS), scalar, { maxKeys: 3 }));
 const body = fc.oneof(
@@ -82,7 +168,25 @@ const body = fc.oneof(
   fc.constantFrom('{', '{"a":', '[1,', '\u0000', '{"__proto__":{"admin":true}}', '1e999', '"str"', 'null', '{"a":1}{"b":2}').map((raw) => ({ raw })),
 );
 const query = fc.dictionary(
-  fc.constantFrom('page_size', 'cursor', 'search', 'sort', 'order', 'school_id', 'student_id', 'first', 'after', 'from', 'to', 'action', 'term', 'grade', 'id', 'student', 'actor'),
+  fc.constantFrom(
+    'page_size',
+    'cursor',
+    'search',
+    'sort',
+    'order',
+    'school_id',
+    'student_id',
+    'first',
+    'after',
+    'from',
+    'to',
+    'action',
+    'term',
+    'grade',
+    'id',
+    'student',
+    'actor',
+  ),
   fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...WEIRD), fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 2 })),
   { maxKeys: 4 },
 );
@@ -94,22 +198,74 @@ const restInput = fc.record({ params: fc.array(pathParam, { minLength: 4, maxLen
  * numbers where text is expected and text where a number is expected, invisible and bidi characters.
  */
 const HOSTILE_TEXT = [
-  '\u0000', 'a\u0000b', '\u0001', '\u001b[31m', '\u0008', '\t', '\n', '\r\n', '\u007f', '\u0085',
-  '\uD800', 'a\uDFFFb', '\uDBFF\uDBFF',
-  'x'.repeat(6000), '\u00e9'.repeat(3000),
-  '%', '%00', '%%', '%E0%A4%A', "' OR 1=1--", "'; DROP TABLE users;--", '%_\\', '\\', '*', '[a-', '(?', '${1}',
-  '-1', '0', '1.5', '1e999', '2147483648', '99999999999999999999', 'NaN', 'Infinity', 'abc', 'true', 'null', '[]', '{}', '', ' ',
-  '\u{1F600}', '\u202e', '\ufeff', '\u2028',
+  '\u0000',
+  'a\u0000b',
+  '\u0001',
+  '\u001b[31m',
+  '\u0008',
+  '\t',
+  '\n',
+  '\r\n',
+  '\u007f',
+  '\u0085',
+  '\uD800',
+  'a\uDFFFb',
+  '\uDBFF\uDBFF',
+  'x'.repeat(6000),
+  '\u00e9'.repeat(3000),
+  '%',
+  '%00',
+  '%%',
+  '%E0%A4%A',
+  "' OR 1=1--",
+  "'; DROP TABLE users;--",
+  '%_\\',
+  '\\',
+  '*',
+  '[a-',
+  '(?',
+  '${1}',
+  '-1',
+  '0',
+  '1.5',
+  '1e999',
+  '2147483648',
+  '99999999999999999999',
+  'NaN',
+  'Infinity',
+  'abc',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '',
+  ' ',
+  '\u{1F600}',
+  '\u202e',
+  '\ufeff',
+  '\u2028',
 ];
 /** Each named input always gets a NUL (from both actors) and another control character; these are the first of the lists below. */
 const ALWAYS = 2;
 
 /** Query-string values as written in the URL: HOSTILE_TEXT percent-encoded, repeated parameters, then malformed or overlong UTF-8. */
-const encodable = (s: string) => { try { return encodeURIComponent(s); } catch { return null; } };
+const encodable = (s: string) => {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return null;
+  }
+};
 const HOSTILE_QUERY: ((name: string) => string)[] = [
   ...['a\u0000b', '\u001b[31m'].map((v) => (name: string) => `${name}=${encodeURIComponent(v)}`),
-  ...HOSTILE_TEXT.flatMap((v) => { const e = encodable(v); return e === null ? [] : [(name: string) => `${name}=${e}`]; }),
-  (name) => `${name}=1&${name}=2`, (name) => `${name}=&${name}=x`, (name) => `${name}[]=1`, (name) => `${name}[a]=1`,
+  ...HOSTILE_TEXT.flatMap((v) => {
+    const e = encodable(v);
+    return e === null ? [] : [(name: string) => `${name}=${e}`];
+  }),
+  (name) => `${name}=1&${name}=2`,
+  (name) => `${name}=&${name}=x`,
+  (name) => `${name}[]=1`,
+  (name) => `${name}[a]=1`,
   ...['%ED%A0%80', '%C0%80', '%FF', '%E0%A4%A', '%', '%2', '%ZZ', '%00%00', 'a%0Db'].map((raw) => (name: string) => `${name}=${raw}`),
 ];
 /** GraphQL values: HOSTILE_TEXT, then values of the wrong type (GraphQL must refuse them as bad requests). */
@@ -129,7 +285,11 @@ function gqlValue(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
   if (isInputObjectType(inner)) {
     if (depth > 2) return fc.constant({});
     const fields = Object.values(inner.getFields());
-    return orNull(fc.record(Object.fromEntries(fields.map((f) => [f.name, gqlValue(f.type, depth + 1)])), { requiredKeys: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name) }));
+    return orNull(
+      fc.record(Object.fromEntries(fields.map((f) => [f.name, gqlValue(f.type, depth + 1)])), {
+        requiredKeys: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name),
+      }),
+    );
   }
   if (isScalarType(inner)) {
     const wrong = fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean());
@@ -141,24 +301,39 @@ function gqlValue(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
       String: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(...WEIRD, '\u0000', ''), fc.uuid()),
     };
     // Now and then a value of the wrong type: GraphQL must refuse it as a bad request.
-    return orNull(fc.oneof({ weight: 5, arbitrary: right[inner.name] ?? fc.oneof(fc.string({ maxLength: 40 }), fc.object({ maxDepth: 1 })) }, { weight: 1, arbitrary: wrong }));
+    return orNull(
+      fc.oneof({ weight: 5, arbitrary: right[inner.name] ?? fc.oneof(fc.string({ maxLength: 40 }), fc.object({ maxDepth: 1 })) }, { weight: 1, arbitrary: wrong }),
+    );
   }
   return fc.constant(null);
 }
 
 // ---- the calls ------------------------------------------------------------------------------
 
-interface Failure { what: string; status: number; detail: string }
+interface Failure {
+  what: string;
+  status: number;
+  detail: string;
+}
 const failures: Failure[] = [];
 let tokens: Record<'admin' | 'student', string>;
 let schema: GraphQLSchema;
 let last = '';
 /** Answers by actor and status class, to show the run reached past authentication. */
 const tally: Record<string, number> = {};
-const count = (actor: string, status: number) => { const k = `${actor} ${status === 401 ? '401' : `${Math.floor(status / 100)}xx`}`; tally[k] = (tally[k] ?? 0) + 1; };
+const count = (actor: string, status: number) => {
+  const k = `${actor} ${status === 401 ? '401' : `${Math.floor(status / 100)}xx`}`;
+  tally[k] = (tally[k] ?? 0) + 1;
+};
 
 beforeAll(async () => {
-  const school = await h.buildSchool({ hsFullAccessEnabled: true, fourYearPlanEnabled: true, baselinePlansEnabled: true, parentFormEnabled: true, cccApplyEnabled: true });
+  const school = await h.buildSchool({
+    hsFullAccessEnabled: true,
+    fourYearPlanEnabled: true,
+    baselinePlansEnabled: true,
+    parentFormEnabled: true,
+    cccApplyEnabled: true,
+  });
   const other = await h.buildSchool({ hsFullAccessEnabled: true, fourYearPlanEnabled: true });
   const admin = await h.buildStaff({ school });
   // The admin's only student is a decoy a random delete may remove; the fuzzing student is elsewhere.
@@ -175,7 +350,14 @@ async function settle(what: string, status: number, detail: string, refused: boo
   if (refused && now !== last) {
     const a = last.split(' ');
     const b = now.split(' ');
-    failures.push({ what, status, detail: `${detail} changed ${b.filter((x, i) => x !== a[i]).map((x) => x.split(':')[0]).join(', ')}` });
+    failures.push({
+      what,
+      status,
+      detail: `${detail} changed ${b
+        .filter((x, i) => x !== a[i])
+        .map((x) => x.split(':')[0])
+        .join(', ')}`,
+    });
   }
   last = now;
 }
@@ -198,8 +380,7 @@ async function restCall(route: string, actor: 'admin' | 'student', input: { para
 }
 
 type Operation = 'query' | 'mutation';
-const rootField = (op: Operation, name: string): GraphQLField<unknown, unknown> =>
-  (op === 'query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[name];
+const rootField = (op: Operation, name: string): GraphQLField<unknown, unknown> => (op === 'query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[name];
 
 async function gqlCall(name: string, actor: 'admin' | 'student', vars: Record<string, unknown>, op: Operation = 'mutation'): Promise<void> {
   const field = rootField(op, name);
@@ -212,7 +393,8 @@ async function gqlCall(name: string, actor: 'admin' | 'student', vars: Record<st
   const detail = JSON.stringify({ actor, name, vars }).slice(0, 400);
   const codes = (res.errors ?? []).map((e) => e.extensions?.code);
   count(actor, codes.includes('UNAUTHENTICATED') ? 401 : res.errors?.length ? 400 : res.status);
-  if (res.status >= 500 || codes.includes('INTERNAL_SERVER_ERROR')) failures.push({ what: `${op} ${name}`, status: res.status, detail: `${detail} -> ${JSON.stringify(res.errors).slice(0, 300)}` });
+  if (res.status >= 500 || codes.includes('INTERNAL_SERVER_ERROR'))
+    failures.push({ what: `${op} ${name}`, status: res.status, detail: `${detail} -> ${JSON.stringify(res.errors).slice(0, 300)}` });
   await settle(`${op} ${name}`, res.status, detail, !!res.errors?.length);
 }
 
@@ -226,7 +408,9 @@ function documentedQueryParameters(): { route: string; name: string }[] {
   const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>> };
   return Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.entries(operations).flatMap(([method, op]) =>
-      (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ route: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, name: p.name }))));
+      (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ route: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, name: p.name })),
+    ),
+  );
 }
 
 const NUMERIC = new Set(['Int', 'Float', 'Boolean']);
@@ -235,7 +419,12 @@ function benign(type: GraphQLInputType): unknown {
   const inner = isNonNullType(type) ? type.ofType : type;
   if (isListType(inner)) return [benign(inner.ofType)];
   if (isEnumType(inner)) return inner.getValues()[0]!.value;
-  if (isInputObjectType(inner)) return Object.fromEntries(Object.values(inner.getFields()).filter((f) => isNonNullType(f.type)).map((f) => [f.name, benign(f.type)]));
+  if (isInputObjectType(inner))
+    return Object.fromEntries(
+      Object.values(inner.getFields())
+        .filter((f) => isNonNullType(f.type))
+        .map((f) => [f.name, benign(f.type)]),
+    );
   const plain: Record<string, unknown> = { Int: 1, Float: 1, Boolean: true, ID: '1', JSONObject: {}, DateTimeISO: '2026-01-01T00:00:00.000Z' };
   return plain[inner.name] ?? 'a';
 }
@@ -248,7 +437,8 @@ function textPlaces(type: GraphQLInputType, depth = 0): { where: string; make: (
     if (depth > 3) return [];
     const base = benign(inner) as Record<string, unknown>;
     return Object.values(inner.getFields()).flatMap((f) =>
-      textPlaces(f.type, depth + 1).map((p) => ({ where: `.${f.name}${p.where}`, make: (v) => ({ ...base, [f.name]: p.make(v) }) })));
+      textPlaces(f.type, depth + 1).map((p) => ({ where: `.${f.name}${p.where}`, make: (v) => ({ ...base, [f.name]: p.make(v) }) })),
+    );
   }
   if (isScalarType(inner) && !NUMERIC.has(inner.name)) return [{ where: '', make: inner.name === 'JSONObject' ? (v) => ({ fuzz: v, nested: { fuzz: v } }) : (v) => v }];
   return [];
@@ -261,8 +451,11 @@ function textArguments(): { op: Operation; name: string; where: string; vars: (v
       .filter((f) => !(op === 'mutation' && SKIP_GQL.has(f.name)))
       .flatMap((f) => {
         const base = Object.fromEntries(f.args.filter((a) => isNonNullType(a.type)).map((a) => [a.name, benign(a.type)]));
-        return f.args.flatMap((a) => textPlaces(a.type).map((p) => ({ op, name: f.name, where: `${a.name}${p.where}`, vars: (v: unknown) => ({ ...base, [a.name]: p.make(v) }) })));
-      }));
+        return f.args.flatMap((a) =>
+          textPlaces(a.type).map((p) => ({ op, name: f.name, where: `${a.name}${p.where}`, vars: (v: unknown) => ({ ...base, [a.name]: p.make(v) }) })),
+        );
+      }),
+  );
 }
 
 const BUDGET_MS = 40_000;
@@ -286,18 +479,29 @@ describe('bad-input fuzzing', () => {
     const control = (field: string) => ({ error: `${field} may not contain control characters.`, reason: 'CONTROL_CHARACTER', params: { field } });
     for (const path of ['/api/caseload/', '/api/caseload/export/']) {
       for (const [query, refusal] of [
-        ['grade=%00', NUL], ['grade=11%00', NUL], ['grade=%00%00', NUL], ['pathway=%00', NUL], ['gr%00ade=11', NUL],
-        ['grade=%01', control('grade')], ['grade=a%1Bb', control('grade')], ['grade=%7F', control('grade')], ['grade=%C2%85', control('grade')],
+        ['grade=%00', NUL],
+        ['grade=11%00', NUL],
+        ['grade=%00%00', NUL],
+        ['pathway=%00', NUL],
+        ['gr%00ade=11', NUL],
+        ['grade=%01', control('grade')],
+        ['grade=a%1Bb', control('grade')],
+        ['grade=%7F', control('grade')],
+        ['grade=%C2%85', control('grade')],
         // Single-line filters: a tab or a line break is no more legitimate than a NUL.
-        ['grade=11%09', control('grade')], ['grade=1%0A1', control('grade')], ['grade=11%0D', control('grade')],
-        ['grade=11&grade=%01', control('grade')], ['sort=last_name&order=%1B', control('order')], ['x%01y=1', control('x\\u0001y')],
+        ['grade=11%09', control('grade')],
+        ['grade=1%0A1', control('grade')],
+        ['grade=11%0D', control('grade')],
+        ['grade=11&grade=%01', control('grade')],
+        ['sort=last_name&order=%1B', control('order')],
+        ['x%01y=1', control('x\\u0001y')],
       ] as const) {
         const res = await h.api.get(`${path}?${query}`).set(h.auth(tokens.admin));
         expect(res.status, `${path}?${query}`).toBe(400);
         expect(res.body, `${path}?${query}`).toEqual(refusal);
       }
       // Ordinary values still pass: a grade, accents and emoji, percent signs and SQL-looking text.
-      for (const query of ['grade=11', 'grade=%C3%A9%F0%9F%98%80', "grade=%25_%27%20OR%201%3D1--", 'grade=']) {
+      for (const query of ['grade=11', 'grade=%C3%A9%F0%9F%98%80', 'grade=%25_%27%20OR%201%3D1--', 'grade=']) {
         expect((await h.api.get(`${path}?${query}`).set(h.auth(tokens.admin))).status, query).toBe(200);
       }
     }
@@ -339,7 +543,10 @@ describe('bad-input fuzzing', () => {
     }
     const goals = await h.gql('mutation ($g: [String!]!) { updateEdGoals(edGoals: $g) }', { g: ['a\uDFFFb'] }, tokens.student);
     expect(goals.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'TEXT_NOT_UNICODE' });
-    const restGoals = await h.api.post('/api/update-ed-goals/').set(h.auth(tokens.student)).send({ ed_goals: ['ok', '\uD83D'] });
+    const restGoals = await h.api
+      .post('/api/update-ed-goals/')
+      .set(h.auth(tokens.student))
+      .send({ ed_goals: ['ok', '\uD83D'] });
     expect(restGoals.status).toBe(400);
     expect(restGoals.body).toEqual({ error: broken, reason: 'TEXT_NOT_UNICODE' });
     // Writes may carry free text: tab and line feed pass the rule (the label's own rules then apply); a bell does not.
@@ -389,7 +596,7 @@ describe('bad-input fuzzing', () => {
     for (const [i, { route, name }] of params.entries()) {
       for (const [j, query] of hostileFor(HOSTILE_QUERY, 3, SEED + i).entries()) {
         // The NUL goes to both actors; the other values alternate.
-        for (const actor of j === 0 ? (['admin', 'student'] as const) : [(i + j) % 2 ? 'student' as const : 'admin' as const]) {
+        for (const actor of j === 0 ? (['admin', 'student'] as const) : [(i + j) % 2 ? ('student' as const) : ('admin' as const)]) {
           const path = route.split(' ')[1]!;
           await restCall(route, actor, { params: [/:\w*uuid/i.test(path) ? '00000000-0000-4000-8000-000000000001' : '1'], query: query(name), body: {} });
           calls++;
@@ -409,7 +616,7 @@ describe('bad-input fuzzing', () => {
     let calls = 0;
     for (const [i, place] of places.entries()) {
       for (const [j, value] of hostileFor(HOSTILE_GQL, 2, SEED + 7 * i).entries()) {
-        for (const actor of j === 0 ? (['admin', 'student'] as const) : [(i + j) % 2 ? 'student' as const : 'admin' as const]) {
+        for (const actor of j === 0 ? (['admin', 'student'] as const) : [(i + j) % 2 ? ('student' as const) : ('admin' as const)]) {
           await gqlCall(place.name, actor, place.vars(value), place.op);
           calls++;
         }
@@ -423,7 +630,9 @@ describe('bad-input fuzzing', () => {
     failures.length = 0;
     const started = Date.now();
     const routes = restRoutes(h.built.app).filter((r) => !SKIP_REST.has(r));
-    const mutations = Object.keys(schema.getMutationType()!.getFields()).filter((m) => !SKIP_GQL.has(m)).sort();
+    const mutations = Object.keys(schema.getMutationType()!.getFields())
+      .filter((m) => !SKIP_GQL.has(m))
+      .sort();
     expect(routes.length).toBeGreaterThan(100);
     let calls = 0;
 

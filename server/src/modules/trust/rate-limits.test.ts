@@ -47,7 +47,10 @@ describe('rate-limit presets', () => {
     expect(res.status).toBe(429);
     expect(res.body.error).toBe('Too many upload attempts. Please wait 10 minutes and try again.');
     expect(res.headers['retry-after']).toBeDefined();
-    const [{ n }] = await h.db.query('SELECT count(*)::int AS n FROM transcript_files f JOIN applications a ON a.id = f.application_id WHERE a.parent_id = (SELECT user_id FROM auth_tokens WHERE token_hash = encode(sha256($1::bytea), \'hex\'))', [token]);
+    const [{ n }] = await h.db.query(
+      "SELECT count(*)::int AS n FROM transcript_files f JOIN applications a ON a.id = f.application_id WHERE a.parent_id = (SELECT user_id FROM auth_tokens WHERE token_hash = encode(sha256($1::bytea), 'hex'))",
+      [token],
+    );
     expect(n).toBe(2);
   });
 

@@ -134,11 +134,16 @@ function urlWith(path: string, row: Row, at: number, value: string): string {
 
 function expectedMessage(kind: Kind, what: string | undefined): string {
   switch (kind) {
-    case 'course': return textOf(COURSE_REF_MESSAGE);
-    case 'id': return textOf(idMessage(what!));
-    case 'uuid': return textOf(uuidMessage(what!));
-    case 'position': return textOf(PLAN_MESSAGES.positionInvalid);
-    case 'school': return 'Not a valid school id: expected the school\'s uuid or number.';
+    case 'course':
+      return textOf(COURSE_REF_MESSAGE);
+    case 'id':
+      return textOf(idMessage(what!));
+    case 'uuid':
+      return textOf(uuidMessage(what!));
+    case 'position':
+      return textOf(PLAN_MESSAGES.positionInvalid);
+    case 'school':
+      return "Not a valid school id: expected the school's uuid or number.";
   }
 }
 
@@ -162,7 +167,7 @@ describe('the course page calls name a course by its number or its uuid', () => 
     expect(notInPlan).toBeTruthy();
   });
 
-  it('check-course-scheduled: true for a course in Sam\'s plan, by id and by uuid; false for one of his school that is not', async () => {
+  it("check-course-scheduled: true for a course in Sam's plan, by id and by uuid; false for one of his school that is not", async () => {
     for (const key of [inPlan.id, inPlan.uuid]) {
       const res = await call('GET', `/api/check-course-scheduled/${key}/`, 'student');
       expect([res.status, res.body]).toEqual([200, { isScheduled: true }]);
@@ -214,7 +219,9 @@ describe('the course page calls name a course by its number or its uuid', () => 
 
 describe('every REST route with an id in its path', () => {
   it('has a row in the table (ids) or in NOT_IDS', () => {
-    const withParams = servedRoutes(h.built.app).filter((r) => r.path.includes(':')).map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    const withParams = servedRoutes(h.built.app)
+      .filter((r) => r.path.includes(':'))
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(withParams.length).toBeGreaterThan(30);
     const missing = withParams.filter((k) => !(k in ROUTES) && !(k in NOT_IDS));
     expect(missing).toEqual([]);
@@ -231,8 +238,9 @@ describe('every REST route with an id in its path', () => {
         for (const garbage of GARBAGE) {
           const res = await call(method, urlWith(path, row, at, garbage), row.actor, row.body);
           seen.push(`${key} [${garbage.slice(0, 12)}] ${res.status} ${res.body?.error ?? ''}`);
-          expect(`${key} [${garbage.slice(0, 12)}] ${res.status} ${res.body?.error ?? ''}`)
-            .toBe(`${key} [${garbage.slice(0, 12)}] 400 ${expectedMessage(row.params[at], row.what)}`);
+          expect(`${key} [${garbage.slice(0, 12)}] ${res.status} ${res.body?.error ?? ''}`).toBe(
+            `${key} [${garbage.slice(0, 12)}] 400 ${expectedMessage(row.params[at], row.what)}`,
+          );
         }
       }
     }

@@ -54,7 +54,10 @@ describe('student data deletion', () => {
   it('REST: removes the account and every record about it in one go; the log keeps its rows and gains student_deleted', async () => {
     const w = await studentWithRecords();
     const before = await counts(w.student.id);
-    expect(Object.values(before).every((n) => n > 0), JSON.stringify(before)).toBe(true);
+    expect(
+      Object.values(before).every((n) => n > 0),
+      JSON.stringify(before),
+    ).toBe(true);
 
     const res = await h.api.delete(`/api/students/${w.student.id}/`).set(h.auth(w.adminToken));
     expect(res.status).toBe(204);
@@ -100,7 +103,11 @@ describe('student data deletion', () => {
     const before = await counts(w.student.id);
     const otherStaff = await h.tokenFor(await h.buildStaff());
     const attempts: [string | null, number][] = [
-      [otherStaff, 404], [await h.tokenFor(w.parent), 403], [w.studentToken, 403], [w.viewToken, 403], [null, 401],
+      [otherStaff, 404],
+      [await h.tokenFor(w.parent), 403],
+      [w.studentToken, 403],
+      [w.viewToken, 403],
+      [null, 401],
     ];
     for (const [token, status] of attempts) {
       let req = h.api.delete(`/api/students/${w.student.id}/`);

@@ -15,8 +15,19 @@ import type { Pathway, Requirement } from '../pathways/pathway.entity.js';
 
 /** Actors of the matrix, in the order the test runs them: owners last, so their writes do not hide another actor's answer. */
 export const ACTORS = [
-  'anon', 'expired', 'revoked', 'otherStudent', 'otherAdmin', 'unlinkedParent', 'baseline',
-  'parentAsStudent', 'parent', 'student', 'applicant', 'dualAdmin', 'admin',
+  'anon',
+  'expired',
+  'revoked',
+  'otherStudent',
+  'otherAdmin',
+  'unlinkedParent',
+  'baseline',
+  'parentAsStudent',
+  'parent',
+  'student',
+  'applicant',
+  'dualAdmin',
+  'admin',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 
@@ -45,22 +56,33 @@ export interface World {
 }
 
 export async function buildWorld(h: Harness): Promise<World> {
-  const flags = { hsFullAccessEnabled: true, cccApplyEnabled: true, parentFormEnabled: true, baselinePlansEnabled: true, fourYearPlanEnabled: true, planApprovalEnabled: true };
+  const flags = {
+    hsFullAccessEnabled: true,
+    cccApplyEnabled: true,
+    parentFormEnabled: true,
+    baselinePlansEnabled: true,
+    fourYearPlanEnabled: true,
+    planApprovalEnabled: true,
+  };
   const schoolA = await h.buildSchool({ name: `Trust A ${crypto.randomBytes(3).toString('hex')}`, ...flags });
   const schoolB = await h.buildSchool({ name: `Trust B ${crypto.randomBytes(3).toString('hex')}`, ...flags });
   const college = await h.buildSchool({ name: `Trust College ${crypto.randomBytes(3).toString('hex')}`, schoolType: 'CLG' as School['schoolType'] });
   await partner(h, schoolA, college);
   const student = await h.buildStudent({ school: schoolA, firstName: 'Ada', lastName: 'Matrix' });
-  await h.db.query(
-    `UPDATE users SET dob = '07042009', guardian_first_name = 'Pat', guardian_last_name = 'Matrix', guardian_phone = '+12015550111' WHERE id = $1`,
-    [student.id],
-  );
+  await h.db.query(`UPDATE users SET dob = '07042009', guardian_first_name = 'Pat', guardian_last_name = 'Matrix', guardian_phone = '+12015550111' WHERE id = $1`, [
+    student.id,
+  ]);
   const otherStudent = await h.buildStudent({ school: schoolB, firstName: 'Bo', lastName: 'Other' });
   const parent = await h.buildParent({ school: schoolA, students: [student] });
   const unlinkedParent = await h.buildParent({ school: schoolA });
   const admin = await h.buildStaff({ school: schoolA });
   const otherAdmin = await h.buildStaff({ school: schoolB });
-  const baseline = await h.buildUser(UserType.BaselinePlan, { school: schoolA, firstName: 'Baseline', lastName: 'Plan', email: `baseline_plan_${crypto.randomBytes(4).toString('hex')}` });
+  const baseline = await h.buildUser(UserType.BaselinePlan, {
+    school: schoolA,
+    firstName: 'Baseline',
+    lastName: 'Plan',
+    email: `baseline_plan_${crypto.randomBytes(4).toString('hex')}`,
+  });
   const course = await buildCourse(h, schoolA);
   const collegeCourse = await buildCourse(h, college);
   const pathway = await buildPathway(h, schoolA);
@@ -79,15 +101,35 @@ export async function buildWorld(h: Harness): Promise<World> {
   if (up.status >= 300) throw new Error(`transcript: ${up.status} ${JSON.stringify(up.body)}`);
   const [tf] = await h.db.query('SELECT id FROM transcript_files ORDER BY id DESC LIMIT 1');
   return {
-    schoolA, schoolB, college, dual, student, otherStudent, parent, unlinkedParent, admin, otherAdmin, baseline, applicant, dualAdmin,
-    course, collegeCourse, pathway, requirement, scheduledId: scheduled.id, applicationId: saved.body.id, transcriptId: tf.id, consentFormId,
+    schoolA,
+    schoolB,
+    college,
+    dual,
+    student,
+    otherStudent,
+    parent,
+    unlinkedParent,
+    admin,
+    otherAdmin,
+    baseline,
+    applicant,
+    dualAdmin,
+    course,
+    collegeCourse,
+    pathway,
+    requirement,
+    scheduledId: scheduled.id,
+    applicationId: saved.body.id,
+    transcriptId: tf.id,
+    consentFormId,
   };
 }
 
 /** A fresh token for `actor` (fresh per call, so a logout or a view-as swap never leaks into the next cell). */
 export async function tokenOf(h: Harness, w: World, actor: Actor): Promise<string | null> {
   switch (actor) {
-    case 'anon': return null;
+    case 'anon':
+      return null;
     case 'expired': {
       const t = await h.tokenFor(w.student);
       await h.db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE token_hash = encode(sha256($1::bytea), 'hex')`, [t]);

@@ -56,5 +56,4 @@ export function comparedPlan(raw: unknown): ComparedPlan {
   return { kind: 'whatIf', id: parseId(raw, 'what-if plan') };
 }
 
-export const checkCompared = (left: unknown, right: unknown): Checked<[ComparedPlan, ComparedPlan]> =>
-  check(() => [comparedPlan(left), comparedPlan(right)]);
+export const checkCompared = (left: unknown, right: unknown): Checked<[ComparedPlan, ComparedPlan]> => check(() => [comparedPlan(left), comparedPlan(right)]);

@@ -23,9 +23,7 @@ export type WhatIfAction = 'read' | 'write';
  * whose plans are named, with the facts of the actor's kind: `reach` (staff: school ids they
  * reach), `linked` (a parent linked to the student). `student` null: no such student or plan.
  */
-export type WhatIfObject =
-  | null
-  | { student: { id: number; type: UserType; schoolId: number | null } | null; reach: number[]; linked: boolean; missing?: Reason };
+export type WhatIfObject = null | { student: { id: number; type: UserType; schoolId: number | null } | null; reach: number[]; linked: boolean; missing?: Reason };
 
 export const can: Can<WhatIfAction, WhatIfObject> = (actor, action, object) => {
   if (action === 'write') {

@@ -39,7 +39,7 @@ const studentArg = { nullable: true, description: "A student's id, for staff of 
 
 @Resolver()
 export class WhatIfPlansResolver {
-  @Query(() => WhatIfPlanList, { description: "The what-if plans of the caller (or of the student they view as, or of studentId)" })
+  @Query(() => WhatIfPlanList, { description: 'The what-if plans of the caller (or of the student they view as, or of studentId)' })
   async whatIfPlans(@Ctx() ctx: AdapterContext, @Arg('studentId', () => Int, studentArg) studentId: number | null): Promise<WhatIfPlanList> {
     const { student, plans } = await ctx.services.whatIfPlans.list(ctx, studentId);
     const caller = ctx.caller!;

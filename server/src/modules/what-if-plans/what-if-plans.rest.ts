@@ -56,12 +56,14 @@ export function mountWhatIfPlanRoutes(r: Router, deps: AppDeps): void {
   route(r, deps, 'get', '/what-if-plans/:id/', 'whatIfPlan', async (ctx, req) => planJson(ctx, await whatIfPlans.view(ctx, req.params.id)));
 
   route(r, deps, 'put', '/what-if-plans/:id/', 'renameWhatIfPlan', async (ctx, req) =>
-    whatIfJson(await whatIfPlans.rename(ctx, req.params.id, checkWhatIfName(req.body?.name))));
+    whatIfJson(await whatIfPlans.rename(ctx, req.params.id, checkWhatIfName(req.body?.name))),
+  );
 
   route(r, deps, 'delete', '/what-if-plans/:id/', 'deleteWhatIfPlan', async (ctx, req) => {
     await whatIfPlans.remove(ctx, req.params.id);
   });
 
   route(r, deps, 'post', '/what-if-plans/:id/make-official/', 'makeWhatIfPlanOfficial', async (ctx, req) =>
-    planJson(ctx, await whatIfPlans.makeOfficial(ctx, req.params.id)));
+    planJson(ctx, await whatIfPlans.makeOfficial(ctx, req.params.id)),
+  );
 }

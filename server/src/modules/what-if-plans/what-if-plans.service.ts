@@ -100,19 +100,23 @@ export class WhatIfPlansService {
   async compare(ctx: RequestContext, checked: Checked<[ComparedPlan, ComparedPlan]>, studentId?: unknown): Promise<[ComparedProgress, ComparedProgress]> {
     const { caller, student } = await this.readable(ctx, studentId);
     const sides = valid(checked);
-    const rows = await Promise.all(sides.map(async (side) => {
-      if (side.kind === 'official') return null;
-      const row = await findWhatIf(this.db, side.id);
-      if (!row || row.studentId !== student.id) throw notFound(because(WHAT_IF_MESSAGES.notFound));
-      return row;
-    }));
+    const rows = await Promise.all(
+      sides.map(async (side) => {
+        if (side.kind === 'official') return null;
+        const row = await findWhatIf(this.db, side.id);
+        if (!row || row.studentId !== student.id) throw notFound(because(WHAT_IF_MESSAGES.notFound));
+        return row;
+      }),
+    );
     await this.logRead(caller, student, 'what-if plans compared');
     const reach = await ctx.loaders.reach.load(student.id);
     const official = rows.some((r) => r === null)
-      ? (await this.db.query(
-          `SELECT count(*)::int AS n, COALESCE(sum(c.units), 0)::float8 AS units FROM scheduled_courses sc JOIN courses c ON c.id = sc.course_id WHERE sc.user_id = $1`,
-          [student.id],
-        ))[0] as { n: number; units: number }
+      ? ((
+          await this.db.query(
+            `SELECT count(*)::int AS n, COALESCE(sum(c.units), 0)::float8 AS units FROM scheduled_courses sc JOIN courses c ON c.id = sc.course_id WHERE sc.user_id = $1`,
+            [student.id],
+          )
+        )[0] as { n: number; units: number })
       : null;
     const out = [];
     for (const row of rows) {
@@ -144,10 +148,11 @@ export class WhatIfPlansService {
         await this.assertNameFree(m, student.id, input.name, null);
         const source = baseline ?? (input.start === 'official' ? student.id : null);
         const labels = baseline ? baseline.academicYearLabels : me?.academic_year_labels;
-        const [created] = await m.query(
-          `INSERT INTO what_if_plans (student_id, name, academic_year_labels) VALUES ($1, $2, $3::jsonb) RETURNING id`,
-          [student.id, input.name, JSON.stringify(Array.isArray(labels) ? labels : [])],
-        );
+        const [created] = await m.query(`INSERT INTO what_if_plans (student_id, name, academic_year_labels) VALUES ($1, $2, $3::jsonb) RETURNING id`, [
+          student.id,
+          input.name,
+          JSON.stringify(Array.isArray(labels) ? labels : []),
+        ]);
         if (source !== null) await copyIntoWhatIf(m, typeof source === 'number' ? source : source.id, created.id);
         return created.id as number;
       });
@@ -189,10 +194,10 @@ export class WhatIfPlansService {
     await this.db.transaction(async (m) => {
       const official = officialPlan(row.studentId);
       await lockPlan(m, official);
-      const [fresh]: { academic_year_labels: unknown }[] = await m.query(
-        `SELECT academic_year_labels FROM what_if_plans WHERE id = $1 AND student_id = $2 FOR UPDATE`,
-        [row.id, row.studentId],
-      );
+      const [fresh]: { academic_year_labels: unknown }[] = await m.query(`SELECT academic_year_labels FROM what_if_plans WHERE id = $1 AND student_id = $2 FOR UPDATE`, [
+        row.id,
+        row.studentId,
+      ]);
       if (!fresh) throw notFound(because(WHAT_IF_MESSAGES.notFound));
       await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [row.studentId]);
       await m.query(
@@ -233,8 +238,8 @@ export class WhatIfPlansService {
     const viewer = caller.user;
     const other = student !== null && student.id !== viewer.id && caller.actingUserId === null;
     const reach = other && viewer.userType === UserType.Staff ? await this.schools.accessibleSchoolIds(viewer) : [];
-    const linked = other && viewer.userType === UserType.Parent
-      && await this.db.getRepository(ParentStudentLink).existsBy({ parentId: viewer.id, studentId: student.id });
+    const linked =
+      other && viewer.userType === UserType.Parent && (await this.db.getRepository(ParentStudentLink).existsBy({ parentId: viewer.id, studentId: student.id }));
     authorize(ctx, can, 'read', {
       student: student ? { id: student.id, type: student.userType, schoolId: student.schoolId } : null,
       reach,
@@ -251,10 +256,7 @@ export class WhatIfPlansService {
   }
 
   private async assertNameFree(m: EntityManager, studentId: number, name: string, except: number | null): Promise<void> {
-    const taken = await m.query(
-      `SELECT 1 FROM what_if_plans WHERE student_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3`,
-      [studentId, name, except],
-    );
+    const taken = await m.query(`SELECT 1 FROM what_if_plans WHERE student_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3`, [studentId, name, except]);
     if (taken.length) throw conflict(because(WHAT_IF_MESSAGES.nameTaken));
   }
 
@@ -277,4 +279,3 @@ async function copyIntoWhatIf(m: EntityManager, fromUserId: number, whatIfId: nu
     [fromUserId, whatIfId],
   );
 }
-

@@ -48,7 +48,11 @@ const auth = (token: string) => h.auth(token);
 const create = (token: string, body: Record<string, unknown>) => h.api.post('/api/what-if-plans/').set(auth(token)).send(body);
 const official = async (userId: number) =>
   (await h.db.query(`SELECT course_id, term, position, grade, completed FROM scheduled_courses WHERE user_id = $1 ORDER BY term, position`, [userId])) as {
-    course_id: number; term: string; position: number; grade: string; completed: boolean;
+    course_id: number;
+    term: string;
+    position: number;
+    grade: string;
+    completed: boolean;
   }[];
 
 const PLAN = `query($id: Int) { plan(whatIfPlanId: $id) { id whatIfPlanId whatIfName readOnly labels totalUnits
@@ -68,7 +72,9 @@ describe('starting what-if plans', () => {
     const copy = await create(token, { name: 'Engineering', start: 'official' });
     expect(copy.status).toBe(201);
     expect(copy.body.course_count).toBe(2);
-    const entries = await h.db.query(`SELECT course_id, term, position, grade, completed FROM what_if_entries WHERE plan_id = $1 ORDER BY term, position`, [copy.body.id]);
+    const entries = await h.db.query(`SELECT course_id, term, position, grade, completed FROM what_if_entries WHERE plan_id = $1 ORDER BY term, position`, [
+      copy.body.id,
+    ]);
     expect(entries).toEqual(await official(user.id));
 
     const baseline = await h.buildUser(UserType.BaselinePlan, { school, firstName: 'STEM Start', academicYearLabels: ['Year A', 'Year B'] });
@@ -83,7 +89,7 @@ describe('starting what-if plans', () => {
     expect(list.body.plans.map((p: { name: string }) => p.name)).toEqual(['Nursing', 'Engineering', 'STEM']);
   });
 
-  it('refuses a sixth plan, names out of bounds or already used, and another school\'s baseline', async () => {
+  it("refuses a sixth plan, names out of bounds or already used, and another school's baseline", async () => {
     const { token } = await student();
     for (const name of ['A', 'B', 'C', 'D', 'E']) expect((await create(token, { name })).status).toBe(201);
     const sixth = await create(token, { name: 'F' });
@@ -96,7 +102,9 @@ describe('starting what-if plans', () => {
     expect((await create(t2, { name: 'x'.repeat(80) })).status).toBe(201);
     expect((await create(t2, { name: 12 })).status).toBe(400);
     expect((await create(t2, { name: 'Ok\u0000' })).status).toBe(400);
-    expect((await create(t2, { name: 'Plan', start: 'copy-everything' })).body.error).toBe('Please start the what-if plan empty, as a copy of your plan, or from a baseline plan.');
+    expect((await create(t2, { name: 'Plan', start: 'copy-everything' })).body.error).toBe(
+      'Please start the what-if plan empty, as a copy of your plan, or from a baseline plan.',
+    );
     expect((await create(t2, { name: 'Nursing' })).status).toBe(201);
     const dup = await create(t2, { name: 'NURSING' });
     expect(dup.status).toBe(409);
@@ -130,7 +138,11 @@ describe('working on a what-if plan', () => {
     const stamp = async () => (await h.db.query(`SELECT plan_changed_at FROM users WHERE id = $1`, [user.id]))[0].plan_changed_at;
     const changedBefore = await stamp();
     const plan = (await create(token, { name: 'Engineering', start: 'official' })).body;
-    const add = await h.gql(`mutation($c: Int!, $id: Int) { scheduleCourse(courseId: $c, term: "1", whatIfPlanId: $id) { id } }`, { c: chemistry.id, id: plan.id }, token);
+    const add = await h.gql(
+      `mutation($c: Int!, $id: Int) { scheduleCourse(courseId: $c, term: "1", whatIfPlanId: $id) { id } }`,
+      { c: chemistry.id, id: plan.id },
+      token,
+    );
     expect(add.errors).toBeUndefined();
     const view = await h.gql(PLAN, { id: plan.id }, token);
     expect(view.data!.plan).toMatchObject({ id: `whatif:${plan.id}`, whatIfPlanId: plan.id, whatIfName: 'Engineering', readOnly: false });
@@ -151,11 +163,15 @@ describe('working on a what-if plan', () => {
     expect(own.data!.plan.terms.flatMap((t: { courses: { course: { courseId: string } }[] }) => t.courses.map((c) => c.course.courseId)).sort()).toEqual(['EN1', 'SC1']);
 
     // The PDF of a what-if plan names it, and holds its courses.
-    const pdf = await h.api.get(`/api/plan-pdf/?what_if_plan=${plan.id}`).set(auth(token)).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const pdf = await h.api
+      .get(`/api/plan-pdf/?what_if_plan=${plan.id}`)
+      .set(auth(token))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).toBe(200);
     const text = await pdfText(pdf.body as Buffer);
     expect(text).toContain('Wren Iffy - What-if plan: Engineering');
@@ -188,7 +204,14 @@ describe('working on a what-if plan', () => {
     expect((await h.api.put(`/api/courses/${whatIfEntry.id}/`).set(auth(token)).send({ term: '3' })).status).toBe(404);
     const [theirEntry] = await h.db.query(`SELECT id FROM what_if_entries WHERE plan_id = $1 ORDER BY id LIMIT 1`, [theirs.id]);
     expect((await h.api.put(`/api/courses/${theirEntry.id}/?what_if_plan=${mine.id}`).set(auth(token)).send({ term: '3' })).status).toBe(404);
-    expect((await h.api.put('/api/update-course-positions/?what_if_plan=' + mine.id).set(auth(token)).send({ updates: [{ id: officialEntry.id, position: 0 }] })).status).toBe(404);
+    expect(
+      (
+        await h.api
+          .put('/api/update-course-positions/?what_if_plan=' + mine.id)
+          .set(auth(token))
+          .send({ updates: [{ id: officialEntry.id, position: 0 }] })
+      ).status,
+    ).toBe(404);
     expect((await h.api.post(`/api/courses/update-grade/${theirEntry.id}/?what_if_plan=${mine.id}`).set(auth(token)).send({ grade: 'F' })).status).toBe(404);
   });
 });
@@ -200,7 +223,12 @@ describe('comparing and making official', () => {
     await h.api.post(`/api/add-scheduled-course/?what_if_plan=${plan.id}`).set(auth(token)).send({ course_id: chemistry.id, term: '2' });
     const res = await h.gql(COMPARE, { left: 'official', right: String(plan.id) }, token);
     expect(res.errors).toBeUndefined();
-    const [left, right] = res.data!.comparePlans as { whatIfPlanId: number | null; name: string | null; courseCount: number; progress: { name: string; completedCourses: number; isFulfilled: boolean }[] }[];
+    const [left, right] = res.data!.comparePlans as {
+      whatIfPlanId: number | null;
+      name: string | null;
+      courseCount: number;
+      progress: { name: string; completedCourses: number; isFulfilled: boolean }[];
+    }[];
     expect(left).toMatchObject({ whatIfPlanId: null, name: null, courseCount: 2 });
     expect(right).toMatchObject({ whatIfPlanId: plan.id, name: 'More science', courseCount: 3 });
     const science = (side: typeof left) => side.progress.find((p) => p.name === 'Science')!;
@@ -221,7 +249,11 @@ describe('comparing and making official', () => {
     await h.api.post(`/api/add-scheduled-course/?what_if_plan=${plan.id}`).set(auth(token)).send({ course_id: chemistry.id, term: '2' });
     await h.api.delete(`/api/remove-scheduled-course/${english.id}/?what_if_plan=${plan.id}`).set(auth(token));
     await h.db.query(`UPDATE users SET plan_changed_at = NULL WHERE id = $1`, [user.id]);
-    const made = await h.gql(`mutation($id: Int!) { makeWhatIfPlanOfficial(id: $id) { whatIfPlanId labels terms { courses { course { courseId } } } } }`, { id: plan.id }, token);
+    const made = await h.gql(
+      `mutation($id: Int!) { makeWhatIfPlanOfficial(id: $id) { whatIfPlanId labels terms { courses { course { courseId } } } } }`,
+      { id: plan.id },
+      token,
+    );
     expect(made.errors).toBeUndefined();
     expect(made.data!.makeWhatIfPlanOfficial.whatIfPlanId).toBeNull();
     const whatIf = await h.db.query(`SELECT course_id, term, position, grade, completed FROM what_if_entries WHERE plan_id = $1 ORDER BY term, position`, [plan.id]);
@@ -281,14 +313,17 @@ describe('who reads and changes what-if plans', () => {
 });
 
 describe('the official plan stays the official plan', () => {
-  it("caseload and progress read only the official plan, whatever the alternatives hold", async () => {
+  it('caseload and progress read only the official plan, whatever the alternatives hold', async () => {
     const { user, token } = await student();
     const plan = (await create(token, { name: 'All in', start: 'official' })).body;
     await h.api.post(`/api/add-scheduled-course/?what_if_plan=${plan.id}`).set(auth(token)).send({ course_id: chemistry.id, term: '2' });
     await h.api.post(`/api/add-scheduled-course/?what_if_plan=${plan.id}`).set(auth(token)).send({ course_id: algebra.id, term: '3' });
     const progress = (await h.gql(`{ requirementProgress { name completedCourses } }`, {}, token)).data!.requirementProgress;
     expect(progress.find((p: { name: string }) => p.name === 'Science').completedCourses).toBe(1);
-    expect((await h.api.get('/api/user-scheduled-courses/').set(auth(token))).body.map((e: { course: { course_id: string } }) => e.course.course_id).sort()).toEqual(['EN1', 'SC1']);
+    expect((await h.api.get('/api/user-scheduled-courses/').set(auth(token))).body.map((e: { course: { course_id: string } }) => e.course.course_id).sort()).toEqual([
+      'EN1',
+      'SC1',
+    ]);
     const staff = await h.tokenFor(await h.buildStaff({ school }));
     const caseload = await h.gql(`{ caseload(first: 200) { nodes { studentId requirementsMet requirementsTotal completedUnits } } }`, {}, staff);
     expect(caseload.errors).toBeUndefined();

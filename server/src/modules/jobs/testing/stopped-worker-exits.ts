@@ -23,13 +23,17 @@ const db = {
 let started!: () => void;
 const running = new Promise<void>((resolve) => (started = resolve));
 let aborted = false;
-const worker = new JobWorker(db as never, {
-  'stand-in': async (_payload, _job, signal) => {
-    signal.addEventListener('abort', () => (aborted = true));
-    started();
-    await new Promise(() => {});
+const worker = new JobWorker(
+  db as never,
+  {
+    'stand-in': async (_payload, _job, signal) => {
+      signal.addEventListener('abort', () => (aborted = true));
+      started();
+      await new Promise(() => {});
+    },
   },
-}, { pollMs: 20, stopWaitMs: 300, leaseSeconds: 0.3 });
+  { pollMs: 20, stopWaitMs: 300, leaseSeconds: 0.3 },
+);
 
 worker.start();
 await running;
@@ -37,9 +41,11 @@ await running;
 await new Promise((resolve) => setTimeout(resolve, 250));
 const t = Date.now();
 await worker.stop();
-console.log(JSON.stringify({
-  stoppedMs: Date.now() - t,
-  aborted,
-  renewals: statements.filter((s) => s.includes('SET lease_expires_at')).length,
-  released: statements.some((s) => s.includes('attempts = attempts - 1') && s.includes('locked_by = $2')),
-}));
+console.log(
+  JSON.stringify({
+    stoppedMs: Date.now() - t,
+    aborted,
+    renewals: statements.filter((s) => s.includes('SET lease_expires_at')).length,
+    released: statements.some((s) => s.includes('attempts = attempts - 1') && s.includes('locked_by = $2')),
+  }),
+);

@@ -38,7 +38,10 @@ export const BUNDLE_MESSAGES = {
 } as const;
 
 export class Bundle {
-  private constructor(private readonly zip: yauzl.ZipFile, readonly files: ReadonlyMap<BundleFile, yauzl.Entry>) {}
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    readonly files: ReadonlyMap<BundleFile, yauzl.Entry>,
+  ) {}
 
   static async open(path: string, limits: BundleLimits): Promise<Bundle> {
     let zip: yauzl.ZipFile;

@@ -36,7 +36,7 @@ export const CSV_MESSAGES = {
   notText: (file = 'The file') => because('CSV_NOT_TEXT', { file }),
   tooManyRows: (file: string, max: number) => because('CSV_TOO_MANY_ROWS', { file, max: max.toLocaleString('en-US') }),
   recordTooLong: (line: number, max: number, file?: string) =>
-    (file ? because('CSV_ROW_TOO_LONG_IN_FILE', { file, line, max: Math.round(max / 1024) }) : because('CSV_ROW_TOO_LONG', { line, max: Math.round(max / 1024) })),
+    file ? because('CSV_ROW_TOO_LONG_IN_FILE', { file, line, max: Math.round(max / 1024) }) : because('CSV_ROW_TOO_LONG', { line, max: Math.round(max / 1024) }),
   quote: (line: number, file?: string) => (file ? because('CSV_QUOTE_NOT_CLOSED_IN_FILE', { file, line }) : because('CSV_QUOTE_NOT_CLOSED', { line })),
   syntax: (line: number, file?: string) => (file ? because('CSV_SYNTAX_IN_FILE', { file, line }) : because('CSV_SYNTAX', { line })),
 } as const;

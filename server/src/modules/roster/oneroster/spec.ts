@@ -12,18 +12,63 @@
 import { UserType } from '../../accounts/user.entity.js';
 
 export const USERS_11 = [
-  'sourcedId', 'status', 'dateLastModified', 'enabledUser', 'orgSourcedIds', 'role', 'username', 'userIds', 'givenName',
-  'familyName', 'middleName', 'identifier', 'email', 'sms', 'phone', 'agentSourcedIds', 'grades', 'password',
+  'sourcedId',
+  'status',
+  'dateLastModified',
+  'enabledUser',
+  'orgSourcedIds',
+  'role',
+  'username',
+  'userIds',
+  'givenName',
+  'familyName',
+  'middleName',
+  'identifier',
+  'email',
+  'sms',
+  'phone',
+  'agentSourcedIds',
+  'grades',
+  'password',
 ] as const;
 
 export const USERS_12 = [
-  'sourcedId', 'status', 'dateLastModified', 'enabledUser', 'username', 'userIds', 'givenName', 'familyName', 'middleName',
-  'identifier', 'email', 'sms', 'phone', 'agentSourcedIds', 'grades', 'password', 'userMasterIdentifier', 'resourceSourcedIds',
-  'preferredGivenName', 'preferredMiddleName', 'preferredFamilyName', 'primaryOrgSourcedId', 'pronouns',
+  'sourcedId',
+  'status',
+  'dateLastModified',
+  'enabledUser',
+  'username',
+  'userIds',
+  'givenName',
+  'familyName',
+  'middleName',
+  'identifier',
+  'email',
+  'sms',
+  'phone',
+  'agentSourcedIds',
+  'grades',
+  'password',
+  'userMasterIdentifier',
+  'resourceSourcedIds',
+  'preferredGivenName',
+  'preferredMiddleName',
+  'preferredFamilyName',
+  'primaryOrgSourcedId',
+  'pronouns',
 ] as const;
 
 export const ROLES_12 = [
-  'sourcedId', 'status', 'dateLastModified', 'userSourcedId', 'roleType', 'role', 'beginDate', 'endDate', 'orgSourcedId', 'userProfileSourcedId',
+  'sourcedId',
+  'status',
+  'dateLastModified',
+  'userSourcedId',
+  'roleType',
+  'role',
+  'beginDate',
+  'endDate',
+  'orgSourcedId',
+  'userProfileSourcedId',
 ] as const;
 
 export const ORGS = ['sourcedId', 'status', 'dateLastModified', 'name', 'type', 'identifier', 'parentSourcedId'] as const;
@@ -65,9 +110,15 @@ export function missingColumns(header: readonly string[], required: readonly str
 
 const STUDENT = ['student'];
 const STAFF = [
-  'teacher', 'administrator', 'aide',
+  'teacher',
+  'administrator',
+  'aide',
   // 1.2 splits administrator into these, and adds counselor and principal: school staff all the same.
-  'counselor', 'principal', 'siteAdministrator', 'districtAdministrator', 'systemAdministrator',
+  'counselor',
+  'principal',
+  'siteAdministrator',
+  'districtAdministrator',
+  'systemAdministrator',
 ];
 const PARENT = ['parent', 'guardian', 'relative'];
 
@@ -85,7 +136,10 @@ export function userTypeOfRole(role: string): UserType | null {
  * other; empty as unset. Several grades: the first one is the student's.
  */
 export function productGrade(grades: string): string | null {
-  const first = grades.split(',').map((g) => g.trim()).find(Boolean);
+  const first = grades
+    .split(',')
+    .map((g) => g.trim())
+    .find(Boolean);
   if (!first) return null;
   const g = first.toUpperCase();
   if (/^\d{1,2}$/.test(g)) {
@@ -101,7 +155,10 @@ export function productGrade(grades: string): string | null {
 
 /** A list field (orgSourcedIds, agentSourcedIds): comma-separated ids, blanks dropped. */
 export function idList(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** `status=tobedeleted` or `enabledUser=false` deactivates; anything else (blank in bulk files) is active. */
