@@ -754,6 +754,13 @@ async function scenarioClient(env) {
 async function main() {
   const started = Date.now();
   process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  // An error no scenario catches (a child process's 'error' event) still stops the servers and drops the databases.
+  process.on('uncaughtException', (e) => {
+    console.error(e);
+    void cleanup().then(() => process.exit(2));
+  });
+  if (only.has('client') && !fs.existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium'))
+    fail(`The client scenario runs Lighthouse in Chromium: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   log(`run ${runId}: small ${JSON.stringify(SIZES.small)}, large ${JSON.stringify(SIZES.large)}; scenarios ${[...only].join(', ')}`);
   try {
     for (const name of Object.values(dbNames)) await admin(`CREATE DATABASE "${name}"`);
