@@ -26,9 +26,14 @@ export const PLAN_ROUTE_JS_BUDGET_KB = 24;
 const PLAN_ROUTE = '/src/pages/plan/PlanPage.tsx';
 
 function initialJsReport(): Plugin {
+  // An unminified build (`vite build --minify false`, for reading a profile) is reported, never refused.
+  let minified = true;
   return {
     name: 'initial-js-report',
     apply: 'build',
+    configResolved(config) {
+      minified = config.build.minify !== false;
+    },
     generateBundle(_options, bundle) {
       const chunks = new Map(
         Object.values(bundle)
@@ -48,8 +53,8 @@ function initialJsReport(): Plugin {
       const initial = closure(entry.fileName);
       const kb = gzKb(initial);
       const line = `initial JavaScript of the landing page: ${kb.toFixed(1)} KB gzipped in ${initial.size} files`;
-      if (kb > INITIAL_JS_BUDGET_KB) this.error(`${line}, over the ${INITIAL_JS_BUDGET_KB} KB budget (${[...initial].join(', ')})`);
-      this.info(`${line} (within the ${INITIAL_JS_BUDGET_KB} KB budget)`);
+      if (kb > INITIAL_JS_BUDGET_KB && minified) this.error(`${line}, over the ${INITIAL_JS_BUDGET_KB} KB budget (${[...initial].join(', ')})`);
+      this.info(`${line} (${minified ? `within the ${INITIAL_JS_BUDGET_KB} KB budget` : 'unminified: not checked'})`);
       // The GraphQL client loads with the signed-in routes, never with the landing page.
       const apollo = [...initial].filter((name) => chunks.get(name)!.moduleIds.some((id) => id.includes('/@apollo/client/')));
       if (apollo.length) this.error(`the landing page's first bundle holds Apollo Client (${apollo.join(', ')})`);
@@ -62,8 +67,8 @@ function initialJsReport(): Plugin {
       const own = [...closure(plan.fileName)].filter((name) => !loaded.has(name));
       const planKb = gzKb(own);
       const planLine = `the plan route's own JavaScript: ${planKb.toFixed(1)} KB gzipped in ${own.length} files`;
-      if (planKb > PLAN_ROUTE_JS_BUDGET_KB) this.error(`${planLine}, over the ${PLAN_ROUTE_JS_BUDGET_KB} KB budget (${own.join(', ')})`);
-      this.info(`${planLine} (within the ${PLAN_ROUTE_JS_BUDGET_KB} KB budget)`);
+      if (planKb > PLAN_ROUTE_JS_BUDGET_KB && minified) this.error(`${planLine}, over the ${PLAN_ROUTE_JS_BUDGET_KB} KB budget (${own.join(', ')})`);
+      this.info(`${planLine} (${minified ? `within the ${PLAN_ROUTE_JS_BUDGET_KB} KB budget` : 'unminified: not checked'})`);
     },
   };
 }
