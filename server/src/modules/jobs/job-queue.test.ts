@@ -190,10 +190,12 @@ describe('a job that stops the process running it', () => {
     const errors = vi.spyOn(logger, 'error');
     try {
       await runAndDie(queue, id, runs);
-      // Taken back after the first lapse: pending again, the lost run counted, the lapse said.
-      const next = survivor(queue);
-      await h.db.query(`UPDATE jobs SET run_at = now() + interval '1 hour' WHERE id = $1`, [id]);
+      // Taken back after the first lapse (here by a worker of another queue, which does not run it):
+      // pending again and due at once, the lost run counted, the lapse said.
+      const next = survivor(`${queue}.other`);
       expect(await next.worker.runOnce()).toBe(0);
+      const [{ due }] = await h.db.query(`SELECT run_at <= now() AS due FROM jobs WHERE id = $1`, [id]);
+      expect(due).toBe(true);
       expect(await lapseRow(id)).toEqual({
         status: 'pending',
         attempts: 1,
@@ -202,9 +204,17 @@ describe('a job that stops the process running it', () => {
         last_error: 'lease lapsed 1 time: the process running it stopped',
         finished: false,
       });
-      await h.db.query(`UPDATE jobs SET run_at = now() WHERE id = $1`, [id]);
 
       await runAndDie(queue, id, runs);
+      // A second lapse is not retried before the backoff of a first failure (30 s): a job that
+      // takes its process down does not take the next replica down at once.
+      const waiting = survivor(queue);
+      expect(await waiting.worker.runOnce()).toBe(0);
+      expect(waiting.ran).toEqual([]);
+      const [{ wait }] = await h.db.query(`SELECT extract(epoch FROM run_at - now())::float AS wait FROM jobs WHERE id = $1`, [id]);
+      expect(wait).toBeGreaterThan(20);
+      expect(wait).toBeLessThanOrEqual(30);
+      await h.db.query(`UPDATE jobs SET run_at = now() WHERE id = $1`, [id]);
       await runAndDie(queue, id, runs);
       expect(runs.n).toBe(3);
       // The fourth replica does not run it: the job failed for good.

@@ -36,7 +36,8 @@
  * Retries: a failed job runs again after an exponential backoff (backoffSeconds) until
  * max_attempts, then stays 'failed' with its last error. A lapsed lease uses up its attempt too
  * (`lapses` counts them): a job that takes its process down (out of memory on a huge roster, a
- * native crash) is put back at most until max_attempts, then fails for good with "lease lapsed N
+ * native crash) is put back at most until max_attempts (from its second lapse after the backoff of
+ * as many failures, so it cannot take every replica down in quick turn), then fails for good with "lease lapsed N
  * times", instead of taking down every replica in turn forever. A job failed for good is an
  * error line in the log and counted on /metrics (job_failures_total, by queue and FailureKind).
  *
@@ -322,7 +323,10 @@ export class JobWorker {
 
   /**
    * Jobs whose holder stopped renewing the lease (a replica that died or hung) go back to the
-   * queue, the lost run counted as an attempt; one that has used up its attempts fails for good.
+   * queue, the lost run counted as an attempt; one that has used up its attempts fails for good. A
+   * first lapse is retried at once (a replica stopped under it, most often for reasons of its own);
+   * from the second, the backoff of as many failures, so a job that takes its process down does not
+   * take the next replica down at once.
    */
   private async reclaimLapsed(): Promise<void> {
     // A job running before leases existed has none: it keeps the old rule, 10 minutes after its claim.
@@ -334,11 +338,14 @@ export class JobWorker {
           FOR UPDATE SKIP LOCKED)
        UPDATE jobs SET status = CASE WHEN jobs.attempts >= jobs.max_attempts THEN 'failed' ELSE 'pending' END,
               finished_at = CASE WHEN jobs.attempts >= jobs.max_attempts THEN now() END,
+              run_at = now() + make_interval(secs => ($1::int[])[LEAST(jobs.lapses + 1, cardinality($1::int[]))]),
               lapses = jobs.lapses + 1,
               last_error = format('lease lapsed %s %s: the process running it stopped', jobs.lapses + 1, CASE WHEN jobs.lapses = 0 THEN 'time' ELSE 'times' END),
               locked_at = NULL, locked_by = NULL, lease_expires_at = NULL
          FROM lapsed WHERE jobs.id = lapsed.id
        RETURNING jobs.id::text, jobs.queue, lapsed.locked_by AS holder, jobs.status, jobs.last_error`,
+        // The wait after each number of earlier lapses: none, then backoffSeconds of 1, 2, ... failures, the last repeated beyond.
+        [[0, ...Array.from({ length: 16 }, (_, i) => backoffSeconds(i + 1, this.backoffBase))]],
       ),
     );
     for (const t of taken) {
