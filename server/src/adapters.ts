@@ -71,14 +71,17 @@ const OWN_QUERY_STRING = new Set(['finishSingleSignOn']);
 /**
  * Declares a route. `operation` names it for the read-only guard (the same names as the GraphQL
  * mutations). A handler's return value is sent as JSON; undefined sends 204 unless it wrote itself.
- * Query parameters first pass the one text rule (core/validation.ts): like a body that is not
- * JSON, a control character in the URL is refused before anything else is asked.
+ * Query parameters and the body's strings first pass the one text rule (core/validation.ts): like a
+ * body that is not JSON, a control character in the URL is refused before anything else is asked.
  */
 export function route(router: Router, deps: AppDeps, method: Method, path: string, operation: string, handler: Handler): void {
   const checksQuery = !OWN_QUERY_STRING.has(operation);
   const handle = async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (checksQuery) refuseHostileText(req.query, 'line');
+      // A JSON or form body too (free text: tabs and line breaks pass), so no hand-written check can
+      // let a broken character through to be stored replaced. A raw body (Buffer) is its route's own.
+      if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) refuseHostileText(req.body, 'text');
       const ctx = await buildContext(deps, req, res);
       assertOperationAllowed(ctx.caller, operation, method !== 'get');
       const result = await handler(ctx, req, res);

@@ -558,6 +558,28 @@ describe('bad-input fuzzing', () => {
     expect(kept.data!.updateEdGoals).toEqual([goal]);
   });
 
+  it('every REST route that takes a body refuses a broken character in any of its strings or names with a 400, before anything else, and stores nothing', async () => {
+    const before = await checksum();
+    const broken = { error: 'Text may not contain broken characters (half of a character pair).', reason: 'TEXT_NOT_UNICODE' };
+    // Not declared through the shared route(): the Stripe webhook (a raw, signed body) and the
+    // built-in test checkout's pages (a browser's form posts of no text).
+    const own = (r: string) => r === 'POST /api/stripe/webhook/' || r.includes(' /test-checkout/');
+    const writes = restRoutes(h.built.app).filter((r) => !/^GET /.test(r) && !SKIP_REST.has(r) && !own(r));
+    expect(writes.length).toBeGreaterThan(50);
+    const answered: string[] = [];
+    for (const r of writes) {
+      const [method, pattern] = r.split(' ');
+      const path = pattern!.replace(/:[A-Za-z_]+/g, '1');
+      for (const body of [{ name: 'a\uD800b' }, { list: ['ok', { deep: '\uDFFF' }] }, { ['k\uDBFF']: 'v' }]) {
+        const res = await h.api[method!.toLowerCase() as 'post' | 'put' | 'patch' | 'delete'](path).set(h.auth(tokens.admin)).send(body);
+        if (res.status !== 400 || res.body.reason !== broken.reason || res.body.error !== broken.error)
+          answered.push(`${r} ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(answered).toEqual([]);
+    expect(await checksum()).toEqual(before);
+  });
+
   it('regressions it found: a refused consent-template configuration stores nothing, not even the default template', async () => {
     await h.db.query(`DELETE FROM consent_templates WHERE is_default`);
     const before = await h.db.query(`SELECT count(*)::int AS n FROM consent_templates`);
