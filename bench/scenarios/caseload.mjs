@@ -17,7 +17,7 @@
  *  - every student listed: the unfiltered count equals the school's students after every step.
  */
 const PATH = '/api/caseload/?page_size=50&missing=true&sort=grade';
-const QUERY = '{ caseload(filter: { missing: true }, sort: "grade", first: 50) { totalCount nodes { studentId requirementsMet requirementsTotal warnings } } }';
+const QUERY = '{ caseload(filter: { missing: true }, sort: grade, first: 50) { totalCount nodes { studentId requirementsMet requirementsTotal warnings } } }';
 const ROUNDS = 3;
 const TRANSFERS = 3;
 const WRITE_MS = 200;
