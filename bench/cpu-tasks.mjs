@@ -1,0 +1,116 @@
+/**
+ * The main thread's long tasks of one page load, by CPU time, with what ran in them: a reading that
+ * holds on a busy host, where Lighthouse's wall-clock blocking time does not (the CPU time of a
+ * task barely moves with the load average; its wall time does).
+ *   node bench/cpu-tasks.mjs http://localhost:4000 /plan student@lincoln.example [runs]
+ * For each run: "CPU-time TBT x4", the sum over tasks of (4 x CPU ms - 50), as Lighthouse's
+ * simulated throttling multiplies main-thread time by 4 (it counts only tasks after the first
+ * paint, this counts all, so it reads higher), then each task over 12 ms of CPU (x4 = 50 ms) with
+ * the innermost React components and the functions with the most self time among the profiler's
+ * samples inside it. Names are readable on a build made with `npx vite build --minify false`.
+ * Not run by `npm run bench`: a tool for finding where the time goes, as bench/lh-probe.mjs is.
+ */
+import puppeteer from 'puppeteer-core';
+
+const [origin, path, email, runsArg] = process.argv.slice(2);
+const runs = Number(runsArg ?? 3);
+let token = null;
+if (email) {
+  const r = await fetch(`${origin}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Planner#2026' }),
+  });
+  token = (await r.json()).token;
+}
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+// Names that are not components (classes of Apollo, RxJS and the language).
+const NOT_COMPONENT =
+  /^(Subscriber|Observable|Subject|ReplaySubject|BehaviorSubject|ConsumerObserver|OperatorSubscriber|SafeSubscriber|Subscription|Async|Asap|Scheduler|StoreReader|QueryManager|InMemoryCache|Policies|Apollo|HttpLink|PrintBuffer|Object|Array|Promise|Map|Set|Intl|JSON|RegExp|String)/;
+const totals = [];
+try {
+  for (let run = 1; run <= runs; run++) {
+    const context = await browser.createBrowserContext();
+    const first = await context.newPage();
+    await first.goto(`${origin}/`);
+    await first.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), token);
+    const page = await context.newPage();
+    await first.close();
+    await page.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'] });
+    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle0' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const events = JSON.parse(Buffer.from(await page.tracing.stop()).toString('utf8')).traceEvents;
+    await context.close();
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'ProfileChunk'));
+    if (!main) {
+      console.log(`run ${run}: the trace holds no profiled renderer (try again)`);
+      continue;
+    }
+    const tasks = events
+      .filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X')
+      .map((e) => ({ ts: e.ts, wallMs: e.dur / 1000, cpuMs: (e.tdur ?? e.dur) / 1000 }))
+      .sort((a, b) => a.ts - b.ts);
+    const t0 = tasks[0]?.ts ?? 0;
+    // The CPU profile: nodes (function, parent) and samples with their times.
+    const nodes = new Map();
+    const samples = [];
+    let at = 0;
+    for (const e of events.filter((e) => e.pid === main.pid && (e.name === 'Profile' || e.name === 'ProfileChunk'))) {
+      if (e.name === 'Profile') {
+        at = e.args.data.startTime;
+        continue;
+      }
+      const profile = e.args.data.cpuProfile ?? {};
+      for (const n of profile.nodes ?? [])
+        nodes.set(n.id, {
+          name: n.callFrame.functionName || '(anonymous)',
+          where: `${(n.callFrame.url || '').split('/').pop()}:${n.callFrame.lineNumber}`,
+          parent: n.parent,
+        });
+      const deltas = e.args.data.timeDeltas ?? [];
+      (profile.samples ?? []).forEach((id, i) => {
+        at += deltas[i] ?? 0;
+        samples.push({ id, ts: at });
+      });
+    }
+    const stack = (id) => {
+      const out = [];
+      for (let n = nodes.get(id); n && out.length < 300; n = nodes.get(n.parent)) out.push(n);
+      return out;
+    };
+    const top = (counts) =>
+      [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
+    const total = tasks.reduce((sum, t) => sum + Math.max(0, 4 * t.cpuMs - 50), 0);
+    totals.push(total);
+    console.log(`run ${run}: CPU-time TBT x4 ${total.toFixed(0)} ms`);
+    for (const t of tasks.filter((t) => t.cpuMs > 12)) {
+      const inside = samples.filter((s) => s.ts >= t.ts && s.ts <= t.ts + t.wallMs * 1000);
+      const self = new Map();
+      const components = new Map();
+      for (const s of inside) {
+        const frames = stack(s.id);
+        if (frames[0]) self.set(`${frames[0].name} ${frames[0].where}`, (self.get(`${frames[0].name} ${frames[0].where}`) ?? 0) + 1);
+        const component = frames.find((f) => /^[A-Z]/.test(f.name) && !NOT_COMPONENT.test(f.name));
+        if (component) components.set(component.name, (components.get(component.name) ?? 0) + 1);
+      }
+      console.log(`  task at ${((t.ts - t0) / 1000).toFixed(0)} ms: ${t.cpuMs.toFixed(1)} ms CPU (${t.wallMs.toFixed(1)} ms wall), ${inside.length} samples`);
+      console.log(`    components: ${top(components) || '-'}`);
+      console.log(`    self time: ${top(self) || '-'}`);
+    }
+  }
+} finally {
+  await browser.close();
+}
+totals.sort((a, b) => a - b);
+if (totals.length)
+  console.log(
+    `median CPU-time TBT x4 over ${totals.length} runs: ${totals[Math.floor(totals.length / 2)].toFixed(0)} ms (range ${totals[0].toFixed(0)}-${totals[totals.length - 1].toFixed(0)})`,
+  );
