@@ -164,7 +164,7 @@ describe('reads on the replica', () => {
     const result = await running;
     assertNoFailure(result, 'course list while the replica stopped');
     console.log(`# replica stopped for ${Date.now() - halted} ms: ${result.requests.total} requests, p99 ${result.latency.p99} ms`);
-    await cluster.replica.caughtUp(60_000);
+    await cluster.replica.caughtUp();
   });
 });
 

@@ -157,6 +157,8 @@ export async function startCluster({
   try {
     cluster.replica = await startReplica({ primaryUrl, port: replicaPort, log });
     stops.push(async () => cluster.replica.stop());
+    // The copy replays what the primary wrote while it was made (on a shared server, other databases' WAL too).
+    await cluster.replica.caughtUp();
     log(`cluster: replica streaming on port ${replicaPort}`);
 
     const replicaUrl = cluster.replica.url(new URL(primaryUrl).pathname.slice(1));

@@ -13,6 +13,7 @@ export interface Replica extends ReplicaDescriptor {
   stop(): void;
   pauseReplay(): Promise<unknown>;
   resumeReplay(): Promise<unknown>;
+  /** Waits (default 120 s) until the replica has replayed the primary's WAL up to now. */
   caughtUp(timeoutMs?: number): Promise<void>;
 }
 export function startReplica(opts: { primaryUrl: string; port: number; log?: (line: string) => void }): Promise<Replica>;

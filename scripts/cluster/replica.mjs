@@ -175,7 +175,7 @@ export function replicaControl({ primaryUrl, port, dir: parent, bin }) {
     pauseReplay: () => one(url('postgres'), 'SELECT pg_wal_replay_pause()'),
     resumeReplay: () => one(url('postgres'), 'SELECT pg_wal_replay_resume()'),
     /** Waits until the replica has applied the primary's WAL up to now. */
-    async caughtUp(timeoutMs = 30_000) {
+    async caughtUp(timeoutMs = 120_000) {
       const target = await one(primaryUrl, 'SELECT pg_current_wal_insert_lsn()::text');
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
