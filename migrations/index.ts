@@ -28,6 +28,7 @@ import { PlanReview1732300002200 } from './1732300002200-PlanReview.js';
 import { KnownDevices1732300002700 } from './1732300002700-KnownDevices.js';
 import { OidcIdentities1732300002720 } from './1732300002720-OidcIdentities.js';
 import { CaseloadFreshness1732300002770 } from './1732300002770-CaseloadFreshness.js';
+import { ReadFences1732300002950 } from './1732300002950-ReadFences.js';
 import { JobPriorityLapses1732300002760 } from './1732300002760-JobPriorityLapses.js';
 
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   OidcIdentities1732300002720,
   CaseloadFreshness1732300002770,
   JobPriorityLapses1732300002760,
+  ReadFences1732300002950,
 ];

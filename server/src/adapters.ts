@@ -11,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { tokenFromHeader, type RequestContext } from './context.js';
 import { isConnectionError, UNAVAILABLE_MESSAGE } from './core/errors.js';
+import { raiseReadFence, recordReadFence } from './db/replica-reads.js';
 import { createLoaders } from './loaders.js';
 import { refuseHostileText } from './core/validation.js';
 import { assertOperationAllowed } from './core/policy.js';
@@ -34,7 +35,9 @@ export async function buildContext(deps: AppDeps, req: Request, res?: Response):
   // The request's log line names the caller by id.
   noteCaller(req, caller);
   const device = deviceCookie(req, res, deps.config.publicUrl.startsWith('https:'));
-  return { caller, ip: req.ip ?? 'unknown', device, db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db) };
+  // A REST request writes unless it is a GET; GraphQL's plugin (graphql/read-routing.ts) says whether an operation is a mutation.
+  const reads = { writes: req.method !== 'GET' && req.method !== 'HEAD', fence: caller?.readFence ?? null };
+  return { caller, ip: req.ip ?? 'unknown', device, db: deps.db, config: deps.config, services: deps.services, loaders: createLoaders(deps.db), reads };
 }
 
 /**
@@ -44,6 +47,8 @@ export async function buildContext(deps: AppDeps, req: Request, res?: Response):
 export async function buildGraphqlContext(deps: AppDeps, req: Request, res?: Response): Promise<AdapterContext> {
   try {
     const ctx = await buildContext(deps, req, res);
+    // Whether it writes is known once the operation is parsed (graphql/read-routing.ts).
+    ctx.reads = { writes: false, fence: ctx.reads?.fence ?? null };
     // Apollo's plugins see the context, not the request: the operation name reaches the request's log line this way.
     shareFacts(ctx, req);
     await admitSignedOut(ctx, req);
@@ -84,7 +89,15 @@ export function route(router: Router, deps: AppDeps, method: Method, path: strin
       if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) refuseHostileText(req.body, 'text');
       const ctx = await buildContext(deps, req, res);
       assertOperationAllowed(ctx.caller, operation, method !== 'get');
-      const result = await handler(ctx, req, res);
+      // A handler may send its answer itself (a 201, a 202) before it returns: the caller's read
+      // fence is raised past any position first, and set to the primary's once the handler is done.
+      await raiseReadFence(ctx);
+      let result: unknown;
+      try {
+        result = await handler(ctx, req, res);
+      } finally {
+        await recordReadFence(ctx).catch((e) => logger.warn({ err: e }, '[replica] could not record the read fence'));
+      }
       if (res.headersSent) return;
       if (result === undefined) res.status(204).end();
       else res.json(result);

@@ -16,6 +16,19 @@ function str(name: string, fallback: string): string {
   return v === undefined || v === '' ? fallback : v;
 }
 
+/** DATABASE_REPLICA_URLS: PostgreSQL URLs, comma-separated; a replica without a primary makes no sense. */
+function replicaUrls(): string[] {
+  const urls = str('DATABASE_REPLICA_URLS', '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const u of urls) {
+    if (!/^postgres(ql)?:\/\//.test(u) || !URL.canParse(u)) throw new Error(`DATABASE_REPLICA_URLS: "${u.replace(/:[^:@/]*@/, ':***@')}" is not a postgres:// URL`);
+  }
+  if (urls.length && !str('DATABASE_URL', '')) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary they replicate)');
+  return urls;
+}
+
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -100,6 +113,11 @@ export interface Config {
   port: number;
   /** PostgreSQL connection string; empty means the embedded database. */
   databaseUrl: string;
+  /**
+   * Read replicas of DATABASE_URL's server (DATABASE_REPLICA_URLS, comma-separated): the reads
+   * listed in db/replica-reads.ts may go to one; empty: every read goes to DATABASE_URL.
+   */
+  databaseReplicaUrls: string[];
   /** Directory of the embedded database (and nothing else). */
   dataDir: string;
   /**
@@ -215,6 +233,7 @@ export function loadConfig(): Config {
     metricsToken: metricsToken(),
     port,
     databaseUrl: str('DATABASE_URL', ''),
+    databaseReplicaUrls: replicaUrls(),
     dataDir: path.resolve(str('DATA_DIR', './.data')),
     dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 15_000),
     dbIdleInTransactionTimeoutMs: int('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),

@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import type { User } from './modules/accounts/user.entity.js';
 import type { Loaders } from './loaders.js';
+import type { ReadRouting } from './db/replica-reads.js';
 
 export interface Caller {
   user: User;
@@ -19,6 +20,8 @@ export interface Caller {
   readOnly: boolean;
   /** 'api' for a personal API token (scripts, dashboards); 'session' otherwise. */
   tokenKind?: 'session' | 'api';
+  /** The primary's WAL position after this person's last request that wrote (db/replica-reads.ts). */
+  readFence?: string | null;
 }
 
 /**
@@ -38,6 +41,8 @@ export interface RequestContext {
   db: DataSource;
   config: Config;
   loaders: Loaders;
+  /** Where this request's replica-tolerant reads may go (db/replica-reads.ts); absent: the primary. */
+  reads?: ReadRouting;
 }
 
 /** Reads `Authorization: Token <token>`; also accepts `Bearer` for third-party dashboards. */

@@ -54,6 +54,7 @@ async function boot() {
     url: cfg.databaseUrl,
     dataDir: cfg.dataDir,
     poolMax: cfg.dbPoolMax,
+    replicaUrls: cfg.databaseReplicaUrls,
     statementTimeoutMs: cfg.dbStatementTimeoutMs,
     idleInTransactionTimeoutMs: cfg.dbIdleInTransactionTimeoutMs,
   });

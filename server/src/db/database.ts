@@ -7,6 +7,7 @@ import { DataSource, MigrationExecutor, type QueryRunner } from 'typeorm';
 import { migrations } from '../../../migrations/index.js';
 import { entities } from './entities.js';
 import { CountingLogger } from './query-counter.js';
+import { logger } from '../observability/logger.js';
 
 /** embedded: the PostgreSQL the server starts itself; server: one named by DATABASE_URL. */
 export const DATABASE_KINDS = ['embedded', 'server'] as const;
@@ -41,12 +42,15 @@ export interface OpenOptions extends SessionLimits {
   logErrors?: boolean;
   /** Pool size on a PostgreSQL server (default 10); the embedded database always takes one connection. */
   poolMax?: number;
+  /** Read replicas of `url` (db/replica-reads.ts says which reads go there); each gets a pool of poolMax. */
+  replicaUrls?: string[];
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const limits = { statementTimeoutMs: opts.statementTimeoutMs, idleInTransactionTimeoutMs: opts.idleInTransactionTimeoutMs };
-    const dataSource = makeDataSource(opts.url, opts.poolMax ?? 10, opts.logErrors ?? true, limits);
+    const replicas = await reachableReplicas(opts.replicaUrls ?? []);
+    const dataSource = makeDataSource(opts.url, opts.poolMax ?? 10, opts.logErrors ?? true, limits, replicas);
     await dataSource.initialize();
     return { dataSource, kind: 'server', close: () => dataSource.destroy() };
   }
@@ -69,10 +73,34 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
-export function makeDataSource(url: string, poolSize: number, logErrors: boolean, limits: SessionLimits = {}): DataSource {
+/**
+ * The replicas that answer now. TypeORM opens every replica's pool at start and fails if one cannot
+ * be reached; a replica that is down must not keep the app from starting on its primary, so it is
+ * left out (with a warning) until the process restarts.
+ */
+async function reachableReplicas(urls: string[]): Promise<string[]> {
+  const { default: pg } = await import('pg');
+  const answering: string[] = [];
+  for (const url of urls) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      answering.push(url);
+    } catch (e) {
+      logger.warn({ replica: new URL(url).host, err: (e as Error).message }, '[replica] not reachable at start: its reads go to the primary until a restart');
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return answering;
+}
+
+export function makeDataSource(url: string, poolSize: number, logErrors: boolean, limits: SessionLimits = {}, replicaUrls: string[] = []): DataSource {
   return new DataSource({
     type: 'postgres',
-    url,
+    // With replicas, TypeORM's replication: every statement goes to the primary ('master') unless
+    // db/replica-reads.ts runs it on a 'slave' query runner.
+    ...(replicaUrls.length ? { replication: { master: { url }, slaves: replicaUrls.map((u) => ({ url: u })), defaultMode: 'master' as const } } : { url }),
     entities,
     migrations,
     migrationsTableName: 'migrations',

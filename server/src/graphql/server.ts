@@ -10,6 +10,7 @@ import { REASONS } from '@planner/shared';
 import { logger } from '../observability/logger.js';
 import { signedOutSchemaPrivacy } from './anonymous.js';
 import { aliasLimit, costLimit, depthLimit } from './limits.js';
+import { readRouting } from './read-routing.js';
 import { buildAppSchema } from './schema.js';
 
 const KNOWN_CODES = new Set([
@@ -81,6 +82,7 @@ export async function createApolloServer(config: Config, extraPlugins: ApolloSer
       costLimit(config.graphqlMaxCost),
       signedOutSchemaPrivacy(config.nodeEnv === 'production'),
       persistedQueriesOff,
+      readRouting,
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
       ...extraPlugins,

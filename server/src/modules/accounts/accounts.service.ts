@@ -116,8 +116,9 @@ export class AccountsService {
       this.tokenLookup = {
         userProps: columns.map((c) => c.propertyName),
         sql: `SELECT ${userSelect}, t.id AS "t_id", t.acting_user_id AS "t_acting_user_id", t.read_only AS "t_read_only",
-                t.last_used_at AS "t_last_used_at", t.expires_at AS "t_expires_at", t.revoked_at AS "t_revoked_at", t.kind AS "t_kind"
-              FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
+                t.last_used_at AS "t_last_used_at", t.expires_at AS "t_expires_at", t.revoked_at AS "t_revoked_at", t.kind AS "t_kind",
+                f.lsn::text AS "t_read_fence"
+              FROM auth_tokens t JOIN users u ON u.id = t.user_id LEFT JOIN read_fences f ON f.user_id = u.id WHERE t.token_hash = $1`,
       };
     }
     return this.tokenLookup;
@@ -136,6 +137,7 @@ export class AccountsService {
       t_expires_at: Date;
       t_revoked_at: Date | null;
       t_kind: 'session' | 'api';
+      t_read_fence: string | null;
     })[] = await preparedQuery(this.db, 'authenticate', sql, [sha256(token)]);
     const t = rows[0];
     // A deactivated person's tokens are revoked when the roster deactivates them; this covers the moment in between.
@@ -151,7 +153,7 @@ export class AccountsService {
     }
     const user = new User();
     for (const prop of userProps) (user as unknown as Record<string, unknown>)[prop] = t[prop];
-    return { user, tokenId: t.t_id, actingUserId: t.t_acting_user_id, readOnly: t.t_read_only, tokenKind: t.t_kind };
+    return { user, tokenId: t.t_id, actingUserId: t.t_acting_user_id, readOnly: t.t_read_only, tokenKind: t.t_kind, readFence: t.t_read_fence };
   }
 
   /** Resolves a token that the caller holds aside (adminToken, parentToken) without the idle refresh. */

@@ -28,6 +28,7 @@
  *    file checks in course-upload.ts, row rules in catalogue-import.ts.
  */
 import type { DataSource, EntityManager } from 'typeorm';
+import { replicaRead } from '../../db/replica-reads.js';
 import type { RequestContext } from '../../context.js';
 import { badInput, conflict, notFound, because } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
@@ -144,15 +145,18 @@ export class CoursesService {
       where += ` AND EXISTS (SELECT 1 FROM course_requirements cr JOIN requirements r ON r.id = cr.requirement_id
                               WHERE cr.course_id = c.id AND r.uuid = ${p(q.requirement)})`;
     }
-    const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM courses c WHERE ${where}`, params);
-    const ids: { id: number }[] = await this.db.query(`SELECT c.id FROM courses c WHERE ${where} ORDER BY c.course_id, c.id LIMIT ${first} OFFSET ${offset}`, params);
-    const rows = ids.length
-      ? await this.db
-          .getRepository(Course)
-          .createQueryBuilder('c')
-          .where('c.id = ANY(:ids)', { ids: ids.map((r) => r.id) })
-          .getMany()
-      : [];
+    const { count, ids, rows } = await replicaRead(ctx, 'courseList', async (m) => {
+      const [{ count }]: { count: number }[] = await m.query(`SELECT count(*)::int AS count FROM courses c WHERE ${where}`, params);
+      const ids: { id: number }[] = await m.query(`SELECT c.id FROM courses c WHERE ${where} ORDER BY c.course_id, c.id LIMIT ${first} OFFSET ${offset}`, params);
+      const rows = ids.length
+        ? await m
+            .getRepository(Course)
+            .createQueryBuilder('c')
+            .where('c.id = ANY(:ids)', { ids: ids.map((r) => r.id) })
+            .getMany()
+        : [];
+      return { count, ids, rows };
+    });
     const byId = new Map(rows.map((c) => [c.id, c]));
     const ordered = ids.map((r) => byId.get(r.id)!).filter(Boolean);
     for (const c of ordered) ctx.loaders.courseById.prime(c.id, c);
@@ -190,9 +194,9 @@ export class CoursesService {
   async tagOptions(ctx: RequestContext): Promise<{ key: string; value: string }[]> {
     const reach = await callerReach(ctx);
     const rows: { key: string; value: string }[] = reach.schoolIds.length
-      ? await this.db.query(`SELECT DISTINCT t.key, t.value FROM courses c, jsonb_each_text(c.tags) AS t(key, value) WHERE c.school_id = ANY($1::int[])`, [
-          reach.schoolIds,
-        ])
+      ? await replicaRead(ctx, 'catalogueFilters', (m) =>
+          m.query(`SELECT DISTINCT t.key, t.value FROM courses c, jsonb_each_text(c.tags) AS t(key, value) WHERE c.school_id = ANY($1::int[])`, [reach.schoolIds]),
+        )
       : [];
     const map = new Map<string, string>(Object.entries(BASE_TAGS));
     for (const r of rows) if (!map.has(r.key)) map.set(r.key, r.value);
@@ -203,12 +207,14 @@ export class CoursesService {
   async requirementFilterOptions(ctx: RequestContext): Promise<RequirementOption[]> {
     const reach = await callerReach(ctx);
     if (!reach.schoolIds.length) return [];
-    const rows: { uuid: string; name: string; pathway_name: string }[] = await this.db.query(
-      `SELECT r.uuid, r.name, p.name AS pathway_name
-         FROM requirements r JOIN pathways p ON p.id = r.pathway_id
-        WHERE p.school_id = ANY($1::int[])
-        ORDER BY lower(p.name), lower(r.name), r.uuid`,
-      [reach.schoolIds],
+    const rows: { uuid: string; name: string; pathway_name: string }[] = await replicaRead(ctx, 'catalogueFilters', (m) =>
+      m.query(
+        `SELECT r.uuid, r.name, p.name AS pathway_name
+           FROM requirements r JOIN pathways p ON p.id = r.pathway_id
+          WHERE p.school_id = ANY($1::int[])
+          ORDER BY lower(p.name), lower(r.name), r.uuid`,
+        [reach.schoolIds],
+      ),
     );
     return rows.map((r) => ({ uuid: r.uuid, name: r.name, pathwayName: r.pathway_name, label: `${r.pathway_name}: ${r.name}` }));
   }
@@ -220,9 +226,11 @@ export class CoursesService {
     if (!reach.schoolIds.length) return [];
     const s = (search ?? '').trim().toLowerCase();
     if (hasNul(s)) throw badInput(because(NUL_MESSAGE));
-    const qb = this.db.getRepository(Course).createQueryBuilder('c').where('c.school_id IN (:...ids)', { ids: reach.schoolIds });
-    if (s) qb.andWhere('(lower(c.course_id) LIKE :s OR lower(c.title) LIKE :s)', { s: `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
-    return qb.orderBy('c.course_id').addOrderBy('c.id').take(first).getMany();
+    return replicaRead(ctx, 'courseChoices', (m) => {
+      const qb = m.getRepository(Course).createQueryBuilder('c').where('c.school_id IN (:...ids)', { ids: reach.schoolIds });
+      if (s) qb.andWhere('(lower(c.course_id) LIKE :s OR lower(c.title) LIKE :s)', { s: `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+      return qb.orderBy('c.course_id').addOrderBy('c.id').take(first).getMany();
+    });
   }
 
   // ---- writing -------------------------------------------------------------------------------

@@ -23,6 +23,7 @@
 import crypto from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { RequestContext } from '../../context.js';
+import { replicaRead } from '../../db/replica-reads.js';
 import { badInput, notFound, because } from '../../core/errors.js';
 import { authorize, permits, requireCaller, requireWriter } from '../../core/policy.js';
 import { can, PATHWAY_POLICY_MESSAGES, type PathwayAction, visibleSchoolIds } from './pathways.policy.js';
@@ -138,13 +139,16 @@ export class PathwaysService {
     const offset = decodeCursor(q.after);
     const color = q.color ? checkColor(q.color.trim()) : undefined;
     if (!visibleSchoolIds(reach).length) return { nodes: [], totalCount: 0, endCursor: null, hasNextPage: false };
-    const qb = this.db
-      .getRepository(Pathway)
-      .createQueryBuilder('p')
-      .where('p.school_id IN (:...ids)', { ids: visibleSchoolIds(reach) });
-    if (color) qb.andWhere('p.color = :color', { color });
-    const totalCount = await qb.getCount();
-    const nodes = await qb.orderBy('lower(p.name) COLLATE "C"', 'ASC').addOrderBy('p.uuid', 'ASC').offset(offset).limit(first).getMany();
+    const { totalCount, nodes } = await replicaRead(ctx, 'pathwayList', async (m) => {
+      const qb = m
+        .getRepository(Pathway)
+        .createQueryBuilder('p')
+        .where('p.school_id IN (:...ids)', { ids: visibleSchoolIds(reach) });
+      if (color) qb.andWhere('p.color = :color', { color });
+      const totalCount = await qb.getCount();
+      const nodes = await qb.orderBy('lower(p.name) COLLATE "C"', 'ASC').addOrderBy('p.uuid', 'ASC').offset(offset).limit(first).getMany();
+      return { totalCount, nodes };
+    });
     const next = offset + nodes.length;
     return { nodes, totalCount, endCursor: nodes.length ? encodeCursor(next) : null, hasNextPage: next < totalCount };
   }

@@ -1,0 +1,203 @@
+/**
+ * A district deployment on one machine, from Debian's packages and the built app: the machine's
+ * PostgreSQL as primary, a streaming replica (replica.mjs), N app processes (server/dist) and nginx
+ * in front of them with deploy/nginx.conf, the compose file's proxy configuration. Used by
+ * `npm run cluster` (run.mjs) and `npm run test:cluster` (server/src/cluster/).
+ *
+ * deploy/nginx.conf finds the replicas through Docker's DNS; here they are ports on 127.0.0.1, so
+ * the same server block gets an upstream of those ports in place of the resolver, and nothing else
+ * changes. A line this relies on that is missing from the file stops the cluster with a message.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startReplica } from './replica.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MAIN = path.join(root, 'server/dist/server/src/main.js');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `url` answers 200, or throws after `timeoutMs`. */
+export async function waitForOk(url, timeoutMs = 60_000, isAlive = () => true) {
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < until) {
+    if (!isAlive()) throw new Error(`${url}: the process exited`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (e) {
+      last = e.message;
+    }
+    await sleep(150);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms (${last})`);
+}
+
+/** deploy/nginx.conf's server block, pointed at an upstream of local ports. */
+export function nginxSite(listenPort) {
+  const original = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
+  const edits = [
+    [/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listenPort};`],
+    [/^\s*resolver [^\n]*;\n/m, ''],
+    [/^\s*resolver_timeout [^\n]*;\n/m, ''],
+    [/^(\s*)set \$planner_app http:\/\/app:4000;$/m, '$1set $planner_app http://planner_app;'],
+  ];
+  let site = original;
+  for (const [pattern, replacement] of edits) {
+    if (!pattern.test(site)) throw new Error(`deploy/nginx.conf no longer has ${pattern}: update scripts/cluster/cluster.mjs to match it`);
+    site = site.replace(pattern, replacement);
+  }
+  return site;
+}
+
+function nginxConf(dir, listenPort, appPorts) {
+  const asRoot = process.getuid?.() === 0;
+  return `# Written by scripts/cluster/cluster.mjs around deploy/nginx.conf.
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/nginx-error.log warn;
+${asRoot ? 'user nobody nogroup;' : ''}
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  # The compose file's replicas, here local ports. A replica that refused a connection is left out
+  # for a second only, so one that is back after a restart gets requests again at once.
+  upstream planner_app {
+${appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n')}
+  }
+${nginxSite(listenPort)}
+}
+`;
+}
+
+function findNginx() {
+  for (const candidate of [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(Boolean)) {
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error('nginx is missing: apt-get install nginx (or set NGINX to its path)');
+}
+
+/** One app process: start() spawns it, stop() sends a signal and waits for its exit code. */
+function appProcess({ index, port, env, dir, node, inherit }) {
+  let child = null;
+  let exited = null;
+  const logFile = path.join(dir, `app-${index + 1}.log`);
+  const app = {
+    index,
+    port,
+    logFile,
+    get pid() {
+      return child?.pid;
+    },
+    get running() {
+      return Boolean(child) && !exited;
+    },
+    start() {
+      const out = inherit ? 'inherit' : fs.openSync(logFile, 'a');
+      child = spawn(node, [MAIN], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', out, out] });
+      if (typeof out === 'number') fs.closeSync(out);
+      let resolveExit;
+      exited = null;
+      const exitPromise = new Promise((r) => (resolveExit = r));
+      child.once('exit', (code, signal) => {
+        exited = { code, signal };
+        resolveExit(exited);
+      });
+      app.exit = exitPromise;
+      return waitForOk(`http://127.0.0.1:${port}/api/health/`, 90_000, () => !exited);
+    },
+    /** Sends `signal` and waits for the process to end (SIGKILL after `timeoutMs`). */
+    async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
+      if (!child || exited) return exited;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      const result = await app.exit;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+  return app;
+}
+
+/**
+ * Starts the cluster on `database` (a database of the primary's server, migrated by the first app).
+ * Ports: nginx on `port`, the apps on the next `apps` ports; the replica on `replicaPort`.
+ */
+export async function startCluster({
+  primaryUrl,
+  port = 4471,
+  apps = 2,
+  replicaPort = 5433,
+  env = {},
+  log = (line) => console.log(line),
+  inherit = false,
+  node = process.execPath,
+}) {
+  if (!fs.existsSync(MAIN)) throw new Error('The built app is missing (server/dist): run npm run build first');
+  const nginx = findNginx();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-cluster-'));
+  fs.chmodSync(dir, 0o755);
+  const stops = [];
+  const cluster = { dir, port, url: `http://127.0.0.1:${port}`, apps: [], replica: null, nginxPid: null };
+  cluster.stop = async () => {
+    for (const stop of stops.reverse()) await stop().catch((e) => log(`cluster: stopping: ${e.message}`));
+    stops.length = 0;
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    cluster.replica = await startReplica({ primaryUrl, port: replicaPort, log });
+    stops.push(async () => cluster.replica.stop());
+    // The copy replays what the primary wrote while it was made (on a shared server, other databases' WAL too).
+    await cluster.replica.caughtUp();
+    log(`cluster: replica streaming on port ${replicaPort}`);
+
+    const replicaUrl = cluster.replica.url(new URL(primaryUrl).pathname.slice(1));
+    const appEnv = {
+      NODE_ENV: 'production',
+      DATABASE_URL: primaryUrl,
+      DATABASE_REPLICA_URLS: replicaUrl,
+      PUBLIC_URL: cluster.url,
+      // nginx appends the client's address: one hop, as in docker-compose.yml.
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_GRACE_SECONDS: '10',
+      ...env,
+    };
+    const appPorts = Array.from({ length: apps }, (_, i) => port + 1 + i);
+    cluster.apps = appPorts.map((p, index) => appProcess({ index, port: p, env: appEnv, dir, node, inherit }));
+    stops.push(async () => {
+      await Promise.all(cluster.apps.map((a) => a.stop('SIGTERM')));
+    });
+    // The first migrates (and seeds, with SEED_DEMO) alone; the others then start side by side.
+    await cluster.apps[0].start();
+    await Promise.all(cluster.apps.slice(1).map((a) => a.start()));
+    log(`cluster: ${apps} app processes on ports ${appPorts.join(', ')} (${node === process.execPath ? `Node ${process.version}` : node})`);
+
+    const confFile = path.join(dir, 'nginx.conf');
+    fs.writeFileSync(confFile, nginxConf(dir, port, appPorts));
+    execFileSync(nginx, ['-t', '-q', '-c', confFile, '-p', dir, '-e', path.join(dir, 'nginx-error.log')], { stdio: 'pipe' });
+    const proxy = spawn(nginx, ['-c', confFile, '-p', dir, '-e', path.join(dir, 'nginx-error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    cluster.nginxPid = proxy.pid;
+    const proxyExit = new Promise((r) => proxy.once('exit', r));
+    stops.push(async () => {
+      proxy.kill('SIGTERM');
+      await proxyExit;
+    });
+    await waitForOk(`${cluster.url}/api/health/`, 30_000);
+    log(`cluster: nginx on ${cluster.url} (deploy/nginx.conf)`);
+    return cluster;
+  } catch (e) {
+    await cluster.stop();
+    throw e;
+  }
+}
