@@ -21,6 +21,8 @@ export type AccessAction =
   | 'plan_review_view'
   /** Deleted the student. */
   | 'student_deleted'
+  /** Corrected a record of the student's course history from the school's record (the reason and the change are kept). */
+  | 'transcript_correction'
   /** Downloaded a transcript of the application. */
   | 'transcript_download'
   /** Viewed the app as the student. */

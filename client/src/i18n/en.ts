@@ -1033,6 +1033,7 @@ export const en = {
   'caseload.review_approved': 'Approved',
   'caseload.review_changed_since_approval': 'Changed since approval',
   'accessLog.action_plan_review_view': 'Plan review read',
+  'accessLog.action_transcript_correction': 'Course history record corrected',
   'planReview.title': 'Plan review',
   'planReview.status': 'Plan status: {status}',
   'planReview.approvedVersion': '(approved version {version})',

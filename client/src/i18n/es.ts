@@ -1164,6 +1164,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'caseload.review_approved': 'Aprobado',
   'caseload.review_changed_since_approval': 'Modificado desde la aprobación',
   'accessLog.action_plan_review_view': 'Revisión del plan consultada',
+  'accessLog.action_transcript_correction': 'Registro del historial de cursos corregido',
   'planReview.title': 'Revisión del plan',
   'planReview.status': 'Estado del plan: {status}',
   'planReview.approvedVersion': '(versión aprobada {version})',

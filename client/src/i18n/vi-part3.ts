@@ -434,6 +434,7 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   'caseload.review_approved': 'Đã phê duyệt',
   'caseload.review_changed_since_approval': 'Đã thay đổi sau khi phê duyệt',
   'accessLog.action_plan_review_view': 'Đã xem phần xem xét kế hoạch',
+  'accessLog.action_transcript_correction': 'Đã sửa hồ sơ lịch sử khóa học',
   'planReview.title': 'Xem xét kế hoạch',
   'planReview.status': 'Tình trạng kế hoạch: {status}',
   'planReview.approvedVersion': '(phiên bản được phê duyệt {version})',

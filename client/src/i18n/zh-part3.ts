@@ -430,6 +430,7 @@ export const zhPart3: Partial<Record<MessageKey, string>> = {
   'caseload.review_approved': '已批准',
   'caseload.review_changed_since_approval': '批准后已更改',
   'accessLog.action_plan_review_view': '查看了计划审核',
+  'accessLog.action_transcript_correction': '更正了课程历史记录',
   'planReview.title': '计划审核',
   'planReview.status': '计划状态：{status}',
   'planReview.approvedVersion': '（已批准版本 {version}）',

@@ -165,6 +165,8 @@ function planEntry(s: StudentFact, e: EntryFact, facts: CaseloadFacts): PlanEntr
     position: e.position,
     grade: '',
     completed: e.completed,
+    // Not read here (the view gives warnings and units only).
+    source: 'planned',
     course: {
       id: e.id,
       uuid: '',

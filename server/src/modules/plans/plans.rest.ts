@@ -20,6 +20,7 @@ export function entryJson(e: PlanEntry, schools: Map<number, School>) {
     position: e.position,
     grade: e.grade,
     completed: e.completed,
+    source: e.source,
     course: {
       uuid: e.course.uuid,
       UUID: e.course.uuid,
