@@ -29,6 +29,7 @@ import { KnownDevices1732300002700 } from './1732300002700-KnownDevices.js';
 import { OidcIdentities1732300002720 } from './1732300002720-OidcIdentities.js';
 import { CaseloadFreshness1732300002770 } from './1732300002770-CaseloadFreshness.js';
 import { Transcripts1732300002850 } from './1732300002850-Transcripts.js';
+import { MinimumGrades1732300002860 } from './1732300002860-MinimumGrades.js';
 import { JobPriorityLapses1732300002760 } from './1732300002760-JobPriorityLapses.js';
 
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   CaseloadFreshness1732300002770,
   JobPriorityLapses1732300002760,
   Transcripts1732300002850,
+  MinimumGrades1732300002860,
 ];

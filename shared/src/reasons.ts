@@ -308,6 +308,7 @@ export const REASONS = {
   PATHWAY_COLOR_INVALID: 'Pathway color must be one of red, blue, green, yellow, purple, orange, pink, or empty.',
   REQUIREMENT_UNITS_INVALID: 'Number of units must be a number from 0 to 9999.99.',
   REQUIREMENT_COURSES_INVALID: 'Number of courses must be a whole number from 0 to 10000.',
+  REQUIREMENT_MINIMUM_GRADE_INVALID: 'The minimum grade must be one of A, A-, B+, B, B-, C+, C, C-, D+, D, D-, or empty for any passing grade.',
   SELECT_PATHWAY: 'Please select a pathway.',
   SELECT_REQUIREMENT: 'Please select a requirement.',
   NON_DUPLICABLES_INVALID: 'non_duplicables must be a list of requirement uuids.',

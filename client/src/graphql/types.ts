@@ -34,6 +34,8 @@ export type AccessAction =
 export type AddRequirementInput = {
   /** Free-text description. */
   description?: string | null | undefined;
+  /** Lowest grade that counts (A to D-); default none: any passing grade. */
+  minimumGrade?: string | null | undefined;
   /** Name, as shown to people. */
   name: string;
   /** Default 0 */
@@ -471,6 +473,8 @@ export type UpdatePathwayInput = {
 export type UpdateRequirementInput = {
   /** Free-text description. */
   description?: string | null | undefined;
+  /** Lowest grade that counts (A to D-); empty clears it. */
+  minimumGrade?: string | null | undefined;
   /** Name, as shown to people. */
   name?: string | null | undefined;
   /** Courses needed to fulfil it. */
