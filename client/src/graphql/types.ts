@@ -345,6 +345,15 @@ export type PlanChangeKind =
   /** Removed from the plan. */
   | 'removed';
 
+/** Where a plan entry's grade and completion come from. */
+export type PlanEntrySource =
+  /** Planned: no grade, not completed. */
+  | 'planned'
+  /** The school's record (an imported transcript): locked for the student and parents; staff correct the record. */
+  | 'record'
+  /** Entered by the student: a grade or completion the record does not know. */
+  | 'self_reported';
+
 /** A plan's review status. */
 export type PlanReviewStatus =
   /** Approved, and unchanged since. */
