@@ -28,6 +28,8 @@ import { PlanReview1732300002200 } from './1732300002200-PlanReview.js';
 import { KnownDevices1732300002700 } from './1732300002700-KnownDevices.js';
 import { OidcIdentities1732300002720 } from './1732300002720-OidcIdentities.js';
 import { CaseloadFreshness1732300002770 } from './1732300002770-CaseloadFreshness.js';
+import { Transcripts1732300002850 } from './1732300002850-Transcripts.js';
+import { MinimumGrades1732300002860 } from './1732300002860-MinimumGrades.js';
 import { ReadFences1732300002950 } from './1732300002950-ReadFences.js';
 import { JobPriorityLapses1732300002760 } from './1732300002760-JobPriorityLapses.js';
 
@@ -50,5 +52,7 @@ export const migrations = [
   OidcIdentities1732300002720,
   CaseloadFreshness1732300002770,
   JobPriorityLapses1732300002760,
+  Transcripts1732300002850,
+  MinimumGrades1732300002860,
   ReadFences1732300002950,
 ];

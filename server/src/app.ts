@@ -34,6 +34,7 @@ import { mountSystemRoutes } from './modules/system/system.rest.js';
 import { mountIntegrationRoutes } from './modules/integrations/integrations.rest.js';
 import { mountApiTokenRoutes } from './modules/api-tokens/api-tokens.rest.js';
 import { mountRosterRoutes } from './modules/roster/roster.rest.js';
+import { mountTranscriptRoutes } from './modules/transcripts/transcripts.rest.js';
 import { logger as processLogger, type Logger } from './observability/logger.js';
 import { createMetrics, metricsEndpoint, type AppMetrics } from './observability/metrics.js';
 import { routeName } from './observability/request-facts.js';
@@ -137,6 +138,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountIntegrationRoutes(api, deps);
   mountApiTokenRoutes(api, deps);
   mountRosterRoutes(api, deps);
+  mountTranscriptRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: REASONS.NOT_FOUND, reason: 'NOT_FOUND' });
   });
@@ -163,8 +165,9 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
     deps,
     metrics,
     stop: async () => {
-      // The roster's upload folder first: an upload cut off by a shutdown holds students' names.
+      // The upload folders first: an upload cut off by a shutdown holds students' names and grades.
       await services.roster.close();
+      await services.transcripts.close();
       await apollo.stop();
       await services.payments.close();
     },

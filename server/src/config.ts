@@ -169,6 +169,10 @@ export interface Config {
   rosterBatchSize: number;
   /** Largest roster upload (a CSV, or a OneRoster zip bundle), in bytes (ROSTER_MAX_MB). */
   rosterMaxBytes: number;
+  /** Course-history (transcript import) rows saved per transaction by the import job (COURSE_HISTORY_BATCH_SIZE). */
+  courseHistoryBatchSize: number;
+  /** Largest course-history upload (a transcript CSV or Ed-Fi JSON), in bytes (COURSE_HISTORY_MAX_MB). */
+  courseHistoryMaxBytes: number;
   /** Seconds a worker holds a running job without renewing it; the heartbeat renews it every third of that. */
   jobLeaseSeconds: number;
   /** Most background jobs of one queue a replica runs at once (JOB_CONCURRENCY; imports and exports run one at a time). */
@@ -268,6 +272,8 @@ export function loadConfig(): Config {
     exportTtlHours: Math.max(1, int('EXPORT_TTL_HOURS', 24)),
     rosterBatchSize: Math.max(1, int('ROSTER_BATCH_SIZE', 200)),
     rosterMaxBytes: Math.max(1, int('ROSTER_MAX_MB', 20)) * 1024 * 1024,
+    courseHistoryBatchSize: Math.max(1, int('COURSE_HISTORY_BATCH_SIZE', 1000)),
+    courseHistoryMaxBytes: Math.max(1, int('COURSE_HISTORY_MAX_MB', 200)) * 1024 * 1024,
     jobLeaseSeconds: atLeast('JOB_LEASE_SECONDS', 60, 10, 'a shorter lease lets a busy replica lose the job it is running'),
     jobConcurrency: between('JOB_CONCURRENCY', 4, 1, 32, 'each running job may hold a database connection that requests need too'),
     retention: {

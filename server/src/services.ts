@@ -26,6 +26,7 @@ import { SystemService } from './modules/system/system.service.js';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service.js';
 import { SingleSignOnService } from './modules/identity/sso.service.js';
 import { RosterService } from './modules/roster/roster.service.js';
+import { TranscriptsService } from './modules/transcripts/transcripts.service.js';
 import { StudentDashboardService } from './modules/students/student-dashboard.js';
 import { CaseloadService } from './modules/caseload/caseload.service.js';
 import { FollowedPathwaysService } from './modules/caseload/followed-pathways.js';
@@ -63,6 +64,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     apiTokens: new ApiTokensService(db),
     sso: new SingleSignOnService(db, config, accounts),
     roster: new RosterService(db, accounts, schools, config.rosterMaxBytes, config.rosterBatchSize, { oidc: config.oidc }),
+    transcripts: new TranscriptsService(db, schools, config.courseHistoryMaxBytes, config.courseHistoryBatchSize),
     studentDashboard: new StudentDashboardService(db, schools),
     caseload: new CaseloadService(db, schools),
     followedPathways: new FollowedPathwaysService(db),

@@ -9,5 +9,6 @@
 export * from './accounts.js';
 export * from './ids.js';
 export * from './plans.js';
+export * from './grades.js';
 export * from './sign-in.js';
 export * from './reasons.js';

@@ -21,6 +21,8 @@ export type AccessAction =
   | 'plan_review_view'
   /** Deleted the student. */
   | 'student_deleted'
+  /** Corrected a record of the student's course history from the school's record (the reason and the change are kept). */
+  | 'transcript_correction'
   /** Downloaded a transcript of the application. */
   | 'transcript_download'
   /** Viewed the app as the student. */
@@ -32,6 +34,8 @@ export type AccessAction =
 export type AddRequirementInput = {
   /** Free-text description. */
   description?: string | null | undefined;
+  /** Lowest grade that counts (A to D-); default none: any passing grade. */
+  minimumGrade?: string | null | undefined;
   /** Name, as shown to people. */
   name: string;
   /** Default 0 */
@@ -341,6 +345,15 @@ export type PlanChangeKind =
   /** Removed from the plan. */
   | 'removed';
 
+/** Where a plan entry's grade and completion come from. */
+export type PlanEntrySource =
+  /** Planned: no grade, not completed. */
+  | 'planned'
+  /** The school's record (an imported transcript): locked for the student and parents; staff correct the record. */
+  | 'record'
+  /** Entered by the student: a grade or completion the record does not know. */
+  | 'self_reported';
+
 /** A plan's review status. */
 export type PlanReviewStatus =
   /** Approved, and unchanged since. */
@@ -469,6 +482,8 @@ export type UpdatePathwayInput = {
 export type UpdateRequirementInput = {
   /** Free-text description. */
   description?: string | null | undefined;
+  /** Lowest grade that counts (A to D-); empty clears it. */
+  minimumGrade?: string | null | undefined;
   /** Name, as shown to people. */
   name?: string | null | undefined;
   /** Courses needed to fulfil it. */

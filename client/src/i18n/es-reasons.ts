@@ -142,4 +142,13 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   'reason.WHAT_IF_NAME_TOO_LONG': 'El nombre de un plan hipotético puede tener como máximo {max} caracteres.',
   'reason.WHAT_IF_OWNER_ONLY': 'Solo el estudiante modifica sus planes hipotéticos; usted los ve en modo de solo lectura.',
   'reason.WHAT_IF_NOT_FOUND': 'No se encontró el plan hipotético.',
+  'reason.TRANSCRIPT_LOCKED':
+    'Este curso está en el expediente de la escuela: su calificación y su finalización vienen de la escuela. Pregunte a su consejero si algo no está bien.',
+  'reason.TRANSCRIPT_NO_SCHOOL': 'Únase a una escuela o cree una antes de importar un historial académico.',
+  'reason.TRANSCRIPT_NOT_CSV_OR_JSON': 'El archivo no es CSV ni JSON: elija un archivo .csv guardado como texto UTF-8, o courseTranscripts de Ed-Fi como arreglo .json.',
+  'reason.TRANSCRIPT_HEADER': 'La primera línea debe nombrar las columnas: {columns} (vea las columnas de la importación del historial).',
+  'reason.TRANSCRIPT_IMPORT_STOPPED':
+    'La importación se detuvo antes de terminar. Las filas ya guardadas se conservan; suba el archivo de nuevo para terminarla (nada se guarda dos veces).',
+  'reason.TRANSCRIPT_CORRECTION_REASON_REQUIRED': 'Indique el motivo de la corrección (como máximo {max} caracteres).',
+  'reason.TRANSCRIPT_CORRECTION_EMPTY': 'Indique la calificación, las unidades obtenidas o el estado corregidos.',
 };

@@ -254,6 +254,10 @@ export const es: Partial<Record<MessageKey, string>> = {
   'plan.confirmRemove': '¿Está seguro/a de que desea quitar este curso de su plan de 4 años?',
   'plan.removeFailed': 'Se produjo un error al quitar el curso. Inténtelo de nuevo.',
   'plan.gradeFailed': 'Se produjo un error al enviar la calificación. Inténtelo de nuevo.',
+  'plan.fromRecord': 'Del expediente de la escuela',
+  'plan.fromRecordWhy':
+    'Su calificación y su finalización vienen del expediente de la escuela, así que no se pueden cambiar aquí. Pregunte a su consejero si algo no está bien.',
+  'plan.selfReported': 'Informado por el estudiante',
   'plan.gradeHint': 'Escriba su calificación (p. ej., A, B+)',
   'plan.labelRequired': 'Escriba un nombre.',
   'plan.confirmDelete': '¿Está seguro/a de que desea eliminar este período? Esta acción no se puede deshacer.',
@@ -1164,6 +1168,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'caseload.review_approved': 'Aprobado',
   'caseload.review_changed_since_approval': 'Modificado desde la aprobación',
   'accessLog.action_plan_review_view': 'Revisión del plan consultada',
+  'accessLog.action_transcript_correction': 'Registro del historial de cursos corregido',
   'planReview.title': 'Revisión del plan',
   'planReview.status': 'Estado del plan: {status}',
   'planReview.approvedVersion': '(versión aprobada {version})',

@@ -141,4 +141,12 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   'reason.WHAT_IF_NAME_TOO_LONG': 'Tên kế hoạch giả định có tối đa {max} ký tự.',
   'reason.WHAT_IF_OWNER_ONLY': 'Chỉ học sinh mới thay đổi được các kế hoạch giả định của mình; quý vị chỉ xem được.',
   'reason.WHAT_IF_NOT_FOUND': 'Không tìm thấy kế hoạch giả định.',
+  'reason.TRANSCRIPT_LOCKED': 'Khóa học này có trong hồ sơ của trường: điểm và tình trạng hoàn thành do trường cung cấp. Hãy hỏi cố vấn nếu có gì sai.',
+  'reason.TRANSCRIPT_NO_SCHOOL': 'Hãy tham gia hoặc tạo một trường trước khi nhập học bạ.',
+  'reason.TRANSCRIPT_NOT_CSV_OR_JSON':
+    'Tệp không phải CSV hay JSON: hãy chọn tệp .csv lưu dưới dạng văn bản UTF-8, hoặc courseTranscripts của Ed-Fi dưới dạng mảng .json.',
+  'reason.TRANSCRIPT_HEADER': 'Dòng đầu tiên phải nêu tên các cột: {columns} (xem các cột của việc nhập học bạ).',
+  'reason.TRANSCRIPT_IMPORT_STOPPED': 'Việc nhập đã dừng trước khi xong. Các dòng đã lưu được giữ lại; hãy tải tệp lên lại để hoàn tất (không có gì được lưu hai lần).',
+  'reason.TRANSCRIPT_CORRECTION_REASON_REQUIRED': 'Vui lòng nêu lý do sửa (tối đa {max} ký tự).',
+  'reason.TRANSCRIPT_CORRECTION_EMPTY': 'Vui lòng nhập điểm, số tín chỉ đạt được hoặc tình trạng đã sửa.',
 };

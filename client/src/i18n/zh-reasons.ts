@@ -140,4 +140,11 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   'reason.WHAT_IF_NAME_TOO_LONG': '假设计划的名称最多 {max} 个字符。',
   'reason.WHAT_IF_OWNER_ONLY': '只有学生本人可以修改其假设计划；您只能查看。',
   'reason.WHAT_IF_NOT_FOUND': '未找到假设计划。',
+  'reason.TRANSCRIPT_LOCKED': '这门课程在学校的记录中：成绩和完成情况由学校提供。如有错误，请询问您的辅导员。',
+  'reason.TRANSCRIPT_NO_SCHOOL': '请先加入或创建学校，再导入成绩单。',
+  'reason.TRANSCRIPT_NOT_CSV_OR_JSON': '该文件不是 CSV 或 JSON 文件：请选择以 UTF-8 文本保存的 .csv 文件，或 Ed-Fi courseTranscripts 的 .json 数组。',
+  'reason.TRANSCRIPT_HEADER': '第一行必须列出这些列：{columns}（见成绩单导入的列说明）。',
+  'reason.TRANSCRIPT_IMPORT_STOPPED': '导入在完成前停止了。已保存的行会保留；请重新上传文件以完成导入（不会重复保存）。',
+  'reason.TRANSCRIPT_CORRECTION_REASON_REQUIRED': '请填写更正原因（最多 {max} 个字符）。',
+  'reason.TRANSCRIPT_CORRECTION_EMPTY': '请填写更正后的成绩、所得学分或状态。',
 };

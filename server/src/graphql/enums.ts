@@ -30,6 +30,8 @@ import { OUTBOX_CHANNELS, OUTBOX_STATUSES } from '../modules/outbox/outbox.entit
 import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from '../modules/payments/payment.entity.js';
 import { PLAN_CHANGE_KINDS, PLAN_REVIEW_STATUSES, REVIEW_ACTIONS } from '../modules/plan-review/review-state.js';
 import { ROSTER_IMPORT_STATES } from '../modules/roster/roster.service.js';
+import { TRANSCRIPT_STATUSES } from '../modules/transcripts/transcript-rows.js';
+import { ENTRY_SOURCES } from '../modules/plans/plan-store.js';
 import { CONSENT_FILTERS, PLAN_FILTERS, STUDENT_SORTS } from '../modules/students/students.service.js';
 import { WHAT_IF_STARTS } from '../modules/what-if-plans/what-if-input.js';
 
@@ -220,6 +222,25 @@ export const RosterImportStateEnum = stringEnum('RosterImportState', ROSTER_IMPO
   failed: 'Stopped; error says why.',
 });
 
+export const TranscriptImportStateEnum = stringEnum('TranscriptImportState', ROSTER_IMPORT_STATES, "A transcript import's way through the background job.", {
+  queued: 'Waiting for the job to start.',
+  running: 'Rows being saved.',
+  done: 'Finished: the counts and rejected rows are final.',
+  failed: 'Stopped; error says why.',
+});
+
+export const EntrySourceEnum = stringEnum('PlanEntrySource', ENTRY_SOURCES, "Where a plan entry's grade and completion come from.", {
+  record: "The school's record (an imported transcript): locked for the student and parents; staff correct the record.",
+  self_reported: 'Entered by the student: a grade or completion the record does not know.',
+  planned: 'Planned: no grade, not completed.',
+});
+
+export const TranscriptStatusEnum = stringEnum('TranscriptStatus', TRANSCRIPT_STATUSES, "A course's status on the school's record.", {
+  completed: 'Taken to the end (passed or failed: the grade says).',
+  in_progress: 'Being taken now.',
+  withdrawn: 'Left before the end: not on the plan.',
+});
+
 export const ExportStateEnum = stringEnum('ExportState', EXPORT_STATES, "A parent forms export's way through the background job.", {
   queued: 'Waiting for the job to start.',
   running: 'The ZIP being written.',
@@ -252,6 +273,7 @@ export const AccessActionEnum = stringEnum('AccessAction', ACCESS_ACTIONS, 'What
   plan_notes_view: "Read the plan's notes.",
   what_if_view: "Read the student's what-if plans.",
   plan_review_view: "Read the plan's review (state, history, changes).",
+  transcript_correction: "Corrected a record of the student's course history from the school's record (the reason and the change are kept).",
 });
 
 export const DatabaseKindEnum = stringEnum('DatabaseKind', DATABASE_KINDS, 'Which PostgreSQL the server uses.', {

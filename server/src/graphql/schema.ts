@@ -24,6 +24,7 @@ import { StudentsResolver } from '../modules/students/students.resolver.js';
 import { SystemResolver } from '../modules/system/system.resolver.js';
 import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver.js';
 import { RosterResolver } from '../modules/roster/roster.resolver.js';
+import { TranscriptsResolver } from '../modules/transcripts/transcripts.resolver.js';
 import { StudentDashboardResolver } from '../modules/students/student-dashboard.resolver.js';
 import { OutboxResolver } from '../modules/outbox/outbox.resolver.js';
 import { CaseloadResolver } from '../modules/caseload/caseload.resolver.js';
@@ -54,6 +55,7 @@ export const resolvers = [
   AccessLogResolver,
   ApiTokensResolver,
   RosterResolver,
+  TranscriptsResolver,
   StudentDashboardResolver,
   OutboxResolver,
   CaseloadResolver,

@@ -71,6 +71,11 @@ export const en = {
     '{courses, plural, one {# course} other {# courses}} in {terms, plural, one {# term} other {# terms}}; {planned} planned, {completed} completed.',
   'pdf.plan.warnings': 'Prerequisite Warnings',
   'pdf.plan.noWarnings': 'None: every prerequisite is scheduled in the same or an earlier term.',
+  'pdf.plan.requirements': 'Requirements',
+  'pdf.plan.requirementLine': '{name} ({pathway}): {done} completed, {planned} planned, {missing} missing',
+  'pdf.plan.minimumGrade': 'grade {grade} or better',
+  'pdf.plan.noRequirements': 'No requirements to show.',
+  'pdf.plan.fromRecord': 'school record',
   'pdf.plan.warning': 'Prerequisite not met for "{title}" in {term}',
   'pdf.plan.footer': '{title} - page {page} of {pages}',
   // The default term labels (a school's first terms), as the PDF prints them.

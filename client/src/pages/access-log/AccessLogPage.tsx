@@ -27,6 +27,7 @@ export const ACCESS_ACTIONS = [
   'plan_notes_view',
   'what_if_view',
   'plan_review_view',
+  'transcript_correction',
 ] as const;
 
 interface Filters {

@@ -245,6 +245,13 @@ function TileBody({ entry }: { entry: PlanEntryData }) {
           {entry.grade ? t('components.gradeGrade', { grade: entry.grade }) : t('components.completed')}
         </div>
       )}
+      {entry.source === 'record' && (
+        <div className="small tile-source" title={t('plan.fromRecordWhy')}>
+          <span aria-hidden="true">🔒 </span>
+          {t('plan.fromRecord')}
+        </div>
+      )}
+      {entry.source === 'self_reported' && <div className="small muted tile-source">{t('plan.selfReported')}</div>}
     </div>
   );
 }

@@ -56,13 +56,14 @@ const me = (readOnly: boolean) => ({
     },
   },
 });
-const entry = (id: number, courseId: string, title: string, term: string, position: number, grade = '', completed = false) => ({
+const entry = (id: number, courseId: string, title: string, term: string, position: number, grade = '', completed = false, source = 'planned') => ({
   __typename: 'ScheduledCourse',
   id,
   term,
   position,
   grade,
   completed,
+  source,
   course: {
     __typename: 'PlanCourse',
     id: id * 10,
@@ -99,7 +100,7 @@ const planMock = (readOnly: boolean) => ({
             position: 1,
             label: '9th Grade',
             units: 2,
-            courses: [entry(1, '4401', 'Geometry', '1', 0, 'B+', true), entry(2, '2401', 'English 9', '1', 1)],
+            courses: [entry(1, '4401', 'Geometry', '1', 0, 'B+', true, 'self_reported'), entry(2, '2401', 'English 9', '1', 1, 'A', true, 'record')],
           },
           { __typename: 'PlanTerm', term: '2', position: 2, label: '10th Grade', units: 0, courses: [] },
         ],
@@ -251,6 +252,10 @@ describe('Academic Plan page', () => {
     const tile = screen.getByRole('region', { name: '9th Grade' });
     expect(tile.textContent).toContain('4401');
     expect(tile.textContent).toContain('Grade: B+');
+    // English 9's grade is the school's record (a lock, and why on hover); Geometry's the student's own.
+    const english = tile.querySelector('[data-course="2401"]')!;
+    expect(within(english as HTMLElement).getByTitle(/cannot be changed here/).textContent).toContain("From the school's record");
+    expect(tile.querySelector('[data-course="4401"]')!.textContent).toContain('Self-reported');
     expect(screen.getByRole('button', { name: 'Add Term' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit term 9th Grade' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View Baseline Plans' })).toBeTruthy();
@@ -331,7 +336,7 @@ describe('StudentCourseControls', () => {
           units: 1,
           prerequisiteGroups: [],
           school: { __typename: 'School', id: 1, name: 'Lincoln High School', primaryColor: '#8b1e3f' },
-          scheduled: { __typename: 'ScheduledCourse', id: 1, term: '1', grade: 'B+', completed: true },
+          scheduled: { __typename: 'ScheduledCourse', id: 1, term: '1', grade: 'B+', completed: true, source: 'self_reported' },
         },
       },
     },
@@ -344,6 +349,20 @@ describe('StudentCourseControls', () => {
     expect(screen.getByRole('button', { name: 'Remove from Plan' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Course Grade' }));
     expect(screen.getByPlaceholderText('Enter your grade (e.g., A, B+)')).toBeTruthy();
+  });
+
+  it("says why a course from the school's record cannot be regraded, moved or removed, and offers no such control", async () => {
+    // English 9 (entry 2) is on the record in the plan as well: the page and the plan agree.
+    const fromRecord = structuredClone(courseMock);
+    fromRecord.request.variables.uuid = 'uuid-2';
+    Object.assign(fromRecord.result.data.planCourse, { id: 20, uuid: 'uuid-2', courseId: '2401', title: 'English 9' });
+    fromRecord.result.data.planCourse.scheduled = { ...fromRecord.result.data.planCourse.scheduled, id: 2, grade: 'A', source: 'record' };
+    renderWith(<StudentCourseControls courseUuid="uuid-2" />, false, [fromRecord]);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain("From the school's record.");
+    expect(note.textContent).toContain('Ask your counselor if something is wrong.');
+    expect(screen.queryByRole('button', { name: 'Edit Course Grade' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove from Plan' })).toBeNull();
   });
 
   it("renders nothing in a parent's view", async () => {

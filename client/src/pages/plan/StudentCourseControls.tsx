@@ -98,14 +98,22 @@ function Controls({ course, terms, whatIfPlanId, whatIfName }: { course: CourseD
               {t('plan.courseCompletedGrade')} {entry.grade}
             </p>
           )}
-          <div className="row">
-            <button type="button" onClick={() => setGrading(true)}>
-              {t('plan.editCourseGrade')}
-            </button>
-            <button type="button" className="danger" onClick={remove} disabled={removing.loading}>
-              {t('plan.removeFromPlan')}
-            </button>
-          </div>
+          {entry.source === 'record' ? (
+            // The server refuses these changes too (TRANSCRIPT_LOCKED): the page says why instead of offering them.
+            <p className="record-note" role="note">
+              <span aria-hidden="true">🔒 </span>
+              <strong>{t('plan.fromRecord')}.</strong> {t('plan.fromRecordWhy')}
+            </p>
+          ) : (
+            <div className="row">
+              <button type="button" onClick={() => setGrading(true)}>
+                {t('plan.editCourseGrade')}
+              </button>
+              <button type="button" className="danger" onClick={remove} disabled={removing.loading}>
+                {t('plan.removeFromPlan')}
+              </button>
+            </div>
+          )}
           {grading && (
             <GradeDialog scheduledId={entry.id} grade={entry.grade} completed={entry.completed} whatIfPlanId={whatIfPlanId} onClose={() => setGrading(false)} />
           )}
@@ -158,7 +166,7 @@ function GradeDialog({
       onClose();
     } catch (err) {
       console.error('Grade update failed', err);
-      setError(t('plan.gradeFailed'));
+      setError(messageOr(err, t('plan.gradeFailed')));
     }
   }
 

@@ -13,5 +13,6 @@ export const ACCESS_ACTIONS = [
   'plan_notes_view',
   'what_if_view',
   'plan_review_view',
+  'transcript_correction',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

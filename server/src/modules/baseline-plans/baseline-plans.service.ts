@@ -190,7 +190,8 @@ export class BaselinePlansService {
     return this.db.transaction(async (m) => {
       // Locks the student's row: a generation or another assignment waits for this one.
       await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [caller.user.id]);
-      await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [caller.user.id]);
+      // Courses from the school's record stay (the plan's copy of such a course is left out).
+      await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1 AND transcript_record_id IS NULL`, [caller.user.id]);
       if (plan.academicYearLabels.length) {
         await m.query(`UPDATE users SET academic_year_labels = $2::jsonb WHERE id = $1`, [caller.user.id, JSON.stringify(plan.academicYearLabels)]);
       }
@@ -198,10 +199,10 @@ export class BaselinePlansService {
     });
   }
 
-  /** Starting from scratch: removes every course from the student's plan (terms stay). */
+  /** Starting from scratch: removes every course from the student's plan (terms stay), except those from the school's record. */
   async clearStudentCourses(ctx: RequestContext): Promise<number> {
     const caller = authorize(ctx, can, 'clearOwnPlan', null);
-    const [, count] = await this.db.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [caller.user.id]);
+    const [, count] = await this.db.query(`DELETE FROM scheduled_courses WHERE user_id = $1 AND transcript_record_id IS NULL`, [caller.user.id]);
     return Number(count ?? 0);
   }
 }
@@ -210,6 +211,7 @@ async function copyCourses(m: EntityManager, fromUserId: number, toUserId: numbe
   const rows: unknown[] = await m.query(
     `INSERT INTO scheduled_courses (user_id, course_id, term, position)
      SELECT $2, course_id, term, position FROM scheduled_courses WHERE user_id = $1 ORDER BY id
+     ON CONFLICT (user_id, course_id) DO NOTHING
      RETURNING id`,
     [fromUserId, toUserId],
   );

@@ -39,7 +39,12 @@ export interface EntryFact extends PlanCourseFacts {
   entryId: number;
   term: string;
   position: number;
+  /** The entry's own flag (the plan view's completed units); the engine reads countsAsCompleted. */
   completed: boolean;
+  grade: string;
+  fromRecord: boolean;
+  /** The student has a course history from the school (any record). */
+  hasRecord: boolean;
   title: string;
   createdAt: Date;
 }
@@ -76,13 +81,14 @@ export async function loadCaseloadFacts(db: DataSource, students: StudentFact[])
   const [pathwayRows, reqRows, entryRows, markedRows, schoolRows, review] = await Promise.all([
     db.query(`SELECT id, uuid, name, color, school_id AS "schoolId" FROM pathways WHERE school_id = ANY($1::int[])`, [reached]) as Promise<PathwayFact[]>,
     db.query(
-      `SELECT r.id, r.uuid, r.name, r.number_of_courses AS "requiredCourses", r.number_of_units::float8 AS "requiredUnits",
+      `SELECT r.id, r.uuid, r.name, r.number_of_courses AS "requiredCourses", r.number_of_units::float8 AS "requiredUnits", r.minimum_grade AS "minimumGrade",
               r.pathway_id AS "pathwayId", p.school_id AS "schoolId"
          FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE p.school_id = ANY($1::int[])`,
       [reached],
     ) as Promise<(RequirementFact & { schoolId: number })[]>,
     db.query(
-      `SELECT sc.id AS "entryId", sc.user_id AS "userId", sc.term, sc.position, sc.completed, sc.created_at AS "createdAt",
+      `SELECT sc.id AS "entryId", sc.user_id AS "userId", sc.term, sc.position, sc.completed, sc.grade, sc.created_at AS "createdAt",
+              sc.transcript_record_id IS NOT NULL AS "fromRecord", EXISTS (SELECT 1 FROM transcript_records tr WHERE tr.student_id = sc.user_id) AS "hasRecord",
               c.id, c.course_id AS "courseId", c.title, c.school_id AS "schoolId", c.units::float8 AS units,
               ct.adjusted_units::float8 AS "adjustedUnits"
          FROM scheduled_courses sc
@@ -121,6 +127,7 @@ export async function loadCaseloadFacts(db: DataSource, students: StudentFact[])
       name: r.name,
       requiredCourses: r.requiredCourses,
       requiredUnits: Number(r.requiredUnits),
+      minimumGrade: r.minimumGrade ?? null,
       pathwayId: r.pathwayId,
     });
   const plans = new Map<number, EntryFact[]>();
@@ -130,6 +137,9 @@ export async function loadCaseloadFacts(db: DataSource, students: StudentFact[])
       term: e.term,
       position: e.position,
       completed: e.completed,
+      grade: e.grade,
+      fromRecord: e.fromRecord,
+      hasRecord: e.hasRecord,
       title: e.title,
       createdAt: e.createdAt,
       id: e.id,

@@ -12,6 +12,10 @@ export interface MissingRequirement {
   uuid: string;
   name: string;
   pathwayName: string;
+  /** Courses counted that are completed, planned, and still missing: "3 completed, 2 planned, 1 missing". */
+  doneCourses: number;
+  plannedCourses: number;
+  missingCourses: number;
 }
 
 /** What a summary answers of a student's plan (the engine, the plan view, the review rule). */

@@ -17,7 +17,16 @@ const CaseloadRow = z
     pathways_marked: z.boolean().meta({ description: 'false: none marked; the graduation pathway is shown.' }),
     requirements_met: z.int(),
     requirements_total: z.int(),
-    missing_requirements: z.array(z.object({ uuid: z.string(), name: z.string(), pathway_name: z.string() })),
+    missing_requirements: z.array(
+      z.object({
+        uuid: z.string(),
+        name: z.string(),
+        pathway_name: z.string(),
+        done_courses: z.int().meta({ description: 'Courses counted that are completed (with a grade meeting the minimum).' }),
+        planned_courses: z.int().meta({ description: 'Courses counted that are planned or in progress.' }),
+        missing_courses: z.int().meta({ description: 'Courses still missing.' }),
+      }),
+    ),
     warnings: z.array(z.string()).meta({ description: 'Prerequisite warnings, as the plan shows them.' }),
     completed_units: z.number(),
     review_status: z.enum(REVIEW_STATUSES),

@@ -17,6 +17,9 @@ class CaseloadMissingRequirement {
   @Field(() => ID, { description: 'Stable public identifier (UUID).' }) uuid: string;
   @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
   @Field(() => String, { description: 'The name of its pathway.' }) pathwayName: string;
+  @Field(() => Int, { description: 'Courses counted that are completed (with a grade meeting the minimum).' }) doneCourses: number;
+  @Field(() => Int, { description: 'Courses counted that are planned or in progress.' }) plannedCourses: number;
+  @Field(() => Int, { description: 'Courses still missing: "3 completed, 2 planned, 1 missing".' }) missingCourses: number;
 }
 
 @ObjectType({ description: 'One student of the caseload' })

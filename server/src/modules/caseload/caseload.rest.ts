@@ -15,7 +15,15 @@ export const caseloadRowJson = (r: CaseloadRowFor) => ({
   pathways_marked: r.pathwaysMarked,
   requirements_met: r.requirementsMet,
   requirements_total: r.requirementsTotal,
-  missing_requirements: r.missingRequirements.map((m) => ({ uuid: m.uuid, name: m.name, pathway_name: m.pathwayName })),
+  missing_requirements: r.missingRequirements.map((m) => ({
+    uuid: m.uuid,
+    name: m.name,
+    pathway_name: m.pathwayName,
+    // Summaries stored before the counts existed are recomputed (migration 1732300002860); until then 0.
+    done_courses: m.doneCourses ?? 0,
+    planned_courses: m.plannedCourses ?? 0,
+    missing_courses: m.missingCourses ?? 0,
+  })),
   warnings: r.warnings,
   completed_units: r.completedUnits,
   review_status: r.reviewStatus,

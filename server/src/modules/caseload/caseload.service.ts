@@ -36,7 +36,7 @@ import { valid, type Checked } from '../../core/validation.js';
 import type { User } from '../accounts/user.entity.js';
 import { recordAccessMany } from '../access-log/record-access.js';
 import { csvField } from '../courses/csv.js';
-import { byName, planProgress, type EngineLink } from '../pathways/progress.js';
+import { byName, countsAsCompleted, planProgress, type EngineLink } from '../pathways/progress.js';
 import { unreadNoteCounts } from '../notes/plan-note-store.js';
 import { buildView } from '../plans/plan-view.js';
 import type { PlanEntry } from '../plans/plan-store.js';
@@ -116,7 +116,12 @@ export function summarize(facts: CaseloadFacts): ComputedSummary[] {
     }
     const entries = facts.plans.get(s.id) ?? [];
     const links: EngineLink[] = [...new Set(entries.map((e) => e.id))].flatMap((id) => facts.linksByCourse.get(id) ?? []);
-    const progress = planProgress(requirements, entries, links, s.schoolId);
+    const progress = planProgress(
+      requirements,
+      entries.map((e) => ({ ...e, completed: countsAsCompleted(e, e.hasRecord) })),
+      links,
+      s.schoolId,
+    );
 
     const seen = (id: number) => {
       const p = facts.pathways.get(id);
@@ -128,9 +133,20 @@ export function summarize(facts: CaseloadFacts): ComputedSummary[] {
     const mine = requirements.filter((r) => followedIds.has(r.pathwayId));
     const missing = mine
       .filter((r) => !progress.get(r.id)!.isFulfilled)
-      .map((r) => ({ uuid: r.uuid, name: r.name, pathwayName: facts.pathways.get(r.pathwayId)!.name, pathwayUuid: facts.pathways.get(r.pathwayId)!.uuid }))
+      .map((r) => {
+        const p = progress.get(r.id)!;
+        return {
+          uuid: r.uuid,
+          name: r.name,
+          pathwayName: facts.pathways.get(r.pathwayId)!.name,
+          pathwayUuid: facts.pathways.get(r.pathwayId)!.uuid,
+          doneCourses: p.doneCourses,
+          plannedCourses: p.plannedCourses,
+          missingCourses: p.missingCourses,
+        };
+      })
       .sort((a, b) => byName({ name: a.pathwayName, uuid: a.pathwayUuid }, { name: b.pathwayName, uuid: b.pathwayUuid }) || byName(a, b))
-      .map(({ uuid, name, pathwayName }) => ({ uuid, name, pathwayName }));
+      .map(({ pathwayUuid: _, ...m }) => m);
 
     const view = buildView(
       { academicYearLabels: s.labels } as User,
@@ -165,6 +181,8 @@ function planEntry(s: StudentFact, e: EntryFact, facts: CaseloadFacts): PlanEntr
     position: e.position,
     grade: '',
     completed: e.completed,
+    // Not read here (the view gives warnings and units only).
+    source: 'planned',
     course: {
       id: e.id,
       uuid: '',
@@ -216,7 +234,7 @@ export function toCsv(rows: CaseloadRowFor[]): string {
         r.pathways.map((p) => p.name).join('; '),
         String(r.requirementsMet),
         String(r.requirementsTotal),
-        r.missingRequirements.map((m) => (r.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join('; '),
+        r.missingRequirements.map((m) => `${r.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name} (${missingCounts(m)})`).join('; '),
         String(r.warnings.length),
         String(r.completedUnits),
         r.reviewStatus,
@@ -349,4 +367,9 @@ export class CaseloadService {
     }
     return { csv: toCsv(await withUnreadNotes(this.db, caller.user.id, rows)), count: rows.length };
   }
+}
+
+/** "3 completed, 2 planned, 1 missing": a requirement's courses as the caseload export and the PDF say them. */
+export function missingCounts(m: Pick<MissingRequirement, 'doneCourses' | 'plannedCourses' | 'missingCourses'>): string {
+  return `${m.doneCourses ?? 0} completed, ${m.plannedCourses ?? 0} planned, ${m.missingCourses ?? 0} missing`;
 }

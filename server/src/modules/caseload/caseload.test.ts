@@ -222,7 +222,16 @@ describe('caseload', () => {
       'Unread notes',
     ]);
     expect(records.slice(1).map((r) => r[1])).toEqual(['\'=HYPERLINK("x")', 'Ann', 'Cy']);
-    expect(records[2].slice(3, 11)).toEqual(['9', 'High School Graduation', '0', '2', 'English; Mathematics', '0', '0', 'draft']);
+    expect(records[2].slice(3, 11)).toEqual([
+      '9',
+      'High School Graduation',
+      '0',
+      '2',
+      'English (0 completed, 1 planned, 1 missing); Mathematics (0 completed, 0 planned, 1 missing)',
+      '0',
+      '0',
+      'draft',
+    ]);
   });
 
   it('logs each student shown or exported, in one statement', async () => {

@@ -1,7 +1,7 @@
 /**
  * The background worker of every replica: one JobWorker polling the `jobs` table for each kind of
  * background work — outbox delivery (email, text messages), consent-form ZIP exports and their
- * cleanup, roster imports, caseload summaries a read left stale, and the daily retention job (retention.ts).
+ * cleanup, roster and transcript imports, caseload summaries a read left stale, and the daily retention job (retention.ts).
  * Each queue runs up to JOB_CONCURRENCY jobs at once, the long ones (ONE_AT_A_TIME) one.
  */
 import type { DataSource } from 'typeorm';
@@ -13,6 +13,7 @@ import { deleteExpiredExports, EXPORT_CLEANUP_QUEUE } from '../exports/export-st
 import { OUTBOX_QUEUE, outboxDeliveryHandler, smtpTransport, type Transports } from '../outbox/delivery.js';
 import { smsTransport } from '../outbox/sms-gateway.js';
 import { ROSTER_IMPORT_QUEUE } from '../roster/roster.service.js';
+import { TRANSCRIPT_IMPORT_QUEUE } from '../transcripts/transcript-queue.js';
 import { JobWorker, type JobHandler, type WorkerOptions } from './job-queue.js';
 import { RETENTION_QUEUE, retentionHandler, retentionPolicy, type RetentionPolicy } from './retention.js';
 
@@ -37,6 +38,7 @@ export function backgroundHandlers(
       await deleteExpiredExports(db);
     },
     [ROSTER_IMPORT_QUEUE]: (payload, job, stopping) => services.roster.processImport(String(payload.importId), job, stopping),
+    [TRANSCRIPT_IMPORT_QUEUE]: (payload, job, stopping) => services.transcripts.processImport(String(payload.importId), job, stopping),
     [CASELOAD_QUEUE]: (payload, _job, stopping) => services.caseload.refreshQueued((payload.schoolIds as unknown[]).map(Number), stopping),
   };
 }
@@ -45,7 +47,7 @@ export function backgroundHandlers(
  * Long jobs that run one at a time per replica whatever JOB_CONCURRENCY says: each holds a batch
  * in memory and a transaction open, and there are few of them (imports, exports, the daily job).
  */
-export const ONE_AT_A_TIME: Record<string, number> = { [ROSTER_IMPORT_QUEUE]: 1, [CONSENT_EXPORT_QUEUE]: 1, [RETENTION_QUEUE]: 1 };
+export const ONE_AT_A_TIME: Record<string, number> = { [ROSTER_IMPORT_QUEUE]: 1, [TRANSCRIPT_IMPORT_QUEUE]: 1, [CONSENT_EXPORT_QUEUE]: 1, [RETENTION_QUEUE]: 1 };
 
 /** The worker of a replica, with the lease, concurrency and retention periods of the configuration. */
 export function backgroundWorker(db: DataSource, services: Services, transports: Transports, config: Config, opts: WorkerOptions = {}): JobWorker {

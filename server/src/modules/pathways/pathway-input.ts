@@ -6,6 +6,7 @@
  * The order of the checks is the order a person reads the form in: name, description, then colour
  * (pathways) or units and courses (requirements); the first problem is the one reported.
  */
+import { isMinimumGrade } from '@planner/shared';
 import { badInput, because } from '../../core/errors.js';
 import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
 import { PATHWAY_COLORS } from './pathway.entity.js';
@@ -18,6 +19,7 @@ export const PATHWAY_INPUT_MESSAGES = {
   colorInvalid: 'PATHWAY_COLOR_INVALID',
   unitsInvalid: 'REQUIREMENT_UNITS_INVALID',
   coursesInvalid: 'REQUIREMENT_COURSES_INVALID',
+  minimumGradeInvalid: 'REQUIREMENT_MINIMUM_GRADE_INVALID',
   selectPathway: 'SELECT_PATHWAY',
   selectRequirement: 'SELECT_REQUIREMENT',
   nonDuplicablesInvalid: 'NON_DUPLICABLES_INVALID',
@@ -43,6 +45,8 @@ export interface RequirementFields {
   description?: string;
   numberOfUnits?: number;
   numberOfCourses?: number;
+  /** null clears it (any passing grade counts). */
+  minimumGrade?: string | null;
 }
 
 /** Add a requirement: the pathway (its uuid is read when the pathway is looked up) and the fields. */
@@ -131,6 +135,7 @@ export const requirementSchema = (partial: boolean) =>
       description: text().optional(),
       number_of_units: z.unknown().optional(),
       number_of_courses: z.unknown().optional(),
+      minimum_grade: z.unknown().optional(),
     })
     .transform((v, ctx): RequirementFields => {
       const out: RequirementFields = {};
@@ -146,6 +151,11 @@ export const requirementSchema = (partial: boolean) =>
         if (d !== undefined) out.description = d;
         if (u !== undefined && u !== null) out.numberOfUnits = u;
         if (c !== undefined && c !== null) out.numberOfCourses = c;
+        if (v.minimum_grade === null || v.minimum_grade === '') out.minimumGrade = null;
+        else if (v.minimum_grade !== undefined) {
+          if (isMinimumGrade(v.minimum_grade)) out.minimumGrade = v.minimum_grade;
+          else issue(M.minimumGradeInvalid);
+        }
       } catch (e) {
         if (e !== STOP) throw e;
       }

@@ -67,6 +67,10 @@ export class Requirement {
   @Column({ name: 'number_of_courses', type: 'integer', default: 0 })
   numberOfCourses: number;
 
+  @Field(() => String, { nullable: true, description: 'The lowest grade (A to D-) a completed course may have to count, e.g. C; null: any passing grade.' })
+  @Column({ name: 'minimum_grade', type: 'text', nullable: true })
+  minimumGrade: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -13,6 +13,7 @@ export const RequirementJson = z
     description: z.string(),
     number_of_units: z.number(),
     number_of_courses: z.int(),
+    minimum_grade: z.string().nullable().meta({ description: 'The lowest grade (A to D-) a completed course may have to count; null: any passing grade.' }),
     pathway_names: z.array(z.string()),
     pathway_colors: z.array(z.string()),
   })
@@ -58,7 +59,12 @@ export const RequirementProgressJson = z.object({
   pathway_color: z.string(),
   required_courses: z.int(),
   required_units: z.number(),
-  completed_courses: z.int(),
+  completed_courses: z.int().meta({ description: 'Courses counted: completed and planned.' }),
+  done_courses: z.int().meta({ description: 'Of those, completed (from the record, with a grade meeting the minimum).' }),
+  planned_courses: z.int().meta({ description: 'Of those, planned or in progress.' }),
+  missing_courses: z.int().meta({ description: 'Courses still missing: "3 completed, 2 planned, 1 missing".' }),
+  minimum_grade: z.string().nullable(),
+  below_minimum_course_ids: z.array(z.int()).meta({ description: 'Completed courses not counted: grade below the minimum, or failing.' }),
   completed_units: z.number(),
   is_fulfilled: z.boolean(),
 });

@@ -25,7 +25,12 @@ export class RequirementProgress {
   @Field(() => String, { description: 'The pathway color.' }) pathwayColor: string;
   @Field(() => Int, { description: 'The required courses.' }) requiredCourses: number;
   @Field(() => Float, { description: 'The required units.' }) requiredUnits: number;
-  @Field(() => Int, { description: 'The completed courses.' }) completedCourses: number;
+  @Field(() => Int, { description: 'The courses counted (completed and planned).' }) completedCourses: number;
+  @Field(() => Int, { description: 'Of those, completed (with a grade meeting the minimum).' }) doneCourses: number;
+  @Field(() => Int, { description: 'Of those, only planned or in progress.' }) plannedCourses: number;
+  @Field(() => Int, { description: 'Courses still missing beyond those counted.' }) missingCourses: number;
+  @Field(() => String, { nullable: true, description: 'The lowest grade that counts; null: any passing grade.' }) minimumGrade: string | null;
+  @Field(() => [Int], { description: 'Completed courses not counted: their grade is below the minimum (or failing).' }) belowMinimumCourseIds: number[];
   @Field(() => Float, { description: 'The completed units.' }) completedUnits: number;
   @Field(() => Boolean, { description: 'Whether it is fulfilled.' }) isFulfilled: boolean;
 }
@@ -73,6 +78,7 @@ class AddRequirementInput {
   @Field(() => String, { description: 'Free-text description.', nullable: true }) description?: string;
   @Field(() => Float, { nullable: true, description: 'Default 0' }) numberOfUnits?: number;
   @Field(() => Int, { nullable: true, description: 'Default 0' }) numberOfCourses?: number;
+  @Field(() => String, { nullable: true, description: 'Lowest grade that counts (A to D-); default none: any passing grade.' }) minimumGrade?: string;
 }
 
 @InputType({ description: 'Only the fields given change' })
@@ -81,6 +87,7 @@ class UpdateRequirementInput {
   @Field(() => String, { description: 'Free-text description.', nullable: true }) description?: string;
   @Field(() => Float, { description: 'Units needed to fulfil it.', nullable: true }) numberOfUnits?: number;
   @Field(() => Int, { description: 'Courses needed to fulfil it.', nullable: true }) numberOfCourses?: number;
+  @Field(() => String, { description: 'Lowest grade that counts (A to D-); empty clears it.', nullable: true }) minimumGrade?: string;
 }
 
 const toFulfillments = (list: Fulfillment[]): CourseFulfillment[] => list.map((f) => ({ requirement: f.requirement, pathway: f.pathway, nonDuplicableGroup: f.group }));
@@ -90,6 +97,7 @@ const requirementRaw = (i: UpdateRequirementInput) => ({
   description: i.description,
   number_of_units: i.numberOfUnits,
   number_of_courses: i.numberOfCourses,
+  minimum_grade: i.minimumGrade,
 });
 
 @Resolver(() => Pathway)

@@ -22,6 +22,7 @@ export function requirementJson(r: Requirement, p: Pathway) {
     description: r.description,
     number_of_units: r.numberOfUnits,
     number_of_courses: r.numberOfCourses,
+    minimum_grade: r.minimumGrade,
     pathway_names: [p.name],
     pathway_colors: [p.color],
   };
@@ -56,6 +57,11 @@ export function progressJson(r: RequirementProgressRow) {
     required_courses: r.requiredCourses,
     required_units: r.requiredUnits,
     completed_courses: r.completedCourses,
+    done_courses: r.doneCourses,
+    planned_courses: r.plannedCourses,
+    missing_courses: r.missingCourses,
+    minimum_grade: r.minimumGrade,
+    below_minimum_course_ids: r.belowMinimumCourseIds,
     completed_units: r.completedUnits,
     is_fulfilled: r.isFulfilled,
   };

@@ -226,6 +226,7 @@ export class PathwaysService {
         description: fields.description ?? '',
         numberOfUnits: fields.numberOfUnits ?? 0,
         numberOfCourses: fields.numberOfCourses ?? 0,
+        minimumGrade: fields.minimumGrade ?? null,
       }),
     );
   }
@@ -240,6 +241,7 @@ export class PathwaysService {
     if (input.description !== undefined) requirement.description = input.description;
     if (input.numberOfUnits !== undefined) requirement.numberOfUnits = input.numberOfUnits;
     if (input.numberOfCourses !== undefined) requirement.numberOfCourses = input.numberOfCourses;
+    if (input.minimumGrade !== undefined) requirement.minimumGrade = input.minimumGrade;
     return this.db.getRepository(Requirement).save(requirement);
   }
 

@@ -92,6 +92,7 @@ describe('list and read pathways (REST)', () => {
           uuid: r.uuid,
           name: 'Math',
           description: 'Four years',
+          minimum_grade: null,
           number_of_units: 7.5,
           number_of_courses: 2,
           pathway_names: ['STEM'],

@@ -33,6 +33,7 @@
  * Units are compared in hundredths (integers), so 0.1 + 0.2 meets a requirement of 0.3.
  */
 import type { DataSource } from 'typeorm';
+import { meetsMinimum } from '@planner/shared';
 import { entryTable, officialPlan, type PlanRef } from '../plans/plan-store.js';
 
 /**
@@ -54,6 +55,8 @@ export interface EngineRequirement {
   name: string;
   requiredCourses: number;
   requiredUnits: number;
+  /** The lowest grade a completed course may have to count (null: any passing grade). */
+  minimumGrade?: string | null;
 }
 
 export interface EngineCourse {
@@ -315,6 +318,32 @@ export interface PlanCourseFacts {
   units: number;
   /** course_transfers.adjusted_units for the student's school; null without a transfer row. */
   adjustedUnits: number | null;
+  /** Counts as completed (see countsAsCompleted); absent: planned. */
+  completed?: boolean;
+  /** The grade of a completed course. */
+  grade?: string;
+}
+
+/**
+ * Whether a plan entry counts as completed rather than planned: completed on the school's record,
+ * or ticked by the student where the school keeps no record of theirs. Once a school has imported
+ * a student's course history, a completion the student entered for a course the record does not
+ * know stays planned: the audit believes the school, not the tick (the plan marks it
+ * self-reported).
+ */
+export const countsAsCompleted = (entry: { completed: boolean; fromRecord: boolean }, studentHasRecord: boolean) =>
+  entry.completed && (entry.fromRecord || !studentHasRecord);
+
+/** A requirement's progress with completed courses apart from planned ones: "3 completed, 2 planned, 1 missing". */
+export interface PlanRequirementResult extends RequirementResult {
+  /** Courses counted that are completed (with a grade meeting the minimum). */
+  doneCourses: number;
+  /** Courses counted that are only planned (or in progress). */
+  plannedCourses: number;
+  /** Courses still needed beyond those counted (0 once enough are counted). */
+  missingCourses: number;
+  /** Completed courses that would count but for a grade below the minimum (or failing). */
+  belowMinimumCourseIds: number[];
 }
 
 /**
@@ -327,17 +356,42 @@ export function planProgress(
   plan: PlanCourseFacts[],
   links: EngineLink[],
   studentSchoolId: number | null,
-): Map<number, RequirementResult> {
+): Map<number, PlanRequirementResult> {
   const courses: EngineCourse[] = plan.map((c) => ({
     id: c.id,
     courseId: c.courseId,
     units: effectiveUnits({ schoolId: c.schoolId, units: c.units }, studentSchoolId, c.adjustedUnits),
   }));
-  return computeProgress(requirements, courses, links);
+  // A completed course counts toward a requirement only with a grade meeting its minimum (never a failing one).
+  const byId = new Map(plan.map((c) => [c.id, c]));
+  const minimum = new Map(requirements.map((r) => [r.id, r.minimumGrade ?? null]));
+  const below = new Map<number, number[]>();
+  const counting = links.filter((l) => {
+    const c = byId.get(l.courseId);
+    if (!c?.completed || !minimum.has(l.requirementId) || meetsMinimum(c.grade ?? '', minimum.get(l.requirementId))) return true;
+    below.set(l.requirementId, [...(below.get(l.requirementId) ?? []), c.id]);
+    return false;
+  });
+  const results = computeProgress(requirements, courses, counting);
+  return new Map(
+    [...results].map(([id, r]) => {
+      const done = r.countedCourseIds.filter((c) => byId.get(c)?.completed).length;
+      return [
+        id,
+        {
+          ...r,
+          doneCourses: done,
+          plannedCourses: r.countedCourseIds.length - done,
+          missingCourses: Math.max(0, r.requiredCourses - r.countedCourseIds.length),
+          belowMinimumCourseIds: [...new Set(below.get(id) ?? [])].sort((a, b) => a - b),
+        },
+      ];
+    }),
+  );
 }
 
 /** One requirement's progress with what the card and the API show beside the numbers. */
-export interface RequirementProgressRow extends RequirementResult {
+export interface RequirementProgressRow extends PlanRequirementResult {
   uuid: string;
   name: string;
   description: string;
@@ -345,6 +399,7 @@ export interface RequirementProgressRow extends RequirementResult {
   pathwayUuid: string;
   pathwayName: string;
   pathwayColor: string;
+  minimumGrade: string | null;
 }
 
 /**
@@ -377,25 +432,39 @@ export class ProgressService {
       description: string;
       number_of_units: string;
       number_of_courses: number;
+      minimum_grade: string | null;
       pathway_id: number;
       pathway_uuid: string;
       pathway_name: string;
       pathway_color: string;
     }[] = await this.db.query(
-      `SELECT r.id, r.uuid, r.name, r.description, r.number_of_units, r.number_of_courses,
+      `SELECT r.id, r.uuid, r.name, r.description, r.number_of_units, r.number_of_courses, r.minimum_grade,
               p.id AS pathway_id, p.uuid AS pathway_uuid, p.name AS pathway_name, p.color AS pathway_color
          FROM requirements r JOIN pathways p ON p.id = r.pathway_id
         WHERE p.school_id = ANY($1)`,
       [visibleSchoolIds],
     );
     if (!reqRows.length) return [];
-    const courseRows: { id: number; course_id: string; school_id: number; units: string; adjusted_units: string | null }[] = await this.db.query(
-      `SELECT c.id, c.course_id, c.school_id, c.units, ct.adjusted_units
+    // Only the official plan holds entries from the record; a what-if plan's completions count as the student's own.
+    const fromRecord = t.table === 'scheduled_courses' ? 'sc.transcript_record_id IS NOT NULL' : 'false';
+    const courseRows: {
+      id: number;
+      course_id: string;
+      school_id: number;
+      units: string;
+      adjusted_units: string | null;
+      completed: boolean;
+      grade: string;
+      from_record: boolean;
+      has_record: boolean;
+    }[] = await this.db.query(
+      `SELECT c.id, c.course_id, c.school_id, c.units, ct.adjusted_units, sc.completed, sc.grade, ${fromRecord} AS from_record,
+              EXISTS (SELECT 1 FROM transcript_records tr WHERE tr.student_id = $3) AS has_record
          FROM ${t.table} sc
          JOIN courses c ON c.id = sc.course_id
          LEFT JOIN course_transfers ct ON ct.course_id = c.id AND ct.school_id = $2
         WHERE sc.${t.owner} = $1`,
-      [t.key, student.schoolId ?? -1],
+      [t.key, student.schoolId ?? -1, student.id],
     );
     const linkRows: { course_id: number; requirement_id: number; non_duplicable_group: string | null }[] = courseRows.length
       ? await this.db.query(
@@ -411,6 +480,7 @@ export class ProgressService {
       name: r.name,
       requiredCourses: r.number_of_courses,
       requiredUnits: Number(r.number_of_units),
+      minimumGrade: r.minimum_grade,
     }));
     const plan: PlanCourseFacts[] = courseRows.map((c) => ({
       id: c.id,
@@ -418,6 +488,8 @@ export class ProgressService {
       schoolId: c.school_id,
       units: Number(c.units),
       adjustedUnits: c.adjusted_units === null ? null : Number(c.adjusted_units),
+      completed: countsAsCompleted({ completed: c.completed, fromRecord: c.from_record }, c.has_record),
+      grade: c.grade,
     }));
     const links: EngineLink[] = linkRows.map((l) => ({ courseId: l.course_id, requirementId: l.requirement_id, group: l.non_duplicable_group }));
     const results = planProgress(requirements, plan, links, student.schoolId);
@@ -432,6 +504,7 @@ export class ProgressService {
         pathwayUuid: r.pathway_uuid,
         pathwayName: r.pathway_name,
         pathwayColor: r.pathway_color,
+        minimumGrade: r.minimum_grade,
       }))
       .sort((a, b) => byName({ name: a.pathwayName, uuid: a.pathwayUuid }, { name: b.pathwayName, uuid: b.pathwayUuid }) || byName(a, b));
   }

@@ -34,14 +34,32 @@ const TITLE_WIDTH = COLS.units - COLS.title - 10;
 const PDF_LANGUAGE: Record<MessageLocale, string> = { en: 'en-US', es: 'es-US', vi: 'vi-VN', zh: 'zh-Hans' };
 
 /** `locale`: the reader's language (a stored users.locale; anything unknown is English). */
-export function renderPlanPdf(view: PlanView, schools: Map<number, School>, generatedAt: Date, locale = 'en'): Promise<Uint8Array> {
+/** A requirement's line of the PDF: its counts as the progress engine gave them (modules/pathways/progress.ts). */
+export interface PdfRequirement {
+  name: string;
+  pathwayName: string;
+  minimumGrade: string | null;
+  doneCourses: number;
+  plannedCourses: number;
+  missingCourses: number;
+}
+
+export function renderPlanPdf(view: PlanView, schools: Map<number, School>, generatedAt: Date, locale = 'en', requirements: PdfRequirement[] = []): Promise<Uint8Array> {
   return renderPdf(async (fontsFor) => {
     const doc = await PDFDocument.create();
-    return draw(doc, await fontsFor(doc), view, schools, generatedAt, locale);
+    return draw(doc, await fontsFor(doc), view, schools, generatedAt, locale, requirements);
   });
 }
 
-async function draw(doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, schools: Map<number, School>, generatedAt: Date, locale: string): Promise<Uint8Array> {
+async function draw(
+  doc: PDFDocument,
+  fonts: ServerPdfFonts,
+  view: PlanView,
+  schools: Map<number, School>,
+  generatedAt: Date,
+  locale: string,
+  requirements: PdfRequirement[],
+): Promise<Uint8Array> {
   const t = (key: MessageKey, values?: MessageValues) => message(locale, key, values);
   const termLabel = (label: string) => {
     const key = defaultTermLabelKey(label);
@@ -89,7 +107,8 @@ async function draw(doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, sch
           { x: COLS.code, text: e.course.courseId, width: COLS.title - 8 },
           { x: COLS.title, text: title, width: TITLE_WIDTH },
           { x: COLS.units, text: fmt(e.course.units) },
-          { x: COLS.grade, text: e.grade || '-' },
+          // A grade from the school's record says so (the student could not have typed it).
+          { x: COLS.grade, text: e.source === 'record' ? `${e.grade || '-'} (${t('pdf.plan.fromRecord')})` : e.grade || '-', width: COLS.done - COLS.grade - 4 },
           { x: COLS.done, text: t(e.completed ? 'pdf.plan.yes' : 'pdf.plan.no') },
         ],
         { size: 9.5, rule: true },
@@ -105,6 +124,16 @@ async function draw(doc: PDFDocument, fonts: ServerPdfFonts, view: PlanView, sch
     t('pdf.plan.totalsLine', { courses: view.entries.length, terms: view.terms.length, planned: units(view.totalUnits), completed: units(view.completedUnits) }),
     { size: 10 },
   );
+  w.gap(14);
+
+  w.ensure(40);
+  w.text(t('pdf.plan.requirements'), { size: 12, font: bold });
+  w.gap(4);
+  if (!requirements.length) w.paragraph(t('pdf.plan.noRequirements'), { size: 10, color: MUTED });
+  for (const r of requirements) {
+    const line = t('pdf.plan.requirementLine', { name: r.name, pathway: r.pathwayName, done: r.doneCourses, planned: r.plannedCourses, missing: r.missingCourses });
+    w.paragraph(`- ${line}${r.minimumGrade ? ` (${t('pdf.plan.minimumGrade', { grade: r.minimumGrade })})` : ''}`, { size: 10 });
+  }
   w.gap(14);
 
   w.ensure(40);

@@ -34,6 +34,14 @@ export interface PlanCourseInfo {
   prerequisiteIds: number[][];
 }
 
+/**
+ * Where an entry's grade and completion come from: the school's record (an imported transcript
+ * record placed it: locked for the student and parents), the student (self-reported: a grade or
+ * completion the record does not know), or nobody yet (a course planned, no grade, not completed).
+ */
+export const ENTRY_SOURCES = ['record', 'self_reported', 'planned'] as const;
+export type EntrySource = (typeof ENTRY_SOURCES)[number];
+
 /** One plan entry (a scheduled course) with its course. The same shape as the ScheduledCourse entity. */
 export interface PlanEntry {
   id: number;
@@ -43,6 +51,7 @@ export interface PlanEntry {
   position: number;
   grade: string;
   completed: boolean;
+  source: EntrySource;
   course: PlanCourseInfo;
 }
 
@@ -132,11 +141,24 @@ export async function renumberTerms(m: EntityManager, plan: PlanRef, terms: stri
   );
 }
 
+/** Renumbers every term of these official plans 0..n-1 in their order (after writes that append or remove in bulk). */
+export async function renumberOfficialPlans(m: Pick<EntityManager, 'query'>, userIds: number[]): Promise<void> {
+  await m.query(
+    `UPDATE scheduled_courses sc SET position = v.rn - 1
+       FROM (SELECT id, row_number() OVER (PARTITION BY user_id, term ORDER BY position, id) AS rn FROM scheduled_courses WHERE user_id = ANY($1::int[])) v
+      WHERE sc.id = v.id AND sc.position <> v.rn - 1`,
+    [userIds],
+  );
+}
+
 /** Plan entries with their courses: two statements whatever the number of courses. */
 export async function loadEntries(m: Pick<EntityManager, 'query'>, plan: PlanRef, where: { id?: number; courseId?: number } = {}): Promise<PlanEntry[]> {
   const t = entryTable(plan);
   const params: unknown[] = [t.key];
-  let sql = `SELECT id, $${params.length + 1}::int AS "userId", course_id AS "courseId", term, position, grade, completed
+  // Only the official plan holds record entries; a what-if plan's copy is the student's own.
+  const record = t.table === 'scheduled_courses' ? 'transcript_record_id IS NOT NULL' : 'false';
+  let sql = `SELECT id, $${params.length + 1}::int AS "userId", course_id AS "courseId", term, position, grade, completed,
+                    CASE WHEN ${record} THEN 'record' WHEN completed OR grade <> '' THEN 'self_reported' ELSE 'planned' END AS source
                FROM ${t.table} WHERE ${t.owner} = $1`;
   params.push(plan.userId);
   if (where.id !== undefined) {

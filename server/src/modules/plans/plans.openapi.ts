@@ -23,6 +23,10 @@ export const PlanEntryJson = z
     position: z.int(),
     grade: z.string(),
     completed: z.boolean(),
+    source: z.enum(['record', 'self_reported', 'planned']).meta({
+      description:
+        "record: from the school's record (grade and completion locked: only staff correct the record); self_reported: a grade or completion the student entered; planned: neither.",
+    }),
     course: CourseCore.extend({
       school: CourseSchool.nullable(),
       prerequisite_groups: z.array(z.string()).meta({ description: "Each group's course numbers joined with ' or '." }),

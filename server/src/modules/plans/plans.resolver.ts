@@ -6,7 +6,8 @@ import { selects } from '../../graphql/selection.js';
 import { fullName, UserType } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import { ScheduledCourse } from './scheduled-course.entity.js';
-import type { PlanCourseInfo, PlanEntry } from './plan-store.js';
+import type { EntrySource, PlanCourseInfo, PlanEntry } from './plan-store.js';
+import { EntrySourceEnum } from '../../graphql/enums.js';
 import type { PlanView } from './plan-view.js';
 import { checkGrade, checkLabel, checkMove, checkSchedule, checkTerm, checkTermPosition } from './plan-input.js';
 import { schoolsOfEntries } from './plans.loaders.js';
@@ -99,6 +100,13 @@ export function toPlan(view: PlanView): Plan {
 
 @Resolver(() => ScheduledCourse)
 export class PlansResolver {
+  @FieldResolver(() => EntrySourceEnum, {
+    description: "record: from the school's record (grade and completion locked); self_reported: entered by the student; planned: no grade yet.",
+  })
+  source(@Root() entry: PlanEntry): EntrySource {
+    return entry.source;
+  }
+
   @Query(() => Plan, { description: 'The plan of the caller (or of the student they view as), with terms and prerequisite warnings' })
   async plan(
     @Ctx() ctx: AdapterContext,

@@ -1,4 +1,6 @@
 /** The plan calls of planning §7 on /api/*, with the spec's payloads and snake_case fields. Thin: the service decides. */
+import type { RequirementProgressRow } from '../pathways/progress.js';
+import { UserType } from '../accounts/user.entity.js';
 import { recordAccess } from '../access-log/record-access.js';
 import type { Router } from 'express';
 import { route, type AdapterContext, type AppDeps } from '../../adapters.js';
@@ -20,6 +22,7 @@ export function entryJson(e: PlanEntry, schools: Map<number, School>) {
     position: e.position,
     grade: e.grade,
     completed: e.completed,
+    source: e.source,
     course: {
       uuid: e.course.uuid,
       UUID: e.course.uuid,
@@ -141,7 +144,13 @@ export function mountPlanRoutes(r: Router, deps: AppDeps): void {
       reason: ctx.caller?.actingUserId ? 'plan PDF exported while viewing as the student' : 'plan PDF exported',
     });
     // In the language of the person reading it (an admin or parent viewing as the student reads their own).
-    const pdf = await renderPlanPdf(view, await schoolsOf(ctx, view.entries), new Date(), await deps.services.profile.locale(ctx));
+    // The official plan's progress in the pathways the student follows ("3 completed, 2 planned, 1 missing"); a what-if plan's PDF lists its courses only.
+    let requirements: RequirementProgressRow[] = [];
+    if (!view.whatIf && view.user.userType === UserType.Student) {
+      const followed = new Set((await deps.services.followedPathways.list(ctx)).map((f) => f.pathway.id));
+      requirements = (await deps.services.pathways.progress(ctx)).filter((r) => followed.has(r.pathwayId));
+    }
+    const pdf = await renderPlanPdf(view, await schoolsOf(ctx, view.entries), new Date(), await deps.services.profile.locale(ctx), requirements);
     const name =
       `${view.user.firstName} ${view.user.lastName} Academic Plan`
         .replace(/[^A-Za-z0-9 _-]/g, '')

@@ -190,7 +190,8 @@ export class PlansService {
     const t = entryTable(plan);
     await this.db.transaction(async (m) => {
       await lockPlan(m, plan);
-      const rows: { id: number; term: string }[] = await m.query(`SELECT id, term FROM ${t.table} WHERE ${t.owner} = $1 AND course_id = $2`, [t.key, courseId]);
+      const rows = await loadEntries(m, plan, { courseId });
+      if (rows.length) authorize(ctx, can, 'changeEntry', { fromRecord: rows[0].source === 'record' });
       if (rows.length) await m.query(`DELETE FROM ${t.table} WHERE id = $1`, [rows[0].id]);
       if (!rows.length) throw notFound(because(PLAN_MESSAGES.notScheduled));
       await renumberTerms(m, plan, [rows[0].term]);
@@ -201,6 +202,7 @@ export class PlansService {
     const { plan } = await this.target(ctx, 'edit', whatIfId);
     const { scheduledId, grade, completed } = valid(checked);
     const entry = await this.ownEntry(this.db.manager, plan, scheduledId);
+    if (grade !== undefined || completed !== undefined) authorize(ctx, can, 'changeEntry', { fromRecord: entry.source === 'record' });
     const changes: Record<string, unknown> = {};
     if (grade !== undefined) changes.grade = grade;
     if (completed !== undefined) changes.completed = completed;
@@ -260,6 +262,7 @@ export class PlansService {
       const labels = await lockPlan(m, plan);
       const term = parseTerm(input.term, labels.length);
       const entry = await this.ownEntry(m, plan, scheduledId);
+      authorize(ctx, can, 'changeEntry', { fromRecord: entry.source === 'record' });
       const from = entry.term;
       const t = entryTable(plan);
       const target: { id: number }[] = await m.query(`SELECT id FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2 AND id <> $3 ORDER BY position, id`, [

@@ -73,6 +73,7 @@ describe('scheduling through REST', () => {
         position: 0,
         grade: '',
         completed: false,
+        source: 'planned',
         course: {
           uuid: geo.uuid,
           UUID: geo.uuid,

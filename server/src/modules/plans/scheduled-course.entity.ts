@@ -32,6 +32,10 @@ export class ScheduledCourse {
   @Column({ type: 'boolean', default: false })
   completed: boolean;
 
+  /** The school's record this entry shows (its grade and completion are the record's); null: the student's own. */
+  @Column({ name: 'transcript_record_id', type: 'integer', nullable: true })
+  transcriptRecordId: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

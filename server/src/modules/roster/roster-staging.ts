@@ -15,7 +15,7 @@
 import type { EntityManager } from 'typeorm';
 import { UserType } from '../accounts/user.entity.js';
 import type { Bundle } from './oneroster/bundle.js';
-import { CsvFileError, csvRecords, type CsvLimits, type CsvRecord } from './oneroster/csv-records.js';
+import { CsvFileError, csvRecords, type CsvLimits, type CsvRecord } from '../../core/csv-records.js';
 import { legacyRow, oneRosterRow, type Get, type RosterPerson, type RowResult } from './oneroster/rows.js';
 import { detectUsersFormat, idList, manifestVersion, missingColumns, REQUIRED, type UsersFormat } from './oneroster/spec.js';
 import { because } from '../../core/errors.js';

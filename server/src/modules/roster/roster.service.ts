@@ -32,9 +32,9 @@ import { can, ROSTER_POLICY_MESSAGES } from './roster.policy.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { School } from '../schools/school.entity.js';
 import { Bundle } from './oneroster/bundle.js';
-import { CsvFileError } from './oneroster/csv-records.js';
+import { CsvFileError } from '../../core/csv-records.js';
 import { saveBatch, SAVE_MESSAGES } from './roster-save.js';
-import { UploadFolder } from './upload-folder.js';
+import { UploadFolder } from '../../core/upload-folder.js';
 import {
   stageBundle,
   stageCsv,

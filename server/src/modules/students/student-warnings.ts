@@ -42,6 +42,8 @@ export async function studentsWithWarnings(db: DataSource, schoolIds: number[]):
       id: e.id,
       userId: e.user_id,
       courseId: e.course_id,
+      // Not read here (warnings only).
+      source: 'planned',
       term: e.term,
       position: e.position,
       grade: '',

@@ -109,6 +109,7 @@ export class StudentsService {
       await m.query(`DELETE FROM transcript_files WHERE application_id IN (SELECT id FROM applications WHERE parent_id = $1)`, [id]);
       await m.query(`DELETE FROM applications WHERE parent_id = $1`, [id]);
       await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [id]);
+      await m.query(`DELETE FROM transcript_records WHERE student_id = $1`, [id]);
       await m.query(`DELETE FROM consent_forms WHERE student_id = $1`, [id]);
       // Stored exports of the student's grade may hold a copy of the form.
       await m.query(`DELETE FROM exports WHERE school_id = $1 AND grade = $2`, [student.school_id, student.grade ?? '']);

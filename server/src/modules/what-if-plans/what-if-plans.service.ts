@@ -33,7 +33,7 @@ import { ParentStudentLink, User, UserType } from '../accounts/user.entity.js';
 import { can as baselineCan } from '../baseline-plans/baseline-plans.policy.js';
 import { visibleSchoolIds } from '../pathways/pathways.policy.js';
 import { ProgressService, type RequirementProgressRow } from '../pathways/progress.js';
-import { loadEntries, lockPlan, officialPlan, saveLabels, whatIfPlan, type PlanRef } from '../plans/plan-store.js';
+import { loadEntries, lockPlan, officialPlan, renumberOfficialPlans, saveLabels, whatIfPlan, type PlanRef } from '../plans/plan-store.js';
 import { buildView, type PlanView } from '../plans/plan-view.js';
 import type { PlansService } from '../plans/plans.service.js';
 import type { SchoolsService } from '../schools/schools.service.js';
@@ -187,7 +187,9 @@ export class WhatIfPlansService {
   /**
    * "Make this my plan": the official plan becomes an exact copy of the what-if plan (labels,
    * courses, terms, order, grades, completed). A plan write: it takes the official plan's lock
-   * through the plan store, which stamps users.plan_changed_at.
+   * through the plan store, which stamps users.plan_changed_at. Courses from the school's record
+   * stay as the record placed them (the student cannot change them on the plan either); the
+   * alternative's copy of such a course is left out.
    */
   async makeOfficial(ctx: RequestContext, id: unknown): Promise<PlanView> {
     const row = await this.own(ctx, id);
@@ -199,12 +201,14 @@ export class WhatIfPlansService {
         row.studentId,
       ]);
       if (!fresh) throw notFound(because(WHAT_IF_MESSAGES.notFound));
-      await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1`, [row.studentId]);
+      await m.query(`DELETE FROM scheduled_courses WHERE user_id = $1 AND transcript_record_id IS NULL`, [row.studentId]);
       await m.query(
         `INSERT INTO scheduled_courses (user_id, course_id, term, position, grade, completed)
-         SELECT $1, course_id, term, position, grade, completed FROM what_if_entries WHERE plan_id = $2 ORDER BY id`,
+         SELECT $1, course_id, term, position, grade, completed FROM what_if_entries WHERE plan_id = $2 ORDER BY id
+         ON CONFLICT (user_id, course_id) DO NOTHING`,
         [row.studentId, row.id],
       );
+      await renumberOfficialPlans(m, [row.studentId]);
       await saveLabels(m, official, Array.isArray(fresh.academic_year_labels) ? fresh.academic_year_labels : []);
     });
     return this.plans.plan(ctx);

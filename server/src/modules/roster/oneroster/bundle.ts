@@ -10,7 +10,7 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { CsvFileError } from './csv-records.js';
+import { CsvFileError } from '../../../core/csv-records.js';
 import { because } from '../../../core/errors.js';
 
 export const BUNDLE_FILES = ['manifest.csv', 'orgs.csv', 'users.csv', 'roles.csv'] as const;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { UserType } from '../../accounts/user.entity.js';
 import { ZipWriter } from '../../consent-forms/zip-writer.js';
 import { Bundle } from './bundle.js';
-import { CsvFileError, csvRecords } from './csv-records.js';
+import { CsvFileError, csvRecords } from '../../../core/csv-records.js';
 import { oneRosterRow } from './rows.js';
 import { detectUsersFormat, productGrade, USERS_11, USERS_12, userTypeOfRole } from './spec.js';
 

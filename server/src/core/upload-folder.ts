@@ -1,5 +1,5 @@
 /**
- * Where roster uploads are written while they are read: a folder of this app's own under the
+ * Where uploads (rosters, transcripts) are written while they are read: a folder of this app's own under the
  * temporary folder, made at the first upload and removed when the app stops. A roster holds
  * students' names and emails: an upload cut off by a shutdown (its client stalled until the
  * deadline) must not stay on disk, and the process exits before multer would remove it.
@@ -15,7 +15,7 @@ export class UploadFolder {
   /** The folder (made on first use); refused once the app has stopped. */
   async path(): Promise<string> {
     if (this.closed) throw new Error('The server is stopping: uploads are no longer accepted.');
-    this.made ??= mkdtemp(path.join(os.tmpdir(), 'planner-roster-'));
+    this.made ??= mkdtemp(path.join(os.tmpdir(), 'planner-upload-'));
     return this.made;
   }
 

@@ -8,7 +8,7 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { because, englishOf, type ReasonMessage } from '../../../core/errors.js';
+import { because, englishOf, type ReasonMessage } from './errors.js';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -43,7 +43,7 @@ export const CSV_MESSAGES = {
 const BREAKS = /\r\n|\r|\n/g;
 
 /** Strict UTF-8 decoding, chunk by chunk (a character split across chunks is kept whole). */
-async function* utf8(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, fileName?: string): AsyncGenerator<string> {
+export async function* utf8Text(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, fileName?: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   try {
     for await (const chunk of input) {
@@ -63,7 +63,7 @@ async function* utf8(input: AsyncIterable<Buffer | string> | Iterable<Buffer | s
 export async function* csvRecords(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, limits: CsvLimits): AsyncGenerator<CsvRecord> {
   const parser = parse({ bom: true, relax_column_count: true, raw: true, max_record_size: limits.maxRecordBytes });
   // pipeline, not pipe: a decoding error reaches the loop below (and an early stop closes the source).
-  pipeline(Readable.from(utf8(input, limits.fileName)), parser, () => {});
+  pipeline(Readable.from(utf8Text(input, limits.fileName)), parser, () => {});
   let line = 1;
   let rows = 0;
   try {
