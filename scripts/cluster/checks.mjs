@@ -18,6 +18,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const PASSWORD = 'Planner#2026';
 const base = Number(process.env.CLUSTER_PORT || 4471);
 const SMTP_PORT = base + 8;
+const METRICS_TOKEN = 'cluster-test-metrics-token';
 
 if (!process.env.DATABASE_URL) throw new Error('npm run test:cluster needs DATABASE_URL (a database of the PostgreSQL server to use as primary)');
 const given = new URL(process.env.DATABASE_URL);
@@ -67,6 +68,7 @@ before(async () => {
       // The shortest lease the app allows: a killed process's job is taken over within seconds.
       JOB_LEASE_SECONDS: '10',
       ROSTER_BATCH_SIZE: '25',
+      METRICS_TOKEN,
     },
     log: (line) => console.log(`# ${line}`),
   });
@@ -169,6 +171,17 @@ describe('reads on the replica', () => {
 });
 
 describe('several app processes', () => {
+  // CI runs this file on the machine's Node and on the Docker image's (scripts/with-image-node.sh):
+  // the apps must run on the same one, or the image's runtime would not be the one tested.
+  it("runs every app process on the test's own Node", async () => {
+    for (const app of cluster.apps) {
+      const res = await fetch(`http://127.0.0.1:${app.port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      assert.equal(res.status, 200);
+      const version = /^nodejs_version_info\{version="([^"]+)"/m.exec(await res.text())?.[1];
+      assert.equal(version, process.version, `app on port ${app.port}`);
+    }
+  });
+
   it('accepts a token from one process on the other', async () => {
     const [a, b] = cluster.apps;
     const token = await signIn('student@lincoln.example', a.port);

@@ -16,16 +16,34 @@ function str(name: string, fallback: string): string {
   return v === undefined || v === '' ? fallback : v;
 }
 
-/** DATABASE_REPLICA_URLS: PostgreSQL URLs, comma-separated; a replica without a primary makes no sense. */
-function replicaUrls(): string[] {
-  const urls = str('DATABASE_REPLICA_URLS', '')
+/**
+ * DATABASE_REPLICA_URLS: PostgreSQL URLs, comma-separated (blanks around and empty items ignored).
+ * Each must be a postgres:// or postgresql:// URL naming a host, without spaces or control
+ * characters (a pasted line break would otherwise be dropped silently by the URL parser and
+ * connect somewhere else); a Unix socket is named as libpq does: `postgres:///db?host=/run/pg`.
+ * A replica without a primary, or the primary named as its own replica, is a mistake in the
+ * settings and stops the start. Error messages never show a password: all before the last `@`
+ * but the scheme is masked.
+ */
+export function parseReplicaUrls(raw: string, primaryUrl: string): string[] {
+  const urls = raw
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean);
   for (const u of urls) {
-    if (!/^postgres(ql)?:\/\//.test(u) || !URL.canParse(u)) throw new Error(`DATABASE_REPLICA_URLS: "${u.replace(/:[^:@/]*@/, ':***@')}" is not a postgres:// URL`);
+    const shown = u.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, '$1***@');
+    const problem = /[\s\p{Cc}]/u.test(u)
+      ? 'contains a space or a control character'
+      : !/^postgres(ql)?:\/\//i.test(u) || !URL.canParse(u)
+        ? 'is not a postgres:// URL'
+        : !new URL(u).hostname && !new URL(u).searchParams.get('host')
+          ? 'names no host'
+          : u === primaryUrl.trim()
+            ? 'is DATABASE_URL itself, not a replica of it'
+            : null;
+    if (problem) throw new Error(`DATABASE_REPLICA_URLS: ${JSON.stringify(shown)} ${problem}`);
   }
-  if (urls.length && !str('DATABASE_URL', '')) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary they replicate)');
+  if (urls.length && !primaryUrl) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary they replicate)');
   return urls;
 }
 
@@ -237,7 +255,7 @@ export function loadConfig(): Config {
     metricsToken: metricsToken(),
     port,
     databaseUrl: str('DATABASE_URL', ''),
-    databaseReplicaUrls: replicaUrls(),
+    databaseReplicaUrls: parseReplicaUrls(str('DATABASE_REPLICA_URLS', ''), str('DATABASE_URL', '')),
     dataDir: path.resolve(str('DATA_DIR', './.data')),
     dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 15_000),
     dbIdleInTransactionTimeoutMs: int('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),

@@ -17,6 +17,17 @@
  *    again only after that pause, and a read that fails on the replica (stopped, restarting, a query
  *    cancelled by recovery) runs again on the primary, so a replica going away fails no request.
  *
+ * Two writes of one person at the same time (two tabs) share one fence, and the one recorded last
+ * sets it. Its position is taken once it holds the fence's row, so after the other's record, itself
+ * taken after the other's change was committed: past both changes. The gap is a REST handler that
+ * answers before it ends (raiseReadFence): if the person's other write ends after that early answer
+ * but before the handler does, it lowers the fence from the top to its own position, which may be
+ * before the handler's remaining writes; until that handler ends and records its fence, the person's
+ * replica-tolerant reads may miss those writes (by at most REPLICA_MAX_LAG_SECONDS, as anyone's).
+ * Taking the higher of the two positions would leave a raised fence at the top for good; counting
+ * each person's requests in flight would close the gap at a statement per request, not worth it for
+ * a window this narrow on catalogue reads.
+ *
  * Lag is the age of the last replayed transaction while the replica has received WAL it has not
  * replayed; a replica that has replayed all it received counts as 0 behind. (A replica cut off from
  * the primary without noticing would therefore look current to others' reads; the read fence still
@@ -128,8 +139,9 @@ function isDatabaseError(e: unknown): boolean {
 export async function recordReadFence(ctx: RoutedContext): Promise<void> {
   if (!ctx.reads?.writes || !ctx.caller || !hasReplicas(ctx.db)) return;
   await ctx.db.query(
+    // The update's position is taken once the row is locked, after any other record of this person.
     `INSERT INTO read_fences (user_id, lsn) VALUES ($1, pg_current_wal_insert_lsn())
-     ON CONFLICT (user_id) DO UPDATE SET lsn = excluded.lsn`,
+     ON CONFLICT (user_id) DO UPDATE SET lsn = pg_current_wal_insert_lsn()`,
     [ctx.caller.user.id],
   );
 }
