@@ -10,6 +10,7 @@ import { REASONS } from '@planner/shared';
 import { logger } from '../observability/logger.js';
 import { signedOutSchemaPrivacy } from './anonymous.js';
 import { aliasLimit, costLimit, depthLimit } from './limits.js';
+import { jitExecutor, localGateway } from './executor.js';
 import { readRouting } from './read-routing.js';
 import { buildAppSchema } from './schema.js';
 
@@ -63,8 +64,10 @@ const persistedQueriesOff: ApolloServerPlugin<AdapterContext> = {
 
 /** `extraPlugins`: e.g. the metrics plugin (observability/metrics.ts), when metrics are on. */
 export async function createApolloServer(config: Config, extraPlugins: ApolloServerPlugin<object>[] = []): Promise<ApolloServer<AdapterContext>> {
+  const schema = await buildAppSchema();
   const server = new ApolloServer<AdapterContext>({
-    schema: await buildAppSchema(),
+    // Apollo's own pipeline with graphql-jit executing (graphql/executor.ts).
+    gateway: localGateway(schema, jitExecutor(schema).executor),
     formatError,
     // Depth and aliases are validation rules; the cost needs the variables, so it is a plugin (limits.ts).
     validationRules: [depthLimit(config.graphqlMaxDepth), aliasLimit(config.graphqlMaxAliases)],
