@@ -6,7 +6,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   its open and close dates; frozen_at: when its requests were kept as submitted at its close.
  * - course_request_submissions: a student whose requests for a school year are kept as submitted
  *   (at the window's close, or when the counselor approved their plan); from then on only staff
- *   change them.
+ *   change them ('staff': kept when a staff member first set them).
  * - course_requests: the kept requests, one row per course.
  */
 export class CourseRequests1732300002870 implements MigrationInterface {
@@ -25,7 +25,7 @@ export class CourseRequests1732300002870 implements MigrationInterface {
       student_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       school_year text NOT NULL,
       school_id integer NOT NULL REFERENCES schools(id) ON DELETE CASCADE,
-      source text NOT NULL CHECK (source IN ('window_close', 'plan_approval')),
+      source text NOT NULL CHECK (source IN ('window_close', 'plan_approval', 'staff')),
       submitted_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (student_id, school_year))`);
     await q.query(`CREATE TABLE course_requests (

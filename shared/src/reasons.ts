@@ -475,6 +475,8 @@ export const REASONS = {
   COURSE_REQUEST_DATE_INVALID: 'The open and close dates must be real days written YYYY-MM-DD.',
   COURSE_REQUEST_DATES_ORDER: 'The window must close on or after the day it opens.',
   COURSE_REQUEST_WINDOW_NONE: 'Your school has no course-request window: set one first, or name the school year.',
+  COURSE_REQUEST_LIST_INVALID: 'requests must be a list of at most {max} records { course_id, term, alternate }.',
+  COURSE_REQUEST_REPEATED: 'A course is requested twice: list each course once.',
   COURSE_REQUEST_PAGE_SIZE: 'page_size must be a whole number from 1 to {max}.',
 } as const;
 

@@ -1,6 +1,6 @@
 /** The course-request routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
-import { areaRoutes } from '../../core/openapi.js';
+import { areaRoutes, numericId } from '../../core/openapi.js';
 
 const SchoolYear = z.string().meta({ description: 'The school year, e.g. 2027-2028.' });
 
@@ -58,6 +58,21 @@ export const COURSE_REQUEST_ROUTES = areaRoutes('Course requests', [
       json: z.object({ school_year: SchoolYear, count: z.int(), next: z.string().nullable(), results: z.array(CourseRequestJson) }),
       description: 'A page of requests; `next` is the cursor of the following page.',
     },
+  },
+  {
+    method: 'put',
+    path: '/course-requests/students/:id/',
+    operationId: 'setStudentCourseRequests',
+    summary: "Staff: replace a student's course requests for the window's school year; they are kept (the student can no longer change them).",
+    params: { id: numericId('student') },
+    body: {
+      json: z.object({
+        requests: z
+          .array(z.object({ course_id: z.int(), term: z.string().meta({ description: 'e.g. Year, Fall, Spring.' }), alternate: z.boolean().optional() }))
+          .max(40),
+      }),
+    },
+    success: { status: 200, json: z.object({ results: z.array(CourseRequestJson) }), description: "The student's requests." },
   },
   {
     method: 'get',

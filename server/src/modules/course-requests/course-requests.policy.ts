@@ -4,7 +4,8 @@
  * school's window and requests are not the caller's to read (the service reads the caller's own).
  * A student's plan change in a school year whose requests are kept is refused with
  * COURSE_REQUESTS_CLOSED (plans call `changeKeptYear`); staff viewing as the student may still
- * change the plan, and the kept requests change only through this module's staff calls.
+ * change the plan, and the kept requests change only through this module's staff calls. A student
+ * of another school (or no student) is not found to staff.
  */
 import { ALLOW, both, type Can, deny, onlyTypes, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
@@ -18,7 +19,7 @@ export const COURSE_REQUEST_POLICY_MESSAGES = {
 
 const M = COURSE_REQUEST_POLICY_MESSAGES;
 
-export type CourseRequestAction = 'setWindow' | 'read' | 'changeKeptYear';
+export type CourseRequestAction = 'setWindow' | 'read' | 'changeRequests' | 'changeKeptYear';
 
 /** setWindow, read: the caller's school of record (null: none). changeKeptYear: whether the year is kept. */
 export type CourseRequestObject = null | { schoolId: number | null } | { kept: boolean; schoolYear: string };
@@ -27,6 +28,8 @@ export const can: Can<CourseRequestAction, CourseRequestObject> = (actor, action
   const ownSchool = () => (object && 'schoolId' in object && object.schoolId === null ? deny(because(M.noSchool)) : ALLOW);
   switch (action) {
     case 'setWindow':
+      return both(writesAs(actor, [UserType.Staff], because(M.staffOnly)), ownSchool);
+    case 'changeRequests':
       return both(writesAs(actor, [UserType.Staff], because(M.staffOnly)), ownSchool);
     case 'read':
       return both(onlyTypes(actor, [UserType.Staff], because(M.staffOnly)), ownSchool);

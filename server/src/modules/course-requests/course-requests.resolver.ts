@@ -1,6 +1,6 @@
-import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
-import { checkRequestWindow } from './request-window-input.js';
+import { checkRequestWindow, checkStaffRequests } from './request-window-input.js';
 import type { CourseRequestView, RequestWindowView } from './course-requests.service.js';
 
 @ObjectType({ description: "A school's course-request window for the next school year" })
@@ -32,6 +32,13 @@ class CourseRequestPage {
   @Field(() => [CourseRequest], { description: 'The requests of this page.' }) results: CourseRequest[];
 }
 
+@InputType({ description: 'A course request as staff set it' })
+class CourseRequestInput {
+  @Field(() => Int, { description: "The course's id (of the school's catalogue)." }) courseId: number;
+  @Field(() => String, { description: 'The SIS term, e.g. Year, Fall, Spring.' }) term: string;
+  @Field(() => Boolean, { nullable: true, description: 'An alternate request (default false).' }) alternate: boolean | null;
+}
+
 const windowOf = (w: RequestWindowView | null): CourseRequestWindow | null =>
   w && { schoolYear: w.schoolYear, opensOn: w.opensOn, closesOn: w.closesOn, state: w.state, keptAt: w.frozenAt };
 
@@ -50,6 +57,20 @@ export class CourseRequestsResolver {
     @Arg('closesOn', () => String, { description: 'YYYY-MM-DD' }) closesOn: string,
   ): Promise<CourseRequestWindow> {
     return windowOf(await ctx.services.courseRequests.setWindow(ctx, checkRequestWindow({ school_year: schoolYear, opens_on: opensOn, closes_on: closesOn })))!;
+  }
+
+  @Mutation(() => [CourseRequest], {
+    description: "Staff: replaces a student's course requests for the window's school year; they are kept (the student can no longer change them).",
+  })
+  async setStudentCourseRequests(
+    @Ctx() ctx: AdapterContext,
+    @Arg('studentId', () => Int, { description: "The student's id." }) studentId: number,
+    @Arg('requests', () => [CourseRequestInput], { description: 'The requests, each course once.' }) requests: CourseRequestInput[],
+  ): Promise<CourseRequest[]> {
+    const body = {
+      requests: requests.map((r) => ({ course_id: r.courseId, term: r.term, ...(r.alternate === null || r.alternate === undefined ? {} : { alternate: r.alternate }) })),
+    };
+    return ctx.services.courseRequests.setStudentRequests(ctx, studentId, checkStaffRequests(body));
   }
 
   @Query(() => CourseRequestPage, { description: "Staff: their school's course requests for a school year (default: the window's), paged." })

@@ -4,7 +4,7 @@
  */
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
-import { checkRequestWindow } from './request-window-input.js';
+import { checkRequestWindow, checkStaffRequests } from './request-window-input.js';
 import type { CourseRequestView, RequestWindowView } from './course-requests.service.js';
 
 export const requestWindowJson = (w: RequestWindowView | null) =>
@@ -31,6 +31,9 @@ export function mountCourseRequestRoutes(r: Router, deps: AppDeps): void {
     const page = await courseRequests.list(ctx, req.query.school_year, req.query.page_size, req.query.cursor);
     return { school_year: page.schoolYear, count: page.count, next: page.next, results: page.results.map(courseRequestJson) };
   });
+  route(r, deps, 'put', '/course-requests/students/:id/', 'setStudentCourseRequests', async (ctx, req) => ({
+    results: (await courseRequests.setStudentRequests(ctx, req.params.id, checkStaffRequests(req.body))).map(courseRequestJson),
+  }));
   route(r, deps, 'get', '/course-requests/export/', 'exportCourseRequests', async (ctx, req, res) => {
     const { schoolYear, csv } = await courseRequests.exportCsv(ctx, req.query.school_year);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');

@@ -23,13 +23,17 @@ import { authorize } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { csvField } from '../courses/csv.js';
 import { can } from './course-requests.policy.js';
-import { isSchoolYear, type RequestWindowInput } from './request-window-input.js';
+import { isSchoolYear, type RequestWindowInput, type StaffRequestsInput } from './request-window-input.js';
+import { parseId } from '../../core/ids.js';
+import { keepRequests } from './request-store.js';
 import { currentWindow, plannedRequests, windowState, type RequestRow, type RequestWindow, type WindowState } from './request-store.js';
 
 export const COURSE_REQUEST_MESSAGES = {
   yearInvalid: 'COURSE_REQUEST_YEAR_INVALID',
   noWindow: 'COURSE_REQUEST_WINDOW_NONE',
   pageSize: 'COURSE_REQUEST_PAGE_SIZE',
+  studentNotFound: 'TRANSCRIPT_STUDENT_NOT_FOUND',
+  courseNotFound: 'COURSE_NOT_FOUND',
 } as const;
 
 export interface RequestWindowView extends RequestWindow {
@@ -107,6 +111,37 @@ export class CourseRequestsService {
     const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     rows.sort((a, b) => a.studentId - b.studentId || byText(a.courseCode, b.courseCode) || byText(a.term, b.term));
     return { schoolYear, rows };
+  }
+
+  /**
+   * Staff: a student's requests for the window's school year, replaced by `requests` and kept
+   * (the student may change them no more). A student of another school is not found; a course
+   * outside the school's catalogue is not found.
+   */
+  async setStudentRequests(ctx: RequestContext, rawStudentId: unknown, checked: Checked<StaffRequestsInput>): Promise<CourseRequestView[]> {
+    const caller = authorize(ctx, can, 'changeRequests', null);
+    const schoolId = authorize(ctx, can, 'changeRequests', { schoolId: caller.user.schoolId }).user.schoolId!;
+    const studentId = parseId(rawStudentId, 'student');
+    const { requests } = valid(checked);
+    const w = await currentWindow(this.db.manager, schoolId);
+    if (!w) throw notFound(because(COURSE_REQUEST_MESSAGES.noWindow));
+    const student = await this.db.query(`SELECT 1 FROM users WHERE id = $1 AND school_id = $2 AND user_type = 1`, [studentId, schoolId]);
+    if (!student.length) throw notFound(because(COURSE_REQUEST_MESSAGES.studentNotFound));
+    const courseIds = requests.map((r) => r.courseId);
+    const known = await this.db.query(`SELECT id FROM courses WHERE id = ANY($1::int[]) AND school_id = $2`, [courseIds, schoolId]);
+    if (known.length !== courseIds.length) throw notFound(because(COURSE_REQUEST_MESSAGES.courseNotFound));
+    await this.db.transaction(async (m) => {
+      await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [studentId]);
+      await keepRequests(m, schoolId, w.schoolYear, 'staff', [studentId]);
+      await m.query(`DELETE FROM course_requests WHERE student_id = $1 AND school_year = $2`, [studentId, w.schoolYear]);
+      if (requests.length)
+        await m.query(
+          `INSERT INTO course_requests (student_id, school_year, school_id, course_id, term, alternate, changed_by)
+           SELECT $1, $2, $3, c, t, a, $4 FROM unnest($5::int[], $6::text[], $7::boolean[]) AS x(c, t, a)`,
+          [studentId, w.schoolYear, schoolId, caller.user.id, courseIds, requests.map((r) => r.term), requests.map((r) => r.alternate)],
+        );
+    });
+    return (await this.all(ctx, w.schoolYear)).rows.filter((r) => r.studentId === studentId);
   }
 
   /** Staff: a page of the requests (`pageSize` 1..1000, an opaque cursor). */

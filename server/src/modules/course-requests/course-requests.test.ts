@@ -206,3 +206,73 @@ describe('course requests', () => {
     }
   });
 });
+
+describe('kept course requests', () => {
+  it('are changed by staff of the school only, on both APIs, and the export follows', async () => {
+    const w = await school();
+    const other = await school();
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    await setWindow(other.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    expect((await add(w.anaToken, w.alg.id, '3')).status).toBe(201);
+    const url = `/api/course-requests/students/${w.ana.id}/`;
+    const body = {
+      requests: [
+        { course_id: w.chem.id, term: 'Fall' },
+        { course_id: w.pe.id, term: 'Year', alternate: true },
+      ],
+    };
+
+    for (const [token, status, reason] of [
+      [w.anaToken, 403, 'COURSE_REQUESTS_STAFF_ONLY'],
+      [other.staffToken, 404, 'TRANSCRIPT_STUDENT_NOT_FOUND'],
+    ] as const) {
+      const res = await h.api.put(url).set(h.auth(token)).send(body);
+      expect([res.status, res.body.reason]).toEqual([status, reason]);
+    }
+    const foreignCourse = await h.api
+      .put(url)
+      .set(h.auth(w.staffToken))
+      .send({ requests: [{ course_id: other.alg.id, term: 'Year' }] });
+    expect([foreignCourse.status, foreignCourse.body.reason]).toEqual([404, 'COURSE_NOT_FOUND']);
+    for (const [bad, reason] of [
+      [
+        {
+          requests: [
+            { course_id: w.chem.id, term: 'Year' },
+            { course_id: w.chem.id, term: 'Fall' },
+          ],
+        },
+        'COURSE_REQUEST_REPEATED',
+      ],
+      [{ requests: [{ course_id: 'x', term: 'Year' }] }, 'COURSE_REQUEST_LIST_INVALID'],
+      [{ requests: Array.from({ length: 41 }, (_, i) => ({ course_id: i + 1, term: 'Year' })) }, 'COURSE_REQUEST_LIST_INVALID'],
+      [{ requests: [{ course_id: w.chem.id, term: 'x'.repeat(41) }] }, 'COURSE_REQUEST_LIST_INVALID'],
+    ] as const) {
+      const res = await h.api.put(url).set(h.auth(w.staffToken)).send(bad);
+      expect([res.status, res.body.reason]).toEqual([400, reason]);
+    }
+    expect(await h.db.query(`SELECT 1 FROM course_request_submissions WHERE student_id = $1`, [w.ana.id])).toEqual([]);
+
+    const set = await h.api.put(url).set(h.auth(w.staffToken)).send(body);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.results.map((r: { course_code: string; term: string; alternate: boolean; kept: boolean }) => [r.course_code, r.term, r.alternate, r.kept])).toEqual([
+      [w.chem.courseId, 'Fall', false, true],
+      [w.pe.courseId, 'Year', true, true],
+    ]);
+    // Kept: the student's plan change to that year is refused, and the export says what staff set.
+    expect((await add(w.anaToken, w.eng.id, '3')).body.reason).toBe('COURSE_REQUESTS_CLOSED');
+    expect(await exportRows(w.staffToken)).toEqual([
+      { student_id: `S-${w.ana.id}`, course_code: w.chem.courseId, school_year: NEXT, term: 'Fall', alternate: 'N' },
+      { student_id: `S-${w.ana.id}`, course_code: w.pe.courseId, school_year: NEXT, term: 'Year', alternate: 'Y' },
+    ]);
+    const gql = await h.gql(
+      `mutation($s: Int!, $r: [CourseRequestInput!]!) { setStudentCourseRequests(studentId: $s, requests: $r) { courseCode term alternate } }`,
+      { s: w.ana.id, r: [{ courseId: w.alg.id, term: 'Spring' }] },
+      w.staffToken,
+    );
+    expect(gql.data!.setStudentCourseRequests).toEqual([{ courseCode: w.alg.courseId, term: 'Spring', alternate: false }]);
+    const gqlStudent = await h.gql(`mutation($s: Int!) { setStudentCourseRequests(studentId: $s, requests: []) { term } }`, { s: w.ana.id }, w.anaToken);
+    expect(gqlStudent.errors?.[0]?.extensions?.reason).toBe('COURSE_REQUESTS_STAFF_ONLY');
+    expect((await exportRows(w.staffToken)).map((r) => [r.course_code, r.term])).toEqual([[w.alg.courseId, 'Spring']]);
+  });
+});

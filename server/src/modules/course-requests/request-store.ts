@@ -83,7 +83,7 @@ export async function keepRequests(
   m: Q,
   schoolId: number,
   schoolYear: string,
-  source: 'window_close' | 'plan_approval',
+  source: 'window_close' | 'plan_approval' | 'staff',
   studentIds: number[] | null = null,
 ): Promise<void> {
   const planned = await plannedRequests(m, schoolId, schoolYear, studentIds);

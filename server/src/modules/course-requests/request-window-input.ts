@@ -4,11 +4,14 @@
  * Both adapters parse with `checkRequestWindow`; the first problem is the one reported.
  */
 import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
+import { because } from '../../core/errors.js';
 
 export const REQUEST_WINDOW_MESSAGES = {
   yearInvalid: 'COURSE_REQUEST_YEAR_INVALID',
   dateInvalid: 'COURSE_REQUEST_DATE_INVALID',
   datesOrder: 'COURSE_REQUEST_DATES_ORDER',
+  requestsInvalid: 'COURSE_REQUEST_LIST_INVALID',
+  repeated: 'COURSE_REQUEST_REPEATED',
 } as const;
 
 const M = REQUEST_WINDOW_MESSAGES;
@@ -52,3 +55,24 @@ export const requestWindowSchema = z.object({ school_year: text(), opens_on: tex
 });
 
 export const checkRequestWindow = (raw: unknown): Checked<RequestWindowInput> => check(() => parseInput(requestWindowSchema, raw));
+
+/** A student's requests as staff set them: at most 40 courses, each once, with its SIS term (e.g. Year, Fall) and the alternate flag. */
+export interface StaffRequestsInput {
+  requests: { courseId: number; term: string; alternate: boolean }[];
+}
+
+export const MAX_REQUESTS = 40;
+
+const requestSchema = z.object({
+  course_id: z.int().min(1).max(2147483647),
+  term: text().refine((t) => t.length >= 1 && t.length <= 40),
+  alternate: z.boolean().optional(),
+});
+
+export const staffRequestsSchema = z
+  .object({ requests: z.array(requestSchema).max(MAX_REQUESTS) })
+  .refine((v) => new Set(v.requests.map((r) => r.course_id)).size === v.requests.length, { message: M.repeated })
+  .transform((v): StaffRequestsInput => ({ requests: v.requests.map((r) => ({ courseId: r.course_id, term: r.term, alternate: r.alternate ?? false })) }));
+
+export const checkStaffRequests = (raw: unknown): Checked<StaffRequestsInput> =>
+  check(() => parseInput(staffRequestsSchema, raw, because(M.requestsInvalid, { max: MAX_REQUESTS })));
