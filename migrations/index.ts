@@ -30,6 +30,7 @@ import { OidcIdentities1732300002720 } from './1732300002720-OidcIdentities.js';
 import { CaseloadFreshness1732300002770 } from './1732300002770-CaseloadFreshness.js';
 import { Transcripts1732300002850 } from './1732300002850-Transcripts.js';
 import { MinimumGrades1732300002860 } from './1732300002860-MinimumGrades.js';
+import { CourseRequests1732300002870 } from './1732300002870-CourseRequests.js';
 import { ReadFences1732300002950 } from './1732300002950-ReadFences.js';
 import { JobPriorityLapses1732300002760 } from './1732300002760-JobPriorityLapses.js';
 
@@ -54,5 +55,6 @@ export const migrations = [
   JobPriorityLapses1732300002760,
   Transcripts1732300002850,
   MinimumGrades1732300002860,
+  CourseRequests1732300002870,
   ReadFences1732300002950,
 ];

@@ -35,6 +35,7 @@ import { mountIntegrationRoutes } from './modules/integrations/integrations.rest
 import { mountApiTokenRoutes } from './modules/api-tokens/api-tokens.rest.js';
 import { mountRosterRoutes } from './modules/roster/roster.rest.js';
 import { mountTranscriptRoutes } from './modules/transcripts/transcripts.rest.js';
+import { mountCourseRequestRoutes } from './modules/course-requests/course-requests.rest.js';
 import { logger as processLogger, type Logger } from './observability/logger.js';
 import { createMetrics, metricsEndpoint, type AppMetrics } from './observability/metrics.js';
 import { routeName } from './observability/request-facts.js';
@@ -139,6 +140,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountApiTokenRoutes(api, deps);
   mountRosterRoutes(api, deps);
   mountTranscriptRoutes(api, deps);
+  mountCourseRequestRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: REASONS.NOT_FOUND, reason: 'NOT_FOUND' });
   });

@@ -27,6 +27,7 @@ import { ApiTokensService } from './modules/api-tokens/api-tokens.service.js';
 import { SingleSignOnService } from './modules/identity/sso.service.js';
 import { RosterService } from './modules/roster/roster.service.js';
 import { TranscriptsService } from './modules/transcripts/transcripts.service.js';
+import { CourseRequestsService } from './modules/course-requests/course-requests.service.js';
 import { StudentDashboardService } from './modules/students/student-dashboard.js';
 import { CaseloadService } from './modules/caseload/caseload.service.js';
 import { FollowedPathwaysService } from './modules/caseload/followed-pathways.js';
@@ -65,6 +66,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     sso: new SingleSignOnService(db, config, accounts),
     roster: new RosterService(db, accounts, schools, config.rosterMaxBytes, config.rosterBatchSize, { oidc: config.oidc }),
     transcripts: new TranscriptsService(db, schools, config.courseHistoryMaxBytes, config.courseHistoryBatchSize),
+    courseRequests: new CourseRequestsService(db),
     studentDashboard: new StudentDashboardService(db, schools),
     caseload: new CaseloadService(db, schools),
     followedPathways: new FollowedPathwaysService(db),

@@ -469,6 +469,15 @@ export const REASONS = {
   TRANSCRIPT_CORRECTION_EMPTY: 'Please give the corrected grade, units earned or status.',
   TRANSCRIPT_STATUS_INVALID: 'status must be completed, in_progress or withdrawn.',
   TRANSCRIPT_STUDENT_NOT_FOUND: 'Student not found.',
+  COURSE_REQUESTS_STAFF_ONLY: 'Only staff of the school can set the course-request window or read its requests.',
+  COURSE_REQUESTS_CLOSED: 'Course requests for {school_year} are closed: your requests were submitted. Ask your counselor to change them.',
+  COURSE_REQUEST_YEAR_INVALID: 'The school year must be written like 2027-2028 (a year and the next).',
+  COURSE_REQUEST_DATE_INVALID: 'The open and close dates must be real days written YYYY-MM-DD.',
+  COURSE_REQUEST_DATES_ORDER: 'The window must close on or after the day it opens.',
+  COURSE_REQUEST_WINDOW_NONE: 'Your school has no course-request window: set one first, or name the school year.',
+  COURSE_REQUEST_LIST_INVALID: 'requests must be a list of at most {max} records { course_id, term, alternate }.',
+  COURSE_REQUEST_REPEATED: 'A course is requested twice: list each course once.',
+  COURSE_REQUEST_PAGE_SIZE: 'page_size must be a whole number from 1 to {max}.',
 } as const;
 
 export type Reason = keyof typeof REASONS;

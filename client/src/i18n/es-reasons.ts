@@ -151,4 +151,10 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
     'La importación se detuvo antes de terminar. Las filas ya guardadas se conservan; suba el archivo de nuevo para terminarla (nada se guarda dos veces).',
   'reason.TRANSCRIPT_CORRECTION_REASON_REQUIRED': 'Indique el motivo de la corrección (como máximo {max} caracteres).',
   'reason.TRANSCRIPT_CORRECTION_EMPTY': 'Indique la calificación, las unidades obtenidas o el estado corregidos.',
+  'reason.COURSE_REQUESTS_STAFF_ONLY': 'Solo el personal de la escuela puede fijar el periodo de solicitudes de cursos o leer sus solicitudes.',
+  'reason.COURSE_REQUESTS_CLOSED': 'Las solicitudes de cursos para {school_year} están cerradas: sus solicitudes se enviaron. Pida a su consejero que las cambie.',
+  'reason.COURSE_REQUEST_YEAR_INVALID': 'El año escolar debe escribirse como 2027-2028 (un año y el siguiente).',
+  'reason.COURSE_REQUEST_DATE_INVALID': 'Las fechas de apertura y cierre deben ser días reales escritos AAAA-MM-DD.',
+  'reason.COURSE_REQUEST_DATES_ORDER': 'El periodo debe cerrar el mismo día en que abre o después.',
+  'reason.COURSE_REQUEST_WINDOW_NONE': 'Su escuela no tiene un periodo de solicitudes de cursos: fije uno primero o indique el año escolar.',
 };

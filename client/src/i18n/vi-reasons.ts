@@ -149,4 +149,10 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   'reason.TRANSCRIPT_IMPORT_STOPPED': 'Việc nhập đã dừng trước khi xong. Các dòng đã lưu được giữ lại; hãy tải tệp lên lại để hoàn tất (không có gì được lưu hai lần).',
   'reason.TRANSCRIPT_CORRECTION_REASON_REQUIRED': 'Vui lòng nêu lý do sửa (tối đa {max} ký tự).',
   'reason.TRANSCRIPT_CORRECTION_EMPTY': 'Vui lòng nhập điểm, số tín chỉ đạt được hoặc tình trạng đã sửa.',
+  'reason.COURSE_REQUESTS_STAFF_ONLY': 'Chỉ nhân viên của trường mới có thể đặt thời hạn đăng ký môn học hoặc xem các đăng ký.',
+  'reason.COURSE_REQUESTS_CLOSED': 'Đăng ký môn học cho năm học {school_year} đã đóng: các đăng ký của bạn đã được nộp. Hãy nhờ cố vấn thay đổi.',
+  'reason.COURSE_REQUEST_YEAR_INVALID': 'Năm học phải được viết như 2027-2028 (một năm và năm kế tiếp).',
+  'reason.COURSE_REQUEST_DATE_INVALID': 'Ngày mở và ngày đóng phải là ngày có thật, viết theo dạng YYYY-MM-DD.',
+  'reason.COURSE_REQUEST_DATES_ORDER': 'Thời hạn phải đóng vào hoặc sau ngày mở.',
+  'reason.COURSE_REQUEST_WINDOW_NONE': 'Trường của bạn chưa có thời hạn đăng ký môn học: hãy đặt trước, hoặc nêu năm học.',
 };

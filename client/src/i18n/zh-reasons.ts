@@ -147,4 +147,10 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   'reason.TRANSCRIPT_IMPORT_STOPPED': '导入在完成前停止了。已保存的行会保留；请重新上传文件以完成导入（不会重复保存）。',
   'reason.TRANSCRIPT_CORRECTION_REASON_REQUIRED': '请填写更正原因（最多 {max} 个字符）。',
   'reason.TRANSCRIPT_CORRECTION_EMPTY': '请填写更正后的成绩、所得学分或状态。',
+  'reason.COURSE_REQUESTS_STAFF_ONLY': '只有学校的工作人员可以设置选课申请期或查看申请。',
+  'reason.COURSE_REQUESTS_CLOSED': '{school_year} 学年的选课申请已关闭：您的申请已提交。如需更改，请联系您的辅导员。',
+  'reason.COURSE_REQUEST_YEAR_INVALID': '学年的写法应如 2027-2028（一年及其下一年）。',
+  'reason.COURSE_REQUEST_DATE_INVALID': '开始和结束日期必须是真实的日期，格式为 YYYY-MM-DD。',
+  'reason.COURSE_REQUEST_DATES_ORDER': '申请期的结束日期不能早于开始日期。',
+  'reason.COURSE_REQUEST_WINDOW_NONE': '您的学校还没有选课申请期：请先设置，或指定学年。',
 };

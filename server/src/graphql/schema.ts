@@ -25,6 +25,7 @@ import { SystemResolver } from '../modules/system/system.resolver.js';
 import { ApiTokensResolver } from '../modules/api-tokens/api-tokens.resolver.js';
 import { RosterResolver } from '../modules/roster/roster.resolver.js';
 import { TranscriptsResolver } from '../modules/transcripts/transcripts.resolver.js';
+import { CourseRequestsResolver } from '../modules/course-requests/course-requests.resolver.js';
 import { StudentDashboardResolver } from '../modules/students/student-dashboard.resolver.js';
 import { OutboxResolver } from '../modules/outbox/outbox.resolver.js';
 import { CaseloadResolver } from '../modules/caseload/caseload.resolver.js';
@@ -56,6 +57,7 @@ export const resolvers = [
   ApiTokensResolver,
   RosterResolver,
   TranscriptsResolver,
+  CourseRequestsResolver,
   StudentDashboardResolver,
   OutboxResolver,
   CaseloadResolver,

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { ApiTokensCard } from './ApiTokensCard';
 import { ContactPreferenceCard } from './ContactPreferenceCard';
 import { SchoolSettingsCard } from './SchoolSettingsCard';
+import { CourseRequestsCard } from './CourseRequestsCard';
 import type { UserType } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
 import { SignOutButton } from '../../session/SignOutButton';
@@ -71,6 +72,7 @@ export default function ProfilePage() {
       </section>
       {user.userType === 'Parent' && <ContactPreferenceCard />}
       {user.userType === 'Staff' && user.school && <SchoolSettingsCard schoolName={user.school.name} planApprovalEnabled={user.school.planApprovalEnabled} />}
+      {user.userType === 'Staff' && user.school && <CourseRequestsCard />}
       {user.userType === 'Staff' && <ApiTokensCard />}
     </main>
   );

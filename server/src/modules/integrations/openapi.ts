@@ -24,6 +24,7 @@ import { PLAN_ROUTES } from '../plans/plans.openapi.js';
 import { WHAT_IF_PLAN_ROUTES } from '../what-if-plans/what-if-plans.openapi.js';
 import { ROSTER_ROUTES } from '../roster/roster.openapi.js';
 import { TRANSCRIPT_ROUTES } from '../transcripts/transcripts.openapi.js';
+import { COURSE_REQUEST_ROUTES } from '../course-requests/course-requests.openapi.js';
 import { SCHOOL_ROUTES } from '../schools/schools.openapi.js';
 import { STUDENT_ROUTES } from '../students/students.openapi.js';
 import { CASELOAD_ROUTES } from '../caseload/caseload.openapi.js';
@@ -56,6 +57,7 @@ export const API_AREAS: AreaRoutes[] = [
   STUDENT_ROUTES,
   ROSTER_ROUTES,
   TRANSCRIPT_ROUTES,
+  COURSE_REQUEST_ROUTES,
   PLAN_ROUTES,
   BLOG_ROUTES,
   CONSENT_FORM_ROUTES,

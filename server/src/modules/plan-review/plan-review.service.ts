@@ -17,6 +17,9 @@
  * - The counselor may approve or return a plan "changed since approval" without the student
  *   submitting again; the student may submit it again too.
  * - Staff reads of a review (with its changes) are access logged ('plan_review_view').
+ * - An approval while the school's course-request window is open keeps the student's requests for
+ *   its school year as submitted (modules/course-requests/); a later return or approval does not
+ *   change them: staff do.
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
@@ -33,6 +36,7 @@ import { ownSchoolIds } from '../schools/reach.js';
 import { can, PLAN_REVIEW_POLICY_MESSAGES, type PlanReviewAction, type PlanReviewObject } from './plan-review.policy.js';
 import type { ReturnPlanInput } from './plan-review-input.js';
 import { loadReviewFacts } from './review-facts.js';
+import { keepRequests, loadWindow, windowState } from '../course-requests/request-store.js';
 import { planChanges, planReviewStatus, TRANSITIONS, type PlanChange, type PlanReviewStatus, type ReviewAction, type SnapshotEntry } from './review-state.js';
 import type { Reason } from '@planner/shared';
 
@@ -142,6 +146,9 @@ export class PlanReviewService {
         [id, student.id],
       );
       await m.query(`INSERT INTO plan_review_events (student_id, action, actor_user_id, version_id) VALUES ($1, 'approved', $2, $3)`, [student.id, actorId, id]);
+      // While the school's course-request window is open, the approved plan's courses for its year are the student's requests, kept as submitted.
+      const window = student.school_id === null ? null : await loadWindow(m, student.school_id);
+      if (window && !window.frozenAt && windowState(window) === 'open') await keepRequests(m, window.schoolId, window.schoolYear, 'plan_approval', [student.id]);
       await this.tellParents(m, student, actorId, 'approved', null);
     });
   }

@@ -43,6 +43,10 @@ import { isId, parseCourseRef, parseId, parseUuid } from '../../core/ids.js';
 import { parseLabels } from '../accounts/profile-input.js';
 import { User } from '../accounts/user.entity.js';
 import { courseReachFacts } from '../schools/reach.js';
+import { can as requestCan } from '../course-requests/course-requests.policy.js';
+import { keptYear } from '../course-requests/request-store.js';
+import { requestTerm } from '../course-requests/request-terms.js';
+import { schoolYearEndOf } from '../transcripts/term-placement.js';
 import { moveItem } from './plan-rules.js';
 import {
   applyPositions,
@@ -163,10 +167,12 @@ export class PlansService {
     const input = valid(checked);
     // Read before the transaction: the embedded database serves one connection, and the transaction holds it.
     const reach = await ctx.loaders.reach.load(owner.id);
+    const kept = await this.keptYearOf(owner, plan);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, plan);
       const term = parseTerm(input.term, labels.length);
       authorize(ctx, can, 'scheduleCourse', { reach, course: await courseReachFacts(m, reach, input.course_id) });
+      this.refuseKeptTerms(ctx, owner, kept, labels, [term]);
       const t = entryTable(plan);
       const taken = await m.query(`SELECT 1 FROM ${t.table} WHERE ${t.owner} = $1 AND course_id = $2`, [t.key, input.course_id]);
       if (taken.length) throw conflict(because(PLAN_MESSAGES.alreadyScheduled));
@@ -188,10 +194,12 @@ export class PlansService {
     // Read before the transaction: the embedded database serves one connection, and the transaction holds it.
     const { id: courseId } = await this.namedCourse(ctx, owner, course, plan);
     const t = entryTable(plan);
+    const kept = await this.keptYearOf(owner, plan);
     await this.db.transaction(async (m) => {
-      await lockPlan(m, plan);
+      const labels = await lockPlan(m, plan);
       const rows = await loadEntries(m, plan, { courseId });
       if (rows.length) authorize(ctx, can, 'changeEntry', { fromRecord: rows[0].source === 'record' });
+      if (rows.length) this.refuseKeptTerms(ctx, owner, kept, labels, [rows[0].term]);
       if (rows.length) await m.query(`DELETE FROM ${t.table} WHERE id = $1`, [rows[0].id]);
       if (!rows.length) throw notFound(because(PLAN_MESSAGES.notScheduled));
       await renumberTerms(m, plan, [rows[0].term]);
@@ -255,14 +263,16 @@ export class PlansService {
    * (default: the end). Both terms are renumbered in the same transaction.
    */
   async moveToTerm(ctx: RequestContext, checked: Checked<MoveInput>, whatIfId?: unknown): Promise<PlanEntry> {
-    const { plan } = await this.target(ctx, 'edit', whatIfId);
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const input = valid(checked);
     const scheduledId = input.scheduledId;
+    const kept = await this.keptYearOf(owner, plan);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, plan);
       const term = parseTerm(input.term, labels.length);
       const entry = await this.ownEntry(m, plan, scheduledId);
       authorize(ctx, can, 'changeEntry', { fromRecord: entry.source === 'record' });
+      if (entry.term !== term) this.refuseKeptTerms(ctx, owner, kept, labels, [entry.term, term]);
       const from = entry.term;
       const t = entryTable(plan);
       const target: { id: number }[] = await m.query(`SELECT id FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2 AND id <> $3 ORDER BY position, id`, [
@@ -392,6 +402,22 @@ export class PlansService {
     const [entry] = await loadEntries(m, plan, { id: scheduledId });
     if (!entry) throw notFound(because(PLAN_MESSAGES.scheduledNotFound));
     return entry;
+  }
+
+  /**
+   * The school year whose course requests the student has submitted (modules/course-requests/):
+   * null for a what-if plan, which is no request. Read before a plan's transaction (the close may
+   * keep the school's requests in a transaction of its own).
+   */
+  private keptYearOf(owner: User, plan: PlanRef): Promise<string | null> {
+    return plan.kind === 'official' ? keptYear(this.db.manager, owner) : Promise.resolve(null);
+  }
+
+  /** A change to a term in the kept school year is refused to the student (COURSE_REQUESTS_CLOSED); staff viewing as them may make it. */
+  private refuseKeptTerms(ctx: RequestContext, owner: User, kept: string | null, labels: string[], terms: string[]): void {
+    if (kept === null) return;
+    const inYear = terms.some((t) => requestTerm(t, labels, owner.grade, kept, schoolYearEndOf(new Date())) !== null);
+    if (inYear) authorize(ctx, requestCan, 'changeKeptYear', { kept: true, schoolYear: kept });
   }
 
   /**

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { useHarness } from '../../test/harness.js';
+import { buildCourse } from '../courses/courses.factories.js';
+import { schoolYearEndOf } from '../transcripts/term-placement.js';
+import { requestTerm } from './request-terms.js';
+import { EXPORT_COLUMNS } from './course-requests.service.js';
+
+const h = useHarness();
+
+/** Next school year (what a window collects); a 10th grader now is in 11th grade then, term "3" of the default labels. */
+const thisEnd = schoolYearEndOf(new Date());
+const NEXT = `${thisEnd}-${thisEnd + 1}`;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+const WINDOW = `mutation($y: String!, $o: String!, $c: String!) { setCourseRequestWindow(schoolYear: $y, opensOn: $o, closesOn: $c) { schoolYear opensOn closesOn state } }`;
+const REQUESTS = `query($y: String) { courseRequests(schoolYear: $y, pageSize: 100) { schoolYear count results { rosteredId courseCode schoolYear term alternate kept } } }`;
+const SCHEDULE = `mutation($c: Int!, $t: String!) { scheduleCourse(courseId: $c, term: $t) { id } }`;
+
+async function school(o: { planApprovalEnabled?: boolean } = {}) {
+  const s = await h.buildSchool(o);
+  const staff = await h.buildStaff({ school: s });
+  const ana = await h.buildStudent({ school: s, grade: '10' });
+  const ben = await h.buildStudent({ school: s, grade: '10' });
+  await h.db.query(`UPDATE users SET sourced_id = $2 WHERE id = $1`, [ana.id, `S-${ana.id}`]);
+  const tag = s.id;
+  const alg = await buildCourse(h.db, s, { courseId: `ALG2-${tag}`, title: 'Algebra 2' });
+  const chem = await buildCourse(h.db, s, { courseId: `CHEM,${tag}`, title: 'Chemistry' });
+  const eng = await buildCourse(h.db, s, { courseId: `=ENG-${tag}`, title: 'English 11' });
+  const pe = await buildCourse(h.db, s, { courseId: `PE-${tag}`, title: 'PE' });
+  return { s, staff, ana, ben, alg, chem, eng, pe, staffToken: await h.tokenFor(staff), anaToken: await h.tokenFor(ana), benToken: await h.tokenFor(ben) };
+}
+
+const add = (token: string, courseId: number, term: string) => h.api.post('/api/add-scheduled-course/').set(h.auth(token)).send({ course_id: courseId, term });
+const setWindow = (token: string, body: object) => h.api.put('/api/course-requests/window/').set(h.auth(token)).send(body);
+const exportRows = async (token: string) => {
+  const res = await h.api.get('/api/course-requests/export/').set(h.auth(token));
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/csv/);
+  return parse(res.text, { columns: true }) as Record<string, string>[];
+};
+
+describe('request terms', () => {
+  it('finds the plan terms of a school year from grade labels, season labels and extra terms', () => {
+    const grades = ['9th Grade', '10th Grade', '11th Grade', '12th Grade'];
+    expect(['1', '2', '3', '4'].map((t) => requestTerm(t, grades, '10', '2027-2028', 2027))).toEqual([null, null, 'Year', null]);
+    expect(requestTerm('3', grades, null, '2027-2028', 2027)).toBeNull();
+    const seasons = ['Fall 2026', 'Spring 2027', 'Fall 2027', 'Spring 2028', 'Summer 2028'];
+    expect(['1', '2', '3', '4', '5'].map((t) => requestTerm(t, seasons, '10', '2027-2028', 2027))).toEqual([null, null, 'Fall', 'Spring', 'Summer']);
+    expect(requestTerm('2027-2028 S1', [], '10', '2027-2028', 2027)).toBe('S1');
+    expect(requestTerm('2026-2027 S1', [], '10', '2027-2028', 2027)).toBeNull();
+    expect(requestTerm('9', grades, '10', '2027-2028', 2027)).toBeNull();
+  });
+});
+
+describe('course-request window', () => {
+  it('is set by staff of the school only, validated with reason codes, on both APIs', async () => {
+    const w = await school();
+    const parent = await h.buildParent({ school: w.s, students: [w.ana] });
+    const good = { school_year: NEXT, opens_on: day(-1), closes_on: day(5) };
+    for (const token of [w.anaToken, await h.tokenFor(parent)]) {
+      const res = await setWindow(token, good);
+      expect([res.status, res.body.reason]).toEqual([403, 'COURSE_REQUESTS_STAFF_ONLY']);
+    }
+    const gqlStudent = await h.gql(WINDOW, { y: NEXT, o: day(-1), c: day(5) }, w.anaToken);
+    expect([gqlStudent.code, gqlStudent.errors?.[0]?.extensions?.reason]).toEqual(['FORBIDDEN', 'COURSE_REQUESTS_STAFF_ONLY']);
+    const bad: [object, string][] = [
+      [{ ...good, school_year: '2027-2029' }, 'COURSE_REQUEST_YEAR_INVALID'],
+      [{ ...good, school_year: "2027-2028'; DROP TABLE users" }, 'COURSE_REQUEST_YEAR_INVALID'],
+      [{ ...good, opens_on: '2027-02-30' }, 'COURSE_REQUEST_DATE_INVALID'],
+      [{ ...good, closes_on: 'tomorrow' }, 'COURSE_REQUEST_DATE_INVALID'],
+      [{ ...good, opens_on: day(5), closes_on: day(1) }, 'COURSE_REQUEST_DATES_ORDER'],
+      [{ ...good, opens_on: 20270101 }, 'INVALID_INPUT'],
+    ];
+    for (const [body, reason] of bad) {
+      const res = await setWindow(w.staffToken, body);
+      expect([res.status, res.body.reason], JSON.stringify(body)).toEqual([400, reason]);
+    }
+    const gqlBad = await h.gql(WINDOW, { y: NEXT, o: day(5), c: day(1) }, w.staffToken);
+    expect(gqlBad.errors?.[0]?.extensions?.reason).toBe('COURSE_REQUEST_DATES_ORDER');
+    expect((await h.api.get('/api/course-requests/window/').set(h.auth(w.staffToken))).body).toEqual({ window: null });
+
+    const set = await setWindow(w.staffToken, good);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.window).toEqual({ school_year: NEXT, opens_on: day(-1), closes_on: day(5), state: 'open', kept_at: null });
+    const gql = await h.gql(WINDOW, { y: NEXT, o: day(1), c: day(5) }, w.staffToken);
+    expect(gql.data!.setCourseRequestWindow).toEqual({ schoolYear: NEXT, opensOn: day(1), closesOn: day(5), state: 'upcoming' });
+    const [row] = await h.db.query(`SELECT school_year, updated_by FROM course_request_windows WHERE school_id = $1`, [w.s.id]);
+    expect(row).toEqual({ school_year: NEXT, updated_by: w.staff.id });
+  });
+});
+
+describe('course requests', () => {
+  it("are the courses planned for the window's year while it is open, kept at its close, then refused to the student on both APIs", async () => {
+    const w = await school();
+    expect((await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) })).status).toBe(200);
+    expect((await add(w.anaToken, w.alg.id, '3')).status).toBe(201);
+    expect((await add(w.anaToken, w.chem.id, '3')).status).toBe(201);
+    expect((await add(w.anaToken, w.pe.id, '2')).status).toBe(201); // this year: not a request
+    expect((await add(w.benToken, w.eng.id, '3')).status).toBe(201);
+
+    const open = await h.api.get('/api/course-requests/').query({ school_year: NEXT, page_size: 2 }).set(h.auth(w.staffToken));
+    expect(open.status).toBe(200);
+    expect([open.body.count, open.body.results.length, typeof open.body.next]).toEqual([3, 2, 'string']);
+    const rest = await h.api.get('/api/course-requests/').query({ school_year: NEXT, page_size: 2, cursor: open.body.next }).set(h.auth(w.staffToken));
+    expect([rest.body.results.length, rest.body.next]).toEqual([1, null]);
+    expect([...open.body.results, ...rest.body.results].every((r: { kept: boolean }) => !r.kept)).toBe(true);
+
+    const expected = [
+      { student_id: `S-${w.ana.id}`, course_code: w.alg.courseId, school_year: NEXT, term: 'Year', alternate: 'N' },
+      { student_id: `S-${w.ana.id}`, course_code: w.chem.courseId, school_year: NEXT, term: 'Year', alternate: 'N' },
+      { student_id: w.ben.email, course_code: `'${w.eng.courseId}`, school_year: NEXT, term: 'Year', alternate: 'N' },
+    ];
+    const res = await h.api.get('/api/course-requests/export/').set(h.auth(w.staffToken));
+    expect(res.text.split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(','));
+    expect(res.text).toContain(`"${w.chem.courseId}"`);
+    expect(await exportRows(w.staffToken)).toEqual(expected);
+    // Before the close the student still changes their requests.
+    expect((await h.api.delete(`/api/remove-scheduled-course/${w.chem.id}/`).set(h.auth(w.anaToken))).status).toBe(200);
+    expect((await add(w.anaToken, w.chem.id, '3')).status).toBe(201);
+
+    // The window closes: the next read keeps the requests as submitted.
+    await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
+    const closed = await h.api.get('/api/course-requests/window/').set(h.auth(w.staffToken));
+    expect(closed.body.window.state).toBe('closed');
+    expect(closed.body.window.kept_at, JSON.stringify(closed.body)).not.toBeNull();
+    const kept = await h.db.query(`SELECT student_id, course_id, term FROM course_requests WHERE school_id = $1 ORDER BY student_id, course_id`, [w.s.id]);
+    expect(kept).toEqual(
+      [
+        { student_id: w.ana.id, course_id: w.alg.id, term: 'Year' },
+        { student_id: w.ana.id, course_id: w.chem.id, term: 'Year' },
+        { student_id: w.ben.id, course_id: w.eng.id, term: 'Year' },
+      ].sort((a, b) => a.student_id - b.student_id || a.course_id - b.course_id),
+    );
+
+    const refusedAdd = await add(w.anaToken, w.pe.id, '3');
+    expect([refusedAdd.status, refusedAdd.body.reason, refusedAdd.body.params]).toEqual([403, 'COURSE_REQUESTS_CLOSED', { school_year: NEXT }]);
+    const refusedRemove = await h.api.delete(`/api/remove-scheduled-course/${w.alg.id}/`).set(h.auth(w.anaToken));
+    expect([refusedRemove.status, refusedRemove.body.reason]).toEqual([403, 'COURSE_REQUESTS_CLOSED']);
+    const gql = await h.gql(SCHEDULE, { c: w.pe.id, t: '3' }, w.benToken);
+    expect([gql.code, gql.errors?.[0]?.extensions?.reason]).toEqual(['FORBIDDEN', 'COURSE_REQUESTS_CLOSED']);
+    const [alg] = await h.db.query(`SELECT id FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [w.ana.id, w.alg.id]);
+    const moveOut = await h.gql(`mutation($id: Int!) { moveScheduledCourse(scheduledCourseId: $id, term: "4") { __typename } }`, { id: alg.id }, w.anaToken);
+    const moveOutRest = await h.api.put(`/api/courses/${alg.id}/`).set(h.auth(w.anaToken)).send({ term: '4' });
+    expect([moveOutRest.status, moveOutRest.body.reason]).toEqual([403, 'COURSE_REQUESTS_CLOSED']);
+    expect(moveOut.errors?.[0]?.extensions?.reason).toBe('COURSE_REQUESTS_CLOSED');
+    // Another year stays the student's to plan.
+    const art = await buildCourse(h.db, w.s, { courseId: `ART-${w.s.id}`, title: 'Art' });
+    expect((await add(w.anaToken, art.id, '4')).status).toBe(201);
+    // The export is the kept requests, not the plan.
+    expect(await exportRows(w.staffToken)).toEqual(expected);
+    const page = await h.gql(REQUESTS, { y: null }, w.staffToken);
+    expect(page.data!.courseRequests.count).toBe(3);
+    expect(page.data!.courseRequests.results.every((r: { kept: boolean }) => r.kept)).toBe(true);
+  });
+
+  it('are kept when the counselor approves the plan, where plan approval is on', async () => {
+    const w = await school({ planApprovalEnabled: true });
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    expect((await add(w.anaToken, w.alg.id, '3')).status).toBe(201);
+    expect((await add(w.benToken, w.eng.id, '3')).status).toBe(201);
+    expect((await h.api.post(`/api/students/${w.ana.id}/plan-review/submit/`).set(h.auth(w.anaToken))).status).toBe(200);
+    expect((await h.api.post(`/api/students/${w.ana.id}/plan-review/approve/`).set(h.auth(w.staffToken))).status).toBe(200);
+    const refused = await add(w.anaToken, w.chem.id, '3');
+    expect([refused.status, refused.body.reason]).toEqual([403, 'COURSE_REQUESTS_CLOSED']);
+    // Ben's plan was not approved: his requests stay open.
+    expect((await add(w.benToken, w.chem.id, '3')).status).toBe(201);
+    const rows = await h.api.get('/api/course-requests/').set(h.auth(w.staffToken));
+    expect(rows.body.results.map((r: { course_code: string; kept: boolean }) => [r.course_code, r.kept])).toEqual([
+      [w.alg.courseId, true],
+      [w.eng.courseId, false],
+      [w.chem.courseId, false],
+    ]);
+  });
+
+  it('are read and exported by staff of the school only: students, parents and another school are refused', async () => {
+    const w = await school();
+    const other = await school();
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    await add(w.anaToken, w.alg.id, '3');
+    const parent = await h.buildParent({ school: w.s, students: [w.ana] });
+    for (const token of [w.anaToken, await h.tokenFor(parent)]) {
+      for (const path of ['/api/course-requests/', '/api/course-requests/export/', '/api/course-requests/window/']) {
+        const res = await h.api.get(path).set(h.auth(token));
+        expect([res.status, res.body.reason], path).toEqual([403, 'COURSE_REQUESTS_STAFF_ONLY']);
+      }
+    }
+    const gql = await h.gql(REQUESTS, { y: NEXT }, w.anaToken);
+    expect(gql.errors?.[0]?.extensions?.reason).toBe('COURSE_REQUESTS_STAFF_ONLY');
+    // Another school's staff: no window of their own, and with one for the same year, none of this school's requests.
+    const none = await h.api.get('/api/course-requests/export/').set(h.auth(other.staffToken));
+    expect([none.status, none.body.reason]).toEqual([404, 'COURSE_REQUEST_WINDOW_NONE']);
+    await setWindow(other.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    expect(await exportRows(other.staffToken)).toEqual([]);
+    expect((await exportRows(w.staffToken)).map((r) => r.course_code)).toEqual([w.alg.courseId]);
+    const noAccount = await h.api.get('/api/course-requests/');
+    expect(noAccount.status).toBe(401);
+    for (const [q, reason] of [
+      [{ school_year: '2027' }, 'COURSE_REQUEST_YEAR_INVALID'],
+      [{ page_size: '0' }, 'COURSE_REQUEST_PAGE_SIZE'],
+      [{ page_size: '1e9' }, 'COURSE_REQUEST_PAGE_SIZE'],
+      [{ cursor: 'forged' }, 'PAGE_CURSOR_INVALID'],
+    ] as const) {
+      const res = await h.api.get('/api/course-requests/').query(q).set(h.auth(w.staffToken));
+      expect([res.status, res.body.reason], JSON.stringify(q)).toEqual([400, reason]);
+    }
+  });
+});
+
+describe('kept course requests', () => {
+  it('are changed by staff of the school only, on both APIs, and the export follows', async () => {
+    const w = await school();
+    const other = await school();
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    await setWindow(other.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    expect((await add(w.anaToken, w.alg.id, '3')).status).toBe(201);
+    const url = `/api/course-requests/students/${w.ana.id}/`;
+    const body = {
+      requests: [
+        { course_id: w.chem.id, term: 'Fall' },
+        { course_id: w.pe.id, term: 'Year', alternate: true },
+      ],
+    };
+
+    for (const [token, status, reason] of [
+      [w.anaToken, 403, 'COURSE_REQUESTS_STAFF_ONLY'],
+      [other.staffToken, 404, 'TRANSCRIPT_STUDENT_NOT_FOUND'],
+    ] as const) {
+      const res = await h.api.put(url).set(h.auth(token)).send(body);
+      expect([res.status, res.body.reason]).toEqual([status, reason]);
+    }
+    const foreignCourse = await h.api
+      .put(url)
+      .set(h.auth(w.staffToken))
+      .send({ requests: [{ course_id: other.alg.id, term: 'Year' }] });
+    expect([foreignCourse.status, foreignCourse.body.reason]).toEqual([404, 'COURSE_NOT_FOUND']);
+    for (const [bad, reason] of [
+      [
+        {
+          requests: [
+            { course_id: w.chem.id, term: 'Year' },
+            { course_id: w.chem.id, term: 'Fall' },
+          ],
+        },
+        'COURSE_REQUEST_REPEATED',
+      ],
+      [{ requests: [{ course_id: 'x', term: 'Year' }] }, 'COURSE_REQUEST_LIST_INVALID'],
+      [{ requests: Array.from({ length: 41 }, (_, i) => ({ course_id: i + 1, term: 'Year' })) }, 'COURSE_REQUEST_LIST_INVALID'],
+      [{ requests: [{ course_id: w.chem.id, term: 'x'.repeat(41) }] }, 'COURSE_REQUEST_LIST_INVALID'],
+    ] as const) {
+      const res = await h.api.put(url).set(h.auth(w.staffToken)).send(bad);
+      expect([res.status, res.body.reason]).toEqual([400, reason]);
+    }
+    expect(await h.db.query(`SELECT 1 FROM course_request_submissions WHERE student_id = $1`, [w.ana.id])).toEqual([]);
+
+    const set = await h.api.put(url).set(h.auth(w.staffToken)).send(body);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.results.map((r: { course_code: string; term: string; alternate: boolean; kept: boolean }) => [r.course_code, r.term, r.alternate, r.kept])).toEqual([
+      [w.chem.courseId, 'Fall', false, true],
+      [w.pe.courseId, 'Year', true, true],
+    ]);
+    // Kept: the student's plan change to that year is refused, and the export says what staff set.
+    expect((await add(w.anaToken, w.eng.id, '3')).body.reason).toBe('COURSE_REQUESTS_CLOSED');
+    expect(await exportRows(w.staffToken)).toEqual([
+      { student_id: `S-${w.ana.id}`, course_code: w.chem.courseId, school_year: NEXT, term: 'Fall', alternate: 'N' },
+      { student_id: `S-${w.ana.id}`, course_code: w.pe.courseId, school_year: NEXT, term: 'Year', alternate: 'Y' },
+    ]);
+    const gql = await h.gql(
+      `mutation($s: Int!, $r: [CourseRequestInput!]!) { setStudentCourseRequests(studentId: $s, requests: $r) { courseCode term alternate } }`,
+      { s: w.ana.id, r: [{ courseId: w.alg.id, term: 'Spring' }] },
+      w.staffToken,
+    );
+    expect(gql.data!.setStudentCourseRequests).toEqual([{ courseCode: w.alg.courseId, term: 'Spring', alternate: false }]);
+    const gqlStudent = await h.gql(`mutation($s: Int!) { setStudentCourseRequests(studentId: $s, requests: []) { term } }`, { s: w.ana.id }, w.anaToken);
+    expect(gqlStudent.errors?.[0]?.extensions?.reason).toBe('COURSE_REQUESTS_STAFF_ONLY');
+    expect((await exportRows(w.staffToken)).map((r) => [r.course_code, r.term])).toEqual([[w.alg.courseId, 'Spring']]);
+  });
+});
