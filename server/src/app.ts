@@ -34,6 +34,7 @@ import { mountSystemRoutes } from './modules/system/system.rest.js';
 import { mountIntegrationRoutes } from './modules/integrations/integrations.rest.js';
 import { mountApiTokenRoutes } from './modules/api-tokens/api-tokens.rest.js';
 import { mountRosterRoutes } from './modules/roster/roster.rest.js';
+import { mountAutoPlanRoutes } from './modules/auto-plan/auto-plan.rest.js';
 import { logger as processLogger, type Logger } from './observability/logger.js';
 import { createMetrics, metricsEndpoint, type AppMetrics } from './observability/metrics.js';
 import { routeName } from './observability/request-facts.js';
@@ -137,6 +138,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountIntegrationRoutes(api, deps);
   mountApiTokenRoutes(api, deps);
   mountRosterRoutes(api, deps);
+  mountAutoPlanRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: REASONS.NOT_FOUND, reason: 'NOT_FOUND' });
   });
@@ -167,6 +169,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
       await services.roster.close();
       await apollo.stop();
       await services.payments.close();
+      await services.solvers.close();
     },
   };
 }

@@ -401,6 +401,10 @@ export const REASONS = {
   PLAN_APPROVAL_STAFF_ONLY: 'Only staff of the school can turn plan review on or off.',
   PLAN_APPROVAL_ENABLED_INVALID: 'enabled must be true or false.',
   NO_SCHOOL_OF_RECORD: 'You have no school of record.',
+  AUTO_PLAN_SETTINGS_STAFF_ONLY: 'Only staff of the school can change its planning settings.',
+  TERM_UNIT_CAP_INVALID: 'The most units in a term must be a number above 0 and at most {max}, or empty for the default.',
+  TERM_COURSE_CAP_INVALID: 'The most courses in a term must be a whole number from 1 to {max}, or empty for the default.',
+  DUAL_ENROLLMENT_GRADE_INVALID: 'The first grade for college courses must be 9, 10, 11 or 12.',
   SELECT_SCHOOL: 'Please select a school.',
 
   // students
@@ -441,6 +445,12 @@ export const REASONS = {
   WHAT_IF_OWNER_ONLY: 'Only the student changes their what-if plans; you see them read-only.',
   WHAT_IF_TOO_MANY: 'You already have {max} what-if plans, the most you can keep. Delete one before starting another.',
   WHAT_IF_NAME_TAKEN: 'You already have a what-if plan with this name.',
+  // auto-plan
+  COURSE_OFFERED_TERMS_INVALID: 'Offered terms must be fall, spring and/or summer, or empty for every term.',
+  AUTO_PLAN_PATHWAYS_INVALID: 'Please choose from 1 to {max} pathways of your school to plan for.',
+  AUTO_PLAN_TIME_LIMIT_INVALID: 'The time limit must be a whole number of seconds from 1 to {max}.',
+  AUTO_PLAN_STUDENTS_ONLY: 'Plans are generated for students: choose a student of your school.',
+  AUTO_PLAN_NOT_ALLOWED: 'Only the student and staff of their school can generate a plan for them.',
 } as const;
 
 export type Reason = keyof typeof REASONS;

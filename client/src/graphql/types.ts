@@ -190,6 +190,8 @@ export type CourseInputGql = {
   courseId?: string | null | undefined;
   /** Free-text description. */
   description?: string | null | undefined;
+  /** Seasons offered (fall, spring, summer); [] for every term; left out: unchanged. */
+  offeredTerms?: Array<string> | null | undefined;
   /** Prerequisite groups: lists of course uuids; one course of each group is needed */
   prerequisiteGroups?: Array<Array<string | number>> | null | undefined;
   /** Subject line. */

@@ -142,4 +142,13 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   'reason.WHAT_IF_NAME_TOO_LONG': 'El nombre de un plan hipotético puede tener como máximo {max} caracteres.',
   'reason.WHAT_IF_OWNER_ONLY': 'Solo el estudiante modifica sus planes hipotéticos; usted los ve en modo de solo lectura.',
   'reason.WHAT_IF_NOT_FOUND': 'No se encontró el plan hipotético.',
+  'reason.AUTO_PLAN_SETTINGS_STAFF_ONLY': 'Solo el personal de la escuela puede cambiar su configuración de planificación.',
+  'reason.TERM_UNIT_CAP_INVALID': 'El máximo de unidades por período debe ser un número mayor que 0 y como máximo {max}, o vacío para el valor predeterminado.',
+  'reason.TERM_COURSE_CAP_INVALID': 'El máximo de cursos por período debe ser un número entero de 1 a {max}, o vacío para el valor predeterminado.',
+  'reason.DUAL_ENROLLMENT_GRADE_INVALID': 'El primer grado para cursos universitarios debe ser 9, 10, 11 o 12.',
+  'reason.COURSE_OFFERED_TERMS_INVALID': 'Los períodos ofrecidos deben ser otoño (fall), primavera (spring) y/o verano (summer), o vacío para todos los períodos.',
+  'reason.AUTO_PLAN_PATHWAYS_INVALID': 'Elija de 1 a {max} trayectorias de su escuela para planificar.',
+  'reason.AUTO_PLAN_TIME_LIMIT_INVALID': 'El límite de tiempo debe ser un número entero de segundos de 1 a {max}.',
+  'reason.AUTO_PLAN_STUDENTS_ONLY': 'Los planes se generan para estudiantes: elija un estudiante de su escuela.',
+  'reason.AUTO_PLAN_NOT_ALLOWED': 'Solo el estudiante y el personal de su escuela pueden generar un plan para él.',
 };

@@ -141,4 +141,13 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   'reason.WHAT_IF_NAME_TOO_LONG': 'Tên kế hoạch giả định có tối đa {max} ký tự.',
   'reason.WHAT_IF_OWNER_ONLY': 'Chỉ học sinh mới thay đổi được các kế hoạch giả định của mình; quý vị chỉ xem được.',
   'reason.WHAT_IF_NOT_FOUND': 'Không tìm thấy kế hoạch giả định.',
+  'reason.AUTO_PLAN_SETTINGS_STAFF_ONLY': 'Chỉ nhân viên của trường mới có thể thay đổi cài đặt lập kế hoạch của trường.',
+  'reason.TERM_UNIT_CAP_INVALID': 'Số đơn vị tối đa trong một học kỳ phải là một số lớn hơn 0 và tối đa {max}, hoặc để trống để dùng mặc định.',
+  'reason.TERM_COURSE_CAP_INVALID': 'Số môn học tối đa trong một học kỳ phải là số nguyên từ 1 đến {max}, hoặc để trống để dùng mặc định.',
+  'reason.DUAL_ENROLLMENT_GRADE_INVALID': 'Lớp đầu tiên được học môn đại học phải là 9, 10, 11 hoặc 12.',
+  'reason.COURSE_OFFERED_TERMS_INVALID': 'Các kỳ mở lớp phải là thu (fall), xuân (spring) và/hoặc hè (summer), hoặc để trống cho mọi kỳ.',
+  'reason.AUTO_PLAN_PATHWAYS_INVALID': 'Vui lòng chọn từ 1 đến {max} lộ trình của trường để lập kế hoạch.',
+  'reason.AUTO_PLAN_TIME_LIMIT_INVALID': 'Giới hạn thời gian phải là số giây nguyên từ 1 đến {max}.',
+  'reason.AUTO_PLAN_STUDENTS_ONLY': 'Kế hoạch được tạo cho học sinh: hãy chọn một học sinh của trường.',
+  'reason.AUTO_PLAN_NOT_ALLOWED': 'Chỉ học sinh và nhân viên của trường em mới có thể tạo kế hoạch cho em.',
 };

@@ -140,4 +140,13 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   'reason.WHAT_IF_NAME_TOO_LONG': '假设计划的名称最多 {max} 个字符。',
   'reason.WHAT_IF_OWNER_ONLY': '只有学生本人可以修改其假设计划；您只能查看。',
   'reason.WHAT_IF_NOT_FOUND': '未找到假设计划。',
+  'reason.AUTO_PLAN_SETTINGS_STAFF_ONLY': '只有本校教职员工可以更改学校的规划设置。',
+  'reason.TERM_UNIT_CAP_INVALID': '每学期最多学分必须是大于 0 且不超过 {max} 的数字，或留空使用默认值。',
+  'reason.TERM_COURSE_CAP_INVALID': '每学期最多课程数必须是 1 到 {max} 的整数，或留空使用默认值。',
+  'reason.DUAL_ENROLLMENT_GRADE_INVALID': '可修读大学课程的起始年级必须是 9、10、11 或 12 年级。',
+  'reason.COURSE_OFFERED_TERMS_INVALID': '开课学期必须是秋季 (fall)、春季 (spring) 和/或夏季 (summer)，或留空表示每个学期。',
+  'reason.AUTO_PLAN_PATHWAYS_INVALID': '请选择本校 1 到 {max} 条路径来规划。',
+  'reason.AUTO_PLAN_TIME_LIMIT_INVALID': '时间限制必须是 1 到 {max} 之间的整数秒。',
+  'reason.AUTO_PLAN_STUDENTS_ONLY': '计划是为学生生成的：请选择本校的一名学生。',
+  'reason.AUTO_PLAN_NOT_ALLOWED': '只有学生本人及其学校的教职员工可以为其生成计划。',
 };
