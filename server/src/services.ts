@@ -41,11 +41,11 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const payments = new PaymentsService(db, config);
   const consentForms = new ConsentFormsService(db, config, outbox, schools);
   const plans = new PlansService(db);
+  const whatIfPlans = new WhatIfPlansService(db, schools, plans);
   // HiGHS solves run in worker threads; the pool closes with the app (app.ts, stop).
   const solvers = solverPool(config.autoPlanThreads);
   return {
     solvers,
-    autoPlan: new AutoPlanService(db, schools, solvers.solve, config.autoPlanTimeLimitSeconds),
     outbox,
     accounts,
     schools,
@@ -54,7 +54,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     parents: new ParentsService(db),
     students: new StudentsService(db, schools),
     plans,
-    whatIfPlans: new WhatIfPlansService(db, schools, plans),
+    whatIfPlans,
+    autoPlan: new AutoPlanService(db, schools, solvers.solve, config.autoPlanTimeLimitSeconds, whatIfPlans),
     planReview: new PlanReviewService(db, config, outbox),
     blogs: new BlogsService(db),
     consentForms,

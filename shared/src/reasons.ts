@@ -450,6 +450,7 @@ export const REASONS = {
   AUTO_PLAN_PATHWAYS_INVALID: 'Please choose from 1 to {max} pathways of your school to plan for.',
   AUTO_PLAN_TIME_LIMIT_INVALID: 'The time limit must be a whole number of seconds from 1 to {max}.',
   AUTO_PLAN_STUDENTS_ONLY: 'Plans are generated for students: choose a student of your school.',
+  AUTO_PLAN_NOTHING_TO_SAVE: 'No plan meets these pathways, so there is nothing to save.',
   AUTO_PLAN_NOT_ALLOWED: 'Only the student and staff of their school can generate a plan for them.',
 } as const;
 

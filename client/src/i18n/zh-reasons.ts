@@ -149,4 +149,5 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_TIME_LIMIT_INVALID': '时间限制必须是 1 到 {max} 之间的整数秒。',
   'reason.AUTO_PLAN_STUDENTS_ONLY': '计划是为学生生成的：请选择本校的一名学生。',
   'reason.AUTO_PLAN_NOT_ALLOWED': '只有学生本人及其学校的教职员工可以为其生成计划。',
+  'reason.AUTO_PLAN_NOTHING_TO_SAVE': '没有计划能满足这些路径，因此没有可保存的内容。',
 };

@@ -1,7 +1,9 @@
+import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AutoPlanPathwaysDocument, GeneratePlanDocument } from './auto-plan.generated';
+import { WhatIfPlansDocument } from '../../graphql/generated';
+import { AutoPlanPathwaysDocument, GeneratePlanDocument, SaveGeneratedPlanDocument } from './auto-plan.generated';
 import { AutoPlanPanel } from './AutoPlanPanel';
 
 const pathwaysMock = {
@@ -35,10 +37,10 @@ const entry = (courseId: number, courseCode: string, title: string, termLabel: s
   movedFrom: null,
 });
 
-async function generateFor(mock: ReturnType<typeof generated>) {
+async function generateFor(mock: ReturnType<typeof generated>, more: MockLink.MockedResponse[] = [], onSaved: (id: number) => void = () => {}) {
   render(
-    <MockedProvider mocks={[pathwaysMock, mock]}>
-      <AutoPlanPanel />
+    <MockedProvider mocks={[pathwaysMock, mock, ...more]}>
+      <AutoPlanPanel onSaved={onSaved} />
     </MockedProvider>,
   );
   const button = screen.getByRole('button', { name: 'Generate a plan' });
@@ -63,6 +65,23 @@ describe('Generate a plan', () => {
     expect(await screen.findByText('Every requirement is met in the fewest terms possible: 3 terms.')).toBeTruthy();
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['MATH 1 Algebra: add in 10th Grade', 'MATH 2 Geometry: add in 11th Grade']);
+  });
+
+  it('saves the preview as a what-if plan named for the pathway, then shows it', async () => {
+    const savedIds: number[] = [];
+    const saved = {
+      request: { query: SaveGeneratedPlanDocument, variables: { input: { pathwayIds: [4], movePlanned: false }, name: 'UC/CSU Transfer Ready' } },
+      result: { data: { saveGeneratedPlan: 31 } },
+    };
+    const list = {
+      request: { query: WhatIfPlansDocument },
+      result: { data: { whatIfPlans: { __typename: 'WhatIfPlanList', studentId: 7, plans: [], canEdit: true, limit: 5 } } },
+    };
+    await generateFor(generated({ status: 'OPTIMAL', terms: 2, entries: [entry(2, 'MATH 1', 'Algebra', '10th Grade', true)] }), [saved, list], (id) => savedIds.push(id));
+    const name = (await screen.findByLabelText('What-if plan name')) as HTMLInputElement;
+    expect(name.value).toBe('UC/CSU Transfer Ready');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as a what-if plan' }));
+    await waitFor(() => expect(savedIds).toEqual([31]));
   });
 
   it('explains an impossible pathway: which requirement, by how much, and what blocks it', async () => {

@@ -2,17 +2,19 @@
  * "Generate a plan" on the plan page: the student (or a counselor viewing as them) picks the
  * pathways to plan for, and the server's generator answers with the fewest-terms plan, shown as
  * what it would add and where, or with the requirement that cannot be met, by how much and what
- * blocks it, each reason in the reader's language. A preview: nothing changes in the plan.
+ * blocks it, each reason in the reader's language. A preview: nothing changes in the plan until
+ * the student saves it as a what-if plan (named for the pathways; the official plan is untouched).
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messageOr } from '../../graphql/errors';
 import { useT } from '../../i18n';
-import { AutoPlanPathwaysDocument, GeneratePlanDocument, type GeneratePlanMutation } from './auto-plan.generated';
+import { WhatIfPlansDocument } from '../../graphql/generated';
+import { AutoPlanPathwaysDocument, GeneratePlanDocument, SaveGeneratedPlanDocument, type GeneratePlanMutation } from './auto-plan.generated';
 
 type Generated = GeneratePlanMutation['generatePlan'];
 
-export function AutoPlanPanel() {
+export function AutoPlanPanel({ onSaved }: { onSaved(whatIfPlanId: number): void }) {
   const t = useT();
   const id = useId();
   const pathways = useQuery(AutoPlanPathwaysDocument);
@@ -21,16 +23,33 @@ export function AutoPlanPanel() {
   const [result, setResult] = useState<Generated | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [generate, { loading }] = useMutation(GeneratePlanDocument);
+  const [save, saving] = useMutation(SaveGeneratedPlanDocument, { refetchQueries: [WhatIfPlansDocument], awaitRefetchQueries: true });
+  const [asked, setAsked] = useState<{ pathwayIds: number[]; movePlanned: boolean } | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     setResult(null);
     try {
-      const res = await generate({ variables: { input: { pathwayIds: chosen, movePlanned } } });
-      if (res.data) setResult(res.data.generatePlan);
+      const input = { pathwayIds: chosen, movePlanned };
+      const res = await generate({ variables: { input } });
+      if (res.data) {
+        setResult(res.data.generatePlan);
+        setAsked(input);
+      }
     } catch (err) {
       setError(messageOr(err, t('autoPlan.failed')));
+    }
+  }
+
+  async function saveAs(name: string) {
+    if (!asked) return;
+    setError(null);
+    try {
+      const res = await save({ variables: { input: asked, name } });
+      if (res.data) onSaved(res.data.saveGeneratedPlan);
+    } catch (err) {
+      setError(messageOr(err, t('autoPlan.saveFailed')));
     }
   }
 
@@ -65,6 +84,17 @@ export function AutoPlanPanel() {
         </div>
       )}
       {result && <AutoPlanResult result={result} />}
+      {result && result.status !== 'INFEASIBLE' && result.entries.length > 0 && (
+        <SaveForm
+          initial={nodes
+            .filter((p) => asked?.pathwayIds.includes(p.id))
+            .map((p) => p.name)
+            .join(', ')
+            .slice(0, 80)}
+          busy={saving.loading}
+          onSave={saveAs}
+        />
+      )}
     </section>
   );
 }
@@ -102,5 +132,28 @@ function AutoPlanResult({ result }: { result: Generated }) {
       )}
       {result.status !== 'INFEASIBLE' && added.length === 0 && <p>{t('autoPlan.nothingToAdd')}</p>}
     </div>
+  );
+}
+
+function SaveForm({ initial, busy, onSave }: { initial: string; busy: boolean; onSave(name: string): void }) {
+  const t = useT();
+  const [name, setName] = useState(initial);
+  return (
+    <form
+      className="row"
+      style={{ flexWrap: 'wrap', alignItems: 'flex-end', gap: 8 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(name.trim());
+      }}
+    >
+      <label>
+        {t('autoPlan.whatIfName')}
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />
+      </label>
+      <button type="submit" disabled={busy || !name.trim()}>
+        {t('autoPlan.saveWhatIf')}
+      </button>
+    </form>
   );
 }

@@ -206,7 +206,7 @@ export default function PlanPage() {
         <div className="row">
           {autoPlanOpen ? (
             <Suspense fallback={null}>
-              <AutoPlanPanel />
+              <AutoPlanPanel onSaved={(id) => choosePlan(id)} />
             </Suspense>
           ) : (
             <button type="button" className="secondary" onClick={() => setAutoPlanOpen(true)}>

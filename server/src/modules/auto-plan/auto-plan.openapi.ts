@@ -68,4 +68,14 @@ export const AUTO_PLAN_ROUTES = areaRoutes('Plans', [
     body: { json: generatePlanSchema },
     success: { status: 200, json: GeneratedPlan, description: 'The plan or the explanation.' },
   },
+  {
+    method: 'post',
+    path: '/generate-plan/save/',
+    operationId: 'saveGeneratedPlan',
+    summary: 'Students: save the generated plan as a new what-if plan.',
+    description:
+      'The same fields as /generate-plan/ and the what-if plan name. The official plan is not touched. Staff and parents: 403; no plan for these pathways: 409 AUTO_PLAN_NOTHING_TO_SAVE; five what-if plans already: 409.',
+    body: { json: generatePlanSchema.extend({ name: z.string().min(1).max(80) }) },
+    success: { status: 201, json: z.object({ what_if_plan_id: z.int(), name: z.string() }), description: 'The new what-if plan.' },
+  },
 ]);

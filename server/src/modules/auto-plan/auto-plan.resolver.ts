@@ -138,8 +138,28 @@ export function generatedView(g: GeneratedPlan): GeneratedPlanGql {
   };
 }
 
+const serviceInput = (input: GeneratePlanInputGql) =>
+  checkGeneratePlan({
+    student_id: input.studentId ?? null,
+    pathway_ids: input.pathwayIds,
+    move_planned: input.movePlanned ?? false,
+    time_limit_seconds: input.timeLimitSeconds ?? null,
+  });
+
 @Resolver()
 export class AutoPlanResolver {
+  @Mutation(() => Int, {
+    description:
+      "Students: generates the plan (as generatePlan) and saves it as a new what-if plan with this name; answers the what-if plan's id. The official plan is not touched.",
+  })
+  async saveGeneratedPlan(
+    @Ctx() ctx: AdapterContext,
+    @Arg('input', () => GeneratePlanInputGql, { description: 'Pathways and options, as for generatePlan.' }) input: GeneratePlanInputGql,
+    @Arg('name', () => String, { description: "The what-if plan's name." }) name: string,
+  ): Promise<number> {
+    return (await ctx.services.autoPlan.saveAsWhatIf(ctx, serviceInput(input), name)).id;
+  }
+
   @Mutation(() => GeneratedPlanGql, {
     description:
       'Generates the fewest-terms plan meeting every requirement of the pathways (and the graduation pathway), or proves which requirement cannot be met and why. A preview: nothing is saved.',
@@ -148,12 +168,6 @@ export class AutoPlanResolver {
     @Ctx() ctx: AdapterContext,
     @Arg('input', () => GeneratePlanInputGql, { description: 'Student, pathways and options.' }) input: GeneratePlanInputGql,
   ): Promise<GeneratedPlanGql> {
-    const checked = checkGeneratePlan({
-      student_id: input.studentId ?? null,
-      pathway_ids: input.pathwayIds,
-      move_planned: input.movePlanned ?? false,
-      time_limit_seconds: input.timeLimitSeconds ?? null,
-    });
-    return generatedView(await ctx.services.autoPlan.generate(ctx, checked));
+    return generatedView(await ctx.services.autoPlan.generate(ctx, serviceInput(input)));
   }
 }

@@ -6,6 +6,12 @@ import { generatedView } from './auto-plan.resolver.js';
 
 export function mountAutoPlanRoutes(r: Router, deps: AppDeps): void {
   const { autoPlan } = deps.services;
+  /** Students: the generated plan saved as a new what-if plan ({ ...generate-plan fields, name }). */
+  route(r, deps, 'post', '/generate-plan/save/', 'saveGeneratedPlan', async (ctx, req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const row = await autoPlan.saveAsWhatIf(ctx, checkGeneratePlan(body), body.name);
+    res.status(201).json({ what_if_plan_id: row.id, name: row.name });
+  });
   route(r, deps, 'post', '/generate-plan/', 'generatePlan', async (ctx, req) => {
     const v = generatedView(await autoPlan.generate(ctx, checkGeneratePlan(req.body)));
     return {

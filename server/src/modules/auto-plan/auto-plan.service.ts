@@ -18,7 +18,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../context.js';
-import { because, notFound } from '../../core/errors.js';
+import { because, conflict, notFound } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { User, UserType } from '../accounts/user.entity.js';
@@ -29,6 +29,10 @@ import type { SchoolsService } from '../schools/schools.service.js';
 import { defaultYearLabels } from '../schools/school.entity.js';
 import { termCapsOf } from '../schools/term-caps.js';
 import { can } from './auto-plan.policy.js';
+import { can as whatIfCan } from '../what-if-plans/what-if-plans.policy.js';
+import { checkWhatIfCreate } from '../what-if-plans/what-if-input.js';
+import type { WhatIfPlansService } from '../what-if-plans/what-if-plans.service.js';
+import type { WhatIfRow } from '../what-if-plans/what-if-store.js';
 import type { GeneratePlanInput } from './auto-plan-input.js';
 import { autoPlan, type AutoPlanResult, type ModelCourse, type ModelRequirement, type ModelTerm, type Season, type Solve } from './plan-model.js';
 
@@ -67,7 +71,36 @@ export class AutoPlanService {
     private readonly schools: SchoolsService,
     private readonly solve: Solve,
     private readonly defaultTimeLimitSeconds: number,
+    private readonly whatIfPlans: WhatIfPlansService,
   ) {}
+
+  /**
+   * "Save as a what-if plan": generates again (the same input gives the same plan) and saves the
+   * whole generated plan as a new what-if plan of the student, named as asked; the official plan
+   * is never touched. Only the student in their own session (what-if plans are theirs alone), and
+   * only when a plan exists: an impossible pathway has nothing to save (409).
+   */
+  async saveAsWhatIf(ctx: RequestContext, checked: Checked<GeneratePlanInput>, name: unknown): Promise<WhatIfRow> {
+    authorize(ctx, whatIfCan, 'write', null);
+    const named = checkWhatIfCreate({ name, start: 'empty' });
+    valid(named); // a bad name is refused before any solving
+    const generated = await this.generate(ctx, checked);
+    if (generated.result.status === 'INFEASIBLE' || !generated.result.entries.length) throw conflict(because('AUTO_PLAN_NOTHING_TO_SAVE'));
+    const row = await this.whatIfPlans.create(ctx, named);
+    const position = new Map<number, number>();
+    const entries = generated.result.entries.map((e) => {
+      const p = position.get(e.term) ?? 0;
+      position.set(e.term, p + 1);
+      return { courseId: e.courseId, term: String(e.term + 1), position: p };
+    });
+    await this.db.query(
+      `INSERT INTO what_if_entries (plan_id, course_id, term, position)
+       SELECT $1, c, t, p FROM unnest($2::int[], $3::text[], $4::int[]) AS x(c, t, p)`,
+      [row.id, entries.map((e) => e.courseId), entries.map((e) => e.term), entries.map((e) => e.position)],
+    );
+    await this.db.query(`UPDATE what_if_plans SET academic_year_labels = $2::jsonb, updated_at = now() WHERE id = $1`, [row.id, JSON.stringify(generated.labels)]);
+    return row;
+  }
 
   async generate(ctx: RequestContext, checked: Checked<GeneratePlanInput>): Promise<GeneratedPlan> {
     const caller = authorize(ctx, can, 'generate', null);

@@ -206,6 +206,59 @@ describe('generate a plan', () => {
   });
 });
 
+describe('save a generated plan as a what-if plan', () => {
+  it('saves the whole generated plan under the given name, leaving the official plan alone', async () => {
+    const student = await h.buildStudent({ school, grade: '10' });
+    await buildScheduled(h.db, student.id, eng, 1, { completed: true, grade: 'A' });
+    const token = await h.tokenFor(student);
+    const saved = await h.api
+      .post('/api/generate-plan/save/')
+      .set(auth(token))
+      .send({ pathway_ids: [transferReady.id], name: 'Transfer Ready' });
+    expect(saved.status).toBe(201);
+    const rows = await h.db.query(
+      `SELECT c.course_id AS code, e.term FROM what_if_entries e JOIN courses c ON c.id = e.course_id WHERE e.plan_id = $1 ORDER BY e.term, c.course_id`,
+      [saved.body.what_if_plan_id],
+    );
+    expect(rows).toEqual([
+      { code: 'ENG 1', term: '1' },
+      { code: 'MATH 1', term: '2' },
+      { code: 'MATH 2', term: '3' },
+      { code: 'MATH 7', term: '4' },
+    ]);
+    expect(await h.db.query(`SELECT course_id FROM scheduled_courses WHERE user_id = $1`, [student.id])).toEqual([{ course_id: eng.id }]);
+    // The what-if plan's progress (the one engine) meets the pathway.
+    const r = await h.gql(
+      `query($l: String!, $r: String!) { comparePlans(left: $l, right: $r) { progress { name isFulfilled pathwayName } } }`,
+      { l: 'official', r: String(saved.body.what_if_plan_id) },
+      token,
+    );
+    const mine = r.data!.comparePlans[1].progress.filter((p: { pathwayName: string }) => p.pathwayName === 'UC/CSU Transfer Ready');
+    expect(mine.map((p: { isFulfilled: boolean }) => p.isFulfilled)).toEqual([true, true]);
+  });
+
+  it('refuses staff, an impossible pathway and a blank name, saving nothing', async () => {
+    const student = await h.buildStudent({ school, grade: '12' });
+    const token = await h.tokenFor(student);
+    const staff = await h.api
+      .post('/api/generate-plan/save/')
+      .set(auth(await h.tokenFor(await h.buildStaff({ school }))))
+      .send({ student_id: student.id, pathway_ids: [transferReady.id], name: 'X' });
+    expect([staff.status, staff.body.reason]).toEqual([403, 'WHAT_IF_STUDENTS_ONLY']);
+    const none = await h.api
+      .post('/api/generate-plan/save/')
+      .set(auth(token))
+      .send({ pathway_ids: [transferReady.id], name: 'Math' });
+    expect([none.status, none.body.reason]).toEqual([409, 'AUTO_PLAN_NOTHING_TO_SAVE']);
+    const blank = await h.api
+      .post('/api/generate-plan/save/')
+      .set(auth(token))
+      .send({ pathway_ids: [transferReady.id], name: ' ' });
+    expect([blank.status, blank.body.reason]).toEqual([400, 'WHAT_IF_NAME_REQUIRED']);
+    expect(await h.db.query(`SELECT id FROM what_if_plans WHERE student_id = $1`, [student.id])).toEqual([]);
+  });
+});
+
 describe('planning settings and offered terms', () => {
   it('lets only staff set the settings, each value checked with its reason', async () => {
     const staff = await h.tokenFor(await h.buildStaff({ school: other }));
