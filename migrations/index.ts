@@ -1,4 +1,5 @@
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
+import { AutoPlan1732300002800 } from './1732300002800-AutoPlan.js';
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
 import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
@@ -53,6 +54,7 @@ export const migrations = [
   OidcIdentities1732300002720,
   CaseloadFreshness1732300002770,
   JobPriorityLapses1732300002760,
+  AutoPlan1732300002800,
   Transcripts1732300002850,
   MinimumGrades1732300002860,
   CourseRequests1732300002870,

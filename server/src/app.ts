@@ -36,6 +36,7 @@ import { mountApiTokenRoutes } from './modules/api-tokens/api-tokens.rest.js';
 import { mountRosterRoutes } from './modules/roster/roster.rest.js';
 import { mountTranscriptRoutes } from './modules/transcripts/transcripts.rest.js';
 import { mountCourseRequestRoutes } from './modules/course-requests/course-requests.rest.js';
+import { mountAutoPlanRoutes } from './modules/auto-plan/auto-plan.rest.js';
 import { logger as processLogger, type Logger } from './observability/logger.js';
 import { createMetrics, metricsEndpoint, type AppMetrics } from './observability/metrics.js';
 import { routeName } from './observability/request-facts.js';
@@ -141,6 +142,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountRosterRoutes(api, deps);
   mountTranscriptRoutes(api, deps);
   mountCourseRequestRoutes(api, deps);
+  mountAutoPlanRoutes(api, deps);
   api.use((_req, res) => {
     res.status(404).json({ error: REASONS.NOT_FOUND, reason: 'NOT_FOUND' });
   });
@@ -172,6 +174,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
       await services.transcripts.close();
       await apollo.stop();
       await services.payments.close();
+      await services.solvers.close();
     },
   };
 }

@@ -221,6 +221,9 @@ export interface Config {
   clientDist: string;
   /** Largest course CSV accepted by the import, in bytes (COURSE_CSV_MAX_BYTES, default 5 MB). */
   courseCsvMaxBytes: number;
+  /** Auto-plan: seconds one plan generation may solve (AUTO_PLAN_TIME_LIMIT_SECONDS, default 10) and solver threads (AUTO_PLAN_THREADS, default 2). */
+  autoPlanTimeLimitSeconds: number;
+  autoPlanThreads: number;
   /** Dual School transcripts: largest file accepted, in bytes, and most files per application. */
   transcriptMaxBytes: number;
   transcriptMaxFiles: number;
@@ -304,6 +307,8 @@ export function loadConfig(): Config {
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', 10),
     graphqlMaxAliases: int('GRAPHQL_MAX_ALIASES', 30),
     courseCsvMaxBytes: int('COURSE_CSV_MAX_BYTES', 5 * 1024 * 1024),
+    autoPlanTimeLimitSeconds: atLeast('AUTO_PLAN_TIME_LIMIT_SECONDS', 10, 1, 'a plan needs a moment to solve'),
+    autoPlanThreads: atLeast('AUTO_PLAN_THREADS', 2, 1, 'solves need a thread'),
     graphqlMaxCost: int('GRAPHQL_MAX_COST', 20000),
     graphqlMaxTokens: int('GRAPHQL_MAX_TOKENS', 5000),
     graphqlAnonymousMaxTokens: int('GRAPHQL_ANONYMOUS_MAX_TOKENS', 200),

@@ -33,6 +33,8 @@ import { CaseloadService } from './modules/caseload/caseload.service.js';
 import { FollowedPathwaysService } from './modules/caseload/followed-pathways.js';
 import { NotesService } from './modules/notes/notes.service.js';
 import { PlanReviewService } from './modules/plan-review/plan-review.service.js';
+import { AutoPlanService } from './modules/auto-plan/auto-plan.service.js';
+import { solverPool } from './modules/auto-plan/solver-pool.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
   const outbox = new OutboxService(db, config.smsRules);
@@ -41,7 +43,11 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const payments = new PaymentsService(db, config);
   const consentForms = new ConsentFormsService(db, config, outbox, schools);
   const plans = new PlansService(db);
+  const whatIfPlans = new WhatIfPlansService(db, schools, plans);
+  // HiGHS solves run in worker threads; the pool closes with the app (app.ts, stop).
+  const solvers = solverPool(config.autoPlanThreads);
   return {
+    solvers,
     outbox,
     accounts,
     schools,
@@ -50,7 +56,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     parents: new ParentsService(db),
     students: new StudentsService(db, schools),
     plans,
-    whatIfPlans: new WhatIfPlansService(db, schools, plans),
+    whatIfPlans,
+    autoPlan: new AutoPlanService(db, schools, solvers.solve, config.autoPlanTimeLimitSeconds, whatIfPlans),
     planReview: new PlanReviewService(db, config, outbox),
     blogs: new BlogsService(db),
     consentForms,

@@ -402,6 +402,10 @@ export const REASONS = {
   PLAN_APPROVAL_STAFF_ONLY: 'Only staff of the school can turn plan review on or off.',
   PLAN_APPROVAL_ENABLED_INVALID: 'enabled must be true or false.',
   NO_SCHOOL_OF_RECORD: 'You have no school of record.',
+  AUTO_PLAN_SETTINGS_STAFF_ONLY: 'Only staff of the school can change its planning settings.',
+  TERM_UNIT_CAP_INVALID: 'The most units in a term must be a number above 0 and at most {max}, or empty for the default.',
+  TERM_COURSE_CAP_INVALID: 'The most courses in a term must be a whole number from 1 to {max}, or empty for the default.',
+  DUAL_ENROLLMENT_GRADE_INVALID: 'The first grade for college courses must be 9, 10, 11 or 12.',
   SELECT_SCHOOL: 'Please select a school.',
 
   // students
@@ -478,6 +482,13 @@ export const REASONS = {
   COURSE_REQUEST_LIST_INVALID: 'requests must be a list of at most {max} records { course_id, term, alternate }.',
   COURSE_REQUEST_REPEATED: 'A course is requested twice: list each course once.',
   COURSE_REQUEST_PAGE_SIZE: 'page_size must be a whole number from 1 to {max}.',
+  // auto-plan
+  COURSE_OFFERED_TERMS_INVALID: 'Offered terms must be fall, spring and/or summer, or empty for every term.',
+  AUTO_PLAN_PATHWAYS_INVALID: 'Please choose from 1 to {max} pathways of your school to plan for.',
+  AUTO_PLAN_TIME_LIMIT_INVALID: 'The time limit must be a whole number of seconds from 1 to {max}.',
+  AUTO_PLAN_STUDENTS_ONLY: 'Plans are generated for students: choose a student of your school.',
+  AUTO_PLAN_NOTHING_TO_SAVE: 'No plan meets these pathways, so there is nothing to save.',
+  AUTO_PLAN_NOT_ALLOWED: 'Only the student and staff of their school can generate a plan for them.',
 } as const;
 
 export type Reason = keyof typeof REASONS;

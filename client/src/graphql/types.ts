@@ -78,6 +78,15 @@ export type ApplicationStepInput = {
   title?: string | null | undefined;
 };
 
+/** What the generator proved */
+export type AutoPlanStatus =
+  /** Proven: no plan meets every requirement; shortfalls say which and why. */
+  | 'INFEASIBLE'
+  /** A plan meeting every requirement in the fewest terms possible. */
+  | 'OPTIMAL'
+  /** The time limit ran out before a proof; the best plan found, if any, is given. */
+  | 'UNPROVEN';
+
 /** Caseload filters; a field left out does not filter. */
 export type CaseloadFilter = {
   /** Only this grade. */
@@ -194,6 +203,8 @@ export type CourseInputGql = {
   courseId?: string | null | undefined;
   /** Free-text description. */
   description?: string | null | undefined;
+  /** Seasons offered (fall, spring, summer); [] for every term; left out: unchanged. */
+  offeredTerms?: Array<string> | null | undefined;
   /** Prerequisite groups: lists of course uuids; one course of each group is needed */
   prerequisiteGroups?: Array<Array<string | number>> | null | undefined;
   /** Subject line. */
@@ -267,6 +278,18 @@ export type GenerateContractPdfInput = {
   userName?: string | null | undefined;
 };
 
+/** What to generate a plan for. */
+export type GeneratePlanInput = {
+  /** Whether planned (not completed) courses may move to other terms still ahead. */
+  movePlanned?: boolean | null | undefined;
+  /** Pathways to plan for (ids); the school's graduation pathway is always added. */
+  pathwayIds: Array<number>;
+  /** The student (staff: a student of their schools); left out: the caller. */
+  studentId?: number | null | undefined;
+  /** Seconds the solver may take (1 to 60); left out: the server's setting. */
+  timeLimitSeconds?: number | null | undefined;
+};
+
 /** A language of the interface and of the messages the server sends. */
 export type Locale =
   /** English. */
@@ -333,6 +356,25 @@ export type PlacedSignatureInput = {
   /** The value. */
   value: string;
 };
+
+/** Why a course cannot serve a requirement */
+export type PlanBlockReason =
+  /** In the plan, but counted toward another requirement of its non-duplicable group. */
+  | 'COUNTED_ELSEWHERE'
+  /** Offered in no term left (after its prerequisite, when one is named). */
+  | 'NOT_OFFERED'
+  /** A partner college course the school does not accept. */
+  | 'NOT_TRANSFERABLE'
+  /** A college course, and no term left is in a grade allowed to take one. */
+  | 'NOT_YET_ELIGIBLE'
+  /** The terms it could go in are full (per-term caps). */
+  | 'NO_ROOM'
+  /** Its prerequisites require the course itself. */
+  | 'PREREQUISITE_CYCLE'
+  /** Its prerequisite cannot come early enough within the terms left. */
+  | 'PREREQUISITE_TOO_LATE'
+  /** The requirement lists fewer courses or units than it asks for. */
+  | 'TOO_FEW_COURSES';
 
 /** How a course changed since the approved version. */
 export type PlanChangeKind =

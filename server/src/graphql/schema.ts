@@ -6,6 +6,7 @@ import type { AdapterContext } from '../adapters.js';
 import { assertOperationAllowed } from '../core/policy.js';
 import { checkArgumentText } from './argument-text.js';
 import { AccessLogResolver } from '../modules/access-log/access-log.resolver.js';
+import { AutoPlanResolver } from '../modules/auto-plan/auto-plan.resolver.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import { AdmissionsResolver, ApplicationListItemResolver } from '../modules/admissions/admissions.resolver.js';
 import { BaselinePlansResolver } from '../modules/baseline-plans/baseline-plans.resolver.js';
@@ -63,6 +64,7 @@ export const resolvers = [
   CaseloadResolver,
   NotesResolver,
   PlanReviewResolver,
+  AutoPlanResolver,
 ] as const;
 
 /**

@@ -33,6 +33,9 @@ import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
 import { WhereIStand } from './WhereIStand';
 import { WhatIfBar } from './WhatIfBar';
+
+// The generator's panel loads when first opened: most visits to the plan never use it.
+const AutoPlanPanel = lazy(() => import('./AutoPlanPanel').then((m) => ({ default: m.AutoPlanPanel })));
 import { chosenWhatIf, withWhatIf } from './what-if-address';
 
 // Below the grid or opened on demand: not part of the first screen.
@@ -68,6 +71,7 @@ export function planHeading(plan: Pick<PlanData, 'userType' | 'fullName' | 'firs
 export default function PlanPage() {
   const t = useT();
   const termLabel = useTermLabel();
+  const [autoPlanOpen, setAutoPlanOpen] = useState(false);
   const { user } = useSession();
   const navigate = useNavigate();
   const isPlanOwner = user?.userType === 'Student' || user?.userType === 'BaselinePlan';
@@ -198,6 +202,19 @@ export default function PlanPage() {
     <main className="page stack plan-page">
       <h1>{plan.whatIfName ? t('whatIf.heading', { name: plan.fullName, plan: plan.whatIfName }) : planHeading(plan)}</h1>
       {user.userType === 'Student' && <WhatIfBar chosen={whatIfPlanId} onChoose={choosePlan} />}
+      {user.userType === 'Student' && !isParentViewing() && whatIfPlanId === null && (
+        <div className="row">
+          {autoPlanOpen ? (
+            <Suspense fallback={null}>
+              <AutoPlanPanel onSaved={(id) => choosePlan(id)} />
+            </Suspense>
+          ) : (
+            <button type="button" className="secondary" onClick={() => setAutoPlanOpen(true)}>
+              {t('autoPlan.open')}
+            </button>
+          )}
+        </div>
+      )}
       <div className="row plan-toolbar">
         <button type="button" className="secondary" onClick={exportPdf} disabled={exporting}>
           {exporting ? t('plan.preparingPdf') : t('plan.printExportPdf')}

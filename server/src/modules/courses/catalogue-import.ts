@@ -2,7 +2,9 @@
  * The course CSV format of spec 2 §5 and its validation, as pure functions: which rows are saved,
  * which are refused and why. Columns (by header name, any order, case-insensitive): Course ID,
  * Title, Description, Units, Prerequisites (a JSON list of lists of course ids, [] or empty for
- * none), Tags (a JSON list of tag names). Rows may appear in any order: a prerequisite may name a
+ * none), Tags (a JSON list of tag names), and the optional Offered (seasons such as "Fall, Spring";
+ * empty or "every term": unknown, every term; a file without the column leaves a course's seasons as
+ * they are). Rows may appear in any order: a prerequisite may name a
  * course further down the file or one the school already has.
  *
  * Decisions:
@@ -20,6 +22,7 @@ import { CsvSyntaxError, parseCsv } from './csv.js';
 import { compareCourseIds, nodesOnCycles } from './prerequisites.js';
 import { tagKey } from './tags.js';
 import { because, englishOf, type ReasonMessage } from '../../core/errors.js';
+import { parseOfferedTerms, type Season } from '@planner/shared/offered-terms';
 
 export interface ImportIssue {
   line: number;
@@ -36,9 +39,13 @@ export interface ImportRow {
   /** Groups of course ids, unknown members already dropped. */
   groups: string[][];
   tags: Record<string, string>;
+  /** Seasons offered, null for every term; undefined when the file has no Offered column. */
+  offered?: Season[] | null;
 }
 
 export interface ImportPlan {
+  /** Whether the file has the Offered column (rows then set the course's seasons). */
+  hasOffered?: boolean;
   rows: ImportRow[];
   errors: ImportIssue[];
   warnings: ImportIssue[];
@@ -70,6 +77,7 @@ interface RawRow {
   unitsText: string;
   prereqText: string;
   tagsText: string;
+  offeredText: string;
 }
 
 /**
@@ -95,6 +103,7 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
     units: col('Units'),
     prereqs: col('Prerequisites'),
     tags: col('Tags'),
+    offered: col('Offered'),
   };
   if (idx.courseId < 0 || idx.title < 0) throw new CsvFileError(CSV_HEADER_MESSAGE);
   if (records.length === 1) throw new CsvFileError(because('CSV_NO_COURSES'));
@@ -105,7 +114,7 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
 
   // 1. Row-level checks, duplicates.
   const firstLine = new Map<string, number>();
-  const candidates = new Map<string, { raw: RawRow; units: number; groups: string[][]; tags: Record<string, string> }>();
+  const candidates = new Map<string, { raw: RawRow; units: number; groups: string[][]; tags: Record<string, string>; offered: Season[] | null }>();
   for (const rec of records.slice(1)) {
     const raw: RawRow = {
       line: rec.line,
@@ -115,6 +124,7 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
       unitsText: get(rec.fields, idx.units).trim(),
       prereqText: get(rec.fields, idx.prereqs).trim(),
       tagsText: get(rec.fields, idx.tags).trim(),
+      offeredText: get(rec.fields, idx.offered).trim(),
     };
     const fail = (message: string) => errors.push({ line: raw.line, course_id: raw.courseId, message });
     if (rec.fields.length > header.length && rec.fields.slice(header.length).some((f) => f.trim() !== '')) {
@@ -170,7 +180,12 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
       fail(tags);
       continue;
     }
-    candidates.set(raw.courseId, { raw, units, groups, tags });
+    const offered = parseOfferedTerms(raw.offeredText);
+    if (offered === 'invalid') {
+      fail(englishOf(because('COURSE_OFFERED_TERMS_INVALID')));
+      continue;
+    }
+    candidates.set(raw.courseId, { raw, units, groups, tags, offered });
   }
 
   // 2. Resolve prerequisites and find cycles, refusing rows until the rest is consistent.
@@ -240,10 +255,19 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
   const rows: ImportRow[] = [];
   for (const [id, c] of candidates) {
     if (refused.has(id)) continue;
-    rows.push({ line: c.raw.line, courseId: id, title: c.raw.title, description: c.raw.description, units: c.units, groups: resolved.get(id) ?? [], tags: c.tags });
+    rows.push({
+      line: c.raw.line,
+      courseId: id,
+      title: c.raw.title,
+      description: c.raw.description,
+      units: c.units,
+      groups: resolved.get(id) ?? [],
+      tags: c.tags,
+      ...(idx.offered >= 0 ? { offered: c.offered } : {}),
+    });
   }
   const byLine = (a: ImportIssue, b: ImportIssue) => a.line - b.line;
-  return { rows, errors: errors.sort(byLine), warnings: warnings.sort(byLine) };
+  return { hasOffered: idx.offered >= 0, rows, errors: errors.sort(byLine), warnings: warnings.sort(byLine) };
 }
 
 export function parseUnits(text: string): number | string {

@@ -44,12 +44,15 @@ export async function importCatalogue(m: EntityManager, schoolId: number, csvTex
   }
   if (plan.rows.length) {
     const saved: { id: number; course_id: string }[] = await m.query(
-      `INSERT INTO courses (school_id, course_id, title, description, units, tags)
-       SELECT $1, t.course_id, t.title, t.description, t.units, t.tags
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[], $6::jsonb[]) AS t(course_id, title, description, units, tags)
+      `INSERT INTO courses (school_id, course_id, title, description, units, tags, offered_terms)
+       SELECT $1, t.course_id, t.title, t.description, t.units, t.tags, NULLIF(string_to_array(t.offered, ','), '{}')
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[], $6::jsonb[], $7::text[])
+              AS t(course_id, title, description, units, tags, offered)
        ON CONFLICT (school_id, course_id) DO UPDATE
          SET title = EXCLUDED.title, description = EXCLUDED.description, units = EXCLUDED.units,
-             tags = EXCLUDED.tags, updated_at = now()
+             tags = EXCLUDED.tags, updated_at = now(),
+             -- A file without the Offered column leaves a course's seasons as they are.
+             offered_terms = CASE WHEN $8::boolean THEN EXCLUDED.offered_terms ELSE courses.offered_terms END
        RETURNING id, course_id`,
       [
         schoolId,
@@ -58,6 +61,8 @@ export async function importCatalogue(m: EntityManager, schoolId: number, csvTex
         plan.rows.map((r) => r.description),
         plan.rows.map((r) => r.units),
         plan.rows.map((r) => JSON.stringify(r.tags)),
+        plan.rows.map((r) => (r.offered ?? []).join(',')),
+        plan.hasOffered ?? false,
       ],
     );
     for (const r of saved) idOf.set(r.course_id, r.id);

@@ -10,6 +10,7 @@ import { badInput, because, type ReasonMessage } from '../../core/errors.js';
 import { check, hasNul, isUuid, issueReason, NUL_MESSAGE, parseInput, type Checked, z, zodMessage } from '../../core/validation.js';
 import { COURSE_ID_MAX, DESCRIPTION_MAX, MAX_GROUP_MEMBERS, MAX_GROUPS, TITLE_MAX, UNITS_MAX } from './catalogue-import.js';
 import { tagKey } from './tags.js';
+import { checkOfferedList, parseOfferedTerms, type Season } from '@planner/shared/offered-terms';
 
 export const COURSE_INPUT_MESSAGES = {
   body: 'BODY_NOT_OBJECT',
@@ -21,6 +22,7 @@ export const COURSE_INPUT_MESSAGES = {
   tags: 'COURSE_TAGS_INVALID',
   tagName: 'COURSE_TAG_NAME_INVALID',
   tooManyTags: 'COURSE_TOO_MANY_TAGS',
+  offeredTerms: 'COURSE_OFFERED_TERMS_INVALID',
 } as const;
 
 /** A course's fields as the service saves them; a field left out stays as it is (update). */
@@ -33,6 +35,8 @@ export interface CourseFields {
   /** Prerequisite groups as course uuids; [] clears them. */
   groups?: string[][];
   tags?: Record<string, string>;
+  /** Seasons offered; null: unknown (every term). */
+  offeredTerms?: Season[] | null;
 }
 
 /** The payload as the adapters receive it (REST JSON or form fields; GraphQL maps its input to it). */
@@ -44,6 +48,7 @@ export interface CourseInput {
   subject?: unknown;
   prerequisite_groups?: unknown;
   tags?: unknown;
+  offered_terms?: unknown;
 }
 
 /** A number of units (number or numeric text), rounded to cents; null when given but not valid. */
@@ -136,6 +141,16 @@ const tagsField = z
   })
   .refine((t) => !t || Object.keys(t).length <= 30, COURSE_INPUT_MESSAGES.tooManyTags);
 
+/** Offered terms as text ("Fall, Spring", a form field), a list of seasons, or null/empty for every term. */
+const offeredField = z.unknown().transform((v, ctx): Season[] | null => {
+  const parsed = v === null ? null : typeof v === 'string' ? parseOfferedTerms(v) : Array.isArray(v) ? checkOfferedList(v) : 'invalid';
+  if (parsed === 'invalid') {
+    ctx.addIssue({ code: 'custom', message: COURSE_INPUT_MESSAGES.offeredTerms });
+    return z.NEVER;
+  }
+  return parsed && parsed.length ? parsed : null;
+});
+
 /** The payload's schema; `partial` (update): a field left out is not required and stays as it is. */
 export const courseInputSchema = (partial: boolean) =>
   z
@@ -152,6 +167,7 @@ export const courseInputSchema = (partial: boolean) =>
           units: (partial ? units(COURSE_INPUT_MESSAGES.units) : z.preprocess((v) => (v === '' ? undefined : v), units(COURSE_INPUT_MESSAGES.units))).optional(),
           prerequisite_groups: groupsField.optional(),
           tags: tagsField.optional(),
+          offered_terms: offeredField.optional(),
         },
         { error: COURSE_INPUT_MESSAGES.body },
       ),
@@ -169,6 +185,7 @@ export const courseInputSchema = (partial: boolean) =>
       if (v.units !== undefined) out.units = v.units;
       if (v.prerequisite_groups !== undefined) out.groups = v.prerequisite_groups;
       if (v.tags !== undefined) out.tags = v.tags;
+      if (v.offered_terms !== undefined) out.offeredTerms = v.offered_terms;
       return out;
     });
 

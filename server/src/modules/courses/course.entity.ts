@@ -40,6 +40,11 @@ export class Course {
   @Column({ type: 'text', default: '' })
   subject: string;
 
+  /** Seasons the course is offered in ('fall', 'spring', 'summer'); null: unknown, every term. */
+  @Field(() => [String], { nullable: true, description: 'Seasons the course is offered in: fall, spring, summer; null: unknown (every term).' })
+  @Column({ name: 'offered_terms', type: 'text', array: true, nullable: true })
+  offeredTerms: string[] | null;
+
   /** Tag key to tag name, e.g. { "uc": "UC" }. */
   @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
   tags: Record<string, string>;

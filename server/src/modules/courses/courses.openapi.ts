@@ -20,6 +20,10 @@ const RequirementInfo = z
 
 export const CourseJson = CourseCore.extend({
   subject: z.string(),
+  offered_terms: z
+    .array(z.enum(['fall', 'spring', 'summer']))
+    .nullable()
+    .meta({ description: 'Seasons the course is offered in; null: unknown, every term.' }),
   school: CourseSchool,
   is_scheduled: z.boolean(),
   prerequisites: z.array(z.object({ id: z.int(), uuid: z.uuid(), course_id: z.string(), title: z.string() })),

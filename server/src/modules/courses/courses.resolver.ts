@@ -92,6 +92,8 @@ export class CourseInputGql {
   prerequisiteGroups?: string[][];
   @Field(() => [TagInput], { nullable: true, description: 'Tags as key and name' })
   tags?: TagInput[];
+  @Field(() => [String], { nullable: true, description: 'Seasons offered (fall, spring, summer); [] for every term; left out: unchanged.' })
+  offeredTerms?: string[];
 }
 
 @InputType({ description: 'The fields to tag.' })
@@ -108,6 +110,7 @@ function toServiceInput(i: CourseInputGql): CourseInput {
   if (i.units !== undefined && i.units !== null) out.units = i.units;
   if (i.subject !== undefined && i.subject !== null) out.subject = i.subject;
   if (i.prerequisiteGroups !== undefined && i.prerequisiteGroups !== null) out.prerequisite_groups = i.prerequisiteGroups;
+  if (i.offeredTerms !== undefined && i.offeredTerms !== null) out.offered_terms = i.offeredTerms;
   if (i.tags !== undefined && i.tags !== null) out.tags = Object.fromEntries(i.tags.map((t) => [t.key, t.value]));
   return out;
 }

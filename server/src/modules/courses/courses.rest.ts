@@ -38,6 +38,7 @@ export function courseJson(v: CourseView) {
     description: c.description,
     units: c.units,
     subject: c.subject,
+    offered_terms: c.offeredTerms,
     school: { name: v.school.name, uuid: v.school.uuid, primary_color: v.school.primaryColor, school_type: v.school.schoolType },
     is_scheduled: v.isScheduled,
     prerequisites: v.prerequisites.map((p) => ({ id: p.id, uuid: p.uuid, course_id: p.courseId, title: p.title })),

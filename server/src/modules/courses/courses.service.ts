@@ -278,6 +278,7 @@ export class CoursesService {
             units: input.units ?? 0,
             subject: input.subject ?? '',
             tags: input.tags ?? {},
+            offeredTerms: input.offeredTerms ?? null,
           }),
         );
       } catch (e) {
@@ -313,6 +314,7 @@ export class CoursesService {
       if (input.units !== undefined) patch.units = input.units;
       if (input.subject !== undefined) patch.subject = input.subject;
       if (input.tags !== undefined) patch.tags = input.tags;
+      if (input.offeredTerms !== undefined) patch.offeredTerms = input.offeredTerms;
       try {
         if (Object.keys(patch).length) await repo.update({ id: course.id }, patch);
         else await repo.update({ id: course.id }, { updatedAt: new Date() });

@@ -92,6 +92,7 @@ describe('GET /api/courses/ and /api/partner-courses/', () => {
       description: '',
       units: 5,
       subject: '',
+      offered_terms: null,
       school: { name: 'Catalogue High', uuid: hs.uuid, primary_color: '#112233', school_type: 'HS' },
       is_scheduled: true,
       prerequisites: [

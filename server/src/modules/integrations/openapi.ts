@@ -21,6 +21,7 @@ import { PARENT_ROUTES } from '../parents/parents.openapi.js';
 import { PATHWAY_ROUTES } from '../pathways/pathways.openapi.js';
 import { PAYMENT_ROUTES } from '../payments/payments.openapi.js';
 import { PLAN_ROUTES } from '../plans/plans.openapi.js';
+import { AUTO_PLAN_ROUTES } from '../auto-plan/auto-plan.openapi.js';
 import { WHAT_IF_PLAN_ROUTES } from '../what-if-plans/what-if-plans.openapi.js';
 import { ROSTER_ROUTES } from '../roster/roster.openapi.js';
 import { TRANSCRIPT_ROUTES } from '../transcripts/transcripts.openapi.js';
@@ -73,6 +74,7 @@ export const API_AREAS: AreaRoutes[] = [
   CASELOAD_ROUTES,
   NOTE_ROUTES,
   WHAT_IF_PLAN_ROUTES,
+  AUTO_PLAN_ROUTES,
   PLAN_REVIEW_ROUTES,
 ];
 

@@ -23,9 +23,10 @@ import { can, ONBOARDING_POLICY_MESSAGES, type OnboardingAction } from './onboar
 import { valid, type Checked } from '../../core/validation.js';
 import { ONBOARDING_INPUT_MESSAGES, type ConsentInput, type Demographics, type StudentInfo } from './onboarding-input.js';
 import { User } from '../accounts/user.entity.js';
-import { defaultYearLabels, SchoolType, type School } from '../schools/school.entity.js';
+import { defaultYearLabels, type School } from '../schools/school.entity.js';
+import { termCapsOf } from '../schools/term-caps.js';
 import type { CccApplyStatus } from './cccapply-consent.entity.js';
-import { firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, selectPathways, TERM_CAPS, type GenCourse, type GenPathway } from './plan-generator.js';
+import { firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, selectPathways, type GenCourse, type GenPathway } from './plan-generator.js';
 
 export const ONBOARDING_MESSAGES = {
   ...ONBOARDING_POLICY_MESSAGES,
@@ -107,7 +108,7 @@ export class OnboardingService {
       for (const p of pathways) for (const r of p.requirements) for (const c of r.courses) wanted.add(c.courseId);
       const courses = await this.loadCourses(m, [...wanted], school.id);
 
-      const caps = TERM_CAPS[school.schoolType === SchoolType.CLG ? 'CLG' : 'HS'];
+      const caps = termCapsOf(school);
       const added = generatePlan({
         termCount: labels.length,
         firstTerm: firstRemainingTerm(labels, grade),

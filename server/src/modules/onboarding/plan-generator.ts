@@ -71,19 +71,8 @@ export interface GenInput {
   existing: GenPlanned[];
 }
 
-export interface TermCaps {
-  units: number;
-  courses: number;
-}
-
-/**
- * Per-term caps: a high-school year holds at most 7 units (year-long courses count 1 unit) and 8
- * courses; a college term at most 16 units and 6 courses.
- */
-export const TERM_CAPS: Record<'HS' | 'CLG', TermCaps> = {
-  HS: { units: 7, courses: 8 },
-  CLG: { units: 16, courses: 6 },
-};
+/** Today's caps by school type (a school may set its own: schools/term-caps.ts). */
+export { TERM_CAPS, type TermCaps } from '../schools/term-caps.js';
 
 /**
  * Goals (the interests answer of the onboarding questions) and the pathway names they select.

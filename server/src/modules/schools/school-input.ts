@@ -6,7 +6,7 @@
  * The order of the checks is the form's: name, school type, then state; the first problem is the
  * one reported.
  */
-import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
+import { check, parseInput, text, type Checked, z, zodMessage } from '../../core/validation.js';
 import { SchoolType } from './school.entity.js';
 import { because } from '../../core/errors.js';
 
@@ -18,6 +18,9 @@ export const SCHOOL_INPUT_MESSAGES = {
   stateTooLong: 'SCHOOL_STATE_TOO_LONG',
   planApprovalInvalid: 'PLAN_APPROVAL_ENABLED_INVALID',
   graduationPathwayInvalid: 'GRADUATION_PATHWAY_INVALID',
+  unitCap: because('TERM_UNIT_CAP_INVALID', { max: 100 }),
+  courseCap: because('TERM_COURSE_CAP_INVALID', { max: 30 }),
+  dualGrade: 'DUAL_ENROLLMENT_GRADE_INVALID',
 } as const;
 
 const M = SCHOOL_INPUT_MESSAGES;
@@ -73,3 +76,36 @@ export const planApprovalSchema = z.object({ enabled: z.boolean({ error: M.planA
 export type PlanApprovalChoice = z.infer<typeof planApprovalSchema>;
 
 export const checkPlanApproval = (raw: unknown): Checked<PlanApprovalChoice> => check(() => parseInput(planApprovalSchema, raw, because(M.planApprovalInvalid)));
+
+/**
+ * The auto-plan's school settings: per-term caps (null: back to the default of the school type)
+ * and the first grade allowed to take partner college courses. Each field is checked on its own,
+ * the first wrong one reported, with the limits the database also enforces.
+ */
+export interface AutoPlanSettings {
+  termUnitCap: number | null;
+  termCourseCap: number | null;
+  dualEnrollmentFromGrade: number;
+}
+
+export const autoPlanSettingsSchema = z.object({
+  term_unit_cap: z
+    .number({ error: zodMessage(M.unitCap) })
+    .gt(0, zodMessage(M.unitCap))
+    .max(100, zodMessage(M.unitCap))
+    .nullable()
+    .transform((v) => (v === null ? null : Math.round(v * 100) / 100)),
+  term_course_cap: z
+    .number({ error: zodMessage(M.courseCap) })
+    .int(zodMessage(M.courseCap))
+    .min(1, zodMessage(M.courseCap))
+    .max(30, zodMessage(M.courseCap))
+    .nullable(),
+  dual_enrollment_from_grade: z.number({ error: M.dualGrade }).int(M.dualGrade).min(9, M.dualGrade).max(12, M.dualGrade),
+});
+
+export const checkAutoPlanSettings = (raw: unknown): Checked<AutoPlanSettings> =>
+  check(() => {
+    const v = parseInput(autoPlanSettingsSchema, raw);
+    return { termUnitCap: v.term_unit_cap, termCourseCap: v.term_course_cap, dualEnrollmentFromGrade: v.dual_enrollment_from_grade };
+  });

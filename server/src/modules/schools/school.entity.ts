@@ -1,5 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { numericColumn } from '../../core/numeric.js';
 
 /** HS high school (four year labels), CLG college (two). */
 export enum SchoolType {
@@ -71,6 +72,18 @@ export class School {
   @Field(() => Boolean, { description: 'School feature flag: students submit their plan for review and staff approve or return it.' })
   @Column({ name: 'plan_approval_enabled', type: 'boolean', default: false })
   planApprovalEnabled: boolean;
+
+  /** Most units one term of a plan holds; null: the default of the school type (term-caps.ts). */
+  @Column({ name: 'term_unit_cap', type: 'numeric', precision: 6, scale: 2, nullable: true, transformer: numericColumn })
+  termUnitCap: number | null;
+
+  /** Most courses one term of a plan holds; null: the default of the school type. */
+  @Column({ name: 'term_course_cap', type: 'integer', nullable: true })
+  termCourseCap: number | null;
+
+  @Field(() => Int, { description: 'The first grade (9 to 12) in which a student may take a partner college course.' })
+  @Column({ name: 'dual_enrollment_from_grade', type: 'integer', default: 9 })
+  dualEnrollmentFromGrade: number;
 
   /** The pathway the caseload follows for a student who marked none; null: by name (caseload/followed-pathways.ts). */
   @Column({ name: 'graduation_pathway_id', type: 'integer', nullable: true })

@@ -1,7 +1,7 @@
 /** The school routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
 import { areaRoutes, uuidParam } from '../../core/openapi.js';
-import { graduationPathwaySchema, planApprovalSchema, schoolCreateSchema } from './school-input.js';
+import { autoPlanSettingsSchema, graduationPathwaySchema, planApprovalSchema, schoolCreateSchema } from './school-input.js';
 
 export const SchoolJson = z
   .object({
@@ -19,6 +19,10 @@ export const SchoolJson = z
     parent_form_enabled: z.boolean(),
     ccc_demo_enabled: z.boolean(),
     plan_approval_enabled: z.boolean().meta({ description: 'Students submit their plan for review; staff approve or return it.' }),
+    term_unit_cap: z.number().meta({ description: 'Most units one term of a plan holds (the setting, else 7 for a high school, 16 for a college).' }),
+    term_course_cap: z.int().meta({ description: 'Most courses one term of a plan holds (the setting, else 8 for a high school, 6 for a college).' }),
+    term_caps_default: z.boolean().meta({ description: 'Whether the caps are the defaults of the school type (no setting saved).' }),
+    dual_enrollment_from_grade: z.int().meta({ description: 'The first grade (9 to 12) in which a student may take a partner college course.' }),
   })
   .meta({ id: 'School' });
 
@@ -81,6 +85,16 @@ export const SCHOOL_ROUTES = areaRoutes('Schools', [
     description: 'With it off, students do not submit plans and nothing of the review shows. Students and parents: 403.',
     body: { json: planApprovalSchema },
     success: { status: 200, json: SchoolJson, description: 'The school with its flags.' },
+  },
+  {
+    method: 'put',
+    path: '/schools/auto-plan-settings/',
+    operationId: 'setAutoPlanSettings',
+    summary: 'Staff: the planning settings of their school of record.',
+    description:
+      'Per-term caps used by the plan generator (null: the default of the school type) and the first grade allowed to take partner college courses. Students and parents: 403; a value out of range: 400 with its reason.',
+    body: { json: autoPlanSettingsSchema },
+    success: { status: 200, json: SchoolJson, description: 'The school with its settings.' },
   },
   {
     method: 'get',

@@ -4,7 +4,8 @@
  * every student record of the school); anyone makes a school they belong to their school of record.
  * Staff set their school of record's graduation pathway (the caseload's default for a student who
  * marked none), to a pathway of that school only: another school's pathway is "not found".
- * Staff turn plan review (plan_approval_enabled) on or off for their school of record.
+ * Staff turn plan review (plan_approval_enabled) on or off for their school of record, and set its
+ * planning settings (per-term caps, the first grade for partner college courses).
  */
 import { ALLOW, both, type Can, deny, hide, writable, writesAs } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
@@ -17,9 +18,10 @@ export const SCHOOL_POLICY_MESSAGES = {
   noSchool: 'NO_SCHOOL_OF_RECORD',
   pathwayNotFound: 'PATHWAY_NOT_FOUND',
   staffOnlyPlanApproval: 'PLAN_APPROVAL_STAFF_ONLY',
+  staffOnlyAutoPlan: 'AUTO_PLAN_SETTINGS_STAFF_ONLY',
 } as const;
 
-export type SchoolAction = 'list' | 'create' | 'join' | 'setSchoolOfRecord' | 'setGraduationPathway' | 'setPlanApproval';
+export type SchoolAction = 'list' | 'create' | 'join' | 'setSchoolOfRecord' | 'setGraduationPathway' | 'setPlanApproval' | 'setAutoPlanSettings';
 
 /**
  * null: may the actor do this at all; otherwise the school and whether the actor is a member, and
@@ -49,6 +51,10 @@ export const can: Can<SchoolAction, SchoolObject> = (actor, action, object) => {
       });
     case 'setPlanApproval':
       return both(writesAs(actor, [UserType.Staff], because(SCHOOL_POLICY_MESSAGES.staffOnlyPlanApproval)), () =>
+        object && (object.schoolId === null || !object.member) ? deny(because(SCHOOL_POLICY_MESSAGES.noSchool)) : ALLOW,
+      );
+    case 'setAutoPlanSettings':
+      return both(writesAs(actor, [UserType.Staff], because(SCHOOL_POLICY_MESSAGES.staffOnlyAutoPlan)), () =>
         object && (object.schoolId === null || !object.member) ? deny(because(SCHOOL_POLICY_MESSAGES.noSchool)) : ALLOW,
       );
   }

@@ -1,13 +1,24 @@
-import { Arg, Ctx, FieldResolver, ID, InputType, Field, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Float, ID, InputType, Int, Field, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { School } from './school.entity.js';
-import { checkGraduationPathway, checkPlanApproval, checkSchoolCreate } from './school-input.js';
+import { checkAutoPlanSettings, checkGraduationPathway, checkPlanApproval, checkSchoolCreate } from './school-input.js';
+import { termCapsOf } from './term-caps.js';
 
 @InputType({ description: 'The fields to create school.' })
 class CreateSchoolInput {
   @Field(() => String, { description: 'Name, as shown to people.' }) name: string;
   @Field(() => String, { description: 'HS or CLG' }) schoolType: string;
   @Field(() => String, { description: 'State' }) location: string;
+}
+
+@InputType({ description: "The planning settings of the caller's school of record." })
+class AutoPlanSettingsInput {
+  @Field(() => Float, { nullable: true, description: 'Most units one term of a plan holds; null: the default of the school type (7 high school, 16 college).' })
+  termUnitCap: number | null;
+  @Field(() => Int, { nullable: true, description: 'Most courses one term of a plan holds; null: the default of the school type (8 high school, 6 college).' })
+  termCourseCap: number | null;
+  @Field(() => Int, { description: 'The first grade (9 to 12) in which a student may take a partner college course.' })
+  dualEnrollmentFromGrade: number;
 }
 
 @Resolver(() => School)
@@ -54,6 +65,31 @@ export class SchoolsResolver {
     @Arg('enabled', () => Boolean, { description: 'Whether students submit their plans for review and staff approve them.' }) enabled: boolean,
   ): Promise<School> {
     return ctx.services.schools.setPlanApproval(ctx, checkPlanApproval({ enabled }));
+  }
+
+  @Mutation(() => School, { description: 'Staff: sets the planning settings (per-term caps, first grade for college courses) of their school of record' })
+  setAutoPlanSettings(
+    @Ctx() ctx: AdapterContext,
+    @Arg('input', () => AutoPlanSettingsInput, { description: 'The settings to save.' }) input: AutoPlanSettingsInput,
+  ): Promise<School> {
+    return ctx.services.schools.setAutoPlanSettings(
+      ctx,
+      checkAutoPlanSettings({
+        term_unit_cap: input.termUnitCap ?? null,
+        term_course_cap: input.termCourseCap ?? null,
+        dual_enrollment_from_grade: input.dualEnrollmentFromGrade,
+      }),
+    );
+  }
+
+  @FieldResolver(() => Float, { description: 'Most units one term of a plan holds (the school setting, else the default of its type).' })
+  termUnitCap(@Root() school: School): number {
+    return termCapsOf(school).units;
+  }
+
+  @FieldResolver(() => Int, { description: 'Most courses one term of a plan holds (the school setting, else the default of its type).' })
+  termCourseCap(@Root() school: School): number {
+    return termCapsOf(school).courses;
   }
 
   @FieldResolver(() => ID, {

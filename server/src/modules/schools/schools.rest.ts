@@ -1,4 +1,5 @@
-import { checkGraduationPathway, checkPlanApproval, checkSchoolCreate } from './school-input.js';
+import { checkAutoPlanSettings, checkGraduationPathway, checkPlanApproval, checkSchoolCreate } from './school-input.js';
+import { termCapsOf } from './term-caps.js';
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import type { School } from './school.entity.js';
@@ -19,6 +20,10 @@ export function schoolJson(s: School) {
     parent_form_enabled: s.parentFormEnabled,
     ccc_demo_enabled: s.cccDemoEnabled,
     plan_approval_enabled: s.planApprovalEnabled,
+    term_unit_cap: termCapsOf(s).units,
+    term_course_cap: termCapsOf(s).courses,
+    term_caps_default: s.termUnitCap === null && s.termCourseCap === null,
+    dual_enrollment_from_grade: s.dualEnrollmentFromGrade,
   };
 }
 
@@ -48,6 +53,10 @@ export function mountSchoolRoutes(r: Router, deps: AppDeps): void {
   /** Staff: plan review on or off for their school of record ({ enabled }). */
   route(r, deps, 'put', '/schools/plan-approval/', 'setPlanApprovalEnabled', async (ctx, req) =>
     schoolJson(await schools.setPlanApproval(ctx, checkPlanApproval(req.body))),
+  );
+  /** Staff: the planning settings of their school of record ({ term_unit_cap, term_course_cap, dual_enrollment_from_grade }). */
+  route(r, deps, 'put', '/schools/auto-plan-settings/', 'setAutoPlanSettings', async (ctx, req) =>
+    schoolJson(await schools.setAutoPlanSettings(ctx, checkAutoPlanSettings(req.body))),
   );
   route(r, deps, 'get', '/accessible-schools/', 'accessibleSchools', async (ctx) => (await schools.accessibleSchools(ctx)).map(schoolJson));
 }

@@ -5,7 +5,7 @@ import { badInput, notFound, because } from '../../core/errors.js';
 import { authorize, permits } from '../../core/policy.js';
 import { can, SCHOOL_POLICY_MESSAGES } from './schools.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
-import { SCHOOL_INPUT_MESSAGES, type GraduationPathwayChoice, type PlanApprovalChoice, type SchoolCreate } from './school-input.js';
+import { SCHOOL_INPUT_MESSAGES, type GraduationPathwayChoice, type PlanApprovalChoice, type SchoolCreate, type AutoPlanSettings } from './school-input.js';
 import { parseUuid } from '../../core/ids.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { Pathway } from '../pathways/pathway.entity.js';
@@ -102,6 +102,16 @@ export class SchoolsService {
     authorize(ctx, can, 'setPlanApproval', { schoolId, member: schoolId !== null });
     const { enabled } = valid(checked);
     await this.db.getRepository(School).update({ id: schoolId! }, { planApprovalEnabled: enabled });
+    return this.db.getRepository(School).findOneByOrFail({ id: schoolId! });
+  }
+
+  /** Staff set the planning settings of their school of record (caps, first grade for college courses); answers the school. */
+  async setAutoPlanSettings(ctx: RequestContext, checked: Checked<AutoPlanSettings>): Promise<School> {
+    const caller = authorize(ctx, can, 'setAutoPlanSettings', null);
+    const schoolId = caller.user.schoolId;
+    authorize(ctx, can, 'setAutoPlanSettings', { schoolId, member: schoolId !== null });
+    const settings = valid(checked);
+    await this.db.getRepository(School).update({ id: schoolId! }, settings);
     return this.db.getRepository(School).findOneByOrFail({ id: schoolId! });
   }
 

@@ -88,6 +88,10 @@ export const EXPECTED_REST: Record<string, string> = {
   'GET /api/what-if-plans/:id/':                          '401  401  401  404  404  404  404  ok   ok   ok   404  404  ok',
   'GET /api/what-if-plans/compare/':                      '401  401  401  404  404  404  404  ok   ok   ok   404  404  ok',
   'POST /api/what-if-plans/':                             '401  401  401  ok   403  403  403  403  403  ok   403  403  403',
+  // Generating for Ada: Ada and school A's staff; parents (linked, viewing as her, or not) and other kinds 403; another school's people 404.
+  'POST /api/generate-plan/':                             '401  401  401  404  404  403  403  403  403  ok   403  404  ok',
+  // Saving a generated plan is a what-if plan of the caller: students only (another school's student cannot plan with school A's pathway: 404).
+  'POST /api/generate-plan/save/':                        '401  401  401  404  403  403  403  403  403  ok   403  403  403',
   'PUT /api/what-if-plans/:id/':                          '401  401  401  404  403  403  403  403  403  ok   403  403  403',
   'DELETE /api/what-if-plans/:id/':                       '401  401  401  404  403  403  403  403  403  ok   403  403  403',
   'POST /api/what-if-plans/:id/make-official/':           '401  401  401  404  403  403  403  403  403  ok   403  403  403',
@@ -167,6 +171,7 @@ export const EXPECTED_REST: Record<string, string> = {
   // Ada's school's graduation pathway: school A's staff; another school's staff get 404 (the pathway is not theirs).
   // Staff switch plan review for their own school of record (school B's and the Dual School's admins for theirs).
   'PUT /api/schools/plan-approval/':                      '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  'PUT /api/schools/auto-plan-settings/':                 '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'PUT /api/schools/graduation-pathway/':                 '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'PUT /api/sign-parent-form/:code/':                     '404  404  404  404  404  404  404  403  404  404  404  404  404',
   'PUT /api/terms/:position/':                            '401  401  401  ok   403  403  404  403  403  ok   403  403  403',
@@ -239,6 +244,9 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation approvePlan':                   '401  401  401  404  404  404  404  403  403  403  404  404  ok',
   'mutation submitPlanForReview':           '401  401  401  404  404  404  404  403  403  ok   404  404  403',
   'mutation setPlanApprovalEnabled':        '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  'mutation setAutoPlanSettings':           '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  'mutation generatePlan':                  '401  401  401  404  404  403  403  403  403  ok   403  404  ok',
+  'mutation saveGeneratedPlan':             '401  401  401  404  403  403  403  403  403  ok   403  403  403',
   'mutation scheduleCourse':                '401  401  401  404  403  403  bad  403  403  ok   403  403  403',
   'mutation setGraduationPathway':         '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'mutation setSchoolOfRecord':             '401  401  401  403  403  ok   ok   403  ok   ok   403  403  ok',

@@ -219,6 +219,12 @@ const REST_CALLS: Record<string, CallSpec> = {
     return { url: `/api/students/${w.student.id}/plan-review/return/`, body: { comment: 'Add a science course.' } };
   },
   'PUT /api/schools/plan-approval/': () => ({ body: { enabled: true } }),
+  'PUT /api/schools/auto-plan-settings/': () => ({ body: { term_unit_cap: null, term_course_cap: null, dual_enrollment_from_grade: 9 } }),
+  'POST /api/generate-plan/': (w) => ({ body: { student_id: w.student.id, pathway_ids: [w.pathway.id], time_limit_seconds: 5 } }),
+  'POST /api/generate-plan/save/': async (w, f) => {
+    await f.noWhatIfs();
+    return { body: { pathway_ids: [w.pathway.id], name: `Generated ${Math.random().toString(36).slice(2, 10)}` } };
+  },
   'PUT /api/contact-preference/': () => ({ body: { contact_preference: 'email' } }),
   'POST /api/followed-pathways/': (w) => ({ body: { pathway_uuid: w.pathway.uuid, follow: true, student_id: w.student.id } }),
   'POST /test-checkout/:id/pay': () => ({ url: '/test-checkout/nope/pay' }),
@@ -301,6 +307,12 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
     return { studentId: w.student.id, comment: 'Add a science course.' };
   },
   setPlanApprovalEnabled: () => ({ enabled: true }),
+  setAutoPlanSettings: () => ({ input: { termUnitCap: null, termCourseCap: null, dualEnrollmentFromGrade: 9 } }),
+  generatePlan: (w) => ({ input: { studentId: w.student.id, pathwayIds: [w.pathway.id], timeLimitSeconds: 5 } }),
+  saveGeneratedPlan: async (w, f) => {
+    await f.noWhatIfs();
+    return { input: { pathwayIds: [w.pathway.id] }, name: `Generated ${Math.random().toString(36).slice(2, 10)}` };
+  },
   updateContactPreference: () => ({ contactPreference: 'email' }),
   followPathway: (w) => ({ pathwayUuid: w.pathway.uuid, follow: true, studentId: w.student.id }),
   students: (w) => ({ schoolId: w.schoolA.id }),

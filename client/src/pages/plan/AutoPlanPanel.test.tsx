@@ -1,0 +1,111 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { WhatIfPlansDocument } from '../../graphql/generated';
+import { AutoPlanPathwaysDocument, GeneratePlanDocument, SaveGeneratedPlanDocument } from './auto-plan.generated';
+import { AutoPlanPanel } from './AutoPlanPanel';
+
+const pathwaysMock = {
+  request: { query: AutoPlanPathwaysDocument },
+  result: {
+    data: {
+      pathways: {
+        __typename: 'PathwayConnection',
+        nodes: [
+          { __typename: 'Pathway', id: 4, name: 'UC/CSU Transfer Ready' },
+          { __typename: 'Pathway', id: 5, name: 'STEM' },
+        ],
+      },
+    },
+  },
+};
+
+const generated = (o: Record<string, unknown>) => ({
+  request: { query: GeneratePlanDocument, variables: { input: { pathwayIds: [4], movePlanned: false } } },
+  result: { data: { generatePlan: { __typename: 'AutoPlan', terms: 0, timeLimitSeconds: 10, entries: [], shortfalls: [], ...o } } },
+});
+
+const entry = (courseId: number, courseCode: string, title: string, termLabel: string, added: boolean) => ({
+  __typename: 'GeneratedEntry',
+  courseId,
+  courseCode,
+  title,
+  term: 1,
+  termLabel,
+  added,
+  movedFrom: null,
+});
+
+async function generateFor(mock: ReturnType<typeof generated>, more: MockLink.MockedResponse[] = [], onSaved: (id: number) => void = () => {}) {
+  render(
+    <MockedProvider mocks={[pathwaysMock, mock, ...more]}>
+      <AutoPlanPanel onSaved={onSaved} />
+    </MockedProvider>,
+  );
+  const button = screen.getByRole('button', { name: 'Generate a plan' });
+  expect((button as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.click(await screen.findByLabelText('UC/CSU Transfer Ready'));
+  fireEvent.click(button);
+}
+
+describe('Generate a plan', () => {
+  it('previews what the plan would add and where, and keeps what was there out of the list', async () => {
+    await generateFor(
+      generated({
+        status: 'OPTIMAL',
+        terms: 3,
+        entries: [
+          entry(1, 'ENG 1', 'English', '9th Grade', false),
+          entry(2, 'MATH 1', 'Algebra', '10th Grade', true),
+          entry(3, 'MATH 2', 'Geometry', '11th Grade', true),
+        ],
+      }),
+    );
+    expect(await screen.findByText('Every requirement is met in the fewest terms possible: 3 terms.')).toBeTruthy();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['MATH 1 Algebra: add in 10th Grade', 'MATH 2 Geometry: add in 11th Grade']);
+  });
+
+  it('saves the preview as a what-if plan named for the pathway, then shows it', async () => {
+    const savedIds: number[] = [];
+    const saved = {
+      request: { query: SaveGeneratedPlanDocument, variables: { input: { pathwayIds: [4], movePlanned: false }, name: 'UC/CSU Transfer Ready' } },
+      result: { data: { saveGeneratedPlan: 31 } },
+    };
+    const list = {
+      request: { query: WhatIfPlansDocument },
+      result: { data: { whatIfPlans: { __typename: 'WhatIfPlanList', studentId: 7, plans: [], canEdit: true, limit: 5 } } },
+    };
+    await generateFor(generated({ status: 'OPTIMAL', terms: 2, entries: [entry(2, 'MATH 1', 'Algebra', '10th Grade', true)] }), [saved, list], (id) => savedIds.push(id));
+    const name = (await screen.findByLabelText('What-if plan name')) as HTMLInputElement;
+    expect(name.value).toBe('UC/CSU Transfer Ready');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as a what-if plan' }));
+    await waitFor(() => expect(savedIds).toEqual([31]));
+  });
+
+  it('explains an impossible pathway: which requirement, by how much, and what blocks it', async () => {
+    await generateFor(
+      generated({
+        status: 'INFEASIBLE',
+        shortfalls: [
+          {
+            __typename: 'PlanShortfall',
+            requirementId: 9,
+            requirementName: 'Mathematics',
+            pathwayName: 'UC/CSU Transfer Ready',
+            missingCourses: 0,
+            missingUnits: 2,
+            blockedBy: [{ __typename: 'PlanBlocker', reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 7', prerequisiteCode: 'MATH 2', requirementName: null }],
+          },
+        ],
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'UC/CSU Transfer Ready: Mathematics cannot be met. 2 more units of Mathematics are needed. MATH 7 needs MATH 2, which does not fit early enough.',
+        { normalizer: (s) => s.replace(/\s+/g, ' ').trim() },
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * "Generate a plan" on the plan page: the student (or a counselor viewing as them) picks the
+ * pathways to plan for, and the server's generator answers with the fewest-terms plan, shown as
+ * what it would add and where, or with the requirement that cannot be met, by how much and what
+ * blocks it, each reason in the reader's language. A preview: nothing changes in the plan until
+ * the student saves it as a what-if plan (named for the pathways; the official plan is untouched).
+ */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useId, useState, type FormEvent } from 'react';
+import { messageOr } from '../../graphql/errors';
+import { useT } from '../../i18n';
+import { WhatIfPlansDocument } from '../../graphql/generated';
+import { AutoPlanPathwaysDocument, GeneratePlanDocument, SaveGeneratedPlanDocument, type GeneratePlanMutation } from './auto-plan.generated';
+
+type Generated = GeneratePlanMutation['generatePlan'];
+
+export function AutoPlanPanel({ onSaved }: { onSaved(whatIfPlanId: number): void }) {
+  const t = useT();
+  const id = useId();
+  const pathways = useQuery(AutoPlanPathwaysDocument);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [movePlanned, setMovePlanned] = useState(false);
+  const [result, setResult] = useState<Generated | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [generate, { loading }] = useMutation(GeneratePlanDocument);
+  const [save, saving] = useMutation(SaveGeneratedPlanDocument, { refetchQueries: [WhatIfPlansDocument], awaitRefetchQueries: true });
+  const [asked, setAsked] = useState<{ pathwayIds: number[]; movePlanned: boolean } | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setResult(null);
+    try {
+      const input = { pathwayIds: chosen, movePlanned };
+      const res = await generate({ variables: { input } });
+      if (res.data) {
+        setResult(res.data.generatePlan);
+        setAsked(input);
+      }
+    } catch (err) {
+      setError(messageOr(err, t('autoPlan.failed')));
+    }
+  }
+
+  async function saveAs(name: string) {
+    if (!asked) return;
+    setError(null);
+    try {
+      const res = await save({ variables: { input: asked, name } });
+      if (res.data) onSaved(res.data.saveGeneratedPlan);
+    } catch (err) {
+      setError(messageOr(err, t('autoPlan.saveFailed')));
+    }
+  }
+
+  const toggle = (pathwayId: number) => setChosen((c) => (c.includes(pathwayId) ? c.filter((x) => x !== pathwayId) : [...c, pathwayId]));
+  const nodes = pathways.data?.pathways.nodes ?? [];
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('autoPlan.title')}</h2>
+      <form className="stack" onSubmit={submit}>
+        <fieldset>
+          <legend>{t('autoPlan.pathways')}</legend>
+          {nodes.map((p) => (
+            <label key={p.id} className="row" style={{ gap: 6 }}>
+              <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
+              {p.name}
+            </label>
+          ))}
+        </fieldset>
+        <label className="row" style={{ gap: 6 }}>
+          <input type="checkbox" checked={movePlanned} onChange={(e) => setMovePlanned(e.target.checked)} />
+          {t('autoPlan.movePlanned')}
+        </label>
+        <div className="row">
+          <button type="submit" disabled={loading || !chosen.length}>
+            {loading ? t('autoPlan.generating') : t('autoPlan.generate')}
+          </button>
+        </div>
+      </form>
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
+      {result && <AutoPlanResult result={result} />}
+      {result && result.status !== 'INFEASIBLE' && result.entries.length > 0 && (
+        <SaveForm
+          initial={nodes
+            .filter((p) => asked?.pathwayIds.includes(p.id))
+            .map((p) => p.name)
+            .join(', ')
+            .slice(0, 80)}
+          busy={saving.loading}
+          onSave={saveAs}
+        />
+      )}
+    </section>
+  );
+}
+
+function AutoPlanResult({ result }: { result: Generated }) {
+  const t = useT();
+  const added = result.entries.filter((e) => e.added || e.movedFrom !== null);
+  return (
+    <div className="stack" role="status">
+      {result.status === 'OPTIMAL' && <p>{t('autoPlan.optimal', { terms: result.terms })}</p>}
+      {result.status === 'UNPROVEN' && <p>{t('autoPlan.unproven', { seconds: result.timeLimitSeconds })}</p>}
+      {result.shortfalls.map((s) => (
+        <p key={s.requirementId} className="alert alert-danger">
+          {t('autoPlan.cannotBeMet', { pathway: s.pathwayName, requirement: s.requirementName })}{' '}
+          {s.missingCourses > 0 && t('autoPlan.missingCourses', { count: s.missingCourses, requirement: s.requirementName })}{' '}
+          {s.missingUnits > 0 && t('autoPlan.missingUnits', { count: s.missingUnits, requirement: s.requirementName })}{' '}
+          {s.blockedBy
+            .map((b) => t(`autoPlan.blocked.${b.reason}`, { course: b.courseCode ?? '', prerequisite: b.prerequisiteCode ?? '', requirement: b.requirementName ?? '' }))
+            .join(' ')}
+        </p>
+      ))}
+      {added.length > 0 && (
+        <>
+          <h3>{t('autoPlan.wouldAdd')}</h3>
+          <ul>
+            {added.map((e) => (
+              <li key={e.courseId}>
+                {e.movedFrom !== null
+                  ? t('autoPlan.moved', { code: e.courseCode, title: e.title, term: e.termLabel })
+                  : t('autoPlan.added', { code: e.courseCode, title: e.title, term: e.termLabel })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.status !== 'INFEASIBLE' && added.length === 0 && <p>{t('autoPlan.nothingToAdd')}</p>}
+    </div>
+  );
+}
+
+function SaveForm({ initial, busy, onSave }: { initial: string; busy: boolean; onSave(name: string): void }) {
+  const t = useT();
+  const [name, setName] = useState(initial);
+  return (
+    <form
+      className="row"
+      style={{ flexWrap: 'wrap', alignItems: 'flex-end', gap: 8 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(name.trim());
+      }}
+    >
+      <label>
+        {t('autoPlan.whatIfName')}
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />
+      </label>
+      <button type="submit" disabled={busy || !name.trim()}>
+        {t('autoPlan.saveWhatIf')}
+      </button>
+    </form>
+  );
+}

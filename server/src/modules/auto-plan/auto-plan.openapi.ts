@@ -1,0 +1,81 @@
+/** The generate-plan route in the OpenAPI document (see core/openapi.ts). */
+import { z } from 'zod';
+import { areaRoutes } from '../../core/openapi.js';
+import { generatePlanSchema } from './auto-plan-input.js';
+
+const Blocker = z.object({
+  reason: z.enum([
+    'TOO_FEW_COURSES',
+    'NOT_TRANSFERABLE',
+    'NOT_YET_ELIGIBLE',
+    'NOT_OFFERED',
+    'PREREQUISITE_TOO_LATE',
+    'PREREQUISITE_CYCLE',
+    'COUNTED_ELSEWHERE',
+    'NO_ROOM',
+  ]),
+  course_id: z.int().nullable(),
+  course_code: z.string().nullable(),
+  prerequisite_id: z.int().nullable(),
+  prerequisite_code: z.string().nullable(),
+  requirement_id: z.int().nullable().meta({ description: 'COUNTED_ELSEWHERE: the requirement the course counts toward.' }),
+  requirement_name: z.string().nullable(),
+});
+
+const GeneratedPlan = z
+  .object({
+    status: z.enum(['OPTIMAL', 'INFEASIBLE', 'UNPROVEN']).meta({
+      description:
+        'OPTIMAL: every requirement met in the fewest terms; INFEASIBLE: proven impossible (see shortfalls); UNPROVEN: the time limit ran out, the best plan found is given.',
+    }),
+    terms: z.int().meta({ description: 'Terms the plan uses; 0 without a plan.' }),
+    labels: z.array(z.string()),
+    pathways: z.array(z.string()),
+    entries: z.array(
+      z.object({
+        course_id: z.int(),
+        course_code: z.string(),
+        title: z.string(),
+        term: z.int().meta({ description: '1-based term position.' }),
+        term_label: z.string(),
+        added: z.boolean(),
+        moved_from: z.int().nullable(),
+      }),
+    ),
+    shortfalls: z.array(
+      z.object({
+        requirement_id: z.int(),
+        requirement_name: z.string(),
+        pathway_name: z.string(),
+        missing_courses: z.int(),
+        missing_units: z.number(),
+        blocked_by: z.array(Blocker),
+      }),
+    ),
+    time_limit_seconds: z.int(),
+    seconds: z.number(),
+  })
+  .meta({ id: 'GeneratedPlan' });
+
+export const AUTO_PLAN_ROUTES = areaRoutes('Plans', [
+  {
+    method: 'post',
+    path: '/generate-plan/',
+    operationId: 'generatePlan',
+    summary: 'Generate the fewest-terms plan for a student, or the proven reason none exists.',
+    description:
+      "The student (left out: the caller; staff: a student of their schools), the pathways to plan for (the school's graduation pathway is always added), whether planned courses may move, and a time limit. A preview: nothing is saved. Parents: 403; another school's student: 404.",
+    body: { json: generatePlanSchema },
+    success: { status: 200, json: GeneratedPlan, description: 'The plan or the explanation.' },
+  },
+  {
+    method: 'post',
+    path: '/generate-plan/save/',
+    operationId: 'saveGeneratedPlan',
+    summary: 'Students: save the generated plan as a new what-if plan.',
+    description:
+      'The same fields as /generate-plan/ and the what-if plan name. The official plan is not touched. Staff and parents: 403; no plan for these pathways: 409 AUTO_PLAN_NOTHING_TO_SAVE; five what-if plans already: 409.',
+    body: { json: generatePlanSchema.extend({ name: z.string().min(1).max(80) }) },
+    success: { status: 201, json: z.object({ what_if_plan_id: z.int(), name: z.string() }), description: 'The new what-if plan.' },
+  },
+]);

@@ -1,0 +1,33 @@
+/**
+ * Who may generate a plan for a student: the student themself (also a counselor viewing as them;
+ * a parent's read-only view-as token may not), and staff whose schools reach the
+ * student's school. Parents (directly) and other students may not: generating reads the whole
+ * catalogue against the student's plan, a counselor's tool. Another school's student, or an id
+ * that is no student, answers "not found", so whether an id exists does not leak.
+ */
+import { ALLOW, type Can, deny, hide } from '../../core/policy.js';
+import { UserType } from '../accounts/user.entity.js';
+import { because } from '../../core/errors.js';
+
+export const AUTO_PLAN_POLICY_MESSAGES = {
+  notAllowed: 'AUTO_PLAN_NOT_ALLOWED',
+  studentNotFound: 'STUDENT_NOT_FOUND',
+  studentsOnly: 'AUTO_PLAN_STUDENTS_ONLY',
+} as const;
+
+export type AutoPlanAction = 'generate';
+
+/** null: may the actor generate at all; otherwise the student (null: no such user) and the school ids the actor reaches. */
+export type AutoPlanObject = null | { student: { id: number; type: UserType; schoolId: number | null } | null; reach: number[] };
+
+export const can: Can<AutoPlanAction, AutoPlanObject> = (actor, _action, object) => {
+  if (actor.readOnly || (actor.type !== UserType.Student && actor.type !== UserType.Staff)) return deny(because(AUTO_PLAN_POLICY_MESSAGES.notAllowed));
+  if (!object) return ALLOW;
+  const { student } = object;
+  const missing = hide(because(AUTO_PLAN_POLICY_MESSAGES.studentNotFound));
+  if (!student) return missing;
+  if (student.id === actor.userId) return student.type === UserType.Student ? ALLOW : deny(because(AUTO_PLAN_POLICY_MESSAGES.studentsOnly));
+  if (actor.type !== UserType.Staff || actor.actingUserId !== null) return missing;
+  if (student.type !== UserType.Student) return missing;
+  return student.schoolId !== null && object.reach.includes(student.schoolId) ? ALLOW : missing;
+};

@@ -1,0 +1,173 @@
+/** generatePlan on GraphQL: the GraphQL adapter of AutoPlanService (the REST one is auto-plan.rest.ts). */
+import { Arg, Ctx, Field, Float, InputType, Int, Mutation, ObjectType, Resolver, registerEnumType } from 'type-graphql';
+import type { AdapterContext } from '../../adapters.js';
+import { checkGeneratePlan } from './auto-plan-input.js';
+import type { GeneratedPlan } from './auto-plan.service.js';
+import type { BlockReason } from './plan-model.js';
+
+export enum AutoPlanStatus {
+  OPTIMAL = 'OPTIMAL',
+  INFEASIBLE = 'INFEASIBLE',
+  UNPROVEN = 'UNPROVEN',
+}
+registerEnumType(AutoPlanStatus, {
+  name: 'AutoPlanStatus',
+  description: 'What the generator proved',
+  valuesConfig: {
+    OPTIMAL: { description: 'A plan meeting every requirement in the fewest terms possible.' },
+    INFEASIBLE: { description: 'Proven: no plan meets every requirement; shortfalls say which and why.' },
+    UNPROVEN: { description: 'The time limit ran out before a proof; the best plan found, if any, is given.' },
+  },
+});
+
+export enum PlanBlockReason {
+  TOO_FEW_COURSES = 'TOO_FEW_COURSES',
+  NOT_TRANSFERABLE = 'NOT_TRANSFERABLE',
+  NOT_YET_ELIGIBLE = 'NOT_YET_ELIGIBLE',
+  NOT_OFFERED = 'NOT_OFFERED',
+  PREREQUISITE_TOO_LATE = 'PREREQUISITE_TOO_LATE',
+  PREREQUISITE_CYCLE = 'PREREQUISITE_CYCLE',
+  COUNTED_ELSEWHERE = 'COUNTED_ELSEWHERE',
+  NO_ROOM = 'NO_ROOM',
+}
+registerEnumType(PlanBlockReason, {
+  name: 'PlanBlockReason',
+  description: 'Why a course cannot serve a requirement',
+  valuesConfig: {
+    TOO_FEW_COURSES: { description: 'The requirement lists fewer courses or units than it asks for.' },
+    NOT_TRANSFERABLE: { description: 'A partner college course the school does not accept.' },
+    NOT_YET_ELIGIBLE: { description: 'A college course, and no term left is in a grade allowed to take one.' },
+    NOT_OFFERED: { description: 'Offered in no term left (after its prerequisite, when one is named).' },
+    PREREQUISITE_TOO_LATE: { description: 'Its prerequisite cannot come early enough within the terms left.' },
+    PREREQUISITE_CYCLE: { description: 'Its prerequisites require the course itself.' },
+    COUNTED_ELSEWHERE: { description: 'In the plan, but counted toward another requirement of its non-duplicable group.' },
+    NO_ROOM: { description: 'The terms it could go in are full (per-term caps).' },
+  },
+});
+
+@InputType('GeneratePlanInput', { description: 'What to generate a plan for.' })
+class GeneratePlanInputGql {
+  @Field(() => Int, { nullable: true, description: 'The student (staff: a student of their schools); left out: the caller.' }) studentId?: number | null;
+  @Field(() => [Int], { description: "Pathways to plan for (ids); the school's graduation pathway is always added." }) pathwayIds: number[];
+  @Field(() => Boolean, { nullable: true, description: 'Whether planned (not completed) courses may move to other terms still ahead.' }) movePlanned?: boolean | null;
+  @Field(() => Int, { nullable: true, description: "Seconds the solver may take (1 to 60); left out: the server's setting." }) timeLimitSeconds?: number | null;
+}
+
+@ObjectType({ description: 'A course of the generated plan.' })
+class GeneratedEntry {
+  @Field(() => Int, { description: 'Course id.' }) courseId: number;
+  @Field(() => String, { description: 'Course code.' }) courseCode: string;
+  @Field(() => String, { description: 'Course title.' }) title: string;
+  @Field(() => Int, { description: 'Term, 1-based position among the plan labels.' }) term: number;
+  @Field(() => String, { description: 'The term label.' }) termLabel: string;
+  @Field(() => Boolean, { description: 'Added by the generator (not in the plan before).' }) added: boolean;
+  @Field(() => Int, { nullable: true, description: 'The term it was in before, when the generator moved it.' }) movedFrom: number | null;
+}
+
+@ObjectType({ description: 'Something that keeps a requirement from being met.' })
+class PlanBlocker {
+  @Field(() => PlanBlockReason, { description: 'Why.' }) reason: BlockReason;
+  @Field(() => Int, { nullable: true, description: 'The course concerned; null for the requirement itself.' }) courseId: number | null;
+  @Field(() => String, { nullable: true, description: 'Its code.' }) courseCode: string | null;
+  @Field(() => Int, { nullable: true, description: 'The prerequisite that blocks it.' }) prerequisiteId: number | null;
+  @Field(() => String, { nullable: true, description: "The prerequisite's code." }) prerequisiteCode: string | null;
+  @Field(() => Int, { nullable: true, description: 'COUNTED_ELSEWHERE: the requirement it counts toward.' }) requirementId: number | null;
+  @Field(() => String, { nullable: true, description: "That requirement's name." }) requirementName: string | null;
+}
+
+@ObjectType({ description: 'A requirement no plan can meet, by how much, and what blocks it.' })
+class PlanShortfall {
+  @Field(() => Int, { description: 'Requirement id.' }) requirementId: number;
+  @Field(() => String, { description: 'Requirement name.' }) requirementName: string;
+  @Field(() => String, { description: 'Its pathway.' }) pathwayName: string;
+  @Field(() => Int, { description: 'Courses still missing.' }) missingCourses: number;
+  @Field(() => Float, { description: 'Units still missing.' }) missingUnits: number;
+  @Field(() => [PlanBlocker], { description: 'What blocks it.' }) blockedBy: PlanBlocker[];
+}
+
+@ObjectType('AutoPlan', { description: 'A generated plan (a preview; nothing is saved).' })
+export class GeneratedPlanGql {
+  @Field(() => AutoPlanStatus, { description: 'What was proven.' }) status: AutoPlanStatus;
+  @Field(() => Int, { description: 'Terms the plan uses; 0 without a plan.' }) terms: number;
+  @Field(() => [String], { description: "The plan's term labels." }) labels: string[];
+  @Field(() => [String], { description: 'The pathways planned for (names).' }) pathways: string[];
+  @Field(() => [GeneratedEntry], { description: 'The whole plan, term by term.' }) entries: GeneratedEntry[];
+  @Field(() => [PlanShortfall], { description: 'INFEASIBLE: what cannot be met and why.' }) shortfalls: PlanShortfall[];
+  @Field(() => Int, { description: 'The time limit used, in seconds.' }) timeLimitSeconds: number;
+  @Field(() => Float, { description: 'Seconds the solve took.' }) seconds: number;
+}
+
+/** The service's answer with names and codes filled in, as both APIs show it. */
+export function generatedView(g: GeneratedPlan): GeneratedPlanGql {
+  const r = g.result;
+  const code = (id: number | null) => (id === null ? null : (g.courses.get(id)?.code ?? null));
+  const moved = new Map(r.moved.map((m) => [m.courseId, m.from]));
+  const added = new Set(r.added.map((a) => a.courseId));
+  return {
+    status: r.status as AutoPlanStatus,
+    terms: r.terms,
+    labels: g.labels,
+    pathways: g.pathways.map((p) => p.name),
+    entries: r.entries.map((e) => ({
+      courseId: e.courseId,
+      courseCode: g.courses.get(e.courseId)?.code ?? '',
+      title: g.courses.get(e.courseId)?.title ?? '',
+      term: e.term + 1,
+      termLabel: g.labels[e.term] ?? String(e.term + 1),
+      added: added.has(e.courseId),
+      movedFrom: moved.has(e.courseId) ? moved.get(e.courseId)! + 1 : null,
+    })),
+    shortfalls: r.shortfalls.map((s) => ({
+      requirementId: s.requirementId,
+      requirementName: g.requirements.get(s.requirementId)?.name ?? '',
+      pathwayName: g.requirements.get(s.requirementId)?.pathwayName ?? '',
+      missingCourses: s.missingCourses,
+      missingUnits: s.missingUnits,
+      blockedBy: s.blockedBy.map((b) => ({
+        reason: b.reason,
+        courseId: b.courseId,
+        courseCode: code(b.courseId),
+        prerequisiteId: b.prerequisiteId,
+        prerequisiteCode: code(b.prerequisiteId),
+        requirementId: b.requirementId,
+        requirementName: b.requirementId === null ? null : (g.requirements.get(b.requirementId)?.name ?? null),
+      })),
+    })),
+    timeLimitSeconds: g.timeLimitSeconds,
+    seconds: Math.round(r.seconds * 1000) / 1000,
+  };
+}
+
+const serviceInput = (input: GeneratePlanInputGql) =>
+  checkGeneratePlan({
+    student_id: input.studentId ?? null,
+    pathway_ids: input.pathwayIds,
+    move_planned: input.movePlanned ?? false,
+    time_limit_seconds: input.timeLimitSeconds ?? null,
+  });
+
+@Resolver()
+export class AutoPlanResolver {
+  @Mutation(() => Int, {
+    description:
+      "Students: generates the plan (as generatePlan) and saves it as a new what-if plan with this name; answers the what-if plan's id. The official plan is not touched.",
+  })
+  async saveGeneratedPlan(
+    @Ctx() ctx: AdapterContext,
+    @Arg('input', () => GeneratePlanInputGql, { description: 'Pathways and options, as for generatePlan.' }) input: GeneratePlanInputGql,
+    @Arg('name', () => String, { description: "The what-if plan's name." }) name: string,
+  ): Promise<number> {
+    return (await ctx.services.autoPlan.saveAsWhatIf(ctx, serviceInput(input), name)).id;
+  }
+
+  @Mutation(() => GeneratedPlanGql, {
+    description:
+      'Generates the fewest-terms plan meeting every requirement of the pathways (and the graduation pathway), or proves which requirement cannot be met and why. A preview: nothing is saved.',
+  })
+  async generatePlan(
+    @Ctx() ctx: AdapterContext,
+    @Arg('input', () => GeneratePlanInputGql, { description: 'Student, pathways and options.' }) input: GeneratePlanInputGql,
+  ): Promise<GeneratedPlanGql> {
+    return generatedView(await ctx.services.autoPlan.generate(ctx, serviceInput(input)));
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * Generate a plan for a student (issue: auto-plan): loads the student's plan, the chosen
+ * pathways (and the school's graduation pathway), every requirement the student sees, and the
+ * courses that may be needed with their prerequisites, then runs plan-model.ts on the solver pool.
+ * Nothing is saved: the answer is a preview.
+ *
+ * Decisions where the issue is silent:
+ * - A term's seasons come from its label ('Fall 2026' is fall); any other label ('10th Grade') is a
+ *   whole school year, which holds every season.
+ * - A term's grade comes from its label ('11th Grade'); for four other labels the year (9 to 12);
+ *   otherwise the student's present grade for every term (so a grade rule never lets a student in
+ *   early). A partner college course may go only in terms whose grade is at least the school's
+ *   dual_enrollment_from_grade; college students are never held back.
+ * - A partner college course counts only when the student's school accepted it (a course_transfers
+ *   row), with its adjusted units; the school's own courses always count with their units.
+ * - Completed courses never move; planned ones move only when the caller asks (movePlanned), and
+ *   only within the terms still ahead.
+ */
+import type { DataSource } from 'typeorm';
+import type { RequestContext } from '../../context.js';
+import { because, conflict, notFound } from '../../core/errors.js';
+import { authorize } from '../../core/policy.js';
+import { valid, type Checked } from '../../core/validation.js';
+import { User, UserType } from '../accounts/user.entity.js';
+import { firstRemainingTerm } from '../onboarding/plan-generator.js';
+import { parseSeasonYear } from '../plans/plan-rules.js';
+import { SchoolType, type School } from '../schools/school.entity.js';
+import type { SchoolsService } from '../schools/schools.service.js';
+import { defaultYearLabels } from '../schools/school.entity.js';
+import { termCapsOf } from '../schools/term-caps.js';
+import { can } from './auto-plan.policy.js';
+import { can as whatIfCan } from '../what-if-plans/what-if-plans.policy.js';
+import { checkWhatIfCreate } from '../what-if-plans/what-if-input.js';
+import type { WhatIfPlansService } from '../what-if-plans/what-if-plans.service.js';
+import type { WhatIfRow } from '../what-if-plans/what-if-store.js';
+import type { GeneratePlanInput } from './auto-plan-input.js';
+import { autoPlan, type AutoPlanResult, type ModelCourse, type ModelRequirement, type ModelTerm, type Season, type Solve } from './plan-model.js';
+
+const SEASON_BY_RANK: Record<number, Season> = { 1: 'spring', 2: 'summer', 3: 'fall' };
+
+/** The seasons a term label covers (null: a whole school year). */
+export function seasonsOfLabel(label: string): Season[] | null {
+  const parsed = parseSeasonYear(label);
+  return parsed ? [SEASON_BY_RANK[parsed.season]] : null;
+}
+
+/** The grade of each term: from its label, else the year of a four-term plan, else the present grade. */
+export function gradesOfTerms(labels: readonly string[], grade: number | null): (number | null)[] {
+  return labels.map((label, i) => {
+    const m = /(^|\D)(9|1[0-2])(st|nd|rd|th)?\s*grade/i.exec(label);
+    if (m) return Number(m[2]);
+    if (labels.length === 4 && !labels.some((l) => parseSeasonYear(l))) return 9 + i;
+    return grade;
+  });
+}
+
+export interface GeneratedPlan {
+  student: User;
+  labels: string[];
+  pathways: { id: number; name: string }[];
+  result: AutoPlanResult;
+  timeLimitSeconds: number;
+  /** Names and codes for the answer. */
+  courses: Map<number, { code: string; title: string }>;
+  requirements: Map<number, { name: string; pathwayName: string }>;
+}
+
+export class AutoPlanService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly schools: SchoolsService,
+    private readonly solve: Solve,
+    private readonly defaultTimeLimitSeconds: number,
+    private readonly whatIfPlans: WhatIfPlansService,
+  ) {}
+
+  /**
+   * "Save as a what-if plan": generates again (the same input gives the same plan) and saves the
+   * whole generated plan as a new what-if plan of the student, named as asked; the official plan
+   * is never touched. Only the student in their own session (what-if plans are theirs alone), and
+   * only when a plan exists: an impossible pathway has nothing to save (409).
+   */
+  async saveAsWhatIf(ctx: RequestContext, checked: Checked<GeneratePlanInput>, name: unknown): Promise<WhatIfRow> {
+    authorize(ctx, whatIfCan, 'write', null);
+    const named = checkWhatIfCreate({ name, start: 'empty' });
+    valid(named); // a bad name is refused before any solving
+    const generated = await this.generate(ctx, checked);
+    if (generated.result.status === 'INFEASIBLE' || !generated.result.entries.length) throw conflict(because('AUTO_PLAN_NOTHING_TO_SAVE'));
+    const row = await this.whatIfPlans.create(ctx, named);
+    const position = new Map<number, number>();
+    const entries = generated.result.entries.map((e) => {
+      const p = position.get(e.term) ?? 0;
+      position.set(e.term, p + 1);
+      return { courseId: e.courseId, term: String(e.term + 1), position: p };
+    });
+    await this.db.query(
+      `INSERT INTO what_if_entries (plan_id, course_id, term, position)
+       SELECT $1, c, t, p FROM unnest($2::int[], $3::text[], $4::int[]) AS x(c, t, p)`,
+      [row.id, entries.map((e) => e.courseId), entries.map((e) => e.term), entries.map((e) => e.position)],
+    );
+    await this.db.query(`UPDATE what_if_plans SET academic_year_labels = $2::jsonb, updated_at = now() WHERE id = $1`, [row.id, JSON.stringify(generated.labels)]);
+    return row;
+  }
+
+  async generate(ctx: RequestContext, checked: Checked<GeneratePlanInput>): Promise<GeneratedPlan> {
+    const caller = authorize(ctx, can, 'generate', null);
+    const input = valid(checked);
+    const student = input.studentId === null || input.studentId === caller.user.id ? caller.user : await this.db.getRepository(User).findOneBy({ id: input.studentId });
+    const reach = student && student.id !== caller.user.id && caller.user.userType === UserType.Staff ? await this.schools.accessibleSchoolIds(caller.user) : [];
+    authorize(ctx, can, 'generate', { student: student ? { id: student.id, type: student.userType, schoolId: student.schoolId } : null, reach });
+    const school = student!.schoolId === null ? null : await ctx.loaders.schoolById.load(student!.schoolId);
+    if (!school) throw notFound(because('NO_SCHOOL_OF_RECORD'));
+    return this.generateFor(ctx, student!, school, input);
+  }
+
+  private async generateFor(ctx: RequestContext, student: User, school: School, input: GeneratePlanInput): Promise<GeneratedPlan> {
+    const visible = (await ctx.loaders.reach.load(student.id)).schoolIds;
+    const pathwayRows: { id: number; name: string }[] = await this.db.query(
+      `SELECT id, name FROM pathways WHERE id = ANY($1::int[]) AND school_id = ANY($2::int[]) ORDER BY id`,
+      [input.pathwayIds, visible],
+    );
+    if (pathwayRows.length !== input.pathwayIds.length) throw notFound(because('PATHWAY_NOT_FOUND'));
+    const goalPathways = new Set(pathwayRows.map((p) => p.id));
+    if (school.graduationPathwayId !== null && school.graduationPathwayId !== undefined) goalPathways.add(school.graduationPathwayId);
+
+    const labels = student.academicYearLabels?.length ? student.academicYearLabels : defaultYearLabels(school.schoolType);
+    const recorded = Number.parseInt(String(student.grade ?? ''), 10);
+    const grade = Number.isNaN(recorded) ? null : recorded;
+    const firstTerm = firstRemainingTerm(labels, grade);
+
+    const reqRows: { id: number; uuid: string; name: string; number_of_courses: number; number_of_units: string; pathway_id: number; pathway_name: string }[] =
+      await this.db.query(
+        `SELECT r.id, r.uuid, r.name, r.number_of_courses, r.number_of_units, p.id AS pathway_id, p.name AS pathway_name
+           FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE p.school_id = ANY($1::int[])`,
+        [visible],
+      );
+    const linkRows: { course_id: number; requirement_id: number; non_duplicable_group: string | null }[] = await this.db.query(
+      `SELECT cr.course_id, cr.requirement_id, cr.non_duplicable_group FROM course_requirements cr WHERE cr.requirement_id = ANY($1::int[])`,
+      [reqRows.map((r) => r.id)],
+    );
+    const planRows: { course_id: number; term: string; completed: boolean }[] = await this.db.query(
+      `SELECT course_id, term, completed FROM scheduled_courses WHERE user_id = $1`,
+      [student.id],
+    );
+    const goalReqIds = new Set(reqRows.filter((r) => goalPathways.has(r.pathway_id)).map((r) => r.id));
+    const wanted = new Set<number>(planRows.map((p) => p.course_id));
+    for (const l of linkRows) if (goalReqIds.has(l.requirement_id)) wanted.add(l.course_id);
+    const courseRows: {
+      id: number;
+      code: string;
+      title: string;
+      school_id: number;
+      units: string;
+      adjusted: string | null;
+      accepted: boolean;
+      offered: string[] | null;
+    }[] = await this.db.query(
+      `WITH RECURSIVE needed(id) AS (
+           SELECT unnest($1::int[])
+           UNION
+           SELECT cp.prerequisite_id FROM course_prerequisites cp JOIN needed n ON cp.course_id = n.id
+         )
+         SELECT c.id, c.course_id AS code, c.title, c.school_id, c.units, t.adjusted_units AS adjusted, t.id IS NOT NULL AS accepted, c.offered_terms AS offered
+           FROM courses c JOIN needed n ON n.id = c.id
+           LEFT JOIN course_transfers t ON t.course_id = c.id AND t.school_id = $2`,
+      [[...wanted], school.id],
+    );
+    const prereqRows: { course_id: number; group_index: number; prerequisite_id: number }[] = await this.db.query(
+      `SELECT course_id, group_index, prerequisite_id FROM course_prerequisites WHERE course_id = ANY($1::int[]) ORDER BY course_id, group_index, id`,
+      [courseRows.map((c) => c.id)],
+    );
+    const groups = new Map<number, Map<number, number[]>>();
+    for (const p of prereqRows) {
+      const byGroup = groups.get(p.course_id) ?? new Map<number, number[]>();
+      groups.set(p.course_id, byGroup);
+      byGroup.set(p.group_index, [...(byGroup.get(p.group_index) ?? []), p.prerequisite_id]);
+    }
+
+    const grades = gradesOfTerms(labels, grade);
+    const collegeFrom =
+      school.schoolType === SchoolType.CLG
+        ? 0
+        : (() => {
+            const t = grades.findIndex((g) => g !== null && g >= school.dualEnrollmentFromGrade);
+            return t < 0 ? labels.length : t;
+          })();
+    const courses: ModelCourse[] = courseRows.map((c) => {
+      const partner = c.school_id !== school.id;
+      return {
+        id: c.id,
+        code: c.code,
+        units: partner && c.adjusted !== null ? Number(c.adjusted) : Number(c.units),
+        prerequisiteGroups: [...(groups.get(c.id)?.entries() ?? [])].sort(([a], [b]) => a - b).map(([, m]) => m),
+        offered: c.offered && c.offered.length ? (c.offered as Season[]) : null,
+        availableFrom: partner ? collegeFrom : 0,
+        ...(partner && !c.accepted ? { barrier: 'NOT_TRANSFERABLE' as const } : {}),
+      };
+    });
+    const requirements: ModelRequirement[] = reqRows.map((r) => ({
+      id: r.id,
+      uuid: r.uuid,
+      name: r.name,
+      requiredCourses: r.number_of_courses,
+      requiredUnits: Number(r.number_of_units),
+      goal: goalReqIds.has(r.id),
+    }));
+    const terms: ModelTerm[] = labels.map((l) => ({ seasons: seasonsOfLabel(l) }));
+    const timeLimitSeconds = input.timeLimitSeconds ?? this.defaultTimeLimitSeconds;
+    const result = await autoPlan(
+      {
+        terms,
+        firstTerm,
+        caps: termCapsOf(school),
+        courses,
+        requirements,
+        links: linkRows.map((l) => ({ courseId: l.course_id, requirementId: l.requirement_id, group: l.non_duplicable_group })),
+        entries: planRows
+          .map((p) => ({ courseId: p.course_id, term: Number(p.term) - 1, movable: input.movePlanned && !p.completed }))
+          .filter((e) => Number.isInteger(e.term) && e.term >= 0 && e.term < labels.length),
+      },
+      this.solve,
+      timeLimitSeconds,
+    );
+    const allPathways = new Map<number, string>();
+    for (const r of reqRows) allPathways.set(r.pathway_id, r.pathway_name);
+    return {
+      student,
+      labels,
+      pathways: [...goalPathways].sort((a, b) => a - b).map((id) => ({ id, name: allPathways.get(id) ?? pathwayRows.find((p) => p.id === id)?.name ?? '' })),
+      result,
+      timeLimitSeconds,
+      courses: new Map(courseRows.map((c) => [c.id, { code: c.code, title: c.title }])),
+      requirements: new Map(reqRows.map((r) => [r.id, { name: r.name, pathwayName: r.pathway_name }])),
+    };
+  }
+}
