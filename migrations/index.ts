@@ -29,6 +29,7 @@ import { KnownDevices1732300002700 } from './1732300002700-KnownDevices.js';
 import { OidcIdentities1732300002720 } from './1732300002720-OidcIdentities.js';
 import { CaseloadFreshness1732300002770 } from './1732300002770-CaseloadFreshness.js';
 import { JobPriorityLapses1732300002760 } from './1732300002760-JobPriorityLapses.js';
+import { SchoolYears1732300002900 } from './1732300002900-SchoolYears.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
@@ -49,4 +50,5 @@ export const migrations = [
   OidcIdentities1732300002720,
   CaseloadFreshness1732300002770,
   JobPriorityLapses1732300002760,
+  SchoolYears1732300002900,
 ];

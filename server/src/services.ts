@@ -10,6 +10,7 @@ import { BlogsService } from './modules/blogs/blogs.service.js';
 import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ContractsService } from './modules/contracts/contracts.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { SchoolYearsService } from './modules/school-years/school-years.service.js';
 import { ConsentExportsService } from './modules/consent-forms/consent-exports.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
@@ -37,6 +38,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const accounts = new AccountsService(db, config, outbox);
   const schools = new SchoolsService(db);
   const payments = new PaymentsService(db, config);
+  const schoolYears = new SchoolYearsService(db, payments);
   const consentForms = new ConsentFormsService(db, config, outbox, schools);
   const plans = new PlansService(db);
   return {
@@ -55,9 +57,10 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     consentExports: new ConsentExportsService(db, config, consentForms),
     courses: new CoursesService(db, config.courseCsvMaxBytes),
     pathways: new PathwaysService(db),
-    admissions: new AdmissionsService(db, config, schools, outbox),
+    admissions: new AdmissionsService(db, config, schools, outbox, schoolYears),
     payments,
-    contracts: new ContractsService(db, config, payments),
+    schoolYears,
+    contracts: new ContractsService(db, config, payments, schoolYears),
     onboarding: new OnboardingService(db),
     baselinePlans: new BaselinePlansService(db, schools),
     apiTokens: new ApiTokensService(db),

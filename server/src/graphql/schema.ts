@@ -13,6 +13,7 @@ import { OnboardingResolver } from '../modules/onboarding/onboarding.resolver.js
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ContractsResolver } from '../modules/contracts/contracts.resolver.js';
 import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
+import { SchoolYearsResolver } from '../modules/school-years/school-years.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { CoursesResolver } from '../modules/courses/courses.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
@@ -49,6 +50,7 @@ export const resolvers = [
   ApplicationListItemResolver,
   ContractsResolver,
   PaymentsResolver,
+  SchoolYearsResolver,
   OnboardingResolver,
   BaselinePlansResolver,
   AccessLogResolver,

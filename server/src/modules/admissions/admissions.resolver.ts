@@ -142,8 +142,9 @@ export class AdmissionsResolver {
     @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number,
     @Arg('decision', () => ApplicationDecisionEnum, { description: 'accepted or declined' }) decision: string,
     @Arg('reason', () => String, { description: 'Reason, shown to the family.', nullable: true }) reason: string | null,
+    @Arg('schoolYearId', () => Int, { description: 'Accepting: the school year offered (default: the earliest not ended).', nullable: true }) schoolYearId: number | null,
   ): Promise<AdmissionApplication> {
-    return toGql(await ctx.services.admissions.decide(ctx, id, checkDecision({ decision, reason: reason ?? '' })));
+    return toGql(await ctx.services.admissions.decide(ctx, id, checkDecision({ decision, reason: reason ?? '', school_year_id: schoolYearId })));
   }
 
   @FieldResolver(() => ApplicationParent, { description: 'The parent.', nullable: true })

@@ -37,6 +37,8 @@ import { School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { Application, TranscriptFile } from './application.entity.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
+import type { SchoolYearsService } from '../school-years/school-years.service.js';
+import { SCHOOL_YEAR_MESSAGES } from '../school-years/school-year-rules.js';
 
 export const ADMISSION_MESSAGES = {
   ...ADMISSION_POLICY_MESSAGES,
@@ -142,6 +144,7 @@ export class AdmissionsService {
     private readonly config: Config,
     private readonly schools: SchoolsService,
     private readonly outbox: OutboxService,
+    private readonly schoolYears: SchoolYearsService,
   ) {}
 
   // ---- the parent's side ----------------------------------------------------------------------
@@ -300,6 +303,15 @@ export class AdmissionsService {
       if (parent.applicationStatus !== 'complete' || !canMove(parent.applicationStatus, input.decision)) {
         throw conflict(ADMISSION_MESSAGES.onlyComplete(input.decision));
       }
+      // Accepting offers a school year: the one chosen (it must be this school's), else the earliest not ended.
+      let schoolYear: string | null = null;
+      if (input.decision === 'accepted') {
+        const year = await this.schoolYears.offeredYear(m, app.schoolId, input.schoolYearId);
+        if (input.schoolYearId !== null && year?.id !== input.schoolYearId) throw notFound(because(SCHOOL_YEAR_MESSAGES.notFound));
+        if (!year) throw conflict(because(SCHOOL_YEAR_MESSAGES.notSet));
+        app.schoolYearId = year.id;
+        schoolYear = year.label;
+      }
       app.decidedAt = new Date();
       app.decidedBy = caller.user.id;
       app.decisionReason = input.reason;
@@ -307,7 +319,15 @@ export class AdmissionsService {
       await m.getRepository(User).update({ id: parent.id }, { applicationStatus: input.decision });
       parent.applicationStatus = input.decision;
       const school = await m.getRepository(School).findOneBy({ id: app.schoolId });
-      const email = decisionEmail(input.decision, parent, studentNameOf(app.formData), school?.name ?? 'Dual School', input.reason, this.config.publicUrl);
+      const email = decisionEmail(
+        input.decision,
+        parent,
+        studentNameOf(app.formData),
+        school?.name ?? 'Dual School',
+        input.reason,
+        this.config.publicUrl,
+        schoolYear ?? '',
+      );
       await this.outbox.enqueue('email', parent.email, email.subject, email.body, { schoolId: app.schoolId, userId: parent.id }, m);
       return this.view(parent, app);
     });
@@ -354,6 +374,7 @@ export function decisionEmail(
   schoolName: string,
   reason: string,
   publicUrl: string,
+  schoolYear = '',
 ): { subject: string; body: string } {
   const locale = parent.locale;
   const who = studentName ?? message(locale, 'email.admission.yourStudent');
@@ -366,7 +387,7 @@ export function decisionEmail(
       body: [
         greeting,
         '',
-        message(locale, 'email.admissionAccepted.body', { studentName: who, schoolName, contractLink: `${publicUrl}/enrollment-contract` }),
+        message(locale, 'email.admissionAccepted.body', { studentName: who, schoolName, schoolYear, contractLink: `${publicUrl}/enrollment-contract` }),
         ...(reason ? ['', message(locale, 'email.admissionAccepted.note', { reason })] : []),
         '',
         signature,

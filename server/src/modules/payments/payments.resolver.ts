@@ -14,7 +14,10 @@ class PaymentDue {
   @Field(() => String, { description: 'YYYY-MM-DD' }) dueDate: string;
   @Field(() => Float, { description: 'Dollars' }) amount: number;
   @Field(() => Int, { description: 'Amount in US cents.' }) amountCents: number;
-  @Field(() => PaymentTypeEnum, { description: 'annual or monthly' }) paymentType: string;
+  @Field(() => PaymentTypeEnum, { description: 'annual, monthly or late_fee' }) paymentType: string;
+  @Field(() => String, { description: 'The school year it belongs to (2026-27).', nullable: true }) schoolYear: string | null;
+  @Field(() => Int, { description: 'A late fee: the payment it is charged on.', nullable: true }) lateFeeFor: number | null;
+  @Field(() => Int, { description: 'A late fee: which month late (1, 2, ...).', nullable: true }) monthsLate: number | null;
 }
 
 @ObjectType({ description: 'A row of the payment history' })
@@ -56,6 +59,9 @@ class StaffPayment {
   @Field(() => PaymentTypeEnum, { description: 'The payment type.' }) paymentType: string;
   @Field(() => PaymentStatusEnum, { description: 'due, paid or cancelled' }) status: string;
   @Field(() => Date, { description: 'When it was paid.', nullable: true }) paidAt: Date | null;
+  @Field(() => Int, { description: 'A late fee: the payment it is charged on.', nullable: true }) lateFeeFor: number | null;
+  @Field(() => Int, { description: 'A late fee: which month late.', nullable: true }) monthsLate: number | null;
+  @Field(() => String, { description: 'A waived late fee: why.', nullable: true }) waiveReason: string | null;
 }
 
 const staffPayment = (p: Payment): StaffPayment => ({
@@ -67,6 +73,9 @@ const staffPayment = (p: Payment): StaffPayment => ({
   paymentType: p.paymentType,
   status: p.status,
   paidAt: p.paidAt,
+  lateFeeFor: p.lateFeeFor,
+  monthsLate: p.monthsLate,
+  waiveReason: p.waiveReason,
 });
 
 @ObjectType({ description: 'A dual-school family (the parent account) for staff' })
@@ -116,6 +125,14 @@ export class PaymentsResolver {
     @Arg('priceId', () => String, { description: 'Stripe price identifier.' }) priceId: string,
   ): Promise<CheckoutSessionResult> {
     return ctx.services.payments.createCheckoutSession(ctx, 'monthly', checkPrice({ price_id: priceId }));
+  }
+
+  @Mutation(() => CheckoutSessionResult, { description: "Stripe Checkout for one of the family's due late fees" })
+  createLateFeeCheckoutSession(
+    @Ctx() ctx: AdapterContext,
+    @Arg('paymentId', () => Int, { description: 'The late fee (a payment of type late_fee).' }) paymentId: number,
+  ): Promise<CheckoutSessionResult> {
+    return ctx.services.payments.createLateFeeCheckoutSession(ctx, paymentId);
   }
 
   @Query(() => DualSchoolFamilyConnection, { description: 'Dual-school staff: accepted and enrolled families, paged' })

@@ -21,7 +21,15 @@ export function mountPaymentRoutes(r: Router, deps: AppDeps): void {
   const { payments } = deps.services;
 
   route(r, deps, 'get', '/payments-due/', 'paymentsDue', async (ctx) =>
-    (await payments.paymentsDue(ctx)).map((p) => ({ id: p.id, title: p.title, due_date: p.dueDate, amount: toDollars(p.amountCents), payment_type: p.paymentType })),
+    (await payments.paymentsDue(ctx)).map((p) => ({
+      id: p.id,
+      title: p.title,
+      due_date: p.dueDate,
+      amount: toDollars(p.amountCents),
+      payment_type: p.paymentType,
+      school_year: p.schoolYear,
+      ...(p.lateFeeFor !== null ? { late_fee_for: p.lateFeeFor, months_late: p.monthsLate } : {}),
+    })),
   );
 
   route(r, deps, 'get', '/payment-history/', 'paymentHistory', async (ctx) =>

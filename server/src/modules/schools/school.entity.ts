@@ -72,6 +72,10 @@ export class School {
   @Column({ name: 'plan_approval_enabled', type: 'boolean', default: false })
   planApprovalEnabled: boolean;
 
+  /** Days after a due date before the first late fee (Dual School; staff set it). */
+  @Column({ name: 'late_fee_grace_days', type: 'integer', default: 5 })
+  lateFeeGraceDays: number;
+
   /** The pathway the caseload follows for a student who marked none; null: by name (caseload/followed-pathways.ts). */
   @Column({ name: 'graduation_pathway_id', type: 'integer', nullable: true })
   graduationPathwayId: number | null;
