@@ -5,7 +5,7 @@ import { contractView } from '../contracts/contracts.service.js';
 import { EnrollmentContractType, toContractType } from '../contracts/contracts.resolver.js';
 import type { Payment } from './payment.entity.js';
 import { toDollars } from './pricing.js';
-import { checkPrice } from './payment-input.js';
+import { checkPrice, checkWaiveReason } from './payment-input.js';
 
 @ObjectType({ description: 'An upcoming payment of the family' })
 class PaymentDue {
@@ -153,6 +153,15 @@ export class PaymentsResolver {
   async contract(@Root() family: DualSchoolFamily, @Ctx() ctx: AdapterContext): Promise<EnrollmentContractType | null> {
     const c = await ctx.loaders.contractByParent.load(family.parentId);
     return c && toContractType(contractView(c));
+  }
+
+  @Mutation(() => StaffPayment, { description: 'Dual-school staff waive a late fee still due, with a reason (kept with who and when)' })
+  async waiveLateFee(
+    @Ctx() ctx: AdapterContext,
+    @Arg('paymentId', () => Int, { description: 'The late fee.' }) paymentId: number,
+    @Arg('reason', () => String, { description: 'Why it is waived (1 to 500 characters), shown to the family.' }) reason: string,
+  ): Promise<StaffPayment> {
+    return staffPayment(await ctx.services.payments.waiveLateFee(ctx, paymentId, checkWaiveReason({ reason })));
   }
 
   @Mutation(() => StaffPayment, { description: 'Dual-school staff record a check received: the payment is paid' })

@@ -99,7 +99,8 @@ export function mountPaymentPages(app: Express, deps: AppDeps): void {
       return;
     }
     const amount = `$${(session.amount_total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-    const what = session.mode === 'subscription' ? `Tuition monthly plan: ${amount} per month` : `Tuition paid upfront: ${amount}`;
+    const lateFee = session.metadata.plan === 'late_fee' ? session.line_items_data[0]?.name : undefined;
+    const what = lateFee ? `${lateFee}: ${amount}` : session.mode === 'subscription' ? `Tuition monthly plan: ${amount} per month` : `Tuition paid upfront: ${amount}`;
     const open = session.status === 'open';
     res.type('html').send(
       page(

@@ -487,6 +487,26 @@ export class PaymentsService {
     });
   }
 
+  /**
+   * Staff waive a late fee still due, with a reason: the fee stays on the family's statement as
+   * waived, with who waived it, when and why (the log of the waiver).
+   */
+  async waiveLateFee(ctx: RequestContext, rawPaymentId: unknown, reason: Checked<string>): Promise<Payment> {
+    const caller = authorize(ctx, can, 'waiveLateFee', null);
+    const schoolIds = await this.staffDualSchoolIds(ctx, 'waiveLateFee');
+    const paymentId = parseId(rawPaymentId, 'payment');
+    return this.db.transaction(async (m) => {
+      const fee = await m.getRepository(Payment).createQueryBuilder('p').setLock('pessimistic_write').where('p.id = :id', { id: paymentId }).getOne();
+      if (!fee) throw notFound(because(PAYMENT_MESSAGES.paymentNotFound));
+      authorize(ctx, can, 'waiveLateFee', { dualSchoolIds: schoolIds, schoolId: fee.schoolId });
+      const why = valid(reason);
+      if (fee.paymentType !== 'late_fee' || fee.status !== 'due') throw conflict(because('LATE_FEE_NOT_WAIVABLE'));
+      const at = new Date();
+      await m.update(Payment, { id: fee.id }, { status: 'waived', waivedAt: at, waivedBy: caller.user.id, waiveReason: why });
+      return { ...fee, status: 'waived' as const, waivedAt: at, waivedBy: caller.user.id, waiveReason: why };
+    });
+  }
+
   /** A staff member may see this family (REST family detail and the contract file). */
   async staffSeesSchool(ctx: RequestContext, schoolId: number): Promise<boolean> {
     if (!permits(ctx.caller, can, 'viewFamilies', null)) return false;

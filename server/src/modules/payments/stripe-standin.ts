@@ -42,7 +42,7 @@ export interface StandInSession {
   livemode: false;
   created: number;
   /** Not part of Stripe's answer: what was bought, for events and the test checkout page. */
-  line_items_data: { price: string; quantity: number }[];
+  line_items_data: { price: string; quantity: number; name?: string }[];
   subscription_metadata: Record<string, string>;
 }
 
@@ -218,7 +218,8 @@ export class StripeStandIn {
       }
       const quantity = Number(item.quantity ?? 1);
       total += price.unitAmount * quantity;
-      lineItems.push({ price: data ? 'price_data' : String(item.price), quantity });
+      const name = (data?.product_data as Record<string, unknown> | undefined)?.name;
+      lineItems.push({ price: data ? 'price_data' : String(item.price), quantity, ...(typeof name === 'string' ? { name } : {}) });
     }
     const id = `cs_test_${crypto.randomBytes(16).toString('hex')}`;
     const session: StandInSession = {

@@ -2,7 +2,7 @@
  * School-year rules shared by the service, the seed and the factories (no service imports here):
  * the refusals' reasons, how a year is stored, and the demo's years.
  */
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { because } from '../../core/errors.js';
 import { proposedSchoolYear, schoolYearStartOf, SPEC_TERMS, type YearTerms } from '../payments/pricing.js';
 import type { SchoolYear, StoredTerms } from './school-year.entity.js';
@@ -30,4 +30,10 @@ export async function seedSchoolYears(m: EntityManager, schoolId: number, on: st
       [schoolId, t.label, t.startsOn, t.endsOn, t.tuitionDueOn, JSON.stringify(rowOf(t).terms)],
     );
   }
+}
+
+/** The demo's dual schools get the current and next school years of today, where missing (each start of the demo). */
+export async function ensureDemoSchoolYears(db: DataSource, on = new Date().toISOString().slice(0, 10)): Promise<void> {
+  const schools: { id: number }[] = await db.query(`SELECT id FROM schools WHERE dual_school_enabled ORDER BY id`);
+  for (const s of schools) await seedSchoolYears(db.manager, s.id, on);
 }
