@@ -11,6 +11,7 @@ import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ContractsService } from './modules/contracts/contracts.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SchoolYearsService } from './modules/school-years/school-years.service.js';
+import { WithdrawalsService } from './modules/payments/withdrawals.service.js';
 import { ConsentExportsService } from './modules/consent-forms/consent-exports.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
@@ -60,6 +61,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     admissions: new AdmissionsService(db, config, schools, outbox, schoolYears),
     payments,
     schoolYears,
+    withdrawals: new WithdrawalsService(db, payments),
     contracts: new ContractsService(db, config, payments, schoolYears),
     onboarding: new OnboardingService(db),
     baselinePlans: new BaselinePlansService(db, schools),

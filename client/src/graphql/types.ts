@@ -62,7 +62,9 @@ export type ApplicationStatus =
   /** Saved, not submitted. */
   | 'in_progress'
   /** Nothing saved yet. */
-  | 'not_started';
+  | 'not_started'
+  /** Withdrawn: staff recorded the withdrawal, the enrollment ended. */
+  | 'withdrawn';
 
 /** One step record of PATCH /api/application/ form_data */
 export type ApplicationStepInput = {

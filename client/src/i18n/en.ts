@@ -882,6 +882,7 @@ export const en = {
   'ops.appAccepted': 'Accepted',
   'ops.appEnrolled': 'Enrolled',
   'ops.appDeclined': 'Declined',
+  'ops.appWithdrawn': 'Withdrawn',
   'ops.filterConsent': 'Consent form: {value}',
   'ops.filterCcc': 'CCCApply status: {value}',
   'ops.filterPlan': 'Plan: {value}',

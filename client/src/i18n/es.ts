@@ -1009,6 +1009,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'ops.appAccepted': 'Aceptada',
   'ops.appEnrolled': 'Inscrita',
   'ops.appDeclined': 'Rechazada',
+  'ops.appWithdrawn': 'Retirada',
   'ops.filterConsent': 'Formulario de consentimiento: {value}',
   'ops.filterCcc': 'Estado de CCCApply: {value}',
   'ops.filterPlan': 'Plan: {value}',

@@ -281,6 +281,7 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   'ops.appAccepted': 'Đã được nhận',
   'ops.appEnrolled': 'Đã ghi danh',
   'ops.appDeclined': 'Bị từ chối',
+  'ops.appWithdrawn': 'Đã rút học',
   'ops.filterConsent': 'Đơn đồng ý: {value}',
   'ops.filterCcc': 'Tình trạng CCCApply: {value}',
   'ops.filterPlan': 'Kế hoạch: {value}',

@@ -279,6 +279,7 @@ export const zhPart3: Partial<Record<MessageKey, string>> = {
   'ops.appAccepted': '已录取',
   'ops.appEnrolled': '已注册',
   'ops.appDeclined': '已拒绝',
+  'ops.appWithdrawn': '已退学',
   'ops.filterConsent': '同意书：{value}',
   'ops.filterCcc': 'CCCApply 状态：{value}',
   'ops.filterPlan': '计划：{value}',

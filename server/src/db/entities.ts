@@ -13,11 +13,13 @@ import { CourseRequirement, Pathway, Requirement } from '../modules/pathways/pat
 import { ScheduledCourse } from '../modules/plans/scheduled-course.entity.js';
 import { School, SchoolMembership } from '../modules/schools/school.entity.js';
 import { SchoolYear, SchoolYearChange } from '../modules/school-years/school-year.entity.js';
+import { Withdrawal } from '../modules/payments/withdrawal.entity.js';
 
 export const entities = [
   School,
   SchoolYear,
   SchoolYearChange,
+  Withdrawal,
   SchoolMembership,
   User,
   ParentStudentLink,

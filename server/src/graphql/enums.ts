@@ -170,6 +170,7 @@ export const ApplicationStatusEnum = stringEnum('ApplicationStatus', APPLICATION
   accepted: 'Accepted by staff.',
   enrolled: 'Enrolled (the contract is signed).',
   declined: 'Declined by staff, with a reason.',
+  withdrawn: 'Withdrawn: staff recorded the withdrawal, the enrollment ended.',
 });
 
 export const ApplicationDecisionEnum = stringEnum('ApplicationDecision', APPLICATION_DECISIONS, 'A staff decision on a submitted application.', {

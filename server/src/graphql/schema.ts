@@ -14,6 +14,7 @@ import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ContractsResolver } from '../modules/contracts/contracts.resolver.js';
 import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
 import { SchoolYearsResolver } from '../modules/school-years/school-years.resolver.js';
+import { WithdrawalsResolver } from '../modules/payments/withdrawals.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { CoursesResolver } from '../modules/courses/courses.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
@@ -51,6 +52,7 @@ export const resolvers = [
   ContractsResolver,
   PaymentsResolver,
   SchoolYearsResolver,
+  WithdrawalsResolver,
   OnboardingResolver,
   BaselinePlansResolver,
   AccessLogResolver,

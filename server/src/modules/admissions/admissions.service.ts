@@ -257,7 +257,8 @@ export class AdmissionsService {
     const params: unknown[] = [schoolIds];
     let where = 'a.school_id = ANY($1)';
     if (q.status) {
-      if (!['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'].includes(q.status)) throw badInput(because('UNKNOWN_APPLICATION_STATUS'));
+      if (!['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined', 'withdrawn'].includes(q.status))
+        throw badInput(because('UNKNOWN_APPLICATION_STATUS'));
       params.push(q.status);
       where += ` AND coalesce(u.application_status, 'not_started') = $2`;
     }

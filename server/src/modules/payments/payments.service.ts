@@ -32,6 +32,7 @@ import { User, UserType } from '../accounts/user.entity.js';
 import { CheckoutSessionRow, Payment, PaymentRecord } from './payment.entity.js';
 import { ANNUAL_TUITION_CENTS, MONTHLY_INSTALLMENT_CENTS, MONTHLY_INSTALLMENTS, quoteTuition, UPFRONT_PRICE_CENTS, type YearTerms } from './pricing.js';
 import { EnrollmentContract } from '../contracts/enrollment-contract.entity.js';
+import { onChargeRefunded } from './withdrawal-refunds.js';
 import { StripeGateway } from './stripe-gateway.js';
 import type { StandInEvent, StandInSession } from './stripe-standin.js';
 import { testCheckoutStore } from './test-checkout-store.js';
@@ -263,6 +264,9 @@ export class PaymentsService {
           break;
         case 'invoice.payment_failed':
           await this.onInvoice(m, obj, at, false);
+          break;
+        case 'charge.refunded':
+          await onChargeRefunded(m, obj, at);
           break;
         default:
           break; // recorded as seen; nothing to do
