@@ -21,7 +21,7 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   'payments.noPaymentHistory': 'Chưa có lịch sử thanh toán',
   'payments.failed': 'Không thành công',
   'payments.selectPaymentOption': 'Chọn cách thanh toán',
-  'payments.tuitionForThe202526School': 'Học phí cho năm học 2025-26',
+  'payments.tuitionForTheSchoolYear': 'Học phí cho năm học {year}',
   'payments.annualOption': 'Trả cả năm: trả ngay {upfront} bằng thẻ (giảm 5% khi trả trước trên {annual})',
   'payments.monthlyOption': 'Trả hàng tháng: {monthly} mỗi tháng trong {months} tháng, tự động thanh toán',
   'payments.checkOption': 'Trả bằng chi phiếu: {upfront} (giảm 5% khi trả trước)',

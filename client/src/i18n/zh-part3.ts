@@ -21,7 +21,7 @@ export const zhPart3: Partial<Record<MessageKey, string>> = {
   'payments.noPaymentHistory': '没有付款记录',
   'payments.failed': '失败',
   'payments.selectPaymentOption': '选择付款方式',
-  'payments.tuitionForThe202526School': '2025-26 学年学费',
+  'payments.tuitionForTheSchoolYear': '{year} 学年学费',
   'payments.annualOption': '全年付款：现在用银行卡支付 {upfront}（在 {annual} 的基础上享受 5% 预付折扣）',
   'payments.monthlyOption': '按月付款：每月 {monthly}，共 {months} 个月，自动扣款',
   'payments.checkOption': '支票付款：{upfront}（5% 预付折扣）',

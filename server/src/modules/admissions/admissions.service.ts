@@ -109,6 +109,8 @@ export interface ApplicationView {
   decisionReason: string;
   parentId: number;
   schoolId: number | null;
+  /** The school year offered on acceptance (the family's own reading only). */
+  schoolYear?: string | null;
 }
 
 export interface ApplicationListRow {
@@ -159,7 +161,9 @@ export class AdmissionsService {
   async mine(ctx: RequestContext): Promise<ApplicationView> {
     const user = await this.applicant(ctx, 'viewOwnApplication');
     const app = await this.db.getRepository(Application).findOneBy({ parentId: user.id });
-    return this.view(user, app);
+    // The year offered on acceptance, for the family's banners ("sign the contract for 2026-27").
+    const year: { label: string }[] = app?.schoolYearId ? await this.db.query(`SELECT label FROM school_years WHERE id = $1`, [app.schoolYearId]) : [];
+    return { ...this.view(user, app), schoolYear: year[0]?.label ?? null };
   }
 
   private view(parent: User, app: Application | null): ApplicationView {
