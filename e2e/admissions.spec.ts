@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signIn, unique } from './helpers';
+import { currentSchoolYear, PASSWORD, signIn, unique } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 
@@ -153,6 +153,6 @@ test('a dual-school parent signs up, applies with a transcript, staff accept, th
 
   // The parent is asked to sign the enrollment contract.
   await page.reload();
-  await expect(page.locator('.alert', { hasText: 'Action Required' })).toContainText('sign the enrollment contract for the 2025-26 school year');
+  await expect(page.locator('.alert', { hasText: 'Action Required' })).toContainText(`sign the enrollment contract for the ${currentSchoolYear()} school year`);
   await expect(page.getByRole('link', { name: 'Sign Enrollment Contract' })).toHaveAttribute('href', '/enrollment-contract');
 });

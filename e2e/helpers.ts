@@ -37,3 +37,9 @@ export async function submittedApplication(request: APIRequestContext, studentFu
   expect(saved.status()).toBe(200);
   return email;
 }
+
+/** The current school year's label (2026-27), as the demo seeds it from today's date: a year starts in August. */
+export function currentSchoolYear(today = new Date()): string {
+  const start = today.getUTCMonth() >= 7 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, currentSchoolYear, signIn } from './helpers';
+
+const YEAR = currentSchoolYear();
 
 const CASEY = 'accepted.parent@dualschool.example';
 const ADMISSIONS = 'admissions@dualschool.example';
@@ -49,7 +51,7 @@ test('an accepted parent signs the enrollment contract, pays the annual tuition 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payments' }).click();
   await expect(page.getByRole('heading', { name: 'Payments', exact: true })).toBeVisible();
   const upcoming = page.locator('section', { has: page.getByRole('heading', { name: 'Upcoming Payments' }) });
-  await expect(upcoming.getByRole('row', { name: /Tuition 2025-26/ })).toContainText('$10,000.00');
+  await expect(upcoming.getByRole('row', { name: new RegExp(`Tuition ${YEAR}`) })).toContainText('$10,000.00');
   const history = page.locator('section', { has: page.getByRole('heading', { name: 'Payment History' }) });
   await expect(history.getByText('No payment history')).toBeVisible();
   await upcoming.getByRole('button', { name: 'Pay Now' }).click();
@@ -62,21 +64,21 @@ test('an accepted parent signs the enrollment contract, pays the annual tuition 
   await page.getByRole('button', { name: 'Pay' }).click();
 
   await expect(page).toHaveURL(/\/parent-payments\?session_id=cs_test_/);
-  await expect(history.getByRole('row', { name: /Tuition 2025-26/ })).toContainText('$9,500.00');
-  await expect(history.getByRole('row', { name: /Tuition 2025-26/ })).toContainText('Paid');
+  await expect(history.getByRole('row', { name: new RegExp(`Tuition ${YEAR}`) })).toContainText('$9,500.00');
+  await expect(history.getByRole('row', { name: new RegExp(`Tuition ${YEAR}`) })).toContainText('Paid');
   await expect(upcoming.getByText('No upcoming payments')).toBeVisible();
 
   // The dual school's staff see the family paid, with the signed contract.
   const staffToken = await apiToken(request, ADMISSIONS);
   const families = await request.get('/api/admissions/payments/', { headers: { Authorization: `Token ${staffToken}` } });
   const casey = (await families.json()).find((f: { email: string }) => f.email === CASEY);
-  expect(casey.payments[0]).toMatchObject({ title: 'Tuition 2025-26', status: 'paid' });
+  expect(casey.payments[0]).toMatchObject({ title: `Tuition ${YEAR}`, status: 'paid' });
   await page.evaluate(() => localStorage.clear());
   await signIn(page, ADMISSIONS);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Family Payments' }).click();
   const family = page.getByRole('region', { name: 'Casey Morgan' });
   await expect(family).toContainText('Student: Jamie Morgan');
-  await expect(family.getByRole('row', { name: /Tuition 2025-26/ })).toContainText('Paid');
+  await expect(family.getByRole('row', { name: new RegExp(`Tuition ${YEAR}`) })).toContainText('Paid');
   await expect(family.getByRole('button', { name: 'Download Contract' })).toBeVisible();
 });
 

@@ -34,6 +34,7 @@ import { MinimumGrades1732300002860 } from './1732300002860-MinimumGrades.js';
 import { CourseRequests1732300002870 } from './1732300002870-CourseRequests.js';
 import { ReadFences1732300002950 } from './1732300002950-ReadFences.js';
 import { JobPriorityLapses1732300002760 } from './1732300002760-JobPriorityLapses.js';
+import { SchoolYears1732300002900 } from './1732300002900-SchoolYears.js';
 
 export const migrations = [
   Foundation1732200000000, Planning1732300000000, StudentProfile1732300000050, CccApplyStatus1732300000300, Admissions1732300000400,
@@ -58,5 +59,6 @@ export const migrations = [
   Transcripts1732300002850,
   MinimumGrades1732300002860,
   CourseRequests1732300002870,
+  SchoolYears1732300002900,
   ReadFences1732300002950,
 ];

@@ -17,6 +17,8 @@ import { seedDemoIfEmpty } from './db/seed.js';
 import { drainableHttp, settleBy } from './lifecycle/shutdown.js';
 import { backgroundWorker, configuredTransports } from './modules/jobs/background.js';
 import { scheduleRetention } from './modules/jobs/retention.js';
+import { scheduleLateFees } from './modules/jobs/late-fees.js';
+import { ensureDemoSchoolYears } from './modules/school-years/school-year-rules.js';
 import { requeuePendingMessages } from './modules/outbox/delivery.js';
 import type { OutboxChannel } from './modules/outbox/outbox.entity.js';
 import { logger } from './observability/logger.js';
@@ -62,6 +64,8 @@ async function boot() {
   if (ran.length) logger.info(`Applied migrations: ${ran.join(', ')}`);
   if (db.kind === 'embedded' || cfg.seedDemo) {
     if (await seedDemoIfEmpty(db.dataSource)) logger.info('Seeded the demo school (accounts in README.md).');
+    // A demo started again a year later still offers the current and next school years, never only past ones.
+    await ensureDemoSchoolYears(db.dataSource);
   }
   const built = await buildApp(db.dataSource, cfg, db.kind);
   // Background work runs on the PostgreSQL job queue, on every replica (jobs are claimed with SKIP LOCKED).
@@ -75,6 +79,7 @@ async function boot() {
     (Object.keys(transports) as OutboxChannel[]).filter((c) => transports[c]),
   );
   await scheduleRetention(db.dataSource);
+  await scheduleLateFees(db.dataSource);
   worker.start();
   // Express 5 calls back with the error too (e.g. EADDRINUSE): stop cleanly, exit code 1.
   const server = built.app.listen(cfg.port, (err?: Error) => {

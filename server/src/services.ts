@@ -10,6 +10,8 @@ import { BlogsService } from './modules/blogs/blogs.service.js';
 import { PathwaysService } from './modules/pathways/pathways.service.js';
 import { ContractsService } from './modules/contracts/contracts.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { SchoolYearsService } from './modules/school-years/school-years.service.js';
+import { WithdrawalsService } from './modules/payments/withdrawals.service.js';
 import { ConsentExportsService } from './modules/consent-forms/consent-exports.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
@@ -41,6 +43,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const accounts = new AccountsService(db, config, outbox);
   const schools = new SchoolsService(db);
   const payments = new PaymentsService(db, config);
+  const schoolYears = new SchoolYearsService(db, payments);
   const consentForms = new ConsentFormsService(db, config, outbox, schools);
   const plans = new PlansService(db);
   const whatIfPlans = new WhatIfPlansService(db, schools, plans);
@@ -64,9 +67,11 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     consentExports: new ConsentExportsService(db, config, consentForms),
     courses: new CoursesService(db, config.courseCsvMaxBytes),
     pathways: new PathwaysService(db),
-    admissions: new AdmissionsService(db, config, schools, outbox),
+    admissions: new AdmissionsService(db, config, schools, outbox, schoolYears),
     payments,
-    contracts: new ContractsService(db, config, payments),
+    schoolYears,
+    withdrawals: new WithdrawalsService(db, payments),
+    contracts: new ContractsService(db, config, payments, schoolYears),
     onboarding: new OnboardingService(db),
     baselinePlans: new BaselinePlansService(db, schools),
     apiTokens: new ApiTokensService(db),

@@ -15,7 +15,7 @@ export enum UserType {
 }
 
 /** Dual School application statuses as stored, in the order of the application's life. */
-export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'] as const;
+export const APPLICATION_STATUSES = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** CCCApply hand-off statuses as stored (users.ccc_apply_status); a student without one reads "Not Set". */

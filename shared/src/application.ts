@@ -209,12 +209,12 @@ export function displayValue(v: unknown): string {
 
 // ---- status ----------------------------------------------------------------------------------
 
-export const APPLICATION_STATUS_FLOW = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'] as const;
+export const APPLICATION_STATUS_FLOW = ['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined', 'withdrawn'] as const;
 export type ApplicationStatusValue = (typeof APPLICATION_STATUS_FLOW)[number];
 
 /**
  * The moves an application may make: not_started -> in_progress -> complete -> accepted -> enrolled,
- * or complete -> declined. Saving again while in progress stays in progress; a parent who submits
+ * or complete -> declined; staff record a withdrawal: enrolled -> withdrawn. Saving again while in progress stays in progress; a parent who submits
  * in one go (no draft saved first) passes through in_progress, so not_started -> complete is allowed.
  */
 const MOVES: Record<ApplicationStatusValue, readonly ApplicationStatusValue[]> = {
@@ -222,8 +222,9 @@ const MOVES: Record<ApplicationStatusValue, readonly ApplicationStatusValue[]> =
   in_progress: ['in_progress', 'complete'],
   complete: ['accepted', 'declined'],
   accepted: ['enrolled'],
-  enrolled: [],
+  enrolled: ['withdrawn'],
   declined: [],
+  withdrawn: [],
 };
 
 export function canMove(from: string | null | undefined, to: string): boolean {

@@ -11,6 +11,7 @@ const LABELS: Record<ApplicationStatus, MessageKey> = {
   accepted: 'ops.appAccepted',
   enrolled: 'ops.appEnrolled',
   declined: 'ops.appDeclined',
+  withdrawn: 'ops.appWithdrawn',
 };
 
 /** The label of a status; a value without one is shown as stored. */

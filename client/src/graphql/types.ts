@@ -66,7 +66,9 @@ export type ApplicationStatus =
   /** Saved, not submitted. */
   | 'in_progress'
   /** Nothing saved yet. */
-  | 'not_started';
+  | 'not_started'
+  /** Withdrawn: staff recorded the withdrawal, the enrollment ended. */
+  | 'withdrawn';
 
 /** One step record of PATCH /api/application/ form_data */
 export type ApplicationStepInput = {
@@ -331,7 +333,9 @@ export type PaymentRecordStatus =
   /** A charge that failed. */
   | 'failed'
   /** Money received. */
-  | 'paid';
+  | 'paid'
+  /** Money paid back to the family (a refund). */
+  | 'refunded';
 
 /** The state of a scheduled payment. */
 export type PaymentStatus =
@@ -340,12 +344,16 @@ export type PaymentStatus =
   /** Not paid yet. */
   | 'due'
   /** Paid. */
-  | 'paid';
+  | 'paid'
+  /** A late fee staff waived, with a reason. */
+  | 'waived';
 
 /** How a family pays: at once or by month. */
 export type PaymentType =
   /** One payment for the year. */
   | 'annual'
+  /** A late fee on an unpaid amount, one per month late. */
+  | 'late_fee'
   /** Monthly instalments. */
   | 'monthly';
 

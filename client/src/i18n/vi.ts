@@ -330,7 +330,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'application.noApplicationDataFound': 'Không tìm thấy dữ liệu hồ sơ.',
   'application.applications': 'Hồ sơ xin học',
   'application.actionRequired': 'Cần thực hiện:',
-  'application.pleaseSignTheEnrollmentContractFor': 'Xin ký hợp đồng ghi danh cho năm học 2025-26.',
+  'application.pleaseSignTheEnrollmentContractFor': 'Xin ký hợp đồng ghi danh cho năm học {year}.',
   'application.pleasePayTuitionBeforeTheSchool': 'Xin đóng học phí trước khi năm học bắt đầu.',
   'application.name': 'Tên',
   'application.applicationStatus': 'Tình trạng hồ sơ',

@@ -326,7 +326,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'application.noApplicationDataFound': '未找到申请资料。',
   'application.applications': '申请',
   'application.actionRequired': '需要处理：',
-  'application.pleaseSignTheEnrollmentContractFor': '请签署 2025-26 学年的入学合同。',
+  'application.pleaseSignTheEnrollmentContractFor': '请签署 {year} 学年的入学合同。',
   'application.pleasePayTuitionBeforeTheSchool': '请在学年开始前缴纳学费。',
   'application.name': '姓名',
   'application.applicationStatus': '申请状态',

@@ -12,9 +12,14 @@ import { OutboxMessage } from '../modules/outbox/outbox.entity.js';
 import { CourseRequirement, Pathway, Requirement } from '../modules/pathways/pathway.entity.js';
 import { ScheduledCourse } from '../modules/plans/scheduled-course.entity.js';
 import { School, SchoolMembership } from '../modules/schools/school.entity.js';
+import { SchoolYear, SchoolYearChange } from '../modules/school-years/school-year.entity.js';
+import { Withdrawal } from '../modules/payments/withdrawal.entity.js';
 
 export const entities = [
   School,
+  SchoolYear,
+  SchoolYearChange,
+  Withdrawal,
   SchoolMembership,
   User,
   ParentStudentLink,

@@ -12,6 +12,7 @@ import { defaultYearLabels, School, SchoolMembership, SchoolType } from '../modu
 import { seedCatalogues } from './seed-catalogues.js';
 import { seedDemoPathways } from './seed-pathways.js';
 import { seedDemoPlans } from './seed-plans.js';
+import { seedSchoolYears } from '../modules/school-years/school-year-rules.js';
 
 export const DEMO_PASSWORD = 'Planner#2026';
 export const DEMO = {
@@ -76,6 +77,8 @@ async function seedDemo(m: EntityManager): Promise<void> {
     }),
   );
 
+  // The Dual School's current and next school years, from today's date: the demo never offers a past year.
+  await seedSchoolYears(m, dual.id, new Date().toISOString().slice(0, 10));
   await m.getRepository(SchoolPartnership).insert({ schoolId: lincoln.id, partnerSchoolId: valley.id });
   await seedCatalogues(m, lincoln.id, valley.id);
 

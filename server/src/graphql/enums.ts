@@ -172,6 +172,7 @@ export const ApplicationStatusEnum = stringEnum('ApplicationStatus', APPLICATION
   accepted: 'Accepted by staff.',
   enrolled: 'Enrolled (the contract is signed).',
   declined: 'Declined by staff, with a reason.',
+  withdrawn: 'Withdrawn: staff recorded the withdrawal, the enrollment ended.',
 });
 
 export const ApplicationDecisionEnum = stringEnum('ApplicationDecision', APPLICATION_DECISIONS, 'A staff decision on a submitted application.', {
@@ -195,17 +196,20 @@ export const SpotKindEnum = stringEnum('SpotKind', SPOT_KINDS, 'What a spot of t
 export const PaymentTypeEnum = stringEnum('PaymentType', PAYMENT_TYPES, 'How a family pays: at once or by month.', {
   annual: 'One payment for the year.',
   monthly: 'Monthly instalments.',
+  late_fee: 'A late fee on an unpaid amount, one per month late.',
 });
 
 export const PaymentStatusEnum = stringEnum('PaymentStatus', PAYMENT_STATUSES, 'The state of a scheduled payment.', {
   due: 'Not paid yet.',
   paid: 'Paid.',
   cancelled: 'Cancelled.',
+  waived: 'A late fee staff waived, with a reason.',
 });
 
 export const PaymentRecordStatusEnum = stringEnum('PaymentRecordStatus', PAYMENT_RECORD_STATUSES, 'What a row of the payment history records.', {
   paid: 'Money received.',
   failed: 'A charge that failed.',
+  refunded: 'Money paid back to the family (a refund).',
 });
 
 export const PaymentMethodEnum = stringEnum('PaymentMethod', PAYMENT_METHODS, 'How a payment was made.', {

@@ -14,6 +14,8 @@ import { OnboardingResolver } from '../modules/onboarding/onboarding.resolver.js
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ContractsResolver } from '../modules/contracts/contracts.resolver.js';
 import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
+import { SchoolYearsResolver } from '../modules/school-years/school-years.resolver.js';
+import { WithdrawalsResolver } from '../modules/payments/withdrawals.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { CoursesResolver } from '../modules/courses/courses.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
@@ -52,6 +54,8 @@ export const resolvers = [
   ApplicationListItemResolver,
   ContractsResolver,
   PaymentsResolver,
+  SchoolYearsResolver,
+  WithdrawalsResolver,
   OnboardingResolver,
   BaselinePlansResolver,
   AccessLogResolver,

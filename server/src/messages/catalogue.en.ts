@@ -27,7 +27,7 @@ export const en = {
   'email.admission.signature': '{schoolName} Admissions',
   'email.admissionAccepted.subject': 'Your {schoolName} application has been accepted',
   'email.admissionAccepted.body':
-    'Congratulations! The application for {studentName} has been accepted to {schoolName} for the 2025-26 school year.\n\nNext step: sign the enrollment contract. Sign in and open Applications, or go to {contractLink}.',
+    'Congratulations! The application for {studentName} has been accepted to {schoolName} for the {schoolYear} school year.\n\nNext step: sign the enrollment contract. Sign in and open Applications, or go to {contractLink}.',
   'email.admissionAccepted.note': 'Note from the admissions team: {reason}',
   'email.admissionDeclined.subject': 'An update on your {schoolName} application',
   'email.admissionDeclined.body':

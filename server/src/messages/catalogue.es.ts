@@ -24,7 +24,7 @@ export const es: Catalogue = {
   'email.admission.signature': 'Admisiones de {schoolName}',
   'email.admissionAccepted.subject': 'Su solicitud a {schoolName} fue aceptada',
   'email.admissionAccepted.body':
-    '¡Felicitaciones! La solicitud de {studentName} fue aceptada en {schoolName} para el año escolar 2025-26.\n\nSiguiente paso: firme el contrato de inscripción. Inicie sesión y abra Solicitudes, o vaya a {contractLink}.',
+    '¡Felicitaciones! La solicitud de {studentName} fue aceptada en {schoolName} para el año escolar {schoolYear}.\n\nSiguiente paso: firme el contrato de inscripción. Inicie sesión y abra Solicitudes, o vaya a {contractLink}.',
   'email.admissionAccepted.note': 'Nota del equipo de admisiones: {reason}',
   'email.admissionDeclined.subject': 'Novedades sobre su solicitud a {schoolName}',
   'email.admissionDeclined.body':

@@ -23,7 +23,7 @@ export const vi: Catalogue = {
   'email.admission.signature': 'Ban Tuyển sinh {schoolName}',
   'email.admissionAccepted.subject': 'Đơn đăng ký vào {schoolName} của quý vị đã được chấp nhận',
   'email.admissionAccepted.body':
-    'Xin chúc mừng! Đơn đăng ký của {studentName} đã được {schoolName} chấp nhận cho năm học 2025-26.\n\nBước tiếp theo: ký hợp đồng ghi danh. Xin đăng nhập và mở trang Hồ sơ xin học, hoặc vào {contractLink}.',
+    'Xin chúc mừng! Đơn đăng ký của {studentName} đã được {schoolName} chấp nhận cho năm học {schoolYear}.\n\nBước tiếp theo: ký hợp đồng ghi danh. Xin đăng nhập và mở trang Hồ sơ xin học, hoặc vào {contractLink}.',
   'email.admissionAccepted.note': 'Ghi chú của ban tuyển sinh: {reason}',
   'email.admissionDeclined.subject': 'Thông tin mới về đơn đăng ký vào {schoolName} của quý vị',
   'email.admissionDeclined.body':

@@ -23,7 +23,7 @@ export const zh: Catalogue = {
   'email.admission.signature': '{schoolName} 招生处',
   'email.admissionAccepted.subject': '您向 {schoolName} 提交的申请已被录取',
   'email.admissionAccepted.body':
-    '恭喜！{studentName} 的申请已被 {schoolName} 录取，入学年度为 2025-26 学年。\n\n下一步：签署入学合同。请登录并打开“申请”页面，或打开以下链接：{contractLink}',
+    '恭喜！{studentName} 的申请已被 {schoolName} 录取，入学年度为 {schoolYear} 学年。\n\n下一步：签署入学合同。请登录并打开“申请”页面，或打开以下链接：{contractLink}',
   'email.admissionAccepted.note': '招生团队备注：{reason}',
   'email.admissionDeclined.subject': '关于您向 {schoolName} 提交的申请的最新消息',
   'email.admissionDeclined.body':

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../test/harness.js';
 import type { Locale, User } from '../modules/accounts/user.entity.js';
 import type { School } from '../modules/schools/school.entity.js';
+import { proposedSchoolYear, schoolYearStartOf } from '../modules/payments/pricing.js';
 import { buildApplicant, buildDualSchool, completeRecords, SAMPLE_FILES } from '../modules/admissions/admissions.factories.js';
 import { consentSchool, studentWithGuardian } from '../modules/consent-forms/consent-forms.factories.js';
 
@@ -224,7 +225,7 @@ describe('admissions decision email', () => {
         body: [
           'Estimado/a Rosa Díaz:',
           '',
-          '¡Felicitaciones! La solicitud de Leo Díaz fue aceptada en Dual Prep para el año escolar 2025-26.',
+          `¡Felicitaciones! La solicitud de Leo Díaz fue aceptada en Dual Prep para el año escolar ${proposedSchoolYear(schoolYearStartOf(new Date().toISOString().slice(0, 10))).label}.`,
           '',
           'Siguiente paso: firme el contrato de inscripción. Inicie sesión y abra Solicitudes, o vaya a http://planner.test/enrollment-contract.',
           '',

@@ -11,7 +11,7 @@ type Due = { id: number; title: string; dueDate: string; amount: number; payment
 function renderWith(applicationStatus: string, paymentsDue: Due[] = []) {
   const dueMock = {
     request: { query: PaymentsDueDocument },
-    result: { data: { paymentsDue: paymentsDue.map((p) => ({ __typename: 'PaymentDue' as const, ...p })) } },
+    result: { data: { paymentsDue: paymentsDue.map((p) => ({ __typename: 'PaymentDue' as const, schoolYear: '2026-27', lateFeeFor: null, monthsLate: null, ...p })) } },
   };
   render(
     <MockedProvider
@@ -26,6 +26,7 @@ function renderWith(applicationStatus: string, paymentsDue: Due[] = []) {
                 id: 1,
                 applicationStatus,
                 submittedAt: null,
+                schoolYear: applicationStatus === 'accepted' ? '2027-28' : null,
                 formData: [{ __typename: 'ApplicationStepRecord', step: 1, title: 'Applicant Information', data: { studentFullName: 'Avery Rivers' } }],
               },
             },
@@ -54,7 +55,7 @@ describe('Applications (parent)', () => {
   it('asks an accepted parent to sign the enrollment contract', async () => {
     renderWith('accepted');
     expect((await screen.findByRole('link', { name: 'Sign Enrollment Contract' }, { timeout: 5000 })).getAttribute('href')).toBe('/enrollment-contract');
-    expect(screen.getByText(/Action Required/).parentElement?.textContent).toContain('sign the enrollment contract for the 2025-26 school year');
+    expect(screen.getByText(/Action Required/).parentElement?.textContent).toContain('sign the enrollment contract for the 2027-28 school year');
   });
 
   it('tells an enrolled parent no action is required while no payment is due', async () => {

@@ -38,7 +38,7 @@ export default function ParentApplicationsPage() {
       {status === 'accepted' && (
         <div className="alert alert-success" role="status">
           <span>
-            <strong>{t('application.actionRequired')}</strong> {t('application.pleaseSignTheEnrollmentContractFor')}
+            <strong>{t('application.actionRequired')}</strong> {t('application.pleaseSignTheEnrollmentContractFor', { year: app?.schoolYear ?? '' })}
           </span>
         </div>
       )}

@@ -2,7 +2,13 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutConfigDocument, CreateUpfrontCheckoutSessionDocument, PaymentHistoryDocument, PaymentsDueDocument } from '../../graphql/generated';
+import {
+  CheckoutConfigDocument,
+  CreateLateFeeCheckoutSessionDocument,
+  CreateUpfrontCheckoutSessionDocument,
+  PaymentHistoryDocument,
+  PaymentsDueDocument,
+} from '../../graphql/generated';
 import { returnedFromCheckout } from './format';
 import ParentPaymentsPage from './ParentPaymentsPage';
 
@@ -24,9 +30,10 @@ const config = {
     },
   },
 };
-const due = (rows: { id: number; title: string; dueDate: string; amount: number; paymentType: string }[]) => ({
+type DueRow = { id: number; title: string; dueDate: string; amount: number; paymentType: string; lateFeeFor?: number | null; monthsLate?: number | null };
+const due = (rows: DueRow[]) => ({
   request: { query: PaymentsDueDocument },
-  result: { data: { paymentsDue: rows.map((r) => ({ __typename: 'PaymentDue', ...r })) } },
+  result: { data: { paymentsDue: rows.map((r) => ({ __typename: 'PaymentDue', schoolYear: '2026-27', lateFeeFor: null, monthsLate: null, ...r })) } },
 });
 const history = (rows: { id: number; title: string; date: string; amount: number; status: string }[]) => ({
   request: { query: PaymentHistoryDocument },
@@ -71,6 +78,8 @@ describe('Payments page', () => {
     renderPage([due([{ id: 1, title: 'Tuition 2025-26', dueDate: '2025-08-01', amount: 10000, paymentType: 'annual' }]), history([]), config]);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
     const dialog = screen.getByRole('dialog', { name: 'Select Payment Option' });
+    // The dialog names the school year the tuition is for.
+    expect(within(dialog).getByText('Tuition for the 2026-27 school year')).toBeTruthy();
     expect((within(dialog).getByRole('radio', { name: /Annual payment/ }) as HTMLInputElement).checked).toBe(true);
     expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: /Annual payment/ }));
     expect(within(dialog).getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();
@@ -102,6 +111,35 @@ describe('Payments page', () => {
     });
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to start payment. Please try again.'));
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();
+  });
+
+  it('a late fee is paid on its own: Pay Now starts its checkout, no plan to choose', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage([
+      due([
+        { id: 3, title: 'Tuition 2026-27 (month 2 of 10)', dueDate: '2026-09-01', amount: 1000, paymentType: 'monthly' },
+        {
+          id: 9,
+          title: 'Late fee: Tuition 2026-27 (month 2 of 10), 1 month late',
+          dueDate: '2026-09-07',
+          amount: 50,
+          paymentType: 'late_fee',
+          lateFeeFor: 3,
+          monthsLate: 1,
+        },
+      ]),
+      history([]),
+      { request: { query: CreateLateFeeCheckoutSessionDocument, variables: { paymentId: 9 } }, error: new Error('down') },
+    ]);
+    expect(await screen.findByText('Late fee: Tuition 2026-27 (month 2 of 10), 1 month late')).toBeTruthy();
+    expect(screen.getByText('$50.00')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to start payment. Please try again.'));
+    expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
 

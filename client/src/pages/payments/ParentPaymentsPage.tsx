@@ -8,6 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import {
   CheckoutConfigDocument,
+  CreateLateFeeCheckoutSessionDocument,
   CreateMonthlyCheckoutSessionDocument,
   CreateUpfrontCheckoutSessionDocument,
   PaymentHistoryDocument,
@@ -24,6 +25,21 @@ export default function ParentPaymentsPage() {
   const dueQuery = useQuery(PaymentsDueDocument, { fetchPolicy: 'network-only' });
   const historyQuery = useQuery(PaymentHistoryDocument, { fetchPolicy: 'network-only' });
   const [open, setOpen] = useState(false);
+  const [lateFeeCheckout] = useMutation(CreateLateFeeCheckoutSessionDocument);
+  const [paying, setPaying] = useState<number | null>(null);
+  // A late fee is paid on its own, through the same hosted checkout (no plan to choose).
+  async function payLateFee(paymentId: number) {
+    setPaying(paymentId);
+    try {
+      const url = (await lateFeeCheckout({ variables: { paymentId } })).data?.createLateFeeCheckoutSession.url;
+      if (!url) throw new Error('No checkout address');
+      window.location.assign(url);
+    } catch (err) {
+      console.error('Failed to start payment', err);
+      window.alert(t(PAYMENT_START_FAILED));
+      setPaying(null);
+    }
+  }
   const location = useLocation();
   const returned = returnedFromCheckout(location.search);
   const { refetch: refetchDue } = dueQuery;
@@ -86,6 +102,10 @@ export default function ParentPaymentsPage() {
                   <td>
                     {p.paymentType === 'monthly' ? (
                       <span className="muted">{t('payments.autoPayScheduled')}</span>
+                    ) : p.paymentType === 'late_fee' ? (
+                      <button type="button" onClick={() => void payLateFee(p.id)} disabled={paying !== null}>
+                        {paying === p.id ? t('payments.processing') : t('payments.payNow')}
+                      </button>
                     ) : (
                       <button type="button" onClick={() => setOpen(true)}>
                         {t('payments.payNow')}
@@ -131,12 +151,12 @@ export default function ParentPaymentsPage() {
           </tbody>
         </table>
       </section>
-      {open && <PaymentOptionDialog onClose={() => setOpen(false)} />}
+      {open && <PaymentOptionDialog year={due.find((p) => p.paymentType === 'annual')?.schoolYear ?? ''} onClose={() => setOpen(false)} />}
     </main>
   );
 }
 
-export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
+export function PaymentOptionDialog({ onClose, year = '' }: { onClose: () => void; year?: string }) {
   const t = useT();
   const { data } = useQuery(CheckoutConfigDocument);
   const [plan, setPlan] = useState<Plan>('annual');
@@ -172,7 +192,7 @@ export function PaymentOptionDialog({ onClose }: { onClose: () => void }) {
     // While a checkout starts, closing would leave the redirect running: the dialog stays until it leaves.
     <AccessibleDialog title={t('payments.selectPaymentOption')} onClose={() => !busy && onClose()}>
       <fieldset className="stack" style={{ border: 'none', padding: 0 }}>
-        <legend className="muted">{t('payments.tuitionForThe202526School')}</legend>
+        <legend className="muted">{t('payments.tuitionForTheSchoolYear', { year })}</legend>
         <label className="option">
           <input type="radio" name="plan" value="annual" checked={plan === 'annual'} onChange={() => setPlan('annual')} />
           {t('payments.annualOption', { upfront: cents(config?.upfrontCents, 950_000), annual: cents(config?.annualCents, 1_000_000) })}

@@ -68,8 +68,10 @@ describe('checkApplicationSave', () => {
 
 describe('checkDecision', () => {
   it('accepts a decision with a trimmed reason', () => {
-    expect(valid(checkDecision({ decision: 'accepted' }))).toEqual({ decision: 'accepted', reason: '' });
-    expect(valid(checkDecision({ decision: 'declined', reason: '  Full  ' }))).toEqual({ decision: 'declined', reason: 'Full' });
+    expect(valid(checkDecision({ decision: 'accepted' }))).toEqual({ decision: 'accepted', reason: '', schoolYearId: null });
+    expect(valid(checkDecision({ decision: 'accepted', school_year_id: 12 }))).toEqual({ decision: 'accepted', reason: '', schoolYearId: 12 });
+    expect(message(checkDecision({ decision: 'accepted', school_year_id: 'x; DROP' }))).toMatch(/school year/);
+    expect(valid(checkDecision({ decision: 'declined', reason: '  Full  ' }))).toEqual({ decision: 'declined', reason: 'Full', schoolYearId: null });
   });
 
   it('refuses an unknown decision, a long reason, and a decline without a reason, in that order', () => {

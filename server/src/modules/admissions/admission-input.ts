@@ -8,6 +8,7 @@
  * then each record's step and fields in the order sent; for a decision, the decision, the reason's
  * length, then a reason for a decline. The first problem is the one reported.
  */
+import { parseId } from '../../core/ids.js';
 import { badInput, because } from '../../core/errors.js';
 import { check, hasNul, NUL_MESSAGE, parseInput, text, type Checked, z, zodMessage } from '../../core/validation.js';
 import { APPLICATION_STEPS, fieldDef, stepDef, type StepRecord } from '@planner/shared/application';
@@ -37,6 +38,8 @@ export const APPLICATION_DECISIONS = ['accepted', 'declined'] as const;
 export const decisionInput = z.object({
   decision: z.enum(APPLICATION_DECISIONS, { message: 'DECISION_INVALID' }),
   reason: text().pipe(z.string().max(2000, zodMessage(because('FIELD_TEXT_TOO_LONG', { label: 'The reason', max: 2000 })))),
+  /** Accepting: the school year the family is offered (else the school's earliest not ended). */
+  school_year_id: z.unknown().optional(),
 });
 
 /** Checks and normalises the records a parent sends; unknown steps or fields, or wrong types, are a 400. */
@@ -80,6 +83,7 @@ export interface ApplicationSave {
 export interface Decision {
   decision: (typeof APPLICATION_DECISIONS)[number];
   reason: string;
+  schoolYearId: number | null;
 }
 
 /** Parses a PATCH /api/application/ (or saveApplication) payload. */
@@ -94,5 +98,6 @@ export const checkDecision = (raw: unknown): Checked<Decision> =>
   check(() => {
     const input = parseInput(decisionInput, raw);
     if (input.decision === 'declined' && !input.reason) throw badInput(because(M.reasonRequired));
-    return { decision: input.decision, reason: input.reason };
+    const schoolYearId = input.school_year_id === undefined || input.school_year_id === null ? null : parseId(input.school_year_id, 'school year');
+    return { decision: input.decision, reason: input.reason, schoolYearId };
   });

@@ -2,19 +2,25 @@
 import { emptyValues, toRecords, type ApplicationValues, type StepRecord } from '@planner/shared/application';
 import type { User } from '../accounts/user.entity.js';
 import type { School } from '../schools/school.entity.js';
+import type { DataSource } from 'typeorm';
+import { seedSchoolYears } from '../school-years/school-year-rules.js';
 
 /**
  * The part of the test harness these factories use (typed here so the production build, which
  * leaves out src/test/, does not pull the harness in).
  */
 interface Harness {
+  db: DataSource;
   buildSchool(overrides?: Partial<School>): Promise<School>;
   buildParent(o?: { school?: School | null; applicationStatus?: User['applicationStatus']; firstName?: string; lastName?: string; email?: string }): Promise<User>;
 }
 type UserOverrides = { firstName?: string; lastName?: string; email?: string };
 
-export function buildDualSchool(h: Harness, overrides: Partial<School> = {}): Promise<School> {
-  return h.buildSchool({ name: `Dual Test ${Math.random().toString(36).slice(2, 8)}`, dualSchoolEnabled: true, ...overrides });
+/** A dual school with its current and next school years (from today's date, as the demo has them). */
+export async function buildDualSchool(h: Harness, overrides: Partial<School> = {}): Promise<School> {
+  const school = await h.buildSchool({ name: `Dual Test ${Math.random().toString(36).slice(2, 8)}`, dualSchoolEnabled: true, ...overrides });
+  await seedSchoolYears(h.db.manager, school.id, new Date().toISOString().slice(0, 10));
+  return school;
 }
 
 /** A dual-school parent as sign-up makes one: type 3, application_status not_started. */

@@ -39,6 +39,7 @@ export class AdmissionApplication {
   @Field(() => String, { nullable: true, description: 'ISO time of submission' }) submittedAt: string | null;
   @Field(() => String, { nullable: true, description: 'ISO time of the staff decision' }) decidedAt: string | null;
   @Field(() => String, { description: "The staff's reason given with the decision" }) decisionReason: string;
+  @Field(() => String, { nullable: true, description: "The school year offered on acceptance (2026-27), on the family's own application." }) schoolYear: string | null;
   view: ApplicationView;
 }
 
@@ -77,6 +78,7 @@ function toGql(v: ApplicationView): AdmissionApplication {
     submittedAt: iso(v.submittedAt),
     decidedAt: iso(v.decidedAt),
     decisionReason: v.decisionReason,
+    schoolYear: v.schoolYear ?? null,
     view: v,
   };
 }
@@ -142,8 +144,9 @@ export class AdmissionsResolver {
     @Arg('id', () => Int, { description: 'Numeric identifier.' }) id: number,
     @Arg('decision', () => ApplicationDecisionEnum, { description: 'accepted or declined' }) decision: string,
     @Arg('reason', () => String, { description: 'Reason, shown to the family.', nullable: true }) reason: string | null,
+    @Arg('schoolYearId', () => Int, { description: 'Accepting: the school year offered (default: the earliest not ended).', nullable: true }) schoolYearId: number | null,
   ): Promise<AdmissionApplication> {
-    return toGql(await ctx.services.admissions.decide(ctx, id, checkDecision({ decision, reason: reason ?? '' })));
+    return toGql(await ctx.services.admissions.decide(ctx, id, checkDecision({ decision, reason: reason ?? '', school_year_id: schoolYearId })));
   }
 
   @FieldResolver(() => ApplicationParent, { description: 'The parent.', nullable: true })

@@ -37,6 +37,8 @@ import { School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { Application, TranscriptFile } from './application.entity.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
+import type { SchoolYearsService } from '../school-years/school-years.service.js';
+import { SCHOOL_YEAR_MESSAGES } from '../school-years/school-year-rules.js';
 
 export const ADMISSION_MESSAGES = {
   ...ADMISSION_POLICY_MESSAGES,
@@ -107,6 +109,8 @@ export interface ApplicationView {
   decisionReason: string;
   parentId: number;
   schoolId: number | null;
+  /** The school year offered on acceptance (the family's own reading only). */
+  schoolYear?: string | null;
 }
 
 export interface ApplicationListRow {
@@ -142,6 +146,7 @@ export class AdmissionsService {
     private readonly config: Config,
     private readonly schools: SchoolsService,
     private readonly outbox: OutboxService,
+    private readonly schoolYears: SchoolYearsService,
   ) {}
 
   // ---- the parent's side ----------------------------------------------------------------------
@@ -156,7 +161,9 @@ export class AdmissionsService {
   async mine(ctx: RequestContext): Promise<ApplicationView> {
     const user = await this.applicant(ctx, 'viewOwnApplication');
     const app = await this.db.getRepository(Application).findOneBy({ parentId: user.id });
-    return this.view(user, app);
+    // The year offered on acceptance, for the family's banners ("sign the contract for 2026-27").
+    const year: { label: string }[] = app?.schoolYearId ? await this.db.query(`SELECT label FROM school_years WHERE id = $1`, [app.schoolYearId]) : [];
+    return { ...this.view(user, app), schoolYear: year[0]?.label ?? null };
   }
 
   private view(parent: User, app: Application | null): ApplicationView {
@@ -254,7 +261,8 @@ export class AdmissionsService {
     const params: unknown[] = [schoolIds];
     let where = 'a.school_id = ANY($1)';
     if (q.status) {
-      if (!['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined'].includes(q.status)) throw badInput(because('UNKNOWN_APPLICATION_STATUS'));
+      if (!['not_started', 'in_progress', 'complete', 'accepted', 'enrolled', 'declined', 'withdrawn'].includes(q.status))
+        throw badInput(because('UNKNOWN_APPLICATION_STATUS'));
       params.push(q.status);
       where += ` AND coalesce(u.application_status, 'not_started') = $2`;
     }
@@ -300,6 +308,15 @@ export class AdmissionsService {
       if (parent.applicationStatus !== 'complete' || !canMove(parent.applicationStatus, input.decision)) {
         throw conflict(ADMISSION_MESSAGES.onlyComplete(input.decision));
       }
+      // Accepting offers a school year: the one chosen (it must be this school's), else the earliest not ended.
+      let schoolYear: string | null = null;
+      if (input.decision === 'accepted') {
+        const year = await this.schoolYears.offeredYear(m, app.schoolId, input.schoolYearId);
+        if (input.schoolYearId !== null && year?.id !== input.schoolYearId) throw notFound(because(SCHOOL_YEAR_MESSAGES.notFound));
+        if (!year) throw conflict(because(SCHOOL_YEAR_MESSAGES.notSet));
+        app.schoolYearId = year.id;
+        schoolYear = year.label;
+      }
       app.decidedAt = new Date();
       app.decidedBy = caller.user.id;
       app.decisionReason = input.reason;
@@ -307,7 +324,15 @@ export class AdmissionsService {
       await m.getRepository(User).update({ id: parent.id }, { applicationStatus: input.decision });
       parent.applicationStatus = input.decision;
       const school = await m.getRepository(School).findOneBy({ id: app.schoolId });
-      const email = decisionEmail(input.decision, parent, studentNameOf(app.formData), school?.name ?? 'Dual School', input.reason, this.config.publicUrl);
+      const email = decisionEmail(
+        input.decision,
+        parent,
+        studentNameOf(app.formData),
+        school?.name ?? 'Dual School',
+        input.reason,
+        this.config.publicUrl,
+        schoolYear ?? '',
+      );
       await this.outbox.enqueue('email', parent.email, email.subject, email.body, { schoolId: app.schoolId, userId: parent.id }, m);
       return this.view(parent, app);
     });
@@ -354,6 +379,7 @@ export function decisionEmail(
   schoolName: string,
   reason: string,
   publicUrl: string,
+  schoolYear = '',
 ): { subject: string; body: string } {
   const locale = parent.locale;
   const who = studentName ?? message(locale, 'email.admission.yourStudent');
@@ -366,7 +392,7 @@ export function decisionEmail(
       body: [
         greeting,
         '',
-        message(locale, 'email.admissionAccepted.body', { studentName: who, schoolName, contractLink: `${publicUrl}/enrollment-contract` }),
+        message(locale, 'email.admissionAccepted.body', { studentName: who, schoolName, schoolYear, contractLink: `${publicUrl}/enrollment-contract` }),
         ...(reason ? ['', message(locale, 'email.admissionAccepted.note', { reason })] : []),
         '',
         signature,

@@ -1,4 +1,5 @@
 /** Dual School admissions through REST and GraphQL on a real database: save, resume, submit, uploads, refusals, staff review. */
+import { proposedSchoolYear, schoolYearStartOf } from '../payments/pricing.js';
 import { graphql } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLoaders } from '../../loaders.js';
@@ -333,7 +334,7 @@ describe('staff review (REST)', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ channel: 'email', subject: `Your ${dual.name} application has been accepted`, status: 'pending' });
     expect(mail[0].body).toContain('Riley Applicant');
-    expect(mail[0].body).toContain('2025-26 school year');
+    expect(mail[0].body).toContain(`${proposedSchoolYear(schoolYearStartOf(new Date().toISOString().slice(0, 10))).label} school year`);
     expect(mail[0].body).toContain('http://planner.test/enrollment-contract');
     // The parent's header and status follow.
     const me = await h.api.get('/api/current-user/').set(h.auth(await h.tokenFor(parent)));

@@ -17,6 +17,10 @@ export class Application {
   @Column({ name: 'school_id', type: 'integer' })
   schoolId: number;
 
+  /** The school year admissions offered on accepting (null before, or for a decline). */
+  @Column({ name: 'school_year_id', type: 'integer', nullable: true })
+  schoolYearId: number | null;
+
   /** The saved step records (step, title, data), in step order. */
   @Column({ name: 'form_data', type: 'jsonb', default: () => `'[]'::jsonb` })
   formData: StepRecord[];

@@ -1,8 +1,9 @@
 /**
  * The enrollment contract's text, ONCE: the /enrollment-contract page receives these sections
  * through GraphQL (query enrollmentContract { document }) and the PDF generator draws the same
- * sections, so the page and the PDF always say the same thing. Attachment A's figures come from
- * the pricing module. The English is plain ASCII, so that an English contract whose names are
+ * sections, so the page and the PDF always say the same thing. The school year and attachment A's
+ * figures are the terms the contract is (or will be) signed under: a year's terms as staff set them,
+ * frozen on the contract when it is drawn (enrollment_contracts.terms). The English is plain ASCII, so that an English contract whose names are
  * WinAnsi too is drawn with the standard fonts and embeds none (@planner/shared/pdf-fonts).
  *
  * Languages (decision): the contract is a legal document whose English wording is the spec's, and the
@@ -16,20 +17,7 @@
  * document, in the language of the person at the keyboard when it is drawn: the signed PDF keeps the
  * signer's.
  */
-import {
-  ANNUAL_TUITION_CENTS,
-  FULL_REFUND_DAYS,
-  HALF_REFUND_DAYS,
-  LATE_FEE_PERCENT_PER_MONTH,
-  MONTHLY_INSTALLMENT_CENTS,
-  MONTHLY_INSTALLMENTS,
-  PARTNER_COURSE_COST_CENTS,
-  POD_DISCOUNT_PERCENT,
-  POD_MIN_STUDENTS,
-  quoteTuition,
-  SCHOOL_YEAR,
-  UPFRONT_DISCOUNT_PERCENT,
-} from '../payments/pricing.js';
+import { proposedSchoolYear, quoteTuition, schoolYearStartOf, SPEC_TERMS, type YearTerms } from '../payments/pricing.js';
 import { message, messageLocale, type MessageKey } from '../../messages/messages.js';
 
 export const REQUIRED_SPOTS = [
@@ -78,8 +66,27 @@ export const SCHOOL_NAME = 'Dual School';
 export const OPT_OUT_DAYS = 15;
 export const OPT_OUT_FORM_PATH = '/directory-opt-out-form';
 
-/** The contract as the reader of `locale` sees it (a stored users.locale; anything unknown is English). */
-export function contractDocument(locale: string = 'en'): ContractDocument {
+/** The current school year with the spec's figures: the text shown to a reader who has no year of their own. */
+export function sampleTerms(on = new Date().toISOString().slice(0, 10)): YearTerms {
+  return { ...SPEC_TERMS, ...proposedSchoolYear(schoolYearStartOf(on)) };
+}
+
+/** The contract as the reader of `locale` sees it (a stored users.locale; anything unknown is English), under `terms`. */
+export function contractDocument(locale: string = 'en', terms: YearTerms = sampleTerms()): ContractDocument {
+  const {
+    annualTuitionCents: ANNUAL_TUITION_CENTS,
+    fullRefundDays: FULL_REFUND_DAYS,
+    halfRefundDays: HALF_REFUND_DAYS,
+    lateFeePercentPerMonth: LATE_FEE_PERCENT_PER_MONTH,
+    monthlyInstallmentCents: MONTHLY_INSTALLMENT_CENTS,
+    partnerCourseCostCents: PARTNER_COURSE_COST_CENTS,
+    podDiscountPercent: POD_DISCOUNT_PERCENT,
+    podMinStudents: POD_MIN_STUDENTS,
+    upfrontDiscountPercent: UPFRONT_DISCOUNT_PERCENT,
+    label: SCHOOL_YEAR,
+  } = terms;
+  const MONTHLY_INSTALLMENTS = terms.monthlyDueDates.length;
+  const longDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
   const lang = messageLocale(locale);
   const t = (key: MessageKey, values?: Record<string, string>) => message(lang, key, values);
   // A heading in the reader's language with the English after it; English alone for English.
@@ -96,8 +103,8 @@ export function contractDocument(locale: string = 'en'): ContractDocument {
     `This Enrollment Contract ("Contract") is made between ${SCHOOL_NAME}, a private online high school ("the School"), and the ` +
     `parent or legal guardian signing below ("Parent") on behalf of the enrolled student ("Student"). By initialing each ` +
     `section and signing, Parent agrees to every term of this Contract and its Attachments A and B.`;
-  const upfront = quoteTuition('annual').totalCents;
-  const podUpfront = quoteTuition('annual', POD_MIN_STUDENTS).totalCents;
+  const upfront = quoteTuition('annual', 1, terms).totalCents;
+  const podUpfront = quoteTuition('annual', POD_MIN_STUDENTS, terms).totalCents;
   return {
     title: both('contract.title', { school: SCHOOL_NAME, year: SCHOOL_YEAR }),
     intro: lang === 'en' ? intro : `${t('legal.englishGoverns')} ${intro}`,
@@ -152,8 +159,9 @@ export function contractDocument(locale: string = 'en'): ContractDocument {
         key: 'enrollment',
         heading: both('contract.heading.enrollment'),
         paragraphs: [
-          `Annual tuition for the ${SCHOOL_YEAR} school year is ${usd(ANNUAL_TUITION_CENTS)}, payable as set out in Attachment A, ` +
-            `before the school year starts. Monthly payments are collected automatically; unpaid amounts incur a late fee of ` +
+          `The ${SCHOOL_YEAR} school year runs from ${longDate(terms.startsOn)} to ${longDate(terms.endsOn)}. ` +
+            `Annual tuition for the ${SCHOOL_YEAR} school year is ${usd(ANNUAL_TUITION_CENTS)}, payable as set out in Attachment A, ` +
+            `by ${longDate(terms.tuitionDueOn)}. Monthly payments are collected automatically; unpaid amounts incur a late fee of ` +
             `${LATE_FEE_PERCENT_PER_MONTH}% per month.`,
           `Parent may withdraw the Student by written notice. Refunds: 100% of tuition paid within ${FULL_REFUND_DAYS} calendar ` +
             `days of enrollment; 50% within ${HALF_REFUND_DAYS} calendar days; no refund after ${HALF_REFUND_DAYS} calendar days. In ` +
@@ -212,12 +220,14 @@ export function contractDocument(locale: string = 'en'): ContractDocument {
         key: 'attachment_a',
         heading: both('contract.heading.attachment_a'),
         paragraphs: [
-          `Annual tuition: ${usd(ANNUAL_TUITION_CENTS)} per student.`,
+          `School year ${SCHOOL_YEAR}: ${longDate(terms.startsOn)} to ${longDate(terms.endsOn)}.`,
+          `Annual tuition: ${usd(ANNUAL_TUITION_CENTS)} per student, due ${longDate(terms.tuitionDueOn)}.`,
           `Upfront or check payment: ${usd(upfront)} (${UPFRONT_DISCOUNT_PERCENT}% upfront discount). Checks are mailed to ` +
             `${SCHOOL_NAME}, LP; the payment shows as received when the check is cashed.`,
-          `Monthly plan: ${usd(MONTHLY_INSTALLMENT_CENTS)} per month for ${MONTHLY_INSTALLMENTS} months by automatic payment ` + `(subscription); no discount.`,
+          `Monthly plan: ${usd(MONTHLY_INSTALLMENT_CENTS)} per month for ${MONTHLY_INSTALLMENTS} months by automatic payment ` +
+            `(subscription); no discount. Due dates: ${terms.monthlyDueDates.map(longDate).join('; ')}.`,
           `Pod discount: ${POD_DISCOUNT_PERCENT}% for groups of ${POD_MIN_STUDENTS} or more students ` +
-            `(${usd(ANNUAL_TUITION_CENTS - (ANNUAL_TUITION_CENTS * POD_DISCOUNT_PERCENT) / 100)} per student). Both discounts ` +
+            `(${usd(ANNUAL_TUITION_CENTS - Math.round((ANNUAL_TUITION_CENTS * POD_DISCOUNT_PERCENT) / 100))} per student). Both discounts ` +
             `stack: ${usd(podUpfront)} per student.`,
           `Late fee: ${LATE_FEE_PERCENT_PER_MONTH}% per month on unpaid amounts.`,
           `Refunds: 100% within ${FULL_REFUND_DAYS} calendar days of enrollment, 50% within ${HALF_REFUND_DAYS} calendar days, none ` +

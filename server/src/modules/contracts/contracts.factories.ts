@@ -4,6 +4,8 @@ import type { User } from '../accounts/user.entity.js';
 import { UserType } from '../accounts/user.entity.js';
 import type { School } from '../schools/school.entity.js';
 import { REQUIRED_SPOTS, type SpotName } from './contract-text.js';
+import { buildDualSchool } from '../admissions/admissions.factories.js';
+import { SchoolYear } from '../school-years/school-year.entity.js';
 
 export interface AcceptedFamily {
   parent: User;
@@ -11,9 +13,16 @@ export interface AcceptedFamily {
   token: string;
 }
 
+export { buildDualSchool };
+
+/** The school's years, oldest first. */
+export function schoolYearsOf(h: Harness, school: School): Promise<SchoolYear[]> {
+  return h.db.getRepository(SchoolYear).find({ where: { schoolId: school.id }, order: { startsOn: 'ASC' } });
+}
+
 /** A parent at a dual school whose application was accepted (status set directly), with a contract naming the student. */
 export async function buildAcceptedParent(h: Harness, o: { school?: School; studentName?: string; firstName?: string; lastName?: string } = {}): Promise<AcceptedFamily> {
-  const school = o.school ?? (await h.buildSchool({ dualSchoolEnabled: true }));
+  const school = o.school ?? (await buildDualSchool(h));
   const parent = await h.buildUser(UserType.Parent, { school, applicationStatus: 'accepted', firstName: o.firstName ?? 'Robin', lastName: o.lastName ?? 'Avery' });
   await h.db.query(`INSERT INTO enrollment_contracts (parent_id, school_id, student_name) VALUES ($1, $2, $3)`, [parent.id, school.id, o.studentName ?? 'Jesse Avery']);
   return { parent, school, token: await h.tokenFor(parent) };

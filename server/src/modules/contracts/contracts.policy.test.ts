@@ -17,6 +17,7 @@ const table: [string, typeof ACTORS.parent, ContractAction, ContractObject, stri
   ['parent', ACTORS.parent, 'sign', { applicationStatus: 'accepted' }, 'ok'],
   ['parent', ACTORS.parent, 'sign', { applicationStatus: 'complete' }, `403 ${M.notAccepted}`],
   ['parent', ACTORS.parent, 'sign', { applicationStatus: null }, `403 ${M.notAccepted}`],
+  ['parent', ACTORS.parent, 'sign', { applicationStatus: 'enrolled' }, 'ok'],
   ['admin', ACTORS.admin, 'sign', null, `403 ${M.parentsOnly}`],
   ['parent viewing as a student', ACTORS.parentAsStudent, 'sign', null, `403 ${READ_ONLY_MESSAGE}`],
   ['parent', ACTORS.parent, 'downloadPdf', parentsContract(), 'ok'],

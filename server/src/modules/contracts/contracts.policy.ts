@@ -1,5 +1,6 @@
 /**
- * Enrollment contracts: the parent of an accepted application at a dual school signs their own;
+ * Enrollment contracts: the parent of an accepted application at a dual school signs their own
+ * (an enrolled family signs the next year's: re-enrollment);
  * the signed PDF goes to that parent (not while someone views as them) and to the school's staff.
  */
 import { ALLOW, both, type Can, deny, hide, onlyTypes, writesAs } from '../../core/policy.js';
@@ -26,7 +27,9 @@ export const can: Can<ContractAction, ContractObject> = (actor, action, object) 
     case 'sign':
       return both(writesAs(actor, [UserType.Parent], because(CONTRACT_POLICY_MESSAGES.parentsOnly)), () => {
         if (object && 'school' in object) return object.school?.dualSchoolEnabled ? ALLOW : deny(because(CONTRACT_POLICY_MESSAGES.parentsOnly));
-        if (object && 'applicationStatus' in object) return object.applicationStatus === 'accepted' ? ALLOW : deny(because(CONTRACT_POLICY_MESSAGES.notAccepted));
+        // Enrolled: re-enrollment for the next year (the service checks that year exists).
+        if (object && 'applicationStatus' in object)
+          return object.applicationStatus === 'accepted' || object.applicationStatus === 'enrolled' ? ALLOW : deny(because(CONTRACT_POLICY_MESSAGES.notAccepted));
         return ALLOW;
       });
     case 'downloadPdf': {

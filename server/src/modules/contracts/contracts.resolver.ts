@@ -47,10 +47,21 @@ export class EnrollmentContractType {
   @Field(() => String, { nullable: true, description: '/files/contracts/{id}.pdf once generated' }) pdfUrl: string | null;
   @Field(() => Date, { description: 'When it was completed.', nullable: true }) completedAt: Date | null;
   @Field(() => [PlacedSignature], { description: 'The placed signatures.' }) placedSignatures: PlacedSignature[];
+  @Field(() => String, { description: 'The school year it enrolls for (2026-27), once drawn.', nullable: true }) schoolYear: string | null;
+  @Field(() => Date, { description: 'When the enrollment ended (a withdrawal).', nullable: true }) endedAt: Date | null;
 }
 
 export function toContractType(v: ContractView): EnrollmentContractType {
-  return { ...v, placedSignatures: Object.entries(v.placedSignatures).map(([spot, value]) => ({ spot, value })) };
+  return {
+    id: v.id,
+    studentName: v.studentName,
+    status: v.status,
+    pdfUrl: v.pdfUrl,
+    completedAt: v.completedAt,
+    schoolYear: v.schoolYear,
+    endedAt: v.endedAt,
+    placedSignatures: Object.entries(v.placedSignatures).map(([spot, value]) => ({ spot, value })),
+  };
 }
 
 @InputType({ description: 'The fields to placed signature.' })

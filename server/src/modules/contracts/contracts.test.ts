@@ -4,7 +4,12 @@ import { User, UserType } from '../accounts/user.entity.js';
 import { Payment } from '../payments/payment.entity.js';
 import { contractDocument, missingSpots, REQUIRED_SPOTS } from './contract-text.js';
 import { NAMES_IN_EVERY_SCRIPT, pdfStrings, pdfText } from '../../../../shared/testing/pdf-text.js';
-import { buildAcceptedParent, contractPayload, fullPlacements } from './contracts.factories.js';
+import { buildAcceptedParent, buildDualSchool, contractPayload, fullPlacements } from './contracts.factories.js';
+import { proposedSchoolYear, schoolYearStartOf } from '../payments/pricing.js';
+
+const TODAY = new Date().toISOString().slice(0, 10);
+/** The current school year, as the factories' dual schools have it (from today's date). */
+const YEAR = proposedSchoolYear(schoolYearStartOf(TODAY)).label;
 import { EnrollmentContract } from './enrollment-contract.entity.js';
 
 const h = useHarness();
@@ -52,7 +57,7 @@ describe('the contract text (one source for the page and the PDF)', () => {
     expect(res.errors).toBeUndefined();
     const doc = res.data!.enrollmentContractDocument;
     const english = contractDocument();
-    expect(doc.title).toBe('Contrato de inscripción de Dual School, año escolar 2025-26 / Dual School Enrollment Contract, 2025-26 School Year');
+    expect(doc.title).toBe(`Contrato de inscripción de Dual School, año escolar ${YEAR} / Dual School Enrollment Contract, ${YEAR} School Year`);
     expect(doc.sections[6].heading).toBe('7. Resolución de disputas / 7. Dispute Resolution');
     expect(doc.sections[8].spots.map((p: { label: string }) => p.label)).toEqual([
       'Firma del padre, la madre o el tutor',
@@ -180,7 +185,7 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
     // Long headings and labels wrap: read the text as one run.
     const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
     for (const s of [
-      'Hợp đồng nhập học Dual School, năm học 2025-26 / Dual School Enrollment Contract, 2025-26 School Year',
+      `Hợp đồng nhập học Dual School, năm học ${YEAR} / Dual School Enrollment Contract, ${YEAR} School Year`,
       'Học sinh: Bảo Trần',
       'Phụ huynh/người giám hộ: Thị Minh Nguyễn',
       'Bản tiếng Anh của văn bản này là bản có giá trị ràng buộc.',
@@ -203,7 +208,7 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
     const pdf = await contractPdfIn('zh', '小明', '王', '王小红', '王');
     const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
     for (const s of [
-      'Dual School 入学合同（2025-26 学年） / Dual School Enrollment Contract, 2025-26 School Year',
+      `Dual School 入学合同（${YEAR} 学年） / Dual School Enrollment Contract, ${YEAR} School Year`,
       '学生：王小红',
       '家长/监护人：小明 王',
       '本文件以英文文本为准。',
@@ -219,7 +224,7 @@ describe('POST /api/generate-enrollment-contract-pdf/', () => {
   });
 
   it('names the student from the accepted application when the contract has no name', async () => {
-    const school = await h.buildSchool({ dualSchoolEnabled: true });
+    const school = await buildDualSchool(h);
     const parent = await h.buildParent({ school, applicationStatus: 'accepted', firstName: 'Dana', lastName: 'Reyes' });
     const formData = [{ step: 1, title: 'Applicant Information', data: { studentFullName: 'Luis Reyes', studentDOB: '01/02/2011' } }];
     await h.db.query(`INSERT INTO applications (parent_id, school_id, form_data) VALUES ($1, $2, $3)`, [parent.id, school.id, JSON.stringify(formData)]);
@@ -335,8 +340,9 @@ describe('POST /api/enrollment-contract-completion/', () => {
     const dues = await h.db.getRepository(Payment).findBy({ familyId: fam.parent.id });
     expect(dues).toHaveLength(1);
     expect(dues[0]).toMatchObject({
-      title: 'Tuition 2025-26',
-      dueDate: '2025-08-01',
+      title: `Tuition ${YEAR}`,
+      // The year's tuition date has passed: it falls due on the day the family signs.
+      dueDate: [proposedSchoolYear(schoolYearStartOf(TODAY)).tuitionDueOn, TODAY].sort().at(-1),
       amountCents: 1_000_000,
       paymentType: 'annual',
       status: 'due',
@@ -344,7 +350,7 @@ describe('POST /api/enrollment-contract-completion/', () => {
     });
 
     const due = await h.api.get('/api/payments-due/').set(h.auth(fam.token));
-    expect(due.body).toEqual([{ id: dues[0].id, title: 'Tuition 2025-26', due_date: '2025-08-01', amount: 10000, payment_type: 'annual' }]);
+    expect(due.body).toEqual([{ id: dues[0].id, title: `Tuition ${YEAR}`, due_date: dues[0].dueDate, amount: 10000, payment_type: 'annual', school_year: YEAR }]);
 
     const again = await h.api.post('/api/enrollment-contract-completion/').set(h.auth(fam.token)).send({});
     expect(again.status).toBe(409);

@@ -1,19 +1,34 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { YearTerms } from '../payments/pricing.js';
 
 /**
- * A dual-school family's enrollment contract: one per parent. The placements and PDF may be
- * regenerated until the parent completes it; a completed contract never changes.
+ * A dual-school family's enrollment contract for one school year: one per parent and year (a family
+ * re-enrolling signs a new one), at most one not completed. The placements, PDF and terms may be
+ * redrawn until the parent completes it; a completed contract never changes (a withdrawal only
+ * records when the enrollment ended).
  */
 @Entity('enrollment_contracts')
 export class EnrollmentContract {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'parent_id', type: 'integer', unique: true })
+  @Column({ name: 'parent_id', type: 'integer' })
   parentId: number;
 
   @Column({ name: 'school_id', type: 'integer' })
   schoolId: number;
+
+  /** The school year it enrolls for; null until the PDF is first drawn (the seed's unsigned contract). */
+  @Column({ name: 'school_year_id', type: 'integer', nullable: true })
+  schoolYearId: number | null;
+
+  /** The year's dates and attachment A's figures as printed on the PDF: what the family agreed to. */
+  @Column({ type: 'jsonb', nullable: true })
+  terms: YearTerms | null;
+
+  /** When the enrollment ended (a withdrawal). */
+  @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
+  endedAt: Date | null;
 
   /** The student the contract enrolls (from the application, or the seed). */
   @Column({ name: 'student_name', type: 'text', default: '' })

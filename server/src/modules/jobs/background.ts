@@ -1,7 +1,8 @@
 /**
  * The background worker of every replica: one JobWorker polling the `jobs` table for each kind of
  * background work — outbox delivery (email, text messages), consent-form ZIP exports and their
- * cleanup, roster and transcript imports, caseload summaries a read left stale, and the daily retention job (retention.ts).
+ * cleanup, roster and transcript imports, caseload summaries a read left stale, the daily retention job (retention.ts) and
+ * the daily late-fee job (late-fees.ts).
  * Each queue runs up to JOB_CONCURRENCY jobs at once, the long ones (ONE_AT_A_TIME) one.
  */
 import type { DataSource } from 'typeorm';
@@ -16,6 +17,7 @@ import { ROSTER_IMPORT_QUEUE } from '../roster/roster.service.js';
 import { TRANSCRIPT_IMPORT_QUEUE } from '../transcripts/transcript-queue.js';
 import { JobWorker, type JobHandler, type WorkerOptions } from './job-queue.js';
 import { RETENTION_QUEUE, retentionHandler, retentionPolicy, type RetentionPolicy } from './retention.js';
+import { LATE_FEE_QUEUE, lateFeeHandler } from './late-fees.js';
 
 /** The transports configured (SMTP_URL, SMS_*); a channel without one keeps its messages in the outbox. */
 export function configuredTransports(config: Config): Transports {
@@ -32,6 +34,7 @@ export function backgroundHandlers(
 ): Record<string, JobHandler> {
   return {
     ...(retention ? { [RETENTION_QUEUE]: retentionHandler(db, retention) } : {}),
+    [LATE_FEE_QUEUE]: lateFeeHandler(db),
     [OUTBOX_QUEUE]: outboxDeliveryHandler(db, transports, backoffBaseSeconds, services.outbox.smsRules.countries),
     [CONSENT_EXPORT_QUEUE]: (payload, job, stopping) => services.consentExports.build(String(payload.exportId), job, stopping),
     [EXPORT_CLEANUP_QUEUE]: async () => {
@@ -47,7 +50,13 @@ export function backgroundHandlers(
  * Long jobs that run one at a time per replica whatever JOB_CONCURRENCY says: each holds a batch
  * in memory and a transaction open, and there are few of them (imports, exports, the daily job).
  */
-export const ONE_AT_A_TIME: Record<string, number> = { [ROSTER_IMPORT_QUEUE]: 1, [TRANSCRIPT_IMPORT_QUEUE]: 1, [CONSENT_EXPORT_QUEUE]: 1, [RETENTION_QUEUE]: 1 };
+export const ONE_AT_A_TIME: Record<string, number> = {
+  [ROSTER_IMPORT_QUEUE]: 1,
+  [TRANSCRIPT_IMPORT_QUEUE]: 1,
+  [CONSENT_EXPORT_QUEUE]: 1,
+  [RETENTION_QUEUE]: 1,
+  [LATE_FEE_QUEUE]: 1,
+};
 
 /** The worker of a replica, with the lease, concurrency and retention periods of the configuration. */
 export function backgroundWorker(db: DataSource, services: Services, transports: Transports, config: Config, opts: WorkerOptions = {}): JobWorker {

@@ -1,14 +1,15 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-export const PAYMENT_TYPES = ['annual', 'monthly'] as const;
+export const PAYMENT_TYPES = ['annual', 'monthly', 'late_fee'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
-export const PAYMENT_STATUSES = ['due', 'paid', 'cancelled'] as const;
+/** waived: a late fee staff waived (with a reason). */
+export const PAYMENT_STATUSES = ['due', 'paid', 'cancelled', 'waived'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** A payment history row: money received, or a failed charge; by card (Stripe) or by check (recorded by staff). */
-export const PAYMENT_RECORD_STATUSES = ['paid', 'failed'] as const;
+export const PAYMENT_RECORD_STATUSES = ['paid', 'failed', 'refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'check'] as const;
 
-/** Something a family owes: the annual tuition, or one installment of the monthly plan. */
+/** Something a family owes: the annual tuition, one installment of the monthly plan, or a late fee on one of those. */
 @Entity('payments')
 export class Payment {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -23,6 +24,9 @@ export class Payment {
 
   @Column({ name: 'contract_id', type: 'uuid', nullable: true })
   contractId: string | null;
+
+  @Column({ name: 'school_year_id', type: 'integer', nullable: true })
+  schoolYearId: number | null;
 
   @Column({ type: 'text' })
   title: string;
@@ -49,6 +53,29 @@ export class Payment {
 
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt: Date | null;
+
+  /** A late fee: the payment it is charged on, and which month late (1, 2, ...). */
+  @Column({ name: 'late_fee_for', type: 'integer', nullable: true })
+  lateFeeFor: number | null;
+
+  @Column({ name: 'months_late', type: 'smallint', nullable: true })
+  monthsLate: number | null;
+
+  @Column({ name: 'waived_at', type: 'timestamptz', nullable: true })
+  waivedAt: Date | null;
+
+  @Column({ name: 'waived_by', type: 'integer', nullable: true })
+  waivedBy: number | null;
+
+  @Column({ name: 'waive_reason', type: 'text', nullable: true })
+  waiveReason: string | null;
+
+  /** A monthly installment whose Stripe invoice failed: when, and which invoice (the late-fee clock). */
+  @Column({ name: 'failed_at', type: 'timestamptz', nullable: true })
+  failedAt: Date | null;
+
+  @Column({ name: 'failed_invoice_id', type: 'text', nullable: true })
+  failedInvoiceId: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
@@ -84,6 +111,14 @@ export class PaymentRecord {
   @Column({ name: 'stripe_invoice_id', type: 'text', nullable: true })
   stripeInvoiceId: string | null;
 
+  /** The payment intent the money came by (refunds go against it). */
+  @Column({ name: 'stripe_payment_intent_id', type: 'text', nullable: true })
+  stripePaymentIntentId: string | null;
+
+  /** A refund row (status refunded): Stripe's refund id. */
+  @Column({ name: 'stripe_refund_id', type: 'text', nullable: true })
+  stripeRefundId: string | null;
+
   @Column({ name: 'recorded_by', type: 'integer', nullable: true })
   recordedBy: number | null;
 
@@ -104,7 +139,7 @@ export class CheckoutSessionRow {
   paymentId: number;
 
   @Column({ type: 'text' })
-  plan: 'annual' | 'monthly';
+  plan: 'annual' | 'monthly' | 'late_fee';
 
   @Column({ name: 'price_id', type: 'text' })
   priceId: string;

@@ -21,6 +21,14 @@ const table: [keyof typeof ACTORS, PaymentAction, PaymentObject, string][] = [
   ['parent', 'viewFamilies', null, '403'],
   ['student', 'recordCheck', null, '403'],
   ['parentAsStudent', 'recordCheck', null, `403 ${READ_ONLY_MESSAGE}`],
+  ['admin', 'manageSchoolYears', { dualSchoolIds: [SCHOOL_A], schoolId: SCHOOL_A }, 'ok'],
+  ['otherAdmin', 'manageSchoolYears', { dualSchoolIds: [SCHOOL_B], schoolId: SCHOOL_A }, `404 ${M.paymentNotFound}`],
+  ['parent', 'manageSchoolYears', null, '403'],
+  ['admin', 'waiveLateFee', { dualSchoolIds: [], schoolId: SCHOOL_A }, `403 ${M.staffOnly}`],
+  ['parent', 'waiveLateFee', null, '403'],
+  ['admin', 'recordWithdrawal', { dualSchoolIds: [SCHOOL_A], schoolId: SCHOOL_A }, 'ok'],
+  ['otherAdmin', 'recordWithdrawal', { dualSchoolIds: [SCHOOL_B], schoolId: SCHOOL_A }, `404 ${M.paymentNotFound}`],
+  ['student', 'recordWithdrawal', null, '403'],
 ];
 
 describe('payments policy', () => {

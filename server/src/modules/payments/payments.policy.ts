@@ -12,7 +12,14 @@ export const PAYMENT_POLICY_MESSAGES = {
   paymentNotFound: 'PAYMENT_NOT_FOUND',
 } as const;
 
-export type PaymentAction = 'viewOwnPayments' | 'checkout' | 'viewFamilies' | 'recordCheck';
+/**
+ * Staff actions on money (record a check, manage school years, waive a late fee, record a
+ * withdrawal and issue its refund) are writes by staff of the family's dual school; reading the
+ * families, years and ledgers needs staff of it too.
+ */
+export type StaffWrite = 'recordCheck' | 'manageSchoolYears' | 'waiveLateFee' | 'recordWithdrawal';
+export type PaymentAction = 'viewOwnPayments' | 'checkout' | 'viewFamilies' | StaffWrite;
+const STAFF_WRITES: readonly string[] = ['recordCheck', 'manageSchoolYears', 'waiveLateFee', 'recordWithdrawal'];
 
 /** null: may the actor do this at all; `dualSchoolIds`: the dual schools the staff member works at (with `schoolId`: a payment's or family's school). */
 export type PaymentObject = null | { dualSchoolIds: number[]; schoolId?: number };
@@ -25,7 +32,10 @@ export const can: Can<PaymentAction, PaymentObject> = (actor, action, object) =>
       return writesAs(actor, [UserType.Parent], because(PAYMENT_POLICY_MESSAGES.familyOnly));
     case 'viewFamilies':
     case 'recordCheck':
-      return both(action === 'recordCheck' ? writesAs(actor, [UserType.Staff]) : onlyTypes(actor, [UserType.Staff]), () => {
+    case 'manageSchoolYears':
+    case 'waiveLateFee':
+    case 'recordWithdrawal':
+      return both(STAFF_WRITES.includes(action) ? writesAs(actor, [UserType.Staff]) : onlyTypes(actor, [UserType.Staff]), () => {
         if (!object) return ALLOW;
         if (!object.dualSchoolIds.length) return deny(because(PAYMENT_POLICY_MESSAGES.staffOnly));
         return object.schoolId === undefined || object.dualSchoolIds.includes(object.schoolId) ? ALLOW : hide(because(PAYMENT_POLICY_MESSAGES.paymentNotFound));

@@ -5,7 +5,7 @@ import { contractView } from '../contracts/contracts.service.js';
 import { EnrollmentContractType, toContractType } from '../contracts/contracts.resolver.js';
 import type { Payment } from './payment.entity.js';
 import { toDollars } from './pricing.js';
-import { checkPrice } from './payment-input.js';
+import { checkPrice, checkWaiveReason } from './payment-input.js';
 
 @ObjectType({ description: 'An upcoming payment of the family' })
 class PaymentDue {
@@ -14,7 +14,10 @@ class PaymentDue {
   @Field(() => String, { description: 'YYYY-MM-DD' }) dueDate: string;
   @Field(() => Float, { description: 'Dollars' }) amount: number;
   @Field(() => Int, { description: 'Amount in US cents.' }) amountCents: number;
-  @Field(() => PaymentTypeEnum, { description: 'annual or monthly' }) paymentType: string;
+  @Field(() => PaymentTypeEnum, { description: 'annual, monthly or late_fee' }) paymentType: string;
+  @Field(() => String, { description: 'The school year it belongs to (2026-27).', nullable: true }) schoolYear: string | null;
+  @Field(() => Int, { description: 'A late fee: the payment it is charged on.', nullable: true }) lateFeeFor: number | null;
+  @Field(() => Int, { description: 'A late fee: which month late (1, 2, ...).', nullable: true }) monthsLate: number | null;
 }
 
 @ObjectType({ description: 'A row of the payment history' })
@@ -56,6 +59,9 @@ class StaffPayment {
   @Field(() => PaymentTypeEnum, { description: 'The payment type.' }) paymentType: string;
   @Field(() => PaymentStatusEnum, { description: 'due, paid or cancelled' }) status: string;
   @Field(() => Date, { description: 'When it was paid.', nullable: true }) paidAt: Date | null;
+  @Field(() => Int, { description: 'A late fee: the payment it is charged on.', nullable: true }) lateFeeFor: number | null;
+  @Field(() => Int, { description: 'A late fee: which month late.', nullable: true }) monthsLate: number | null;
+  @Field(() => String, { description: 'A waived late fee: why.', nullable: true }) waiveReason: string | null;
 }
 
 const staffPayment = (p: Payment): StaffPayment => ({
@@ -67,6 +73,9 @@ const staffPayment = (p: Payment): StaffPayment => ({
   paymentType: p.paymentType,
   status: p.status,
   paidAt: p.paidAt,
+  lateFeeFor: p.lateFeeFor,
+  monthsLate: p.monthsLate,
+  waiveReason: p.waiveReason,
 });
 
 @ObjectType({ description: 'A dual-school family (the parent account) for staff' })
@@ -118,6 +127,14 @@ export class PaymentsResolver {
     return ctx.services.payments.createCheckoutSession(ctx, 'monthly', checkPrice({ price_id: priceId }));
   }
 
+  @Mutation(() => CheckoutSessionResult, { description: "Stripe Checkout for one of the family's due late fees" })
+  createLateFeeCheckoutSession(
+    @Ctx() ctx: AdapterContext,
+    @Arg('paymentId', () => Int, { description: 'The late fee (a payment of type late_fee).' }) paymentId: number,
+  ): Promise<CheckoutSessionResult> {
+    return ctx.services.payments.createLateFeeCheckoutSession(ctx, paymentId);
+  }
+
   @Query(() => DualSchoolFamilyConnection, { description: 'Dual-school staff: accepted and enrolled families, paged' })
   dualSchoolFamilies(
     @Ctx() ctx: AdapterContext,
@@ -136,6 +153,15 @@ export class PaymentsResolver {
   async contract(@Root() family: DualSchoolFamily, @Ctx() ctx: AdapterContext): Promise<EnrollmentContractType | null> {
     const c = await ctx.loaders.contractByParent.load(family.parentId);
     return c && toContractType(contractView(c));
+  }
+
+  @Mutation(() => StaffPayment, { description: 'Dual-school staff waive a late fee still due, with a reason (kept with who and when)' })
+  async waiveLateFee(
+    @Ctx() ctx: AdapterContext,
+    @Arg('paymentId', () => Int, { description: 'The late fee.' }) paymentId: number,
+    @Arg('reason', () => String, { description: 'Why it is waived (1 to 500 characters), shown to the family.' }) reason: string,
+  ): Promise<StaffPayment> {
+    return staffPayment(await ctx.services.payments.waiveLateFee(ctx, paymentId, checkWaiveReason({ reason })));
   }
 
   @Mutation(() => StaffPayment, { description: 'Dual-school staff record a check received: the payment is paid' })

@@ -21,7 +21,15 @@ export function mountPaymentRoutes(r: Router, deps: AppDeps): void {
   const { payments } = deps.services;
 
   route(r, deps, 'get', '/payments-due/', 'paymentsDue', async (ctx) =>
-    (await payments.paymentsDue(ctx)).map((p) => ({ id: p.id, title: p.title, due_date: p.dueDate, amount: toDollars(p.amountCents), payment_type: p.paymentType })),
+    (await payments.paymentsDue(ctx)).map((p) => ({
+      id: p.id,
+      title: p.title,
+      due_date: p.dueDate,
+      amount: toDollars(p.amountCents),
+      payment_type: p.paymentType,
+      school_year: p.schoolYear,
+      ...(p.lateFeeFor !== null ? { late_fee_for: p.lateFeeFor, months_late: p.monthsLate } : {}),
+    })),
   );
 
   route(r, deps, 'get', '/payment-history/', 'paymentHistory', async (ctx) =>
@@ -91,7 +99,8 @@ export function mountPaymentPages(app: Express, deps: AppDeps): void {
       return;
     }
     const amount = `$${(session.amount_total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-    const what = session.mode === 'subscription' ? `Tuition monthly plan: ${amount} per month` : `Tuition paid upfront: ${amount}`;
+    const lateFee = session.metadata.plan === 'late_fee' ? session.line_items_data[0]?.name : undefined;
+    const what = lateFee ? `${lateFee}: ${amount}` : session.mode === 'subscription' ? `Tuition monthly plan: ${amount} per month` : `Tuition paid upfront: ${amount}`;
     const open = session.status === 'open';
     res.type('html').send(
       page(

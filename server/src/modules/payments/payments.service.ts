@@ -30,7 +30,9 @@ import { parseId } from '../../core/ids.js';
 import { logger } from '../../observability/logger.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import { CheckoutSessionRow, Payment, PaymentRecord } from './payment.entity.js';
-import { ANNUAL_TUITION_CENTS, MONTHLY_INSTALLMENT_CENTS, MONTHLY_INSTALLMENTS, quoteTuition, TUITION_DUE_DATE, TUITION_TITLE, UPFRONT_PRICE_CENTS } from './pricing.js';
+import { ANNUAL_TUITION_CENTS, MONTHLY_INSTALLMENT_CENTS, MONTHLY_INSTALLMENTS, quoteTuition, UPFRONT_PRICE_CENTS, type YearTerms } from './pricing.js';
+import { EnrollmentContract } from '../contracts/enrollment-contract.entity.js';
+import { onChargeRefunded } from './withdrawal-refunds.js';
 import { StripeGateway } from './stripe-gateway.js';
 import type { StandInEvent, StandInSession } from './stripe-standin.js';
 import { testCheckoutStore } from './test-checkout-store.js';
@@ -52,6 +54,11 @@ export interface PaymentDueView {
   dueDate: string;
   amountCents: number;
   paymentType: string;
+  /** The school year it belongs to (2026-27). */
+  schoolYear: string | null;
+  /** A late fee: the payment it is for, and which month late it is. */
+  lateFeeFor: number | null;
+  monthsLate: number | null;
 }
 export interface PaymentHistoryView {
   id: number;
@@ -70,11 +77,9 @@ export interface FamilyView {
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-const addMonths = (date: string, n: number) => {
-  const [y, m, d] = date.split('-').map(Number);
-  const total = m - 1 + n;
-  return `${y + Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-};
+/** Decision: a date already past when the family signs (joining mid-year) falls due on the signing day, never before it. */
+const notBefore = (date: string, signedOn: string) => (date < signedOn ? signedOn : date);
+export const tuitionTitle = (label: string) => `Tuition ${label}`;
 
 export class PaymentsService {
   readonly gateway: StripeGateway;
@@ -106,23 +111,46 @@ export class PaymentsService {
 
   // ---- the family ---------------------------------------------------------------------------
 
-  /** Called by contract completion, in its transaction: the annual tuition becomes due (once). */
-  async createTuitionDue(m: EntityManager, input: { familyId: number; schoolId: number; contractId: string }): Promise<void> {
+  /** Called by contract completion, in its transaction: the year's annual tuition becomes due (once), under the contract's terms. */
+  async createTuitionDue(
+    m: EntityManager,
+    input: { familyId: number; schoolId: number; contractId: string; schoolYearId: number; terms: YearTerms; signedOn: string },
+  ): Promise<void> {
     await m.query(
-      `INSERT INTO payments (family_id, school_id, contract_id, title, due_date, amount_cents, payment_type)
-       VALUES ($1, $2, $3, $4, $5, $6, 'annual')
-       ON CONFLICT (family_id) WHERE payment_type = 'annual' DO NOTHING`,
-      [input.familyId, input.schoolId, input.contractId, TUITION_TITLE, TUITION_DUE_DATE, ANNUAL_TUITION_CENTS],
+      `INSERT INTO payments (family_id, school_id, contract_id, school_year_id, title, due_date, amount_cents, payment_type)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'annual')
+       ON CONFLICT (family_id, contract_id) WHERE payment_type = 'annual' DO NOTHING`,
+      [
+        input.familyId,
+        input.schoolId,
+        input.contractId,
+        input.schoolYearId,
+        tuitionTitle(input.terms.label),
+        notBefore(input.terms.tuitionDueOn, input.signedOn),
+        input.terms.annualTuitionCents,
+      ],
     );
+  }
+
+  /** The terms a payment's contract was signed under. */
+  private async termsOf(m: EntityManager, contractId: string | null): Promise<YearTerms | null> {
+    if (!contractId) return null;
+    return (await m.getRepository(EnrollmentContract).findOneBy({ id: contractId }))?.terms ?? null;
   }
 
   async paymentsDue(ctx: RequestContext): Promise<PaymentDueView[]> {
     const caller = authorize(ctx, can, 'viewOwnPayments', null);
-    const rows = await this.db.getRepository(Payment).find({
-      where: { familyId: caller.user.id, status: 'due' },
-      order: { dueDate: 'ASC', id: 'ASC' },
-    });
-    return rows.map((p) => ({ id: p.id, title: p.title, dueDate: p.dueDate, amountCents: p.amountCents, paymentType: p.paymentType }));
+    const rows: (Payment & { schoolYear: string | null })[] = await this.db
+      .getRepository(Payment)
+      .createQueryBuilder('p')
+      .leftJoin('school_years', 'y', 'y.id = p.school_year_id')
+      .addSelect('y.label', 'p_school_year')
+      .where(`p.family_id = :id AND p.status = 'due'`, { id: caller.user.id })
+      .orderBy('p.due_date', 'ASC')
+      .addOrderBy('p.id', 'ASC')
+      .getRawAndEntities()
+      .then(({ raw, entities }) => entities.map((e) => ({ ...e, schoolYear: (raw.find((r: { p_id: number }) => r.p_id === e.id)?.p_school_year as string) ?? null })));
+    return rows.map(dueView);
   }
 
   async paymentHistory(ctx: RequestContext): Promise<PaymentHistoryView[]> {
@@ -134,7 +162,12 @@ export class PaymentsService {
     return rows.map(historyView);
   }
 
-  /** Starts a Stripe Checkout Session for the family's due annual tuition: upfront (payment) or monthly (subscription). */
+  /**
+   * Starts a Stripe Checkout Session for the family's due annual tuition: upfront (payment) or
+   * monthly (subscription). The price id names the plan (only the configured one of the plan is
+   * accepted); the amount is the contract's (its year's attachment A), sent as the line's price_data,
+   * so a year whose tuition differs charges what that family signed for.
+   */
   async createCheckoutSession(ctx: RequestContext, plan: 'annual' | 'monthly', input: Checked<string>): Promise<{ sessionId: string; url: string | null }> {
     const caller = authorize(ctx, can, 'checkout', null);
     const priceId = valid(input);
@@ -142,13 +175,42 @@ export class PaymentsService {
     if (!expected) throw new AppError('SERVICE_UNAVAILABLE', because(PAYMENT_MESSAGES.notConfigured));
     // The server decides what is charged: only the configured price of this plan is accepted.
     if (priceId !== expected) throw badInput(because(PAYMENT_MESSAGES.unknownPrice));
-    const due = await this.db.getRepository(Payment).findOneBy({ familyId: caller.user.id, paymentType: 'annual', status: 'due' });
+    const due = await this.db.getRepository(Payment).findOne({ where: { familyId: caller.user.id, paymentType: 'annual', status: 'due' }, order: { dueDate: 'ASC' } });
     if (!due) throw conflict(because(PAYMENT_MESSAGES.nothingDue));
+    const terms = await this.termsOf(this.db.manager, due.contractId);
+    const unitAmount = plan === 'annual' ? quoteTuition('annual', 1, terms ?? undefined).totalCents : (terms?.monthlyInstallmentCents ?? MONTHLY_INSTALLMENT_CENTS);
+    const name = plan === 'annual' ? `${due.title} (upfront)` : `${due.title} (monthly plan)`;
+    return this.startSession(caller.user, due, plan, expected, {
+      price_data: { currency: 'usd', unit_amount: unitAmount, product_data: { name }, ...(plan === 'monthly' ? { recurring: { interval: 'month' as const } } : {}) },
+      quantity: 1,
+    });
+  }
 
+  /** Starts a payment-mode Checkout Session for one of the family's due late fees (the same checkout as tuition). */
+  async createLateFeeCheckoutSession(ctx: RequestContext, rawPaymentId: unknown): Promise<{ sessionId: string; url: string | null }> {
+    const caller = authorize(ctx, can, 'checkout', null);
+    const fee = await this.db.getRepository(Payment).findOneBy({ id: parseId(rawPaymentId, 'payment'), paymentType: 'late_fee' });
+    if (!fee || fee.familyId !== caller.user.id) throw notFound(because(PAYMENT_MESSAGES.paymentNotFound));
+    if (fee.status !== 'due') throw conflict(because(PAYMENT_MESSAGES.notPayable));
+    return this.startSession(caller.user, fee, 'late_fee', 'price_data', {
+      price_data: { currency: 'usd', unit_amount: fee.amountCents, product_data: { name: fee.title } },
+      quantity: 1,
+    });
+  }
+
+  private async startSession(
+    user: { id: number; email: string },
+    due: Payment,
+    plan: 'annual' | 'monthly' | 'late_fee',
+    priceId: string,
+    lineItem: Stripe.Checkout.SessionCreateParams.LineItem,
+  ): Promise<{ sessionId: string; url: string | null }> {
+    const caller = { user };
+    const expected = priceId;
     const metadata = { family_id: String(caller.user.id), payment_id: String(due.id), plan };
     const params: Stripe.Checkout.SessionCreateParams = {
-      mode: plan === 'annual' ? 'payment' : 'subscription',
-      line_items: [{ price: expected, quantity: 1 }],
+      mode: plan === 'monthly' ? 'subscription' : 'payment',
+      line_items: [lineItem],
       customer_email: caller.user.email,
       client_reference_id: String(caller.user.id),
       metadata,
@@ -203,6 +265,9 @@ export class PaymentsService {
         case 'invoice.payment_failed':
           await this.onInvoice(m, obj, at, false);
           break;
+        case 'charge.refunded':
+          await onChargeRefunded(m, obj, at);
+          break;
         default:
           break; // recorded as seen; nothing to do
       }
@@ -222,39 +287,51 @@ export class PaymentsService {
       subscriptionId,
     ]);
     if (row.plan === 'monthly') {
-      if (subscriptionId) await this.ensureMonthlySchedule(m, row.familyId, subscriptionId);
+      if (subscriptionId) await this.ensureMonthlySchedule(m, row.familyId, subscriptionId, row.paymentId);
       return;
     }
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
     // Payment mode: settled only once the money is there (async methods complete unpaid first).
     if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
     const payment = await m.getRepository(Payment).findOneBy({ id: row.paymentId });
     if (!payment) return;
     await m.query(`UPDATE payments SET status = 'paid', paid_at = $2 WHERE id = $1 AND status = 'due'`, [payment.id, at]);
     await m.query(
-      `INSERT INTO payment_records (family_id, payment_id, title, amount_cents, status, method, stripe_session_id, occurred_at)
-       VALUES ($1, $2, $3, $4, 'paid', 'card', $5, $6)
+      `INSERT INTO payment_records (family_id, payment_id, title, amount_cents, status, method, stripe_session_id, stripe_payment_intent_id, occurred_at)
+       VALUES ($1, $2, $3, $4, 'paid', 'card', $5, $6, $7)
        ON CONFLICT (stripe_session_id) WHERE status = 'paid' AND stripe_session_id IS NOT NULL DO NOTHING`,
-      [row.familyId, payment.id, payment.title, session.amount_total ?? UPFRONT_PRICE_CENTS, row.id, at],
+      [row.familyId, payment.id, payment.title, session.amount_total ?? UPFRONT_PRICE_CENTS, row.id, paymentIntent, at],
     );
   }
 
-  /** The monthly plan replaces the annual item with ten installments; safe to call again. */
-  private async ensureMonthlySchedule(m: EntityManager, familyId: number, subscriptionId: string): Promise<void> {
-    const annual = await m.getRepository(Payment).findOneBy({ familyId, paymentType: 'annual' });
+  /**
+   * The monthly plan replaces the annual item with the contract's installments (its year's monthly
+   * dates and amount; a date already past at signing falls due on the signing day); safe to call again.
+   */
+  private async ensureMonthlySchedule(m: EntityManager, familyId: number, subscriptionId: string, annualId?: number): Promise<void> {
+    const annual = annualId
+      ? await m.getRepository(Payment).findOneBy({ id: annualId, familyId, paymentType: 'annual' })
+      : await m.getRepository(Payment).findOne({ where: { familyId, paymentType: 'annual', status: 'due' }, order: { dueDate: 'ASC' } });
     if (!annual) return;
+    if (annual.status === 'paid') return; // paid upfront meanwhile: no schedule
+    const terms = await this.termsOf(m, annual.contractId);
+    const dates = terms?.monthlyDueDates ?? Array.from({ length: MONTHLY_INSTALLMENTS }, () => annual.dueDate);
+    const amount = terms?.monthlyInstallmentCents ?? MONTHLY_INSTALLMENT_CENTS;
+    const signedOn = isoDate(annual.createdAt);
     await m.query(`UPDATE payments SET status = 'cancelled' WHERE id = $1 AND status = 'due'`, [annual.id]);
-    for (let i = 1; i <= MONTHLY_INSTALLMENTS; i++) {
+    for (let i = 1; i <= dates.length; i++) {
       await m.query(
-        `INSERT INTO payments (family_id, school_id, contract_id, title, due_date, amount_cents, payment_type, installment, stripe_subscription_id)
-         VALUES ($1, $2, $3, $4, $5, $6, 'monthly', $7, $8)
-         ON CONFLICT (family_id, installment) WHERE payment_type = 'monthly' DO NOTHING`,
+        `INSERT INTO payments (family_id, school_id, contract_id, school_year_id, title, due_date, amount_cents, payment_type, installment, stripe_subscription_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'monthly', $8, $9)
+         ON CONFLICT (family_id, contract_id, installment) WHERE payment_type = 'monthly' DO NOTHING`,
         [
           familyId,
           annual.schoolId,
           annual.contractId,
-          `${TUITION_TITLE} (month ${i} of ${MONTHLY_INSTALLMENTS})`,
-          addMonths(TUITION_DUE_DATE, i - 1),
-          MONTHLY_INSTALLMENT_CENTS,
+          annual.schoolYearId,
+          `${annual.title} (month ${i} of ${dates.length})`,
+          notBefore(dates[i - 1], signedOn),
+          amount,
           i,
           subscriptionId,
         ],
@@ -281,24 +358,29 @@ export class PaymentsService {
       logger.warn(`[payments] invoice for unknown subscription ${subscriptionId}; ignored`);
       return;
     }
-    await this.ensureMonthlySchedule(m, row.familyId, subscriptionId);
+    await this.ensureMonthlySchedule(m, row.familyId, subscriptionId, row.paymentId);
     const invoiceId = String(invoice.id);
     const alreadyPaid: unknown[] = await m.query(`SELECT 1 FROM payment_records WHERE stripe_invoice_id = $1 AND status = 'paid'`, [invoiceId]);
     if (alreadyPaid.length > 0) return; // a replay, or a failure reported after the retry succeeded
-    const next = await m.getRepository(Payment).findOne({
-      where: { familyId: row.familyId, paymentType: 'monthly', status: 'due' },
-      order: { installment: 'ASC' },
-    });
-    const title = next?.title ?? `${TUITION_TITLE} (monthly)`;
+    // The installment an invoice is for: the one a failure of this invoice already marked, else the next unpaid.
+    const next =
+      (await m.getRepository(Payment).findOne({ where: { familyId: row.familyId, paymentType: 'monthly', status: 'due', failedInvoiceId: invoiceId } })) ??
+      (await m.getRepository(Payment).findOne({
+        where: { familyId: row.familyId, paymentType: 'monthly', status: 'due', stripeSubscriptionId: subscriptionId },
+        order: { installment: 'ASC' },
+      }));
+    const title = next?.title ?? 'Tuition (monthly)';
     if (paid) {
       if (next) await m.query(`UPDATE payments SET status = 'paid', paid_at = $2 WHERE id = $1 AND status = 'due'`, [next.id, at]);
       await m.query(
-        `INSERT INTO payment_records (family_id, payment_id, title, amount_cents, status, method, stripe_invoice_id, occurred_at)
-         VALUES ($1, $2, $3, $4, 'paid', 'card', $5, $6)
+        `INSERT INTO payment_records (family_id, payment_id, title, amount_cents, status, method, stripe_invoice_id, stripe_payment_intent_id, occurred_at)
+         VALUES ($1, $2, $3, $4, 'paid', 'card', $5, $6, $7)
          ON CONFLICT (stripe_invoice_id) WHERE status = 'paid' AND stripe_invoice_id IS NOT NULL DO NOTHING`,
-        [row.familyId, next?.id ?? null, title, Number(invoice.amount_paid ?? MONTHLY_INSTALLMENT_CENTS), invoiceId, at],
+        [row.familyId, next?.id ?? null, title, Number(invoice.amount_paid ?? MONTHLY_INSTALLMENT_CENTS), invoiceId, invoicePaymentIntent(invoice), at],
       );
     } else {
+      // The late-fee clock of this installment starts at the failure when that is before its due date.
+      if (next) await m.query(`UPDATE payments SET failed_at = coalesce(failed_at, $2), failed_invoice_id = $3 WHERE id = $1`, [next.id, at, invoiceId]);
       await m.query(
         `INSERT INTO payment_records (family_id, payment_id, title, amount_cents, status, method, stripe_invoice_id, occurred_at)
          VALUES ($1, $2, $3, $4, 'failed', 'card', $5, $6)`,
@@ -390,8 +472,9 @@ export class PaymentsService {
       if (!payment) throw notFound(because(PAYMENT_MESSAGES.paymentNotFound));
       authorize(ctx, can, 'recordCheck', { dualSchoolIds: schoolIds, schoolId: payment.schoolId });
       if (payment.status !== 'due') throw conflict(because(PAYMENT_MESSAGES.notPayable));
-      // A check pays the annual tuition at the upfront price (§9); an installment at its amount.
-      const amount = payment.paymentType === 'annual' ? quoteTuition('check').totalCents : payment.amountCents;
+      // A check pays the annual tuition at the upfront price of the contract's terms (§9); an installment or a late fee at its amount.
+      const terms = await this.termsOf(m, payment.contractId);
+      const amount = payment.paymentType === 'annual' ? quoteTuition('check', 1, terms ?? undefined).totalCents : payment.amountCents;
       const at = new Date();
       await m.update(Payment, { id: payment.id }, { status: 'paid', paidAt: at });
       await m.insert(PaymentRecord, {
@@ -408,12 +491,54 @@ export class PaymentsService {
     });
   }
 
+  /**
+   * Staff waive a late fee still due, with a reason: the fee stays on the family's statement as
+   * waived, with who waived it, when and why (the log of the waiver).
+   */
+  async waiveLateFee(ctx: RequestContext, rawPaymentId: unknown, reason: Checked<string>): Promise<Payment> {
+    const caller = authorize(ctx, can, 'waiveLateFee', null);
+    const schoolIds = await this.staffDualSchoolIds(ctx, 'waiveLateFee');
+    const paymentId = parseId(rawPaymentId, 'payment');
+    return this.db.transaction(async (m) => {
+      const fee = await m.getRepository(Payment).createQueryBuilder('p').setLock('pessimistic_write').where('p.id = :id', { id: paymentId }).getOne();
+      if (!fee) throw notFound(because(PAYMENT_MESSAGES.paymentNotFound));
+      authorize(ctx, can, 'waiveLateFee', { dualSchoolIds: schoolIds, schoolId: fee.schoolId });
+      const why = valid(reason);
+      if (fee.paymentType !== 'late_fee' || fee.status !== 'due') throw conflict(because('LATE_FEE_NOT_WAIVABLE'));
+      const at = new Date();
+      await m.update(Payment, { id: fee.id }, { status: 'waived', waivedAt: at, waivedBy: caller.user.id, waiveReason: why });
+      return { ...fee, status: 'waived' as const, waivedAt: at, waivedBy: caller.user.id, waiveReason: why };
+    });
+  }
+
   /** A staff member may see this family (REST family detail and the contract file). */
   async staffSeesSchool(ctx: RequestContext, schoolId: number): Promise<boolean> {
     if (!permits(ctx.caller, can, 'viewFamilies', null)) return false;
     const dualSchoolIds = await this.staffDualSchoolIds(ctx).catch(() => [] as number[]);
     return permits(ctx.caller, can, 'viewFamilies', { dualSchoolIds, schoolId });
   }
+}
+
+/** The payment intent an invoice was paid with: `payments` (API 2025-03 and later) or the older `payment_intent`. */
+function invoicePaymentIntent(invoice: Record<string, unknown>): string | null {
+  const list = (invoice.payments as { data?: { payment?: { payment_intent?: string | { id: string } } }[] } | undefined)?.data ?? [];
+  const fromList = list[0]?.payment?.payment_intent;
+  const legacy = invoice.payment_intent as string | { id: string } | null | undefined;
+  const pi = fromList ?? legacy;
+  return typeof pi === 'string' ? pi : (pi?.id ?? null);
+}
+
+export function dueView(p: Payment & { schoolYear?: string | null }): PaymentDueView {
+  return {
+    id: p.id,
+    title: p.title,
+    dueDate: p.dueDate,
+    amountCents: p.amountCents,
+    paymentType: p.paymentType,
+    schoolYear: p.schoolYear ?? null,
+    lateFeeFor: p.lateFeeFor,
+    monthsLate: p.monthsLate,
+  };
 }
 
 export function historyView(r: PaymentRecord): PaymentHistoryView {

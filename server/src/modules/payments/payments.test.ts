@@ -8,6 +8,15 @@ import { DEMO, useHarness } from '../../test/harness.js';
 import { buildAcceptedParent, enrollFamily, type AcceptedFamily } from '../contracts/contracts.factories.js';
 import { CheckoutSessionRow, Payment, PaymentRecord, StripeEventRow } from './payment.entity.js';
 import { StripeStandIn, type StandInEvent } from './stripe-standin.js';
+import { proposedSchoolYear, schoolYearStartOf } from './pricing.js';
+import { buildDualSchool } from '../contracts/contracts.factories.js';
+
+const TODAY = new Date().toISOString().slice(0, 10);
+/** The current school year, as the factories' dual schools have it (from today's date). */
+const CURRENT = proposedSchoolYear(schoolYearStartOf(TODAY));
+const YEAR = CURRENT.label;
+/** A date of the year as the family owes it: never before the day they signed (today). */
+const owed = (date: string) => (date < TODAY ? TODAY : date);
 
 const h = useHarness();
 
@@ -78,7 +87,8 @@ describe('checkout sessions, through the real Stripe SDK against the local stand
     const payment = await h.db.getRepository(Payment).findOneByOrFail({ familyId: fam.parent.id });
     expect(sent.body).toMatchObject({
       mode: 'payment',
-      line_items: [{ price: PRICES.upfront, quantity: '1' }],
+      // The plan's price names the plan; the amount is the contract's year's, sent as price_data.
+      line_items: [{ price_data: { currency: 'usd', unit_amount: '950000', product_data: { name: `Tuition ${YEAR} (upfront)` } }, quantity: '1' }],
       customer_email: fam.parent.email,
       metadata: { family_id: String(fam.parent.id), payment_id: String(payment.id), plan: 'annual' },
       success_url: 'http://planner.test/parent-payments?session_id={CHECKOUT_SESSION_ID}',
@@ -100,7 +110,7 @@ describe('checkout sessions, through the real Stripe SDK against the local stand
     const sent = standIn.requests.at(-1)!;
     expect(sent.body).toMatchObject({
       mode: 'subscription',
-      line_items: [{ price: PRICES.monthly }],
+      line_items: [{ price_data: { unit_amount: '100000', recurring: { interval: 'month' } } }],
       subscription_data: { metadata: { family_id: String(fam.parent.id), plan: 'monthly' } },
     });
   });
@@ -163,7 +173,7 @@ describe('POST /api/stripe/webhook/', () => {
     expect(await due(fam.token)).toEqual([]);
     const rows = await history(fam.token);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ title: 'Tuition 2025-26', amount: 9500, status: 'paid' });
+    expect(rows[0]).toMatchObject({ title: `Tuition ${YEAR}`, amount: 9500, status: 'paid' });
     expect(rows[0].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const payment = await h.db.getRepository(Payment).findOneByOrFail({ familyId: fam.parent.id });
     expect(payment.status).toBe('paid');
@@ -217,8 +227,8 @@ describe('POST /api/stripe/webhook/', () => {
     let upcoming = await due(fam.token);
     expect(upcoming).toHaveLength(9);
     expect(upcoming.every((p) => p.payment_type === 'monthly' && p.amount === 1000)).toBe(true);
-    expect(upcoming[0]).toMatchObject({ title: 'Tuition 2025-26 (month 2 of 10)', due_date: '2025-09-01' });
-    expect(upcoming[8]).toMatchObject({ title: 'Tuition 2025-26 (month 10 of 10)', due_date: '2026-05-01' });
+    expect(upcoming[0]).toMatchObject({ title: `Tuition ${YEAR} (month 2 of 10)`, due_date: owed(CURRENT.monthlyDueDates[1]) });
+    expect(upcoming[8]).toMatchObject({ title: `Tuition ${YEAR} (month 10 of 10)`, due_date: owed(CURRENT.monthlyDueDates[9]) });
     const annual = await h.db.getRepository(Payment).findOneByOrFail({ familyId: fam.parent.id, paymentType: 'annual' });
     expect(annual.status).toBe('cancelled');
 
@@ -233,13 +243,13 @@ describe('POST /api/stripe/webhook/', () => {
     await deliver(StripeStandIn.event('invoice.payment_failed', second));
     let rows = await history(fam.token);
     expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'paid']);
-    expect(rows.find((r) => r.status === 'failed')).toMatchObject({ title: 'Tuition 2025-26 (month 2 of 10)', amount: 1000 });
+    expect(rows.find((r) => r.status === 'failed')).toMatchObject({ title: `Tuition ${YEAR} (month 2 of 10)`, amount: 1000 });
     expect(await due(fam.token)).toHaveLength(9);
 
     await deliver(StripeStandIn.event('invoice.paid', { ...second, amount_paid: 100_000, status: 'paid' }));
     upcoming = await due(fam.token);
     expect(upcoming).toHaveLength(8);
-    expect(upcoming[0].title).toBe('Tuition 2025-26 (month 3 of 10)');
+    expect(upcoming[0].title).toBe(`Tuition ${YEAR} (month 3 of 10)`);
     await deliver(StripeStandIn.event('invoice.payment_failed', second));
     rows = await history(fam.token);
     expect(rows.filter((r) => r.status === 'failed')).toHaveLength(1);
@@ -272,7 +282,7 @@ describe('the built-in test checkout (no Stripe keys)', () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.location).toBe(`http://planner.test/parent-payments?session_id=${start.body.sessionId}`);
     expect(await due(fam.token)).toEqual([]);
-    expect((await history(fam.token))[0]).toMatchObject({ title: 'Tuition 2025-26', amount: 9500, status: 'paid' });
+    expect((await history(fam.token))[0]).toMatchObject({ title: `Tuition ${YEAR}`, amount: 9500, status: 'paid' });
     // The session is over: paying again does nothing.
     await h.api.post(`/test-checkout/${start.body.sessionId}/pay`);
     expect(await history(fam.token)).toHaveLength(1);
@@ -311,7 +321,7 @@ describe('who sees payments', () => {
 
 describe('dual-school staff', () => {
   it('see each family with its payments and contract, in a constant number of SQL statements', async () => {
-    const school = await h.buildSchool({ dualSchoolEnabled: true });
+    const school = await buildDualSchool(h);
     const staff = await h.buildStaff({ school });
     const token = await h.tokenFor(staff);
     const query = `{ dualSchoolFamilies(first: 50) { totalCount nodes { parentName email applicationStatus payments { title amount status paymentType } contract { status pdfUrl } } } }`;
@@ -330,7 +340,7 @@ describe('dual-school staff', () => {
     await buildAcceptedParent(h, { school });
     const small = await run();
     expect(small.data.dualSchoolFamilies.totalCount).toBe(2);
-    expect(small.data.dualSchoolFamilies.nodes[0].payments).toEqual([{ title: 'Tuition 2025-26', amount: 10000, status: 'due', paymentType: 'annual' }]);
+    expect(small.data.dualSchoolFamilies.nodes[0].payments).toEqual([{ title: `Tuition ${YEAR}`, amount: 10000, status: 'due', paymentType: 'annual' }]);
     expect(small.data.dualSchoolFamilies.nodes[0].contract!.status).toBe('completed');
     expect(small.data.dualSchoolFamilies.nodes[1]).toMatchObject({ payments: [], contract: { status: 'unsigned' } });
     for (let i = 0; i < 4; i++) await enrollFamily(h, { school });
@@ -354,7 +364,9 @@ describe('dual-school staff', () => {
         parent_name: 'Robin Avery',
         email: fam.parent.email,
         application_status: 'enrolled',
-        payments: [{ id: payment.id, title: 'Tuition 2025-26', due_date: '2025-08-01', amount: 10000, payment_type: 'annual', status: 'due', paid_at: null }],
+        payments: [
+          { id: payment.id, title: `Tuition ${YEAR}`, due_date: owed(CURRENT.tuitionDueOn), amount: 10000, payment_type: 'annual', status: 'due', paid_at: null },
+        ],
       },
     ]);
 
@@ -368,7 +380,7 @@ describe('dual-school staff', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: payment.id, status: 'paid' });
     expect(await due(fam.token)).toEqual([]);
-    expect((await history(fam.token))[0]).toMatchObject({ title: 'Tuition 2025-26', amount: 9500, status: 'paid' });
+    expect((await history(fam.token))[0]).toMatchObject({ title: `Tuition ${YEAR}`, amount: 9500, status: 'paid' });
     const record = await h.db.getRepository(PaymentRecord).findOneByOrFail({ familyId: fam.parent.id });
     expect(record).toMatchObject({ method: 'check', recordedBy: staff.id });
 

@@ -1,9 +1,13 @@
 /**
- * A local stand-in for the part of Stripe's API this app uses: POST /v1/checkout/sessions and
- * GET /v1/checkout/sessions/{id}, enough for the real Stripe SDK (pointed here with its
- * host/port/protocol options). It also plays the customer: complete() and expire() build the
- * events Stripe would send (checkout.session.completed, invoice.paid, checkout.session.expired),
- * which the caller signs with the webhook secret and posts to the app's webhook.
+ * A local stand-in for the part of Stripe's API this app uses, enough for the real Stripe SDK
+ * (pointed here with its host/port/protocol options):
+ *   POST /v1/checkout/sessions (a configured price, or price_data), GET /v1/checkout/sessions/{id},
+ *   POST /v1/refunds (against a payment intent a completed checkout or paid invoice made; never more
+ *   than is left of it; Idempotency-Key replays answer the first refund), DELETE /v1/subscriptions/{id}.
+ * It also plays the customer: complete() and expire() build the events Stripe would send
+ * (checkout.session.completed, invoice.paid, checkout.session.expired), and a refund builds
+ * charge.refunded (refundEvents()), which the caller signs with the webhook secret and posts to
+ * the app's webhook.
  *
  * Used by `npm start` without Stripe keys (the built-in test checkout) and by the API tests.
  * Sessions are kept in memory and, when a store is given (the app gives one backed by PostgreSQL),
@@ -38,7 +42,7 @@ export interface StandInSession {
   livemode: false;
   created: number;
   /** Not part of Stripe's answer: what was bought, for events and the test checkout page. */
-  line_items_data: { price: string; quantity: number }[];
+  line_items_data: { price: string; quantity: number; name?: string }[];
   subscription_metadata: Record<string, string>;
 }
 
@@ -82,10 +86,27 @@ export function parseStripeForm(body: string): Record<string, unknown> {
 export interface StandInStore {
   save(session: StandInSession): Promise<void>;
   load(id: string): Promise<StandInSession | null>;
+  /** Payment intents (amount received, refunded so far), so a refund works on any replica and after a restart. */
+  saveIntent?(intent: StandInIntent): Promise<void>;
+  loadIntent?(id: string): Promise<StandInIntent | null>;
+}
+
+/** A payment intent the stand-in made (a paid checkout or invoice): what can still be refunded. */
+export interface StandInIntent {
+  id: string;
+  amount: number;
+  amount_refunded: number;
+  charge: string;
+  metadata: Record<string, string>;
 }
 
 export class StripeStandIn {
   readonly sessions = new Map<string, StandInSession>();
+  readonly intents = new Map<string, StandInIntent>();
+  readonly cancelledSubscriptions = new Set<string>();
+  /** Refund events not yet handed to the app (charge.refunded), by refund. */
+  private readonly pendingEvents: StandInEvent[] = [];
+  private readonly idempotent = new Map<string, Record<string, unknown>>();
   /** Every API request received, for tests to check what the SDK sent. */
   readonly requests: { method: string; path: string; body: Record<string, unknown>; authorization: string | undefined }[] = [];
   private server: http.Server | null = null;
@@ -149,6 +170,23 @@ export class StripeStandIn {
           () => fail(500, 'The session could not be stored.'),
         );
       }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+        if (key && this.idempotent.has(key)) return send(200, this.idempotent.get(key));
+        return void this.refund(body).then(
+          (result) => {
+            if (typeof result === 'string') return fail(400, result, 'amount');
+            if (key) this.idempotent.set(key, result);
+            send(200, result);
+          },
+          () => fail(500, 'The refund could not be stored.'),
+        );
+      }
+      const sub = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+      if (req.method === 'DELETE' && sub) {
+        this.cancelledSubscriptions.add(sub[1]);
+        return send(200, { id: sub[1], object: 'subscription', status: 'canceled', canceled_at: now() });
+      }
       const m = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m) {
         return void this.fetch(m[1]).then(
@@ -168,9 +206,11 @@ export class StripeStandIn {
     if (items.length === 0) return 'Missing required param: line_items.';
     let total = 0;
     const lineItems: StandInSession['line_items_data'] = [];
-    for (const item of items) {
-      const price = this.opts.prices[item.price];
-      if (!price) return `No such price: '${item.price}'`;
+    for (const item of items as Record<string, unknown>[]) {
+      const data = item.price_data as Record<string, unknown> | undefined;
+      const price: StandInPrice | undefined = data ? { unitAmount: Number(data.unit_amount), recurring: !!data.recurring } : this.opts.prices[item.price as string];
+      if (!price) return `No such price: '${String(item.price)}'`;
+      if (!Number.isInteger(price.unitAmount) || price.unitAmount < 0) return 'Invalid integer: price_data[unit_amount].';
       if (price.recurring !== (mode === 'subscription')) {
         return mode === 'subscription'
           ? 'You must provide at least one recurring price in `subscription` mode when using prices.'
@@ -178,7 +218,8 @@ export class StripeStandIn {
       }
       const quantity = Number(item.quantity ?? 1);
       total += price.unitAmount * quantity;
-      lineItems.push({ price: item.price, quantity });
+      const name = (data?.product_data as Record<string, unknown> | undefined)?.name;
+      lineItems.push({ price: data ? 'price_data' : String(item.price), quantity, ...(typeof name === 'string' ? { name } : {}) });
     }
     const id = `cs_test_${crypto.randomBytes(16).toString('hex')}`;
     const session: StandInSession = {
@@ -247,12 +288,76 @@ export class StripeStandIn {
     s.status = 'complete';
     s.payment_status = 'paid';
     if (s.mode === 'payment') {
-      s.payment_intent = rid('pi');
+      s.payment_intent = this.paid(s.amount_total, s.metadata).id;
       return [StripeStandIn.event('checkout.session.completed', this.publicView(s))];
     }
     s.subscription = rid('sub');
-    const invoice = { ...StripeStandIn.invoice(s.subscription, s.subscription_metadata, s.amount_total, true), billing_reason: 'subscription_create' };
+    const invoice = {
+      ...StripeStandIn.invoice(s.subscription, s.subscription_metadata, s.amount_total, true),
+      billing_reason: 'subscription_create',
+      payment_intent: this.paid(s.amount_total, s.subscription_metadata).id,
+    };
     return [StripeStandIn.event('checkout.session.completed', this.publicView(s)), StripeStandIn.event('invoice.paid', invoice)];
+  }
+
+  /** Money received: a payment intent (with its charge) that refunds can go against. */
+  paid(amount: number, metadata: Record<string, string> = {}): StandInIntent {
+    const intent: StandInIntent = { id: rid('pi'), amount, amount_refunded: 0, charge: rid('ch'), metadata };
+    this.intents.set(intent.id, intent);
+    void this.opts.store?.saveIntent?.(intent);
+    return intent;
+  }
+
+  /** A paid invoice of a subscription, with its payment intent (a later month of the monthly plan). */
+  paidInvoice(subscription: string, metadata: Record<string, string>, amount: number): Record<string, unknown> {
+    return { ...StripeStandIn.invoice(subscription, metadata, amount, true), payment_intent: this.paid(amount, metadata).id };
+  }
+
+  private async intent(id: string): Promise<StandInIntent | null> {
+    const stored = this.opts.store?.loadIntent ? await this.opts.store.loadIntent(id) : null;
+    if (stored) this.intents.set(id, stored);
+    return this.intents.get(id) ?? null;
+  }
+
+  /** POST /v1/refunds: a refund of (part of) a payment intent, as Stripe answers it; charge.refunded follows. */
+  private async refund(body: Record<string, unknown>): Promise<Record<string, unknown> | string> {
+    const id = typeof body.payment_intent === 'string' ? body.payment_intent : '';
+    const intent = id ? await this.intent(id) : null;
+    if (!intent) return `No such payment_intent: '${id}'`;
+    const left = intent.amount - intent.amount_refunded;
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return 'Invalid positive integer: amount.';
+    if (amount > left) return `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`;
+    intent.amount_refunded += amount;
+    await this.opts.store?.saveIntent?.(intent);
+    const refund = {
+      id: rid('re'),
+      object: 'refund',
+      amount,
+      currency: 'usd',
+      charge: intent.charge,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      created: now(),
+    };
+    this.pendingEvents.push(
+      StripeStandIn.event('charge.refunded', {
+        id: intent.charge,
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: intent.amount_refunded,
+        payment_intent: intent.id,
+        refunded: intent.amount_refunded === intent.amount,
+        refunds: { object: 'list', data: [refund] },
+      }),
+    );
+    return refund;
+  }
+
+  /** The events refunds made since the last call (charge.refunded), for the caller to deliver. */
+  refundEvents(): StandInEvent[] {
+    return this.pendingEvents.splice(0);
   }
 
   /** The customer leaves: the session expires. */

@@ -84,6 +84,9 @@ export class School {
   @Field(() => Int, { description: 'The first grade (9 to 12) in which a student may take a partner college course.' })
   @Column({ name: 'dual_enrollment_from_grade', type: 'integer', default: 9 })
   dualEnrollmentFromGrade: number;
+  /** Days after a due date before the first late fee (Dual School; staff set it). */
+  @Column({ name: 'late_fee_grace_days', type: 'integer', default: 5 })
+  lateFeeGraceDays: number;
 
   /** The pathway the caseload follows for a student who marked none; null: by name (caseload/followed-pathways.ts). */
   @Column({ name: 'graduation_pathway_id', type: 'integer', nullable: true })

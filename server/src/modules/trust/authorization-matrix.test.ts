@@ -317,6 +317,20 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   followPathway: (w) => ({ pathwayUuid: w.pathway.uuid, follow: true, studentId: w.student.id }),
   students: (w) => ({ schoolId: w.schoolA.id }),
   recordCheckPayment: () => ({ paymentId: 999999 }),
+  // School years, late fees and withdrawals: the Dual School's; ids of nothing where an object is named.
+  schoolYears: (w) => ({ schoolId: w.dual.id }),
+  schoolYearChanges: () => ({ id: 999999 }),
+  lateFeeGraceDays: (w) => ({ schoolId: w.dual.id }),
+  createSchoolYear: (w) => {
+    const start = 2100 + Math.floor(Math.random() * 800);
+    return { schoolId: w.dual.id, input: { label: `${start}-${String((start + 1) % 100).padStart(2, '0')}` } };
+  },
+  updateSchoolYear: () => ({ id: 999999, input: {} }),
+  setLateFeeGraceDays: (w) => ({ schoolId: w.dual.id, days: 5 }),
+  createLateFeeCheckoutSession: () => ({ paymentId: 999999 }),
+  waiveLateFee: () => ({ paymentId: 999999, reason: 'Waived' }),
+  withdrawalQuote: (w) => ({ parentId: w.applicant.id, input: { withdrawnOn: '2026-01-01', reason: 'Moving' } }),
+  recordWithdrawal: (w) => ({ parentId: w.applicant.id, input: { withdrawnOn: '2026-01-01', reason: 'Moving' }, confirmRefundCents: 0 }),
   resetPassword: () => ({ uidb64: 'MQ', token: 'not-a-token', password: 'Another#2026x' }),
   login: () => ({ email: 'nobody@test.example', password: 'wrong-password' }),
   startParentFormsExport: async (w, f) => ({ grade: await f.completedGrade(), schoolId: w.schoolA.id }),
