@@ -385,7 +385,7 @@ export const en = {
   'contracts.clickToPlace': 'Click to place',
   'contracts.welcomeToDualSchool': 'Welcome to Dual School!',
   'contracts.congratulationsYourEnrollmentContractIsS':
-    'Congratulations! Your enrollment contract is signed and your student is now enrolled in Dual School for the 2025-26 school year. We are excited to have your family with us.',
+    'Congratulations! Your enrollment contract is signed and your student is now enrolled in Dual School. We are excited to have your family with us.',
   'contracts.whatSNext': "What's Next?",
   'contracts.viewYourPaymentOptionsAndPay': 'View your payment options and pay the first tuition payment on the Payments page.',
   'contracts.ourTeamPreparesYourStudentS': "Our team prepares your student's academic pathway.",

@@ -656,7 +656,7 @@ export const es: Partial<Record<MessageKey, string>> = {
   'contracts.clickToPlace': 'Haga clic para colocar',
   'contracts.welcomeToDualSchool': '¡Bienvenidos a Dual School!',
   'contracts.congratulationsYourEnrollmentContractIsS':
-    '¡Felicidades! Su contrato de inscripción está firmado y su estudiante ya está inscrito/a en Dual School para el año escolar 2025-26. Nos alegra mucho tener a su familia con nosotros.',
+    '¡Felicidades! Su contrato de inscripción está firmado y su estudiante ya está inscrito/a en Dual School. Nos alegra mucho tener a su familia con nosotros.',
   'contracts.whatSNext': '¿Qué sigue?',
   'contracts.viewYourPaymentOptionsAndPay': 'Consulte sus opciones de pago y haga el primer pago de la matrícula en la página Pagos.',
   'contracts.ourTeamPreparesYourStudentS': 'Nuestro equipo prepara la trayectoria académica de su estudiante.',

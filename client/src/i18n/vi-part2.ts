@@ -132,7 +132,7 @@ export const viPart2: Partial<Record<MessageKey, string>> = {
   'contracts.clickToPlace': 'Bấm để đặt',
   'contracts.welcomeToDualSchool': 'Chào mừng đến với Dual School!',
   'contracts.congratulationsYourEnrollmentContractIsS':
-    'Xin chúc mừng! Hợp đồng ghi danh của quý vị đã được ký và con quý vị đã chính thức ghi danh vào Dual School cho năm học 2025-26. Chúng tôi rất vui được đồng hành cùng gia đình quý vị.',
+    'Xin chúc mừng! Hợp đồng ghi danh của quý vị đã được ký và con quý vị đã chính thức ghi danh vào Dual School. Chúng tôi rất vui được đồng hành cùng gia đình quý vị.',
   'contracts.whatSNext': 'Bước tiếp theo là gì?',
   'contracts.viewYourPaymentOptionsAndPay': 'Xem các cách thanh toán và đóng khoản học phí đầu tiên ở trang Thanh toán.',
   'contracts.ourTeamPreparesYourStudentS': 'Đội ngũ của chúng tôi chuẩn bị lộ trình học tập cho con quý vị.',

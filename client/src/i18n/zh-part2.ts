@@ -127,7 +127,7 @@ export const zhPart2: Partial<Record<MessageKey, string>> = {
   'contracts.completeSigning': '完成签署',
   'contracts.clickToPlace': '点击放置',
   'contracts.welcomeToDualSchool': '欢迎来到 Dual School！',
-  'contracts.congratulationsYourEnrollmentContractIsS': '恭喜！您的入学合同已签署，您的孩子已正式注册 Dual School 2025-26 学年。我们很高兴您的家庭加入我们。',
+  'contracts.congratulationsYourEnrollmentContractIsS': '恭喜！您的入学合同已签署，您的孩子已正式注册 Dual School。我们很高兴您的家庭加入我们。',
   'contracts.whatSNext': '接下来做什么？',
   'contracts.viewYourPaymentOptionsAndPay': '在“付款”页面查看付款方式并缴纳第一笔学费。',
   'contracts.ourTeamPreparesYourStudentS': '我们的团队会为您的孩子准备学业路径。',
