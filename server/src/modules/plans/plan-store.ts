@@ -151,6 +151,10 @@ export async function renumberOfficialPlans(m: Pick<EntityManager, 'query'>, use
   );
 }
 
+/** An entry's source from its row (`recordCondition`: whether it came from the school's record), for every query that reads entries. */
+export const entrySourceSql = (recordCondition: string): string =>
+  `CASE WHEN ${recordCondition} THEN 'record' WHEN completed OR grade <> '' THEN 'self_reported' ELSE 'planned' END`;
+
 /** Plan entries with their courses: two statements whatever the number of courses. */
 export async function loadEntries(m: Pick<EntityManager, 'query'>, plan: PlanRef, where: { id?: number; courseId?: number } = {}): Promise<PlanEntry[]> {
   const t = entryTable(plan);
@@ -158,7 +162,7 @@ export async function loadEntries(m: Pick<EntityManager, 'query'>, plan: PlanRef
   // Only the official plan holds record entries; a what-if plan's copy is the student's own.
   const record = t.table === 'scheduled_courses' ? 'transcript_record_id IS NOT NULL' : 'false';
   let sql = `SELECT id, $${params.length + 1}::int AS "userId", course_id AS "courseId", term, position, grade, completed,
-                    CASE WHEN ${record} THEN 'record' WHEN completed OR grade <> '' THEN 'self_reported' ELSE 'planned' END AS source
+                    ${entrySourceSql(record)} AS source
                FROM ${t.table} WHERE ${t.owner} = $1`;
   params.push(plan.userId);
   if (where.id !== undefined) {

@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import type { School } from '../schools/school.entity.js';
-import { loadCourses, type PlanCourseInfo, type PlanEntry } from './plan-store.js';
+import { entrySourceSql, loadCourses, type PlanCourseInfo, type PlanEntry } from './plan-store.js';
 
 /** The schools of a plan's courses, by id, through the request's school loader (one statement). */
 export async function schoolsOfEntries(schoolById: DataLoader<number, School | null>, entries: PlanEntry[]): Promise<Map<number, School>> {
@@ -25,7 +25,8 @@ export function planLoaders(db: DataSource) {
     scheduledEntry: new DataLoader<string, PlanEntry | null>(async (keys) => {
       const pairs = keys.map((k) => k.split(':').map(Number));
       const rows: Omit<PlanEntry, 'course'>[] = await db.query(
-        `SELECT sc.id, sc.user_id AS "userId", sc.course_id AS "courseId", sc.term, sc.position, sc.grade, sc.completed
+        `SELECT sc.id, sc.user_id AS "userId", sc.course_id AS "courseId", sc.term, sc.position, sc.grade, sc.completed,
+                ${entrySourceSql('sc.transcript_record_id IS NOT NULL')} AS source
            FROM scheduled_courses sc
            JOIN (SELECT unnest($1::int[]) AS user_id, unnest($2::int[]) AS course_id) k
              ON k.user_id = sc.user_id AND k.course_id = sc.course_id`,

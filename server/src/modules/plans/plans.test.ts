@@ -471,15 +471,17 @@ describe('the plan query', () => {
   it('finds a course for the student course page with the entry scheduled in the plan', async () => {
     const { user, token } = await student();
     const entry = await buildScheduled(h.db, user.id, geo, 2, { grade: 'B', completed: true });
-    const Q = `query ($uuid: ID!) { planCourse(uuid: $uuid) { id courseId title school { name } prerequisiteGroups scheduled { id term grade completed } } }`;
+    // The course page's own selection, source included (the student's own completion: self-reported).
+    const Q = `query ($uuid: ID!) { planCourse(uuid: $uuid) { id courseId title school { name } prerequisiteGroups scheduled { id term grade completed source } } }`;
     const res = await h.gql(Q, { uuid: geo.uuid }, token);
+    expect(res.errors).toBeUndefined();
     expect(res.data!.planCourse).toEqual({
       id: geo.id,
       courseId: '4401',
       title: 'Geometry',
       school: { name: 'Plan Test High' },
       prerequisiteGroups: ['4301'],
-      scheduled: { id: entry.id, term: '2', grade: 'B', completed: true },
+      scheduled: { id: entry.id, term: '2', grade: 'B', completed: true, source: 'self_reported' },
     });
     expect((await h.gql(Q, { uuid: alg.uuid }, token)).data!.planCourse.scheduled).toBeNull();
     expect((await h.gql(Q, { uuid: foreign.uuid }, token)).code).toBe('NOT_FOUND');
