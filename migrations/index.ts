@@ -1,5 +1,6 @@
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 import { AutoPlan1732300002800 } from './1732300002800-AutoPlan.js';
+import { CoreChecks1732300003000 } from './1732300003000-CoreChecks.js';
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
 import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
@@ -61,4 +62,5 @@ export const migrations = [
   CourseRequests1732300002870,
   SchoolYears1732300002900,
   ReadFences1732300002950,
+  CoreChecks1732300003000,
 ];

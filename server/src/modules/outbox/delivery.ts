@@ -100,12 +100,15 @@ export function outboxDeliveryHandler(
   };
 }
 
-/** Queues a delivery job for every pending message of the given channels that has none (e.g. after SMTP was configured). */
+/**
+ * Queues a delivery job for every pending message of the given channels that has none (e.g. after
+ * SMTP was configured), at the message's own priority: a reset link still goes ahead of bulk mail.
+ */
 export async function requeuePendingMessages(db: DataSource, channels: OutboxChannel[]): Promise<void> {
   if (!channels.length) return;
   await db.query(
-    `INSERT INTO jobs (queue, payload, singleton_key, max_attempts)
-     SELECT $1, jsonb_build_object('messageId', id), id::text, $3 FROM outbox_messages
+    `INSERT INTO jobs (queue, payload, singleton_key, max_attempts, priority)
+     SELECT $1, jsonb_build_object('messageId', id), id::text, $3, priority FROM outbox_messages
       WHERE status = 'pending' AND channel = ANY($2::text[])
      ON CONFLICT DO NOTHING`,
     [OUTBOX_QUEUE, channels, MAX_ATTEMPTS],

@@ -38,6 +38,10 @@ export class OutboxMessage {
   @Column({ type: 'integer', default: 0 })
   attempts: number;
 
+  /** The delivery job's priority (PERSON_WAITING for a link someone just asked for), kept for a job queued again at start. */
+  @Column({ type: 'smallint', default: 0 })
+  priority: number;
+
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError: string | null;
 

@@ -49,6 +49,7 @@ export class OutboxService {
     urgency: MessageUrgency = {},
   ): Promise<OutboxMessage> {
     const refusal = channel === 'sms' ? await smsRefusal(manager, this.smsRules, recipient, scope.schoolId) : null;
+    const priority = priorityOf(urgency);
     const message = await manager.getRepository(OutboxMessage).save({
       channel,
       recipient,
@@ -58,6 +59,7 @@ export class OutboxService {
       lastError: refusal,
       schoolId: scope.schoolId,
       userId: scope.userId,
+      priority,
     });
     if (refusal) {
       // Ids only: the number and the body stay on the row, for the school's staff.
@@ -65,7 +67,7 @@ export class OutboxService {
       return message;
     }
     // Delivery is a job written in the same transaction: it runs once the message is committed, on any replica.
-    await enqueueJob(manager, OUTBOX_QUEUE, { messageId: message.id }, { singletonKey: message.id, maxAttempts: MAX_ATTEMPTS, priority: priorityOf(urgency) });
+    await enqueueJob(manager, OUTBOX_QUEUE, { messageId: message.id }, { singletonKey: message.id, maxAttempts: MAX_ATTEMPTS, priority });
     return message;
   }
 
@@ -76,19 +78,20 @@ export class OutboxService {
     urgency: MessageUrgency = {},
   ): Promise<void> {
     if (!messages.length) return;
+    const priority = priorityOf(urgency);
     const rows = messages.map((msg) => ({ recipient: msg.recipient, subject: msg.subject, body: msg.body, school_id: msg.scope.schoolId, user_id: msg.scope.userId }));
     const ids: { id: string }[] = await manager.query(
-      `INSERT INTO outbox_messages (channel, recipient, subject, body, status, school_id, user_id)
-       SELECT 'email', m.recipient, m.subject, m.body, 'pending', m.school_id, m.user_id
+      `INSERT INTO outbox_messages (channel, recipient, subject, body, status, school_id, user_id, priority)
+       SELECT 'email', m.recipient, m.subject, m.body, 'pending', m.school_id, m.user_id, $2
          FROM jsonb_to_recordset($1::jsonb) AS m(recipient text, subject text, body text, school_id int, user_id int)
        RETURNING id`,
-      [JSON.stringify(rows)],
+      [JSON.stringify(rows), priority],
     );
     await manager.query(
       `INSERT INTO jobs (queue, payload, max_attempts, singleton_key, priority)
        SELECT $1, jsonb_build_object('messageId', id), $2, id, $4 FROM unnest($3::text[]) AS id
        ON CONFLICT DO NOTHING`,
-      [OUTBOX_QUEUE, MAX_ATTEMPTS, ids.map((r) => r.id), priorityOf(urgency)],
+      [OUTBOX_QUEUE, MAX_ATTEMPTS, ids.map((r) => r.id), priority],
     );
   }
 

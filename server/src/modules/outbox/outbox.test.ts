@@ -3,7 +3,7 @@ import { createLoaders } from '../../loaders.js';
 import { DEMO, useHarness } from '../../test/harness.js';
 import { SystemService } from '../system/system.service.js';
 import { JobWorker, PERSON_WAITING, backoffSeconds } from '../jobs/job-queue.js';
-import { MAX_ATTEMPTS, OUTBOX_QUEUE, outboxDeliveryHandler, type MessageTransport } from './delivery.js';
+import { MAX_ATTEMPTS, OUTBOX_QUEUE, outboxDeliveryHandler, requeuePendingMessages, type MessageTransport } from './delivery.js';
 import { checkOutboxFilter } from '../system/outbox-filter-input.js';
 
 const h = useHarness();
@@ -131,6 +131,27 @@ describe('outbox delivery on the job queue', () => {
     expect(reset.status).toBe('sent');
     while ((await worker.runOnce()) > 0);
     expect(transport.sent.slice(3)).toEqual([...welcomed.slice(1).map((u) => `${u.email}: Set your password for Pathway Planner`), `${resetting.email}: Consent form`]);
+  });
+
+  it('a message queued again at start (its job gone) keeps its priority: the reset link still goes first', async () => {
+    const school = await h.buildSchool();
+    const welcomed = await Promise.all(Array.from({ length: 2 }, () => h.buildStudent({ school })));
+    const resetting = await h.buildParent({ school });
+    await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLinks(welcomed.map((user) => ({ user, school })), m));
+    await queueReset(resetting.email);
+    const mine = [...welcomed, resetting].map((u) => u.email);
+    const ids = (await h.db.query(`SELECT id::text FROM outbox_messages WHERE recipient = ANY($1)`, [mine])).map((r: { id: string }) => r.id);
+    // As when the server started without SMTP: the messages wait, their jobs are gone.
+    await h.db.query(`DELETE FROM jobs WHERE queue = $1 AND payload->>'messageId' = ANY($2)`, [OUTBOX_QUEUE, ids]);
+    await requeuePendingMessages(h.db, ['email']);
+    const requeued = await h.db.query(
+      `SELECT m.recipient, j.priority FROM jobs j JOIN outbox_messages m ON m.id::text = j.payload->>'messageId'
+        WHERE j.queue = $1 AND j.status = 'pending' AND m.recipient = ANY($2)`,
+      [OUTBOX_QUEUE, mine],
+    );
+    const priorityOf = new Map(requeued.map((r: { recipient: string; priority: number }) => [r.recipient, r.priority]));
+    expect(requeued).toHaveLength(3);
+    expect(mine.map((email) => priorityOf.get(email))).toEqual([0, 0, PERSON_WAITING]);
   });
 
   it('backs off exponentially', () => {
