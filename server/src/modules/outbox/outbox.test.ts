@@ -137,7 +137,12 @@ describe('outbox delivery on the job queue', () => {
     const school = await h.buildSchool();
     const welcomed = await Promise.all(Array.from({ length: 2 }, () => h.buildStudent({ school })));
     const resetting = await h.buildParent({ school });
-    await h.db.transaction((m) => h.services.accounts.enqueueSetPasswordLinks(welcomed.map((user) => ({ user, school })), m));
+    await h.db.transaction((m) =>
+      h.services.accounts.enqueueSetPasswordLinks(
+        welcomed.map((user) => ({ user, school })),
+        m,
+      ),
+    );
     await queueReset(resetting.email);
     const mine = [...welcomed, resetting].map((u) => u.email);
     const ids = (await h.db.query(`SELECT id::text FROM outbox_messages WHERE recipient = ANY($1)`, [mine])).map((r: { id: string }) => r.id);

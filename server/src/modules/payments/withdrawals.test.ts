@@ -97,6 +97,13 @@ describe('a withdrawal: the refund by the contract rule, shown, then issued thro
     expect(await h.db.getRepository(Payment).countBy({ familyId: fam.parent.id, paymentType: 'late_fee' })).toBe(0);
   });
 
+  it('the database holds only the statuses the screens know: withdrawn is one, a misspelt status is refused', async () => {
+    const parent = await h.buildParent({ school: await h.buildSchool() });
+    await h.db.query(`UPDATE users SET application_status = 'withdrawn' WHERE id = $1`, [parent.id]);
+    await expect(h.db.query(`UPDATE users SET application_status = 'withdrawed' WHERE id = $1`, [parent.id])).rejects.toThrow(/users_application_status_check/);
+    expect((await h.db.getRepository(User).findOneByOrFail({ id: parent.id })).applicationStatus).toBe('withdrawn');
+  });
+
   it('tuition paid by check is refunded by check (recorded for the school to mail), not through Stripe', async () => {
     const fam = await enrollFamily(h);
     const token = await staffToken(fam);
