@@ -8,6 +8,8 @@
  * 4472-4473, SMTP sink 4479, replica 5433 (CLUSTER_PORT, CLUSTER_REPLICA_PORT move them).
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -116,16 +118,42 @@ async function createCourse(token, code) {
   assert.equal(res.status, 201, JSON.stringify(res.body));
 }
 
-/** autocannon against nginx; resolves with its result. */
+/**
+ * autocannon against nginx; resolves with its result and `problems`: each failed request (what
+ * autocannon counted as an error or timeout, or an answer other than 2xx) with the second of the run
+ * it happened in, so a failure can be laid beside the restarts and nginx's error log.
+ */
 function load({ path, token, seconds, connections = 8 }) {
-  return autocannon({ url: `http://127.0.0.1:${base}${path}`, connections, duration: seconds, headers: { authorization: `Token ${token}` } });
+  const started = Date.now();
+  const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const problems = [];
+  const run = autocannon({ url: `http://127.0.0.1:${base}${path}`, connections, duration: seconds, headers: { authorization: `Token ${token}` } });
+  run.on('reqError', (err) => problems.push(`${at()}: ${err.code ?? err.name}: ${err.message}`));
+  run.on('response', (_client, status) => {
+    if (status < 200 || status >= 300) problems.push(`${at()}: HTTP ${status}`);
+  });
+  return Promise.resolve(run).then((result) => ({ ...result, started, problems }));
 }
 
-function assertNoFailure(result, what) {
+/** The end of nginx's error log: what it saw of the apps when a request failed. */
+function nginxErrors() {
+  try {
+    return fs.readFileSync(path.join(cluster.dir, 'nginx-error.log'), 'utf8').trim().split('\n').slice(-20).join('\n');
+  } catch {
+    return '(no nginx error log)';
+  }
+}
+
+function assertNoFailure(result, what, events = []) {
   assert.ok(result.requests.total > 0, `${what}: no request was made`);
-  assert.equal(result.errors, 0, `${what}: ${result.errors} connection errors`);
-  assert.equal(result.timeouts, 0, `${what}: ${result.timeouts} timeouts`);
-  assert.equal(result.non2xx, 0, `${what}: ${result.non2xx} answers other than 2xx`);
+  const failed = result.errors + result.non2xx;
+  if (failed > 0) {
+    const detail = [`failed requests: ${result.problems.slice(0, 10).join('; ')}`, `events: ${events.join('; ') || '-'}`, `nginx error log:\n${nginxErrors()}`].join(
+      '\n',
+    );
+    assert.equal(result.errors, 0, `${what}: ${result.errors} connection errors (${result.timeouts} of them timeouts)\n${detail}`);
+    assert.equal(result.non2xx, 0, `${what}: ${result.non2xx} answers other than 2xx\n${detail}`);
+  }
 }
 
 describe('reads on the replica', () => {
@@ -269,18 +297,24 @@ describe('several app processes', () => {
     const student = await signIn('student@lincoln.example');
     const running = load({ path: '/api/courses/?page_size=20', token: student, seconds: 60 });
     const restarts = [];
+    const events = [];
+    const started = Date.now();
+    const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
     await sleep(5000);
     for (const app of cluster.apps) {
       const t = Date.now();
+      events.push(`${at()} SIGTERM to ${app.port}`);
       const exit = await app.stop('SIGTERM');
+      events.push(`${at()} ${app.port} exited`);
       assert.equal(exit.code, 0, `process on ${app.port} stopped cleanly`);
       await app.start();
+      events.push(`${at()} ${app.port} answers again`);
       restarts.push(Date.now() - t);
       // nginx leaves a refused upstream out for 1 s (fail_timeout): let it come back before the next stops.
       await sleep(3000);
     }
     const result = await running;
-    assertNoFailure(result, 'rolling restart');
+    assertNoFailure(result, 'rolling restart', events);
     console.log(`# rolling restart: ${result.requests.total} requests in 60 s, restarts took ${restarts.join(', ')} ms, p99 ${result.latency.p99} ms`);
   });
 });
