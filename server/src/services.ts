@@ -42,7 +42,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const outbox = new OutboxService(db, config.smsRules);
   const accounts = new AccountsService(db, config, outbox);
   const schools = new SchoolsService(db);
-  const payments = new PaymentsService(db, config);
+  const payments = new PaymentsService(db, config, outbox);
   const schoolYears = new SchoolYearsService(db, payments);
   const consentForms = new ConsentFormsService(db, config, outbox, schools);
   const plans = new PlansService(db);

@@ -139,6 +139,11 @@ export const en = {
   'consent.template.parentSignature': 'Parent/Guardian Signature',
   'consent.template.date': 'Date',
   'consent.template.questions': 'Questions? Ask your school counselor. Keep a copy of the signed form for your records.',
+
+  // The family's receipt after a payment is received (card, monthly invoice, or a check staff recorded).
+  'payments.receipt.subject': 'Payment received: {amount, number, ::currency/USD}',
+  'payments.receipt.body':
+    'We received your payment of {amount, number, ::currency/USD} for {title} on {date, date, long}, {method, select, check {by check} other {by card}}.\n\nReference: {reference}\n\nEvery payment, and anything still due, is on your payments page: {link}',
 } as const;
 
 export type MessageKey = keyof typeof en;

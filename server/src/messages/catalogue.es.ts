@@ -122,4 +122,7 @@ export const es: Catalogue = {
   'consent.template.parentSignature': 'Firma del padre o tutor',
   'consent.template.date': 'Fecha',
   'consent.template.questions': '¿Preguntas? Consulte a su consejero escolar. Guarde una copia del formulario firmado.',
+  'payments.receipt.subject': 'Pago recibido: {amount, number, ::currency/USD}',
+  'payments.receipt.body':
+    'Recibimos su pago de {amount, number, ::currency/USD} por {title} el {date, date, long}, {method, select, check {con cheque} other {con tarjeta}}.\n\nReferencia: {reference}\n\nTodos sus pagos, y lo que queda por pagar, están en su página de pagos: {link}',
 };

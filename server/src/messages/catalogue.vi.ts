@@ -121,4 +121,7 @@ export const vi: Catalogue = {
   'consent.template.parentSignature': 'Chữ ký phụ huynh/giám hộ',
   'consent.template.date': 'Ngày',
   'consent.template.questions': 'Có thắc mắc? Xin hỏi chuyên viên tư vấn của trường. Xin giữ một bản sao mẫu đơn đã ký.',
+  'payments.receipt.subject': 'Đã nhận thanh toán: {amount, number, ::currency/USD}',
+  'payments.receipt.body':
+    'Chúng tôi đã nhận khoản thanh toán {amount, number, ::currency/USD} cho {title} vào ngày {date, date, long}, {method, select, check {bằng séc} other {bằng thẻ}}.\n\nMã tham chiếu: {reference}\n\nMọi khoản đã thanh toán và còn phải trả đều có trên trang thanh toán của quý vị: {link}',
 };

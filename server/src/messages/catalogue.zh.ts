@@ -120,4 +120,7 @@ export const zh: Catalogue = {
   'consent.template.parentSignature': '家长/监护人签名',
   'consent.template.date': '日期',
   'consent.template.questions': '有疑问？请咨询学校辅导员。请保留一份已签署的表格。',
+  'payments.receipt.subject': '已收到付款：{amount, number, ::currency/USD}',
+  'payments.receipt.body':
+    '我们已于 {date, date, long} 收到您为 {title} 支付的 {amount, number, ::currency/USD}（{method, select, check {支票} other {银行卡}}）。\n\n参考号：{reference}\n\n所有付款及尚未支付的款项都在您的付款页面：{link}',
 };

@@ -36,6 +36,8 @@ import { onChargeRefunded } from './withdrawal-refunds.js';
 import { StripeGateway } from './stripe-gateway.js';
 import type { StandInEvent, StandInSession } from './stripe-standin.js';
 import { testCheckoutStore } from './test-checkout-store.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
+import { message } from '../../messages/messages.js';
 
 export const PAYMENT_MESSAGES = {
   ...PAYMENT_POLICY_MESSAGES,
@@ -87,8 +89,52 @@ export class PaymentsService {
   constructor(
     private readonly db: DataSource,
     private readonly config: Config,
+    private readonly outbox: OutboxService,
   ) {
     this.gateway = new StripeGateway(config, testCheckoutStore(db));
+  }
+
+  /**
+   * The family's receipt for money received (a card payment, a monthly invoice, a check staff
+   * recorded), queued in the transaction that recorded it: once per payment record, so a replayed
+   * webhook sends none. In the parent's language; the reference is Stripe's (the payment intent,
+   * else the invoice or session) or, for a check, the record's number.
+   */
+  private async sendReceipt(m: EntityManager, recordId: number): Promise<void> {
+    const [r]: {
+      amountCents: number;
+      title: string;
+      method: string;
+      occurredAt: Date;
+      reference: string;
+      email: string;
+      locale: string | null;
+      schoolId: number;
+      userId: number;
+    }[] = await m.query(
+      `SELECT r.amount_cents AS "amountCents", r.title, r.method, r.occurred_at AS "occurredAt",
+                coalesce(r.stripe_payment_intent_id, r.stripe_invoice_id, r.stripe_session_id, '#' || r.id) AS reference,
+                u.email, u.locale, u.school_id AS "schoolId", u.id AS "userId"
+           FROM payment_records r JOIN users u ON u.id = r.family_id WHERE r.id = $1`,
+      [recordId],
+    );
+    if (!r?.email) return;
+    const values = {
+      amount: r.amountCents / 100,
+      title: r.title,
+      date: new Date(r.occurredAt),
+      method: r.method,
+      reference: r.reference,
+      link: `${this.config.publicUrl}/parent-payments`,
+    };
+    await this.outbox.enqueue(
+      'email',
+      r.email,
+      message(r.locale, 'payments.receipt.subject', values),
+      message(r.locale, 'payments.receipt.body', values),
+      { schoolId: r.schoolId, userId: r.userId },
+      m,
+    );
   }
 
   close(): Promise<void> {
@@ -296,12 +342,14 @@ export class PaymentsService {
     const payment = await m.getRepository(Payment).findOneBy({ id: row.paymentId });
     if (!payment) return;
     await m.query(`UPDATE payments SET status = 'paid', paid_at = $2 WHERE id = $1 AND status = 'due'`, [payment.id, at]);
-    await m.query(
+    const recorded: { id: number }[] = await m.query(
       `INSERT INTO payment_records (family_id, payment_id, title, amount_cents, status, method, stripe_session_id, stripe_payment_intent_id, occurred_at)
        VALUES ($1, $2, $3, $4, 'paid', 'card', $5, $6, $7)
-       ON CONFLICT (stripe_session_id) WHERE status = 'paid' AND stripe_session_id IS NOT NULL DO NOTHING`,
+       ON CONFLICT (stripe_session_id) WHERE status = 'paid' AND stripe_session_id IS NOT NULL DO NOTHING
+       RETURNING id`,
       [row.familyId, payment.id, payment.title, session.amount_total ?? UPFRONT_PRICE_CENTS, row.id, paymentIntent, at],
     );
+    if (recorded[0]) await this.sendReceipt(m, recorded[0].id);
   }
 
   /**
@@ -372,12 +420,14 @@ export class PaymentsService {
     const title = next?.title ?? 'Tuition (monthly)';
     if (paid) {
       if (next) await m.query(`UPDATE payments SET status = 'paid', paid_at = $2 WHERE id = $1 AND status = 'due'`, [next.id, at]);
-      await m.query(
+      const recorded: { id: number }[] = await m.query(
         `INSERT INTO payment_records (family_id, payment_id, title, amount_cents, status, method, stripe_invoice_id, stripe_payment_intent_id, occurred_at)
          VALUES ($1, $2, $3, $4, 'paid', 'card', $5, $6, $7)
-         ON CONFLICT (stripe_invoice_id) WHERE status = 'paid' AND stripe_invoice_id IS NOT NULL DO NOTHING`,
+         ON CONFLICT (stripe_invoice_id) WHERE status = 'paid' AND stripe_invoice_id IS NOT NULL DO NOTHING
+         RETURNING id`,
         [row.familyId, next?.id ?? null, title, Number(invoice.amount_paid ?? MONTHLY_INSTALLMENT_CENTS), invoiceId, invoicePaymentIntent(invoice), at],
       );
+      if (recorded[0]) await this.sendReceipt(m, recorded[0].id);
     } else {
       // The late-fee clock of this installment starts at the failure when that is before its due date.
       if (next) await m.query(`UPDATE payments SET failed_at = coalesce(failed_at, $2), failed_invoice_id = $3 WHERE id = $1`, [next.id, at, invoiceId]);
@@ -477,7 +527,7 @@ export class PaymentsService {
       const amount = payment.paymentType === 'annual' ? quoteTuition('check', 1, terms ?? undefined).totalCents : payment.amountCents;
       const at = new Date();
       await m.update(Payment, { id: payment.id }, { status: 'paid', paidAt: at });
-      await m.insert(PaymentRecord, {
+      const recorded = await m.insert(PaymentRecord, {
         familyId: payment.familyId,
         paymentId: payment.id,
         title: payment.title,
@@ -487,6 +537,7 @@ export class PaymentsService {
         recordedBy: caller.user.id,
         occurredAt: at,
       });
+      await this.sendReceipt(m, Number(recorded.identifiers[0].id));
       return { ...payment, status: 'paid' as const, paidAt: at };
     });
   }

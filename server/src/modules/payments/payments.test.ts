@@ -68,6 +68,14 @@ async function due(token: string) {
   return (await h.api.get('/api/payments-due/').set(h.auth(token))).body as { id: number; title: string; due_date: string; amount: number; payment_type: string }[];
 }
 
+/** The receipts emailed to the family, oldest first. */
+async function receipts(fam: AcceptedFamily): Promise<{ subject: string; body: string }[]> {
+  return h.db.query(
+    `SELECT subject, body FROM outbox_messages WHERE recipient = $1 AND channel = 'email' AND subject ~ '^(Payment received|Pago recibido)' ORDER BY created_at, id`,
+    [fam.parent.email],
+  );
+}
+
 async function startUpfront(fam: AcceptedFamily): Promise<string> {
   const res = await post(stripeApp, '/api/create-upfront-checkout-session/', fam.token, { price_id: PRICES.upfront });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -178,6 +186,15 @@ describe('POST /api/stripe/webhook/', () => {
     const payment = await h.db.getRepository(Payment).findOneByOrFail({ familyId: fam.parent.id });
     expect(payment.status).toBe('paid');
     expect((await h.db.getRepository(CheckoutSessionRow).findOneByOrFail({ id: sessionId })).status).toBe('complete');
+    // The family's receipt, with Stripe's reference for the payment.
+    const record = await h.db.getRepository(PaymentRecord).findOneByOrFail({ familyId: fam.parent.id });
+    const [receipt, ...more] = await receipts(fam);
+    expect(more).toEqual([]);
+    expect(receipt.subject).toBe('Payment received: $9,500.00');
+    expect(receipt.body).toContain(`We received your payment of $9,500.00 for Tuition ${YEAR} on `);
+    expect(receipt.body).toContain(', by card.');
+    expect(receipt.body).toContain(`Reference: ${record.stripePaymentIntentId ?? sessionId}`);
+    expect(receipt.body).toContain('http://planner.test/parent-payments');
   });
 
   it('a bad, missing or stale signature, or a tampered body, gets 400 and changes nothing', async () => {
@@ -214,6 +231,7 @@ describe('POST /api/stripe/webhook/', () => {
     const again = StripeStandIn.event('checkout.session.async_payment_succeeded', completed.data.object);
     expect((await deliver(again)).body.duplicate).toBe(false);
     expect(await h.db.getRepository(PaymentRecord).countBy({ familyId: fam.parent.id })).toBe(1);
+    expect(await receipts(fam)).toHaveLength(1);
   });
 
   it('monthly plan, out of order: the first invoice before its session, failures, retries and late reports', async () => {
@@ -254,6 +272,8 @@ describe('POST /api/stripe/webhook/', () => {
     rows = await history(fam.token);
     expect(rows.filter((r) => r.status === 'failed')).toHaveLength(1);
     expect(rows.filter((r) => r.status === 'paid')).toHaveLength(2);
+    // A receipt per installment paid; none for the failure or the late report.
+    expect((await receipts(fam)).map((r) => r.subject)).toEqual(['Payment received: $1,000.00', 'Payment received: $1,000.00']);
   });
 
   it('ignores signed events about sessions and subscriptions that are not ours', async () => {
@@ -376,6 +396,7 @@ describe('dual-school staff', () => {
     const lincoln = await h.login(DEMO.admin);
     expect((await h.api.get('/api/admissions/payments/').set(h.auth(lincoln))).status).toBe(403);
 
+    await h.db.query(`UPDATE users SET locale = 'es' WHERE id = $1`, [fam.parent.id]);
     const res = await post(h.api, `/api/admissions/payments/${payment.id}/record-check/`, staffToken);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: payment.id, status: 'paid' });
@@ -383,6 +404,13 @@ describe('dual-school staff', () => {
     expect((await history(fam.token))[0]).toMatchObject({ title: `Tuition ${YEAR}`, amount: 9500, status: 'paid' });
     const record = await h.db.getRepository(PaymentRecord).findOneByOrFail({ familyId: fam.parent.id });
     expect(record).toMatchObject({ method: 'check', recordedBy: staff.id });
+    // The receipt is in the parent's language, and names the check and the record.
+    const [receipt, ...more] = await receipts(fam);
+    expect(more).toEqual([]);
+    expect(receipt.subject).toBe('Pago recibido: $9,500.00');
+    expect(receipt.body).toContain(`Recibimos su pago de $9,500.00 por Tuition ${YEAR} el `);
+    expect(receipt.body).toContain(', con cheque.');
+    expect(receipt.body).toContain(`Referencia: #${record.id}`);
 
     const twice = await post(h.api, `/api/admissions/payments/${payment.id}/record-check/`, staffToken);
     expect(twice.status).toBe(409);
