@@ -33,6 +33,17 @@ export function serverMessage(info: ErrorInfo): string | undefined {
   return info.serverText === undefined ? undefined : translateReason({ english: info.serverText, reason: info.reason, params: info.params });
 }
 
+/** A row of an import's report as the server answers it: why, as a reason code with its params (a JSON object), and its English text. */
+export interface RowReason {
+  reason?: string | null;
+  params?: unknown;
+  message: string;
+}
+
+/** Why an import row was refused (or what to know about it) in the language in effect, by its reason; its English message when the reason has no translation. */
+export const rowReasonText = (row: RowReason): string =>
+  translateReason({ english: row.message, reason: row.reason, params: row.params && typeof row.params === 'object' ? (row.params as Params) : undefined });
+
 /** The server's refusal when there is one (translated by its reason), else the given fallback. */
 export function messageOr(error: unknown, fallback: string): string {
   return serverMessage(errorInfo(error)) ?? fallback;

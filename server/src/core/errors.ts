@@ -35,6 +35,23 @@ function paramsOf(why: ReasonMessage): ReasonParams | undefined {
 /** The English text of a reason with its params filled in. */
 export const englishOf = (why: ReasonMessage): string => reasonText(why.reason, paramsOf(why));
 
+/**
+ * Why one row of an import was not saved (or what to know about a saved one), as its report keeps
+ * it: the reason code the client translates, its params as text (none when it has none), and the
+ * English text for scripts and for readers without a translation.
+ */
+export interface RowReason {
+  reason: Reason;
+  params?: ReasonParams;
+  message: string;
+}
+
+/** A ReasonMessage as a row of an import's report: `{ line, ...rowReason(because('ROW_SAME_EMAIL', { line: 3 })) }`. */
+export function rowReason(why: ReasonMessage): RowReason {
+  const params = paramsOf(why);
+  return { reason: why.reason, ...(params ? { params } : {}), message: reasonText(why.reason, params) };
+}
+
 export class AppError extends Error {
   /** Why, as a stable code the client translates; the English message is its REASONS text. */
   readonly reason: Reason;

@@ -94,6 +94,23 @@ export const ErrorBody = z
   })
   .meta({ id: 'Error' });
 export const MessageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
+/**
+ * Why a row of an import's report was not saved (or what to know about it): see rowReason in
+ * core/errors.ts. `nullWhen`: the reason may be null, and when.
+ */
+export const rowReasonFields = (message: string, nullWhen?: string) => {
+  const reason = 'Why, as a stable reason code: translate or branch on this, not on the text.';
+  return {
+    reason: nullWhen
+      ? z
+          .string()
+          .nullable()
+          .meta({ description: `${reason} Null ${nullWhen}.` })
+      : z.string().meta({ description: reason }),
+    params: z.record(z.string(), z.string()).optional().meta({ description: "The values filled into the reason's text, by placeholder name (absent when it has none)." }),
+    message: z.string().meta({ description: `${message}: the English text of the reason.` }),
+  };
+};
 /** A timestamp as sent: ISO 8601 in UTC. */
 export const timestamp = () => z.iso.datetime();
 /** A calendar date as stored: YYYY-MM-DD. */

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { uploadCoursesCsv, type ImportIssue } from './uploadCoursesCsv';
+import { restErrorInfo, rowReasonText, serverMessage } from '../../graphql/errors';
 import { useT } from '../../i18n';
 
 type Result =
@@ -34,7 +35,7 @@ export function UploadCoursesCsvDialog({ onClose, onUploaded }: { onClose(): voi
       onUploaded();
     } else {
       console.error('Failed to upload courses', status, body);
-      setResult({ kind: 'failed', reason: body?.error ?? null });
+      setResult({ kind: 'failed', reason: serverMessage(restErrorInfo(body, status)) ?? null });
     }
   }
 
@@ -149,7 +150,7 @@ function IssueTable({ caption, issues }: { caption: string; issues: ImportIssue[
           <tr key={`${i.line}-${i.course_id}`}>
             <td>{i.line}</td>
             <td>{i.course_id}</td>
-            <td>{i.message}</td>
+            <td>{rowReasonText(i)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,10 +1,11 @@
 /** POST /api/upload-courses-csv/ with upload progress (see uploadWithProgress). */
 import { uploadWithProgress, type UploadAnswer as UploadAnswerOf } from '../../components/uploadWithProgress';
+import type { RowReason } from '../../graphql/errors';
 
-export interface ImportIssue {
+/** A row refused (or saved with unknown prerequisites dropped), and why (a reason code, its params and its English text). */
+export interface ImportIssue extends RowReason {
   line: number;
   course_id: string;
-  message: string;
 }
 
 export type UploadAnswer = UploadAnswerOf<{ created?: number; updated?: number; errors?: ImportIssue[]; warnings?: ImportIssue[]; error?: string }>;

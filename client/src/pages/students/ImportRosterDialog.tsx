@@ -8,7 +8,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { RosterImportDocument } from '../../graphql/generated';
-import { restErrorInfo, serverMessage } from '../../graphql/errors';
+import { restErrorInfo, rowReasonText, serverMessage } from '../../graphql/errors';
 import { useT } from '../../i18n';
 import '../../components/tables.css';
 import { followRosterImport, uploadRoster, type RosterIssue, type RosterNotice } from './uploadRoster';
@@ -124,7 +124,7 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
                       {i.email}
                     </td>
                     <td data-label={t('ops.reason')} className="cell-break">
-                      {i.message}
+                      {rowReasonText(i)}
                     </td>
                   </tr>
                 ))}
@@ -147,7 +147,7 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
                 <tr key={n.line}>
                   <td>{n.line}</td>
                   <td>{n.sourcedId}</td>
-                  <td>{n.message}</td>
+                  <td>{rowReasonText(n)}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,19 +4,19 @@
  * until it is done.
  */
 import { uploadWithProgress, type UploadAnswer } from '../../components/uploadWithProgress';
+import type { RowReason } from '../../graphql/errors';
 
-export interface RosterIssue {
+/** A row that was not saved, and why (a reason code, its params and its English text). */
+export interface RosterIssue extends RowReason {
   line: number;
   sourcedId: string;
   email: string;
-  message: string;
 }
 
 /** A row that was saved, with something to know (a parent not linked to a student the file names). */
-export interface RosterNotice {
+export interface RosterNotice extends RowReason {
   line: number;
   sourcedId: string;
-  message: string;
 }
 
 /** The import as the rosterImport query answers it. */

@@ -72,17 +72,83 @@ describe('planImport', () => {
         'G,Gee,,1,"[[""A"", ""GONE""]]",[]',
       ),
     );
+    // Each row says why by reason code (with the values of a parameterised text) beside the English.
     expect(p.errors).toEqual([
-      { line: 3, course_id: 'A', message: 'Duplicate Course ID A in the file (first on line 2).' },
-      { line: 4, course_id: 'B', message: 'Title is missing.' },
-      { line: 5, course_id: 'C', message: 'Units "three" is not a number.' },
-      { line: 6, course_id: 'D', message: expect.stringMatching(/^Prerequisites is not valid JSON/) },
-      { line: 7, course_id: 'E', message: expect.stringMatching(/^Tags is not valid JSON/) },
-      { line: 8, course_id: 'F', message: "Unknown prerequisite NOPE: it is neither in the school's catalogue nor a valid row of this file." },
+      { line: 3, course_id: 'A', reason: 'CATALOGUE_ROW_DUPLICATE', params: { course: 'A', line: '2' }, message: 'Duplicate Course ID A in the file (first on line 2).' },
+      { line: 4, course_id: 'B', reason: 'CATALOGUE_ROW_TITLE_MISSING', message: 'Title is missing.' },
+      { line: 5, course_id: 'C', reason: 'CATALOGUE_ROW_UNITS_NOT_NUMBER', params: { value: 'three' }, message: 'Units "three" is not a number.' },
+      { line: 6, course_id: 'D', reason: 'CATALOGUE_ROW_PREREQUISITES_NOT_JSON', message: expect.stringMatching(/^Prerequisites is not valid JSON/) },
+      { line: 7, course_id: 'E', reason: 'CATALOGUE_ROW_TAGS_NOT_JSON', message: expect.stringMatching(/^Tags is not valid JSON/) },
+      {
+        line: 8,
+        course_id: 'F',
+        reason: 'CATALOGUE_ROW_PREREQUISITE_UNKNOWN',
+        params: { course: 'NOPE' },
+        message: "Unknown prerequisite NOPE: it is neither in the school's catalogue nor a valid row of this file.",
+      },
     ]);
-    expect(p.warnings).toEqual([{ line: 9, course_id: 'G', message: expect.stringMatching(/^Unknown prerequisite GONE dropped/) }]);
+    expect(p.warnings).toEqual([
+      {
+        line: 9,
+        course_id: 'G',
+        reason: 'CATALOGUE_ROW_PREREQUISITE_DROPPED',
+        params: { course: 'GONE' },
+        message: 'Unknown prerequisite GONE dropped from its group; the other courses of the group were kept.',
+      },
+    ]);
     expect(p.rows.map((r) => r.courseId)).toEqual(['A', 'G']);
     expect(p.rows[1].groups).toEqual([['A']]);
+  });
+
+  it('says why for each other check by its reason, with the English text it always had', () => {
+    const many = (n: number, f: (i: number) => unknown) => JSON.stringify(Array.from({ length: n }, (_, i) => f(i))).replaceAll('"', '""');
+    const p = plan(
+      csv(
+        'A,Alpha,,1,[],[],extra',
+        `${'X'.repeat(61)},Long id,,1,[],[]`,
+        `B,${'T'.repeat(301)},,1,[],[]`,
+        'C,Gamma,,10000,[],[]',
+        'D,Delta,,1,{},[]',
+        'E,Eps,,1,[[true]],[]',
+        `F,Phi,,1,"${many(21, (i) => [`P${i}`])}",[]`,
+        `G,Gee,,1,"[${many(51, (i) => `P${i}`)}]",[]`,
+        'H,Eta,,1,[],"{}"',
+        `I,Iota,,1,[],"${many(31, (i) => `T${i}`)}"`,
+        `J,Jay,,1,[],"[""${'t'.repeat(101)}""]"`,
+        'K,Kay,,1,"[[""NO1"", ""NO2""]]",[]',
+        'L,Ell,,1,"[[""OLD"", ""GONE1""], [""OLD"", ""GONE2""]]",[]',
+        ',No id,,1,[],[]',
+      ),
+      ['OLD'],
+    );
+    expect(p.errors.map((e) => [e.line, e.reason, e.params, e.message])).toEqual([
+      [2, 'CATALOGUE_ROW_FIELD_COUNT', { got: '7', want: '6' }, 'The row has 7 fields but the header has 6; quote descriptions that hold commas.'],
+      [3, 'CATALOGUE_ROW_COURSE_ID_TOO_LONG', { max: '60' }, 'Course ID must be at most 60 characters.'],
+      [4, 'CATALOGUE_ROW_TITLE_TOO_LONG', { max: '300' }, 'Title must be at most 300 characters.'],
+      [5, 'CATALOGUE_ROW_UNITS_TOO_LARGE', { max: '9999.99' }, 'Units must be at most 9999.99.'],
+      [6, 'CATALOGUE_ROW_PREREQUISITES_NOT_LISTS', undefined, 'Prerequisites must be a JSON list of lists of course ids.'],
+      [7, 'CATALOGUE_ROW_PREREQUISITE_NOT_TEXT', undefined, 'Each prerequisite must be a course id (text).'],
+      [8, 'TOO_MANY_PREREQUISITE_GROUPS', { max: '20' }, 'A course may have at most 20 prerequisite groups.'],
+      [9, 'PREREQUISITE_GROUP_TOO_LARGE', { max: '50' }, 'A prerequisite group may have at most 50 courses.'],
+      [10, 'CATALOGUE_ROW_TAGS_NOT_LIST', undefined, 'Tags must be a JSON list of tag names.'],
+      [11, 'CATALOGUE_ROW_TOO_MANY_TAGS', { max: '30' }, 'A course may have at most 30 tags.'],
+      [12, 'CATALOGUE_ROW_TAG_TOO_LONG', { max: '100' }, 'A tag name must be at most 100 characters.'],
+      [
+        13,
+        'CATALOGUE_ROW_PREREQUISITES_UNKNOWN',
+        { courses: 'NO1, NO2' },
+        "Unknown prerequisites NO1, NO2: none of this group is in the school's catalogue or a valid row of this file.",
+      ],
+      [15, 'CATALOGUE_ROW_COURSE_ID_MISSING', undefined, 'Course ID is missing.'],
+    ]);
+    expect(p.warnings.map((e) => [e.line, e.reason, e.params, e.message])).toEqual([
+      [
+        14,
+        'CATALOGUE_ROW_PREREQUISITES_DROPPED',
+        { courses: 'GONE1, GONE2' },
+        'Unknown prerequisites GONE1, GONE2 dropped from their groups; the other courses of the group were kept.',
+      ],
+    ]);
   });
 
   it("reports cycles among the file's rows, and a course requiring itself", () => {
@@ -93,8 +159,12 @@ describe('planImport', () => {
       [4, 'C'],
       [5, 'D'],
     ]);
-    expect(p.errors[0].message).toBe('Prerequisites form a cycle among A, B, C: a course cannot require itself, directly or through other courses.');
-    expect(p.errors[3].message).toBe('A course cannot be its own prerequisite.');
+    expect(p.errors[0]).toMatchObject({
+      reason: 'CATALOGUE_ROW_CYCLE',
+      params: { courses: 'A, B, C' },
+      message: 'Prerequisites form a cycle among A, B, C: a course cannot require itself, directly or through other courses.',
+    });
+    expect(p.errors[3]).toEqual({ line: 5, course_id: 'D', reason: 'SELF_PREREQUISITE', message: 'A course cannot be its own prerequisite.' });
     expect(p.rows.map((r) => r.courseId)).toEqual(['E']);
   });
 

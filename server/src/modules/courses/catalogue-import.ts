@@ -21,13 +21,13 @@
 import { CsvSyntaxError, parseCsv } from './csv.js';
 import { compareCourseIds, nodesOnCycles } from './prerequisites.js';
 import { tagKey } from './tags.js';
-import { because, englishOf, type ReasonMessage } from '../../core/errors.js';
+import { because, englishOf, rowReason, type ReasonMessage, type RowReason } from '../../core/errors.js';
 import { parseOfferedTerms, type Season } from '@planner/shared/offered-terms';
 
-export interface ImportIssue {
+/** A row refused (or, for a warning, saved with a change): its line, its course id, and why as a reason. */
+export interface ImportIssue extends RowReason {
   line: number;
   course_id: string;
-  message: string;
 }
 
 export interface ImportRow {
@@ -61,6 +61,43 @@ export const MAX_TAGS = 30;
 
 export const CSV_COLUMNS = ['Course ID', 'Title', 'Description', 'Units', 'Prerequisites', 'Tags'] as const;
 export const CSV_HEADER_MESSAGE = because('CSV_HEADER', { columns: CSV_COLUMNS.join(', ') });
+export const TAG_NAME_MAX = 100;
+
+/** Why a row is refused, or saved with a change (the unknown prerequisites it drops). */
+export const CATALOGUE_ROW_MESSAGES = {
+  fieldCount: (got: number, want: number) => because('CATALOGUE_ROW_FIELD_COUNT', { got, want }),
+  courseIdMissing: because('CATALOGUE_ROW_COURSE_ID_MISSING'),
+  courseIdTooLong: because('CATALOGUE_ROW_COURSE_ID_TOO_LONG', { max: COURSE_ID_MAX }),
+  nul: because('NUL_CHARACTER'),
+  duplicate: (course: string, line: number) => because('CATALOGUE_ROW_DUPLICATE', { course, line }),
+  titleMissing: because('CATALOGUE_ROW_TITLE_MISSING'),
+  titleTooLong: because('CATALOGUE_ROW_TITLE_TOO_LONG', { max: TITLE_MAX }),
+  descriptionTooLong: because('CATALOGUE_ROW_DESCRIPTION_TOO_LONG', { max: DESCRIPTION_MAX }),
+  unitsNotNumber: (value: string) => because('CATALOGUE_ROW_UNITS_NOT_NUMBER', { value }),
+  unitsTooLarge: because('CATALOGUE_ROW_UNITS_TOO_LARGE', { max: UNITS_MAX }),
+  prerequisitesNotJson: because('CATALOGUE_ROW_PREREQUISITES_NOT_JSON'),
+  prerequisitesNotLists: because('CATALOGUE_ROW_PREREQUISITES_NOT_LISTS'),
+  tooManyGroups: because('TOO_MANY_PREREQUISITE_GROUPS', { max: MAX_GROUPS }),
+  prerequisiteNotText: because('CATALOGUE_ROW_PREREQUISITE_NOT_TEXT'),
+  groupTooLarge: because('PREREQUISITE_GROUP_TOO_LARGE', { max: MAX_GROUP_MEMBERS }),
+  selfPrerequisite: because('SELF_PREREQUISITE'),
+  tagsNotJson: because('CATALOGUE_ROW_TAGS_NOT_JSON'),
+  tagsNotList: because('CATALOGUE_ROW_TAGS_NOT_LIST'),
+  tooManyTags: because('CATALOGUE_ROW_TOO_MANY_TAGS', { max: MAX_TAGS }),
+  tagTooLong: because('CATALOGUE_ROW_TAG_TOO_LONG', { max: TAG_NAME_MAX }),
+  offered: because('COURSE_OFFERED_TERMS_INVALID'),
+  unknown: (bad: string[]) =>
+    bad.length === 1 ? because('CATALOGUE_ROW_PREREQUISITE_UNKNOWN', { course: bad[0]! }) : because('CATALOGUE_ROW_PREREQUISITES_UNKNOWN', { courses: bad.join(', ') }),
+  cycle: (courses: string[]) => because('CATALOGUE_ROW_CYCLE', { courses: courses.join(', ') }),
+  dropped: (dropped: string[]) =>
+    dropped.length === 1
+      ? because('CATALOGUE_ROW_PREREQUISITE_DROPPED', { course: dropped[0]! })
+      : because('CATALOGUE_ROW_PREREQUISITES_DROPPED', { courses: dropped.join(', ') }),
+} as const;
+const M = CATALOGUE_ROW_MESSAGES;
+
+/** A row of the report: its line, course id and reason. */
+const issueOf = (line: number, courseId: string, why: ReasonMessage): ImportIssue => ({ line, course_id: courseId, ...rowReason(why) });
 
 /** Thrown for a file that cannot be read at all (nothing is saved), with why. */
 export class CsvFileError extends Error {
@@ -126,66 +163,66 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
       tagsText: get(rec.fields, idx.tags).trim(),
       offeredText: get(rec.fields, idx.offered).trim(),
     };
-    const fail = (message: string) => errors.push({ line: raw.line, course_id: raw.courseId, message });
+    const fail = (why: ReasonMessage) => errors.push(issueOf(raw.line, raw.courseId, why));
     if (rec.fields.length > header.length && rec.fields.slice(header.length).some((f) => f.trim() !== '')) {
-      fail(`The row has ${rec.fields.length} fields but the header has ${header.length}; quote descriptions that hold commas.`);
+      fail(M.fieldCount(rec.fields.length, header.length));
       continue;
     }
     if (!raw.courseId) {
-      fail('Course ID is missing.');
+      fail(M.courseIdMissing);
       continue;
     }
     if (raw.courseId.length > COURSE_ID_MAX) {
-      fail(`Course ID must be at most ${COURSE_ID_MAX} characters.`);
+      fail(M.courseIdTooLong);
       continue;
     }
     if (raw.courseId.includes('\u0000') || raw.title.includes('\u0000') || raw.description.includes('\u0000')) {
-      fail('Text may not contain the NUL character.');
+      fail(M.nul);
       continue;
     }
     const seen = firstLine.get(raw.courseId);
     if (seen !== undefined) {
-      fail(`Duplicate Course ID ${raw.courseId} in the file (first on line ${seen}).`);
+      fail(M.duplicate(raw.courseId, seen));
       continue;
     }
     firstLine.set(raw.courseId, raw.line);
     if (!raw.title) {
-      fail('Title is missing.');
+      fail(M.titleMissing);
       continue;
     }
     if (raw.title.length > TITLE_MAX) {
-      fail(`Title must be at most ${TITLE_MAX} characters.`);
+      fail(M.titleTooLong);
       continue;
     }
     if (raw.description.length > DESCRIPTION_MAX) {
-      fail(`Description must be at most ${DESCRIPTION_MAX} characters.`);
+      fail(M.descriptionTooLong);
       continue;
     }
     const units = parseUnits(raw.unitsText);
-    if (typeof units === 'string') {
-      fail(units);
+    if ('error' in units) {
+      fail(units.error);
       continue;
     }
     const groups = parsePrerequisites(raw.prereqText);
-    if (typeof groups === 'string') {
-      fail(groups);
+    if ('error' in groups) {
+      fail(groups.error);
       continue;
     }
-    if (groups.some((g) => g.includes(raw.courseId))) {
-      fail('A course cannot be its own prerequisite.');
+    if (groups.value.some((g) => g.includes(raw.courseId))) {
+      fail(M.selfPrerequisite);
       continue;
     }
     const tags = parseTags(raw.tagsText);
-    if (typeof tags === 'string') {
-      fail(tags);
+    if ('error' in tags) {
+      fail(tags.error);
       continue;
     }
     const offered = parseOfferedTerms(raw.offeredText);
     if (offered === 'invalid') {
-      fail(englishOf(because('COURSE_OFFERED_TERMS_INVALID')));
+      fail(M.offered);
       continue;
     }
-    candidates.set(raw.courseId, { raw, units, groups, tags, offered });
+    candidates.set(raw.courseId, { raw, units: units.value, groups: groups.value, tags: tags.value, offered });
   }
 
   // 2. Resolve prerequisites and find cycles, refusing rows until the rest is consistent.
@@ -199,23 +236,20 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
     for (const [id, c] of candidates) {
       if (refused.has(id)) continue;
       const kept: string[][] = [];
-      let error: string | null = null;
+      let error: ReasonMessage | null = null;
       const dropped: string[] = [];
       for (const group of c.groups) {
         const good = group.filter(known);
         const bad = group.filter((m) => !known(m));
         if (!good.length) {
-          error =
-            bad.length === 1
-              ? `Unknown prerequisite ${bad[0]}: it is neither in the school's catalogue nor a valid row of this file.`
-              : `Unknown prerequisites ${bad.join(', ')}: none of this group is in the school's catalogue or a valid row of this file.`;
+          error = M.unknown(bad);
           break;
         }
         dropped.push(...bad);
         kept.push(good);
       }
       if (error) {
-        errors.push({ line: c.raw.line, course_id: id, message: error });
+        errors.push(issueOf(c.raw.line, id, error));
         refused.add(id);
         changed = true;
         continue;
@@ -232,22 +266,14 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
       const names = [...cycle].sort(compareCourseIds);
       for (const id of cycle) {
         if (!resolved.has(id)) continue;
-        errors.push({
-          line: candidates.get(id)!.raw.line,
-          course_id: id,
-          message: `Prerequisites form a cycle among ${names.join(', ')}: a course cannot require itself, directly or through other courses.`,
-        });
+        errors.push(issueOf(candidates.get(id)!.raw.line, id, M.cycle(names)));
         refused.add(id);
         changed = true;
       }
     }
     if (changed) continue;
     for (const [id, dropped] of rowWarnings) {
-      warnings.push({
-        line: candidates.get(id)!.raw.line,
-        course_id: id,
-        message: `Unknown prerequisite${dropped.length > 1 ? 's' : ''} ${dropped.join(', ')} dropped from ${dropped.length > 1 ? 'their groups' : 'its group'}; the other courses of the group were kept.`,
-      });
+      warnings.push(issueOf(candidates.get(id)!.raw.line, id, M.dropped(dropped)));
     }
     break;
   }
@@ -270,57 +296,60 @@ export function planImport(csvText: string, existing: Set<string>, existingGroup
   return { hasOffered: idx.offered >= 0, rows, errors: errors.sort(byLine), warnings: warnings.sort(byLine) };
 }
 
-export function parseUnits(text: string): number | string {
-  if (text === '') return 0;
-  if (!/^[+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return `Units "${text}" is not a number.`;
+/** A value of a row's column, or why it is refused. */
+export type Parsed<T> = { value: T } | { error: ReasonMessage };
+
+export function parseUnits(text: string): Parsed<number> {
+  if (text === '') return { value: 0 };
+  if (!/^[+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return { error: M.unitsNotNumber(text) };
   const units = Math.round(Number(text) * 100) / 100;
-  if (units > UNITS_MAX) return `Units must be at most ${UNITS_MAX}.`;
-  return units;
+  if (units > UNITS_MAX) return { error: M.unitsTooLarge };
+  return { value: units };
 }
 
 /** A JSON list of lists of course ids (strings; numbers are read as their text). */
-export function parsePrerequisites(text: string): string[][] | string {
-  if (text === '') return [];
+export function parsePrerequisites(text: string): Parsed<string[][]> {
+  if (text === '') return { value: [] };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return `Prerequisites is not valid JSON (expected a list of lists of course ids, e.g. [["MATH 1"], ["ENGL 1", "ENGL 2"]]).`;
+    return { error: M.prerequisitesNotJson };
   }
-  if (!Array.isArray(value)) return 'Prerequisites must be a JSON list of lists of course ids.';
-  if (value.length > MAX_GROUPS) return `A course may have at most ${MAX_GROUPS} prerequisite groups.`;
+  if (!Array.isArray(value)) return { error: M.prerequisitesNotLists };
+  if (value.length > MAX_GROUPS) return { error: M.tooManyGroups };
   const groups: string[][] = [];
   for (const g of value) {
-    if (!Array.isArray(g)) return 'Prerequisites must be a JSON list of lists of course ids.';
+    if (!Array.isArray(g)) return { error: M.prerequisitesNotLists };
     const ids: string[] = [];
     for (const m of g) {
-      if (typeof m !== 'string' && typeof m !== 'number') return 'Each prerequisite must be a course id (text).';
+      if (typeof m !== 'string' && typeof m !== 'number') return { error: M.prerequisiteNotText };
       const id = String(m).trim();
       if (id && !ids.includes(id)) ids.push(id);
     }
-    if (ids.length > MAX_GROUP_MEMBERS) return `A prerequisite group may have at most ${MAX_GROUP_MEMBERS} courses.`;
+    if (ids.length > MAX_GROUP_MEMBERS) return { error: M.groupTooLarge };
     if (ids.length) groups.push(ids);
   }
-  return groups;
+  return { value: groups };
 }
 
 /** A JSON list of tag names -> { key: name }. */
-export function parseTags(text: string): Record<string, string> | string {
-  if (text === '') return {};
+export function parseTags(text: string): Parsed<Record<string, string>> {
+  if (text === '') return { value: {} };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return 'Tags is not valid JSON (expected a list of tag names, e.g. ["UC", "CSU"]).';
+    return { error: M.tagsNotJson };
   }
-  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) return 'Tags must be a JSON list of tag names.';
-  if (value.length > MAX_TAGS) return `A course may have at most ${MAX_TAGS} tags.`;
+  if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) return { error: M.tagsNotList };
+  if (value.length > MAX_TAGS) return { error: M.tooManyTags };
   const tags: Record<string, string> = {};
   for (const t of value as string[]) {
     const name = t.trim();
     if (!name) continue;
-    if (name.length > 100) return 'A tag name must be at most 100 characters.';
+    if (name.length > TAG_NAME_MAX) return { error: M.tagTooLong };
     tags[tagKey(name)] = name;
   }
-  return tags;
+  return { value: tags };
 }

@@ -75,7 +75,13 @@ describe('POST /api/upload-courses-csv/', () => {
     expect(res.body.created).toBe(121);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.warnings).toEqual([
-      { line: 111, course_id: '16059', message: 'Unknown prerequisites 22202, 22205 dropped from their groups; the other courses of the group were kept.' },
+      {
+        line: 111,
+        course_id: '16059',
+        reason: 'CATALOGUE_ROW_PREREQUISITES_DROPPED',
+        params: { courses: '22202, 22205' },
+        message: 'Unknown prerequisites 22202, 22205 dropped from their groups; the other courses of the group were kept.',
+      },
     ]);
     // 9120 names 2501 and 2504, listed further down the file.
     expect(await groupsOf(school.id, '9120')).toEqual([['2501', '2504']]);
@@ -108,9 +114,24 @@ describe('POST /api/upload-courses-csv/', () => {
       [9, 'IMP 7'],
       [10, 'IMP 8'],
     ]);
-    expect(res.body.errors[0].message).toBe('Duplicate Course ID IMP 1 in the file (first on line 3).');
-    expect(res.body.errors[3].message).toMatch(/cycle/);
-    expect(res.body.errors[5].message).toMatch(/^Unknown prerequisite NOWHERE/);
+    expect(res.body.errors[0]).toEqual({
+      line: 4,
+      course_id: 'IMP 1',
+      reason: 'CATALOGUE_ROW_DUPLICATE',
+      params: { course: 'IMP 1', line: '3' },
+      message: 'Duplicate Course ID IMP 1 in the file (first on line 3).',
+    });
+    expect(res.body.errors.map((e: { reason: string }) => e.reason)).toEqual([
+      'CATALOGUE_ROW_DUPLICATE',
+      'CATALOGUE_ROW_TITLE_MISSING',
+      'CATALOGUE_ROW_UNITS_NOT_NUMBER',
+      'CATALOGUE_ROW_CYCLE',
+      'CATALOGUE_ROW_CYCLE',
+      'CATALOGUE_ROW_PREREQUISITE_UNKNOWN',
+      'CATALOGUE_ROW_PREREQUISITES_NOT_JSON',
+    ]);
+    expect(res.body.errors[3]).toMatchObject({ params: { courses: 'IMP 5, IMP 6' }, message: expect.stringMatching(/cycle/) });
+    expect(res.body.errors[5]).toMatchObject({ params: { course: 'NOWHERE' }, message: expect.stringMatching(/^Unknown prerequisite NOWHERE/) });
     expect(await groupsOf(school.id, 'IMP 2')).toEqual([['IMP 1']]);
 
     const second = await upload(`${HEADER}\nIMP 1,First (revised),New text,2.75,[],"[""CSU""]"\n`);

@@ -1,6 +1,6 @@
 /** The course catalogue, transferability, tag and CSV routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
-import { areaRoutes, courseRef, fileUpload, formBody, MessageBody, PAGED_QUERY, uuidParam } from '../../core/openapi.js';
+import { areaRoutes, courseRef, fileUpload, formBody, MessageBody, PAGED_QUERY, rowReasonFields, uuidParam } from '../../core/openapi.js';
 import { CourseCore, CourseSchool } from '../plans/plans.openapi.js';
 import { courseInputSchema, transferSchema } from './course-input.js';
 
@@ -50,7 +50,7 @@ const ListQuery = z.object({
   ...PAGED_QUERY,
 });
 const Courses = z.array(CourseJson);
-const Issue = z.object({ line: z.int(), course_id: z.string(), message: z.string() });
+const Issue = z.object({ line: z.int(), course_id: z.string(), ...rowReasonFields('Why the row was refused, or what changed in it') });
 const course = { id: courseRef() };
 /** The create and update calls take JSON or form fields (form posts send groups and tags as JSON text). */
 const FORM = 'JSON, or form fields (urlencoded or multipart) with prerequisite_groups and tags as JSON text.';

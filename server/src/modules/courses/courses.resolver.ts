@@ -1,9 +1,11 @@
 /** GraphQL for the course catalogue: thin over CoursesService; every relation of Course is batched per request. */
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, FieldResolver, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { School } from '../schools/school.entity.js';
 import { Course } from './course.entity.js';
 import type { CoursePage } from './courses.service.js';
+import type { ImportIssue } from './catalogue-import.js';
 import { checkCourseInput, checkTransferInput, type CourseInput } from './course-input.js';
 
 @ObjectType({ description: "A requirement a course fulfils, with its pathway ('pathway: requirement')" })
@@ -70,7 +72,10 @@ export class RequirementFilterOption {
 export class CourseImportIssue {
   @Field(() => Int, { description: 'Line of the file (the header is line 1)' }) line: number;
   @Field(() => String, { description: 'Numeric identifier of the course.' }) courseId: string;
-  @Field(() => String, { description: 'A message a person can read.' }) message: string;
+  @Field(() => String, { description: 'Why, as a stable reason code the client translates.' }) reason: string;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "The values filled into the reason's text, by placeholder name (all text); null when it has none." })
+  params: Record<string, string> | null;
+  @Field(() => String, { description: 'Why: the English text of the reason.' }) message: string;
 }
 
 @ObjectType({ description: 'The outcome of a course CSV import: rows added and per-row problems.' })
@@ -248,7 +253,7 @@ export class CoursesResolver {
   @Mutation(() => CourseImportResult, { description: "Import a course CSV (spec 2 §5) into the caller's school" })
   async uploadCoursesCsv(@Ctx() ctx: AdapterContext, @Arg('csv', () => String, { description: 'The CSV text.' }) csv: string): Promise<CourseImportResult> {
     const r = await ctx.services.courses.uploads.importCsv(ctx, { bytes: Buffer.from(csv, 'utf8') });
-    const issue = (i: { line: number; course_id: string; message: string }) => ({ line: i.line, courseId: i.course_id, message: i.message });
+    const issue = (i: ImportIssue): CourseImportIssue => ({ line: i.line, courseId: i.course_id, reason: i.reason, params: i.params ?? null, message: i.message });
     return { created: r.created, updated: r.updated, errors: r.errors.map(issue), warnings: r.warnings.map(issue) };
   }
 

@@ -523,14 +523,31 @@ describe('GraphQL', () => {
   });
 
   it('imports CSV text', async () => {
-    const csv = 'Course ID,Title,Description,Units,Prerequisites,Tags\nGQ 2,Second,,1,"[[""GQ 1""]]",[]\nGQ 1,First,,1,[],"[""UC""]"\nGQ 3,,,1,[],[]\n';
+    const csv =
+      'Course ID,Title,Description,Units,Prerequisites,Tags\nGQ 2,Second,,1,"[[""GQ 1"", ""GQ 9""]]",[]\nGQ 1,First,,1,[],"[""UC""]"\nGQ 3,,,1,[],[]\nGQ 4,Four,,x,[],[]\n';
     const res = await h.gql(
-      `mutation ($csv: String!) { uploadCoursesCsv(csv: $csv) { created updated errors { line courseId message } warnings { line } } }`,
+      `mutation ($csv: String!) { uploadCoursesCsv(csv: $csv) { created updated errors { line courseId reason params message } warnings { line reason params message } } }`,
       { csv },
       staffToken,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.uploadCoursesCsv).toEqual({ created: 2, updated: 0, errors: [{ line: 4, courseId: 'GQ 3', message: 'Title is missing.' }], warnings: [] });
+    // Each row says why by reason code, with the values of a parameterised text, beside the English.
+    expect(res.data!.uploadCoursesCsv).toEqual({
+      created: 2,
+      updated: 0,
+      errors: [
+        { line: 4, courseId: 'GQ 3', reason: 'CATALOGUE_ROW_TITLE_MISSING', params: null, message: 'Title is missing.' },
+        { line: 5, courseId: 'GQ 4', reason: 'CATALOGUE_ROW_UNITS_NOT_NUMBER', params: { value: 'x' }, message: 'Units "x" is not a number.' },
+      ],
+      warnings: [
+        {
+          line: 2,
+          reason: 'CATALOGUE_ROW_PREREQUISITE_DROPPED',
+          params: { course: 'GQ 9' },
+          message: 'Unknown prerequisite GQ 9 dropped from its group; the other courses of the group were kept.',
+        },
+      ],
+    });
     const refused = await h.gql(`mutation ($csv: String!) { uploadCoursesCsv(csv: $csv) { created } }`, { csv }, parentToken);
     expect(refused.code).toBe('FORBIDDEN');
   });

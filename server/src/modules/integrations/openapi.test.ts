@@ -66,15 +66,23 @@ const matches = (r: DocumentedRoute, method: string, url: string) => {
 
 /** Calls a route as `token` and checks the answer against the route's documented success: its status, its schema, no undocumented field. */
 async function expectDocumentedAnswer(method: 'get' | 'post', url: string, token: string | null, body?: object) {
+  let req = h.api[method](url);
+  if (token) req = req.set(h.auth(token));
+  return expectDocumented(method, url, body ? await req.send(body) : await req);
+}
+
+/** An upload (multipart field "file") as `token`, its answer checked as expectDocumentedAnswer does. */
+async function expectDocumentedUpload(url: string, token: string, content: string, filename: string) {
+  return expectDocumented('post', url, await h.api.post(url).set(h.auth(token)).attach('file', Buffer.from(content), { filename, contentType: 'text/csv' }));
+}
+
+function expectDocumented(method: 'get' | 'post', url: string, res: { status: number; body: any }) {
   const route = documentedRoutes().filter((r) => matches(r, method, url));
   expect(
     route.map((r) => r.operationId),
     `${method} ${url} is documented once`,
   ).toHaveLength(1);
   const { success } = route[0];
-  let req = h.api[method](url);
-  if (token) req = req.set(h.auth(token));
-  const res = body ? await req.send(body) : await req;
   expect(res.status, `${method} ${url}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(success.status);
   if (!('json' in success)) throw new Error(`${method} ${url} is not documented as JSON`);
   const parsed = success.json.safeParse(res.body);
@@ -186,6 +194,38 @@ describe('OpenAPI document of /api/*', () => {
     await expectDocumentedAnswer('get', '/api/user-scheduled-courses/', student);
     await expectDocumentedAnswer('get', '/api/requirement-progress/', student);
   });
+  it('answers imports as documented: rows refused or saved with a change, each with its reason and params', async () => {
+    const staff = await h.tokenFor(await h.buildStaff({ school: await h.buildSchool() }));
+    const roster = await expectDocumentedUpload(
+      '/api/roster-import/',
+      staff,
+      'sourcedId,givenName,familyName,email,grade\nD-1,Doc,One,doc.one@example.org,9\nD-2,Doc,Two,doc.one@example.org,9\n',
+      'roster.csv',
+    );
+    expect(roster.errors).toEqual([
+      { line: 3, sourced_id: 'D-2', email: 'doc.one@example.org', reason: 'ROW_SAME_EMAIL', params: { line: '2' }, message: 'The same email is on line 2.' },
+    ]);
+    expect((await expectDocumentedAnswer('get', `/api/roster-imports/${roster.id}/`, staff)).errors).toEqual(roster.errors);
+    const courses = await expectDocumentedUpload(
+      '/api/upload-courses-csv/',
+      staff,
+      'Course ID,Title,Description,Units,Prerequisites,Tags\nDOC 1,One,,1,"[[""DOC 0"", ""DOC 3""]]",[]\nDOC 2,Two,,x,[],[]\nDOC 3,Three,,1,[],[]\n',
+      'courses.csv',
+    );
+    expect(courses.errors).toEqual([
+      { line: 3, course_id: 'DOC 2', reason: 'CATALOGUE_ROW_UNITS_NOT_NUMBER', params: { value: 'x' }, message: 'Units "x" is not a number.' },
+    ]);
+    expect(courses.warnings).toEqual([
+      {
+        line: 2,
+        course_id: 'DOC 1',
+        reason: 'CATALOGUE_ROW_PREREQUISITE_DROPPED',
+        params: { course: 'DOC 0' },
+        message: 'Unknown prerequisite DOC 0 dropped from its group; the other courses of the group were kept.',
+      },
+    ]);
+  });
+
   it('answers as documented for the other roles: parents, admissions staff, and more of staff and students', async () => {
     const admin = await h.login(DEMO.admin);
     for (const url of [

@@ -58,17 +58,39 @@ describe('OneRoster import', () => {
     expect(body).toMatchObject({ format: 'oneroster-1.1', total_rows: 11, done_rows: 11, created: 8, updated: 0, emailed: 8, deactivated: 0 });
     const d = `${tag}.example.org`;
     expect(body.errors).toEqual([
-      { line: 7, sourced_id: 's-202', email: '', message: 'An email (or a username that is an email address) is needed to create this account.' },
-      { line: 11, sourced_id: 'x-400', email: `proc@riverside.${d}`, message: 'The role "proctor" is not imported (students, staff and parents are).' },
-      { line: 12, sourced_id: 's-204', email: `nameless@students.riverside.${d}`, message: 'givenName and familyName are required.' },
+      {
+        line: 7,
+        sourced_id: 's-202',
+        email: '',
+        reason: 'ROW_EMAIL_REQUIRED',
+        message: 'An email (or a username that is an email address) is needed to create this account.',
+      },
+      {
+        line: 11,
+        sourced_id: 'x-400',
+        email: `proc@riverside.${d}`,
+        reason: 'ROW_ROLE_NOT_IMPORTED',
+        params: { role: 'proctor' },
+        message: 'The role "proctor" is not imported (students, staff and parents are).',
+      },
+      { line: 12, sourced_id: 's-204', email: `nameless@students.riverside.${d}`, reason: 'ROW_NAMES_REQUIRED', message: 'givenName and familyName are required.' },
     ]);
     // The parent naming an unknown student is saved: a notice, not a rejected row.
-    expect(body.notices).toEqual([{ line: 10, sourced_id: 'p-301', message: 'Saved, but not linked to s-999: no student of the school has this sourcedId.' }]);
+    const notLinked = 'Saved, but not linked to s-999: no student of the school has this sourcedId.';
+    expect(body.notices).toEqual([{ line: 10, sourced_id: 'p-301', reason: 'ROW_NOT_LINKED', params: { ids: 's-999' }, message: notLinked }]);
     expect(await person(`gil.k@family.${d}`)).toMatchObject({ user_type: UserType.Parent, sourced_id: 'p-301' });
-    const viaGraphql = await h.gql('query($id: ID!) { rosterImport(id: $id) { errors { line } notices { line sourcedId message } } }', { id: body.id }, token);
+    const viaGraphql = await h.gql(
+      'query($id: ID!) { rosterImport(id: $id) { errors { line reason params } notices { line sourcedId reason params message } } }',
+      { id: body.id },
+      token,
+    );
     expect(viaGraphql.data?.rosterImport).toEqual({
-      errors: [{ line: 7 }, { line: 11 }, { line: 12 }],
-      notices: [{ line: 10, sourcedId: 'p-301', message: 'Saved, but not linked to s-999: no student of the school has this sourcedId.' }],
+      errors: [
+        { line: 7, reason: 'ROW_EMAIL_REQUIRED', params: null },
+        { line: 11, reason: 'ROW_ROLE_NOT_IMPORTED', params: { role: 'proctor' } },
+        { line: 12, reason: 'ROW_NAMES_REQUIRED', params: null },
+      ],
+      notices: [{ line: 10, sourcedId: 'p-301', reason: 'ROW_NOT_LINKED', params: { ids: 's-999' }, message: notLinked }],
     });
     expect(await person(`mgarcia@riverside.${d}`)).toMatchObject({ user_type: UserType.Staff, sourced_id: 't-100', school_id: school.id });
     expect(await person(`kjones@riverside.${d}`)).toMatchObject({ user_type: UserType.Staff });
@@ -141,7 +163,14 @@ describe('OneRoster import', () => {
     const body = await upload(token, await zip(files), 'oneroster.zip');
     expect(body).toMatchObject({ format: 'oneroster-1.2-bundle', total_rows: 5, created: 3, deactivated: 0 });
     expect(body.errors).toEqual([
-      { line: 4, sourced_id: 'u-s2', email: `mo.m@students.riverside.${d}`, message: 'The org "org-ms" matches no school you manage (by name or identifier).' },
+      {
+        line: 4,
+        sourced_id: 'u-s2',
+        email: `mo.m@students.riverside.${d}`,
+        reason: 'ROW_ORG_UNKNOWN',
+        params: { org: 'org-ms' },
+        message: 'The org "org-ms" matches no school you manage (by name or identifier).',
+      },
     ]);
     expect(await person(`rosa.teach@riverside.${d}`)).toMatchObject({ user_type: UserType.Staff, school_id: school.id });
     expect(await person(`sam.s@students.riverside.${d}`)).toMatchObject({ user_type: UserType.Student, grade: '12' });

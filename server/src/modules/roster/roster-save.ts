@@ -21,13 +21,13 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import { UserType } from '../accounts/user.entity.js';
 import { defaultYearLabels, type SchoolType } from '../schools/school.entity.js';
 import type { RosterIssue, RosterNotice, StagedPerson } from './roster-staging.js';
-import { REASONS } from '@planner/shared';
+import { because, rowReason, type ReasonMessage } from '../../core/errors.js';
 
 export const SAVE_MESSAGES = {
-  emailTaken: REASONS.ROW_EMAIL_TAKEN,
-  otherKind: REASONS.ROW_OTHER_KIND,
-  emailRequired: REASONS.ROW_EMAIL_REQUIRED,
-  notLinked: (ids: string[]) => `Saved, but not linked to ${ids.join(', ')}: no student of the school has this sourcedId.`,
+  emailTaken: because('ROW_EMAIL_TAKEN'),
+  otherKind: because('ROW_OTHER_KIND'),
+  emailRequired: because('ROW_EMAIL_REQUIRED'),
+  notLinked: (ids: string[]) => because('ROW_NOT_LINKED', { ids: ids.join(', ') }),
 } as const;
 
 export interface SaveCounts {
@@ -65,7 +65,7 @@ export async function saveBatch(m: EntityManager, batch: StagedPerson[], deps: S
   const issues: RosterIssue[] = [];
   const notices: RosterNotice[] = [];
   if (!batch.length) return { counts, issues, notices };
-  const issue = (p: StagedPerson, message: string) => issues.push({ line: p.line, sourced_id: p.sourcedId, email: p.email, message });
+  const issue = (p: StagedPerson, why: ReasonMessage) => issues.push({ line: p.line, sourced_id: p.sourcedId, email: p.email, ...rowReason(why) });
 
   // The batch's schools, locked in id order: imports of one school never interleave inside a batch.
   const schools: { id: number; name: string; school_type: SchoolType }[] = await m.query(
@@ -225,7 +225,7 @@ async function linkParents(m: EntityManager, parents: Map<StagedPerson, number>)
       if (sid) links.push([parentId, sid]);
       else missing.push(a);
     }
-    if (missing.length) notices.push({ line: p.line, sourced_id: p.sourcedId, message: SAVE_MESSAGES.notLinked(missing) });
+    if (missing.length) notices.push({ line: p.line, sourced_id: p.sourcedId, ...rowReason(SAVE_MESSAGES.notLinked(missing)) });
   }
   const parentList = [...parents.values()];
   await m.query(

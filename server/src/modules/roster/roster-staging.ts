@@ -18,7 +18,7 @@ import type { Bundle } from './oneroster/bundle.js';
 import { CsvFileError, csvRecords, type CsvLimits, type CsvRecord } from '../../core/csv-records.js';
 import { legacyRow, oneRosterRow, type Get, type RosterPerson, type RowResult } from './oneroster/rows.js';
 import { detectUsersFormat, idList, manifestVersion, missingColumns, REQUIRED, type UsersFormat } from './oneroster/spec.js';
-import { because } from '../../core/errors.js';
+import { because, rowReason, type ReasonMessage, type RowReason } from '../../core/errors.js';
 
 export const LEGACY_COLUMNS = ['sourcedId', 'givenName', 'familyName', 'email', 'grade'] as const;
 
@@ -30,29 +30,28 @@ export const STAGING_MESSAGES = {
   rolesNeeded: because('ROSTER_ROLES_NEEDED'),
   rolesMissing: because('ROSTER_ROLES_MISSING'),
   versionMismatch: (manifest: string, header: string) => because('ROSTER_VERSION_MISMATCH', { manifest, header }),
-  // ... and a row's, kept as text in the import's report.
-  fieldCount: (got: number, want: number) => `The row has ${got} fields; the first line names ${want} columns.`,
-  sameEmail: (line: number) => `The same email is on line ${line}.`,
-  sameSourcedId: (line: number) => `The same sourcedId is on line ${line}.`,
-  noSchool: (org: string) => `The org "${org}" matches no school you manage (by name or identifier).`,
+  // ... and a row's, kept in the import's report with its reason (see rowReason).
+  fieldCount: (got: number, want: number) => because('ROW_FIELD_COUNT', { got, want }),
+  sameEmail: (line: number) => because('ROW_SAME_EMAIL', { line }),
+  sameSourcedId: (line: number) => because('ROW_SAME_SOURCED_ID', { line }),
+  noSchool: (org: string) => because('ROW_ORG_UNKNOWN', { org }),
 } as const;
 
 export interface StagedPerson extends RosterPerson {
   schoolId: number;
 }
 
-export interface RosterIssue {
+/** A row not saved: its line, who it names, and why (a reason code, its params and its English text). */
+export interface RosterIssue extends RowReason {
   line: number;
   sourced_id: string;
   email: string;
-  message: string;
 }
 
-/** A row that was saved, with something staff should know (e.g. a parent not linked to a student). */
-export interface RosterNotice {
+/** A row that was saved, with something staff should know (e.g. a parent not linked to a student), as a reason. */
+export interface RosterNotice extends RowReason {
   line: number;
   sourced_id: string;
-  message: string;
 }
 
 export interface ReachableSchool {
@@ -196,8 +195,13 @@ async function stageUsers(
     for (const rec of batch) {
       const lower = format === 'csv';
       const get = getter(index, rec.fields);
-      const issue = (message: string, p?: Partial<RosterPerson>) =>
-        issues.push({ line: rec.line, sourced_id: p?.sourcedId ?? get(lower ? 'sourcedid' : 'sourcedId'), email: p?.email ?? get('email').toLowerCase(), message });
+      const issue = (why: ReasonMessage, p?: Partial<RosterPerson>) =>
+        issues.push({
+          line: rec.line,
+          sourced_id: p?.sourcedId ?? get(lower ? 'sourcedid' : 'sourcedId'),
+          email: p?.email ?? get('email').toLowerCase(),
+          ...rowReason(why),
+        });
       if (rec.fields.length !== header.length) {
         issue(STAGING_MESSAGES.fieldCount(rec.fields.length, header.length));
         continue;
@@ -211,7 +215,7 @@ async function stageUsers(
         continue;
       }
       const schoolId = schoolOf(result.person, ctx, bundle);
-      if (typeof schoolId === 'string') {
+      if (typeof schoolId !== 'number') {
         issue(schoolId, result.person);
         continue;
       }
@@ -276,7 +280,7 @@ async function rolesOf(m: EntityManager, importId: string, batch: CsvRecord[], h
 }
 
 /** The school id, or the reason none fits. */
-function schoolOf(p: RosterPerson, ctx: StagingContext, bundle: BundleFacts | null): number | string {
+function schoolOf(p: RosterPerson, ctx: StagingContext, bundle: BundleFacts | null): number | ReasonMessage {
   if (!bundle || !bundle.orgs.size) return ctx.schoolId;
   for (const org of p.orgs) {
     const id = bundle.orgs.get(org);
@@ -315,7 +319,7 @@ async function insertStaged(m: EntityManager, importId: string, staged: StagedPe
   return repeats.map(({ data: p }) => {
     const byEmail = p.email ? firsts.find((f) => f.email === p.email) : undefined;
     const bySourced = p.sourcedId ? firsts.find((f) => f.sourced_id === p.sourcedId) : undefined;
-    const message = byEmail ? STAGING_MESSAGES.sameEmail(byEmail.line) : STAGING_MESSAGES.sameSourcedId(bySourced?.line ?? 0);
-    return { line: p.line, sourced_id: p.sourcedId, email: p.email, message };
+    const why = byEmail ? STAGING_MESSAGES.sameEmail(byEmail.line) : STAGING_MESSAGES.sameSourcedId(bySourced?.line ?? 0);
+    return { line: p.line, sourced_id: p.sourcedId, email: p.email, ...rowReason(why) };
   });
 }

@@ -1,6 +1,8 @@
 /** The roster-import routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
-import { areaRoutes, fileUpload, uuidParam } from '../../core/openapi.js';
+import { areaRoutes, fileUpload, rowReasonFields, uuidParam } from '../../core/openapi.js';
+
+const reported = (message: string) => rowReasonFields(message, 'only for a row an import stored before rows kept their code');
 
 export const RosterImportJson = z
   .object({
@@ -15,10 +17,10 @@ export const RosterImportJson = z
     deactivated: z.int().meta({ description: 'Accounts deactivated (tobedeleted, enabledUser=false).' }),
     reactivated: z.int().meta({ description: 'Deactivated accounts back in the file.' }),
     errors: z
-      .array(z.object({ line: z.int(), sourced_id: z.string(), email: z.string(), message: z.string().meta({ description: 'Why the row was not saved.' }) }))
+      .array(z.object({ line: z.int(), sourced_id: z.string(), email: z.string(), ...reported('Why the row was not saved') }))
       .meta({ description: 'Rows not saved, by line.' }),
     notices: z
-      .array(z.object({ line: z.int(), sourced_id: z.string(), message: z.string().meta({ description: 'What staff should know about the saved row.' }) }))
+      .array(z.object({ line: z.int(), sourced_id: z.string(), ...reported('What staff should know about the saved row') }))
       .meta({ description: 'Rows saved with a notice (a parent not linked to a student the file names), by line.' }),
     error: z.string().nullable().meta({ description: 'Why the import stopped, when it failed.' }),
   })

@@ -1,21 +1,29 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { RosterImportStateEnum } from '../../graphql/enums.js';
 import type { RosterImportView } from './roster.service.js';
+
+const REASON = 'Why, as a stable reason code the client translates; null only for a row stored before rows kept their code.';
+const PARAMS = "The values filled into the reason's text, by placeholder name (all text); null when it has none.";
 
 @ObjectType({ description: 'A roster row that was not saved, and why.' })
 class RosterImportIssue {
   @Field(() => Int, { description: 'The 1-based line of the file.' }) line: number;
   @Field(() => String, { description: 'The sourcedId of the row, as given.' }) sourcedId: string;
   @Field(() => String, { description: 'The email of the row, as given (lower case).' }) email: string;
-  @Field(() => String, { description: 'Why the row was not saved.' }) message: string;
+  @Field(() => String, { nullable: true, description: REASON }) reason: string | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: PARAMS }) params: Record<string, string> | null;
+  @Field(() => String, { description: 'Why the row was not saved: the English text of the reason.' }) message: string;
 }
 
 @ObjectType({ description: 'A roster row that was saved, with something staff should know.' })
 class RosterImportNotice {
   @Field(() => Int, { description: 'The 1-based line of the file.' }) line: number;
   @Field(() => String, { description: 'The sourcedId of the row, as given.' }) sourcedId: string;
-  @Field(() => String, { description: 'What to know, e.g. a student the row names that the school lacks.' }) message: string;
+  @Field(() => String, { nullable: true, description: REASON }) reason: string | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: PARAMS }) params: Record<string, string> | null;
+  @Field(() => String, { description: 'What to know, e.g. a student the row names that the school lacks: the English text of the reason.' }) message: string;
 }
 
 @ObjectType({ description: 'A roster import, processed in the background: its progress, then its outcome.' })
@@ -37,8 +45,8 @@ class RosterImport {
 
 const toGraphql = (v: RosterImportView): RosterImport => ({
   ...v,
-  errors: v.errors.map((e) => ({ line: e.line, sourcedId: e.sourced_id, email: e.email, message: e.message })),
-  notices: v.notices.map((n) => ({ line: n.line, sourcedId: n.sourced_id, message: n.message })),
+  errors: v.errors.map((e) => ({ line: e.line, sourcedId: e.sourced_id, email: e.email, reason: e.reason, params: e.params ?? null, message: e.message })),
+  notices: v.notices.map((n) => ({ line: n.line, sourcedId: n.sourced_id, reason: n.reason, params: n.params ?? null, message: n.message })),
 });
 
 @Resolver()

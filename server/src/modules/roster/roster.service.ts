@@ -22,7 +22,7 @@ import { open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../context.js';
-import { badInput, notFound, because, type ReasonMessage } from '../../core/errors.js';
+import { badInput, notFound, because, type Reason, type ReasonMessage, type RowReason } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
@@ -88,15 +88,22 @@ export interface RosterImportView {
   deactivated: number;
   reactivated: number;
   /** Rows not saved, with their line and reason. */
-  errors: RosterIssue[];
+  errors: Reported<RosterIssue>[];
   /** Rows saved, with something to know (a parent not linked to a student the file names). */
-  notices: RosterNotice[];
+  notices: Reported<RosterNotice>[];
   /** Why the import stopped, when it failed. */
   error: string | null;
 }
 
+/**
+ * A row of the report as answered: its reason is null only for a row an import stored before rows
+ * kept their reason code (its English message alone).
+ */
+export type Reported<T extends { reason: Reason }> = Omit<T, 'reason'> & { reason: Reason | null };
+
 /** The errors column keeps both lists, a notice marked so (one column: no migration for a second list). */
-type StoredIssue = RosterIssue | (RosterNotice & { kind: 'notice' });
+type StoredIssue = Stored<RosterIssue> | (Stored<RosterNotice> & { kind: 'notice' });
+type Stored<T extends { reason: Reason }> = Omit<T, 'reason'> & { reason?: Reason };
 
 interface ImportRow {
   id: string;
@@ -361,13 +368,23 @@ function importView(row: ImportRow): RosterImportView {
     emailed: row.emailed,
     deactivated: row.deactivated,
     reactivated: row.reactivated,
-    errors: row.errors.filter((e): e is RosterIssue => !('kind' in e)).sort(byLine),
+    errors: row.errors
+      .filter((e): e is Stored<RosterIssue> => !('kind' in e))
+      .map((e) => ({ line: e.line, sourced_id: e.sourced_id, email: e.email, ...reported(e) }))
+      .sort(byLine),
     notices: row.errors
-      .filter((e): e is RosterNotice & { kind: 'notice' } => 'kind' in e && e.kind === 'notice')
-      .map((n) => ({ line: n.line, sourced_id: n.sourced_id, message: n.message }))
+      .filter((e): e is Stored<RosterNotice> & { kind: 'notice' } => 'kind' in e && e.kind === 'notice')
+      .map((n) => ({ line: n.line, sourced_id: n.sourced_id, ...reported(n) }))
       .sort(byLine),
     error: row.error,
   };
 }
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
+
+/** A stored row's reason, its params when it has some, and its English message. */
+const reported = (r: Omit<RowReason, 'reason'> & { reason?: Reason }): Omit<RowReason, 'reason'> & { reason: Reason | null } => ({
+  reason: r.reason ?? null,
+  ...(r.params ? { params: r.params } : {}),
+  message: r.message,
+});

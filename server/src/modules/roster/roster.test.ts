@@ -42,11 +42,20 @@ describe('roster import', () => {
       ]),
     );
     expect(res.body).toMatchObject({ state: 'done', total_rows: 6, done_rows: 6, created: 2, updated: 0, emailed: 2, error: null });
+    // Each rejected row carries its reason code (and the values of a parameterised text) beside the English.
     expect(res.body.errors).toEqual([
-      { line: 4, sourced_id: 'S-102', email: 'nobody@example.org', message: 'givenName and familyName are required.' },
-      { line: 5, sourced_id: 'S-103', email: ana, message: 'The same email is on line 2.' },
-      { line: 6, sourced_id: 'S-104', email: 'not-an-email', message: 'The email is not a valid email address.' },
-      { line: 7, sourced_id: 'S-105', email: 'eve@example.org', message: 'The grade must be a number from 1 to 12 (or KG), or empty.' },
+      { line: 4, sourced_id: 'S-102', email: 'nobody@example.org', reason: 'ROW_NAMES_REQUIRED', message: 'givenName and familyName are required.' },
+      { line: 5, sourced_id: 'S-103', email: ana, reason: 'ROW_SAME_EMAIL', params: { line: '2' }, message: 'The same email is on line 2.' },
+      { line: 6, sourced_id: 'S-104', email: 'not-an-email', reason: 'ROW_EMAIL_INVALID', message: 'The email is not a valid email address.' },
+      { line: 7, sourced_id: 'S-105', email: 'eve@example.org', reason: 'ROW_GRADE_INVALID', message: 'The grade must be a number from 1 to 12 (or KG), or empty.' },
+    ]);
+    // GraphQL answers the same rows with the same reasons.
+    const viaGraphql = await h.gql('query($id: ID!) { rosterImport(id: $id) { errors { line sourcedId reason params message } } }', { id: res.body.id }, token);
+    expect(viaGraphql.data?.rosterImport.errors).toEqual([
+      { line: 4, sourcedId: 'S-102', reason: 'ROW_NAMES_REQUIRED', params: null, message: 'givenName and familyName are required.' },
+      { line: 5, sourcedId: 'S-103', reason: 'ROW_SAME_EMAIL', params: { line: '2' }, message: 'The same email is on line 2.' },
+      { line: 6, sourcedId: 'S-104', reason: 'ROW_EMAIL_INVALID', params: null, message: 'The email is not a valid email address.' },
+      { line: 7, sourcedId: 'S-105', reason: 'ROW_GRADE_INVALID', params: null, message: 'The grade must be a number from 1 to 12 (or KG), or empty.' },
     ]);
 
     const [row] = await h.db.query(`SELECT first_name, last_name, grade, school_id, user_type, sourced_id, parent_code FROM users WHERE email = $1`, [ana]);
@@ -78,9 +87,9 @@ describe('roster import', () => {
       'r.csv',
     );
     expect(res.body).toMatchObject({ created: 0, updated: 2, emailed: 0 });
-    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
-      'This email is already used by another account.',
-      'This email is already used by another account.',
+    expect(res.body.errors.map((e: { reason: string; message: string }) => [e.reason, e.message])).toEqual([
+      ['ROW_EMAIL_TAKEN', 'This email is already used by another account.'],
+      ['ROW_EMAIL_TAKEN', 'This email is already used by another account.'],
     ]);
     const [kai] = await h.db.query(`SELECT email, last_name, grade FROM users WHERE sourced_id = 'SID-1' AND school_id = $1`, [school.id]);
     expect(kai).toEqual({ email: renamed, last_name: 'Lee-Park', grade: '11' });
@@ -100,9 +109,9 @@ describe('roster import', () => {
     const res = await importRoster(token, csv([`N-1,Ann,One,${student.email},10`, `N-2,Bob,Two,${staff.email},10`, `N-3,Cat,Three,${parent.email},10`]), 'n.csv');
     expect(res.body).toMatchObject({ created: 0, updated: 0, emailed: 0 });
     expect(res.body.errors).toEqual([
-      { line: 2, sourced_id: 'N-1', email: student.email, message: 'This email is already used by another account.' },
-      { line: 3, sourced_id: 'N-2', email: staff.email, message: 'This email is already used by another account.' },
-      { line: 4, sourced_id: 'N-3', email: parent.email, message: 'This email is already used by another account.' },
+      { line: 2, sourced_id: 'N-1', email: student.email, reason: 'ROW_EMAIL_TAKEN', message: 'This email is already used by another account.' },
+      { line: 3, sourced_id: 'N-2', email: staff.email, reason: 'ROW_EMAIL_TAKEN', message: 'This email is already used by another account.' },
+      { line: 4, sourced_id: 'N-3', email: parent.email, reason: 'ROW_EMAIL_TAKEN', message: 'This email is already used by another account.' },
     ]);
     // Nothing about the other school's people changed, and nobody was emailed.
     const after = await h.db.query(`SELECT id, first_name, school_id, user_type FROM users WHERE id = ANY($1::int[]) ORDER BY id`, [[student.id, staff.id, parent.id]]);
@@ -115,7 +124,7 @@ describe('roster import', () => {
     const staff = await h.login(DEMO.admin);
     const email = uniqueEmail('gql');
     const res = await h.gql(
-      'mutation($csv: String!) { importRoster(csv: $csv) { id state totalRows doneRows errors { line message } } }',
+      'mutation($csv: String!) { importRoster(csv: $csv) { id state totalRows doneRows errors { line reason message } } }',
       { csv: `email,familyName,givenName,grade,sourcedId,role\n${email},Gee,Queue,10,G-1,student\nt@example.org,Teach,Er,,T-1,teacher\n` },
       staff,
     );
@@ -124,7 +133,7 @@ describe('roster import', () => {
       state: 'queued',
       totalRows: 2,
       doneRows: 1,
-      errors: [{ line: 3, message: 'Only students are imported (role must be student).' }],
+      errors: [{ line: 3, reason: 'ROW_ONLY_STUDENTS', message: 'Only students are imported (role must be student).' }],
     });
     await rosterWorker().runOnce();
     const id = res.data!.importRoster.id;
@@ -166,6 +175,28 @@ describe('roster import', () => {
     expect((await h.db.query(`SELECT count(*)::int AS n FROM roster_imports`))[0].n).toBe(before);
   });
 
+  it('answers a row stored before rows kept their reason code with a null reason and its English', async () => {
+    const token = await h.tokenFor(await h.buildStaff({ school: await h.buildSchool() }));
+    const done = await importRoster(token, csv([`OLD-1,Ola,Old,${uniqueEmail('old')},10`]));
+    const stored = [
+      { line: 3, sourced_id: 'OLD-2', email: 'x@example.org', message: 'The same email is on line 2.' },
+      { line: 4, sourced_id: 'OLD-3', message: 'Saved, but not linked to S-1: no student of the school has this sourcedId.', kind: 'notice' },
+    ];
+    await h.db.query(`UPDATE roster_imports SET errors = $2::jsonb WHERE id = $1`, [done.body.id, JSON.stringify(stored)]);
+    const rest = (await h.api.get(`/api/roster-imports/${done.body.id}/`).set(h.auth(token))).body;
+    expect(rest.errors).toEqual([{ line: 3, sourced_id: 'OLD-2', email: 'x@example.org', reason: null, message: 'The same email is on line 2.' }]);
+    expect(rest.notices).toEqual([{ line: 4, sourced_id: 'OLD-3', reason: null, message: 'Saved, but not linked to S-1: no student of the school has this sourcedId.' }]);
+    const g = await h.gql(
+      'query($id: ID!) { rosterImport(id: $id) { errors { line reason params message } notices { line reason params } } }',
+      { id: done.body.id },
+      token,
+    );
+    expect(g.data?.rosterImport).toEqual({
+      errors: [{ line: 3, reason: null, params: null, message: 'The same email is on line 2.' }],
+      notices: [{ line: 4, reason: null, params: null }],
+    });
+  });
+
   it('survives a restart: a worker stopped between batches leaves the rest to the next worker, which saves no row twice', async () => {
     const school = await h.buildSchool();
     const token = await h.tokenFor(await h.buildStaff({ school }));
@@ -191,7 +222,9 @@ describe('roster import', () => {
     await worker().runOnce();
     const done = (await h.api.get(`/api/roster-imports/${id}/`).set(h.auth(token))).body;
     expect(done).toMatchObject({ state: 'done', total_rows: 8, done_rows: 8, created: 7, updated: 0, emailed: 7 });
-    expect(done.errors).toEqual([{ line: 9, sourced_id: 'B-x', email: 'nameless@example.org', message: 'givenName and familyName are required.' }]);
+    expect(done.errors).toEqual([
+      { line: 9, sourced_id: 'B-x', email: 'nameless@example.org', reason: 'ROW_NAMES_REQUIRED', message: 'givenName and familyName are required.' },
+    ]);
     const students = await h.db.query(`SELECT email FROM users WHERE school_id = $1 AND user_type = $2 ORDER BY email`, [school.id, UserType.Student]);
     expect(students.map((r: { email: string }) => r.email)).toEqual([...emails].sort());
     const [{ n: mails }] = await h.db.query(`SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = ANY($1::text[])`, [emails]);

@@ -23,7 +23,7 @@
  * - A row names the student by student_id (matched to the rostered sourcedId) when it has one,
  *   else by email; the match happens when the rows are saved, among the importer's school only.
  */
-import { because, englishOf, type ReasonMessage } from '../../core/errors.js';
+import { because, rowReason, type ReasonMessage, type RowReason } from '../../core/errors.js';
 
 export const TRANSCRIPT_STATUSES = ['completed', 'in_progress', 'withdrawn'] as const;
 export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
@@ -108,18 +108,14 @@ export interface TranscriptRow {
 }
 
 /** A row not saved: its line, who and what it names, and why (a reason code with its English text). */
-export interface TranscriptIssue {
+export interface TranscriptIssue extends RowReason {
   line: number;
   student: string;
   course_code: string;
-  reason: string;
-  params?: Record<string, string>;
-  message: string;
 }
 
 export function issueOf(line: number, student: string, courseCode: string, why: ReasonMessage): TranscriptIssue {
-  const params = why.params ? Object.fromEntries(Object.entries(why.params).map(([k, v]) => [k, String(v)])) : undefined;
-  return { line, student, course_code: courseCode, reason: why.reason, ...(params ? { params } : {}), message: englishOf(why) };
+  return { line, student, course_code: courseCode, ...rowReason(why) };
 }
 
 /** 2024-2025, 2024-25, 2024/25, 2024–2025 or 2025 (the ending year) as 2024-2025; null when it is none of these. */

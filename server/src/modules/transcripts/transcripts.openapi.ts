@@ -1,14 +1,12 @@
 /** The transcript routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
-import { areaRoutes, fileUpload, numericId, uuidParam } from '../../core/openapi.js';
+import { areaRoutes, fileUpload, numericId, rowReasonFields, uuidParam } from '../../core/openapi.js';
 
 const Issue = z.object({
   line: z.int().meta({ description: "The row's line in the CSV, or the record's position in the JSON array." }),
   student: z.string().meta({ description: 'The student id (or email) the row gives.' }),
   course_code: z.string(),
-  reason: z.string().meta({ description: 'Why, as a stable code (e.g. TRANSCRIPT_ROW_STUDENT_UNKNOWN).' }),
-  params: z.record(z.string(), z.string()).optional(),
-  message: z.string().meta({ description: 'The English text of the reason.' }),
+  ...rowReasonFields('Why the row was not saved'),
 });
 
 export const TranscriptImportJson = z

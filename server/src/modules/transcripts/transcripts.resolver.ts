@@ -1,3 +1,4 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { TranscriptImportStateEnum, TranscriptStatusEnum } from '../../graphql/enums.js';
@@ -9,6 +10,8 @@ class TranscriptImportIssue {
   @Field(() => String, { description: 'The student id (or email) the row gives.' }) student: string;
   @Field(() => String, { description: 'The course code the row gives.' }) courseCode: string;
   @Field(() => String, { description: 'Why, as a stable reason code.' }) reason: string;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "The values filled into the reason's text, by placeholder name (all text); null when it has none." })
+  params: Record<string, string> | null;
   @Field(() => String, { description: 'The English text of the reason.' }) message: string;
 }
 
@@ -45,7 +48,7 @@ class TranscriptRecord {
 
 const toGraphql = (v: TranscriptImportView): TranscriptImport => ({
   ...v,
-  errors: v.errors.map((e) => ({ line: e.line, student: e.student, courseCode: e.course_code, reason: e.reason, message: e.message })),
+  errors: v.errors.map((e) => ({ line: e.line, student: e.student, courseCode: e.course_code, reason: e.reason, params: e.params ?? null, message: e.message })),
 });
 
 @Resolver()

@@ -200,12 +200,22 @@ describe('transcript import: Ed-Fi courseTranscripts', () => {
     expect(rec).toEqual({ school_year: `${thisEnd - 2}-${thisEnd - 1}`, term: 'Fall Semester', grade_level: 9, units_earned: '5.00' });
 
     const g = await h.gql(
-      'mutation($json: String!) { importTranscript(edFiJson: $json) { id state format totalRows errors { line reason } } }',
-      { json: JSON.stringify([record(`STU-${f.students[0].id}`, 'BIO', thisEnd, 'Fall Semester', 'Incomplete', '', 0)]) },
+      'mutation($json: String!) { importTranscript(edFiJson: $json) { id state format totalRows errors { line reason params } } }',
+      {
+        json: JSON.stringify([
+          record(`STU-${f.students[0].id}`, 'BIO', thisEnd, 'Fall Semester', 'Incomplete', '', 0),
+          record(`STU-${f.students[0].id}`, 'CHEM', thisEnd, 'Fall Semester', 'Bogus', '', 0),
+        ]),
+      },
       f.token,
     );
     expect(g.errors).toBeUndefined();
-    expect(g.data!.importTranscript).toMatchObject({ state: 'queued', format: 'ed-fi', totalRows: 1, errors: [] });
+    expect(g.data!.importTranscript).toMatchObject({
+      state: 'queued',
+      format: 'ed-fi',
+      totalRows: 2,
+      errors: [{ line: 2, reason: 'TRANSCRIPT_ROW_STATUS_INVALID', params: { value: 'Bogus' } }],
+    });
     await worker().runOnce();
     const status = await h.gql('query($id: ID!) { transcriptImport(id: $id) { state created placed } }', { id: g.data!.importTranscript.id }, f.token);
     expect(status.data!.transcriptImport).toEqual({ state: 'done', created: 1, placed: 1 });

@@ -7,7 +7,8 @@ import { UserType } from '../../accounts/user.entity.js';
 import { ZipWriter } from '../../consent-forms/zip-writer.js';
 import { Bundle } from './bundle.js';
 import { CsvFileError, csvRecords } from '../../../core/csv-records.js';
-import { oneRosterRow } from './rows.js';
+import { englishOf } from '../../../core/errors.js';
+import { oneRosterRow, type RowResult } from './rows.js';
 import { detectUsersFormat, productGrade, USERS_11, USERS_12, userTypeOfRole } from './spec.js';
 
 const read = async (text: string | Buffer, max = { maxRecordBytes: 1024, maxRecords: 10 }) => {
@@ -78,10 +79,18 @@ describe('OneRoster tables', () => {
         orgs: ['o'],
       },
     });
-    expect(row({ role: 'student', givenName: 'A', familyName: 'B' })).toMatchObject({ error: 'sourcedId is required.' });
-    expect(row({ sourcedId: 'a', role: 'student', givenName: 'A', familyName: 'B', email: 'nope' })).toMatchObject({ error: 'The email is not a valid email address.' });
-    expect(row({ sourcedId: 'a', givenName: 'A', familyName: 'B' })).toMatchObject({ error: 'roles.csv gives this user no role.' });
-    expect(row({ sourcedId: 'a', role: 'student', givenName: 'x'.repeat(101), familyName: 'B' })).toMatchObject({ error: 'A value is too long.' });
+    // A refused row says why by reason code; its English is the reason's text.
+    const why = (r: RowResult) => ('error' in r ? [r.error.reason, englishOf(r.error)] : 'saved');
+    expect(why(row({ role: 'student', givenName: 'A', familyName: 'B' }))).toEqual(['ROW_SOURCED_ID_REQUIRED', 'sourcedId is required.']);
+    expect(why(row({ sourcedId: 'a', role: 'student', givenName: 'A', familyName: 'B', email: 'nope' }))).toEqual([
+      'ROW_EMAIL_INVALID',
+      'The email is not a valid email address.',
+    ]);
+    expect(why(row({ sourcedId: 'a', givenName: 'A', familyName: 'B' }))).toEqual(['ROW_NO_ROLE', 'roles.csv gives this user no role.']);
+    expect(why(row({ sourcedId: 'a', role: 'student', givenName: 'x'.repeat(101), familyName: 'B' }))).toEqual(['ROW_TOO_LONG', 'A value is too long.']);
+    expect(row({ sourcedId: 'a', role: 'proctor', givenName: 'A', familyName: 'B' })).toEqual({
+      error: { reason: 'ROW_ROLE_NOT_IMPORTED', params: { role: 'proctor' } },
+    });
   });
 });
 

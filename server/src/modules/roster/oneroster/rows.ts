@@ -11,7 +11,7 @@
 import { looksLikeEmail } from '@planner/shared/password';
 import { UserType } from '../../accounts/user.entity.js';
 import { idList, isActive, productGrade, userTypeOfRole } from './spec.js';
-import { REASONS } from '@planner/shared';
+import { because, type ReasonMessage } from '../../../core/errors.js';
 
 export interface RosterPerson {
   line: number;
@@ -30,18 +30,18 @@ export interface RosterPerson {
   orgs: string[];
 }
 
-export type RowResult = { person: RosterPerson } | { error: string };
+export type RowResult = { person: RosterPerson } | { error: ReasonMessage };
 export type Get = (column: string) => string;
 
 export const ROW_MESSAGES = {
-  sourcedIdRequired: REASONS.ROW_SOURCED_ID_REQUIRED,
-  namesRequired: REASONS.ROW_NAMES_REQUIRED,
-  tooLong: REASONS.ROW_TOO_LONG,
-  badEmail: REASONS.ROW_EMAIL_INVALID,
-  onlyStudents: REASONS.ROW_ONLY_STUDENTS,
-  badGrade: REASONS.ROW_GRADE_INVALID,
-  noRole: REASONS.ROW_NO_ROLE,
-  role: (role: string) => `The role "${role}" is not imported (students, staff and parents are).`,
+  sourcedIdRequired: because('ROW_SOURCED_ID_REQUIRED'),
+  namesRequired: because('ROW_NAMES_REQUIRED'),
+  tooLong: because('ROW_TOO_LONG'),
+  badEmail: because('ROW_EMAIL_INVALID'),
+  onlyStudents: because('ROW_ONLY_STUDENTS'),
+  badGrade: because('ROW_GRADE_INVALID'),
+  noRole: because('ROW_NO_ROLE'),
+  role: (role: string) => because('ROW_ROLE_NOT_IMPORTED', { role }),
 } as const;
 
 const tooLong = (p: Pick<RosterPerson, 'sourcedId' | 'givenName' | 'familyName' | 'email'>) =>

@@ -1,0 +1,111 @@
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RosterImportDocument } from '../../graphql/generated';
+import { I18nProvider, setCurrentLocale } from '../../i18n';
+import { SessionProvider } from '../../session/SessionProvider';
+import { ImportRosterDialog } from './ImportRosterDialog';
+
+// The upload itself (XMLHttpRequest) is replaced: it answers the queued import; the dialog then reads it by GraphQL.
+vi.mock('./uploadRoster', async (original) => ({
+  ...(await original<typeof import('./uploadRoster')>()),
+  uploadRoster: vi.fn(async () => ({ status: 202, body: { id: 'r-1', total_rows: 4, done_rows: 2 } })),
+}));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setCurrentLocale('en');
+});
+
+const finished = {
+  __typename: 'RosterImport',
+  id: 'r-1',
+  state: 'done',
+  totalRows: 4,
+  doneRows: 4,
+  created: 1,
+  updated: 0,
+  emailed: 1,
+  errors: [
+    // The server's English was reworded: the reason code alone picks the text.
+    {
+      __typename: 'RosterImportIssue',
+      line: 3,
+      sourcedId: 'S-2',
+      email: 'ana@example.org',
+      reason: 'ROW_SAME_EMAIL',
+      params: { line: '2' },
+      message: 'Line 2 has this email too.',
+    },
+    {
+      __typename: 'RosterImportIssue',
+      line: 4,
+      sourcedId: 'S-3',
+      email: 'x@example.org',
+      reason: 'SOMETHING_NEW',
+      params: null,
+      message: 'A reason this client does not know.',
+    },
+    // A row stored before rows kept their reason: its English alone.
+    {
+      __typename: 'RosterImportIssue',
+      line: 5,
+      sourcedId: 'S-4',
+      email: 'y@example.org',
+      reason: null,
+      params: null,
+      message: 'The email is not a valid email address.',
+    },
+  ],
+  notices: [
+    {
+      __typename: 'RosterImportNotice',
+      line: 6,
+      sourcedId: 'P-1',
+      reason: 'ROW_NOT_LINKED',
+      params: { ids: 'S-9' },
+      message: 'Saved, but not linked to S-9: no student of the school has this sourcedId.',
+    },
+  ],
+  error: null,
+};
+
+describe('Import roster dialog', () => {
+  it('shows a Spanish reader each rejected row and notice in Spanish by its reason, and the English where there is no translation', async () => {
+    localStorage.setItem('locale', 'es');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <MockedProvider mocks={[{ request: { query: RosterImportDocument, variables: { id: 'r-1' } }, result: { data: { rosterImport: finished } } }]}>
+        <SessionProvider>
+          <I18nProvider>
+            <ImportRosterDialog onClose={() => {}} onImported={() => {}} />
+          </I18nProvider>
+        </SessionProvider>
+      </MockedProvider>,
+    );
+    const file = new File(['sourcedId,givenName,familyName,email,grade\n'], 'roster.csv', { type: 'text/csv' });
+    fireEvent.change(await screen.findByLabelText('Archivo CSV'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subir' }));
+
+    const rejected = await screen.findByRole('table', { name: 'Filas rechazadas' });
+    const rows = within(rejected)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['3', 'S-2', 'ana@example.org', 'El mismo correo electrónico está en la línea 2.'],
+      ['4', 'S-3', 'x@example.org', 'A reason this client does not know.'],
+      ['5', 'S-4', 'y@example.org', 'The email is not a valid email address.'],
+    ]);
+    const notices = screen.getByRole('table', { name: 'Guardadas, con un aviso' });
+    expect(
+      within(notices)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['6', 'P-1', 'Guardado, pero no vinculado a S-9: ningún estudiante de la escuela tiene este sourcedId.']);
+  });
+});
