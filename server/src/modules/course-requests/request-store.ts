@@ -125,3 +125,17 @@ export async function keptYear(m: EntityManager, student: { id: number; schoolId
   const kept = await m.query(`SELECT 1 FROM course_request_submissions WHERE student_id = $1 AND school_year = $2`, [student.id, w.schoolYear]);
   return kept.length ? w.schoolYear : null;
 }
+
+/**
+ * Whether a plan term of the kept school year, as the SIS names it (`requestTerm`: "Fall", "Year"…),
+ * holds any of the student's kept requests: the same term, a full-year request in any term of the
+ * year, or any request in a full-year term.
+ */
+export async function holdsKeptRequests(m: Q, studentId: number, schoolYear: string, term: string): Promise<boolean> {
+  const rows = await m.query(`SELECT 1 FROM course_requests WHERE student_id = $1 AND school_year = $2 AND ($3 = 'Year' OR term IN ($3, 'Year')) LIMIT 1`, [
+    studentId,
+    schoolYear,
+    term,
+  ]);
+  return rows.length > 0;
+}
