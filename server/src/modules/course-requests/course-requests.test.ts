@@ -329,3 +329,45 @@ describe('a plan term holding kept requests', () => {
     expect(await labels()).toEqual(['9th Grade', 'Sophomore year', '12th Grade']);
   });
 });
+
+describe("a student's own course-request window", () => {
+  const OWN = `{ myCourseRequestWindow { schoolYear opensOn closesOn state kept } }`;
+  const own = async (token: string) => {
+    const res = await h.gql(OWN, {}, token);
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    return res.data!.myCourseRequestWindow;
+  };
+
+  it('tells the student, and whoever views as them, until when requests for next year are open, then that they closed and are kept', async () => {
+    const w = await school();
+    const parent = await h.buildParent({ school: w.s, students: [w.ana] });
+    const parentView = await h.services.accounts.issueToken(w.ana.id, { actingUserId: parent.id, readOnly: true });
+    const staffView = await h.services.accounts.issueToken(w.ana.id, { actingUserId: w.staff.id, readOnly: false });
+    expect(await own(w.anaToken)).toBeNull();
+
+    // A window of this school year is no news.
+    await setWindow(w.staffToken, { school_year: `${thisEnd - 1}-${thisEnd}`, opens_on: day(-3), closes_on: day(3) });
+    expect(await own(w.anaToken)).toBeNull();
+
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    const open = { schoolYear: NEXT, opensOn: day(-3), closesOn: day(3), state: 'open', kept: false };
+    for (const token of [w.anaToken, parentView, staffView, w.benToken]) expect(await own(token)).toEqual(open);
+    // Nothing to show to anyone but a student.
+    for (const token of [w.staffToken, await h.tokenFor(parent)]) expect(await own(token)).toBeNull();
+    const anonymous = await h.gql(OWN, {});
+    expect(anonymous.code).toBe('UNAUTHENTICATED');
+
+    // Staff set Ana's requests: hers are kept while the window is open; Ben's are still his to plan.
+    const set = await h.api
+      .put(`/api/course-requests/students/${w.ana.id}/`)
+      .set(h.auth(w.staffToken))
+      .send({ requests: [{ course_id: w.alg.id, term: 'Year' }] });
+    expect(set.status).toBe(200);
+    expect(await own(w.anaToken)).toEqual({ ...open, kept: true });
+    expect(await own(w.benToken)).toEqual(open);
+
+    await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
+    const closed = { schoolYear: NEXT, opensOn: day(-10), closesOn: day(-1), state: 'closed', kept: true };
+    for (const token of [w.benToken, w.anaToken, parentView]) expect(await own(token)).toEqual(closed);
+  });
+});

@@ -116,14 +116,20 @@ export async function currentWindow(m: EntityManager, schoolId: number): Promise
   });
 }
 
-/** The school year whose requests a student may no longer change (kept), or null. */
-export async function keptYear(m: EntityManager, student: { id: number; schoolId: number | null }): Promise<string | null> {
+/** The window of the student's school, and whether their requests for its school year are kept (null: no school, or no window). */
+export async function studentWindow(m: EntityManager, student: { id: number; schoolId: number | null }): Promise<{ window: RequestWindow; kept: boolean } | null> {
   if (student.schoolId === null) return null;
   const w = await currentWindow(m, student.schoolId);
   if (!w) return null;
-  if (w.frozenAt) return w.schoolYear;
+  if (w.frozenAt) return { window: w, kept: true };
   const kept = await m.query(`SELECT 1 FROM course_request_submissions WHERE student_id = $1 AND school_year = $2`, [student.id, w.schoolYear]);
-  return kept.length ? w.schoolYear : null;
+  return { window: w, kept: kept.length > 0 };
+}
+
+/** The school year whose course requests a student may no longer change (kept), or null. */
+export async function keptYear(m: EntityManager, student: { id: number; schoolId: number | null }): Promise<string | null> {
+  const s = await studentWindow(m, student);
+  return s?.kept ? s.window.schoolYear : null;
 }
 
 /**
