@@ -210,6 +210,13 @@ export const es: Partial<Record<MessageKey, string>> = {
   'plan.whereIStandNone': 'Ningún curso de su plan cuenta todavía para una trayectoria.',
   'plan.explorePathways': 'Explorar trayectorias',
   'plan.whereIStandFailed': 'No se pudo cargar su progreso en las trayectorias.',
+  'plan.requestsOpen': 'Las solicitudes de cursos para {year} están abiertas hasta el {date}: los cursos que planifique para {year} son sus solicitudes.',
+  'plan.requestsKept': 'Sus solicitudes de cursos para {year} ya se enviaron. Pida a su consejero que las cambie.',
+  'plan.requestsClosed': 'Las solicitudes de cursos para {year} se cerraron el {date}. Sus solicitudes se conservan; pida a su consejero que las cambie.',
+  'plan.requestsOpenViewer': 'Las solicitudes de cursos para {year} están abiertas hasta el {date}: los cursos que {name} planifique para {year} son sus solicitudes.',
+  'plan.requestsKeptViewer': 'Las solicitudes de cursos de {name} para {year} ya se enviaron; solo el personal escolar puede cambiarlas.',
+  'plan.requestsClosedViewer':
+    'Las solicitudes de cursos para {year} se cerraron el {date}. Las solicitudes de {name} se conservan; solo el personal escolar puede cambiarlas.',
   'plan.academicPlan': 'Plan académico',
   'plan.onlyStudentsHaveAnAcademicPlan':
     'Solo los estudiantes tienen un plan académico. Abra la cuenta de un/a estudiante desde la lista de estudiantes para ver el suyo.',

@@ -41,6 +41,15 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   'plan.whereIStandNone': 'Chưa có môn nào trong kế hoạch của quý vị được tính vào một lộ trình.',
   'plan.explorePathways': 'Khám phá lộ trình',
   'plan.whereIStandFailed': 'Không tải được tiến độ lộ trình của quý vị.',
+  'plan.requestsOpen': 'Đăng ký môn học cho năm học {year} mở đến hết ngày {date}: các môn quý vị dự định học trong năm học {year} là các môn đăng ký của quý vị.',
+  'plan.requestsKept': 'Các đăng ký môn học cho năm học {year} của quý vị đã được nộp. Xin nhờ cố vấn học đường nếu muốn thay đổi.',
+  'plan.requestsClosed':
+    'Đăng ký môn học cho năm học {year} đã đóng vào ngày {date}. Các đăng ký của quý vị được giữ nguyên; xin nhờ cố vấn học đường nếu muốn thay đổi.',
+  'plan.requestsOpenViewer':
+    'Đăng ký môn học cho năm học {year} mở đến hết ngày {date}: các môn {name} dự định học trong năm học {year} là các môn đăng ký của học sinh.',
+  'plan.requestsKeptViewer': 'Các đăng ký môn học cho năm học {year} của {name} đã được nộp; chỉ nhân viên nhà trường mới có thể thay đổi.',
+  'plan.requestsClosedViewer':
+    'Đăng ký môn học cho năm học {year} đã đóng vào ngày {date}. Các đăng ký của {name} được giữ nguyên; chỉ nhân viên nhà trường mới có thể thay đổi.',
   'plan.academicPlan': 'Kế hoạch học tập',
   'plan.onlyStudentsHaveAnAcademicPlan': 'Chỉ học sinh mới có kế hoạch học tập. Xem một học sinh trong Danh sách học sinh để thấy kế hoạch của học sinh đó.',
   'plan.thePlanCouldNotBeLoaded': 'Không tải được kế hoạch. Xin thử lại.',

@@ -1,17 +1,20 @@
 import { MockedProvider } from '@apollo/client/testing/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CurrentUserDocument,
   FollowedPathwaysDocument,
+  MyCourseRequestWindowDocument,
   PlanCourseDocument,
   PlanDocument,
   PlanNotesDocument,
   RequirementProgressDocument,
   WhatIfPlansDocument,
 } from '../../graphql/generated';
+import { I18nProvider } from '../../i18n';
 import { SessionProvider } from '../../session/SessionProvider';
+import { CourseRequestsBanner } from './CourseRequestsBanner';
 import PlanPage from './PlanPage';
 import { StudentCourseControls } from './StudentCourseControls';
 
@@ -202,6 +205,15 @@ const whatIfMock = (canEdit: boolean) => ({
   maxUsageCount: 3,
 });
 
+/** The student's course-request window for next year (null: none to show). */
+const requestWindow = (state: string | null, kept = state === 'closed') =>
+  state === null ? null : { __typename: 'OwnCourseRequestWindow', schoolYear: '2027-2028', opensOn: '2027-03-01', closesOn: '2027-05-01', state, kept };
+const requestsMock = (state: string | null, kept?: boolean) => ({
+  request: { query: MyCourseRequestWindowDocument },
+  result: { data: { myCourseRequestWindow: requestWindow(state, kept) } },
+  maxUsageCount: 3,
+});
+
 type Mocks = NonNullable<ConstructorParameters<typeof MockedProvider>[0]['mocks']>;
 
 function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
@@ -216,6 +228,7 @@ function renderWith(ui: React.ReactNode, readOnly: boolean, extra: Mocks = []) {
         whatIfMock(!readOnly),
         ...(extra.some((m) => m.request.query === RequirementProgressDocument) ? [] : [progressMock()]),
         ...(extra.some((m) => m.request.query === FollowedPathwaysDocument) ? [] : [followedMock()]),
+        ...(extra.some((m) => m.request.query === MyCourseRequestWindowDocument) ? [] : [requestsMock(null)]),
         notesMock(readOnly),
         ...extra,
       ]}
@@ -318,6 +331,54 @@ describe('Academic Plan page', () => {
     expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add Term' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit term/ })).toBeNull();
+  });
+
+  it("says until when next year's course requests are open, then that they closed and are kept, above the plan", async () => {
+    renderWith(<PlanPage />, false, [requestsMock('open')]);
+    const open = await screen.findByRole('note');
+    expect(open.textContent).toBe('Course requests for 2027-28 are open through May 1, 2027: the courses you plan for 2027-28 are your requests.');
+    expect(open.compareDocumentPosition(screen.getByRole('region', { name: '9th Grade' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+
+    renderWith(<PlanPage />, false, [requestsMock('closed')]);
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'Course requests for 2027-28 closed on May 1, 2027. Your requests are kept; ask your counselor to change them.',
+    );
+    cleanup();
+
+    // Kept while the window is still open (an approved plan, or staff set them).
+    renderWith(<PlanPage />, false, [requestsMock('open', true)]);
+    expect((await screen.findByRole('note')).textContent).toBe('Your course requests for 2027-28 have been submitted. Ask your counselor to change them.');
+  });
+
+  it("tells a parent viewing the plan about the student's requests, and says nothing without a window or before it opens", async () => {
+    renderWith(<PlanPage />, true, [requestsMock('closed')]);
+    expect((await screen.findByRole('note')).textContent).toBe(
+      "Course requests for 2027-28 closed on May 1, 2027. Sam's requests are kept; only school staff can change them.",
+    );
+    cleanup();
+    for (const state of [null, 'upcoming']) {
+      renderWith(<PlanPage />, false, [requestsMock(state)]);
+      expect(await screen.findByRole('heading', { name: 'Sam Lee - Academic Plan' })).toBeTruthy();
+      expect(screen.queryByRole('note')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it("writes the course-request banner's date the reader's way (Spanish)", async () => {
+    localStorage.setItem('locale', 'es');
+    render(
+      <MockedProvider mocks={[]}>
+        <SessionProvider>
+          <I18nProvider>
+            <CourseRequestsBanner window={requestWindow('closed')} viewer={false} name="Sam" />
+          </I18nProvider>
+        </SessionProvider>
+      </MockedProvider>,
+    );
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'Las solicitudes de cursos para 2027-28 se cerraron el 1 de mayo de 2027. Sus solicitudes se conservan; pida a su consejero que las cambie.',
+    );
   });
 });
 

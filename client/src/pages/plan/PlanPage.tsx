@@ -17,6 +17,7 @@ import {
   ComparePlansDocument,
   FollowedPathwaysDocument,
   MoveScheduledCourseDocument,
+  MyCourseRequestWindowDocument,
   PlanDocument,
   ReorderTermDocument,
   RequirementProgressDocument,
@@ -24,7 +25,7 @@ import {
 } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useSession } from '../../session/SessionProvider';
-import { isParentViewing } from '../../session/storage';
+import { isAdminViewing, isParentViewing } from '../../session/storage';
 import { openPlanPdf, PDF_FAILED } from './pdfExport';
 import { applyMove, isNoop, type Drop, type PlanData, type PlanTermData } from './planMoves';
 import './plan.css';
@@ -33,6 +34,7 @@ import { planSummary } from './planSummary';
 import { formatUnits } from '../../components/units';
 import { WhereIStand } from './WhereIStand';
 import { WhatIfBar } from './WhatIfBar';
+import { CourseRequestsBanner } from './CourseRequestsBanner';
 
 // The generator's panel loads when first opened: most visits to the plan never use it.
 const AutoPlanPanel = lazy(() => import('./AutoPlanPanel').then((m) => ({ default: m.AutoPlanPanel })));
@@ -90,6 +92,8 @@ export default function PlanPage() {
   const showReview = user?.userType === 'Student' && !!user.school?.planApprovalEnabled;
   // Like Where I stand, the what-if chooser's list (WhatIfBar reads it from the cache): the bar never appears late above the grid and moves it under a drag.
   const whatIfList = useQuery(WhatIfPlansDocument, { skip: user?.userType !== 'Student' });
+  // Next year's course requests (open until when, or closed and kept): about the official plan, shown above it.
+  const requestWindow = useQuery(MyCourseRequestWindowDocument, { skip: user?.userType !== 'Student' || whatIfPlanId !== null });
   const key = planKey(fetched?.plan);
   const shownKey = useRef(key);
   const refetchProgress = whatIfPlanId === null ? progress.refetch : whatIfProgress.refetch;
@@ -102,6 +106,9 @@ export default function PlanPage() {
   useEffect(() => {
     if (progress.error) console.error('Failed to load requirement progress', progress.error);
   }, [progress.error]);
+  useEffect(() => {
+    if (requestWindow.error) console.error('Failed to load the course-request window', requestWindow.error);
+  }, [requestWindow.error]);
   const [move] = useMutation(MoveScheduledCourseDocument);
   const [reorder] = useMutation(ReorderTermDocument);
   const [view, setView] = useState<'grid' | 'list'>('grid');
@@ -111,7 +118,7 @@ export default function PlanPage() {
   const [exporting, setExporting] = useState(false);
   const shownProgress = whatIfPlanId === null ? progress : whatIfProgress;
   const pending = (q: { loading: boolean; data?: unknown; error?: unknown }) => q.loading && !q.data && !q.error;
-  const firstScreenReady = !!fetched && !pending(shownProgress) && !pending(followedQuery) && !pending(whatIfList);
+  const firstScreenReady = !!fetched && !pending(shownProgress) && !pending(followedQuery) && !pending(whatIfList) && !pending(requestWindow);
   // The page renders from a deferred copy of the plan, given once everything above the grid has
   // answered: whichever query answers last, React builds the grid in a transition (short slices that
   // yield) instead of one long task inside that answer's update (total blocking time).
@@ -202,6 +209,13 @@ export default function PlanPage() {
     <main className="page stack plan-page">
       <h1>{plan.whatIfName ? t('whatIf.heading', { name: plan.fullName, plan: plan.whatIfName }) : planHeading(plan)}</h1>
       {user.userType === 'Student' && <WhatIfBar chosen={whatIfPlanId} onChoose={choosePlan} />}
+      {whatIfPlanId === null && plan.userType === 'Student' && (
+        <CourseRequestsBanner
+          window={requestWindow.data?.myCourseRequestWindow}
+          viewer={isParentViewing() || isAdminViewing() || !!user.viewingAs}
+          name={plan.firstName}
+        />
+      )}
       {user.userType === 'Student' && !isParentViewing() && whatIfPlanId === null && (
         <div className="row">
           {autoPlanOpen ? (

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { checkRequestWindow, checkStaffRequests } from './request-window-input.js';
-import type { CourseRequestView, RequestWindowView } from './course-requests.service.js';
+import type { CourseRequestView, OwnRequestWindowView, RequestWindowView } from './course-requests.service.js';
 
 @ObjectType({ description: "A school's course-request window for the next school year" })
 class CourseRequestWindow {
@@ -10,6 +10,15 @@ class CourseRequestWindow {
   @Field(() => String, { description: 'Last day (YYYY-MM-DD, UTC).' }) closesOn: string;
   @Field(() => String, { description: 'upcoming, open or closed.' }) state: string;
   @Field(() => Date, { nullable: true, description: 'When the requests were kept as submitted at the close.' }) keptAt: Date | null;
+}
+
+@ObjectType({ description: "A student's view of their school's course-request window" })
+class OwnCourseRequestWindow {
+  @Field(() => String, { description: 'The school year it collects, e.g. 2027-2028.' }) schoolYear: string;
+  @Field(() => String, { description: 'First day (YYYY-MM-DD, UTC).' }) opensOn: string;
+  @Field(() => String, { description: 'Last day (YYYY-MM-DD, UTC).' }) closesOn: string;
+  @Field(() => String, { description: 'upcoming, open or closed.' }) state: string;
+  @Field(() => Boolean, { description: "The student's requests are kept as submitted: only staff change them." }) kept: boolean;
 }
 
 @ObjectType({ description: "A student's request for a course in the next school year" })
@@ -47,6 +56,15 @@ export class CourseRequestsResolver {
   @Query(() => CourseRequestWindow, { nullable: true, description: "Staff: their school's course-request window (null: none set)." })
   async courseRequestWindow(@Ctx() ctx: AdapterContext): Promise<CourseRequestWindow | null> {
     return windowOf(await ctx.services.courseRequests.window(ctx));
+  }
+
+  @Query(() => OwnCourseRequestWindow, {
+    nullable: true,
+    description:
+      "A student (or whoever views as them): their school's course-request window for a school year to come, and whether their requests are kept (null: none, or not a student).",
+  })
+  async myCourseRequestWindow(@Ctx() ctx: AdapterContext): Promise<OwnRequestWindowView | null> {
+    return ctx.services.courseRequests.ownWindow(ctx);
   }
 
   @Mutation(() => CourseRequestWindow, { description: "Staff: sets their school's course-request window." })

@@ -19,14 +19,16 @@ import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../context.js';
 import { badInput, because, notFound } from '../../core/errors.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
-import { authorize } from '../../core/policy.js';
+import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { csvField } from '../courses/csv.js';
 import { can } from './course-requests.policy.js';
 import { isSchoolYear, type RequestWindowInput, type StaffRequestsInput } from './request-window-input.js';
 import { parseId } from '../../core/ids.js';
 import { keepRequests } from './request-store.js';
-import { currentWindow, plannedRequests, windowState, type RequestRow, type RequestWindow, type WindowState } from './request-store.js';
+import { currentWindow, plannedRequests, studentWindow, windowState, type RequestRow, type RequestWindow, type WindowState } from './request-store.js';
+import { schoolYearEndOf } from '../transcripts/term-placement.js';
+import { yearEnd } from '../transcripts/transcript-rows.js';
 
 export const COURSE_REQUEST_MESSAGES = {
   yearInvalid: 'COURSE_REQUEST_YEAR_INVALID',
@@ -38,6 +40,16 @@ export const COURSE_REQUEST_MESSAGES = {
 
 export interface RequestWindowView extends RequestWindow {
   state: WindowState;
+}
+
+/** A student's view of their school's window: its year, dates and state, and whether their own requests are kept. */
+export interface OwnRequestWindowView {
+  schoolYear: string;
+  opensOn: string;
+  closesOn: string;
+  state: WindowState;
+  /** Kept as submitted (the window closed, their plan was approved, or staff set them): only staff change them. */
+  kept: boolean;
 }
 
 export interface CourseRequestView extends RequestRow {
@@ -62,6 +74,20 @@ export class CourseRequestsService {
     const schoolId = authorize(ctx, can, 'read', { schoolId: caller.user.schoolId }).user.schoolId!;
     const w = await currentWindow(this.db.manager, schoolId);
     return w && { ...w, state: windowState(w) };
+  }
+
+  /**
+   * A student (or a parent or staff member viewing as them): their school's window when it collects
+   * a school year still to come, with whether their requests are kept. Null when there is none, for
+   * a window of this year or a past one (no news), and for anyone but a student.
+   */
+  async ownWindow(ctx: RequestContext): Promise<OwnRequestWindowView | null> {
+    const caller = requireCaller(ctx);
+    if (!permits(caller, can, 'readOwn', null)) return null;
+    const s = await studentWindow(this.db.manager, { id: caller.user.id, schoolId: caller.user.schoolId });
+    if (!s || yearEnd(s.window.schoolYear) <= schoolYearEndOf(new Date())) return null;
+    const { schoolYear, opensOn, closesOn } = s.window;
+    return { schoolYear, opensOn, closesOn, state: windowState(s.window), kept: s.kept };
   }
 
   /** Staff: sets their school's window. Another school year starts afresh; the same year keeps what was kept. */

@@ -276,3 +276,98 @@ describe('kept course requests', () => {
     expect((await exportRows(w.staffToken)).map((r) => [r.course_code, r.term])).toEqual([[w.alg.courseId, 'Spring']]);
   });
 });
+
+describe('a plan term holding kept requests', () => {
+  it('is renamed or deleted by staff viewing as the student only, once the window has closed, on both APIs', async () => {
+    const w = await school();
+    const parent = await h.buildParent({ school: w.s, students: [w.ana] });
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    expect((await add(w.anaToken, w.alg.id, '3')).status).toBe(201);
+    // Open: the student renames the term of next year as they like.
+    const open = await h.api.put('/api/terms/3/').set(h.auth(w.anaToken)).send({ label: 'Junior year' });
+    expect([open.status, open.body.academic_year_labels?.[2]]).toEqual([200, 'Junior year']);
+    expect((await h.api.put('/api/terms/3/').set(h.auth(w.anaToken)).send({ label: '11th Grade' })).status).toBe(200);
+
+    await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
+    expect((await h.api.get('/api/course-requests/window/').set(h.auth(w.staffToken))).body.window.state).toBe('closed');
+    const labels = async () => (await h.db.query(`SELECT academic_year_labels AS l FROM users WHERE id = $1`, [w.ana.id]))[0].l;
+    const before = await labels();
+
+    const rename = await h.api.put('/api/terms/3/').set(h.auth(w.anaToken)).send({ label: 'Junior year' });
+    expect([rename.status, rename.body.reason, rename.body.params]).toEqual([403, 'COURSE_REQUESTS_CLOSED', { school_year: NEXT }]);
+    const gqlRename = await h.gql(`mutation { updateTerm(position: 3, label: "Junior year") { __typename } }`, {}, w.anaToken);
+    expect([gqlRename.code, gqlRename.errors?.[0]?.extensions?.reason]).toEqual(['FORBIDDEN', 'COURSE_REQUESTS_CLOSED']);
+    const remove = await h.api.delete('/api/terms/3/').set(h.auth(w.anaToken));
+    expect([remove.status, remove.body.reason]).toEqual([403, 'COURSE_REQUESTS_CLOSED']);
+    // A parent's view changes nothing at all.
+    const parentView = await h.services.accounts.issueToken(w.ana.id, { actingUserId: parent.id, readOnly: true });
+    const parentRename = await h.api.put('/api/terms/3/').set(h.auth(parentView)).send({ label: 'Junior year' });
+    expect([parentRename.status, parentRename.body.reason]).toEqual([403, 'READ_ONLY']);
+    const parentDelete = await h.gql(`mutation { deleteTerm(position: 3) { __typename } }`, {}, parentView);
+    expect(parentDelete.errors?.[0]?.extensions?.reason).toBe('READ_ONLY');
+    expect(await labels()).toEqual(before);
+
+    // Another year's term, and a move that keeps the term's name, stay the student's.
+    expect((await h.api.put('/api/terms/2/').set(h.auth(w.anaToken)).send({ label: 'Sophomore year' })).status).toBe(200);
+    // Ben has no kept request in that term: his rename is his own.
+    expect((await h.api.put('/api/terms/3/').set(h.auth(w.benToken)).send({ label: 'Junior year' })).status).toBe(200);
+
+    // Staff viewing as Ana move her course out: the empty term still holds her kept requests.
+    const asAna = await h.services.accounts.issueToken(w.ana.id, { actingUserId: w.staff.id, readOnly: false });
+    const [alg] = await h.db.query(`SELECT id FROM scheduled_courses WHERE user_id = $1 AND course_id = $2`, [w.ana.id, w.alg.id]);
+    expect((await h.api.put(`/api/courses/${alg.id}/`).set(h.auth(asAna)).send({ term: '4' })).status).toBe(200);
+    const gqlDelete = await h.gql(`mutation { deleteTerm(position: 3) { __typename } }`, {}, w.anaToken);
+    expect([gqlDelete.code, gqlDelete.errors?.[0]?.extensions?.reason]).toEqual(['FORBIDDEN', 'COURSE_REQUESTS_CLOSED']);
+    expect((await labels())[2]).toBe('11th Grade');
+
+    // Staff may.
+    const staffRename = await h.gql(`mutation { updateTerm(position: 3, label: "Junior year") { __typename } }`, {}, asAna);
+    expect(staffRename.errors).toBeUndefined();
+    expect((await labels())[2]).toBe('Junior year');
+    const staffDelete = await h.api.delete('/api/terms/3/').set(h.auth(asAna));
+    expect(staffDelete.status, JSON.stringify(staffDelete.body)).toBe(200);
+    expect(await labels()).toEqual(['9th Grade', 'Sophomore year', '12th Grade']);
+  });
+});
+
+describe("a student's own course-request window", () => {
+  const OWN = `{ myCourseRequestWindow { schoolYear opensOn closesOn state kept } }`;
+  const own = async (token: string) => {
+    const res = await h.gql(OWN, {}, token);
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    return res.data!.myCourseRequestWindow;
+  };
+
+  it('tells the student, and whoever views as them, until when requests for next year are open, then that they closed and are kept', async () => {
+    const w = await school();
+    const parent = await h.buildParent({ school: w.s, students: [w.ana] });
+    const parentView = await h.services.accounts.issueToken(w.ana.id, { actingUserId: parent.id, readOnly: true });
+    const staffView = await h.services.accounts.issueToken(w.ana.id, { actingUserId: w.staff.id, readOnly: false });
+    expect(await own(w.anaToken)).toBeNull();
+
+    // A window of this school year is no news.
+    await setWindow(w.staffToken, { school_year: `${thisEnd - 1}-${thisEnd}`, opens_on: day(-3), closes_on: day(3) });
+    expect(await own(w.anaToken)).toBeNull();
+
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    const open = { schoolYear: NEXT, opensOn: day(-3), closesOn: day(3), state: 'open', kept: false };
+    for (const token of [w.anaToken, parentView, staffView, w.benToken]) expect(await own(token)).toEqual(open);
+    // Nothing to show to anyone but a student.
+    for (const token of [w.staffToken, await h.tokenFor(parent)]) expect(await own(token)).toBeNull();
+    const anonymous = await h.gql(OWN, {});
+    expect(anonymous.code).toBe('UNAUTHENTICATED');
+
+    // Staff set Ana's requests: hers are kept while the window is open; Ben's are still his to plan.
+    const set = await h.api
+      .put(`/api/course-requests/students/${w.ana.id}/`)
+      .set(h.auth(w.staffToken))
+      .send({ requests: [{ course_id: w.alg.id, term: 'Year' }] });
+    expect(set.status).toBe(200);
+    expect(await own(w.anaToken)).toEqual({ ...open, kept: true });
+    expect(await own(w.benToken)).toEqual(open);
+
+    await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
+    const closed = { schoolYear: NEXT, opensOn: day(-10), closesOn: day(-1), state: 'closed', kept: true };
+    for (const token of [w.benToken, w.anaToken, parentView]) expect(await own(token)).toEqual(closed);
+  });
+});

@@ -116,12 +116,32 @@ export async function currentWindow(m: EntityManager, schoolId: number): Promise
   });
 }
 
-/** The school year whose requests a student may no longer change (kept), or null. */
-export async function keptYear(m: EntityManager, student: { id: number; schoolId: number | null }): Promise<string | null> {
+/** The window of the student's school, and whether their requests for its school year are kept (null: no school, or no window). */
+export async function studentWindow(m: EntityManager, student: { id: number; schoolId: number | null }): Promise<{ window: RequestWindow; kept: boolean } | null> {
   if (student.schoolId === null) return null;
   const w = await currentWindow(m, student.schoolId);
   if (!w) return null;
-  if (w.frozenAt) return w.schoolYear;
+  if (w.frozenAt) return { window: w, kept: true };
   const kept = await m.query(`SELECT 1 FROM course_request_submissions WHERE student_id = $1 AND school_year = $2`, [student.id, w.schoolYear]);
-  return kept.length ? w.schoolYear : null;
+  return { window: w, kept: kept.length > 0 };
+}
+
+/** The school year whose course requests a student may no longer change (kept), or null. */
+export async function keptYear(m: EntityManager, student: { id: number; schoolId: number | null }): Promise<string | null> {
+  const s = await studentWindow(m, student);
+  return s?.kept ? s.window.schoolYear : null;
+}
+
+/**
+ * Whether a plan term of the kept school year, as the SIS names it (`requestTerm`: "Fall", "Year"…),
+ * holds any of the student's kept requests: the same term, a full-year request in any term of the
+ * year, or any request in a full-year term.
+ */
+export async function holdsKeptRequests(m: Q, studentId: number, schoolYear: string, term: string): Promise<boolean> {
+  const rows = await m.query(`SELECT 1 FROM course_requests WHERE student_id = $1 AND school_year = $2 AND ($3 = 'Year' OR term IN ($3, 'Year')) LIMIT 1`, [
+    studentId,
+    schoolYear,
+    term,
+  ]);
+  return rows.length > 0;
 }

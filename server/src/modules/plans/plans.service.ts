@@ -44,7 +44,7 @@ import { parseLabels } from '../accounts/profile-input.js';
 import { User } from '../accounts/user.entity.js';
 import { courseReachFacts } from '../schools/reach.js';
 import { can as requestCan } from '../course-requests/course-requests.policy.js';
-import { keptYear } from '../course-requests/request-store.js';
+import { holdsKeptRequests, keptYear } from '../course-requests/request-store.js';
 import { requestTerm } from '../course-requests/request-terms.js';
 import { schoolYearEndOf } from '../transcripts/term-placement.js';
 import { moveItem } from './plan-rules.js';
@@ -313,8 +313,9 @@ export class PlansService {
    * courses stay with their term.
    */
   async updateTerm(ctx: RequestContext, checked: Checked<TermInput>, newPosition?: number | null, whatIfId?: unknown): Promise<string[]> {
-    const { plan } = await this.target(ctx, 'edit', whatIfId);
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const { position, label } = valid(checked);
+    const kept = await this.keptYearOf(owner, plan);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, plan);
       if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(because(PLAN_MESSAGES.termNotFound));
@@ -323,6 +324,8 @@ export class PlansService {
       const renamed = labels.slice();
       renamed[position - 1] = label;
       const next = parseLabels(moveItem(renamed, position - 1, to - 1));
+      // A move alone keeps every course with its term; a new name may take the term out of the kept year.
+      if (next[to - 1] !== labels[position - 1]) await this.refuseKeptRequestTerm(ctx, m, owner, kept, labels, position);
       // Where each old position goes: the same move applied to the positions themselves.
       const order = moveItem(
         labels.map((_, i) => i + 1),
@@ -346,11 +349,13 @@ export class PlansService {
 
   /** Deletes an empty term; the later terms (and their courses) move up one place. */
   async deleteTerm(ctx: RequestContext, checked: Checked<number>, whatIfId?: unknown): Promise<string[]> {
-    const { plan } = await this.target(ctx, 'edit', whatIfId);
+    const { owner, plan } = await this.target(ctx, 'edit', whatIfId);
     const position = valid(checked);
+    const kept = await this.keptYearOf(owner, plan);
     return this.db.transaction(async (m) => {
       const labels = await lockPlan(m, plan);
       if (!Number.isInteger(position) || position < 1 || position > labels.length) throw notFound(because(PLAN_MESSAGES.termNotFound));
+      await this.refuseKeptRequestTerm(ctx, m, owner, kept, labels, position);
       const t = entryTable(plan);
       const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2`, [t.key, String(position)]);
       if (n > 0) throw conflict(because(PLAN_MESSAGES.termHasCourses));
@@ -418,6 +423,17 @@ export class PlansService {
     if (kept === null) return;
     const inYear = terms.some((t) => requestTerm(t, labels, owner.grade, kept, schoolYearEndOf(new Date())) !== null);
     if (inYear) authorize(ctx, requestCan, 'changeKeptYear', { kept: true, schoolYear: kept });
+  }
+
+  /**
+   * Renaming or deleting the term at `position` (1-based) of the kept year while it holds the
+   * student's kept requests is refused to the student (COURSE_REQUESTS_CLOSED): the plan would no
+   * longer show what was requested. Staff viewing as them may.
+   */
+  private async refuseKeptRequestTerm(ctx: RequestContext, m: EntityManager, owner: User, kept: string | null, labels: string[], position: number): Promise<void> {
+    if (kept === null) return;
+    const term = requestTerm(String(position), labels, owner.grade, kept, schoolYearEndOf(new Date()));
+    if (term !== null && (await holdsKeptRequests(m, owner.id, kept, term))) authorize(ctx, requestCan, 'changeKeptYear', { kept: true, schoolYear: kept });
   }
 
   /**

@@ -22,11 +22,11 @@ import { open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../context.js';
-import { badInput, notFound, because, type Reason, type ReasonMessage, type RowReason } from '../../core/errors.js';
-import { parseUuid } from '../../core/ids.js';
+import { badInput, because, type Reason, type ReasonMessage, type RowReason } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
-import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
+import { findImportJob, startImportJob } from '../jobs/import-job.js';
+import { JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { can, ROSTER_POLICY_MESSAGES } from './roster.policy.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -218,44 +218,28 @@ export class RosterService {
   private async start(ctx: RequestContext, school: School, stage: (m: EntityManager, sctx: StagingContext) => Promise<StagingResult>): Promise<RosterImportView> {
     const reach = await this.schools.accessibleSchoolIds(ctx.caller!.user);
     const schools: { id: number; name: string; uuid: string }[] = await this.db.query(`SELECT id, name, uuid FROM schools WHERE id = ANY($1::int[])`, [reach]);
-    try {
-      const row = await this.db.transaction(async (m) => {
-        const [created]: ImportRow[] = await m.query(`INSERT INTO roster_imports (school_id, requested_by, total_rows) VALUES ($1, $2, 0) RETURNING id`, [
-          school.id,
-          ctx.caller!.user.id,
-        ]);
-        const result = await stage(m, {
-          importId: created.id,
-          schoolId: school.id,
-          schools,
-          batchSize: Math.max(this.batchSize, 1),
-          maxRows: MAX_ROWS,
-          maxRecordBytes: MAX_RECORD_BYTES,
-        });
-        const [updated] = returnedRows<ImportRow>(
-          await m.query(`UPDATE roster_imports SET total_rows = $2, done_rows = $3, format = $4 WHERE id = $1 RETURNING *`, [
-            created.id,
-            result.total,
-            result.rejected,
-            result.format,
-          ]),
-        );
-        await enqueueJob(m, ROSTER_IMPORT_QUEUE, { importId: created.id }, { singletonKey: created.id, maxAttempts: 5 });
-        return updated;
-      });
-      return importView(row);
-    } catch (e) {
-      if (e instanceof CsvFileError) throw badInput(e.why);
-      throw e;
-    }
+    const row = await startImportJob<ImportRow, StagingResult>(this.db, {
+      table: 'roster_imports',
+      queue: ROSTER_IMPORT_QUEUE,
+      schoolId: school.id,
+      requestedBy: ctx.caller!.user.id,
+      columns: { total_rows: 0 },
+      stage: (m, importId) =>
+        stage(m, { importId, schoolId: school.id, schools, batchSize: Math.max(this.batchSize, 1), maxRows: MAX_ROWS, maxRecordBytes: MAX_RECORD_BYTES }),
+      staged: (result) => ({ format: result.format }),
+    });
+    return importView(row);
   }
 
   /** An import's progress and result, for staff of its school (another school's is as unknown as a wrong id). */
   async importStatus(ctx: RequestContext, id: string): Promise<RosterImportView> {
-    const caller = authorize(ctx, can, 'viewImport', null);
-    const [row]: ImportRow[] = await this.db.query(`SELECT * FROM roster_imports WHERE id = $1`, [parseUuid(id, 'roster import')]);
-    if (!row) throw notFound(because(ROSTER_MESSAGES.notFound));
-    authorize(ctx, can, 'viewImport', { schoolId: row.school_id, reach: await this.schools.accessibleSchoolIds(caller.user) });
+    const row = await findImportJob<ImportRow>(ctx, this.db, id, {
+      table: 'roster_imports',
+      label: 'roster import',
+      notFound: ROSTER_MESSAGES.notFound,
+      can,
+      reach: (user) => this.schools.accessibleSchoolIds(user),
+    });
     return importView(row);
   }
 

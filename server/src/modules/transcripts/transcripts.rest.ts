@@ -1,14 +1,13 @@
 /**
  * POST /api/transcript-import/: multipart upload (field "file") of a transcript CSV or Ed-Fi
  * courseTranscripts JSON, imported by a job (GET its progress); a student's records and a staff
- * correction. The upload goes to a temporary file (core/file-upload.ts, as the roster's), deleted
- * once read.
+ * correction. The upload is received and answered as the roster's (jobs/import-job.ts): a temporary
+ * file, deleted once read.
  */
-import { rm } from 'node:fs/promises';
 import type { Router } from 'express';
 import { because } from '../../core/errors.js';
-import { receiveFile } from '../../core/file-upload.js';
 import { route, type AppDeps } from '../../adapters.js';
+import { answerImportUpload } from '../jobs/import-job.js';
 import type { TranscriptImportView, TranscriptRecordView } from './transcripts.service.js';
 
 export const transcriptImportJson = (v: TranscriptImportView) => ({
@@ -42,22 +41,21 @@ export const transcriptRecordJson = (r: TranscriptRecordView) => ({
 
 export function mountTranscriptRoutes(r: Router, deps: AppDeps): void {
   const { transcripts } = deps.services;
-  route(r, deps, 'post', '/transcript-import/', 'importTranscript', async (ctx, req, res) => {
-    await transcripts.assertCanImport(ctx);
-    try {
-      const file = await receiveFile(req, res, {
+  route(r, deps, 'post', '/transcript-import/', 'importTranscript', (ctx, req, res) =>
+    answerImportUpload(req, res, {
+      assertCanImport: () => transcripts.assertCanImport(ctx),
+      limits: {
         folder: transcripts.uploads,
         maxBytes: transcripts.maxBytes,
         tooLarge: () => transcripts.tooLarge(),
         missing: because('CSV_FILE_MISSING'),
         unreadable: because('ROSTER_UPLOAD_UNREADABLE'),
-      });
-      const started = await transcripts.importUpload(ctx, file);
-      res.status(202).location(`/api/transcript-imports/${started.id}/`).json(transcriptImportJson(started));
-    } finally {
-      if (req.file?.path) await rm(req.file.path, { force: true });
-    }
-  });
+      },
+      start: (file) => transcripts.importUpload(ctx, file),
+      location: (started) => `/api/transcript-imports/${started.id}/`,
+      json: transcriptImportJson,
+    }),
+  );
   route(r, deps, 'get', '/transcript-imports/:id/', 'transcriptImport', async (ctx, req) =>
     transcriptImportJson(await transcripts.importStatus(ctx, String(req.params.id))),
   );

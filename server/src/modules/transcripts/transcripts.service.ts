@@ -16,14 +16,14 @@ import { open } from 'node:fs/promises';
 import type { DataSource, EntityManager } from 'typeorm';
 import { REASONS } from '@planner/shared';
 import type { RequestContext } from '../../context.js';
-import { CsvFileError } from '../../core/csv-records.js';
 import { badInput, because, notFound, type ReasonMessage } from '../../core/errors.js';
-import { parseId, parseUuid } from '../../core/ids.js';
+import { parseId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
 import { UploadFolder } from '../../core/upload-folder.js';
 import { recordAccess } from '../access-log/record-access.js';
-import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
+import { findImportJob, startImportJob, type StagedRows } from '../jobs/import-job.js';
+import { JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { UserType } from '../accounts/user.entity.js';
 import { TRANSCRIPT_IMPORT_QUEUE } from './transcript-queue.js';
@@ -160,38 +160,27 @@ export class TranscriptsService {
   }
 
   private async start(ctx: RequestContext, schoolId: number, format: TranscriptFormat, source: () => AsyncIterable<Buffer | string> | Iterable<Buffer | string>) {
-    try {
-      const row = await this.db.transaction(async (m) => {
-        const [created]: ImportRow[] = await m.query(`INSERT INTO transcript_imports (school_id, requested_by, format) VALUES ($1, $2, $3) RETURNING id`, [
-          schoolId,
-          ctx.caller!.user.id,
-          format,
-        ]);
-        const result = await stageTranscript(
-          m,
-          { importId: created.id, batchSize: Math.max(this.batchSize, 1), maxRows: MAX_TRANSCRIPT_ROWS, maxRecordBytes: MAX_RECORD_BYTES },
-          format,
-          source(),
-        );
-        const [updated] = returnedRows<ImportRow>(
-          await m.query(`UPDATE transcript_imports SET total_rows = $2, done_rows = $3 WHERE id = $1 RETURNING *`, [created.id, result.total, result.rejected]),
-        );
-        await enqueueJob(m, TRANSCRIPT_IMPORT_QUEUE, { importId: created.id }, { singletonKey: created.id, maxAttempts: 5 });
-        return updated;
-      });
-      return importView(row);
-    } catch (e) {
-      if (e instanceof CsvFileError) throw badInput(e.why);
-      throw e;
-    }
+    const row = await startImportJob<ImportRow, StagedRows>(this.db, {
+      table: 'transcript_imports',
+      queue: TRANSCRIPT_IMPORT_QUEUE,
+      schoolId,
+      requestedBy: ctx.caller!.user.id,
+      columns: { format },
+      stage: (m, importId) =>
+        stageTranscript(m, { importId, batchSize: Math.max(this.batchSize, 1), maxRows: MAX_TRANSCRIPT_ROWS, maxRecordBytes: MAX_RECORD_BYTES }, format, source()),
+    });
+    return importView(row);
   }
 
   /** An import's progress and result, for staff of its school (another school's is as unknown as a wrong id). */
   async importStatus(ctx: RequestContext, id: string): Promise<TranscriptImportView> {
-    const caller = authorize(ctx, can, 'viewImport', null);
-    const [row]: ImportRow[] = await this.db.query(`SELECT * FROM transcript_imports WHERE id = $1`, [parseUuid(id, 'transcript import')]);
-    if (!row) throw notFound(because(TRANSCRIPT_POLICY_MESSAGES.importNotFound));
-    authorize(ctx, can, 'viewImport', { schoolId: row.school_id, reach: await this.schools.accessibleSchoolIds(caller.user) });
+    const row = await findImportJob<ImportRow>(ctx, this.db, id, {
+      table: 'transcript_imports',
+      label: 'transcript import',
+      notFound: TRANSCRIPT_POLICY_MESSAGES.importNotFound,
+      can,
+      reach: (user) => this.schools.accessibleSchoolIds(user),
+    });
     return importView(row);
   }
 
