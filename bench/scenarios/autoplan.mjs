@@ -104,9 +104,9 @@ async function loadCatalogue(c, lincolnId) {
  */
 export async function scenarioAutoPlan(h) {
   const dist = (p) => pathToFileURL(path.join(h.root, 'server/dist/server/src', p)).href;
-  const { generatePlan: greedy } = await import(dist('modules/onboarding/plan-generator.js'));
+  const { generatePlan: greedy } = await import(dist('modules/auto-plan/greedy-baseline.js'));
   const { computeProgress } = await import(dist('modules/pathways/progress.js'));
-  const { firstRemainingTerm } = await import(dist('modules/onboarding/plan-generator.js'));
+  const { firstRemainingTerm } = await import(dist('modules/auto-plan/plan-terms.js'));
 
   await h.admin(`CREATE DATABASE "${h.dbName}"`);
   const server = await h.startServer(h.dbName, h.port, { SEED_DEMO: 'true' });
