@@ -123,6 +123,7 @@ const dbNames = { small: `planner_bench_run_${runId}_small`, large: `planner_ben
 const queueDbName = `planner_bench_run_${runId}_queue`;
 /** The autoplan scenario's own database (the demo seed), dropped here too. */
 const autoplanDbName = `planner_bench_run_${runId}_autoplan`;
+const autoplanDistrictDbName = `planner_bench_run_${runId}_autoplan_district`;
 // The client scenario's counselor pages are the demo school's, as a counselor first sees them.
 if (only.has('client')) dbNames.demo = `planner_bench_run_${runId}_demo`;
 
@@ -209,7 +210,7 @@ async function cleanup() {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   if (!opts.keep) {
-    for (const name of [...Object.values(dbNames), queueDbName, autoplanDbName]) {
+    for (const name of [...Object.values(dbNames), queueDbName, autoplanDbName, autoplanDistrictDbName]) {
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((e) => log(`could not drop ${name}: ${e.message}`));
     }
   }
@@ -851,6 +852,8 @@ async function main() {
           root: ROOT,
           admin,
           dbName: autoplanDbName,
+          districtDbName: autoplanDistrictDbName,
+          seedDistrict: seed,
           port: port + 3,
           startServer,
           login,

@@ -31,6 +31,9 @@ const STUDENTS = 200;
 const CONCURRENT = 8;
 const ROUNDS = 3;
 const SEED = 20261127;
+/** Students generated on the district generator's 5,000-course catalogue, and the time budget there (the default solver time limit, 10 s, plus 1 s). */
+const DISTRICT_STUDENTS = 30;
+const DISTRICT_BUDGET_MS = 11000;
 
 /** mulberry32: a small seeded generator, so every run builds the same students. */
 function random(seed) {
@@ -99,7 +102,91 @@ async function loadCatalogue(c, lincolnId) {
 }
 
 /**
- * `h`: { admin, dbUrl, dbName, startServer, login, call, stats, withDb, record, fail, median, log, root, port }.
+ * Each student, one at a time: the server's generate-plan answer beside greedy's on the same
+ * input. `d`: { origin, token, students, catalogue, graduationId (or null), caps, timeLimit (or
+ * undefined: the server's) }; `lib`: the built server's greedy, computeProgress, firstRemainingTerm.
+ */
+async function compare(h, d, lib) {
+  const links = [];
+  for (const p of d.catalogue.pathways)
+    for (const r of p.requirements) for (const c of r.courses) links.push({ courseId: c.courseId, requirementId: r.id, group: c.nonDuplicableGroup });
+  const courseById = new Map(d.catalogue.courses.map((c) => [c.id, c]));
+  const o = {
+    times: [],
+    solverSeconds: [],
+    statuses: {},
+    worse: 0,
+    saved: 0,
+    savedStudents: 0,
+    greedyIncomplete: 0,
+    greedyIncompleteSolved: 0,
+    greedyMs: 0,
+    worseNotes: [],
+    shortBy: new Map(),
+  };
+  for (const s of d.students) {
+    const json = { student_id: s.id, pathway_ids: s.pathwayIds, ...(d.timeLimit ? { time_limit_seconds: d.timeLimit } : {}) };
+    const r = await h.call(d.origin, 'POST', '/api/generate-plan/', { token: d.token, json });
+    if (r.status !== 200) h.fail(`generate-plan for student ${s.id} answered ${r.status}: ${JSON.stringify(r.body).slice(0, 300)}`);
+    o.times.push(r.ms);
+    o.solverSeconds.push(r.body.seconds);
+    o.statuses[r.body.status] = (o.statuses[r.body.status] ?? 0) + 1;
+    for (const f of r.body.shortfalls) {
+      const name = `${f.pathway_name}: ${f.requirement_name}`;
+      o.shortBy.set(name, (o.shortBy.get(name) ?? 0) + 1);
+    }
+
+    const goals = new Set([...s.pathwayIds, ...(d.graduationId ? [d.graduationId] : [])]);
+    const pathways = d.catalogue.pathways.filter((p) => goals.has(p.id));
+    const started = performance.now();
+    const added = lib.greedy({
+      termCount: s.labels.length,
+      firstTerm: lib.firstRemainingTerm(s.labels, s.grade),
+      unitCap: d.caps.units,
+      courseCap: d.caps.courses,
+      courses: d.catalogue.courses,
+      pathways,
+      existing: s.done,
+    });
+    o.greedyMs += performance.now() - started;
+    const plan = [...s.done, ...added];
+    const greedyTerms = plan.reduce((m, e) => Math.max(m, e.term + 1), 0);
+    const progress = lib.computeProgress(
+      [...d.catalogue.requirements.values()],
+      plan.map((e) => ({ id: e.courseId, courseId: courseById.get(e.courseId)?.code ?? '', units: courseById.get(e.courseId)?.units ?? 0 })),
+      links,
+    );
+    const goalReqs = pathways.flatMap((p) => p.requirements.map((r) => r.id));
+    const greedyComplete = goalReqs.every((id) => progress.get(id)?.isFulfilled);
+    const optimal = r.body.status === 'OPTIMAL';
+    if (!greedyComplete) {
+      o.greedyIncomplete += 1;
+      if (optimal) o.greedyIncompleteSolved += 1;
+      continue;
+    }
+    if (!optimal || r.body.terms > greedyTerms) {
+      o.worse += 1;
+      if (o.worseNotes.length < 3) o.worseNotes.push(`student ${s.id}: ${r.body.status} ${r.body.terms} terms vs greedy ${greedyTerms}`);
+      continue;
+    }
+    if (r.body.terms < greedyTerms) {
+      o.saved += greedyTerms - r.body.terms;
+      o.savedStudents += 1;
+    }
+  }
+  o.statusText = Object.entries(o.statuses)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ');
+  o.shortText = [...o.shortBy]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 4)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  return o;
+}
+
+/**
+ * `h`: { admin, dbName, districtDbName, seedDistrict, startServer, login, call, stats, withDb, record, fail, median, log, root, port }.
  * Needs the built server (server/dist): the greedy baseline and the progress engine come from it.
  */
 export async function scenarioAutoPlan(h) {
@@ -177,84 +264,18 @@ export async function scenarioAutoPlan(h) {
     termUnitCap: setup.school.term_unit_cap === null ? null : Number(setup.school.term_unit_cap),
     termCourseCap: setup.school.term_course_cap,
   });
-  const links = [];
-  for (const p of setup.catalogue.pathways)
-    for (const r of p.requirements) for (const c of r.courses) links.push({ courseId: c.courseId, requirementId: r.id, group: c.nonDuplicableGroup });
-  const courseById = new Map(setup.catalogue.courses.map((c) => [c.id, c]));
   h.log(
     `  autoplan: ${setup.lincolnCourses} Lincoln courses, ${setup.valleyCourses} Valley courses (transferable), ${setup.catalogue.pathways.length} pathways, ${STUDENTS} students; caps ${caps.units} units / ${caps.courses} courses`,
   );
 
   // (a) and (b): each student, one at a time, the server's answer beside greedy's.
-  const times = [];
-  const solverSeconds = [];
-  const statuses = {};
-  let worse = 0;
-  let saved = 0;
-  let savedStudents = 0;
-  let greedyIncomplete = 0;
-  let greedyIncompleteSolved = 0;
-  let greedyMs = 0;
-  const worseNotes = [];
-  /** Why the INFEASIBLE students have no plan: requirement name -> students. */
-  const shortBy = new Map();
-  for (const s of setup.students) {
-    const r = await h.call(server.origin, 'POST', '/api/generate-plan/', { token, json: { student_id: s.id, pathway_ids: s.pathwayIds } });
-    if (r.status !== 200) h.fail(`generate-plan for student ${s.id} answered ${r.status}: ${JSON.stringify(r.body).slice(0, 300)}`);
-    times.push(r.ms);
-    solverSeconds.push(r.body.seconds);
-    statuses[r.body.status] = (statuses[r.body.status] ?? 0) + 1;
-    for (const f of r.body.shortfalls) {
-      const name = `${f.pathway_name}: ${f.requirement_name}`;
-      shortBy.set(name, (shortBy.get(name) ?? 0) + 1);
-    }
-
-    const goals = new Set([...s.pathwayIds, setup.graduation.id]);
-    const pathways = setup.catalogue.pathways.filter((p) => goals.has(p.id));
-    const started = performance.now();
-    const added = greedy({
-      termCount: setup.labels.length,
-      firstTerm: firstRemainingTerm(setup.labels, s.grade),
-      unitCap: caps.units,
-      courseCap: caps.courses,
-      courses: setup.catalogue.courses,
-      pathways,
-      existing: s.done,
-    });
-    greedyMs += performance.now() - started;
-    const plan = [...s.done, ...added];
-    const greedyTerms = plan.reduce((m, e) => Math.max(m, e.term + 1), 0);
-    const progress = computeProgress(
-      [...setup.catalogue.requirements.values()],
-      plan.map((e) => ({ id: e.courseId, courseId: courseById.get(e.courseId).code, units: courseById.get(e.courseId).units })),
-      links,
-    );
-    const goalReqs = pathways.flatMap((p) => p.requirements.map((r) => r.id));
-    const greedyComplete = goalReqs.every((id) => progress.get(id)?.isFulfilled);
-    const optimal = r.body.status === 'OPTIMAL';
-    if (!greedyComplete) {
-      greedyIncomplete += 1;
-      if (optimal) greedyIncompleteSolved += 1;
-      continue;
-    }
-    if (!optimal || r.body.terms > greedyTerms) {
-      worse += 1;
-      if (worseNotes.length < 3) worseNotes.push(`student ${s.id}: ${r.body.status} ${r.body.terms} terms vs greedy ${greedyTerms}`);
-      continue;
-    }
-    if (r.body.terms < greedyTerms) {
-      saved += greedyTerms - r.body.terms;
-      savedStudents += 1;
-    }
-  }
-  const statusText = Object.entries(statuses)
-    .map(([k, v]) => `${v} ${k}`)
-    .join(', ');
-  const shortText = [...shortBy]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 4)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
+  const lib = { greedy, computeProgress, firstRemainingTerm };
+  const students = setup.students.map((s) => ({ ...s, labels: setup.labels }));
+  const { times, solverSeconds, worse, saved, savedStudents, greedyIncomplete, greedyIncompleteSolved, greedyMs, worseNotes, statusText, shortText } = await compare(
+    h,
+    { origin: server.origin, token, students, catalogue: setup.catalogue, graduationId: setup.graduation.id, caps },
+    lib,
+  );
   h.record(
     'autoplan: p95 time of POST /api/generate-plan/ per student (real catalogues)',
     p95(times),
@@ -305,4 +326,71 @@ export async function scenarioAutoPlan(h) {
     `the ${CONCURRENT} slowest students above at once, median of ${ROUNDS} rounds after one uncounted (${p99s.join(' / ')} ms); max ${maxes.join(' / ')} ms; the server's default solver threads (2)`,
   );
   server.child.kill('SIGTERM');
+
+  // (d) The district generator's catalogue (5,000 courses, prerequisite chains up to 10 deep), a
+  // database and server of its own: DISTRICT_STUDENTS students of its high school made fresh
+  // ninth-graders (their seeded plans cleared), each with one to three of the school's pathways;
+  // every college course transferable to the school, as at Lincoln.
+  await h.admin(`CREATE DATABASE "${h.districtDbName}"`);
+  const seeded = h.seedDistrict(h.districtDbName, { students: DISTRICT_STUDENTS, courses: 5000, pathways: 200 }, ['--students-per-school', String(DISTRICT_STUDENTS)]);
+  const district = await h.startServer(h.districtDbName, h.port + 1);
+  const districtToken = await h.login(district.origin, seeded.staffEmails[0]);
+  const schoolId = seeded.highSchoolIds[0];
+  const d = await h.withDb(h.districtDbName, async (c) => {
+    const q = async (sql, params) => (await c.query(sql, params)).rows;
+    const [school] = await q(`SELECT * FROM schools WHERE id = $1`, [schoolId]);
+    const [{ n: courses }] = await q(`SELECT count(*)::int AS n FROM courses`);
+    const pathways = (await q(`SELECT id FROM pathways WHERE school_id = $1 ORDER BY id`, [schoolId])).map((r) => r.id);
+    const users = await q(`SELECT id, academic_year_labels AS labels FROM users WHERE school_id = $1 AND user_type = 1 ORDER BY id LIMIT $2`, [
+      schoolId,
+      DISTRICT_STUDENTS,
+    ]);
+    await q(`DELETE FROM scheduled_courses WHERE user_id = ANY($1::int[])`, [users.map((u) => u.id)]);
+    // As at Lincoln, every college course transferable (the generator accepts a third): its requirements draw on both catalogues.
+    await q(
+      `INSERT INTO course_transfers (course_id, school_id, adjusted_units) SELECT c.id, $2, 1 FROM courses c WHERE c.school_id = $1
+       ON CONFLICT (course_id, school_id) DO NOTHING`,
+      [seeded.collegeId, schoolId],
+    );
+    await q(`UPDATE users SET grade = '9' WHERE id = ANY($1::int[])`, [users.map((u) => u.id)]);
+    const rnd = random(SEED + 1);
+    const students = users.map((u) => {
+      const pool = [...pathways];
+      const n = 1 + Math.floor(rnd() * 3);
+      const chosen = [];
+      for (let k = 0; k < n && pool.length; k++) chosen.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]);
+      return { id: u.id, grade: 9, pathwayIds: chosen, done: [], labels: u.labels };
+    });
+    return { school, courses, pathways: pathways.length, students, catalogue: await loadCatalogue(c, schoolId) };
+  });
+  const districtCaps = termCapsOf({
+    schoolType: d.school.school_type,
+    termUnitCap: d.school.term_unit_cap === null ? null : Number(d.school.term_unit_cap),
+    termCourseCap: d.school.term_course_cap,
+  });
+  h.log(`  autoplan: district catalogue of ${d.courses} courses, ${d.pathways} pathways at the high school, ${d.students.length} students`);
+  const dr = await compare(
+    h,
+    { origin: district.origin, token: districtToken, students: d.students, catalogue: d.catalogue, graduationId: null, caps: districtCaps },
+    lib,
+  );
+  h.record(
+    `autoplan: p95 time of POST /api/generate-plan/ per student (district, ${d.courses} courses)`,
+    p95(dr.times),
+    null,
+    DISTRICT_BUDGET_MS,
+    'abs',
+    'ms',
+    `${d.students.length} students one at a time; median ${Math.round(h.median(dr.times))} ms, max ${Math.round(Math.max(...dr.times))} ms; solver p95 ${p95(dr.solverSeconds).toFixed(2)} s; ${dr.statusText}; greedy ${(dr.greedyMs / d.students.length).toFixed(1)} ms per student in the bench; budget: the server's solver time limit (10 s) plus 1 s`,
+  );
+  h.record(
+    'autoplan: students with more terms than greedy (district, greedy complete)',
+    dr.worse,
+    null,
+    0,
+    'abs',
+    'students',
+    `${d.students.length - dr.greedyIncomplete} students greedy completed: ${dr.savedStudents} got fewer terms (${dr.saved} terms saved in all)${dr.worseNotes.length ? ` (${dr.worseNotes.join('; ')})` : ''}; greedy left requirements unmet for ${dr.greedyIncomplete}, of which auto-plan proved a full plan for ${dr.greedyIncompleteSolved}`,
+  );
+  district.child.kill('SIGTERM');
 }
