@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,gqlmemory,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload,queue] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,gqlmemory,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload,queue,autoplan] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { Kind, parse as parseGraphql, print as printGraphql, visit as visitGraphql } from 'graphql';
 import pg from 'pg';
 import { scenarioAccounts } from './scenarios/accounts.mjs';
+import { scenarioAutoPlan } from './scenarios/autoplan.mjs';
 import { scenarioCaseload } from './scenarios/caseload.mjs';
 import { scenarioGqlAnonymous } from './scenarios/gqlanonymous.mjs';
 import { scenarioGqlLimits } from './scenarios/gqllimits.mjs';
@@ -48,6 +49,7 @@ const ALL = [
   'pdfsize',
   'caseload',
   'queue',
+  'autoplan',
 ];
 
 const { values: opts } = parseArgs({
@@ -119,6 +121,9 @@ const dbUrl = (name) => {
 const dbNames = { small: `planner_bench_run_${runId}_small`, large: `planner_bench_run_${runId}_large` };
 /** The queue scenario's own database (created by the scenario, dropped here too should the run be interrupted). */
 const queueDbName = `planner_bench_run_${runId}_queue`;
+/** The autoplan scenario's own database (the demo seed), dropped here too. */
+const autoplanDbName = `planner_bench_run_${runId}_autoplan`;
+const autoplanDistrictDbName = `planner_bench_run_${runId}_autoplan_district`;
 // The client scenario's counselor pages are the demo school's, as a counselor first sees them.
 if (only.has('client')) dbNames.demo = `planner_bench_run_${runId}_demo`;
 
@@ -205,7 +210,7 @@ async function cleanup() {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   if (!opts.keep) {
-    for (const name of [...Object.values(dbNames), queueDbName]) {
+    for (const name of [...Object.values(dbNames), queueDbName, autoplanDbName, autoplanDistrictDbName]) {
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((e) => log(`could not drop ${name}: ${e.message}`));
     }
   }
@@ -841,6 +846,24 @@ async function main() {
           quick: Boolean(opts.quick),
           keep: opts.keep,
           concurrency: opts['job-concurrency'],
+        }),
+      autoplan: () =>
+        scenarioAutoPlan({
+          root: ROOT,
+          admin,
+          dbName: autoplanDbName,
+          districtDbName: autoplanDistrictDbName,
+          seedDistrict: seed,
+          port: port + 3,
+          startServer,
+          login,
+          call,
+          stats,
+          withDb,
+          record,
+          fail,
+          median,
+          log,
         }),
     };
     for (const name of ALL) {

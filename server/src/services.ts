@@ -49,6 +49,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const whatIfPlans = new WhatIfPlansService(db, schools, plans);
   // HiGHS solves run in worker threads; the pool closes with the app (app.ts, stop).
   const solvers = solverPool(config.autoPlanThreads);
+  const autoPlan = new AutoPlanService(db, schools, solvers.solve, config.autoPlanTimeLimitSeconds, whatIfPlans);
   return {
     solvers,
     outbox,
@@ -60,7 +61,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     students: new StudentsService(db, schools),
     plans,
     whatIfPlans,
-    autoPlan: new AutoPlanService(db, schools, solvers.solve, config.autoPlanTimeLimitSeconds, whatIfPlans),
+    autoPlan,
     planReview: new PlanReviewService(db, config, outbox),
     blogs: new BlogsService(db),
     consentForms,
@@ -72,7 +73,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     schoolYears,
     withdrawals: new WithdrawalsService(db, payments),
     contracts: new ContractsService(db, config, payments, schoolYears),
-    onboarding: new OnboardingService(db),
+    onboarding: new OnboardingService(db, autoPlan),
     baselinePlans: new BaselinePlansService(db, schools),
     apiTokens: new ApiTokensService(db),
     sso: new SingleSignOnService(db, config, accounts),

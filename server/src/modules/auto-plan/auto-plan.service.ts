@@ -22,8 +22,6 @@ import { because, conflict, notFound } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import { User, UserType } from '../accounts/user.entity.js';
-import { firstRemainingTerm } from '../onboarding/plan-generator.js';
-import { parseSeasonYear } from '../plans/plan-rules.js';
 import { SchoolType, type School } from '../schools/school.entity.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { defaultYearLabels } from '../schools/school.entity.js';
@@ -35,24 +33,7 @@ import type { WhatIfPlansService } from '../what-if-plans/what-if-plans.service.
 import type { WhatIfRow } from '../what-if-plans/what-if-store.js';
 import type { GeneratePlanInput } from './auto-plan-input.js';
 import { autoPlan, type AutoPlanResult, type ModelCourse, type ModelRequirement, type ModelTerm, type Season, type Solve } from './plan-model.js';
-
-const SEASON_BY_RANK: Record<number, Season> = { 1: 'spring', 2: 'summer', 3: 'fall' };
-
-/** The seasons a term label covers (null: a whole school year). */
-export function seasonsOfLabel(label: string): Season[] | null {
-  const parsed = parseSeasonYear(label);
-  return parsed ? [SEASON_BY_RANK[parsed.season]] : null;
-}
-
-/** The grade of each term: from its label, else the year of a four-term plan, else the present grade. */
-export function gradesOfTerms(labels: readonly string[], grade: number | null): (number | null)[] {
-  return labels.map((label, i) => {
-    const m = /(^|\D)(9|1[0-2])(st|nd|rd|th)?\s*grade/i.exec(label);
-    if (m) return Number(m[2]);
-    if (labels.length === 4 && !labels.some((l) => parseSeasonYear(l))) return 9 + i;
-    return grade;
-  });
-}
+import { firstRemainingTerm, gradesOfTerms, seasonsOfLabel } from './plan-terms.js';
 
 export interface GeneratedPlan {
   student: User;
@@ -111,6 +92,15 @@ export class AutoPlanService {
     const school = student!.schoolId === null ? null : await ctx.loaders.schoolById.load(student!.schoolId);
     if (!school) throw notFound(because('NO_SCHOOL_OF_RECORD'));
     return this.generateFor(ctx, student!, school, input);
+  }
+
+  /**
+   * The same generation for a student the caller already authorized (onboarding's generated
+   * four-year plan: the student themself), with their school; the student's grade and term labels
+   * are read from `student`, so a caller may hand in the ones it decided (onboarding's answer).
+   */
+  generateForStudent(ctx: RequestContext, student: User, school: School, input: GeneratePlanInput): Promise<GeneratedPlan> {
+    return this.generateFor(ctx, student, school, input);
   }
 
   private async generateFor(ctx: RequestContext, student: User, school: School, input: GeneratePlanInput): Promise<GeneratedPlan> {

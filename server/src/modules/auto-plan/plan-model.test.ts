@@ -3,7 +3,7 @@
  * pool, and checked against an exhaustive search over seeded random catalogues.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { generatePlan, prerequisiteViolations } from '../onboarding/plan-generator.js';
+import { generatePlan, prerequisiteViolations } from './greedy-baseline.js';
 import { computeProgress, type EngineLink } from '../pathways/progress.js';
 import { autoPlan, type AutoPlanInput, type ModelCourse, type ModelEntry, type ModelRequirement, type ModelTerm, type Season } from './plan-model.js';
 import { solverPool } from './solver-pool.js';

@@ -14,8 +14,9 @@
  * - The demo confirmation code (/cccapply/confirmation) is not checked by the server (spec 3 §4).
  * - The grade used to generate the plan is the onboarding answer ('10th Grade') when there is one,
  *   the most recent thing the student said, else the student-info grade.
+ * - The generated plan also meets the school's graduation pathway, as every auto-plan does.
  */
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Caller, RequestContext } from '../../context.js';
 import { badInput, because } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
@@ -24,9 +25,9 @@ import { valid, type Checked } from '../../core/validation.js';
 import { ONBOARDING_INPUT_MESSAGES, type ConsentInput, type Demographics, type StudentInfo } from './onboarding-input.js';
 import { User } from '../accounts/user.entity.js';
 import { defaultYearLabels, type School } from '../schools/school.entity.js';
-import { termCapsOf } from '../schools/term-caps.js';
 import type { CccApplyStatus } from './cccapply-consent.entity.js';
-import { firstRemainingTerm, generatePlan, goalsOf, gradeOfAnswer, selectPathways, type GenCourse, type GenPathway } from './plan-generator.js';
+import type { AutoPlanService } from '../auto-plan/auto-plan.service.js';
+import { goalsOf, gradeOfAnswer, selectPathways } from './goals.js';
 
 export const ONBOARDING_MESSAGES = {
   ...ONBOARDING_POLICY_MESSAGES,
@@ -43,7 +44,10 @@ export interface GeneratedCourse {
 }
 
 export class OnboardingService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly autoPlan: AutoPlanService,
+  ) {}
 
   /** The student themself, writing: no parent (read-only) and no admin view. */
   private student(ctx: RequestContext, action: OnboardingAction = 'answer'): Caller {
@@ -80,9 +84,22 @@ export class OnboardingService {
   }
 
   /**
-   * Builds the student's four-year plan with plan-generator.ts: loads everything in five
-   * statements inside one transaction (the student's row is locked, so two generations or a
-   * generation and a baseline assignment never interleave) and inserts the new courses in one.
+   * Builds the student's four-year plan with the auto-plan generator (auto-plan.service.ts,
+   * plan-model.ts): the fewest-terms plan meeting every requirement of the pathways the onboarding
+   * goals select (goals.ts) and of the school's graduation pathway, under every rule the plan page
+   * checks. What the student already has never moves (movePlanned is off); new courses go only in
+   * the terms still ahead, each after the courses already in its term.
+   *
+   * When no complete plan exists (INFEASIBLE, proven) or none could be proven within the solver's
+   * time limit (UNPROVEN), the best plan the solver found is still added: the one meeting the most
+   * of the requirements with the fewest courses (the elastic solve's plan), or the fewest-terms
+   * plan found so far. A student finishing onboarding must get a plan; what is still missing shows
+   * on the plan page's requirement progress, and POST /api/generate-plan/ explains it. Only when
+   * the solver found no plan at all within its time limit is nothing added.
+   *
+   * The student's row is locked for the whole generation (FOR UPDATE in one transaction), so two
+   * generations, or a generation and a baseline assignment, never interleave; the new courses are
+   * inserted in one statement.
    */
   async generateFourYearPlan(ctx: RequestContext): Promise<GeneratedCourse[]> {
     const caller = this.student(ctx, 'generatePlan');
@@ -99,26 +116,33 @@ export class OnboardingService {
       const recorded = Number.parseInt(String(user.grade ?? ''), 10);
       const grade = answered ?? (Number.isNaN(recorded) ? null : recorded);
 
-      const pathways = selectPathways(await this.loadPathways(m, school.id), goalsOf(edGoals));
+      const schoolPathways: { id: number; name: string }[] = await m.query(`SELECT id, name FROM pathways WHERE school_id = $1 ORDER BY id`, [school.id]);
+      const pathways = selectPathways(schoolPathways, goalsOf(edGoals));
+      // The generator reads the grade and the terms from the student: the onboarding answer and the labels decided here.
+      const student = { ...caller.user, grade: grade === null ? null : String(grade), academicYearLabels: labels } as User;
+      const generated = await this.autoPlan.generateForStudent(ctx, student, school, {
+        studentId: caller.user.id,
+        pathwayIds: pathways.map((p) => p.id),
+        movePlanned: false,
+        timeLimitSeconds: null,
+      });
+
       const existing: { courseId: number; term: string; position: number }[] = await m.query(
         `SELECT course_id AS "courseId", term, position FROM scheduled_courses WHERE user_id = $1`,
         [caller.user.id],
       );
-      const wanted = new Set<number>(existing.map((e) => e.courseId));
-      for (const p of pathways) for (const r of p.requirements) for (const c of r.courses) wanted.add(c.courseId);
-      const courses = await this.loadCourses(m, [...wanted], school.id);
-
-      const caps = termCapsOf(school);
-      const added = generatePlan({
-        termCount: labels.length,
-        firstTerm: firstRemainingTerm(labels, grade),
-        unitCap: caps.units,
-        courseCap: caps.courses,
-        courses,
-        pathways,
-        existing: existing.map((e) => ({ courseId: e.courseId, term: Number(e.term) - 1, position: e.position })),
-      });
-      const rows = added.map((a) => ({ courseId: a.courseId, term: String(a.term + 1), position: a.position }));
+      const planned = new Set(existing.map((e) => e.courseId));
+      const nextPosition = new Map<string, number>();
+      for (const e of existing) nextPosition.set(e.term, Math.max(nextPosition.get(e.term) ?? 0, e.position + 1));
+      const rows: GeneratedCourse[] = [];
+      // Added courses come in term order, then course code: each goes after what its term already holds.
+      for (const a of generated.result.added) {
+        if (planned.has(a.courseId)) continue;
+        const term = String(a.term + 1);
+        const position = nextPosition.get(term) ?? 0;
+        nextPosition.set(term, position + 1);
+        rows.push({ courseId: a.courseId, term, position });
+      }
       if (rows.length) {
         await m.query(
           `INSERT INTO scheduled_courses (user_id, course_id, term, position)
@@ -129,79 +153,6 @@ export class OnboardingService {
       }
       return rows;
     });
-  }
-
-  /** The school's pathways with their requirements and fulfilling courses, in one statement. */
-  private async loadPathways(m: EntityManager, schoolId: number): Promise<GenPathway[]> {
-    const rows: {
-      pathwayId: number;
-      name: string;
-      requirementId: number | null;
-      numberOfCourses: number | null;
-      numberOfUnits: string | null;
-      courseId: number | null;
-      nonDuplicableGroup: string | null;
-    }[] = await m.query(
-      `SELECT p.id AS "pathwayId", p.name, r.id AS "requirementId", r.number_of_courses AS "numberOfCourses",
-              r.number_of_units AS "numberOfUnits", cr.course_id AS "courseId", cr.non_duplicable_group AS "nonDuplicableGroup"
-         FROM pathways p
-         LEFT JOIN requirements r ON r.pathway_id = p.id
-         LEFT JOIN course_requirements cr ON cr.requirement_id = r.id
-        WHERE p.school_id = $1
-        ORDER BY p.id, r.id, cr.id`,
-      [schoolId],
-    );
-    const pathways = new Map<number, GenPathway>();
-    for (const row of rows) {
-      let p = pathways.get(row.pathwayId);
-      if (!p) pathways.set(row.pathwayId, (p = { id: row.pathwayId, name: row.name, requirements: [] }));
-      if (row.requirementId === null) continue;
-      let r = p.requirements.find((x) => x.id === row.requirementId);
-      if (!r) {
-        r = { id: row.requirementId, numberOfCourses: row.numberOfCourses ?? 0, numberOfUnits: Number(row.numberOfUnits ?? 0), courses: [] };
-        p.requirements.push(r);
-      }
-      if (row.courseId !== null) r.courses.push({ courseId: row.courseId, nonDuplicableGroup: row.nonDuplicableGroup });
-    }
-    return [...pathways.values()];
-  }
-
-  /**
-   * The given courses and, recursively, their prerequisites (one recursive statement), with the
-   * units they count for at the student's school (a transferred course's adjusted units), then
-   * their prerequisite groups (one statement).
-   */
-  private async loadCourses(m: EntityManager, ids: number[], schoolId: number): Promise<GenCourse[]> {
-    if (!ids.length) return [];
-    const rows: { id: number; code: string; units: string }[] = await m.query(
-      `WITH RECURSIVE needed(id) AS (
-         SELECT unnest($1::int[])
-         UNION
-         SELECT cp.prerequisite_id FROM course_prerequisites cp JOIN needed n ON cp.course_id = n.id
-       )
-       SELECT c.id, c.course_id AS code, COALESCE(t.adjusted_units, c.units) AS units
-         FROM courses c
-         JOIN needed n ON n.id = c.id
-         LEFT JOIN course_transfers t ON t.course_id = c.id AND t.school_id = $2 AND c.school_id <> $2`,
-      [ids, schoolId],
-    );
-    const prereqs: { courseId: number; groupIndex: number; prerequisiteId: number }[] = await m.query(
-      `SELECT course_id AS "courseId", group_index AS "groupIndex", prerequisite_id AS "prerequisiteId"
-         FROM course_prerequisites WHERE course_id = ANY($1::int[]) ORDER BY course_id, group_index, id`,
-      [rows.map((r) => r.id)],
-    );
-    const groups = new Map<number, Map<number, number[]>>();
-    for (const p of prereqs) {
-      const byGroup = groups.get(p.courseId) ?? new Map<number, number[]>();
-      groups.set(p.courseId, byGroup);
-      byGroup.set(p.groupIndex, [...(byGroup.get(p.groupIndex) ?? []), p.prerequisiteId]);
-    }
-    return rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      units: Number(r.units),
-      prerequisiteGroups: [...(groups.get(r.id)?.entries() ?? [])].sort(([a], [b]) => a - b).map(([, members]) => members),
-    }));
   }
 
   /**

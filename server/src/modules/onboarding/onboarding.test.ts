@@ -11,6 +11,7 @@ import { DEMO, useHarness } from '../../test/harness.js';
 import type { User } from '../accounts/user.entity.js';
 import type { Course } from '../courses/course.entity.js';
 import type { School } from '../schools/school.entity.js';
+import { generatePlan } from '../auto-plan/greedy-baseline.js';
 import { onboardingFactories } from './onboarding.factories.js';
 import { ONBOARDING_MESSAGES } from './onboarding.service.js';
 import { textOf } from '../../test/reasons.js';
@@ -313,6 +314,80 @@ describe('generate four-year plan', () => {
       { code: '2601', term: '4', position: 0 },
     ]);
     expect(g.data!.generateFourYearPlan.addedCount).toBe(3);
+  });
+
+  it('gets the fewest-terms plan where the greedy generator needed a term more', async () => {
+    // One course a year. Core: Intro A (1000) or Intro B (2000); Capstone (3000) needs Intro B.
+    // Greedy takes Intro A for Core (code order), then Intro B and the Capstone: three years. Intro
+    // B counts for Core and opens the Capstone: two years.
+    const school = await lincolnLike({ termCourseCap: 1 });
+    const { student, token } = await studentWithToken({ school, grade: '9' });
+    const introA = await f.buildCourse(school, { courseId: '1000', title: 'Intro A' });
+    const introB = await f.buildCourse(school, { courseId: '2000', title: 'Intro B' });
+    const capstone = await f.buildCourse(school, { courseId: '3000', title: 'Capstone', prerequisites: [[introB]] });
+    await f.buildPathway(school, 'High School Graduation', [
+      { name: 'Core', numberOfCourses: 1, courses: [introA, introB] },
+      { name: 'Capstone', numberOfCourses: 1, courses: [capstone] },
+    ]);
+    const greedy = generatePlan({
+      termCount: 4,
+      firstTerm: 0,
+      unitCap: 7,
+      courseCap: 1,
+      courses: [introA, introB, capstone].map((c) => ({ id: c.id, code: c.courseId, units: 1, prerequisiteGroups: c === capstone ? [[introB.id]] : [] })),
+      pathways: [
+        {
+          id: 1,
+          name: 'High School Graduation',
+          requirements: [
+            { id: 1, numberOfCourses: 1, numberOfUnits: 0, courses: [introA, introB].map((c) => ({ courseId: c.id, nonDuplicableGroup: null })) },
+            { id: 2, numberOfCourses: 1, numberOfUnits: 0, courses: [{ courseId: capstone.id, nonDuplicableGroup: null }] },
+          ],
+        },
+      ],
+      existing: [],
+    });
+    expect(greedy.map((g) => [g.courseId, g.term])).toEqual([
+      [introA.id, 0],
+      [introB.id, 1],
+      [capstone.id, 2],
+    ]);
+
+    const res = await h.api.post('/api/generate-four-year-plan/').set(h.auth(token)).send({});
+    expect(res.status).toBe(200);
+    expect(res.body.added_courses).toBe(2);
+    expect(await f.planOf(student)).toEqual([
+      { code: '2000', term: '1', position: 0 },
+      { code: '3000', term: '2', position: 0 },
+    ]);
+  });
+
+  it('still adds the best plan when no complete plan exists, never moving what the student has', async () => {
+    // The diploma's four years of English in a chain, for a grade-11 student who has English 9
+    // only: the two years left cannot hold English 10, 11 and 12. The plan still gets English 10
+    // and 11 (as far as the chain goes) and the math after the Algebra I already planned.
+    const { student, token, school } = await studentWithToken({ grade: '11' });
+    const c = await catalogue(school);
+    await f.buildPathway(school, 'Diploma English', [{ name: 'English', numberOfCourses: 4, courses: [c.e9, c.e10, c.e11, c.e12] }]);
+    await h.api
+      .post('/api/update-ed-goals/')
+      .set(h.auth(token))
+      .send({ ed_goals: ['11th Grade', 'graduating from high school'] });
+    await f.schedule(student, [
+      { course: c.e9, term: 1 },
+      { course: c.alg, term: 2 },
+    ]);
+    const res = await h.api.post('/api/generate-four-year-plan/').set(h.auth(token)).send({});
+    expect(res.status).toBe(200);
+    // The two planned courses stay as they were (the factory numbers positions across the plan).
+    expect(await f.planOf(student)).toEqual([
+      { code: '2401', term: '1', position: 0 },
+      { code: '4301', term: '2', position: 1 },
+      { code: '2501', term: '3', position: 0 },
+      { code: '4401', term: '3', position: 1 },
+      { code: '2601', term: '4', position: 0 },
+      { code: '4506', term: '4', position: 1 },
+    ]);
   });
 
   it('reads the same number of statements whatever the size of the catalogue', async () => {

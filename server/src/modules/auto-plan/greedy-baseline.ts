@@ -1,6 +1,9 @@
 /**
- * The four-year plan generator: a pure function over plain data (no database, no clock, no
- * randomness), so the same input always gives the same plan.
+ * The greedy plan generator the onboarding's four-year plan used before the auto-plan model
+ * (plan-model.ts). No request runs it any more: it is kept, unchanged, as the baseline the bench
+ * (bench/scenarios/autoplan.mjs: terms against greedy on the real catalogues) and the tests
+ * (plan-model.test.ts, onboarding.test.ts: the catalogue where greedy needs a term more) compare
+ * the model with. A pure function over plain data (no database, no clock, no randomness).
  *
  * Input: the plan's terms (the student's academic_year_labels; a term is its 0-based index here,
  * its 1-based position as text in scheduled_courses), the first term still ahead of the student,
@@ -69,60 +72,6 @@ export interface GenInput {
   courses: GenCourse[];
   pathways: GenPathway[];
   existing: GenPlanned[];
-}
-
-/** Today's caps by school type (a school may set its own: schools/term-caps.ts). */
-export { TERM_CAPS, type TermCaps } from '../schools/term-caps.js';
-
-/**
- * Goals (the interests answer of the onboarding questions) and the pathway names they select.
- * Several goals select the union; when no pathway matches any goal, every pathway of the school is used.
- */
-export const GOAL_PATHWAY_PATTERNS: Record<string, RegExp> = {
-  'graduating from high school': /graduat|diploma|high school/i,
-  'taking advanced classes': /advanced|honors|accelerated|\bAP\b|A-G/i,
-  'credit towards an AA degree': /\bAA\b|\bAS\b|associate/i,
-  "credit towards a bachelor's degree": /bachelor|\bBA\b|\bBS\b|transfer|university|\bUC\b|\bCSU\b|GETC/i,
-  'maximum college credit': /college|dual|\bAA\b|associate|transfer|GETC/i,
-};
-
-/** The goals named in ed_goals answers (each answer may hold several, joined by ', '). */
-export function goalsOf(edGoals: readonly string[] | null | undefined): string[] {
-  const known = Object.keys(GOAL_PATHWAY_PATTERNS);
-  const found = new Set<string>();
-  for (const answer of edGoals ?? []) {
-    for (const part of String(answer).split(',')) {
-      const p = part.trim().toLowerCase();
-      const goal = known.find((g) => g.toLowerCase() === p);
-      if (goal) found.add(goal);
-    }
-  }
-  return known.filter((g) => found.has(g));
-}
-
-export function selectPathways<P extends { id: number; name: string }>(pathways: readonly P[], goals: readonly string[]): P[] {
-  const sorted = [...pathways].sort((a, b) => a.id - b.id);
-  const matched = sorted.filter((p) => goals.some((g) => GOAL_PATHWAY_PATTERNS[g]?.test(p.name)));
-  return matched.length ? matched : sorted;
-}
-
-/** The grade an onboarding answer such as '10th Grade' names, or null. */
-export function gradeOfAnswer(answer: string): number | null {
-  const m = /^\s*(9|1[0-2])(st|nd|rd|th)\s+grade\s*$/i.exec(answer);
-  return m ? Number(m[1]) : null;
-}
-
-/**
- * The first term still ahead of a student: the term whose label names the grade (e.g. '10th
- * Grade' for grade 10); for a four-year high-school plan with other labels, the grade's year
- * (grade 9 is the first); otherwise (grade 8, college, other, unknown) the first term.
- */
-export function firstRemainingTerm(labels: readonly string[], grade: number | null): number {
-  if (grade === null || grade < 9 || grade > 12) return 0;
-  const re = new RegExp(`(^|\\D)${grade}(st|nd|rd|th)?(\\D|$)`, 'i');
-  const byLabel = labels.findIndex((l) => re.test(l));
-  if (byLabel >= 0) return byLabel;
-  return labels.length === 4 ? grade - 9 : 0;
 }
 
 const codeOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });

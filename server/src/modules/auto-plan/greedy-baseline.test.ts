@@ -1,20 +1,6 @@
-/** The plan generator as a pure function: prerequisites, caps, remaining terms, goals, determinism. */
+/** The greedy baseline as a pure function (the algorithm the bench and tests compare with): prerequisites, caps, remaining terms, determinism. */
 import { describe, expect, it } from 'vitest';
-import {
-  firstRemainingTerm,
-  generatePlan,
-  goalsOf,
-  gradeOfAnswer,
-  prerequisiteViolations,
-  selectPathways,
-  TERM_CAPS,
-  type GenCourse,
-  type GenInput,
-  type GenPathway,
-  type GenPlanned,
-} from './plan-generator.js';
-
-const HS = ['9th Grade', '10th Grade', '11th Grade', '12th Grade'];
+import { generatePlan, prerequisiteViolations, type GenCourse, type GenInput, type GenPathway, type GenPlanned } from './greedy-baseline.js';
 
 function course(id: number, code: string, units = 1, prerequisiteGroups: number[][] = []): GenCourse {
   return { id, code, units, prerequisiteGroups };
@@ -278,47 +264,5 @@ describe('generatePlan over random catalogues', () => {
     }
     // The property is not vacuous: many added courses had prerequisites to respect.
     expect(withPrerequisites).toBeGreaterThan(200);
-  });
-});
-
-describe('goals, pathways and remaining terms', () => {
-  it('reads goals from joined answers and maps them to pathway names', () => {
-    const goals = goalsOf(['10th Grade', "credit towards an AA degree, credit towards a bachelor's degree", 'Math I']);
-    expect(goals).toEqual(['credit towards an AA degree', "credit towards a bachelor's degree"]);
-    const pathways = [
-      { id: 3, name: 'UC Transfer Pathway' },
-      { id: 1, name: 'High School Graduation' },
-      { id: 2, name: 'AA in Liberal Arts' },
-      { id: 4, name: 'Associate Degree for Transfer' },
-    ];
-    expect(selectPathways(pathways, goals).map((p) => p.id)).toEqual([2, 3, 4]);
-    expect(selectPathways(pathways, ['graduating from high school']).map((p) => p.id)).toEqual([1]);
-    // No match (or no goals): every pathway of the school.
-    expect(
-      selectPathways(
-        [
-          { id: 5, name: 'STEM' },
-          { id: 4, name: 'Arts' },
-        ],
-        goals,
-      ).map((p) => p.id),
-    ).toEqual([4, 5]);
-    expect(selectPathways(pathways, []).map((p) => p.id)).toEqual([1, 2, 3, 4]);
-  });
-
-  it('finds the first remaining term from the grade', () => {
-    expect(firstRemainingTerm(HS, 10)).toBe(1);
-    expect(firstRemainingTerm(HS, 9)).toBe(0);
-    expect(firstRemainingTerm(HS, 12)).toBe(3);
-    expect(firstRemainingTerm(['Year A', 'Year B', 'Year C', 'Year D'], 11)).toBe(2);
-    expect(firstRemainingTerm(HS, null)).toBe(0);
-    expect(firstRemainingTerm(HS, 8)).toBe(0);
-    expect(firstRemainingTerm(['1st Year', '2nd Year'], 11)).toBe(0);
-    expect(gradeOfAnswer('11th Grade')).toBe(11);
-    expect(gradeOfAnswer('college')).toBeNull();
-  });
-
-  it('states the caps', () => {
-    expect(TERM_CAPS).toEqual({ HS: { units: 7, courses: 8 }, CLG: { units: 16, courses: 6 } });
   });
 });
