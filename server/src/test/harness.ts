@@ -70,6 +70,7 @@ export class Harness {
   /** supertest bound to the listening app: `h.api.get('/api/blogs/')`. */
   api!: ReturnType<typeof request>;
   private extraApps: BuiltApp[] = [];
+  private extraDbs: DataSource[] = [];
 
   get services(): Services {
     return this.built.deps.services;
@@ -98,6 +99,7 @@ export class Harness {
 
   async stop(): Promise<void> {
     for (const extra of this.extraApps) await extra.stop();
+    for (const db of this.extraDbs) if (db.isInitialized) await db.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     await this.built?.stop();
     if (this.db?.isInitialized) await this.db.destroy();
@@ -110,6 +112,20 @@ export class Harness {
   /** Another app on the same database with other settings (e.g. a lower rate limit). */
   async appWith(overrides: Partial<Config>): Promise<ReturnType<typeof request>> {
     const built = await buildApp(this.db, { ...this.config, ...overrides }, this.kind);
+    this.extraApps.push(built);
+    return request(built.app);
+  }
+
+  /**
+   * The app as on the embedded database, whose pool has one connection: a request that waits for a
+   * second connection while it holds the first never ends there. On the embedded database that is
+   * the harness's own app; on a server, another app on a pool of one connection to the same database.
+   */
+  async appWithOneConnection(): Promise<ReturnType<typeof request>> {
+    if (this.kind === 'embedded') return this.api;
+    const db = await openWithRetry(this.config.databaseUrl, 1);
+    this.extraDbs.push(db);
+    const built = await buildApp(db, this.config, this.kind);
     this.extraApps.push(built);
     return request(built.app);
   }

@@ -97,14 +97,17 @@ export class OnboardingService {
    * on the plan page's requirement progress, and POST /api/generate-plan/ explains it. Only when
    * the solver found no plan at all within its time limit is nothing added.
    *
-   * The student's row is locked for the whole generation (FOR UPDATE in one transaction), so two
-   * generations, or a generation and a baseline assignment, never interleave; the new courses are
-   * inserted in one statement.
+   * Three steps, so no transaction stays open while the solver works (up to its time limit) and the
+   * embedded database's single connection is never needed twice at once: (1) in a short transaction
+   * with the student's row locked, the terms are settled (labels stored when absent) and the goals
+   * read; (2) the generator reads and solves outside any transaction; (3) in a second transaction,
+   * the row locked again, the courses are inserted in one statement after what each term holds
+   * then. A course planned meanwhile (another tab, a baseline plan) is kept and not added twice.
    */
   async generateFourYearPlan(ctx: RequestContext): Promise<GeneratedCourse[]> {
     const caller = this.student(ctx, 'generatePlan');
     const school = await this.schoolOf(ctx, caller, 'generatePlan');
-    return this.db.transaction(async (m) => {
+    const { grade, labels, pathways } = await this.db.transaction(async (m) => {
       const [user] = await m.query(`SELECT grade, ed_goals AS "edGoals", academic_year_labels AS "labels" FROM users WHERE id = $1 FOR UPDATE`, [caller.user.id]);
       const edGoals: string[] = Array.isArray(user.edGoals) ? user.edGoals : [];
       let labels: string[] = Array.isArray(user.labels) ? user.labels : [];
@@ -115,18 +118,21 @@ export class OnboardingService {
       const answered = edGoals.map(gradeOfAnswer).find((g) => g !== null) ?? null;
       const recorded = Number.parseInt(String(user.grade ?? ''), 10);
       const grade = answered ?? (Number.isNaN(recorded) ? null : recorded);
-
       const schoolPathways: { id: number; name: string }[] = await m.query(`SELECT id, name FROM pathways WHERE school_id = $1 ORDER BY id`, [school.id]);
-      const pathways = selectPathways(schoolPathways, goalsOf(edGoals));
-      // The generator reads the grade and the terms from the student: the onboarding answer and the labels decided here.
-      const student = { ...caller.user, grade: grade === null ? null : String(grade), academicYearLabels: labels } as User;
-      const generated = await this.autoPlan.generateForStudent(ctx, student, school, {
-        studentId: caller.user.id,
-        pathwayIds: pathways.map((p) => p.id),
-        movePlanned: false,
-        timeLimitSeconds: null,
-      });
+      return { grade, labels, pathways: selectPathways(schoolPathways, goalsOf(edGoals)) };
+    });
 
+    // The generator reads the grade and the terms from the student: the onboarding answer and the labels settled above.
+    const student = { ...caller.user, grade: grade === null ? null : String(grade), academicYearLabels: labels } as User;
+    const generated = await this.autoPlan.generateForStudent(ctx, student, school, {
+      studentId: caller.user.id,
+      pathwayIds: pathways.map((p) => p.id),
+      movePlanned: false,
+      timeLimitSeconds: null,
+    });
+
+    return this.db.transaction(async (m) => {
+      await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [caller.user.id]);
       const existing: { courseId: number; term: string; position: number }[] = await m.query(
         `SELECT course_id AS "courseId", term, position FROM scheduled_courses WHERE user_id = $1`,
         [caller.user.id],

@@ -291,6 +291,21 @@ describe('generate four-year plan', () => {
     expect(again.body).toEqual({ added_courses: 0, courses: [] });
   });
 
+  it('generates on one database connection, as on the embedded database: no transaction stays open while the solver reads', async () => {
+    const { student, token, school } = await studentWithToken({ grade: '10' });
+    await catalogue(school);
+    const api = await h.appWithOneConnection();
+    await api
+      .post('/api/update-ed-goals/')
+      .set(h.auth(token))
+      .send({ ed_goals: ['10th Grade', 'graduating from high school', 'None of the above'] });
+    // Before, the request held the only connection in its transaction and waited for a second: it never answered.
+    const res = await api.post('/api/generate-four-year-plan/').set(h.auth(token)).send({}).timeout(30_000);
+    expect(res.status).toBe(200);
+    expect(res.body.added_courses).toBe(6);
+    expect((await f.planOf(student)).map((c) => c.code)).toEqual(['2401', '4301', '2501', '4401', '2601', '4506']);
+  });
+
   it('keeps the courses already planned, follows the AA goal and uses the onboarding grade (GraphQL)', async () => {
     const { student, token, school } = await studentWithToken({ grade: '9' });
     const c = await catalogue(school);
