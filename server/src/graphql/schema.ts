@@ -5,6 +5,7 @@ import { buildSchema } from 'type-graphql';
 import type { AdapterContext } from '../adapters.js';
 import { assertOperationAllowed } from '../core/policy.js';
 import { checkArgumentText } from './argument-text.js';
+import { answerPlainFieldsDirectly, installDirectFieldResolvers } from './direct-fields.js';
 import { AccessLogResolver } from '../modules/access-log/access-log.resolver.js';
 import { AutoPlanResolver } from '../modules/auto-plan/auto-plan.resolver.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
@@ -19,7 +20,7 @@ import { WithdrawalsResolver } from '../modules/payments/withdrawals.resolver.js
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
 import { CoursesResolver } from '../modules/courses/courses.resolver.js';
 import { ParentsResolver } from '../modules/parents/parents.resolver.js';
-import { PlanCourseResolver, PlansResolver } from '../modules/plans/plans.resolver.js';
+import { planEntryFields, PlanCourseResolver, PlansResolver } from '../modules/plans/plans.resolver.js';
 import { WhatIfPlansResolver } from '../modules/what-if-plans/what-if-plans.resolver.js';
 import { EligibleCoursesResolver, PathwaysResolver, RequirementsResolver } from '../modules/pathways/pathways.resolver.js';
 import { SchoolsResolver } from '../modules/schools/schools.resolver.js';
@@ -90,12 +91,15 @@ function guardMutations(schema: GraphQLSchema): GraphQLSchema {
 
 let cached: Promise<GraphQLSchema> | undefined;
 export function buildAppSchema(): Promise<GraphQLSchema> {
+  if (!cached) answerPlainFieldsDirectly();
   cached ??= buildSchema({
     // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql types its resolver classes as Function
     resolvers: resolvers as unknown as [Function, ...Function[]],
     validate: false,
     emitSchemaFile: false,
   })
+    // Fields of every row of a plan answer, without type-graphql's per-call wrapper (direct-fields.ts).
+    .then((schema) => installDirectFieldResolvers(schema, planEntryFields))
     .then(guardMutations)
     // Outermost: a control character is refused before the read-only guard, as REST refuses it first.
     .then(checkArgumentText);

@@ -4,6 +4,7 @@
  * (plans.loaders.ts) and other areas' views; it holds no permission rule (plans.policy.ts does).
  */
 import type { EntityManager } from 'typeorm';
+import type { School } from '../schools/school.entity.js';
 import { because, notFound } from '../../core/errors.js';
 import { renumberPositions } from './plan-rules.js';
 
@@ -32,6 +33,8 @@ export interface PlanCourseInfo {
   prerequisiteGroupUuids: string[][];
   /** Numeric course ids of each group, for the warning rule. */
   prerequisiteIds: number[][];
+  /** The school, once the plan query has read the plan's schools beforehand (plans.resolver.ts planWithSchools); the GraphQL field loads it otherwise. */
+  school?: School | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Field, FieldResolver, Float, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { selects } from '../../graphql/selection.js';
+import type { DirectFieldResolvers } from '../../graphql/direct-fields.js';
 import { fullName, UserType } from '../accounts/user.entity.js';
 import { School } from '../schools/school.entity.js';
 import { ScheduledCourse } from './scheduled-course.entity.js';
@@ -22,8 +23,6 @@ export class PlanCourse {
   @Field(() => Float, { description: 'Credit units.' }) units: number;
   @Field(() => [String], { description: "Display strings: each group's course codes joined with ' or '" }) prerequisiteGroups: string[];
   schoolId: number;
-  /** The school, when the plan query read it beforehand (`planWithSchools`); the school field loads it otherwise. */
-  school?: School | null;
 }
 
 @ObjectType({ description: 'A term of the plan, in display order' })
@@ -74,7 +73,7 @@ async function planWithSchools(ctx: AdapterContext, view: PlanView, info: GraphQ
   if (selects(info, ['terms', 'courses', 'course', 'school'])) {
     const schools = await schoolsOfEntries(ctx.loaders.schoolById, view.entries);
     // The view's courses were read for this request alone (plan-store.ts loadEntries).
-    for (const e of view.entries) (e.course as PlanCourseInfo & Pick<PlanCourse, 'school'>).school = schools.get(e.course.schoolId) ?? null;
+    for (const e of view.entries) e.course.school = schools.get(e.course.schoolId) ?? null;
   }
   return toPlan(view);
 }
@@ -98,8 +97,40 @@ export function toPlan(view: PlanView): Plan {
   };
 }
 
+/** An entry's course: the plan's entries carry theirs; entries of other answers load it. */
+function entryCourse(entry: { course?: PlanCourseInfo; courseId: number }, ctx: AdapterContext): PlanCourseInfo | Promise<PlanCourseInfo> {
+  if (entry.course) return entry.course;
+  return ctx.loaders.planCourseById.load(entry.courseId).then((course) => {
+    if (!course) throw new Error(`Course ${entry.courseId} of a plan entry is missing.`);
+    return course;
+  });
+}
+
+/** A course's school: read beforehand by the plan query (`planWithSchools`), loaded otherwise. */
+function courseSchool(course: PlanCourseInfo, ctx: AdapterContext): School | null | Promise<School | null> {
+  if (course.school !== undefined) return course.school;
+  return ctx.loaders.schoolById.load(course.schoolId);
+}
+
+/**
+ * The fields every entry and course of a plan answer resolves (30 entries: 90 calls per answer),
+ * resolved without type-graphql's per-call wrapper (its resolver data, parameter list and
+ * middleware chain, for resolvers that take no argument and have no middleware), and `source`
+ * with no resolver at all: the entry's own property, which graphql-jit then reads in place of a
+ * call with its resolve info. Same answers, errors and loads as the methods that declare them
+ * (graphql/schema.ts installs these).
+ */
+export const planEntryFields: DirectFieldResolvers<AdapterContext> = {
+  ScheduledCourse: {
+    source: null,
+    course: (entry: { course?: PlanCourseInfo; courseId: number }, _args, ctx) => entryCourse(entry, ctx),
+  },
+  PlanCourse: { school: (course: PlanCourseInfo, _args, ctx) => courseSchool(course, ctx) },
+};
+
 @Resolver(() => ScheduledCourse)
 export class PlansResolver {
+  // Declares the field; it answers the entry's own `source` (`planEntryFields`).
   @FieldResolver(() => EntrySourceEnum, {
     description: "record: from the school's record (grade and completion locked); self_reported: entered by the student; planned: no grade yet.",
   })
@@ -207,26 +238,19 @@ export class PlansResolver {
     return toPlan(await ctx.services.plans.plan(ctx, whatIfPlanId));
   }
 
-  // Not async: a plan entry carries its course, answered as it is (a promise here would make
-  // graphql-js wait on one for each entry); entries of other answers load it.
+  // Declares the field; `planEntryFields` resolves it.
   @FieldResolver(() => PlanCourse, { description: 'The course.' })
   course(@Root() entry: ScheduledCourse & { course?: PlanCourseInfo }, @Ctx() ctx: AdapterContext): PlanCourseInfo | Promise<PlanCourseInfo> {
-    if (entry.course) return entry.course;
-    return ctx.loaders.planCourseById.load(entry.courseId).then((course) => {
-      if (!course) throw new Error(`Course ${entry.courseId} of a plan entry is missing.`);
-      return course;
-    });
+    return entryCourse(entry, ctx);
   }
 }
 
 @Resolver(() => PlanCourse)
 export class PlanCourseResolver {
+  // Declares the field; `planEntryFields` resolves it.
   @FieldResolver(() => School, { description: 'The school.', nullable: true })
-  // The root's declared type is an interface: type-graphql copies a root into a new instance of
-  // a class it is declared as, for every course of every answer.
-  school(@Root() course: PlanCourseInfo & Pick<PlanCourse, 'school'>, @Ctx() ctx: AdapterContext): School | null | Promise<School | null> {
-    if (course.school !== undefined) return course.school;
-    return ctx.loaders.schoolById.load(course.schoolId);
+  school(@Root() course: PlanCourseInfo, @Ctx() ctx: AdapterContext): School | null | Promise<School | null> {
+    return courseSchool(course, ctx);
   }
 
   @FieldResolver(() => ScheduledCourse, { nullable: true, description: "The course's entry in the caller's plan, if scheduled" })
