@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import type { DataSource } from 'typeorm';
 import { hashPassword } from '../server/src/core/passwords.js';
+import { seededRandom as random } from '../server/src/core/seeded-random.js';
 import { makeDataSource, migrate } from '../server/src/db/database.js';
 import { DEMO_PASSWORD } from '../server/src/db/seed.js';
 import { completeRecords } from '../server/src/modules/admissions/admissions.factories.js';
@@ -53,18 +54,6 @@ export interface DistrictSummary {
   students: number;
   scheduledCourses: number;
   applications: number;
-}
-
-/** mulberry32: a small seeded random source, so the same sizes give the same district. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Inserts columns of equal length in batches; `types` are the PostgreSQL array types of the columns. */

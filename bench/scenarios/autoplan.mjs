@@ -38,18 +38,6 @@ const SEED = 20261127;
 const DISTRICT_STUDENTS = 30;
 const DISTRICT_BUDGET_MS = 11000;
 
-/** mulberry32: a small seeded generator, so every run builds the same students. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const p95 = (values) => {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)];
@@ -197,6 +185,7 @@ export async function scenarioAutoPlan(h) {
   const { generatePlan: greedy } = await import(dist('modules/auto-plan/greedy-baseline.js'));
   const { computeProgress } = await import(dist('modules/pathways/progress.js'));
   const { firstRemainingTerm } = await import(dist('modules/auto-plan/plan-terms.js'));
+  const { seededRandom: random } = await import(dist('core/seeded-random.js'));
 
   await h.admin(`CREATE DATABASE "${h.dbName}"`);
   const server = await h.startServer(h.dbName, h.port, { SEED_DEMO: 'true' });

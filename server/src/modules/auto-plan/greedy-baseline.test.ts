@@ -1,5 +1,6 @@
 /** The greedy baseline as a pure function (the algorithm the bench and tests compare with): prerequisites, caps, remaining terms, determinism. */
 import { describe, expect, it } from 'vitest';
+import { seededRandom as rng } from '../../core/seeded-random.js';
 import { generatePlan, prerequisiteViolations, type GenCourse, type GenInput, type GenPathway, type GenPlanned } from './greedy-baseline.js';
 
 function course(id: number, code: string, units = 1, prerequisiteGroups: number[][] = []): GenCourse {
@@ -179,18 +180,6 @@ describe('generatePlan', () => {
     expect(a).toEqual(b);
   });
 });
-
-/** A small seeded generator: the random catalogues are the same on every run. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('generatePlan over random catalogues', () => {
   it('never produces a prerequisite warning, never exceeds a cap, adds only in remaining terms and keeps existing courses', () => {

@@ -3,6 +3,7 @@
  * pool, and checked against an exhaustive search over seeded random catalogues.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { seededRandom as random } from '../../core/seeded-random.js';
 import { generatePlan, prerequisiteViolations } from './greedy-baseline.js';
 import { computeProgress, type EngineLink } from '../pathways/progress.js';
 import { autoPlan, type AutoPlanInput, type ModelCourse, type ModelEntry, type ModelRequirement, type ModelTerm, type Season } from './plan-model.js';
@@ -306,18 +307,6 @@ describe('auto-plan: proven explanations', () => {
     expect((await solve(i)).status).toBe('OPTIMAL');
   });
 });
-
-/** A small seeded generator (mulberry32), so every run checks the same catalogues. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomCatalogue(seed: number): AutoPlanInput {
   const rnd = random(seed);
