@@ -26,7 +26,7 @@
  *   /test /outbox /graphiql                   system/
  *   / (signed out)                            landing/
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppHeader } from './layout/AppHeader';
 import { Footer } from './layout/Footer';
@@ -118,7 +118,11 @@ function RestrictionGuard({ children }: { children: ReactNode }) {
 export default function App() {
   const t = useT();
   const { loading } = useSession();
-  if (loading) {
+  // The session's answer comes through a synchronous store update: the shell (header, route table,
+  // footer) it reveals renders from a deferred copy of the flag, as a transition in short slices
+  // that yield, not inside that update (total blocking time). Loading again shows at once.
+  const settled = !useDeferredValue(loading);
+  if (loading || !settled) {
     return (
       <div className="page app-content" role="status" aria-live="polite">
         {t('common.loading')}

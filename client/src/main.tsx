@@ -1,7 +1,7 @@
 import { lazy, StrictMode, startTransition, Suspense, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { I18nProvider } from './i18n';
+import { I18nProvider, warmIntl } from './i18n';
 import { Footer } from './layout/Footer';
 import { PublicHeader } from './layout/PublicHeader';
 import LandingPage from './pages/landing/LandingPage';
@@ -14,6 +14,9 @@ import './styles.css';
 // the session and the route table (SignedInApp), and keeps them for the rest of the visit.
 const loadSignedInApp = () => import('./SignedInApp');
 const SignedInApp = lazy(loadSignedInApp);
+// A signed-in start formats with FormatJS from its first screen: the browser's Intl data loads
+// while the signed-in app downloads, in short tasks of its own.
+if (getToken() || window.location.pathname !== '/') warmIntl();
 
 function Root() {
   const { pathname } = useLocation();

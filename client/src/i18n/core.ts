@@ -65,20 +65,24 @@ export function storedLocale(): Locale {
 
 // Plain texts are left out of the compiled catalogues: such a text is a single literal.
 const plain = (value: string): MessageFormatElement[] => [{ type: 0 as TYPE.literal, value }];
-/** Every message of `locale` as its AST. */
-function asts(locale: Locale): Compiled {
-  const texts = CATALOGUES[locale] ?? {};
-  const compiled = COMPILED[locale] ?? {};
-  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, compiled[key] ?? plain(text)]));
-}
 /** The English AST of `key`, for a message a language has not translated yet. */
 const english = (key: MessageKey): MessageFormatElement[] | undefined => {
   const text = CATALOGUES.en[key];
   return COMPILED.en[key] ?? (text === undefined ? undefined : plain(text));
 };
+/**
+ * The text of `key` in `locale` when it is plain (no argument, no plural: the icu-ast plugin left
+ * it out of the compiled catalogue): it is its own result, and FormatJS is not asked.
+ */
+const plainText = (locale: Locale, key: MessageKey): string | undefined => {
+  const text = CATALOGUES[locale]?.[key];
+  return text !== undefined && !Object.hasOwn(COMPILED[locale] ?? {}, key) ? text : undefined;
+};
 
 /** The message of `key` in `locale` with its arguments filled; English when a text is missing. */
 export function format(locale: Locale, key: MessageKey, params?: Params): string {
+  const text = plainText(locale, key);
+  if (text !== undefined) return text;
   return intlOf(locale).formatMessage({ id: key, defaultMessage: english(key) }, params && defined(params));
 }
 
@@ -87,6 +91,8 @@ export function format(locale: Locale, key: MessageKey, params?: Params): string
  * arguments stand, for sentences with links inside (rich.tsx).
  */
 export function formatParts<T>(locale: Locale, key: MessageKey, values: Record<string, T | string | number>): (string | T)[] {
+  const text = plainText(locale, key);
+  if (text !== undefined) return [text];
   // FormatJS types the rich values by the instance's element type; ours are whatever the caller gives.
   const intl = intlOf(locale) as unknown as IntlShape<T>;
   const out = intl.formatMessage({ id: key, defaultMessage: english(key) }, values);
@@ -102,18 +108,34 @@ const onError: OnErrorFn = (e) => {
   if (e.code !== IntlErrorCode.MISSING_TRANSLATION) console.error(e.message);
 };
 
-// One FormatJS instance per language, rebuilt when its catalogue changes; the cache shares the
-// parsed messages and Intl formatters between them.
+// One FormatJS instance per language, made when first needed (a dialog's first message with an
+// argument, a date, a number) and rebuilt when its catalogue changes; the cache shares the parsed
+// messages and Intl formatters between them. Its messages are the compiled catalogue as it is:
+// plain texts never reach FormatJS (format), so no copy of the catalogue is made.
 const cache = createIntlCache();
 const intls = new Map<Locale, IntlShape>();
 /** The FormatJS instance of `locale`: messages, dates and numbers in its Intl locale. */
 export function intlOf(locale: Locale = current): IntlShape {
   let intl = intls.get(locale);
   if (!intl) {
-    intl = createIntl({ locale: INTL_LOCALES[locale], defaultLocale: INTL_LOCALES.en, messages: asts(locale), onError }, cache);
+    intl = createIntl({ locale: INTL_LOCALES[locale], defaultLocale: INTL_LOCALES.en, messages: COMPILED[locale] ?? {}, onError }, cache);
     intls.set(locale, intl);
   }
   return intl;
+}
+
+/**
+ * Loads the browser's Intl data for numbers, then for dates, each in a task of its own. FormatJS
+ * checks both when it makes an instance, and the browser's first such check loads its locale data
+ * (about 10 ms and 5 ms of CPU): main.tsx starts this while the signed-in app's code downloads, so
+ * that cost is not part of the app's first render (total blocking time).
+ */
+export function warmIntl(locale: Locale = storedLocale()): void {
+  const tag = INTL_LOCALES[locale];
+  setTimeout(() => {
+    Intl.NumberFormat.supportedLocalesOf(tag);
+    setTimeout(() => Intl.DateTimeFormat.supportedLocalesOf(tag));
+  });
 }
 
 // The language in effect, for code that runs outside render (event handlers, error mapping).
