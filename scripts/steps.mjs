@@ -40,9 +40,17 @@ export function runSteps(/** @type {[string, string][]} */ steps, { cwd, title =
 
 const clock = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s` : `${s.toFixed(1)} s`);
 
-/** A table of the steps with each one's share of the whole. */
+/** A step that ran others (.ci/run's `npm test (all of the test: steps)`): its name says their prefix. */
+const GROUP = /\(all of the (.+) steps\)$/;
+
+/**
+ * A table of the steps with each one's share of the whole. A group's steps are listed with the
+ * group, but the total counts the group once: its steps (named with its prefix) are inside it.
+ */
 export function summary(/** @type {StepTime[]} */ rows, title = 'Time per step') {
-  const total = rows.reduce((sum, r) => sum + r.seconds, 0);
+  const prefixes = rows.map((r) => GROUP.exec(r.name)?.[1]).filter(Boolean);
+  const inGroup = (r) => !GROUP.test(r.name) && prefixes.some((p) => r.name.startsWith(p));
+  const total = rows.filter((r) => !inGroup(r)).reduce((sum, r) => sum + r.seconds, 0);
   const width = Math.max(...rows.map((r) => r.name.length), 5);
   const lines = rows.map(
     (r) =>

@@ -10,10 +10,13 @@ import { readTimings, summary } from './steps.mjs';
 
 const steps = path.join(path.dirname(fileURLToPath(import.meta.url)), 'steps.mjs');
 
-/** Runs runSteps in a child process (its output is the step commands' and the table). */
+/**
+ * Runs runSteps in a child process (its output is the step commands' and the table). CI's own
+ * STEP_TIMINGS is not passed on: these steps are not CI's.
+ */
 function run(list, env = {}) {
   const code = `import { runSteps } from ${JSON.stringify(steps)}; process.exit(runSteps(${JSON.stringify(list)}, { title: 'T' }));`;
-  return spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', env: { ...process.env, ...env } });
+  return spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', env: { ...process.env, STEP_TIMINGS: '', ...env } });
 }
 
 test('runs every step in order, passes their output through and ends with the table', () => {
@@ -63,4 +66,16 @@ test('appends each step to STEP_TIMINGS for CI, which adds its own and prints on
 
 test('writes minutes past 60 s', () => {
   assert.match(summary([{ name: 'server tests', seconds: 612, code: 0 }]), /server tests +10 min 12 s +100% +ok/);
+});
+
+test("counts a group once in the total: CI's npm test row holds the test: steps listed before it", () => {
+  const table = summary([
+    { name: 'npm ci', seconds: 10, code: 0 },
+    { name: 'test: a', seconds: 5, code: 0 },
+    { name: 'test: b', seconds: 5, code: 0 },
+    { name: 'npm test (all of the test: steps)', seconds: 10.5, code: 0 },
+    { name: 'smoke', seconds: 1, code: 0 },
+  ]);
+  assert.match(table, /\n {2}test: a +5\.0 s +23% +ok\n/);
+  assert.match(table, /\n {2}total +21\.5 s$/);
 });
