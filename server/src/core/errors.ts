@@ -46,6 +46,9 @@ export interface RowReason {
   message: string;
 }
 
+/** What a row's `params` are, in the GraphQL schema of every import report. */
+export const ROW_REASON_PARAMS_DESCRIPTION = "The values filled into the reason's text, by placeholder name (all text); null when it has none.";
+
 /** A ReasonMessage as a row of an import's report: `{ line, ...rowReason(because('ROW_SAME_EMAIL', { line: 3 })) }`. */
 export function rowReason(why: ReasonMessage): RowReason {
   const params = paramsOf(why);

@@ -1,4 +1,5 @@
 /** GraphQL for the course catalogue: thin over CoursesService; every relation of Course is batched per request. */
+import { ROW_REASON_PARAMS_DESCRIPTION } from '../../core/errors.js';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, FieldResolver, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
@@ -73,7 +74,7 @@ export class CourseImportIssue {
   @Field(() => Int, { description: 'Line of the file (the header is line 1)' }) line: number;
   @Field(() => String, { description: 'Numeric identifier of the course.' }) courseId: string;
   @Field(() => String, { description: 'Why, as a stable reason code the client translates.' }) reason: string;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: "The values filled into the reason's text, by placeholder name (all text); null when it has none." })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: ROW_REASON_PARAMS_DESCRIPTION })
   params: Record<string, string> | null;
   @Field(() => String, { description: 'Why: the English text of the reason.' }) message: string;
 }

@@ -1,11 +1,12 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
+import { ROW_REASON_PARAMS_DESCRIPTION } from '../../core/errors.js';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { RosterImportStateEnum } from '../../graphql/enums.js';
 import type { RosterImportView } from './roster.service.js';
 
 const REASON = 'Why, as a stable reason code the client translates; null only for a row stored before rows kept their code.';
-const PARAMS = "The values filled into the reason's text, by placeholder name (all text); null when it has none.";
+const PARAMS = ROW_REASON_PARAMS_DESCRIPTION;
 
 @ObjectType({ description: 'A roster row that was not saved, and why.' })
 class RosterImportIssue {

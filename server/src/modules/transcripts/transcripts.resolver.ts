@@ -1,4 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
+import { ROW_REASON_PARAMS_DESCRIPTION } from '../../core/errors.js';
 import { Arg, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { TranscriptImportStateEnum, TranscriptStatusEnum } from '../../graphql/enums.js';
@@ -10,7 +11,7 @@ class TranscriptImportIssue {
   @Field(() => String, { description: 'The student id (or email) the row gives.' }) student: string;
   @Field(() => String, { description: 'The course code the row gives.' }) courseCode: string;
   @Field(() => String, { description: 'Why, as a stable reason code.' }) reason: string;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: "The values filled into the reason's text, by placeholder name (all text); null when it has none." })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: ROW_REASON_PARAMS_DESCRIPTION })
   params: Record<string, string> | null;
   @Field(() => String, { description: 'The English text of the reason.' }) message: string;
 }
