@@ -4,6 +4,7 @@
  * POST /api/test-clock/, never the machine's), sees the late fee, withdraws and is refunded by the
  * contract's rule, with the calculation shown to staff before it is issued and to the family after.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { currentSchoolYear, signIn } from './helpers';
 
@@ -18,6 +19,12 @@ function day(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 const shortDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** No serious or critical axe violation on the screen as it is (a form or dialog open). */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+}
 
 async function moveClock(request: APIRequestContext, today: string | null): Promise<number> {
   const res = await request.post('/api/test-clock/', { data: { today } });
@@ -53,6 +60,7 @@ test('admissions sets up the year; a family signs, pays monthly, misses a paymen
   await expect(page.getByRole('heading', { name: 'School Years', exact: true })).toBeVisible();
   await page.getByRole('button', { name: `Edit ${YEAR}` }).click();
   const form = page.getByRole('form', { name: `Edit ${YEAR}` });
+  await expectAccessible(page);
   await form.getByLabel('Monthly payment ($)').fill('1150');
   await form.getByLabel('Monthly plan due dates').fill([day(0), day(5), day(35)].join('\n'));
   await form.getByRole('button', { name: 'Save' }).click();
@@ -60,6 +68,7 @@ test('admissions sets up the year; a family signs, pays monthly, misses a paymen
   await expect(page.getByRole('row', { name: new RegExp(YEAR) })).toContainText('3 payments of $1,150.00');
   await page.getByRole('button', { name: `Changes to ${YEAR}` }).click();
   const log = page.getByRole('region', { name: `Changes to ${YEAR}` });
+  await expectAccessible(page);
   await expect(log.getByRole('row').nth(1)).toContainText('monthlyDueDates, monthlyInstallmentCents');
   const grace = page.getByRole('form', { name: 'Late-Fee Grace Period' });
   await grace.getByLabel('Grace period (days)').fill('2');
@@ -105,6 +114,7 @@ test('admissions sets up the year; a family signs, pays monthly, misses a paymen
   await lateFee.getByRole('button', { name: 'Waive' }).click();
   const waive = page.getByRole('dialog', { name: 'Waive Late Fee' });
   await waive.getByLabel('Reason (shown to the family)').fill('First month on the plan');
+  await expectAccessible(page);
   await waive.getByRole('button', { name: 'Waive' }).click();
   await expect(lateFee).toContainText('Waived: First month on the plan');
   await expect(lateFee.getByRole('cell', { name: 'Waived', exact: true })).toBeVisible();
@@ -120,6 +130,8 @@ test('admissions sets up the year; a family signs, pays monthly, misses a paymen
   await expect(calculation).toContainText('Tuition paid$1,150.00');
   await expect(calculation).toContainText('Less partner payments$399.00');
   await expect(calculation).toContainText('Refund$176.00');
+  await expect(withdrawal.getByRole('checkbox', { name: /university guarantee/ })).not.toBeChecked();
+  await expectAccessible(page);
   await withdrawal.getByRole('button', { name: 'Confirm and Issue Refund of $176.00' }).click();
   await expect(page.getByText('The withdrawal of Casey Morgan is recorded; refund issued: $176.00.')).toBeVisible();
   await expect(family).toContainText('Withdrawn on');
@@ -132,5 +144,6 @@ test('admissions sets up the year; a family signs, pays monthly, misses a paymen
   const refund = page.getByRole('region', { name: 'Withdrawal and Refund' });
   await expect(refund).toContainText('Moving out of state');
   await expect(refund.getByTestId('refund-calculation')).toContainText('Refund$176.00');
+  await expectAccessible(page);
   await expect(history.getByRole('row', { name: /Refunded/ })).toContainText('$176.00');
 });

@@ -25,6 +25,8 @@ export default function ParentPaymentsPage() {
   const t = useT();
   const dueQuery = useQuery(PaymentsDueDocument, { fetchPolicy: 'network-only' });
   const historyQuery = useQuery(PaymentHistoryDocument, { fetchPolicy: 'network-only' });
+  // The dialog's figures are the family's contract's: read fresh with the page, so the dialog opens with them.
+  useQuery(CheckoutConfigDocument, { fetchPolicy: 'network-only' });
   const [open, setOpen] = useState(false);
   const [lateFeeCheckout] = useMutation(CreateLateFeeCheckoutSessionDocument);
   const [paying, setPaying] = useState<number | null>(null);
@@ -168,7 +170,7 @@ export default function ParentPaymentsPage() {
 
 export function PaymentOptionDialog({ onClose, year = '' }: { onClose: () => void; year?: string }) {
   const t = useT();
-  const { data } = useQuery(CheckoutConfigDocument, { fetchPolicy: 'network-only' });
+  const { data } = useQuery(CheckoutConfigDocument);
   const [plan, setPlan] = useState<Plan>('annual');
   const [busy, setBusy] = useState(false);
   const [upfront] = useMutation(CreateUpfrontCheckoutSessionDocument);
