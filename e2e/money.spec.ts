@@ -95,6 +95,9 @@ test('admissions sets up the year; a family signs, pays monthly, misses a paymen
   await expect(history.getByRole('row', { name: new RegExp(`Tuition ${YEAR} \\(month 1 of 3\\)`) })).toContainText('$1,150.00');
   await expect(upcoming.getByRole('row', { name: new RegExp(`month 2 of 3`) })).toContainText(shortDay(day(5)));
 
+  // The test clock takes a calendar day or null, nothing else.
+  for (const today of ['2026-02-30', 'tomorrow', 20261201]) expect((await request.post('/api/test-clock/', { data: { today } })).status()).toBe(400);
+
   // Month 2 goes unpaid: eight days on (past its due date and the grace), the daily run adds the late fee, once.
   expect(await moveClock(request, day(8))).toBeGreaterThanOrEqual(1);
   expect(await moveClock(request, day(8))).toBe(0);
