@@ -96,8 +96,13 @@ const ROUTES: Record<Person, Visit[]> = {
   ],
   admissions: [
     { path: '/admissions' },
-    { path: '/admissions/:id', from: { page: '/admissions', link: /^\/admissions\/(?!payments)[^/]+$/ }, fallback: '/admissions/00000000-0000-4000-8000-000000000000' },
+    {
+      path: '/admissions/:id',
+      from: { page: '/admissions', link: /^\/admissions\/(?!payments|school-years)[^/]+$/ },
+      fallback: '/admissions/00000000-0000-4000-8000-000000000000',
+    },
     { path: '/admissions/payments' },
+    { path: '/admissions/school-years' },
   ],
 };
 

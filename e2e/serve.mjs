@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const env = { ...process.env, PORT: process.env.E2E_PORT ?? '4173', SEED_DEMO: 'true', NODE_ENV: 'test' };
+const env = { ...process.env, PORT: process.env.E2E_PORT ?? '4173', SEED_DEMO: 'true', NODE_ENV: 'test', TEST_CLOCK: '1' };
+// TEST_CLOCK: a journey may move the server's day (POST /api/test-clock/, server/src/modules/jobs/test-clock.rest.ts).
 // Single sign-on against the loopback provider that e2e/sso.spec.ts starts (discovery waits for the
 // first click, so the other journeys only see the button).
 Object.assign(env, {

@@ -17,6 +17,7 @@
  *   /parent-home /parent-students             parents/
  *   /parent-applications /application-summary application/
  *   /parent-payments /admissions/payments     payments/
+ *   /admissions/school-years                  school-years/
  *   /privacy-policy /terms-of-use
  *   /service-agreement /acceptable-use-policy legal/
  *   /parent-form /parent-sign/… /parent-form-…
@@ -65,6 +66,7 @@ const EnrollmentSuccessPage = lazy(() => import('./pages/contracts/EnrollmentSuc
 const DirectoryOptOutFormPage = lazy(() => import('./pages/contracts/DirectoryOptOutFormPage'));
 const ParentPaymentsPage = lazy(() => import('./pages/payments/ParentPaymentsPage'));
 const FamilyPaymentsPage = lazy(() => import('./pages/payments/FamilyPaymentsPage'));
+const SchoolYearsPage = lazy(() => import('./pages/school-years/SchoolYearsPage'));
 const StudentInfoPage = lazy(() => import('./pages/onboarding/StudentInfoPage'));
 const StudentDemographicsPage = lazy(() => import('./pages/onboarding/StudentDemographicsPage'));
 const OnboardingQuestionsPage = lazy(() => import('./pages/onboarding/OnboardingQuestionsPage'));
@@ -192,6 +194,7 @@ export default function App() {
               <Route path="/application-summary" element={<ApplicationSummaryPage />} />
               <Route path="/admissions" element={<AdmissionsListPage />} />
               <Route path="/admissions/payments" element={<FamilyPaymentsPage />} />
+              <Route path="/admissions/school-years" element={<SchoolYearsPage />} />
               <Route path="/admissions/:id" element={<AdmissionReviewPage />} />
               <Route path="/enrollment-contract" element={<EnrollmentContractPage />} />
               <Route path="/directory-opt-out-form" element={<DirectoryOptOutFormPage />} />

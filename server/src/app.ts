@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { mountBenchInstrumentation } from './core/bench.js';
+import { mountTestClock } from './modules/jobs/test-clock.rest.js';
 import { buildGraphqlContext, type AppDeps } from './adapters.js';
 import { compressAnswers, mountClient } from './core/client-assets.js';
 import { apiErrorHandler, graphqlBodyErrorHandler } from './core/http.js';
@@ -111,6 +112,8 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   // An operations endpoint, outside /api and its OpenAPI document; 404 when METRICS_TOKEN is unset.
   app.get('/metrics', metricsEndpoint(metrics, config.metricsToken));
   mountBenchInstrumentation(app, config);
+  // Browser journeys move the server's day (NODE_ENV=test with TEST_CLOCK=1 only).
+  mountTestClock(app, deps);
 
   // Before the JSON parser: the Stripe webhook verifies its raw body; the test checkout pages.
   mountPaymentPages(app, deps);

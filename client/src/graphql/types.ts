@@ -449,6 +449,38 @@ export type SchoolType =
   /** A high school (four year labels). */
   | 'HS';
 
+/** A school year to create or change; on change, fields left out keep their value. */
+export type SchoolYearInputType = {
+  /** Annual tuition, in US cents. */
+  annualTuitionCents?: number | null | undefined;
+  /** Last day (YYYY-MM-DD). */
+  endsOn?: string | null | undefined;
+  /** Full-refund period, days. */
+  fullRefundDays?: number | null | undefined;
+  /** Half-refund period, days. */
+  halfRefundDays?: number | null | undefined;
+  /** Label, e.g. 2026-27. */
+  label?: string | null | undefined;
+  /** Late fee per month, percent. */
+  lateFeePercentPerMonth?: number | null | undefined;
+  /** Monthly due dates (YYYY-MM-DD), in order. */
+  monthlyDueDates?: Array<string> | null | undefined;
+  /** Monthly installment, in US cents. */
+  monthlyInstallmentCents?: number | null | undefined;
+  /** Example partner course cost, in US cents. */
+  partnerCourseCostCents?: number | null | undefined;
+  /** Pod discount, percent. */
+  podDiscountPercent?: number | null | undefined;
+  /** Students a pod needs. */
+  podMinStudents?: number | null | undefined;
+  /** First day (YYYY-MM-DD). */
+  startsOn?: string | null | undefined;
+  /** Annual tuition due date (YYYY-MM-DD). */
+  tuitionDueOn?: string | null | undefined;
+  /** Upfront discount, percent. */
+  upfrontDiscountPercent?: number | null | undefined;
+};
+
 /** What a spot of the contract takes. */
 export type SpotKind =
   /** Today's local date. */
@@ -561,6 +593,18 @@ export type WhatIfStart =
   | 'empty'
   /** A copy of the student's official plan. */
   | 'official';
+
+/** A withdrawal as staff record it. */
+export type WithdrawalInputType = {
+  /** The university guarantee's case: everything paid back, less direct course costs. */
+  guarantee?: boolean | null | undefined;
+  /** Direct payments made to partner institutions for the student, in US cents. */
+  partnerPaymentsCents?: number | null | undefined;
+  /** Why (1 to 500 characters). */
+  reason: string;
+  /** The day the student withdrew (YYYY-MM-DD). */
+  withdrawnOn: string;
+};
 
 /** An answer of the onboarding demographics: yes or no. */
 export type YesNo =

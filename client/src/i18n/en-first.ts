@@ -37,6 +37,7 @@ export const enFirst = {
   'layout.legal': 'Legal',
   'layout.navAdmissions': 'Admissions',
   'layout.navFamilyPayments': 'Family Payments',
+  'layout.navSchoolYears': 'School Years',
   'layout.navStudents': 'Students',
   'layout.navMyCourses': 'My Courses',
   'layout.navCcCourses': 'CC Courses',

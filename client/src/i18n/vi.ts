@@ -45,6 +45,7 @@ export const vi: Partial<Record<MessageKey, string>> = {
   'layout.legal': 'Pháp lý',
   'layout.navAdmissions': 'Tuyển sinh',
   'layout.navFamilyPayments': 'Thanh toán của gia đình',
+  'layout.navSchoolYears': 'Năm học',
   'layout.navStudents': 'Học sinh',
   'layout.navMyCourses': 'Các môn học của tôi',
   'layout.navCcCourses': 'Môn đại học cộng đồng',

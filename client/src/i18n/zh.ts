@@ -44,6 +44,7 @@ export const zh: Partial<Record<MessageKey, string>> = {
   'layout.legal': '法律信息',
   'layout.navAdmissions': '招生',
   'layout.navFamilyPayments': '家庭付款',
+  'layout.navSchoolYears': '学年',
   'layout.navStudents': '学生',
   'layout.navMyCourses': '我的课程',
   'layout.navCcCourses': '社区大学课程',

@@ -78,9 +78,9 @@ describe('headers', () => {
     expect(labels(user('Staff', { ...hs, baselinePlansEnabled: false }))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Access Log']);
     expect(labels(user('Staff', { ...hs, fourYearPlanEnabled: false }))).toEqual(['Students', 'Access Log']);
   });
-  it('adds Admissions and Family Payments for staff of a school with the dual school', () => {
-    expect(labels(user('Staff', dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions', 'Family Payments', 'Access Log']);
-    expect(labels(user('Staff', { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions', 'Family Payments', 'Access Log']);
+  it('adds Admissions, Family Payments and School Years for staff of a school with the dual school', () => {
+    expect(labels(user('Staff', dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions', 'Family Payments', 'School Years', 'Access Log']);
+    expect(labels(user('Staff', { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions', 'Family Payments', 'School Years', 'Access Log']);
   });
   it('gives students Courses only with the four-year plan', () => {
     expect(labels(user('Student'))).toEqual(['Academic Plan', 'Pathways', 'Courses']);

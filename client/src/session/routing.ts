@@ -86,6 +86,7 @@ export function staffNav(school: RoutingSchool | null): NavItem[] {
     ? [
         { label: 'layout.navAdmissions', to: '/admissions' },
         { label: 'layout.navFamilyPayments', to: '/admissions/payments' },
+        { label: 'layout.navSchoolYears', to: '/admissions/school-years' },
       ]
     : [];
   // Every staff member reads their schools' student-record access log (issue 11).

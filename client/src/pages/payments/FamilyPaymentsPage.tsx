@@ -1,9 +1,14 @@
-/** /admissions/payments: dual-school staff see each family's payments and contract, and record received checks. */
+/**
+ * /admissions/payments: dual-school staff see each family's payments and contract, record received
+ * checks, waive a late fee with a reason, and record a withdrawal (the refund is shown to confirm first).
+ */
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { fetchFileAsBlobUrl } from '../../components/files';
 import { DualSchoolFamiliesDocument, RecordCheckPaymentDocument } from '../../graphql/generated';
+import { WaiveLateFeeDialog, WithdrawalDialog } from './StaffMoneyDialogs';
 import { messageOr } from '../../graphql/errors';
-import { formatDay, formatMoney } from '../../i18n/formats';
+import { formatDate, formatDay, formatMoney } from '../../i18n/formats';
 import { useT } from '../../i18n';
 import { applicationStatusLabel } from '../../components/applicationStatus';
 import { appendPage } from '../../graphql/paging';
@@ -15,6 +20,9 @@ export default function FamilyPaymentsPage() {
   const { data, loading, error, fetchMore } = useQuery(DualSchoolFamiliesDocument, { variables: { first: PAGE_SIZE }, fetchPolicy: 'network-only' });
   const [recordCheck, recording] = useMutation(RecordCheckPaymentDocument, { refetchQueries: [DualSchoolFamiliesDocument] });
   const page = data?.dualSchoolFamilies;
+  const [waiving, setWaiving] = useState<{ id: number; title: string } | null>(null);
+  const [withdrawing, setWithdrawing] = useState<{ parentId: number; name: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   async function record(paymentId: number, title: string, family: string) {
     if (!window.confirm(t('payments.recordAReceivedCheckForTitle', { title, family }))) return;
@@ -34,6 +42,14 @@ export default function FamilyPaymentsPage() {
     }
   }
 
+  function statusLabel(p: { status: string; paymentType: string }): string {
+    if (p.status === 'due') return t('payments.due');
+    if (p.status === 'paid') return t('payments.paid');
+    if (p.status === 'waived') return t('payments.waived');
+    // The annual item is cancelled when the monthly plan replaces it; others when the enrollment ends.
+    return p.paymentType === 'annual' ? t('payments.replacedByMonthlyPlan') : t('payments.cancelled');
+  }
+
   function more() {
     void fetchMore({
       variables: { first: PAGE_SIZE, after: page?.endCursor },
@@ -49,6 +65,11 @@ export default function FamilyPaymentsPage() {
           {messageOr(error, t('payments.familyPaymentsCouldNotBeLoaded'))}
         </p>
       )}
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      )}
       {loading && !data ? <p>{t('common.loading')}</p> : page && page.nodes.length === 0 ? <p>{t('payments.noAcceptedOrEnrolledFamiliesYet')}</p> : null}
       {page?.nodes.map((f) => (
         <section key={f.parentId} className="card stack" aria-label={f.parentName}>
@@ -60,11 +81,21 @@ export default function FamilyPaymentsPage() {
                 {applicationStatusLabel(t, f.applicationStatus) || 'N/A'}
               </div>
             </div>
-            {f.contract?.pdfUrl && f.contract.status === 'completed' && (
-              <button type="button" className="secondary" onClick={() => openContract(f.contract!.pdfUrl!)}>
-                {t('payments.downloadContract')}
-              </button>
-            )}
+            <div className="row">
+              {f.contract?.pdfUrl && f.contract.status === 'completed' && (
+                <button type="button" className="secondary" onClick={() => openContract(f.contract!.pdfUrl!)}>
+                  {t('payments.downloadContract')}
+                </button>
+              )}
+              {f.contract?.status === 'completed' &&
+                (f.contract.endedAt ? (
+                  <span className="muted">{t('payments.withdrawnOn', { date: formatDate(String(f.contract.endedAt)) })}</span>
+                ) : (
+                  <button type="button" className="secondary" onClick={() => setWithdrawing({ parentId: f.parentId, name: f.parentName })}>
+                    {t('payments.recordWithdrawal')}
+                  </button>
+                ))}
+            </div>
           </div>
           {f.payments.length === 0 ? (
             <p className="muted">
@@ -85,14 +116,22 @@ export default function FamilyPaymentsPage() {
               <tbody>
                 {f.payments.map((p) => (
                   <tr key={p.id}>
-                    <td>{p.title}</td>
+                    <td>
+                      {p.title}
+                      {p.waiveReason && <div className="muted">{t('payments.waivedBecause', { reason: p.waiveReason })}</div>}
+                    </td>
                     <td>{formatDay(p.dueDate)}</td>
                     <td>{formatMoney(p.amount)}</td>
-                    <td>{p.status === 'due' ? t('payments.due') : p.status === 'paid' ? t('payments.paid') : t('payments.replacedByMonthlyPlan')}</td>
-                    <td>
+                    <td>{statusLabel(p)}</td>
+                    <td className="row">
                       {p.status === 'due' && (
                         <button type="button" onClick={() => record(p.id, p.title, f.parentName)} disabled={recording.loading}>
                           {t('payments.recordCheck')}
+                        </button>
+                      )}
+                      {p.status === 'due' && p.paymentType === 'late_fee' && (
+                        <button type="button" className="secondary" onClick={() => setWaiving({ id: p.id, title: p.title })}>
+                          {t('payments.waive')}
                         </button>
                       )}
                     </td>
@@ -103,6 +142,24 @@ export default function FamilyPaymentsPage() {
           )}
         </section>
       ))}
+      {waiving && (
+        <WaiveLateFeeDialog
+          fee={waiving}
+          onClose={(done) => {
+            setWaiving(null);
+            if (done) setNotice(t('payments.lateFeeWaived', { title: waiving.title }));
+          }}
+        />
+      )}
+      {withdrawing && (
+        <WithdrawalDialog
+          family={withdrawing}
+          onClose={(refundCents) => {
+            setWithdrawing(null);
+            if (refundCents !== null) setNotice(t('payments.withdrawalRecorded', { family: withdrawing.name, refund: formatMoney(refundCents / 100) }));
+          }}
+        />
+      )}
       {page?.hasNextPage && (
         <div>
           <button type="button" className="secondary" onClick={more}>

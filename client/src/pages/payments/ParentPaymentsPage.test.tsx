@@ -92,6 +92,20 @@ describe('Payments page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("the dialog shows the amounts of the family's contract (the year it signed for), not the spec's", async () => {
+    const signed = { ...config.result.data.checkoutConfig, annualCents: 1_200_000, upfrontCents: 1_140_000, monthlyCents: 115_000, monthlyInstallments: 3 };
+    renderPage([
+      due([{ id: 1, title: 'Tuition 2026-27', dueDate: '2026-08-01', amount: 12000, paymentType: 'annual' }]),
+      history([]),
+      { ...config, result: { data: { checkoutConfig: signed } } },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
+    const dialog = screen.getByRole('dialog', { name: 'Select Payment Option' });
+    expect(await within(dialog).findByRole('radio', { name: 'Annual payment: $11,400.00 paid now by card (5% upfront discount on $12,000.00)' })).toBeTruthy();
+    expect(within(dialog).getByRole('radio', { name: 'Monthly plan: $1,150.00 per month for 3 months, by automatic payment' })).toBeTruthy();
+    expect(within(dialog).queryByText(/\$10,000|\$9,500|\$1,000\.00/)).toBeNull();
+  });
+
   it('alerts when the checkout cannot start', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});

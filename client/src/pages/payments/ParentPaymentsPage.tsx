@@ -17,6 +17,7 @@ import {
 import { formatDay, formatMoney } from '../../i18n/formats';
 import { PAYMENT_RELOAD_DELAY_MS, PAYMENT_START_FAILED, returnedFromCheckout } from './format';
 import { useT } from '../../i18n';
+import { MyWithdrawals } from './MyWithdrawals';
 
 type Plan = 'annual' | 'monthly' | 'check';
 
@@ -24,6 +25,8 @@ export default function ParentPaymentsPage() {
   const t = useT();
   const dueQuery = useQuery(PaymentsDueDocument, { fetchPolicy: 'network-only' });
   const historyQuery = useQuery(PaymentHistoryDocument, { fetchPolicy: 'network-only' });
+  // The dialog's figures are the family's contract's: read fresh with the page, so the dialog opens with them.
+  useQuery(CheckoutConfigDocument, { fetchPolicy: 'network-only' });
   const [open, setOpen] = useState(false);
   const [lateFeeCheckout] = useMutation(CreateLateFeeCheckoutSessionDocument);
   const [paying, setPaying] = useState<number | null>(null);
@@ -144,13 +147,22 @@ export default function ParentPaymentsPage() {
                   <td>{p.title}</td>
                   <td>{formatDay(p.date)}</td>
                   <td>{formatMoney(p.amount)}</td>
-                  <td>{p.status === 'paid' ? t('payments.paid') : p.status === 'failed' ? t('payments.failed') : p.status}</td>
+                  <td>
+                    {p.status === 'paid'
+                      ? t('payments.paid')
+                      : p.status === 'failed'
+                        ? t('payments.failed')
+                        : p.status === 'refunded'
+                          ? t('payments.refunded')
+                          : p.status}
+                  </td>
                 </tr>
               ))
             )}
           </tbody>
         </table>
       </section>
+      <MyWithdrawals />
       {open && <PaymentOptionDialog year={due.find((p) => p.paymentType === 'annual')?.schoolYear ?? ''} onClose={() => setOpen(false)} />}
     </main>
   );
@@ -164,7 +176,7 @@ export function PaymentOptionDialog({ onClose, year = '' }: { onClose: () => voi
   const [upfront] = useMutation(CreateUpfrontCheckoutSessionDocument);
   const [monthly] = useMutation(CreateMonthlyCheckoutSessionDocument);
   const config = data?.checkoutConfig;
-  const cents = (c: number | undefined, fallback: number) => formatMoney((c ?? fallback) / 100);
+  const cents = (c: number) => formatMoney(c / 100);
 
   async function proceed() {
     if (plan === 'check') {
@@ -191,21 +203,26 @@ export function PaymentOptionDialog({ onClose, year = '' }: { onClose: () => voi
   return (
     // While a checkout starts, closing would leave the redirect running: the dialog stays until it leaves.
     <AccessibleDialog title={t('payments.selectPaymentOption')} onClose={() => !busy && onClose()}>
-      <fieldset className="stack" style={{ border: 'none', padding: 0 }}>
-        <legend className="muted">{t('payments.tuitionForTheSchoolYear', { year })}</legend>
-        <label className="option">
-          <input type="radio" name="plan" value="annual" checked={plan === 'annual'} onChange={() => setPlan('annual')} />
-          {t('payments.annualOption', { upfront: cents(config?.upfrontCents, 950_000), annual: cents(config?.annualCents, 1_000_000) })}
-        </label>
-        <label className="option">
-          <input type="radio" name="plan" value="monthly" checked={plan === 'monthly'} onChange={() => setPlan('monthly')} />
-          {t('payments.monthlyOption', { monthly: cents(config?.monthlyCents, 100_000), months: config?.monthlyInstallments ?? 10 })}
-        </label>
-        <label className="option">
-          <input type="radio" name="plan" value="check" checked={plan === 'check'} onChange={() => setPlan('check')} />
-          {t('payments.checkOption', { upfront: cents(config?.upfrontCents, 950_000) })}
-        </label>
-      </fieldset>
+      {/* The amounts are the family's contract's (the year it signed for): none are shown before they load. */}
+      {config ? (
+        <fieldset className="stack" style={{ border: 'none', padding: 0 }}>
+          <legend className="muted">{t('payments.tuitionForTheSchoolYear', { year })}</legend>
+          <label className="option">
+            <input type="radio" name="plan" value="annual" checked={plan === 'annual'} onChange={() => setPlan('annual')} />
+            {t('payments.annualOption', { upfront: cents(config.upfrontCents), annual: cents(config.annualCents) })}
+          </label>
+          <label className="option">
+            <input type="radio" name="plan" value="monthly" checked={plan === 'monthly'} onChange={() => setPlan('monthly')} />
+            {t('payments.monthlyOption', { monthly: cents(config.monthlyCents), months: config.monthlyInstallments })}
+          </label>
+          <label className="option">
+            <input type="radio" name="plan" value="check" checked={plan === 'check'} onChange={() => setPlan('check')} />
+            {t('payments.checkOption', { upfront: cents(config.upfrontCents) })}
+          </label>
+        </fieldset>
+      ) : (
+        <p role="status">{t('common.loading')}</p>
+      )}
       {plan === 'check' && <p className="muted">{t('payments.makeTheCheckPayableToDual')}</p>}
       <div className="row">
         <button type="button" className="secondary" onClick={onClose} disabled={busy}>

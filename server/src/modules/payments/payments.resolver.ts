@@ -106,9 +106,9 @@ export class PaymentsResolver {
     return (await ctx.services.payments.paymentHistory(ctx)).map((p) => ({ ...p, amount: toDollars(p.amountCents) }));
   }
 
-  @Query(() => CheckoutConfig, { description: 'Reads the checkout config.' })
-  checkoutConfig(@Ctx() ctx: AdapterContext): CheckoutConfig {
-    return ctx.services.payments.checkoutConfig();
+  @Query(() => CheckoutConfig, { description: "Reads the checkout config; a family with tuition due gets its contract's amounts." })
+  checkoutConfig(@Ctx() ctx: AdapterContext): Promise<CheckoutConfig> {
+    return ctx.services.payments.checkoutConfig(ctx);
   }
 
   @Mutation(() => CheckoutSessionResult, { description: 'Stripe Checkout for the annual tuition paid upfront' })
@@ -135,7 +135,7 @@ export class PaymentsResolver {
     return ctx.services.payments.createLateFeeCheckoutSession(ctx, paymentId);
   }
 
-  @Query(() => DualSchoolFamilyConnection, { description: 'Dual-school staff: accepted and enrolled families, paged' })
+  @Query(() => DualSchoolFamilyConnection, { description: 'Dual-school staff: accepted, enrolled and withdrawn families, paged' })
   dualSchoolFamilies(
     @Ctx() ctx: AdapterContext,
     @Arg('first', () => Int, { description: 'How many items to return (page size).', nullable: true }) first: number | null,

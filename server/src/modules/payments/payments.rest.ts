@@ -44,8 +44,8 @@ export function mountPaymentRoutes(r: Router, deps: AppDeps): void {
     payments.createCheckoutSession(ctx, 'monthly', checkPrice(req.body)),
   );
 
-  route(r, deps, 'get', '/payment-config/', 'checkoutConfig', async () => {
-    const c = payments.checkoutConfig();
+  route(r, deps, 'get', '/payment-config/', 'checkoutConfig', async (ctx) => {
+    const c = await payments.checkoutConfig(ctx);
     return { publishable_key: c.publishableKey, upfront_price_id: c.upfrontPriceId, monthly_price_id: c.monthlyPriceId, test_checkout: c.testCheckout };
   });
 

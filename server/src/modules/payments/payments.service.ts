@@ -141,17 +141,23 @@ export class PaymentsService {
     return this.gateway.close();
   }
 
-  /** What the client needs to start a checkout: prices, publishable key, mode. */
-  checkoutConfig() {
+  /**
+   * What the client needs to start a checkout: prices, publishable key, mode, and the amounts: for a
+   * family with tuition due, its contract's (the year it signed for, as checkout charges); else the spec's.
+   */
+  async checkoutConfig(ctx?: RequestContext) {
+    const familyId = ctx?.caller?.user.id;
+    const due = familyId ? await this.db.getRepository(Payment).findOne({ where: { familyId, paymentType: 'annual', status: 'due' }, order: { dueDate: 'ASC' } }) : null;
+    const terms = due ? await this.termsOf(this.db.manager, due.contractId) : null;
     return {
       publishableKey: this.gateway.publishableKey,
       upfrontPriceId: this.gateway.prices.upfront,
       monthlyPriceId: this.gateway.prices.monthly,
       testCheckout: this.gateway.testCheckout,
-      annualCents: ANNUAL_TUITION_CENTS,
-      upfrontCents: UPFRONT_PRICE_CENTS,
-      monthlyCents: MONTHLY_INSTALLMENT_CENTS,
-      monthlyInstallments: MONTHLY_INSTALLMENTS,
+      annualCents: terms?.annualTuitionCents ?? ANNUAL_TUITION_CENTS,
+      upfrontCents: terms ? quoteTuition('annual', 1, terms).totalCents : UPFRONT_PRICE_CENTS,
+      monthlyCents: terms?.monthlyInstallmentCents ?? MONTHLY_INSTALLMENT_CENTS,
+      monthlyInstallments: terms?.monthlyDueDates.length ?? MONTHLY_INSTALLMENTS,
     };
   }
 
@@ -494,7 +500,8 @@ export class PaymentsService {
       .createQueryBuilder('u')
       .where('u.user_type = :t', { t: UserType.Parent })
       .andWhere('u.school_id IN (:...schoolIds)', { schoolIds })
-      .andWhere(`u.application_status IN ('accepted', 'enrolled')`);
+      // Withdrawn families stay listed: staff read their refunds and what is still owed by check.
+      .andWhere(`u.application_status IN ('accepted', 'enrolled', 'withdrawn')`);
     const totalCount = await qb.getCount();
     const rows = await qb
       .clone()

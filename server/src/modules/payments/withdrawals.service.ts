@@ -29,6 +29,7 @@ import { EnrollmentContract } from '../contracts/enrollment-contract.entity.js';
 import { User } from '../accounts/user.entity.js';
 import { can } from './payments.policy.js';
 import type { PaymentsService } from './payments.service.js';
+import { today } from '../../core/clock.js';
 import { calendarDaysBetween, guaranteeRefundCents, refundCents, type RefundRule } from './pricing.js';
 import { Withdrawal } from './withdrawal.entity.js';
 import type { WithdrawalInput } from './withdrawal-input.js';
@@ -75,7 +76,7 @@ export class WithdrawalsService {
 
   private async compute(m: EntityManager, contract: EnrollmentContract, input: WithdrawalInput): Promise<RefundQuoteView> {
     const enrolledOn = isoDate(contract.completedAt!);
-    if (input.withdrawnOn < enrolledOn || input.withdrawnOn > isoDate(new Date())) throw badInput(because('WITHDRAWAL_DATE_INVALID'));
+    if (input.withdrawnOn < enrolledOn || input.withdrawnOn > today()) throw badInput(because('WITHDRAWAL_DATE_INVALID'));
     const [{ paid }]: { paid: number }[] = await m.query(
       `SELECT coalesce(sum(r.amount_cents), 0)::int AS paid
          FROM payment_records r JOIN payments p ON p.id = r.payment_id

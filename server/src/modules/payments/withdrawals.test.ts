@@ -72,6 +72,9 @@ describe('a withdrawal: the refund by the contract rule, shown, then issued thro
     if (refund > 0) expect(rows[0].stripeRefundId).toMatch(/^re_/);
     expect((await h.db.getRepository(EnrollmentContract).findOneByOrFail({ parentId: fam.parent.id })).endedAt).toBeInstanceOf(Date);
     expect((await h.db.getRepository(User).findOneByOrFail({ id: fam.parent.id })).applicationStatus).toBe('withdrawn');
+    // Staff still list the family, withdrawn, to read its refund.
+    const listed = await h.gql(`{ dualSchoolFamilies(first: 100) { nodes { parentId applicationStatus } } }`, {}, token);
+    expect(listed.data!.dualSchoolFamilies.nodes).toContainEqual({ parentId: fam.parent.id, applicationStatus: 'withdrawn' });
 
     // The family sees the refund and its calculation.
     const mine = await h.gql(`{ myWithdrawals { rule percent paidCents partnerPaymentsCents refundCents reason withdrawnOn } }`, {}, fam.token);

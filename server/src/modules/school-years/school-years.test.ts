@@ -150,6 +150,21 @@ describe('contracts under a school year', () => {
     const text2 = (await pdfText((await h.api.get(`/files/contracts/${c2.id}.pdf`).set(h.auth(second.token)).buffer(true)).body as Buffer)).replace(/\s+/g, ' ');
     expect(text2).toContain('Annual tuition: $12,000 per student');
     expect(text2).toContain('Monthly plan: $1,200 per month for 10 months');
+
+    // The payment dialog's figures are each family's contract's, never the spec's constants.
+    const CONFIG = `{ checkoutConfig { annualCents upfrontCents monthlyCents monthlyInstallments } }`;
+    expect((await h.gql(CONFIG, {}, first.token)).data!.checkoutConfig).toEqual({
+      annualCents: 1_000_000,
+      upfrontCents: 950_000,
+      monthlyCents: 100_000,
+      monthlyInstallments: 10,
+    });
+    expect((await h.gql(CONFIG, {}, second.token)).data!.checkoutConfig).toEqual({
+      annualCents: 1_200_000,
+      upfrontCents: 1_140_000,
+      monthlyCents: 120_000,
+      monthlyInstallments: 10,
+    });
   });
 
   it('the family is offered the year admissions chose: the email, contract, payment and its due date name it', async () => {
