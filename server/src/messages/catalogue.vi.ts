@@ -128,8 +128,8 @@ export const vi: Catalogue = {
   // A family's statement for a school year (screen and PDF), in the reader's language.
   'statement.line.annual': 'Học phí {year}',
   'statement.line.monthly': 'Học phí {year}, tháng {month}/{months}',
-  'statement.line.lateFee': 'Phí trễ hạn học phí {year}, trễ {late} tháng',
-  'statement.line.lateFeeMonthly': 'Phí trễ hạn tháng {month}/{months}, trễ {late} tháng',
+  'statement.line.lateFee': 'Phí trễ hạn học phí {year}, trễ {late, plural, other {# tháng}}',
+  'statement.line.lateFeeMonthly': 'Phí trễ hạn tháng {month}/{months}, trễ {late, plural, other {# tháng}}',
   'statement.line.waiver': 'Đã miễn phí trễ hạn: {reason}',
   'statement.line.upfrontDiscount': 'Giảm giá khi trả trước',
   'statement.line.paymentCard': 'Thanh toán bằng thẻ',

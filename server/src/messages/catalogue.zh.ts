@@ -127,8 +127,8 @@ export const zh: Catalogue = {
   // A family's statement for a school year (screen and PDF), in the reader's language.
   'statement.line.annual': '{year} 学费',
   'statement.line.monthly': '{year} 学费，第 {month} 期（共 {months} 期）',
-  'statement.line.lateFee': '{year} 学费滞纳金，逾期 {late} 个月',
-  'statement.line.lateFeeMonthly': '第 {month} 期（共 {months} 期）滞纳金，逾期 {late} 个月',
+  'statement.line.lateFee': '{year} 学费滞纳金，逾期 {late, plural, other {# 个月}}',
+  'statement.line.lateFeeMonthly': '第 {month} 期（共 {months} 期）滞纳金，逾期 {late, plural, other {# 个月}}',
   'statement.line.waiver': '已免除滞纳金：{reason}',
   'statement.line.upfrontDiscount': '预付优惠',
   'statement.line.paymentCard': '银行卡付款',

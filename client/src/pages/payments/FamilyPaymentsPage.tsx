@@ -1,5 +1,6 @@
 /** /admissions/payments: dual-school staff see each family's payments and contract, and record received checks. */
 import { useMutation, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
 import { fetchFileAsBlobUrl } from '../../components/files';
 import { DualSchoolFamiliesDocument, RecordCheckPaymentDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
@@ -60,6 +61,9 @@ export default function FamilyPaymentsPage() {
                 {applicationStatusLabel(t, f.applicationStatus) || 'N/A'}
               </div>
             </div>
+            <Link className="button secondary" to={`/statement?family=${f.parentId}`}>
+              {t('payments.viewStatement')}
+            </Link>
             {f.contract?.pdfUrl && f.contract.status === 'completed' && (
               <button type="button" className="secondary" onClick={() => openContract(f.contract!.pdfUrl!)}>
                 {t('payments.downloadContract')}

@@ -9,7 +9,7 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { PdfFontStyle } from '@planner/shared/pdf-fonts';
 import { renderPdf, type ServerPdfFonts } from '../../core/pdf-fonts.js';
 import { message, messageLocale, type MessageKey, type MessageLocale, type MessageValues } from '../../messages/messages.js';
-import type { StatementView } from './statements.service.js';
+import type { StatementView } from './statement.js';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;

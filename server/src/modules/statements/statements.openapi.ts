@@ -1,7 +1,7 @@
 /** The statement and ledger routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
 import { areaRoutes, day } from '../../core/openapi.js';
-import { STATEMENT_LINE_KINDS } from './statements.service.js';
+import { STATEMENT_LINE_KINDS } from './statement.js';
 
 const SchoolYear = z.string().meta({ description: 'A school year label, e.g. 2026-27.', example: '2026-27' });
 const StatementQuery = z.object({

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
-import type { StatementLine, StatementView } from './statements.service.js';
+import type { StatementLine, StatementView } from './statement.js';
 
 @ObjectType({ description: "One line of a family's statement." })
 class StatementLineType implements StatementLine {

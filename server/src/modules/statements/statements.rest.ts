@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import { renderStatementPdf } from './statement-pdf.js';
-import { ledgerCsv, type StatementView } from './statements.service.js';
+import { ledgerCsv, type StatementView } from './statement.js';
 
 const dollars = (cents: number) => cents / 100;
 

@@ -9,6 +9,7 @@ import { enrollFamily, type AcceptedFamily } from '../contracts/contracts.factor
 import { applyLateFees } from '../jobs/late-fees.js';
 import { Payment, PaymentRecord } from '../payments/payment.entity.js';
 import { StripeStandIn, type StandInEvent } from '../payments/stripe-standin.js';
+import { parseCsv as readCsv } from '../courses/csv.js';
 
 const h = useHarness();
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -221,24 +222,9 @@ describe("a family's statement", () => {
 });
 
 describe("the staff's ledger of a school year", () => {
-  /** The CSV's rows as objects (no cell here holds a comma or a quote except the description). */
+  /** The CSV's rows as objects, read by the project's CSV reader. */
   function parseCsv(text: string): Record<string, string>[] {
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let cell = '';
-    let quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (quoted) {
-        if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-        else if (c === '"') quoted = false;
-        else cell += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ',') (row.push(cell), (cell = ''));
-      else if (c === '\n') (row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = ''));
-      else cell += c;
-    }
-    const [header, ...body] = rows;
+    const [header, ...body] = readCsv(text).map((r) => r.fields);
     return body.map((r) => Object.fromEntries(header.map((k, i) => [k, r[i]])));
   }
   const cents = (s: string) => Math.round(Number(s) * 100);
