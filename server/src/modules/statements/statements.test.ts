@@ -142,6 +142,30 @@ describe("a family's statement", () => {
     );
   });
 
+  it("a withdrawal: the contract rule's credit and the refund out leave the family owing nothing", async () => {
+    const fam = await enrollFamily(h);
+    const start = await h.gql(`mutation { s: createMonthlyCheckoutSession(priceId: "price_local_monthly") { sessionId } }`, {}, fam.token);
+    expect((await h.api.post(`/test-checkout/${start.data!.s.sessionId}/pay`)).status).toBe(303);
+    const staff = await h.tokenFor(await h.buildStaff({ school: fam.school }));
+    const done = await h.gql(
+      `mutation($p: Int!, $i: WithdrawalInputType!, $c: Int!) { recordWithdrawal(parentId: $p, input: $i, confirmRefundCents: $c) { refundCents } }`,
+      { p: fam.parent.id, i: { withdrawnOn: TODAY, reason: 'Moving abroad' }, c: 100_000 },
+      staff,
+    );
+    expect(done.errors).toBeUndefined();
+    const res = await h.api.get(`/api/statements/?family=${fam.parent.id}`).set(h.auth(staff));
+    expect(res.status).toBe(200);
+    const refund = await h.db.getRepository(PaymentRecord).findOneByOrFail({ familyId: fam.parent.id, status: 'refunded' });
+    // The installments the withdrawal cancelled are gone; month 1 was owed, paid, credited and refunded.
+    expect((res.body.lines as Line[]).map((l) => [l.kind, l.description, l.amount, l.balance, l.reference])).toEqual([
+      ['due', `Tuition ${res.body.school_year}, month 1 of 10`, 1000, 1000, null],
+      ['payment', 'Payment by card', -1000, 0, expect.stringMatching(/^pi_/)],
+      ['withdrawal_credit', "Withdrawal credit by the contract's refund rule (100%): Moving abroad", -1000, -1000, null],
+      ['refund', 'Refund to card', 1000, 0, refund.stripeRefundId],
+    ]);
+    expect(res.body.totals).toEqual({ due: 1000, paid: 1000, credited: 1000, refunded: 1000, balance: 0 });
+  });
+
   it("prints as a PDF in the reader's language: English, then Spanish", async () => {
     const { fam, year, refundId } = await monthlyFamily();
     const pdf = await h.api.get(`/api/statements/pdf/?school_year=${year}`).set(h.auth(fam.token)).buffer(true);
