@@ -304,6 +304,14 @@ describe("the staff's ledger of a school year", () => {
     expect([fam.parent.id, upfront.parent.id, byCheck.parent.id].filter((id) => theirFamilies.includes(id))).toEqual([]);
   });
 
+  it('answers on one database connection, as on the embedded database: the statement, its PDF and the ledger', async () => {
+    const { fam, staff, year } = await monthlyFamily();
+    const api = await h.appWithOneConnection();
+    expect((await api.get('/api/statements/').set(h.auth(fam.token)).timeout(30_000)).status).toBe(200);
+    expect((await api.get(`/api/statements/pdf/?family=${fam.parent.id}`).set(h.auth(staff)).timeout(30_000)).status).toBe(200);
+    expect((await api.get(`/api/statements/ledger/?school_year=${year}`).set(h.auth(staff)).timeout(30_000)).status).toBe(200);
+  });
+
   it('neutralises cells a spreadsheet would read as a formula', async () => {
     const { fam, staff, year } = await monthlyFamily();
     await h.db.query(`UPDATE users SET first_name = '=HYPERLINK("http://x")', last_name = '+1' WHERE id = $1`, [fam.parent.id]);
