@@ -18,6 +18,7 @@
  *   /parent-applications /application-summary application/
  *   /parent-payments /admissions/payments     payments/
  *   /admissions/school-years                  school-years/
+ *   /statement                                statements/
  *   /privacy-policy /terms-of-use
  *   /service-agreement /acceptable-use-policy legal/
  *   /parent-form /parent-sign/… /parent-form-…
@@ -39,6 +40,7 @@ import { useT } from './i18n';
 // Route-level code splitting: each screen loads on demand; the landing page is in the first bundle.
 const StudentsListPage = lazy(() => import('./pages/students/StudentsListPage'));
 const AccessLogPage = lazy(() => import('./pages/access-log/AccessLogPage'));
+const StatementPage = lazy(() => import('./pages/statements/StatementPage'));
 const CaseloadPage = lazy(() => import('./pages/caseload/CaseloadPage'));
 const ParentHomePage = lazy(() => import('./pages/parents/ParentHomePage'));
 const PlanPage = lazy(() => import('./pages/plan/PlanPage'));
@@ -175,6 +177,7 @@ export default function App() {
               <Route path="/parent-students" element={<ParentHomePage />} />
               <Route path="/parent-applications" element={<ParentApplicationsPage />} />
               <Route path="/parent-payments" element={<ParentPaymentsPage />} />
+              <Route path="/statement" element={<StatementPage />} />
               <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
               <Route path="/terms-of-use" element={<TermsOfUsePage />} />
               <Route path="/service-agreement" element={<ServiceAgreementPage />} />

@@ -19,6 +19,7 @@ import { mountOnboardingRoutes } from './modules/onboarding/onboarding.rest.js';
 import { mountBlogRoutes } from './modules/blogs/blogs.rest.js';
 import { mountContractFiles, mountContractRoutes } from './modules/contracts/contracts.rest.js';
 import { mountPaymentPages, mountPaymentRoutes } from './modules/payments/payments.rest.js';
+import { mountStatementRoutes } from './modules/statements/statements.rest.js';
 import { mountConsentFileRoutes } from './modules/consent-forms/consent-files.rest.js';
 import { mountConsentFormRoutes } from './modules/consent-forms/consent-forms.rest.js';
 import { mountCourseRoutes } from './modules/courses/courses.rest.js';
@@ -137,6 +138,7 @@ export async function buildApp(db: DataSource, config: Config, databaseKind: 'em
   mountAdmissionRoutes(api, deps);
   mountContractRoutes(api, deps);
   mountPaymentRoutes(api, deps);
+  mountStatementRoutes(api, deps);
   mountOnboardingRoutes(api, deps);
   mountBaselinePlanRoutes(api, deps);
   mountAccessLogRoutes(api, deps);

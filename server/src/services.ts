@@ -12,6 +12,7 @@ import { ContractsService } from './modules/contracts/contracts.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SchoolYearsService } from './modules/school-years/school-years.service.js';
 import { WithdrawalsService } from './modules/payments/withdrawals.service.js';
+import { StatementsService } from './modules/statements/statements.service.js';
 import { ConsentExportsService } from './modules/consent-forms/consent-exports.service.js';
 import { ConsentFormsService } from './modules/consent-forms/consent-forms.service.js';
 import { CoursesService } from './modules/courses/courses.service.js';
@@ -72,6 +73,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     payments,
     schoolYears,
     withdrawals: new WithdrawalsService(db, payments),
+    statements: new StatementsService(db, payments),
     contracts: new ContractsService(db, config, payments, schoolYears),
     onboarding: new OnboardingService(db, autoPlan),
     baselinePlans: new BaselinePlansService(db, schools),

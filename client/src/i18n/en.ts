@@ -1198,6 +1198,27 @@ export const en = {
   'profile.contactLoadFailed': 'Your contact preference could not be loaded.',
   'pathways.createFailed': 'Failed to create the pathway.',
   'consent.templateUploadFailed': 'The template could not be uploaded.',
+  // A family's statement and the school year's ledger.
+  'payments.viewStatement': 'Statement',
+  'statement.title': 'Statement',
+  'statement.titleFor': 'Statement: {name}',
+  'statement.back': 'Back to payments',
+  'statement.loading': 'Loading the statement…',
+  'statement.loadFailed': 'The statement could not be loaded.',
+  'statement.schoolYear': 'School year',
+  'statement.openPdf': 'Open as PDF',
+  'statement.pdfFailed': 'The PDF could not be opened.',
+  'statement.downloadLedger': 'Download the {year} ledger (CSV)',
+  'statement.ledgerFailed': 'The ledger could not be downloaded.',
+  'statement.empty': 'Nothing is recorded for this school year.',
+  'statement.caption': '{school}, school year {year}',
+  'statement.date': 'Date',
+  'statement.description': 'Description',
+  'statement.reference': 'Reference',
+  'statement.amount': 'Amount',
+  'statement.balance': 'Balance',
+  'statement.totals': 'Due {due}; paid {paid}; waived or credited {credited}; refunded {refunded}.',
+  'statement.balanceOwed': 'Balance: {amount}',
 };
 
 export type MessageKey = keyof typeof en;

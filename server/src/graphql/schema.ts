@@ -15,6 +15,7 @@ import { OnboardingResolver } from '../modules/onboarding/onboarding.resolver.js
 import { BlogsResolver } from '../modules/blogs/blogs.resolver.js';
 import { ContractsResolver } from '../modules/contracts/contracts.resolver.js';
 import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
+import { StatementsResolver } from '../modules/statements/statements.resolver.js';
 import { SchoolYearsResolver } from '../modules/school-years/school-years.resolver.js';
 import { WithdrawalsResolver } from '../modules/payments/withdrawals.resolver.js';
 import { ConsentFormsResolver } from '../modules/consent-forms/consent-forms.resolver.js';
@@ -55,6 +56,7 @@ export const resolvers = [
   ApplicationListItemResolver,
   ContractsResolver,
   PaymentsResolver,
+  StatementsResolver,
   SchoolYearsResolver,
   WithdrawalsResolver,
   OnboardingResolver,

@@ -144,6 +144,34 @@ export const en = {
   'payments.receipt.subject': 'Payment received: {amount, number, ::currency/USD}',
   'payments.receipt.body':
     'We received your payment of {amount, number, ::currency/USD} for {title} on {date, date, long}, {method, select, check {by check} other {by card}}.\n\nReference: {reference}\n\nEvery payment, and anything still due, is on your payments page: {link}',
+
+  // A family's statement for a school year (screen and PDF), in the reader's language.
+  'statement.line.annual': 'Tuition {year}',
+  'statement.line.monthly': 'Tuition {year}, month {month} of {months}',
+  'statement.line.lateFee': 'Late fee on tuition {year}, {late, plural, one {# month} other {# months}} late',
+  'statement.line.lateFeeMonthly': 'Late fee on month {month} of {months}, {late, plural, one {# month} other {# months}} late',
+  'statement.line.waiver': 'Late fee waived: {reason}',
+  'statement.line.upfrontDiscount': 'Upfront price discount',
+  'statement.line.paymentCard': 'Payment by card',
+  'statement.line.paymentCheck': 'Payment by check',
+  'statement.line.failed': 'Card payment failed (nothing charged)',
+  'statement.line.withdrawalCredit': "Withdrawal credit by the contract's refund rule ({percent}%): {reason}",
+  'statement.line.refundCard': 'Refund to card',
+  'statement.line.refundCheck': 'Refund by check',
+  'pdf.statement.title': 'Statement {year} - {name}',
+  'pdf.statement.school': '{school}, generated {date, date, long}',
+  'pdf.statement.column.date': 'Date',
+  'pdf.statement.column.description': 'Description',
+  'pdf.statement.column.reference': 'Reference',
+  'pdf.statement.column.amount': 'Amount',
+  'pdf.statement.column.balance': 'Balance',
+  'pdf.statement.date': '{date, date, medium}',
+  'pdf.statement.money': '{amount, number, ::currency/USD}',
+  'pdf.statement.totals':
+    'Due {due, number, ::currency/USD}; paid {paid, number, ::currency/USD}; waived or credited {credited, number, ::currency/USD}; refunded {refunded, number, ::currency/USD}.',
+  'pdf.statement.balance': 'Balance: {amount, number, ::currency/USD}',
+  'pdf.statement.empty': 'Nothing is recorded for this school year.',
+  'pdf.statement.footer': '{title} - page {page} of {pages}',
 } as const;
 
 export type MessageKey = keyof typeof en;

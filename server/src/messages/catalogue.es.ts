@@ -125,4 +125,32 @@ export const es: Catalogue = {
   'payments.receipt.subject': 'Pago recibido: {amount, number, ::currency/USD}',
   'payments.receipt.body':
     'Recibimos su pago de {amount, number, ::currency/USD} por {title} el {date, date, long}, {method, select, check {con cheque} other {con tarjeta}}.\n\nReferencia: {reference}\n\nTodos sus pagos, y lo que queda por pagar, están en su página de pagos: {link}',
+
+  // A family's statement for a school year (screen and PDF), in the reader's language.
+  'statement.line.annual': 'Matrícula {year}',
+  'statement.line.monthly': 'Matrícula {year}, mes {month} de {months}',
+  'statement.line.lateFee': 'Recargo por atraso de la matrícula {year}, {late, plural, one {# mes} other {# meses}} de atraso',
+  'statement.line.lateFeeMonthly': 'Recargo por atraso del mes {month} de {months}, {late, plural, one {# mes} other {# meses}} de atraso',
+  'statement.line.waiver': 'Recargo por atraso condonado: {reason}',
+  'statement.line.upfrontDiscount': 'Descuento por pago por adelantado',
+  'statement.line.paymentCard': 'Pago con tarjeta',
+  'statement.line.paymentCheck': 'Pago con cheque',
+  'statement.line.failed': 'Pago con tarjeta fallido (no se cobró nada)',
+  'statement.line.withdrawalCredit': 'Crédito por retiro según la regla de reembolso del contrato ({percent} %): {reason}',
+  'statement.line.refundCard': 'Reembolso a la tarjeta',
+  'statement.line.refundCheck': 'Reembolso con cheque',
+  'pdf.statement.title': 'Estado de cuenta {year} - {name}',
+  'pdf.statement.school': '{school}, generado el {date, date, long}',
+  'pdf.statement.column.date': 'Fecha',
+  'pdf.statement.column.description': 'Descripción',
+  'pdf.statement.column.reference': 'Referencia',
+  'pdf.statement.column.amount': 'Importe',
+  'pdf.statement.column.balance': 'Saldo',
+  'pdf.statement.date': '{date, date, medium}',
+  'pdf.statement.money': '{amount, number, ::currency/USD}',
+  'pdf.statement.totals':
+    'Adeudado {due, number, ::currency/USD}; pagado {paid, number, ::currency/USD}; condonado o acreditado {credited, number, ::currency/USD}; reembolsado {refunded, number, ::currency/USD}.',
+  'pdf.statement.balance': 'Saldo: {amount, number, ::currency/USD}',
+  'pdf.statement.empty': 'No hay nada registrado para este año escolar.',
+  'pdf.statement.footer': '{title} - página {page} de {pages}',
 };

@@ -124,4 +124,32 @@ export const vi: Catalogue = {
   'payments.receipt.subject': 'Đã nhận thanh toán: {amount, number, ::currency/USD}',
   'payments.receipt.body':
     'Chúng tôi đã nhận khoản thanh toán {amount, number, ::currency/USD} cho {title} vào ngày {date, date, long}, {method, select, check {bằng séc} other {bằng thẻ}}.\n\nMã tham chiếu: {reference}\n\nMọi khoản đã thanh toán và còn phải trả đều có trên trang thanh toán của quý vị: {link}',
+
+  // A family's statement for a school year (screen and PDF), in the reader's language.
+  'statement.line.annual': 'Học phí {year}',
+  'statement.line.monthly': 'Học phí {year}, tháng {month}/{months}',
+  'statement.line.lateFee': 'Phí trễ hạn học phí {year}, trễ {late, plural, other {# tháng}}',
+  'statement.line.lateFeeMonthly': 'Phí trễ hạn tháng {month}/{months}, trễ {late, plural, other {# tháng}}',
+  'statement.line.waiver': 'Đã miễn phí trễ hạn: {reason}',
+  'statement.line.upfrontDiscount': 'Giảm giá khi trả trước',
+  'statement.line.paymentCard': 'Thanh toán bằng thẻ',
+  'statement.line.paymentCheck': 'Thanh toán bằng séc',
+  'statement.line.failed': 'Thanh toán bằng thẻ không thành công (không bị trừ tiền)',
+  'statement.line.withdrawalCredit': 'Khoản ghi có khi rút học theo quy tắc hoàn tiền của hợp đồng ({percent}%): {reason}',
+  'statement.line.refundCard': 'Hoàn tiền vào thẻ',
+  'statement.line.refundCheck': 'Hoàn tiền bằng séc',
+  'pdf.statement.title': 'Bảng kê {year} - {name}',
+  'pdf.statement.school': '{school}, lập ngày {date, date, long}',
+  'pdf.statement.column.date': 'Ngày',
+  'pdf.statement.column.description': 'Nội dung',
+  'pdf.statement.column.reference': 'Mã tham chiếu',
+  'pdf.statement.column.amount': 'Số tiền',
+  'pdf.statement.column.balance': 'Số dư',
+  'pdf.statement.date': '{date, date, medium}',
+  'pdf.statement.money': '{amount, number, ::currency/USD}',
+  'pdf.statement.totals':
+    'Phải trả {due, number, ::currency/USD}; đã trả {paid, number, ::currency/USD}; đã miễn hoặc ghi có {credited, number, ::currency/USD}; đã hoàn {refunded, number, ::currency/USD}.',
+  'pdf.statement.balance': 'Số dư: {amount, number, ::currency/USD}',
+  'pdf.statement.empty': 'Chưa có khoản nào cho năm học này.',
+  'pdf.statement.footer': '{title} - trang {page}/{pages}',
 };

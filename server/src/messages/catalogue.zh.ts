@@ -123,4 +123,32 @@ export const zh: Catalogue = {
   'payments.receipt.subject': '已收到付款：{amount, number, ::currency/USD}',
   'payments.receipt.body':
     '我们已于 {date, date, long} 收到您为 {title} 支付的 {amount, number, ::currency/USD}（{method, select, check {支票} other {银行卡}}）。\n\n参考号：{reference}\n\n所有付款及尚未支付的款项都在您的付款页面：{link}',
+
+  // A family's statement for a school year (screen and PDF), in the reader's language.
+  'statement.line.annual': '{year} 学费',
+  'statement.line.monthly': '{year} 学费，第 {month} 期（共 {months} 期）',
+  'statement.line.lateFee': '{year} 学费滞纳金，逾期 {late, plural, other {# 个月}}',
+  'statement.line.lateFeeMonthly': '第 {month} 期（共 {months} 期）滞纳金，逾期 {late, plural, other {# 个月}}',
+  'statement.line.waiver': '已免除滞纳金：{reason}',
+  'statement.line.upfrontDiscount': '预付优惠',
+  'statement.line.paymentCard': '银行卡付款',
+  'statement.line.paymentCheck': '支票付款',
+  'statement.line.failed': '银行卡付款失败（未扣款）',
+  'statement.line.withdrawalCredit': '按合同退款规则的退学抵免（{percent}%）：{reason}',
+  'statement.line.refundCard': '退款至银行卡',
+  'statement.line.refundCheck': '支票退款',
+  'pdf.statement.title': '{year} 对账单 - {name}',
+  'pdf.statement.school': '{school}，生成于 {date, date, long}',
+  'pdf.statement.column.date': '日期',
+  'pdf.statement.column.description': '说明',
+  'pdf.statement.column.reference': '参考号',
+  'pdf.statement.column.amount': '金额',
+  'pdf.statement.column.balance': '余额',
+  'pdf.statement.date': '{date, date, medium}',
+  'pdf.statement.money': '{amount, number, ::currency/USD}',
+  'pdf.statement.totals':
+    '应付 {due, number, ::currency/USD}；已付 {paid, number, ::currency/USD}；已免除或抵免 {credited, number, ::currency/USD}；已退款 {refunded, number, ::currency/USD}。',
+  'pdf.statement.balance': '余额：{amount, number, ::currency/USD}',
+  'pdf.statement.empty': '本学年尚无记录。',
+  'pdf.statement.footer': '{title} - 第 {page} 页，共 {pages} 页',
 };

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { fetchFileAsBlobUrl } from '../../components/files';
 import { DualSchoolFamiliesDocument, RecordCheckPaymentDocument } from '../../graphql/generated';
 import { WaiveLateFeeDialog, WithdrawalDialog } from './StaffMoneyDialogs';
@@ -82,6 +83,9 @@ export default function FamilyPaymentsPage() {
               </div>
             </div>
             <div className="row">
+              <Link className="button secondary" to={`/statement?family=${f.parentId}`}>
+                {t('payments.viewStatement')}
+              </Link>
               {f.contract?.pdfUrl && f.contract.status === 'completed' && (
                 <button type="button" className="secondary" onClick={() => openContract(f.contract!.pdfUrl!)}>
                   {t('payments.downloadContract')}

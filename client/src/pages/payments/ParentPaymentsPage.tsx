@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import {
   CheckoutConfigDocument,
@@ -71,6 +71,9 @@ export default function ParentPaymentsPage() {
   return (
     <main className="page stack">
       <h1>{t('payments.payments')}</h1>
+      <p>
+        <Link to="/statement">{t('payments.viewStatement')}</Link>
+      </p>
       {returned && (
         <p className="alert alert-success" role="status">
           {t('payments.thankYouYourPaymentIsBeing')}

@@ -35,7 +35,7 @@ import { authorize } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
 import type { User } from '../accounts/user.entity.js';
 import { recordAccessMany } from '../access-log/record-access.js';
-import { csvField } from '../courses/csv.js';
+import { spreadsheetCell } from '../courses/csv.js';
 import { byName, countsAsCompleted, planProgress, type EngineLink } from '../pathways/progress.js';
 import { unreadNoteCounts } from '../notes/plan-note-store.js';
 import { buildView } from '../plans/plan-view.js';
@@ -214,13 +214,8 @@ export const CSV_HEADER = [
   'Unread notes',
 ];
 
-/**
- * A spreadsheet reads a cell starting with = + - @ (or a tab or CR) as a formula: names and
- * requirement titles are typed by people, so such cells get a leading apostrophe.
- */
-export function csvCell(value: string): string {
-  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-}
+/** Names and requirement titles are typed by people: cells a spreadsheet would read as a formula are neutralised. */
+export const csvCell = spreadsheetCell;
 
 export function toCsv(rows: CaseloadRowFor[]): string {
   const lines = [CSV_HEADER.join(',')];

@@ -110,3 +110,12 @@ export function parseCsv(input: string): CsvRecord[] {
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
+
+/**
+ * A cell of an export a person opens in a spreadsheet: one starting with = + - @ (or a tab or CR)
+ * would be read as a formula, and names and reasons are typed by people, so it gets a leading
+ * apostrophe; then it is written as a CSV field.
+ */
+export function spreadsheetCell(value: string): string {
+  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+}

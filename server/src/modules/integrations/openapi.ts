@@ -20,6 +20,7 @@ import { ONBOARDING_ROUTES } from '../onboarding/onboarding.openapi.js';
 import { PARENT_ROUTES } from '../parents/parents.openapi.js';
 import { PATHWAY_ROUTES } from '../pathways/pathways.openapi.js';
 import { PAYMENT_ROUTES } from '../payments/payments.openapi.js';
+import { STATEMENT_ROUTES } from '../statements/statements.openapi.js';
 import { PLAN_ROUTES } from '../plans/plans.openapi.js';
 import { AUTO_PLAN_ROUTES } from '../auto-plan/auto-plan.openapi.js';
 import { WHAT_IF_PLAN_ROUTES } from '../what-if-plans/what-if-plans.openapi.js';
@@ -69,6 +70,7 @@ export const API_AREAS: AreaRoutes[] = [
   ADMISSION_ROUTES,
   CONTRACT_ROUTES,
   PAYMENT_ROUTES,
+  STATEMENT_ROUTES,
   ONBOARDING_ROUTES,
   BASELINE_PLAN_ROUTES,
   CASELOAD_ROUTES,

@@ -3,7 +3,9 @@
  * (pointed here with its host/port/protocol options):
  *   POST /v1/checkout/sessions (a configured price, or price_data), GET /v1/checkout/sessions/{id},
  *   POST /v1/refunds (against a payment intent a completed checkout or paid invoice made; never more
- *   than is left of it; Idempotency-Key replays answer the first refund), DELETE /v1/subscriptions/{id}.
+ *   than is left of it; Idempotency-Key replays answer the first refund), DELETE /v1/subscriptions/{id},
+ *   GET /v1/payment_intents/{id} and GET /v1/charges/{id} (what was received and refunded, so a
+ *   reconciliation can read Stripe's figures).
  * It also plays the customer: complete() and expire() build the events Stripe would send
  * (checkout.session.completed, invoice.paid, checkout.session.expired), and a refund builds
  * charge.refunded (refundEvents()), which the caller signs with the webhook secret and posts to
@@ -186,6 +188,41 @@ export class StripeStandIn {
       if (req.method === 'DELETE' && sub) {
         this.cancelledSubscriptions.add(sub[1]);
         return send(200, { id: sub[1], object: 'subscription', status: 'canceled', canceled_at: now() });
+      }
+      const pi = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && pi) {
+        return void this.intent(pi[1]).then(
+          (i) =>
+            i
+              ? send(200, {
+                  id: i.id,
+                  object: 'payment_intent',
+                  amount: i.amount,
+                  amount_received: i.amount,
+                  currency: 'usd',
+                  status: 'succeeded',
+                  latest_charge: i.charge,
+                  metadata: i.metadata,
+                })
+              : fail(404, `No such payment_intent: '${pi[1]}'`, 'id'),
+          () => fail(500, 'The payment intent could not be read.'),
+        );
+      }
+      const ch = /^\/v1\/charges\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && ch) {
+        const i = [...this.intents.values()].find((x) => x.charge === ch[1]);
+        if (!i) return fail(404, `No such charge: '${ch[1]}'`, 'id');
+        return send(200, {
+          id: i.charge,
+          object: 'charge',
+          amount: i.amount,
+          amount_captured: i.amount,
+          amount_refunded: i.amount_refunded,
+          refunded: i.amount_refunded === i.amount,
+          payment_intent: i.id,
+          currency: 'usd',
+          status: 'succeeded',
+        });
       }
       const m = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m) {

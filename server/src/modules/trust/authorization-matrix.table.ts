@@ -73,6 +73,10 @@ export const EXPECTED_REST: Record<string, string> = {
   'GET /api/payment-config/':                             'ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'GET /api/payment-history/':                            '401  401  401  403  403  ok   403  403  ok   403  ok   403  403',
   'GET /api/payments-due/':                               '401  401  401  403  403  ok   403  403  ok   403  ok   403  403',
+  // A family's statement: a parent their own (no family given); the Dual School's staff must name the family (bad without), a year for the ledger.
+  'GET /api/statements/':                                 '401  401  401  403  403  ok   403  403  ok   403  ok   bad  403',
+  'GET /api/statements/ledger/':                          '401  401  401  403  403  403  403  403  403  403  403  bad  403',
+  'GET /api/statements/pdf/':                             '401  401  401  403  403  ok   403  403  ok   403  ok   bad  403',
   'GET /api/plan-pdf/':                                   '401  401  401  ok   403  403  ok   ok   403  ok   403  403  403',
   'GET /api/plan-notes/':                                 '401  401  401  404  404  404  403  ok   ok   ok   404  404  ok',
   'GET /api/plan/':                                       '401  401  401  ok   403  403  ok   ok   403  ok   403  403  403',
@@ -331,6 +335,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'query pathways':                         '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'query paymentHistory':                   '401  401  401  403  403  ok   403  403  ok   403  ok   403  403',
   'query paymentsDue':                      '401  401  401  403  403  ok   403  403  ok   403  ok   403  403',
+  'query statement':                       '401  401  401  403  403  ok   403  403  ok   403  ok   bad  403',
   'query planReview':                       '401  401  401  404  404  404  404  ok   ok   ok   404  404  ok',
   'query plan':                             '401  401  401  ok   403  403  ok   ok   403  ok   403  403  403',
   // What-if plans (see the REST rows): a school B student creates their own; Ada's are 404 to them.
