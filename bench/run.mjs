@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,gqlmemory,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload,queue,autoplan] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,gqlmemory,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload,queue,autoplan,transcripts] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -29,6 +29,7 @@ import { scenarioLifecycle } from './scenarios/lifecycle.mjs';
 import { scenarioRoster } from './scenarios/roster.mjs';
 import { scenarioPdfSize } from './scenarios/pdfsize.mjs';
 import { scenarioQueue } from './scenarios/queue.mjs';
+import { scenarioTranscripts } from './scenarios/transcripts.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Planner#2026';
@@ -50,6 +51,7 @@ const ALL = [
   'caseload',
   'queue',
   'autoplan',
+  'transcripts',
 ];
 
 const { values: opts } = parseArgs({
@@ -59,6 +61,8 @@ const { values: opts } = parseArgs({
     keep: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     'large-students': { type: 'string' },
+    // The transcripts scenario's district (default 50,000 students, 30 courses each).
+    'transcript-students': { type: 'string' },
     'lighthouse-runs': { type: 'string' },
     // The queue scenario's server: JOB_CONCURRENCY (default: the server's own default).
     'job-concurrency': { type: 'string' },
@@ -832,6 +836,19 @@ async function main() {
       lifecycle: () => scenarioLifecycle({ root: ROOT, databaseUrl: dbUrl(dbNames.small), record, log, fail }),
       roster: (e) => scenarioRoster(e, { call, stats, record, fail, median, log, quick: Boolean(opts.quick) }),
       pdfsize: (env) => scenarioPdfSize(env, { record }),
+      transcripts: (e) =>
+        scenarioTranscripts(e, {
+          call,
+          stats,
+          record,
+          fail,
+          median,
+          log,
+          quick: Boolean(opts.quick),
+          students: opts['transcript-students'] ? Number(opts['transcript-students']) : undefined,
+          dbUrl: dbUrl(dbNames.small),
+          withDb: (fn) => withDb(dbNames.small, fn),
+        }),
       caseload: (e) => scenarioCaseload(e, { call, load, record, fail, median, login, withDb: (size, fn) => withDb(dbNames[size], fn) }),
       queue: () =>
         scenarioQueue({

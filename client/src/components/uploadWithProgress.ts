@@ -33,3 +33,21 @@ export function uploadWithProgress<B>(url: string, file: File, onProgress: (frac
     xhr.send(form);
   });
 }
+
+/** How often a background import's progress is read. */
+export const POLL_MS = 700;
+
+/** Reads a background import until it is done or failed, reporting rows done of total; answers the last reading. */
+export async function followImport<I extends { state: string; doneRows: number; totalRows: number }>(
+  read: (id: string) => Promise<I>,
+  id: string,
+  onProgress: (p: { doneRows: number; totalRows: number }) => void,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<I> {
+  for (;;) {
+    const current = await read(id);
+    onProgress({ doneRows: current.doneRows, totalRows: current.totalRows });
+    if (current.state !== 'queued' && current.state !== 'running') return current;
+    await wait(POLL_MS);
+  }
+}

@@ -550,6 +550,26 @@ export type TagInput = {
   value: string;
 };
 
+/** A transcript import's way through the background job. */
+export type TranscriptImportState =
+  /** Finished: the counts and rejected rows are final. */
+  | 'done'
+  /** Stopped; error says why. */
+  | 'failed'
+  /** Waiting for the job to start. */
+  | 'queued'
+  /** Rows being saved. */
+  | 'running';
+
+/** A course's status on the school's record. */
+export type TranscriptStatus =
+  /** Taken to the end (passed or failed: the grade says). */
+  | 'completed'
+  /** Being taken now. */
+  | 'in_progress'
+  /** Left before the end: not on the plan. */
+  | 'withdrawn';
+
 /** Only the fields given change */
 export type UpdatePathwayInput = {
   /** Display colour (hex). */

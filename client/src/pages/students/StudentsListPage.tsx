@@ -1,11 +1,12 @@
 /**
  * Students List (/students-list): case-insensitive search over first name, last name, email and
  * CCCApply status, sortable columns (aria-sort), the conditional columns of planning §2, view as a
- * student, and the Export Parent Forms dialog. Paged on the server (50 a page, "Load more"), so a
+ * student, a student's course history from the school's record, the Import Roster and Import
+ * Course History dialogs (loaded when opened) and the Export Parent Forms dialog. Paged on the server (50 a page, "Load more"), so a
  * school of thousands of students stays fast.
  */
 import { useQuery } from '@apollo/client/react';
-import { useDeferredValue, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AccessibleSchoolsDocument, StudentsDocument, type StudentSort } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
@@ -22,6 +23,9 @@ import { appendPage } from '../../graphql/paging';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { SortHeader } from '../../components/SortHeader';
 
+const ImportTranscriptDialog = lazy(() => import('../transcripts/ImportTranscriptDialog'));
+const StudentRecordDialog = lazy(() => import('../transcripts/StudentRecordDialog'));
+
 type Sort = StudentSort;
 
 export default function StudentsListPage() {
@@ -33,6 +37,8 @@ export default function StudentsListPage() {
   const [sort, setSort] = useState<Sort>('first_name');
   const [descending, setDescending] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [importingHistory, setImportingHistory] = useState(false);
+  const [record, setRecord] = useState<{ id: number; name: string } | null>(null);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const [notice, setNotice] = useState('');
   const filters = useStudentFilters();
@@ -81,6 +87,9 @@ export default function StudentsListPage() {
         <div className="row">
           <Link to="/caseload">{t('students.caseload')}</Link>
           <ImportRosterButton />
+          <button type="button" className="secondary" onClick={() => setImportingHistory(true)}>
+            {t('transcripts.importTranscript')}
+          </button>
           {parentForms && (
             <button type="button" onClick={() => setExporting(true)}>
               {t('students.exportParentForms')}
@@ -165,6 +174,14 @@ export default function StudentsListPage() {
                           <button type="button" onClick={() => view(s.id)} disabled={viewing} aria-label={t('students.viewName', { name })}>
                             {t('students.viewStudent')}
                           </button>
+                          <button
+                            type="button"
+                            className="secondary"
+                            onClick={() => setRecord({ id: s.id, name })}
+                            aria-label={t('transcripts.courseHistoryForName', { name })}
+                          >
+                            {t('transcripts.courseHistory')}
+                          </button>
                           <button type="button" className="danger" onClick={() => setDeleting({ id: s.id, name })} aria-label={t('trust.deleteName', { name })}>
                             {t('trust.delete')}
                           </button>
@@ -195,6 +212,10 @@ export default function StudentsListPage() {
         />
       )}
       {exporting && <ExportParentFormsDialog schools={schools} onClose={() => setExporting(false)} />}
+      <Suspense fallback={null}>
+        {importingHistory && <ImportTranscriptDialog onClose={() => setImportingHistory(false)} />}
+        {record && <StudentRecordDialog student={record} onClose={() => setRecord(null)} />}
+      </Suspense>
     </main>
   );
 }

@@ -3,7 +3,8 @@
  * with the queued import; its rows are then imported by a background job, whose progress is read
  * until it is done.
  */
-import { uploadWithProgress, type UploadAnswer } from '../../components/uploadWithProgress';
+import { followImport, uploadWithProgress, type UploadAnswer } from '../../components/uploadWithProgress';
+
 import type { RowReason } from '../../graphql/errors';
 
 /** A row that was not saved, and why (a reason code, its params and its English text). */
@@ -38,20 +39,5 @@ export type RosterAnswer = UploadAnswer<{ id?: string; total_rows?: number; done
 export const uploadRoster = (file: File, onProgress: (fraction: number | null) => void): Promise<RosterAnswer> =>
   uploadWithProgress('/api/roster-import/', file, onProgress);
 
-/** How often the import's progress is read. */
-export const POLL_MS = 700;
-
-/** Reads the import until it is done or failed, reporting rows done of total; answers the last reading. */
-export async function followRosterImport(
-  read: (id: string) => Promise<RosterImportFields>,
-  id: string,
-  onProgress: (p: { doneRows: number; totalRows: number }) => void,
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-): Promise<RosterImportFields> {
-  for (;;) {
-    const current = await read(id);
-    onProgress({ doneRows: current.doneRows, totalRows: current.totalRows });
-    if (current.state !== 'queued' && current.state !== 'running') return current;
-    await wait(POLL_MS);
-  }
-}
+/** Reads the import until it is done or failed (see followImport). */
+export const followRosterImport = followImport<RosterImportFields>;
