@@ -191,19 +191,24 @@ export class TranscriptsService {
     );
     if (!row) return;
     const currentYearEnd = schoolYearEndOf(this.now());
+    // Each batch starts past the last one taken: the rows already deleted stay in the key's index
+    // until a vacuum, and a scan from the start would step over all of them every batch (the rate
+    // fell from about 1,400 to 490 rows/s over a 1.5-million-row import). A new attempt starts at 0.
+    let from = 0;
     try {
       for (;;) {
         const more = await this.db.transaction(async (m) => {
           await m.query(`SELECT id FROM transcript_imports WHERE id = $1 FOR UPDATE`, [importId]);
-          const taken = returnedRows<{ data: TranscriptRow }>(
+          const taken = returnedRows<{ idx: number; data: TranscriptRow }>(
             await m.query(
               `DELETE FROM transcript_import_rows WHERE import_id = $1 AND idx IN (
-                 SELECT idx FROM transcript_import_rows WHERE import_id = $1 ORDER BY idx LIMIT $2)
-               RETURNING data`,
-              [importId, this.batchSize],
+                 SELECT idx FROM transcript_import_rows WHERE import_id = $1 AND idx >= $3 ORDER BY idx LIMIT $2)
+               RETURNING idx, data`,
+              [importId, this.batchSize, from],
             ),
           );
           if (!taken.length) return false;
+          from = Math.max(...taken.map((t) => t.idx)) + 1;
           const { counts, issues } = await saveTranscriptBatch(
             m,
             { schoolId: row.school_id, importId, currentYearEnd },

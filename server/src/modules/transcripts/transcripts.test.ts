@@ -7,6 +7,8 @@ import type { School } from '../schools/school.entity.js';
 import type { User } from '../accounts/user.entity.js';
 import { schoolYearEndOf } from './term-placement.js';
 import { TRANSCRIPT_IMPORT_QUEUE } from './transcript-queue.js';
+import { TranscriptsService } from './transcripts.service.js';
+import { SchoolsService } from '../schools/schools.service.js';
 
 const h = useHarness();
 
@@ -130,6 +132,34 @@ describe('transcript import: CSV', () => {
       { code: 'ALG1', term: '1', grade: 'B', completed: true, from_record: true },
       { code: 'ENG1', term: '1', grade: 'B+', completed: true, from_record: true },
     ]);
+  });
+
+  it('saves a file of many batches batch after batch, every row once', async () => {
+    const f = await fixture(20);
+    const csv = [
+      'student_id,course_code,school_year,term,grade,units_earned,status',
+      ...f.students.flatMap((s) => [
+        `STU-${s.id},ENG1,${yearsAgo(1)},Fall,A,5,completed`,
+        `STU-${s.id},ALG1,${yearsAgo(1)},Spring,B,5,completed`,
+        `STU-${s.id},BIO,${yearsAgo(0)},Year,,,In Progress`,
+      ]),
+    ].join('\n');
+    const res = await h.api.post('/api/transcript-import/').set(h.auth(f.token)).attach('file', Buffer.from(csv), { filename: 'history.csv', contentType: 'text/csv' });
+    expect(res.status).toBe(202);
+    // 60 rows in batches of 7: nine batches, the last one short.
+    const small = new TranscriptsService(h.db, new SchoolsService(h.db), 1 << 20, 7);
+    await small.processImport(res.body.id, { attempts: 1, max_attempts: 5 }, new AbortController().signal);
+    const done = await h.api.get(res.headers.location).set(h.auth(f.token));
+    expect(done.body).toMatchObject({ state: 'done', total_rows: 60, done_rows: 60, created: 60, errors: [] });
+    const [{ n, distinct }] = await h.db.query(
+      `SELECT count(*)::int AS n, count(DISTINCT (student_id, course_id))::int AS distinct FROM transcript_records WHERE school_id = $1`,
+      [f.school.id],
+    );
+    expect({ n, distinct }).toEqual({ n: 60, distinct: 60 });
+    expect(await h.db.query(`SELECT 1 FROM transcript_import_rows WHERE import_id = $1`, [res.body.id])).toEqual([]);
+    // The queued job finds the import done and changes nothing.
+    await worker().runOnce();
+    expect((await h.api.get(res.headers.location).set(h.auth(f.token))).body).toMatchObject({ done_rows: 60, created: 60 });
   });
 
   it("takes over the student's own entry for the course, keeps courses the record does not know as self-reported, and matches by email", async () => {
