@@ -330,6 +330,39 @@ describe('a plan term holding kept requests', () => {
   });
 });
 
+describe('a plan term renamed into the kept year', () => {
+  it('is refused to the student while it holds courses, on both APIs; an empty one, and staff viewing as the student, may', async () => {
+    const w = await school();
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    expect((await add(w.anaToken, w.alg.id, '3')).status).toBe(201);
+    expect((await add(w.anaToken, w.pe.id, '4')).status).toBe(201); // the year after: not a request
+    await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
+    expect((await h.api.get('/api/course-requests/window/').set(h.auth(w.staffToken))).body.window.state).toBe('closed');
+    const labels = async (id: number) => (await h.db.query(`SELECT academic_year_labels AS l FROM users WHERE id = $1`, [id]))[0].l;
+    const before = await labels(w.ana.id);
+
+    // "Grade 11" is the kept year's grade: PE would join the requests as submitted.
+    const rest = await h.api.put('/api/terms/4/').set(h.auth(w.anaToken)).send({ label: 'Grade 11' });
+    expect([rest.status, rest.body.reason, rest.body.params]).toEqual([403, 'COURSE_REQUESTS_CLOSED', { school_year: NEXT }]);
+    const gql = await h.gql(`mutation { updateTerm(position: 4, label: "Grade 11") { __typename } }`, {}, w.anaToken);
+    expect([gql.code, gql.errors?.[0]?.extensions?.reason]).toEqual(['FORBIDDEN', 'COURSE_REQUESTS_CLOSED']);
+    expect(await labels(w.ana.id)).toEqual(before);
+    const kept = await h.db.query(`SELECT course_id FROM course_requests WHERE student_id = $1`, [w.ana.id]);
+    expect(kept).toEqual([{ course_id: w.alg.id }]);
+    // A name that keeps the term out of the kept year is the student's.
+    expect((await h.api.put('/api/terms/4/').set(h.auth(w.anaToken)).send({ label: 'Senior year' })).status).toBe(200);
+
+    // Ben's last term is empty: it brings nothing in.
+    const ben = await h.api.put('/api/terms/4/').set(h.auth(w.benToken)).send({ label: 'Grade 11' });
+    expect(ben.status, JSON.stringify(ben.body)).toBe(200);
+
+    const asAna = await h.services.accounts.issueToken(w.ana.id, { actingUserId: w.staff.id, readOnly: false });
+    const staff = await h.gql(`mutation { updateTerm(position: 4, label: "Grade 11") { __typename } }`, {}, asAna);
+    expect(staff.errors).toBeUndefined();
+    expect((await labels(w.ana.id))[3]).toBe('Grade 11');
+  });
+});
+
 describe("a student's own course-request window", () => {
   const OWN = `{ myCourseRequestWindow { schoolYear opensOn closesOn state kept } }`;
   const own = async (token: string) => {
