@@ -38,6 +38,7 @@ import { useT } from './i18n';
 // Route-level code splitting: each screen loads on demand; the landing page is in the first bundle.
 const StudentsListPage = lazy(() => import('./pages/students/StudentsListPage'));
 const AccessLogPage = lazy(() => import('./pages/access-log/AccessLogPage'));
+const CourseRequestsPage = lazy(() => import('./pages/course-requests/CourseRequestsPage'));
 const CaseloadPage = lazy(() => import('./pages/caseload/CaseloadPage'));
 const ParentHomePage = lazy(() => import('./pages/parents/ParentHomePage'));
 const PlanPage = lazy(() => import('./pages/plan/PlanPage'));
@@ -165,6 +166,7 @@ export default function App() {
               <Route path="/plan/compare" element={<ComparePlansPage />} />
               <Route path="/students-list" element={<StudentsListPage />} />
               <Route path="/access-log" element={<AccessLogPage />} />
+              <Route path="/course-requests" element={<CourseRequestsPage />} />
               <Route path="/caseload" element={<CaseloadPage />} />
               <Route path="/auto-gen-plans" element={<BaselinePlansPage />} />
               <Route path="/baseline-plans" element={<BaselinePlansPage />} />
