@@ -7,7 +7,7 @@
  */
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CourseDemandDocument, CourseDemandStudentsDocument, SetCourseDemandClassSizeDocument } from '../../graphql/generated';
+import { CourseDemandDocument, CourseDemandStudentsDocument, CourseRequestWindowDocument, SetCourseDemandClassSizeDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { restBlob, saveBlob } from '../../api/rest';
 import { useT, type MessageKey } from '../../i18n';
@@ -31,13 +31,16 @@ interface Picked {
 
 export default function CourseRequestsPage() {
   const t = useT();
+  // A changed window (another year, other days) is another demand: the table is read afresh.
+  const w = useQuery(CourseRequestWindowDocument).data?.courseRequestWindow;
+  const windowKey = w ? `${w.schoolYear} ${w.opensOn} ${w.closesOn}` : 'none';
   return (
     <main className="page stack">
       <h1>{t('courseRequests.pageTitle')}</h1>
       <p className="muted">{t('courseRequests.pageIntro')}</p>
       <CourseRequestsCard />
       <ExportCard />
-      <DemandCard />
+      <DemandCard key={windowKey} />
     </main>
   );
 }
@@ -88,7 +91,7 @@ function ExportCard() {
 function DemandCard() {
   const t = useT();
   const id = useId();
-  const { data, loading, error } = useQuery(CourseDemandDocument, { variables: { schoolYear: null } });
+  const { data, loading, error } = useQuery(CourseDemandDocument, { variables: { schoolYear: null }, fetchPolicy: 'network-only' });
   const [saveSize, { loading: saving }] = useMutation(SetCourseDemandClassSizeDocument, { refetchQueries: [CourseDemandDocument] });
   const [loadStudents, students] = useLazyQuery(CourseDemandStudentsDocument, { fetchPolicy: 'network-only' });
   const demand = data?.courseDemand ?? null;
