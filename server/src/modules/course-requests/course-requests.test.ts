@@ -641,6 +641,27 @@ describe('course demand', () => {
     expect(alternates.data!.courseDemandStudents.map((s: { studentId: number }) => s.studentId).sort()).toEqual([w.ana.id, w.ben.id].sort());
   });
 
+  it('answers on one database connection, as on the embedded database, the first read after the close included', async () => {
+    const w = await planned();
+    const api = await h.appWithOneConnection();
+    const read = async () => {
+      for (const path of [
+        '/api/course-requests/demand/',
+        '/api/course-requests/demand/export/',
+        `/api/course-requests/demand/students/?course_id=${w.alg.id}&grade=11`,
+        '/api/course-requests/export/?layout=aeries',
+      ]) {
+        const res = await api.get(path).set(h.auth(w.staffToken)).timeout(30_000);
+        expect(res.status, path).toBe(200);
+      }
+    };
+    await read();
+    await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
+    await read();
+    const [{ n }] = await h.db.query(`SELECT count(*)::int AS n FROM course_request_submissions WHERE school_id = $1`, [w.s.id]);
+    expect(n).toBe(w.students.length);
+  });
+
   it('is read by staff of the school only: students and parents refused, another school sees only its own, bad input refused', async () => {
     const w = await planned();
     const other = await school();
