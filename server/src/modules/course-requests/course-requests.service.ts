@@ -259,7 +259,7 @@ export class CourseRequestsService {
   /**
    * Staff: the students behind a demand number: those who requested `courseId` (of `grade` when
    * given; with `alternates`, those who asked it only as an alternate), by name. A course nobody
-   * requested answers an empty list; a malformed id or grade is a 400.
+   * requested answers an empty list, a course that does not exist a 404; a malformed id or grade is a 400.
    */
   async demandStudents(ctx: RequestContext, rawYear: unknown, rawCourseId: unknown, rawGrade: unknown, rawAlternates: unknown): Promise<DemandStudentView[]> {
     const caller = authorize(ctx, can, 'read', null);
@@ -272,6 +272,9 @@ export class CourseRequestsService {
     if (rawAlternates !== undefined && rawAlternates !== null && !alternates && rawAlternates !== false && rawAlternates !== 'false')
       throw badInput(because('INVALID_INPUT', { field: 'alternates' }));
     const d = await this.demandInputs(ctx, rawYear);
+    if (!d.courseOf.has(courseId) && !(await this.db.query(`SELECT 1 FROM courses WHERE id = $1`, [courseId])).length) {
+      throw notFound(because(COURSE_REQUEST_MESSAGES.courseNotFound));
+    }
     return demandStudentIds(d.rows, d.gradeOf, courseId, grade, alternates)
       .map((id) => ({ studentId: id, name: d.people.get(id)?.name ?? '', rosteredId: d.people.get(id)?.rosteredId ?? '', grade: d.gradeOf.get(id) ?? '' }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.studentId - b.studentId));

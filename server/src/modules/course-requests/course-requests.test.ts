@@ -693,6 +693,8 @@ describe('course demand', () => {
     expect(theirs.body.results).toEqual([]);
     const probe = await h.api.get('/api/course-requests/demand/students/').query({ course_id: w.alg.id }).set(h.auth(other.staffToken));
     expect([probe.status, probe.body.results]).toEqual([200, []]);
+    const missing = await h.api.get('/api/course-requests/demand/students/').query({ course_id: 2147483647 }).set(h.auth(w.staffToken));
+    expect([missing.status, missing.body.reason]).toEqual([404, 'COURSE_NOT_FOUND']);
     await h.api.put('/api/course-requests/class-size/').set(h.auth(other.staffToken)).send({ class_size: 7 });
     expect((await h.api.get('/api/course-requests/demand/').set(h.auth(w.staffToken))).body.class_size).toBe(30);
 
