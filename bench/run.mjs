@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick] [-- --only statements,overhead,gqlmemory,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload,queue,autoplan,transcripts] [-- --keep]`
+ * `npm run bench [-- --quick] [-- --only statements,overhead,gqlmemory,growth,latency,import,export,client,gqllimits,gqlanonymous,accounts,lifecycle,roster,pdfsize,caseload,queue,autoplan,transcripts,demand] [-- --keep]`
  *
  * Creates two databases on the PostgreSQL server of BENCH_DATABASE_URL (else DATABASE_URL): a small
  * district (500 students) and a large one (50,000; 5,000 with --quick), fills them with
@@ -23,6 +23,7 @@ import pg from 'pg';
 import { scenarioAccounts } from './scenarios/accounts.mjs';
 import { scenarioAutoPlan } from './scenarios/autoplan.mjs';
 import { scenarioCaseload } from './scenarios/caseload.mjs';
+import { scenarioDemand } from './scenarios/demand.mjs';
 import { scenarioGqlAnonymous } from './scenarios/gqlanonymous.mjs';
 import { scenarioGqlLimits } from './scenarios/gqllimits.mjs';
 import { scenarioLifecycle } from './scenarios/lifecycle.mjs';
@@ -52,6 +53,7 @@ const ALL = [
   'queue',
   'autoplan',
   'transcripts',
+  'demand',
 ];
 
 const { values: opts } = parseArgs({
@@ -128,6 +130,8 @@ const queueDbName = `planner_bench_run_${runId}_queue`;
 /** The autoplan scenario's own database (the demo seed), dropped here too. */
 const autoplanDbName = `planner_bench_run_${runId}_autoplan`;
 const autoplanDistrictDbName = `planner_bench_run_${runId}_autoplan_district`;
+/** The demand scenario's own database (a 2,500-student high school), dropped here too. */
+const demandDbName = `planner_bench_run_${runId}_demand`;
 // The client scenario's counselor pages are the demo school's, as a counselor first sees them.
 if (only.has('client')) dbNames.demo = `planner_bench_run_${runId}_demo`;
 
@@ -214,7 +218,7 @@ async function cleanup() {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   if (!opts.keep) {
-    for (const name of [...Object.values(dbNames), queueDbName, autoplanDbName, autoplanDistrictDbName]) {
+    for (const name of [...Object.values(dbNames), queueDbName, autoplanDbName, autoplanDistrictDbName, demandDbName]) {
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((e) => log(`could not drop ${name}: ${e.message}`));
     }
   }
@@ -882,6 +886,7 @@ async function main() {
           median,
           log,
         }),
+      demand: () => scenarioDemand({ admin, dbName: demandDbName, seedDistrict: seed, port: port + 5, startServer, login, call, withDb, record, fail, median }),
     };
     for (const name of ALL) {
       if (!only.has(name)) continue;

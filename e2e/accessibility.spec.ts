@@ -71,6 +71,7 @@ const ROUTES: Record<Person, Visit[]> = {
   admin: [
     { path: '/students-list' },
     { path: '/access-log' },
+    { path: '/course-requests' },
     { path: '/courses' },
     { path: '/courses/:id', from: { page: '/courses', link: /^\/(course-page|courses)\/[^/]+$/ } },
     { path: '/partner-courses' },

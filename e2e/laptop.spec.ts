@@ -110,6 +110,9 @@ test('every staff table fits at 1366 px: lists, outbox, roster rejects, baseline
     await visit(page, path, heading);
     await expectTablesFit(page, path);
   }
+  // Course requests: the demand table, where the school has a request window (none in a fresh demo).
+  await visit(page, '/course-requests', /^Course requests$/);
+  await expectTablesFit(page, '/course-requests', 0);
 
   await submittedApplication(page.request, 'Maximiliano Alejandro Castellanos-Whitfield');
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

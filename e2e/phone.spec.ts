@@ -92,6 +92,7 @@ test('staff and parent headers put every item in the menu; the restricted dual-s
     'Pathways',
     'Students',
     'Baseline Plans',
+    'Course Requests',
     'Access Log',
     'My Profile',
   ]);

@@ -13,6 +13,7 @@
  *   /course-page/:uuid /partner-courses       courses/
  *   /blog-page/:id                            blog/
  *   /students-list                            students/
+ *   /course-requests                          course-requests/
  *   /auto-gen-plans                           baseline-plans/
  *   /parent-home /parent-students             parents/
  *   /parent-applications /application-summary application/
@@ -41,6 +42,7 @@ import { useT } from './i18n';
 const StudentsListPage = lazy(() => import('./pages/students/StudentsListPage'));
 const AccessLogPage = lazy(() => import('./pages/access-log/AccessLogPage'));
 const StatementPage = lazy(() => import('./pages/statements/StatementPage'));
+const CourseRequestsPage = lazy(() => import('./pages/course-requests/CourseRequestsPage'));
 const CaseloadPage = lazy(() => import('./pages/caseload/CaseloadPage'));
 const ParentHomePage = lazy(() => import('./pages/parents/ParentHomePage'));
 const PlanPage = lazy(() => import('./pages/plan/PlanPage'));
@@ -169,6 +171,7 @@ export default function App() {
               <Route path="/plan/compare" element={<ComparePlansPage />} />
               <Route path="/students-list" element={<StudentsListPage />} />
               <Route path="/access-log" element={<AccessLogPage />} />
+              <Route path="/course-requests" element={<CourseRequestsPage />} />
               <Route path="/caseload" element={<CaseloadPage />} />
               <Route path="/auto-gen-plans" element={<BaselinePlansPage />} />
               <Route path="/baseline-plans" element={<BaselinePlansPage />} />

@@ -527,6 +527,11 @@ export const REASONS = {
   COURSE_REQUEST_LIST_INVALID: 'requests must be a list of at most {max} records { course_id, term, alternate }.',
   COURSE_REQUEST_REPEATED: 'A course is requested twice: list each course once.',
   COURSE_REQUEST_PAGE_SIZE: 'page_size must be a whole number from 1 to {max}.',
+  COURSE_REQUEST_LAYOUT_UNKNOWN: 'layout must be one of: {layouts}.',
+  COURSE_REQUEST_COLUMNS_INVALID:
+    'columns must name our fields ({fields}), each at most once, each with a header of 1 to {max} letters, digits, spaces or _ . # ( ) / - starting with a letter or digit.',
+  COURSE_DEMAND_CLASS_SIZE: 'The class size must be a whole number of students from 1 to {max}.',
+  COURSE_DEMAND_GRADE_INVALID: 'grade must be a grade as the demand report names it, e.g. 11.',
   // auto-plan
   COURSE_OFFERED_TERMS_INVALID: 'Offered terms must be fall, spring and/or summer, or empty for every term.',
   AUTO_PLAN_PATHWAYS_INVALID: 'Please choose from 1 to {max} pathways of your school to plan for.',

@@ -236,6 +236,7 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   'reason.COURSE_REQUEST_DATE_INVALID': 'Las fechas de apertura y cierre deben ser días reales escritos AAAA-MM-DD.',
   'reason.COURSE_REQUEST_DATES_ORDER': 'El periodo debe cerrar el mismo día en que abre o después.',
   'reason.COURSE_REQUEST_WINDOW_NONE': 'Su escuela no tiene un periodo de solicitudes de cursos: fije uno primero o indique el año escolar.',
+  'reason.COURSE_DEMAND_CLASS_SIZE': 'El tamaño de la clase debe ser un número entero de estudiantes de 1 a {max}.',
   'reason.AUTO_PLAN_SETTINGS_STAFF_ONLY': 'Solo el personal de la escuela puede cambiar su configuración de planificación.',
   'reason.TERM_UNIT_CAP_INVALID': 'El máximo de unidades por período debe ser un número mayor que 0 y como máximo {max}, o vacío para el valor predeterminado.',
   'reason.TERM_COURSE_CAP_INVALID': 'El máximo de cursos por período debe ser un número entero de 1 a {max}, o vacío para el valor predeterminado.',

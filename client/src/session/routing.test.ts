@@ -73,13 +73,13 @@ describe('headers', () => {
     expect(headerKind(user('BaselinePlan'), NOT_VIEWING)).toBe('baseline');
     expect(headerKind(user('Student'), NOT_VIEWING)).toBe('student');
   });
-  it('gives staff My Courses, CC Courses, Pathways, Students and Baseline Plans by flags', () => {
-    expect(labels(user('Staff'))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Baseline Plans', 'Access Log']);
-    expect(labels(user('Staff', { ...hs, baselinePlansEnabled: false }))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Access Log']);
+  it('gives staff My Courses, CC Courses, Pathways, Students, Baseline Plans and Course Requests by flags', () => {
+    expect(labels(user('Staff'))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Baseline Plans', 'Course Requests', 'Access Log']);
+    expect(labels(user('Staff', { ...hs, baselinePlansEnabled: false }))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Course Requests', 'Access Log']);
     expect(labels(user('Staff', { ...hs, fourYearPlanEnabled: false }))).toEqual(['Students', 'Access Log']);
   });
   it('adds Admissions, Family Payments and School Years for staff of a school with the dual school', () => {
-    expect(labels(user('Staff', dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Admissions', 'Family Payments', 'School Years', 'Access Log']);
+    expect(labels(user('Staff', dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Course Requests', 'Admissions', 'Family Payments', 'School Years', 'Access Log']);
     expect(labels(user('Staff', { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions', 'Family Payments', 'School Years', 'Access Log']);
   });
   it('gives students Courses only with the four-year plan', () => {

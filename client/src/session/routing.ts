@@ -77,7 +77,7 @@ export interface NavItem {
 }
 
 /**
- * Staff: Students only without the four-year plan; else My Courses, CC Courses, Pathways, Students (+ Baseline Plans).
+ * Staff: Students only without the four-year plan; else My Courses, CC Courses, Pathways, Students (+ Baseline Plans), Course Requests.
  * Staff of a school with the dual school also get Admissions (the review of applications); every staff member gets Access Log last.
  */
 export function staffNav(school: RoutingSchool | null): NavItem[] {
@@ -99,6 +99,8 @@ export function staffNav(school: RoutingSchool | null): NavItem[] {
     { label: 'layout.navStudents', to: '/students-list' },
   ];
   if (school.baselinePlansEnabled) items.push({ label: 'layout.navBaselinePlans', to: '/baseline-plans' });
+  // Next year's course requests come from the plans: the window, the SIS export and the course demand (issue 33).
+  items.push({ label: 'layout.navCourseRequests', to: '/course-requests' });
   return [...items, ...admissions, accessLog];
 }
 

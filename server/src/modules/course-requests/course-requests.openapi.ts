@@ -1,6 +1,7 @@
 /** The course-request routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
 import { areaRoutes, numericId } from '../../core/openapi.js';
+import { LAYOUT_NAMES } from './export-layouts.js';
 
 const SchoolYear = z.string().meta({ description: 'The school year, e.g. 2027-2028.' });
 
@@ -29,6 +30,24 @@ export const CourseRequestJson = z
   })
   .meta({ id: 'CourseRequest' });
 
+export const CourseDemandJson = z
+  .object({
+    school_year: SchoolYear,
+    class_size: z.int().meta({ description: "The school's class size (students per section)." }),
+    grades: z.array(z.string()).meta({ description: 'Every grade that appears, in order ("" : no grade recorded).' }),
+    results: z.array(
+      z.object({
+        course_id: z.int(),
+        course_code: z.string(),
+        title: z.string(),
+        requested: z.int().meta({ description: 'Students with a first-choice request.' }),
+        alternates: z.int().meta({ description: 'Students who asked it only as an alternate.' }),
+        by_grade: z.array(z.object({ grade: z.string(), count: z.int() })),
+        sections: z.int().meta({ description: 'requested / class_size, rounded up.' }),
+      }),
+    ),
+  })
+  .meta({ id: 'CourseDemand' });
 const YearQuery = { school_year: SchoolYear.optional().meta({ description: "Default: the window's school year." }) };
 
 export const COURSE_REQUEST_ROUTES = areaRoutes('Course requests', [
@@ -78,8 +97,58 @@ export const COURSE_REQUEST_ROUTES = areaRoutes('Course requests', [
     method: 'get',
     path: '/course-requests/export/',
     operationId: 'exportCourseRequests',
-    summary: "Staff: their school's course requests as a CSV for the SIS: student_id, course_code, school_year, term, alternate (Y/N).",
+    summary:
+      "Staff: their school's course requests as a CSV for the SIS, in a layout (generic, powerschool, aeries, infinite-campus; see the README's \"Course requests for your SIS\") or with the school's own column names.",
+    query: z.object({
+      ...YearQuery,
+      layout: z.enum(LAYOUT_NAMES).optional().meta({ description: 'Default generic: student_id, course_code, school_year, term, alternate (Y/N).' }),
+      columns: z.string().optional().meta({
+        description:
+          "Your own columns, in order: field:Header pairs separated by commas, e.g. student_id:StudentNumber,course_code:CourseNumber. Fields: student_id, course_code, school_year, term, alternate (each at most once); a header is 1 to 40 letters, digits, spaces or _ . # ( ) / -, starting with a letter or digit. Values keep the layout's formats.",
+      }),
+    }),
+    success: { status: 200, file: 'text/csv', description: 'course-requests-<school year>[-<layout>].csv' },
+  },
+  {
+    method: 'put',
+    path: '/course-requests/class-size/',
+    operationId: 'setCourseDemandClassSize',
+    summary: 'Staff: the class size their school plans sections at (1 to 200, default 30); the demand report divides by it.',
+    body: { json: z.object({ class_size: z.int() }) },
+    success: { status: 200, json: z.object({ class_size: z.int() }), description: 'The class size.' },
+  },
+  {
+    method: 'get',
+    path: '/course-requests/demand/',
+    operationId: 'courseDemand',
+    summary:
+      "Staff: course demand for the master schedule: per course, the students who requested it, by the grade they will be in, and the sections needed at the school's class size. The students behind a number: /course-requests/demand/students/.",
     query: z.object(YearQuery),
-    success: { status: 200, file: 'text/csv', description: 'course-requests-<school year>.csv' },
+    success: { status: 200, json: CourseDemandJson, description: 'The demand, courses by code.' },
+  },
+  {
+    method: 'get',
+    path: '/course-requests/demand/export/',
+    operationId: 'exportCourseDemand',
+    summary: 'Staff: the course demand as a CSV: course_code, course_title, requested, one grade_<grade> column per grade, alternates, sections.',
+    query: z.object(YearQuery),
+    success: { status: 200, file: 'text/csv', description: 'course-demand-<school year>.csv' },
+  },
+  {
+    method: 'get',
+    path: '/course-requests/demand/students/',
+    operationId: 'courseDemandStudents',
+    summary: 'Staff: the students behind a demand number: those who requested a course (of a grade; or only as an alternate), by name.',
+    query: z.object({
+      ...YearQuery,
+      course_id: z.string().meta({ description: "The course's id." }),
+      grade: z.string().optional().meta({ description: 'The grade in that year, e.g. 11 (empty: students with no grade); default every grade.' }),
+      alternates: z.enum(['true', 'false']).optional().meta({ description: 'true: those who asked it only as an alternate.' }),
+    }),
+    success: {
+      status: 200,
+      json: z.object({ results: z.array(z.object({ student_id: z.int(), name: z.string(), rostered_id: z.string(), grade: z.string() })) }),
+      description: 'The students.',
+    },
   },
 ]);

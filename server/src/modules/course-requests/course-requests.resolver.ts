@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
-import { checkRequestWindow, checkStaffRequests } from './request-window-input.js';
+import { checkClassSize, checkRequestWindow, checkStaffRequests } from './request-window-input.js';
+import { checkExportLayout } from './export-layouts.js';
 import type { CourseRequestView, OwnRequestWindowView, RequestWindowView } from './course-requests.service.js';
 
 @ObjectType({ description: "A school's course-request window for the next school year" })
@@ -46,6 +47,45 @@ class CourseRequestInput {
   @Field(() => Int, { description: "The course's id (of the school's catalogue)." }) courseId: number;
   @Field(() => String, { description: 'The SIS term, e.g. Year, Fall, Spring.' }) term: string;
   @Field(() => Boolean, { nullable: true, description: 'An alternate request (default false).' }) alternate: boolean | null;
+}
+
+@InputType({ description: "One column of the school's own export layout" })
+class CourseRequestColumnInput {
+  @Field(() => String, { description: 'Our field: student_id, course_code, school_year, term or alternate.' }) field: string;
+  @Field(() => String, { description: 'Its header in the SIS import (1 to 40 letters, digits, spaces or _ . # ( ) / -).' }) header: string;
+}
+
+@ObjectType({ description: 'Requests of a course by the grade the students will be in' })
+class CourseDemandGrade {
+  @Field(() => String, { description: 'The grade ("": none recorded).' }) grade: string;
+  @Field(() => Int, { description: 'Students of that grade who requested it.' }) count: number;
+}
+
+@ObjectType({ description: "A course's demand" })
+class CourseDemandRow {
+  @Field(() => Int, { description: "The course's id." }) courseId: number;
+  @Field(() => String, { description: "The course's code." }) courseCode: string;
+  @Field(() => String, { description: "The course's title." }) title: string;
+  @Field(() => Int, { description: 'Students with a first-choice request.' }) requested: number;
+  @Field(() => Int, { description: 'Students who asked it only as an alternate.' }) alternates: number;
+  @Field(() => [CourseDemandGrade], { description: 'The requests by grade.' }) byGrade: CourseDemandGrade[];
+  @Field(() => Int, { description: 'Sections needed: requested / class size, rounded up.' }) sections: number;
+}
+
+@ObjectType({ description: 'Course demand for the master schedule' })
+class CourseDemand {
+  @Field(() => String, { description: 'The school year.' }) schoolYear: string;
+  @Field(() => Int, { description: "The school's class size (students per section)." }) classSize: number;
+  @Field(() => [String], { description: 'Every grade that appears, in order.' }) grades: string[];
+  @Field(() => [CourseDemandRow], { description: 'The courses, by code.' }) courses: CourseDemandRow[];
+}
+
+@ObjectType({ description: 'A student behind a demand number' })
+class CourseDemandStudent {
+  @Field(() => Int, { description: "The student's id." }) studentId: number;
+  @Field(() => String, { description: "The student's name." }) name: string;
+  @Field(() => String, { description: "The student's sourcedId as rostered, else their email." }) rosteredId: string;
+  @Field(() => String, { description: 'The grade in that year.' }) grade: string;
 }
 
 const windowOf = (w: RequestWindowView | null): CourseRequestWindow | null =>
@@ -102,11 +142,52 @@ export class CourseRequestsResolver {
     return { ...page, results: page.results.map((r: CourseRequestView) => ({ ...r })) };
   }
 
-  @Query(() => String, { description: "Staff: their school's course requests as the SIS export CSV (student_id, course_code, school_year, term, alternate)." })
+  @Query(() => String, {
+    description:
+      "Staff: their school's course requests as the SIS export CSV, in a layout (generic, powerschool, aeries, infinite-campus) or with the school's own columns.",
+  })
   async courseRequestsCsv(
     @Ctx() ctx: AdapterContext,
     @Arg('schoolYear', () => String, { nullable: true, description: 'e.g. 2027-2028' }) schoolYear: string | null,
+    @Arg('layout', () => String, { nullable: true, description: 'generic (default), powerschool, aeries or infinite-campus.' }) layout: string | null,
+    @Arg('columns', () => [CourseRequestColumnInput], { nullable: true, description: "The school's own columns, in order (values keep the layout's formats)." })
+    columns: CourseRequestColumnInput[] | null,
   ): Promise<string> {
-    return (await ctx.services.courseRequests.exportCsv(ctx, schoolYear)).csv;
+    const checked = checkExportLayout({ layout, columns: columns && columns.map((c) => ({ field: c.field, header: c.header })) });
+    return (await ctx.services.courseRequests.exportCsv(ctx, schoolYear, checked)).csv;
+  }
+
+  @Mutation(() => Int, { description: 'Staff: sets the class size their school plans sections at (1 to 200); the demand report divides by it.' })
+  async setCourseDemandClassSize(@Ctx() ctx: AdapterContext, @Arg('classSize', () => Int, { description: 'Students per section.' }) classSize: number): Promise<number> {
+    return ctx.services.courseRequests.setClassSize(ctx, checkClassSize({ class_size: classSize }));
+  }
+
+  @Query(() => CourseDemand, {
+    description: "Staff: course demand for the master schedule: per course, the students who requested it, by grade, and the sections needed at the school's class size.",
+  })
+  async courseDemand(
+    @Ctx() ctx: AdapterContext,
+    @Arg('schoolYear', () => String, { nullable: true, description: "e.g. 2027-2028 (default: the window's)" }) schoolYear: string | null,
+  ): Promise<CourseDemand> {
+    return ctx.services.courseRequests.demand(ctx, schoolYear);
+  }
+
+  @Query(() => String, { description: 'Staff: the course demand as a CSV (course_code, course_title, requested, grade_<grade>…, alternates, sections).' })
+  async courseDemandCsv(
+    @Ctx() ctx: AdapterContext,
+    @Arg('schoolYear', () => String, { nullable: true, description: "e.g. 2027-2028 (default: the window's)" }) schoolYear: string | null,
+  ): Promise<string> {
+    return (await ctx.services.courseRequests.demandCsv(ctx, schoolYear)).csv;
+  }
+
+  @Query(() => [CourseDemandStudent], { description: 'Staff: the students behind a demand number, by name.' })
+  async courseDemandStudents(
+    @Ctx() ctx: AdapterContext,
+    @Arg('schoolYear', () => String, { nullable: true, description: "e.g. 2027-2028 (default: the window's)" }) schoolYear: string | null,
+    @Arg('courseId', () => Int, { description: "The course's id." }) courseId: number,
+    @Arg('grade', () => String, { nullable: true, description: 'The grade in that year ("": no grade recorded); default every grade.' }) grade: string | null,
+    @Arg('alternates', () => Boolean, { nullable: true, description: 'Those who asked it only as an alternate.' }) alternates: boolean | null,
+  ): Promise<CourseDemandStudent[]> {
+    return ctx.services.courseRequests.demandStudents(ctx, schoolYear, courseId, grade, alternates);
   }
 }

@@ -2,9 +2,11 @@
  * The course-request window (staff, their school of record), the requests (paged, for scripts) and
  * the SIS export CSV.
  */
-import type { Router } from 'express';
+import type { Response, Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
-import { checkRequestWindow, checkStaffRequests } from './request-window-input.js';
+import { checkClassSize, checkRequestWindow, checkStaffRequests } from './request-window-input.js';
+import { checkExportLayout } from './export-layouts.js';
+import type { CourseDemand } from './course-demand.js';
 import type { CourseRequestView, RequestWindowView } from './course-requests.service.js';
 
 export const requestWindowJson = (w: RequestWindowView | null) =>
@@ -35,10 +37,46 @@ export function mountCourseRequestRoutes(r: Router, deps: AppDeps): void {
     results: (await courseRequests.setStudentRequests(ctx, req.params.id, checkStaffRequests(req.body))).map(courseRequestJson),
   }));
   route(r, deps, 'get', '/course-requests/export/', 'exportCourseRequests', async (ctx, req, res) => {
-    const { schoolYear, csv } = await courseRequests.exportCsv(ctx, req.query.school_year);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="course-requests-${schoolYear}.csv"`);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(csv);
+    const layout = checkExportLayout({ layout: req.query.layout, columns: req.query.columns });
+    const out = await courseRequests.exportCsv(ctx, req.query.school_year, layout);
+    sendCsv(res, out.layout === 'generic' ? `course-requests-${out.schoolYear}.csv` : `course-requests-${out.schoolYear}-${out.layout}.csv`, out.csv);
   });
+  route(r, deps, 'put', '/course-requests/class-size/', 'setCourseDemandClassSize', async (ctx, req) => ({
+    class_size: await courseRequests.setClassSize(ctx, checkClassSize(req.body)),
+  }));
+  route(r, deps, 'get', '/course-requests/demand/', 'courseDemand', async (ctx, req) => courseDemandJson(await courseRequests.demand(ctx, req.query.school_year)));
+  route(r, deps, 'get', '/course-requests/demand/export/', 'exportCourseDemand', async (ctx, req, res) => {
+    const out = await courseRequests.demandCsv(ctx, req.query.school_year);
+    sendCsv(res, `course-demand-${out.schoolYear}.csv`, out.csv);
+  });
+  route(r, deps, 'get', '/course-requests/demand/students/', 'courseDemandStudents', async (ctx, req) => ({
+    results: (await courseRequests.demandStudents(ctx, req.query.school_year, req.query.course_id, req.query.grade, req.query.alternates)).map((s) => ({
+      student_id: s.studentId,
+      name: s.name,
+      rostered_id: s.rosteredId,
+      grade: s.grade,
+    })),
+  }));
 }
+
+function sendCsv(res: Response, fileName: string, csv: string): void {
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.send(csv);
+}
+
+export const courseDemandJson = (d: CourseDemand) => ({
+  school_year: d.schoolYear,
+  class_size: d.classSize,
+  grades: d.grades,
+  results: d.courses.map((c) => ({
+    course_id: c.courseId,
+    course_code: c.courseCode,
+    title: c.title,
+    requested: c.requested,
+    alternates: c.alternates,
+    by_grade: c.byGrade,
+    sections: c.sections,
+  })),
+});

@@ -21,7 +21,6 @@ import { badInput, because, notFound } from '../../core/errors.js';
 import { decodeCursor, encodeCursor } from '../../core/pagination.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { valid, type Checked } from '../../core/validation.js';
-import { csvField } from '../courses/csv.js';
 import { can } from './course-requests.policy.js';
 import { isSchoolYear, type RequestWindowInput, type StaffRequestsInput } from './request-window-input.js';
 import { parseId } from '../../core/ids.js';
@@ -29,6 +28,8 @@ import { keepRequests } from './request-store.js';
 import { currentWindow, plannedRequests, studentWindow, windowState, type RequestRow, type RequestWindow, type WindowState } from './request-store.js';
 import { schoolYearEndOf } from '../transcripts/term-placement.js';
 import { yearEnd } from '../transcripts/transcript-rows.js';
+import { exportCell, writeExport, type ExportLayoutInput } from './export-layouts.js';
+import { courseDemand, demandStudentIds, gradeIn, type CourseDemand } from './course-demand.js';
 
 export const COURSE_REQUEST_MESSAGES = {
   yearInvalid: 'COURSE_REQUEST_YEAR_INVALID',
@@ -36,6 +37,7 @@ export const COURSE_REQUEST_MESSAGES = {
   pageSize: 'COURSE_REQUEST_PAGE_SIZE',
   studentNotFound: 'TRANSCRIPT_STUDENT_NOT_FOUND',
   courseNotFound: 'COURSE_NOT_FOUND',
+  gradeInvalid: 'COURSE_DEMAND_GRADE_INVALID',
 } as const;
 
 export interface RequestWindowView extends RequestWindow {
@@ -59,11 +61,16 @@ export interface CourseRequestView extends RequestRow {
 }
 
 export const MAX_PAGE = 1000;
-/** The SIS export's columns, in order (issue 33). */
+/** The SIS export's columns, in order (issue 33): the generic layout (export-layouts.ts). */
 export const EXPORT_COLUMNS = ['student_id', 'course_code', 'school_year', 'term', 'alternate'] as const;
 
-/** A CSV cell: quoted where needed, and a leading =, +, -, @ made inert for spreadsheets. */
-const cell = (v: string) => csvField(/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+/** A student behind a demand number. */
+export interface DemandStudentView {
+  studentId: number;
+  name: string;
+  rosteredId: string;
+  grade: string;
+}
 
 export class CourseRequestsService {
   constructor(private readonly db: DataSource) {}
@@ -185,10 +192,91 @@ export class CourseRequestsService {
     return { schoolYear, count: rows.length, next: offset + size < rows.length ? encodeCursor(offset + size) : null, results };
   }
 
-  /** Staff: the SIS export (EXPORT_COLUMNS; alternate Y or N), CRLF line ends as RFC 4180 writes them. */
-  async exportCsv(ctx: RequestContext, rawYear: unknown): Promise<{ schoolYear: string; csv: string }> {
+  /** Staff: the SIS export in a layout (export-layouts.ts), CRLF line ends as RFC 4180 writes them. */
+  async exportCsv(ctx: RequestContext, rawYear: unknown, checkedLayout: Checked<ExportLayoutInput>): Promise<{ schoolYear: string; layout: string; csv: string }> {
     const { schoolYear, rows } = await this.all(ctx, rawYear);
-    const lines = [EXPORT_COLUMNS.join(','), ...rows.map((r) => [r.rosteredId, r.courseCode, r.schoolYear, r.term, r.alternate ? 'Y' : 'N'].map(cell).join(','))];
-    return { schoolYear, csv: lines.join('\r\n') + '\r\n' };
+    const layout = valid(checkedLayout);
+    return { schoolYear, layout: layout.layout, csv: writeExport(layout, rows) };
+  }
+
+  /** Staff: sets their school's class size, the one the demand report divides by. */
+  async setClassSize(ctx: RequestContext, checked: Checked<number>): Promise<number> {
+    const caller = authorize(ctx, can, 'setWindow', null);
+    const schoolId = authorize(ctx, can, 'setWindow', { schoolId: caller.user.schoolId }).user.schoolId!;
+    const size = valid(checked);
+    await this.db.query(`UPDATE schools SET course_request_class_size = $2 WHERE id = $1`, [schoolId, size]);
+    return size;
+  }
+
+  /** The year's requests with what the demand report needs: each student's grade that year, the courses' codes and titles, the class size. */
+  private async demandInputs(ctx: RequestContext, rawYear: unknown) {
+    const { schoolYear, rows } = await this.all(ctx, rawYear);
+    const schoolId = requireCaller(ctx).user.schoolId!;
+    const studentIds = [...new Set(rows.map((r) => r.studentId))];
+    const courseIds = [...new Set(rows.map((r) => r.courseId))];
+    const [[school], students, courses] = await Promise.all([
+      this.db.query(`SELECT course_request_class_size AS size FROM schools WHERE id = $1`, [schoolId]),
+      this.db.query(
+        `SELECT id, grade, trim(first_name || ' ' || last_name) AS name, coalesce(nullif(sourced_id, ''), email) AS rostered_id
+           FROM users WHERE id = ANY($1::int[]) AND school_id = $2`,
+        [studentIds, schoolId],
+      ),
+      this.db.query(`SELECT id, course_id AS code, title FROM courses WHERE id = ANY($1::int[])`, [courseIds]),
+    ]);
+    const currentEnd = schoolYearEndOf(new Date());
+    const gradeOf = new Map<number, string>(students.map((u: { id: number; grade: string | null }) => [u.id, gradeIn(u.grade, schoolYear, currentEnd)]));
+    const people = new Map<number, { name: string; rosteredId: string }>(
+      students.map((u: { id: number; name: string; rostered_id: string }) => [u.id, { name: u.name, rosteredId: u.rostered_id }]),
+    );
+    const courseOf = new Map<number, { code: string; title: string }>(
+      courses.map((c: { id: number; code: string; title: string }) => [c.id, { code: c.code, title: c.title }]),
+    );
+    return { schoolYear, rows, classSize: Number(school.size), gradeOf, people, courseOf };
+  }
+
+  /** Staff: the course demand of their school for `schoolYear` (default: the window's). */
+  async demand(ctx: RequestContext, rawYear: unknown): Promise<CourseDemand> {
+    const d = await this.demandInputs(ctx, rawYear);
+    return courseDemand(d.schoolYear, d.classSize, d.rows, d.gradeOf, d.courseOf);
+  }
+
+  /** Staff: the demand report as a CSV: course_code, course_title, requested, one column per grade (grade_10…), alternates, sections. */
+  async demandCsv(ctx: RequestContext, rawYear: unknown): Promise<{ schoolYear: string; csv: string }> {
+    const d = await this.demand(ctx, rawYear);
+    const header = ['course_code', 'course_title', 'requested', ...d.grades.map((g) => (g === '' ? 'grade_unknown' : `grade_${g}`)), 'alternates', 'sections'];
+    const lines = [
+      header.map(exportCell).join(','),
+      ...d.courses.map((c) => {
+        const byGrade = new Map(c.byGrade.map((g) => [g.grade, g.count]));
+        return [c.courseCode, c.title, String(c.requested), ...d.grades.map((g) => String(byGrade.get(g) ?? 0)), String(c.alternates), String(c.sections)]
+          .map(exportCell)
+          .join(',');
+      }),
+    ];
+    return { schoolYear: d.schoolYear, csv: lines.join('\r\n') + '\r\n' };
+  }
+
+  /**
+   * Staff: the students behind a demand number: those who requested `courseId` (of `grade` when
+   * given; with `alternates`, those who asked it only as an alternate), by name. A course nobody
+   * requested answers an empty list, a course that does not exist a 404; a malformed id or grade is a 400.
+   */
+  async demandStudents(ctx: RequestContext, rawYear: unknown, rawCourseId: unknown, rawGrade: unknown, rawAlternates: unknown): Promise<DemandStudentView[]> {
+    const caller = authorize(ctx, can, 'read', null);
+    authorize(ctx, can, 'read', { schoolId: caller.user.schoolId });
+    const courseId = parseId(rawCourseId, 'course');
+    const grade = rawGrade === undefined || rawGrade === null ? null : rawGrade;
+    if (grade !== null && (typeof grade !== 'string' || grade.length > 10 || !/^[A-Za-z0-9 ]*$/.test(grade)))
+      throw badInput(because(COURSE_REQUEST_MESSAGES.gradeInvalid));
+    const alternates = rawAlternates === true || rawAlternates === 'true';
+    if (rawAlternates !== undefined && rawAlternates !== null && !alternates && rawAlternates !== false && rawAlternates !== 'false')
+      throw badInput(because('INVALID_INPUT', { field: 'alternates' }));
+    const d = await this.demandInputs(ctx, rawYear);
+    if (!d.courseOf.has(courseId) && !(await this.db.query(`SELECT 1 FROM courses WHERE id = $1`, [courseId])).length) {
+      throw notFound(because(COURSE_REQUEST_MESSAGES.courseNotFound));
+    }
+    return demandStudentIds(d.rows, d.gradeOf, courseId, grade, alternates)
+      .map((id) => ({ studentId: id, name: d.people.get(id)?.name ?? '', rosteredId: d.people.get(id)?.rosteredId ?? '', grade: d.gradeOf.get(id) ?? '' }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.studentId - b.studentId));
   }
 }

@@ -330,6 +330,39 @@ describe('a plan term holding kept requests', () => {
   });
 });
 
+describe('a plan term renamed into the kept year', () => {
+  it('is refused to the student while it holds courses, on both APIs; an empty one, and staff viewing as the student, may', async () => {
+    const w = await school();
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    expect((await add(w.anaToken, w.alg.id, '3')).status).toBe(201);
+    expect((await add(w.anaToken, w.pe.id, '4')).status).toBe(201); // the year after: not a request
+    await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
+    expect((await h.api.get('/api/course-requests/window/').set(h.auth(w.staffToken))).body.window.state).toBe('closed');
+    const labels = async (id: number) => (await h.db.query(`SELECT academic_year_labels AS l FROM users WHERE id = $1`, [id]))[0].l;
+    const before = await labels(w.ana.id);
+
+    // "Grade 11" is the kept year's grade: PE would join the requests as submitted.
+    const rest = await h.api.put('/api/terms/4/').set(h.auth(w.anaToken)).send({ label: 'Grade 11' });
+    expect([rest.status, rest.body.reason, rest.body.params]).toEqual([403, 'COURSE_REQUESTS_CLOSED', { school_year: NEXT }]);
+    const gql = await h.gql(`mutation { updateTerm(position: 4, label: "Grade 11") { __typename } }`, {}, w.anaToken);
+    expect([gql.code, gql.errors?.[0]?.extensions?.reason]).toEqual(['FORBIDDEN', 'COURSE_REQUESTS_CLOSED']);
+    expect(await labels(w.ana.id)).toEqual(before);
+    const kept = await h.db.query(`SELECT course_id FROM course_requests WHERE student_id = $1`, [w.ana.id]);
+    expect(kept).toEqual([{ course_id: w.alg.id }]);
+    // A name that keeps the term out of the kept year is the student's.
+    expect((await h.api.put('/api/terms/4/').set(h.auth(w.anaToken)).send({ label: 'Senior year' })).status).toBe(200);
+
+    // Ben's last term is empty: it brings nothing in.
+    const ben = await h.api.put('/api/terms/4/').set(h.auth(w.benToken)).send({ label: 'Grade 11' });
+    expect(ben.status, JSON.stringify(ben.body)).toBe(200);
+
+    const asAna = await h.services.accounts.issueToken(w.ana.id, { actingUserId: w.staff.id, readOnly: false });
+    const staff = await h.gql(`mutation { updateTerm(position: 4, label: "Grade 11") { __typename } }`, {}, asAna);
+    expect(staff.errors).toBeUndefined();
+    expect((await labels(w.ana.id))[3]).toBe('Grade 11');
+  });
+});
+
 describe("a student's own course-request window", () => {
   const OWN = `{ myCourseRequestWindow { schoolYear opensOn closesOn state kept } }`;
   const own = async (token: string) => {
@@ -369,5 +402,318 @@ describe("a student's own course-request window", () => {
     await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
     const closed = { schoolYear: NEXT, opensOn: day(-10), closesOn: day(-1), state: 'closed', kept: true };
     for (const token of [w.benToken, w.anaToken, parentView]) expect(await own(token)).toEqual(closed);
+  });
+});
+
+describe('the SIS export layouts', () => {
+  /** Ana (sourcedId S-…) plans Algebra 2 and "CHEM,…"; staff set Ben's (sourcedId @B-…) =ENG… and PE as an alternate. */
+  async function requests() {
+    const w = await school();
+    await h.db.query(`UPDATE users SET sourced_id = $2 WHERE id = $1`, [w.ben.id, `@B-${w.ben.id}`]);
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    expect((await add(w.anaToken, w.alg.id, '3')).status).toBe(201);
+    expect((await add(w.anaToken, w.chem.id, '3')).status).toBe(201);
+    const set = await h.api
+      .put(`/api/course-requests/students/${w.ben.id}/`)
+      .set(h.auth(w.staffToken))
+      .send({
+        requests: [
+          { course_id: w.eng.id, term: 'Year' },
+          { course_id: w.pe.id, term: 'Year', alternate: true },
+        ],
+      });
+    expect(set.status).toBe(200);
+    return w;
+  }
+  const get = (token: string, query: Record<string, string>) => h.api.get('/api/course-requests/export/').query(query).set(h.auth(token));
+
+  it('writes each layout exactly: header, values, quoting and formulas made inert, on both APIs', async () => {
+    const w = await requests();
+    const [start, end] = NEXT.split('-');
+    const ana = `S-${w.ana.id}`;
+    const ben = `'@B-${w.ben.id}`;
+    const t = w.s.id;
+    const expected: Record<string, string[]> = {
+      generic: [
+        'student_id,course_code,school_year,term,alternate',
+        `${ana},ALG2-${t},${NEXT},Year,N`,
+        `${ana},"CHEM,${t}",${NEXT},Year,N`,
+        `${ben},'=ENG-${t},${NEXT},Year,N`,
+        `${ben},PE-${t},${NEXT},Year,Y`,
+      ],
+      powerschool: [
+        'Student_Number,Course_Number,YearID,Term,Alternate',
+        `${ana},ALG2-${t},${Number(start) - 1990},Year,0`,
+        `${ana},"CHEM,${t}",${Number(start) - 1990},Year,0`,
+        `${ben},'=ENG-${t},${Number(start) - 1990},Year,0`,
+        `${ben},PE-${t},${Number(start) - 1990},Year,1`,
+      ],
+      aeries: [
+        'Student ID,Course ID,School Year,Term,Alternate',
+        `${ana},ALG2-${t},${NEXT},Year,N`,
+        `${ana},"CHEM,${t}",${NEXT},Year,N`,
+        `${ben},'=ENG-${t},${NEXT},Year,N`,
+        `${ben},PE-${t},${NEXT},Year,Y`,
+      ],
+      'infinite-campus': [
+        'Student Number,Course Number,End Year,Term,Alternate',
+        `${ana},ALG2-${t},${end},Year,N`,
+        `${ana},"CHEM,${t}",${end},Year,N`,
+        `${ben},'=ENG-${t},${end},Year,N`,
+        `${ben},PE-${t},${end},Year,Y`,
+      ],
+    };
+    for (const [layout, lines] of Object.entries(expected)) {
+      const res = await get(w.staffToken, { layout });
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toBe(
+        layout === 'generic' ? `attachment; filename="course-requests-${NEXT}.csv"` : `attachment; filename="course-requests-${NEXT}-${layout}.csv"`,
+      );
+      expect(res.text, layout).toBe(lines.join('\r\n') + '\r\n');
+      const gql = await h.gql(`query($l: String) { courseRequestsCsv(layout: $l) }`, { l: layout }, w.staffToken);
+      expect(gql.data?.courseRequestsCsv, layout).toBe(res.text);
+    }
+    // No layout: the generic one.
+    expect((await get(w.staffToken, {})).text).toBe(expected.generic.join('\r\n') + '\r\n');
+  });
+
+  it("writes the school's own columns in its order, and refuses a hostile or malformed mapping or layout on both APIs", async () => {
+    const w = await requests();
+    const [, end] = NEXT.split('-');
+    const mapped = await get(w.staffToken, { layout: 'infinite-campus', columns: 'course_code:Course #,student_id:Student (local) ID,school_year:Year' });
+    expect(mapped.status, mapped.text).toBe(200);
+    expect(mapped.text.split('\r\n').slice(0, 3)).toEqual([
+      'Course #,Student (local) ID,Year',
+      `ALG2-${w.s.id},S-${w.ana.id},${end}`,
+      `"CHEM,${w.s.id}",S-${w.ana.id},${end}`,
+    ]);
+    const gql = await h.gql(
+      `query($c: [CourseRequestColumnInput!]) { courseRequestsCsv(layout: "infinite-campus", columns: $c) }`,
+      {
+        c: [
+          { field: 'course_code', header: 'Course #' },
+          { field: 'student_id', header: 'Student (local) ID' },
+          { field: 'school_year', header: 'Year' },
+        ],
+      },
+      w.staffToken,
+    );
+    expect(gql.data?.courseRequestsCsv).toBe(mapped.text);
+
+    for (const [query, reason] of [
+      [{ layout: 'sap' }, 'COURSE_REQUEST_LAYOUT_UNKNOWN'],
+      [{ layout: 'PowerSchool' }, 'COURSE_REQUEST_LAYOUT_UNKNOWN'],
+      [{ columns: 'student_id:=HYPERLINK("http://x")' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'student_id:@SUM(1)' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'student_id:+1' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'student_id:-1' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'student_id:"ID"' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'student_id:A,student_id:B' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'password_hash:Secret' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'student_id:' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'student_id' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: `student_id:${'x'.repeat(41)}` }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'student_id:ID\r\nSet-Cookie: a=b' }, 'CONTROL_CHARACTER'],
+    ] as const) {
+      const res = await get(w.staffToken, query);
+      expect([res.status, res.body.reason], JSON.stringify(query)).toEqual([400, reason]);
+    }
+    const repeated = await h.api.get('/api/course-requests/export/?layout=aeries&layout=generic').set(h.auth(w.staffToken));
+    expect([repeated.status, repeated.body.reason]).toEqual([400, 'COURSE_REQUEST_LAYOUT_UNKNOWN']);
+    const gqlBad = await h.gql(`{ courseRequestsCsv(columns: [{ field: "student_id", header: "=1+1" }]) }`, {}, w.staffToken);
+    expect([gqlBad.code, gqlBad.errors?.[0]?.extensions?.reason]).toEqual(['BAD_USER_INPUT', 'COURSE_REQUEST_COLUMNS_INVALID']);
+    const gqlLayout = await h.gql(`{ courseRequestsCsv(layout: "sap") }`, {}, w.staffToken);
+    expect(gqlLayout.errors?.[0]?.extensions?.reason).toBe('COURSE_REQUEST_LAYOUT_UNKNOWN');
+    // A student is refused before any of it.
+    const student = await get(w.anaToken, { layout: 'aeries' });
+    expect([student.status, student.body.reason]).toEqual([403, 'COURSE_REQUESTS_STAFF_ONLY']);
+  });
+});
+
+describe('course demand', () => {
+  const DEMAND = `query($y: String) { courseDemand(schoolYear: $y) { schoolYear classSize grades courses { courseId courseCode requested alternates byGrade { grade count } sections } } }`;
+
+  /** Nine students in grades 9 to 11 now plan some of four courses for next year; two also ask PE as an alternate. */
+  async function planned() {
+    const w = await school();
+    await setWindow(w.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    const courses = [w.alg, w.chem, w.eng, w.pe];
+    const grades = ['9', '10', '10', '11', '11', '10', '9', '11', '10'];
+    const students = [w.ana, w.ben];
+    for (const g of grades.slice(2)) students.push(await h.buildStudent({ school: w.s, grade: g }));
+    await h.db.query(`UPDATE users SET grade = $2 WHERE id = $1`, [w.ana.id, grades[0]]);
+    for (const [i, s] of students.entries()) {
+      // Next year's term: grade now + 1, the n-th of 9th..12th Grade.
+      const term = String(Number(grades[i]) + 1 - 8);
+      const token = await h.tokenFor(s);
+      for (const [j, c] of courses.entries()) if ((i + j) % 3 !== 0) expect((await add(token, c.id, term)).status).toBe(201);
+    }
+    for (const s of students.slice(0, 2)) {
+      const keep = await h.api
+        .put(`/api/course-requests/students/${s.id}/`)
+        .set(h.auth(w.staffToken))
+        .send({
+          requests: [
+            { course_id: w.alg.id, term: 'Year' },
+            { course_id: w.pe.id, term: 'Year', alternate: true },
+          ],
+        });
+      expect(keep.status).toBe(200);
+    }
+    return { ...w, students };
+  }
+
+  it('counts each course by grade as a direct count of the kept requests does, with the sections at the class size, on both APIs and as a CSV', async () => {
+    const w = await planned();
+    const open = await h.api.get('/api/course-requests/demand/').set(h.auth(w.staffToken));
+    expect(open.status, open.text).toBe(200);
+    // The close keeps the requests: the report is the same before and after.
+    await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
+    const res = await h.api.get('/api/course-requests/demand/').query({ school_year: NEXT }).set(h.auth(w.staffToken));
+    expect(res.body).toEqual(open.body);
+    expect(res.body.class_size).toBe(30);
+
+    const direct: { course_id: number; code: string; grade: string; n: number; alt: number }[] = await h.db.query(
+      `SELECT r.course_id, c.course_id AS code, (u.grade::int + 1)::text AS grade,
+              count(DISTINCT r.student_id) FILTER (WHERE NOT r.alternate)::int AS n, count(DISTINCT r.student_id) FILTER (WHERE r.alternate)::int AS alt
+         FROM course_requests r JOIN users u ON u.id = r.student_id JOIN courses c ON c.id = r.course_id
+        WHERE r.school_id = $1 AND r.school_year = $2 GROUP BY r.course_id, c.course_id, u.grade ORDER BY c.course_id, grade`,
+      [w.s.id, NEXT],
+    );
+    expect(direct.length).toBeGreaterThan(4);
+    const fromDb = new Map<number, { course_code: string; requested: number; alternates: number; by_grade: { grade: string; count: number }[] }>();
+    for (const d of direct) {
+      const row = fromDb.get(d.course_id) ?? { course_code: d.code, requested: 0, alternates: 0, by_grade: [] };
+      row.requested += d.n;
+      row.alternates += d.alt;
+      if (d.n) row.by_grade.push({ grade: d.grade, count: d.n });
+      fromDb.set(d.course_id, row);
+    }
+    expect(
+      res.body.results.map((r: { course_id: number; course_code: string; requested: number; alternates: number; by_grade: unknown }) => [
+        r.course_id,
+        { course_code: r.course_code, requested: r.requested, alternates: r.alternates, by_grade: r.by_grade },
+      ]),
+    ).toEqual([...fromDb].sort((a, b) => (a[1].course_code < b[1].course_code ? -1 : 1)));
+    expect(res.body.grades).toEqual(['10', '11', '12']);
+    expect(res.body.results.every((r: { requested: number; sections: number }) => r.sections === Math.ceil(r.requested / 30))).toBe(true);
+
+    // The class size is the school's: 2 a section.
+    const size = await h.api.put('/api/course-requests/class-size/').set(h.auth(w.staffToken)).send({ class_size: 2 });
+    expect([size.status, size.body]).toEqual([200, { class_size: 2 }]);
+    const gql = await h.gql(DEMAND, { y: NEXT }, w.staffToken);
+    expect(gql.errors).toBeUndefined();
+    const demand = gql.data!.courseDemand;
+    expect(demand.classSize).toBe(2);
+    expect(demand.courses.map((c: { courseId: number; requested: number; sections: number }) => [c.courseId, c.requested, c.sections])).toEqual(
+      res.body.results.map((r: { course_id: number; requested: number }) => [r.course_id, r.requested, Math.ceil(r.requested / 2)]),
+    );
+
+    // The CSV: one column per grade.
+    const csv = await h.api.get('/api/course-requests/demand/export/').set(h.auth(w.staffToken));
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="course-demand-${NEXT}.csv"`);
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toBe('course_code,course_title,requested,grade_10,grade_11,grade_12,alternates,sections');
+    const alg = demand.courses.find((c: { courseId: number }) => c.courseId === w.alg.id);
+    const cnt = (g: string) => alg.byGrade.find((x: { grade: string }) => x.grade === g)?.count ?? 0;
+    expect(lines).toContain(`ALG2-${w.s.id},Algebra 2,${alg.requested},${cnt('10')},${cnt('11')},${cnt('12')},${alg.alternates},${alg.sections}`);
+    // A code starting with = is made inert.
+    const eng = demand.courses.find((c: { courseId: number }) => c.courseId === w.eng.id);
+    expect(lines.find((l) => l.includes('ENG-'))).toMatch(new RegExp(`^'=ENG-${w.s.id},English 11,${eng.requested},`));
+    expect((await h.gql(`{ courseDemandCsv }`, {}, w.staffToken)).data!.courseDemandCsv).toBe(csv.text);
+
+    // The students behind a number: Algebra 2 of grade 11.
+    const behind = await h.api.get('/api/course-requests/demand/students/').query({ course_id: w.alg.id, grade: '11' }).set(h.auth(w.staffToken));
+    expect(behind.status).toBe(200);
+    const expectedIds: number[] = (
+      await h.db.query(
+        `SELECT r.student_id FROM course_requests r JOIN users u ON u.id = r.student_id
+          WHERE r.course_id = $1 AND NOT r.alternate AND u.grade = '10' ORDER BY r.student_id`,
+        [w.alg.id],
+      )
+    ).map((r: { student_id: number }) => r.student_id);
+    expect(behind.body.results.map((s: { student_id: number }) => s.student_id).sort((a: number, b: number) => a - b)).toEqual(expectedIds);
+    expect(behind.body.results.length).toBe(cnt('11'));
+    expect(behind.body.results.every((s: { grade: string; name: string }) => s.grade === '11' && s.name.length > 0)).toBe(true);
+    const alternates = await h.gql(`query($c: Int!) { courseDemandStudents(courseId: $c, alternates: true) { studentId grade } }`, { c: w.pe.id }, w.staffToken);
+    expect(alternates.data!.courseDemandStudents.map((s: { studentId: number }) => s.studentId).sort()).toEqual([w.ana.id, w.ben.id].sort());
+  });
+
+  it('answers on one database connection, as on the embedded database, the first read after the close included', async () => {
+    const w = await planned();
+    const api = await h.appWithOneConnection();
+    const read = async () => {
+      for (const path of [
+        '/api/course-requests/demand/',
+        '/api/course-requests/demand/export/',
+        `/api/course-requests/demand/students/?course_id=${w.alg.id}&grade=11`,
+        '/api/course-requests/export/?layout=aeries',
+      ]) {
+        const res = await api.get(path).set(h.auth(w.staffToken)).timeout(30_000);
+        expect(res.status, path).toBe(200);
+      }
+    };
+    await read();
+    await h.db.query(`UPDATE course_request_windows SET opens_on = $2, closes_on = $3 WHERE school_id = $1`, [w.s.id, day(-10), day(-1)]);
+    await read();
+    const [{ n }] = await h.db.query(`SELECT count(*)::int AS n FROM course_request_submissions WHERE school_id = $1`, [w.s.id]);
+    expect(n).toBe(w.students.length);
+  });
+
+  it('is read by staff of the school only: students and parents refused, another school sees only its own, bad input refused', async () => {
+    const w = await planned();
+    const other = await school();
+    const parent = await h.buildParent({ school: w.s, students: [w.ana] });
+    const paths = ['/api/course-requests/demand/', '/api/course-requests/demand/export/', `/api/course-requests/demand/students/?course_id=${w.alg.id}`];
+    for (const token of [w.anaToken, await h.tokenFor(parent)]) {
+      for (const path of paths) {
+        const res = await h.api.get(path).set(h.auth(token));
+        expect([res.status, res.body.reason], path).toEqual([403, 'COURSE_REQUESTS_STAFF_ONLY']);
+      }
+      const size = await h.api.put('/api/course-requests/class-size/').set(h.auth(token)).send({ class_size: 5 });
+      expect([size.status, size.body.reason]).toEqual([403, 'COURSE_REQUESTS_STAFF_ONLY']);
+    }
+    for (const q of [
+      DEMAND,
+      `{ courseDemandCsv }`,
+      `{ courseDemandStudents(courseId: ${w.alg.id}) { studentId } }`,
+      `mutation { setCourseDemandClassSize(classSize: 5) }`,
+    ]) {
+      const gql = await h.gql(q, { y: NEXT }, w.anaToken);
+      expect(gql.errors?.[0]?.extensions?.reason, q).toBe('COURSE_REQUESTS_STAFF_ONLY');
+    }
+    expect((await h.api.get('/api/course-requests/demand/')).status).toBe(401);
+    // Another school's staff: no window of theirs; with one, their own demand, none of this school's students.
+    const none = await h.api.get('/api/course-requests/demand/').set(h.auth(other.staffToken));
+    expect([none.status, none.body.reason]).toEqual([404, 'COURSE_REQUEST_WINDOW_NONE']);
+    await setWindow(other.staffToken, { school_year: NEXT, opens_on: day(-3), closes_on: day(3) });
+    const theirs = await h.api.get('/api/course-requests/demand/').set(h.auth(other.staffToken));
+    expect(theirs.body.results).toEqual([]);
+    const probe = await h.api.get('/api/course-requests/demand/students/').query({ course_id: w.alg.id }).set(h.auth(other.staffToken));
+    expect([probe.status, probe.body.results]).toEqual([200, []]);
+    const missing = await h.api.get('/api/course-requests/demand/students/').query({ course_id: 2147483647 }).set(h.auth(w.staffToken));
+    expect([missing.status, missing.body.reason]).toEqual([404, 'COURSE_NOT_FOUND']);
+    await h.api.put('/api/course-requests/class-size/').set(h.auth(other.staffToken)).send({ class_size: 7 });
+    expect((await h.api.get('/api/course-requests/demand/').set(h.auth(w.staffToken))).body.class_size).toBe(30);
+
+    for (const body of [{ class_size: 0 }, { class_size: 201 }, { class_size: '30' }, { class_size: 2.5 }, {}]) {
+      const res = await h.api.put('/api/course-requests/class-size/').set(h.auth(w.staffToken)).send(body);
+      expect([res.status, res.body.reason], JSON.stringify(body)).toEqual([400, 'COURSE_DEMAND_CLASS_SIZE']);
+    }
+    const gqlSize = await h.gql(`mutation { setCourseDemandClassSize(classSize: -3) }`, {}, w.staffToken);
+    expect(gqlSize.errors?.[0]?.extensions?.reason).toBe('COURSE_DEMAND_CLASS_SIZE');
+    for (const [q, reason] of [
+      [{ course_id: 'x' }, 'ID_INVALID'],
+      [{ course_id: w.alg.id, grade: "11' OR 1=1" }, 'COURSE_DEMAND_GRADE_INVALID'],
+      [{ course_id: w.alg.id, alternates: 'maybe' }, 'INVALID_INPUT'],
+      [{ course_id: w.alg.id, school_year: '2027' }, 'COURSE_REQUEST_YEAR_INVALID'],
+    ] as const) {
+      const res = await h.api.get('/api/course-requests/demand/students/').query(q).set(h.auth(w.staffToken));
+      expect([res.status, res.body.reason], JSON.stringify(q)).toEqual([400, reason]);
+    }
+    const [{ size }] = await h.db.query(`SELECT course_request_class_size AS size FROM schools WHERE id = $1`, [w.s.id]);
+    expect(size).toBe(30);
   });
 });

@@ -58,22 +58,57 @@ export interface RequestRow {
   alternate: boolean;
 }
 
-/** The courses students of a school plan for `schoolYear` now (all its students, or `studentIds`), not yet kept. */
+/**
+ * The courses students of a school plan for `schoolYear` now (all its students, or `studentIds`),
+ * not yet kept. Two reads: the students with their term labels (which of their terms fall in the
+ * year is worked out once per student, `requestTerm`), then only the plan entries of those terms,
+ * so a school's whole four-year plans are not read to find one year.
+ */
 export async function plannedRequests(m: Q, schoolId: number, schoolYear: string, studentIds: number[] | null = null): Promise<RequestRow[]> {
-  const rows: { student_id: number; rostered_id: string; labels: string[] | null; grade: string | null; course_id: number; code: string; term: string }[] = await m.query(
-    `SELECT u.id AS student_id, coalesce(nullif(u.sourced_id, ''), u.email) AS rostered_id, u.academic_year_labels AS labels, u.grade,
-            sc.course_id, c.course_id AS code, sc.term
-       FROM users u JOIN scheduled_courses sc ON sc.user_id = u.id JOIN courses c ON c.id = sc.course_id
-      WHERE u.school_id = $1 AND u.user_type = 1 AND sc.transcript_record_id IS NULL AND ($3::int[] IS NULL OR u.id = ANY($3::int[]))
-        AND NOT EXISTS (SELECT 1 FROM course_request_submissions s WHERE s.student_id = u.id AND s.school_year = $2)
-      ORDER BY u.id, sc.term, sc.position, sc.id`,
+  const students: { id: number; rostered_id: string; labels: unknown; grade: string | null }[] = await m.query(
+    `SELECT u.id, coalesce(nullif(u.sourced_id, ''), u.email) AS rostered_id, u.academic_year_labels AS labels, u.grade
+       FROM users u
+      WHERE u.school_id = $1 AND u.user_type = 1 AND ($3::int[] IS NULL OR u.id = ANY($3::int[]))
+        AND NOT EXISTS (SELECT 1 FROM course_request_submissions s WHERE s.student_id = u.id AND s.school_year = $2)`,
     [schoolId, schoolYear, studentIds],
   );
+  if (!students.length) return [];
   const currentEnd = schoolYearEndOf(new Date());
+  const rostered = new Map<number, string>();
+  // Each student's numbered terms in the year, with the SIS term each stands for.
+  const termOf = new Map<string, string>();
+  const pairUser: number[] = [];
+  const pairTerm: string[] = [];
+  for (const u of students) {
+    rostered.set(u.id, u.rostered_id);
+    const labels = Array.isArray(u.labels) ? (u.labels as string[]) : [];
+    for (let i = 1; i <= labels.length; i++) {
+      const term = requestTerm(String(i), labels, u.grade, schoolYear, currentEnd);
+      if (term === null) continue;
+      termOf.set(`${u.id} ${i}`, term);
+      pairUser.push(u.id);
+      pairTerm.push(String(i));
+    }
+  }
+  // The numbered terms found above, and the extra terms named after the year ("2027-2028 Fall").
+  const rows: { user_id: number; course_id: number; code: string; term: string }[] = await m.query(
+    `SELECT sc.user_id, sc.course_id, c.course_id AS code, sc.term, sc.position, sc.id
+       FROM unnest($1::int[], $2::text[]) AS x(user_id, term)
+       JOIN scheduled_courses sc ON sc.user_id = x.user_id AND sc.term = x.term
+       JOIN courses c ON c.id = sc.course_id
+      WHERE sc.transcript_record_id IS NULL
+     UNION ALL
+     SELECT sc.user_id, sc.course_id, c.course_id AS code, sc.term, sc.position, sc.id
+       FROM scheduled_courses sc JOIN courses c ON c.id = sc.course_id
+      WHERE sc.user_id = ANY($3::int[]) AND starts_with(sc.term, $4) AND sc.transcript_record_id IS NULL
+      ORDER BY 1, 4, 5, 6`,
+    [pairUser, pairTerm, students.map((u) => u.id), `${schoolYear} `],
+  );
   const out: RequestRow[] = [];
   for (const r of rows) {
-    const term = requestTerm(r.term, Array.isArray(r.labels) ? r.labels : [], r.grade, schoolYear, currentEnd);
-    if (term !== null) out.push({ studentId: r.student_id, rosteredId: r.rostered_id, courseId: r.course_id, courseCode: r.code, term, alternate: false });
+    const term = /^\d+$/.test(r.term) ? termOf.get(`${r.user_id} ${r.term}`) : requestTerm(r.term, [], null, schoolYear, currentEnd);
+    if (term === undefined || term === null) continue;
+    out.push({ studentId: r.user_id, rosteredId: rostered.get(r.user_id)!, courseId: r.course_id, courseCode: r.code, term, alternate: false });
   }
   return out;
 }

@@ -5,6 +5,7 @@
  */
 import { check, parseInput, text, type Checked, z } from '../../core/validation.js';
 import { because } from '../../core/errors.js';
+import { MAX_CLASS_SIZE } from './course-demand.js';
 
 export const REQUEST_WINDOW_MESSAGES = {
   yearInvalid: 'COURSE_REQUEST_YEAR_INVALID',
@@ -12,6 +13,7 @@ export const REQUEST_WINDOW_MESSAGES = {
   datesOrder: 'COURSE_REQUEST_DATES_ORDER',
   requestsInvalid: 'COURSE_REQUEST_LIST_INVALID',
   repeated: 'COURSE_REQUEST_REPEATED',
+  classSize: 'COURSE_DEMAND_CLASS_SIZE',
 } as const;
 
 const M = REQUEST_WINDOW_MESSAGES;
@@ -76,3 +78,7 @@ export const staffRequestsSchema = z
 
 export const checkStaffRequests = (raw: unknown): Checked<StaffRequestsInput> =>
   check(() => parseInput(staffRequestsSchema, raw, because(M.requestsInvalid, { max: MAX_REQUESTS })));
+
+/** The class size the demand report divides by: a whole number of students from 1 to MAX_CLASS_SIZE. */
+export const checkClassSize = (raw: unknown): Checked<number> =>
+  check(() => parseInput(z.object({ class_size: z.int().min(1).max(MAX_CLASS_SIZE) }), raw, because(M.classSize, { max: MAX_CLASS_SIZE })).class_size);

@@ -324,8 +324,11 @@ export class PlansService {
       const renamed = labels.slice();
       renamed[position - 1] = label;
       const next = parseLabels(moveItem(renamed, position - 1, to - 1));
-      // A move alone keeps every course with its term; a new name may take the term out of the kept year.
-      if (next[to - 1] !== labels[position - 1]) await this.refuseKeptRequestTerm(ctx, m, owner, kept, labels, position);
+      // A move alone keeps every course with its term; a new name may take the term out of the kept year, or bring its courses into it.
+      if (next[to - 1] !== labels[position - 1]) {
+        await this.refuseKeptRequestTerm(ctx, m, owner, kept, labels, position);
+        await this.refuseIntoKeptYear(ctx, m, plan, owner, kept, { labels, position }, { labels: next, position: to });
+      }
       // Where each old position goes: the same move applied to the positions themselves.
       const order = moveItem(
         labels.map((_, i) => i + 1),
@@ -434,6 +437,31 @@ export class PlansService {
     if (kept === null) return;
     const term = requestTerm(String(position), labels, owner.grade, kept, schoolYearEndOf(new Date()));
     if (term !== null && (await holdsKeptRequests(m, owner.id, kept, term))) authorize(ctx, requestCan, 'changeKeptYear', { kept: true, schoolYear: kept });
+  }
+
+  /**
+   * Renaming a term so that it lands in the kept year (or in another term of it) while it holds
+   * courses is refused to the student (COURSE_REQUESTS_CLOSED), as renaming out of it is: the
+   * courses would join the requests as submitted. An empty term brings nothing in. Staff viewing as
+   * them may.
+   */
+  private async refuseIntoKeptYear(
+    ctx: RequestContext,
+    m: EntityManager,
+    plan: PlanRef,
+    owner: User,
+    kept: string | null,
+    before: { labels: string[]; position: number },
+    after: { labels: string[]; position: number },
+  ): Promise<void> {
+    if (kept === null) return;
+    const currentEnd = schoolYearEndOf(new Date());
+    const was = requestTerm(String(before.position), before.labels, owner.grade, kept, currentEnd);
+    const becomes = requestTerm(String(after.position), after.labels, owner.grade, kept, currentEnd);
+    if (becomes === null || becomes === was) return;
+    const t = entryTable(plan);
+    const held = await m.query(`SELECT 1 FROM ${t.table} WHERE ${t.owner} = $1 AND term = $2 LIMIT 1`, [t.key, String(before.position)]);
+    if (held.length) authorize(ctx, requestCan, 'changeKeptYear', { kept: true, schoolYear: kept });
   }
 
   /**

@@ -1,0 +1,122 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { REASONS } from '@planner/shared';
+import { CourseDemandDocument, CourseDemandStudentsDocument, CourseRequestWindowDocument, SetCourseDemandClassSizeDocument } from '../../graphql/generated';
+import CourseRequestsPage from './CourseRequestsPage';
+
+const windowMock: MockLink.MockedResponse = {
+  request: { query: CourseRequestWindowDocument },
+  result: { data: { courseRequestWindow: { __typename: 'CourseRequestWindow', schoolYear: '2027-2028', opensOn: '2027-02-01', closesOn: '2027-03-15', state: 'open' } } },
+};
+const course = (courseId: number, courseCode: string, title: string, requested: number, alternates: number, byGrade: [string, number][], sections: number) => ({
+  __typename: 'CourseDemandRow',
+  courseId,
+  courseCode,
+  title,
+  requested,
+  alternates,
+  byGrade: byGrade.map(([grade, count]) => ({ __typename: 'CourseDemandGrade', grade, count })),
+  sections,
+});
+const demandMock: MockLink.MockedResponse = {
+  request: { query: CourseDemandDocument, variables: { schoolYear: null } },
+  result: {
+    data: {
+      courseDemand: {
+        __typename: 'CourseDemand',
+        schoolYear: '2027-2028',
+        classSize: 30,
+        grades: ['10', '11'],
+        courses: [
+          course(
+            7,
+            'ALG2',
+            'Algebra 2',
+            31,
+            1,
+            [
+              ['10', 20],
+              ['11', 11],
+            ],
+            2,
+          ),
+          course(9, 'CHEM', 'Chemistry', 4, 0, [['11', 4]], 1),
+        ],
+      },
+    },
+  },
+};
+
+describe('CourseRequestsPage', () => {
+  it('shows the demand by grade with the sections, and the students behind a number on a click', async () => {
+    const students: MockLink.MockedResponse = {
+      request: { query: CourseDemandStudentsDocument, variables: { schoolYear: '2027-2028', courseId: 9, grade: '11', alternates: false } },
+      result: {
+        data: {
+          courseDemandStudents: [
+            { __typename: 'CourseDemandStudent', studentId: 3, name: 'Ana Diaz', rosteredId: 'S-3', grade: '11' },
+            { __typename: 'CourseDemandStudent', studentId: 5, name: 'Ben Li', rosteredId: 'S-5', grade: '11' },
+          ],
+        },
+      },
+    };
+    render(
+      <MockedProvider mocks={[windowMock, demandMock, students]}>
+        <CourseRequestsPage />
+      </MockedProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Course demand' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Course', 'Title', 'Requested', 'Grade 10', 'Grade 11', 'Alternates', 'Sections']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['ALG2', 'Algebra 2', '31', '20', '11', '1', '2'],
+      ['CHEM', 'Chemistry', '4', '0', '4', '0', '1'],
+    ]);
+    expect(screen.getByText('School year 2027-2028, 30 students a section')).toBeTruthy();
+    fireEvent.click(within(rows[1]).getAllByRole('button', { name: 'Show the students behind this number: 4' })[1]);
+    const region = await screen.findByRole('region', { name: 'CHEM Chemistry, Grade 11: 2 students' });
+    await waitFor(() =>
+      expect(
+        within(region)
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.textContent),
+      ).toEqual(['Ana DiazS-311', 'Ben LiS-511']),
+    );
+  });
+
+  it("shows the server's reason when the class size is refused", async () => {
+    const refused: MockLink.MockedResponse = {
+      request: { query: SetCourseDemandClassSizeDocument, variables: { classSize: 0 } },
+      result: {
+        errors: [
+          new GraphQLError(REASONS.COURSE_DEMAND_CLASS_SIZE.replace('{max}', '200'), {
+            extensions: { code: 'BAD_USER_INPUT', reason: 'COURSE_DEMAND_CLASS_SIZE', params: { max: 200 } },
+          }),
+        ],
+      },
+    };
+    render(
+      <MockedProvider mocks={[windowMock, demandMock, refused]}>
+        <CourseRequestsPage />
+      </MockedProvider>,
+    );
+    const size = await screen.findByLabelText('Class size (students per section)');
+    fireEvent.change(size, { target: { value: '0' } });
+    fireEvent.submit(size.closest('form')!);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(REASONS.COURSE_DEMAND_CLASS_SIZE.replace('{max}', '200')));
+  });
+});
