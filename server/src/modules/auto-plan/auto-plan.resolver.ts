@@ -76,7 +76,7 @@ class PlanBlocker {
 }
 
 @ObjectType({ description: 'A requirement no plan can meet, by how much, and what blocks it.' })
-class PlanShortfall {
+export class PlanShortfall {
   @Field(() => Int, { description: 'Requirement id.' }) requirementId: number;
   @Field(() => String, { description: 'Requirement name.' }) requirementName: string;
   @Field(() => String, { description: 'Its pathway.' }) pathwayName: string;
@@ -150,7 +150,7 @@ const serviceInput = (input: GeneratePlanInputGql) =>
 export class AutoPlanResolver {
   @Mutation(() => Int, {
     description:
-      "Students: generates the plan (as generatePlan) and saves it as a new what-if plan with this name; answers the what-if plan's id. The official plan is not touched.",
+      "Generates the plan (as generatePlan) and saves it as a new what-if plan of the student with this name; answers the what-if plan's id. The student themself, or staff for a student of their schools (studentId). The official plan is not touched.",
   })
   async saveGeneratedPlan(
     @Ctx() ctx: AdapterContext,
