@@ -38,6 +38,8 @@ export function CaseloadPlans({ selected }: { selected: SelectedStudent[] }) {
   }
 
   const one = selected.length === 1 ? selected[0] : null;
+  // Nothing selected and nothing under way: no room taken from the table.
+  if (!selected.length && !batchId && !single && !savedFor && !error) return null;
   return (
     <section className="stack" aria-label={t('caseload.batchTitle')}>
       <div className="row" style={{ flexWrap: 'wrap', gap: 8 }}>
