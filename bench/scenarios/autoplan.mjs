@@ -345,7 +345,8 @@ export async function scenarioAutoPlan(h) {
   if (begun.status !== 202) h.fail(`the caseload batch did not start: ${begun.status}`);
   let batch = begun.body;
   while (batch.state === 'queued' || batch.state === 'running') {
-    if (performance.now() - startedBatch > 2 * CASELOAD_BUDGET_MS) h.fail(`the caseload batch was not done after ${(2 * CASELOAD_BUDGET_MS) / 1000} s (${batch.done} of ${batch.total})`);
+    if (performance.now() - startedBatch > 2 * CASELOAD_BUDGET_MS)
+      h.fail(`the caseload batch was not done after ${(2 * CASELOAD_BUDGET_MS) / 1000} s (${batch.done} of ${batch.total})`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const read = await h.call(server.origin, 'GET', `/api/generate-plan/batches/${batch.id}/`, { token });
     if (read.status !== 200) h.fail(`reading the caseload batch failed: ${read.status}`);

@@ -54,7 +54,12 @@ describe('CaseloadPlans', () => {
       }),
       result(3, 'Cy', {
         outcome: 'NOT_SAVED',
-        reason: { __typename: 'AutoPlanBatchReason', reason: 'WHAT_IF_TOO_MANY', params: { max: '5' }, message: 'You already have 5 what-if plans, the most you can keep. Delete one before starting another.' },
+        reason: {
+          __typename: 'AutoPlanBatchReason',
+          reason: 'WHAT_IF_TOO_MANY',
+          params: { max: '5' },
+          message: 'You already have 5 what-if plans, the most you can keep. Delete one before starting another.',
+        },
       }),
     ];
     const mocks = [
