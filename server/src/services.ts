@@ -36,7 +36,7 @@ import { FollowedPathwaysService } from './modules/caseload/followed-pathways.js
 import { NotesService } from './modules/notes/notes.service.js';
 import { PlanReviewService } from './modules/plan-review/plan-review.service.js';
 import { AutoPlanService } from './modules/auto-plan/auto-plan.service.js';
-import { AutoPlanBatchService } from './modules/auto-plan/auto-plan-batch.js';
+import { AutoPlanBatchService } from './modules/auto-plan/auto-plan-batch.service.js';
 import { solverPool } from './modules/auto-plan/solver-pool.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {

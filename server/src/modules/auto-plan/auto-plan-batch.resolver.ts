@@ -3,7 +3,8 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver, registerEnumType } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { ROW_REASON_PARAMS_DESCRIPTION } from '../../core/errors.js';
-import { checkBatchStart, type BatchView } from './auto-plan-batch.js';
+import { checkBatchStart } from './auto-plan-batch-input.js';
+import type { BatchView } from './auto-plan-batch.service.js';
 import { PlanShortfall } from './auto-plan.resolver.js';
 
 export enum AutoPlanBatchOutcome {

@@ -16,7 +16,7 @@ import { attach, buildPathway, buildRequirement } from '../pathways/pathways.fac
 import { buildCourse, buildScheduled } from '../plans/plans.factories.js';
 import type { School } from '../schools/school.entity.js';
 import { SchoolType } from '../schools/school.entity.js';
-import { AUTO_PLAN_BATCH_QUEUE } from './auto-plan-batch.js';
+import { AUTO_PLAN_BATCH_QUEUE } from './auto-plan-batch-input.js';
 
 const h = useHarness();
 

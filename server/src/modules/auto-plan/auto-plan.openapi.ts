@@ -1,7 +1,7 @@
 /** The generate-plan route in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
 import { areaRoutes, uuidParam } from '../../core/openapi.js';
-import { batchStartSchema } from './auto-plan-batch.js';
+import { batchStartSchema } from './auto-plan-batch-input.js';
 import { generatePlanSchema } from './auto-plan-input.js';
 
 const Blocker = z.object({

@@ -2,8 +2,10 @@
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import { checkGeneratePlan } from './auto-plan-input.js';
-import { checkBatchStart, type BatchView } from './auto-plan-batch.js';
-import { generatedView, type GeneratedPlanGql } from './auto-plan.resolver.js';
+import { checkBatchStart } from './auto-plan-batch-input.js';
+import type { BatchView } from './auto-plan-batch.service.js';
+import { generatedView } from './auto-plan.resolver.js';
+import type { PlanView } from './auto-plan-view.js';
 
 export function mountAutoPlanRoutes(r: Router, deps: AppDeps): void {
   const { autoPlan, autoPlanBatches } = deps.services;
@@ -65,7 +67,7 @@ function batchJson(b: BatchView) {
   };
 }
 
-function shortfallJson(s: GeneratedPlanGql['shortfalls'][number]) {
+function shortfallJson(s: PlanView['shortfalls'][number]) {
   return {
     requirement_id: s.requirementId,
     requirement_name: s.requirementName,

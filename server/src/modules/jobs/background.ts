@@ -9,7 +9,7 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Services } from '../../services.js';
-import { AUTO_PLAN_BATCH_QUEUE } from '../auto-plan/auto-plan-batch.js';
+import { AUTO_PLAN_BATCH_QUEUE } from '../auto-plan/auto-plan-batch-input.js';
 import { CASELOAD_QUEUE } from '../caseload/freshness.js';
 import { CONSENT_EXPORT_QUEUE } from '../consent-forms/consent-exports.service.js';
 import { deleteExpiredExports, EXPORT_CLEANUP_QUEUE } from '../exports/export-store.js';

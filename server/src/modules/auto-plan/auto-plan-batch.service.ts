@@ -21,64 +21,19 @@ import { AppError, because, notFound, rowReason, type RowReason } from '../../co
 import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
-import { check, parseInput, valid, z, zodMessage, type Checked } from '../../core/validation.js';
+import { valid, type Checked } from '../../core/validation.js';
 import { createLoaders, type Loaders } from '../../loaders.js';
 import { User, UserType } from '../accounts/user.entity.js';
 import type { FollowedPathwaysService } from '../caseload/followed-pathways.js';
 import { enqueueJob, JobInterrupted, stopIfAsked, type JobRow } from '../jobs/job-queue.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { MAX_WHAT_IF_NAME } from '../what-if-plans/what-if-input.js';
-import { MAX_TIME_LIMIT_SECONDS } from './auto-plan-input.js';
+import { AUTO_PLAN_BATCH_MESSAGES, AUTO_PLAN_BATCH_QUEUE, type BatchOutcome, type BatchStart } from './auto-plan-batch-input.js';
 import { can } from './auto-plan.policy.js';
-import { generatedView, type GeneratedPlanGql } from './auto-plan.resolver.js';
+import { planView, type PlanView } from './auto-plan-view.js';
 import type { AutoPlanService } from './auto-plan.service.js';
 
-export const AUTO_PLAN_BATCH_QUEUE = 'auto-plan.batch';
-/** Most students in one batch (a whole caseload of several hundred fits). */
-export const MAX_BATCH_STUDENTS = 1000;
-
-export const AUTO_PLAN_BATCH_MESSAGES = {
-  students: because('AUTO_PLAN_BATCH_STUDENTS_INVALID', { max: MAX_BATCH_STUDENTS }),
-  timeLimit: because('AUTO_PLAN_TIME_LIMIT_INVALID', { max: MAX_TIME_LIMIT_SECONDS }),
-  notFound: 'AUTO_PLAN_BATCH_NOT_FOUND',
-  studentNotFound: 'STUDENT_NOT_FOUND',
-} as const;
 const M = AUTO_PLAN_BATCH_MESSAGES;
-
-/** What became of one student: a what-if plan saved, or why not. */
-export type BatchOutcome = 'SAVED' | 'INFEASIBLE' | 'UNPROVEN' | 'NO_PATHWAY' | 'NOT_SAVED';
-
-export interface BatchStart {
-  studentIds: number[];
-  /** null: the server's setting. */
-  timeLimitSeconds: number | null;
-}
-
-export const batchStartSchema = z.object({
-  student_ids: z
-    .array(
-      z
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-      { error: zodMessage(M.students) },
-    )
-    .min(1, zodMessage(M.students))
-    .max(MAX_BATCH_STUDENTS, zodMessage(M.students)),
-  time_limit_seconds: z
-    .number({ error: zodMessage(M.timeLimit) })
-    .int(zodMessage(M.timeLimit))
-    .min(1, zodMessage(M.timeLimit))
-    .max(MAX_TIME_LIMIT_SECONDS, zodMessage(M.timeLimit))
-    .nullish(),
-});
-
-export const checkBatchStart = (raw: unknown): Checked<BatchStart> =>
-  check(() => {
-    const v = parseInput(batchStartSchema, raw, M.students);
-    return { studentIds: [...new Set(v.student_ids)], timeLimitSeconds: v.time_limit_seconds ?? null };
-  });
 
 export interface BatchStudentResult {
   studentId: number;
@@ -92,7 +47,7 @@ export interface BatchStudentResult {
   planName: string | null;
   /** NOT_SAVED and NO_PATHWAY: why. */
   reason: RowReason | null;
-  shortfalls: GeneratedPlanGql['shortfalls'];
+  shortfalls: PlanView['shortfalls'];
 }
 
 export interface BatchView {
@@ -122,7 +77,7 @@ interface Solved {
   outcome: BatchOutcome;
   solverStatus: string | null;
   reason: RowReason | null;
-  shortfalls: GeneratedPlanGql['shortfalls'];
+  shortfalls: PlanView['shortfalls'];
   save: (() => Promise<{ id: number; name: string }>) | null;
 }
 
@@ -218,7 +173,7 @@ export class AutoPlanBatchService {
         timeLimitSeconds,
       });
       const status = generated.result.status;
-      const shortfalls = generatedView(generated).shortfalls;
+      const shortfalls = planView(generated).shortfalls;
       if (status === 'INFEASIBLE' || !generated.result.entries.length) {
         return { position, outcome: status === 'INFEASIBLE' ? 'INFEASIBLE' : 'UNPROVEN', solverStatus: status, reason: null, shortfalls, save: null };
       }
@@ -265,7 +220,7 @@ export class AutoPlanBatchService {
       what_if_plan_id: number | null;
       plan_name: string | null;
       reason: RowReason | null;
-      shortfalls: GeneratedPlanGql['shortfalls'];
+      shortfalls: PlanView['shortfalls'];
     }[] = await this.db.query(
       `SELECT s.student_id, u.first_name, u.last_name, s.outcome, s.solver_status, s.what_if_plan_id, s.plan_name, s.reason, s.shortfalls
          FROM auto_plan_batch_students s JOIN users u ON u.id = s.student_id WHERE s.batch_id = $1 ORDER BY s.position`,
