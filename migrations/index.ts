@@ -1,6 +1,7 @@
 /** Every migration, oldest first. A landed migration is never edited: add a new one. */
 import { AutoPlan1732300002800 } from './1732300002800-AutoPlan.js';
 import { CoreChecks1732300003000 } from './1732300003000-CoreChecks.js';
+import { AutoPlanBatches1732300003100 } from './1732300003100-AutoPlanBatches.js';
 import { CourseDemandClassSize1732300003300 } from './1732300003300-CourseDemandClassSize.js';
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
@@ -64,5 +65,6 @@ export const migrations = [
   SchoolYears1732300002900,
   ReadFences1732300002950,
   CoreChecks1732300003000,
+  AutoPlanBatches1732300003100,
   CourseDemandClassSize1732300003300,
 ];

@@ -37,6 +37,7 @@ import { FollowedPathwaysService } from './modules/caseload/followed-pathways.js
 import { NotesService } from './modules/notes/notes.service.js';
 import { PlanReviewService } from './modules/plan-review/plan-review.service.js';
 import { AutoPlanService } from './modules/auto-plan/auto-plan.service.js';
+import { AutoPlanBatchService } from './modules/auto-plan/auto-plan-batch.service.js';
 import { solverPool } from './modules/auto-plan/solver-pool.js';
 
 export function createServices(db: DataSource, config: Config, databaseKind: 'embedded' | 'server') {
@@ -51,6 +52,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   // HiGHS solves run in worker threads; the pool closes with the app (app.ts, stop).
   const solvers = solverPool(config.autoPlanThreads);
   const autoPlan = new AutoPlanService(db, schools, solvers.solve, config.autoPlanTimeLimitSeconds, whatIfPlans);
+  const followedPathways = new FollowedPathwaysService(db);
   return {
     solvers,
     outbox,
@@ -84,7 +86,8 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
     courseRequests: new CourseRequestsService(db),
     studentDashboard: new StudentDashboardService(db, schools),
     caseload: new CaseloadService(db, schools),
-    followedPathways: new FollowedPathwaysService(db),
+    followedPathways,
+    autoPlanBatches: new AutoPlanBatchService(db, schools, autoPlan, followedPathways, config.autoPlanThreads),
     notes: new NotesService(db),
     accessLog: new AccessLogService(db, schools),
     // Bodies on the outbox page only where no mail leaves the machine (development, tests, the embedded

@@ -539,6 +539,10 @@ export const REASONS = {
   AUTO_PLAN_STUDENTS_ONLY: 'Plans are generated for students: choose a student of your school.',
   AUTO_PLAN_NOTHING_TO_SAVE: 'No plan meets these pathways, so there is nothing to save.',
   AUTO_PLAN_NOT_ALLOWED: 'Only the student and staff of their school can generate a plan for them.',
+  AUTO_PLAN_BATCH_STAFF_ONLY: 'Only staff generate plans for a selection of students.',
+  AUTO_PLAN_BATCH_STUDENTS_INVALID: 'Please choose from 1 to {max} students of your schools.',
+  AUTO_PLAN_BATCH_NOT_FOUND: 'No such batch of generated plans.',
+  AUTO_PLAN_NO_PATHWAY: 'The student follows no pathway and their school has no graduation pathway.',
 } as const;
 
 export type Reason = keyof typeof REASONS;

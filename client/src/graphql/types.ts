@@ -80,6 +80,30 @@ export type ApplicationStepInput = {
   title?: string | null | undefined;
 };
 
+/** What became of a student's generated plan */
+export type AutoPlanBatchOutcome =
+  /** Proven: no plan meets the pathways; shortfalls say which requirement and why. Nothing saved. */
+  | 'INFEASIBLE'
+  /** A plan could not be saved (reason: five what-if plans already, no school of record). */
+  | 'NOT_SAVED'
+  /** The student follows no pathway and the school has no graduation pathway. Nothing saved. */
+  | 'NO_PATHWAY'
+  /** Saved as a new what-if plan named for the pathways (planName). */
+  | 'SAVED'
+  /** The time limit ran out before any plan was found. Nothing saved. */
+  | 'UNPROVEN';
+
+/** A batch's way through the background job */
+export type AutoPlanBatchState =
+  /** Every student has a result. */
+  | 'done'
+  /** Stopped after repeated failures; the results so far stay. */
+  | 'failed'
+  /** Waiting for the job to start. */
+  | 'queued'
+  /** Plans being generated; done counts the students finished. */
+  | 'running';
+
 /** What the generator proved */
 export type AutoPlanStatus =
   /** Proven: no plan meets every requirement; shortfalls say which and why. */

@@ -8,6 +8,7 @@ import { checkArgumentText } from './argument-text.js';
 import { answerPlainFieldsDirectly, installDirectFieldResolvers } from './direct-fields.js';
 import { AccessLogResolver } from '../modules/access-log/access-log.resolver.js';
 import { AutoPlanResolver } from '../modules/auto-plan/auto-plan.resolver.js';
+import { AutoPlanBatchResolver } from '../modules/auto-plan/auto-plan-batch.resolver.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import { AdmissionsResolver, ApplicationListItemResolver } from '../modules/admissions/admissions.resolver.js';
 import { BaselinePlansResolver } from '../modules/baseline-plans/baseline-plans.resolver.js';
@@ -72,6 +73,7 @@ export const resolvers = [
   NotesResolver,
   PlanReviewResolver,
   AutoPlanResolver,
+  AutoPlanBatchResolver,
 ] as const;
 
 /**

@@ -3,6 +3,7 @@
  * follow, requirements met and missing, prerequisite warnings, completed units, review status and
  * last plan change, and the notes on the plan the counselor has not read. Filters and sorting run on the server before paging (50 a page, "Load more");
  * Export CSV downloads the filtered, sorted list. Opening a row views the plan as the student.
+ * Students ticked in the first column can have plans generated for them (CaseloadPlans.tsx).
  */
 import { useQuery } from '@apollo/client/react';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
@@ -18,6 +19,7 @@ import { appendPage } from '../../graphql/paging';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { SortHeader } from '../../components/SortHeader';
 import { REVIEW_STATUSES } from '../plan/PlanReviewPanel';
+import { CaseloadPlans } from './CaseloadPlans';
 
 type Sort = CaseloadSort;
 
@@ -66,6 +68,8 @@ export default function CaseloadPage() {
   const [descending, setDescending] = useState(false);
   const [exportError, setExportError] = useState('');
   const [exporting, setExporting] = useState(false);
+  /** Students selected for generating plans, by id, with their names. */
+  const [selected, setSelected] = useState<Map<number, string>>(new Map());
   const filter = {
     grade: filters.grade || null,
     pathway: filters.pathway || null,
@@ -98,6 +102,15 @@ export default function CaseloadPage() {
     { key: 'last_plan_change', label: t('caseload.lastPlanChange') },
     { key: 'unread_notes', label: t('caseload.unreadNotes') },
   ];
+  const select = (studentId: number, name: string, on: boolean) =>
+    setSelected((m) => {
+      const next = new Map(m);
+      if (on) next.set(studentId, name);
+      else next.delete(studentId);
+      return next;
+    });
+  const shown = page?.nodes ?? [];
+  const allShown = shown.length > 0 && shown.every((s) => selected.has(s.studentId));
   function toggle(key: Sort) {
     if (key === sort) setDescending(!descending);
     else {
@@ -169,6 +182,7 @@ export default function CaseloadPage() {
           <input type="checkbox" checked={filters.unread} onChange={(e) => set('unread', e.target.checked)} /> {t('caseload.unreadOnly')}
         </label>
       </form>
+      <CaseloadPlans selected={[...selected].map(([studentId, name]) => ({ studentId, name }))} />
       {exportError && (
         <div className="alert alert-danger" role="alert">
           {exportError}
@@ -190,6 +204,16 @@ export default function CaseloadPage() {
             <table className="data caseload">
               <thead>
                 <tr>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label={t('caseload.selectAll')}
+                      checked={allShown}
+                      onChange={(e) => {
+                        for (const s of shown) select(s.studentId, `${s.lastName}, ${s.firstName}`, e.target.checked);
+                      }}
+                    />
+                  </th>
                   {columns.map((c) => (
                     <SortHeader key={c.key} label={c.label} sorted={sort === c.key} descending={descending} onSort={() => toggle(c.key)} />
                   ))}
@@ -201,6 +225,14 @@ export default function CaseloadPage() {
                   const missing = s.missingRequirements;
                   return (
                     <tr key={s.studentId} className="clickable" onClick={() => !viewing && view(s.studentId)}>
+                      <td onClick={(e) => e.stopPropagation()}>
+                        <input
+                          type="checkbox"
+                          aria-label={t('caseload.selectStudent', { name })}
+                          checked={selected.has(s.studentId)}
+                          onChange={(e) => select(s.studentId, name, e.target.checked)}
+                        />
+                      </td>
                       <td>
                         <button
                           type="button"

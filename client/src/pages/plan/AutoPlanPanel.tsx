@@ -14,7 +14,8 @@ import { AutoPlanPathwaysDocument, GeneratePlanDocument, SaveGeneratedPlanDocume
 
 type Generated = GeneratePlanMutation['generatePlan'];
 
-export function AutoPlanPanel({ onSaved }: { onSaved(whatIfPlanId: number): void }) {
+/** `studentId`: a counselor generating for a student of the caseload (left out: the signed-in student). */
+export function AutoPlanPanel({ onSaved, studentId }: { onSaved(whatIfPlanId: number): void; studentId?: number }) {
   const t = useT();
   const id = useId();
   const pathways = useQuery(AutoPlanPathwaysDocument);
@@ -23,15 +24,15 @@ export function AutoPlanPanel({ onSaved }: { onSaved(whatIfPlanId: number): void
   const [result, setResult] = useState<Generated | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [generate, { loading }] = useMutation(GeneratePlanDocument);
-  const [save, saving] = useMutation(SaveGeneratedPlanDocument, { refetchQueries: [WhatIfPlansDocument], awaitRefetchQueries: true });
-  const [asked, setAsked] = useState<{ pathwayIds: number[]; movePlanned: boolean } | null>(null);
+  const [save, saving] = useMutation(SaveGeneratedPlanDocument, { refetchQueries: studentId ? [] : [WhatIfPlansDocument], awaitRefetchQueries: true });
+  const [asked, setAsked] = useState<{ studentId?: number; pathwayIds: number[]; movePlanned: boolean } | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     setResult(null);
     try {
-      const input = { pathwayIds: chosen, movePlanned };
+      const input = { ...(studentId ? { studentId } : {}), pathwayIds: chosen, movePlanned };
       const res = await generate({ variables: { input } });
       if (res.data) {
         setResult(res.data.generatePlan);
@@ -108,12 +109,7 @@ function AutoPlanResult({ result }: { result: Generated }) {
       {result.status === 'UNPROVEN' && <p>{t('autoPlan.unproven', { seconds: result.timeLimitSeconds })}</p>}
       {result.shortfalls.map((s) => (
         <p key={s.requirementId} className="alert alert-danger">
-          {t('autoPlan.cannotBeMet', { pathway: s.pathwayName, requirement: s.requirementName })}{' '}
-          {s.missingCourses > 0 && t('autoPlan.missingCourses', { count: s.missingCourses, requirement: s.requirementName })}{' '}
-          {s.missingUnits > 0 && t('autoPlan.missingUnits', { count: s.missingUnits, requirement: s.requirementName })}{' '}
-          {s.blockedBy
-            .map((b) => t(`autoPlan.blocked.${b.reason}`, { course: b.courseCode ?? '', prerequisite: b.prerequisiteCode ?? '', requirement: b.requirementName ?? '' }))
-            .join(' ')}
+          <ShortfallText shortfall={s} />
         </p>
       ))}
       {added.length > 0 && (
@@ -132,6 +128,21 @@ function AutoPlanResult({ result }: { result: Generated }) {
       )}
       {result.status !== 'INFEASIBLE' && added.length === 0 && <p>{t('autoPlan.nothingToAdd')}</p>}
     </div>
+  );
+}
+
+/** A requirement no plan can meet, by how much and what blocks it, in the reader's language (also the caseload's generated plans). */
+export function ShortfallText({ shortfall: s }: { shortfall: Generated['shortfalls'][number] }) {
+  const t = useT();
+  return (
+    <>
+      {t('autoPlan.cannotBeMet', { pathway: s.pathwayName, requirement: s.requirementName })}{' '}
+      {s.missingCourses > 0 && t('autoPlan.missingCourses', { count: s.missingCourses, requirement: s.requirementName })}{' '}
+      {s.missingUnits > 0 && t('autoPlan.missingUnits', { count: s.missingUnits, requirement: s.requirementName })}{' '}
+      {s.blockedBy
+        .map((b) => t(`autoPlan.blocked.${b.reason}`, { course: b.courseCode ?? '', prerequisite: b.prerequisiteCode ?? '', requirement: b.requirementName ?? '' }))
+        .join(' ')}
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 /** The generate-plan route in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
-import { areaRoutes } from '../../core/openapi.js';
+import { areaRoutes, uuidParam } from '../../core/openapi.js';
+import { batchStartSchema } from './auto-plan-batch-input.js';
 import { generatePlanSchema } from './auto-plan-input.js';
 
 const Blocker = z.object({
@@ -22,6 +23,42 @@ const Blocker = z.object({
   requirement_name: z.string().nullable(),
 });
 
+const Shortfall = z.object({
+  requirement_id: z.int(),
+  requirement_name: z.string(),
+  pathway_name: z.string(),
+  missing_courses: z.int(),
+  missing_units: z.number(),
+  blocked_by: z.array(Blocker),
+});
+
+const Batch = z
+  .object({
+    id: z.uuid(),
+    state: z.enum(['queued', 'running', 'done', 'failed']),
+    total: z.int().meta({ description: 'Students in the batch.' }),
+    done: z.int().meta({ description: 'Students finished so far.' }),
+    created_at: z.iso.datetime(),
+    finished_at: z.iso.datetime().nullable(),
+    results: z.array(
+      z.object({
+        student_id: z.int(),
+        first_name: z.string(),
+        last_name: z.string(),
+        outcome: z.enum(['SAVED', 'INFEASIBLE', 'UNPROVEN', 'NO_PATHWAY', 'NOT_SAVED']).nullable().meta({
+          description:
+            'null while waiting. SAVED: a new what-if plan named for the pathways; INFEASIBLE: proven impossible (see shortfalls); UNPROVEN: no plan found in time; NO_PATHWAY: no pathway followed; NOT_SAVED: see reason.',
+        }),
+        solver_status: z.enum(['OPTIMAL', 'INFEASIBLE', 'UNPROVEN']).nullable(),
+        what_if_plan_id: z.int().nullable(),
+        plan_name: z.string().nullable(),
+        reason: z.object({ reason: z.string(), params: z.record(z.string(), z.string()).nullable(), message: z.string() }).nullable(),
+        shortfalls: z.array(Shortfall),
+      }),
+    ),
+  })
+  .meta({ id: 'AutoPlanBatch' });
+
 const GeneratedPlan = z
   .object({
     status: z.enum(['OPTIMAL', 'INFEASIBLE', 'UNPROVEN']).meta({
@@ -42,16 +79,7 @@ const GeneratedPlan = z
         moved_from: z.int().nullable(),
       }),
     ),
-    shortfalls: z.array(
-      z.object({
-        requirement_id: z.int(),
-        requirement_name: z.string(),
-        pathway_name: z.string(),
-        missing_courses: z.int(),
-        missing_units: z.number(),
-        blocked_by: z.array(Blocker),
-      }),
-    ),
+    shortfalls: z.array(Shortfall),
     time_limit_seconds: z.int(),
     seconds: z.number(),
   })
@@ -72,10 +100,28 @@ export const AUTO_PLAN_ROUTES = areaRoutes('Plans', [
     method: 'post',
     path: '/generate-plan/save/',
     operationId: 'saveGeneratedPlan',
-    summary: 'Students: save the generated plan as a new what-if plan.',
+    summary: 'Save the generated plan as a new what-if plan of the student.',
     description:
-      'The same fields as /generate-plan/ and the what-if plan name. The official plan is not touched. Staff and parents: 403; no plan for these pathways: 409 AUTO_PLAN_NOTHING_TO_SAVE; five what-if plans already: 409.',
+      "The same fields as /generate-plan/ and the what-if plan name. The student, or staff for a student of their schools (student_id); the official plan is not touched. Parents, view-as tokens and staff without a student: 403; another school's student: 404; no plan for these pathways: 409 AUTO_PLAN_NOTHING_TO_SAVE; five what-if plans already: 409.",
     body: { json: generatePlanSchema.extend({ name: z.string().min(1).max(80) }) },
     success: { status: 201, json: z.object({ what_if_plan_id: z.int(), name: z.string() }), description: 'The new what-if plan.' },
+  },
+  {
+    method: 'post',
+    path: '/generate-plan/batches/',
+    operationId: 'generatePlansForStudents',
+    summary: 'Staff: generate plans for a selection of students in the background.',
+    description:
+      "Each student's plan for the pathways they follow is saved as a new what-if plan named for them; the official plan is never touched. Another school's student (or an id of no student): 404 and nothing starts. Students and parents: 403. Answers 202 with the batch's address (Location) for its progress.",
+    body: { json: batchStartSchema },
+    success: { status: 202, json: Batch, description: 'The batch, queued.' },
+  },
+  {
+    method: 'get',
+    path: '/generate-plan/batches/:id/',
+    operationId: 'autoPlanBatch',
+    summary: 'Staff: a batch they started, with its progress (done of total) and each result so far.',
+    params: { id: uuidParam('batch') },
+    success: { status: 200, json: Batch, description: 'The batch.' },
   },
 ]);

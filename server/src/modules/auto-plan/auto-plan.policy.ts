@@ -4,6 +4,12 @@
  * student's school. Parents (directly) and other students may not: generating reads the whole
  * catalogue against the student's plan, a counselor's tool. Another school's student, or an id
  * that is no student, answers "not found", so whether an id exists does not leak.
+ *
+ * Saving a generated plan as a what-if plan ('save'): the student in their own session (no view-as
+ * token writes a what-if plan), and staff whose schools reach the student's school, directly (a
+ * counselor generating for a student of the caseload; what-if plans are otherwise the student's
+ * alone, see what-if-plans.policy.ts). Never the official plan. A selection of the caseload at
+ * once ('batch') and its progress: staff only, in their own session.
  */
 import { ALLOW, type Can, deny, hide } from '../../core/policy.js';
 import { UserType } from '../accounts/user.entity.js';
@@ -13,14 +19,19 @@ export const AUTO_PLAN_POLICY_MESSAGES = {
   notAllowed: 'AUTO_PLAN_NOT_ALLOWED',
   studentNotFound: 'STUDENT_NOT_FOUND',
   studentsOnly: 'AUTO_PLAN_STUDENTS_ONLY',
+  staffOnly: 'AUTO_PLAN_BATCH_STAFF_ONLY',
+  ownerOnly: 'WHAT_IF_OWNER_ONLY',
 } as const;
 
-export type AutoPlanAction = 'generate';
+export type AutoPlanAction = 'generate' | 'save' | 'batch';
 
 /** null: may the actor generate at all; otherwise the student (null: no such user) and the school ids the actor reaches. */
 export type AutoPlanObject = null | { student: { id: number; type: UserType; schoolId: number | null } | null; reach: number[] };
 
-export const can: Can<AutoPlanAction, AutoPlanObject> = (actor, _action, object) => {
+export const can: Can<AutoPlanAction, AutoPlanObject> = (actor, action, object) => {
+  if (action === 'batch') {
+    if (actor.readOnly || actor.type !== UserType.Staff || actor.actingUserId !== null) return deny(because(AUTO_PLAN_POLICY_MESSAGES.staffOnly));
+  } else if (action === 'save' && actor.actingUserId !== null) return deny(because(AUTO_PLAN_POLICY_MESSAGES.ownerOnly));
   if (actor.readOnly || (actor.type !== UserType.Student && actor.type !== UserType.Staff)) return deny(because(AUTO_PLAN_POLICY_MESSAGES.notAllowed));
   if (!object) return ALLOW;
   const { student } = object;

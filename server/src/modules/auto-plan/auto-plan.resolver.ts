@@ -3,6 +3,7 @@ import { Arg, Ctx, Field, Float, InputType, Int, Mutation, ObjectType, Resolver,
 import type { AdapterContext } from '../../adapters.js';
 import { checkGeneratePlan } from './auto-plan-input.js';
 import type { GeneratedPlan } from './auto-plan.service.js';
+import { planView } from './auto-plan-view.js';
 import type { BlockReason } from './plan-model.js';
 
 export enum AutoPlanStatus {
@@ -76,7 +77,7 @@ class PlanBlocker {
 }
 
 @ObjectType({ description: 'A requirement no plan can meet, by how much, and what blocks it.' })
-class PlanShortfall {
+export class PlanShortfall {
   @Field(() => Int, { description: 'Requirement id.' }) requirementId: number;
   @Field(() => String, { description: 'Requirement name.' }) requirementName: string;
   @Field(() => String, { description: 'Its pathway.' }) pathwayName: string;
@@ -97,46 +98,8 @@ export class GeneratedPlanGql {
   @Field(() => Float, { description: 'Seconds the solve took.' }) seconds: number;
 }
 
-/** The service's answer with names and codes filled in, as both APIs show it. */
-export function generatedView(g: GeneratedPlan): GeneratedPlanGql {
-  const r = g.result;
-  const code = (id: number | null) => (id === null ? null : (g.courses.get(id)?.code ?? null));
-  const moved = new Map(r.moved.map((m) => [m.courseId, m.from]));
-  const added = new Set(r.added.map((a) => a.courseId));
-  return {
-    status: r.status as AutoPlanStatus,
-    terms: r.terms,
-    labels: g.labels,
-    pathways: g.pathways.map((p) => p.name),
-    entries: r.entries.map((e) => ({
-      courseId: e.courseId,
-      courseCode: g.courses.get(e.courseId)?.code ?? '',
-      title: g.courses.get(e.courseId)?.title ?? '',
-      term: e.term + 1,
-      termLabel: g.labels[e.term] ?? String(e.term + 1),
-      added: added.has(e.courseId),
-      movedFrom: moved.has(e.courseId) ? moved.get(e.courseId)! + 1 : null,
-    })),
-    shortfalls: r.shortfalls.map((s) => ({
-      requirementId: s.requirementId,
-      requirementName: g.requirements.get(s.requirementId)?.name ?? '',
-      pathwayName: g.requirements.get(s.requirementId)?.pathwayName ?? '',
-      missingCourses: s.missingCourses,
-      missingUnits: s.missingUnits,
-      blockedBy: s.blockedBy.map((b) => ({
-        reason: b.reason,
-        courseId: b.courseId,
-        courseCode: code(b.courseId),
-        prerequisiteId: b.prerequisiteId,
-        prerequisiteCode: code(b.prerequisiteId),
-        requirementId: b.requirementId,
-        requirementName: b.requirementId === null ? null : (g.requirements.get(b.requirementId)?.name ?? null),
-      })),
-    })),
-    timeLimitSeconds: g.timeLimitSeconds,
-    seconds: Math.round(r.seconds * 1000) / 1000,
-  };
-}
+/** The service's answer with names and codes filled in, as both APIs show it (auto-plan-view.ts). */
+export const generatedView = (g: GeneratedPlan): GeneratedPlanGql => planView(g) as GeneratedPlanGql;
 
 const serviceInput = (input: GeneratePlanInputGql) =>
   checkGeneratePlan({
@@ -150,7 +113,7 @@ const serviceInput = (input: GeneratePlanInputGql) =>
 export class AutoPlanResolver {
   @Mutation(() => Int, {
     description:
-      "Students: generates the plan (as generatePlan) and saves it as a new what-if plan with this name; answers the what-if plan's id. The official plan is not touched.",
+      "Generates the plan (as generatePlan) and saves it as a new what-if plan of the student with this name; answers the what-if plan's id. The student themself, or staff for a student of their schools (studentId). The official plan is not touched.",
   })
   async saveGeneratedPlan(
     @Ctx() ctx: AdapterContext,

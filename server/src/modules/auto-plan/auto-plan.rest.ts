@@ -2,11 +2,20 @@
 import type { Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import { checkGeneratePlan } from './auto-plan-input.js';
+import { checkBatchStart } from './auto-plan-batch-input.js';
+import type { BatchView } from './auto-plan-batch.service.js';
 import { generatedView } from './auto-plan.resolver.js';
+import type { PlanView } from './auto-plan-view.js';
 
 export function mountAutoPlanRoutes(r: Router, deps: AppDeps): void {
-  const { autoPlan } = deps.services;
-  /** Students: the generated plan saved as a new what-if plan ({ ...generate-plan fields, name }). */
+  const { autoPlan, autoPlanBatches } = deps.services;
+  /** Staff: plans for a selection of students, generated in the background (202 with the batch's address). */
+  route(r, deps, 'post', '/generate-plan/batches/', 'generatePlansForStudents', async (ctx, req, res) => {
+    const batch = await autoPlanBatches.start(ctx, checkBatchStart(req.body));
+    res.status(202).location(`/api/generate-plan/batches/${batch.id}/`).json(batchJson(batch));
+  });
+  route(r, deps, 'get', '/generate-plan/batches/:id/', 'autoPlanBatch', async (ctx, req) => batchJson(await autoPlanBatches.status(ctx, req.params.id)));
+  /** The student, or staff for a student of their schools: the generated plan saved as a new what-if plan ({ ...generate-plan fields, name }). */
   route(r, deps, 'post', '/generate-plan/save/', 'saveGeneratedPlan', async (ctx, req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const row = await autoPlan.saveAsWhatIf(ctx, checkGeneratePlan(body), body.name);
@@ -28,24 +37,51 @@ export function mountAutoPlanRoutes(r: Router, deps: AppDeps): void {
         added: e.added,
         moved_from: e.movedFrom,
       })),
-      shortfalls: v.shortfalls.map((s) => ({
-        requirement_id: s.requirementId,
-        requirement_name: s.requirementName,
-        pathway_name: s.pathwayName,
-        missing_courses: s.missingCourses,
-        missing_units: s.missingUnits,
-        blocked_by: s.blockedBy.map((b) => ({
-          reason: b.reason,
-          course_id: b.courseId,
-          course_code: b.courseCode,
-          prerequisite_id: b.prerequisiteId,
-          prerequisite_code: b.prerequisiteCode,
-          requirement_id: b.requirementId,
-          requirement_name: b.requirementName,
-        })),
-      })),
+      shortfalls: v.shortfalls.map(shortfallJson),
       time_limit_seconds: v.timeLimitSeconds,
       seconds: v.seconds,
     };
   });
+}
+
+/** A batch's progress and results in snake_case. */
+function batchJson(b: BatchView) {
+  return {
+    id: b.id,
+    state: b.state,
+    total: b.total,
+    done: b.done,
+    created_at: b.createdAt,
+    finished_at: b.finishedAt,
+    results: b.results.map((r) => ({
+      student_id: r.studentId,
+      first_name: r.firstName,
+      last_name: r.lastName,
+      outcome: r.outcome,
+      solver_status: r.solverStatus,
+      what_if_plan_id: r.whatIfPlanId,
+      plan_name: r.planName,
+      reason: r.reason ? { reason: r.reason.reason, params: r.reason.params ?? null, message: r.reason.message } : null,
+      shortfalls: r.shortfalls.map(shortfallJson),
+    })),
+  };
+}
+
+function shortfallJson(s: PlanView['shortfalls'][number]) {
+  return {
+    requirement_id: s.requirementId,
+    requirement_name: s.requirementName,
+    pathway_name: s.pathwayName,
+    missing_courses: s.missingCourses,
+    missing_units: s.missingUnits,
+    blocked_by: s.blockedBy.map((b) => ({
+      reason: b.reason,
+      course_id: b.courseId,
+      course_code: b.courseCode,
+      prerequisite_id: b.prerequisiteId,
+      prerequisite_code: b.prerequisiteCode,
+      requirement_id: b.requirementId,
+      requirement_name: b.requirementName,
+    })),
+  };
 }

@@ -27,10 +27,10 @@ import type { SchoolsService } from '../schools/schools.service.js';
 import { defaultYearLabels } from '../schools/school.entity.js';
 import { termCapsOf } from '../schools/term-caps.js';
 import { can } from './auto-plan.policy.js';
-import { can as whatIfCan } from '../what-if-plans/what-if-plans.policy.js';
 import { checkWhatIfCreate } from '../what-if-plans/what-if-input.js';
 import type { WhatIfPlansService } from '../what-if-plans/what-if-plans.service.js';
-import type { WhatIfRow } from '../what-if-plans/what-if-store.js';
+import { findWhatIf, type WhatIfRow } from '../what-if-plans/what-if-store.js';
+import type { Loaders } from '../../loaders.js';
 import type { GeneratePlanInput } from './auto-plan-input.js';
 import { autoPlan, type AutoPlanResult, type ModelCourse, type ModelRequirement, type ModelTerm, type Season, type Solve } from './plan-model.js';
 import { firstRemainingTerm, gradesOfTerms, seasonsOfLabel } from './plan-terms.js';
@@ -58,40 +58,42 @@ export class AutoPlanService {
   /**
    * "Save as a what-if plan": generates again (the same input gives the same plan) and saves the
    * whole generated plan as a new what-if plan of the student, named as asked; the official plan
-   * is never touched. Only the student in their own session (what-if plans are theirs alone), and
-   * only when a plan exists: an impossible pathway has nothing to save (409).
+   * is never touched. The student in their own session, or staff of the student's school for a
+   * student of the caseload (auto-plan.policy.ts 'save'), and only when a plan exists: an
+   * impossible pathway has nothing to save (409).
    */
   async saveAsWhatIf(ctx: RequestContext, checked: Checked<GeneratePlanInput>, name: unknown): Promise<WhatIfRow> {
-    authorize(ctx, whatIfCan, 'write', null);
-    const named = checkWhatIfCreate({ name, start: 'empty' });
-    valid(named); // a bad name is refused before any solving
-    const generated = await this.generate(ctx, checked);
+    authorize(ctx, can, 'save', null);
+    const named = valid(checkWhatIfCreate({ name, start: 'empty' })); // a bad name is refused before any solving
+    const generated = await this.generate(ctx, checked, 'save');
+    const saved = await this.saveGenerated(generated, named.name, false);
+    return (await findWhatIf(this.db, saved.id))!;
+  }
+
+  /**
+   * A generated plan saved as a new what-if plan of its student (the caller authorized): 409
+   * AUTO_PLAN_NOTHING_TO_SAVE without a plan, the what-if area's own rules otherwise.
+   */
+  async saveGenerated(generated: GeneratedPlan, name: string, freeName: boolean): Promise<{ id: number; name: string }> {
     if (generated.result.status === 'INFEASIBLE' || !generated.result.entries.length) throw conflict(because('AUTO_PLAN_NOTHING_TO_SAVE'));
-    const row = await this.whatIfPlans.create(ctx, named);
     const position = new Map<number, number>();
     const entries = generated.result.entries.map((e) => {
       const p = position.get(e.term) ?? 0;
       position.set(e.term, p + 1);
       return { courseId: e.courseId, term: String(e.term + 1), position: p };
     });
-    await this.db.query(
-      `INSERT INTO what_if_entries (plan_id, course_id, term, position)
-       SELECT $1, c, t, p FROM unnest($2::int[], $3::text[], $4::int[]) AS x(c, t, p)`,
-      [row.id, entries.map((e) => e.courseId), entries.map((e) => e.term), entries.map((e) => e.position)],
-    );
-    await this.db.query(`UPDATE what_if_plans SET academic_year_labels = $2::jsonb, updated_at = now() WHERE id = $1`, [row.id, JSON.stringify(generated.labels)]);
-    return row;
+    return this.db.transaction((m) => this.whatIfPlans.createFilled(m, generated.student.id, name, generated.labels, entries, freeName));
   }
 
-  async generate(ctx: RequestContext, checked: Checked<GeneratePlanInput>): Promise<GeneratedPlan> {
-    const caller = authorize(ctx, can, 'generate', null);
+  async generate(ctx: RequestContext, checked: Checked<GeneratePlanInput>, action: 'generate' | 'save' = 'generate'): Promise<GeneratedPlan> {
+    const caller = authorize(ctx, can, action, null);
     const input = valid(checked);
     const student = input.studentId === null || input.studentId === caller.user.id ? caller.user : await this.db.getRepository(User).findOneBy({ id: input.studentId });
     const reach = student && student.id !== caller.user.id && caller.user.userType === UserType.Staff ? await this.schools.accessibleSchoolIds(caller.user) : [];
-    authorize(ctx, can, 'generate', { student: student ? { id: student.id, type: student.userType, schoolId: student.schoolId } : null, reach });
+    authorize(ctx, can, action, { student: student ? { id: student.id, type: student.userType, schoolId: student.schoolId } : null, reach });
     const school = student!.schoolId === null ? null : await ctx.loaders.schoolById.load(student!.schoolId);
     if (!school) throw notFound(because('NO_SCHOOL_OF_RECORD'));
-    return this.generateFor(ctx, student!, school, input);
+    return this.generateFor(ctx.loaders, student!, school, input);
   }
 
   /**
@@ -100,11 +102,12 @@ export class AutoPlanService {
    * are read from `student`, so a caller may hand in the ones it decided (onboarding's answer).
    */
   generateForStudent(ctx: RequestContext, student: User, school: School, input: GeneratePlanInput): Promise<GeneratedPlan> {
-    return this.generateFor(ctx, student, school, input);
+    return this.generateFor(ctx.loaders, student, school, input);
   }
 
-  private async generateFor(ctx: RequestContext, student: User, school: School, input: GeneratePlanInput): Promise<GeneratedPlan> {
-    const visible = (await ctx.loaders.reach.load(student.id)).schoolIds;
+  /** The generation itself, for a student the caller already authorized (also a background job's, with its own loaders). */
+  async generateFor(loaders: Loaders, student: User, school: School, input: GeneratePlanInput): Promise<GeneratedPlan> {
+    const visible = (await loaders.reach.load(student.id)).schoolIds;
     const pathwayRows: { id: number; name: string }[] = await this.db.query(
       `SELECT id, name FROM pathways WHERE id = ANY($1::int[]) AND school_id = ANY($2::int[]) ORDER BY id`,
       [input.pathwayIds, visible],

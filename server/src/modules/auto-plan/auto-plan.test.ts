@@ -237,14 +237,14 @@ describe('save a generated plan as a what-if plan', () => {
     expect(mine.map((p: { isFulfilled: boolean }) => p.isFulfilled)).toEqual([true, true]);
   });
 
-  it('refuses staff, an impossible pathway and a blank name, saving nothing', async () => {
+  it('refuses a parent, an impossible pathway and a blank name, saving nothing', async () => {
     const student = await h.buildStudent({ school, grade: '12' });
     const token = await h.tokenFor(student);
-    const staff = await h.api
+    const parent = await h.api
       .post('/api/generate-plan/save/')
-      .set(auth(await h.tokenFor(await h.buildStaff({ school }))))
+      .set(auth(await h.tokenFor(await h.buildParent({ students: [student] }))))
       .send({ student_id: student.id, pathway_ids: [transferReady.id], name: 'X' });
-    expect([staff.status, staff.body.reason]).toEqual([403, 'WHAT_IF_STUDENTS_ONLY']);
+    expect([parent.status, parent.body.reason]).toEqual([403, 'AUTO_PLAN_NOT_ALLOWED']);
     const none = await h.api
       .post('/api/generate-plan/save/')
       .set(auth(token))

@@ -14,6 +14,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../context.js';
+import type { Loaders } from '../../loaders.js';
 import { badInput, forbidden, notFound, because } from '../../core/errors.js';
 import { parseId, parseUuid } from '../../core/ids.js';
 import { authorize, requireCaller } from '../../core/policy.js';
@@ -89,8 +90,13 @@ export class FollowedPathwaysService {
     return this.followed(ctx, student);
   }
 
-  private async followed(ctx: RequestContext, student: { id: number; schoolId: number | null }): Promise<FollowedPathway[]> {
-    const reach = await ctx.loaders.reach.load(student.id);
+  private followed(ctx: RequestContext, student: { id: number; schoolId: number | null }): Promise<FollowedPathway[]> {
+    return this.followedBy(ctx.loaders, student);
+  }
+
+  /** The pathways a student follows, for a caller already authorized (a background job's, with its own loaders). */
+  async followedBy(loaders: Loaders, student: { id: number; schoolId: number | null }): Promise<FollowedPathway[]> {
+    const reach = await loaders.reach.load(student.id);
     if (!reach.schoolIds.length) return [];
     const [pathways, marked, school] = await Promise.all([
       this.db.getRepository(Pathway).createQueryBuilder('p').where('p.school_id IN (:...ids)', { ids: reach.schoolIds }).getMany(),

@@ -1,13 +1,15 @@
 /**
  * The background worker of every replica: one JobWorker polling the `jobs` table for each kind of
  * background work — outbox delivery (email, text messages), consent-form ZIP exports and their
- * cleanup, roster and transcript imports, caseload summaries a read left stale, the daily retention job (retention.ts) and
+ * cleanup, roster and transcript imports, caseload summaries a read left stale, plans generated for a
+ * selection of a caseload (auto-plan-batch.ts), the daily retention job (retention.ts) and
  * the daily late-fee job (late-fees.ts).
  * Each queue runs up to JOB_CONCURRENCY jobs at once, the long ones (ONE_AT_A_TIME) one.
  */
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Services } from '../../services.js';
+import { AUTO_PLAN_BATCH_QUEUE } from '../auto-plan/auto-plan-batch-input.js';
 import { CASELOAD_QUEUE } from '../caseload/freshness.js';
 import { CONSENT_EXPORT_QUEUE } from '../consent-forms/consent-exports.service.js';
 import { deleteExpiredExports, EXPORT_CLEANUP_QUEUE } from '../exports/export-store.js';
@@ -42,6 +44,7 @@ export function backgroundHandlers(
     },
     [ROSTER_IMPORT_QUEUE]: (payload, job, stopping) => services.roster.processImport(String(payload.importId), job, stopping),
     [TRANSCRIPT_IMPORT_QUEUE]: (payload, job, stopping) => services.transcripts.processImport(String(payload.importId), job, stopping),
+    [AUTO_PLAN_BATCH_QUEUE]: (payload, job, stopping) => services.autoPlanBatches.process(String(payload.batchId), job, stopping),
     [CASELOAD_QUEUE]: (payload, _job, stopping) => services.caseload.refreshQueued((payload.schoolIds as unknown[]).map(Number), stopping),
   };
 }
@@ -56,6 +59,8 @@ export const ONE_AT_A_TIME: Record<string, number> = {
   [CONSENT_EXPORT_QUEUE]: 1,
   [RETENTION_QUEUE]: 1,
   [LATE_FEE_QUEUE]: 1,
+  // A batch solves as many students at once as the solver pool has threads.
+  [AUTO_PLAN_BATCH_QUEUE]: 1,
 };
 
 /** The worker of a replica, with the lease, concurrency and retention periods of the configuration. */

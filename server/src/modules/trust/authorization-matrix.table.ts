@@ -107,6 +107,9 @@ export const EXPECTED_REST: Record<string, string> = {
   // Saving a generated plan is a what-if plan of the caller: students only (another school's student cannot plan with school A's pathway: 404).
   'POST /api/generate-plan/save/':                        '401  401  401  404  403  403  403  403  403  ok   403  403  403',
   'PUT /api/course-requests/class-size/':                 '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
+  // Plans for a selection of the caseload: staff of Ada's school only; the batch is read by the staff member who started it (school A's admin).
+  'POST /api/generate-plan/batches/':                     '401  401  401  403  404  403  403  403  403  403  403  404  ok',
+  'GET /api/generate-plan/batches/:id/':                  '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'PUT /api/course-requests/students/:id/':               '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'PUT /api/course-requests/window/':                     '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'PUT /api/what-if-plans/:id/':                          '401  401  401  404  403  403  403  403  403  ok   403  403  403',
@@ -275,6 +278,8 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation setPlanApprovalEnabled':        '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'mutation setAutoPlanSettings':           '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'mutation generatePlan':                  '401  401  401  404  404  403  403  403  403  ok   403  404  ok',
+  'mutation generatePlansForStudents':     '401  401  401  403  404  403  403  403  403  403  403  404  ok',
+  'query autoPlanBatch':                    '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'mutation saveGeneratedPlan':             '401  401  401  404  403  403  403  403  403  ok   403  403  403',
   'mutation scheduleCourse':                '401  401  401  404  403  403  bad  403  403  ok   403  403  403',
   'mutation setGraduationPathway':         '401  401  401  403  404  403  403  403  403  403  403  404  ok',

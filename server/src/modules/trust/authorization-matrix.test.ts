@@ -102,6 +102,11 @@ class Fresh {
     return id;
   }
   /** A roster import into school A. */
+  /** A batch of generated plans school A's admin started (for the cells of reading one). */
+  async autoPlanBatch(): Promise<string> {
+    const [{ id }] = await this.h.db.query(`INSERT INTO auto_plan_batches (requested_by, total) VALUES ($1, 0) RETURNING id`, [this.w.admin.id]);
+    return id;
+  }
   async rosterImport(): Promise<string> {
     const [{ id }] = await this.h.db.query(`INSERT INTO roster_imports (school_id, requested_by, total_rows) VALUES ($1, $2, 0) RETURNING id`, [
       this.w.schoolA.id,
@@ -221,6 +226,8 @@ const REST_CALLS: Record<string, CallSpec> = {
   'PUT /api/schools/plan-approval/': () => ({ body: { enabled: true } }),
   'PUT /api/schools/auto-plan-settings/': () => ({ body: { term_unit_cap: null, term_course_cap: null, dual_enrollment_from_grade: 9 } }),
   'POST /api/generate-plan/': (w) => ({ body: { student_id: w.student.id, pathway_ids: [w.pathway.id], time_limit_seconds: 5 } }),
+  'POST /api/generate-plan/batches/': (w) => ({ body: { student_ids: [w.student.id], time_limit_seconds: 5 } }),
+  'GET /api/generate-plan/batches/:id/': async (_w, f) => ({ url: `/api/generate-plan/batches/${await f.autoPlanBatch()}/` }),
   'POST /api/generate-plan/save/': async (w, f) => {
     await f.noWhatIfs();
     return { body: { pathway_ids: [w.pathway.id], name: `Generated ${Math.random().toString(36).slice(2, 10)}` } };
@@ -309,6 +316,8 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
   setPlanApprovalEnabled: () => ({ enabled: true }),
   setAutoPlanSettings: () => ({ input: { termUnitCap: null, termCourseCap: null, dualEnrollmentFromGrade: 9 } }),
   generatePlan: (w) => ({ input: { studentId: w.student.id, pathwayIds: [w.pathway.id], timeLimitSeconds: 5 } }),
+  generatePlansForStudents: (w) => ({ studentIds: [w.student.id], timeLimitSeconds: 5 }),
+  autoPlanBatch: async (_w, f) => ({ id: await f.autoPlanBatch() }),
   saveGeneratedPlan: async (w, f) => {
     await f.noWhatIfs();
     return { input: { pathwayIds: [w.pathway.id] }, name: `Generated ${Math.random().toString(36).slice(2, 10)}` };

@@ -39,7 +39,7 @@ import type { PlansService } from '../plans/plans.service.js';
 import type { SchoolsService } from '../schools/schools.service.js';
 import { can, WHAT_IF_POLICY_MESSAGES } from './what-if-plans.policy.js';
 import { findWhatIf, listWhatIfs, type WhatIfRow } from './what-if-store.js';
-import { MAX_WHAT_IF_PLANS, WHAT_IF_INPUT_MESSAGES, type ComparedPlan, type WhatIfCreate } from './what-if-input.js';
+import { MAX_WHAT_IF_NAME, MAX_WHAT_IF_PLANS, WHAT_IF_INPUT_MESSAGES, type ComparedPlan, type WhatIfCreate } from './what-if-input.js';
 import type { Reason } from '@planner/shared';
 
 export const WHAT_IF_MESSAGES = {
@@ -161,6 +161,43 @@ export class WhatIfPlansService {
       if (isUniqueViolation(e)) throw conflict(because(WHAT_IF_MESSAGES.nameTaken));
       throw e;
     }
+  }
+
+  /**
+   * A generated plan saved as a new what-if plan of `studentId`, in the caller's transaction (the
+   * generator authorized the caller: auto-plan.policy.ts 'save'). The rules of create hold: at most
+   * MAX_WHAT_IF_PLANS (409), names unique per student; with `freeName` a taken name becomes the
+   * first free "name (2)", "name (3)"... (a counselor's batch names plans for the pathway).
+   */
+  async createFilled(
+    m: EntityManager,
+    studentId: number,
+    name: string,
+    labels: string[],
+    entries: { courseId: number; term: string; position: number }[],
+    freeName: boolean,
+  ): Promise<{ id: number; name: string }> {
+    await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [studentId]);
+    const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM what_if_plans WHERE student_id = $1`, [studentId]);
+    if (n >= MAX_WHAT_IF_PLANS) throw conflict(WHAT_IF_MESSAGES.tooMany);
+    let chosen = name;
+    if (freeName) {
+      const taken = new Set(
+        ((await m.query(`SELECT lower(name) AS name FROM what_if_plans WHERE student_id = $1`, [studentId])) as { name: string }[]).map((r) => r.name),
+      );
+      for (let i = 2; taken.has(chosen.toLowerCase()); i++) chosen = `${name.slice(0, MAX_WHAT_IF_NAME - ` (${i})`.length)} (${i})`;
+    } else await this.assertNameFree(m, studentId, name, null);
+    const [created]: { id: number }[] = await m.query(`INSERT INTO what_if_plans (student_id, name, academic_year_labels) VALUES ($1, $2, $3::jsonb) RETURNING id`, [
+      studentId,
+      chosen,
+      JSON.stringify(labels),
+    ]);
+    await m.query(
+      `INSERT INTO what_if_entries (plan_id, course_id, term, position)
+       SELECT $1, c, t, p FROM unnest($2::int[], $3::text[], $4::int[]) AS x(c, t, p)`,
+      [created.id, entries.map((e) => e.courseId), entries.map((e) => e.term), entries.map((e) => e.position)],
+    );
+    return { id: created.id, name: chosen };
   }
 
   async rename(ctx: RequestContext, id: unknown, checked: Checked<string>): Promise<WhatIfRow> {
