@@ -70,6 +70,7 @@ const ROUTES: Record<string, Row> = {
   'DELETE /api/api-tokens/:id/': { actor: 'admin', params: ['uuid'], what: 'API token' },
   'GET /api/roster-imports/:id/': { actor: 'admin', params: ['uuid'], what: 'roster import' },
   'GET /api/transcript-imports/:id/': { actor: 'admin', params: ['uuid'], what: 'transcript import' },
+  'GET /api/generate-plan/batches/:id/': { actor: 'admin', params: ['uuid'], what: 'batch' },
   'GET /api/students/:id/transcript/': { actor: 'admin', params: ['id'], what: 'student' },
   'POST /api/transcript-records/:id/correct/': { actor: 'admin', params: ['id'], what: 'transcript record', body: { reason: 'The SIS had a typo.', grade: 'A' } },
   'PUT /api/course-requests/students/:id/': { actor: 'admin', params: ['id'], what: 'student', body: { school_year: '2027-28', requests: [] } },
