@@ -534,6 +534,7 @@ export const REASONS = {
   AUTO_PLAN_STUDENTS_ONLY: 'Plans are generated for students: choose a student of your school.',
   AUTO_PLAN_NOTHING_TO_SAVE: 'No plan meets these pathways, so there is nothing to save.',
   AUTO_PLAN_NOT_ALLOWED: 'Only the student and staff of their school can generate a plan for them.',
+  AUTO_PLAN_UNAVAILABLE: 'The plan generator is unavailable right now. Nothing was changed; please try again in a few minutes.',
 } as const;
 
 export type Reason = keyof typeof REASONS;

@@ -230,4 +230,5 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_STUDENTS_ONLY': 'Los planes se generan para estudiantes: elija un estudiante de su escuela.',
   'reason.AUTO_PLAN_NOT_ALLOWED': 'Solo el estudiante y el personal de su escuela pueden generar un plan para él.',
   'reason.AUTO_PLAN_NOTHING_TO_SAVE': 'Ningún plan cumple estas trayectorias, así que no hay nada que guardar.',
+  'reason.AUTO_PLAN_UNAVAILABLE': 'El generador de planes no está disponible en este momento. No se cambió nada; inténtelo de nuevo en unos minutos.',
 };

@@ -229,4 +229,5 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_STUDENTS_ONLY': 'Kế hoạch được tạo cho học sinh: hãy chọn một học sinh của trường.',
   'reason.AUTO_PLAN_NOT_ALLOWED': 'Chỉ học sinh và nhân viên của trường em mới có thể tạo kế hoạch cho em.',
   'reason.AUTO_PLAN_NOTHING_TO_SAVE': 'Không có kế hoạch nào đáp ứng các lộ trình này, nên không có gì để lưu.',
+  'reason.AUTO_PLAN_UNAVAILABLE': 'Trình tạo kế hoạch hiện không khả dụng. Chưa có gì thay đổi; xin thử lại sau vài phút.',
 };

@@ -223,4 +223,5 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_STUDENTS_ONLY': '计划是为学生生成的：请选择本校的一名学生。',
   'reason.AUTO_PLAN_NOT_ALLOWED': '只有学生本人及其学校的教职员工可以为其生成计划。',
   'reason.AUTO_PLAN_NOTHING_TO_SAVE': '没有计划能满足这些路径，因此没有可保存的内容。',
+  'reason.AUTO_PLAN_UNAVAILABLE': '计划生成器暂时不可用。未做任何更改，请几分钟后再试。',
 };

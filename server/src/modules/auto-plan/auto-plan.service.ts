@@ -1,7 +1,8 @@
 /**
  * Generate a plan for a student (issue: auto-plan): loads the student's plan, the chosen
  * pathways (and the school's graduation pathway), every requirement the student sees, and the
- * courses that may be needed with their prerequisites, then runs plan-model.ts on the solver pool.
+ * courses that may be needed with their prerequisites, then runs plan-model.ts in the solver pool's
+ * worker threads (solver-pool.ts), which answer 503 AUTO_PLAN_UNAVAILABLE when a worker fails.
  * Nothing is saved: the answer is a preview.
  *
  * Decisions where the issue is silent:
@@ -32,7 +33,8 @@ import { checkWhatIfCreate } from '../what-if-plans/what-if-input.js';
 import type { WhatIfPlansService } from '../what-if-plans/what-if-plans.service.js';
 import type { WhatIfRow } from '../what-if-plans/what-if-store.js';
 import type { GeneratePlanInput } from './auto-plan-input.js';
-import { autoPlan, type AutoPlanResult, type ModelCourse, type ModelRequirement, type ModelTerm, type Season, type Solve } from './plan-model.js';
+import type { AutoPlanResult, ModelCourse, ModelRequirement, ModelTerm, Season } from './plan-model.js';
+import type { Planner } from './solver-pool.js';
 import { firstRemainingTerm, gradesOfTerms, seasonsOfLabel } from './plan-terms.js';
 
 export interface GeneratedPlan {
@@ -50,7 +52,7 @@ export class AutoPlanService {
   constructor(
     private readonly db: DataSource,
     private readonly schools: SchoolsService,
-    private readonly solve: Solve,
+    private readonly plan: Planner,
     private readonly defaultTimeLimitSeconds: number,
     private readonly whatIfPlans: WhatIfPlansService,
   ) {}
@@ -196,7 +198,8 @@ export class AutoPlanService {
     }));
     const terms: ModelTerm[] = labels.map((l) => ({ seasons: seasonsOfLabel(l) }));
     const timeLimitSeconds = input.timeLimitSeconds ?? this.defaultTimeLimitSeconds;
-    const result = await autoPlan(
+    // Plain data only from here: the worker builds the models, solves and decodes them off the event loop.
+    const result = await this.plan(
       {
         terms,
         firstTerm,
@@ -208,7 +211,6 @@ export class AutoPlanService {
           .map((p) => ({ courseId: p.course_id, term: Number(p.term) - 1, movable: input.movePlanned && !p.completed }))
           .filter((e) => Number.isInteger(e.term) && e.term >= 0 && e.term < labels.length),
       },
-      this.solve,
       timeLimitSeconds,
     );
     const allPathways = new Map<number, string>();
