@@ -310,6 +310,36 @@ describe('auto-plan: proven explanations', () => {
   });
 });
 
+describe('auto-plan: minimum grades', () => {
+  // Mathematics needs 2 courses with C or better; the student completed C 1 with an A and C 2 with a D.
+  const minC = { ...req(1, 2, 0, 'Mathematics'), minimumGrade: 'C' };
+  const done = [
+    { courseId: 1, term: 0, movable: false, completed: true, grade: 'A' },
+    { courseId: 2, term: 0, movable: false, completed: true, grade: 'D' },
+  ];
+
+  it('does not count a D toward a C-minimum requirement: the generator adds another course', async () => {
+    const r = await solve(input({ firstTerm: 1, courses: [course(1), course(2), course(3)], requirements: [minC], links: plain(1, 1, 2, 3), entries: done }));
+    expect(r.status).toBe('OPTIMAL');
+    expect(r.added).toEqual([{ courseId: 3, term: 1 }]);
+    // The plan's progress counts the A and the added course, never the D.
+    expect(r.progress.get(1)!.countedCourseIds.sort()).toEqual([1, 3]);
+    // Without the minimum the D counts and nothing is added.
+    const any = await solve(
+      input({ firstTerm: 1, courses: [course(1), course(2), course(3)], requirements: [req(1, 2, 0, 'Mathematics')], links: plain(1, 1, 2, 3), entries: done }),
+    );
+    expect(any.added).toEqual([]);
+  });
+
+  it('names the shortfall when no other course is left', async () => {
+    const r = await solve(input({ firstTerm: 1, courses: [course(1), course(2)], requirements: [minC], links: plain(1, 1, 2), entries: done }));
+    expect(r.status).toBe('INFEASIBLE');
+    expect(r.shortfalls).toEqual([
+      { requirementId: 1, missingCourses: 1, missingUnits: 0, blockedBy: [{ reason: 'TOO_FEW_COURSES', courseId: null, prerequisiteId: null, requirementId: null }] },
+    ]);
+  });
+});
+
 function randomCatalogue(seed: number): AutoPlanInput {
   const rnd = random(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
