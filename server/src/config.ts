@@ -224,6 +224,11 @@ export interface Config {
   /** Auto-plan: seconds one plan generation may solve (AUTO_PLAN_TIME_LIMIT_SECONDS, default 10) and solver threads (AUTO_PLAN_THREADS, default 2). */
   autoPlanTimeLimitSeconds: number;
   autoPlanThreads: number;
+  /**
+   * Auto-plan: the JavaScript heap of one solver thread in MB (AUTO_PLAN_WORKER_MEMORY_MB, default
+   * 1024). A generation that needs more ends its thread (503 AUTO_PLAN_UNAVAILABLE), not the server.
+   */
+  autoPlanWorkerMemoryMb: number;
   /** Dual School transcripts: largest file accepted, in bytes, and most files per application. */
   transcriptMaxBytes: number;
   transcriptMaxFiles: number;
@@ -309,6 +314,7 @@ export function loadConfig(): Config {
     courseCsvMaxBytes: int('COURSE_CSV_MAX_BYTES', 5 * 1024 * 1024),
     autoPlanTimeLimitSeconds: atLeast('AUTO_PLAN_TIME_LIMIT_SECONDS', 10, 1, 'a plan needs a moment to solve'),
     autoPlanThreads: atLeast('AUTO_PLAN_THREADS', 2, 1, 'solves need a thread'),
+    autoPlanWorkerMemoryMb: atLeast('AUTO_PLAN_WORKER_MEMORY_MB', 1024, 1, 'a solver thread needs memory'),
     graphqlMaxCost: int('GRAPHQL_MAX_COST', 20000),
     graphqlMaxTokens: int('GRAPHQL_MAX_TOKENS', 5000),
     graphqlAnonymousMaxTokens: int('GRAPHQL_ANONYMOUS_MAX_TOKENS', 200),

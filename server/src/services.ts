@@ -49,9 +49,9 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const consentForms = new ConsentFormsService(db, config, outbox, schools);
   const plans = new PlansService(db);
   const whatIfPlans = new WhatIfPlansService(db, schools, plans);
-  // HiGHS solves run in worker threads; the pool closes with the app (app.ts, stop).
-  const solvers = solverPool(config.autoPlanThreads);
-  const autoPlan = new AutoPlanService(db, schools, solvers.solve, config.autoPlanTimeLimitSeconds, whatIfPlans);
+  // Generations (model building, HiGHS solves, decoding) run in worker threads; the pool closes with the app (app.ts, stop).
+  const solvers = solverPool(config.autoPlanThreads, config.autoPlanWorkerMemoryMb);
+  const autoPlan = new AutoPlanService(db, schools, solvers.plan, config.autoPlanTimeLimitSeconds, whatIfPlans);
   const followedPathways = new FollowedPathwaysService(db);
   return {
     solvers,

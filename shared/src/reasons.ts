@@ -543,6 +543,7 @@ export const REASONS = {
   AUTO_PLAN_BATCH_STUDENTS_INVALID: 'Please choose from 1 to {max} students of your schools.',
   AUTO_PLAN_BATCH_NOT_FOUND: 'No such batch of generated plans.',
   AUTO_PLAN_NO_PATHWAY: 'The student follows no pathway and their school has no graduation pathway.',
+  AUTO_PLAN_UNAVAILABLE: 'The plan generator is unavailable right now. Nothing was changed; please try again in a few minutes.',
 } as const;
 
 export type Reason = keyof typeof REASONS;

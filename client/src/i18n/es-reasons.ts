@@ -251,4 +251,5 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_BATCH_STUDENTS_INVALID': 'Elija de 1 a {max} estudiantes de sus escuelas.',
   'reason.AUTO_PLAN_BATCH_NOT_FOUND': 'No existe ese lote de planes generados.',
   'reason.AUTO_PLAN_NO_PATHWAY': 'El estudiante no sigue ninguna trayectoria y su escuela no tiene trayectoria de graduación.',
+  'reason.AUTO_PLAN_UNAVAILABLE': 'El generador de planes no está disponible en este momento. No se cambió nada; inténtelo de nuevo en unos minutos.',
 };

@@ -250,4 +250,5 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_BATCH_STUDENTS_INVALID': 'Vui lòng chọn từ 1 đến {max} học sinh của trường bạn.',
   'reason.AUTO_PLAN_BATCH_NOT_FOUND': 'Không có đợt kế hoạch được tạo nào như vậy.',
   'reason.AUTO_PLAN_NO_PATHWAY': 'Học sinh không theo lộ trình nào và trường của em không có lộ trình tốt nghiệp.',
+  'reason.AUTO_PLAN_UNAVAILABLE': 'Trình tạo kế hoạch hiện không khả dụng. Chưa có gì thay đổi; xin thử lại sau vài phút.',
 };

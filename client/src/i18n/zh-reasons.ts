@@ -244,4 +244,5 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_BATCH_STUDENTS_INVALID': '请选择您学校的 1 到 {max} 名学生。',
   'reason.AUTO_PLAN_BATCH_NOT_FOUND': '没有这批生成的计划。',
   'reason.AUTO_PLAN_NO_PATHWAY': '该学生没有关注任何路径，其学校也没有毕业路径。',
+  'reason.AUTO_PLAN_UNAVAILABLE': '计划生成器暂时不可用。未做任何更改，请几分钟后再试。',
 };

@@ -1,7 +1,8 @@
 /**
  * Generate a plan for a student (issue: auto-plan): loads the student's plan, the chosen
  * pathways (and the school's graduation pathway), every requirement the student sees, and the
- * courses that may be needed with their prerequisites, then runs plan-model.ts on the solver pool.
+ * courses that may be needed with their prerequisites, then runs plan-model.ts in the solver pool's
+ * worker threads (solver-pool.ts), which answer 503 AUTO_PLAN_UNAVAILABLE when a worker fails.
  * Nothing is saved: the answer is a preview.
  *
  * Decisions where the issue is silent:
@@ -15,6 +16,9 @@
  *   row), with its adjusted units; the school's own courses always count with their units.
  * - Completed courses never move; planned ones move only when the caller asks (movePlanned), and
  *   only within the terms still ahead.
+ * - A completed course whose grade is below a requirement's minimum does not count toward it (the
+ *   progress page's rule, pathways/progress.ts countingLinks). It is not retaken (a course is in a
+ *   plan once): the generator plans another course of the requirement, or reports the shortfall.
  */
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../context.js';
@@ -32,7 +36,8 @@ import type { WhatIfPlansService } from '../what-if-plans/what-if-plans.service.
 import { findWhatIf, type WhatIfRow } from '../what-if-plans/what-if-store.js';
 import type { Loaders } from '../../loaders.js';
 import type { GeneratePlanInput } from './auto-plan-input.js';
-import { autoPlan, type AutoPlanResult, type ModelCourse, type ModelRequirement, type ModelTerm, type Season, type Solve } from './plan-model.js';
+import type { AutoPlanResult, ModelCourse, ModelRequirement, ModelTerm, Season } from './plan-model.js';
+import type { Planner } from './solver-pool.js';
 import { firstRemainingTerm, gradesOfTerms, seasonsOfLabel } from './plan-terms.js';
 
 export interface GeneratedPlan {
@@ -50,7 +55,7 @@ export class AutoPlanService {
   constructor(
     private readonly db: DataSource,
     private readonly schools: SchoolsService,
-    private readonly solve: Solve,
+    private readonly plan: Planner,
     private readonly defaultTimeLimitSeconds: number,
     private readonly whatIfPlans: WhatIfPlansService,
   ) {}
@@ -121,18 +126,26 @@ export class AutoPlanService {
     const grade = Number.isNaN(recorded) ? null : recorded;
     const firstTerm = firstRemainingTerm(labels, grade);
 
-    const reqRows: { id: number; uuid: string; name: string; number_of_courses: number; number_of_units: string; pathway_id: number; pathway_name: string }[] =
-      await this.db.query(
-        `SELECT r.id, r.uuid, r.name, r.number_of_courses, r.number_of_units, p.id AS pathway_id, p.name AS pathway_name
+    const reqRows: {
+      id: number;
+      uuid: string;
+      name: string;
+      number_of_courses: number;
+      number_of_units: string;
+      minimum_grade: string | null;
+      pathway_id: number;
+      pathway_name: string;
+    }[] = await this.db.query(
+      `SELECT r.id, r.uuid, r.name, r.number_of_courses, r.number_of_units, r.minimum_grade, p.id AS pathway_id, p.name AS pathway_name
            FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE p.school_id = ANY($1::int[])`,
-        [visible],
-      );
+      [visible],
+    );
     const linkRows: { course_id: number; requirement_id: number; non_duplicable_group: string | null }[] = await this.db.query(
       `SELECT cr.course_id, cr.requirement_id, cr.non_duplicable_group FROM course_requirements cr WHERE cr.requirement_id = ANY($1::int[])`,
       [reqRows.map((r) => r.id)],
     );
-    const planRows: { course_id: number; term: string; completed: boolean }[] = await this.db.query(
-      `SELECT course_id, term, completed FROM scheduled_courses WHERE user_id = $1`,
+    const planRows: { course_id: number; term: string; completed: boolean; grade: string | null }[] = await this.db.query(
+      `SELECT course_id, term, completed, grade FROM scheduled_courses WHERE user_id = $1`,
       [student.id],
     );
     const goalReqIds = new Set(reqRows.filter((r) => goalPathways.has(r.pathway_id)).map((r) => r.id));
@@ -195,11 +208,13 @@ export class AutoPlanService {
       name: r.name,
       requiredCourses: r.number_of_courses,
       requiredUnits: Number(r.number_of_units),
+      minimumGrade: r.minimum_grade,
       goal: goalReqIds.has(r.id),
     }));
     const terms: ModelTerm[] = labels.map((l) => ({ seasons: seasonsOfLabel(l) }));
     const timeLimitSeconds = input.timeLimitSeconds ?? this.defaultTimeLimitSeconds;
-    const result = await autoPlan(
+    // Plain data only from here: the worker builds the models, solves and decodes them off the event loop.
+    const result = await this.plan(
       {
         terms,
         firstTerm,
@@ -208,10 +223,9 @@ export class AutoPlanService {
         requirements,
         links: linkRows.map((l) => ({ courseId: l.course_id, requirementId: l.requirement_id, group: l.non_duplicable_group })),
         entries: planRows
-          .map((p) => ({ courseId: p.course_id, term: Number(p.term) - 1, movable: input.movePlanned && !p.completed }))
+          .map((p) => ({ courseId: p.course_id, term: Number(p.term) - 1, movable: input.movePlanned && !p.completed, completed: p.completed, grade: p.grade }))
           .filter((e) => Number.isInteger(e.term) && e.term >= 0 && e.term < labels.length),
       },
-      this.solve,
       timeLimitSeconds,
     );
     const allPathways = new Map<number, string>();

@@ -187,6 +187,27 @@ describe('generate a plan', () => {
     expect([notFound.status, notFound.body.reason]).toEqual([404, 'PATHWAY_NOT_FOUND']);
   });
 
+  it('answers 503 AUTO_PLAN_UNAVAILABLE when a solver thread fails, and the next generation works', async () => {
+    const student = await h.buildStudent({ school, grade: '10' });
+    const token = await h.tokenFor(student);
+    // Solver threads with a 4 MB heap: every generation ends its thread out of memory.
+    const api = await h.appWith({ autoPlanWorkerMemoryMb: 4 });
+    const res = await api
+      .post('/api/generate-plan/')
+      .set(auth(token))
+      .send({ pathway_ids: [transferReady.id] });
+    expect({ status: res.status, reason: res.body.reason }).toEqual({ status: 503, reason: 'AUTO_PLAN_UNAVAILABLE' });
+    const gql = await api
+      .post('/graphql')
+      .set(auth(token))
+      .send({ query: GENERATE, variables: { input: { pathwayIds: [transferReady.id] } } });
+    expect(gql.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await h.db.query(`SELECT course_id FROM scheduled_courses WHERE user_id = $1`, [student.id])).toEqual([]);
+    // The pool replaced nothing of the server: the app with working threads still generates.
+    expect((await generate(token, { pathway_ids: [transferReady.id] })).body.status).toBe('OPTIMAL');
+    // A second app with its own threads takes a while to start on a busy machine.
+  }, 90_000);
+
   it('refuses bad input with a reason, and never crashes', async () => {
     const token = await h.tokenFor(await h.buildStudent({ school }));
     const cases: [unknown, string][] = [

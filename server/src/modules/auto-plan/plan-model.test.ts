@@ -7,6 +7,7 @@ import { seededRandom as random } from '../../core/seeded-random.js';
 import { generatePlan, prerequisiteViolations } from './greedy-baseline.js';
 import { computeProgress, type EngineLink } from '../pathways/progress.js';
 import { autoPlan, type AutoPlanInput, type ModelCourse, type ModelEntry, type ModelRequirement, type ModelTerm, type Season } from './plan-model.js';
+import { highsSolve } from './highs-solve.js';
 import { solverPool } from './solver-pool.js';
 
 const pool = solverPool(2);
@@ -29,7 +30,7 @@ function input(over: Partial<AutoPlanInput>): AutoPlanInput {
   return { terms: years(4), firstTerm: 0, caps: { units: 7, courses: 8 }, courses: [], requirements: [], links: [], entries: [], ...over };
 }
 
-const solve = (i: AutoPlanInput, seconds = 20) => autoPlan(i, pool.solve, seconds);
+const solve = (i: AutoPlanInput, seconds = 20) => pool.plan(i, seconds);
 
 /** The generated plan obeys every rule the plan page checks and the caps; returns the plan. */
 function checkRules(i: AutoPlanInput, entries: { courseId: number; term: number }[]) {
@@ -299,12 +300,43 @@ describe('auto-plan: proven explanations', () => {
     let clock = 0;
     const now = () => (clock += 30_000);
     const i = input({ caps: { units: 7, courses: 1 }, courses: [course(1), course(2)], requirements: [req(1, 2)], links: plain(1, 1, 2), entries: [] });
-    const r = await autoPlan(i, pool.solve, 40, now);
+    // The search in this thread with its own clock; HiGHS in process.
+    const r = await autoPlan(i, highsSolve, 40, now);
     expect(r.status).toBe('UNPROVEN');
     expect(r.shortfalls).toEqual([]);
     expect(r.added.map((a) => a.courseId).sort()).toEqual([1, 2]);
     // With the time it needs, the same input is proven optimal.
     expect((await solve(i)).status).toBe('OPTIMAL');
+  });
+});
+
+describe('auto-plan: minimum grades', () => {
+  // Mathematics needs 2 courses with C or better; the student completed C 1 with an A and C 2 with a D.
+  const minC = { ...req(1, 2, 0, 'Mathematics'), minimumGrade: 'C' };
+  const done = [
+    { courseId: 1, term: 0, movable: false, completed: true, grade: 'A' },
+    { courseId: 2, term: 0, movable: false, completed: true, grade: 'D' },
+  ];
+
+  it('does not count a D toward a C-minimum requirement: the generator adds another course', async () => {
+    const r = await solve(input({ firstTerm: 1, courses: [course(1), course(2), course(3)], requirements: [minC], links: plain(1, 1, 2, 3), entries: done }));
+    expect(r.status).toBe('OPTIMAL');
+    expect(r.added).toEqual([{ courseId: 3, term: 1 }]);
+    // The plan's progress counts the A and the added course, never the D.
+    expect(r.progress.get(1)!.countedCourseIds.sort()).toEqual([1, 3]);
+    // Without the minimum the D counts and nothing is added.
+    const any = await solve(
+      input({ firstTerm: 1, courses: [course(1), course(2), course(3)], requirements: [req(1, 2, 0, 'Mathematics')], links: plain(1, 1, 2, 3), entries: done }),
+    );
+    expect(any.added).toEqual([]);
+  });
+
+  it('names the shortfall when no other course is left', async () => {
+    const r = await solve(input({ firstTerm: 1, courses: [course(1), course(2)], requirements: [minC], links: plain(1, 1, 2), entries: done }));
+    expect(r.status).toBe('INFEASIBLE');
+    expect(r.shortfalls).toEqual([
+      { requirementId: 1, missingCourses: 1, missingUnits: 0, blockedBy: [{ reason: 'TOO_FEW_COURSES', courseId: null, prerequisiteId: null, requirementId: null }] },
+    ]);
   });
 });
 

@@ -42,7 +42,7 @@
  * 3. Every solve shares one deadline. An explanation is reported only when proven; when the time
  *    runs out the status is UNPROVEN with the best plan found, if any.
  */
-import { computeProgress, type EngineLink, type EngineRequirement, type RequirementResult } from '../pathways/progress.js';
+import { computeProgress, countingLinks, type EngineLink, type EngineRequirement, type RequirementResult } from '../pathways/progress.js';
 
 /** The seasons a term covers or a course is offered in. */
 export const SEASONS = ['fall', 'spring', 'summer'] as const;
@@ -77,6 +77,9 @@ export interface ModelEntry {
   term: number;
   /** A planned course in a term still ahead, which the student lets the generator move. */
   movable: boolean;
+  /** Completed, with its grade: a grade below a requirement's minimum keeps it from counting there. */
+  completed?: boolean;
+  grade?: string | null;
 }
 
 export interface ModelRequirement extends EngineRequirement {
@@ -330,7 +333,15 @@ interface Prepared {
   fixedCount: number[];
 }
 
-function prepare(input: AutoPlanInput): Prepared {
+function prepare(given: AutoPlanInput): Prepared {
+  // A completed course with a grade below a requirement's minimum never counts there (progress'
+  // own rule); it stays in the plan (a course is in it once: no retake), so another course must.
+  const links = countingLinks(
+    given.requirements,
+    given.entries.map((e) => ({ id: e.courseId, completed: e.completed, grade: e.grade })),
+    given.links,
+  ).counting;
+  const input: AutoPlanInput = { ...given, links };
   const courseById = new Map(input.courses.map((c) => [c.id, c]));
   const fixed = new Map<number, number>();
   const movable = new Map<number, number>();

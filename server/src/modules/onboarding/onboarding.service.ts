@@ -18,7 +18,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { Caller, RequestContext } from '../../context.js';
-import { badInput, because } from '../../core/errors.js';
+import { AppError, badInput, because } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { can, ONBOARDING_POLICY_MESSAGES, type OnboardingAction } from './onboarding.policy.js';
 import { valid, type Checked } from '../../core/validation.js';
@@ -97,6 +97,12 @@ export class OnboardingService {
    * on the plan page's requirement progress, and POST /api/generate-plan/ explains it. Only when
    * the solver found no plan at all within its time limit is nothing added.
    *
+   * When the generator itself is unavailable (a solver worker thread failed, which
+   * POST /api/generate-plan/ answers with 503 AUTO_PLAN_UNAVAILABLE), onboarding still finishes:
+   * the answers are saved, nothing is added (200, no courses), and the student generates a plan
+   * from the plan page later. A student at the end of onboarding expects to reach their plan, not
+   * an error about a part they did not ask for by name.
+   *
    * Three steps, so no transaction stays open while the solver works (up to its time limit) and the
    * embedded database's single connection is never needed twice at once: (1) in a short transaction
    * with the student's row locked, the terms are settled (labels stored when absent) and the goals
@@ -124,12 +130,19 @@ export class OnboardingService {
 
     // The generator reads the grade and the terms from the student: the onboarding answer and the labels settled above.
     const student = { ...caller.user, grade: grade === null ? null : String(grade), academicYearLabels: labels } as User;
-    const generated = await this.autoPlan.generateForStudent(ctx, student, school, {
-      studentId: caller.user.id,
-      pathwayIds: pathways.map((p) => p.id),
-      movePlanned: false,
-      timeLimitSeconds: null,
-    });
+    const generated = await this.autoPlan
+      .generateForStudent(ctx, student, school, {
+        studentId: caller.user.id,
+        pathwayIds: pathways.map((p) => p.id),
+        movePlanned: false,
+        timeLimitSeconds: null,
+      })
+      .catch((err: unknown) => {
+        // The generator is down (a worker thread failed): onboarding still finishes, with nothing added.
+        if (err instanceof AppError && err.reason === 'AUTO_PLAN_UNAVAILABLE') return null;
+        throw err;
+      });
+    if (!generated) return [];
 
     return this.db.transaction(async (m) => {
       await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [caller.user.id]);

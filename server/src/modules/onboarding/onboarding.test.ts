@@ -306,6 +306,25 @@ describe('generate four-year plan', () => {
     expect((await f.planOf(student)).map((c) => c.code)).toEqual(['2401', '4301', '2501', '4401', '2601', '4506']);
   });
 
+  it('finishes with nothing added when the plan generator fails (a solver thread out of memory), not with a 500', async () => {
+    const { student, token, school } = await studentWithToken({ grade: '10' });
+    await catalogue(school);
+    // Solver threads with a 4 MB heap: every generation ends its thread out of memory.
+    const api = await h.appWith({ autoPlanWorkerMemoryMb: 4 });
+    await api
+      .post('/api/update-ed-goals/')
+      .set(h.auth(token))
+      .send({ ed_goals: ['10th Grade', 'graduating from high school', 'None of the above'] });
+    const res = await api.post('/api/generate-four-year-plan/').set(h.auth(token)).send({});
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ added_courses: 0, courses: [] });
+    expect(await f.planOf(student)).toEqual([]);
+    // Once the generator works again, the same step plans the courses.
+    const again = await h.api.post('/api/generate-four-year-plan/').set(h.auth(token)).send({});
+    expect(again.body.added_courses).toBe(6);
+    // A second app with its own threads takes a while to start on a busy machine.
+  }, 90_000);
+
   it('keeps the courses already planned, follows the AA goal and uses the onboarding grade (GraphQL)', async () => {
     const { student, token, school } = await studentWithToken({ grade: '9' });
     const c = await catalogue(school);

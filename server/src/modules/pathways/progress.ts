@@ -347,6 +347,29 @@ export interface PlanRequirementResult extends RequirementResult {
 }
 
 /**
+ * The links that may count: a completed course counts toward a requirement only with a grade
+ * meeting its minimum (never a failing one). The one place of that rule: progress and the plan
+ * generator (auto-plan) both count through it. `below` lists, by requirement, the completed
+ * courses left out for their grade.
+ */
+export function countingLinks(
+  requirements: readonly EngineRequirement[],
+  plan: readonly { id: number; completed?: boolean; grade?: string | null }[],
+  links: readonly EngineLink[],
+): { counting: EngineLink[]; below: Map<number, number[]> } {
+  const byId = new Map(plan.map((c) => [c.id, c]));
+  const minimum = new Map(requirements.map((r) => [r.id, r.minimumGrade ?? null]));
+  const below = new Map<number, number[]>();
+  const counting = links.filter((l) => {
+    const c = byId.get(l.courseId);
+    if (!c?.completed || !minimum.has(l.requirementId) || meetsMinimum(c.grade ?? '', minimum.get(l.requirementId))) return true;
+    below.set(l.requirementId, [...(below.get(l.requirementId) ?? []), c.id]);
+    return false;
+  });
+  return { counting, below };
+}
+
+/**
  * A student's progress from their plan's courses: the one entry point of the engine for a student,
  * used by the progress page (ProgressService) and the caseload alike, so their numbers never differ.
  * `requirements` are every requirement the student sees (a non-duplicable group may span pathways).
@@ -362,16 +385,8 @@ export function planProgress(
     courseId: c.courseId,
     units: effectiveUnits({ schoolId: c.schoolId, units: c.units }, studentSchoolId, c.adjustedUnits),
   }));
-  // A completed course counts toward a requirement only with a grade meeting its minimum (never a failing one).
   const byId = new Map(plan.map((c) => [c.id, c]));
-  const minimum = new Map(requirements.map((r) => [r.id, r.minimumGrade ?? null]));
-  const below = new Map<number, number[]>();
-  const counting = links.filter((l) => {
-    const c = byId.get(l.courseId);
-    if (!c?.completed || !minimum.has(l.requirementId) || meetsMinimum(c.grade ?? '', minimum.get(l.requirementId))) return true;
-    below.set(l.requirementId, [...(below.get(l.requirementId) ?? []), c.id]);
-    return false;
-  });
+  const { counting, below } = countingLinks(requirements, plan, links);
   const results = computeProgress(requirements, courses, counting);
   return new Map(
     [...results].map(([id, r]) => {

@@ -1,38 +1,35 @@
 /**
- * One HiGHS solve in a worker thread (solver-pool.ts runs this file in a piscina pool).
- *
- * Plain JavaScript on purpose: a worker thread loads its file with Node itself, under every way
- * the server runs (tsx in development, vitest in tests, the compiled build), and Node 20 cannot
- * load TypeScript. It only turns a model (plan-model.ts, LinearModel) into HiGHS' answer; all the
- * planning logic stays in TypeScript.
- *
- * Each worker loads the WebAssembly solver once and reuses it; every model is disposed after its
- * solve, so the worker's memory does not grow with the number of solves.
+ * One HiGHS solve, in the thread that calls it (the plan worker, plan-task.ts). Each thread loads
+ * the WebAssembly solver once and reuses it; every model is disposed after its solve, so memory
+ * does not grow with the number of solves.
  */
-'use strict';
-// A CommonJS worker file (see above) loads its library with require.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadHighs = require('highs');
+import { createRequire } from 'node:module';
+import type { Highs } from 'highs';
+import type { LinearModel, SolveOutcome } from './plan-model.js';
 
-const ready = loadHighs();
+// highs is CommonJS: its module.exports is the loader that its types call the default export.
+const loadHighs = createRequire(import.meta.url)('highs') as typeof import('highs').default;
 
-const finite = (highs, list) => list.map((v) => (v === Infinity ? highs.infinity : v === -Infinity ? -highs.infinity : v));
+let ready: Promise<Highs> | null = null;
 
-module.exports = async function solve({ model, timeLimitSeconds }) {
-  const highs = await ready;
-  const status = highs.constants.modelStatus;
+const finite = (highs: Highs, list: number[]) => list.map((v) => (v === Infinity ? highs.infinity : v === -Infinity ? -highs.infinity : v));
+
+export async function highsSolve(model: LinearModel, timeLimitSeconds: number): Promise<SolveOutcome> {
   if (model.numCols === 0) {
     // Nothing to decide: feasible when every row holds at zero.
     const ok = model.rowLower.every((lo, i) => lo <= 0 && model.rowUpper[i] >= 0);
     return { status: ok ? 'optimal' : 'infeasible', feasible: ok, values: [] };
   }
+  ready ??= loadHighs();
+  const highs = await ready;
+  const status = highs.constants.modelStatus;
   const m = highs.createModel({
     ...model,
     colLower: finite(highs, model.colLower),
     colUpper: finite(highs, model.colUpper),
     rowLower: finite(highs, model.rowLower),
     rowUpper: finite(highs, model.rowUpper),
-  });
+  } as Parameters<Highs['createModel']>[0]);
   try {
     // A fixed seed, an exact gap: the same model always gives the same plan.
     m.options.set({ output_flag: false, time_limit: Math.max(0.01, timeLimitSeconds), mip_rel_gap: 0, random_seed: 0 });
@@ -46,4 +43,4 @@ module.exports = async function solve({ model, timeLimitSeconds }) {
   } finally {
     m.dispose();
   }
-};
+}
