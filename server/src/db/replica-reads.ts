@@ -114,7 +114,9 @@ export async function replicaRead<T>(ctx: RoutedContext, name: ReplicaRead, read
       return result;
     } catch (e) {
       // Only a database error is retried: one of ours (a refusal, bad input) would be the same on the primary.
-      if (!isDatabaseError(e)) throw e;
+      // A runner TypeORM released under the read lost its connection (the replica went away between two
+      // of the read's statements): its next statement throws "already released", no database error.
+      if (!isDatabaseError(e) && !runner.isReleased) throw e;
       replicaReadCounts.fallbacks++;
       logger.warn({ err: e, read: name }, '[replica] read failed; running it on the primary');
       return await onPrimary();

@@ -5,9 +5,9 @@
  * that never finishes is cut at the deadline.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drainableHttp, settleBy } from './shutdown.js';
+import { drainableHttp, FRESH_CONNECTION_GRACE_MS, settleBy } from './shutdown.js';
 
 let servers: http.Server[] = [];
 afterEach(() => {
@@ -73,6 +73,37 @@ describe('drainableHttp', () => {
     await expect(get(port, '/', new http.Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect((await slow).body).toBe('done');
     await drained;
+  });
+
+  it('answers a request on a connection accepted before the stop but read after it (a balancer already sent it), then closes it', async () => {
+    const { port, drain } = await serve();
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    // The server has the connection; its request comes just after the stop began.
+    await new Promise((r) => setTimeout(r, 100));
+    const drained = drain.drain(Date.now() + 30_000);
+    let raw = '';
+    socket.on('data', (d) => (raw += d));
+    const closed = new Promise((r) => socket.once('close', r));
+    socket.write('GET / HTTP/1.1\r\nHost: planner\r\n\r\n');
+    await closed;
+    expect(raw).toMatch(/^HTTP\/1\.1 200 /);
+    expect(raw).toMatch(/\r\nConnection: close\r\n/i);
+    expect(raw.endsWith('done')).toBe(true);
+    expect(await drained).toBe(0);
+  });
+
+  it('closes a connection that never sends a request once its grace is over, well before the deadline', async () => {
+    const { port, drain } = await serve();
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    const closed = new Promise((r) => socket.once('close', r));
+    expect(await drain.drain(Date.now() + 30_000)).toBe(0);
+    await closed;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(FRESH_CONNECTION_GRACE_MS - 100);
+    expect(Date.now() - started).toBeLessThan(FRESH_CONNECTION_GRACE_MS + 3000);
   });
 
   it('cuts off a request still running at the deadline and answers how many', async () => {
