@@ -79,7 +79,17 @@ describe('headers', () => {
     expect(labels(user('Staff', { ...hs, fourYearPlanEnabled: false }))).toEqual(['Students', 'Access Log']);
   });
   it('adds Admissions, Family Payments and School Years for staff of a school with the dual school', () => {
-    expect(labels(user('Staff', dual))).toEqual(['My Courses', 'CC Courses', 'Pathways', 'Students', 'Course Requests', 'Admissions', 'Family Payments', 'School Years', 'Access Log']);
+    expect(labels(user('Staff', dual))).toEqual([
+      'My Courses',
+      'CC Courses',
+      'Pathways',
+      'Students',
+      'Course Requests',
+      'Admissions',
+      'Family Payments',
+      'School Years',
+      'Access Log',
+    ]);
     expect(labels(user('Staff', { ...dual, fourYearPlanEnabled: false }))).toEqual(['Students', 'Admissions', 'Family Payments', 'School Years', 'Access Log']);
   });
   it('gives students Courses only with the four-year plan', () => {
