@@ -7,6 +7,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
+import { ImportProgress, type ImportRows } from '../../components/ImportProgress';
 import { RosterImportDocument } from '../../graphql/generated';
 import { restErrorInfo, rowReasonText, serverMessage } from '../../graphql/errors';
 import { useT } from '../../i18n';
@@ -22,7 +23,7 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(0);
-  const [rows, setRows] = useState<{ doneRows: number; totalRows: number } | null>(null);
+  const [rows, setRows] = useState<ImportRows | null>(null);
   const [result, setResult] = useState<Result | null>(null);
 
   const readImport = async (id: string) => (await client.query({ query: RosterImportDocument, variables: { id }, fetchPolicy: 'network-only' })).data!.rosterImport;
@@ -77,19 +78,14 @@ export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; o
           {t('ops.csvFile')}
           <input type="file" accept=".csv,.zip,text/csv,application/zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
-        {busy && !rows && (
-          <div className="stack">
-            <progress aria-label={progress === null ? t('ops.importingStudents') : t('ops.uploading')} max={1} {...(progress === null ? {} : { value: progress })} />
-            <span className="muted">{progress === null ? t('ops.importingStudentsEllipsis') : t('ops.uploadingPercent', { percent: Math.round(progress * 100) })}</span>
-          </div>
-        )}
-        {busy && rows && (
-          <div className="stack">
-            <progress aria-label={t('ops.importProgress')} max={rows.totalRows || 1} value={rows.doneRows} />
-            <span className="muted" aria-live="polite">
-              {t('ops.rowsOf', { done: rows.doneRows, total: rows.totalRows })}
-            </span>
-          </div>
+        {busy && (
+          <ImportProgress
+            progress={progress}
+            rows={rows}
+            waitingLabel={t('ops.importingStudents')}
+            waitingText={t('ops.importingStudentsEllipsis')}
+            rowsText={rows ? t('ops.rowsOf', { done: rows.doneRows, total: rows.totalRows }) : ''}
+          />
         )}
         {result?.kind === 'done' && (
           <div className={`alert ${result.errors.length ? 'alert-danger' : 'alert-success'}`} role={result.errors.length ? 'alert' : 'status'}>

@@ -7,6 +7,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
+import { ImportProgress, type ImportRows } from '../../components/ImportProgress';
 import { TranscriptImportDocument } from '../../graphql/generated';
 import { restErrorInfo, rowReasonText, serverMessage } from '../../graphql/errors';
 import { useT } from '../../i18n';
@@ -22,7 +23,7 @@ export function ImportTranscriptDialog({ onClose }: { onClose(): void }) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(0);
-  const [rows, setRows] = useState<{ doneRows: number; totalRows: number } | null>(null);
+  const [rows, setRows] = useState<ImportRows | null>(null);
   const [result, setResult] = useState<Result | null>(null);
 
   const readImport = async (id: string) =>
@@ -75,19 +76,14 @@ export function ImportTranscriptDialog({ onClose }: { onClose(): void }) {
           {t('transcripts.file')}
           <input type="file" accept=".csv,.json,text/csv,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
-        {busy && !rows && (
-          <div className="stack">
-            <progress aria-label={progress === null ? t('transcripts.importing') : t('ops.uploading')} max={1} {...(progress === null ? {} : { value: progress })} />
-            <span className="muted">{progress === null ? t('transcripts.importing') : t('ops.uploadingPercent', { percent: Math.round(progress * 100) })}</span>
-          </div>
-        )}
-        {busy && rows && (
-          <div className="stack">
-            <progress aria-label={t('ops.importProgress')} max={rows.totalRows || 1} value={rows.doneRows} />
-            <span className="muted" aria-live="polite">
-              {t('transcripts.rowsOf', { done: rows.doneRows, total: rows.totalRows })}
-            </span>
-          </div>
+        {busy && (
+          <ImportProgress
+            progress={progress}
+            rows={rows}
+            waitingLabel={t('transcripts.importing')}
+            waitingText={t('transcripts.importing')}
+            rowsText={rows ? t('transcripts.rowsOf', { done: rows.doneRows, total: rows.totalRows }) : ''}
+          />
         )}
         {result?.kind === 'done' && (
           <div className={`alert ${result.errors.length ? 'alert-danger' : 'alert-success'}`} role={result.errors.length ? 'alert' : 'status'}>
