@@ -7,57 +7,31 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
-import { ImportProgress, type ImportRows } from '../../components/ImportProgress';
+import { ImportProgress } from '../../components/ImportProgress';
+import { useFileImport } from '../../components/useFileImport';
 import { RosterImportDocument } from '../../graphql/generated';
-import { restErrorInfo, rowReasonText, serverMessage } from '../../graphql/errors';
+import { rowReasonText } from '../../graphql/errors';
 import { useT } from '../../i18n';
 import '../../components/tables.css';
-import { followRosterImport, uploadRoster, type RosterIssue, type RosterNotice } from './uploadRoster';
-
-type Result =
-  { kind: 'done'; created: number; updated: number; emailed: number; errors: RosterIssue[]; notices: RosterNotice[] } | { kind: 'failed'; reason: string | null };
+import { followRosterImport, uploadRoster } from './uploadRoster';
 
 export function ImportRosterDialog({ onClose, onImported }: { onClose(): void; onImported(): void }) {
   const t = useT();
   const client = useApolloClient();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(0);
-  const [rows, setRows] = useState<ImportRows | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
-
   const readImport = async (id: string) => (await client.query({ query: RosterImportDocument, variables: { id }, fetchPolicy: 'network-only' })).data!.rosterImport;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    setResult(null);
-    setProgress(0);
-    setRows(null);
-    const { status, body } = await uploadRoster(file, setProgress);
-    if (status !== 202 || !body?.id) {
-      console.error('Failed to import the roster', status, body);
-      setResult({ kind: 'failed', reason: serverMessage(restErrorInfo(body, status)) ?? null });
-      setBusy(false);
-      return;
-    }
-    setRows({ doneRows: body.done_rows ?? 0, totalRows: body.total_rows ?? 0 });
-    try {
-      const done = await followRosterImport(readImport, body.id, setRows);
-      if (done.state === 'done') {
-        setResult({ kind: 'done', created: done.created, updated: done.updated, emailed: done.emailed, errors: done.errors, notices: done.notices });
-      } else {
-        console.error('The roster import failed', done);
-        setResult({ kind: 'failed', reason: done.error ?? null });
-      }
-    } catch (err) {
-      console.error('Failed to follow the roster import', err);
-      setResult({ kind: 'failed', reason: null });
-    }
+  const { busy, progress, rows, outcome, run } = useFileImport({
+    upload: uploadRoster,
+    follow: (id, onRows) => followRosterImport(readImport, id, onRows),
+    what: 'roster',
     // Some rows may be saved even when the import stopped: the list is refreshed either way.
-    onImported();
-    setBusy(false);
+    onSettled: onImported,
+  });
+  const result = outcome?.kind === 'done' ? { kind: 'done' as const, ...outcome.import } : outcome;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (file) void run(file);
   }
 
   return (

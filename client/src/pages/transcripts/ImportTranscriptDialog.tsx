@@ -7,56 +7,30 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
-import { ImportProgress, type ImportRows } from '../../components/ImportProgress';
+import { ImportProgress } from '../../components/ImportProgress';
+import { useFileImport } from '../../components/useFileImport';
 import { TranscriptImportDocument } from '../../graphql/generated';
-import { restErrorInfo, rowReasonText, serverMessage } from '../../graphql/errors';
+import { rowReasonText } from '../../graphql/errors';
 import { useT } from '../../i18n';
 import '../../components/tables.css';
-import { followTranscriptImport, uploadTranscript, type TranscriptIssue } from './uploadTranscript';
-
-type Result =
-  { kind: 'done'; created: number; updated: number; unchanged: number; placed: number; errors: TranscriptIssue[] } | { kind: 'failed'; reason: string | null };
+import { followTranscriptImport, uploadTranscript } from './uploadTranscript';
 
 export function ImportTranscriptDialog({ onClose }: { onClose(): void }) {
   const t = useT();
   const client = useApolloClient();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(0);
-  const [rows, setRows] = useState<ImportRows | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
-
   const readImport = async (id: string) =>
     (await client.query({ query: TranscriptImportDocument, variables: { id }, fetchPolicy: 'network-only' })).data!.transcriptImport;
+  const { busy, progress, rows, outcome, run } = useFileImport({
+    upload: uploadTranscript,
+    follow: (id, onRows) => followTranscriptImport(readImport, id, onRows),
+    what: 'course history',
+  });
+  const result = outcome?.kind === 'done' ? { kind: 'done' as const, ...outcome.import } : outcome;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    setResult(null);
-    setProgress(0);
-    setRows(null);
-    const { status, body } = await uploadTranscript(file, setProgress);
-    if (status !== 202 || !body?.id) {
-      console.error('Failed to import the course history', status, body);
-      setResult({ kind: 'failed', reason: serverMessage(restErrorInfo(body, status)) ?? null });
-      setBusy(false);
-      return;
-    }
-    setRows({ doneRows: body.done_rows ?? 0, totalRows: body.total_rows ?? 0 });
-    try {
-      const done = await followTranscriptImport(readImport, body.id, setRows);
-      if (done.state === 'done') {
-        setResult({ kind: 'done', created: done.created, updated: done.updated, unchanged: done.unchanged, placed: done.placed, errors: done.errors });
-      } else {
-        console.error('The course history import failed', done);
-        setResult({ kind: 'failed', reason: done.error ?? null });
-      }
-    } catch (err) {
-      console.error('Failed to follow the course history import', err);
-      setResult({ kind: 'failed', reason: null });
-    }
-    setBusy(false);
+    if (file) void run(file);
   }
 
   return (
