@@ -4,7 +4,7 @@
  */
 import { because } from '../../core/errors.js';
 import { check, parseInput, z, zodMessage, type Checked } from '../../core/validation.js';
-import { MAX_TIME_LIMIT_SECONDS } from './auto-plan-input.js';
+import { timeLimitSecondsSchema } from './auto-plan-input.js';
 
 export const AUTO_PLAN_BATCH_QUEUE = 'auto-plan.batch';
 /** Most students in one batch (a whole caseload of several hundred fits). */
@@ -12,7 +12,6 @@ export const MAX_BATCH_STUDENTS = 1000;
 
 export const AUTO_PLAN_BATCH_MESSAGES = {
   students: because('AUTO_PLAN_BATCH_STUDENTS_INVALID', { max: MAX_BATCH_STUDENTS }),
-  timeLimit: because('AUTO_PLAN_TIME_LIMIT_INVALID', { max: MAX_TIME_LIMIT_SECONDS }),
   notFound: 'AUTO_PLAN_BATCH_NOT_FOUND',
   studentNotFound: 'STUDENT_NOT_FOUND',
 } as const;
@@ -39,12 +38,7 @@ export const batchStartSchema = z.object({
     )
     .min(1, zodMessage(M.students))
     .max(MAX_BATCH_STUDENTS, zodMessage(M.students)),
-  time_limit_seconds: z
-    .number({ error: zodMessage(M.timeLimit) })
-    .int(zodMessage(M.timeLimit))
-    .min(1, zodMessage(M.timeLimit))
-    .max(MAX_TIME_LIMIT_SECONDS, zodMessage(M.timeLimit))
-    .nullish(),
+  time_limit_seconds: timeLimitSecondsSchema,
 });
 
 export const checkBatchStart = (raw: unknown): Checked<BatchStart> =>

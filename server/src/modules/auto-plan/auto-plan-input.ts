@@ -26,6 +26,14 @@ export interface GeneratePlanInput {
   timeLimitSeconds: number | null;
 }
 
+/** A generation's time limit in seconds (1 to the most); null or absent: the server's setting. */
+export const timeLimitSecondsSchema = z
+  .number({ error: zodMessage(M.timeLimit) })
+  .int(zodMessage(M.timeLimit))
+  .min(1, zodMessage(M.timeLimit))
+  .max(MAX_TIME_LIMIT_SECONDS, zodMessage(M.timeLimit))
+  .nullish();
+
 export const generatePlanSchema = z.object({
   student_id: z
     .number({ error: zodMessage(M.student) })
@@ -45,12 +53,7 @@ export const generatePlanSchema = z.object({
     .min(1, zodMessage(M.pathways))
     .max(MAX_PATHWAYS, zodMessage(M.pathways)),
   move_planned: z.boolean({ error: zodMessage(because('INVALID_INPUT', { field: 'move_planned' })) }).optional(),
-  time_limit_seconds: z
-    .number({ error: zodMessage(M.timeLimit) })
-    .int(zodMessage(M.timeLimit))
-    .min(1, zodMessage(M.timeLimit))
-    .max(MAX_TIME_LIMIT_SECONDS, zodMessage(M.timeLimit))
-    .nullish(),
+  time_limit_seconds: timeLimitSecondsSchema,
 });
 
 export const checkGeneratePlan = (raw: unknown): Checked<GeneratePlanInput> =>
