@@ -176,5 +176,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // With the screens' waits at 5 s (src/test/setup.ts), a test gets room for a few of them.
+    testTimeout: 15_000,
   },
 });
