@@ -21,7 +21,10 @@ const course = (courseId: number, courseCode: string, title: string, requested: 
   byGrade: byGrade.map(([grade, count]) => ({ __typename: 'CourseDemandGrade', grade, count })),
   sections,
 });
+// Read afresh when the window's answer comes (the card is keyed by the window), which may be
+// after the demand's first answer: twice at most.
 const demandMock: MockLink.MockedResponse = {
+  maxUsageCount: 2,
   request: { query: CourseDemandDocument, variables: { schoolYear: null } },
   result: {
     data: {
@@ -68,6 +71,8 @@ describe('CourseRequestsPage', () => {
         <CourseRequestsPage />
       </MockedProvider>,
     );
+    // The window first: its answer keys the demand card anew.
+    await screen.findByDisplayValue('2027-2028');
     const table = await screen.findByRole('table', { name: 'Course demand' });
     expect(
       within(table)
@@ -114,6 +119,7 @@ describe('CourseRequestsPage', () => {
         <CourseRequestsPage />
       </MockedProvider>,
     );
+    await screen.findByDisplayValue('2027-2028');
     const size = await screen.findByLabelText('Class size (students per section)');
     fireEvent.change(size, { target: { value: '0' } });
     fireEvent.submit(size.closest('form')!);
