@@ -1,3 +1,5 @@
+// Named to run after the other journeys (Playwright runs files in name order): its students and
+// data stay in the demo school and changed what the caseload and density journeys count.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiToken, DEMO, signIn, unique } from './helpers';

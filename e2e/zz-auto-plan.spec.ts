@@ -1,3 +1,5 @@
+// Named to run after the other journeys (Playwright runs files in name order): its students and
+// data stay in the demo school and changed what the caseload and density journeys count.
 /**
  * Auto-plan in the browser, on the demo seed: a student generates a plan, previews what it adds
  * and saves it as a what-if plan; a counselor generates plans for five students of the caseload at
