@@ -90,7 +90,7 @@ test('the caseload shows at least 15 students on the first screen, one line each
 
   // A cut list shows whole on hover, and while its row has keyboard focus.
   const sam = rows.filter({ hasText: 'Lee, Sam' });
-  const missing = sam.locator('td.clip-cell').nth(1);
+  const missing = sam.locator('td.missing');
   const full = missing.locator('.full');
   await expect(full).toBeHidden();
   await missing.hover();

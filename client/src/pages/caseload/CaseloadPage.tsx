@@ -236,8 +236,9 @@ export default function CaseloadPage() {
                       <td>
                         <button
                           type="button"
-                          className="link"
+                          className="link student-name"
                           disabled={viewing}
+                          title={name}
                           aria-label={t('caseload.openName', { name })}
                           onClick={(e) => {
                             e.stopPropagation();
@@ -255,11 +256,14 @@ export default function CaseloadPage() {
                           <span className="muted">{t('caseload.noPathway')}</span>
                         )}
                       </td>
-                      <td>
-                        {t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })}
-                        {s.updating && <span className="muted"> ({t('caseload.updating')})</span>}
-                      </td>
                       <td className="clip-cell">
+                        {s.updating ? (
+                          <ClippedList text={`${t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })} (${t('caseload.updating')})`} />
+                        ) : (
+                          t('caseload.metOf', { met: s.requirementsMet, total: s.requirementsTotal })
+                        )}
+                      </td>
+                      <td className="clip-cell missing">
                         {missing.length > 0 && <ClippedList text={missing.map((m) => (s.pathways.length > 1 ? `${m.pathwayName}: ${m.name}` : m.name)).join(', ')} />}
                       </td>
                       <td title={s.warnings.join('\n')}>{s.warnings.length || ''}</td>
