@@ -2,10 +2,11 @@
  * A file import run by a job (the roster's, the course history's), as its dialog drives it: the
  * file is sent with its upload progress, the 202 names the import, and the import is read until it
  * is done or failed, with its rows saved of the file's. A refused upload gives its translated
- * reason; a failed import, the reason it stored.
+ * reason; a failed import, the reason it stored (translated by its code).
  */
 import { useState } from 'react';
 import { restErrorInfo, serverMessage } from '../graphql/errors';
+import { translateReason } from '../i18n/core';
 import type { ImportRows } from './ImportProgress';
 import type { UploadAnswer } from './uploadWithProgress';
 
@@ -22,7 +23,7 @@ export interface FileImport<I> {
   onSettled?: () => void;
 }
 
-export function useFileImport<I extends { state: string; error?: string | null }>({ upload, follow, what, onSettled }: FileImport<I>) {
+export function useFileImport<I extends { state: string; error?: string | null; reason?: string | null }>({ upload, follow, what, onSettled }: FileImport<I>) {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(0);
   const [rows, setRows] = useState<ImportRows | null>(null);
@@ -46,7 +47,7 @@ export function useFileImport<I extends { state: string; error?: string | null }
       if (done.state === 'done') setOutcome({ kind: 'done', import: done });
       else {
         console.error(`The ${what} import failed`, done);
-        setOutcome({ kind: 'failed', reason: done.error ?? null });
+        setOutcome({ kind: 'failed', reason: done.error ? translateReason({ english: done.error, reason: done.reason }) : null });
       }
     } catch (err) {
       console.error(`Failed to follow the ${what} import`, err);

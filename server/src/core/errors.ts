@@ -3,7 +3,7 @@
  * `extensions.code` and the reason in `extensions.reason` (and `params`), REST turns it into the
  * HTTP status and `{ "error": message, "reason": … }`.
  */
-import { REASONS, reasonText, type Reason, type ReasonParams } from '@planner/shared';
+import { isReason, REASONS, reasonText, type Reason, type ReasonParams } from '@planner/shared';
 
 export type { Reason, ReasonParams };
 export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE';
@@ -53,6 +53,15 @@ export const ROW_REASON_PARAMS_DESCRIPTION = "The values filled into the reason'
 export function rowReason(why: ReasonMessage): RowReason {
   const params = paramsOf(why);
   return { reason: why.reason, ...(params ? { params } : {}), message: reasonText(why.reason, params) };
+}
+
+/**
+ * Why a background job stopped, as stored in its row's text column: a reason code (older rows kept
+ * the English text alone, so their reason is null). Answered as both, the client translating by the code.
+ */
+export function storedFailure(stored: string | null): { error: string | null; reason: Reason | null } {
+  if (stored === null) return { error: null, reason: null };
+  return isReason(stored) ? { error: REASONS[stored], reason: stored } : { error: stored, reason: null };
 }
 
 export class AppError extends Error {

@@ -68,6 +68,7 @@ const finished = {
     },
   ],
   error: null,
+  reason: null,
 };
 
 describe('Import roster dialog', () => {
@@ -107,5 +108,34 @@ describe('Import roster dialog', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['6', 'P-1', 'Guardado, pero no vinculado a S-9: ningún estudiante de la escuela tiene este sourcedId.']);
+  });
+
+  it("says why a failed import stopped in the reader's language, by the reason code the server stored", async () => {
+    localStorage.setItem('locale', 'es');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = {
+      ...finished,
+      state: 'failed',
+      doneRows: 2,
+      errors: [],
+      notices: [],
+      error: 'The import stopped before the end. Rows already saved are kept; upload the file again to finish it.',
+      reason: 'ROSTER_IMPORT_STOPPED',
+    };
+    render(
+      <MockedProvider mocks={[{ request: { query: RosterImportDocument, variables: { id: 'r-1' } }, result: { data: { rosterImport: failed } } }]}>
+        <SessionProvider>
+          <I18nProvider>
+            <ImportRosterDialog onClose={() => {}} onImported={() => {}} />
+          </I18nProvider>
+        </SessionProvider>
+      </MockedProvider>,
+    );
+    const file = new File(['sourcedId,givenName,familyName,email,grade\n'], 'roster.csv', { type: 'text/csv' });
+    fireEvent.change(await screen.findByLabelText('Archivo CSV'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subir' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('La importación se detuvo antes de terminar. Las filas ya guardadas se conservan; suba el archivo de nuevo para terminarla.');
+    expect(screen.queryByText(/The import stopped/)).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../context.js';
-import { notFound, because } from '../../core/errors.js';
+import { notFound, because, storedFailure, type Reason } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { can } from './consent-forms.policy.js';
@@ -26,7 +26,6 @@ import { ExportChunkWriter, readExportChunks, scheduleExportCleanup } from '../e
 import type { ConsentFormsService } from './consent-forms.service.js';
 import type { Checked } from '../../core/validation.js';
 import type { ExportInput } from './consent-export-input.js';
-import { REASONS } from '@planner/shared';
 
 export const CONSENT_EXPORT_QUEUE = 'consent.export';
 const KIND = 'consent_forms';
@@ -49,7 +48,9 @@ export interface ParentFormsExportView {
   grade: string;
   formsDone: number;
   formsTotal: number;
+  /** Why the export failed: English, and as a reason code (null for an older export). */
   error: string | null;
+  reason: Reason | null;
   fileName: string;
   /** Where the finished ZIP is downloaded (null until it is done). */
   downloadPath: string | null;
@@ -140,7 +141,7 @@ export class ConsentExportsService {
     if (!row) return; // done, failed, expired or deleted meanwhile
     if (row.requested_by === null) {
       // The account that asked is gone: nobody to record as the reader of these forms.
-      await this.db.query(`UPDATE exports SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [exportId, REASONS[EXPORT_JOB_MESSAGES.failed]]);
+      await this.db.query(`UPDATE exports SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [exportId, EXPORT_JOB_MESSAGES.failed]);
       return;
     }
     await this.db.query(`DELETE FROM export_chunks WHERE export_id = $1 AND run_id <> $2`, [exportId, runId]);
@@ -166,7 +167,7 @@ export class ConsentExportsService {
         exportId,
         runId,
         final ? 'failed' : 'queued',
-        final ? REASONS[EXPORT_JOB_MESSAGES.failed] : null,
+        final ? EXPORT_JOB_MESSAGES.failed : null,
       ]);
       await this.db.query(`DELETE FROM export_chunks WHERE export_id = $1 AND run_id = $2`, [exportId, runId]);
       throw e;
@@ -191,7 +192,7 @@ function view(row: ExportRow): ParentFormsExportView {
     grade: row.grade,
     formsDone: row.done_count,
     formsTotal: row.total_count,
-    error: row.error,
+    ...storedFailure(row.error),
     fileName: row.file_name,
     downloadPath: row.state === 'done' ? exportDownloadPath(row.id) : null,
     createdAt: row.created_at,

@@ -51,7 +51,9 @@ export class ParentFormsExport {
   @Field(() => String, { description: 'The grade exported.' }) grade: string;
   @Field(() => Int, { description: 'Forms written into the ZIP so far.' }) formsDone: number;
   @Field(() => Int, { description: 'Forms the ZIP will hold (known once the export runs).' }) formsTotal: number;
-  @Field(() => String, { nullable: true, description: 'Why the export failed.' }) error: string | null;
+  @Field(() => String, { nullable: true, description: 'Why the export failed (English).' }) error: string | null;
+  @Field(() => String, { nullable: true, description: 'Why the export failed, as a stable reason code the client translates; null when it did not fail.' })
+  reason: string | null;
   @Field(() => String, { description: "The download's file name, Grade_{grade}_Parent_Forms.zip" }) fileName: string;
   @Field(() => String, { nullable: true, description: 'Path of the finished ZIP on this host (GET with the token); null until done' })
   downloadPath: string | null;

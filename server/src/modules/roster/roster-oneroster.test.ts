@@ -236,4 +236,26 @@ describe('OneRoster import', () => {
     expect(perBatch).toBeLessThanOrEqual(20);
     expect(large).toBeLessThan(500 / 2);
   });
+
+  it('a failed import keeps why as a reason code, answered with its English on both APIs', async () => {
+    const school = await h.buildSchool();
+    const token = await h.tokenFor(await h.buildStaff({ school }));
+    const res = await h.api
+      .post('/api/roster-import/')
+      .set(h.auth(token))
+      .attach('file', Buffer.from(`sourcedId,givenName,familyName,email,grade\nF-1,Fay,Lure,fay.${Date.now()}@example.org,10\n`), { filename: 'r.csv' });
+    expect(res.status).toBe(202);
+    // The database refuses every batch's transaction: the last attempt marks the import failed.
+    const refusing = new Proxy(h.db, {
+      get: (db, key) => (key === 'transaction' ? () => Promise.reject(new Error('the database went away')) : Reflect.get(db, key)),
+    });
+    const failing = new RosterService(refusing, h.services.accounts, h.services.schools, h.services.roster.maxBytes);
+    await expect(failing.processImport(res.body.id, { attempts: 5, max_attempts: 5 }, new AbortController().signal)).rejects.toThrow('the database went away');
+    const english = 'The import stopped before the end. Rows already saved are kept; upload the file again to finish it.';
+    expect((await h.api.get(res.headers.location).set(h.auth(token))).body).toMatchObject({ state: 'failed', reason: 'ROSTER_IMPORT_STOPPED', error: english });
+    const [{ error }] = await h.db.query(`SELECT error FROM roster_imports WHERE id = $1`, [res.body.id]);
+    expect(error).toBe('ROSTER_IMPORT_STOPPED');
+    const gql = await h.gql('query($id: ID!) { rosterImport(id: $id) { state error reason } }', { id: res.body.id }, token);
+    expect(gql.data.rosterImport).toEqual({ state: 'failed', error: english, reason: 'ROSTER_IMPORT_STOPPED' });
+  });
 });

@@ -22,7 +22,8 @@ export const RosterImportJson = z
     notices: z
       .array(z.object({ line: z.int(), sourced_id: z.string(), ...reported('What staff should know about the saved row') }))
       .meta({ description: 'Rows saved with a notice (a parent not linked to a student the file names), by line.' }),
-    error: z.string().nullable().meta({ description: 'Why the import stopped, when it failed.' }),
+    error: z.string().nullable().meta({ description: 'Why the import stopped, when it failed (English).' }),
+    reason: z.string().nullable().meta({ description: 'Why the import stopped, as a stable reason code; null when it did not fail.' }),
   })
   .meta({ id: 'RosterImport' });
 

@@ -41,7 +41,12 @@ class RosterImport {
   @Field(() => Int, { description: 'Deactivated accounts that came back.' }) reactivated: number;
   @Field(() => [RosterImportIssue], { description: 'Rows not saved so far, with their reason.' }) errors: RosterImportIssue[];
   @Field(() => [RosterImportNotice], { description: 'Rows saved so far with a notice (a parent not linked to a student the file names).' }) notices: RosterImportNotice[];
-  @Field(() => String, { nullable: true, description: 'Why the import stopped, when it failed.' }) error: string | null;
+  @Field(() => String, { nullable: true, description: 'Why the import stopped, when it failed (English).' }) error: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the import stopped, as a stable reason code the client translates; null when it did not fail (or failed before imports kept the code).',
+  })
+  reason: string | null;
 }
 
 const toGraphql = (v: RosterImportView): RosterImport => ({

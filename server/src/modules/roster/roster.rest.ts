@@ -26,6 +26,7 @@ export const rosterImportJson = (v: RosterImportView) => ({
   errors: v.errors,
   notices: v.notices,
   error: v.error,
+  reason: v.reason,
 });
 
 export function mountRosterRoutes(r: Router, deps: AppDeps): void {

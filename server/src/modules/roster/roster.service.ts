@@ -22,7 +22,7 @@ import { open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../context.js';
-import { badInput, because, type Reason, type ReasonMessage, type RowReason } from '../../core/errors.js';
+import { badInput, because, storedFailure, type Reason, type ReasonMessage, type RowReason } from '../../core/errors.js';
 import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
 import { findImportJob, startImportJob } from '../jobs/import-job.js';
@@ -46,7 +46,6 @@ import {
   type StagingResult,
 } from './roster-staging.js';
 import { emailDomain } from '../identity/sso.policy.js';
-import { REASONS } from '@planner/shared';
 
 export type { RosterIssue, RosterNotice } from './roster-staging.js';
 export { legacyGrade as normalizeGrade } from './oneroster/rows.js';
@@ -91,8 +90,9 @@ export interface RosterImportView {
   errors: Reported<RosterIssue>[];
   /** Rows saved, with something to know (a parent not linked to a student the file names). */
   notices: Reported<RosterNotice>[];
-  /** Why the import stopped, when it failed. */
+  /** Why the import stopped, when it failed: English, and as a reason code (null for an older import). */
   error: string | null;
+  reason: Reason | null;
 }
 
 /**
@@ -289,10 +289,7 @@ export class RosterService {
       await this.db.query(`UPDATE roster_imports SET state = 'done', csv = NULL, finished_at = now() WHERE id = $1`, [importId]);
     } catch (e) {
       if (job.attempts >= job.max_attempts && !(e instanceof JobInterrupted)) {
-        await this.db.query(`UPDATE roster_imports SET state = 'failed', error = $2, csv = NULL, finished_at = now() WHERE id = $1`, [
-          importId,
-          REASONS[ROSTER_MESSAGES.failed],
-        ]);
+        await this.db.query(`UPDATE roster_imports SET state = 'failed', error = $2, csv = NULL, finished_at = now() WHERE id = $1`, [importId, ROSTER_MESSAGES.failed]);
         await this.db.query(`DELETE FROM roster_import_rows WHERE import_id = $1`, [importId]);
       }
       throw e;
@@ -360,7 +357,7 @@ function importView(row: ImportRow): RosterImportView {
       .filter((e): e is Stored<RosterNotice> & { kind: 'notice' } => 'kind' in e && e.kind === 'notice')
       .map((n) => ({ line: n.line, sourced_id: n.sourced_id, ...reported(n) }))
       .sort(byLine),
-    error: row.error,
+    ...storedFailure(row.error),
   };
 }
 

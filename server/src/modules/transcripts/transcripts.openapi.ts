@@ -21,7 +21,8 @@ export const TranscriptImportJson = z
     unchanged: z.int().meta({ description: 'Rows saying what the history already held.' }),
     placed: z.int().meta({ description: 'Plan entries placed, moved, regraded or taken off.' }),
     errors: z.array(Issue).meta({ description: 'Rows not saved, by line.' }),
-    error: z.string().nullable(),
+    error: z.string().nullable().meta({ description: 'Why the import stopped, when it failed (English).' }),
+    reason: z.string().nullable().meta({ description: 'Why the import stopped, as a stable reason code; null when it did not fail.' }),
   })
   .meta({ id: 'TranscriptImport' });
 

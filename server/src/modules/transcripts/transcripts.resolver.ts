@@ -28,7 +28,12 @@ class TranscriptImport {
   @Field(() => Int, { description: 'Rows saying what the history already held.' }) unchanged: number;
   @Field(() => Int, { description: 'Plan entries placed, moved, regraded or taken off.' }) placed: number;
   @Field(() => [TranscriptImportIssue], { description: 'Rows not saved so far, with their reason.' }) errors: TranscriptImportIssue[];
-  @Field(() => String, { nullable: true, description: 'Why the import stopped, when it failed.' }) error: string | null;
+  @Field(() => String, { nullable: true, description: 'Why the import stopped, when it failed (English).' }) error: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the import stopped, as a stable reason code the client translates; null when it did not fail (or failed before imports kept the code).',
+  })
+  reason: string | null;
 }
 
 @ObjectType({ description: "A course of a student's history from the school's record." })

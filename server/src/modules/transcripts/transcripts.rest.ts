@@ -22,6 +22,7 @@ export const transcriptImportJson = (v: TranscriptImportView) => ({
   placed: v.placed,
   errors: v.errors,
   error: v.error,
+  reason: v.reason,
 });
 
 export const transcriptRecordJson = (r: TranscriptRecordView) => ({

@@ -14,9 +14,8 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { DataSource, EntityManager } from 'typeorm';
-import { REASONS } from '@planner/shared';
 import type { RequestContext } from '../../context.js';
-import { badInput, because, notFound, type ReasonMessage } from '../../core/errors.js';
+import { badInput, because, notFound, storedFailure, type Reason, type ReasonMessage } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { authorize } from '../../core/policy.js';
 import { returnedRows } from '../../core/returned-rows.js';
@@ -59,7 +58,9 @@ export interface TranscriptImportView {
   /** Plan entries placed, moved, given the record's grade, or taken off (withdrawn). */
   placed: number;
   errors: TranscriptIssue[];
+  /** Why the import stopped, when it failed: English, and as a reason code (null for an older import). */
   error: string | null;
+  reason: Reason | null;
 }
 
 interface ImportRow {
@@ -227,10 +228,7 @@ export class TranscriptsService {
       await this.db.query(`UPDATE transcript_imports SET state = 'done', finished_at = now() WHERE id = $1`, [importId]);
     } catch (e) {
       if (job.attempts >= job.max_attempts && !(e instanceof JobInterrupted)) {
-        await this.db.query(`UPDATE transcript_imports SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [
-          importId,
-          REASONS.TRANSCRIPT_IMPORT_STOPPED,
-        ]);
+        await this.db.query(`UPDATE transcript_imports SET state = 'failed', error = $2, finished_at = now() WHERE id = $1`, [importId, 'TRANSCRIPT_IMPORT_STOPPED']);
         await this.db.query(`DELETE FROM transcript_import_rows WHERE import_id = $1`, [importId]);
       }
       throw e;
@@ -372,6 +370,6 @@ function importView(row: ImportRow): TranscriptImportView {
     unchanged: row.unchanged,
     placed: row.placed,
     errors: [...row.errors].sort((a, b) => a.line - b.line),
-    error: row.error,
+    ...storedFailure(row.error),
   };
 }
