@@ -71,6 +71,19 @@ async function stripeEvent(ageDays: number): Promise<string> {
   return id;
 }
 
+/** A finished roster import, course-history import and auto-plan batch (with a student's result), finished that long ago. */
+async function reports(finishedDaysAgo: number): Promise<{ roster_imports: string; transcript_imports: string; auto_plan_batches: string }> {
+  const [{ school_id, id: user }] = await h.db.query(`SELECT school_id, id FROM users WHERE school_id IS NOT NULL ORDER BY id LIMIT 1`);
+  const finished = `now() - make_interval(days => ${Number(finishedDaysAgo)})`;
+  const [r] = await h.db.query(`INSERT INTO roster_imports (school_id, state, total_rows, finished_at) VALUES ($1, 'done', 1, ${finished}) RETURNING id`, [school_id]);
+  const [t] = await h.db.query(`INSERT INTO transcript_imports (school_id, state, finished_at) VALUES ($1, 'failed', ${finished}) RETURNING id`, [school_id]);
+  const [b] = await h.db.query(`INSERT INTO auto_plan_batches (requested_by, state, total, finished_at) VALUES ($1, 'done', 1, ${finished}) RETURNING id`, [user]);
+  await h.db.query(`INSERT INTO auto_plan_batch_students (batch_id, position, student_id, outcome) VALUES ($1, 0, $2, 'NO_PATHWAY')`, [b.id, user]);
+  return { roster_imports: r.id, transcript_imports: t.id, auto_plan_batches: b.id };
+}
+
+const asLists = <T extends Record<string, string>>(o: T) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [v]])) as { [K in keyof T]: string[] };
+
 async function exists(table: string, key: string, value: string): Promise<boolean> {
   return (await h.db.query(`SELECT 1 FROM ${table} WHERE ${key} = $1`, [value])).length > 0;
 }
@@ -102,6 +115,7 @@ describe('retention', () => {
       rate_limit_buckets: [await bucket(16 * 60)],
       sign_in_throttles: [await throttleRow(16 * 60)],
       stripe_events: [await stripeEvent(31)],
+      ...asLists(await reports(31)),
     };
     const kept = {
       outbox_messages: [await outbox('pending', 400), await outbox('sent', 29)],
@@ -117,6 +131,7 @@ describe('retention', () => {
       rate_limit_buckets: [await bucket(5 * 60)],
       sign_in_throttles: [await throttleRow(5 * 60)],
       stripe_events: [await stripeEvent(29)],
+      ...asLists(await reports(29)),
     };
     const accessLogBefore = (await h.db.query(`SELECT count(*)::int AS n FROM student_record_access`))[0].n;
 
@@ -131,6 +146,9 @@ describe('retention', () => {
     }
     expect(deleted['outbox messages']).toBeGreaterThanOrEqual(2);
     expect(deleted['Stripe event ids']).toBeGreaterThanOrEqual(1);
+    // A batch's students' results went with it.
+    expect(await h.db.query(`SELECT 1 FROM auto_plan_batch_students WHERE batch_id = $1`, [gone.auto_plan_batches[0]])).toEqual([]);
+    expect(await h.db.query(`SELECT 1 FROM auto_plan_batch_students WHERE batch_id = $1`, [kept.auto_plan_batches[0]])).toHaveLength(1);
     // The access log is append-only: never touched.
     expect((await h.db.query(`SELECT count(*)::int AS n FROM student_record_access`))[0].n).toBe(accessLogBefore);
     for (const id of kept.jobs) await h.db.query(`DELETE FROM jobs WHERE id = $1`, [id]);

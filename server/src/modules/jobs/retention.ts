@@ -12,7 +12,10 @@
  *   that (the longest configured window): by then the throttle has forgotten them anyway;
  * - known devices (browsers an account signed in from) not signed in from for KNOWN_DEVICE_DAYS;
  * - Stripe event ids received more than STRIPE_EVENT_RETENTION_DAYS ago (at least 30: Stripe
- *   retries a webhook for 3 days, and the id is what stops a retry from being processed twice).
+ *   retries a webhook for 3 days, and the id is what stops a retry from being processed twice);
+ * - the reports of roster and course-history imports and of auto-plan batches (they name students,
+ *   emails and rows) finished more than FAILED_JOB_RETENTION_DAYS ago: as long as a failed job is
+ *   kept, so staff can come back to what an import refused; the saved data itself stays.
  * The access log (student_record_access) is append-only by design and is never touched.
  *
  * Each rule deletes at most RETENTION_BATCH_ROWS rows per statement, by key, until none is
@@ -102,6 +105,10 @@ const RULES: Rule[] = [
   // Composite key: rows are picked by their physical address within the statement.
   { name: 'known devices', table: 'known_devices', key: 'ctid', where: `last_signed_in_at < ${DAYS_AGO}`, value: () => KNOWN_DEVICE_DAYS },
   { name: 'Stripe event ids', table: 'stripe_events', key: 'id', where: `received_at < ${DAYS_AGO}`, value: (p) => p.stripeEventDays },
+  // An auto-plan batch's students' results go with it (ON DELETE CASCADE).
+  { name: 'roster import reports', table: 'roster_imports', key: 'id', where: `finished_at < ${DAYS_AGO}`, value: (p) => p.failedJobDays },
+  { name: 'course-history import reports', table: 'transcript_imports', key: 'id', where: `finished_at < ${DAYS_AGO}`, value: (p) => p.failedJobDays },
+  { name: 'auto-plan batch reports', table: 'auto_plan_batches', key: 'id', where: `finished_at < ${DAYS_AGO}`, value: (p) => p.failedJobDays },
 ];
 
 /** Deletes every row past its retention, in batches; answers how many rows of each kind went. */
