@@ -3,6 +3,7 @@ import { AutoPlan1732300002800 } from './1732300002800-AutoPlan.js';
 import { CoreChecks1732300003000 } from './1732300003000-CoreChecks.js';
 import { AutoPlanBatches1732300003100 } from './1732300003100-AutoPlanBatches.js';
 import { CourseDemandClassSize1732300003300 } from './1732300003300-CourseDemandClassSize.js';
+import { CourseRequestColumns1732300003500 } from './1732300003500-CourseRequestColumns.js';
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
 import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
@@ -67,4 +68,5 @@ export const migrations = [
   CoreChecks1732300003000,
   AutoPlanBatches1732300003100,
   CourseDemandClassSize1732300003300,
+  CourseRequestColumns1732300003500,
 ];

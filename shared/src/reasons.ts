@@ -529,7 +529,8 @@ export const REASONS = {
   COURSE_REQUEST_PAGE_SIZE: 'page_size must be a whole number from 1 to {max}.',
   COURSE_REQUEST_LAYOUT_UNKNOWN: 'layout must be one of: {layouts}.',
   COURSE_REQUEST_COLUMNS_INVALID:
-    'columns must name our fields ({fields}), each at most once, each with a header of 1 to {max} letters, digits, spaces or _ . # ( ) / - starting with a letter or digit.',
+    'columns must name our fields ({fields}), each at most once, each with its own header of 1 to {max} letters, digits, spaces or _ . # ( ) / - starting with a letter or digit.',
+  COURSE_REQUEST_COLUMNS_NONE: 'Your school has saved no export columns: save them first, or choose another layout.',
   COURSE_DEMAND_CLASS_SIZE: 'The class size must be a whole number of students from 1 to {max}.',
   COURSE_DEMAND_GRADE_INVALID: 'grade must be a grade as the demand report names it, e.g. 11.',
   // auto-plan

@@ -243,6 +243,14 @@ export type CourseInputGql = {
   units?: number | null | undefined;
 };
 
+/** One column of the school's own export layout */
+export type CourseRequestColumnInput = {
+  /** Our field: student_id, course_code, school_year, term or alternate. */
+  field: string;
+  /** Its header in the SIS import (1 to 40 letters, digits, spaces or _ . # ( ) / -). */
+  header: string;
+};
+
 /** The fields to create pathway. */
 export type CreatePathwayInput = {
   /** red, blue, green, yellow, purple, orange, pink, or empty */

@@ -236,6 +236,9 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   'reason.COURSE_REQUEST_DATE_INVALID': 'Las fechas de apertura y cierre deben ser días reales escritos AAAA-MM-DD.',
   'reason.COURSE_REQUEST_DATES_ORDER': 'El periodo debe cerrar el mismo día en que abre o después.',
   'reason.COURSE_REQUEST_WINDOW_NONE': 'Su escuela no tiene un periodo de solicitudes de cursos: fije uno primero o indique el año escolar.',
+  'reason.COURSE_REQUEST_COLUMNS_INVALID':
+    'Las columnas deben nombrar nuestros campos ({fields}), cada uno como máximo una vez, cada uno con su propio encabezado de 1 a {max} letras, dígitos, espacios o _ . # ( ) / - que empiece por una letra o un dígito.',
+  'reason.COURSE_REQUEST_COLUMNS_NONE': 'Su escuela no ha guardado columnas de exportación: guárdelas primero o elija otro formato.',
   'reason.COURSE_DEMAND_CLASS_SIZE': 'El tamaño de la clase debe ser un número entero de estudiantes de 1 a {max}.',
   'reason.AUTO_PLAN_SETTINGS_STAFF_ONLY': 'Solo el personal de la escuela puede cambiar su configuración de planificación.',
   'reason.TERM_UNIT_CAP_INVALID': 'El máximo de unidades por período debe ser un número mayor que 0 y como máximo {max}, o vacío para el valor predeterminado.',

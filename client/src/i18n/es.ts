@@ -1345,6 +1345,14 @@ export const es: Partial<Record<MessageKey, string>> = {
   'courseRequests.layoutPowerschool': 'PowerSchool',
   'courseRequests.layoutAeries': 'Aeries',
   'courseRequests.layoutInfiniteCampus': 'Infinite Campus',
+  'courseRequests.layoutSchool': 'Columnas de nuestra escuela',
+  'courseRequests.columnsTitle': 'Columnas de nuestra escuela',
+  'courseRequests.columnsHelp':
+    'Pares campo:Encabezado en el orden de la importación de su SIS, separados por comas, p. ej. student_id:StudentNumber, course_code:CourseNumber. Campos: student_id, course_code, school_year, term, alternate. Vacío las borra.',
+  'courseRequests.saveColumns': 'Guardar columnas',
+  'courseRequests.columnsSaved': 'Las columnas de la escuela están guardadas.',
+  'courseRequests.columnsCleared': 'Las columnas de la escuela están borradas.',
+  'courseRequests.columnsFailed': 'No se pudieron guardar las columnas.',
   'courseRequests.layoutNote':
     'Cada formato usa los nombres de campo de ese sistema tal como los entendemos; compare las columnas con la plantilla de importación de su distrito antes de importar.',
   'courseRequests.downloadLayout': 'Descargar la exportación',

@@ -235,6 +235,9 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   'reason.COURSE_REQUEST_DATE_INVALID': 'Ngày mở và ngày đóng phải là ngày có thật, viết theo dạng YYYY-MM-DD.',
   'reason.COURSE_REQUEST_DATES_ORDER': 'Thời hạn phải đóng vào hoặc sau ngày mở.',
   'reason.COURSE_REQUEST_WINDOW_NONE': 'Trường của bạn chưa có thời hạn đăng ký môn học: hãy đặt trước, hoặc nêu năm học.',
+  'reason.COURSE_REQUEST_COLUMNS_INVALID':
+    'Các cột phải ghi tên các trường của chúng tôi ({fields}), mỗi trường nhiều nhất một lần, mỗi trường có tiêu đề riêng dài 1 đến {max} ký tự gồm chữ cái, chữ số, dấu cách hoặc _ . # ( ) / -, bắt đầu bằng chữ cái hoặc chữ số.',
+  'reason.COURSE_REQUEST_COLUMNS_NONE': 'Trường của bạn chưa lưu cột xuất nào: hãy lưu trước, hoặc chọn định dạng khác.',
   'reason.COURSE_DEMAND_CLASS_SIZE': 'Sĩ số lớp phải là một số nguyên học sinh từ 1 đến {max}.',
   'reason.AUTO_PLAN_SETTINGS_STAFF_ONLY': 'Chỉ nhân viên của trường mới có thể thay đổi cài đặt lập kế hoạch của trường.',
   'reason.TERM_UNIT_CAP_INVALID': 'Số đơn vị tối đa trong một học kỳ phải là một số lớn hơn 0 và tối đa {max}, hoặc để trống để dùng mặc định.',

@@ -229,6 +229,9 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   'reason.COURSE_REQUEST_DATE_INVALID': '开始和结束日期必须是真实的日期，格式为 YYYY-MM-DD。',
   'reason.COURSE_REQUEST_DATES_ORDER': '申请期的结束日期不能早于开始日期。',
   'reason.COURSE_REQUEST_WINDOW_NONE': '您的学校还没有选课申请期：请先设置，或指定学年。',
+  'reason.COURSE_REQUEST_COLUMNS_INVALID':
+    '列必须使用我们的字段（{fields}），每个字段最多一次，每个字段有自己的列名，长度为 1 到 {max} 个字符，由字母、数字、空格或 _ . # ( ) / - 组成，并以字母或数字开头。',
+  'reason.COURSE_REQUEST_COLUMNS_NONE': '您的学校尚未保存导出列：请先保存，或选择其他格式。',
   'reason.COURSE_DEMAND_CLASS_SIZE': '班级人数必须是 1 到 {max} 之间的整数。',
   'reason.AUTO_PLAN_SETTINGS_STAFF_ONLY': '只有本校教职员工可以更改学校的规划设置。',
   'reason.TERM_UNIT_CAP_INVALID': '每学期最多学分必须是大于 0 且不超过 {max} 的数字，或留空使用默认值。',

@@ -4,7 +4,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { REASONS } from '@planner/shared';
-import { CourseDemandDocument, CourseDemandStudentsDocument, CourseRequestWindowDocument, SetCourseDemandClassSizeDocument } from '../../graphql/generated';
+import {
+  CourseDemandDocument,
+  CourseDemandStudentsDocument,
+  CourseRequestColumnsDocument,
+  CourseRequestWindowDocument,
+  SetCourseDemandClassSizeDocument,
+  SetCourseRequestColumnsDocument,
+} from '../../graphql/generated';
 import CourseRequestsPage from './CourseRequestsPage';
 
 const windowMock: MockLink.MockedResponse = {
@@ -53,6 +60,12 @@ const demandMock: MockLink.MockedResponse = {
   },
 };
 
+const column = (field: string, header: string) => ({ __typename: 'CourseRequestColumn', field, header });
+const columnsMock = (saved: ReturnType<typeof column>[] | null): MockLink.MockedResponse => ({
+  request: { query: CourseRequestColumnsDocument },
+  result: { data: { courseRequestColumns: saved } },
+});
+
 describe('CourseRequestsPage', () => {
   it('shows the demand by grade with the sections, and the students behind a number on a click', async () => {
     const students: MockLink.MockedResponse = {
@@ -67,7 +80,7 @@ describe('CourseRequestsPage', () => {
       },
     };
     render(
-      <MockedProvider mocks={[windowMock, demandMock, students]}>
+      <MockedProvider mocks={[windowMock, demandMock, columnsMock(null), students]}>
         <CourseRequestsPage />
       </MockedProvider>,
     );
@@ -115,7 +128,7 @@ describe('CourseRequestsPage', () => {
       },
     };
     render(
-      <MockedProvider mocks={[windowMock, demandMock, refused]}>
+      <MockedProvider mocks={[windowMock, demandMock, columnsMock(null), refused]}>
         <CourseRequestsPage />
       </MockedProvider>,
     );
@@ -124,5 +137,50 @@ describe('CourseRequestsPage', () => {
     fireEvent.change(size, { target: { value: '0' } });
     fireEvent.submit(size.closest('form')!);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(REASONS.COURSE_DEMAND_CLASS_SIZE.replace('{max}', '200')));
+  });
+
+  it("shows the school's saved columns, saves edited ones, and shows the server's reason for refused ones", async () => {
+    const saving: MockLink.MockedResponse = {
+      request: {
+        query: SetCourseRequestColumnsDocument,
+        variables: {
+          columns: [
+            { field: 'student_id', header: 'Student Number' },
+            { field: 'course_code', header: 'Course' },
+          ],
+        },
+      },
+      result: { data: { setCourseRequestColumns: [column('student_id', 'Student Number'), column('course_code', 'Course')] } },
+    };
+    const refusal = REASONS.COURSE_REQUEST_COLUMNS_INVALID.replace('{fields}', 'student_id, course_code, school_year, term, alternate').replace('{max}', '40');
+    const refused: MockLink.MockedResponse = {
+      request: { query: SetCourseRequestColumnsDocument, variables: { columns: [{ field: 'student_id', header: '=1+1' }] } },
+      result: {
+        errors: [
+          new GraphQLError(refusal, {
+            extensions: {
+              code: 'BAD_USER_INPUT',
+              reason: 'COURSE_REQUEST_COLUMNS_INVALID',
+              params: { fields: 'student_id, course_code, school_year, term, alternate', max: 40 },
+            },
+          }),
+        ],
+      },
+    };
+    render(
+      <MockedProvider mocks={[windowMock, demandMock, columnsMock([column('student_id', 'StudentNumber')]), saving, refused]}>
+        <CourseRequestsPage />
+      </MockedProvider>,
+    );
+    const input = await screen.findByLabelText("Our school's columns");
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('student_id:StudentNumber'));
+    expect(screen.getByRole('option', { name: "Our school's columns" })).toBeTruthy();
+    fireEvent.change(input, { target: { value: ' student_id : Student Number ,course_code:Course' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save columns' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe("The school's columns are saved."));
+    expect((input as HTMLInputElement).value).toBe('student_id:Student Number, course_code:Course');
+    fireEvent.change(input, { target: { value: 'student_id:=1+1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save columns' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(refusal));
   });
 });

@@ -7,7 +7,14 @@
  */
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CourseDemandDocument, CourseDemandStudentsDocument, CourseRequestWindowDocument, SetCourseDemandClassSizeDocument } from '../../graphql/generated';
+import {
+  CourseDemandDocument,
+  CourseDemandStudentsDocument,
+  CourseRequestColumnsDocument,
+  CourseRequestWindowDocument,
+  SetCourseDemandClassSizeDocument,
+  SetCourseRequestColumnsDocument,
+} from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { restBlob, saveBlob } from '../../api/rest';
 import { useT, type MessageKey } from '../../i18n';
@@ -19,7 +26,18 @@ const LAYOUTS: [string, MessageKey][] = [
   ['powerschool', 'courseRequests.layoutPowerschool'],
   ['aeries', 'courseRequests.layoutAeries'],
   ['infinite-campus', 'courseRequests.layoutInfiniteCampus'],
+  ['school', 'courseRequests.layoutSchool'],
 ];
+
+/** The columns as staff type them, "field:Header, field:Header"; the server checks every pair. */
+export const columnsText = (columns: readonly { field: string; header: string }[] | null | undefined) => (columns ?? []).map((c) => `${c.field}:${c.header}`).join(', ');
+const columnsOf = (text: string) =>
+  text.trim() === ''
+    ? null
+    : text.split(',').map((pair) => {
+        const at = pair.indexOf(':');
+        return at < 0 ? { field: pair.trim(), header: '' } : { field: pair.slice(0, at).trim(), header: pair.slice(at + 1).trim() };
+      });
 
 /** The number a staff member clicked: a course, and a grade ("" none recorded), all grades (null) or its alternates. */
 interface Picked {
@@ -84,7 +102,61 @@ function ExportCard() {
           {error}
         </p>
       )}
+      <SchoolColumns />
     </section>
+  );
+}
+
+/** The school's own export columns (a school setting), the ones the "school" layout writes. */
+function SchoolColumns() {
+  const t = useT();
+  const id = useId();
+  const { data } = useQuery(CourseRequestColumnsDocument, { fetchPolicy: 'network-only' });
+  const [save, { loading: saving }] = useMutation(SetCourseRequestColumnsDocument);
+  const saved = data?.courseRequestColumns;
+  const [text, setText] = useState('');
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    if (saved !== undefined) setText(columnsText(saved));
+  }, [saved]);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setNotice(null);
+    try {
+      const r = await save({ variables: { columns: columnsOf(text) } });
+      const now = r.data?.setCourseRequestColumns ?? null;
+      setText(columnsText(now));
+      setNotice({ ok: true, text: t(now ? 'courseRequests.columnsSaved' : 'courseRequests.columnsCleared') });
+    } catch (err) {
+      setNotice({ ok: false, text: messageOr(err, t('courseRequests.columnsFailed')) });
+    }
+  }
+  return (
+    <form className="stack" onSubmit={(e) => void submit(e)}>
+      <label htmlFor={`${id}-columns`}>{t('courseRequests.columnsTitle')}</label>
+      <input
+        id={`${id}-columns`}
+        type="text"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={`${id}-help`}
+        spellCheck={false}
+        autoComplete="off"
+      />
+      <p id={`${id}-help`} className="muted">
+        {t('courseRequests.columnsHelp')}
+      </p>
+      <div className="row">
+        <button type="submit" className="btn" disabled={saving}>
+          {t('courseRequests.saveColumns')}
+        </button>
+      </div>
+      {notice && (
+        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
+          {notice.text}
+        </p>
+      )}
+    </form>
   );
 }
 

@@ -1,7 +1,7 @@
 /** The course-request routes in the OpenAPI document (see core/openapi.ts). */
 import { z } from 'zod';
 import { areaRoutes, numericId } from '../../core/openapi.js';
-import { LAYOUT_NAMES } from './export-layouts.js';
+import { LAYOUT_NAMES, REQUEST_FIELDS } from './export-layouts.js';
 
 const SchoolYear = z.string().meta({ description: 'The school year, e.g. 2027-2028.' });
 
@@ -14,6 +14,14 @@ export const RequestWindowJson = z
     kept_at: z.string().nullable().meta({ description: 'When the requests were kept at the close.' }),
   })
   .meta({ id: 'CourseRequestWindow' });
+
+const ExportColumn = z
+  .object({
+    field: z.enum(REQUEST_FIELDS),
+    header: z.string().meta({ description: 'Its header in the SIS import: 1 to 40 letters, digits, spaces or _ . # ( ) / -, first a letter or digit.' }),
+  })
+  .meta({ id: 'CourseRequestColumn' });
+const ExportColumnsJson = z.array(ExportColumn).nullable();
 
 const WindowBody = z.object({ school_year: SchoolYear, opens_on: z.string(), closes_on: z.string() });
 
@@ -101,13 +109,39 @@ export const COURSE_REQUEST_ROUTES = areaRoutes('Course requests', [
       "Staff: their school's course requests as a CSV for the SIS, in a layout (generic, powerschool, aeries, infinite-campus; see the README's \"Course requests for your SIS\") or with the school's own column names.",
     query: z.object({
       ...YearQuery,
-      layout: z.enum(LAYOUT_NAMES).optional().meta({ description: 'Default generic: student_id, course_code, school_year, term, alternate (Y/N).' }),
+      layout: z.enum(LAYOUT_NAMES).optional().meta({
+        description:
+          "Default generic: student_id, course_code, school_year, term, alternate (Y/N). school: the school's saved columns (/course-requests/columns/), values as generic writes them.",
+      }),
       columns: z.string().optional().meta({
         description:
           "Your own columns, in order: field:Header pairs separated by commas, e.g. student_id:StudentNumber,course_code:CourseNumber. Fields: student_id, course_code, school_year, term, alternate (each at most once); a header is 1 to 40 letters, digits, spaces or _ . # ( ) / -, starting with a letter or digit. Values keep the layout's formats.",
       }),
     }),
     success: { status: 200, file: 'text/csv', description: 'course-requests-<school year>[-<layout>].csv' },
+  },
+  {
+    method: 'get',
+    path: '/course-requests/columns/',
+    operationId: 'courseRequestColumns',
+    summary: "Staff: their school's saved export columns (null: none saved), the ones layout=school writes.",
+    success: { status: 200, json: z.object({ columns: ExportColumnsJson }), description: 'The saved columns, in order.' },
+  },
+  {
+    method: 'put',
+    path: '/course-requests/columns/',
+    operationId: 'setCourseRequestColumns',
+    summary:
+      "Staff: saves their school's export columns, checked as the export's columns parameter is (a refused list is a 400 with reason COURSE_REQUEST_COLUMNS_INVALID); null or [] clears them.",
+    body: {
+      json: z.object({
+        columns: z
+          .union([z.string(), z.array(ExportColumn)])
+          .nullable()
+          .meta({ description: 'A list of { field, header }, or the text field:Header,field:Header as the export takes it.' }),
+      }),
+    },
+    success: { status: 200, json: z.object({ columns: ExportColumnsJson }), description: 'The saved columns.' },
   },
   {
     method: 'put',

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { checkClassSize, checkRequestWindow, checkStaffRequests } from './request-window-input.js';
-import { checkExportLayout } from './export-layouts.js';
+import { checkExportLayout, checkSavedColumns, type ExportColumn } from './export-layouts.js';
 import type { CourseRequestView, OwnRequestWindowView, RequestWindowView } from './course-requests.service.js';
 
 @ObjectType({ description: "A school's course-request window for the next school year" })
@@ -53,6 +53,12 @@ class CourseRequestInput {
 class CourseRequestColumnInput {
   @Field(() => String, { description: 'Our field: student_id, course_code, school_year, term or alternate.' }) field: string;
   @Field(() => String, { description: 'Its header in the SIS import (1 to 40 letters, digits, spaces or _ . # ( ) / -).' }) header: string;
+}
+
+@ObjectType({ description: "One column of the school's saved export layout" })
+class CourseRequestColumn {
+  @Field(() => String, { description: 'Our field: student_id, course_code, school_year, term or alternate.' }) field: string;
+  @Field(() => String, { description: 'Its header in the SIS import.' }) header: string;
 }
 
 @ObjectType({ description: 'Requests of a course by the grade the students will be in' })
@@ -149,12 +155,30 @@ export class CourseRequestsResolver {
   async courseRequestsCsv(
     @Ctx() ctx: AdapterContext,
     @Arg('schoolYear', () => String, { nullable: true, description: 'e.g. 2027-2028' }) schoolYear: string | null,
-    @Arg('layout', () => String, { nullable: true, description: 'generic (default), powerschool, aeries or infinite-campus.' }) layout: string | null,
+    @Arg('layout', () => String, { nullable: true, description: "generic (default), powerschool, aeries, infinite-campus, or school (the school's saved columns)." })
+    layout: string | null,
     @Arg('columns', () => [CourseRequestColumnInput], { nullable: true, description: "The school's own columns, in order (values keep the layout's formats)." })
     columns: CourseRequestColumnInput[] | null,
   ): Promise<string> {
     const checked = checkExportLayout({ layout, columns: columns && columns.map((c) => ({ field: c.field, header: c.header })) });
     return (await ctx.services.courseRequests.exportCsv(ctx, schoolYear, checked)).csv;
+  }
+
+  @Query(() => [CourseRequestColumn], { nullable: true, description: "Staff: their school's saved export columns (null: none saved), the ones layout school writes." })
+  async courseRequestColumns(@Ctx() ctx: AdapterContext): Promise<CourseRequestColumn[] | null> {
+    return columnsOut(await ctx.services.courseRequests.exportColumns(ctx));
+  }
+
+  @Mutation(() => [CourseRequestColumn], {
+    nullable: true,
+    description: "Staff: saves their school's export columns, checked as the export's columns are; null or an empty list clears them.",
+  })
+  async setCourseRequestColumns(
+    @Ctx() ctx: AdapterContext,
+    @Arg('columns', () => [CourseRequestColumnInput], { nullable: true, description: 'The columns, in order.' }) columns: CourseRequestColumnInput[] | null,
+  ): Promise<CourseRequestColumn[] | null> {
+    const checked = checkSavedColumns(columns && columns.map((c) => ({ field: c.field, header: c.header })));
+    return columnsOut(await ctx.services.courseRequests.setExportColumns(ctx, checked));
   }
 
   @Mutation(() => Int, { description: 'Staff: sets the class size their school plans sections at (1 to 200); the demand report divides by it.' })
@@ -191,3 +215,5 @@ export class CourseRequestsResolver {
     return ctx.services.courseRequests.demandStudents(ctx, schoolYear, courseId, grade, alternates);
   }
 }
+
+const columnsOut = (cs: ExportColumn[] | null): CourseRequestColumn[] | null => cs && cs.map((c) => ({ field: c.field, header: c.header }));

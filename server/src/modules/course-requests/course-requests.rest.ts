@@ -5,7 +5,7 @@
 import type { Response, Router } from 'express';
 import { route, type AppDeps } from '../../adapters.js';
 import { checkClassSize, checkRequestWindow, checkStaffRequests } from './request-window-input.js';
-import { checkExportLayout } from './export-layouts.js';
+import { checkExportLayout, checkSavedColumns, type ExportColumn } from './export-layouts.js';
 import type { CourseDemand } from './course-demand.js';
 import type { CourseRequestView, RequestWindowView } from './course-requests.service.js';
 
@@ -41,6 +41,10 @@ export function mountCourseRequestRoutes(r: Router, deps: AppDeps): void {
     const out = await courseRequests.exportCsv(ctx, req.query.school_year, layout);
     sendCsv(res, out.layout === 'generic' ? `course-requests-${out.schoolYear}.csv` : `course-requests-${out.schoolYear}-${out.layout}.csv`, out.csv);
   });
+  route(r, deps, 'get', '/course-requests/columns/', 'courseRequestColumns', async (ctx) => ({ columns: exportColumnsJson(await courseRequests.exportColumns(ctx)) }));
+  route(r, deps, 'put', '/course-requests/columns/', 'setCourseRequestColumns', async (ctx, req) => ({
+    columns: exportColumnsJson(await courseRequests.setExportColumns(ctx, checkSavedColumns(((req.body ?? {}) as Record<string, unknown>).columns))),
+  }));
   route(r, deps, 'put', '/course-requests/class-size/', 'setCourseDemandClassSize', async (ctx, req) => ({
     class_size: await courseRequests.setClassSize(ctx, checkClassSize(req.body)),
   }));
@@ -58,6 +62,8 @@ export function mountCourseRequestRoutes(r: Router, deps: AppDeps): void {
     })),
   }));
 }
+
+const exportColumnsJson = (cs: ExportColumn[] | null) => cs && cs.map((c) => ({ field: c.field, header: c.header }));
 
 function sendCsv(res: Response, fileName: string, csv: string): void {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');

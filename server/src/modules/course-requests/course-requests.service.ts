@@ -28,7 +28,7 @@ import { keepRequests } from './request-store.js';
 import { currentWindow, plannedRequests, studentWindow, windowState, type RequestRow, type RequestWindow, type WindowState } from './request-store.js';
 import { schoolYearEndOf } from '../transcripts/term-placement.js';
 import { yearEnd } from '../transcripts/transcript-rows.js';
-import { exportCell, writeExport, type ExportLayoutInput } from './export-layouts.js';
+import { EXPORT_LAYOUT_MESSAGES, exportCell, writeExport, type ExportColumn, type ExportLayoutInput } from './export-layouts.js';
 import { courseDemand, demandStudentIds, gradeIn, type CourseDemand } from './course-demand.js';
 
 export const COURSE_REQUEST_MESSAGES = {
@@ -194,9 +194,38 @@ export class CourseRequestsService {
 
   /** Staff: the SIS export in a layout (export-layouts.ts), CRLF line ends as RFC 4180 writes them. */
   async exportCsv(ctx: RequestContext, rawYear: unknown, checkedLayout: Checked<ExportLayoutInput>): Promise<{ schoolYear: string; layout: string; csv: string }> {
+    let layout = valid(checkedLayout);
     const { schoolYear, rows } = await this.all(ctx, rawYear);
-    const layout = valid(checkedLayout);
+    if (layout.saved) {
+      const columns = await this.savedColumns(requireCaller(ctx).user.schoolId!);
+      if (!columns) throw badInput(because(EXPORT_LAYOUT_MESSAGES.columnsNone));
+      layout = { ...layout, columns };
+    }
     return { schoolYear, layout: layout.layout, csv: writeExport(layout, rows) };
+  }
+
+  /** Staff: their school's saved export columns (null: none saved). */
+  async exportColumns(ctx: RequestContext): Promise<ExportColumn[] | null> {
+    const caller = authorize(ctx, can, 'read', null);
+    const schoolId = authorize(ctx, can, 'read', { schoolId: caller.user.schoolId }).user.schoolId!;
+    return this.savedColumns(schoolId);
+  }
+
+  /** Staff: saves their school's export columns (checked as the export's `columns` is), or clears them with null. */
+  async setExportColumns(ctx: RequestContext, checked: Checked<ExportColumn[] | null>): Promise<ExportColumn[] | null> {
+    const caller = authorize(ctx, can, 'setWindow', null);
+    const schoolId = authorize(ctx, can, 'setWindow', { schoolId: caller.user.schoolId }).user.schoolId!;
+    const columns = valid(checked);
+    await this.db.query(`UPDATE schools SET course_request_columns = $2::jsonb WHERE id = $1`, [
+      schoolId,
+      columns && JSON.stringify(columns.map(({ field, header }) => ({ field, header }))),
+    ]);
+    return columns;
+  }
+
+  private async savedColumns(schoolId: number): Promise<ExportColumn[] | null> {
+    const [row]: { columns: ExportColumn[] | null }[] = await this.db.query(`SELECT course_request_columns AS columns FROM schools WHERE id = $1`, [schoolId]);
+    return row?.columns ?? null;
   }
 
   /** Staff: sets their school's class size, the one the demand report divides by. */

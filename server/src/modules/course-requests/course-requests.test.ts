@@ -510,6 +510,7 @@ describe('the SIS export layouts', () => {
       [{ columns: 'student_id:-1' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
       [{ columns: 'student_id:"ID"' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
       [{ columns: 'student_id:A,student_id:B' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
+      [{ columns: 'student_id:ID,course_code:id' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
       [{ columns: 'password_hash:Secret' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
       [{ columns: 'student_id:' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
       [{ columns: 'student_id' }, 'COURSE_REQUEST_COLUMNS_INVALID'],
@@ -528,6 +529,89 @@ describe('the SIS export layouts', () => {
     // A student is refused before any of it.
     const student = await get(w.anaToken, { layout: 'aeries' });
     expect([student.status, student.body.reason]).toEqual([403, 'COURSE_REQUESTS_STAFF_ONLY']);
+  });
+
+  it("saves the school's own columns as a setting, checked by the same rules, and the school layout writes them, on both APIs", async () => {
+    const w = await requests();
+    const other = await requests();
+    const columns = (token: string) => h.api.get('/api/course-requests/columns/').set(h.auth(token));
+    const save = (token: string, body: unknown) =>
+      h.api
+        .put('/api/course-requests/columns/')
+        .set(h.auth(token))
+        .send(body as object);
+    // None saved: the school layout says so.
+    expect((await columns(w.staffToken)).body).toEqual({ columns: null });
+    const none = await get(w.staffToken, { layout: 'school' });
+    expect([none.status, none.body.reason]).toEqual([400, 'COURSE_REQUEST_COLUMNS_NONE']);
+
+    const saved = await save(w.staffToken, { columns: 'course_code:CourseNumber, student_id:StudentNumber,alternate:Alt' });
+    expect([saved.status, saved.body]).toEqual([
+      200,
+      {
+        columns: [
+          { field: 'course_code', header: 'CourseNumber' },
+          { field: 'student_id', header: 'StudentNumber' },
+          { field: 'alternate', header: 'Alt' },
+        ],
+      },
+    ]);
+    expect((await columns(w.staffToken)).body).toEqual(saved.body);
+    const file = await get(w.staffToken, { layout: 'school' });
+    expect(file.status, file.text).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="course-requests-${NEXT}-school.csv"`);
+    expect(file.text).toBe(
+      [
+        'CourseNumber,StudentNumber,Alt',
+        `ALG2-${w.s.id},S-${w.ana.id},N`,
+        `"CHEM,${w.s.id}",S-${w.ana.id},N`,
+        `'=ENG-${w.s.id},'@B-${w.ben.id},N`,
+        `PE-${w.s.id},'@B-${w.ben.id},Y`,
+      ].join('\r\n') + '\r\n',
+    );
+    // A columns parameter beside it wins for that one export.
+    expect((await get(w.staffToken, { layout: 'school', columns: 'term:T' })).text.split('\r\n')[0]).toBe('T');
+    // GraphQL reads the same setting and writes the same file; its mutation saves a list.
+    const gqlRead = await h.gql(`{ courseRequestColumns { field header } }`, {}, w.staffToken);
+    expect(gqlRead.data?.courseRequestColumns).toEqual(saved.body.columns);
+    expect((await h.gql(`{ courseRequestsCsv(layout: "school") }`, {}, w.staffToken)).data?.courseRequestsCsv).toBe(file.text);
+    const SET = `mutation($c: [CourseRequestColumnInput!]) { setCourseRequestColumns(columns: $c) { field header } }`;
+    const gqlSaved = await h.gql(SET, { c: [{ field: 'school_year', header: 'Year' }] }, w.staffToken);
+    expect(gqlSaved.data?.setCourseRequestColumns).toEqual([{ field: 'school_year', header: 'Year' }]);
+    expect((await get(w.staffToken, { layout: 'school' })).text.split('\r\n').slice(0, 2)).toEqual(['Year', NEXT]);
+
+    // Refused as the parameter is, the saved setting unchanged: formula-like, quoted, repeated or unknown.
+    for (const body of [
+      { columns: 'student_id:=HYPERLINK("http://x")' },
+      { columns: 'student_id:@SUM(1)' },
+      { columns: 'student_id:-1' },
+      { columns: 'student_id:"ID"' },
+      { columns: 'student_id:A,student_id:B' },
+      { columns: 'student_id:ID,course_code:id' },
+      { columns: 'password_hash:Secret' },
+      { columns: 'student_id' },
+      { columns: [{ field: 'student_id', header: `${'x'.repeat(41)}` }] },
+      { columns: 42 },
+    ]) {
+      const res = await save(w.staffToken, body);
+      expect([res.status, res.body.reason], JSON.stringify(body)).toEqual([400, 'COURSE_REQUEST_COLUMNS_INVALID']);
+    }
+    const gqlBad = await h.gql(SET, { c: [{ field: 'student_id', header: '+1' }] }, w.staffToken);
+    expect([gqlBad.code, gqlBad.errors?.[0]?.extensions?.reason]).toEqual(['BAD_USER_INPUT', 'COURSE_REQUEST_COLUMNS_INVALID']);
+    expect((await columns(w.staffToken)).body).toEqual({ columns: [{ field: 'school_year', header: 'Year' }] });
+
+    // Another school's setting is its own; students and parents neither read nor save it.
+    expect((await columns(other.staffToken)).body).toEqual({ columns: null });
+    const parent = await h.tokenFor(await h.buildParent({ school: w.s, students: [w.ana] }));
+    for (const token of [w.anaToken, parent]) {
+      expect((await columns(token)).body.reason).toBe('COURSE_REQUESTS_STAFF_ONLY');
+      const res = await save(token, { columns: 'student_id:ID' });
+      expect([res.status, res.body.reason]).toEqual([403, 'COURSE_REQUESTS_STAFF_ONLY']);
+      expect((await h.gql(SET, { c: [{ field: 'term', header: 'T' }] }, token)).errors?.[0]?.extensions?.reason).toBe('COURSE_REQUESTS_STAFF_ONLY');
+    }
+    // Cleared with null: none saved again.
+    expect((await save(w.staffToken, { columns: null })).body).toEqual({ columns: null });
+    expect((await get(w.staffToken, { layout: 'school' })).body.reason).toBe('COURSE_REQUEST_COLUMNS_NONE');
   });
 });
 

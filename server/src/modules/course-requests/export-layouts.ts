@@ -13,9 +13,11 @@
  *   - aeries: Student ID, Course ID (Aeries' CRS.CN), School Year, Term, Alternate Y/N.
  *   - infinite-campus: Student Number, Course Number, End Year (Infinite Campus' import wizard
  *     names a school year by its end year, 2028), Term, Alternate Y/N.
+ * - school: the columns the school saved (its setting, `checkSavedColumns`), values as generic
+ *   writes them; a `columns` parameter beside it wins for that one export.
  * - A mapping's headers are plain names (letters, digits, space, _ . # ( ) / -, first a letter or
  *   digit, at most 40): nothing a spreadsheet runs as a formula, no quotes or line breaks to break
- *   the CSV. Each of our fields at most once; at least one.
+ *   the CSV. Each of our fields at most once, no header twice (case aside); at least one.
  * - Every value cell is written as the existing export writes it: quoted where it holds a comma,
  *   quote or line break, and a leading = + - @ (or tab, CR) made inert with a leading apostrophe.
  */
@@ -26,6 +28,7 @@ import { csvField } from '../courses/csv.js';
 export const EXPORT_LAYOUT_MESSAGES = {
   layoutUnknown: 'COURSE_REQUEST_LAYOUT_UNKNOWN',
   columnsInvalid: 'COURSE_REQUEST_COLUMNS_INVALID',
+  columnsNone: 'COURSE_REQUEST_COLUMNS_NONE',
 } as const;
 const M = EXPORT_LAYOUT_MESSAGES;
 
@@ -33,7 +36,7 @@ const M = EXPORT_LAYOUT_MESSAGES;
 export const REQUEST_FIELDS = ['student_id', 'course_code', 'school_year', 'term', 'alternate'] as const;
 export type RequestField = (typeof REQUEST_FIELDS)[number];
 
-export const LAYOUT_NAMES = ['generic', 'powerschool', 'aeries', 'infinite-campus'] as const;
+export const LAYOUT_NAMES = ['generic', 'powerschool', 'aeries', 'infinite-campus', 'school'] as const;
 export type LayoutName = (typeof LAYOUT_NAMES)[number];
 
 interface Layout {
@@ -66,27 +69,38 @@ export const LAYOUTS: Record<LayoutName, Layout> = {
     year: (y) => String(startYear(y) + 1),
     alternate: yesNo,
   },
+  // The saved columns' headers replace these; the values are generic's.
+  school: {
+    headers: { student_id: 'student_id', course_code: 'course_code', school_year: 'school_year', term: 'term', alternate: 'alternate' },
+    year: (y) => y,
+    alternate: yesNo,
+  },
 };
 
 export interface ExportLayoutInput {
   layout: LayoutName;
   /** The columns in order with their headers: the layout's own, or the mapping's. */
-  columns: { field: RequestField; header: string }[];
+  columns: ExportColumn[];
+  /** Layout school without a `columns` parameter: the columns are the school's saved ones. */
+  saved: boolean;
+}
+
+export interface ExportColumn {
+  field: RequestField;
+  header: string;
 }
 
 export const MAX_HEADER = 40;
 const HEADER = /^[A-Za-z0-9][A-Za-z0-9 _.#()/-]*$/;
 
 const columnSchema = z.object({ field: z.enum(REQUEST_FIELDS), header: text().refine((h) => h.length <= MAX_HEADER && HEADER.test(h)) });
-const layoutSchema = z.object({
-  layout: z.enum(LAYOUT_NAMES).optional(),
-  columns: z
-    .array(columnSchema)
-    .min(1)
-    .max(REQUEST_FIELDS.length)
-    .refine((cs) => new Set(cs.map((c) => c.field)).size === cs.length)
-    .optional(),
-});
+const columnsSchema = z
+  .array(columnSchema)
+  .min(1)
+  .max(REQUEST_FIELDS.length)
+  .refine((cs) => new Set(cs.map((c) => c.field)).size === cs.length && new Set(cs.map((c) => c.header.toLowerCase())).size === cs.length);
+const layoutSchema = z.object({ layout: z.enum(LAYOUT_NAMES).optional(), columns: columnsSchema.optional() });
+const columnsRefusal = () => because(M.columnsInvalid, { fields: REQUEST_FIELDS.join(', '), max: MAX_HEADER });
 
 /**
  * The layout and columns a call names: `layout` (default generic) and, optionally, `columns` as a
@@ -99,10 +113,21 @@ export function checkExportLayout(raw: { layout?: unknown; columns?: unknown }):
       throw badInput(because(M.layoutUnknown, { layouts: LAYOUT_NAMES.join(', ') }));
     }
     const columnsRaw = raw.columns === undefined || raw.columns === null || raw.columns === '' ? undefined : columnList(raw.columns);
-    const v = parseInput(layoutSchema, { layout: layoutRaw, columns: columnsRaw }, because(M.columnsInvalid, { fields: REQUEST_FIELDS.join(', '), max: MAX_HEADER }));
+    const v = parseInput(layoutSchema, { layout: layoutRaw, columns: columnsRaw }, columnsRefusal());
     const layout = v.layout ?? 'generic';
     const columns = v.columns ?? REQUEST_FIELDS.map((field) => ({ field, header: LAYOUTS[layout].headers[field] }));
-    return { layout, columns };
+    return { layout, columns, saved: layout === 'school' && !v.columns };
+  });
+}
+
+/**
+ * A school's saved columns (its setting), by the export's own rule: a list of { field, header }
+ * or the REST text "field:Header,...". Null or empty: none saved (the setting is cleared).
+ */
+export function checkSavedColumns(raw: unknown): Checked<ExportColumn[] | null> {
+  return check(() => {
+    if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) return null;
+    return parseInput(columnsSchema, columnList(raw), columnsRefusal());
   });
 }
 
