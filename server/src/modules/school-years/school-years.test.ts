@@ -223,8 +223,15 @@ describe('contracts under a school year', () => {
     const early = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload());
     expect(early.status).toBe(409);
     expect(early.body.reason).toBe('CONTRACT_COMPLETED');
+    const OFFER = `{ reEnrollmentOffer { schoolYear startsOn annualTuitionCents tuitionDueOn } }`;
+    expect((await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer).toBeNull();
 
     await h.gql(UPDATE, { id: next.id, input: { startsOn: addDays(TODAY, 60), endsOn: addDays(TODAY, 360), annualTuitionCents: 1_100_000 } }, token);
+    const opened = (await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer;
+    expect(opened).toEqual({ schoolYear: next.label, startsOn: addDays(TODAY, 60), annualTuitionCents: 1_100_000, tuitionDueOn: expect.any(String) });
+    // Nobody else is offered it: staff, and a family still to sign its first contract.
+    expect((await h.gql(OFFER, {}, token)).data!.reEnrollmentOffer).toBeNull();
+    expect((await h.gql(OFFER, {}, (await buildAcceptedParent(h, { school })).token)).data!.reEnrollmentOffer).toBeNull();
     expect((await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload())).status).toBe(200);
     expect((await h.api.post('/api/enrollment-contract-completion/').set(h.auth(fam.token)).send({})).status).toBe(200);
 
@@ -239,6 +246,7 @@ describe('contracts under a school year', () => {
       [`Tuition ${next.label}`, 1_100_000],
     ]);
     expect((await h.db.getRepository(User).findOneByOrFail({ id: fam.parent.id })).applicationStatus).toBe('enrolled');
+    expect((await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer).toBeNull();
     // Signed for both years: nothing more to sign.
     expect((await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload())).status).toBe(409);
   });
