@@ -128,7 +128,9 @@ test('admissions sets up the year; a family signs, pays monthly, misses a paymen
   await page.getByRole('button', { name: `Changes to ${YEAR}` }).click();
   const log = page.getByRole('region', { name: `Changes to ${YEAR}` });
   await expectAccessible(page);
-  await expect(log.getByRole('row').nth(1)).toContainText('monthlyDueDates, monthlyInstallmentCents');
+  // The change is logged with who made it and the form's names for what changed.
+  await expect(log.getByRole('row').nth(1)).toContainText('Morgan Ellis');
+  await expect(log.getByRole('row').nth(1)).toContainText('Monthly plan due dates, Monthly payment ($)');
   const grace = page.getByRole('form', { name: 'Late-Fee Grace Period' });
   await grace.getByLabel('Grace period (days)').fill('2');
   await grace.getByRole('button', { name: 'Save' }).click();

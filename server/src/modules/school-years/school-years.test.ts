@@ -66,9 +66,13 @@ describe('admissions staff manage school years', () => {
     const res = await h.gql(UPDATE, { id: next.id, input: { annualTuitionCents: 1_050_000, lateFeePercentPerMonth: 4 } }, token);
     expect(res.errors).toBeUndefined();
     expect(res.data!.updateSchoolYear).toMatchObject({ annualTuitionCents: 1_050_000, lateFeePercentPerMonth: 4, label: next.label });
-    const changes = await h.gql(`query($id: Int!) { schoolYearChanges(id: $id) { changedBy fields before after } }`, { id: next.id }, token);
+    const changes = await h.gql(`query($id: Int!) { schoolYearChanges(id: $id) { changedBy changedByName fields before after } }`, { id: next.id }, token);
     expect(changes.data!.schoolYearChanges).toHaveLength(1);
-    expect(changes.data!.schoolYearChanges[0]).toMatchObject({ changedBy: staff.id, fields: ['annualTuitionCents', 'lateFeePercentPerMonth'] });
+    expect(changes.data!.schoolYearChanges[0]).toMatchObject({
+      changedBy: staff.id,
+      changedByName: `${staff.firstName} ${staff.lastName}`,
+      fields: ['annualTuitionCents', 'lateFeePercentPerMonth'],
+    });
     expect(JSON.parse(changes.data!.schoolYearChanges[0].before).annualTuitionCents).toBe(1_000_000);
     // The same values again change nothing and log nothing.
     await h.gql(UPDATE, { id: next.id, input: { annualTuitionCents: 1_050_000 } }, token);
