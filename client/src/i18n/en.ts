@@ -1261,6 +1261,10 @@ export const en = {
   'consent.templateUploadFailed': 'The template could not be uploaded.',
   // A family's statement and the school year's ledger.
   'payments.viewStatement': 'Statement',
+  'payments.reEnrollmentTitle': 'Re-enrollment for {year}',
+  'payments.reEnrollmentOffer':
+    'Your student may continue in the {year} school year, starting {starts}. Tuition for the year is {tuition}, due {due}. Sign the new contract to re-enroll; the application is not repeated.',
+  'payments.reEnrollmentSign': 'Sign the {year} Contract',
   'statement.title': 'Statement',
   'statement.titleFor': 'Statement: {name}',
   'statement.back': 'Back to payments',

@@ -1396,6 +1396,10 @@ export const es: Partial<Record<MessageKey, string>> = {
   'consent.templateUploadFailed': 'No se pudo subir la plantilla.',
   // A family's statement and the school year's ledger.
   'payments.viewStatement': 'Estado de cuenta',
+  'payments.reEnrollmentTitle': 'Reinscripción para {year}',
+  'payments.reEnrollmentOffer':
+    'Su estudiante puede continuar en el año escolar {year}, que comienza el {starts}. La matrícula del año es de {tuition}, con vencimiento el {due}. Firme el nuevo contrato para reinscribirse; no hace falta repetir la solicitud.',
+  'payments.reEnrollmentSign': 'Firmar el contrato de {year}',
   'statement.title': 'Estado de cuenta',
   'statement.titleFor': 'Estado de cuenta: {name}',
   'statement.back': 'Volver a pagos',

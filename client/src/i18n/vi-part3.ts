@@ -663,6 +663,10 @@ export const viPart3: Partial<Record<MessageKey, string>> = {
   'profile.contactLoadFailed': 'Không tải được cách liên lạc của quý vị.',
   // A family's statement and the school year's ledger.
   'payments.viewStatement': 'Bảng kê',
+  'payments.reEnrollmentTitle': 'Tái ghi danh cho năm {year}',
+  'payments.reEnrollmentOffer':
+    'Học sinh của quý vị có thể tiếp tục học trong năm học {year}, bắt đầu ngày {starts}. Học phí của năm là {tuition}, đến hạn ngày {due}. Hãy ký hợp đồng mới để tái ghi danh; không cần nộp lại đơn.',
+  'payments.reEnrollmentSign': 'Ký hợp đồng năm {year}',
   'statement.title': 'Bảng kê',
   'statement.titleFor': 'Bảng kê: {name}',
   'statement.back': 'Quay lại trang thanh toán',

@@ -655,6 +655,9 @@ export const zhPart3: Partial<Record<MessageKey, string>> = {
   'profile.contactLoadFailed': '无法加载您的联系方式偏好。',
   // A family's statement and the school year's ledger.
   'payments.viewStatement': '对账单',
+  'payments.reEnrollmentTitle': '{year} 学年续读',
+  'payments.reEnrollmentOffer': '您的学生可以继续就读 {year} 学年，开学日期为 {starts}。该学年学费为 {tuition}，应于 {due} 前缴纳。签署新合同即可续读，无需重新申请。',
+  'payments.reEnrollmentSign': '签署 {year} 学年合同',
   'statement.title': '对账单',
   'statement.titleFor': '对账单：{name}',
   'statement.back': '返回付款页面',

@@ -59,7 +59,8 @@ export default function EnrollmentContractPage() {
         <p className="alert alert-danger">{t('contracts.theEnrollmentContractCouldNotBe')}</p>
       </main>
     );
-  if (data?.myEnrollmentContract?.status === 'completed') {
+  // Signed, and no next year's contract offered yet (re-enrollment): nothing to sign.
+  if (data?.myEnrollmentContract?.status === 'completed' && !data.reEnrollmentOffer) {
     return (
       <main className="page stack">
         <h1>{t('contracts.enrollmentContract')}</h1>

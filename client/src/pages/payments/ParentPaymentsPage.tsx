@@ -18,6 +18,7 @@ import { formatDay, formatMoney } from '../../i18n/formats';
 import { PAYMENT_RELOAD_DELAY_MS, PAYMENT_START_FAILED, returnedFromCheckout } from './format';
 import { useT } from '../../i18n';
 import { MyWithdrawals } from './MyWithdrawals';
+import { ReEnrollmentOffer } from './ReEnrollmentOffer';
 
 type Plan = 'annual' | 'monthly' | 'check';
 
@@ -79,6 +80,7 @@ export default function ParentPaymentsPage() {
           {t('payments.thankYouYourPaymentIsBeing')}
         </p>
       )}
+      <ReEnrollmentOffer />
       <section className="stack">
         <h2>{t('payments.upcomingPayments')}</h2>
         <table className="data">

@@ -17,7 +17,7 @@ import {
 } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { formatDateTime, formatDay, formatMoney } from '../../i18n/formats';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { useSession } from '../../session/context';
 
 type Year = SchoolYearFieldsFragment;
@@ -229,7 +229,25 @@ function YearForm({ schoolId, year, onDone }: { schoolId: number; year: Year | n
   );
 }
 
-function ChangeLog({ year, onClose }: { year: Year; onClose(): void }) {
+/** A logged field's label: the form's own, so the log names what staff typed into. */
+const FIELD_LABELS = {
+  label: 'schoolYears.label',
+  startsOn: 'schoolYears.startsOn',
+  endsOn: 'schoolYears.endsOn',
+  tuitionDueOn: 'schoolYears.tuitionDueOn',
+  monthlyDueDates: 'schoolYears.monthlyDueDates',
+  annualTuitionCents: 'schoolYears.annualTuitionDollars',
+  upfrontDiscountPercent: 'schoolYears.upfrontDiscountPercent',
+  podDiscountPercent: 'schoolYears.podDiscountPercent',
+  podMinStudents: 'schoolYears.podMinStudents',
+  monthlyInstallmentCents: 'schoolYears.monthlyInstallmentDollars',
+  lateFeePercentPerMonth: 'schoolYears.lateFeePercentPerMonth',
+  fullRefundDays: 'schoolYears.fullRefundDays',
+  halfRefundDays: 'schoolYears.halfRefundDays',
+  partnerCourseCostCents: 'schoolYears.partnerCourseCostDollars',
+} as const satisfies Record<string, MessageKey>;
+
+export function ChangeLog({ year, onClose }: { year: Year; onClose(): void }) {
   const t = useT();
   const { data, loading, error } = useQuery(SchoolYearChangesDocument, { variables: { id: year.id }, fetchPolicy: 'network-only' });
   const changes = data?.schoolYearChanges ?? [];
@@ -262,8 +280,12 @@ function ChangeLog({ year, onClose }: { year: Year; onClose(): void }) {
             {changes.map((c) => (
               <tr key={c.id}>
                 <td>{formatDateTime(String(c.changedAt))}</td>
-                <td>{c.changedBy === null ? t('schoolYears.system') : t('schoolYears.userNumber', { id: c.changedBy })}</td>
-                <td>{c.before === null ? t('schoolYears.created') : c.fields.join(', ')}</td>
+                <td>{c.changedBy === null ? t('schoolYears.system') : (c.changedByName ?? t('schoolYears.userNumber', { id: c.changedBy }))}</td>
+                <td>
+                  {c.before === null
+                    ? t('schoolYears.created')
+                    : c.fields.map((f) => (f in FIELD_LABELS ? t(FIELD_LABELS[f as keyof typeof FIELD_LABELS]) : f)).join(', ')}
+                </td>
               </tr>
             ))}
           </tbody>

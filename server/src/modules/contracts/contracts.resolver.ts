@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { AdapterContext } from '../../adapters.js';
 import { ApplicationStatusEnum, ContractStatusEnum, SpotKindEnum } from '../../graphql/enums.js';
 import type { ContractView } from './contracts.service.js';
@@ -91,8 +91,24 @@ class ContractCompletion {
   @Field(() => Date, { description: 'When it was completed.' }) completedAt: Date;
 }
 
+@ObjectType({ description: "The next school year's contract offered to an enrolled family (re-enrollment)" })
+class ReEnrollmentOfferType {
+  @Field(() => String, { description: 'The school year offered (2027-28).' }) schoolYear: string;
+  @Field(() => String, { description: 'The day it starts (YYYY-MM-DD).' }) startsOn: string;
+  @Field(() => Int, { description: "The year's annual tuition, in cents." }) annualTuitionCents: number;
+  @Field(() => String, { description: 'The day its tuition is due (YYYY-MM-DD).' }) tuitionDueOn: string;
+}
+
 @Resolver()
 export class ContractsResolver {
+  @Query(() => ReEnrollmentOfferType, {
+    nullable: true,
+    description: "The next year's contract the signed-in parent may sign (enrolled, re-enrollment open, not signed yet); null otherwise",
+  })
+  reEnrollmentOffer(@Ctx() ctx: AdapterContext): Promise<ReEnrollmentOfferType | null> {
+    return ctx.services.contracts.reEnrollmentOffer(ctx);
+  }
+
   @Query(() => ContractDocumentType, { description: 'Reads the enrollment contract document.' })
   enrollmentContractDocument(@Ctx() ctx: AdapterContext): Promise<ContractDocumentType> {
     return ctx.services.contracts.document(ctx);

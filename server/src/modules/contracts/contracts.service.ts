@@ -24,7 +24,7 @@ import { limit } from '../../core/rate-limit.js';
 import { IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { RequestContext } from '../../context.js';
-import { badInput, conflict, notFound, because } from '../../core/errors.js';
+import { AppError, badInput, conflict, notFound, because } from '../../core/errors.js';
 import { parseUuid } from '../../core/ids.js';
 import { authorize, permits, requireCaller } from '../../core/policy.js';
 import { can, CONTRACT_POLICY_MESSAGES } from './contracts.policy.js';
@@ -71,6 +71,15 @@ export interface ContractView {
   endedAt: Date | null;
 }
 
+export interface ReEnrollmentOffer {
+  schoolYear: string;
+  /** YYYY-MM-DD */
+  startsOn: string;
+  annualTuitionCents: number;
+  /** YYYY-MM-DD */
+  tuitionDueOn: string;
+}
+
 export class ContractsService {
   constructor(
     private readonly db: DataSource,
@@ -106,6 +115,29 @@ export class ContractsService {
     if (!permits(caller, can, 'viewOwn', null)) return null;
     const c = await currentContract(this.db.manager, caller.user.id);
     return c ? contractView(c) : null;
+  }
+
+  /**
+   * The next year's contract an enrolled family is offered (re-enrollment): its year and tuition,
+   * once re-enrollment has opened and until it is signed; null for anyone else.
+   */
+  async reEnrollmentOffer(ctx: RequestContext): Promise<ReEnrollmentOffer | null> {
+    const caller = requireCaller(ctx);
+    if (!permits(caller, can, 'viewOwn', null)) return null;
+    const user = await this.db.getRepository(User).findOneBy({ id: caller.user.id });
+    if (!user || user.applicationStatus !== 'enrolled' || user.schoolId === null) return null;
+    let year: SchoolYear;
+    try {
+      year = await this.yearToSign(this.db.manager, user, user.schoolId);
+    } catch (e) {
+      // Nothing to offer (no next year, not open yet, the enrollment ended): the refusal signing would give.
+      if (e instanceof AppError && e.code === 'CONFLICT') return null;
+      throw e;
+    }
+    const signed = await this.db.getRepository(EnrollmentContract).findOneBy({ parentId: user.id, schoolYearId: year.id });
+    if (signed?.completedAt) return null;
+    const terms = yearTerms(year);
+    return { schoolYear: terms.label, startsOn: terms.startsOn, annualTuitionCents: terms.annualTuitionCents, tuitionDueOn: terms.tuitionDueOn };
   }
 
   /**

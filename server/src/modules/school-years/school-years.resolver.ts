@@ -28,6 +28,8 @@ export class SchoolYearType {
 class SchoolYearChangeType {
   @Field(() => Int, { description: 'Numeric identifier.' }) id: number;
   @Field(() => Int, { description: 'Who changed it (user id).', nullable: true }) changedBy: number | null;
+  @Field(() => String, { description: "Who changed it: the person's name (null: the system, or an account no longer there).", nullable: true })
+  changedByName: string | null;
   @Field(() => Date, { description: 'When.' }) changedAt: Date;
   @Field(() => [String], { description: 'The fields changed (all of them when the year was created).' }) fields: string[];
   @Field(() => String, { description: 'The year before, as JSON (null: created).', nullable: true }) before: string | null;
@@ -75,9 +77,13 @@ export class SchoolYearsResolver {
 
   @Query(() => [SchoolYearChangeType], { description: 'Dual-school staff: the logged changes of a school year, newest first.' })
   async schoolYearChanges(@Ctx() ctx: AdapterContext, @Arg('id', () => Int, { description: 'The school year.' }) id: number): Promise<SchoolYearChangeType[]> {
-    return (await ctx.services.schoolYears.changes(ctx, id)).map((c: SchoolYearChange) => ({
+    const changes = await ctx.services.schoolYears.changes(ctx, id);
+    // The people who made them, read together (one query however many changes).
+    const people = await Promise.all(changes.map((c: SchoolYearChange) => (c.changedBy === null ? null : ctx.loaders.userById.load(c.changedBy))));
+    return changes.map((c: SchoolYearChange, i) => ({
       id: c.id,
       changedBy: c.changedBy,
+      changedByName: people[i] ? `${people[i].firstName} ${people[i].lastName}`.trim() || people[i].email : null,
       changedAt: c.changedAt,
       fields: changedFields(c.before, c.after),
       before: c.before ? JSON.stringify(c.before) : null,

@@ -66,9 +66,13 @@ describe('admissions staff manage school years', () => {
     const res = await h.gql(UPDATE, { id: next.id, input: { annualTuitionCents: 1_050_000, lateFeePercentPerMonth: 4 } }, token);
     expect(res.errors).toBeUndefined();
     expect(res.data!.updateSchoolYear).toMatchObject({ annualTuitionCents: 1_050_000, lateFeePercentPerMonth: 4, label: next.label });
-    const changes = await h.gql(`query($id: Int!) { schoolYearChanges(id: $id) { changedBy fields before after } }`, { id: next.id }, token);
+    const changes = await h.gql(`query($id: Int!) { schoolYearChanges(id: $id) { changedBy changedByName fields before after } }`, { id: next.id }, token);
     expect(changes.data!.schoolYearChanges).toHaveLength(1);
-    expect(changes.data!.schoolYearChanges[0]).toMatchObject({ changedBy: staff.id, fields: ['annualTuitionCents', 'lateFeePercentPerMonth'] });
+    expect(changes.data!.schoolYearChanges[0]).toMatchObject({
+      changedBy: staff.id,
+      changedByName: `${staff.firstName} ${staff.lastName}`,
+      fields: ['annualTuitionCents', 'lateFeePercentPerMonth'],
+    });
     expect(JSON.parse(changes.data!.schoolYearChanges[0].before).annualTuitionCents).toBe(1_000_000);
     // The same values again change nothing and log nothing.
     await h.gql(UPDATE, { id: next.id, input: { annualTuitionCents: 1_050_000 } }, token);
@@ -223,8 +227,15 @@ describe('contracts under a school year', () => {
     const early = await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload());
     expect(early.status).toBe(409);
     expect(early.body.reason).toBe('CONTRACT_COMPLETED');
+    const OFFER = `{ reEnrollmentOffer { schoolYear startsOn annualTuitionCents tuitionDueOn } }`;
+    expect((await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer).toBeNull();
 
     await h.gql(UPDATE, { id: next.id, input: { startsOn: addDays(TODAY, 60), endsOn: addDays(TODAY, 360), annualTuitionCents: 1_100_000 } }, token);
+    const opened = (await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer;
+    expect(opened).toEqual({ schoolYear: next.label, startsOn: addDays(TODAY, 60), annualTuitionCents: 1_100_000, tuitionDueOn: expect.any(String) });
+    // Nobody else is offered it: staff, and a family still to sign its first contract.
+    expect((await h.gql(OFFER, {}, token)).data!.reEnrollmentOffer).toBeNull();
+    expect((await h.gql(OFFER, {}, (await buildAcceptedParent(h, { school })).token)).data!.reEnrollmentOffer).toBeNull();
     expect((await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload())).status).toBe(200);
     expect((await h.api.post('/api/enrollment-contract-completion/').set(h.auth(fam.token)).send({})).status).toBe(200);
 
@@ -239,6 +250,7 @@ describe('contracts under a school year', () => {
       [`Tuition ${next.label}`, 1_100_000],
     ]);
     expect((await h.db.getRepository(User).findOneByOrFail({ id: fam.parent.id })).applicationStatus).toBe('enrolled');
+    expect((await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer).toBeNull();
     // Signed for both years: nothing more to sign.
     expect((await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload())).status).toBe(409);
   });

@@ -38,7 +38,8 @@ export interface LedgerRow {
   familyId: number;
   familyName: string;
   kind: StatementLineKind;
-  title: string;
+  /** In the reader's language, as the statement words it. */
+  description: string;
   /** Positive cents; the kind says which way. */
   amountCents: number;
   method: string;
@@ -77,7 +78,7 @@ export function ledgerCsv(rows: LedgerRow[]): string {
         String(r.familyId),
         r.familyName,
         r.kind,
-        r.title,
+        r.description,
         (r.amountCents / 100).toFixed(2),
         r.method,
         r.paymentIntent ?? '',

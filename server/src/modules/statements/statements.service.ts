@@ -53,7 +53,6 @@ interface Movement {
   refund: string | null;
   checkNumber: string | null;
   paymentId: number | null;
-  title: string;
   describe: { key: MessageKey; values: Record<string, string | number> };
 }
 
@@ -145,9 +144,10 @@ export class StatementsService {
     };
   }
 
-  /** Staff: every money movement of a school year of their dual school(s), oldest first. */
+  /** Staff: every money movement of a school year of their dual school(s), oldest first, described in the reader's language. */
   async ledger(ctx: RequestContext, rawYear: unknown): Promise<{ schoolYear: string; rows: LedgerRow[] }> {
     const dualSchoolIds = await this.payments.staffDualSchoolIds(ctx);
+    const locale = await readerLocale(ctx);
     if (rawYear === undefined || rawYear === null || rawYear === '') throw badInput(because('SCHOOL_YEAR_LABEL_REQUIRED'));
     const label = checkYearLabel(rawYear);
     const years: { id: number }[] = await this.db.query(`SELECT id FROM school_years WHERE school_id = ANY($1::int[]) AND label = $2`, [dualSchoolIds, label]);
@@ -169,7 +169,7 @@ export class StatementsService {
           familyId: mv.familyId,
           familyName: names.get(mv.familyId) ?? '',
           kind: mv.kind,
-          title: mv.title,
+          description: message(locale, mv.describe.key, mv.describe.values),
           amountCents: mv.amount,
           method: mv.method,
           paymentIntent: mv.paymentIntent,
@@ -190,7 +190,6 @@ export class StatementsService {
     const payments: {
       id: number;
       family_id: number;
-      title: string;
       due_date: string;
       created_at: Date;
       amount_cents: number;
@@ -205,7 +204,7 @@ export class StatementsService {
       waive_reason: string | null;
       label: string;
     }[] = await this.db.query(
-      `SELECT p.id, p.family_id, p.title, to_char(p.due_date, 'YYYY-MM-DD') AS due_date, p.created_at, p.amount_cents, p.payment_type, p.status,
+      `SELECT p.id, p.family_id, to_char(p.due_date, 'YYYY-MM-DD') AS due_date, p.created_at, p.amount_cents, p.payment_type, p.status,
               p.installment, p.months_late, p.waived_at, p.waive_reason, y.label,
               (SELECT count(*)::int FROM payments m WHERE m.contract_id = p.contract_id AND m.family_id = p.family_id AND m.payment_type = 'monthly') AS installments,
               f.payment_type AS late_fee_for_type, f.installment AS late_fee_for_installment
@@ -219,7 +218,6 @@ export class StatementsService {
       id: number;
       family_id: number;
       payment_id: number;
-      title: string;
       amount_cents: number;
       status: 'paid' | 'failed' | 'refunded';
       method: string;
@@ -229,7 +227,7 @@ export class StatementsService {
       stripe_refund_id: string | null;
       occurred_at: Date;
     }[] = await this.db.query(
-      `SELECT r.id, r.family_id, r.payment_id, r.title, r.amount_cents, r.status, r.method, r.stripe_session_id, r.stripe_invoice_id,
+      `SELECT r.id, r.family_id, r.payment_id, r.amount_cents, r.status, r.method, r.stripe_session_id, r.stripe_invoice_id,
               r.stripe_payment_intent_id, r.stripe_refund_id, r.occurred_at
          FROM payment_records r JOIN payments p ON p.id = r.payment_id
         WHERE r.family_id = ANY($1::int[]) AND p.school_year_id = $2`,
@@ -264,7 +262,6 @@ export class StatementsService {
           effect: p.amount_cents,
           amount: p.amount_cents,
           paymentId: p.id,
-          title: p.title,
           describe: {
             key: ofMonth ? 'statement.line.lateFeeMonthly' : 'statement.line.lateFee',
             values: { year: p.label, month: p.late_fee_for_installment ?? 0, months: p.installments, late: p.months_late ?? 1 },
@@ -281,7 +278,6 @@ export class StatementsService {
             effect: -p.amount_cents,
             amount: p.amount_cents,
             paymentId: p.id,
-            title: `Waived: ${p.title}${p.waive_reason ? ` (${p.waive_reason})` : ''}`,
             describe: { key: 'statement.line.waiver', values: { reason: p.waive_reason ?? '' } },
           });
         }
@@ -297,7 +293,6 @@ export class StatementsService {
         effect: p.amount_cents,
         amount: p.amount_cents,
         paymentId: p.id,
-        title: p.title,
         describe: dueText(p),
       });
     }
@@ -322,7 +317,6 @@ export class StatementsService {
           kind: 'payment',
           effect: -r.amount_cents,
           amount: r.amount_cents,
-          title: r.title,
           describe: { key: r.method === 'check' ? 'statement.line.paymentCheck' : 'statement.line.paymentCard', values: {} },
         });
       } else if (r.status === 'failed') {
@@ -332,7 +326,6 @@ export class StatementsService {
           kind: 'failed',
           effect: 0,
           amount: r.amount_cents,
-          title: r.title,
           describe: { key: 'statement.line.failed', values: {} },
         });
       } else {
@@ -342,7 +335,6 @@ export class StatementsService {
           kind: 'refund',
           effect: r.amount_cents,
           amount: r.amount_cents,
-          title: r.title,
           describe: { key: r.method === 'check' ? 'statement.line.refundCheck' : 'statement.line.refundCard', values: {} },
         });
       }
@@ -362,7 +354,6 @@ export class StatementsService {
           effect: paid - p.amount_cents,
           amount: p.amount_cents - paid,
           paymentId: p.id,
-          title: `Upfront price: ${p.title}`,
           describe: { key: 'statement.line.upfrontDiscount', values: {} },
         });
       }
@@ -378,7 +369,6 @@ export class StatementsService {
         effect: -w.refund_cents,
         amount: w.refund_cents,
         paymentId: null,
-        title: `Withdrawal credit (${w.percent}%): ${w.reason}`,
         describe: { key: 'statement.line.withdrawalCredit', values: { percent: w.percent, reason: w.reason } },
       });
     }

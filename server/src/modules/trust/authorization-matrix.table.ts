@@ -337,6 +337,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'query isTransferable':                   '401  401  401  404  404  ok   ok   ok   ok   ok   404  404  ok',
   'query myCccApplyStatus':                 '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'query myEnrollmentContract':             '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
+  'query reEnrollmentOffer':                '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'query myCourseRequestWindow':            '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'query parentConsentForm':                '401  401  401  ok   403  403  403  ok   403  ok   403  403  403',
   'query parentFormViewer':                 '401  401  401  403  404  403  403  403  403  403  403  404  404',
