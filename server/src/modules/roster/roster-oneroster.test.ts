@@ -249,13 +249,13 @@ describe('OneRoster import', () => {
     const refusing = new Proxy(h.db, {
       get: (db, key) => (key === 'transaction' ? () => Promise.reject(new Error('the database went away')) : Reflect.get(db, key)),
     });
-    const failing = new RosterService(refusing, h.services.accounts, h.services.schools, h.services.roster.maxBytes);
+    const failing = new RosterService(refusing, h.services.accounts, h.services.schools, h.services.roster.maxBytes, 50);
     await expect(failing.processImport(res.body.id, { attempts: 5, max_attempts: 5 }, new AbortController().signal)).rejects.toThrow('the database went away');
     const english = 'The import stopped before the end. Rows already saved are kept; upload the file again to finish it.';
     expect((await h.api.get(res.headers.location).set(h.auth(token))).body).toMatchObject({ state: 'failed', reason: 'ROSTER_IMPORT_STOPPED', error: english });
     const [{ error }] = await h.db.query(`SELECT error FROM roster_imports WHERE id = $1`, [res.body.id]);
     expect(error).toBe('ROSTER_IMPORT_STOPPED');
     const gql = await h.gql('query($id: ID!) { rosterImport(id: $id) { state error reason } }', { id: res.body.id }, token);
-    expect(gql.data.rosterImport).toEqual({ state: 'failed', error: english, reason: 'ROSTER_IMPORT_STOPPED' });
+    expect(gql.data?.rosterImport).toEqual({ state: 'failed', error: english, reason: 'ROSTER_IMPORT_STOPPED' });
   });
 });
