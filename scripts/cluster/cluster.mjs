@@ -87,10 +87,27 @@ function findNginx() {
   throw new Error('nginx is missing: apt-get install nginx (or set NGINX to its path)');
 }
 
-/** One app process: start() spawns it, stop() sends a signal and waits for its exit code. */
-function appProcess({ index, port, env, dir, node, inherit }) {
+/** The last `lines` lines of a file, or a note that it is missing or empty. */
+export function tail(file, lines = 40) {
+  let text = '';
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return `(no ${path.basename(file)})`;
+  }
+  const rows = text.trimEnd().split('\n');
+  return rows.length && rows[0] ? rows.slice(-lines).join('\n') : `(${path.basename(file)} is empty)`;
+}
+
+/**
+ * One app process: start() spawns it, stop() sends a signal and waits for its exit code. Its stdout
+ * and stderr go to `logFile` (an uncaught error's stack included); an exit that stop() did not ask
+ * for is passed to `onUnexpectedExit`.
+ */
+function appProcess({ index, port, env, dir, node, inherit, onUnexpectedExit }) {
   let child = null;
   let exited = null;
+  let stopping = false;
   const logFile = path.join(dir, `app-${index + 1}.log`);
   const app = {
     index,
@@ -104,6 +121,8 @@ function appProcess({ index, port, env, dir, node, inherit }) {
     },
     start() {
       const out = inherit ? 'inherit' : fs.openSync(logFile, 'a');
+      if (!inherit) fs.appendFileSync(logFile, `--- ${new Date().toISOString()}: started on port ${port}\n`);
+      stopping = false;
       child = spawn(node, [MAIN], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', out, out] });
       if (typeof out === 'number') fs.closeSync(out);
       let resolveExit;
@@ -111,6 +130,8 @@ function appProcess({ index, port, env, dir, node, inherit }) {
       const exitPromise = new Promise((r) => (resolveExit = r));
       child.once('exit', (code, signal) => {
         exited = { code, signal };
+        if (!inherit) fs.appendFileSync(logFile, `--- ${new Date().toISOString()}: exited (code ${code}, signal ${signal})\n`);
+        if (!stopping) onUnexpectedExit?.(app, exited);
         resolveExit(exited);
       });
       app.exit = exitPromise;
@@ -119,6 +140,7 @@ function appProcess({ index, port, env, dir, node, inherit }) {
     /** Sends `signal` and waits for the process to end (SIGKILL after `timeoutMs`). */
     async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
       if (!child || exited) return exited;
+      stopping = true;
       child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       const result = await app.exit;
@@ -148,7 +170,21 @@ export async function startCluster({
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-cluster-'));
   fs.chmodSync(dir, 0o755);
   const stops = [];
-  const cluster = { dir, port, url: `http://127.0.0.1:${port}`, apps: [], replica: null, nginxPid: null };
+  const cluster = { dir, port, url: `http://127.0.0.1:${port}`, apps: [], replica: null, nginxPid: null, unexpectedExits: [] };
+  /** The ends of every app process's log, nginx's error log and the replica's log: what a failure shows. */
+  cluster.logTails = (lines = 40) =>
+    [
+      ...cluster.apps.map(
+        (a) => `--- app ${a.index + 1} (port ${a.port}, ${a.running ? `running, pid ${a.pid}` : 'not running'}): ${a.logFile}\n${tail(a.logFile, lines)}`,
+      ),
+      `--- nginx error log\n${tail(path.join(dir, 'nginx-error.log'), lines)}`,
+      ...(cluster.replica ? [`--- replica log\n${tail(cluster.replica.logFile, lines)}`] : []),
+    ].join('\n');
+  const onUnexpectedExit = (app, { code, signal }) => {
+    const what = `app ${app.index + 1} (port ${app.port}) exited unexpectedly: code ${code}, signal ${signal}`;
+    cluster.unexpectedExits.push({ at: new Date().toISOString(), what });
+    if (!inherit) log(`cluster: ${what}\n${tail(app.logFile, 60)}`);
+  };
   cluster.stop = async () => {
     for (const stop of stops.reverse()) await stop().catch((e) => log(`cluster: stopping: ${e.message}`));
     stops.length = 0;
@@ -174,7 +210,7 @@ export async function startCluster({
       ...env,
     };
     const appPorts = Array.from({ length: apps }, (_, i) => port + 1 + i);
-    cluster.apps = appPorts.map((p, index) => appProcess({ index, port: p, env: appEnv, dir, node, inherit }));
+    cluster.apps = appPorts.map((p, index) => appProcess({ index, port: p, env: appEnv, dir, node, inherit, onUnexpectedExit }));
     stops.push(async () => {
       await Promise.all(cluster.apps.map((a) => a.stop('SIGTERM')));
     });
@@ -197,6 +233,7 @@ export async function startCluster({
     log(`cluster: nginx on ${cluster.url} (deploy/nginx.conf)`);
     return cluster;
   } catch (e) {
+    if (!inherit) log(`cluster: did not start: ${e.message}\n${cluster.logTails()}`);
     await cluster.stop();
     throw e;
   }
