@@ -10,6 +10,7 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,20 @@ export async function waitForOk(url, timeoutMs = 60_000, isAlive = () => true) {
     await sleep(150);
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms (${last})`);
+}
+
+/**
+ * Throws when another program listens on `port`. An app started on a taken port fails its listen
+ * and exits with code 1 a few seconds later, while the other program answers the health check in its
+ * place: the cluster would seem to start, then lose a process in the middle of a check.
+ */
+export async function assertPortFree(port, what) {
+  await new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (e) => reject(new Error(`${what}: port ${port} is taken by another program (${e.code}); choose other ports (CLUSTER_PORT, --port)`)));
+    // No host: the app listens on every address, so a listener on any of them takes the port from it.
+    probe.listen(port, () => probe.close(resolve));
+  });
 }
 
 /** deploy/nginx.conf's server block, pointed at an upstream of local ports. */
@@ -119,7 +134,8 @@ function appProcess({ index, port, env, dir, node, inherit, onUnexpectedExit }) 
     get running() {
       return Boolean(child) && !exited;
     },
-    start() {
+    async start() {
+      await assertPortFree(port, `app ${index + 1}`);
       const out = inherit ? 'inherit' : fs.openSync(logFile, 'a');
       if (!inherit) fs.appendFileSync(logFile, `--- ${new Date().toISOString()}: started on port ${port}\n`);
       stopping = false;
@@ -191,6 +207,7 @@ export async function startCluster({
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
+    for (let p = port; p <= port + apps; p++) await assertPortFree(p, p === port ? 'nginx' : `app ${p - port}`);
     cluster.replica = await startReplica({ primaryUrl, port: replicaPort, log });
     stops.push(async () => cluster.replica.stop());
     // The copy replays what the primary wrote while it was made (on a shared server, other databases' WAL too).
