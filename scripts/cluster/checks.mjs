@@ -8,8 +8,6 @@
  * 4472-4473, SMTP sink 4479, replica 5433 (CLUSTER_PORT, CLUSTER_REPLICA_PORT move them).
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -135,29 +133,42 @@ function load({ path, token, seconds, connections = 8 }) {
   return Promise.resolve(run).then((result) => ({ ...result, started, problems }));
 }
 
-/** The end of nginx's error log: what it saw of the apps when a request failed. */
-function nginxErrors() {
-  try {
-    return fs.readFileSync(path.join(cluster.dir, 'nginx-error.log'), 'utf8').trim().split('\n').slice(-20).join('\n');
-  } catch {
-    return '(no nginx error log)';
-  }
+/**
+ * A check with the cluster's logs: should it fail, or should an app process exit without being told
+ * to while it runs, the ends of every app's log, nginx's error log and the replica's log are printed
+ * with it, so the failure explains itself.
+ */
+function check(name, fn) {
+  return it(name, async () => {
+    const exitsBefore = cluster.unexpectedExits.length;
+    try {
+      await fn();
+    } catch (e) {
+      console.log(`# ${name}: failed; the cluster's logs:\n${indent(cluster.logTails())}`);
+      throw e;
+    }
+    const exits = cluster.unexpectedExits.slice(exitsBefore);
+    if (exits.length) {
+      console.log(`# ${name}: an app process exited; the cluster's logs:\n${indent(cluster.logTails())}`);
+      assert.fail(`app processes exited during the check: ${exits.map((x) => `${x.at} ${x.what}`).join('; ')}`);
+    }
+  });
 }
+
+const indent = (text) => text.replace(/^/gm, '# ');
 
 function assertNoFailure(result, what, events = []) {
   assert.ok(result.requests.total > 0, `${what}: no request was made`);
   const failed = result.errors + result.non2xx;
   if (failed > 0) {
-    const detail = [`failed requests: ${result.problems.slice(0, 10).join('; ')}`, `events: ${events.join('; ') || '-'}`, `nginx error log:\n${nginxErrors()}`].join(
-      '\n',
-    );
+    const detail = [`failed requests: ${result.problems.slice(0, 10).join('; ')}`, `events: ${events.join('; ') || '-'}`].join('\n');
     assert.equal(result.errors, 0, `${what}: ${result.errors} connection errors (${result.timeouts} of them timeouts)\n${detail}`);
     assert.equal(result.non2xx, 0, `${what}: ${result.non2xx} answers other than 2xx\n${detail}`);
   }
 }
 
 describe('reads on the replica', () => {
-  it('answers a read that may be stale from the replica, a person who wrote from where their write is, and a lagging replica no more', async () => {
+  check('answers a read that may be stale from the replica, a person who wrote from where their write is, and a lagging replica no more', async () => {
     const counselor = await signIn('admin@lincoln.example');
     const student = await signIn('student@lincoln.example');
     const tag = `R${Date.now().toString(36).toUpperCase()}`;
@@ -183,7 +194,7 @@ describe('reads on the replica', () => {
     assert.deepEqual(await courseCodes(student, tag), [`${tag}-A`, `${tag}-B`]);
   });
 
-  it('loses no request when the replica stops under load: reads go to the primary', async () => {
+  check('loses no request when the replica stops under load: reads go to the primary', async () => {
     const student = await signIn('student@lincoln.example');
     const running = load({ path: '/api/courses/?page_size=20', token: student, seconds: 10 });
     await sleep(2500);
@@ -201,7 +212,7 @@ describe('reads on the replica', () => {
 describe('several app processes', () => {
   // CI runs this file on the machine's Node and on the Docker image's (scripts/with-image-node.sh):
   // the apps must run on the same one, or the image's runtime would not be the one tested.
-  it("runs every app process on the test's own Node", async () => {
+  check("runs every app process on the test's own Node", async () => {
     for (const app of cluster.apps) {
       const res = await fetch(`http://127.0.0.1:${app.port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       assert.equal(res.status, 200);
@@ -210,7 +221,7 @@ describe('several app processes', () => {
     }
   });
 
-  it('accepts a token from one process on the other', async () => {
+  check('accepts a token from one process on the other', async () => {
     const [a, b] = cluster.apps;
     const token = await signIn('student@lincoln.example', a.port);
     const me = await call('GET', '/api/current-user/', { token, port: b.port });
@@ -221,7 +232,7 @@ describe('several app processes', () => {
     assert.equal((await call('GET', '/api/current-user/', { token, port: a.port })).status, 401);
   });
 
-  it('throttles sign-in guesses across processes: two processes do not allow twice the attempts', async () => {
+  check('throttles sign-in guesses across processes: two processes do not allow twice the attempts', async () => {
     const [a, b] = cluster.apps;
     const statuses = [];
     for (let i = 0; i < 14; i++) {
@@ -233,7 +244,7 @@ describe('several app processes', () => {
     assert.deepEqual(statuses.slice(10), Array(4).fill(429));
   });
 
-  it('sends a queued email once, though every process runs the outbox', async () => {
+  check('sends a queued email once, though every process runs the outbox', async () => {
     const before = mail.length;
     const res = await call('POST', '/api/request-reset-password/', { body: { email: 'baseline@lincoln.example' } });
     assert.ok(res.status < 300, JSON.stringify(res.body));
@@ -245,7 +256,7 @@ describe('several app processes', () => {
     assert.equal(sent.length, 1);
   });
 
-  it('finishes a roster import whose process was killed mid-way: every row once', async () => {
+  check('finishes a roster import whose process was killed mid-way: every row once', async () => {
     const counselor = await signIn('admin@lincoln.example');
     const tag = `K${Date.now().toString(36)}`;
     const rows = Array.from({ length: 1500 }, (_, i) => `${tag}-${i},Kid${i},Roster,${tag}.${i}@lincoln.example,10`);
@@ -293,7 +304,7 @@ describe('several app processes', () => {
     assert.equal(distinct, rows.length);
   });
 
-  it('restarts each process in turn under 60 s of load: no request fails', async () => {
+  check('restarts each process in turn under 60 s of load: no request fails', async () => {
     const student = await signIn('student@lincoln.example');
     const running = load({ path: '/api/courses/?page_size=20', token: student, seconds: 60 });
     const restarts = [];

@@ -10,6 +10,7 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,20 @@ export async function waitForOk(url, timeoutMs = 60_000, isAlive = () => true) {
     await sleep(150);
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms (${last})`);
+}
+
+/**
+ * Throws when another program listens on `port`. An app started on a taken port fails its listen
+ * and exits with code 1 a few seconds later, while the other program answers the health check in its
+ * place: the cluster would seem to start, then lose a process in the middle of a check.
+ */
+export async function assertPortFree(port, what) {
+  await new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (e) => reject(new Error(`${what}: port ${port} is taken by another program (${e.code}); choose other ports (CLUSTER_PORT, --port)`)));
+    // No host: the app listens on every address, so a listener on any of them takes the port from it.
+    probe.listen(port, () => probe.close(resolve));
+  });
 }
 
 /** deploy/nginx.conf's server block, pointed at an upstream of local ports. */
@@ -87,10 +102,27 @@ function findNginx() {
   throw new Error('nginx is missing: apt-get install nginx (or set NGINX to its path)');
 }
 
-/** One app process: start() spawns it, stop() sends a signal and waits for its exit code. */
-function appProcess({ index, port, env, dir, node, inherit }) {
+/** The last `lines` lines of a file, or a note that it is missing or empty. */
+export function tail(file, lines = 40) {
+  let text = '';
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return `(no ${path.basename(file)})`;
+  }
+  const rows = text.trimEnd().split('\n');
+  return rows.length && rows[0] ? rows.slice(-lines).join('\n') : `(${path.basename(file)} is empty)`;
+}
+
+/**
+ * One app process: start() spawns it, stop() sends a signal and waits for its exit code. Its stdout
+ * and stderr go to `logFile` (an uncaught error's stack included); an exit that stop() did not ask
+ * for is passed to `onUnexpectedExit`.
+ */
+function appProcess({ index, port, env, dir, node, inherit, onUnexpectedExit }) {
   let child = null;
   let exited = null;
+  let stopping = false;
   const logFile = path.join(dir, `app-${index + 1}.log`);
   const app = {
     index,
@@ -102,8 +134,11 @@ function appProcess({ index, port, env, dir, node, inherit }) {
     get running() {
       return Boolean(child) && !exited;
     },
-    start() {
+    async start() {
+      await assertPortFree(port, `app ${index + 1}`);
       const out = inherit ? 'inherit' : fs.openSync(logFile, 'a');
+      if (!inherit) fs.appendFileSync(logFile, `--- ${new Date().toISOString()}: started on port ${port}\n`);
+      stopping = false;
       child = spawn(node, [MAIN], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', out, out] });
       if (typeof out === 'number') fs.closeSync(out);
       let resolveExit;
@@ -111,6 +146,8 @@ function appProcess({ index, port, env, dir, node, inherit }) {
       const exitPromise = new Promise((r) => (resolveExit = r));
       child.once('exit', (code, signal) => {
         exited = { code, signal };
+        if (!inherit) fs.appendFileSync(logFile, `--- ${new Date().toISOString()}: exited (code ${code}, signal ${signal})\n`);
+        if (!stopping) onUnexpectedExit?.(app, exited);
         resolveExit(exited);
       });
       app.exit = exitPromise;
@@ -119,6 +156,7 @@ function appProcess({ index, port, env, dir, node, inherit }) {
     /** Sends `signal` and waits for the process to end (SIGKILL after `timeoutMs`). */
     async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
       if (!child || exited) return exited;
+      stopping = true;
       child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       const result = await app.exit;
@@ -148,13 +186,28 @@ export async function startCluster({
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-cluster-'));
   fs.chmodSync(dir, 0o755);
   const stops = [];
-  const cluster = { dir, port, url: `http://127.0.0.1:${port}`, apps: [], replica: null, nginxPid: null };
+  const cluster = { dir, port, url: `http://127.0.0.1:${port}`, apps: [], replica: null, nginxPid: null, unexpectedExits: [] };
+  /** The ends of every app process's log, nginx's error log and the replica's log: what a failure shows. */
+  cluster.logTails = (lines = 40) =>
+    [
+      ...cluster.apps.map(
+        (a) => `--- app ${a.index + 1} (port ${a.port}, ${a.running ? `running, pid ${a.pid}` : 'not running'}): ${a.logFile}\n${tail(a.logFile, lines)}`,
+      ),
+      `--- nginx error log\n${tail(path.join(dir, 'nginx-error.log'), lines)}`,
+      ...(cluster.replica ? [`--- replica log\n${tail(cluster.replica.logFile, lines)}`] : []),
+    ].join('\n');
+  const onUnexpectedExit = (app, { code, signal }) => {
+    const what = `app ${app.index + 1} (port ${app.port}) exited unexpectedly: code ${code}, signal ${signal}`;
+    cluster.unexpectedExits.push({ at: new Date().toISOString(), what });
+    if (!inherit) log(`cluster: ${what}\n${tail(app.logFile, 60)}`);
+  };
   cluster.stop = async () => {
     for (const stop of stops.reverse()) await stop().catch((e) => log(`cluster: stopping: ${e.message}`));
     stops.length = 0;
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
+    for (let p = port; p <= port + apps; p++) await assertPortFree(p, p === port ? 'nginx' : `app ${p - port}`);
     cluster.replica = await startReplica({ primaryUrl, port: replicaPort, log });
     stops.push(async () => cluster.replica.stop());
     // The copy replays what the primary wrote while it was made (on a shared server, other databases' WAL too).
@@ -174,7 +227,7 @@ export async function startCluster({
       ...env,
     };
     const appPorts = Array.from({ length: apps }, (_, i) => port + 1 + i);
-    cluster.apps = appPorts.map((p, index) => appProcess({ index, port: p, env: appEnv, dir, node, inherit }));
+    cluster.apps = appPorts.map((p, index) => appProcess({ index, port: p, env: appEnv, dir, node, inherit, onUnexpectedExit }));
     stops.push(async () => {
       await Promise.all(cluster.apps.map((a) => a.stop('SIGTERM')));
     });
@@ -197,6 +250,7 @@ export async function startCluster({
     log(`cluster: nginx on ${cluster.url} (deploy/nginx.conf)`);
     return cluster;
   } catch (e) {
+    if (!inherit) log(`cluster: did not start: ${e.message}\n${cluster.logTails()}`);
     await cluster.stop();
     throw e;
   }

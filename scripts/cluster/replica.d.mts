@@ -4,13 +4,15 @@ export interface ReplicaDescriptor {
   port: number;
   dir: string;
   bin: string;
+  /** The replica's slot on the primary, dropped by stop(). */
+  slot?: string;
 }
 export interface Replica extends ReplicaDescriptor {
   url(db?: string): string;
   logFile: string;
   start(): void;
   halt(): void;
-  stop(): void;
+  stop(): Promise<void>;
   pauseReplay(): Promise<unknown>;
   resumeReplay(): Promise<unknown>;
   /** Waits (default 120 s) until the replica has replayed the primary's WAL up to now. */

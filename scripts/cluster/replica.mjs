@@ -4,9 +4,12 @@
  * (the primary's major version) run it as a hot standby on another port. Nothing is installed here;
  * .ci/run installs what a machine lacks.
  *
- * No replication slot: a slot forgotten by a run that was killed would keep every WAL file on the
- * primary (a shared server) until its disk fills. Without one, a replica that falls further behind
- * than the primary keeps WAL (max_wal_size) stops replaying; for a run of minutes that is far.
+ * A physical replication slot of its own (planner_cluster_<pid of this process>) keeps the WAL the
+ * replica has not received yet. Without one, a busy shared primary recycled the segment the copy
+ * had to stream from before the replica started, and the replica never caught up ("requested WAL
+ * segment ... has already been removed"). stop() drops the slot; a slot left by a run that was
+ * killed would keep every WAL file from then on, so each start drops the inactive slots of this
+ * name whose process is gone.
  *
  * As root (CI), the copy and the server run as the `postgres` user: PostgreSQL refuses to run as root.
  */
@@ -64,6 +67,34 @@ export async function assertReplicationAllowed(primaryUrl) {
   }
 }
 
+const SLOT_PREFIX = 'planner_cluster_';
+
+/** Drops the slots of earlier runs on this machine that are inactive and whose process is gone. */
+async function dropForgottenSlots(primaryUrl, log) {
+  const client = new pg.Client({ connectionString: primaryUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT slot_name FROM pg_replication_slots WHERE NOT active AND slot_name LIKE $1`, [`${SLOT_PREFIX}%`]);
+    for (const { slot_name: slot } of rows) {
+      const pid = Number(slot.slice(SLOT_PREFIX.length));
+      if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) continue;
+      await client.query('SELECT pg_drop_replication_slot($1) WHERE EXISTS (SELECT 1 FROM pg_replication_slots WHERE slot_name = $1 AND NOT active)', [slot]);
+      log(`replica: dropped the slot ${slot} of a run that ended without stopping`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
 /**
  * Copies the primary and starts the copy as a streaming hot standby on `port`.
  * Returns its control (replicaControl); stop() removes the folder.
@@ -80,6 +111,8 @@ export async function startReplica({ primaryUrl, port, log = () => {} }) {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-replica-'));
   const dir = path.join(parent, 'data');
   if (asRoot) execFileSync('chown', ['postgres:postgres', parent]);
+  await dropForgottenSlots(primaryUrl, log);
+  const slot = `${SLOT_PREFIX}${process.pid}`;
   const started = Date.now();
   try {
     pgProgram(path.join(bin, 'pg_basebackup'), [
@@ -96,9 +129,14 @@ export async function startReplica({ primaryUrl, port, log = () => {} }) {
       '-R',
       '-c',
       'fast',
+      // -C -S: the slot is made with the copy, and -R names it in the copy's settings.
+      '-C',
+      '-S',
+      slot,
     ]);
   } catch (e) {
     fs.rmSync(parent, { recursive: true, force: true });
+    await dropSlot(primaryUrl, slot);
     throw new Error(`pg_basebackup failed: ${e.stderr || e.message}`);
   }
   log(`replica: copied the primary in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -118,12 +156,12 @@ export async function startReplica({ primaryUrl, port, log = () => {} }) {
   fs.writeFileSync(path.join(dir, 'postgresql.conf'), conf.join('\n') + '\n');
   fs.writeFileSync(path.join(dir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
   if (asRoot) execFileSync('chown', ['postgres:postgres', path.join(dir, 'postgresql.conf'), path.join(dir, 'pg_hba.conf')]);
-  const replica = replicaControl({ primaryUrl, port, dir: parent, bin });
+  const replica = replicaControl({ primaryUrl, port, dir: parent, bin, slot });
   try {
     replica.start();
   } catch (e) {
     const tail = fs.existsSync(replica.logFile) ? fs.readFileSync(replica.logFile, 'utf8').slice(-2000) : '';
-    replica.stop();
+    await replica.stop();
     throw new Error(`the replica did not start: ${e.stderr || e.message}\n${tail}`);
   }
   return replica;
@@ -133,7 +171,7 @@ export async function startReplica({ primaryUrl, port, log = () => {} }) {
  * Control of a replica made by startReplica, from its folder: what a test process gets (the replica
  * itself is started once, by the test run's global setup).
  */
-export function replicaControl({ primaryUrl, port, dir: parent, bin }) {
+export function replicaControl({ primaryUrl, port, dir: parent, bin, slot }) {
   const dir = path.join(parent, 'data');
   const logFile = path.join(parent, 'replica.log');
   const url = (db) => {
@@ -146,6 +184,7 @@ export function replicaControl({ primaryUrl, port, dir: parent, bin }) {
   const replica = {
     dir: parent,
     bin,
+    slot,
     port,
     primaryUrl,
     url,
@@ -166,10 +205,11 @@ export function replicaControl({ primaryUrl, port, dir: parent, bin }) {
         // Not running.
       }
     },
-    /** Stops the server and removes its folder. */
-    stop() {
+    /** Stops the server, removes its folder and drops its slot. */
+    async stop() {
       replica.halt();
       fs.rmSync(parent, { recursive: true, force: true });
+      if (slot) await dropSlot(primaryUrl, slot);
     },
     /** Makes lag real: the replica keeps receiving WAL but applies none of it. */
     pauseReplay: () => one(url('postgres'), 'SELECT pg_wal_replay_pause()'),
@@ -186,4 +226,19 @@ export function replicaControl({ primaryUrl, port, dir: parent, bin }) {
     },
   };
   return replica;
+}
+
+/** Drops a slot of ours if it is there (a walsender lets go of it once the replica has stopped). */
+async function dropSlot(primaryUrl, slot) {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await one(primaryUrl, 'SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = $1', [slot]);
+      return;
+    } catch (e) {
+      // "is active for PID": the walsender of the stopped replica has not ended yet.
+      if (Date.now() > until) throw new Error(`could not drop the replication slot ${slot}: ${e.message}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }

@@ -13,7 +13,7 @@ import { parseReplicaUrls } from '../config.js';
 import { UserType } from '../modules/accounts/user.entity.js';
 import { useHarness } from '../test/harness.js';
 import { makeDataSource } from './database.js';
-import { hasReplicas } from './replica-reads.js';
+import { hasReplicas, replicaRead, resetReplicaState } from './replica-reads.js';
 
 const PRIMARY = 'postgres://app:s3cret@db-primary:5432/planner';
 
@@ -163,5 +163,53 @@ describe.runIf(inject('databaseKind') === 'server')('the read fence through Grap
     const res = await api.post('/graphql').send({ query: 'mutation { requestPasswordReset(email: "nobody-fence@test.example") }' });
     expect(res.status).toBe(200);
     expect(await count()).toBe(before);
+  });
+});
+
+// A replica that stops (a restart, a failover) cuts its connections: pg tells each pooled client with
+// an 'error' event, and an 'error' event nobody listens to ends a Node process (exit code 1).
+describe.runIf(inject('databaseKind') === 'server')('a replica that cuts its connections', () => {
+  const h = useHarness();
+  let replicated: DataSource;
+  const APP_NAME = `replica-cut-${process.pid}`;
+
+  beforeAll(async () => {
+    // The primary stands in for the replica, under a name of its own so its connections can be cut.
+    const replicaUrl = new URL(h.config.databaseUrl);
+    replicaUrl.searchParams.set('application_name', APP_NAME);
+    replicated = makeDataSource(h.config.databaseUrl, 2, true, {}, [replicaUrl.toString()]);
+    await replicated.initialize();
+  });
+
+  afterAll(async () => {
+    await replicated?.destroy();
+  });
+
+  const cut = async (): Promise<number> =>
+    ((await h.db.query('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1', [APP_NAME])) as { n: number }[])[0].n;
+  const replicaConnections = async (): Promise<number> =>
+    ((await h.db.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [APP_NAME])) as { n: number }[])[0].n;
+  const routed = { db: null as unknown as DataSource, reads: { writes: false, fence: null } };
+  const courseCount = () => replicaRead({ ...routed, db: replicated }, 'courseList', async (m) => Number((await m.query('SELECT count(*)::int AS n FROM courses'))[0].n));
+
+  it('keeps the process up when idle replica connections are cut, and reads on a new connection afterwards', async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (e: unknown) => uncaught.push((e as Error)?.message ?? e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      resetReplicaState();
+      const expected = await courseCount();
+      // The check ran on a replica connection, now idle in its pool.
+      expect(await replicaConnections()).toBeGreaterThan(0);
+      expect(await cut()).toBeGreaterThan(0);
+      await expect.poll(replicaConnections, { timeout: 5000 }).toBe(0);
+      // The pool has dropped the cut clients: the next read opens a new connection and answers.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await courseCount()).toBe(expected);
+      expect(await replicaConnections()).toBeGreaterThan(0);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 });
