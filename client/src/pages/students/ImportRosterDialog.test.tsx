@@ -71,22 +71,27 @@ const finished = {
   reason: null,
 };
 
+/** A Spanish reader uploads a file; the dialog then reads the import as given. */
+async function uploadAndRead(rosterImport: object) {
+  localStorage.setItem('locale', 'es');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  render(
+    <MockedProvider mocks={[{ request: { query: RosterImportDocument, variables: { id: 'r-1' } }, result: { data: { rosterImport } } }]}>
+      <SessionProvider>
+        <I18nProvider>
+          <ImportRosterDialog onClose={() => {}} onImported={() => {}} />
+        </I18nProvider>
+      </SessionProvider>
+    </MockedProvider>,
+  );
+  const file = new File(['sourcedId,givenName,familyName,email,grade\n'], 'roster.csv', { type: 'text/csv' });
+  fireEvent.change(await screen.findByLabelText('Archivo CSV'), { target: { files: [file] } });
+  fireEvent.click(screen.getByRole('button', { name: 'Subir' }));
+}
+
 describe('Import roster dialog', () => {
   it('shows a Spanish reader each rejected row and notice in Spanish by its reason, and the English where there is no translation', async () => {
-    localStorage.setItem('locale', 'es');
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(
-      <MockedProvider mocks={[{ request: { query: RosterImportDocument, variables: { id: 'r-1' } }, result: { data: { rosterImport: finished } } }]}>
-        <SessionProvider>
-          <I18nProvider>
-            <ImportRosterDialog onClose={() => {}} onImported={() => {}} />
-          </I18nProvider>
-        </SessionProvider>
-      </MockedProvider>,
-    );
-    const file = new File(['sourcedId,givenName,familyName,email,grade\n'], 'roster.csv', { type: 'text/csv' });
-    fireEvent.change(await screen.findByLabelText('Archivo CSV'), { target: { files: [file] } });
-    fireEvent.click(screen.getByRole('button', { name: 'Subir' }));
+    await uploadAndRead(finished);
 
     const rejected = await screen.findByRole('table', { name: 'Filas rechazadas' });
     const rows = within(rejected)
@@ -111,8 +116,6 @@ describe('Import roster dialog', () => {
   });
 
   it("says why a failed import stopped in the reader's language, by the reason code the server stored", async () => {
-    localStorage.setItem('locale', 'es');
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const failed = {
       ...finished,
       state: 'failed',
@@ -122,18 +125,7 @@ describe('Import roster dialog', () => {
       error: 'The import stopped before the end. Rows already saved are kept; upload the file again to finish it.',
       reason: 'ROSTER_IMPORT_STOPPED',
     };
-    render(
-      <MockedProvider mocks={[{ request: { query: RosterImportDocument, variables: { id: 'r-1' } }, result: { data: { rosterImport: failed } } }]}>
-        <SessionProvider>
-          <I18nProvider>
-            <ImportRosterDialog onClose={() => {}} onImported={() => {}} />
-          </I18nProvider>
-        </SessionProvider>
-      </MockedProvider>,
-    );
-    const file = new File(['sourcedId,givenName,familyName,email,grade\n'], 'roster.csv', { type: 'text/csv' });
-    fireEvent.change(await screen.findByLabelText('Archivo CSV'), { target: { files: [file] } });
-    fireEvent.click(screen.getByRole('button', { name: 'Subir' }));
+    await uploadAndRead(failed);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('La importación se detuvo antes de terminar. Las filas ya guardadas se conservan; suba el archivo de nuevo para terminarla.');
     expect(screen.queryByText(/The import stopped/)).toBeNull();
