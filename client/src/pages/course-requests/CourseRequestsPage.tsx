@@ -20,6 +20,7 @@ import { restBlob, saveBlob } from '../../api/rest';
 import { useT, type MessageKey } from '../../i18n';
 import { CourseRequestsCard } from '../profile/CourseRequestsCard';
 import '../../components/tables.css';
+import { SaveNoticeLine, type SaveNotice } from '../../components/SaveNotice';
 
 const LAYOUTS: [string, MessageKey][] = [
   ['generic', 'courseRequests.layoutGeneric'],
@@ -115,7 +116,7 @@ function SchoolColumns() {
   const [save, { loading: saving }] = useMutation(SetCourseRequestColumnsDocument);
   const saved = data?.courseRequestColumns;
   const [text, setText] = useState('');
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   useEffect(() => {
     if (saved !== undefined) setText(columnsText(saved));
   }, [saved]);
@@ -151,11 +152,7 @@ function SchoolColumns() {
           {t('courseRequests.saveColumns')}
         </button>
       </div>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
-          {notice.text}
-        </p>
-      )}
+      <SaveNoticeLine notice={notice} />
     </form>
   );
 }
@@ -168,7 +165,7 @@ function DemandCard() {
   const [loadStudents, students] = useLazyQuery(CourseDemandStudentsDocument, { fetchPolicy: 'network-only' });
   const demand = data?.courseDemand ?? null;
   const [size, setSize] = useState('');
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
   useEffect(() => {
     if (demand) setSize(String(demand.classSize));
@@ -282,11 +279,7 @@ function DemandCard() {
           )}
         </>
       )}
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
-          {notice.text}
-        </p>
-      )}
+      <SaveNoticeLine notice={notice} />
       {picked && (
         <div className="stack" role="region" aria-labelledby={`${id}-students`}>
           <div className="row" style={{ justifyContent: 'space-between' }}>

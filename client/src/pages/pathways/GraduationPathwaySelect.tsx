@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { SchoolGraduationPathwayDocument, SetGraduationPathwayDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useT } from '../../i18n';
+import { SaveNoticeLine, type SaveNotice } from '../../components/SaveNotice';
 
 interface Props {
   pathways: readonly { uuid: string; name: string }[];
@@ -19,7 +20,7 @@ export function GraduationPathwaySelect({ pathways }: Props) {
   const id = useId();
   const { data } = useQuery(SchoolGraduationPathwayDocument);
   const [save, { loading }] = useMutation(SetGraduationPathwayDocument);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   const current = data?.currentUser?.school?.graduationPathwayUuid ?? '';
   const choose = async (uuid: string) => {
     setNotice(null);
@@ -46,11 +47,7 @@ export function GraduationPathwaySelect({ pathways }: Props) {
       <p id={`${id}-hint`} className="muted" style={{ margin: 0 }}>
         {t('pathways.graduationPathwayHint')}
       </p>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
-          {notice.text}
-        </p>
-      )}
+      <SaveNoticeLine notice={notice} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { ContactPreference } from '@planner/shared';
 import { ContactPreferenceDocument, UpdateContactPreferenceDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useT } from '../../i18n';
+import { SaveNoticeLine, type SaveNotice } from '../../components/SaveNotice';
 
 export function ContactPreferenceCard() {
   const t = useT();
@@ -35,7 +36,7 @@ function ContactForm(saved: { preference: ContactPreference; phone: string }) {
   const t = useT();
   const [preference, setPreference] = useState<ContactPreference>(saved.preference);
   const [phone, setPhone] = useState(saved.phone);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   const [save, { loading }] = useMutation(UpdateContactPreferenceDocument);
 
   async function submit(e: FormEvent) {
@@ -84,11 +85,7 @@ function ContactForm(saved: { preference: ContactPreference; phone: string }) {
           {t('profile.contactSave')}
         </button>
       </div>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
-          {notice.text}
-        </p>
-      )}
+      <SaveNoticeLine notice={notice} />
     </form>
   );
 }

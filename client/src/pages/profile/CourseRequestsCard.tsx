@@ -9,6 +9,7 @@ import { CourseRequestWindowDocument, SetCourseRequestWindowDocument } from '../
 import { messageOr } from '../../graphql/errors';
 import { restBlob, saveBlob } from '../../api/rest';
 import { useT } from '../../i18n';
+import { SaveNoticeLine, type SaveNotice } from '../../components/SaveNotice';
 
 export function CourseRequestsCard() {
   const t = useT();
@@ -16,7 +17,7 @@ export function CourseRequestsCard() {
   const [save, { loading }] = useMutation(SetCourseRequestWindowDocument, { refetchQueries: [CourseRequestWindowDocument] });
   const window = data?.courseRequestWindow ?? null;
   const [form, setForm] = useState({ schoolYear: '', opensOn: '', closesOn: '' });
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   useEffect(() => {
     if (window) setForm({ schoolYear: window.schoolYear, opensOn: window.opensOn, closesOn: window.closesOn });
   }, [window]);
@@ -70,11 +71,7 @@ export function CourseRequestsCard() {
           </button>
         </div>
       </form>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
-          {notice.text}
-        </p>
-      )}
+      <SaveNoticeLine notice={notice} />
     </section>
   );
 }

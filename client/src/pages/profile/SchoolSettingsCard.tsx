@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { SetPlanApprovalEnabledDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { useT } from '../../i18n';
+import { SaveNoticeLine, type SaveNotice } from '../../components/SaveNotice';
 
 export function SchoolSettingsCard({ schoolName, planApprovalEnabled }: { schoolName: string; planApprovalEnabled: boolean }) {
   const t = useT();
   const [save, { loading }] = useMutation(SetPlanApprovalEnabledDocument);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   async function toggle(enabled: boolean) {
     setNotice(null);
     try {
@@ -28,11 +29,7 @@ export function SchoolSettingsCard({ schoolName, planApprovalEnabled }: { school
         <input type="checkbox" checked={planApprovalEnabled} disabled={loading} onChange={(e) => void toggle(e.target.checked)} />
         {t('profile.planApprovalEnabled')}
       </label>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
-          {notice.text}
-        </p>
-      )}
+      <SaveNoticeLine notice={notice} />
     </section>
   );
 }

@@ -19,6 +19,7 @@ import { messageOr } from '../../graphql/errors';
 import { formatDateTime, formatDay, formatMoney } from '../../i18n/formats';
 import { useT, type MessageKey } from '../../i18n';
 import { useSession } from '../../session/context';
+import { SaveNoticeLine, type SaveNotice } from '../../components/SaveNotice';
 
 type Year = SchoolYearFieldsFragment;
 
@@ -300,7 +301,7 @@ function GracePeriod({ schoolId }: { schoolId: number }) {
   const { data } = useQuery(LateFeeGraceDaysDocument, { variables: { schoolId }, fetchPolicy: 'network-only' });
   const [days, setDays] = useState<string | null>(null);
   const [save, saving] = useMutation(SetLateFeeGraceDaysDocument, { refetchQueries: [LateFeeGraceDaysDocument] });
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   const shown = days ?? (data ? String(data.lateFeeGraceDays) : '');
 
   async function submit(e: FormEvent) {
@@ -328,11 +329,7 @@ function GracePeriod({ schoolId }: { schoolId: number }) {
           {t('schoolYears.save')}
         </button>
       </div>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'muted' : 'alert alert-danger'}>
-          {notice.text}
-        </p>
-      )}
+      <SaveNoticeLine notice={notice} />
     </form>
   );
 }
