@@ -19,6 +19,7 @@
  * application is not repeated) once staff have set that year up and re-enrollment has opened
  * (REENROLLMENT_OPENS_MONTHS before it starts); until then their signed contract is all there is.
  */
+import { today } from '../../core/clock.js';
 import { recordAccess } from '../access-log/record-access.js';
 import { limit } from '../../core/rate-limit.js';
 import { IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
@@ -151,7 +152,7 @@ export class ContractsService {
       if (!signed || signed.endedAt || !signed.terms) throw conflict(because(CONTRACT_MESSAGES.completed));
       const next = await this.schoolYears.yearAfter(m, { schoolId, startsOn: signed.terms.startsOn });
       // Nothing to sign until re-enrollment opens: the contract signed stays the family's.
-      if (!next || new Date().toISOString().slice(0, 10) < addMonths(next.startsOn, -REENROLLMENT_OPENS_MONTHS)) throw conflict(because(CONTRACT_MESSAGES.completed));
+      if (!next || today() < addMonths(next.startsOn, -REENROLLMENT_OPENS_MONTHS)) throw conflict(because(CONTRACT_MESSAGES.completed));
       return next;
     }
     const chosen: { school_year_id: number | null }[] = await m.query(`SELECT school_year_id FROM applications WHERE parent_id = $1`, [user.id]);

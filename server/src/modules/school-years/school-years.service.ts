@@ -12,6 +12,7 @@
  * - The year offered to a family: the one admissions chose for the application; otherwise the
  *   earliest year of the school that has not ended (so nobody is offered a past year).
  */
+import { today } from '../../core/clock.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../../context.js';
 import { badInput, because, conflict, notFound } from '../../core/errors.js';
@@ -27,8 +28,6 @@ import { rowOf, SCHOOL_YEAR_MESSAGES } from './school-year-rules.js';
 
 export { SCHOOL_YEAR_MESSAGES };
 import { SchoolYear, SchoolYearChange, yearTerms } from './school-year.entity.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export class SchoolYearsService {
   constructor(

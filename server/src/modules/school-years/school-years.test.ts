@@ -1,4 +1,5 @@
 /** School years as data, on a real database: staff manage them, contracts keep the terms they were signed under, re-enrollment. */
+import { setTestToday } from '../../core/clock.js';
 import { describe, expect, it } from 'vitest';
 import { DEMO, useHarness } from '../../test/harness.js';
 import { pdfText } from '../../../../shared/testing/pdf-text.js';
@@ -253,5 +254,25 @@ describe('contracts under a school year', () => {
     expect((await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer).toBeNull();
     // Signed for both years: nothing more to sign.
     expect((await h.api.post('/api/generate-enrollment-contract-pdf/').set(h.auth(fam.token)).send(contractPayload())).status).toBe(409);
+  });
+
+  it("re-enrollment opens by the server's day, the one a browser journey moves with the test clock", async () => {
+    const school = await buildDualSchool(h);
+    const { token } = await staffOf(school);
+    const [, next] = await schoolYearsOf(h, school);
+    const fam = await enrollFamily(h, { school });
+    await h.gql(UPDATE, { id: next.id, input: { startsOn: addDays(TODAY, 400), endsOn: addDays(TODAY, 700) } }, token);
+    const OFFER = `{ reEnrollmentOffer { schoolYear } }`;
+    expect((await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer).toBeNull();
+    process.env.TEST_CLOCK = '1';
+    try {
+      // 250 days on, next year starts in 150 days: under six months, so it is offered.
+      setTestToday(addDays(TODAY, 250));
+      expect((await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer).toEqual({ schoolYear: next.label });
+    } finally {
+      setTestToday(null);
+      delete process.env.TEST_CLOCK;
+    }
+    expect((await h.gql(OFFER, {}, fam.token)).data!.reEnrollmentOffer).toBeNull();
   });
 });
