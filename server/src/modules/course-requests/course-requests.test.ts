@@ -524,6 +524,8 @@ describe('the SIS export layouts', () => {
     expect([repeated.status, repeated.body.reason]).toEqual([400, 'COURSE_REQUEST_LAYOUT_UNKNOWN']);
     const gqlBad = await h.gql(`{ courseRequestsCsv(columns: [{ field: "student_id", header: "=1+1" }]) }`, {}, w.staffToken);
     expect([gqlBad.code, gqlBad.errors?.[0]?.extensions?.reason]).toEqual(['BAD_USER_INPUT', 'COURSE_REQUEST_COLUMNS_INVALID']);
+    const gqlNone = await h.gql(`mutation { setCourseRequestColumns { field } }`, {}, w.staffToken);
+    expect([gqlNone.code, gqlNone.errors?.[0]?.extensions?.reason]).toEqual(['BAD_USER_INPUT', 'COURSE_REQUEST_COLUMNS_INVALID']);
     const gqlLayout = await h.gql(`{ courseRequestsCsv(layout: "sap") }`, {}, w.staffToken);
     expect(gqlLayout.errors?.[0]?.extensions?.reason).toBe('COURSE_REQUEST_LAYOUT_UNKNOWN');
     // A student is refused before any of it.
@@ -592,6 +594,8 @@ describe('the SIS export layouts', () => {
       { columns: 'student_id' },
       { columns: [{ field: 'student_id', header: `${'x'.repeat(41)}` }] },
       { columns: 42 },
+      // No columns named at all: refused, never taken as "clear".
+      {},
     ]) {
       const res = await save(w.staffToken, body);
       expect([res.status, res.body.reason], JSON.stringify(body)).toEqual([400, 'COURSE_REQUEST_COLUMNS_INVALID']);

@@ -122,11 +122,14 @@ export function checkExportLayout(raw: { layout?: unknown; columns?: unknown }):
 
 /**
  * A school's saved columns (its setting), by the export's own rule: a list of { field, header }
- * or the REST text "field:Header,...". Null or empty: none saved (the setting is cleared).
+ * or the REST text "field:Header,...". Null or empty: none saved (the setting is cleared); no value
+ * at all (a body without `columns`) is refused.
  */
 export function checkSavedColumns(raw: unknown): Checked<ExportColumn[] | null> {
   return check(() => {
-    if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) return null;
+    // Clearing is asked for (null, empty); a call that names no columns at all is refused, not taken as "clear".
+    if (raw === undefined) throw badInput(columnsRefusal());
+    if (raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) return null;
     return parseInput(columnsSchema, columnList(raw), columnsRefusal());
   });
 }

@@ -49,6 +49,7 @@ export const EXPECTED_REST: Record<string, string> = {
   'GET /api/check-transferability/:courseId/:schoolUuid': '401  401  401  404  404  ok   ok   ok   ok   ok   404  404  ok',
   'GET /api/consent-template/':                           '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'GET /api/course-requests/':                            '401  401  401  403  404  403  403  403  403  403  403  404  404',
+  'GET /api/course-requests/columns/':                    '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'GET /api/course-requests/demand/':                     '401  401  401  403  404  403  403  403  403  403  403  404  404',
   'GET /api/course-requests/demand/export/':              '401  401  401  403  404  403  403  403  403  403  403  404  404',
   'GET /api/course-requests/demand/students/':            '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
@@ -107,6 +108,7 @@ export const EXPECTED_REST: Record<string, string> = {
   // Saving a generated plan is a what-if plan of the caller: students only (another school's student cannot plan with school A's pathway: 404).
   'POST /api/generate-plan/save/':                        '401  401  401  404  403  403  403  403  403  ok   403  403  403',
   'PUT /api/course-requests/class-size/':                 '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
+  'PUT /api/course-requests/columns/':                    '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   // Plans for a selection of the caseload: staff of Ada's school only; the batch is read by the staff member who started it (school A's admin).
   'POST /api/generate-plan/batches/':                     '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'GET /api/generate-plan/batches/:id/':                  '401  401  401  403  404  403  403  403  403  403  403  404  ok',
@@ -255,6 +257,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation createSchoolYear':              '401  401  401  403  403  403  403  403  403  403  403  ok   403',
   'mutation recordWithdrawal':              '401  401  401  403  403  403  403  403  403  403  403  bad  403',
   'mutation setCourseDemandClassSize':     '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
+  'mutation setCourseRequestColumns':      '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'mutation setCourseRequestWindow':        '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'mutation setLateFeeGraceDays':           '401  401  401  403  403  403  403  403  403  403  403  ok   403',
   'mutation setStudentCourseRequests':      '401  401  401  403  404  403  403  403  403  403  403  404  404',
@@ -315,6 +318,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'query courseChoices':                    '401  401  401  ok   ok   ok   ok   ok   ok   ok   ok   ok   ok',
   'query courseFulfillments':               '401  401  401  403  403  ok   ok   ok   ok   ok   403  403  ok',
   'query courseDemand':                     '401  401  401  403  404  403  403  403  403  403  403  404  404',
+  'query courseRequestColumns':            '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
   'query courseDemandCsv':                  '401  401  401  403  404  403  403  403  403  403  403  404  404',
   'query courseDemandStudents':             '401  401  401  403  404  403  403  403  403  403  403  404  404',
   'query courseRequestWindow':              '401  401  401  403  ok   403  403  403  403  403  403  ok   ok',
