@@ -19,8 +19,6 @@ const TEST_STEPS = [
   ['server tests', 'npm run test -w server'],
   ['client tests', 'npm run test -w client'],
   ['build', 'npm run build'],
-  // Two app processes, a streaming replica and nginx from the build (scripts/cluster/): about 2.5 min.
-  ['cluster', 'npm run test:cluster'],
   ['e2e', 'npm run test:e2e'],
 ];
 
