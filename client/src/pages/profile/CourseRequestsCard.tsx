@@ -4,23 +4,24 @@
  * and refuses anyone but the school's staff; its reason is shown as sent.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CourseRequestWindowDocument, SetCourseRequestWindowDocument } from '../../graphql/generated';
 import { messageOr } from '../../graphql/errors';
 import { restBlob, saveBlob } from '../../api/rest';
 import { useT } from '../../i18n';
 import { SaveNoticeLine, type SaveNotice } from '../../components/SaveNotice';
 
+type WindowForm = { schoolYear: string; opensOn: string; closesOn: string };
+
 export function CourseRequestsCard() {
   const t = useT();
   const { data } = useQuery(CourseRequestWindowDocument);
   const [save, { loading }] = useMutation(SetCourseRequestWindowDocument, { refetchQueries: [CourseRequestWindowDocument] });
   const window = data?.courseRequestWindow ?? null;
-  const [form, setForm] = useState({ schoolYear: '', opensOn: '', closesOn: '' });
+  // The fields show the saved window until staff edit them, in the same render as its state line.
+  const [edits, setEdits] = useState<Partial<WindowForm>>({});
+  const form: WindowForm = { schoolYear: window?.schoolYear ?? '', opensOn: window?.opensOn ?? '', closesOn: window?.closesOn ?? '', ...edits };
   const [notice, setNotice] = useState<SaveNotice | null>(null);
-  useEffect(() => {
-    if (window) setForm({ schoolYear: window.schoolYear, opensOn: window.opensOn, closesOn: window.closesOn });
-  }, [window]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -43,10 +44,10 @@ export function CourseRequestsCard() {
     }
   }
 
-  const field = (key: keyof typeof form, label: string, type: string) => (
+  const field = (key: keyof WindowForm, label: string, type: string) => (
     <label className="stack">
       {label}
-      <input type={type} value={form[key]} required onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
+      <input type={type} value={form[key]} required onChange={(e) => setEdits({ ...edits, [key]: e.target.value })} />
     </label>
   );
 
