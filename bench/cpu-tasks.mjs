@@ -5,9 +5,10 @@
  *   node bench/cpu-tasks.mjs http://localhost:4000 /plan student@lincoln.example [runs]
  * For each run: "CPU-time TBT x4", the sum over tasks of (4 x CPU ms - 50), as Lighthouse's
  * simulated throttling multiplies main-thread time by 4 (it counts only tasks after the first
- * paint: the second figure), then each task over 12 ms of CPU (x4 = 50 ms; CPU_TASK_MIN_MS=N lowers it) with
- * the innermost React components and the functions with the most self time among the profiler's
- * samples inside it. Names are readable on a build made with `npx vite build --minify false`.
+ * paint: the second figure), the CPU of the tasks after the first paint and the largest of them
+ * (what moves on a quiet host, where no task reaches the threshold), then each task over 12 ms of
+ * CPU (x4 = 50 ms; CPU_TASK_MIN_MS=N lowers it) with the innermost React components and the
+ * functions with the most self time among the profiler's samples inside it. Names are readable on a build made with `npx vite build --minify false`.
  * Not run by `npm run bench`: a tool for finding where the time goes, as bench/lh-probe.mjs is.
  */
 import puppeteer from 'puppeteer-core';
