@@ -39,7 +39,6 @@ const user = {
   grade: null,
   dob: null,
   parentCode: null,
-  academicYearLabels: [],
   dualSchoolEnabled: false,
   school: null,
   viewingAs: null,

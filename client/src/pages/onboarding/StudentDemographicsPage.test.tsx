@@ -46,7 +46,6 @@ const studentWithoutSchool = {
         grade: '10',
         dob: null,
         parentCode: null,
-        academicYearLabels: [],
         dualSchoolEnabled: false,
         school: null,
         viewingAs: null,

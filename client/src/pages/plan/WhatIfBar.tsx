@@ -29,7 +29,9 @@ type Dialog = 'new' | 'rename' | 'delete' | 'official' | null;
 export function WhatIfBar({ chosen, onChoose }: Props) {
   const t = useT();
   const id = useId();
-  const { data, error } = useQuery(WhatIfPlansDocument);
+  // The plan page reads this list with the plan (and waits for it): the bar shows what that read
+  // put in the cache instead of asking the server a second time as it mounts.
+  const { data, error } = useQuery(WhatIfPlansDocument, { fetchPolicy: 'cache-first' });
   const [dialog, setDialog] = useState<Dialog>(null);
   if (error)
     return (
