@@ -137,15 +137,15 @@ export class AutoPlanService {
       pathway_name: string;
     }[] = await this.db.query(
       `SELECT r.id, r.uuid, r.name, r.number_of_courses, r.number_of_units, r.minimum_grade, p.id AS pathway_id, p.name AS pathway_name
-           FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE p.school_id = ANY($1::int[])`,
+           FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE p.school_id = ANY($1::int[]) ORDER BY r.id`,
       [visible],
     );
     const linkRows: { course_id: number; requirement_id: number; non_duplicable_group: string | null }[] = await this.db.query(
-      `SELECT cr.course_id, cr.requirement_id, cr.non_duplicable_group FROM course_requirements cr WHERE cr.requirement_id = ANY($1::int[])`,
+      `SELECT cr.course_id, cr.requirement_id, cr.non_duplicable_group FROM course_requirements cr WHERE cr.requirement_id = ANY($1::int[]) ORDER BY cr.requirement_id, cr.course_id`,
       [reqRows.map((r) => r.id)],
     );
     const planRows: { course_id: number; term: string; completed: boolean; grade: string | null }[] = await this.db.query(
-      `SELECT course_id, term, completed, grade FROM scheduled_courses WHERE user_id = $1`,
+      `SELECT course_id, term, completed, grade FROM scheduled_courses WHERE user_id = $1 ORDER BY course_id`,
       [student.id],
     );
     const goalReqIds = new Set(reqRows.filter((r) => goalPathways.has(r.pathway_id)).map((r) => r.id));
@@ -168,7 +168,8 @@ export class AutoPlanService {
          )
          SELECT c.id, c.course_id AS code, c.title, c.school_id, c.units, t.adjusted_units AS adjusted, t.id IS NOT NULL AS accepted, c.offered_terms AS offered
            FROM courses c JOIN needed n ON n.id = c.id
-           LEFT JOIN course_transfers t ON t.course_id = c.id AND t.school_id = $2`,
+           LEFT JOIN course_transfers t ON t.course_id = c.id AND t.school_id = $2
+         ORDER BY c.id`,
       [[...wanted], school.id],
     );
     const prereqRows: { course_id: number; group_index: number; prerequisite_id: number }[] = await this.db.query(

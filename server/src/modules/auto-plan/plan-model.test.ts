@@ -230,6 +230,28 @@ describe('auto-plan: fewest terms', () => {
   });
 });
 
+describe('auto-plan: the same inputs, the same plan', () => {
+  it('gives one plan for a catalogue full of equally good choices, whatever the order of its rows', async () => {
+    // Six interchangeable one-unit courses, two of them needing one of two others; R1 takes any
+    // three, R2 any two (a group shared with R1): many plans tie on every objective.
+    const courses = [1, 2, 3, 4, 5, 6].map((id) => course(id, id > 4 ? { prerequisiteGroups: [[1, 2]] } : {}));
+    const links: EngineLink[] = [...plain(1, 1, 2, 3, 4, 5, 6), ...[3, 4, 5, 6].map((courseId) => ({ courseId, requirementId: 2, group: 'g' }))];
+    const i = input({ terms: years(3), caps: { units: 7, courses: 2 }, courses, requirements: [req(1, 3), req(2, 2)], links });
+    const first = await solve(i);
+    expect(first.status).toBe('OPTIMAL');
+    checkRules(i, first.entries);
+    const again = await solve(i);
+    const shuffled = await solve({
+      ...i,
+      courses: [...courses].reverse().map((c) => ({ ...c, prerequisiteGroups: c.prerequisiteGroups.map((g) => [...g].reverse()) })),
+      requirements: [...i.requirements].reverse(),
+      links: [...links].reverse(),
+    });
+    expect(again.entries).toEqual(first.entries);
+    expect(shuffled.entries).toEqual(first.entries);
+  });
+});
+
 describe('auto-plan: proven explanations', () => {
   it('names a list with too few courses and the missing count', async () => {
     const r = await solve(input({ courses: [course(1), course(2)], requirements: [req(1, 3, 0, 'Science')], links: plain(1, 1, 2) }));

@@ -333,7 +333,25 @@ interface Prepared {
   fixedCount: number[];
 }
 
-function prepare(given: AutoPlanInput): Prepared {
+/**
+ * The input in one canonical order (courses, requirements, links and entries by id), so the model's
+ * columns and rows, and with them HiGHS' choice between equally good plans, never depend on the
+ * order the rows were read in: the same inputs always give the same plan.
+ */
+function canonical(given: AutoPlanInput): AutoPlanInput {
+  const byId = <T extends { id: number }>(xs: readonly T[]) => [...xs].sort((a, b) => a.id - b.id);
+  const text = (g: string | null) => g ?? '';
+  return {
+    ...given,
+    courses: byId(given.courses).map((c) => ({ ...c, prerequisiteGroups: c.prerequisiteGroups.map((g) => [...g].sort((a, b) => a - b)) })),
+    requirements: byId(given.requirements),
+    links: [...given.links].sort((a, b) => a.requirementId - b.requirementId || a.courseId - b.courseId || (text(a.group) < text(b.group) ? -1 : text(a.group) > text(b.group) ? 1 : 0)),
+    entries: [...given.entries].sort((a, b) => a.courseId - b.courseId || a.term - b.term),
+  };
+}
+
+function prepare(unordered: AutoPlanInput): Prepared {
+  const given = canonical(unordered);
   // A completed course with a grade below a requirement's minimum never counts there (progress'
   // own rule); it stays in the plan (a course is in it once: no retake), so another course must.
   const links = countingLinks(
