@@ -1088,6 +1088,10 @@ export const en = {
   'autoPlan.saveWhatIf': 'Save as a what-if plan',
   'autoPlan.whatIfName': 'What-if plan name',
   'autoPlan.saveFailed': 'The plan could not be saved. Please try again.',
+  'autoPlan.replacePlan': 'Replace my plan',
+  'autoPlan.replaceFailed': 'Your plan could not be replaced. Please try again.',
+  'autoPlan.replaced':
+    'Your plan is now the generated plan: {added, plural, one {# course added} other {# courses added}}, {moved, plural, one {# course moved} other {# courses moved}}.',
   'autoPlan.title': 'Generate a plan',
   'autoPlan.pathways': 'Pathways to plan for',
   'autoPlan.movePlanned': 'Courses I planned may move to other terms',

@@ -1222,6 +1222,10 @@ export const es: Partial<Record<MessageKey, string>> = {
   'autoPlan.saveWhatIf': 'Guardar como plan hipotético',
   'autoPlan.whatIfName': 'Nombre del plan hipotético',
   'autoPlan.saveFailed': 'No se pudo guardar el plan. Inténtelo de nuevo.',
+  'autoPlan.replacePlan': 'Reemplazar mi plan',
+  'autoPlan.replaceFailed': 'No se pudo reemplazar su plan. Inténtelo de nuevo.',
+  'autoPlan.replaced':
+    'Su plan es ahora el plan generado: {added, plural, one {# curso añadido} other {# cursos añadidos}}, {moved, plural, one {# curso movido} other {# cursos movidos}}.',
   'autoPlan.title': 'Generar un plan',
   'autoPlan.pathways': 'Trayectorias para planificar',
   'autoPlan.movePlanned': 'Los cursos que planifiqué pueden pasar a otros períodos',

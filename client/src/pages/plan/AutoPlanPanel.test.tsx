@@ -3,7 +3,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WhatIfPlansDocument } from '../../graphql/generated';
-import { AutoPlanPathwaysDocument, GeneratePlanDocument, SaveGeneratedPlanDocument } from './auto-plan.generated';
+import { AutoPlanPathwaysDocument, GeneratePlanDocument, ReplacePlanWithGeneratedDocument, SaveGeneratedPlanDocument } from './auto-plan.generated';
 import { AutoPlanPanel } from './AutoPlanPanel';
 
 const pathwaysMock = {
@@ -82,6 +82,48 @@ describe('Generate a plan', () => {
     expect(name.value).toBe('UC/CSU Transfer Ready');
     fireEvent.click(screen.getByRole('button', { name: 'Save as a what-if plan' }));
     await waitFor(() => expect(savedIds).toEqual([31]));
+  });
+
+  it("replaces the student's own plan with the preview and says what changed", async () => {
+    const replaced = {
+      request: { query: ReplacePlanWithGeneratedDocument, variables: { input: { pathwayIds: [4], movePlanned: false } } },
+      result: { data: { replacePlanWithGenerated: { __typename: 'ReplacedPlan', added: 2, moved: 0 } } },
+    };
+    await generateFor(
+      generated({ status: 'OPTIMAL', terms: 2, entries: [entry(2, 'MATH 1', 'Algebra', '10th Grade', true), entry(3, 'MATH 2', 'Geometry', '11th Grade', true)] }),
+      [replaced],
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Replace my plan' }));
+    expect(await screen.findByText('Your plan is now the generated plan: 2 courses added, 0 courses moved.')).toBeTruthy();
+    // The preview is gone with its buttons: the plan page below shows the plan itself.
+    expect(screen.queryByRole('button', { name: 'Replace my plan' })).toBeNull();
+  });
+
+  it('offers no "Replace my plan" to a counselor generating for a student of the caseload', async () => {
+    const mock = {
+      request: { query: GeneratePlanDocument, variables: { input: { studentId: 7, pathwayIds: [4], movePlanned: false } } },
+      result: {
+        data: {
+          generatePlan: {
+            __typename: 'AutoPlan',
+            status: 'OPTIMAL',
+            terms: 2,
+            timeLimitSeconds: 10,
+            entries: [entry(2, 'MATH 1', 'Algebra', '10th Grade', true)],
+            shortfalls: [],
+          },
+        },
+      },
+    };
+    render(
+      <MockedProvider mocks={[pathwaysMock, mock]}>
+        <AutoPlanPanel onSaved={() => {}} studentId={7} />
+      </MockedProvider>,
+    );
+    fireEvent.click(await screen.findByLabelText('UC/CSU Transfer Ready'));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate a plan' }));
+    expect(await screen.findByRole('button', { name: 'Save as a what-if plan' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Replace my plan' })).toBeNull();
   });
 
   it('explains an impossible pathway: which requirement, by how much, and what blocks it', async () => {

@@ -3,14 +3,22 @@
  * pathways to plan for, and the server's generator answers with the fewest-terms plan, shown as
  * what it would add and where, or with the requirement that cannot be met, by how much and what
  * blocks it, each reason in the reader's language. A preview: nothing changes in the plan until
- * the student saves it as a what-if plan (named for the pathways; the official plan is untouched).
+ * the student saves it as a what-if plan (named for the pathways; the official plan is untouched)
+ * or replaces their plan with it (their own plan only: a counselor generating for a student of the
+ * caseload saves a what-if plan).
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { messageOr } from '../../graphql/errors';
 import { useT } from '../../i18n';
-import { WhatIfPlansDocument } from '../../graphql/generated';
-import { AutoPlanPathwaysDocument, GeneratePlanDocument, SaveGeneratedPlanDocument, type GeneratePlanMutation } from './auto-plan.generated';
+import { PlanDocument, WhatIfPlansDocument } from '../../graphql/generated';
+import {
+  AutoPlanPathwaysDocument,
+  GeneratePlanDocument,
+  ReplacePlanWithGeneratedDocument,
+  SaveGeneratedPlanDocument,
+  type GeneratePlanMutation,
+} from './auto-plan.generated';
 
 type Generated = GeneratePlanMutation['generatePlan'];
 
@@ -25,12 +33,15 @@ export function AutoPlanPanel({ onSaved, studentId }: { onSaved(whatIfPlanId: nu
   const [error, setError] = useState<string | null>(null);
   const [generate, { loading }] = useMutation(GeneratePlanDocument);
   const [save, saving] = useMutation(SaveGeneratedPlanDocument, { refetchQueries: studentId ? [] : [WhatIfPlansDocument], awaitRefetchQueries: true });
+  const [replace, replacing] = useMutation(ReplacePlanWithGeneratedDocument, { refetchQueries: [PlanDocument], awaitRefetchQueries: true });
+  const [replaced, setReplaced] = useState<{ added: number; moved: number } | null>(null);
   const [asked, setAsked] = useState<{ studentId?: number; pathwayIds: number[]; movePlanned: boolean } | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     setResult(null);
+    setReplaced(null);
     try {
       const input = { ...(studentId ? { studentId } : {}), pathwayIds: chosen, movePlanned };
       const res = await generate({ variables: { input } });
@@ -51,6 +62,21 @@ export function AutoPlanPanel({ onSaved, studentId }: { onSaved(whatIfPlanId: nu
       if (res.data) onSaved(res.data.saveGeneratedPlan);
     } catch (err) {
       setError(messageOr(err, t('autoPlan.saveFailed')));
+    }
+  }
+
+  /** The student's own official plan becomes the generated one (the same input gives the same plan). */
+  async function replacePlan() {
+    if (!asked || studentId) return;
+    setError(null);
+    try {
+      const res = await replace({ variables: { input: asked } });
+      if (res.data) {
+        setReplaced(res.data.replacePlanWithGenerated);
+        setResult(null);
+      }
+    } catch (err) {
+      setError(messageOr(err, t('autoPlan.replaceFailed')));
     }
   }
 
@@ -84,17 +110,31 @@ export function AutoPlanPanel({ onSaved, studentId }: { onSaved(whatIfPlanId: nu
           {error}
         </div>
       )}
+      {replaced && (
+        <p role="status" className="alert alert-success">
+          {t('autoPlan.replaced', { added: replaced.added, moved: replaced.moved })}
+        </p>
+      )}
       {result && <AutoPlanResult result={result} />}
       {result && result.status !== 'INFEASIBLE' && result.entries.length > 0 && (
-        <SaveForm
-          initial={nodes
-            .filter((p) => asked?.pathwayIds.includes(p.id))
-            .map((p) => p.name)
-            .join(', ')
-            .slice(0, 80)}
-          busy={saving.loading}
-          onSave={saveAs}
-        />
+        <>
+          <SaveForm
+            initial={nodes
+              .filter((p) => asked?.pathwayIds.includes(p.id))
+              .map((p) => p.name)
+              .join(', ')
+              .slice(0, 80)}
+            busy={saving.loading}
+            onSave={saveAs}
+          />
+          {!studentId && (
+            <div className="row">
+              <button type="button" className="secondary" disabled={replacing.loading} onClick={() => void replacePlan()}>
+                {t('autoPlan.replacePlan')}
+              </button>
+            </div>
+          )}
+        </>
       )}
     </section>
   );

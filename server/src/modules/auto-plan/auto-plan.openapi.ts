@@ -108,6 +108,20 @@ export const AUTO_PLAN_ROUTES = areaRoutes('Plans', [
   },
   {
     method: 'post',
+    path: '/generate-plan/replace/',
+    operationId: 'replacePlanWithGenerated',
+    summary: "Replace the caller's official plan with the generated plan.",
+    description:
+      "The same fields as /generate-plan/ (student_id left out, or the caller's own). The courses the plan adds go in after what each term holds; with move_planned, planned courses move as generated; completed courses and everything else stay. The student, or a counselor viewing as them; a parent's view-as token, staff in their own session and a student_id of another student: 403; a term of the kept course-request year: 403 COURSE_REQUESTS_CLOSED for the student; no plan for these pathways: 409 AUTO_PLAN_NOTHING_TO_SAVE, nothing changed.",
+    body: { json: generatePlanSchema },
+    success: {
+      status: 200,
+      json: z.object({ added: z.int().meta({ description: 'Courses added.' }), moved: z.int().meta({ description: 'Planned courses moved.' }) }),
+      description: 'What changed in the official plan.',
+    },
+  },
+  {
+    method: 'post',
     path: '/generate-plan/batches/',
     operationId: 'generatePlansForStudents',
     summary: 'Staff: generate plans for a selection of students in the background.',

@@ -98,6 +98,12 @@ export class GeneratedPlanGql {
   @Field(() => Float, { description: 'Seconds the solve took.' }) seconds: number;
 }
 
+@ObjectType({ description: 'What replacing the plan with the generated one changed.' })
+class ReplacedPlan {
+  @Field(() => Int, { description: 'Courses added to the plan.' }) added: number;
+  @Field(() => Int, { description: 'Planned courses moved to another term.' }) moved: number;
+}
+
 /** The service's answer with names and codes filled in, as both APIs show it (auto-plan-view.ts). */
 export const generatedView = (g: GeneratedPlan): GeneratedPlanGql => planView(g) as GeneratedPlanGql;
 
@@ -121,6 +127,18 @@ export class AutoPlanResolver {
     @Arg('name', () => String, { description: "The what-if plan's name." }) name: string,
   ): Promise<number> {
     return (await ctx.services.autoPlan.saveAsWhatIf(ctx, serviceInput(input), name)).id;
+  }
+
+  @Mutation(() => ReplacedPlan, {
+    description:
+      "Generates the plan (as generatePlan) and makes it the caller's official plan: the courses it adds go in, the ones it moves (movePlanned) move, everything else stays. The student's own plan only (also a counselor viewing as them); nothing changes when no plan meets the pathways.",
+  })
+  async replacePlanWithGenerated(
+    @Ctx() ctx: AdapterContext,
+    @Arg('input', () => GeneratePlanInputGql, { description: 'Pathways and options, as for generatePlan (studentId: left out, or the caller).' })
+    input: GeneratePlanInputGql,
+  ): Promise<ReplacedPlan> {
+    return ctx.services.autoPlan.replacePlan(ctx, serviceInput(input));
   }
 
   @Mutation(() => GeneratedPlanGql, {

@@ -33,6 +33,7 @@ import { termCapsOf } from '../schools/term-caps.js';
 import { can } from './auto-plan.policy.js';
 import { checkWhatIfCreate } from '../what-if-plans/what-if-input.js';
 import type { WhatIfPlansService } from '../what-if-plans/what-if-plans.service.js';
+import type { PlansService } from '../plans/plans.service.js';
 import { findWhatIf, type WhatIfRow } from '../what-if-plans/what-if-store.js';
 import type { Loaders } from '../../loaders.js';
 import type { GeneratePlanInput } from './auto-plan-input.js';
@@ -58,7 +59,27 @@ export class AutoPlanService {
     private readonly plan: Planner,
     private readonly defaultTimeLimitSeconds: number,
     private readonly whatIfPlans: WhatIfPlansService,
+    private readonly plans: PlansService,
   ) {}
+
+  /**
+   * "Replace my plan": generates again (the same input gives the same plan) and makes the caller's
+   * official plan the generated one: the added courses go in, the moved ones (movePlanned) move;
+   * completed courses and everything else stay. The student's own plan only (auto-plan.policy.ts
+   * 'replace'), under the plan page's rules (plans.service.ts applyGenerated); an impossible
+   * pathway changes nothing (409).
+   */
+  async replacePlan(ctx: RequestContext, checked: Checked<GeneratePlanInput>): Promise<{ added: number; moved: number }> {
+    authorize(ctx, can, 'replace', null);
+    const generated = await this.generate(ctx, checked, 'replace');
+    const { status, entries, added, moved } = generated.result;
+    if (status === 'INFEASIBLE' || !entries.length) throw conflict(because('AUTO_PLAN_NOTHING_TO_SAVE'));
+    return this.plans.applyGenerated(
+      ctx,
+      added.map((a) => ({ courseId: a.courseId, term: String(a.term + 1) })),
+      moved.map((v) => ({ courseId: v.courseId, from: String(v.from + 1), term: String(v.term + 1) })),
+    );
+  }
 
   /**
    * "Save as a what-if plan": generates again (the same input gives the same plan) and saves the
@@ -90,7 +111,7 @@ export class AutoPlanService {
     return this.db.transaction((m) => this.whatIfPlans.createFilled(m, generated.student.id, name, generated.labels, entries, freeName));
   }
 
-  async generate(ctx: RequestContext, checked: Checked<GeneratePlanInput>, action: 'generate' | 'save' = 'generate'): Promise<GeneratedPlan> {
+  async generate(ctx: RequestContext, checked: Checked<GeneratePlanInput>, action: 'generate' | 'save' | 'replace' = 'generate'): Promise<GeneratedPlan> {
     const caller = authorize(ctx, can, action, null);
     const input = valid(checked);
     const student = input.studentId === null || input.studentId === caller.user.id ? caller.user : await this.db.getRepository(User).findOneBy({ id: input.studentId });

@@ -280,6 +280,81 @@ describe('save a generated plan as a what-if plan', () => {
   });
 });
 
+describe('replace my plan with the generated plan', () => {
+  const replace = (token: string, body: Record<string, unknown>) => h.api.post('/api/generate-plan/replace/').set(auth(token)).send(body);
+  const planOf = (studentId: number) =>
+    h.db.query(
+      `SELECT c.course_id AS code, s.term, s.position, s.completed FROM scheduled_courses s JOIN courses c ON c.id = s.course_id WHERE s.user_id = $1 ORDER BY s.term, s.position`,
+      [studentId],
+    );
+
+  it('adds what the preview adds, where it says, after what each term holds; completed courses stay', async () => {
+    const student = await h.buildStudent({ school, grade: '10' });
+    await buildScheduled(h.db, student.id, eng, 1, { completed: true, grade: 'A' });
+    const token = await h.tokenFor(student);
+    const preview = await generate(token, { pathway_ids: [transferReady.id] });
+    const res = await replace(token, { pathway_ids: [transferReady.id] });
+    expect([res.status, res.body]).toEqual([200, { added: 3, moved: 0 }]);
+    const rows = await planOf(student.id);
+    expect(rows).toEqual([
+      { code: 'ENG 1', term: '1', position: 0, completed: true },
+      { code: 'MATH 1', term: '2', position: 0, completed: false },
+      { code: 'MATH 2', term: '3', position: 0, completed: false },
+      { code: 'MATH 7', term: '4', position: 0, completed: false },
+    ]);
+    expect(rows.map((r: { code: string; term: string }) => [r.code, Number(r.term)])).toEqual(
+      preview.body.entries.map((e: { course_code: string; term: number }) => [e.course_code, e.term]),
+    );
+    // Again: the plan already meets the pathway, nothing changes.
+    const again = await h.gql(
+      `mutation($input: GeneratePlanInput!) { replacePlanWithGenerated(input: $input) { added moved } }`,
+      { input: { pathwayIds: [transferReady.id] } },
+      token,
+    );
+    expect(again.data?.replacePlanWithGenerated).toEqual({ added: 0, moved: 0 });
+    expect(await planOf(student.id)).toEqual(rows);
+  });
+
+  it('moves planned courses only when the student lets it', async () => {
+    const student = await h.buildStudent({ school, grade: '10' });
+    // MATH 1 planned in 12th grade: kept there, MATH 2 and 7 cannot follow; allowed to move, the chain fits.
+    await buildScheduled(h.db, student.id, m1, 4);
+    const token = await h.tokenFor(student);
+    const kept = await replace(token, { pathway_ids: [transferReady.id] });
+    expect([kept.status, kept.body.reason]).toEqual([409, 'AUTO_PLAN_NOTHING_TO_SAVE']);
+    expect(await planOf(student.id)).toEqual([{ code: 'MATH 1', term: '4', position: 0, completed: false }]);
+    const moved = await replace(token, { pathway_ids: [transferReady.id], move_planned: true });
+    expect([moved.status, moved.body]).toEqual([200, { added: 3, moved: 1 }]);
+    expect((await planOf(student.id)).map((r: { code: string; term: string }) => [r.code, r.term])).toEqual([
+      ['MATH 1', '2'],
+      ['ENG 1', '2'],
+      ['MATH 2', '3'],
+      ['MATH 7', '4'],
+    ]);
+  });
+
+  it("lets a counselor viewing as the student replace it, and refuses a parent, staff for a caseload student and another student's id", async () => {
+    const student = await h.buildStudent({ school, grade: '10' });
+    const staff = await h.tokenFor(await h.buildStaff({ school }));
+    const parent = await h.tokenFor(await h.buildParent({ students: [student] }));
+    const asParent = await h.api.post('/api/view-as-student/').set(auth(parent)).send({ studentId: student.id });
+    const refusals = [
+      [await replace(staff, { student_id: student.id, pathway_ids: [transferReady.id] }), 403, 'AUTO_PLAN_REPLACE_OWN_PLAN'],
+      [await replace(staff, { pathway_ids: [transferReady.id] }), 403, 'AUTO_PLAN_STUDENTS_ONLY'],
+      [await replace(parent, { student_id: student.id, pathway_ids: [transferReady.id] }), 403, 'AUTO_PLAN_NOT_ALLOWED'],
+      [await replace(asParent.body.token, { pathway_ids: [transferReady.id] }), 403, 'READ_ONLY'],
+      [await replace(await h.tokenFor(await h.buildStudent({ school })), { student_id: student.id, pathway_ids: [transferReady.id] }), 403, 'AUTO_PLAN_REPLACE_OWN_PLAN'],
+      [await replace(await h.tokenFor(student), { pathway_ids: ['x'] }), 400, 'AUTO_PLAN_PATHWAYS_INVALID'],
+    ] as const;
+    expect(refusals.map(([r, status, reason]) => [r.status, r.body.reason, status, reason]).filter(([a, b, c, d]) => a !== c || b !== d)).toEqual([]);
+    expect(await planOf(student.id)).toEqual([]);
+
+    const asCounselor = await h.api.post('/api/view-as-student/').set(auth(staff)).send({ studentId: student.id });
+    const res = await replace(asCounselor.body.token, { pathway_ids: [transferReady.id] });
+    expect([res.status, res.body]).toEqual([200, { added: 4, moved: 0 }]);
+  });
+});
+
 describe('planning settings and offered terms', () => {
   it('lets only staff set the settings, each value checked with its reason', async () => {
     const staff = await h.tokenFor(await h.buildStaff({ school: other }));
