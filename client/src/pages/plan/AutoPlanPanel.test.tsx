@@ -1,10 +1,12 @@
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { I18nProvider, loadCatalogue, setCurrentLocale } from '../../i18n';
+import { SessionProvider } from '../../session/SessionProvider';
 import { WhatIfPlansDocument } from '../../graphql/generated';
 import { AutoPlanPathwaysDocument, GeneratePlanDocument, ReplacePlanWithGeneratedDocument, SaveGeneratedPlanDocument } from './auto-plan.generated';
-import { AutoPlanPanel } from './AutoPlanPanel';
+import { AutoPlanPanel, ShortfallText } from './AutoPlanPanel';
 
 const pathwaysMock = {
   request: { query: AutoPlanPathwaysDocument },
@@ -138,7 +140,17 @@ describe('Generate a plan', () => {
             pathwayName: 'UC/CSU Transfer Ready',
             missingCourses: 0,
             missingUnits: 2,
-            blockedBy: [{ __typename: 'PlanBlocker', reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 7', prerequisiteCode: 'MATH 2', requirementName: null }],
+            blockedBy: [
+              {
+                __typename: 'PlanBlocker',
+                reason: 'PREREQUISITE_TOO_LATE',
+                courseCode: 'MATH 7',
+                prerequisiteCode: 'MATH 2',
+                requirementName: null,
+                offeredTerms: null,
+                lastTermLabel: null,
+              },
+            ],
           },
         ],
       }),
@@ -149,5 +161,72 @@ describe('Generate a plan', () => {
         { normalizer: (s) => s.replace(/\s+/g, ' ').trim() },
       ),
     ).toBeTruthy();
+  });
+});
+
+describe("why a pathway cannot be met, in the reader's language", () => {
+  afterEach(() => {
+    setCurrentLocale('en');
+    localStorage.removeItem('locale');
+  });
+
+  // The example: MATH 7 is offered only in fall, and MATH 2 cannot come before the last fall.
+  const shortfall = {
+    __typename: 'PlanShortfall' as const,
+    requirementId: 9,
+    requirementName: 'Mathematics',
+    pathwayName: 'UC/CSU Transfer Ready',
+    missingCourses: 0,
+    missingUnits: 2,
+    blockedBy: [
+      {
+        __typename: 'PlanBlocker' as const,
+        reason: 'NOT_OFFERED' as const,
+        courseCode: 'MATH 7',
+        prerequisiteCode: 'MATH 2',
+        requirementName: null,
+        offeredTerms: ['fall'],
+        lastTermLabel: '12th Grade',
+      },
+      {
+        __typename: 'PlanBlocker' as const,
+        reason: 'NOT_OFFERED' as const,
+        courseCode: 'MATH 9',
+        prerequisiteCode: null,
+        requirementName: null,
+        offeredTerms: ['fall', 'summer'],
+        lastTermLabel: null,
+      },
+    ],
+  };
+
+  async function read(locale: 'en' | 'es' | 'vi' | 'zh'): Promise<string> {
+    await loadCatalogue(locale);
+    localStorage.setItem('locale', locale);
+    render(
+      <MockedProvider mocks={[]}>
+        <SessionProvider>
+          <I18nProvider>
+            <p data-testid="why">
+              <ShortfallText shortfall={shortfall} />
+            </p>
+          </I18nProvider>
+        </SessionProvider>
+      </MockedProvider>,
+    );
+    return ((await screen.findByTestId('why')).textContent ?? '').replace(/\s+/g, ' ').trim();
+  }
+
+  it('names the requirement, by how much, the seasons and the term the prerequisite does not fit before (English)', async () => {
+    expect(await read('en')).toBe(
+      'UC/CSU Transfer Ready: Mathematics cannot be met. 2 more units of Mathematics are needed. MATH 7 is offered only in fall and needs MATH 2, which does not fit before 12th Grade. MATH 9 is offered only in fall and summer, and in no term left.',
+    );
+  });
+
+  it('says the same in Spanish, with the term label translated', async () => {
+    const text = await read('es');
+    expect(text).toContain('MATH 7 se ofrece solo en otoño y requiere MATH 2, que no cabe antes de ');
+    expect(text).toContain('MATH 9 se ofrece solo en otoño y verano, y en ningún período que queda.');
+    expect(text).not.toContain('12th Grade');
   });
 });

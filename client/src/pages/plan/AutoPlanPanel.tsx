@@ -8,9 +8,9 @@
  * caseload saves a what-if plan).
  */
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { messageOr } from '../../graphql/errors';
-import { useT } from '../../i18n';
+import { useLocale, useT, useTermLabel } from '../../i18n';
 import { PlanDocument, WhatIfPlansDocument } from '../../graphql/generated';
 import {
   AutoPlanPathwaysDocument,
@@ -179,11 +179,40 @@ export function ShortfallText({ shortfall: s }: { shortfall: Generated['shortfal
       {t('autoPlan.cannotBeMet', { pathway: s.pathwayName, requirement: s.requirementName })}{' '}
       {s.missingCourses > 0 && t('autoPlan.missingCourses', { count: s.missingCourses, requirement: s.requirementName })}{' '}
       {s.missingUnits > 0 && t('autoPlan.missingUnits', { count: s.missingUnits, requirement: s.requirementName })}{' '}
-      {s.blockedBy
-        .map((b) => t(`autoPlan.blocked.${b.reason}`, { course: b.courseCode ?? '', prerequisite: b.prerequisiteCode ?? '', requirement: b.requirementName ?? '' }))
-        .join(' ')}
+      {s.blockedBy.map((b, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' '}
+          <BlockerText blocker={b} />
+        </Fragment>
+      ))}
     </>
   );
+}
+
+const SEASON_ORDER = ['fall', 'spring', 'summer'] as const;
+
+/**
+ * One thing that blocks a requirement. A prerequisite that does not fit names the last term the
+ * course could go in, and a course offered only in some seasons says which ("MATH 7 is offered only
+ * in fall and needs MATH 2, which does not fit before 12th Grade").
+ */
+function BlockerText({ blocker: b }: { blocker: Generated['shortfalls'][number]['blockedBy'][number] }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const termLabel = useTermLabel();
+  const course = b.courseCode ?? '';
+  const prerequisite = b.prerequisiteCode ?? '';
+  const seasonList = SEASON_ORDER.filter((s) => b.offeredTerms?.includes(s)).map((s) => t(`autoPlan.season.${s}`));
+  const seasons = new Intl.ListFormat(locale, { type: 'conjunction' }).format(seasonList);
+  const term = b.lastTermLabel ? termLabel(b.lastTermLabel) : null;
+  let text: string;
+  if (b.reason === 'NOT_OFFERED' && seasonList.length && b.prerequisiteCode && term)
+    text = t('autoPlan.blocked.offeredOnlyNeeds', { course, seasons, prerequisite, term });
+  else if (b.reason === 'NOT_OFFERED' && seasonList.length && !b.prerequisiteCode) text = t('autoPlan.blocked.offeredOnly', { course, seasons });
+  else if ((b.reason === 'PREREQUISITE_TOO_LATE' || b.reason === 'NOT_OFFERED') && b.prerequisiteCode && term)
+    text = t('autoPlan.blocked.needsBefore', { course, prerequisite, term });
+  else text = t(`autoPlan.blocked.${b.reason}`, { course, prerequisite, requirement: b.requirementName ?? '' });
+  return <>{text}</>;
 }
 
 function SaveForm({ initial, busy, onSave }: { initial: string; busy: boolean; onSave(name: string): void }) {

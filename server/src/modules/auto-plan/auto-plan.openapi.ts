@@ -21,6 +21,14 @@ const Blocker = z.object({
   prerequisite_code: z.string().nullable(),
   requirement_id: z.int().nullable().meta({ description: 'COUNTED_ELSEWHERE: the requirement the course counts toward.' }),
   requirement_name: z.string().nullable(),
+  offered_terms: z
+    .array(z.enum(['fall', 'spring', 'summer']))
+    .nullable()
+    .meta({ description: "The course's seasons; null: every term." }),
+  last_term_label: z
+    .string()
+    .nullable()
+    .meta({ description: 'When a prerequisite is the cause: the last term the course could go in, which the prerequisite does not fit before.' }),
 });
 
 const Shortfall = z.object({

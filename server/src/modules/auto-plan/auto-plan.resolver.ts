@@ -74,6 +74,12 @@ class PlanBlocker {
   @Field(() => String, { nullable: true, description: "The prerequisite's code." }) prerequisiteCode: string | null;
   @Field(() => Int, { nullable: true, description: 'COUNTED_ELSEWHERE: the requirement it counts toward.' }) requirementId: number | null;
   @Field(() => String, { nullable: true, description: "That requirement's name." }) requirementName: string | null;
+  @Field(() => [String], { nullable: true, description: 'Seasons the course is offered in (fall, spring, summer); null: every term.' }) offeredTerms: string[] | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'When a prerequisite is the cause: the last term the course could go in, which the prerequisite does not fit before.',
+  })
+  lastTermLabel: string | null;
 }
 
 @ObjectType({ description: 'A requirement no plan can meet, by how much, and what blocks it.' })

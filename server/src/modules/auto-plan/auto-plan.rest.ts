@@ -84,6 +84,8 @@ function shortfallJson(s: PlanView['shortfalls'][number]) {
       prerequisite_code: b.prerequisiteCode,
       requirement_id: b.requirementId,
       requirement_name: b.requirementName,
+      offered_terms: b.offeredTerms ?? null,
+      last_term_label: b.lastTermLabel ?? null,
     })),
   };
 }

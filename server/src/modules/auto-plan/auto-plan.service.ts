@@ -48,7 +48,7 @@ export interface GeneratedPlan {
   result: AutoPlanResult;
   timeLimitSeconds: number;
   /** Names and codes for the answer. */
-  courses: Map<number, { code: string; title: string }>;
+  courses: Map<number, { code: string; title: string; offered: string[] | null }>;
   requirements: Map<number, { name: string; pathwayName: string }>;
 }
 
@@ -258,7 +258,7 @@ export class AutoPlanService {
       pathways: [...goalPathways].sort((a, b) => a - b).map((id) => ({ id, name: allPathways.get(id) ?? pathwayRows.find((p) => p.id === id)?.name ?? '' })),
       result,
       timeLimitSeconds,
-      courses: new Map(courseRows.map((c) => [c.id, { code: c.code, title: c.title }])),
+      courses: new Map(courseRows.map((c) => [c.id, { code: c.code, title: c.title, offered: c.offered?.length ? c.offered : null }])),
       requirements: new Map(reqRows.map((r) => [r.id, { name: r.name, pathwayName: r.pathway_name }])),
     };
   }

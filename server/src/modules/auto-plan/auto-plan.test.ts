@@ -52,7 +52,7 @@ const generate = (token: string, body: Record<string, unknown>) => h.api.post('/
 
 const GENERATE = `mutation($input: GeneratePlanInput!) { generatePlan(input: $input) {
   status terms entries { courseCode term termLabel added movedFrom }
-  shortfalls { requirementName pathwayName missingCourses missingUnits blockedBy { reason courseCode prerequisiteCode } } } }`;
+  shortfalls { requirementName pathwayName missingCourses missingUnits blockedBy { reason courseCode prerequisiteCode offeredTerms lastTermLabel } } } }`;
 
 describe('generate a plan', () => {
   it('gives a 10th grader the fewest-terms plan from the terms ahead, keeping the plan, as a preview', async () => {
@@ -90,8 +90,9 @@ describe('generate a plan', () => {
         missingCourses: 2,
         missingUnits: 0,
         blockedBy: [
-          { reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 2', prerequisiteCode: 'MATH 1' },
-          { reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 7', prerequisiteCode: 'MATH 2' },
+          // Each could go only in 12th grade, and its prerequisite cannot come before it.
+          { reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 2', prerequisiteCode: 'MATH 1', offeredTerms: null, lastTermLabel: '12th Grade' },
+          { reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 7', prerequisiteCode: 'MATH 2', offeredTerms: null, lastTermLabel: '12th Grade' },
         ],
       },
     ]);

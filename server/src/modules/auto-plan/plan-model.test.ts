@@ -275,7 +275,13 @@ describe('auto-plan: proven explanations', () => {
     );
     expect(r.status).toBe('INFEASIBLE');
     expect(r.shortfalls).toEqual([
-      { requirementId: 1, missingCourses: 0, missingUnits: 2, blockedBy: [{ reason: 'PREREQUISITE_TOO_LATE', courseId: 3, prerequisiteId: 2, requirementId: null }] },
+      // Course 3 could go in the last term (3), and course 2 cannot come before it.
+      {
+        requirementId: 1,
+        missingCourses: 0,
+        missingUnits: 2,
+        blockedBy: [{ reason: 'PREREQUISITE_TOO_LATE', courseId: 3, prerequisiteId: 2, requirementId: null, lastTerm: 3 }],
+      },
     ]);
   });
 
@@ -296,6 +302,24 @@ describe('auto-plan: proven explanations', () => {
     );
     expect(r.status).toBe('INFEASIBLE');
     expect(r.shortfalls[0]).toMatchObject({ requirementId: 1, missingCourses: 1, blockedBy: [{ reason: 'NO_ROOM', courseId: 3 }] });
+  });
+
+  it('names a course offered only in fall whose prerequisite does not fit before the last fall', async () => {
+    // Spring of 11th grade onward: MATH 1 in spring, MATH 2 in the last fall, and no fall after it for MATH 7.
+    const terms: ModelTerm[] = [{ seasons: ['fall'] }, { seasons: ['spring'] }, { seasons: ['fall'] }, { seasons: ['spring'] }];
+    const r = await solve(
+      input({
+        terms,
+        firstTerm: 1,
+        courses: [course(1), course(2, { prerequisiteGroups: [[1]] }), course(7, { prerequisiteGroups: [[2]], offered: ['fall'] })],
+        requirements: [req(1, 3, 0, 'Mathematics')],
+        links: plain(1, 1, 2, 7),
+      }),
+    );
+    expect(r.status).toBe('INFEASIBLE');
+    expect(r.shortfalls).toEqual([
+      { requirementId: 1, missingCourses: 1, missingUnits: 0, blockedBy: [{ reason: 'NOT_OFFERED', courseId: 7, prerequisiteId: 2, requirementId: null, lastTerm: 2 }] },
+    ]);
   });
 
   it('names a course offered in no term left, and a prerequisite cycle', async () => {

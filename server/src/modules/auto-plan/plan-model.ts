@@ -138,6 +138,12 @@ export interface Blocker {
   prerequisiteId: number | null;
   /** COUNTED_ELSEWHERE: the requirement the course counts toward instead. */
   requirementId: number | null;
+  /**
+   * When a prerequisite is the cause (PREREQUISITE_TOO_LATE, NOT_OFFERED after its prerequisite):
+   * the last term the course itself could go in (offered, allowed), which the prerequisite does not
+   * fit before. Absent otherwise.
+   */
+  lastTerm?: number;
 }
 
 export interface Shortfall {
@@ -345,7 +351,9 @@ function canonical(given: AutoPlanInput): AutoPlanInput {
     ...given,
     courses: byId(given.courses).map((c) => ({ ...c, prerequisiteGroups: c.prerequisiteGroups.map((g) => [...g].sort((a, b) => a - b)) })),
     requirements: byId(given.requirements),
-    links: [...given.links].sort((a, b) => a.requirementId - b.requirementId || a.courseId - b.courseId || (text(a.group) < text(b.group) ? -1 : text(a.group) > text(b.group) ? 1 : 0)),
+    links: [...given.links].sort(
+      (a, b) => a.requirementId - b.requirementId || a.courseId - b.courseId || (text(a.group) < text(b.group) ? -1 : text(a.group) > text(b.group) ? 1 : 0),
+    ),
     entries: [...given.entries].sort((a, b) => a.courseId - b.courseId || a.term - b.term),
   };
 }
@@ -545,6 +553,13 @@ function termsUsed(plan: Map<number, number>): number {
   return last + 1;
 }
 
+/** The last term a course could go in, offered and allowed, were its prerequisites done (-1: none). */
+function lastTermOf(p: Prepared, c: ModelCourse): number {
+  const from = Math.max(p.input.firstTerm, c.availableFrom);
+  for (let t = p.input.terms.length - 1; t >= from; t--) if (offeredIn(c, p.input.terms[t])) return t;
+  return -1;
+}
+
 /** What blocks each requirement left short, from the proven solution. */
 function explain(p: Prepared, d: Decoded): Shortfall[] {
   const out: Shortfall[] = [];
@@ -565,8 +580,10 @@ function explain(p: Prepared, d: Decoded): Shortfall[] {
       if (d.plan.has(c.id)) {
         const elsewhere = p.goalLinks.find((l) => l.courseId === c.id && l.requirementId !== r.id && d.countedAt.get(`${c.id}:${l.requirementId}`));
         blockedBy.push({ reason: 'COUNTED_ELSEWHERE', courseId: c.id, prerequisiteId: null, requirementId: elsewhere?.requirementId ?? null });
-      } else if (why) blockedBy.push({ reason: why.reason, courseId: c.id, prerequisiteId: why.prerequisiteId, requirementId: null });
-      else blockedBy.push({ reason: 'NO_ROOM', courseId: c.id, prerequisiteId: null, requirementId: null });
+      } else if (why) {
+        const last = why.prerequisiteId === null ? -1 : lastTermOf(p, c);
+        blockedBy.push({ reason: why.reason, courseId: c.id, prerequisiteId: why.prerequisiteId, requirementId: null, ...(last >= 0 ? { lastTerm: last } : {}) });
+      } else blockedBy.push({ reason: 'NO_ROOM', courseId: c.id, prerequisiteId: null, requirementId: null });
     }
     out.push({ requirementId: r.id, missingCourses: s.courses, missingUnits: s.cents / 100, blockedBy: blockedBy.slice(0, MAX_BLOCKERS) });
   }
