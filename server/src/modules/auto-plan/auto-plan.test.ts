@@ -186,6 +186,11 @@ describe('generate a plan', () => {
     const foreign = await buildPathway(h, other, { name: 'Elsewhere' });
     const notFound = await generate(staff, { student_id: student.id, pathway_ids: [foreign.id] });
     expect([notFound.status, notFound.body.reason]).toEqual([404, 'PATHWAY_NOT_FOUND']);
+    // Ids of nothing: a student or a pathway that does not exist is not found, never a crash.
+    const noStudent = await generate(staff, { student_id: 2 ** 31 - 1, pathway_ids: [transferReady.id] });
+    expect([noStudent.status, noStudent.body.reason]).toEqual([404, 'STUDENT_NOT_FOUND']);
+    const noPathway = await generate(staff, { student_id: student.id, pathway_ids: [transferReady.id, 2 ** 31 - 1] });
+    expect([noPathway.status, noPathway.body.reason]).toEqual([404, 'PATHWAY_NOT_FOUND']);
   });
 
   it('answers 503 AUTO_PLAN_UNAVAILABLE when a solver thread fails, and the next generation works', async () => {
