@@ -8,8 +8,8 @@ import { WhatIfPlansDocument } from '../../graphql/generated';
 import { AutoPlanPathwaysDocument, GeneratePlanDocument, ReplacePlanWithGeneratedDocument, SaveGeneratedPlanDocument } from './auto-plan.generated';
 import { AutoPlanPanel, ShortfallText } from './AutoPlanPanel';
 
-const pathwaysMock = {
-  request: { query: AutoPlanPathwaysDocument },
+const pathwaysFor = (variables: Record<string, unknown>, followed: number[]) => ({
+  request: { query: AutoPlanPathwaysDocument, variables },
   result: {
     data: {
       pathways: {
@@ -19,9 +19,11 @@ const pathwaysMock = {
           { __typename: 'Pathway', id: 5, name: 'STEM' },
         ],
       },
+      followedPathways: followed.map((id) => ({ __typename: 'FollowedPathway', pathway: { __typename: 'Pathway', id } })),
     },
   },
-};
+});
+const pathwaysMock = pathwaysFor({}, []);
 
 const generated = (o: Record<string, unknown>) => ({
   request: { query: GeneratePlanDocument, variables: { input: { pathwayIds: [4], movePlanned: false } } },
@@ -52,6 +54,21 @@ async function generateFor(mock: ReturnType<typeof generated>, more: MockLink.Mo
 }
 
 describe('Generate a plan', () => {
+  it('ticks the pathways the student follows, and the reader may change the choice', async () => {
+    render(
+      <MockedProvider mocks={[pathwaysFor({}, [5])]}>
+        <AutoPlanPanel onSaved={() => {}} />
+      </MockedProvider>,
+    );
+    const stem = (await screen.findByLabelText('STEM')) as HTMLInputElement;
+    await waitFor(() => expect(stem.checked).toBe(true));
+    expect((screen.getByLabelText('UC/CSU Transfer Ready') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('button', { name: 'Generate a plan' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(stem);
+    expect(stem.checked).toBe(false);
+    expect((screen.getByRole('button', { name: 'Generate a plan' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('previews what the plan would add and where, and keeps what was there out of the list', async () => {
     await generateFor(
       generated({
@@ -118,7 +135,7 @@ describe('Generate a plan', () => {
       },
     };
     render(
-      <MockedProvider mocks={[pathwaysMock, mock]}>
+      <MockedProvider mocks={[pathwaysFor({ studentId: 7 }, []), mock]}>
         <AutoPlanPanel onSaved={() => {}} studentId={7} />
       </MockedProvider>,
     );

@@ -26,8 +26,10 @@ type Generated = GeneratePlanMutation['generatePlan'];
 export function AutoPlanPanel({ onSaved, studentId }: { onSaved(whatIfPlanId: number): void; studentId?: number }) {
   const t = useT();
   const id = useId();
-  const pathways = useQuery(AutoPlanPathwaysDocument);
-  const [chosen, setChosen] = useState<number[]>([]);
+  const pathways = useQuery(AutoPlanPathwaysDocument, { variables: studentId ? { studentId } : {} });
+  // The pathways the student follows are ticked until the reader changes the choice.
+  const [picked, setPicked] = useState<number[] | null>(null);
+  const chosen = picked ?? (pathways.data?.followedPathways ?? []).map((f) => f.pathway.id);
   const [movePlanned, setMovePlanned] = useState(false);
   const [result, setResult] = useState<Generated | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +82,7 @@ export function AutoPlanPanel({ onSaved, studentId }: { onSaved(whatIfPlanId: nu
     }
   }
 
-  const toggle = (pathwayId: number) => setChosen((c) => (c.includes(pathwayId) ? c.filter((x) => x !== pathwayId) : [...c, pathwayId]));
+  const toggle = (pathwayId: number) => setPicked(chosen.includes(pathwayId) ? chosen.filter((x) => x !== pathwayId) : [...chosen, pathwayId]);
   const nodes = pathways.data?.pathways.nodes ?? [];
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
