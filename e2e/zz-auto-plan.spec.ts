@@ -2,7 +2,7 @@
 // data stay in the demo school and changed what the caseload and density journeys count.
 /**
  * Auto-plan in the browser, on the demo seed: a student generates a plan, previews what it adds
- * and saves it as a what-if plan; a counselor generates plans for five students of the caseload at
+ * and saves it as a what-if plan, then replaces their own plan with it; a counselor generates plans for five students of the caseload at
  * once and sees each saved; a pathway no plan can meet shows the requirement and why. Students are
  * registered fresh (the demo's LINCOLN-STUDENT code) so a run never depends on an earlier one.
  */
@@ -28,7 +28,10 @@ async function gql(request: APIRequestContext, token: string, query: string, var
   return body.data;
 }
 
-test('a student generates a plan, previews it and saves it as a what-if plan; an impossible pathway says why', async ({ page, request }) => {
+test('a student generates a plan, previews it and saves it as a what-if plan; an impossible pathway says why; the student replaces their plan', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   // A pathway no plan can meet: 40 courses asked, none listed (made by the counselor through the API).
   const admin = await apiToken(request, DEMO.admin);
@@ -43,7 +46,8 @@ test('a student generates a plan, previews it and saves it as a what-if plan; an
   await expect(page.getByRole('heading', { name: 'Robin Generate - Academic Plan' })).toBeVisible();
   await page.getByRole('button', { name: 'Generate a plan for my pathways' }).click();
   const panel = page.getByRole('region', { name: 'Generate a plan' });
-  await panel.getByRole('checkbox', { name: 'High School Graduation', exact: true }).check();
+  // The pathways the student follows come ticked: a new student follows the graduation pathway.
+  await expect(panel.getByRole('checkbox', { name: 'High School Graduation', exact: true })).toBeChecked();
   await panel.getByRole('button', { name: 'Generate a plan', exact: true }).click();
   // The preview: what the plan would add and where; nothing saved yet.
   await expect(panel.getByText(/Every requirement is met in the fewest terms possible/)).toBeVisible({ timeout: 60_000 });
@@ -71,6 +75,20 @@ test('a student generates a plan, previews it and saves it as a what-if plan; an
     { timeout: 60_000 },
   );
   await expect(panel.getByRole('button', { name: 'Save as a what-if plan' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Replace my plan' })).toHaveCount(0);
+
+  // "Replace my plan": the official plan becomes the generated one, shown on the page at once.
+  await panel.getByRole('checkbox', { name, exact: true }).uncheck();
+  await panel.getByRole('checkbox', { name: 'High School Graduation', exact: true }).check();
+  await panel.getByRole('button', { name: 'Generate a plan', exact: true }).click();
+  await expect(panel.getByText(/Every requirement is met in the fewest terms possible/)).toBeVisible({ timeout: 60_000 });
+  const toAdd = await additions.count();
+  await panel.getByRole('button', { name: 'Replace my plan' }).click();
+  await expect(panel.getByText(`Your plan is now the generated plan: ${toAdd} ${toAdd === 1 ? 'course' : 'courses'} added, 0 courses moved.`)).toBeVisible({
+    timeout: 60_000,
+  });
+  const replaced = await gql(request, student.token, `{ plan { terms { courses { id } } } }`);
+  expect(replaced.plan.terms.flatMap((t: { courses: unknown[] }) => t.courses)).toHaveLength(toAdd);
 });
 
 test('a counselor generates plans for five students of the caseload in the background and sees each saved', async ({ page, request }) => {

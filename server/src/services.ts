@@ -51,7 +51,7 @@ export function createServices(db: DataSource, config: Config, databaseKind: 'em
   const whatIfPlans = new WhatIfPlansService(db, schools, plans);
   // Generations (model building, HiGHS solves, decoding) run in worker threads; the pool closes with the app (app.ts, stop).
   const solvers = solverPool(config.autoPlanThreads, config.autoPlanWorkerMemoryMb);
-  const autoPlan = new AutoPlanService(db, schools, solvers.plan, config.autoPlanTimeLimitSeconds, whatIfPlans);
+  const autoPlan = new AutoPlanService(db, schools, solvers.plan, config.autoPlanTimeLimitSeconds, whatIfPlans, plans);
   const followedPathways = new FollowedPathwaysService(db);
   return {
     solvers,

@@ -539,6 +539,7 @@ export const REASONS = {
   AUTO_PLAN_TIME_LIMIT_INVALID: 'The time limit must be a whole number of seconds from 1 to {max}.',
   AUTO_PLAN_STUDENTS_ONLY: 'Plans are generated for students: choose a student of your school.',
   AUTO_PLAN_NOTHING_TO_SAVE: 'No plan meets these pathways, so there is nothing to save.',
+  AUTO_PLAN_REPLACE_OWN_PLAN: 'Only the student replaces their own plan with a generated one; for a student of the caseload, save it as a what-if plan.',
   AUTO_PLAN_NOT_ALLOWED: 'Only the student and staff of their school can generate a plan for them.',
   AUTO_PLAN_BATCH_STAFF_ONLY: 'Only staff generate plans for a selection of students.',
   AUTO_PLAN_BATCH_STUDENTS_INVALID: 'Please choose from 1 to {max} students of your schools.',

@@ -104,6 +104,16 @@ export type AutoPlanBatchState =
   /** Plans being generated; done counts the students finished. */
   | 'running';
 
+/** The planning settings of the caller's school of record. */
+export type AutoPlanSettingsInput = {
+  /** The first grade (9 to 12) in which a student may take a partner college course. */
+  dualEnrollmentFromGrade: number;
+  /** Most courses one term of a plan holds; null: the default of the school type (8 high school, 6 college). */
+  termCourseCap?: number | null | undefined;
+  /** Most units one term of a plan holds; null: the default of the school type (7 high school, 16 college). */
+  termUnitCap?: number | null | undefined;
+};
+
 /** What the generator proved */
 export type AutoPlanStatus =
   /** Proven: no plan meets every requirement; shortfalls say which and why. */

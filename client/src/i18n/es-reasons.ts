@@ -250,6 +250,8 @@ export const esReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_STUDENTS_ONLY': 'Los planes se generan para estudiantes: elija un estudiante de su escuela.',
   'reason.AUTO_PLAN_NOT_ALLOWED': 'Solo el estudiante y el personal de su escuela pueden generar un plan para él.',
   'reason.AUTO_PLAN_NOTHING_TO_SAVE': 'Ningún plan cumple estas trayectorias, así que no hay nada que guardar.',
+  'reason.AUTO_PLAN_REPLACE_OWN_PLAN':
+    'Solo el estudiante reemplaza su propio plan por uno generado; para un estudiante de su carga de casos, guárdelo como plan hipotético.',
   'reason.AUTO_PLAN_BATCH_STAFF_ONLY': 'Solo el personal genera planes para una selección de estudiantes.',
   'reason.AUTO_PLAN_BATCH_STUDENTS_INVALID': 'Elija de 1 a {max} estudiantes de sus escuelas.',
   'reason.AUTO_PLAN_BATCH_NOT_FOUND': 'No existe ese lote de planes generados.',

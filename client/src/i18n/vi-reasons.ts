@@ -249,6 +249,8 @@ export const viReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_STUDENTS_ONLY': 'Kế hoạch được tạo cho học sinh: hãy chọn một học sinh của trường.',
   'reason.AUTO_PLAN_NOT_ALLOWED': 'Chỉ học sinh và nhân viên của trường em mới có thể tạo kế hoạch cho em.',
   'reason.AUTO_PLAN_NOTHING_TO_SAVE': 'Không có kế hoạch nào đáp ứng các lộ trình này, nên không có gì để lưu.',
+  'reason.AUTO_PLAN_REPLACE_OWN_PLAN':
+    'Chỉ học sinh mới thay kế hoạch của chính mình bằng kế hoạch được tạo; với học sinh bạn phụ trách, hãy lưu thành kế hoạch giả định.',
   'reason.AUTO_PLAN_BATCH_STAFF_ONLY': 'Chỉ nhân viên mới tạo kế hoạch cho một nhóm học sinh được chọn.',
   'reason.AUTO_PLAN_BATCH_STUDENTS_INVALID': 'Vui lòng chọn từ 1 đến {max} học sinh của trường bạn.',
   'reason.AUTO_PLAN_BATCH_NOT_FOUND': 'Không có đợt kế hoạch được tạo nào như vậy.',

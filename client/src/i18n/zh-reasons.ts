@@ -243,6 +243,7 @@ export const zhReasons: Partial<Record<MessageKey, string>> = {
   'reason.AUTO_PLAN_STUDENTS_ONLY': '计划是为学生生成的：请选择本校的一名学生。',
   'reason.AUTO_PLAN_NOT_ALLOWED': '只有学生本人及其学校的教职员工可以为其生成计划。',
   'reason.AUTO_PLAN_NOTHING_TO_SAVE': '没有计划能满足这些路径，因此没有可保存的内容。',
+  'reason.AUTO_PLAN_REPLACE_OWN_PLAN': '只有学生本人可以用生成的计划替换自己的计划；对于名单中的学生，请将其保存为假设计划。',
   'reason.AUTO_PLAN_BATCH_STAFF_ONLY': '只有教职员工可以为选定的学生生成计划。',
   'reason.AUTO_PLAN_BATCH_STUDENTS_INVALID': '请选择您学校的 1 到 {max} 名学生。',
   'reason.AUTO_PLAN_BATCH_NOT_FOUND': '没有这批生成的计划。',

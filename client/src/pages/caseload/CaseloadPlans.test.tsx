@@ -48,7 +48,17 @@ describe('CaseloadPlans', () => {
             pathwayName: 'STEM',
             missingCourses: 2,
             missingUnits: 0,
-            blockedBy: [{ __typename: 'PlanBlocker', reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 7', prerequisiteCode: 'MATH 2', requirementName: null }],
+            blockedBy: [
+              {
+                __typename: 'PlanBlocker',
+                reason: 'PREREQUISITE_TOO_LATE',
+                courseCode: 'MATH 7',
+                prerequisiteCode: 'MATH 2',
+                requirementName: null,
+                offeredTerms: null,
+                lastTermLabel: null,
+              },
+            ],
           },
         ],
       }),

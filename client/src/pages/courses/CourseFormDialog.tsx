@@ -1,11 +1,13 @@
 /**
  * Add New Course and Edit Course dialogs: Course ID, Title, Description, Units (step 0.01),
- * prerequisite groups, Tags (multi-select by key). The client checks almost nothing (spec 2 §5);
+ * prerequisite groups, when it is offered (fall, spring, summer; none ticked: unknown, which the
+ * plan generator reads as every term), Tags (multi-select by key). The client checks almost nothing (spec 2 §5);
  * the server answers what is wrong. Adding fails with 'Error adding course: ' and the server's
  * answer as formatted text.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
+import { SEASONS, type Season } from '@planner/shared/offered-terms';
 import { AccessibleDialog } from '../../components/AccessibleDialog';
 import { PrerequisiteGroupsField, type ChosenCourse } from './PrerequisiteGroupsField';
 import {
@@ -44,6 +46,7 @@ export function CourseFormDialog({ mode, onClose, onSaved }: Props) {
   const [units, setUnits] = useState(course ? String(course.units) : '0');
   const [groups, setGroups] = useState<ChosenCourse[][]>(initialGroups(course));
   const [tags, setTags] = useState<Record<string, string>>(Object.fromEntries((course?.tags ?? []).map((tag) => [tag.key, tag.value])));
+  const [offered, setOffered] = useState<Season[]>((course?.offeredTerms ?? []).filter((s): s is Season => (SEASONS as readonly string[]).includes(s)));
   const [schoolUuid, setSchoolUuid] = useState('');
   const [error, setError] = useState<string | null>(null);
   const tagOptions = useQuery(CourseTagOptionsDocument);
@@ -67,6 +70,8 @@ export function CourseFormDialog({ mode, onClose, onSaved }: Props) {
       units: Number.isFinite(unitsNumber) ? unitsNumber : -1,
       prerequisiteGroups: groups.map((g) => g.map((c) => c.uuid)).filter((g) => g.length),
       tags: Object.entries(tags).map(([key, value]) => ({ key, value })),
+      // [] (none ticked): unknown, every term.
+      offeredTerms: SEASONS.filter((s) => offered.includes(s)),
     };
     try {
       if (mode.kind === 'edit') await update({ variables: { uuid: mode.course.uuid, input } });
@@ -112,6 +117,18 @@ export function CourseFormDialog({ mode, onClose, onSaved }: Props) {
           <input type="number" step="0.01" min="0" value={units} onChange={(e) => setUnits(e.target.value)} />
         </label>
         <PrerequisiteGroupsField groups={groups} onChange={setGroups} />
+        <fieldset>
+          <legend>{t('courses.offered')}</legend>
+          <div className="row">
+            {SEASONS.map((s) => (
+              <label key={s} className="check">
+                <input type="checkbox" checked={offered.includes(s)} onChange={(e) => setOffered((o) => (e.target.checked ? [...o, s] : o.filter((x) => x !== s)))} />
+                {t(`courses.offered.${s}`)}
+              </label>
+            ))}
+          </div>
+          <small>{t('courses.offeredHint')}</small>
+        </fieldset>
         <fieldset className="tag-options">
           <legend>{t('courses.tags')}</legend>
           {options.map((o) => (

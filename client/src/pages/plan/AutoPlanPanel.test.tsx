@@ -1,13 +1,15 @@
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { I18nProvider, loadCatalogue, setCurrentLocale } from '../../i18n';
+import { SessionProvider } from '../../session/SessionProvider';
 import { WhatIfPlansDocument } from '../../graphql/generated';
-import { AutoPlanPathwaysDocument, GeneratePlanDocument, SaveGeneratedPlanDocument } from './auto-plan.generated';
-import { AutoPlanPanel } from './AutoPlanPanel';
+import { AutoPlanPathwaysDocument, GeneratePlanDocument, ReplacePlanWithGeneratedDocument, SaveGeneratedPlanDocument } from './auto-plan.generated';
+import { AutoPlanPanel, ShortfallText } from './AutoPlanPanel';
 
-const pathwaysMock = {
-  request: { query: AutoPlanPathwaysDocument },
+const pathwaysFor = (variables: Record<string, unknown>, followed: number[]) => ({
+  request: { query: AutoPlanPathwaysDocument, variables },
   result: {
     data: {
       pathways: {
@@ -17,9 +19,11 @@ const pathwaysMock = {
           { __typename: 'Pathway', id: 5, name: 'STEM' },
         ],
       },
+      followedPathways: followed.map((id) => ({ __typename: 'FollowedPathway', pathway: { __typename: 'Pathway', id } })),
     },
   },
-};
+});
+const pathwaysMock = pathwaysFor({}, []);
 
 const generated = (o: Record<string, unknown>) => ({
   request: { query: GeneratePlanDocument, variables: { input: { pathwayIds: [4], movePlanned: false } } },
@@ -50,6 +54,21 @@ async function generateFor(mock: ReturnType<typeof generated>, more: MockLink.Mo
 }
 
 describe('Generate a plan', () => {
+  it('ticks the pathways the student follows, and the reader may change the choice', async () => {
+    render(
+      <MockedProvider mocks={[pathwaysFor({}, [5])]}>
+        <AutoPlanPanel onSaved={() => {}} />
+      </MockedProvider>,
+    );
+    const stem = (await screen.findByLabelText('STEM')) as HTMLInputElement;
+    await waitFor(() => expect(stem.checked).toBe(true));
+    expect((screen.getByLabelText('UC/CSU Transfer Ready') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('button', { name: 'Generate a plan' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(stem);
+    expect(stem.checked).toBe(false);
+    expect((screen.getByRole('button', { name: 'Generate a plan' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('previews what the plan would add and where, and keeps what was there out of the list', async () => {
     await generateFor(
       generated({
@@ -84,6 +103,48 @@ describe('Generate a plan', () => {
     await waitFor(() => expect(savedIds).toEqual([31]));
   });
 
+  it("replaces the student's own plan with the preview and says what changed", async () => {
+    const replaced = {
+      request: { query: ReplacePlanWithGeneratedDocument, variables: { input: { pathwayIds: [4], movePlanned: false } } },
+      result: { data: { replacePlanWithGenerated: { __typename: 'ReplacedPlan', added: 2, moved: 0 } } },
+    };
+    await generateFor(
+      generated({ status: 'OPTIMAL', terms: 2, entries: [entry(2, 'MATH 1', 'Algebra', '10th Grade', true), entry(3, 'MATH 2', 'Geometry', '11th Grade', true)] }),
+      [replaced],
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Replace my plan' }));
+    expect(await screen.findByText('Your plan is now the generated plan: 2 courses added, 0 courses moved.')).toBeTruthy();
+    // The preview is gone with its buttons: the plan page below shows the plan itself.
+    expect(screen.queryByRole('button', { name: 'Replace my plan' })).toBeNull();
+  });
+
+  it('offers no "Replace my plan" to a counselor generating for a student of the caseload', async () => {
+    const mock = {
+      request: { query: GeneratePlanDocument, variables: { input: { studentId: 7, pathwayIds: [4], movePlanned: false } } },
+      result: {
+        data: {
+          generatePlan: {
+            __typename: 'AutoPlan',
+            status: 'OPTIMAL',
+            terms: 2,
+            timeLimitSeconds: 10,
+            entries: [entry(2, 'MATH 1', 'Algebra', '10th Grade', true)],
+            shortfalls: [],
+          },
+        },
+      },
+    };
+    render(
+      <MockedProvider mocks={[pathwaysFor({ studentId: 7 }, []), mock]}>
+        <AutoPlanPanel onSaved={() => {}} studentId={7} />
+      </MockedProvider>,
+    );
+    fireEvent.click(await screen.findByLabelText('UC/CSU Transfer Ready'));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate a plan' }));
+    expect(await screen.findByRole('button', { name: 'Save as a what-if plan' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Replace my plan' })).toBeNull();
+  });
+
   it('explains an impossible pathway: which requirement, by how much, and what blocks it', async () => {
     await generateFor(
       generated({
@@ -96,7 +157,17 @@ describe('Generate a plan', () => {
             pathwayName: 'UC/CSU Transfer Ready',
             missingCourses: 0,
             missingUnits: 2,
-            blockedBy: [{ __typename: 'PlanBlocker', reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 7', prerequisiteCode: 'MATH 2', requirementName: null }],
+            blockedBy: [
+              {
+                __typename: 'PlanBlocker',
+                reason: 'PREREQUISITE_TOO_LATE',
+                courseCode: 'MATH 7',
+                prerequisiteCode: 'MATH 2',
+                requirementName: null,
+                offeredTerms: null,
+                lastTermLabel: null,
+              },
+            ],
           },
         ],
       }),
@@ -107,5 +178,72 @@ describe('Generate a plan', () => {
         { normalizer: (s) => s.replace(/\s+/g, ' ').trim() },
       ),
     ).toBeTruthy();
+  });
+});
+
+describe("why a pathway cannot be met, in the reader's language", () => {
+  afterEach(() => {
+    setCurrentLocale('en');
+    localStorage.removeItem('locale');
+  });
+
+  // The example: MATH 7 is offered only in fall, and MATH 2 cannot come before the last fall.
+  const shortfall = {
+    __typename: 'PlanShortfall' as const,
+    requirementId: 9,
+    requirementName: 'Mathematics',
+    pathwayName: 'UC/CSU Transfer Ready',
+    missingCourses: 0,
+    missingUnits: 2,
+    blockedBy: [
+      {
+        __typename: 'PlanBlocker' as const,
+        reason: 'NOT_OFFERED' as const,
+        courseCode: 'MATH 7',
+        prerequisiteCode: 'MATH 2',
+        requirementName: null,
+        offeredTerms: ['fall'],
+        lastTermLabel: '12th Grade',
+      },
+      {
+        __typename: 'PlanBlocker' as const,
+        reason: 'NOT_OFFERED' as const,
+        courseCode: 'MATH 9',
+        prerequisiteCode: null,
+        requirementName: null,
+        offeredTerms: ['fall', 'summer'],
+        lastTermLabel: null,
+      },
+    ],
+  };
+
+  async function read(locale: 'en' | 'es' | 'vi' | 'zh'): Promise<string> {
+    await loadCatalogue(locale);
+    localStorage.setItem('locale', locale);
+    render(
+      <MockedProvider mocks={[]}>
+        <SessionProvider>
+          <I18nProvider>
+            <p data-testid="why">
+              <ShortfallText shortfall={shortfall} />
+            </p>
+          </I18nProvider>
+        </SessionProvider>
+      </MockedProvider>,
+    );
+    return ((await screen.findByTestId('why')).textContent ?? '').replace(/\s+/g, ' ').trim();
+  }
+
+  it('names the requirement, by how much, the seasons and the term the prerequisite does not fit before (English)', async () => {
+    expect(await read('en')).toBe(
+      'UC/CSU Transfer Ready: Mathematics cannot be met. 2 more units of Mathematics are needed. MATH 7 is offered only in fall and needs MATH 2, which does not fit before 12th Grade. MATH 9 is offered only in fall and summer, and in no term left.',
+    );
+  });
+
+  it('says the same in Spanish, with the term label translated', async () => {
+    const text = await read('es');
+    expect(text).toContain('MATH 7 se ofrece solo en otoño y requiere MATH 2, que no cabe antes de ');
+    expect(text).toContain('MATH 9 se ofrece solo en otoño y verano, y en ningún período que queda.');
+    expect(text).not.toContain('12th Grade');
   });
 });

@@ -3,14 +3,22 @@
  * pathways to plan for, and the server's generator answers with the fewest-terms plan, shown as
  * what it would add and where, or with the requirement that cannot be met, by how much and what
  * blocks it, each reason in the reader's language. A preview: nothing changes in the plan until
- * the student saves it as a what-if plan (named for the pathways; the official plan is untouched).
+ * the student saves it as a what-if plan (named for the pathways; the official plan is untouched)
+ * or replaces their plan with it (their own plan only: a counselor generating for a student of the
+ * caseload saves a what-if plan).
  */
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { messageOr } from '../../graphql/errors';
-import { useT } from '../../i18n';
-import { WhatIfPlansDocument } from '../../graphql/generated';
-import { AutoPlanPathwaysDocument, GeneratePlanDocument, SaveGeneratedPlanDocument, type GeneratePlanMutation } from './auto-plan.generated';
+import { useLocale, useT, useTermLabel } from '../../i18n';
+import { PlanDocument, WhatIfPlansDocument } from '../../graphql/generated';
+import {
+  AutoPlanPathwaysDocument,
+  GeneratePlanDocument,
+  ReplacePlanWithGeneratedDocument,
+  SaveGeneratedPlanDocument,
+  type GeneratePlanMutation,
+} from './auto-plan.generated';
 
 type Generated = GeneratePlanMutation['generatePlan'];
 
@@ -18,19 +26,24 @@ type Generated = GeneratePlanMutation['generatePlan'];
 export function AutoPlanPanel({ onSaved, studentId }: { onSaved(whatIfPlanId: number): void; studentId?: number }) {
   const t = useT();
   const id = useId();
-  const pathways = useQuery(AutoPlanPathwaysDocument);
-  const [chosen, setChosen] = useState<number[]>([]);
+  const pathways = useQuery(AutoPlanPathwaysDocument, { variables: studentId ? { studentId } : {} });
+  // The pathways the student follows are ticked until the reader changes the choice.
+  const [picked, setPicked] = useState<number[] | null>(null);
+  const chosen = picked ?? (pathways.data?.followedPathways ?? []).map((f) => f.pathway.id);
   const [movePlanned, setMovePlanned] = useState(false);
   const [result, setResult] = useState<Generated | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [generate, { loading }] = useMutation(GeneratePlanDocument);
   const [save, saving] = useMutation(SaveGeneratedPlanDocument, { refetchQueries: studentId ? [] : [WhatIfPlansDocument], awaitRefetchQueries: true });
+  const [replace, replacing] = useMutation(ReplacePlanWithGeneratedDocument, { refetchQueries: [PlanDocument], awaitRefetchQueries: true });
+  const [replaced, setReplaced] = useState<{ added: number; moved: number } | null>(null);
   const [asked, setAsked] = useState<{ studentId?: number; pathwayIds: number[]; movePlanned: boolean } | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     setResult(null);
+    setReplaced(null);
     try {
       const input = { ...(studentId ? { studentId } : {}), pathwayIds: chosen, movePlanned };
       const res = await generate({ variables: { input } });
@@ -54,7 +67,22 @@ export function AutoPlanPanel({ onSaved, studentId }: { onSaved(whatIfPlanId: nu
     }
   }
 
-  const toggle = (pathwayId: number) => setChosen((c) => (c.includes(pathwayId) ? c.filter((x) => x !== pathwayId) : [...c, pathwayId]));
+  /** The student's own official plan becomes the generated one (the same input gives the same plan). */
+  async function replacePlan() {
+    if (!asked || studentId) return;
+    setError(null);
+    try {
+      const res = await replace({ variables: { input: asked } });
+      if (res.data) {
+        setReplaced(res.data.replacePlanWithGenerated);
+        setResult(null);
+      }
+    } catch (err) {
+      setError(messageOr(err, t('autoPlan.replaceFailed')));
+    }
+  }
+
+  const toggle = (pathwayId: number) => setPicked(chosen.includes(pathwayId) ? chosen.filter((x) => x !== pathwayId) : [...chosen, pathwayId]);
   const nodes = pathways.data?.pathways.nodes ?? [];
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
@@ -84,17 +112,31 @@ export function AutoPlanPanel({ onSaved, studentId }: { onSaved(whatIfPlanId: nu
           {error}
         </div>
       )}
+      {replaced && (
+        <p role="status" className="alert alert-success">
+          {t('autoPlan.replaced', { added: replaced.added, moved: replaced.moved })}
+        </p>
+      )}
       {result && <AutoPlanResult result={result} />}
       {result && result.status !== 'INFEASIBLE' && result.entries.length > 0 && (
-        <SaveForm
-          initial={nodes
-            .filter((p) => asked?.pathwayIds.includes(p.id))
-            .map((p) => p.name)
-            .join(', ')
-            .slice(0, 80)}
-          busy={saving.loading}
-          onSave={saveAs}
-        />
+        <>
+          <SaveForm
+            initial={nodes
+              .filter((p) => asked?.pathwayIds.includes(p.id))
+              .map((p) => p.name)
+              .join(', ')
+              .slice(0, 80)}
+            busy={saving.loading}
+            onSave={saveAs}
+          />
+          {!studentId && (
+            <div className="row">
+              <button type="button" className="secondary" disabled={replacing.loading} onClick={() => void replacePlan()}>
+                {t('autoPlan.replacePlan')}
+              </button>
+            </div>
+          )}
+        </>
       )}
     </section>
   );
@@ -139,11 +181,40 @@ export function ShortfallText({ shortfall: s }: { shortfall: Generated['shortfal
       {t('autoPlan.cannotBeMet', { pathway: s.pathwayName, requirement: s.requirementName })}{' '}
       {s.missingCourses > 0 && t('autoPlan.missingCourses', { count: s.missingCourses, requirement: s.requirementName })}{' '}
       {s.missingUnits > 0 && t('autoPlan.missingUnits', { count: s.missingUnits, requirement: s.requirementName })}{' '}
-      {s.blockedBy
-        .map((b) => t(`autoPlan.blocked.${b.reason}`, { course: b.courseCode ?? '', prerequisite: b.prerequisiteCode ?? '', requirement: b.requirementName ?? '' }))
-        .join(' ')}
+      {s.blockedBy.map((b, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' '}
+          <BlockerText blocker={b} />
+        </Fragment>
+      ))}
     </>
   );
+}
+
+const SEASON_ORDER = ['fall', 'spring', 'summer'] as const;
+
+/**
+ * One thing that blocks a requirement. A prerequisite that does not fit names the last term the
+ * course could go in, and a course offered only in some seasons says which ("MATH 7 is offered only
+ * in fall and needs MATH 2, which does not fit before 12th Grade").
+ */
+function BlockerText({ blocker: b }: { blocker: Generated['shortfalls'][number]['blockedBy'][number] }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const termLabel = useTermLabel();
+  const course = b.courseCode ?? '';
+  const prerequisite = b.prerequisiteCode ?? '';
+  const seasonList = SEASON_ORDER.filter((s) => b.offeredTerms?.includes(s)).map((s) => t(`autoPlan.season.${s}`));
+  const seasons = new Intl.ListFormat(locale, { type: 'conjunction' }).format(seasonList);
+  const term = b.lastTermLabel ? termLabel(b.lastTermLabel) : null;
+  let text: string;
+  if (b.reason === 'NOT_OFFERED' && seasonList.length && b.prerequisiteCode && term)
+    text = t('autoPlan.blocked.offeredOnlyNeeds', { course, seasons, prerequisite, term });
+  else if (b.reason === 'NOT_OFFERED' && seasonList.length && !b.prerequisiteCode) text = t('autoPlan.blocked.offeredOnly', { course, seasons });
+  else if ((b.reason === 'PREREQUISITE_TOO_LATE' || b.reason === 'NOT_OFFERED') && b.prerequisiteCode && term)
+    text = t('autoPlan.blocked.needsBefore', { course, prerequisite, term });
+  else text = t(`autoPlan.blocked.${b.reason}`, { course, prerequisite, requirement: b.requirementName ?? '' });
+  return <>{text}</>;
 }
 
 function SaveForm({ initial, busy, onSave }: { initial: string; busy: boolean; onSave(name: string): void }) {

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { ApiTokensCard } from './ApiTokensCard';
 import { ContactPreferenceCard } from './ContactPreferenceCard';
 import { SchoolSettingsCard } from './SchoolSettingsCard';
+import { PlanningSettingsCard } from './PlanningSettingsCard';
 import { CourseRequestsCard } from './CourseRequestsCard';
 import type { UserType } from '../../graphql/generated';
 import { useSession } from '../../session/SessionProvider';
@@ -72,6 +73,7 @@ export default function ProfilePage() {
       </section>
       {user.userType === 'Parent' && <ContactPreferenceCard />}
       {user.userType === 'Staff' && user.school && <SchoolSettingsCard schoolName={user.school.name} planApprovalEnabled={user.school.planApprovalEnabled} />}
+      {user.userType === 'Staff' && user.school && <PlanningSettingsCard />}
       {user.userType === 'Staff' && user.school && <CourseRequestsCard />}
       {user.userType === 'Staff' && <ApiTokensCard />}
     </main>

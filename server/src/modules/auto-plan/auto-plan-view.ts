@@ -10,7 +10,7 @@ export interface Generated {
   pathways: { id: number; name: string }[];
   result: AutoPlanResult;
   timeLimitSeconds: number;
-  courses: Map<number, { code: string; title: string }>;
+  courses: Map<number, { code: string; title: string; offered?: string[] | null }>;
   requirements: Map<number, { name: string; pathwayName: string }>;
 }
 
@@ -34,6 +34,10 @@ export interface PlanView {
       prerequisiteCode: string | null;
       requirementId: number | null;
       requirementName: string | null;
+      /** The course's seasons (null: every term). */
+      offeredTerms: string[] | null;
+      /** The last term the course could go in, which its prerequisite does not fit before. */
+      lastTermLabel: string | null;
     }[];
   }[];
   timeLimitSeconds: number;
@@ -73,6 +77,8 @@ export function planView(g: Generated): PlanView {
         prerequisiteCode: code(b.prerequisiteId),
         requirementId: b.requirementId,
         requirementName: b.requirementId === null ? null : (g.requirements.get(b.requirementId)?.name ?? null),
+        offeredTerms: b.courseId === null ? null : (g.courses.get(b.courseId)?.offered ?? null),
+        lastTermLabel: b.lastTerm === undefined ? null : (g.labels[b.lastTerm] ?? String(b.lastTerm + 1)),
       })),
     })),
     timeLimitSeconds: g.timeLimitSeconds,

@@ -21,6 +21,14 @@ const Blocker = z.object({
   prerequisite_code: z.string().nullable(),
   requirement_id: z.int().nullable().meta({ description: 'COUNTED_ELSEWHERE: the requirement the course counts toward.' }),
   requirement_name: z.string().nullable(),
+  offered_terms: z
+    .array(z.enum(['fall', 'spring', 'summer']))
+    .nullable()
+    .meta({ description: "The course's seasons; null: every term." }),
+  last_term_label: z
+    .string()
+    .nullable()
+    .meta({ description: 'When a prerequisite is the cause: the last term the course could go in, which the prerequisite does not fit before.' }),
 });
 
 const Shortfall = z.object({
@@ -105,6 +113,20 @@ export const AUTO_PLAN_ROUTES = areaRoutes('Plans', [
       "The same fields as /generate-plan/ and the what-if plan name. The student, or staff for a student of their schools (student_id); the official plan is not touched. Parents, view-as tokens and staff without a student: 403; another school's student: 404; no plan for these pathways: 409 AUTO_PLAN_NOTHING_TO_SAVE; five what-if plans already: 409.",
     body: { json: generatePlanSchema.extend({ name: z.string().min(1).max(80) }) },
     success: { status: 201, json: z.object({ what_if_plan_id: z.int(), name: z.string() }), description: 'The new what-if plan.' },
+  },
+  {
+    method: 'post',
+    path: '/generate-plan/replace/',
+    operationId: 'replacePlanWithGenerated',
+    summary: "Replace the caller's official plan with the generated plan.",
+    description:
+      "The same fields as /generate-plan/ (student_id left out, or the caller's own). The courses the plan adds go in after what each term holds; with move_planned, planned courses move as generated; completed courses and everything else stay. The student, or a counselor viewing as them; a parent's view-as token, staff in their own session and a student_id of another student: 403; a term of the kept course-request year: 403 COURSE_REQUESTS_CLOSED for the student; no plan for these pathways: 409 AUTO_PLAN_NOTHING_TO_SAVE, nothing changed.",
+    body: { json: generatePlanSchema },
+    success: {
+      status: 200,
+      json: z.object({ added: z.int().meta({ description: 'Courses added.' }), moved: z.int().meta({ description: 'Planned courses moved.' }) }),
+      description: 'What changed in the official plan.',
+    },
   },
   {
     method: 'post',

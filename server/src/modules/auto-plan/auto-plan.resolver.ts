@@ -74,6 +74,12 @@ class PlanBlocker {
   @Field(() => String, { nullable: true, description: "The prerequisite's code." }) prerequisiteCode: string | null;
   @Field(() => Int, { nullable: true, description: 'COUNTED_ELSEWHERE: the requirement it counts toward.' }) requirementId: number | null;
   @Field(() => String, { nullable: true, description: "That requirement's name." }) requirementName: string | null;
+  @Field(() => [String], { nullable: true, description: 'Seasons the course is offered in (fall, spring, summer); null: every term.' }) offeredTerms: string[] | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'When a prerequisite is the cause: the last term the course could go in, which the prerequisite does not fit before.',
+  })
+  lastTermLabel: string | null;
 }
 
 @ObjectType({ description: 'A requirement no plan can meet, by how much, and what blocks it.' })
@@ -96,6 +102,12 @@ export class GeneratedPlanGql {
   @Field(() => [PlanShortfall], { description: 'INFEASIBLE: what cannot be met and why.' }) shortfalls: PlanShortfall[];
   @Field(() => Int, { description: 'The time limit used, in seconds.' }) timeLimitSeconds: number;
   @Field(() => Float, { description: 'Seconds the solve took.' }) seconds: number;
+}
+
+@ObjectType({ description: 'What replacing the plan with the generated one changed.' })
+class ReplacedPlan {
+  @Field(() => Int, { description: 'Courses added to the plan.' }) added: number;
+  @Field(() => Int, { description: 'Planned courses moved to another term.' }) moved: number;
 }
 
 /** The service's answer with names and codes filled in, as both APIs show it (auto-plan-view.ts). */
@@ -121,6 +133,18 @@ export class AutoPlanResolver {
     @Arg('name', () => String, { description: "The what-if plan's name." }) name: string,
   ): Promise<number> {
     return (await ctx.services.autoPlan.saveAsWhatIf(ctx, serviceInput(input), name)).id;
+  }
+
+  @Mutation(() => ReplacedPlan, {
+    description:
+      "Generates the plan (as generatePlan) and makes it the caller's official plan: the courses it adds go in, the ones it moves (movePlanned) move, everything else stays. The student's own plan only (also a counselor viewing as them); nothing changes when no plan meets the pathways.",
+  })
+  async replacePlanWithGenerated(
+    @Ctx() ctx: AdapterContext,
+    @Arg('input', () => GeneratePlanInputGql, { description: 'Pathways and options, as for generatePlan (studentId: left out, or the caller).' })
+    input: GeneratePlanInputGql,
+  ): Promise<ReplacedPlan> {
+    return ctx.services.autoPlan.replacePlan(ctx, serviceInput(input));
   }
 
   @Mutation(() => GeneratedPlanGql, {

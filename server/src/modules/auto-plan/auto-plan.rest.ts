@@ -21,6 +21,8 @@ export function mountAutoPlanRoutes(r: Router, deps: AppDeps): void {
     const row = await autoPlan.saveAsWhatIf(ctx, checkGeneratePlan(body), body.name);
     res.status(201).json({ what_if_plan_id: row.id, name: row.name });
   });
+  /** The student's own official plan becomes the generated one ({ added, moved }). */
+  route(r, deps, 'post', '/generate-plan/replace/', 'replacePlanWithGenerated', async (ctx, req) => autoPlan.replacePlan(ctx, checkGeneratePlan(req.body)));
   route(r, deps, 'post', '/generate-plan/', 'generatePlan', async (ctx, req) => {
     const v = generatedView(await autoPlan.generate(ctx, checkGeneratePlan(req.body)));
     return {
@@ -82,6 +84,8 @@ function shortfallJson(s: PlanView['shortfalls'][number]) {
       prerequisite_code: b.prerequisiteCode,
       requirement_id: b.requirementId,
       requirement_name: b.requirementName,
+      offered_terms: b.offeredTerms ?? null,
+      last_term_label: b.lastTermLabel ?? null,
     })),
   };
 }

@@ -33,6 +33,7 @@ import { termCapsOf } from '../schools/term-caps.js';
 import { can } from './auto-plan.policy.js';
 import { checkWhatIfCreate } from '../what-if-plans/what-if-input.js';
 import type { WhatIfPlansService } from '../what-if-plans/what-if-plans.service.js';
+import type { PlansService } from '../plans/plans.service.js';
 import { findWhatIf, type WhatIfRow } from '../what-if-plans/what-if-store.js';
 import type { Loaders } from '../../loaders.js';
 import type { GeneratePlanInput } from './auto-plan-input.js';
@@ -47,7 +48,7 @@ export interface GeneratedPlan {
   result: AutoPlanResult;
   timeLimitSeconds: number;
   /** Names and codes for the answer. */
-  courses: Map<number, { code: string; title: string }>;
+  courses: Map<number, { code: string; title: string; offered: string[] | null }>;
   requirements: Map<number, { name: string; pathwayName: string }>;
 }
 
@@ -58,7 +59,27 @@ export class AutoPlanService {
     private readonly plan: Planner,
     private readonly defaultTimeLimitSeconds: number,
     private readonly whatIfPlans: WhatIfPlansService,
+    private readonly plans: PlansService,
   ) {}
+
+  /**
+   * "Replace my plan": generates again (the same input gives the same plan) and makes the caller's
+   * official plan the generated one: the added courses go in, the moved ones (movePlanned) move;
+   * completed courses and everything else stay. The student's own plan only (auto-plan.policy.ts
+   * 'replace'), under the plan page's rules (plans.service.ts applyGenerated); an impossible
+   * pathway changes nothing (409).
+   */
+  async replacePlan(ctx: RequestContext, checked: Checked<GeneratePlanInput>): Promise<{ added: number; moved: number }> {
+    authorize(ctx, can, 'replace', null);
+    const generated = await this.generate(ctx, checked, 'replace');
+    const { status, entries, added, moved } = generated.result;
+    if (status === 'INFEASIBLE' || !entries.length) throw conflict(because('AUTO_PLAN_NOTHING_TO_SAVE'));
+    return this.plans.applyGenerated(
+      ctx,
+      added.map((a) => ({ courseId: a.courseId, term: String(a.term + 1) })),
+      moved.map((v) => ({ courseId: v.courseId, from: String(v.from + 1), term: String(v.term + 1) })),
+    );
+  }
 
   /**
    * "Save as a what-if plan": generates again (the same input gives the same plan) and saves the
@@ -90,7 +111,7 @@ export class AutoPlanService {
     return this.db.transaction((m) => this.whatIfPlans.createFilled(m, generated.student.id, name, generated.labels, entries, freeName));
   }
 
-  async generate(ctx: RequestContext, checked: Checked<GeneratePlanInput>, action: 'generate' | 'save' = 'generate'): Promise<GeneratedPlan> {
+  async generate(ctx: RequestContext, checked: Checked<GeneratePlanInput>, action: 'generate' | 'save' | 'replace' = 'generate'): Promise<GeneratedPlan> {
     const caller = authorize(ctx, can, action, null);
     const input = valid(checked);
     const student = input.studentId === null || input.studentId === caller.user.id ? caller.user : await this.db.getRepository(User).findOneBy({ id: input.studentId });
@@ -137,15 +158,15 @@ export class AutoPlanService {
       pathway_name: string;
     }[] = await this.db.query(
       `SELECT r.id, r.uuid, r.name, r.number_of_courses, r.number_of_units, r.minimum_grade, p.id AS pathway_id, p.name AS pathway_name
-           FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE p.school_id = ANY($1::int[])`,
+           FROM requirements r JOIN pathways p ON p.id = r.pathway_id WHERE p.school_id = ANY($1::int[]) ORDER BY r.id`,
       [visible],
     );
     const linkRows: { course_id: number; requirement_id: number; non_duplicable_group: string | null }[] = await this.db.query(
-      `SELECT cr.course_id, cr.requirement_id, cr.non_duplicable_group FROM course_requirements cr WHERE cr.requirement_id = ANY($1::int[])`,
+      `SELECT cr.course_id, cr.requirement_id, cr.non_duplicable_group FROM course_requirements cr WHERE cr.requirement_id = ANY($1::int[]) ORDER BY cr.requirement_id, cr.course_id`,
       [reqRows.map((r) => r.id)],
     );
     const planRows: { course_id: number; term: string; completed: boolean; grade: string | null }[] = await this.db.query(
-      `SELECT course_id, term, completed, grade FROM scheduled_courses WHERE user_id = $1`,
+      `SELECT course_id, term, completed, grade FROM scheduled_courses WHERE user_id = $1 ORDER BY course_id`,
       [student.id],
     );
     const goalReqIds = new Set(reqRows.filter((r) => goalPathways.has(r.pathway_id)).map((r) => r.id));
@@ -168,7 +189,8 @@ export class AutoPlanService {
          )
          SELECT c.id, c.course_id AS code, c.title, c.school_id, c.units, t.adjusted_units AS adjusted, t.id IS NOT NULL AS accepted, c.offered_terms AS offered
            FROM courses c JOIN needed n ON n.id = c.id
-           LEFT JOIN course_transfers t ON t.course_id = c.id AND t.school_id = $2`,
+           LEFT JOIN course_transfers t ON t.course_id = c.id AND t.school_id = $2
+         ORDER BY c.id`,
       [[...wanted], school.id],
     );
     const prereqRows: { course_id: number; group_index: number; prerequisite_id: number }[] = await this.db.query(
@@ -236,7 +258,7 @@ export class AutoPlanService {
       pathways: [...goalPathways].sort((a, b) => a - b).map((id) => ({ id, name: allPathways.get(id) ?? pathwayRows.find((p) => p.id === id)?.name ?? '' })),
       result,
       timeLimitSeconds,
-      courses: new Map(courseRows.map((c) => [c.id, { code: c.code, title: c.title }])),
+      courses: new Map(courseRows.map((c) => [c.id, { code: c.code, title: c.title, offered: c.offered?.length ? c.offered : null }])),
       requirements: new Map(reqRows.map((r) => [r.id, { name: r.name, pathwayName: r.pathway_name }])),
     };
   }

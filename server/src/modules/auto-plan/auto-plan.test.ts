@@ -52,7 +52,7 @@ const generate = (token: string, body: Record<string, unknown>) => h.api.post('/
 
 const GENERATE = `mutation($input: GeneratePlanInput!) { generatePlan(input: $input) {
   status terms entries { courseCode term termLabel added movedFrom }
-  shortfalls { requirementName pathwayName missingCourses missingUnits blockedBy { reason courseCode prerequisiteCode } } } }`;
+  shortfalls { requirementName pathwayName missingCourses missingUnits blockedBy { reason courseCode prerequisiteCode offeredTerms lastTermLabel } } } }`;
 
 describe('generate a plan', () => {
   it('gives a 10th grader the fewest-terms plan from the terms ahead, keeping the plan, as a preview', async () => {
@@ -90,8 +90,9 @@ describe('generate a plan', () => {
         missingCourses: 2,
         missingUnits: 0,
         blockedBy: [
-          { reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 2', prerequisiteCode: 'MATH 1' },
-          { reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 7', prerequisiteCode: 'MATH 2' },
+          // Each could go only in 12th grade, and its prerequisite cannot come before it.
+          { reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 2', prerequisiteCode: 'MATH 1', offeredTerms: null, lastTermLabel: '12th Grade' },
+          { reason: 'PREREQUISITE_TOO_LATE', courseCode: 'MATH 7', prerequisiteCode: 'MATH 2', offeredTerms: null, lastTermLabel: '12th Grade' },
         ],
       },
     ]);
@@ -185,6 +186,11 @@ describe('generate a plan', () => {
     const foreign = await buildPathway(h, other, { name: 'Elsewhere' });
     const notFound = await generate(staff, { student_id: student.id, pathway_ids: [foreign.id] });
     expect([notFound.status, notFound.body.reason]).toEqual([404, 'PATHWAY_NOT_FOUND']);
+    // Ids of nothing: a student or a pathway that does not exist is not found, never a crash.
+    const noStudent = await generate(staff, { student_id: 2 ** 31 - 1, pathway_ids: [transferReady.id] });
+    expect([noStudent.status, noStudent.body.reason]).toEqual([404, 'STUDENT_NOT_FOUND']);
+    const noPathway = await generate(staff, { student_id: student.id, pathway_ids: [transferReady.id, 2 ** 31 - 1] });
+    expect([noPathway.status, noPathway.body.reason]).toEqual([404, 'PATHWAY_NOT_FOUND']);
   });
 
   it('answers 503 AUTO_PLAN_UNAVAILABLE when a solver thread fails, and the next generation works', async () => {
@@ -277,6 +283,81 @@ describe('save a generated plan as a what-if plan', () => {
       .send({ pathway_ids: [transferReady.id], name: ' ' });
     expect([blank.status, blank.body.reason]).toEqual([400, 'WHAT_IF_NAME_REQUIRED']);
     expect(await h.db.query(`SELECT id FROM what_if_plans WHERE student_id = $1`, [student.id])).toEqual([]);
+  });
+});
+
+describe('replace my plan with the generated plan', () => {
+  const replace = (token: string, body: Record<string, unknown>) => h.api.post('/api/generate-plan/replace/').set(auth(token)).send(body);
+  const planOf = (studentId: number) =>
+    h.db.query(
+      `SELECT c.course_id AS code, s.term, s.position, s.completed FROM scheduled_courses s JOIN courses c ON c.id = s.course_id WHERE s.user_id = $1 ORDER BY s.term, s.position`,
+      [studentId],
+    );
+
+  it('adds what the preview adds, where it says, after what each term holds; completed courses stay', async () => {
+    const student = await h.buildStudent({ school, grade: '10' });
+    await buildScheduled(h.db, student.id, eng, 1, { completed: true, grade: 'A' });
+    const token = await h.tokenFor(student);
+    const preview = await generate(token, { pathway_ids: [transferReady.id] });
+    const res = await replace(token, { pathway_ids: [transferReady.id] });
+    expect([res.status, res.body]).toEqual([200, { added: 3, moved: 0 }]);
+    const rows = await planOf(student.id);
+    expect(rows).toEqual([
+      { code: 'ENG 1', term: '1', position: 0, completed: true },
+      { code: 'MATH 1', term: '2', position: 0, completed: false },
+      { code: 'MATH 2', term: '3', position: 0, completed: false },
+      { code: 'MATH 7', term: '4', position: 0, completed: false },
+    ]);
+    expect(rows.map((r: { code: string; term: string }) => [r.code, Number(r.term)])).toEqual(
+      preview.body.entries.map((e: { course_code: string; term: number }) => [e.course_code, e.term]),
+    );
+    // Again: the plan already meets the pathway, nothing changes.
+    const again = await h.gql(
+      `mutation($input: GeneratePlanInput!) { replacePlanWithGenerated(input: $input) { added moved } }`,
+      { input: { pathwayIds: [transferReady.id] } },
+      token,
+    );
+    expect(again.data?.replacePlanWithGenerated).toEqual({ added: 0, moved: 0 });
+    expect(await planOf(student.id)).toEqual(rows);
+  });
+
+  it('moves planned courses only when the student lets it', async () => {
+    const student = await h.buildStudent({ school, grade: '10' });
+    // MATH 1 planned in 12th grade: kept there, MATH 2 and 7 cannot follow; allowed to move, the chain fits.
+    await buildScheduled(h.db, student.id, m1, 4);
+    const token = await h.tokenFor(student);
+    const kept = await replace(token, { pathway_ids: [transferReady.id] });
+    expect([kept.status, kept.body.reason]).toEqual([409, 'AUTO_PLAN_NOTHING_TO_SAVE']);
+    expect(await planOf(student.id)).toEqual([{ code: 'MATH 1', term: '4', position: 0, completed: false }]);
+    const moved = await replace(token, { pathway_ids: [transferReady.id], move_planned: true });
+    expect([moved.status, moved.body]).toEqual([200, { added: 3, moved: 1 }]);
+    expect((await planOf(student.id)).map((r: { code: string; term: string }) => [r.code, r.term])).toEqual([
+      ['MATH 1', '2'],
+      ['ENG 1', '2'],
+      ['MATH 2', '3'],
+      ['MATH 7', '4'],
+    ]);
+  });
+
+  it("lets a counselor viewing as the student replace it, and refuses a parent, staff for a caseload student and another student's id", async () => {
+    const student = await h.buildStudent({ school, grade: '10' });
+    const staff = await h.tokenFor(await h.buildStaff({ school }));
+    const parent = await h.tokenFor(await h.buildParent({ students: [student] }));
+    const asParent = await h.api.post('/api/view-as-student/').set(auth(parent)).send({ studentId: student.id });
+    const refusals = [
+      [await replace(staff, { student_id: student.id, pathway_ids: [transferReady.id] }), 403, 'AUTO_PLAN_REPLACE_OWN_PLAN'],
+      [await replace(staff, { pathway_ids: [transferReady.id] }), 403, 'AUTO_PLAN_STUDENTS_ONLY'],
+      [await replace(parent, { student_id: student.id, pathway_ids: [transferReady.id] }), 403, 'AUTO_PLAN_NOT_ALLOWED'],
+      [await replace(asParent.body.token, { pathway_ids: [transferReady.id] }), 403, 'READ_ONLY'],
+      [await replace(await h.tokenFor(await h.buildStudent({ school })), { student_id: student.id, pathway_ids: [transferReady.id] }), 403, 'AUTO_PLAN_REPLACE_OWN_PLAN'],
+      [await replace(await h.tokenFor(student), { pathway_ids: ['x'] }), 400, 'AUTO_PLAN_PATHWAYS_INVALID'],
+    ] as const;
+    expect(refusals.map(([r, status, reason]) => [r.status, r.body.reason, status, reason]).filter(([a, b, c, d]) => a !== c || b !== d)).toEqual([]);
+    expect(await planOf(student.id)).toEqual([]);
+
+    const asCounselor = await h.api.post('/api/view-as-student/').set(auth(staff)).send({ studentId: student.id });
+    const res = await replace(asCounselor.body.token, { pathway_ids: [transferReady.id] });
+    expect([res.status, res.body]).toEqual([200, { added: 4, moved: 0 }]);
   });
 });
 

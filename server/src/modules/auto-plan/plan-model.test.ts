@@ -230,6 +230,28 @@ describe('auto-plan: fewest terms', () => {
   });
 });
 
+describe('auto-plan: the same inputs, the same plan', () => {
+  it('gives one plan for a catalogue full of equally good choices, whatever the order of its rows', async () => {
+    // Six interchangeable one-unit courses, two of them needing one of two others; R1 takes any
+    // three, R2 any two (a group shared with R1): many plans tie on every objective.
+    const courses = [1, 2, 3, 4, 5, 6].map((id) => course(id, id > 4 ? { prerequisiteGroups: [[1, 2]] } : {}));
+    const links: EngineLink[] = [...plain(1, 1, 2, 3, 4, 5, 6), ...[3, 4, 5, 6].map((courseId) => ({ courseId, requirementId: 2, group: 'g' }))];
+    const i = input({ terms: years(3), caps: { units: 7, courses: 2 }, courses, requirements: [req(1, 3), req(2, 2)], links });
+    const first = await solve(i);
+    expect(first.status).toBe('OPTIMAL');
+    checkRules(i, first.entries);
+    const again = await solve(i);
+    const shuffled = await solve({
+      ...i,
+      courses: [...courses].reverse().map((c) => ({ ...c, prerequisiteGroups: c.prerequisiteGroups.map((g) => [...g].reverse()) })),
+      requirements: [...i.requirements].reverse(),
+      links: [...links].reverse(),
+    });
+    expect(again.entries).toEqual(first.entries);
+    expect(shuffled.entries).toEqual(first.entries);
+  });
+});
+
 describe('auto-plan: proven explanations', () => {
   it('names a list with too few courses and the missing count', async () => {
     const r = await solve(input({ courses: [course(1), course(2)], requirements: [req(1, 3, 0, 'Science')], links: plain(1, 1, 2) }));
@@ -253,7 +275,13 @@ describe('auto-plan: proven explanations', () => {
     );
     expect(r.status).toBe('INFEASIBLE');
     expect(r.shortfalls).toEqual([
-      { requirementId: 1, missingCourses: 0, missingUnits: 2, blockedBy: [{ reason: 'PREREQUISITE_TOO_LATE', courseId: 3, prerequisiteId: 2, requirementId: null }] },
+      // Course 3 could go in the last term (3), and course 2 cannot come before it.
+      {
+        requirementId: 1,
+        missingCourses: 0,
+        missingUnits: 2,
+        blockedBy: [{ reason: 'PREREQUISITE_TOO_LATE', courseId: 3, prerequisiteId: 2, requirementId: null, lastTerm: 3 }],
+      },
     ]);
   });
 
@@ -274,6 +302,24 @@ describe('auto-plan: proven explanations', () => {
     );
     expect(r.status).toBe('INFEASIBLE');
     expect(r.shortfalls[0]).toMatchObject({ requirementId: 1, missingCourses: 1, blockedBy: [{ reason: 'NO_ROOM', courseId: 3 }] });
+  });
+
+  it('names a course offered only in fall whose prerequisite does not fit before the last fall', async () => {
+    // Spring of 11th grade onward: MATH 1 in spring, MATH 2 in the last fall, and no fall after it for MATH 7.
+    const terms: ModelTerm[] = [{ seasons: ['fall'] }, { seasons: ['spring'] }, { seasons: ['fall'] }, { seasons: ['spring'] }];
+    const r = await solve(
+      input({
+        terms,
+        firstTerm: 1,
+        courses: [course(1), course(2, { prerequisiteGroups: [[1]] }), course(7, { prerequisiteGroups: [[2]], offered: ['fall'] })],
+        requirements: [req(1, 3, 0, 'Mathematics')],
+        links: plain(1, 1, 2, 7),
+      }),
+    );
+    expect(r.status).toBe('INFEASIBLE');
+    expect(r.shortfalls).toEqual([
+      { requirementId: 1, missingCourses: 1, missingUnits: 0, blockedBy: [{ reason: 'NOT_OFFERED', courseId: 7, prerequisiteId: 2, requirementId: null, lastTerm: 2 }] },
+    ]);
   });
 
   it('names a course offered in no term left, and a prerequisite cycle', async () => {

@@ -138,6 +138,12 @@ export interface Blocker {
   prerequisiteId: number | null;
   /** COUNTED_ELSEWHERE: the requirement the course counts toward instead. */
   requirementId: number | null;
+  /**
+   * When a prerequisite is the cause (PREREQUISITE_TOO_LATE, NOT_OFFERED after its prerequisite):
+   * the last term the course itself could go in (offered, allowed), which the prerequisite does not
+   * fit before. Absent otherwise.
+   */
+  lastTerm?: number;
 }
 
 export interface Shortfall {
@@ -333,7 +339,27 @@ interface Prepared {
   fixedCount: number[];
 }
 
-function prepare(given: AutoPlanInput): Prepared {
+/**
+ * The input in one canonical order (courses, requirements, links and entries by id), so the model's
+ * columns and rows, and with them HiGHS' choice between equally good plans, never depend on the
+ * order the rows were read in: the same inputs always give the same plan.
+ */
+function canonical(given: AutoPlanInput): AutoPlanInput {
+  const byId = <T extends { id: number }>(xs: readonly T[]) => [...xs].sort((a, b) => a.id - b.id);
+  const text = (g: string | null) => g ?? '';
+  return {
+    ...given,
+    courses: byId(given.courses).map((c) => ({ ...c, prerequisiteGroups: c.prerequisiteGroups.map((g) => [...g].sort((a, b) => a - b)) })),
+    requirements: byId(given.requirements),
+    links: [...given.links].sort(
+      (a, b) => a.requirementId - b.requirementId || a.courseId - b.courseId || (text(a.group) < text(b.group) ? -1 : text(a.group) > text(b.group) ? 1 : 0),
+    ),
+    entries: [...given.entries].sort((a, b) => a.courseId - b.courseId || a.term - b.term),
+  };
+}
+
+function prepare(unordered: AutoPlanInput): Prepared {
+  const given = canonical(unordered);
   // A completed course with a grade below a requirement's minimum never counts there (progress'
   // own rule); it stays in the plan (a course is in it once: no retake), so another course must.
   const links = countingLinks(
@@ -527,6 +553,13 @@ function termsUsed(plan: Map<number, number>): number {
   return last + 1;
 }
 
+/** The last term a course could go in, offered and allowed, were its prerequisites done (-1: none). */
+function lastTermOf(p: Prepared, c: ModelCourse): number {
+  const from = Math.max(p.input.firstTerm, c.availableFrom);
+  for (let t = p.input.terms.length - 1; t >= from; t--) if (offeredIn(c, p.input.terms[t])) return t;
+  return -1;
+}
+
 /** What blocks each requirement left short, from the proven solution. */
 function explain(p: Prepared, d: Decoded): Shortfall[] {
   const out: Shortfall[] = [];
@@ -547,8 +580,10 @@ function explain(p: Prepared, d: Decoded): Shortfall[] {
       if (d.plan.has(c.id)) {
         const elsewhere = p.goalLinks.find((l) => l.courseId === c.id && l.requirementId !== r.id && d.countedAt.get(`${c.id}:${l.requirementId}`));
         blockedBy.push({ reason: 'COUNTED_ELSEWHERE', courseId: c.id, prerequisiteId: null, requirementId: elsewhere?.requirementId ?? null });
-      } else if (why) blockedBy.push({ reason: why.reason, courseId: c.id, prerequisiteId: why.prerequisiteId, requirementId: null });
-      else blockedBy.push({ reason: 'NO_ROOM', courseId: c.id, prerequisiteId: null, requirementId: null });
+      } else if (why) {
+        const last = why.prerequisiteId === null ? -1 : lastTermOf(p, c);
+        blockedBy.push({ reason: why.reason, courseId: c.id, prerequisiteId: why.prerequisiteId, requirementId: null, ...(last >= 0 ? { lastTerm: last } : {}) });
+      } else blockedBy.push({ reason: 'NO_ROOM', courseId: c.id, prerequisiteId: null, requirementId: null });
     }
     out.push({ requirementId: r.id, missingCourses: s.courses, missingUnits: s.cents / 100, blockedBy: blockedBy.slice(0, MAX_BLOCKERS) });
   }

@@ -295,6 +295,56 @@ export class PlansService {
     });
   }
 
+  /**
+   * "Replace my plan" with a generated one (modules/auto-plan/): the caller's official plan gets
+   * the added courses, each after what its term holds, and the moved ones in their new terms, in
+   * one transaction and under the plan page's own rules (a read-only token, an entry from the
+   * school's record, a term of the kept course-request year are refused as a single change would
+   * be). What the plan holds besides stays. A course planned meanwhile is not added twice, and an
+   * entry no longer where the generator found it is left where it is.
+   */
+  async applyGenerated(
+    ctx: RequestContext,
+    added: { courseId: number; term: string }[],
+    moved: { courseId: number; from: string; term: string }[],
+  ): Promise<{ added: number; moved: number }> {
+    const { owner, plan } = await this.target(ctx, 'edit', undefined);
+    const kept = await this.keptYearOf(owner, plan);
+    return this.db.transaction(async (m) => {
+      const labels = await lockPlan(m, plan);
+      this.refuseKeptTerms(ctx, owner, kept, labels, [...added.map((a) => a.term), ...moved.flatMap((v) => [v.from, v.term])]);
+      const existing = await loadEntries(m, plan);
+      const byCourse = new Map(existing.map((e) => [e.courseId, e]));
+      const next = new Map<string, number>();
+      for (const e of existing) next.set(e.term, Math.max(next.get(e.term) ?? 0, e.position + 1));
+      const take = (term: string) => {
+        const position = next.get(term) ?? 0;
+        next.set(term, position + 1);
+        return position;
+      };
+      const left = new Set<string>();
+      let movedCount = 0;
+      for (const v of moved) {
+        const entry = byCourse.get(v.courseId);
+        if (!entry || entry.term !== v.from) continue;
+        authorize(ctx, can, 'changeEntry', { fromRecord: entry.source === 'record' });
+        await m.query(`UPDATE scheduled_courses SET term = $3, position = $4 WHERE id = $1 AND user_id = $2`, [entry.id, owner.id, v.term, take(v.term)]);
+        left.add(v.from);
+        movedCount++;
+      }
+      const rows = added.filter((a) => !byCourse.has(a.courseId)).map((a) => ({ ...a, position: take(a.term) }));
+      if (rows.length) {
+        await m.query(
+          `INSERT INTO scheduled_courses (user_id, course_id, term, position)
+           SELECT $1, c, t, p FROM unnest($2::int[], $3::text[], $4::int[]) AS x(c, t, p)`,
+          [owner.id, rows.map((r) => r.courseId), rows.map((r) => r.term), rows.map((r) => r.position)],
+        );
+      }
+      if (left.size) await renumberTerms(m, plan, [...left]);
+      return { added: rows.length, moved: movedCount };
+    });
+  }
+
   // ---- term labels ----------------------------------------------------------------------------
 
   async addTerm(ctx: RequestContext, checked: Checked<string>, whatIfId?: unknown): Promise<string[]> {

@@ -107,6 +107,8 @@ export const EXPECTED_REST: Record<string, string> = {
   'POST /api/generate-plan/':                             '401  401  401  404  404  403  403  403  403  ok   403  404  ok',
   // Saving a generated plan is a what-if plan of the caller: students only (another school's student cannot plan with school A's pathway: 404).
   'POST /api/generate-plan/save/':                        '401  401  401  404  403  403  403  403  403  ok   403  403  403',
+  // Replacing the official plan with the generated one: the student's own plan only (as saving; the parent's view-as token reads only).
+  'POST /api/generate-plan/replace/':                     '401  401  401  404  403  403  403  403  403  ok   403  403  403',
   'PUT /api/course-requests/class-size/':                 '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   'PUT /api/course-requests/columns/':                    '401  401  401  403  bad  403  403  403  403  403  403  bad  bad',
   // Plans for a selection of the caseload: staff of Ada's school only; the batch is read by the staff member who started it (school A's admin).
@@ -284,6 +286,7 @@ export const EXPECTED_GRAPHQL: Record<string, string> = {
   'mutation generatePlansForStudents':     '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'query autoPlanBatch':                    '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'mutation saveGeneratedPlan':             '401  401  401  404  403  403  403  403  403  ok   403  403  403',
+  'mutation replacePlanWithGenerated':      '401  401  401  404  403  403  403  403  403  ok   403  403  403',
   'mutation scheduleCourse':                '401  401  401  404  403  403  bad  403  403  ok   403  403  403',
   'mutation setGraduationPathway':         '401  401  401  403  404  403  403  403  403  403  403  404  ok',
   'mutation setSchoolOfRecord':             '401  401  401  403  403  ok   ok   403  ok   ok   403  403  ok',

@@ -232,6 +232,7 @@ const REST_CALLS: Record<string, CallSpec> = {
     await f.noWhatIfs();
     return { body: { pathway_ids: [w.pathway.id], name: `Generated ${Math.random().toString(36).slice(2, 10)}` } };
   },
+  'POST /api/generate-plan/replace/': (w) => ({ body: { pathway_ids: [w.pathway.id], time_limit_seconds: 5 } }),
   'PUT /api/contact-preference/': () => ({ body: { contact_preference: 'email' } }),
   'POST /api/followed-pathways/': (w) => ({ body: { pathway_uuid: w.pathway.uuid, follow: true, student_id: w.student.id } }),
   'POST /test-checkout/:id/pay': () => ({ url: '/test-checkout/nope/pay' }),
@@ -322,6 +323,7 @@ const GQL_ARGS: Record<string, (w: World, fresh: Fresh) => Promise<Record<string
     await f.noWhatIfs();
     return { input: { pathwayIds: [w.pathway.id] }, name: `Generated ${Math.random().toString(36).slice(2, 10)}` };
   },
+  replacePlanWithGenerated: (w) => ({ input: { pathwayIds: [w.pathway.id], timeLimitSeconds: 5 } }),
   updateContactPreference: () => ({ contactPreference: 'email' }),
   followPathway: (w) => ({ pathwayUuid: w.pathway.uuid, follow: true, studentId: w.student.id }),
   students: (w) => ({ schoolId: w.schoolA.id }),
