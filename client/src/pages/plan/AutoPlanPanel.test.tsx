@@ -86,6 +86,13 @@ describe('Generate a plan', () => {
     expect(items).toEqual(['MATH 1 Algebra: add in 10th Grade', 'MATH 2 Geometry: add in 11th Grade']);
   });
 
+  it('says when the time limit ran out before a proof, and still offers the best plan found', async () => {
+    await generateFor(generated({ status: 'UNPROVEN', terms: 4, timeLimitSeconds: 10, entries: [entry(2, 'MATH 1', 'Algebra', '10th Grade', true)] }));
+    expect(await screen.findByText('This could not be proven within 10 s. Here is the best plan found.')).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['MATH 1 Algebra: add in 10th Grade']);
+    expect(screen.getByRole('button', { name: 'Save as a what-if plan' })).toBeTruthy();
+  });
+
   it('saves the preview as a what-if plan named for the pathway, then shows it', async () => {
     const savedIds: number[] = [];
     const saved = {
