@@ -10,7 +10,8 @@
  * prints, every 20 s while the job runs: rows done, the rate since the last line, RSS and heap,
  * and the heap and RSS right after a forced full collection (what the process still holds), with
  * the host's 1-minute load average; during the upload (staging) the same every 10 s. A line per
- * size ends it: time, mean rate, peak RSS growth over the RSS after a collection at the start.
+ * size ends it: time, mean rate, peak RSS growth over the RSS after a settled start (a collection, a
+ * second's pause, another collection).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -81,6 +82,9 @@ try {
     await new Promise((ok) => out.end(ok));
     const rows = n * 30;
 
+    // A settled start, as the scenario takes it: a collection, a second's pause, another collection.
+    await afterGc();
+    await pause(1000);
     const { after: base } = await afterGc();
     let peak = base.rss;
     const started = performance.now();

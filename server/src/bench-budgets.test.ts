@@ -141,6 +141,7 @@ describe('bench instrumentation', () => {
     expect(bare.headers[SQL_STATEMENTS_HEADER.toLowerCase()]).toBe('0');
     const stats = await h.api.get('/api/bench/stats/');
     expect(stats.body.peak_rss).toBeGreaterThan(0);
+    expect(stats.body.peak_heap_after_gc).toBeGreaterThanOrEqual(0);
     expect(stats.body.cpu_user_us).toBeGreaterThan(0);
   });
 });

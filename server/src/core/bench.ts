@@ -5,9 +5,12 @@
  * logger), and /api/bench/ serves:
  *   GET /api/bench/bare/   a bare JSON answer (no database, no authentication): the baseline of a REST read;
  *   GET /api/bench/stats/  the process's CPU time, memory (and its peak since the last reset, sampled
- *                          every 10 ms) and event-loop delay percentiles; ?reset=1 starts a new window.
+ *                          every 10 ms; and the most the old generation held just after a full
+ *                          collection)
+ *                          and event-loop delay percentiles; ?reset=1 starts a new window.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Config } from '../config.js';
 import { runCounted, type Counter } from '../db/query-counter.js';
@@ -45,6 +48,20 @@ function statsRouter(): express.Router {
     peakHeap = Math.max(peakHeap, live(m));
   };
   setInterval(sample, 10).unref();
+  // What the process still holds, as against garbage not yet collected (which the peaks include, up
+  // to V8's next full collection): the old generation as each full collection is reported, plus the
+  // Buffers outside the heap. The young generation is left out: it fills and empties every few
+  // milliseconds, and the report comes a moment after the collection.
+  let peakHeapAfterGc = 0;
+  const held = () =>
+    getHeapSpaceStatistics()
+      .filter((space) => !space.space_name.startsWith('new_'))
+      .reduce((sum, space) => sum + space.space_used_size, 0) + process.memoryUsage().external;
+  new PerformanceObserver((list) => {
+    if (list.getEntries().some((e) => (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR)) {
+      peakHeapAfterGc = Math.max(peakHeapAfterGc, held());
+    }
+  }).observe({ entryTypes: ['gc'] });
 
   const router = express.Router();
   router.get('/bare/', (_req, res) => {
@@ -67,6 +84,8 @@ function statsRouter(): express.Router {
       window_start_heap: startHeap,
       peak_rss: peakRss,
       peak_heap: peakHeap,
+      /** The old generation's used size + external just after a full collection, the most since the start of the window (0: none yet). */
+      peak_heap_after_gc: peakHeapAfterGc,
       event_loop_p50_ms: ms(delay.percentile(50)),
       event_loop_p99_ms: ms(delay.percentile(99)),
       event_loop_max_ms: ms(delay.max),
@@ -77,6 +96,7 @@ function statsRouter(): express.Router {
       const now = process.memoryUsage();
       startRss = peakRss = now.rss;
       startHeap = peakHeap = live(now);
+      peakHeapAfterGc = 0;
     }
   });
   return router;

@@ -144,12 +144,17 @@ export async function renumberTerms(m: EntityManager, plan: PlanRef, terms: stri
   );
 }
 
-/** Renumbers every term of these official plans 0..n-1 in their order (after writes that append or remove in bulk). */
+/**
+ * Renumbers every term of these official plans 0..n-1 in their order (after writes that append or
+ * remove in bulk). The updated rows are named by user_id too, not by the join alone: else the
+ * planner, misjudging how many entries a plan has, may join by reading the whole table (its time
+ * grew with every plan written by a long course-history import).
+ */
 export async function renumberOfficialPlans(m: Pick<EntityManager, 'query'>, userIds: number[]): Promise<void> {
   await m.query(
     `UPDATE scheduled_courses sc SET position = v.rn - 1
        FROM (SELECT id, row_number() OVER (PARTITION BY user_id, term ORDER BY position, id) AS rn FROM scheduled_courses WHERE user_id = ANY($1::int[])) v
-      WHERE sc.id = v.id AND sc.position <> v.rn - 1`,
+      WHERE sc.user_id = ANY($1::int[]) AND sc.id = v.id AND sc.position <> v.rn - 1`,
     [userIds],
   );
 }

@@ -64,9 +64,14 @@ export async function saveTranscriptBatch(m: EntityManager, ctx: SaveContext, ro
   const issues: TranscriptIssue[] = [];
   const ids = [...new Set(rows.map((r) => r.studentId).filter(Boolean))];
   const emails = [...new Set(rows.map((r) => r.email).filter(Boolean))];
+  // Two branches, not one OR: the sourcedIds go by their index, where an OR read every student of
+  // the school each batch; the emails (no index on lower(email)) only when the rows name any.
   const students: StudentRow[] = await m.query(
     `SELECT id, sourced_id, lower(email) AS email, grade, academic_year_labels FROM users
-      WHERE school_id = $1 AND user_type = $2 AND (sourced_id = ANY($3::text[]) OR lower(email) = ANY($4::text[]))`,
+      WHERE school_id = $1 AND user_type = $2 AND sourced_id = ANY($3::text[])
+     UNION ALL
+     SELECT id, sourced_id, lower(email) AS email, grade, academic_year_labels FROM users
+      WHERE cardinality($4::text[]) > 0 AND school_id = $1 AND user_type = $2 AND lower(email) = ANY($4::text[])`,
     [ctx.schoolId, UserType.Student, ids, emails],
   );
   const bySourced = new Map(students.filter((s) => s.sourced_id).map((s) => [s.sourced_id!, s]));
@@ -199,14 +204,20 @@ export async function placeRecords(
     );
   }
   if (inserts.length) {
+    // A placed course goes last in its term, in the order placed: written at that position, so
+    // the renumbering below has nothing to change for it (a second write of every new entry, and
+    // its foreign keys checked again, was most of a batch's plan work).
     await m.query(
       `INSERT INTO scheduled_courses (user_id, course_id, term, position, grade, completed, transcript_record_id)
-       SELECT v.user_id, v.course_id, v.term, 100000, v.grade, v.completed, v.record_id
-         FROM jsonb_to_recordset($1::jsonb) AS v(user_id int, course_id int, term text, grade text, completed boolean, record_id int)`,
-      [JSON.stringify(inserts)],
+       SELECT v.user_id, v.course_id, v.term,
+              COALESCE((SELECT max(s.position) + 1 FROM scheduled_courses s WHERE s.user_id = v.user_id AND s.term = v.term), 0)
+                + row_number() OVER (PARTITION BY v.user_id, v.term ORDER BY v.n) - 1,
+              v.grade, v.completed, v.record_id
+         FROM jsonb_to_recordset($1::jsonb) AS v(n int, user_id int, course_id int, term text, grade text, completed boolean, record_id int)`,
+      [JSON.stringify(inserts.map((w, n) => ({ n, ...w })))],
     );
   }
-  // Positions stay dense in every term of the touched plans (a placed course goes last in its term).
+  // Positions stay dense in every term of the touched plans (after entries moved or taken off).
   await renumberOfficialPlans(m, studentIds);
   return list.length + deletes.length;
 }

@@ -184,6 +184,32 @@ describe('transcript import: CSV', () => {
       ['ENG1', '1', 'B', true, 'record'],
     ]);
   });
+
+  it("places new courses after the student's own in their term, in the order taken, positions counting from 0", async () => {
+    const f = await fixture(1);
+    const [s] = f.students;
+    const token = await h.tokenFor(s);
+    await h.api.post('/api/add-scheduled-course/').set(h.auth(token)).send({ course_id: f.courses[2].id, term: '1' }).expect(201);
+    const res = await importFile(
+      f.token,
+      [
+        'student_id,course_code,school_year,term,grade,units_earned,status',
+        `STU-${s.id},ALG1,${yearsAgo(1)},Spring,B,5,completed`,
+        `STU-${s.id},ENG1,${yearsAgo(1)},Fall,A,5,completed`,
+      ].join('\n'),
+    );
+    expect(res).toMatchObject({ created: 2, placed: 2, errors: [] });
+    expect(
+      await h.db.query(
+        `SELECT c.course_id AS code, sc.term, sc.position FROM scheduled_courses sc JOIN courses c ON c.id = sc.course_id WHERE sc.user_id = $1 ORDER BY sc.term, sc.position`,
+        [s.id],
+      ),
+    ).toEqual([
+      { code: 'BIO', term: '1', position: 0 },
+      { code: 'ENG1', term: '1', position: 1 },
+      { code: 'ALG1', term: '1', position: 2 },
+    ]);
+  });
 });
 
 describe('transcript import: Ed-Fi courseTranscripts', () => {
