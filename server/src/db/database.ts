@@ -3,6 +3,7 @@
  * served over its wire-protocol socket so the same `pg` driver and TypeORM code run unchanged.
  */
 import fs from 'node:fs';
+import pg from 'pg';
 import { DataSource, MigrationExecutor, type QueryRunner } from 'typeorm';
 import { migrations } from '../../../migrations/index.js';
 import { entities } from './entities.js';
@@ -95,6 +96,24 @@ async function reachableReplicas(urls: string[]): Promise<string[]> {
   return answering;
 }
 
+/**
+ * The pools' connections: pg's Client with an 'error' listener of its own from birth. pg reports a
+ * server's error on a connection running no query (a replica or primary shutting down: 57P01
+ * "terminating connection due to administrator command") as an 'error' event, and an 'error' event
+ * nobody listens to ends the process. pg-pool and TypeORM each listen in turn, but not in between:
+ * pg-pool drops its listener when it hands a new connection out, and TypeORM adds its own a
+ * microtask later, while pg may still be reading the rest of the same packet. A shutdown's FATAL
+ * arriving with a new connection's ReadyForQuery lands in that gap (an app process exited with code
+ * 1 once in eleven cluster runs that stopped the replica under load). Whoever holds the connection
+ * still sees the error and drops it; this listener only keeps the process alive.
+ */
+export class PoolClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', (err: Error) => logger.debug({ err }, '[db] a connection reported an error; its holder or the pool drops it'));
+  }
+}
+
 export function makeDataSource(url: string, poolSize: number, logErrors: boolean, limits: SessionLimits = {}, replicaUrls: string[] = []): DataSource {
   return new DataSource({
     type: 'postgres',
@@ -111,6 +130,8 @@ export function makeDataSource(url: string, poolSize: number, logErrors: boolean
     logger: new CountingLogger(logErrors),
     maxQueryExecutionTime: 2000,
     extra: {
+      // pg-pool makes its connections with this class (its `Client` option), the replicas' pools too.
+      Client: PoolClient,
       max: poolSize,
       connectionTimeoutMillis: 10_000,
       ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),

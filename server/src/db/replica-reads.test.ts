@@ -6,6 +6,7 @@
  */
 import type http from 'node:http';
 import request from 'supertest';
+import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.js';
@@ -211,5 +212,23 @@ describe.runIf(inject('databaseKind') === 'server')('a replica that cuts its con
     } finally {
       process.off('uncaughtException', onUncaught);
     }
+  });
+
+  it('keeps the process up when a connection reports an error between its checkout and its holder listening', async () => {
+    // What pg does with a shutdown's FATAL read in the same packet as a new connection's
+    // ReadyForQuery: pg-pool has dropped its listener on handing the connection out, TypeORM has not
+    // added its own yet, and pg emits 'error' on the client.
+    const pools = [(replicated.driver as unknown as { master: pg.Pool }).master, ...(replicated.driver as unknown as { slaves: pg.Pool[] }).slaves];
+    expect(pools).toHaveLength(2);
+    for (const pool of pools) {
+      const client = await pool.connect();
+      try {
+        expect(() => client.emit('error', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).not.toThrow();
+      } finally {
+        client.release(true);
+      }
+    }
+    // The pool still serves reads after dropping the connection.
+    expect(await courseCount()).toBeGreaterThanOrEqual(0);
   });
 });
