@@ -70,7 +70,7 @@ export function nginxSite(listenPort) {
   return site;
 }
 
-function nginxConf(dir, listenPort, appPorts) {
+function nginxConf(dir, listenPort, appPorts, downPorts = []) {
   const asRoot = process.getuid?.() === 0;
   return `# Written by scripts/cluster/cluster.mjs around deploy/nginx.conf.
 worker_processes 1;
@@ -86,13 +86,30 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   # The compose file's replicas, here local ports. A replica that refused a connection is left out
-  # for a second only, so one that is back after a restart gets requests again at once.
+  # for a second only, so one that is back after a restart gets requests again at once. One marked
+  # down is being restarted (cluster.takeOut).
   upstream planner_app {
-${appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n')}
+${appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s${downPorts.includes(p) ? ' down' : ''};`).join('\n')}
   }
 ${nginxSite(listenPort)}
 }
 `;
+}
+
+/** The processes whose parent is `pid` (nginx's workers of its master), from /proc. */
+function childrenOf(pid) {
+  const children = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of stat is the parent's pid; field 2, the name in parentheses, may hold spaces.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
 }
 
 function findNginx() {
@@ -242,6 +259,37 @@ export async function startCluster({
     const proxy = spawn(nginx, ['-c', confFile, '-p', dir, '-e', path.join(dir, 'nginx-error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
     cluster.nginxPid = proxy.pid;
     const proxyExit = new Promise((r) => proxy.once('exit', r));
+    /**
+     * Writes nginx's configuration with the apps on `downPorts` marked down and reloads it; resolves
+     * once the workers of the previous configuration have exited (they finish the requests they hold
+     * first), so no request goes to those apps any more.
+     */
+    const reconfigure = async (downPorts) => {
+      fs.writeFileSync(confFile, nginxConf(dir, port, appPorts, downPorts));
+      execFileSync(nginx, ['-t', '-q', '-c', confFile, '-p', dir, '-e', path.join(dir, 'nginx-error.log')], { stdio: 'pipe' });
+      const previous = childrenOf(proxy.pid);
+      proxy.kill('SIGHUP');
+      const until = Date.now() + 30_000;
+      while (previous.some((pid) => fs.existsSync(`/proc/${pid}`))) {
+        if (Date.now() > until) throw new Error(`nginx's previous workers (${previous.join(', ')}) did not exit within 30 s of a reload`);
+        await sleep(50);
+      }
+    };
+    const down = new Set();
+    /**
+     * Takes an app out of nginx's upstream, as a rolling deploy does before it stops a replica: nginx
+     * may have handed a request to a stopping process's listen queue, which the kernel resets when
+     * the process stops listening (a GET is tried elsewhere, a POST would get 502).
+     */
+    cluster.takeOut = async (app) => {
+      down.add(app.port);
+      await reconfigure([...down]);
+    };
+    /** Puts an app taken out back in nginx's upstream. */
+    cluster.putBack = async (app) => {
+      down.delete(app.port);
+      await reconfigure([...down]);
+    };
     stops.push(async () => {
       proxy.kill('SIGTERM');
       await proxyExit;
