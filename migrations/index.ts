@@ -4,6 +4,7 @@ import { CoreChecks1732300003000 } from './1732300003000-CoreChecks.js';
 import { AutoPlanBatches1732300003100 } from './1732300003100-AutoPlanBatches.js';
 import { CourseDemandClassSize1732300003300 } from './1732300003300-CourseDemandClassSize.js';
 import { CourseRequestColumns1732300003500 } from './1732300003500-CourseRequestColumns.js';
+import { CaseloadStampLockOrder1732300003600 } from './1732300003600-CaseloadStampLockOrder.js';
 import { Foundation1732200000000 } from './1732200000000-Foundation.js';
 import { Planning1732300000000 } from './1732300000000-Planning.js';
 import { StudentProfile1732300000050 } from './1732300000050-StudentProfile.js';
@@ -69,4 +70,5 @@ export const migrations = [
   AutoPlanBatches1732300003100,
   CourseDemandClassSize1732300003300,
   CourseRequestColumns1732300003500,
+  CaseloadStampLockOrder1732300003600,
 ];
