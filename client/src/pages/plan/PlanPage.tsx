@@ -90,19 +90,10 @@ export default function PlanPage() {
   const marked = followedQuery.data?.followedPathways.filter((f) => f.marked).map((f) => f.pathway);
   // The review panel sits below the grid and reads its status itself, once the grid is shown.
   const showReview = user?.userType === 'Student' && !!user.school?.planApprovalEnabled;
-  // The chooser's list and the request window start one task after the queries above: the effect
-  // that starts a query (document transforms, a cache read, the request) costs a few ms each, and
-  // six started in one effect made one long task (total blocking time). The first screen still
-  // waits for both (secondStarted below), so nothing appears late above the grid.
-  const [secondStarted, setSecondStarted] = useState(false);
-  useEffect(() => {
-    const id = setTimeout(() => setSecondStarted(true));
-    return () => clearTimeout(id);
-  }, []);
   // Like Where I stand, the what-if chooser's list (WhatIfBar reads it from the cache): the bar never appears late above the grid and moves it under a drag.
-  const whatIfList = useQuery(WhatIfPlansDocument, { skip: !secondStarted || user?.userType !== 'Student' });
+  const whatIfList = useQuery(WhatIfPlansDocument, { skip: user?.userType !== 'Student' });
   // Next year's course requests (open until when, or closed and kept): about the official plan, shown above it.
-  const requestWindow = useQuery(MyCourseRequestWindowDocument, { skip: !secondStarted || user?.userType !== 'Student' || whatIfPlanId !== null });
+  const requestWindow = useQuery(MyCourseRequestWindowDocument, { skip: user?.userType !== 'Student' || whatIfPlanId !== null });
   const key = planKey(fetched?.plan);
   const shownKey = useRef(key);
   const refetchProgress = whatIfPlanId === null ? progress.refetch : whatIfProgress.refetch;
@@ -127,7 +118,7 @@ export default function PlanPage() {
   const [exporting, setExporting] = useState(false);
   const shownProgress = whatIfPlanId === null ? progress : whatIfProgress;
   const pending = (q: { loading: boolean; data?: unknown; error?: unknown }) => q.loading && !q.data && !q.error;
-  const firstScreenReady = !!fetched && secondStarted && !pending(shownProgress) && !pending(followedQuery) && !pending(whatIfList) && !pending(requestWindow);
+  const firstScreenReady = !!fetched && !pending(shownProgress) && !pending(followedQuery) && !pending(whatIfList) && !pending(requestWindow);
   // The page renders from a deferred copy of the plan, given once everything above the grid has
   // answered: whichever query answers last, React builds the grid in a transition (short slices that
   // yield) instead of one long task inside that answer's update (total blocking time).
