@@ -19,6 +19,9 @@ const TEST_STEPS = [
   ['server tests', 'npm run test -w server'],
   ['client tests', 'npm run test -w client'],
   ['build', 'npm run build'],
+  // Replicas behind nginx, a streaming replica and rolling restarts (needs nginx, PostgreSQL's
+  // server binaries and a replication connection: README, "A cluster on one machine").
+  ['cluster', 'npm run test:cluster'],
   ['e2e', 'npm run test:e2e'],
 ];
 
