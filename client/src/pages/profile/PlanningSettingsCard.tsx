@@ -2,7 +2,9 @@
  * Staff: their school's planning settings, which the plan generator follows: the most units and
  * courses one term of a plan holds, and the first grade in which a student may take a partner
  * college course. A cap left empty is the default of the school type (the values used before they
- * were a setting). The server checks each value and says why one is refused.
+ * were a setting): the field shows the school's own setting, empty with the default as its
+ * placeholder, so saving the card unchanged keeps following the default. The server checks each
+ * value and says why one is refused.
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
@@ -11,7 +13,15 @@ import { useT } from '../../i18n';
 import { SaveNoticeLine, type SaveNotice } from '../../components/SaveNotice';
 import { PlanningSettingsDocument, SetAutoPlanSettingsDocument } from './profile.generated';
 
-type Settings = { termUnitCap: number; termCourseCap: number; dualEnrollmentFromGrade: number; schoolType: string };
+type Settings = {
+  termUnitCap: number;
+  termCourseCap: number;
+  termUnitCapSetting?: number | null;
+  termCourseCapSetting?: number | null;
+  dualEnrollmentFromGrade: number;
+  schoolType: string;
+};
+const field = (setting: number | null | undefined) => (setting == null ? '' : String(setting));
 
 export function PlanningSettingsCard() {
   const { data } = useQuery(PlanningSettingsDocument);
@@ -22,8 +32,10 @@ export function PlanningSettingsCard() {
 
 function PlanningSettingsForm({ saved }: { saved: Settings }) {
   const t = useT();
-  const [units, setUnits] = useState(String(saved.termUnitCap));
-  const [courses, setCourses] = useState(String(saved.termCourseCap));
+  const [units, setUnits] = useState(field(saved.termUnitCapSetting));
+  const [courses, setCourses] = useState(field(saved.termCourseCapSetting));
+  // The caps in force, shown as the empty fields' placeholders.
+  const [inForce, setInForce] = useState({ units: saved.termUnitCap, courses: saved.termCourseCap });
   const [grade, setGrade] = useState(saved.dualEnrollmentFromGrade);
   const [notice, setNotice] = useState<SaveNotice | null>(null);
   const [save, { loading }] = useMutation(SetAutoPlanSettingsDocument);
@@ -36,8 +48,9 @@ function PlanningSettingsForm({ saved }: { saved: Settings }) {
       const res = await save({ variables: { input: { termUnitCap: number(units), termCourseCap: number(courses), dualEnrollmentFromGrade: grade } } });
       const now = res.data?.setAutoPlanSettings;
       if (now) {
-        setUnits(String(now.termUnitCap));
-        setCourses(String(now.termCourseCap));
+        setUnits(field(now.termUnitCapSetting));
+        setCourses(field(now.termCourseCapSetting));
+        setInForce({ units: now.termUnitCap, courses: now.termCourseCap });
       }
       setNotice({ ok: true, text: t('profile.schoolSettingsSaved') });
     } catch (err) {
@@ -51,11 +64,11 @@ function PlanningSettingsForm({ saved }: { saved: Settings }) {
       <form className="stack" onSubmit={submit}>
         <label>
           {t('profile.termUnitCap')}
-          <input type="number" step="0.5" min="0.5" value={units} onChange={(e) => setUnits(e.target.value)} />
+          <input type="number" step="0.5" min="0.5" value={units} placeholder={String(inForce.units)} onChange={(e) => setUnits(e.target.value)} />
         </label>
         <label>
           {t('profile.termCourseCap')}
-          <input type="number" step="1" min="1" value={courses} onChange={(e) => setCourses(e.target.value)} />
+          <input type="number" step="1" min="1" value={courses} placeholder={String(inForce.courses)} onChange={(e) => setCourses(e.target.value)} />
         </label>
         <p className="muted">{saved.schoolType === 'CLG' ? t('profile.termCapsDefaultCollege') : t('profile.termCapsDefaultHigh')}</p>
         <label>

@@ -391,6 +391,13 @@ describe('planning settings and offered terms', () => {
     expect(r.data?.setAutoPlanSettings).toEqual({ termUnitCap: 6.5, termCourseCap: 7, dualEnrollmentFromGrade: 10 });
     const [row] = await h.db.query(`SELECT term_unit_cap, term_course_cap, dual_enrollment_from_grade FROM schools WHERE id = $1`, [other.id]);
     expect(row).toEqual({ term_unit_cap: '6.50', term_course_cap: 7, dual_enrollment_from_grade: 10 });
+    // A cap left to the default reads as no setting beside the value in force, so a form saved unchanged keeps it.
+    const back = await h.gql(
+      `mutation { setAutoPlanSettings(input: { termUnitCap: null, termCourseCap: 7, dualEnrollmentFromGrade: 10 }) { termUnitCap termUnitCapSetting termCourseCap termCourseCapSetting } }`,
+      {},
+      staff,
+    );
+    expect(back.data?.setAutoPlanSettings).toEqual({ termUnitCap: 7, termUnitCapSetting: null, termCourseCap: 7, termCourseCapSetting: 7 });
   });
 
   it('reads offered terms from the course form and the CSV import, refusing anything else', async () => {

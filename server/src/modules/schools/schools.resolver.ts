@@ -92,6 +92,24 @@ export class SchoolsResolver {
     return termCapsOf(school).courses;
   }
 
+  // The settings themselves, so a form can show a cap left to its default as empty and saving it
+  // unchanged keeps following the default (the two fields above give the value in force).
+  @FieldResolver(() => Float, {
+    nullable: true,
+    description: "The school's own cap on units per term; null: the default of its type (termUnitCap is the value in force).",
+  })
+  termUnitCapSetting(@Root() school: School): number | null {
+    return school.termUnitCap;
+  }
+
+  @FieldResolver(() => Int, {
+    nullable: true,
+    description: "The school's own cap on courses per term; null: the default of its type (termCourseCap is the value in force).",
+  })
+  termCourseCapSetting(@Root() school: School): number | null {
+    return school.termCourseCap;
+  }
+
   @FieldResolver(() => ID, {
     nullable: true,
     description: 'The chosen graduation pathway (uuid); null: none chosen, the pathway whose name contains "graduation" is used.',
