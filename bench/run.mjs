@@ -766,7 +766,9 @@ async function scenarioClient(env) {
 // ---- main -----------------------------------------------------------------------------------
 async function main() {
   const started = Date.now();
+  // Ctrl-C or a SIGTERM (a CI job stopped, `kill`) stops the servers and drops the databases too.
   process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
   // An error no scenario catches (a child process's 'error' event) still stops the servers and drops the databases.
   process.on('uncaughtException', (e) => {
     console.error(e);
