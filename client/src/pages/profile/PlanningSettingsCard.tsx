@@ -16,12 +16,12 @@ import { PlanningSettingsDocument, SetAutoPlanSettingsDocument } from './profile
 type Settings = {
   termUnitCap: number;
   termCourseCap: number;
-  termUnitCapSetting?: number | null;
-  termCourseCapSetting?: number | null;
+  termUnitCapSetting: number | null;
+  termCourseCapSetting: number | null;
   dualEnrollmentFromGrade: number;
   schoolType: string;
 };
-const field = (setting: number | null | undefined) => (setting == null ? '' : String(setting));
+const field = (setting: number | null) => (setting === null ? '' : String(setting));
 
 export function PlanningSettingsCard() {
   const { data } = useQuery(PlanningSettingsDocument);
@@ -34,8 +34,6 @@ function PlanningSettingsForm({ saved }: { saved: Settings }) {
   const t = useT();
   const [units, setUnits] = useState(field(saved.termUnitCapSetting));
   const [courses, setCourses] = useState(field(saved.termCourseCapSetting));
-  // The caps in force, shown as the empty fields' placeholders.
-  const [inForce, setInForce] = useState({ units: saved.termUnitCap, courses: saved.termCourseCap });
   const [grade, setGrade] = useState(saved.dualEnrollmentFromGrade);
   const [notice, setNotice] = useState<SaveNotice | null>(null);
   const [save, { loading }] = useMutation(SetAutoPlanSettingsDocument);
@@ -50,7 +48,6 @@ function PlanningSettingsForm({ saved }: { saved: Settings }) {
       if (now) {
         setUnits(field(now.termUnitCapSetting));
         setCourses(field(now.termCourseCapSetting));
-        setInForce({ units: now.termUnitCap, courses: now.termCourseCap });
       }
       setNotice({ ok: true, text: t('profile.schoolSettingsSaved') });
     } catch (err) {
@@ -61,14 +58,15 @@ function PlanningSettingsForm({ saved }: { saved: Settings }) {
   return (
     <section className="card stack" aria-labelledby="planning-settings-title">
       <h2 id="planning-settings-title">{t('profile.planningSettings')}</h2>
+      {/* The caps in force (the saved school, kept current by the cache) are the empty fields' placeholders. */}
       <form className="stack" onSubmit={submit}>
         <label>
           {t('profile.termUnitCap')}
-          <input type="number" step="0.5" min="0.5" value={units} placeholder={String(inForce.units)} onChange={(e) => setUnits(e.target.value)} />
+          <input type="number" step="0.5" min="0.5" value={units} placeholder={String(saved.termUnitCap)} onChange={(e) => setUnits(e.target.value)} />
         </label>
         <label>
           {t('profile.termCourseCap')}
-          <input type="number" step="1" min="1" value={courses} placeholder={String(inForce.courses)} onChange={(e) => setCourses(e.target.value)} />
+          <input type="number" step="1" min="1" value={courses} placeholder={String(saved.termCourseCap)} onChange={(e) => setCourses(e.target.value)} />
         </label>
         <p className="muted">{saved.schoolType === 'CLG' ? t('profile.termCapsDefaultCollege') : t('profile.termCapsDefaultHigh')}</p>
         <label>
