@@ -14,6 +14,7 @@ import { buildApp } from './app.js';
 import { config } from './config.js';
 import { migrate, openDatabase } from './db/database.js';
 import { seedDemoIfEmpty } from './db/seed.js';
+import { removeAbandonedUploadFolders } from './core/upload-folder.js';
 import { drainableHttp, settleBy } from './lifecycle/shutdown.js';
 import { backgroundWorker, configuredTransports } from './modules/jobs/background.js';
 import { scheduleRetention } from './modules/jobs/retention.js';
@@ -68,6 +69,12 @@ async function boot() {
     await ensureDemoSchoolYears(db.dataSource);
   }
   const built = await buildApp(db.dataSource, cfg, db.kind);
+  // Uploads a killed process left on disk (a roster's names and emails) do not stay there.
+  const abandoned = await removeAbandonedUploadFolders().catch((e: unknown) => {
+    logger.warn({ err: e }, 'Could not look for upload folders left by stopped processes');
+    return [];
+  });
+  if (abandoned.length) logger.info(`Removed ${abandoned.length} upload folder(s) left by processes that were stopped.`);
   // Background work runs on the PostgreSQL job queue, on every replica (jobs are claimed with SKIP LOCKED).
   const transports = configuredTransports(cfg);
   const worker = backgroundWorker(db.dataSource, built.deps.services, transports, cfg, {
