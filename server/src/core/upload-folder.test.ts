@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeAbandonedUploadFolders, UploadFolder } from './upload-folder.js';
 
-/** A process that has run and ended: its id is free (not yet reused, on any machine we run on, within the test). */
+/** A process that has run and ended: its id is free again (Linux hands ids out in turn, so none is reused within the test). */
 async function endedPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', '']);
   await once(child, 'exit');
