@@ -4,7 +4,8 @@
  *   node bench/lh-probe.mjs http://localhost:4000 /plan student@lincoln.example   (signs in with the demo password)
  *   node bench/lh-probe.mjs http://localhost:4000 /
  * Options (after the arguments):
- *   --cpu4        the bench's second mode: a real 4x CPU slowdown instead of simulated throttling
+ *   --cpu4        the bench's second mode: a real 4x CPU slowdown instead of simulated throttling;
+ *                 LH_CPU=8 slows it 8x instead, to read roughly what a host half as fast would
  *   --functions   also sample the JavaScript (V8's CPU profiler in the trace) and print where the
  *                 long tasks' time went, by function. With a build made by
  *                 `npx vite build --minify false` (in client/) the names are the source's (PlanPage,
@@ -37,7 +38,10 @@ try {
   await page.goto(`${origin}/`);
   await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), token);
   const throttling = cpu4
-    ? { throttlingMethod: 'devtools', throttling: { cpuSlowdownMultiplier: 4, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } }
+    ? {
+        throttlingMethod: 'devtools',
+        throttling: { cpuSlowdownMultiplier: Number(process.env.LH_CPU) || 4, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 },
+      }
     : {};
   const result = await lighthouse(
     `${origin}${path}`,
